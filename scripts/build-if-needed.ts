@@ -1,0 +1,41 @@
+// Builds the Astro app when dist/ is missing or older than the sources, so that
+// `npm start` works on a fresh clone and after a pull.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = process.cwd();
+const stampFile = path.join(root, 'dist', '.build-stamp');
+const SOURCES = ['src', 'public', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
+
+function newestMtime(entry: string): number {
+  let stat: fs.Stats;
+  try {
+    stat = fs.statSync(entry);
+  } catch {
+    return 0;
+  }
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const child of fs.readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, child)));
+  return newest;
+}
+
+export function buildIfNeeded(force = false): void {
+  const built = fs.existsSync(path.join(root, 'dist', 'server', 'entry.mjs')) && fs.existsSync(stampFile);
+  const stamp = built ? fs.statSync(stampFile).mtimeMs : 0;
+  const sources = Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))));
+  if (!force && built && stamp >= sources) return;
+  console.info('[build] astro build …');
+  const result = spawnSync(process.execPath, [path.join(root, 'node_modules', 'astro', 'astro.js'), 'build'], {
+    stdio: 'inherit',
+    cwd: root,
+  });
+  if (result.status !== 0) {
+    console.error('[build] astro build failed');
+    process.exit(result.status ?? 1);
+  }
+  fs.writeFileSync(stampFile, new Date().toISOString());
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) buildIfNeeded(process.argv.includes('--force'));

@@ -1,0 +1,5 @@
+// `npm run migrate`: applies the committed migrations (also done on every start).
+const { config } = await import('../src/server/config');
+const { getDb } = await import('../src/server/db/client');
+getDb();
+console.info(`[migrate] ${config.dbPath} is up to date`);

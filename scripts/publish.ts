@@ -1,0 +1,16 @@
+// `npm run publish`: republishes every page of the site.
+import { buildIfNeeded } from './build-if-needed';
+
+buildIfNeeded();
+const { config } = await import('../src/server/config');
+const { getDb } = await import('../src/server/db/client');
+const { Publisher } = await import('../src/server/publish/publisher');
+const { loadBuiltRenderer } = await import('../src/server/publish/render');
+
+const { renderer } = await loadBuiltRenderer(config.serverEntry);
+const publisher = new Publisher({ db: getDb, siteDir: config.siteDir, render: renderer });
+const report = await publisher.publishAll();
+console.info(
+  `[publish] ${report.written.length} pages written, ${report.removed.length} removed, ${report.failed.length} failed in ${report.ms} ms; cache version ${report.version}`,
+);
+process.exit(report.failed.length > 0 ? 1 : 0);

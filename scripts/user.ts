@@ -1,0 +1,38 @@
+// `npm run user -- create --email E --password P --role superadmin`
+// Non-interactive; exits non-zero with a clear message on any problem.
+import { parseArgs } from 'node:util';
+
+const { getDb } = await import('../src/server/db/client');
+const { ROLES } = await import('../src/server/auth/roles');
+const { passwordProblem } = await import('../src/server/auth/password');
+const { createUser, findUserByEmail, isEmail, normaliseEmail } = await import('../src/server/auth/users');
+
+const USAGE = 'Aufruf: npm run user -- create --email E --password P --role superadmin|admin|moderator|user';
+
+function fail(message: string): never {
+  console.error(`Fehler: ${message}`);
+  process.exit(1);
+}
+
+let parsed;
+try {
+  parsed = parseArgs({
+    allowPositionals: true,
+    options: { email: { type: 'string' }, password: { type: 'string' }, role: { type: 'string', multiple: true } },
+  });
+} catch (error) {
+  fail(`${(error as Error).message}\n${USAGE}`);
+}
+const [command] = parsed.positionals;
+if (command !== 'create') fail(`unbekannter Befehl ${command ? `'${command}'` : '(keiner)'}.\n${USAGE}`);
+const { email, password, role } = parsed.values;
+if (!email || !isEmail(normaliseEmail(email))) fail(`--email fehlt oder ist keine gültige E-Mail-Adresse.\n${USAGE}`);
+if (!password) fail(`--password fehlt.\n${USAGE}`);
+const problem = passwordProblem(password);
+if (problem) fail(problem);
+const roles = role ?? ['user'];
+for (const r of roles) if (!(ROLES as readonly string[]).includes(r)) fail(`unbekannte Rolle '${r}'. Erlaubt: ${ROLES.join(', ')}`);
+const db = getDb();
+if (findUserByEmail(db, email)) fail(`ein Benutzer mit der E-Mail-Adresse ${normaliseEmail(email)} existiert bereits.`);
+const user = await createUser(db, { email, password, roles: roles as (typeof ROLES)[number][] });
+console.info(`Benutzer ${user.email} angelegt (Rollen: ${roles.join(', ')}).`);

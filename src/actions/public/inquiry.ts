@@ -1,0 +1,18 @@
+import { ActionError, defineAction } from 'astro:actions';
+import { inquiryFormSchema } from '../../lib/schemas';
+import { submitInquiry } from '../../server/services/inquiries';
+import { publicAction } from '../guard';
+
+/** The membership and contact forms (public-site.md §2, §4, §8). Open to everyone. */
+export const inquiry = publicAction(
+  defineAction({
+    accept: 'json',
+    input: inquiryFormSchema,
+    handler: async (input, context) => {
+      const outcome = await submitInquiry(input, context.clientAddress);
+      if (outcome === 'captcha') throw new ActionError({ code: 'BAD_REQUEST', message: 'CAPTCHA' });
+      if (outcome === 'rate-limited') throw new ActionError({ code: 'TOO_MANY_REQUESTS', message: 'RATE_LIMIT' });
+      return { ok: true };
+    },
+  }),
+);

@@ -1,0 +1,94 @@
+import { actions, isActionError, isInputError } from 'astro:actions';
+import { useEffect, useState, type FormEvent } from 'react';
+import { FORM_TEXTS as T } from '../../lib/ui-texts';
+import { CaptchaField, useCaptcha } from '../ui/Captcha';
+import { Toaster, useToasts } from '../ui/toast';
+
+type Fields = { name: string; email: string; betreff: string; nachricht: string };
+const EMPTY: Fields = { name: '', email: '', betreff: '', nachricht: '' };
+
+/** The membership inquiry and contact form (public-site.md §4, §5, §8). */
+export default function InquiryForm({ source, title, description }: { source: 'mitglied' | 'kontakt'; title?: string; description?: string }) {
+  const [fields, setFields] = useState<Fields>(EMPTY);
+  const [answer, setAnswer] = useState('');
+  const [honeypot, setHoneypot] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  // until the island runs, the form stays disabled: without JavaScript it cannot be sent
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const { challenge, refresh } = useCaptcha();
+  const { toasts, toast } = useToasts();
+  const set = (key: keyof Fields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: e.target.value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!challenge) return;
+    setSubmitting(true);
+    try {
+      const { error } = await actions.public.inquiry({
+        ...fields,
+        source,
+        captchaToken: challenge.token,
+        captchaAnswer: answer,
+        website: honeypot,
+      });
+      if (!error) {
+        toast({ title: T.successTitle, description: T.successText });
+        setFields(EMPTY);
+      } else if (isActionError(error) && error.message === 'CAPTCHA') {
+        // the fields stay; a new question follows
+        toast({ title: T.captchaTitle, description: T.captchaText, variant: 'destructive' });
+      } else if (isActionError(error) && error.code === 'TOO_MANY_REQUESTS') {
+        toast({ title: T.errorTitle, description: T.rateLimited, variant: 'destructive' });
+      } else if (isInputError(error)) {
+        toast({ title: T.errorTitle, description: Object.values(error.fields).flat().join(' ') || T.errorText, variant: 'destructive' });
+      } else {
+        toast({ title: T.errorTitle, description: T.errorText, variant: 'destructive' });
+      }
+    } catch {
+      toast({ title: T.errorTitle, description: T.errorText, variant: 'destructive' });
+    } finally {
+      setAnswer('');
+      setSubmitting(false);
+      void refresh();
+    }
+  };
+
+  const id = (name: string) => `${source}-${name}`;
+  return (
+    <form className="form inquiry-form" onSubmit={(e) => void submit(e)} style={{ position: 'relative' }}>
+      {title && <h2 style={{ margin: 0 }}>{title}</h2>}
+      {description && <p style={{ margin: 0 }}>{description}</p>}
+      {!hydrated && <p className="notice js-required">{T.noScript}</p>}
+      <fieldset disabled={!hydrated} style={{ border: 0, padding: 0, margin: 0, display: 'grid', gap: '0.9rem' }}>
+      <label htmlFor={id('name')}>
+        {T.name}
+        <input id={id('name')} name="name" required value={fields.name} onChange={set('name')} autoComplete="name" />
+      </label>
+      <label htmlFor={id('email')}>
+        {T.email}
+        <input id={id('email')} name="email" type="email" required value={fields.email} onChange={set('email')} autoComplete="email" />
+      </label>
+      <label htmlFor={id('betreff')}>
+        {T.betreff}
+        <input id={id('betreff')} name="betreff" required value={fields.betreff} onChange={set('betreff')} />
+      </label>
+      <label htmlFor={id('nachricht')}>
+        {T.nachricht}
+        <textarea id={id('nachricht')} name="nachricht" rows={T.messageRows} required value={fields.nachricht} onChange={set('nachricht')} />
+      </label>
+      <div className="hp" aria-hidden="true">
+        <label htmlFor={id('website')}>
+          Website
+          <input id={id('website')} name="website" tabIndex={-1} autoComplete="off" value={honeypot} onChange={(e) => setHoneypot(e.target.value)} />
+        </label>
+      </div>
+      <CaptchaField id={id('captcha')} challenge={challenge} value={answer} onChange={setAnswer} onRefresh={() => void refresh()} />
+      <button type="submit" className="btn" disabled={submitting || !challenge}>
+        {submitting ? T.submitting : T.submit}
+      </button>
+      </fieldset>
+      <Toaster toasts={toasts} />
+    </form>
+  );
+}

@@ -1,0 +1,13 @@
+/// <reference types="astro/client" />
+
+declare namespace App {
+  interface Locals {
+    /** set by the publisher: the page is rendered for everyone, not for one visitor */
+    publishing?: boolean;
+    user: { id: string; email: string } | null;
+    session: { id: string; expiresAt: number } | null;
+    roles: import('./server/auth/roles').Role[];
+    isAdmin: boolean;
+    isSuperAdmin: boolean;
+  }
+}

@@ -1,0 +1,68 @@
+// One formatter for every date on the site (design habit 9): the spec's de-DE
+// locale, always in the club's time zone, so server and browser agree.
+export const LOCALE = 'de-DE';
+export const TIME_ZONE = 'Europe/Vienna';
+
+const longDate = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric' });
+const weekdayLongDate = new Intl.DateTimeFormat(LOCALE, {
+  timeZone: TIME_ZONE,
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+const shortDate = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
+
+/** A plain calendar date 'YYYY-MM-DD' is a day in Vienna, not a UTC instant. */
+function toDate(value: string | Date): Date | null {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
+  const plain = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  // noon UTC is the same calendar day in Vienna in every season
+  const d = plain ? new Date(Date.UTC(+plain[1], +plain[2] - 1, +plain[3], 12)) : new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+/** '10. Januar 2025' */
+export function formatDate(value: string | Date | null | undefined): string {
+  const d = value == null ? null : toDate(value);
+  return d ? longDate.format(d) : '';
+}
+
+/** 'Samstag, 10. August 2024' — the long German format of the fixtures list. */
+export function formatLongDate(value: string | Date | null | undefined): string {
+  const d = value == null ? null : toDate(value);
+  return d ? weekdayLongDate.format(d) : '';
+}
+
+/** '10.01.2025' */
+export function formatShortDate(value: string | Date | null | undefined): string {
+  const d = value == null ? null : toDate(value);
+  return d ? shortDate.format(d) : '';
+}
+
+const viennaParts = new Intl.DateTimeFormat('en-US', {
+  timeZone: TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/** The UTC instant of a wall-clock time in Vienna ('2024-08-10', '16:00'). */
+export function viennaTimeToUtc(date: string, time: string): Date | null {
+  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const t = /^(\d{1,2}):(\d{2})/.exec(time);
+  if (!d || !t) return null;
+  const wall = Date.UTC(+d[1], +d[2] - 1, +d[3], +t[1], +t[2]);
+  // the offset at that moment, found by formatting a guess in Vienna time
+  let guess = wall;
+  for (let i = 0; i < 2; i++) {
+    const parts = Object.fromEntries(viennaParts.formatToParts(new Date(guess)).map((p) => [p.type, p.value]));
+    const shown = Date.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour, +parts.minute, +parts.second);
+    guess += wall - shown;
+  }
+  return new Date(guess);
+}

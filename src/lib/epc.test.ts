@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { amountFromText, epcPayload, isValidIban } from './epc';
+
+describe('EPC QR payload', () => {
+  it('writes the eleven lines of version 002', () => {
+    const payload = epcPayload({ name: 'SV Kirchberg an der Raab', iban: 'AT61 1904 3002 3457 3201', amountCents: 3600, text: 'Mitgliedsbeitrag Max Muster' });
+    expect(payload.split('\n')).toEqual([
+      'BCD', '002', '1', 'SCT', '', 'SV Kirchberg an der Raab', 'AT611904300234573201', 'EUR36.00', '', '', 'Mitgliedsbeitrag Max Muster',
+    ]);
+  });
+  it('stays within 331 bytes and the field limits', () => {
+    const payload = epcPayload({ name: 'N'.repeat(100), iban: 'AT611904300234573201', amountCents: 3600, text: 'ü'.repeat(300) });
+    const lines = payload.split('\n');
+    expect(lines[5]).toHaveLength(70);
+    expect(lines[10].length).toBeLessThanOrEqual(140);
+    expect(Buffer.byteLength(payload)).toBeLessThanOrEqual(331);
+  });
+  it('checks IBANs and reads amounts from text', () => {
+    expect(isValidIban('AT61 1904 3002 3457 3201')).toBe(true);
+    expect(isValidIban('AT61 1904 3002 3457 3202')).toBe(false);
+    expect(amountFromText('Überweise 36 € /Jahr')).toBe(3600);
+    expect(amountFromText('36,50 EUR')).toBe(3650);
+    expect(amountFromText('kostenlos')).toBeNull();
+  });
+});

@@ -1,0 +1,16 @@
+// Small text helpers shared by pages and islands.
+
+/** The excerpt, or else the first `length` characters of the content plus '…'. */
+export function newsExcerpt(excerpt: string | null | undefined, content: string, length = 150): string {
+  if (excerpt && excerpt.trim()) return excerpt.trim();
+  const text = content.trim();
+  return text.length > length ? `${text.slice(0, length)}…` : text;
+}
+
+/** Blank-line separated paragraphs. */
+export function paragraphs(text: string | null | undefined): string[] {
+  return (text ?? '')
+    .split(/\r?\n\s*\r?\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+}

@@ -1,0 +1,42 @@
+// Every request Astro handles: who is signed in (locals.user, locals.roles).
+// Pages rendered by the publisher are for everyone and carry no user.
+import { defineMiddleware } from 'astro:middleware';
+import { getDb } from './server/db/client';
+import { rolesOf } from './server/auth/roles';
+import { SESSION_COOKIE, deleteSessionCookie, setSessionCookie, validateSessionToken } from './server/auth/session';
+
+export const onRequest = defineMiddleware(async (context, next) => {
+  const locals = context.locals;
+  locals.user = null;
+  locals.session = null;
+  locals.roles = [];
+  locals.isAdmin = false;
+  locals.isSuperAdmin = false;
+  if (locals.publishing) return next();
+
+  const token = context.cookies.get(SESSION_COOKIE)?.value;
+  if (token) {
+    const secure = context.url.protocol === 'https:';
+    const db = getDb();
+    const result = validateSessionToken(db, token);
+    if (result) {
+      locals.user = result.user;
+      locals.session = { id: result.session.id, expiresAt: result.session.expiresAt };
+      const flags = rolesOf(db, result.user.id);
+      locals.roles = flags.roles;
+      locals.isAdmin = flags.isAdmin;
+      locals.isSuperAdmin = flags.isSuperAdmin;
+      if (result.renewed) setSessionCookie(context.cookies, token, result.session.expiresAt, secure);
+    } else {
+      deleteSessionCookie(context.cookies, secure);
+    }
+  }
+  const response = await next();
+  // nothing per user may be cached by the browser, the service worker or a CDN
+  try {
+    if (!response.headers.has('cache-control')) response.headers.set('cache-control', 'no-store');
+  } catch {
+    // redirect responses have immutable headers; they carry no content to cache
+  }
+  return response;
+});

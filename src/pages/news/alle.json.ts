@@ -1,0 +1,21 @@
+// Every published article after the first six, as the 'Alle News anzeigen'
+// toggle needs them: published as a file, so the toggle costs no server work.
+import type { APIRoute } from 'astro';
+import { formatDate } from '../../lib/dates-de';
+import { newsExcerpt } from '../../lib/text';
+import { NEWS_TEXTS } from '../../server/content/defaults';
+import { publishedNews } from '../../server/content/public-content';
+
+export const GET: APIRoute = () => {
+  const items = publishedNews()
+    .slice(NEWS_TEXTS.initialCount)
+    .map((n) => ({
+      id: n.id,
+      title: n.title,
+      excerpt: newsExcerpt(n.excerpt, n.content),
+      image_url: n.image_url,
+      created_at: n.created_at,
+      date: formatDate(n.created_at),
+    }));
+  return new Response(JSON.stringify(items), { headers: { 'content-type': 'application/json; charset=utf-8' } });
+};

@@ -1,0 +1,17 @@
+import type { APIRoute } from 'astro';
+import { getDb } from '../server/db/client';
+import { allUrls } from '../server/publish/routes';
+
+// pages a search engine should not list
+const EXCLUDED = new Set(['/404', '/news/nicht-gefunden', '/news/alle', '/news/alle.json', '/news/feed.xml', '/spielplan.ics', '/sitemap.xml', '/robots.txt']);
+
+/** Every published page (Astro's sitemap integration cannot see on-demand routes). */
+export const GET: APIRoute = ({ site }) => {
+  const urls = allUrls(getDb()).filter((u) => !EXCLUDED.has(u) && !u.startsWith('/mannschaften/'));
+  const body = `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+${urls.map((u) => `<url><loc>${new URL(u, site).href}</loc></url>`).join('\n')}
+</urlset>
+`;
+  return new Response(body, { headers: { 'content-type': 'application/xml; charset=utf-8' } });
+};

@@ -1,0 +1,60 @@
+// Starting the whole thing: migrate, load the built handler, publish, serve.
+// Used by `npm start` and by the tests that run the production server.
+import type http from 'node:http';
+import { config } from './config';
+import { getDb } from './db/client';
+import { createServer, type NodeHandler } from './http/server';
+import { Publisher, PublishQueue } from './publish/publisher';
+import { loadBuiltRenderer } from './publish/render';
+import { registerPublishQueue } from './publish/notify';
+import { ensureSetupLink } from './auth/setup';
+
+export type RunningApp = { server: http.Server; queue: PublishQueue; publisher: Publisher; url: string; close: () => Promise<void> };
+
+export async function startApp(opts: { port?: number; host?: string; publish?: boolean } = {}): Promise<RunningApp> {
+  const db = getDb();
+  const { renderer, handler } = await loadBuiltRenderer(config.serverEntry);
+  const publisher = new Publisher({ db: getDb, siteDir: config.siteDir, render: renderer });
+  const queue = new PublishQueue(publisher);
+  registerPublishQueue(queue);
+
+  if (opts.publish !== false) {
+    const report = await queue.enqueue('all');
+    console.info(
+      `[publish] ${report.written.length} pages written, ${report.removed.length} removed, ${report.failed.length} failed in ${report.ms} ms (version ${report.version})`,
+    );
+  }
+  await ensureSetupLink(db);
+
+  const server = createServer({
+    handler: handler as NodeHandler,
+    siteDir: config.siteDir,
+    clientDir: config.clientDir,
+    uploadsDir: config.uploadsDir,
+    trustProxy: process.env.TRUST_PROXY === '1',
+    healthy: () => {
+      try {
+        return getDb().$client.prepare('SELECT 1 AS ok').get() !== undefined;
+      } catch {
+        return false;
+      }
+    },
+  });
+  const port = opts.port ?? config.port;
+  await new Promise<void>((resolve) => server.listen(port, opts.host ?? config.host, resolve));
+  const address = server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  const url = `http://localhost:${actualPort}`;
+  console.info(`[server] Anstoss läuft auf ${url}`);
+  return {
+    server,
+    queue,
+    publisher,
+    url,
+    close: async () => {
+      await queue.idle();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      registerPublishQueue(undefined);
+    },
+  };
+}

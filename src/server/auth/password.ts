@@ -1,0 +1,49 @@
+// Passwords: argon2id with the parameters the design names (m=19456, t=2, p=1),
+// and the NIST SP 800-63B rules: at least 8 characters, no well-known password.
+import { hash, verify } from '@node-rs/argon2';
+
+export const MIN_PASSWORD_LENGTH = 8;
+export const PASSWORD_MESSAGES = {
+  tooShort: 'Das Passwort muss mindestens 8 Zeichen lang sein.',
+  tooLong: 'Das Passwort darf höchstens 256 Zeichen lang sein.',
+  common: 'Dieses Passwort ist zu bekannt. Bitte wähle ein anderes.',
+  mismatch: 'Die Passwörter stimmen nicht überein.',
+} as const;
+
+// the most common passwords of public breach lists, and the club's obvious ones
+const COMMON = new Set([
+  '12345678', '123456789', '1234567890', 'password', 'passwort', 'password1', 'passwort1', 'qwertz123', 'qwerty123',
+  'qwertzui', 'qwertyui', '11111111', '00000000', '87654321', 'iloveyou', 'sunshine', 'football', 'fussball',
+  'fußball1', 'fussball1', 'football1', 'abc12345', 'abcd1234', 'admin123', 'administrator', 'welcome1', 'willkommen',
+  'letmein1', 'hallo123', 'passw0rd', 'superman', 'baseball', 'trustno1', '1q2w3e4r', 'asdfghjk', 'zaq12wsx',
+  'anstoss1', 'kirchberg', 'mitglied',
+]);
+
+/** A German message when the password is not acceptable, else null. */
+export function passwordProblem(password: string): string | null {
+  if (password.length < MIN_PASSWORD_LENGTH) return PASSWORD_MESSAGES.tooShort;
+  if (password.length > 256) return PASSWORD_MESSAGES.tooLong;
+  if (COMMON.has(password.toLowerCase())) return PASSWORD_MESSAGES.common;
+  return null;
+}
+
+const OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, OPTIONS);
+}
+
+export async function verifyPassword(hashed: string, password: string): Promise<boolean> {
+  try {
+    return await verify(hashed, password);
+  } catch {
+    return false;
+  }
+}
+
+/** Verifies against a fixed hash so that an unknown e-mail takes as long as a known one. */
+let dummyHash: Promise<string> | null = null;
+export async function burnPasswordCheck(password: string): Promise<void> {
+  dummyHash ??= hashPassword('dummy-password-for-timing');
+  await verifyPassword(await dummyHash, password);
+}

@@ -1,0 +1,80 @@
+// Sessions after the Lucia guide: a random token in the cookie, only its SHA-256
+// stored, sliding expiry (docs/decisions/004).
+import { sha256 } from '@oslojs/crypto/sha2';
+import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { sessions, users } from '../db/schema';
+
+export const SESSION_COOKIE = 'anstoss_session';
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** a session is extended when less than half of its lifetime is left */
+const RENEW_BEFORE_MS = SESSION_TTL_MS / 2;
+
+export type SessionUser = { id: string; email: string };
+export type Session = { id: string; userId: string; expiresAt: number };
+
+export function generateToken(): string {
+  const bytes = new Uint8Array(20);
+  crypto.getRandomValues(bytes);
+  return encodeBase32LowerCaseNoPadding(bytes);
+}
+
+export function hashToken(token: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+}
+
+export function createSession(db: Db, userId: string, now = Date.now()): { token: string; session: Session } {
+  const token = generateToken();
+  const session: Session = { id: hashToken(token), userId, expiresAt: now + SESSION_TTL_MS };
+  db.insert(sessions).values({ ...session, createdAt: now }).run();
+  return { token, session };
+}
+
+export function validateSessionToken(
+  db: Db,
+  token: string,
+  now = Date.now(),
+): { session: Session; user: SessionUser; renewed: boolean } | null {
+  const id = hashToken(token);
+  const row = db
+    .select({ session: sessions, user: { id: users.id, email: users.email } })
+    .from(sessions)
+    .innerJoin(users, eq(sessions.userId, users.id))
+    .where(eq(sessions.id, id))
+    .get();
+  if (!row) return null;
+  if (now >= row.session.expiresAt) {
+    db.delete(sessions).where(eq(sessions.id, id)).run();
+    return null;
+  }
+  let renewed = false;
+  if (now >= row.session.expiresAt - RENEW_BEFORE_MS) {
+    row.session.expiresAt = now + SESSION_TTL_MS;
+    db.update(sessions).set({ expiresAt: row.session.expiresAt }).where(eq(sessions.id, id)).run();
+    renewed = true;
+  }
+  return { session: row.session, user: row.user, renewed };
+}
+
+export function invalidateSession(db: Db, sessionId: string): void {
+  db.delete(sessions).where(eq(sessions.id, sessionId)).run();
+}
+
+export function invalidateUserSessions(db: Db, userId: string, exceptSessionId?: string): void {
+  const all = db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId)).all();
+  for (const s of all) if (s.id !== exceptSessionId) invalidateSession(db, s.id);
+}
+
+type CookieJar = {
+  set: (name: string, value: string, options: Record<string, unknown>) => void;
+  delete: (name: string, options: Record<string, unknown>) => void;
+};
+
+export function setSessionCookie(cookies: CookieJar, token: string, expiresAt: number, secure: boolean): void {
+  cookies.set(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', expires: new Date(expiresAt) });
+}
+
+export function deleteSessionCookie(cookies: CookieJar, secure: boolean): void {
+  cookies.delete(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
+}

@@ -1,0 +1,59 @@
+// One-time tokens for set-up, password reset and invitation links: 160 random
+// bits, only the SHA-256 stored, single use, with an expiry.
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { oneTimeTokens } from '../db/schema';
+import { generateToken, hashToken } from './session';
+
+export type TokenPurpose = 'setup' | 'reset' | 'invite';
+
+export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
+  setup: 24 * 60 * 60 * 1000,
+  reset: 60 * 60 * 1000,
+  invite: 7 * 24 * 60 * 60 * 1000,
+};
+
+export function createOneTimeToken(db: Db, purpose: TokenPurpose, userId: string | null, now = Date.now()): string {
+  const token = generateToken();
+  db.insert(oneTimeTokens)
+    .values({ id: hashToken(token), purpose, userId, expiresAt: now + TOKEN_TTL_MS[purpose], createdAt: now })
+    .run();
+  return token;
+}
+
+export type TokenRow = typeof oneTimeTokens.$inferSelect;
+
+/** The token's row while it is unused and unexpired; does not use it up. */
+export function peekToken(db: Db, token: string, purpose: TokenPurpose, now = Date.now()): TokenRow | null {
+  if (!token) return null;
+  const row = db
+    .select()
+    .from(oneTimeTokens)
+    .where(and(eq(oneTimeTokens.id, hashToken(token)), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)))
+    .get();
+  return row && row.expiresAt > now ? row : null;
+}
+
+/** Uses the token up; null when it was unknown, used or expired. Safe against a double submit. */
+export function consumeToken(db: Db, token: string, purpose: TokenPurpose, now = Date.now()): TokenRow | null {
+  const row = peekToken(db, token, purpose, now);
+  if (!row) return null;
+  const result = db
+    .update(oneTimeTokens)
+    .set({ usedAt: now })
+    .where(and(eq(oneTimeTokens.id, row.id), isNull(oneTimeTokens.usedAt)))
+    .run();
+  return result.changes === 1 ? row : null;
+}
+
+export function deleteUnusedTokens(db: Db, purpose: TokenPurpose, userId: string | null): void {
+  db.delete(oneTimeTokens)
+    .where(
+      and(
+        eq(oneTimeTokens.purpose, purpose),
+        isNull(oneTimeTokens.usedAt),
+        userId === null ? isNull(oneTimeTokens.userId) : eq(oneTimeTokens.userId, userId),
+      ),
+    )
+    .run();
+}

@@ -1,0 +1,24 @@
+// Run-time settings, read from the environment once. Everything the server
+// writes lives under DATA_DIR so that a backup is one folder.
+import path from 'node:path';
+
+const projectRoot = process.env.ANSTOSS_ROOT ?? process.cwd();
+const dataDir = path.resolve(projectRoot, process.env.DATA_DIR ?? 'data');
+
+export const config = {
+  projectRoot,
+  port: Number(process.env.PORT ?? 4321),
+  host: process.env.HOST ?? '0.0.0.0',
+  dataDir,
+  dbPath: path.join(dataDir, 'club.db'),
+  uploadsDir: path.join(dataDir, 'uploads'),
+  siteDir: path.join(dataDir, 'site'),
+  outboxDir: path.join(dataDir, 'outbox'),
+  // migrations are part of the code, not of the data: always the repo's own
+  migrationsDir: path.join(projectRoot, 'data', 'migrations'),
+  clientDir: path.join(projectRoot, 'dist', 'client'),
+  serverEntry: path.join(projectRoot, 'dist', 'server', 'entry.mjs'),
+  siteUrl: (process.env.SITE_URL ?? `http://localhost:${process.env.PORT ?? 4321}`).replace(/\/+$/, ''),
+  smtpUrl: process.env.SMTP_URL ?? '',
+  mailFrom: process.env.MAIL_FROM ?? 'Anstoss <no-reply@localhost>',
+};

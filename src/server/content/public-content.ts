@@ -1,0 +1,203 @@
+// Public reads (public-site.md §7 "Public reads") with the spec's fallbacks.
+// A read that fails is logged and answered with the built-in default, as the
+// spec asks for content on public pages (§8); nothing fails silently.
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { getDb, type Db } from '../db/client';
+import {
+  contactInfo,
+  homepageContent,
+  matches,
+  news,
+  pageContent,
+  players,
+  shopItems,
+  sponsors,
+  teams,
+  youthTeams,
+} from '../db/schema';
+import { isSafeUrl } from '../../lib/urls';
+import { FOOTER_DEFAULTS, SOCIAL_PLATFORMS, SPONSOR_TIER_ORDER, type FooterTexts } from './defaults';
+
+export type HomepageSection = typeof homepageContent.$inferSelect;
+export type PageSection = typeof pageContent.$inferSelect;
+export type NewsRow = typeof news.$inferSelect;
+export type TeamRow = typeof teams.$inferSelect & { playerCount: number };
+export type PlayerRow = typeof players.$inferSelect;
+export type MatchRow = typeof matches.$inferSelect;
+export type SponsorRow = typeof sponsors.$inferSelect;
+export type ContactRow = typeof contactInfo.$inferSelect;
+export type ShopRow = typeof shopItems.$inferSelect;
+export type YouthTeamRow = typeof youthTeams.$inferSelect & {
+  contact: Pick<ContactRow, 'name' | 'email' | 'phone' | 'role'> | null;
+};
+
+/** Runs a read; on failure logs it with its name and returns the fallback. */
+export function readOr<T>(what: string, fallback: T, read: (db: Db) => T): T {
+  try {
+    return read(getDb());
+  } catch (error) {
+    console.error(`[content] could not read ${what}:`, error);
+    return fallback;
+  }
+}
+
+export function homepageSection(key: string): HomepageSection | null {
+  return readOr(`homepage_content ${key}`, null, (db) =>
+    db.select().from(homepageContent).where(eq(homepageContent.section_key, key)).get() ?? null,
+  );
+}
+
+export function footerTexts(): FooterTexts {
+  const row = homepageSection('footer_texts');
+  const texts: FooterTexts = { ...FOOTER_DEFAULTS };
+  if (row?.content) {
+    try {
+      const parsed = JSON.parse(row.content) as Record<string, unknown>;
+      for (const key of Object.keys(texts) as (keyof FooterTexts)[]) {
+        const value = parsed[key];
+        if (typeof value === 'string') texts[key] = value;
+      }
+    } catch (error) {
+      console.error('[content] footer_texts is not valid JSON, defaults are shown:', error);
+    }
+  }
+  return texts;
+}
+
+export type SocialLink = { platform: string; label: string; url: string };
+
+/** Active social links with a URL, in display order (links without a URL are dropped). */
+export function socialLinks(): SocialLink[] {
+  const rows = readOr('social links', [] as PageSection[], (db) =>
+    db
+      .select()
+      .from(pageContent)
+      .where(and(eq(pageContent.page_key, 'social_media'), eq(pageContent.is_active, true)))
+      .orderBy(asc(pageContent.display_order))
+      .all(),
+  );
+  return rows
+    .filter((r) => (r.button_link ?? '').trim() !== '' && isSafeUrl(r.button_link ?? ''))
+    .map((r) => ({
+      platform: r.section_key,
+      label: r.title || SOCIAL_PLATFORMS.find((p) => p.key === r.section_key)?.label || r.section_key,
+      url: r.button_link!.trim(),
+    }));
+}
+
+/** Active sections of a page, in display order. */
+export function pageSections(pageKey: string): PageSection[] {
+  return readOr(`page_content ${pageKey}`, [] as PageSection[], (db) =>
+    db
+      .select()
+      .from(pageContent)
+      .where(and(eq(pageContent.page_key, pageKey), eq(pageContent.is_active, true)))
+      .orderBy(asc(pageContent.display_order), asc(pageContent.created_at))
+      .all(),
+  );
+}
+
+export function pageSection(pageKey: string, sectionKey: string): PageSection | null {
+  return pageSections(pageKey).find((s) => s.section_key === sectionKey) ?? null;
+}
+
+export function publishedNews(limit?: number): NewsRow[] {
+  return readOr('news', [] as NewsRow[], (db) => {
+    const q = db.select().from(news).where(eq(news.published, true)).orderBy(desc(news.created_at));
+    return limit ? q.limit(limit).all() : q.all();
+  });
+}
+
+export function publishedNewsById(id: string): NewsRow | null {
+  return readOr(`news ${id}`, null, (db) =>
+    db.select().from(news).where(and(eq(news.id, id), eq(news.published, true))).get() ?? null,
+  );
+}
+
+function playerCounts(db: Db): Map<string, number> {
+  const rows = db
+    .select({ team_id: players.team_id, count: sql<number>`count(*)` })
+    .from(players)
+    .groupBy(players.team_id)
+    .all();
+  return new Map(rows.map((r) => [r.team_id, Number(r.count)]));
+}
+
+export function teamsInOrder(limit?: number): TeamRow[] {
+  return readOr('teams', [] as TeamRow[], (db) => {
+    const q = db.select().from(teams).orderBy(asc(teams.display_order), asc(teams.name));
+    const rows = limit ? q.limit(limit).all() : q.all();
+    const counts = playerCounts(db);
+    return rows.map((t) => ({ ...t, playerCount: counts.get(t.id) ?? 0 }));
+  });
+}
+
+export function teamById(id: string): TeamRow | null {
+  return readOr(`team ${id}`, null, (db) => {
+    const team = db.select().from(teams).where(eq(teams.id, id)).get();
+    if (!team) return null;
+    return { ...team, playerCount: playerCounts(db).get(id) ?? 0 };
+  });
+}
+
+export function playersOfTeam(teamId: string): PlayerRow[] {
+  return readOr(`players of ${teamId}`, [] as PlayerRow[], (db) =>
+    db
+      .select()
+      .from(players)
+      .where(eq(players.team_id, teamId))
+      .orderBy(asc(players.position), asc(players.jersey_number), asc(players.name))
+      .all(),
+  );
+}
+
+/** Sponsors by tier (premium … supporter, unknown tiers last), then name. */
+export function sponsorsInOrder(): SponsorRow[] {
+  const rows = readOr('sponsors', [] as SponsorRow[], (db) => db.select().from(sponsors).all());
+  const rank = (tier: string) => {
+    const i = (SPONSOR_TIER_ORDER as readonly string[]).indexOf(tier);
+    return i === -1 ? SPONSOR_TIER_ORDER.length : i;
+  };
+  return rows.sort((a, b) => rank(a.tier) - rank(b.tier) || a.name.localeCompare(b.name, 'de'));
+}
+
+/** Matches ascending by date; null when the table cannot be read. */
+export function matchesByDate(): MatchRow[] | null {
+  return readOr('matches', null as MatchRow[] | null, (db) =>
+    db.select().from(matches).orderBy(asc(matches.match_date), asc(matches.match_time)).all(),
+  );
+}
+
+export function contactsByCreation(): ContactRow[] {
+  return readOr('contact_info', [] as ContactRow[], (db) =>
+    db.select().from(contactInfo).orderBy(asc(contactInfo.created_at)).all(),
+  );
+}
+
+/** Active shop items in display order; null when the query fails (the spec's error state). */
+export function activeShopItems(): ShopRow[] | null {
+  return readOr('shop_items', null as ShopRow[] | null, (db) =>
+    db
+      .select()
+      .from(shopItems)
+      .where(eq(shopItems.is_active, true))
+      .orderBy(asc(shopItems.display_order), asc(shopItems.created_at))
+      .all(),
+  );
+}
+
+export function activeYouthTeams(): YouthTeamRow[] {
+  return readOr('youth_teams', [] as YouthTeamRow[], (db) => {
+    const rows = db
+      .select({ team: youthTeams, contact: contactInfo })
+      .from(youthTeams)
+      .leftJoin(contactInfo, eq(youthTeams.contact_info_id, contactInfo.id))
+      .where(eq(youthTeams.is_active, true))
+      .orderBy(asc(youthTeams.display_order), asc(youthTeams.name))
+      .all();
+    return rows.map(({ team, contact }) => ({
+      ...team,
+      contact: contact ? { name: contact.name, email: contact.email, phone: contact.phone, role: contact.role } : null,
+    }));
+  });
+}

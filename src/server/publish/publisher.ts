@@ -1,0 +1,171 @@
+// The publisher: renders public URLs and swaps their files in atomically, one
+// job at a time, coalescing bursts of changes into one job (design §2).
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Db } from '../db/client';
+import { writePublishedFile, removePublishedFile } from './files';
+import type { Renderer } from './render';
+import { affectedUrls, allUrls, fileForUrl, type Change } from './routes';
+import { raiseCacheVersion, writeCacheVersionFile } from './version';
+
+export type PublishReport = {
+  written: string[];
+  removed: string[];
+  failed: { url: string; error: string }[];
+  version: number;
+  ms: number;
+};
+
+export type PublisherOptions = {
+  db: () => Db;
+  siteDir: string;
+  render: Renderer;
+  log?: Pick<Console, 'info' | 'error' | 'warn'>;
+  /** how many pages render at once; rendering is CPU-bound, writing is I/O */
+  concurrency?: number;
+};
+
+export class Publisher {
+  private readonly log: Pick<Console, 'info' | 'error' | 'warn'>;
+  constructor(private readonly options: PublisherOptions) {
+    this.log = options.log ?? console;
+  }
+
+  /** Renders the URLs, writes or removes their files, then raises the cache version. */
+  async publishUrls(urls: string[]): Promise<PublishReport> {
+    const started = performance.now();
+    const report: PublishReport = { written: [], removed: [], failed: [], version: 0, ms: 0 };
+    const queue = [...new Set(urls)];
+    const worker = async () => {
+      for (let url = queue.shift(); url !== undefined; url = queue.shift()) await this.publishOne(url, report);
+    };
+    await Promise.all(Array.from({ length: this.options.concurrency ?? 4 }, worker));
+    const db = this.options.db();
+    report.version = raiseCacheVersion(db);
+    // last: the version file tells clients that everything above is in place
+    await writeCacheVersionFile(this.options.siteDir, report.version);
+    report.ms = Math.round(performance.now() - started);
+    return report;
+  }
+
+  /** Every URL of the site, plus every published file whose page may be gone. */
+  async publishAll(): Promise<PublishReport> {
+    const db = this.options.db();
+    const urls = new Set(allUrls(db));
+    for (const url of listPublishedUrls(this.options.siteDir)) urls.add(url);
+    return this.publishUrls([...urls]);
+  }
+
+  async publishChanges(changes: Change[]): Promise<PublishReport> {
+    return this.publishUrls(affectedUrls(this.options.db(), changes));
+  }
+
+  private async publishOne(url: string, report: PublishReport): Promise<void> {
+    let file: string;
+    try {
+      file = path.join(this.options.siteDir, fileForUrl(url));
+    } catch (error) {
+      report.failed.push({ url, error: String(error) });
+      return;
+    }
+    try {
+      const result = await this.options.render(url);
+      const notFound = result.status === 404 && url !== '/404';
+      if (notFound || (result.status >= 300 && result.status < 400)) {
+        if (await removePublishedFile(file)) report.removed.push(url);
+        return;
+      }
+      if (result.status >= 400 && url !== '/404') throw new Error(`status ${result.status}`);
+      await writePublishedFile(file, result.body);
+      report.written.push(url);
+    } catch (error) {
+      // the old file stays: a visitor keeps the last good page
+      const message = error instanceof Error ? error.message : String(error);
+      this.log.error(`[publish] ${url} could not be rendered, the previous file stays: ${message}`);
+      report.failed.push({ url, error: message });
+    }
+  }
+}
+
+/** The URLs of the HTML files in the published site (for finding stale pages). */
+export function listPublishedUrls(siteDir: string): string[] {
+  const urls: string[] = [];
+  const walk = (dir: string, prefix: string) => {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      if (entry.isDirectory()) walk(path.join(dir, entry.name), `${prefix}/${entry.name}`);
+      else if (entry.name === 'index.html') urls.push(prefix === '' ? '/' : prefix);
+    }
+  };
+  walk(siteDir, '');
+  return urls;
+}
+
+type Job = { all: boolean; changes: Change[]; waiters: { resolve: (r: PublishReport) => void; reject: (e: unknown) => void }[] };
+
+/**
+ * Single-flight queue: one publish runs at a time. Changes that arrive while it
+ * runs, or in the same tick, are merged into the next job.
+ */
+export class PublishQueue {
+  private pending: Job | null = null;
+  private running: Promise<void> | null = null;
+  private scheduled = false;
+  readonly listeners = new Set<(report: PublishReport) => void>();
+
+  constructor(private readonly publisher: Publisher) {}
+
+  enqueue(changes: Change[] | 'all'): Promise<PublishReport> {
+    return new Promise((resolve, reject) => {
+      const job = (this.pending ??= { all: false, changes: [], waiters: [] });
+      if (changes === 'all') job.all = true;
+      else job.changes.push(...changes);
+      job.waiters.push({ resolve, reject });
+      this.schedule();
+    });
+  }
+
+  /** Resolves when nothing is queued or running. */
+  async idle(): Promise<void> {
+    while (this.running || this.pending) await (this.running ?? new Promise((r) => setImmediate(r)));
+  }
+
+  private schedule() {
+    if (this.scheduled || this.running) return;
+    this.scheduled = true;
+    // setImmediate lets a synchronous burst of saves join one job
+    setImmediate(() => {
+      this.scheduled = false;
+      this.runNext();
+    });
+  }
+
+  private runNext() {
+    const job = this.pending;
+    if (!job || this.running) return;
+    this.pending = null;
+    this.running = (async () => {
+      try {
+        const report = job.all ? await this.publisher.publishAll() : await this.publisher.publishChanges(dedupe(job.changes));
+        for (const listener of this.listeners) listener(report);
+        for (const w of job.waiters) w.resolve(report);
+      } catch (error) {
+        for (const w of job.waiters) w.reject(error);
+      } finally {
+        this.running = null;
+        if (this.pending) this.schedule();
+      }
+    })();
+  }
+}
+
+function dedupe(changes: Change[]): Change[] {
+  const seen = new Map<string, Change>();
+  for (const c of changes) seen.set(`${c.table}\u0000${c.key ?? ''}`, c);
+  return [...seen.values()];
+}

@@ -1,0 +1,170 @@
+// The route registry: every public URL, and which data it reads. This is the one
+// place that decides which pages a change republishes (design §2).
+//
+// A change names a table and, where it can, a key:
+//   news, teams, matches, sponsors, shop_items, youth_teams, contact_info, gallery: the row id
+//   players: the player's team_id (a player shows on its team's page)
+//   homepage_content: the section_key;  page_content: the page_key
+// A change without a key means "some row of this table": it reaches every route
+// that reads the table.
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import type { ContentTable } from '../db/schema';
+import { news, teams } from '../db/schema';
+
+export type Change = { table: ContentTable; key?: string };
+
+/** A data dependency: a whole table, or only the rows with one key. */
+export type Dep = { table: ContentTable; key?: string };
+
+export type RouteDef = {
+  /** URL pattern; ':id' stands for one row's id */
+  pattern: string;
+  /** data the page reads; a key of ':id' means the row named by the URL */
+  deps: Dep[];
+  /** false for feeds and other files that do not show the header and footer */
+  layout: boolean;
+  /** the ids of a parametrised route that exist now */
+  params?: (db: Db) => string[];
+};
+
+/** What every page with the global header and footer reads. */
+export const LAYOUT_DEPS: Dep[] = [
+  { table: 'homepage_content', key: 'footer_texts' },
+  { table: 'page_content', key: 'social_media' },
+];
+
+const publishedNewsIds = (db: Db) =>
+  db.select({ id: news.id }).from(news).where(eq(news.published, true)).all().map((r) => r.id);
+const teamIds = (db: Db) =>
+  db.select({ id: teams.id }).from(teams).orderBy(asc(teams.display_order)).all().map((r) => r.id);
+
+export const ROUTES: RouteDef[] = [
+  {
+    pattern: '/',
+    layout: true,
+    deps: [
+      { table: 'homepage_content' },
+      { table: 'page_content', key: 'startseite' },
+      { table: 'news' },
+      { table: 'teams' },
+      { table: 'players' },
+      { table: 'sponsors' },
+    ],
+  },
+  { pattern: '/news', layout: true, deps: [{ table: 'news' }] },
+  // every published article as one JSON file: what 'Alle News anzeigen' loads
+  { pattern: '/news/alle.json', layout: false, deps: [{ table: 'news' }] },
+  // the same list as a page: where the button leads without JavaScript
+  { pattern: '/news/alle', layout: true, deps: [{ table: 'news' }] },
+  { pattern: '/news/:id', layout: true, deps: [{ table: 'news', key: ':id' }], params: publishedNewsIds },
+  { pattern: '/news/feed.xml', layout: false, deps: [{ table: 'news' }] },
+  { pattern: '/mannschaften', layout: true, deps: [{ table: 'teams' }, { table: 'players' }] },
+  {
+    pattern: '/team/:id',
+    layout: true,
+    deps: [
+      { table: 'teams', key: ':id' },
+      { table: 'players', key: ':id' },
+    ],
+    params: teamIds,
+  },
+  {
+    pattern: '/mannschaften/:id',
+    layout: true,
+    deps: [
+      { table: 'teams', key: ':id' },
+      { table: 'players', key: ':id' },
+    ],
+    params: teamIds,
+  },
+  {
+    pattern: '/nachwuchs',
+    layout: true,
+    deps: [{ table: 'youth_teams' }, { table: 'contact_info' }, { table: 'page_content', key: 'nachwuchs' }],
+  },
+  { pattern: '/spielplan', layout: true, deps: [{ table: 'matches' }] },
+  { pattern: '/spielplan.ics', layout: false, deps: [{ table: 'matches' }] },
+  { pattern: '/shop', layout: true, deps: [{ table: 'shop_items' }] },
+  { pattern: '/sponsoren', layout: true, deps: [{ table: 'sponsors' }] },
+  { pattern: '/kontakt', layout: true, deps: [{ table: 'contact_info' }] },
+  { pattern: '/mitglied-werden', layout: true, deps: [{ table: 'page_content', key: 'mitglied' }] },
+  { pattern: '/vereinsgeschichte', layout: true, deps: [{ table: 'page_content', key: 'vereinsgeschichte' }] },
+  { pattern: '/impressum', layout: true, deps: [{ table: 'page_content', key: 'imprint' }] },
+  { pattern: '/datenschutz', layout: true, deps: [{ table: 'page_content', key: 'datenschutz' }] },
+  { pattern: '/404', layout: true, deps: [] },
+  // the page a visitor sees for /news/<id> that is not (or no longer) published
+  { pattern: '/news/nicht-gefunden', layout: true, deps: [] },
+  { pattern: '/sitemap.xml', layout: false, deps: [{ table: 'news' }, { table: 'teams' }] },
+  { pattern: '/robots.txt', layout: false, deps: [] },
+];
+
+/** Paths with no published file: what the static server answers instead. */
+export const MISSING_FILE_RULES: { prefix: string; redirect?: string; page?: string }[] = [
+  { prefix: '/news/', page: '/news/nicht-gefunden' },
+  { prefix: '/team/', redirect: '/mannschaften' },
+  { prefix: '/mannschaften/', redirect: '/mannschaften' },
+];
+
+function depsOf(route: RouteDef): Dep[] {
+  return route.layout ? [...LAYOUT_DEPS, ...route.deps] : route.deps;
+}
+
+function isParametrised(route: RouteDef): boolean {
+  return route.pattern.includes(':id');
+}
+
+function instantiate(route: RouteDef, id: string): string {
+  return route.pattern.replace(':id', encodeURIComponent(id));
+}
+
+/** Every public URL that exists for the data as it is now. */
+export function allUrls(db: Db): string[] {
+  const urls: string[] = [];
+  for (const route of ROUTES) {
+    if (isParametrised(route)) urls.push(...(route.params?.(db) ?? []).map((id) => instantiate(route, id)));
+    else urls.push(route.pattern);
+  }
+  return urls;
+}
+
+/**
+ * The URLs a set of changes makes stale. Parametrised routes are named from the
+ * change's key, not from the database, so that a deleted row's page is found
+ * (and then removed, because it renders 404).
+ */
+export function affectedUrls(db: Db, changes: Change[]): string[] {
+  const urls = new Set<string>();
+  for (const route of ROUTES) {
+    const deps = depsOf(route);
+    for (const change of changes) {
+      for (const dep of deps) {
+        if (dep.table !== change.table) continue;
+        if (dep.key === ':id') {
+          if (change.key) urls.add(instantiate(route, change.key));
+          else for (const id of route.params?.(db) ?? []) urls.add(instantiate(route, id));
+        } else if (dep.key === undefined || change.key === undefined || dep.key === change.key) {
+          if (isParametrised(route)) for (const id of route.params?.(db) ?? []) urls.add(instantiate(route, id));
+          else urls.add(route.pattern);
+        }
+      }
+    }
+  }
+  return [...urls];
+}
+
+/** Where a URL's published file lives, relative to the site folder. */
+export function fileForUrl(url: string): string {
+  const clean = url.split('?')[0].replace(/\/+$/, '');
+  if (clean === '') return 'index.html';
+  if (clean === '/404') return '404.html';
+  const decoded = clean
+    .split('/')
+    .map((segment) => decodeURIComponent(segment))
+    .join('/');
+  if (decoded.split('/').some((segment) => segment === '..' || segment === '.' || segment.includes('\\'))) {
+    throw new Error(`Unsafe URL: ${url}`);
+  }
+  if (/\.[a-z0-9]+$/i.test(decoded)) return decoded.slice(1);
+  return `${decoded.slice(1)}/index.html`;
+}

@@ -1,0 +1,45 @@
+// Inquiries from the public membership and contact forms: checked (captcha,
+// honeypot, rate limit), stored as unread for the admin inbox, and announced by
+// e-mail to the club's contact address.
+import { getDb } from '../db/client';
+import { membershipInquiries } from '../db/schema';
+import { verifyCaptcha } from '../auth/captcha';
+import { FORM_POLICY, recordAttempt, retryAfter } from '../auth/rate-limit';
+import { footerTexts } from '../content/public-content';
+import { sendMail } from '../mail/mailer';
+import { config } from '../config';
+import type { InquiryInput } from '../../lib/schemas';
+
+export type InquiryOutcome = 'sent' | 'captcha' | 'rate-limited' | 'ignored';
+
+export async function submitInquiry(
+  input: InquiryInput & { source: 'mitglied' | 'kontakt'; captchaToken: string; captchaAnswer: string; website?: string },
+  clientAddress: string,
+): Promise<InquiryOutcome> {
+  const db = getDb();
+  const limitKey = `form:${clientAddress}`;
+  if (retryAfter(db, limitKey) > 0) return 'rate-limited';
+  if (verifyCaptcha(db, input.captchaToken, input.captchaAnswer) !== 'ok') return 'captcha';
+  recordAttempt(db, limitKey, FORM_POLICY);
+  // a filled honeypot is a bot: it is told "sent", and nothing is stored
+  if (input.website && input.website.trim() !== '') return 'ignored';
+  const row = db
+    .insert(membershipInquiries)
+    .values({ name: input.name, email: input.email, betreff: input.betreff, nachricht: input.nachricht, status: 'unread' })
+    .returning()
+    .get();
+  const to = footerTexts().contact_email;
+  const origin = input.source === 'mitglied' ? 'Mitglied werden' : 'Kontakt';
+  try {
+    await sendMail({
+      to,
+      replyTo: input.email,
+      subject: `Neue Anfrage (${origin}): ${input.betreff}`,
+      text: `Neue Nachricht über das Formular „${origin}“ der Website.\n\nName: ${input.name}\nE-Mail: ${input.email}\nBetreff: ${input.betreff}\n\n${input.nachricht}\n\nAlle Anfragen: ${config.siteUrl}/admin`,
+    });
+  } catch (error) {
+    // the inquiry is stored and reaches the admin inbox either way
+    console.error(`[mail] notification for inquiry ${row.id} failed:`, error);
+  }
+  return 'sent';
+}
