@@ -6,10 +6,10 @@ import react from '@astrojs/react';
 const port = Number(process.env.PORT ?? 4321);
 
 export default defineConfig({
-  // Canonical, Open Graph, sitemap and feed URLs come from here, never from the
-  // request: the publisher renders on a loopback URL.
+  // Pages read SITE_URL at run time (src/server/config.ts); this is only Astro's default.
   site: (process.env.SITE_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
   output: 'server',
+  outDir: process.env.ANSTOSS_DIST ?? './dist',
   adapter: node({ mode: 'middleware' }),
   integrations: [react()],
   trailingSlash: 'ignore',

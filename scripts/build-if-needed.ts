@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const root = process.cwd();
-const stampFile = path.join(root, 'dist', '.build-stamp');
+const distDir = path.resolve(root, process.env.ANSTOSS_DIST ?? 'dist');
+const stampFile = path.join(distDir, '.build-stamp');
 const SOURCES = ['src', 'public', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json'];
 
 function newestMtime(entry: string): number {
@@ -22,7 +23,7 @@ function newestMtime(entry: string): number {
 }
 
 export function buildIfNeeded(force = false): void {
-  const built = fs.existsSync(path.join(root, 'dist', 'server', 'entry.mjs')) && fs.existsSync(stampFile);
+  const built = fs.existsSync(path.join(distDir, 'server', 'entry.mjs')) && fs.existsSync(stampFile);
   const stamp = built ? fs.statSync(stampFile).mtimeMs : 0;
   const sources = Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))));
   if (!force && built && stamp >= sources) return;

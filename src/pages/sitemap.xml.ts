@@ -1,12 +1,14 @@
 import type { APIRoute } from 'astro';
 import { getDb } from '../server/db/client';
 import { allUrls } from '../server/publish/routes';
+import { siteUrl } from '../server/config';
 
 // pages a search engine should not list
 const EXCLUDED = new Set(['/404', '/news/nicht-gefunden', '/news/alle', '/news/alle.json', '/news/feed.xml', '/spielplan.ics', '/sitemap.xml', '/robots.txt']);
 
 /** Every published page (Astro's sitemap integration cannot see on-demand routes). */
-export const GET: APIRoute = ({ site }) => {
+export const GET: APIRoute = () => {
+  const site = siteUrl();
   const urls = allUrls(getDb()).filter((u) => !EXCLUDED.has(u) && !u.startsWith('/mannschaften/'));
   const body = `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">

@@ -2,11 +2,13 @@ import type { APIRoute } from 'astro';
 import { CLUB } from '../server/content/defaults';
 import { matchesToICal } from '../server/content/ical';
 import { matchesByDate } from '../server/content/public-content';
+import { siteUrl } from '../server/config';
 
-export const GET: APIRoute = ({ site }) => {
+export const GET: APIRoute = () => {
+  const site = siteUrl();
   const body = matchesToICal(matchesByDate() ?? [], {
     calendarName: `Spielplan ${CLUB.fullName}`,
-    host: site!.hostname,
+    host: site.hostname,
     url: new URL('/spielplan', site).href,
   });
   return new Response(body, { headers: { 'content-type': 'text/calendar; charset=utf-8' } });

@@ -4,6 +4,8 @@ import path from 'node:path';
 
 const projectRoot = process.env.ANSTOSS_ROOT ?? process.cwd();
 const dataDir = path.resolve(projectRoot, process.env.DATA_DIR ?? 'data');
+// where `astro build` writes; a second checkout's tests can build beside the first
+const distDir = path.resolve(projectRoot, process.env.ANSTOSS_DIST ?? 'dist');
 
 export const config = {
   projectRoot,
@@ -16,9 +18,19 @@ export const config = {
   outboxDir: path.join(dataDir, 'outbox'),
   // migrations are part of the code, not of the data: always the repo's own
   migrationsDir: path.join(projectRoot, 'data', 'migrations'),
-  clientDir: path.join(projectRoot, 'dist', 'client'),
-  serverEntry: path.join(projectRoot, 'dist', 'server', 'entry.mjs'),
+  distDir,
+  clientDir: path.join(distDir, 'client'),
+  serverEntry: path.join(distDir, 'server', 'entry.mjs'),
   siteUrl: (process.env.SITE_URL ?? `http://localhost:${process.env.PORT ?? 4321}`).replace(/\/+$/, ''),
   smtpUrl: process.env.SMTP_URL ?? '',
   mailFrom: process.env.MAIL_FROM ?? 'Anstoss <no-reply@localhost>',
 };
+
+/**
+ * The public origin for canonical, Open Graph, sitemap, feed and e-mail links.
+ * Read at run time (Astro's own `site` is fixed at build time) and never taken
+ * from a request's Host header.
+ */
+export function siteUrl(): URL {
+  return new URL(`${config.siteUrl}/`);
+}

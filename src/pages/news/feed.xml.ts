@@ -2,12 +2,14 @@ import type { APIRoute } from 'astro';
 import { newsExcerpt } from '../../lib/text';
 import { CLUB, NEWS_TEXTS } from '../../server/content/defaults';
 import { publishedNews } from '../../server/content/public-content';
+import { siteUrl } from '../../server/config';
 
 const FEED_ITEMS = 50;
 const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** RSS 2.0 of the newest published news. */
-export const GET: APIRoute = ({ site }) => {
+export const GET: APIRoute = () => {
+  const site = siteUrl();
   const items = publishedNews(FEED_ITEMS);
   const link = (path: string) => new URL(path, site).href;
   const body = `<?xml version="1.0" encoding="UTF-8"?>

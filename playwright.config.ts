@@ -1,0 +1,32 @@
+import { defineConfig } from '@playwright/test';
+
+// Browser tests run in the system Chromium (apt: chromium) against the built
+// production server; each spec starts its own server on a free port with a
+// temporary DATA_DIR (tests/fixtures/site.ts).
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  use: {
+    browserName: 'chromium',
+    locale: 'de-AT',
+    timezoneId: 'Europe/Vienna',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    trace: 'off',
+  },
+});

@@ -1,0 +1,67 @@
+// `npm test`: type checks, a fresh production build, the unit and integration
+// tests (vitest), then the browser tests (Playwright in the system Chromium).
+// Ends with one line 'N passed, N failed' over all of them.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = process.cwd();
+const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
+const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
+fs.mkdirSync(path.join(root, 'test-results'), { recursive: true });
+
+function run(title: string, command: string, args: string[]): number {
+  console.info(`\n── ${title} ──`);
+  const result = spawnSync(command, args, { stdio: 'inherit', cwd: root, env });
+  return result.status ?? 1;
+}
+
+let passed = 0;
+let failed = 0;
+let stepFailures = 0;
+
+const only = process.argv.slice(2);
+const want = (step: string) => only.length === 0 || only.includes(step);
+
+if (want('check')) {
+  const status = run('astro check + tsc', bin('astro'), ['check']) || run('tsc', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
+  if (status !== 0) stepFailures++;
+  status === 0 ? passed++ : failed++;
+}
+
+if (want('unit')) {
+  const out = path.join(root, 'test-results', 'unit.json');
+  fs.rmSync(out, { force: true });
+  const status = run('vitest', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  try {
+    const report = JSON.parse(fs.readFileSync(out, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+    if (status !== 0 && report.numFailedTests === 0) stepFailures++;
+  } catch {
+    stepFailures++;
+  }
+}
+
+if (want('e2e')) {
+  if (run('astro build', process.execPath, [path.join(root, 'node_modules', 'astro', 'astro.js'), 'build']) !== 0) {
+    stepFailures++;
+  } else {
+    fs.writeFileSync(path.join(env.ANSTOSS_DIST ?? path.join(root, 'dist'), '.build-stamp'), new Date().toISOString());
+    const out = path.join(root, 'test-results', 'e2e.json');
+    fs.rmSync(out, { force: true });
+    const status = run('playwright', bin('playwright'), ['test']);
+    try {
+      const report = JSON.parse(fs.readFileSync(out, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } };
+      passed += report.stats.expected + report.stats.flaky;
+      failed += report.stats.unexpected;
+      if (status !== 0 && report.stats.unexpected === 0) stepFailures++;
+    } catch {
+      stepFailures++;
+    }
+  }
+}
+
+if (stepFailures > 0) console.error(`\n${stepFailures} step(s) failed to run`);
+console.info(`\n${passed} passed, ${failed + stepFailures} failed`);
+process.exit(failed + stepFailures > 0 ? 1 : 0);

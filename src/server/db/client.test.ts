@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from './client';
+import { players, teams } from './schema';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function tempFile() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-db-'));
+  dirs.push(dir);
+  return path.join(dir, 'club.db');
+}
+
+describe('database', () => {
+  it('migrates an empty database and creates every table of both specs', () => {
+    const db = openDatabase(tempFile());
+    const tables = db.$client
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table'")
+      .all()
+      .map((r) => (r as { name: string }).name);
+    for (const name of [
+      'homepage_content', 'page_content', 'news', 'teams', 'players', 'matches', 'sponsors', 'contact_info',
+      'youth_teams', 'shop_items', 'membership_inquiries', 'profiles', 'user_roles', 'gallery',
+      'users', 'sessions', 'one_time_tokens', 'site_settings',
+    ]) {
+      expect(tables, name).toContain(name);
+    }
+    expect(db.$client.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.$client.pragma('foreign_keys', { simple: true })).toBe(1);
+  });
+
+  it('migrates an already migrated database again without change or loss', () => {
+    const file = tempFile();
+    const first = openDatabase(file);
+    first.insert(teams).values({ name: 'Kampfmannschaft', category: 'Herren' }).run();
+    first.$client.close();
+    const second = openDatabase(file);
+    expect(second.select().from(teams).all().map((t) => t.name)).toEqual(['Kampfmannschaft']);
+    second.$client.close();
+  });
+
+  it('deletes a team’s players with the team', () => {
+    const db = openDatabase(tempFile());
+    const team = db.insert(teams).values({ name: 'U16', category: 'Jugend' }).returning().get();
+    db.insert(players).values({ team_id: team.id, name: 'Max', position: 'Torwart' }).run();
+    db.delete(teams).where(eq(teams.id, team.id)).run();
+    expect(db.select().from(players).all()).toHaveLength(0);
+  });
+});
