@@ -1,3 +1,4 @@
+/// <reference types="vitest/config" />
 import { getViteConfig } from 'astro/config';
 
 // Astro's Vite config, so that tests can import modules that use astro:* (actions).

@@ -3,3 +3,4 @@ const { config } = await import('../src/server/config');
 const { getDb } = await import('../src/server/db/client');
 getDb();
 console.info(`[migrate] ${config.dbPath} is up to date`);
+export {};

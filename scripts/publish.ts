@@ -14,3 +14,4 @@ console.info(
   `[publish] ${report.written.length} pages written, ${report.removed.length} removed, ${report.failed.length} failed in ${report.ms} ms; cache version ${report.version}`,
 );
 process.exit(report.failed.length > 0 ? 1 : 0);
+export {};

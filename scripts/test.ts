@@ -7,7 +7,7 @@ import path from 'node:path';
 
 const root = process.cwd();
 const bin = (name: string) => path.join(root, 'node_modules', '.bin', name);
-const env = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
+const env: NodeJS.ProcessEnv = { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' };
 fs.mkdirSync(path.join(root, 'test-results'), { recursive: true });
 
 function run(title: string, command: string, args: string[]): number {
@@ -47,7 +47,7 @@ if (want('e2e')) {
   if (run('astro build', process.execPath, [path.join(root, 'node_modules', 'astro', 'astro.js'), 'build']) !== 0) {
     stepFailures++;
   } else {
-    fs.writeFileSync(path.join(env.ANSTOSS_DIST ?? path.join(root, 'dist'), '.build-stamp'), new Date().toISOString());
+    fs.writeFileSync(path.join(path.resolve(root, env.ANSTOSS_DIST ?? 'dist'), '.build-stamp'), new Date().toISOString());
     const out = path.join(root, 'test-results', 'e2e.json');
     fs.rmSync(out, { force: true });
     const status = run('playwright', bin('playwright'), ['test']);

@@ -36,3 +36,4 @@ const db = getDb();
 if (findUserByEmail(db, email)) fail(`ein Benutzer mit der E-Mail-Adresse ${normaliseEmail(email)} existiert bereits.`);
 const user = await createUser(db, { email, password, roles: roles as (typeof ROLES)[number][] });
 console.info(`Benutzer ${user.email} angelegt (Rollen: ${roles.join(', ')}).`);
+export {};

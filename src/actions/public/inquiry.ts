@@ -1,5 +1,5 @@
 import { ActionError, defineAction } from 'astro:actions';
-import { inquiryFormSchema } from '../../lib/schemas';
+import { inquiryFormSchema } from '../../lib/schemas/inquiry';
 import { submitInquiry } from '../../server/services/inquiries';
 import { publicAction } from '../guard';
 

@@ -56,7 +56,7 @@ export const FOOTER_DEFAULTS = {
   social_title: 'Folge uns',
   copyright_text: `© 2024 ${CLUB.fullName}. Alle Rechte vorbehalten.`,
 } as const;
-export type FooterTexts = { [K in keyof typeof FOOTER_DEFAULTS]: string };
+export type FooterTexts = { -readonly [K in keyof typeof FOOTER_DEFAULTS]: string };
 
 export const NAV_LINKS = [
   { href: '/', label: 'Startseite' },

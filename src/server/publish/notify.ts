@@ -2,11 +2,25 @@
 // queue of the process. The Node server creates the queue and registers it here;
 // the bundle and the server load separate copies of this module, so the queue is
 // kept on globalThis under a registered symbol (docs/decisions/002).
+import { EventEmitter } from 'node:events';
 import type { PublishQueue, PublishReport } from './publisher';
 import type { Change } from './routes';
 
 const KEY = Symbol.for('anstoss.publishQueue');
+const BUS_KEY = Symbol.for('anstoss.changeBus');
 type Holder = Record<symbol, PublishQueue | undefined>;
+
+/** Data changes, for open admin panels (server-sent events) to reload. */
+const bus: EventEmitter = ((globalThis as Record<symbol, unknown>)[BUS_KEY] as EventEmitter) ?? new EventEmitter();
+bus.setMaxListeners(0);
+(globalThis as Record<symbol, unknown>)[BUS_KEY] = bus;
+
+export type ChangeEvent = { changes: Change[]; report: PublishReport | null };
+
+export function onDataChange(listener: (event: ChangeEvent) => void): () => void {
+  bus.on('change', listener);
+  return () => bus.off('change', listener);
+}
 
 export function registerPublishQueue(queue: PublishQueue | undefined): void {
   (globalThis as unknown as Holder)[KEY] = queue;
@@ -23,9 +37,9 @@ export function getPublishQueue(): PublishQueue | undefined {
  */
 export async function requestPublish(changes: Change[] | 'all'): Promise<PublishReport | null> {
   const queue = getPublishQueue();
-  if (!queue) {
-    console.warn('[publish] no publisher in this process; run `npm run publish` to update the site');
-    return null;
-  }
-  return queue.enqueue(changes);
+  let report: PublishReport | null = null;
+  if (queue) report = await queue.enqueue(changes);
+  else console.warn('[publish] no publisher in this process; run `npm run publish` to update the site');
+  bus.emit('change', { changes: changes === 'all' ? [] : changes, report } satisfies ChangeEvent);
+  return report;
 }

@@ -6,7 +6,7 @@ import type { Db } from '../db/client';
 import { writePublishedFile, removePublishedFile } from './files';
 import type { Renderer } from './render';
 import { affectedUrls, allUrls, fileForUrl, type Change } from './routes';
-import { raiseCacheVersion, writeCacheVersionFile } from './version';
+import { raiseCacheVersion, readCacheVersion, writeCacheVersionFile } from './version';
 
 export type PublishReport = {
   written: string[];
@@ -36,6 +36,11 @@ export class Publisher {
     const started = performance.now();
     const report: PublishReport = { written: [], removed: [], failed: [], version: 0, ms: 0 };
     const queue = [...new Set(urls)];
+    // data no public page reads (the inquiry inbox): nothing to publish, no new version
+    if (queue.length === 0) {
+      report.version = readCacheVersion(this.options.db());
+      return report;
+    }
     const worker = async () => {
       for (let url = queue.shift(); url !== undefined; url = queue.shift()) await this.publishOne(url, report);
     };

@@ -8,7 +8,7 @@ import { FORM_POLICY, recordAttempt, retryAfter } from '../auth/rate-limit';
 import { footerTexts } from '../content/public-content';
 import { sendMail } from '../mail/mailer';
 import { config } from '../config';
-import type { InquiryInput } from '../../lib/schemas';
+import type { InquiryInput } from '../../lib/schemas/inquiry';
 
 export type InquiryOutcome = 'sent' | 'captcha' | 'rate-limited' | 'ignored';
 

@@ -1,16 +1,14 @@
 // One zod schema per entity (design habit 6). The admin forms and the actions
 // validate with the same schema; create and update shapes derive from it.
 import { z } from 'astro/zod';
-
-const text = (max: number) => z.string().trim().max(max, `Höchstens ${max} Zeichen.`);
-const required = (max: number) => text(max).min(1, 'Bitte füllen Sie alle Pflichtfelder aus');
+import { requiredText } from './common';
 
 /** membership_inquiries: what the membership and the contact form send. */
 export const inquirySchema = z.object({
-  name: required(200),
+  name: requiredText(200),
   email: z.string().trim().max(320).email('Bitte gib eine gültige E-Mail-Adresse ein.'),
-  betreff: required(300),
-  nachricht: required(10_000),
+  betreff: requiredText(300),
+  nachricht: requiredText(10_000),
 });
 export type InquiryInput = z.infer<typeof inquirySchema>;
 

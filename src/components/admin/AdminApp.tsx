@@ -1,0 +1,117 @@
+import { actions } from 'astro:actions';
+import { Suspense, useCallback, useEffect, useState } from 'react';
+import { Toaster, useToasts } from '../ui/toast';
+import { MANAGERS } from './managers';
+import { TABS, type TabKey } from './tabs';
+import { ToastContext } from './ui';
+
+type Props = { email: string; userId: string; isSuperAdmin: boolean };
+
+function tabFromHash(allowed: TabKey[]): TabKey {
+  const key = window.location.hash.slice(1) as TabKey;
+  return allowed.includes(key) ? key : allowed[0];
+}
+
+/** The admin panel (admin-area.md §2): header, tabs (a dropdown below 768 px), one manager per tab. */
+export default function AdminApp({ email, userId, isSuperAdmin }: Props) {
+  const tabs = TABS.filter((t) => !('superadminOnly' in t) || isSuperAdmin);
+  const keys = tabs.map((t) => t.key);
+  const [active, setActive] = useState<TabKey>(() => tabFromHash(keys));
+  const [caching, setCaching] = useState(false);
+  const { toasts, toast } = useToasts();
+
+  useEffect(() => {
+    const onHash = () => setActive(tabFromHash(keys));
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+    // keys only change with the role, which a page load sets
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const select = useCallback((key: TabKey) => {
+    setActive(key);
+    history.replaceState(null, '', `#${key}`);
+  }, []);
+
+  const signOut = async () => {
+    await fetch('/api/auth/logout', { method: 'POST', credentials: 'same-origin' }).catch(() => undefined);
+    // nothing of the admin may stay in a cache after sign-out
+    if ('caches' in window) {
+      for (const name of await caches.keys()) if (/admin|api/i.test(name)) await caches.delete(name);
+    }
+    window.location.href = '/auth';
+  };
+
+  const cacheUpdate = async () => {
+    setCaching(true);
+    const { data, error } = await actions.admin.cacheUpdate();
+    setCaching(false);
+    if (error) {
+      if (error.code === 'FORBIDDEN') toast({ title: 'Zugriff verweigert', description: 'Nur Superadmins können den Cache aktualisieren.', variant: 'destructive' });
+      else toast({ title: 'Cache-Update fehlgeschlagen', description: error.message, variant: 'destructive' });
+      return;
+    }
+    toast({ title: 'Cache aktualisiert', description: `Neue Cache-Version: ${data.version}` });
+  };
+
+  const Manager = MANAGERS[active];
+  return (
+    <ToastContext.Provider value={toast}>
+      <header className="admin-header">
+        <div className="container admin-header-bar">
+          <h1>Admin Panel</h1>
+          <div className="admin-header-actions">
+            <span className="admin-email">{email}</span>
+            {isSuperAdmin && (
+              <button type="button" className="btn btn-light" onClick={() => void cacheUpdate()} disabled={caching}>
+                {caching ? 'Aktualisiert...' : 'Cache Update'}
+              </button>
+            )}
+            <a className="btn btn-light" href="/" target="_blank" rel="noopener">
+              Website
+            </a>
+            <button type="button" className="btn btn-light" onClick={() => void signOut()}>
+              Abmelden
+            </button>
+          </div>
+        </div>
+      </header>
+      <main className="container admin-main">
+        <nav className="admin-tabs" aria-label="Bereiche">
+          <div role="tablist" className="admin-tablist">
+            {tabs.map((t) => (
+              <button
+                key={t.key}
+                type="button"
+                role="tab"
+                id={`tab-${t.key}`}
+                aria-selected={active === t.key}
+                aria-controls="admin-panel"
+                data-tab={t.key}
+                onClick={() => select(t.key)}
+              >
+                {t.label}
+              </button>
+            ))}
+          </div>
+          <label className="admin-tab-select">
+            <span className="visually-hidden">Bereich wählen</span>
+            <select value={active} onChange={(e) => select(e.target.value as TabKey)} data-testid="tab-select">
+              {tabs.map((t) => (
+                <option key={t.key} value={t.key}>
+                  {t.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        </nav>
+        <section id="admin-panel" role="tabpanel" aria-labelledby={`tab-${active}`} className="admin-panel">
+          <Suspense fallback={<p className="empty">Lädt...</p>}>
+            {Manager ? <Manager isSuperAdmin={isSuperAdmin} userId={userId} /> : <p className="empty">Dieser Bereich wird geladen...</p>}
+          </Suspense>
+        </section>
+      </main>
+      <Toaster toasts={toasts} />
+    </ToastContext.Provider>
+  );
+}

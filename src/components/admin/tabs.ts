@@ -1,0 +1,20 @@
+// The admin tabs by key (admin-area.md §2), in the spec's order.
+export const TABS = [
+  { key: 'startseite', label: 'Startseite' },
+  { key: 'news', label: 'News' },
+  { key: 'mannschaften', label: 'Mannschaften' },
+  { key: 'spieler', label: 'Spieler' },
+  { key: 'nachwuchs', label: 'Nachwuchs' },
+  { key: 'spielplan', label: 'Spielplan' },
+  { key: 'shop', label: 'Shop' },
+  { key: 'mitglied', label: 'Mitglied' },
+  { key: 'sponsoren', label: 'Sponsoren' },
+  { key: 'kontakt', label: 'Kontakt' },
+  { key: 'impressum', label: 'Impressum' },
+  { key: 'datenschutz', label: 'Datenschutz' },
+  { key: 'social', label: 'Social Media' },
+  { key: 'vereinsgeschichte', label: 'Vereinsgeschichte' },
+  { key: 'benutzer', label: 'Benutzer', superadminOnly: true },
+] as const satisfies readonly { key: string; label: string; superadminOnly?: boolean }[];
+
+export type TabKey = (typeof TABS)[number]['key'];

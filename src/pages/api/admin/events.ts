@@ -1,0 +1,46 @@
+import type { APIRoute } from 'astro';
+import { onDataChange } from '../../../server/publish/notify';
+
+/** Server-sent events for open admin panels: which tables changed. Admins only. */
+export const GET: APIRoute = ({ locals, request }) => {
+  if (!locals.user) return new Response('Bitte melde dich an.', { status: 401 });
+  if (!locals.isAdmin) return new Response('Zugriff verweigert', { status: 403 });
+  const encoder = new TextEncoder();
+  let stop = () => undefined as void;
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const send = (chunk: string) => {
+        try {
+          controller.enqueue(encoder.encode(chunk));
+        } catch {
+          stop();
+        }
+      };
+      send('retry: 3000\n\n');
+      const off = onDataChange(({ changes, report }) => {
+        const tables = [...new Set(changes.map((c) => c.table))];
+        send(`event: change\ndata: ${JSON.stringify({ tables, version: report?.version ?? null })}\n\n`);
+      });
+      // a comment every 25 s keeps proxies from closing an idle connection
+      const ping = setInterval(() => send(': ping\n\n'), 25_000);
+      stop = () => {
+        off();
+        clearInterval(ping);
+      };
+      request.signal.addEventListener('abort', () => {
+        stop();
+        try {
+          controller.close();
+        } catch {
+          // already closed
+        }
+      });
+    },
+    cancel() {
+      stop();
+    },
+  });
+  return new Response(stream, {
+    headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive' },
+  });
+};
