@@ -135,7 +135,8 @@ export function createServer(options: ServerOptions): http.Server {
     }
     let pathname: string;
     try {
-      pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
+      // prefixing (not resolving) keeps '//host/x' a path instead of a host
+      pathname = decodeURIComponent(new URL(`http://localhost${req.url ?? '/'}`).pathname);
     } catch {
       res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
       res.end('Ungültige Adresse');
@@ -164,7 +165,7 @@ export function createServer(options: ServerOptions): http.Server {
     if (pathname.length > 1 && pathname.endsWith('/')) {
       // leading slashes collapse too: '//evil.example/' must not become an off-site redirect
       const target = `/${pathname.replace(/^\/+/, '').replace(/\/+$/, '')}`;
-      const search = new URL(req.url ?? '/', 'http://localhost').search;
+      const search = new URL(`http://localhost${req.url ?? '/'}`).search;
       res.writeHead(301, { ...SECURITY_HEADERS, location: encodeURI(target) + search });
       res.end();
       return;

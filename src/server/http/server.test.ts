@@ -1,0 +1,140 @@
+import fs from 'node:fs';
+import type http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createServer } from './server';
+
+let root: string;
+let server: http.Server;
+let base: string;
+let handled: string[];
+let healthy = true;
+const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+function write(rel: string, body: string | Buffer) {
+  const file = path.join(root, rel);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, body);
+}
+
+beforeEach(async () => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-http-'));
+  handled = [];
+  healthy = true;
+  write('site/index.html', '<h1>Start</h1>'.repeat(100));
+  write('site/404.html', 'Oops! Page not found');
+  write('site/news/nicht-gefunden/index.html', 'Artikel nicht gefunden');
+  write('site/news/a1/index.html', 'Artikel A1');
+  write('client/_astro/app.123.js', 'console.log(1)'.repeat(100));
+  write('uploads/pic.webp', 'RIFF....WEBP');
+  write('secret.txt', 'do not serve');
+  server = createServer({
+    handler: (req, res) => {
+      handled.push(req.url ?? '');
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end('astro');
+    },
+    siteDir: path.join(root, 'site'),
+    clientDir: path.join(root, 'client'),
+    uploadsDir: path.join(root, 'uploads'),
+    healthy: () => healthy,
+    log: quiet,
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+});
+afterEach(async () => {
+  await new Promise((r) => server.close(r));
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+describe('static server', () => {
+  it('serves published pages without asking Astro', async () => {
+    for (const p of ['/', '/news/a1', '/unknown', '/news/zz', '/_astro/app.123.js']) await fetch(base + p);
+    expect(handled).toEqual([]);
+  });
+
+  it('hands the dynamic paths to Astro', async () => {
+    for (const p of ['/admin', '/auth', '/auth/setup', '/reset-password', '/api/me', '/_actions/public.inquiry']) {
+      const r = await fetch(base + p);
+      expect(await r.text(), p).toBe('astro');
+    }
+    expect(handled).toHaveLength(6);
+  });
+
+  it('answers an unknown path with the published 404 page', async () => {
+    const r = await fetch(`${base}/gibt-es-nicht`);
+    expect(r.status).toBe(404);
+    expect(await r.text()).toBe('Oops! Page not found');
+  });
+
+  it('answers an unpublished article with the article-not-found page and 404', async () => {
+    const r = await fetch(`${base}/news/zz`);
+    expect(r.status).toBe(404);
+    expect(await r.text()).toBe('Artikel nicht gefunden');
+  });
+
+  it('redirects an unknown team to /mannschaften', async () => {
+    for (const p of ['/team/xyz', '/mannschaften/xyz']) {
+      const r = await fetch(base + p, { redirect: 'manual' });
+      expect(r.status, p).toBe(302);
+      expect(r.headers.get('location')).toBe('/mannschaften');
+    }
+  });
+
+  it('chooses brotli, gzip or identity by Accept-Encoding', async () => {
+    const br = await fetch(`${base}/`, { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    const gz = await fetch(`${base}/`, { headers: { 'accept-encoding': 'gzip, br;q=0' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(await gz.text()).toContain('<h1>Start</h1>');
+  });
+
+  it('serves a stale precompressed variant never: a newer file wins', async () => {
+    const html = '<p>neu</p>'.repeat(100);
+    write('site/news/a1/index.html.br', zlib.brotliCompressSync(Buffer.from('<p>alt</p>'.repeat(100))));
+    const old = new Date(Date.now() - 60_000);
+    fs.utimesSync(path.join(root, 'site/news/a1/index.html.br'), old, old);
+    write('site/news/a1/index.html', html);
+    const r = await fetch(`${base}/news/a1`, { headers: { 'accept-encoding': 'br' } });
+    expect(await r.text()).toBe(html);
+  });
+
+  it('caches hashed assets forever and revalidates pages with ETag', async () => {
+    const asset = await fetch(`${base}/_astro/app.123.js`);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const page = await fetch(`${base}/news/a1`);
+    const etag = page.headers.get('etag')!;
+    expect(page.headers.get('cache-control')).toContain('must-revalidate');
+    const again = await fetch(`${base}/news/a1`, { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+  });
+
+  it('serves uploads with nosniff and nothing outside its folders', async () => {
+    const up = await fetch(`${base}/uploads/pic.webp`);
+    expect(up.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(up.headers.get('content-type')).toBe('image/webp');
+    for (const p of ['/uploads/../secret.txt', '/uploads/%2e%2e/secret.txt', '/%2e%2e/secret.txt', '/..%2fsecret.txt']) {
+      const r = await fetch(base + p);
+      expect(await r.text(), p).not.toContain('do not serve');
+    }
+  });
+
+  it('never redirects off-site for a path with slashes', async () => {
+    const r = await fetch(`${base}//evil.example/`, { redirect: 'manual' });
+    expect(r.headers.get('location')).toBe('/evil.example');
+  });
+
+  it('/healthz answers 200 or 503 with the database', async () => {
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    healthy = false;
+    expect((await fetch(`${base}/healthz`)).status).toBe(503);
+  });
+
+  it('refuses writes to static paths', async () => {
+    const r = await fetch(`${base}/news`, { method: 'POST', body: 'x' });
+    expect(r.status).toBe(405);
+  });
+});

@@ -1,0 +1,167 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDb } from '../db/test-db';
+import type { Db } from '../db/client';
+import { news } from '../db/schema';
+import { Publisher, PublishQueue } from './publisher';
+import type { Renderer } from './render';
+
+let db: Db;
+let siteDir: string;
+const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+beforeEach(() => {
+  db = createTestDb();
+  siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-site-'));
+});
+afterEach(() => {
+  db.$client.close();
+  fs.rmSync(siteDir, { recursive: true, force: true });
+});
+
+const html = (s: string) => ({ status: 200, headers: {}, body: Buffer.from(`<html>${s}</html>`) });
+const read = (rel: string) => fs.readFileSync(path.join(siteDir, rel), 'utf8');
+
+describe('Publisher', () => {
+  it('writes each page with brotli and gzip variants, then the cache version', async () => {
+    const publisher = new Publisher({ db: () => db, siteDir, render: async (url) => html(url), log: quiet });
+    const report = await publisher.publishUrls(['/', '/news']);
+    expect(report.written.sort()).toEqual(['/', '/news']);
+    expect(read('news/index.html')).toBe('<html>/news</html>');
+    expect(zlib.brotliDecompressSync(fs.readFileSync(path.join(siteDir, 'news/index.html.br'))).toString()).toBe('<html>/news</html>');
+    expect(zlib.gunzipSync(fs.readFileSync(path.join(siteDir, 'index.html.gz'))).toString()).toBe('<html>/</html>');
+    expect(JSON.parse(read('cache-version.json')).version).toBe(report.version);
+    // no temp files left behind
+    expect(fs.readdirSync(path.join(siteDir, 'news')).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('keeps the old file when a render fails, and logs the URL', async () => {
+    const errors: string[] = [];
+    let fail = false;
+    const render: Renderer = async (url) => {
+      if (fail) throw new Error('boom');
+      return html(`old ${url}`);
+    };
+    const publisher = new Publisher({ db: () => db, siteDir, render, log: { ...quiet, error: (m: string) => errors.push(m) } });
+    await publisher.publishUrls(['/news']);
+    fail = true;
+    const report = await publisher.publishUrls(['/news']);
+    expect(report.failed.map((f) => f.url)).toEqual(['/news']);
+    expect(read('news/index.html')).toBe('<html>old /news</html>');
+    expect(errors.join('\n')).toContain('/news');
+  });
+
+  it('keeps the old file when the page answers with a server error', async () => {
+    let status = 200;
+    const publisher = new Publisher({
+      db: () => db,
+      siteDir,
+      render: async () => ({ status, headers: {}, body: Buffer.from(status === 200 ? 'good' : 'Internal error') }),
+      log: quiet,
+    });
+    await publisher.publishUrls(['/kontakt']);
+    status = 500;
+    await publisher.publishUrls(['/kontakt']);
+    expect(read('kontakt/index.html')).toBe('good');
+  });
+
+  it('removes the file of a page that now renders 404', async () => {
+    let exists = true;
+    const publisher = new Publisher({
+      db: () => db,
+      siteDir,
+      render: async (url) => (exists ? html(url) : { status: 404, headers: {}, body: Buffer.from('') }),
+      log: quiet,
+    });
+    await publisher.publishUrls(['/news/abc']);
+    expect(fs.existsSync(path.join(siteDir, 'news/abc/index.html'))).toBe(true);
+    exists = false;
+    const report = await publisher.publishUrls(['/news/abc']);
+    expect(report.removed).toEqual(['/news/abc']);
+    expect(fs.existsSync(path.join(siteDir, 'news/abc/index.html'))).toBe(false);
+    expect(fs.existsSync(path.join(siteDir, 'news/abc/index.html.br'))).toBe(false);
+  });
+
+  it('a full publish re-renders stale published pages so that deleted rows lose their files', async () => {
+    const row = db.insert(news).values({ title: 'A', content: 'B' }).returning().get();
+    const rendered: string[] = [];
+    const render: Renderer = async (url) => {
+      rendered.push(url);
+      const exists = !url.startsWith('/news/') || url === `/news/${row.id}` || !url.match(/^\/news\/[0-9a-f-]{36}$/);
+      return exists ? html(url) : { status: 404, headers: {}, body: Buffer.alloc(0) };
+    };
+    const publisher = new Publisher({ db: () => db, siteDir, render, log: quiet });
+    fs.mkdirSync(path.join(siteDir, 'news', '00000000-0000-0000-0000-000000000000'), { recursive: true });
+    fs.writeFileSync(path.join(siteDir, 'news', '00000000-0000-0000-0000-000000000000', 'index.html'), 'stale');
+    await publisher.publishAll();
+    expect(rendered).toContain(`/news/${row.id}`);
+    expect(fs.existsSync(path.join(siteDir, 'news', '00000000-0000-0000-0000-000000000000', 'index.html'))).toBe(false);
+  });
+
+  it('publishes nothing and keeps the version for data no page reads', async () => {
+    const publisher = new Publisher({ db: () => db, siteDir, render: async (url) => html(url), log: quiet });
+    const first = await publisher.publishUrls(['/']);
+    const report = await publisher.publishChanges([{ table: 'membership_inquiries' }]);
+    expect(report.written).toEqual([]);
+    expect(report.version).toBe(first.version);
+  });
+});
+
+describe('PublishQueue', () => {
+  it('coalesces a burst of 50 changes into one publish of their union', async () => {
+    const batches: string[][] = [];
+    const publisher = new Publisher({ db: () => db, siteDir, render: async (url) => html(url), log: quiet });
+    const original = publisher.publishUrls.bind(publisher);
+    publisher.publishUrls = async (urls) => {
+      batches.push([...urls].sort());
+      return original(urls);
+    };
+    const queue = new PublishQueue(publisher);
+    const ids = Array.from({ length: 50 }, (_, i) => `id-${i}`);
+    const reports = await Promise.all(ids.map((id) => queue.enqueue([{ table: 'news', key: id }])));
+    expect(batches).toHaveLength(1);
+    for (const id of ids) expect(batches[0]).toContain(`/news/${id}`);
+    expect(batches[0]).toContain('/news');
+    // every caller learns of the same publish
+    expect(new Set(reports.map((r) => r.version)).size).toBe(1);
+  });
+
+  it('runs one job at a time and merges what arrives meanwhile into the next', async () => {
+    let running = 0;
+    let maxRunning = 0;
+    const batches: string[][] = [];
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((r) => (release = r));
+    const publisher = new Publisher({
+      db: () => db,
+      siteDir,
+      render: async (url) => {
+        running++;
+        maxRunning = Math.max(maxRunning, running);
+        if (url === '/spielplan') await gate;
+        running--;
+        return html(url);
+      },
+      log: quiet,
+      concurrency: 1,
+    });
+    const original = publisher.publishUrls.bind(publisher);
+    publisher.publishUrls = async (urls) => {
+      batches.push([...urls].sort());
+      return original(urls);
+    };
+    const queue = new PublishQueue(publisher);
+    const first = queue.enqueue([{ table: 'matches', key: 'm1' }]);
+    await new Promise((r) => setTimeout(r, 20));
+    const second = queue.enqueue([{ table: 'sponsors', key: 's1' }]);
+    const third = queue.enqueue([{ table: 'shop_items', key: 'x' }]);
+    release();
+    await Promise.all([first, second, third]);
+    expect(batches).toHaveLength(2);
+    expect(batches[1]).toEqual(['/', '/shop', '/sponsoren'].sort());
+    expect(maxRunning).toBe(1);
+  });
+});

@@ -1,0 +1,86 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDb } from '../db/test-db';
+import type { Db } from '../db/client';
+import { news, players, teams } from '../db/schema';
+import { affectedUrls, allUrls, fileForUrl, ROUTES } from './routes';
+
+let db: Db;
+beforeEach(() => {
+  db = createTestDb();
+});
+afterEach(() => db.$client.close());
+
+const LAYOUT_PAGES = ROUTES.filter((r) => r.layout && !r.pattern.includes(':id')).map((r) => r.pattern);
+
+describe('route dependency map', () => {
+  it('a change to a news row names exactly the URLs that read it', () => {
+    const row = db.insert(news).values({ title: 'Sieg', content: 'Text' }).returning().get();
+    expect(affectedUrls(db, [{ table: 'news', key: row.id }]).sort()).toEqual(
+      ['/', '/news', '/news/alle', '/news/alle.json', `/news/${row.id}`, '/news/feed.xml', '/sitemap.xml'].sort(),
+    );
+  });
+
+  it('names the page of a deleted article so that its file can be removed', () => {
+    expect(affectedUrls(db, [{ table: 'news', key: 'deleted-id' }])).toContain('/news/deleted-id');
+  });
+
+  it('a player change reaches its team pages, the team list and the home page only', () => {
+    const team = db.insert(teams).values({ name: 'KM', category: 'Herren' }).returning().get();
+    const other = db.insert(teams).values({ name: 'U16', category: 'Jugend' }).returning().get();
+    db.insert(players).values({ team_id: team.id, name: 'Max', position: 'Torwart' }).run();
+    const urls = affectedUrls(db, [{ table: 'players', key: team.id }]);
+    expect(urls.sort()).toEqual(['/', '/mannschaften', `/mannschaften/${team.id}`, `/team/${team.id}`].sort());
+    expect(urls).not.toContain(`/team/${other.id}`);
+  });
+
+  it('a match result republishes the fixtures and the calendar feed', () => {
+    expect(affectedUrls(db, [{ table: 'matches', key: 'm1' }]).sort()).toEqual(['/spielplan', '/spielplan.ics'].sort());
+  });
+
+  it('footer texts and social links touch every page with the layout', () => {
+    const team = db.insert(teams).values({ name: 'KM', category: 'Herren' }).returning().get();
+    const article = db.insert(news).values({ title: 'A', content: 'B' }).returning().get();
+    for (const change of [
+      { table: 'homepage_content' as const, key: 'footer_texts' },
+      { table: 'page_content' as const, key: 'social_media' },
+    ]) {
+      const urls = affectedUrls(db, [change]);
+      for (const page of LAYOUT_PAGES) expect(urls, `${change.key} ${page}`).toContain(page);
+      expect(urls).toContain(`/team/${team.id}`);
+      expect(urls).toContain(`/news/${article.id}`);
+      // feeds have no footer
+      expect(urls).not.toContain('/news/feed.xml');
+    }
+  });
+
+  it('a page_content change reaches only the page of its page_key', () => {
+    expect(affectedUrls(db, [{ table: 'page_content', key: 'mitglied' }])).toEqual(['/mitglied-werden']);
+    expect(affectedUrls(db, [{ table: 'page_content', key: 'imprint' }])).toEqual(['/impressum']);
+  });
+
+  it('inquiries have no public page', () => {
+    expect(affectedUrls(db, [{ table: 'membership_inquiries' }])).toEqual([]);
+  });
+
+  it('lists only published articles among all URLs', () => {
+    const published = db.insert(news).values({ title: 'A', content: 'B' }).returning().get();
+    const draft = db.insert(news).values({ title: 'C', content: 'D', published: false }).returning().get();
+    const urls = allUrls(db);
+    expect(urls).toContain(`/news/${published.id}`);
+    expect(urls).not.toContain(`/news/${draft.id}`);
+  });
+});
+
+describe('fileForUrl', () => {
+  it('maps URLs to files in the site folder', () => {
+    expect(fileForUrl('/')).toBe('index.html');
+    expect(fileForUrl('/404')).toBe('404.html');
+    expect(fileForUrl('/news')).toBe('news/index.html');
+    expect(fileForUrl('/news/abc')).toBe('news/abc/index.html');
+    expect(fileForUrl('/spielplan.ics')).toBe('spielplan.ics');
+  });
+  it('refuses paths that would leave the folder', () => {
+    expect(() => fileForUrl('/news/%2e%2e/%2e%2e/etc')).toThrow();
+    expect(() => fileForUrl('/../x')).toThrow();
+  });
+});
