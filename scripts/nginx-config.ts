@@ -1,0 +1,46 @@
+// Renders deploy/nginx.conf.template for a host, the bench or the tests.
+// The template is a complete nginx.conf; README.md shows how a host uses it.
+import fs from 'node:fs';
+import path from 'node:path';
+
+export type NginxOptions = {
+  listen: string;
+  upstream: string;
+  siteDir: string;
+  clientDir: string;
+  uploadsDir: string;
+  runDir: string;
+  workers?: number | 'auto';
+  /** the workers' user; a test run as root must read its own temp folders */
+  user?: string;
+};
+
+const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+
+export function hasBrotliModule(): boolean {
+  return fs.existsSync(BROTLI_MODULE);
+}
+
+export function renderNginxConfig(o: NginxOptions): string {
+  const root = process.cwd();
+  const template = fs.readFileSync(path.join(root, 'deploy', 'nginx.conf.template'), 'utf8');
+  const brotli = hasBrotliModule();
+  const values: Record<string, string> = {
+    LOAD_MODULES: brotli ? `load_module ${BROTLI_MODULE};` : '',
+    BROTLI: brotli ? 'brotli_static on;' : '',
+    USER: o.user ? `user ${o.user};` : '',
+    WORKERS: String(o.workers ?? 'auto'),
+    RUN_DIR: o.runDir,
+    MIME_TYPES: '/etc/nginx/mime.types',
+    UPSTREAM: o.upstream,
+    LISTEN: o.listen,
+    SITE_DIR: path.resolve(o.siteDir),
+    CLIENT_DIR: path.resolve(o.clientDir),
+    UPLOADS_DIR: path.resolve(o.uploadsDir),
+    PROXY_PARAMS: path.join(root, 'deploy', 'proxy_params.conf'),
+  };
+  return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => {
+    if (!(key in values)) throw new Error(`unknown placeholder ${key}`);
+    return values[key];
+  });
+}

@@ -1,0 +1,97 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { news, teams } from '../../../src/server/db/schema';
+import { renderNginxConfig } from '../../../scripts/nginx-config';
+import { freePort, startSite, type Site } from '../../fixtures/site';
+
+// The documented nginx set-up (deploy/nginx.conf.template) serving the same
+// published folder as the Node server, with the dynamic paths proxied to it.
+let site: Site;
+let nginx: ChildProcess;
+let base: string;
+let runDir: string;
+let teamId: string;
+let newsId: string;
+
+test.beforeAll(async () => {
+  site = await startSite({
+    seed: (db) => {
+      teamId = db.insert(teams).values({ name: 'Kampfmannschaft', category: 'Herren' }).returning().get().id;
+      newsId = db.insert(news).values({ title: 'Derbysieg', content: 'Drei Punkte!' }).returning().get().id;
+    },
+  });
+  runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-nginx-'));
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  const conf = path.join(runDir, 'nginx.conf');
+  fs.writeFileSync(
+    conf,
+    renderNginxConfig({
+      listen: `127.0.0.1:${port}`,
+      upstream: new URL(site.url).host.replace('localhost', '127.0.0.1'),
+      siteDir: path.join(site.dataDir, 'site'),
+      clientDir: path.resolve(process.env.ANSTOSS_DIST ?? 'dist', 'client'),
+      uploadsDir: path.join(site.dataDir, 'uploads'),
+      runDir,
+      workers: 1,
+      user: process.getuid?.() === 0 ? 'root' : undefined,
+    }),
+  );
+  nginx = spawn('nginx', ['-c', conf, '-p', runDir, '-g', 'daemon off;'], { stdio: 'inherit' });
+  for (let i = 0; i < 100; i++) {
+    try {
+      await fetch(base);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  throw new Error('nginx did not start');
+});
+
+test.afterAll(async () => {
+  nginx?.kill('SIGTERM');
+  await site?.stop();
+  fs.rmSync(runDir, { recursive: true, force: true });
+});
+
+test('nginx serves the published pages, precompressed, with the same rules as the Node server', async () => {
+  const home = await fetch(`${base}/`, { headers: { 'accept-encoding': 'gzip' } });
+  expect(home.status).toBe(200);
+  expect(home.headers.get('content-encoding')).toBe('gzip');
+  expect(await home.text()).toContain('Derbysieg');
+
+  const article = await fetch(`${base}/news/${newsId}`);
+  expect(await article.text()).toContain('Drei Punkte!');
+  const team = await fetch(`${base}/team/${teamId}`);
+  expect(await team.text()).toContain('Kampfmannschaft');
+
+  const missingArticle = await fetch(`${base}/news/gibt-es-nicht`);
+  expect(missingArticle.status).toBe(404);
+  expect(await missingArticle.text()).toContain('Artikel nicht gefunden');
+
+  const missingTeam = await fetch(`${base}/team/gibt-es-nicht`, { redirect: 'manual' });
+  expect(missingTeam.status).toBe(302);
+  expect(missingTeam.headers.get('location')).toMatch(/\/mannschaften$/);
+
+  const unknown = await fetch(`${base}/gibt-es-nicht`);
+  expect(unknown.status).toBe(404);
+  expect(await unknown.text()).toContain('Oops! Page not found');
+});
+
+test('nginx caches hashed assets forever and proxies the dynamic paths to Node', async () => {
+  const html = await (await fetch(`${base}/`)).text();
+  const asset = /\/_astro\/[^"']+\.js/.exec(html)?.[0];
+  expect(asset).toBeTruthy();
+  const assetResponse = await fetch(base + asset);
+  expect(assetResponse.status).toBe(200);
+  expect(assetResponse.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+
+  const me = await fetch(`${base}/api/me`);
+  expect(await me.json()).toMatchObject({ user: null });
+  const health = await fetch(`${base}/healthz`);
+  expect(health.status).toBe(200);
+});
