@@ -22,21 +22,21 @@ function newestMtime(entry: string): number {
   return newest;
 }
 
-export function buildIfNeeded(force = false): void {
+/** Builds when stale; throws when the build fails. */
+export function buildIfNeeded({ force = false, quiet = false } = {}): void {
   const built = fs.existsSync(path.join(distDir, 'server', 'entry.mjs')) && fs.existsSync(stampFile);
   const stamp = built ? fs.statSync(stampFile).mtimeMs : 0;
   const sources = Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))));
   if (!force && built && stamp >= sources) return;
-  console.info('[build] astro build …');
+  if (!quiet) console.info('[build] astro build …');
   const result = spawnSync(process.execPath, [path.join(root, 'node_modules', 'astro', 'astro.js'), 'build'], {
-    stdio: 'inherit',
+    stdio: quiet ? 'pipe' : 'inherit',
     cwd: root,
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+    encoding: 'utf8',
   });
-  if (result.status !== 0) {
-    console.error('[build] astro build failed');
-    process.exit(result.status ?? 1);
-  }
+  if (result.status !== 0) throw new Error(`astro build failed${quiet ? `:\n${result.stdout}\n${result.stderr}` : ''}`);
   fs.writeFileSync(stampFile, new Date().toISOString());
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) buildIfNeeded(process.argv.includes('--force'));
+if (import.meta.url === `file://${process.argv[1]}`) buildIfNeeded({ force: process.argv.includes('--force') });

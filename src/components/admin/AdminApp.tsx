@@ -34,7 +34,13 @@ export default function AdminApp({ email, userId, isSuperAdmin }: Props) {
   }, []);
 
   const signOut = async () => {
-    await fetch('/api/auth/logout', { method: 'POST', credentials: 'same-origin' }).catch(() => undefined);
+    // a JSON body: Astro's origin check refuses body-less and form POSTs behind a port or proxy
+    await fetch('/api/auth/logout', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    }).catch(() => undefined);
     // nothing of the admin may stay in a cache after sign-out
     if ('caches' in window) {
       for (const name of await caches.keys()) if (/admin|api/i.test(name)) await caches.delete(name);
