@@ -1,11 +1,19 @@
-// Every request Astro handles: who is signed in (locals.user, locals.roles).
+// Every request Astro handles: who is signed in (locals.user, locals.roles), then
+// the door in front of the actions (src/actions/auth/gate.ts).
 // Pages rendered by the publisher are for everyone and carry no user.
-import { defineMiddleware } from 'astro:middleware';
+import { defineMiddleware, sequence } from 'astro:middleware';
+import { actionGate } from './actions/auth/gate';
 import { getDb } from './server/db/client';
 import { rolesOf } from './server/auth/roles';
-import { SESSION_COOKIE, deleteSessionCookie, setSessionCookie, validateSessionToken } from './server/auth/session';
+import {
+  SESSION_COOKIE,
+  deleteSessionCookie,
+  isSecureRequest,
+  setSessionCookie,
+  validateSessionToken,
+} from './server/auth/session';
 
-export const onRequest = defineMiddleware(async (context, next) => {
+const session = defineMiddleware(async (context, next) => {
   const locals = context.locals;
   locals.user = null;
   locals.session = null;
@@ -16,7 +24,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
   const token = context.cookies.get(SESSION_COOKIE)?.value;
   if (token) {
-    const secure = context.url.protocol === 'https:';
+    const secure = isSecureRequest(context.url);
     const db = getDb();
     const result = validateSessionToken(db, token);
     if (result) {
@@ -40,3 +48,5 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
   return response;
 });
+
+export const onRequest = sequence(session, actionGate);

@@ -20,7 +20,14 @@ export default function AuthNav() {
   }, []);
   if (!me?.user) return null;
   const logout = async () => {
-    await fetch('/api/auth/logout', { method: 'POST', credentials: 'same-origin' }).catch(() => undefined);
+    // sent as JSON like the actions: Astro's origin check refuses body-less and
+    // form posts whenever its idea of the origin differs from the browser's
+    await fetch('/api/auth/logout', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    }).catch(() => undefined);
     window.location.href = '/';
   };
   return (

@@ -1,14 +1,9 @@
 // Passwords: argon2id with the parameters the design names (m=19456, t=2, p=1),
 // and the NIST SP 800-63B rules: at least 8 characters, no well-known password.
 import { hash, verify } from '@node-rs/argon2';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_MESSAGES } from '../../lib/schemas/auth';
 
-export const MIN_PASSWORD_LENGTH = 8;
-export const PASSWORD_MESSAGES = {
-  tooShort: 'Das Passwort muss mindestens 8 Zeichen lang sein.',
-  tooLong: 'Das Passwort darf höchstens 256 Zeichen lang sein.',
-  common: 'Dieses Passwort ist zu bekannt. Bitte wähle ein anderes.',
-  mismatch: 'Die Passwörter stimmen nicht überein.',
-} as const;
+export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_MESSAGES };
 
 // the most common passwords of public breach lists, and the club's obvious ones
 const COMMON = new Set([
@@ -22,7 +17,7 @@ const COMMON = new Set([
 /** A German message when the password is not acceptable, else null. */
 export function passwordProblem(password: string): string | null {
   if (password.length < MIN_PASSWORD_LENGTH) return PASSWORD_MESSAGES.tooShort;
-  if (password.length > 256) return PASSWORD_MESSAGES.tooLong;
+  if (password.length > MAX_PASSWORD_LENGTH) return PASSWORD_MESSAGES.tooLong;
   if (COMMON.has(password.toLowerCase())) return PASSWORD_MESSAGES.common;
   return null;
 }

@@ -1,21 +1,34 @@
 // Rate limits with a growing delay, kept in SQLite so a restart does not reset
-// them. Each failure within the window doubles the wait (capped), so a password
-// cannot be guessed at speed, yet the real owner is never locked out for good.
-import { eq } from 'drizzle-orm';
+// them (docs/decisions/005). A key gets `free` attempts; every further one makes
+// it wait twice as long as the last, up to a cap, so a password cannot be
+// guessed at speed. Nothing is permanent: the delay never exceeds the cap, and a
+// key that stays quiet for the window after its wait starts fresh.
+import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema';
 
 export type RateLimitPolicy = {
-  /** failures allowed in the window before any delay */
+  /** attempts allowed before any delay */
   free: number;
+  /** how long a key is remembered: from its first attempt, or from the end of its last wait */
   windowMs: number;
-  /** first delay; doubles with each further failure */
+  /** first delay; doubles with each further attempt */
   baseDelayMs: number;
   maxDelayMs: number;
 };
 
-export const LOGIN_POLICY: RateLimitPolicy = { free: 5, windowMs: 15 * 60_000, baseDelayMs: 2_000, maxDelayMs: 15 * 60_000 };
-export const FORM_POLICY: RateLimitPolicy = { free: 5, windowMs: 10 * 60_000, baseDelayMs: 60_000, maxDelayMs: 60 * 60_000 };
+const MINUTE = 60_000;
+
+/** Failed sign-ins per account (any e-mail, known or not): guessing one password from many addresses. */
+export const SIGNIN_ACCOUNT_POLICY: RateLimitPolicy = { free: 5, windowMs: 15 * MINUTE, baseDelayMs: 2_000, maxDelayMs: 15 * MINUTE };
+/** Failed sign-ins per client address: trying many accounts from one place. */
+export const SIGNIN_ADDRESS_POLICY: RateLimitPolicy = { free: 10, windowMs: 15 * MINUTE, baseDelayMs: 1_000, maxDelayMs: 15 * MINUTE };
+/** Reset e-mails asked for per client address. */
+export const RESET_ADDRESS_POLICY: RateLimitPolicy = { free: 5, windowMs: 15 * MINUTE, baseDelayMs: MINUTE, maxDelayMs: 60 * MINUTE };
+/** Reset e-mails per recipient: nobody can flood someone's inbox, nor keep them from a link for more than an hour. */
+export const RESET_RECIPIENT_POLICY: RateLimitPolicy = { free: 3, windowMs: 60 * MINUTE, baseDelayMs: 15 * MINUTE, maxDelayMs: 60 * MINUTE };
+/** Public forms (membership, contact) per client address. */
+export const FORM_POLICY: RateLimitPolicy = { free: 5, windowMs: 10 * MINUTE, baseDelayMs: MINUTE, maxDelayMs: 60 * MINUTE };
 
 /** Milliseconds until the key may try again (0: now). */
 export function retryAfter(db: Db, key: string, now = Date.now()): number {
@@ -23,22 +36,42 @@ export function retryAfter(db: Db, key: string, now = Date.now()): number {
   return row && row.blockedUntil > now ? row.blockedUntil - now : 0;
 }
 
+/** The longest wait of several keys (0: all may try now). */
+export function retryAfterAny(db: Db, keys: string[], now = Date.now()): number {
+  return Math.max(0, ...keys.map((key) => retryAfter(db, key, now)));
+}
+
+/** The delay the n-th attempt of a window causes (0 while it is free). */
+export function delayFor(attempts: number, policy: RateLimitPolicy): number {
+  const over = attempts - policy.free;
+  return over > 0 ? Math.min(policy.baseDelayMs * 2 ** (over - 1), policy.maxDelayMs) : 0;
+}
+
 /** Counts one attempt that should be limited (a failed sign-in, a sent form). */
 export function recordAttempt(db: Db, key: string, policy: RateLimitPolicy, now = Date.now()): void {
   const row = db.select().from(rateLimits).where(eq(rateLimits.key, key)).get();
-  const fresh = !row || now - row.windowStart > policy.windowMs;
+  // while an attacker keeps going the record stays and the delay keeps growing;
+  // after a quiet window it is forgotten
+  const remembered = row ? (row.blockedUntil > 0 ? row.blockedUntil : row.windowStart) + policy.windowMs : 0;
+  const fresh = !row || now > remembered;
   const failures = fresh ? 1 : row.failures + 1;
-  const over = failures - policy.free;
-  const blockedUntil = over > 0 ? now + Math.min(policy.baseDelayMs * 2 ** (over - 1), policy.maxDelayMs) : 0;
+  const delay = delayFor(failures, policy);
+  const blockedUntil = delay > 0 ? now + delay : 0;
+  const windowStart = fresh ? now : row.windowStart;
   db.insert(rateLimits)
-    .values({ key, failures, windowStart: fresh ? now : row.windowStart, blockedUntil })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: { failures, windowStart: fresh ? now : row!.windowStart, blockedUntil },
-    })
+    .values({ key, failures, windowStart, blockedUntil })
+    .onConflictDoUpdate({ target: rateLimits.key, set: { failures, windowStart, blockedUntil } })
     .run();
 }
 
 export function clearAttempts(db: Db, key: string): void {
   db.delete(rateLimits).where(eq(rateLimits.key, key)).run();
+}
+
+/** Forgets records no policy remembers any more (older than a day and not waiting). */
+export function pruneAttempts(db: Db, now = Date.now()): void {
+  const dayAgo = now - 24 * 60 * MINUTE;
+  db.delete(rateLimits)
+    .where(and(lt(rateLimits.windowStart, dayAgo), lt(rateLimits.blockedUntil, dayAgo)))
+    .run();
 }

@@ -3,15 +3,10 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { userRoles } from '../db/schema';
+import type { Role } from '../../lib/schemas/user';
 
-export const ROLES = ['superadmin', 'admin', 'moderator', 'user'] as const;
-export type Role = (typeof ROLES)[number];
-export const ROLE_LABELS: Record<Role, string> = {
-  superadmin: 'Superadmin',
-  admin: 'Admin',
-  moderator: 'Moderator',
-  user: 'Benutzer',
-};
+// one list of roles and labels for server and admin islands
+export { ROLES, ROLE_LABELS, type Role } from '../../lib/schemas/user';
 
 export type RoleFlags = { roles: Role[]; isAdmin: boolean; isSuperAdmin: boolean };
 

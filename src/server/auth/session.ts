@@ -3,6 +3,7 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import { eq } from 'drizzle-orm';
+import { config } from '../config';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
 
@@ -70,6 +71,11 @@ type CookieJar = {
   set: (name: string, value: string, options: Record<string, unknown>) => void;
   delete: (name: string, options: Record<string, unknown>) => void;
 };
+
+/** `Secure` cookies when this request or the public site uses HTTPS. */
+export function isSecureRequest(url: URL): boolean {
+  return url.protocol === 'https:' || config.siteUrl.startsWith('https:');
+}
 
 export function setSessionCookie(cookies: CookieJar, token: string, expiresAt: number, secure: boolean): void {
   cookies.set(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', expires: new Date(expiresAt) });

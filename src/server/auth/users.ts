@@ -37,6 +37,7 @@ export async function setPassword(db: Db, userId: string, password: string): Pro
   db.update(users).set({ passwordHash }).where(eq(users.id, userId)).run();
 }
 
-export function superadminCount(db: Db): number {
+/** Works inside a transaction too, for checks that must not race. */
+export function superadminCount(db: Pick<Db, 'select'>): number {
   return db.select({ id: userRoles.id }).from(userRoles).where(eq(userRoles.role, 'superadmin')).all().length;
 }

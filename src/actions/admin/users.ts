@@ -1,0 +1,64 @@
+import { ActionError, defineAction } from 'astro:actions';
+import { ROLE_LABELS, SUPERADMIN_ONLY_MESSAGES as ONLY, deleteUserSchema, inviteSchema, roleChangeSchema } from '../../lib/schemas/user';
+import { getDb } from '../../server/db/client';
+import { UserRuleError, addRole, deleteUser, inviteUser, listUsers, removeRole } from '../../server/services/users';
+import { requireRole } from '../guard';
+
+/** A broken rule of the service becomes an answer with its German message. */
+async function asAction<T>(work: () => T | Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof UserRuleError) throw new ActionError({ code: error.code, message: error.message });
+    throw error;
+  }
+}
+
+/** The user-management tab (admin-area.md §2 'benutzer', §6, §8). Superadmins only, every one of them. */
+export const users = {
+  list: defineAction({
+    handler: async (_input, context) => {
+      requireRole(context, 'superadmin', ONLY.list);
+      return listUsers(getDb());
+    },
+  }),
+
+  invite: defineAction({
+    accept: 'json',
+    input: inviteSchema,
+    handler: async (input, context) => {
+      requireRole(context, 'superadmin', ONLY.invite);
+      const user = await asAction(() => inviteUser(getDb(), input.email));
+      return { id: user.id, email: user.email };
+    },
+  }),
+
+  addRole: defineAction({
+    accept: 'json',
+    input: roleChangeSchema,
+    handler: async (input, context) => {
+      requireRole(context, 'superadmin', ONLY.roles);
+      await asAction(() => addRole(getDb(), input.userId, input.role));
+      return { role: input.role, label: ROLE_LABELS[input.role] };
+    },
+  }),
+
+  removeRole: defineAction({
+    accept: 'json',
+    input: roleChangeSchema,
+    handler: async (input, context) => {
+      requireRole(context, 'superadmin', ONLY.roles);
+      await asAction(() => removeRole(getDb(), input.userId, input.role));
+      return { role: input.role, label: ROLE_LABELS[input.role] };
+    },
+  }),
+
+  delete: defineAction({
+    accept: 'json',
+    input: deleteUserSchema,
+    handler: async (input, context) => {
+      const me = requireRole(context, 'superadmin', ONLY.delete);
+      return asAction(() => deleteUser(getDb(), input.userId, me.id));
+    },
+  }),
+};

@@ -1,0 +1,64 @@
+// The door in front of every action (docs/decisions/005): before Astro reads and
+// validates the body, a call to an action that is not public needs a signed-in
+// admin, and the superadmin-only operations need a superadmin. Each handler
+// still checks its role itself (design habit 4); this door makes the answer to
+// a stranger the same whatever body they send, and leaks no input schema.
+import { ActionError, getActionContext } from 'astro:actions';
+import { defineMiddleware } from 'astro:middleware';
+import { SUPERADMIN_ONLY_MESSAGES as ONLY } from '../../lib/schemas/user';
+import { isPublicAction } from '../guard';
+import { server } from '../index';
+
+/** The spec's superadmin-only operations (admin-area.md §6), by the name a client calls them. */
+export const SUPERADMIN_ONLY_ACTIONS: Record<string, string> = {
+  'admin.cacheUpdate': ONLY.cache,
+  'admin.users.list': ONLY.list,
+  'admin.users.invite': ONLY.invite,
+  'admin.users.addRole': ONLY.roles,
+  'admin.users.removeRole': ONLY.roles,
+  'admin.users.delete': ONLY.delete,
+};
+
+/** The action a name reaches, resolved the way Astro resolves it (dotted, each part URI-decoded). */
+export function findAction(name: string): unknown {
+  let node: unknown = server;
+  for (const raw of name.replace(/\/+$/, '').split('.')) {
+    let key: string;
+    try {
+      key = decodeURIComponent(raw);
+    } catch {
+      return undefined;
+    }
+    if (node === null || (typeof node !== 'object' && typeof node !== 'function') || !(key in (node as object))) return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
+}
+
+type Refusal = { code: 'UNAUTHORIZED' | 'FORBIDDEN'; message: string };
+
+/** Why the caller may not call this action, or null when the handler may decide. */
+export function refuseAction(name: string, locals: App.Locals): Refusal | null {
+  const action = findAction(name);
+  if (typeof action === 'function' && isPublicAction(action)) return null;
+  if (!locals.user) return { code: 'UNAUTHORIZED', message: 'Bitte melde dich an.' };
+  const superadminMessage = SUPERADMIN_ONLY_ACTIONS[name.replace(/\/+$/, '')];
+  if (superadminMessage && !locals.isSuperAdmin) return { code: 'FORBIDDEN', message: superadminMessage };
+  if (!locals.isAdmin) return { code: 'FORBIDDEN', message: 'Zugriff verweigert' };
+  return null;
+}
+
+export const actionGate = defineMiddleware((context, next) => {
+  if (context.locals.publishing) return next();
+  const { action } = getActionContext(context);
+  if (!action) return next();
+  const refusal = refuseAction(action.name, context.locals);
+  if (!refusal) return next();
+  const error = new ActionError(refusal);
+  const headers = { 'cache-control': 'no-store' };
+  if (action.calledFrom === 'rpc') {
+    // the body Astro itself sends for an action error, so `actions.x()` reads it as usual
+    return Response.json({ type: error.type, code: error.code, status: error.status, message: error.message }, { status: error.status, headers });
+  }
+  return new Response(refusal.message, { status: error.status, headers: { ...headers, 'content-type': 'text/plain; charset=utf-8' } });
+});

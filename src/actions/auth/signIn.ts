@@ -1,0 +1,27 @@
+import { ActionError, defineAction } from 'astro:actions';
+import { AUTH_ERRORS, AUTH_TEXTS, signInSchema } from '../../lib/schemas/auth';
+import { getDb } from '../../server/db/client';
+import { isSecureRequest, setSessionCookie } from '../../server/auth/session';
+import { signIn as signInWithPassword } from '../../server/services/auth';
+import { publicAction } from '../guard';
+
+/** Sign-in (public-site.md §2, §5, §8). Open to everyone; limited per address and per account. */
+export const signIn = publicAction(
+  defineAction({
+    accept: 'json',
+    input: signInSchema,
+    handler: async (input, context) => {
+      const outcome = await signInWithPassword(getDb(), input, context.clientAddress, context.locals.session?.id ?? null);
+      if (!outcome.ok) {
+        if (outcome.reason === 'captcha') throw new ActionError({ code: 'BAD_REQUEST', message: AUTH_ERRORS.captcha });
+        if (outcome.reason === 'rate-limited') {
+          throw new ActionError({ code: 'TOO_MANY_REQUESTS', message: AUTH_TEXTS.tooManyAttempts(outcome.retryAfterSeconds) });
+        }
+        // the same answer for an unknown e-mail and a wrong password
+        throw new ActionError({ code: 'UNAUTHORIZED', message: AUTH_TEXTS.invalidCredentials });
+      }
+      setSessionCookie(context.cookies, outcome.sessionToken, outcome.expiresAt, isSecureRequest(context.url));
+      return { ok: true };
+    },
+  }),
+);

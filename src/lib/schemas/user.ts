@@ -1,0 +1,83 @@
+// Users and their roles (public-site.md §6, admin-area.md §2, §5, §6, §8): the
+// schemas of the user-management actions and the tab's German texts.
+import { z } from 'astro/zod';
+
+export const ROLES = ['superadmin', 'admin', 'moderator', 'user'] as const;
+export type Role = (typeof ROLES)[number];
+export const ROLE_LABELS: Record<Role, string> = {
+  superadmin: 'Superadmin',
+  admin: 'Admin',
+  moderator: 'Moderator',
+  user: 'Benutzer',
+};
+
+/** The spec's answers to everyone who is not a superadmin (admin-area.md §6, §8). */
+export const SUPERADMIN_ONLY_MESSAGES = {
+  invite: 'Nur Superadmins können Einladungen versenden',
+  roles: 'Nur Superadmins können Rollen verwalten',
+  delete: 'Nur Superadmins können Benutzer löschen',
+  list: 'Nur Superadmins können Benutzer verwalten',
+  cache: 'Nur Superadmins können den Cache aktualisieren.',
+} as const;
+
+export const USER_TEXTS = {
+  title: 'Benutzerverwaltung',
+  inviteTitle: 'Benutzer einladen',
+  inviteHint: 'Die eingeladene Person erhält eine E-Mail mit einem Link (7 Tage gültig), über den sie ihr Passwort festlegt.',
+  invitePlaceholder: 'name@beispiel.at',
+  inviteButton: 'Einladung senden',
+  inviteSending: 'Wird gesendet...',
+  emailRequired: 'Bitte geben Sie eine E-Mail-Adresse ein',
+  inviteSuccess: 'Einladung erfolgreich versendet!',
+  inviteFailed: 'Fehler beim Versenden der Einladung',
+  loadFailed: 'Fehler beim Laden der Benutzer',
+  roleAdded: (label: string) => `Rolle "${label}" hinzugefügt`,
+  roleRemoved: (label: string) => `Rolle "${label}" entfernt`,
+  roleFailed: (message: string | undefined) => `Fehler beim Ändern der Rolle: ${message || 'Unbekannter Fehler'}`,
+  deleteSuccess: 'Benutzer erfolgreich gelöscht!',
+  deleteFailed: 'Fehler beim Löschen des Benutzers',
+  superadminNotDeletable: 'Superadmin-Benutzer können nicht gelöscht werden',
+  ownAccount: 'Eigenes Konto',
+  cannotDeleteSelf: 'Sie können Ihr eigenes Konto nicht löschen.',
+  lastSuperadmin: 'Der letzte Superadmin kann diese Rolle nicht verlieren.',
+  alreadyHasRole: 'Der Benutzer hat diese Rolle bereits.',
+  doesNotHaveRole: 'Der Benutzer hat diese Rolle nicht.',
+  userNotFound: 'Benutzer nicht gefunden.',
+  userExists: 'Ein Benutzer mit dieser E-Mail-Adresse existiert bereits.',
+  colEmail: 'E-Mail',
+  colCreated: 'Erstellt am',
+  colRoles: 'Rollen',
+  colActions: 'Aktionen',
+  noRoles: 'Keine Rolle',
+  pending: 'Einladung ausstehend',
+  rolesMenu: 'Rollen verwalten',
+  addRole: (label: string) => `${label} hinzufügen`,
+  removeRole: (label: string) => `${label} entfernen`,
+  delete: 'Löschen',
+  deleteTitle: 'Benutzer löschen',
+  deleteQuestion: (email: string) =>
+    `Möchten Sie den Benutzer ${email} wirklich löschen? Diese Aktion kann nicht rückgängig gemacht werden.`,
+  cancel: 'Abbrechen',
+  empty: 'Noch keine Benutzer vorhanden.',
+  loading: 'Benutzer werden geladen...',
+} as const;
+
+const userId = z.string().min(1).max(100);
+
+export const inviteSchema = z.object({
+  email: z
+    .string({ required_error: USER_TEXTS.emailRequired })
+    .trim()
+    .min(1, USER_TEXTS.emailRequired)
+    .max(320, 'Die E-Mail-Adresse ist zu lang.')
+    .email('Bitte geben Sie eine gültige E-Mail-Adresse ein'),
+});
+export type InviteInput = z.infer<typeof inviteSchema>;
+
+export const roleChangeSchema = z.object({ userId, role: z.enum(ROLES) });
+export type RoleChangeInput = z.infer<typeof roleChangeSchema>;
+
+export const deleteUserSchema = z.object({ userId });
+
+/** One row of the user list: profile, roles, and whether the invitation is still open. */
+export type UserListEntry = { id: string; email: string; createdAt: string; roles: Role[]; pending: boolean };

@@ -1,0 +1,194 @@
+// Sign-in, forgotten password and new password (public-site.md §2, §4, §5, §8;
+// docs/decisions/004 and 005). The actions are thin; the rules are here.
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { PASSWORD_MESSAGES } from '../../lib/schemas/auth';
+import type { ForgotPasswordInput, ResetPasswordInput, SignInInput } from '../../lib/schemas/auth';
+import { CLUB } from '../content/defaults';
+import { config } from '../config';
+import type { Db } from '../db/client';
+import { oneTimeTokens, users } from '../db/schema';
+import { verifyCaptcha } from '../auth/captcha';
+import { burnPasswordCheck, hashPassword, passwordProblem, verifyPassword } from '../auth/password';
+import {
+  RESET_ADDRESS_POLICY,
+  RESET_RECIPIENT_POLICY,
+  SIGNIN_ACCOUNT_POLICY,
+  SIGNIN_ADDRESS_POLICY,
+  clearAttempts,
+  pruneAttempts,
+  recordAttempt,
+  retryAfter,
+  retryAfterAny,
+} from '../auth/rate-limit';
+import { createSession, hashToken, invalidateSession, invalidateUserSessions } from '../auth/session';
+import { createOneTimeToken, peekToken, type TokenPurpose, type TokenRow } from '../auth/tokens';
+import { findUserByEmail, normaliseEmail } from '../auth/users';
+import { sendMail } from '../mail/mailer';
+
+// ── sign-in ──────────────────────────────────────────────────────────────────
+
+export const signInKeys = {
+  account: (email: string) => `signin:account:${normaliseEmail(email)}`,
+  address: (clientAddress: string) => `signin:address:${clientAddress}`,
+};
+
+export type SignInOutcome =
+  | { ok: true; sessionToken: string; expiresAt: number; userId: string }
+  | { ok: false; reason: 'captcha' }
+  | { ok: false; reason: 'invalid' }
+  | { ok: false; reason: 'rate-limited'; retryAfterSeconds: number };
+
+/**
+ * Checks the limits, the captcha and the password, in that order. Unknown
+ * e-mails, users still without a password and wrong passwords give the same
+ * answer after the same work (one argon2 verification), and count against the
+ * same limits, so that neither the answer nor its timing tells which accounts
+ * exist. A blocked attempt is refused before the password is looked at.
+ */
+export async function signIn(
+  db: Db,
+  input: SignInInput,
+  clientAddress: string,
+  previousSessionId: string | null = null,
+): Promise<SignInOutcome> {
+  const accountKey = signInKeys.account(input.email);
+  const addressKey = signInKeys.address(clientAddress);
+  const wait = retryAfterAny(db, [accountKey, addressKey]);
+  if (wait > 0) return { ok: false, reason: 'rate-limited', retryAfterSeconds: Math.ceil(wait / 1000) };
+  if (verifyCaptcha(db, input.captchaToken, input.captchaAnswer) !== 'ok') return { ok: false, reason: 'captcha' };
+
+  const user = findUserByEmail(db, input.email);
+  let valid = false;
+  if (user?.passwordHash) valid = await verifyPassword(user.passwordHash, input.password);
+  else await burnPasswordCheck(input.password);
+
+  if (!valid || !user) {
+    recordAttempt(db, accountKey, SIGNIN_ACCOUNT_POLICY);
+    recordAttempt(db, addressKey, SIGNIN_ADDRESS_POLICY);
+    pruneAttempts(db);
+    return { ok: false, reason: 'invalid' };
+  }
+  // the address key is not cleared: one good account must not reset the count
+  // of someone trying many others from the same place
+  clearAttempts(db, accountKey);
+  // a new session on every sign-in; an older one of this browser ends
+  if (previousSessionId) invalidateSession(db, previousSessionId);
+  const { token, session } = createSession(db, user.id);
+  return { ok: true, sessionToken: token, expiresAt: session.expiresAt, userId: user.id };
+}
+
+// ── links that set a password: reset and invitation ──────────────────────────
+
+const PASSWORD_TOKEN_PURPOSES: TokenPurpose[] = ['reset', 'invite'];
+
+export function passwordLink(token: string): string {
+  // from SITE_URL, never from the request's Host header
+  return `${config.siteUrl}/reset-password?token=${encodeURIComponent(token)}`;
+}
+
+/** The unused, unexpired reset or invitation token with its user, or null. */
+export function findPasswordToken(db: Db, token: string, now = Date.now()): (TokenRow & { userId: string }) | null {
+  for (const purpose of PASSWORD_TOKEN_PURPOSES) {
+    const row = peekToken(db, token, purpose, now);
+    if (row?.userId) return row as TokenRow & { userId: string };
+  }
+  return null;
+}
+
+export type ForgotOutcome = 'answered' | 'captcha' | 'rate-limited';
+
+/**
+ * 'Passwort vergessen?': the same answer whether or not the address exists. The
+ * e-mail is sent in the background so that the answer's timing does not tell
+ * either; each recipient gets at most a few per hour.
+ */
+export async function requestPasswordReset(
+  db: Db,
+  input: ForgotPasswordInput,
+  clientAddress: string,
+  send: typeof sendMail = sendMail,
+): Promise<{ outcome: ForgotOutcome; delivery: Promise<void> }> {
+  const done = Promise.resolve();
+  const addressKey = `reset:address:${clientAddress}`;
+  if (retryAfter(db, addressKey) > 0) return { outcome: 'rate-limited', delivery: done };
+  if (verifyCaptcha(db, input.captchaToken, input.captchaAnswer) !== 'ok') return { outcome: 'captcha', delivery: done };
+  recordAttempt(db, addressKey, RESET_ADDRESS_POLICY);
+
+  const email = normaliseEmail(input.email);
+  const recipientKey = `reset:recipient:${email}`;
+  if (retryAfter(db, recipientKey) > 0) return { outcome: 'answered', delivery: done };
+  recordAttempt(db, recipientKey, RESET_RECIPIENT_POLICY);
+
+  const user = findUserByEmail(db, email);
+  if (!user) return { outcome: 'answered', delivery: done };
+  // only the newest link works
+  db.delete(oneTimeTokens)
+    .where(and(eq(oneTimeTokens.userId, user.id), eq(oneTimeTokens.purpose, 'reset'), isNull(oneTimeTokens.usedAt)))
+    .run();
+  const token = createOneTimeToken(db, 'reset', user.id);
+  const delivery = send({
+    to: user.email,
+    subject: `Passwort zurücksetzen – ${CLUB.fullName}`,
+    text: [
+      'Hallo,',
+      '',
+      `für dein Konto auf der Website des ${CLUB.fullName} wurde ein neues Passwort angefordert.`,
+      'Über diesen Link legst du es fest (1 Stunde gültig, nur einmal verwendbar):',
+      '',
+      passwordLink(token),
+      '',
+      'Wenn du das nicht warst, ignoriere diese E-Mail einfach: dein bisheriges Passwort bleibt gültig.',
+    ].join('\n'),
+  }).then(
+    () => undefined,
+    (error: unknown) => console.error(`[mail] reset e-mail to ${user.email} failed:`, error),
+  );
+  return { outcome: 'answered', delivery };
+}
+
+export type ResetOutcome =
+  | { ok: true; sessionToken: string; expiresAt: number; userId: string }
+  | { ok: false; reason: 'token' }
+  | { ok: false; reason: 'password'; message: string };
+
+/**
+ * Sets the password from a reset or invitation link. The token is used up, the
+ * user's other sessions end, their sign-in delay is cleared, and they are signed
+ * in with a new session (the spec's "session set from the recovery token").
+ */
+export async function completePasswordReset(db: Db, input: ResetPasswordInput, now = Date.now()): Promise<ResetOutcome> {
+  const row = findPasswordToken(db, input.token, now);
+  if (!row) return { ok: false, reason: 'token' };
+  const problem = passwordProblem(input.password);
+  if (problem) return { ok: false, reason: 'password', message: problem };
+  if (input.password !== input.confirm) return { ok: false, reason: 'password', message: PASSWORD_MESSAGES.mismatch };
+  // hashing is slow and asynchronous: done before the transaction
+  const passwordHash = await hashPassword(input.password);
+  const result = db.transaction((tx) => {
+    const used = tx
+      .update(oneTimeTokens)
+      .set({ usedAt: now })
+      .where(and(eq(oneTimeTokens.id, hashToken(input.token)), isNull(oneTimeTokens.usedAt)))
+      .run();
+    // a second submit of the same link lost the race
+    if (used.changes !== 1) return null;
+    const user = tx.update(users).set({ passwordHash }).where(eq(users.id, row.userId)).returning().get();
+    if (!user) return null;
+    // every other link of this user that could set the password is void now
+    tx.delete(oneTimeTokens)
+      .where(
+        and(
+          eq(oneTimeTokens.userId, user.id),
+          inArray(oneTimeTokens.purpose, PASSWORD_TOKEN_PURPOSES),
+          isNull(oneTimeTokens.usedAt),
+        ),
+      )
+      .run();
+    return user;
+  });
+  if (!result) return { ok: false, reason: 'token' };
+  invalidateUserSessions(db, result.id);
+  clearAttempts(db, signInKeys.account(result.email));
+  const { token, session } = createSession(db, result.id, now);
+  return { ok: true, sessionToken: token, expiresAt: session.expiresAt, userId: result.id };
+}

@@ -1,0 +1,146 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { createTestDb } from '../db/test-db';
+import type { Db } from '../db/client';
+import { news, oneTimeTokens, profiles, sessions, userRoles, users } from '../db/schema';
+import { createSession } from '../auth/session';
+import { createUser } from '../auth/users';
+import { config } from '../config';
+import type { Mail } from '../mail/mailer';
+import { findPasswordToken } from './auth';
+import { UserRuleError, addRole, deleteUser, inviteUser, listUsers, removeRole } from './users';
+
+function mailbox() {
+  const sent: Mail[] = [];
+  const send = async (mail: Mail) => {
+    sent.push(mail);
+    return { transport: 'outbox' as const };
+  };
+  return { sent, send };
+}
+
+async function rule(work: () => unknown): Promise<string> {
+  try {
+    await work();
+  } catch (error) {
+    if (error instanceof UserRuleError) return error.message;
+    throw error;
+  }
+  throw new Error('no rule was broken');
+}
+
+const rolesOf = (db: Db, userId: string) =>
+  db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.user_id, userId)).all().map((r) => r.role).sort();
+
+describe('listUsers', () => {
+  it('lists e-mail, creation date and roles, newest first, and marks open invitations', async () => {
+    const db = createTestDb();
+    const a = await createUser(db, { email: 'alt@verein.at', password: 'Passwort-alt-1', roles: ['superadmin', 'admin'] });
+    const b = await createUser(db, { email: 'neu@verein.at', roles: ['user'] });
+    db.update(profiles).set({ created_at: '2024-01-10T10:00:00.000Z' }).where(eq(profiles.user_id, a.id)).run();
+    db.update(profiles).set({ created_at: '2025-03-01T10:00:00.000Z' }).where(eq(profiles.user_id, b.id)).run();
+    expect(listUsers(db)).toEqual([
+      { id: b.id, email: 'neu@verein.at', createdAt: '2025-03-01T10:00:00.000Z', roles: ['user'], pending: true },
+      { id: a.id, email: 'alt@verein.at', createdAt: '2024-01-10T10:00:00.000Z', roles: ['superadmin', 'admin'], pending: false },
+    ]);
+  });
+});
+
+describe('inviteUser', () => {
+  it('creates the user with the role Benutzer and mails a 7-day link to /reset-password on SITE_URL', async () => {
+    const db = createTestDb();
+    const { sent, send } = mailbox();
+    const user = await inviteUser(db, '  Neue.Trainerin@Verein.at ', send);
+    expect(user.email).toBe('neue.trainerin@verein.at');
+    expect(rolesOf(db, user.id)).toEqual(['user']);
+    expect(sent).toHaveLength(1);
+    expect(sent[0].to).toBe('neue.trainerin@verein.at');
+    const link = sent[0].text.match(/https?:\/\/\S+/)![0];
+    expect(link.startsWith(`${config.siteUrl}/reset-password?token=`)).toBe(true);
+    const row = findPasswordToken(db, new URL(link).searchParams.get('token')!);
+    expect(row?.purpose).toBe('invite');
+    expect(row!.expiresAt - row!.createdAt).toBe(7 * 24 * 60 * 60 * 1000);
+  });
+
+  it('sends a new link to someone still invited, and the old link stops working', async () => {
+    const db = createTestDb();
+    const { sent, send } = mailbox();
+    await inviteUser(db, 'neu@verein.at', send);
+    await inviteUser(db, 'neu@verein.at', send);
+    const [first, second] = sent.map((m) => new URL(m.text.match(/https?:\/\/\S+/)![0]).searchParams.get('token')!);
+    expect(findPasswordToken(db, first)).toBeNull();
+    expect(findPasswordToken(db, second)).not.toBeNull();
+    expect(db.select().from(users).all()).toHaveLength(1);
+  });
+
+  it('refuses an address that already has an account with a password', async () => {
+    const db = createTestDb();
+    await createUser(db, { email: 'da@verein.at', password: 'Passwort-da-123', roles: ['admin'] });
+    const { sent, send } = mailbox();
+    expect(await rule(() => inviteUser(db, 'DA@verein.at', send))).toBe('Ein Benutzer mit dieser E-Mail-Adresse existiert bereits.');
+    expect(sent).toHaveLength(0);
+  });
+
+  it('removes the new user again when the e-mail cannot be sent', async () => {
+    const db = createTestDb();
+    const failing = async () => {
+      throw new Error('SMTP down');
+    };
+    expect(await rule(() => inviteUser(db, 'neu@verein.at', failing))).toBe('Fehler beim Versenden der Einladung');
+    expect(db.select().from(users).all()).toHaveLength(0);
+    expect(db.select().from(oneTimeTokens).all()).toHaveLength(0);
+  });
+});
+
+describe('roles', () => {
+  it('adds and removes roles; a role already held or not held is refused', async () => {
+    const db = createTestDb();
+    const u = await createUser(db, { email: 'u@verein.at', password: 'Passwort-u-123', roles: ['user'] });
+    addRole(db, u.id, 'admin');
+    expect(rolesOf(db, u.id)).toEqual(['admin', 'user']);
+    expect(await rule(() => addRole(db, u.id, 'admin'))).toBe('Der Benutzer hat diese Rolle bereits.');
+    removeRole(db, u.id, 'user');
+    expect(rolesOf(db, u.id)).toEqual(['admin']);
+    expect(await rule(() => removeRole(db, u.id, 'moderator'))).toBe('Der Benutzer hat diese Rolle nicht.');
+    expect(await rule(() => addRole(db, 'gibt-es-nicht', 'admin'))).toBe('Benutzer nicht gefunden.');
+  });
+
+  it('never lets the last superadmin lose the role, but lets one of two give it up', async () => {
+    const db = createTestDb();
+    const a = await createUser(db, { email: 'a@verein.at', password: 'Passwort-a-123', roles: ['superadmin'] });
+    expect(await rule(() => removeRole(db, a.id, 'superadmin'))).toBe('Der letzte Superadmin kann diese Rolle nicht verlieren.');
+    expect(rolesOf(db, a.id)).toEqual(['superadmin']);
+    const b = await createUser(db, { email: 'b@verein.at', password: 'Passwort-b-123', roles: ['user'] });
+    addRole(db, b.id, 'superadmin');
+    removeRole(db, a.id, 'superadmin');
+    expect(rolesOf(db, a.id)).toEqual([]);
+    expect(await rule(() => removeRole(db, b.id, 'superadmin'))).toBe('Der letzte Superadmin kann diese Rolle nicht verlieren.');
+  });
+});
+
+describe('deleteUser', () => {
+  it('deletes a user with profile, roles, sessions and links; their news stay without author', async () => {
+    const db = createTestDb();
+    const me = await createUser(db, { email: 'chef@verein.at', password: 'Passwort-chef-1', roles: ['superadmin'] });
+    const u = await createUser(db, { email: 'weg@verein.at', password: 'Passwort-weg-12', roles: ['admin', 'user'] });
+    createSession(db, u.id);
+    const item = db.insert(news).values({ title: 'Sieg', content: 'Text', author_id: u.id }).returning().get();
+    expect(deleteUser(db, u.id, me.id)).toEqual({ email: 'weg@verein.at' });
+    for (const table of [users, profiles]) expect(db.select().from(table).all()).toHaveLength(1);
+    expect(db.select().from(userRoles).where(eq(userRoles.user_id, u.id)).all()).toHaveLength(0);
+    expect(db.select().from(sessions).where(eq(sessions.userId, u.id)).all()).toHaveLength(0);
+    expect(db.select().from(news).where(eq(news.id, item.id)).get()?.author_id).toBeNull();
+  });
+
+  it('refuses to delete oneself, a superadmin, or someone unknown', async () => {
+    const db = createTestDb();
+    const me = await createUser(db, { email: 'chef@verein.at', password: 'Passwort-chef-1', roles: ['superadmin'] });
+    const other = await createUser(db, { email: 'zwei@verein.at', password: 'Passwort-zwei-1', roles: ['superadmin'] });
+    const admin = await createUser(db, { email: 'admin@verein.at', password: 'Passwort-admin1', roles: ['admin'] });
+    expect(await rule(() => deleteUser(db, me.id, me.id))).toBe('Sie können Ihr eigenes Konto nicht löschen.');
+    expect(await rule(() => deleteUser(db, other.id, me.id))).toBe('Superadmin-Benutzer können nicht gelöscht werden');
+    expect(await rule(() => deleteUser(db, admin.id, admin.id))).toBe('Sie können Ihr eigenes Konto nicht löschen.');
+    expect(await rule(() => deleteUser(db, 'gibt-es-nicht', me.id))).toBe('Benutzer nicht gefunden.');
+    expect(db.select().from(users).all()).toHaveLength(3);
+  });
+});

@@ -1,0 +1,144 @@
+// User management (admin-area.md §2 'benutzer', §5, §6, §8): list, invite, add
+// and remove roles, delete. Every rule is enforced here, whatever the UI shows:
+// nobody deletes themselves or a superadmin, and the last superadmin keeps the role.
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { ROLE_LABELS, USER_TEXTS, type Role, type UserListEntry } from '../../lib/schemas/user';
+import { CLUB } from '../content/defaults';
+import { config } from '../config';
+import type { Db } from '../db/client';
+import { oneTimeTokens, profiles, userRoles, users } from '../db/schema';
+import { hashToken } from '../auth/session';
+import { TOKEN_TTL_MS, createOneTimeToken } from '../auth/tokens';
+import { createUser, findUserByEmail, normaliseEmail, superadminCount } from '../auth/users';
+import { sendMail } from '../mail/mailer';
+import { passwordLink } from './auth';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** A rule of user management was broken; the message is for the toast. */
+export class UserRuleError extends Error {
+  constructor(
+    message: string,
+    readonly code: 'NOT_FOUND' | 'CONFLICT' | 'BAD_REQUEST' | 'INTERNAL_SERVER_ERROR' = 'BAD_REQUEST',
+  ) {
+    super(message);
+  }
+}
+
+/** Profiles with their roles, newest first (admin-area.md §7). */
+export function listUsers(db: Db): UserListEntry[] {
+  const rows = db
+    .select({ id: profiles.user_id, email: profiles.email, createdAt: profiles.created_at, passwordHash: users.passwordHash })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.user_id))
+    .orderBy(desc(profiles.created_at), desc(profiles.email))
+    .all();
+  const roles = new Map<string, Role[]>();
+  for (const r of db.select({ userId: userRoles.user_id, role: userRoles.role }).from(userRoles).all()) {
+    roles.set(r.userId, [...(roles.get(r.userId) ?? []), r.role]);
+  }
+  const order = Object.keys(ROLE_LABELS) as Role[];
+  return rows.map((r) => ({
+    id: r.id,
+    email: r.email,
+    createdAt: r.createdAt,
+    roles: (roles.get(r.id) ?? []).sort((a, b) => order.indexOf(a) - order.indexOf(b)),
+    pending: r.passwordHash === null,
+  }));
+}
+
+function invitationMail(email: string, token: string) {
+  const days = TOKEN_TTL_MS.invite / (24 * 60 * 60 * 1000);
+  return {
+    to: email,
+    subject: `Einladung – ${CLUB.fullName}`,
+    text: [
+      'Hallo,',
+      '',
+      `du wurdest zur Website des ${CLUB.fullName} eingeladen.`,
+      `Über diesen Link legst du dein Passwort fest (${days} Tage gültig, nur einmal verwendbar):`,
+      '',
+      passwordLink(token),
+      '',
+      `Danach meldest du dich unter ${config.siteUrl}/auth mit dieser E-Mail-Adresse an.`,
+      'Wenn du diese Einladung nicht erwartet hast, kannst du diese E-Mail ignorieren.',
+    ].join('\n'),
+  };
+}
+
+/**
+ * Creates the user (role 'Benutzer') and sends the invitation whose link sets the
+ * first password. Inviting someone whose invitation is still open sends a new
+ * link and voids the old one. If the e-mail cannot be sent, a user created for it
+ * is removed again, so that the invitation can simply be repeated.
+ */
+export async function inviteUser(db: Db, rawEmail: string, send: typeof sendMail = sendMail): Promise<{ id: string; email: string }> {
+  const email = normaliseEmail(rawEmail);
+  const existing = findUserByEmail(db, email);
+  if (existing?.passwordHash) throw new UserRuleError(USER_TEXTS.userExists, 'CONFLICT');
+  const user = existing ? { id: existing.id, email: existing.email } : await createUser(db, { email, roles: ['user'] });
+  db.delete(oneTimeTokens)
+    .where(and(eq(oneTimeTokens.userId, user.id), eq(oneTimeTokens.purpose, 'invite'), isNull(oneTimeTokens.usedAt)))
+    .run();
+  const token = createOneTimeToken(db, 'invite', user.id);
+  try {
+    await send(invitationMail(user.email, token));
+  } catch (error) {
+    console.error(`[mail] invitation to ${user.email} failed:`, error);
+    if (existing) {
+      db.delete(oneTimeTokens).where(eq(oneTimeTokens.id, hashToken(token))).run();
+    } else {
+      db.delete(users).where(eq(users.id, user.id)).run();
+    }
+    throw new UserRuleError(USER_TEXTS.inviteFailed, 'INTERNAL_SERVER_ERROR');
+  }
+  return user;
+}
+
+function requireUser(db: Db | Tx, userId: string) {
+  const user = db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId)).get();
+  if (!user) throw new UserRuleError(USER_TEXTS.userNotFound, 'NOT_FOUND');
+  return user;
+}
+
+export function addRole(db: Db, userId: string, role: Role): void {
+  db.transaction((tx) => {
+    requireUser(tx, userId);
+    const inserted = tx.insert(userRoles).values({ user_id: userId, role }).onConflictDoNothing().run();
+    if (inserted.changes === 0) throw new UserRuleError(USER_TEXTS.alreadyHasRole, 'CONFLICT');
+  });
+}
+
+/** Removes a role; the last superadmin keeps theirs (checked inside the same transaction). */
+export function removeRole(db: Db, userId: string, role: Role): void {
+  db.transaction((tx) => {
+    requireUser(tx, userId);
+    if (role === 'superadmin' && superadminCount(tx) <= 1) {
+      const holds = tx
+        .select({ id: userRoles.id })
+        .from(userRoles)
+        .where(and(eq(userRoles.user_id, userId), eq(userRoles.role, 'superadmin')))
+        .get();
+      if (holds) throw new UserRuleError(USER_TEXTS.lastSuperadmin, 'CONFLICT');
+    }
+    const removed = tx.delete(userRoles).where(and(eq(userRoles.user_id, userId), eq(userRoles.role, role))).run();
+    if (removed.changes === 0) throw new UserRuleError(USER_TEXTS.doesNotHaveRole, 'CONFLICT');
+  });
+}
+
+/** Deletes a user with profile, roles, sessions and links; never oneself, never a superadmin. */
+export function deleteUser(db: Db, userId: string, actingUserId: string): { email: string } {
+  return db.transaction((tx) => {
+    if (userId === actingUserId) throw new UserRuleError(USER_TEXTS.cannotDeleteSelf, 'BAD_REQUEST');
+    const user = requireUser(tx, userId);
+    const isSuperadmin = tx
+      .select({ id: userRoles.id })
+      .from(userRoles)
+      .where(and(eq(userRoles.user_id, userId), eq(userRoles.role, 'superadmin')))
+      .get();
+    if (isSuperadmin) throw new UserRuleError(USER_TEXTS.superadminNotDeletable, 'BAD_REQUEST');
+    // profiles, roles, sessions and links go with the user (ON DELETE CASCADE); news keep their text
+    tx.delete(users).where(eq(users.id, userId)).run();
+    return { email: user.email };
+  });
+}
