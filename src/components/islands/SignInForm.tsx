@@ -1,0 +1,83 @@
+import { actions, isActionError, isInputError } from 'astro:actions';
+import { useEffect, useState, type FormEvent } from 'react';
+import { AUTH_ERRORS, AUTH_TEXTS as T } from '../../lib/schemas/auth';
+import { CaptchaField, useCaptcha } from '../ui/Captcha';
+import { Toaster, useToasts } from '../ui/toast';
+
+/** How long the success toast stays before the visitor is taken home. */
+const GO_HOME_AFTER_MS = 1200;
+
+/** The sign-in form of /auth (public-site.md §2, §5, §8). */
+export default function SignInForm() {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [answer, setAnswer] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const [signedIn, setSignedIn] = useState(false);
+  // until the island runs, the form stays disabled: without JavaScript it cannot be sent
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const { challenge, refresh } = useCaptcha();
+  const { toasts, toast } = useToasts();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!challenge) return;
+    setSubmitting(true);
+    let success = false;
+    try {
+      const { error } = await actions.auth.signIn({ email, password, captchaToken: challenge.token, captchaAnswer: answer });
+      if (!error) {
+        success = true;
+        setSignedIn(true);
+        toast({ title: T.successTitle, description: T.successText });
+        window.setTimeout(() => window.location.assign('/'), GO_HOME_AFTER_MS);
+      } else if (isActionError(error) && error.message === AUTH_ERRORS.captcha) {
+        toast({ title: T.captchaTitle, description: T.captchaText, variant: 'destructive' });
+      } else if (isInputError(error)) {
+        toast({ title: T.failedTitle, description: Object.values(error.fields).flat().join(' ') || T.unexpected, variant: 'destructive' });
+      } else {
+        toast({ title: T.failedTitle, description: error.message || T.unexpected, variant: 'destructive' });
+      }
+    } catch {
+      toast({ title: T.failedTitle, description: T.unexpected, variant: 'destructive' });
+    } finally {
+      setSubmitting(false);
+      setAnswer('');
+      // a new question after a wrong answer and after every attempt: each is answered once
+      if (!success) void refresh();
+    }
+  };
+
+  return (
+    <form className="form" onSubmit={(e) => void submit(e)} style={{ position: 'relative' }}>
+      {!hydrated && <p className="notice js-required">{T.noScript}</p>}
+      <fieldset disabled={!hydrated || signedIn} style={{ border: 0, padding: 0, margin: 0, display: 'grid', gap: '0.9rem' }}>
+        <label htmlFor="signin-email">
+          {T.email}
+          <input id="signin-email" name="email" type="email" required autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
+        </label>
+        <label htmlFor="signin-password">
+          {T.password}
+          <input
+            id="signin-password"
+            name="password"
+            type="password"
+            required
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </label>
+        <CaptchaField id="signin-captcha" challenge={challenge} value={answer} onChange={setAnswer} onRefresh={() => void refresh()} />
+        <button type="submit" className="btn" disabled={submitting || !challenge}>
+          {submitting ? T.submitting : T.submit}
+        </button>
+        <p style={{ margin: 0 }}>
+          <a href="/auth/passwort-vergessen">{T.forgotLink}</a>
+        </p>
+      </fieldset>
+      <Toaster toasts={toasts} />
+    </form>
+  );
+}
