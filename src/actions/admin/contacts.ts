@@ -1,0 +1,67 @@
+import { ActionError, defineAction } from 'astro:actions';
+import { z } from 'astro/zod';
+import { contactIdSchema, contactSchema, contactUpdateSchema } from '../../lib/schemas/contact';
+import {
+  contactChange,
+  createContact,
+  deleteContact,
+  listContacts,
+  saveClubAddress,
+  updateContact,
+} from '../../server/services/admin/contacts';
+import { publishChanges } from '../../server/services/admin/publication';
+import { requireRole } from '../guard';
+
+const NOT_FOUND = 'Dieser Kontakt existiert nicht mehr.';
+
+/** The contacts manager (admin-area.md §2 Kontakt, §7 contact_info): club address, contact persons, officials. */
+export const contacts = {
+  list: defineAction({
+    // a JSON body: the production server refuses body-less POSTs (origin check)
+    accept: 'json',
+    input: z.object({}).optional(),
+    handler: async (_input, context) => {
+      requireRole(context, 'admin');
+      return listContacts();
+    },
+  }),
+  create: defineAction({
+    accept: 'json',
+    input: contactSchema,
+    handler: async (input, context) => {
+      requireRole(context, 'admin');
+      const row = createContact(input);
+      return { row, ...(await publishChanges([contactChange(row.id)])) };
+    },
+  }),
+  update: defineAction({
+    accept: 'json',
+    input: contactUpdateSchema,
+    handler: async ({ id, ...input }, context) => {
+      requireRole(context, 'admin');
+      const row = updateContact(id, input);
+      if (!row) throw new ActionError({ code: 'NOT_FOUND', message: NOT_FOUND });
+      return { row, ...(await publishChanges([contactChange(row.id)])) };
+    },
+  }),
+  /** The one club address record: updated, or created the first time. */
+  saveClubAddress: defineAction({
+    accept: 'json',
+    input: contactSchema,
+    handler: async (input, context) => {
+      requireRole(context, 'admin');
+      const { row, created } = saveClubAddress(input);
+      return { row, created, ...(await publishChanges([contactChange(row.id)])) };
+    },
+  }),
+  remove: defineAction({
+    accept: 'json',
+    input: contactIdSchema,
+    handler: async ({ id }, context) => {
+      requireRole(context, 'admin');
+      const row = deleteContact(id);
+      if (!row) throw new ActionError({ code: 'NOT_FOUND', message: NOT_FOUND });
+      return { row, ...(await publishChanges([contactChange(row.id)])) };
+    },
+  }),
+};

@@ -1,0 +1,44 @@
+import { ActionError, defineAction } from 'astro:actions';
+import { z } from 'astro/zod';
+import { inquiryIdSchema, inquiryStatusSchema } from '../../lib/schemas/inquiryStatus';
+import { INQUIRY_CHANGE, deleteInquiry, listInquiries, setInquiryStatus } from '../../server/services/admin/inquiries';
+import { publishChanges } from '../../server/services/admin/publication';
+import { requireRole } from '../guard';
+
+const NOT_FOUND = 'Diese Anfrage existiert nicht mehr.';
+
+/** The membership inquiry inbox (admin-area.md §2 Mitglied, §7 membership_inquiries). */
+export const inquiries = {
+  list: defineAction({
+    // a JSON body: the production server refuses body-less POSTs (origin check)
+    accept: 'json',
+    input: z.object({}).optional(),
+    handler: async (_input, context) => {
+      requireRole(context, 'admin');
+      return listInquiries();
+    },
+  }),
+  setStatus: defineAction({
+    accept: 'json',
+    input: inquiryStatusSchema,
+    handler: async ({ id, status }, context) => {
+      requireRole(context, 'admin');
+      const row = setInquiryStatus(id, status);
+      if (!row) throw new ActionError({ code: 'NOT_FOUND', message: NOT_FOUND });
+      // no page shows inquiries: this only tells other open panels
+      await publishChanges([INQUIRY_CHANGE]);
+      return { row };
+    },
+  }),
+  remove: defineAction({
+    accept: 'json',
+    input: inquiryIdSchema,
+    handler: async ({ id }, context) => {
+      requireRole(context, 'admin');
+      const row = deleteInquiry(id);
+      if (!row) throw new ActionError({ code: 'NOT_FOUND', message: NOT_FOUND });
+      await publishChanges([INQUIRY_CHANGE]);
+      return { row };
+    },
+  }),
+};

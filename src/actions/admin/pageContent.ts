@@ -1,0 +1,61 @@
+import { ActionError, defineAction } from 'astro:actions';
+import {
+  pageContentIdSchema,
+  pageContentListSchema,
+  pageContentSchema,
+  pageContentUpdateSchema,
+} from '../../lib/schemas/pageContent';
+import {
+  createPageContent,
+  deletePageContent,
+  listPageContent,
+  pageContentChanges,
+  updatePageContent,
+} from '../../server/services/admin/pageContent';
+import { publishChanges } from '../../server/services/admin/publication';
+import { requireRole } from '../guard';
+
+const NOT_FOUND = 'Dieser Seiteninhalt existiert nicht mehr.';
+
+/** The generic page-content editor (admin-area.md §2 "a generic modal", §7 page_content). */
+export const pageContent = {
+  /** All entries newest first, or one page's entries in display order. */
+  list: defineAction({
+    accept: 'json',
+    input: pageContentListSchema,
+    handler: async (input, context) => {
+      requireRole(context, 'admin');
+      return listPageContent(input?.page_key || undefined);
+    },
+  }),
+  create: defineAction({
+    accept: 'json',
+    input: pageContentSchema,
+    handler: async (input, context) => {
+      requireRole(context, 'admin');
+      const row = createPageContent(input);
+      return { row, ...(await publishChanges(pageContentChanges(row))) };
+    },
+  }),
+  update: defineAction({
+    accept: 'json',
+    input: pageContentUpdateSchema,
+    handler: async ({ id, ...patch }, context) => {
+      requireRole(context, 'admin');
+      const result = updatePageContent(id, patch);
+      if (!result) throw new ActionError({ code: 'NOT_FOUND', message: NOT_FOUND });
+      // a moved entry leaves its old page too
+      return { row: result.after, ...(await publishChanges(pageContentChanges(result.before, result.after))) };
+    },
+  }),
+  remove: defineAction({
+    accept: 'json',
+    input: pageContentIdSchema,
+    handler: async ({ id }, context) => {
+      requireRole(context, 'admin');
+      const row = deletePageContent(id);
+      if (!row) throw new ActionError({ code: 'NOT_FOUND', message: NOT_FOUND });
+      return { row, ...(await publishChanges(pageContentChanges(row))) };
+    },
+  }),
+};

@@ -1,0 +1,52 @@
+import { ActionError, defineAction } from 'astro:actions';
+import { z } from 'astro/zod';
+import { shopItemIdSchema, shopItemSchema, shopItemUpdateSchema } from '../../lib/schemas/shopItem';
+import { createShopItem, deleteShopItem, listShopItems, shopChange, updateShopItem } from '../../server/services/admin/shop';
+import { publishChanges } from '../../server/services/admin/publication';
+import { requireRole } from '../guard';
+
+const listInput = z.object({}).optional();
+
+const NOT_FOUND = 'Dieses Produkt existiert nicht mehr.';
+
+/** The shop manager (admin-area.md §2 Shop, §7 shop_items). */
+export const shop = {
+  list: defineAction({
+    // a JSON body: the production server refuses body-less POSTs (origin check)
+    accept: 'json',
+    input: listInput,
+    handler: async (_input, context) => {
+      requireRole(context, 'admin');
+      return listShopItems();
+    },
+  }),
+  create: defineAction({
+    accept: 'json',
+    input: shopItemSchema,
+    handler: async (input, context) => {
+      requireRole(context, 'admin');
+      const row = createShopItem(input);
+      return { row, ...(await publishChanges([shopChange(row.id)])) };
+    },
+  }),
+  update: defineAction({
+    accept: 'json',
+    input: shopItemUpdateSchema,
+    handler: async ({ id, ...patch }, context) => {
+      requireRole(context, 'admin');
+      const row = updateShopItem(id, patch);
+      if (!row) throw new ActionError({ code: 'NOT_FOUND', message: NOT_FOUND });
+      return { row, ...(await publishChanges([shopChange(row.id)])) };
+    },
+  }),
+  remove: defineAction({
+    accept: 'json',
+    input: shopItemIdSchema,
+    handler: async ({ id }, context) => {
+      requireRole(context, 'admin');
+      const row = deleteShopItem(id);
+      if (!row) throw new ActionError({ code: 'NOT_FOUND', message: NOT_FOUND });
+      return { row, ...(await publishChanges([shopChange(row.id)])) };
+    },
+  }),
+};

@@ -1,0 +1,29 @@
+import { defineAction } from 'astro:actions';
+import { z } from 'astro/zod';
+import { socialLinksSchema } from '../../lib/schemas/pageContent';
+import { loadSocialLinks, saveSocialLinks, SOCIAL_CHANGE } from '../../server/services/admin/social';
+import { publishChanges } from '../../server/services/admin/publication';
+import { requireRole } from '../guard';
+import { runWrite } from './inputErrors';
+
+/** The social links editor (admin-area.md §2 Social, §7 page_content social). Every page's footer shows them. */
+export const social = {
+  load: defineAction({
+    // a JSON body: the production server refuses body-less POSTs (origin check)
+    accept: 'json',
+    input: z.object({}).optional(),
+    handler: async (_input, context) => {
+      requireRole(context, 'admin');
+      return loadSocialLinks();
+    },
+  }),
+  save: defineAction({
+    accept: 'json',
+    input: socialLinksSchema,
+    handler: async ({ links }, context) => {
+      requireRole(context, 'admin');
+      const saved = runWrite(() => saveSocialLinks(links));
+      return { links: saved, ...(await publishChanges([SOCIAL_CHANGE])) };
+    },
+  }),
+};

@@ -1,0 +1,261 @@
+// Contacts manager (admin-area.md §2 Kontakt, §3 contact_info, §5, §8): the club
+// address (role 'Vereinsadresse', office_hours = website), contact persons (any
+// other role) and officials (role 'Funktionär', office_hours = function shown as
+// a badge). Each: add, edit in a dialog, delete after asking. Name is required.
+import { actions } from 'astro:actions';
+import { useEffect, useState, type FormEvent } from 'react';
+import {
+  CONTACT_ADMIN_TEXTS as T,
+  CONTACT_ROLES,
+  contactKind,
+  contactSchema,
+  type ContactEntry,
+} from '../../lib/schemas/contact';
+import {
+  DialogButtons,
+  EditDialog,
+  FieldError,
+  ImageField,
+  KIT_TEXTS,
+  callAction,
+  useFormState,
+  useLoader,
+  useSaveToasts,
+  validateWith,
+  wrapStyle,
+} from './contentKit';
+import { useLiveReload } from './live';
+import { SaveButton, confirmAction } from './ui';
+
+type Kind = 'clubAddress' | 'official' | 'person';
+type FormValues = { name: string; role: string; email: string; phone: string; address: string; office_hours: string; image_url: string };
+const EMPTY: FormValues = { name: '', role: '', email: '', phone: '', address: '', office_hours: '', image_url: '' };
+const toForm = (c: ContactEntry | null): FormValues =>
+  c
+    ? {
+        name: c.name,
+        role: c.role ?? '',
+        email: c.email ?? '',
+        phone: c.phone ?? '',
+        address: c.address ?? '',
+        office_hours: c.office_hours ?? '',
+        image_url: c.image_url ?? '',
+      }
+    : EMPTY;
+
+/** The role a kind of contact is saved with (contact persons keep the one typed). */
+function roleFor(kind: Kind, typed: string): string {
+  if (kind === 'clubAddress') return CONTACT_ROLES.clubAddress;
+  if (kind === 'official') return CONTACT_ROLES.official;
+  return typed;
+}
+
+function ContactForm({
+  kind,
+  contact,
+  onDone,
+  onCancel,
+  onDirtyChange,
+}: {
+  kind: Kind;
+  contact: ContactEntry | null;
+  onDone: () => void;
+  onCancel?: () => void;
+  onDirtyChange?: (dirty: boolean) => void;
+}) {
+  const { values, set, bind, errors, setErrors, reset, dirty } = useFormState<FormValues>(toForm(contact));
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
+  const [saving, setSaving] = useState(false);
+  const { saved, failed } = useSaveToasts();
+  const inDialog = kind !== 'clubAddress' && contact !== null;
+
+  // the club address form follows changes made elsewhere, unless it holds edits
+  useEffect(() => {
+    if (kind === 'clubAddress' && !dirty) reset(toForm(contact));
+    // only a new stored record resets the form
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [kind, JSON.stringify(contact)]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving) return;
+    const input = { ...values, role: roleFor(kind, values.role) };
+    const checked = validateWith(contactSchema, input);
+    if (!checked.ok) {
+      setErrors(checked.fields);
+      failed(T.error, checked.message);
+      return;
+    }
+    setSaving(true);
+    const result =
+      kind === 'clubAddress'
+        ? await callAction(() => actions.admin.contacts.saveClubAddress(input))
+        : contact
+          ? await callAction(() => actions.admin.contacts.update({ id: contact.id, ...input }))
+          : await callAction(() => actions.admin.contacts.create(input));
+    setSaving(false);
+    if (!result.ok) {
+      setErrors(result.fields);
+      failed(T.error, result.message);
+      return;
+    }
+    const { row, ...publication } = result.data as { row: ContactEntry; published: number | null; failed: string[] };
+    const title = kind === 'clubAddress' ? T.addressSaved : contact ? T.updated : kind === 'official' ? T.officialCreated : T.created;
+    saved(title, publication);
+    reset(kind === 'clubAddress' || contact ? toForm(row) : EMPTY);
+    onDone();
+  };
+
+  const id = (name: string) => `contact-${kind}-${contact && inDialog ? 'edit' : 'new'}-${name}`;
+  const field = (key: keyof FormValues, label: string, extra?: Record<string, unknown>, hint?: string) => (
+    <label className="admin-field" htmlFor={id(key)}>
+      <span>{label}</span>
+      <input id={id(key)} name={key} {...bind(key)} {...extra} />
+      {hint && <small className="hint">{hint}</small>}
+      <FieldError message={errors[key]} />
+    </label>
+  );
+  const formLabel =
+    kind === 'clubAddress' ? T.clubAddress : inDialog ? T.editContact : kind === 'official' ? T.addOfficial : T.addPerson;
+  return (
+    <form className={`admin-form contact-form contact-form-${kind}`} noValidate onSubmit={(e) => void submit(e)} aria-label={formLabel}>
+      <div className="row">
+        {field('name', kind === 'clubAddress' ? T.clubName : T.name)}
+        {kind === 'person' && field('role', T.role, undefined, T.roleHint)}
+        {kind === 'official' && field('office_hours', T.function, undefined, T.functionHint)}
+      </div>
+      {kind === 'clubAddress' && (
+        <label className="admin-field" htmlFor={id('address')}>
+          <span>{T.address}</span>
+          <textarea id={id('address')} name="address" rows={3} {...bind('address')} />
+          <FieldError message={errors.address} />
+        </label>
+      )}
+      <div className="row">
+        {field('email', T.email, { type: 'email', inputMode: 'email', autoComplete: 'off' })}
+        {field('phone', T.phone, { type: 'tel', inputMode: 'tel', autoComplete: 'off' })}
+      </div>
+      {kind === 'clubAddress' && field('office_hours', T.website, { inputMode: 'url' })}
+      {kind === 'person' && (
+        <>
+          <label className="admin-field" htmlFor={id('office_hours')}>
+            <span>{T.officeHours}</span>
+            <textarea id={id('office_hours')} name="office_hours" rows={2} {...bind('office_hours')} />
+            <FieldError message={errors.office_hours} />
+          </label>
+          <ImageField name="image_url" label={T.image} value={values.image_url} onChange={(url) => set('image_url', url)} error={errors.image_url} folder="contacts/" />
+        </>
+      )}
+      {inDialog ? (
+        <DialogButtons saving={saving} dirty={dirty} onCancel={onCancel ?? onDone} />
+      ) : (
+        <div>
+          <SaveButton saving={saving}>{kind === 'clubAddress' ? T.saveAddress : kind === 'official' ? T.addOfficial : T.addPerson}</SaveButton>
+        </div>
+      )}
+    </form>
+  );
+}
+
+export default function ContactsManager() {
+  const { saved, failed } = useSaveToasts();
+  const { data: list, loading, reload } = useLoader(
+    () => callAction(() => actions.admin.contacts.list({})),
+    (message) => failed(T.loadError, message),
+  );
+  useLiveReload(['contact_info'], () => void reload());
+  const [editing, setEditing] = useState<ContactEntry | null>(null);
+  const [editDirty, setEditDirty] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const all = list ?? [];
+  const address = all.find((c) => contactKind(c.role) === 'clubAddress') ?? null;
+  const persons = all.filter((c) => contactKind(c.role) === 'person');
+  const officials = all.filter((c) => contactKind(c.role) === 'official');
+
+  const remove = async (contact: ContactEntry) => {
+    if (!confirmAction(T.confirmDelete)) return;
+    setBusy(contact.id);
+    const result = await callAction(() => actions.admin.contacts.remove({ id: contact.id }));
+    setBusy(null);
+    if (!result.ok) return failed(T.deleteError, result.message);
+    const { row: _row, ...publication } = result.data;
+    saved(T.deleted, publication);
+    void reload();
+  };
+
+  const card = (c: ContactEntry, kind: Kind) => (
+    <li key={c.id} className={`admin-card contact-item contact-${kind}`} style={{ boxShadow: 'none', border: '1px solid var(--grey-200)', display: 'flex', gap: '0.75rem', flexWrap: 'wrap', alignItems: 'center' }}>
+      {kind === 'person' && c.image_url && (
+        <img src={c.image_url} alt="" style={{ width: '3.5rem', height: '3.5rem', borderRadius: '50%', objectFit: 'cover', flex: '0 0 auto' }} />
+      )}
+      <div style={{ flex: '1 1 12rem', minWidth: 0, display: 'grid', gap: '0.2rem' }}>
+        <strong className="item-name" style={wrapStyle}>{c.name}</strong>
+        {kind === 'person' && c.role && <small style={wrapStyle}>{c.role}</small>}
+        {kind === 'official' && c.office_hours && (
+          <span className="badge badge-blue official-function" style={{ justifySelf: 'start', ...wrapStyle }}>{c.office_hours}</span>
+        )}
+        {c.email && <small style={wrapStyle}>{c.email}</small>}
+        {c.phone && <small style={wrapStyle}>{c.phone}</small>}
+      </div>
+      <div className="admin-actions">
+        <button type="button" className="btn btn-outline btn-small" onClick={() => setEditing(c)}>
+          Bearbeiten
+        </button>
+        <button type="button" className="btn btn-danger btn-small" disabled={busy === c.id} onClick={() => void remove(c)}>
+          Löschen
+        </button>
+      </div>
+    </li>
+  );
+
+  const editingKind: Kind = editing ? (contactKind(editing.role) === 'official' ? 'official' : 'person') : 'person';
+  return (
+    <>
+      <section className="admin-card" aria-labelledby="club-address-heading">
+        <h2 id="club-address-heading">{T.clubAddress}</h2>
+        {loading ? (
+          <p className="empty">{KIT_TEXTS.loading}</p>
+        ) : (
+          <>
+            <ContactForm kind="clubAddress" contact={address} onDone={() => void reload()} />
+            {address && (
+              <div className="admin-actions" style={{ marginTop: '0.75rem' }}>
+                <button type="button" className="btn btn-danger btn-small" disabled={busy === address.id} onClick={() => void remove(address)}>
+                  Vereinsadresse löschen
+                </button>
+              </div>
+            )}
+          </>
+        )}
+      </section>
+      <section className="admin-card" aria-labelledby="persons-heading">
+        <h2 id="persons-heading">{T.persons}</h2>
+        <ContactForm kind="person" contact={null} onDone={() => void reload()} />
+        {list && persons.length === 0 && <p className="empty">{T.noPersons}</p>}
+        {persons.length > 0 && <ul className="admin-list contact-persons" style={{ marginTop: '1rem' }}>{persons.map((c) => card(c, 'person'))}</ul>}
+      </section>
+      <section className="admin-card" aria-labelledby="officials-heading">
+        <h2 id="officials-heading">{T.officials}</h2>
+        <ContactForm kind="official" contact={null} onDone={() => void reload()} />
+        {list && officials.length === 0 && <p className="empty">{T.noOfficials}</p>}
+        {officials.length > 0 && <ul className="admin-list contact-officials" style={{ marginTop: '1rem' }}>{officials.map((c) => card(c, 'official'))}</ul>}
+      </section>
+      <EditDialog open={editing !== null} title={T.editContact} dirty={editDirty} onClose={() => setEditing(null)}>
+        {editing && (
+          <ContactForm
+            key={editing.id}
+            kind={editingKind}
+            contact={editing}
+            onDirtyChange={setEditDirty}
+            onDone={() => {
+              setEditing(null);
+              void reload();
+            }}
+            onCancel={() => setEditing(null)}
+          />
+        )}
+      </EditDialog>
+    </>
+  );
+}

@@ -1,0 +1,148 @@
+// Club history editor (admin-area.md §2 Vereinsgeschichte): title, content,
+// meta title and meta description (counter and the hint 'max. 160 Zeichen',
+// not enforced). Paragraphs are separated by blank lines. Save is disabled
+// without title or content, and while saving. The text is the page_content row
+// page_key vereinsgeschichte, section_key main_content.
+import { actions } from 'astro:actions';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { paragraphs } from '../../lib/text';
+import type { PageContentEntry } from '../../lib/schemas/pageContent';
+import { FieldError, KIT_TEXTS, callAction, useFormState, useSaveToasts } from './contentKit';
+import { useLiveReload } from './live';
+import { SaveButton } from './ui';
+
+const PAGE = 'vereinsgeschichte';
+const SECTION = 'main_content';
+const META_GUIDE = 160;
+
+const T = {
+  heading: 'Vereinsgeschichte',
+  title: 'Titel *',
+  content: 'Inhalt *',
+  contentHint: 'Absätze durch eine Leerzeile trennen. Beginnt ein Absatz mit einer Zeile wie „Die Gründung“, wird sie zur Zwischenüberschrift.',
+  metaTitle: 'Meta-Titel',
+  metaDescription: 'Meta-Beschreibung',
+  metaHint: 'max. 160 Zeichen',
+  paragraphsCount: (n: number) => `${n} ${n === 1 ? 'Absatz' : 'Absätze'}`,
+  created: 'Inhalt erstellt!',
+  updated: 'Inhalt aktualisiert!',
+  error: 'Fehler',
+  loadError: 'Fehler beim Laden',
+} as const;
+
+type FormValues = { title: string; content: string; meta_title: string; meta_description: string };
+const toForm = (entry: PageContentEntry | null): FormValues => ({
+  title: entry?.title ?? '',
+  content: entry?.content ?? '',
+  meta_title: entry?.meta_title ?? '',
+  meta_description: entry?.meta_description ?? '',
+});
+
+export default function HistoryManager() {
+  const { saved, failed } = useSaveToasts();
+  const { values, bind, errors, setErrors, reset, dirty } = useFormState<FormValues>(toForm(null));
+  const [entry, setEntry] = useState<PageContentEntry | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [saving, setSaving] = useState(false);
+  const [changedElsewhere, setChangedElsewhere] = useState(false);
+  const dirtyRef = useRef(dirty);
+  dirtyRef.current = dirty;
+
+  const load = async (force = false) => {
+    const result = await callAction(() => actions.admin.pageContent.list({ page_key: PAGE }));
+    setLoading(false);
+    if (!result.ok) {
+      failed(T.loadError, result.message);
+      return;
+    }
+    const found = result.data.find((r) => r.section_key === SECTION) ?? null;
+    if (dirtyRef.current && !force) {
+      setChangedElsewhere(true);
+      return;
+    }
+    setEntry(found);
+    reset(toForm(found));
+    setChangedElsewhere(false);
+  };
+  useEffect(() => {
+    void load();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  useLiveReload(['page_content'], () => void load());
+
+  const incomplete = !values.title.trim() || !values.content.trim();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving || incomplete) return;
+    setSaving(true);
+    // saving always shows the text: the page reads only the active entry
+    const fields = { ...values, is_active: true };
+    const result = entry
+      ? await callAction(() => actions.admin.pageContent.update({ id: entry.id, ...fields }))
+      : await callAction(() =>
+          actions.admin.pageContent.create({ page_key: PAGE, section_key: SECTION, display_order: 0, ...fields }),
+        );
+    setSaving(false);
+    if (!result.ok) {
+      setErrors(result.fields);
+      failed(T.error, result.message);
+      return;
+    }
+    const { row, ...publication } = result.data;
+    setEntry(row);
+    reset(toForm(row));
+    setChangedElsewhere(false);
+    saved(entry ? T.updated : T.created, publication);
+  };
+
+  const count = values.meta_description.length;
+  return (
+    <section className="admin-card history-manager" aria-labelledby="history-heading">
+      <h2 id="history-heading">{T.heading}</h2>
+      {changedElsewhere && (
+        <p className="notice" role="status">
+          {KIT_TEXTS.changedElsewhere}{' '}
+          <button type="button" className="link-button" onClick={() => void load(true)}>
+            {KIT_TEXTS.reloadChanged}
+          </button>
+        </p>
+      )}
+      {loading ? (
+        <p className="empty">{KIT_TEXTS.loading}</p>
+      ) : (
+        <form className="admin-form" noValidate onSubmit={(e) => void submit(e)} aria-label={T.heading}>
+          <label className="admin-field" htmlFor="history-title">
+            <span>{T.title}</span>
+            <input id="history-title" name="title" {...bind('title')} />
+            <FieldError message={errors.title} />
+          </label>
+          <label className="admin-field" htmlFor="history-content">
+            <span>{T.content}</span>
+            <textarea id="history-content" name="content" rows={16} {...bind('content')} />
+            <small className="hint">
+              {T.contentHint} · {T.paragraphsCount(paragraphs(values.content).length)}
+            </small>
+            <FieldError message={errors.content} />
+          </label>
+          <label className="admin-field" htmlFor="history-meta-title">
+            <span>{T.metaTitle}</span>
+            <input id="history-meta-title" name="meta_title" {...bind('meta_title')} />
+            <FieldError message={errors.meta_title} />
+          </label>
+          <label className="admin-field" htmlFor="history-meta-description">
+            <span>{T.metaDescription}</span>
+            <textarea id="history-meta-description" name="meta_description" rows={3} {...bind('meta_description')} />
+            <small className="hint meta-counter" style={count > META_GUIDE ? { color: 'var(--danger)' } : undefined}>
+              {count}/{META_GUIDE} · {T.metaHint}
+            </small>
+            <FieldError message={errors.meta_description} />
+          </label>
+          <div>
+            <SaveButton saving={saving} disabled={incomplete} />
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,146 @@
+// Social links manager (admin-area.md §2 Social, §8): one card per platform
+// (facebook, instagram, whatsapp, tiktok) with a URL field and a visible/hidden
+// checkbox, one save button for all, and a notes card. The footer of every page
+// shows the visible links.
+import { actions } from 'astro:actions';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { SOCIAL_TEXTS as T, socialLinksSchema, type SocialLinkEntry } from '../../lib/schemas/pageContent';
+import { FieldError, KIT_TEXTS, callAction, useSaveToasts, validateWith } from './contentKit';
+import { useLiveReload } from './live';
+import { SaveButton, useUnsavedChangesWarning } from './ui';
+
+type Link = { platform: string; label: string; url: string; is_active: boolean };
+const toLinks = (entries: SocialLinkEntry[]): Link[] =>
+  entries.map((e) => ({ platform: e.platform, label: e.label, url: e.url, is_active: e.is_active }));
+
+export default function SocialManager() {
+  const { saved, failed } = useSaveToasts();
+  const [links, setLinks] = useState<Link[] | null>(null);
+  const [baseline, setBaseline] = useState<Link[] | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const [changedElsewhere, setChangedElsewhere] = useState(false);
+  const dirty = JSON.stringify(links) !== JSON.stringify(baseline);
+  useUnsavedChangesWarning(dirty);
+  const dirtyRef = useRef(dirty);
+  dirtyRef.current = dirty;
+
+  const load = async (force = false) => {
+    const result = await callAction(() => actions.admin.social.load({}));
+    if (!result.ok) {
+      failed(T.loadError, result.message);
+      return;
+    }
+    if (dirtyRef.current && !force) {
+      setChangedElsewhere(true);
+      return;
+    }
+    const next = toLinks(result.data);
+    setLinks(next);
+    setBaseline(next);
+    setChangedElsewhere(false);
+  };
+  useEffect(() => {
+    void load();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  useLiveReload(['page_content'], () => void load());
+
+  const update = (index: number, patch: Partial<Link>) => {
+    setLinks((list) => list && list.map((l, i) => (i === index ? { ...l, ...patch } : l)));
+    setErrors((e) => {
+      const { [`links.${index}.url`]: _dropped, ...rest } = e;
+      return rest;
+    });
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!links || saving) return;
+    const input = { links: links.map(({ platform, url, is_active }) => ({ platform, url, is_active })) };
+    const checked = validateWith(socialLinksSchema, input);
+    if (!checked.ok) {
+      setErrors(checked.fields);
+      failed(T.saveError, checked.message);
+      return;
+    }
+    setSaving(true);
+    const result = await callAction(() => actions.admin.social.save(input));
+    setSaving(false);
+    if (!result.ok) {
+      failed(T.saveError, result.message);
+      return;
+    }
+    const { links: stored, ...publication } = result.data;
+    const next = toLinks(stored);
+    setLinks(next);
+    setBaseline(next);
+    setChangedElsewhere(false);
+    saved(T.savedTitle, publication, T.savedText);
+  };
+
+  return (
+    <>
+      <section className="admin-card" aria-labelledby="social-heading">
+        <h2 id="social-heading">{T.heading}</h2>
+        {changedElsewhere && (
+          <p className="notice" role="status">
+            {KIT_TEXTS.changedElsewhere}{' '}
+            <button type="button" className="link-button" onClick={() => void load(true)}>
+              {KIT_TEXTS.reloadChanged}
+            </button>
+          </p>
+        )}
+        {!links ? (
+          <p className="empty">{KIT_TEXTS.loading}</p>
+        ) : (
+          <form className="admin-form" noValidate onSubmit={(e) => void submit(e)} aria-label={T.heading}>
+            <div style={{ display: 'grid', gap: '0.75rem', gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 16rem), 1fr))' }}>
+              {links.map((link, index) => (
+                <fieldset
+                  key={link.platform}
+                  className="admin-card social-card"
+                  data-platform={link.platform}
+                  style={{ boxShadow: 'none', border: '1px solid var(--grey-200)', margin: 0, display: 'grid', gap: '0.5rem', minWidth: 0 }}
+                >
+                  <legend style={{ fontWeight: 700, padding: '0 0.25rem' }}>{link.label}</legend>
+                  <label className="admin-field" htmlFor={`social-${link.platform}`}>
+                    <span>
+                      {link.label} {T.url}
+                    </span>
+                    <input
+                      id={`social-${link.platform}`}
+                      name={`${link.platform}_url`}
+                      type="url"
+                      inputMode="url"
+                      placeholder="https://…"
+                      value={link.url}
+                      aria-invalid={errors[`links.${index}.url`] ? true : undefined}
+                      onChange={(e) => update(index, { url: e.target.value })}
+                    />
+                    <FieldError message={errors[`links.${index}.url`]} />
+                  </label>
+                  <label style={{ display: 'flex', gap: '0.5rem', alignItems: 'center', minHeight: 44 }}>
+                    <input type="checkbox" name={`${link.platform}_visible`} checked={link.is_active} onChange={(e) => update(index, { is_active: e.target.checked })} />
+                    <span className={link.is_active ? 'badge badge-blue' : 'badge'}>{link.is_active ? T.visible : T.hidden}</span>
+                  </label>
+                </fieldset>
+              ))}
+            </div>
+            <div>
+              <SaveButton saving={saving}>{T.save}</SaveButton>
+            </div>
+          </form>
+        )}
+      </section>
+      <section className="admin-card social-notes" aria-labelledby="social-notes-heading">
+        <h2 id="social-notes-heading">{T.notesHeading}</h2>
+        <ul style={{ margin: 0, paddingLeft: '1.25rem' }}>
+          {T.notes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,303 @@
+// What the content managers (shop, membership, sponsors, contacts, imprint,
+// privacy, social, history, page content) share beyond ui.tsx: calling an
+// action safely, German messages from a failed call, the 'Veröffentlicht' toast
+// after a save, form state with the unsaved-changes warning, client-side
+// validation with the entity's own schema, and a dialog that asks before it
+// drops unsaved edits.
+import { isActionError, isInputError } from 'astro:actions';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { z } from 'astro/zod';
+import ImageUpload from './ImageUpload';
+import { ADMIN_TEXTS, useToast, useUnsavedChangesWarning } from './ui';
+
+export const KIT_TEXTS = {
+  published: 'Veröffentlicht',
+  publishedText: 'Die Website zeigt die Änderung jetzt an.',
+  publishFailed: 'Veröffentlichung unvollständig',
+  publishFailedText: 'Gespeichert, aber nicht alle Seiten konnten aktualisiert werden. Bitte „Cache Update“ ausführen oder erneut speichern.',
+  notPublished: 'Gespeichert',
+  notPublishedText: 'Die Website wird beim nächsten Veröffentlichen aktualisiert.',
+  error: 'Fehler',
+  unknownError: 'Unbekannter Fehler',
+  networkError: 'Der Server ist nicht erreichbar. Bitte später erneut versuchen.',
+  loadError: 'Fehler beim Laden',
+  loading: 'Lädt...',
+  changedElsewhere: 'Diese Inhalte wurden inzwischen von jemand anderem geändert.',
+  reloadChanged: 'Neu laden',
+  discardChanges: 'Ungespeicherte Änderungen verwerfen?',
+  active: 'Aktiv',
+  inactive: 'Inaktiv',
+  required: ADMIN_TEXTS.requiredFields,
+} as const;
+
+export type Publication = { published: number | null; failed: string[] };
+type ActionFailure = { message: string; fields: Record<string, string> };
+export type CallResult<T> = { ok: true; data: T } | ({ ok: false } & ActionFailure);
+
+/** The first message of each field of an input error. */
+function fieldMessages(fields: Record<string, string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, list] of Object.entries(fields)) if (list && list[0]) out[key] = list[0];
+  return out;
+}
+
+/** Unique messages, joined: the same required-fields message once, not per field. */
+export function joinMessages(fields: Record<string, string>): string {
+  return [...new Set(Object.values(fields))].join(' ');
+}
+
+/**
+ * Calls an action and never throws: validation messages come back per field,
+ * other failures with the server's German message or the fallback.
+ */
+export async function callAction<T>(
+  call: () => Promise<{ data?: T; error?: unknown }>,
+  fallback: string = KIT_TEXTS.unknownError,
+): Promise<CallResult<T>> {
+  try {
+    const { data, error } = await call();
+    if (!error) return { ok: true, data: data as T };
+    if (isInputError(error)) {
+      const fields = fieldMessages(error.fields as Record<string, string[] | undefined>);
+      return { ok: false, fields, message: joinMessages(fields) || fallback };
+    }
+    if (isActionError(error)) {
+      // an unexpected server failure carries no message meant for people
+      const message = error.code === 'INTERNAL_SERVER_ERROR' || !error.message ? fallback : error.message;
+      return { ok: false, fields: {}, message };
+    }
+    return { ok: false, fields: {}, message: fallback };
+  } catch {
+    return { ok: false, fields: {}, message: fallback === KIT_TEXTS.unknownError ? KIT_TEXTS.networkError : fallback };
+  }
+}
+
+/** Validates form values with the entity's schema: the parsed data, or one message per field. */
+export function validateWith<S extends z.ZodTypeAny>(
+  schema: S,
+  values: unknown,
+): { ok: true; data: z.output<S> } | { ok: false; fields: Record<string, string>; message: string } {
+  const result = schema.safeParse(values);
+  if (result.success) return { ok: true, data: result.data };
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.join('.') || '_';
+    if (!fields[key]) fields[key] = issue.message;
+  }
+  return { ok: false, fields, message: joinMessages(fields) };
+}
+
+/** Toasts of a save: the success title, then when the public site shows it. */
+export function useSaveToasts() {
+  const toast = useToast();
+  const saved = useCallback(
+    (title: string, publication?: Publication | null, description?: string) => {
+      toast({ title, description });
+      if (!publication) return;
+      if (publication.failed.length > 0) {
+        toast({ title: KIT_TEXTS.publishFailed, description: KIT_TEXTS.publishFailedText, variant: 'destructive' });
+      } else if (publication.published === null) {
+        toast({ title: KIT_TEXTS.notPublished, description: KIT_TEXTS.notPublishedText });
+      } else {
+        toast({ title: KIT_TEXTS.published, description: KIT_TEXTS.publishedText });
+      }
+    },
+    [toast],
+  );
+  const failed = useCallback(
+    (title: string, description?: string) => toast({ title, description, variant: 'destructive' }),
+    [toast],
+  );
+  return { toast, saved, failed };
+}
+
+/** Form values, whether they differ from what was loaded, and the leave-page warning. */
+export function useFormState<T extends Record<string, unknown>>(initial: T) {
+  const [values, setValues] = useState<T>(initial);
+  const [baseline, setBaseline] = useState<T>(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const dirty = useMemo(() => JSON.stringify(values) !== JSON.stringify(baseline), [values, baseline]);
+  useUnsavedChangesWarning(dirty);
+  const set = useCallback(<K extends keyof T>(key: K, value: T[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => {
+      if (!e[key as string]) return e;
+      const { [key as string]: _dropped, ...rest } = e;
+      return rest;
+    });
+  }, []);
+  /** Starts over from new values (after loading or saving): no longer dirty. */
+  const reset = useCallback((next: T) => {
+    setValues(next);
+    setBaseline(next);
+    setErrors({});
+  }, []);
+  /** onChange for an input, textarea or select bound to a text field. */
+  const bind = useCallback(
+    (key: keyof T) => ({
+      value: (values[key] ?? '') as string,
+      onChange: (e: { target: { value: string } }) => set(key, e.target.value as T[keyof T]),
+      'aria-invalid': errors[key as string] ? true : undefined,
+    }),
+    [values, errors, set],
+  );
+  return { values, setValues, set, bind, dirty, reset, errors, setErrors };
+}
+
+/** A field's validation message under it. */
+export function FieldError({ message }: { message?: string }) {
+  if (!message) return null;
+  return (
+    <small className="field-error" role="alert" style={{ color: 'var(--danger)', fontWeight: 600 }}>
+      {message}
+    </small>
+  );
+}
+
+/** 'Aktiv' / 'Inaktiv' as a badge. */
+export function ActiveBadge({ active }: { active: boolean }) {
+  return (
+    <span className={active ? 'badge badge-blue' : 'badge'}>{active ? KIT_TEXTS.active : KIT_TEXTS.inactive}</span>
+  );
+}
+
+/**
+ * A modal form on the native <dialog>. Escape, the close button and a click on
+ * 'Abbrechen' ask first when the form holds unsaved changes.
+ */
+export function EditDialog({
+  open,
+  title,
+  dirty,
+  onClose,
+  children,
+  wide,
+}: {
+  open: boolean;
+  title: string;
+  dirty: boolean;
+  onClose: () => void;
+  children: ReactNode;
+  wide?: boolean;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  const requestClose = () => {
+    if (dirty && !window.confirm(KIT_TEXTS.discardChanges)) return;
+    onClose();
+  };
+  return (
+    <dialog
+      ref={ref}
+      className="modal admin-dialog"
+      aria-label={title}
+      style={{ maxWidth: wide ? '46rem' : '34rem', maxHeight: 'calc(100dvh - 2rem)', overflowY: 'auto' }}
+      onCancel={(e) => {
+        e.preventDefault();
+        requestClose();
+      }}
+    >
+      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'start', gap: '1rem' }}>
+        <h2 style={{ marginTop: 0, overflowWrap: 'anywhere' }}>{title}</h2>
+        <button type="button" className="btn btn-outline btn-small" aria-label="Schließen" onClick={requestClose}>
+          ✕
+        </button>
+      </div>
+      {open && children}
+    </dialog>
+  );
+}
+
+/** A dialog form's buttons: save ('Speichert...' while saving) and cancel. */
+export function DialogButtons({ saving, dirty, onCancel, disabled }: { saving: boolean; dirty: boolean; onCancel: () => void; disabled?: boolean }) {
+  return (
+    <div className="admin-actions" style={{ justifyContent: 'flex-end' }}>
+      <button
+        type="button"
+        className="btn btn-outline"
+        onClick={() => {
+          if (dirty && !window.confirm(KIT_TEXTS.discardChanges)) return;
+          onCancel();
+        }}
+      >
+        {ADMIN_TEXTS.cancel}
+      </button>
+      <button type="submit" className="btn" disabled={saving || disabled}>
+        {saving ? ADMIN_TEXTS.saving : ADMIN_TEXTS.save}
+      </button>
+    </div>
+  );
+}
+
+/** A list's loading state, failure message and reload: the same in every manager. */
+export function useLoader<T>(load: () => Promise<CallResult<T>>, onError?: (message: string) => void) {
+  const [data, setData] = useState<T | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [failed, setFailed] = useState(false);
+  const latest = useRef({ load, onError });
+  latest.current = { load, onError };
+  const reload = useCallback(async () => {
+    const result = await latest.current.load();
+    if (result.ok) {
+      setData(result.data);
+      setFailed(false);
+    } else {
+      setFailed(true);
+      latest.current.onError?.(result.message);
+    }
+    setLoading(false);
+    return result;
+  }, []);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+  return { data, setData, loading, failed, reload };
+}
+
+/** Long names and links must not widen the panel on a phone. */
+export const wrapStyle = { overflowWrap: 'anywhere', wordBreak: 'break-word' } as const;
+
+/**
+ * An image field: upload (into `folder`) or the address of an image (an upload
+ * path or an http(s) URL); '' when there is none.
+ */
+export function ImageField({
+  label,
+  value,
+  onChange,
+  error,
+  name,
+  folder,
+  uploadTexts,
+}: {
+  label: string;
+  value: string;
+  onChange: (url: string) => void;
+  error?: string;
+  name: string;
+  folder?: string;
+  uploadTexts?: { success: string; error: string };
+}) {
+  // position: relative keeps ImageUpload's visually hidden file input (which
+  // '.admin-field input' widens to 100%) inside the form on a phone
+  return (
+    <div style={{ position: 'relative' }}>
+      <ImageUpload
+        label={label}
+        name={name}
+        value={value || null}
+        onChange={(url) => onChange(url ?? '')}
+        folder={folder}
+        successText={uploadTexts?.success}
+        errorTitle={uploadTexts?.error}
+        error={error}
+        allowUrl
+      />
+    </div>
+  );
+}

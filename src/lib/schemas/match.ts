@@ -1,0 +1,113 @@
+// matches (admin-area.md §2, §3, §4, §5, §8, §9): one schema for the 'New match'
+// form, the edit dialog and the actions. Home team, away team, date,
+// competition and season are required; everything else may be empty (stored
+// as NULL).
+import { z } from 'astro/zod';
+import { optional, optionalInteger, required } from './admin-fields';
+import { REQUIRED_MESSAGE, id } from './common';
+
+export const MATCH_STATUSES = ['scheduled', 'live', 'finished', 'postponed', 'cancelled'] as const;
+export type MatchStatus = (typeof MATCH_STATUSES)[number];
+export const MATCH_STATUS_LABELS: Record<MatchStatus, string> = {
+  scheduled: 'Geplant',
+  live: 'Live',
+  finished: 'Beendet',
+  postponed: 'Verschoben',
+  cancelled: 'Abgesagt',
+};
+/** The manager shows an unknown status as scheduled (admin-area.md §4); the value itself is kept until saved. */
+export function adminMatchStatus(status: string | null | undefined): MatchStatus {
+  return (MATCH_STATUSES as readonly string[]).includes(status ?? '') ? (status as MatchStatus) : 'scheduled';
+}
+
+export const MATCH_TYPES = ['league', 'cup', 'friendly'] as const;
+export const MATCH_TYPE_LABELS: Record<(typeof MATCH_TYPES)[number], string> = {
+  league: 'Liga',
+  cup: 'Pokal',
+  friendly: 'Freundschaft',
+};
+
+export const COMPETITIONS = [
+  'Regionalliga',
+  'Oberliga',
+  'Landesliga',
+  'Unterliga',
+  'Bezirksliga',
+  'Gebietsliga',
+  '1. Klasse',
+  '2. Klasse',
+  'Jugendliga',
+  'ÖFB Cup',
+  'Freundschaftsspiel',
+] as const;
+
+export const DATE_MESSAGE = 'Bitte ein gültiges Datum angeben.';
+export const TIME_MESSAGE = 'Bitte eine Uhrzeit im Format HH:MM angeben.';
+
+function isCalendarDate(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
+  return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
+}
+
+export const matchSchema = z.object({
+  home_team: required(200),
+  away_team: required(200),
+  match_date: z
+    .string({ required_error: REQUIRED_MESSAGE, invalid_type_error: REQUIRED_MESSAGE })
+    .trim()
+    .min(1, REQUIRED_MESSAGE)
+    .refine((v) => v === '' || isCalendarDate(v), DATE_MESSAGE),
+  match_time: optional(5).refine((v) => v === null || /^([01]\d|2[0-3]):[0-5]\d$/.test(v), TIME_MESSAGE),
+  location: optional(300),
+  competition: required(100),
+  season: required(20),
+  matchday: optionalInteger(0, 200),
+  home_score: optionalInteger(0, 999),
+  away_score: optionalInteger(0, 999),
+  status: z.enum(MATCH_STATUSES, { errorMap: () => ({ message: 'Bitte einen Status aus der Liste wählen.' }) }).default('scheduled'),
+  notes: optional(2_000),
+  match_type: z.enum(MATCH_TYPES, { errorMap: () => ({ message: 'Bitte eine Spielart aus der Liste wählen.' }) }).default('league'),
+});
+export type MatchInput = z.input<typeof matchSchema>;
+export type MatchData = z.output<typeof matchSchema>;
+
+export const matchUpdateSchema = matchSchema.extend({ id });
+export const matchIdSchema = z.object({ id });
+
+export type MatchEntry = {
+  id: string;
+  home_team: string;
+  away_team: string;
+  match_date: string;
+  match_time: string | null;
+  location: string | null;
+  competition: string | null;
+  season: string | null;
+  matchday: number | null;
+  home_score: number | null;
+  away_score: number | null;
+  status: string;
+  notes: string | null;
+  match_type: string | null;
+  sequence: number;
+};
+
+/** Toasts of the match manager (admin-area.md §8): errors titled 'Fehler', successes 'Erfolg'. */
+export const MATCH_TEXTS = {
+  createTitle: 'Neues Spiel',
+  editTitle: 'Spiel bearbeiten',
+  listTitle: 'Alle Spiele',
+  empty: 'Noch keine Spiele angelegt.',
+  confirmDelete: 'Sind Sie sicher, dass Sie dieses Spiel löschen möchten?',
+  errorTitle: 'Fehler',
+  successTitle: 'Erfolg',
+  loadError: 'Fehler beim Laden der Spiele',
+  saveError: 'Fehler beim Speichern des Spiels',
+  updateError: 'Fehler beim Aktualisieren des Spiels',
+  deleteError: 'Fehler beim Löschen des Spiels',
+  created: 'Spiel erfolgreich hinzugefügt',
+  updated: 'Spiel erfolgreich aktualisiert',
+  deleted: 'Spiel erfolgreich gelöscht',
+} as const;

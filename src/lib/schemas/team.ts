@@ -1,0 +1,71 @@
+// teams (admin-area.md §2, §3, §5, §8, §9): one schema for the 'New team' form,
+// the edit dialog and the actions. Name and category are required;
+// achievements are typed comma-separated and stored as a trimmed list.
+import { z } from 'astro/zod';
+import { integerOr, optional, required } from './admin-fields';
+import { id } from './common';
+import { optionalImageUrl } from './upload';
+
+export const TEAM_CATEGORIES = ['Herren', 'Jugend', 'Nachwuchs', 'Damen'] as const;
+
+/** 'Meister 2019, Cupsieger 2021' → ['Meister 2019', 'Cupsieger 2021']; a list is accepted as it is. */
+export function splitAchievements(value: unknown): unknown {
+  if (typeof value === 'string') return value.split(',');
+  if (value === undefined || value === null) return [];
+  return value;
+}
+
+export const teamSchema = z.object({
+  name: required(200),
+  category: required(50),
+  description: optional(2_000),
+  image_url: optionalImageUrl,
+  achievements: z.preprocess(
+    splitAchievements,
+    z
+      .array(z.string({ invalid_type_error: 'Bitte Erfolge als Text eingeben.' }).trim().max(200, 'Höchstens 200 Zeichen je Erfolg.'), {
+        invalid_type_error: 'Bitte Erfolge durch Kommas getrennt eingeben.',
+      })
+      .max(50, 'Höchstens 50 Erfolge.')
+      .transform((list) => list.filter((a) => a !== '')),
+  ),
+  display_order: integerOr(0, 0, 1_000_000),
+});
+export type TeamInput = z.input<typeof teamSchema>;
+export type TeamData = z.output<typeof teamSchema>;
+
+export const teamUpdateSchema = teamSchema.extend({ id });
+export const teamIdSchema = z.object({ id });
+/** Drag reordering: the team ids in their new order; each gets its index as display_order. */
+export const teamOrderSchema = z.object({ ids: z.array(id).min(1).max(1_000) });
+
+/** What the admin table shows of one team. */
+export type TeamEntry = {
+  id: string;
+  name: string;
+  category: string;
+  description: string | null;
+  image_url: string | null;
+  achievements: string[];
+  display_order: number;
+  playerCount: number;
+};
+
+/** Toasts and confirmations of the teams manager (admin-area.md §5, §8). */
+export const TEAM_TEXTS = {
+  createTitle: 'Neues Team',
+  editTitle: 'Team bearbeiten',
+  listTitle: 'Alle Teams',
+  empty: 'Noch keine Teams angelegt.',
+  confirmDelete: 'Sind Sie sicher, dass Sie dieses Team löschen möchten? Alle zugehörigen Spieler werden ebenfalls gelöscht!',
+  loadError: 'Fehler beim Laden der Teams',
+  saveError: 'Fehler beim Speichern des Teams',
+  updateError: 'Fehler beim Aktualisieren des Teams',
+  deleteError: 'Fehler beim Löschen des Teams',
+  orderError: 'Fehler beim Aktualisieren der Reihenfolge',
+  created: 'Team erfolgreich hinzugefügt',
+  updated: 'Team erfolgreich aktualisiert',
+  deleted: 'Team erfolgreich gelöscht',
+  ordered: 'Reihenfolge erfolgreich aktualisiert',
+  view: 'Ansehen',
+} as const;

@@ -1,0 +1,50 @@
+// Image uploads (admin-area.md §5, §8, §9): the limit and the German texts the
+// upload endpoint and the ImageUpload island share, and the schema of an image
+// field in the entity schemas.
+import { z } from 'astro/zod';
+import { isSafeUrl } from '../urls';
+
+/** 5 MB: 5,242,880 bytes are accepted, one byte more is not. */
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+export const UPLOAD_TEXTS = {
+  tooLarge: 'Datei ist zu groß. Maximum 5MB erlaubt.',
+  notAnImage: 'Nur Bilddateien (JPEG, PNG, WebP, GIF, AVIF) sind erlaubt.',
+  tooManyPixels: 'Das Bild ist zu groß (zu viele Bildpunkte).',
+  noFile: 'Bitte wählen Sie eine Datei aus.',
+  badFolder: 'Ungültiger Ordner.',
+  failed: 'Das Bild konnte nicht gespeichert werden.',
+  successTitle: 'Bild erfolgreich hochgeladen!',
+  errorTitle: 'Fehler beim Hochladen',
+  // the shop's own wording (admin-area.md §8)
+  shopSuccessTitle: 'Bild hochgeladen!',
+  shopErrorTitle: 'Upload-Fehler',
+  uploading: 'Lädt hoch...',
+  choose: 'Bild auswählen',
+  replace: 'Anderes Bild wählen',
+  remove: 'Bild entfernen',
+  badUrl: 'Bitte eine gültige Bild-Adresse angeben.',
+} as const;
+
+/** What the upload endpoint answers on success. */
+export type UploadResult = {
+  /** the stored image, re-encoded, in its own format: what image_url fields hold */
+  url: string;
+  /** web-sized WebP copies for srcset */
+  variants: { width: number; url: string }[];
+};
+
+/** Upload folders: one or two lower-case segments such as 'shop/' or 'teams/'; never '..' or absolute. */
+export const UPLOAD_FOLDER_PATTERN = /^[a-z0-9][a-z0-9_-]{0,39}(\/[a-z0-9][a-z0-9_-]{0,39})?\/?$/;
+
+/**
+ * An optional image field of an entity: a site path (/uploads/...) or an http(s)
+ * URL; empty becomes null. Nothing that could run script (javascript:, data:).
+ */
+export const optionalImageUrl = z
+  .string()
+  .trim()
+  .max(2000, UPLOAD_TEXTS.badUrl)
+  .nullish()
+  .transform((v) => (v ? v : null))
+  .refine((v) => v === null || (isSafeUrl(v) && !/^(mailto|tel):/i.test(v)), UPLOAD_TEXTS.badUrl);

@@ -1,0 +1,46 @@
+// contact_info for the admin (admin-area.md §7): all ordered by created_at,
+// insert, update, delete. The club address is one record with the role
+// 'Vereinsadresse': saving it updates that record or creates it.
+import { asc, eq, sql } from 'drizzle-orm';
+import { getDb, type Db } from '../../db/client';
+import { contactInfo } from '../../db/schema';
+import type { Change } from '../../publish/routes';
+import { CONTACT_ROLES, type ContactData } from '../../../lib/schemas/contact';
+
+export type ContactRow = typeof contactInfo.$inferSelect;
+
+export function listContacts(db: Db = getDb()): ContactRow[] {
+  return db.select().from(contactInfo).orderBy(asc(contactInfo.created_at), asc(sql`rowid`)).all();
+}
+
+export function createContact(input: ContactData, db: Db = getDb()): ContactRow {
+  return db.insert(contactInfo).values(input).returning().get();
+}
+
+export function updateContact(id: string, input: ContactData, db: Db = getDb()): ContactRow | null {
+  return db.update(contactInfo).set(input).where(eq(contactInfo.id, id)).returning().get() ?? null;
+}
+
+export function deleteContact(id: string, db: Db = getDb()): ContactRow | null {
+  return db.delete(contactInfo).where(eq(contactInfo.id, id)).returning().get() ?? null;
+}
+
+/** The club address: the first record with the role 'Vereinsadresse' (what /kontakt shows) is updated, or one is created. */
+export function saveClubAddress(input: ContactData, db: Db = getDb()): { row: ContactRow; created: boolean } {
+  return db.transaction((tx) => {
+    const values = { ...input, role: CONTACT_ROLES.clubAddress };
+    const existing = tx
+      .select()
+      .from(contactInfo)
+      .where(sql`trim(${contactInfo.role}) = ${CONTACT_ROLES.clubAddress}`)
+      .orderBy(asc(contactInfo.created_at), asc(sql`rowid`))
+      .get();
+    if (existing) {
+      const row = tx.update(contactInfo).set(values).where(eq(contactInfo.id, existing.id)).returning().get();
+      return { row, created: false };
+    }
+    return { row: tx.insert(contactInfo).values(values).returning().get(), created: true };
+  });
+}
+
+export const contactChange = (id: string): Change => ({ table: 'contact_info', key: id });

@@ -1,0 +1,15 @@
+// The imprint for the admin (admin-area.md §2 Impressum): the stored sections of
+// page 'imprint' and the built-in texts of the four fixed sections, which
+// /impressum shows while nothing (or nothing active) is stored.
+import { getDb, type Db } from '../../db/client';
+import { IMPRINT_DEFAULTS, IMPRINT_SECTIONS } from '../../content/defaults';
+import { listPageContent } from './pageContent';
+
+export const IMPRINT_PAGE = 'imprint';
+
+export function imprintOverview(db: Db = getDb()) {
+  return {
+    sections: listPageContent(IMPRINT_PAGE, db),
+    fixed: IMPRINT_SECTIONS.map((key) => ({ key, ...IMPRINT_DEFAULTS[key] })),
+  };
+}

@@ -1,0 +1,57 @@
+// matches for the admin (admin-area.md §2, §7): all matches by date ascending,
+// create, update (every field, raising the iCalendar SEQUENCE), delete.
+import { asc, eq, sql } from 'drizzle-orm';
+import { getDb, type Db } from '../../db/client';
+import { matches } from '../../db/schema';
+import type { Change } from '../../publish/routes';
+import type { MatchData, MatchEntry } from '../../../lib/schemas/match';
+import { AdminInputError } from './input-error';
+
+export const MATCH_NOT_FOUND = 'Dieses Spiel existiert nicht mehr.';
+
+type MatchRow = typeof matches.$inferSelect;
+const entry = (row: MatchRow): MatchEntry => ({
+  id: row.id,
+  home_team: row.home_team,
+  away_team: row.away_team,
+  match_date: row.match_date,
+  match_time: row.match_time,
+  location: row.location,
+  competition: row.competition,
+  season: row.season,
+  matchday: row.matchday,
+  home_score: row.home_score,
+  away_score: row.away_score,
+  status: row.status,
+  notes: row.notes,
+  match_type: row.match_type,
+  sequence: row.sequence,
+});
+const changed = (id: string): Change[] => [{ table: 'matches', key: id }];
+
+export function listMatches(db: Db = getDb()): MatchEntry[] {
+  return db.select().from(matches).orderBy(asc(matches.match_date), asc(matches.match_time), asc(matches.created_at)).all().map(entry);
+}
+
+export function createMatch(input: MatchData, db: Db = getDb()) {
+  const row = db.insert(matches).values(input).returning().get();
+  return { row: entry(row), changes: changed(row.id) };
+}
+
+/** Every change raises SEQUENCE, so calendar apps replace their copy of the event (RFC 5545). */
+export function updateMatch(id: string, input: MatchData, db: Db = getDb()) {
+  const row = db
+    .update(matches)
+    .set({ ...input, sequence: sql`${matches.sequence} + 1`, updated_at: new Date().toISOString() })
+    .where(eq(matches.id, id))
+    .returning()
+    .get();
+  if (!row) throw new AdminInputError(MATCH_NOT_FOUND, 'NOT_FOUND');
+  return { row: entry(row), changes: changed(id) };
+}
+
+export function deleteMatch(id: string, db: Db = getDb()) {
+  const row = db.delete(matches).where(eq(matches.id, id)).returning().get();
+  if (!row) throw new AdminInputError(MATCH_NOT_FOUND, 'NOT_FOUND');
+  return { row: entry(row), changes: changed(id) };
+}

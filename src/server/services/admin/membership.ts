@@ -1,0 +1,56 @@
+// The membership page's texts for the admin (admin-area.md §2 Mitglied): the
+// stored sections of page 'mitglied' and the built-in texts the page shows
+// where nothing is stored, and the QR code entry (section qr_code, display_order
+// 99, title 'QR Code').
+import { getDb, type Db } from '../../db/client';
+import { MEMBERSHIP_DEFAULTS as D } from '../../content/defaults';
+import { createPageContent, findSection, listPageContent, updatePageContent, type PageContentRow } from './pageContent';
+
+export const MEMBERSHIP_PAGE = 'mitglied';
+export const QR_SECTION = { section_key: 'qr_code', title: 'QR Code', display_order: 99 } as const;
+
+/** What /mitglied-werden shows for a section with no stored text (title and/or content). */
+export const MEMBERSHIP_TEXT_DEFAULTS: Record<string, { title?: string; content?: string }> = {
+  header: { title: D.header },
+  quote: { content: D.quote },
+  description: { content: D.description },
+  bank_info: { content: D.bank_info },
+  iban: { content: D.iban },
+  bank: { content: D.bank },
+  verwendungszweck: { content: D.verwendungszweck },
+  thanks: { title: D.thanksTitle, content: D.thanksText },
+  form_title: { content: D.form_title },
+  form_description: { content: D.form_description },
+};
+
+export function membershipTexts(db: Db = getDb()) {
+  return { sections: listPageContent(MEMBERSHIP_PAGE, db), defaults: MEMBERSHIP_TEXT_DEFAULTS };
+}
+
+/** Sets the QR code image (null removes it): the qr_code entry is updated, or created once. */
+export function saveQrCode(imageUrl: string | null, db: Db = getDb()): { row: PageContentRow; created: boolean } {
+  // synchronous SQLite: nothing else runs between the lookup and the write
+  const existing = findSection(MEMBERSHIP_PAGE, QR_SECTION.section_key, db);
+  if (existing) {
+    const result = updatePageContent(existing.id, { image_url: imageUrl, is_active: true }, db);
+    return { row: result!.after, created: false };
+  }
+  const row = createPageContent(
+    {
+      page_key: MEMBERSHIP_PAGE,
+      section_key: QR_SECTION.section_key,
+      title: QR_SECTION.title,
+      display_order: QR_SECTION.display_order,
+      image_url: imageUrl,
+      is_active: true,
+      subtitle: null,
+      content: null,
+      button_text: null,
+      button_link: null,
+      meta_title: null,
+      meta_description: null,
+    },
+    db,
+  );
+  return { row, created: true };
+}

@@ -1,0 +1,82 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createTestDb } from '../../db/test-db';
+import type { Db } from '../../db/client';
+import { news } from '../../db/schema';
+import { createUser } from '../../auth/users';
+import { newsSchema } from '../../../lib/schemas/news';
+import { createNews, deleteNews, listNews, restoreNews, setNewsPublished, updateNews } from './news';
+import { AdminInputError } from './input-error';
+
+let db: Db;
+beforeEach(() => {
+  db = createTestDb();
+});
+const input = (v: Record<string, unknown>) => newsSchema.parse(v);
+
+describe('news service', () => {
+  it('creates news published by default with the author, and lists newest first', async () => {
+    const author = await createUser(db, { email: 'admin@test.at', roles: ['admin'] });
+    const first = createNews(input({ title: 'Erste', content: 'Text 1' }), author.id, db);
+    await new Promise((r) => setTimeout(r, 5));
+    const second = createNews(input({ title: 'Zweite', content: 'Zeile 1\nZeile 2', published: false }), author.id, db);
+    expect(first.row).toMatchObject({ published: true, author_id: author.id, excerpt: null, image_url: null });
+    expect(second.row.published).toBe(false);
+    expect(listNews(db).map((n) => n.title)).toEqual(['Zweite', 'Erste']);
+    // line breaks are stored as typed
+    expect(listNews(db)[0].content).toBe('Zeile 1\nZeile 2');
+    expect(first.changes).toEqual([{ table: 'news', key: first.row.id }]);
+  });
+
+  it('updates, publishes and hides one news and names it as the change', () => {
+    const { row } = createNews(input({ title: 'Alt', content: 'Text' }), null, db);
+    const updated = updateNews(row.id, input({ title: 'Neu', content: 'Text', excerpt: 'Kurz', published: true }), db);
+    expect(updated.row).toMatchObject({ title: 'Neu', excerpt: 'Kurz' });
+    expect(setNewsPublished(row.id, false, db).row.published).toBe(false);
+    expect(setNewsPublished(row.id, true, db).changes).toEqual([{ table: 'news', key: row.id }]);
+    expect(() => updateNews('gibt-es-nicht', input({ title: 'x', content: 'y' }), db)).toThrow(AdminInputError);
+    expect(() => setNewsPublished('gibt-es-nicht', true, db)).toThrow('Diese News existiert nicht mehr.');
+  });
+
+  it('deletes and restores a news with its id, date and author', async () => {
+    const author = await createUser(db, { email: 'a@test.at', roles: ['admin'] });
+    const { row } = createNews(input({ title: 'Weg', content: 'Text', image_url: '/uploads/x.webp' }), author.id, db);
+    const deleted = deleteNews(row.id, db);
+    expect(deleted.row).toEqual(row);
+    expect(listNews(db)).toEqual([]);
+    expect(() => deleteNews(row.id, db)).toThrow(AdminInputError);
+    const restored = restoreNews(deleted.row, db);
+    expect(restored.row).toEqual(row);
+    expect(() => restoreNews(deleted.row, db)).toThrow('Diese News existiert bereits.');
+  });
+
+  it('restores without the author when that user was deleted meanwhile', () => {
+    const snapshot = { ...input({ title: 'T', content: 'C' }), id: 'n-1', created_at: '2025-01-10T10:00:00.000Z', author_id: 'weg' };
+    expect(restoreNews(snapshot, db).row.author_id).toBeNull();
+  });
+
+  it('stores hostile text unchanged and 5,000-character titles', () => {
+    const hostile = '<script>alert(1)</script><img src=x onerror=alert(1)>';
+    const { row } = createNews(input({ title: 'T'.repeat(300), content: hostile }), null, db);
+    expect(db.select().from(news).all()[0]).toMatchObject({ id: row.id, content: hostile });
+    expect(newsSchema.safeParse({ title: 'T'.repeat(5000), content: 'x' }).success).toBe(false);
+  });
+});
+
+describe('news schema', () => {
+  it('requires title and content, makes empty optional fields null and refuses script image URLs', () => {
+    const messages = (v: unknown) => {
+      const r = newsSchema.safeParse(v);
+      return r.success ? [] : r.error.issues.map((i) => i.message);
+    };
+    expect(messages({ title: ' ', content: 'x' })).toEqual(['Titel und Inhalt sind erforderlich.']);
+    expect(messages({ content: 'x' })).toEqual(['Titel und Inhalt sind erforderlich.']);
+    expect(newsSchema.parse({ title: 'a', content: 'b', excerpt: '', image_url: '' })).toEqual({
+      title: 'a',
+      content: 'b',
+      excerpt: null,
+      image_url: null,
+      published: true,
+    });
+    expect(messages({ title: 'a', content: 'b', image_url: 'javascript:alert(1)' })).toEqual(['Bitte eine gültige Bild-Adresse angeben.']);
+  });
+});

@@ -1,0 +1,74 @@
+// page_content for the admin (admin-area.md §7): list all newest first or one
+// page in display order, create, update by id, delete by id. Every write names
+// the pages it touches so the caller can republish exactly those.
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { getDb, type Db } from '../../db/client';
+import { pageContent } from '../../db/schema';
+import type { Change } from '../../publish/routes';
+import type { PageContentData } from '../../../lib/schemas/pageContent';
+
+export type PageContentRow = typeof pageContent.$inferSelect;
+
+/** All entries newest first, or the entries of one page in display order. */
+export function listPageContent(pageKey?: string, db: Db = getDb()): PageContentRow[] {
+  if (pageKey) {
+    return db
+      .select()
+      .from(pageContent)
+      .where(eq(pageContent.page_key, pageKey))
+      .orderBy(asc(pageContent.display_order), asc(pageContent.created_at), asc(sql`rowid`))
+      .all();
+  }
+  return db.select().from(pageContent).orderBy(desc(pageContent.created_at), desc(sql`rowid`)).all();
+}
+
+export function getPageContent(id: string, db: Db = getDb()): PageContentRow | null {
+  return db.select().from(pageContent).where(eq(pageContent.id, id)).get() ?? null;
+}
+
+/** The first entry of a page section (page_key + section_key), if any. */
+export function findSection(pageKey: string, sectionKey: string, db: Db = getDb()): PageContentRow | null {
+  return (
+    db
+      .select()
+      .from(pageContent)
+      .where(and(eq(pageContent.page_key, pageKey), eq(pageContent.section_key, sectionKey)))
+      .orderBy(asc(pageContent.created_at), asc(sql`rowid`))
+      .get() ?? null
+  );
+}
+
+export function createPageContent(input: PageContentData, db: Db = getDb()): PageContentRow {
+  return db.insert(pageContent).values(input).returning().get();
+}
+
+/** Changes the fields given; null when the entry does not exist. */
+export function updatePageContent(
+  id: string,
+  patch: Partial<PageContentData>,
+  db: Db = getDb(),
+): { before: PageContentRow; after: PageContentRow } | null {
+  return db.transaction((tx) => {
+    const before = tx.select().from(pageContent).where(eq(pageContent.id, id)).get();
+    if (!before) return null;
+    const values = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+    const after = tx
+      .update(pageContent)
+      .set({ ...values, updated_at: new Date().toISOString() })
+      .where(eq(pageContent.id, id))
+      .returning()
+      .get();
+    return { before, after };
+  });
+}
+
+/** Deletes the entry; returns what was deleted, or null when it did not exist. */
+export function deletePageContent(id: string, db: Db = getDb()): PageContentRow | null {
+  return db.delete(pageContent).where(eq(pageContent.id, id)).returning().get() ?? null;
+}
+
+/** The publish changes for entries: one per page they belong to. */
+export function pageContentChanges(...rows: (Pick<PageContentRow, 'page_key'> | null | undefined)[]): Change[] {
+  const keys = new Set(rows.filter((r): r is Pick<PageContentRow, 'page_key'> => !!r).map((r) => r.page_key));
+  return [...keys].map((key) => ({ table: 'page_content', key }));
+}

@@ -1,0 +1,61 @@
+// players for the admin (admin-area.md §2, §7): all players with their team's
+// name ordered by name, create, update, delete. A player shows on its team's
+// page, so each write names the team (both teams when a player moves).
+import { asc, eq } from 'drizzle-orm';
+import { getDb, type Db } from '../../db/client';
+import { players, teams } from '../../db/schema';
+import type { Change } from '../../publish/routes';
+import { PLAYER_TEXTS, type PlayerData, type PlayerEntry } from '../../../lib/schemas/player';
+import { AdminInputError } from './input-error';
+
+export const PLAYER_NOT_FOUND = 'Dieser Spieler existiert nicht mehr.';
+
+const changed = (...teamIds: string[]): Change[] => [...new Set(teamIds)].map((key) => ({ table: 'players', key }));
+
+function teamName(db: Pick<Db, 'select'>, teamId: string): string {
+  const team = db.select({ name: teams.name }).from(teams).where(eq(teams.id, teamId)).get();
+  if (!team) throw new AdminInputError(PLAYER_TEXTS.teamMissing);
+  return team.name;
+}
+
+export function listPlayers(db: Db = getDb()): PlayerEntry[] {
+  return db
+    .select({
+      id: players.id,
+      name: players.name,
+      position: players.position,
+      age: players.age,
+      jersey_number: players.jersey_number,
+      team_id: players.team_id,
+      team_name: teams.name,
+      image_url: players.image_url,
+    })
+    .from(players)
+    .leftJoin(teams, eq(players.team_id, teams.id))
+    .orderBy(asc(players.name))
+    .all();
+}
+
+export function createPlayer(input: PlayerData, db: Db = getDb()) {
+  return db.transaction((tx) => {
+    const team_name = teamName(tx, input.team_id);
+    const row = tx.insert(players).values(input).returning().get();
+    return { row: { ...row, team_name }, changes: changed(row.team_id) };
+  });
+}
+
+export function updatePlayer(id: string, input: PlayerData, db: Db = getDb()) {
+  return db.transaction((tx) => {
+    const before = tx.select({ team_id: players.team_id }).from(players).where(eq(players.id, id)).get();
+    if (!before) throw new AdminInputError(PLAYER_NOT_FOUND, 'NOT_FOUND');
+    const team_name = teamName(tx, input.team_id);
+    const row = tx.update(players).set(input).where(eq(players.id, id)).returning().get()!;
+    return { row: { ...row, team_name }, changes: changed(before.team_id, row.team_id) };
+  });
+}
+
+export function deletePlayer(id: string, db: Db = getDb()) {
+  const row = db.delete(players).where(eq(players.id, id)).returning().get();
+  if (!row) throw new AdminInputError(PLAYER_NOT_FOUND, 'NOT_FOUND');
+  return { row, changes: changed(row.team_id) };
+}

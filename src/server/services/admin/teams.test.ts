@@ -1,0 +1,80 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createTestDb } from '../../db/test-db';
+import type { Db } from '../../db/client';
+import { players } from '../../db/schema';
+import { teamSchema } from '../../../lib/schemas/team';
+import { createTeam, deleteTeam, listTeams, reorderTeams, teamOptions, updateTeam } from './teams';
+import { AdminInputError } from './input-error';
+
+let db: Db;
+beforeEach(() => {
+  db = createTestDb();
+});
+const team = (v: Record<string, unknown>) => teamSchema.parse({ category: 'Herren', ...v });
+
+describe('teams service', () => {
+  it('creates a team with achievements split from a comma list, default order 0', () => {
+    const { row, changes } = createTeam(team({ name: 'Kampfmannschaft', achievements: ' Meister 2019 , Cupsieger 2021,, ' }), db);
+    expect(row).toMatchObject({ name: 'Kampfmannschaft', achievements: ['Meister 2019', 'Cupsieger 2021'], display_order: 0, playerCount: 0 });
+    expect(changes).toEqual([{ table: 'teams', key: row.id }]);
+  });
+
+  it('lists in display order with player counts; options by name', () => {
+    const b = createTeam(team({ name: 'B-Team', display_order: 2 }), db).row;
+    const a = createTeam(team({ name: 'A-Team', display_order: 1 }), db).row;
+    db.insert(players).values([
+      { team_id: b.id, name: 'X', position: 'Torwart' },
+      { team_id: b.id, name: 'Y', position: 'Stürmer' },
+    ]).run();
+    expect(listTeams(db).map((t) => [t.name, t.playerCount])).toEqual([['A-Team', 0], ['B-Team', 2]]);
+    expect(teamOptions(db).map((t) => t.name)).toEqual(['A-Team', 'B-Team']);
+    expect(updateTeam(b.id, team({ name: 'B neu', category: 'Damen' }), db).row).toMatchObject({ name: 'B neu', category: 'Damen', playerCount: 2 });
+    expect(() => updateTeam('weg', team({ name: 'x' }), db)).toThrow(AdminInputError);
+    void a;
+  });
+
+  it('deleting a team deletes its players and names both for republishing', () => {
+    const { row } = createTeam(team({ name: 'Reserve' }), db);
+    db.insert(players).values({ team_id: row.id, name: 'Z', position: 'Spieler' }).run();
+    const result = deleteTeam(row.id, db);
+    expect(result.row.playerCount).toBe(1);
+    expect(result.changes).toEqual([{ table: 'teams', key: row.id }, { table: 'players', key: row.id }]);
+    expect(db.select().from(players).all()).toEqual([]);
+    expect(() => deleteTeam(row.id, db)).toThrow('Dieses Team existiert nicht mehr.');
+  });
+
+  it('reordering writes each index as display_order and reports only moved teams', () => {
+    const ids = ['A', 'B', 'C'].map((name, i) => createTeam(team({ name, display_order: i }), db).row.id);
+    const { changes } = reorderTeams([ids[2], ids[0], ids[1]], db);
+    expect(listTeams(db).map((t) => [t.name, t.display_order])).toEqual([['C', 0], ['A', 1], ['B', 2]]);
+    expect(changes.map((c) => c.key).sort()).toEqual([...ids].sort());
+    expect(reorderTeams([ids[2], ids[0], ids[1]], db).changes).toEqual([]);
+  });
+
+  it('a reorder naming a missing team changes nothing', () => {
+    const ids = ['A', 'B'].map((name, i) => createTeam(team({ name, display_order: i }), db).row.id);
+    expect(() => reorderTeams([ids[1], 'weg', ids[0]], db)).toThrow(AdminInputError);
+    expect(() => reorderTeams([ids[1], ids[1]], db)).toThrow(AdminInputError);
+    expect(listTeams(db).map((t) => t.name)).toEqual(['A', 'B']);
+  });
+});
+
+describe('team schema', () => {
+  const messages = (v: unknown) => {
+    const r = teamSchema.safeParse(v);
+    return r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  };
+  it('requires name and category with the admin message', () => {
+    expect(messages({ name: '', category: '' })).toEqual([
+      'name: Bitte füllen Sie alle Pflichtfelder aus',
+      'category: Bitte füllen Sie alle Pflichtfelder aus',
+    ]);
+    expect(messages({})).toContain('name: Bitte füllen Sie alle Pflichtfelder aus');
+  });
+  it('takes display_order as an integer, default 0, with a German message otherwise', () => {
+    expect(teamSchema.parse({ name: 'a', category: 'Herren', display_order: '' }).display_order).toBe(0);
+    expect(teamSchema.parse({ name: 'a', category: 'Herren', display_order: '4' }).display_order).toBe(4);
+    expect(messages({ name: 'a', category: 'Herren', display_order: '1.5' })).toEqual(['display_order: Bitte eine ganze Zahl eingeben.']);
+    expect(messages({ name: 'a', category: 'Herren', display_order: 'vier' })).toEqual(['display_order: Bitte eine ganze Zahl eingeben.']);
+  });
+});
