@@ -16,3 +16,19 @@ describe('parseMatchTeams', () => {
     expect(parseMatchTeams(null)).toEqual({ home: '', away: '' });
   });
 });
+
+import { matchDateText, matchTimeText } from './match-text';
+describe('next-match details', () => {
+  it("keeps a standalone 'VS' apart from names such as 'VSV'", () => {
+    expect(parseMatchTeams('VSV VS KAC')).toEqual({ home: 'VSV', away: 'KAC' });
+    expect(parseMatchTeams('SV KirchbergVSSC Gleisdorf')).toEqual({ home: 'SV Kirchberg', away: 'SC Gleisdorf' });
+  });
+  it('writes ISO dates in German and adds Uhr to clock times; free text stays', () => {
+    expect(matchDateText('2026-11-29')).toBe('29. November 2026');
+    expect(matchDateText('Samstag, 12. Oktober')).toBe('Samstag, 12. Oktober');
+    expect(matchDateText(null)).toBe('');
+    expect(matchTimeText('14:30')).toBe('14:30 Uhr');
+    expect(matchTimeText('16:00 Uhr')).toBe('16:00 Uhr');
+    expect(matchTimeText('')).toBe('');
+  });
+});

@@ -14,3 +14,12 @@ export function paragraphs(text: string | null | undefined): string[] {
     .map((p) => p.trim())
     .filter(Boolean);
 }
+
+/** A single line of at most `max` characters, cut at a word where possible: for titles and meta descriptions. */
+export function clip(text: string | null | undefined, max: number): string {
+  const line = (text ?? '').replace(/\s+/g, ' ').trim();
+  if (line.length <= max) return line;
+  const cut = line.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}

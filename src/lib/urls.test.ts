@@ -18,3 +18,19 @@ describe('URL checks', () => {
     expect(isWebUrl('mailto:a@b.at')).toBe(false);
   });
 });
+
+import { cssUrl, safeImageUrl } from './urls';
+describe('image URLs', () => {
+  it('shows http(s) and site paths only', () => {
+    expect(safeImageUrl('/uploads/a.webp')).toBe('/uploads/a.webp');
+    expect(safeImageUrl(' https://cdn.example.at/a.png ')).toBe('https://cdn.example.at/a.png');
+    for (const bad of ['javascript:alert(1)', 'data:image/svg+xml,<svg onload=alert(1)>', '//evil.example/a.png', '', '   ', null, undefined]) {
+      expect(safeImageUrl(bad), String(bad)).toBeNull();
+    }
+  });
+  it('cannot end a CSS url() string', () => {
+    expect(cssUrl("/uploads/a b'c(d)\\e\".webp")).toBe('/uploads/a%20b%27c%28d%29%5Ce%22.webp');
+    // an already encoded URL stays as it is
+    expect(cssUrl('/uploads/a%20b.webp')).toBe('/uploads/a%20b.webp');
+  });
+});

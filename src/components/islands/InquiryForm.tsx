@@ -13,7 +13,8 @@ export default function InquiryForm({ source, title, description }: { source: 'm
   const [answer, setAnswer] = useState('');
   const [honeypot, setHoneypot] = useState('');
   const [submitting, setSubmitting] = useState(false);
-  // until the island runs, the form stays disabled: without JavaScript it cannot be sent
+  // until the island runs, the form stays disabled: without JavaScript it cannot
+  // be sent, and the page says so in a <noscript> notice beside it
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const { challenge, refresh } = useCaptcha();
@@ -59,23 +60,22 @@ export default function InquiryForm({ source, title, description }: { source: 'm
     <form className="form inquiry-form" onSubmit={(e) => void submit(e)} style={{ position: 'relative' }}>
       {title && <h2 style={{ margin: 0 }}>{title}</h2>}
       {description && <p style={{ margin: 0 }}>{description}</p>}
-      {!hydrated && <p className="notice js-required">{T.noScript}</p>}
       <fieldset disabled={!hydrated} style={{ border: 0, padding: 0, margin: 0, display: 'grid', gap: '0.9rem' }}>
       <label htmlFor={id('name')}>
         {T.name}
-        <input id={id('name')} name="name" required value={fields.name} onChange={set('name')} autoComplete="name" />
+        <input id={id('name')} name="name" required maxLength={200} value={fields.name} onChange={set('name')} autoComplete="name" />
       </label>
       <label htmlFor={id('email')}>
         {T.email}
-        <input id={id('email')} name="email" type="email" required value={fields.email} onChange={set('email')} autoComplete="email" />
+        <input id={id('email')} name="email" type="email" required maxLength={320} value={fields.email} onChange={set('email')} autoComplete="email" />
       </label>
       <label htmlFor={id('betreff')}>
         {T.betreff}
-        <input id={id('betreff')} name="betreff" required value={fields.betreff} onChange={set('betreff')} />
+        <input id={id('betreff')} name="betreff" required maxLength={300} value={fields.betreff} onChange={set('betreff')} />
       </label>
       <label htmlFor={id('nachricht')}>
         {T.nachricht}
-        <textarea id={id('nachricht')} name="nachricht" rows={T.messageRows} required value={fields.nachricht} onChange={set('nachricht')} />
+        <textarea id={id('nachricht')} name="nachricht" rows={T.messageRows} required maxLength={10000} value={fields.nachricht} onChange={set('nachricht')} />
       </label>
       <div className="hp" aria-hidden="true">
         <label htmlFor={id('website')}>

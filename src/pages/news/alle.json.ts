@@ -1,19 +1,23 @@
 // Every published article after the first six, as the 'Alle News anzeigen'
-// toggle needs them: published as a file, so the toggle costs no server work.
+// toggle needs them: published as a file, so the toggle costs no server work and
+// the /news page itself stays small however many articles there are.
 import type { APIRoute } from 'astro';
 import { formatDate } from '../../lib/dates-de';
 import { newsExcerpt } from '../../lib/text';
+import { safeImageUrl } from '../../lib/urls';
 import { NEWS_TEXTS } from '../../server/content/defaults';
 import { publishedNews } from '../../server/content/public-content';
 
+export type NewsListItem = { id: string; title: string; excerpt: string; image_url: string | null; created_at: string; date: string };
+
 export const GET: APIRoute = () => {
-  const items = publishedNews()
+  const items: NewsListItem[] = publishedNews()
     .slice(NEWS_TEXTS.initialCount)
     .map((n) => ({
       id: n.id,
       title: n.title,
       excerpt: newsExcerpt(n.excerpt, n.content),
-      image_url: n.image_url,
+      image_url: safeImageUrl(n.image_url),
       created_at: n.created_at,
       date: formatDate(n.created_at),
     }));

@@ -1,35 +1,49 @@
+// RSS 2.0 of the newest published news, linked from /news.
 import type { APIRoute } from 'astro';
 import { newsExcerpt } from '../../lib/text';
+import { safeImageUrl } from '../../lib/urls';
 import { CLUB, NEWS_TEXTS } from '../../server/content/defaults';
 import { publishedNews } from '../../server/content/public-content';
 import { siteUrl } from '../../server/config';
 
 const FEED_ITEMS = 50;
-const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+// XML 1.0 forbids most control characters even when escaped
+const xml = (s: string) =>
+  s
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
 
-/** RSS 2.0 of the newest published news. */
+const IMAGE_TYPES: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif', avif: 'image/avif' };
+const imageType = (url: string) => IMAGE_TYPES[/\.([a-z0-9]+)(?:[?#]|$)/i.exec(url)?.[1]?.toLowerCase() ?? ''] ?? 'image/jpeg';
+
 export const GET: APIRoute = () => {
   const site = siteUrl();
   const items = publishedNews(FEED_ITEMS);
   const link = (path: string) => new URL(path, site).href;
+  const newest = items[0]?.created_at;
   const body = `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
 <channel>
 <title>${xml(`News – ${CLUB.fullName}`)}</title>
-<link>${link('/news')}</link>
+<link>${xml(link('/news'))}</link>
 <description>${xml(NEWS_TEXTS.intro)}</description>
-<language>de-at</language>
-<atom:link href="${link('/news/feed.xml')}" rel="self" type="application/rss+xml"/>
+<language>de</language>${newest ? `\n<lastBuildDate>${new Date(newest).toUTCString()}</lastBuildDate>` : ''}
+<atom:link href="${xml(link('/news/feed.xml'))}" rel="self" type="application/rss+xml"/>
 ${items
-  .map(
-    (n) => `<item>
+  .map((n) => {
+    const url = link(`/news/${encodeURIComponent(n.id)}`);
+    const image = safeImageUrl(n.image_url);
+    return `<item>
 <title>${xml(n.title)}</title>
-<link>${link(`/news/${n.id}`)}</link>
-<guid isPermaLink="true">${link(`/news/${n.id}`)}</guid>
+<link>${xml(url)}</link>
+<guid isPermaLink="true">${xml(url)}</guid>
 <pubDate>${new Date(n.created_at).toUTCString()}</pubDate>
-<description>${xml(newsExcerpt(n.excerpt, n.content))}</description>${n.image_url ? `\n<enclosure url="${xml(link(n.image_url))}" type="image/webp" length="0"/>` : ''}
-</item>`,
-  )
+<description>${xml(newsExcerpt(n.excerpt, n.content))}</description>${image ? `\n<enclosure url="${xml(link(image))}" type="${imageType(image)}" length="0"/>` : ''}
+</item>`;
+  })
   .join('\n')}
 </channel>
 </rss>

@@ -104,6 +104,7 @@ export const HOME_TEXTS = {
   sponsorsLoading: 'Sponsoren werden geladen...',
   sponsorsInvite: 'Sie möchten unseren Verein unterstützen? Werden Sie Partner!',
   sponsorsInviteLink: 'Kontakt aufnehmen',
+  allTeams: 'Alle Mannschaften anzeigen',
 } as const;
 
 export const NEWS_TEXTS = {
@@ -115,6 +116,11 @@ export const NEWS_TEXTS = {
   readMore: 'Weiterlesen',
   notFound: 'Artikel nicht gefunden',
   backToNews: 'Zurück zu den News',
+  // shown on the 'Alle News anzeigen' button while the rest of the list loads
+  loading: HOME_TEXTS.newsLoading,
+  allHeading: 'Alle News',
+  feed: 'RSS-Feed abonnieren',
+  feedTitle: 'News (RSS)',
   initialCount: 6,
   homeCount: 3,
   excerptLength: 150,
@@ -125,8 +131,26 @@ export const TEAM_TEXTS = {
   intro: 'Alle Mannschaften unseres Vereins im Überblick.',
   defaultDescription: 'Eine Mannschaft mit Leidenschaft und Teamgeist.',
   noPlayers: 'Noch keine Spieler für dieses Team hinzugefügt.',
+  // not in the spec: an empty list should not look like a broken page
+  empty: 'Noch keine Mannschaften eingetragen.',
+  backToTeams: 'Alle Mannschaften',
+  players: (n: number) => `${n} Spieler`,
+  age: (n: number) => `${n} Jahre`,
+  jerseyLabel: 'Rückennummer',
   homeCount: 3,
 } as const;
+
+/** Labels of the stored team categories (admin-area.md: Herren, Jugend, Nachwuchs, Damen). */
+const TEAM_CATEGORY_LABELS: Record<string, string> = {
+  herren: 'Herren',
+  jugend: 'Jugend',
+  nachwuchs: 'Nachwuchs',
+  damen: 'Damen',
+};
+export function teamCategoryLabel(category: string | null | undefined): string {
+  const value = (category ?? '').trim();
+  return TEAM_CATEGORY_LABELS[value.toLowerCase()] ?? value;
+}
 
 /** Player groups in the order the team page shows them. */
 export const PLAYER_GROUP_ORDER = [
@@ -143,6 +167,12 @@ export const PLAYER_GROUP_ORDER = [
 export const TEAM_CATEGORIES = ['Herren', 'Jugend', 'Nachwuchs', 'Damen'] as const;
 
 export const YOUTH_DEFAULTS = {
+  // not in the spec: an empty grid should not look like a broken page
+  empty: 'Noch keine Nachwuchsmannschaften eingetragen.',
+  playersLabel: 'Spieler',
+  trainingLabel: 'Training',
+  coachLabel: 'Trainer',
+  contactLabel: 'Ansprechpartner',
   title: 'Nachwuchs',
   intro:
     'Die Förderung junger Talente liegt uns besonders am Herzen. In unseren Nachwuchsmannschaften lernen Kinder und Jugendliche Fußball mit Spaß, Fairness und Teamgeist – betreut von engagierten Trainerinnen und Trainern.',
@@ -165,7 +195,16 @@ export const COMPETITIONS = [
 
 export const FIXTURES_TEXTS = {
   heading: 'Spielplan',
+  intro: `Alle Spiele des ${CLUB.fullName}.`,
   empty: 'Noch keine Spiele verfügbar.',
+  // the spec shows sample matches when there are none; they are marked so that
+  // nobody drives to a match that does not exist
+  samplesNote: 'Beispiele, wie der Spielplan aussieht, sobald Spiele eingetragen sind:',
+  subscribe: 'Spielplan abonnieren',
+  download: 'Kalenderdatei (.ics) herunterladen',
+  calendarTitle: 'Spielplan (iCalendar)',
+  timeSuffix: ' Uhr',
+  against: 'gegen',
 } as const;
 
 /** Shown on /spielplan when the matches table is empty or unreadable. */
@@ -221,7 +260,8 @@ export const SAMPLE_MATCHES = [
 ] as const;
 
 export const SPONSOR_TIER_ORDER = ['premium', 'gold', 'silver', 'bronze', 'standard', 'supporter'] as const;
-export const SPONSOR_TIERS = ['premium', 'gold', 'silver', 'bronze', 'standard'] as const;
+// the admin's tiers live with the sponsor schema (src/lib), which islands may import
+export { SPONSOR_TIERS } from '../../lib/schemas/sponsor';
 export const SPONSOR_TEXTS = {
   heading: 'Unsere Sponsoren',
   intro: 'Wir danken unseren Partnern für ihre Unterstützung.',
@@ -332,13 +372,8 @@ export const SHOP_TEXTS = {
   metaDescription: `Trikots, Schals und Fanartikel des ${CLUB.fullName}.`,
 } as const;
 
-/** Shown when the shop query fails (public-site.md §8). */
-export const SAMPLE_SHOP_ITEMS = [
-  { id: 'sample-1', name: 'Heimtrikot', price: '45,00 €', image_url: null, external_link: null },
-  { id: 'sample-2', name: 'Fanschal', price: '15,00 €', image_url: null, external_link: null },
-  { id: 'sample-3', name: 'Kappe', price: '18,00 €', image_url: null, external_link: null },
-  { id: 'sample-4', name: 'Trainingsanzug', price: '65,00 €', image_url: null, external_link: null },
-] as const;
+/** Shown when the shop query fails (public-site.md §8); kept in src/lib for the admin island. */
+export { SAMPLE_SHOP_ITEMS } from '../../lib/shop-samples';
 
 export const HISTORY_DEFAULTS = {
   title: `Vereinsgeschichte ${CLUB.fullName}`,

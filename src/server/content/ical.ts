@@ -1,5 +1,7 @@
-// The fixtures as an iCalendar feed (RFC 5545): stable UIDs, DTSTAMP, SEQUENCE
-// raised on every change, STATUS:CANCELLED, times in UTC.
+// The fixtures as an iCalendar feed (RFC 5545, RFC 7986): one event per match
+// with a UID that never changes, SEQUENCE raised on every change, DTSTAMP from
+// the row's last change (so an unchanged fixture list gives the same bytes),
+// STATUS:CANCELLED, start times converted from Vienna wall-clock time to UTC.
 import { viennaTimeToUtc } from '../../lib/dates-de';
 import { matchStatusLabel } from '../../lib/match-labels';
 import type { MatchRow } from './public-content';
@@ -7,7 +9,13 @@ import type { MatchRow } from './public-content';
 const MATCH_DURATION_HOURS = 2;
 
 function escapeText(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+  return value
+    .replace(/\r\n?/g, '\n')
+    .replace(/[\u0000-\u0008\u000B-\u001F\u007F]/g, '')
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\n/g, '\\n');
 }
 
 /** Lines longer than 75 octets are folded (RFC 5545 §3.1). */
@@ -27,24 +35,37 @@ function fold(line: string): string {
 
 const utcStamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
 
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function stampOf(value: string | null | undefined, fallback: Date): string {
+  const d = value ? new Date(value) : null;
+  return utcStamp(d && !Number.isNaN(d.getTime()) ? d : fallback);
+}
+
 export function matchesToICal(matches: MatchRow[], opts: { calendarName: string; host: string; url: string; now?: Date }): string {
-  const stamp = utcStamp(opts.now ?? new Date());
+  const now = opts.now ?? new Date();
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     'PRODID:-//Anstoss//Spielplan//DE',
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
+    `NAME:${escapeText(opts.calendarName)}`,
     `X-WR-CALNAME:${escapeText(opts.calendarName)}`,
     'X-WR-TIMEZONE:Europe/Vienna',
+    'REFRESH-INTERVAL;VALUE=DURATION:PT6H',
+    'X-PUBLISHED-TTL:PT6H',
   ];
   for (const m of matches) {
+    // a row whose date cannot be read cannot be an event; the others still are
+    if (!ISO_DATE.test(m.match_date)) continue;
+    const stamp = stampOf(m.updated_at ?? m.created_at, now);
     const start = m.match_time ? viennaTimeToUtc(m.match_date, m.match_time) : null;
     const score = m.home_score != null && m.away_score != null ? ` (${m.home_score}:${m.away_score})` : '';
     const description = [m.competition, m.season && `Saison ${m.season}`, m.matchday != null && `Spieltag ${m.matchday}`, matchStatusLabel(m.status), m.notes]
       .filter(Boolean)
       .join('\n');
-    lines.push('BEGIN:VEVENT', `UID:match-${m.id}@${opts.host}`, `DTSTAMP:${stamp}`, `SEQUENCE:${m.sequence}`);
+    lines.push('BEGIN:VEVENT', `UID:match-${m.id}@${opts.host}`, `DTSTAMP:${stamp}`, `LAST-MODIFIED:${stamp}`, `SEQUENCE:${m.sequence ?? 0}`);
     if (start) {
       lines.push(`DTSTART:${utcStamp(start)}`, `DTEND:${utcStamp(new Date(start.getTime() + MATCH_DURATION_HOURS * 3600_000))}`);
     } else {

@@ -24,12 +24,31 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemesAppliedToAttributes: ['href', 'src'],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
-  // a link that opens a new tab must not hand it our window
   transformTags: {
-    a: (tagName, attribs) =>
-      attribs.target === '_blank' ? { tagName, attribs: { ...attribs, rel: 'noopener noreferrer' } } : { tagName, attribs },
+    '*': (tagName, attribs) => ({ tagName, attribs: withoutScriptUrls(attribs) }),
+    // a link that opens a new tab must not hand it our window
+    a: (tagName, attribs) => {
+      const clean = withoutScriptUrls(attribs);
+      return { tagName, attribs: clean.target === '_blank' ? { ...clean, rel: 'noopener noreferrer' } : clean };
+    },
   },
 };
+
+/**
+ * sanitize-html already drops URLs with a forbidden scheme; a value that only
+ * looks relative because of a leading quote or backtick (e.g. `javascript:…`)
+ * is harmless to browsers but is dropped as well, so that no stored page ever
+ * carries a script URL in any spelling.
+ */
+function withoutScriptUrls(attribs: sanitizeHtml.Attributes): sanitizeHtml.Attributes {
+  const out: sanitizeHtml.Attributes = {};
+  for (const [name, value] of Object.entries(attribs)) {
+    const squashed = value.replace(/[\u0000-\u0020`'"]/g, '').toLowerCase();
+    if ((name === 'href' || name === 'src') && /(java|vb|live)script:|^data:/.test(squashed)) continue;
+    out[name] = value;
+  }
+  return out;
+}
 
 /** Line breaks become <br>, then everything outside the allow-list goes. */
 export function sanitizePrivacyHtml(stored: string): string {

@@ -34,7 +34,8 @@ export async function submitInquiry(
     await sendMail({
       to,
       replyTo: input.email,
-      subject: `Neue Anfrage (${origin}): ${input.betreff}`,
+      // a subject is one header line, whatever the visitor typed
+      subject: `Neue Anfrage (${origin}): ${input.betreff.replace(/[\r\n\t]+/g, ' ').slice(0, 200)}`,
       text: `Neue Nachricht über das Formular „${origin}“ der Website.\n\nName: ${input.name}\nE-Mail: ${input.email}\nBetreff: ${input.betreff}\n\n${input.nachricht}\n\nAlle Anfragen: ${config.siteUrl}/admin`,
     });
   } catch (error) {

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import {
+  classifyRequest,
+  compareCacheVersion,
+  isPrivatePath,
+  isStorableResponse,
+  pageCacheKey,
+  parseCacheVersion,
+} from './pwa-cache-policy';
+
+const origin = 'https://verein.at';
+const kind = (path: string, extra: { method?: string; referrer?: string } = {}) =>
+  classifyRequest({ url: new URL(path, origin), method: extra.method ?? 'GET', origin, referrer: extra.referrer });
+
+describe('what the service worker may cache', () => {
+  it('never admin, sign-in, password reset, API, actions or server islands', () => {
+    for (const path of [
+      '/admin', '/admin/', '/admin#news', '/ADMIN', '/auth', '/auth/setup', '/reset-password?token=x',
+      '/api/me', '/api/auth/logout', '/api/admin/events', '/_actions/admin.cacheUpdate', '/_server-islands/x',
+    ]) {
+      expect(kind(path), path).toBe('network-only');
+    }
+  });
+
+  it('never the cache version, the worker itself or the health check', () => {
+    for (const path of ['/cache-version.json', '/sw.js', '/healthz']) expect(kind(path), path).toBe('network-only');
+  });
+
+  it('nothing an admin or sign-in page loads, not even hashed files or images', () => {
+    expect(kind('/_astro/AdminApp.abc.js', { referrer: `${origin}/admin` })).toBe('network-only');
+    expect(kind('/uploads/x.webp', { referrer: `${origin}/admin#news` })).toBe('network-only');
+    expect(kind('/_astro/SignInForm.abc.js', { referrer: `${origin}/auth` })).toBe('network-only');
+  });
+
+  it('nothing but GET, nothing from another origin', () => {
+    expect(kind('/news', { method: 'POST' })).toBe('network-only');
+    expect(classifyRequest({ url: new URL('https://cdn.example/x.js'), method: 'GET', origin })).toBe('network-only');
+  });
+
+  it('published pages and the news JSON network-first, hashed files and uploads cache-first', () => {
+    for (const path of ['/', '/news', '/news/42', '/mannschaften/7', '/vereinsgeschichte', '/news/alle.json']) {
+      expect(kind(path, { referrer: `${origin}/` }), path).toBe('page');
+    }
+    expect(kind('/_astro/client.abc.js', { referrer: `${origin}/news` })).toBe('asset');
+    expect(kind('/_astro/index.abc.css')).toBe('asset');
+    expect(kind('/uploads/3f9a.webp', { referrer: 'about:client' })).toBe('image');
+  });
+
+  it('leaves other files to the network', () => {
+    for (const path of ['/news/feed.xml', '/spielplan.ics', '/robots.txt', '/sitemap.xml']) expect(kind(path), path).toBe('network-only');
+  });
+
+  it('does not mistake paths that only start like a private one', () => {
+    expect(isPrivatePath('/authors')).toBe(false);
+    expect(isPrivatePath('/administration-news')).toBe(false);
+    expect(isPrivatePath('/apis')).toBe(false);
+    expect(isPrivatePath('/api')).toBe(true);
+  });
+});
+
+describe('page cache keys and storable answers', () => {
+  it('one entry per page, whatever the query or hash', () => {
+    expect(pageCacheKey('https://verein.at/news?utm_source=x#top')).toBe('https://verein.at/news');
+  });
+
+  const response = (status: number, headers: Record<string, string> = {}, type = 'basic') => ({
+    status,
+    type,
+    headers: new Headers(headers),
+  });
+  it('stores complete public 200 answers only', () => {
+    expect(isStorableResponse(response(200, { 'cache-control': 'public, max-age=0, must-revalidate' }))).toBe(true);
+    expect(isStorableResponse(response(404))).toBe(false);
+    expect(isStorableResponse(response(206))).toBe(false);
+    expect(isStorableResponse(response(200, { 'cache-control': 'no-store' }))).toBe(false);
+    expect(isStorableResponse(response(200, { 'cache-control': 'private, max-age=60' }))).toBe(false);
+    expect(isStorableResponse(response(0, {}, 'opaque'))).toBe(false);
+  });
+});
+
+describe('cache version', () => {
+  it('reads the version the publisher writes', () => {
+    expect(parseCacheVersion({ version: 12, publishedAt: '2026-11-22T10:00:00.000Z' })).toBe(12);
+    expect(parseCacheVersion({ version: '12' })).toBeNull();
+    expect(parseCacheVersion({ version: -1 })).toBeNull();
+    expect(parseCacheVersion(null)).toBeNull();
+    expect(parseCacheVersion('<html>')).toBeNull();
+  });
+  it('the first version seen is only recorded; a different one is a change', () => {
+    expect(compareCacheVersion(null, 3)).toBe('first');
+    expect(compareCacheVersion(3, 3)).toBe('same');
+    expect(compareCacheVersion(3, 4)).toBe('changed');
+    // a restored backup can lower the number: still new content
+    expect(compareCacheVersion(4, 1)).toBe('changed');
+  });
+});

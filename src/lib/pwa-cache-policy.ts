@@ -1,0 +1,93 @@
+// What the service worker may keep (docs/decisions/006). The rule that matters
+// most: nothing of the admin, sign-in or any API ever enters a cache, so that
+// signing out leaves nothing personal behind.
+
+/** Paths answered per user or per request (the Node server hands them to Astro). */
+const PRIVATE_PREFIXES = ['/admin', '/auth', '/reset-password', '/api', '/_actions', '/_server-islands'];
+/** Files that must always come fresh from the network. */
+const NEVER_CACHED = new Set(['/cache-version.json', '/sw.js', '/healthz']);
+
+export type RequestKind =
+  /** leave it to the network, untouched: private, dynamic or not ours */
+  | 'network-only'
+  /** a published page (or the JSON a public island loads): network-first */
+  | 'page'
+  /** a hashed build file: cache-first */
+  | 'asset'
+  /** an uploaded image: cache-first */
+  | 'image';
+
+export function isPrivatePath(pathname: string): boolean {
+  const lower = pathname.toLowerCase();
+  return PRIVATE_PREFIXES.some((prefix) => lower === prefix || lower.startsWith(`${prefix}/`));
+}
+
+export type RequestFacts = {
+  url: URL;
+  method: string;
+  /** the service worker's own origin */
+  origin: string;
+  /** Request.referrer: '' or 'about:client' when none */
+  referrer?: string;
+};
+
+function referrerPath(referrer: string | undefined, origin: string): string | null {
+  if (!referrer || referrer === 'about:client') return null;
+  try {
+    const url = new URL(referrer);
+    return url.origin === origin ? url.pathname : null;
+  } catch {
+    return null;
+  }
+}
+
+/** How the worker treats a request. */
+export function classifyRequest({ url, method, origin, referrer }: RequestFacts): RequestKind {
+  if (method !== 'GET' || url.origin !== origin) return 'network-only';
+  const path = url.pathname;
+  if (isPrivatePath(path) || NEVER_CACHED.has(path)) return 'network-only';
+  // what an admin or sign-in page loads (its code, image previews) stays out of every cache too
+  const from = referrerPath(referrer, origin);
+  if (from !== null && isPrivatePath(from)) return 'network-only';
+  if (path.startsWith('/_astro/')) return 'asset';
+  if (path.startsWith('/uploads/')) return 'image';
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  // pages have no extension; '/news/alle.json' is what 'Alle News anzeigen' loads
+  if (!last.includes('.') || last.endsWith('.json')) return 'page';
+  return 'network-only';
+}
+
+/** One cache entry per page: published files do not depend on the query string or hash. */
+export function pageCacheKey(href: string): string {
+  const url = new URL(href);
+  url.search = '';
+  url.hash = '';
+  return url.href;
+}
+
+/**
+ * What the worker may store from a response: complete 200 answers that do not
+ * forbid storing (a 404 for a page never published must not turn into an entry).
+ */
+export function isStorableResponse(response: { status: number; type?: string; headers: { get(name: string): string | null } }): boolean {
+  if (response.status !== 200 || response.type === 'opaque' || response.type === 'opaqueredirect') return false;
+  const cacheControl = (response.headers.get('cache-control') ?? '').toLowerCase();
+  if (/\b(no-store|private)\b/.test(cacheControl)) return false;
+  if (response.headers.get('set-cookie')) return false;
+  return true;
+}
+
+/** The cache version a worker compares: a positive integer from cache-version.json, else null. */
+export function parseCacheVersion(body: unknown): number | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const version = (body as { version?: unknown }).version;
+  return typeof version === 'number' && Number.isInteger(version) && version >= 0 ? version : null;
+}
+
+export type VersionDecision = 'first' | 'same' | 'changed';
+
+/** The first version a worker sees only records it; a different one means a publish happened. */
+export function compareCacheVersion(known: number | null, fresh: number): VersionDecision {
+  if (known === null) return 'first';
+  return known === fresh ? 'same' : 'changed';
+}

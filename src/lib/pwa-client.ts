@@ -1,0 +1,80 @@
+// The page's side of the service worker (browser only, started by the PwaClient
+// island after hydration): registration, the heartbeat and restart of §4, the
+// version check when a tab comes back, the screen wake lock, and the message
+// that the cache version changed.
+import { startLiveness, type Liveness } from './pwa-liveness';
+import { isFromWorker, type ToWorker } from './pwa-protocol';
+import { keepScreenAwake } from './pwa-wake-lock';
+
+export const SERVICE_WORKER_URL = '/sw.js';
+
+export type PwaClientOptions = {
+  onCacheUpdated: (version: number) => void;
+};
+
+/** What this page loaded from its own origin: the page itself first. */
+function loadedUrls(): string[] {
+  const urls = new Set<string>([location.href.split('#')[0]]);
+  for (const entry of performance.getEntriesByType('resource')) {
+    if (entry.name.startsWith(location.origin)) urls.add(entry.name);
+  }
+  return [...urls];
+}
+
+/** Starts everything; returns a stop function (for tests and unmounting). */
+export function startPwaClient({ onCacheUpdated }: PwaClientOptions): () => void {
+  const stopWakeLock = keepScreenAwake();
+  if (!('serviceWorker' in navigator)) return stopWakeLock;
+  const container = navigator.serviceWorker;
+  // a page that loaded without the worker (the first visit) tells it what to keep
+  const controlledAtStart = container.controller !== null;
+  let registration: ServiceWorkerRegistration | null = null;
+  let liveness: Liveness | null = null;
+  let stopped = false;
+
+  const post = (message: ToWorker) => {
+    const worker = container.controller ?? registration?.active ?? null;
+    worker?.postMessage(message);
+  };
+
+  const onMessage = (event: MessageEvent) => {
+    const data: unknown = event.data;
+    if (!isFromWorker(data)) return;
+    if (data.type === 'heartbeat-reply') liveness?.onReply();
+    else onCacheUpdated(data.version);
+  };
+  container.addEventListener('message', onMessage);
+  container.startMessages();
+
+  // back in the tab: ask now instead of at the next heartbeat
+  const onBack = () => {
+    if (document.visibilityState === 'visible') post({ type: 'check-version' });
+  };
+  window.addEventListener('focus', onBack);
+  document.addEventListener('visibilitychange', onBack);
+
+  container.register(SERVICE_WORKER_URL, { scope: '/' }).catch(() => {
+    // private mode or blocked: the site works without it
+  });
+  void container.ready.then((ready) => {
+    if (stopped) return;
+    registration = ready;
+    if (!controlledAtStart) post({ type: 'cache-urls', urls: loadedUrls() });
+    liveness = startLiveness({
+      sendHeartbeat: () => post({ type: 'heartbeat' }),
+      sendRestart: () => {
+        post({ type: 'restart' });
+        ready.update().catch(() => undefined);
+      },
+    });
+  });
+
+  return () => {
+    stopped = true;
+    liveness?.stop();
+    container.removeEventListener('message', onMessage);
+    window.removeEventListener('focus', onBack);
+    document.removeEventListener('visibilitychange', onBack);
+    stopWakeLock();
+  };
+}

@@ -1,0 +1,53 @@
+// What the page and the service worker say to each other, the names of the
+// worker's caches and the spec's timings (public-site.md §4, §9). Shared by
+// src/sw.ts and the PWA islands, so both sides agree on every string.
+
+/** Update banner countdown (§9: 5 s). */
+export const UPDATE_COUNTDOWN_SECONDS = 5;
+/** Worker heartbeat (§9: 10 s). */
+export const HEARTBEAT_MS = 10_000;
+/** A restart is asked for when the worker has not answered for longer than this (§9: 35 s) ... */
+export const RESTART_AFTER_MS = 35_000;
+/** ... checked this often (§9: 30 s). */
+export const LIVENESS_CHECK_MS = 30_000;
+/** Mobile breakpoint (§9: 768 px): the install banner shows below it. */
+export const MOBILE_QUERY = '(max-width: 767.98px)';
+
+export const CACHE_VERSION_URL = '/cache-version.json';
+
+/** Cache Storage names. None contains 'admin' or 'api' (the admin's sign-out deletes those). */
+export const CACHES = {
+  /** published pages (and the JSON the news island loads), network-first; purged when the version changes */
+  pages: 'anstoss-pages',
+  /** hashed build files not in the precache, cache-first */
+  assets: 'anstoss-assets',
+  /** uploaded images (random, never reused names), cache-first */
+  images: 'anstoss-images',
+  /** the last cache version the worker saw */
+  meta: 'anstoss-meta',
+} as const;
+
+/** Page → worker. */
+export type ToWorker =
+  | { type: 'heartbeat' }
+  | { type: 'restart' }
+  /** the tab came back (focus, visible): look at the cache version now */
+  | { type: 'check-version' }
+  /** what the first page loaded before the worker controlled it */
+  | { type: 'cache-urls'; urls: string[] };
+
+/** Worker → page. */
+export type FromWorker = { type: 'heartbeat-reply' } | { type: 'cache-updated'; version: number };
+
+export function isFromWorker(data: unknown): data is FromWorker {
+  if (typeof data !== 'object' || data === null) return false;
+  const { type, version } = data as { type?: unknown; version?: unknown };
+  return type === 'heartbeat-reply' || (type === 'cache-updated' && typeof version === 'number');
+}
+
+export function isToWorker(data: unknown): data is ToWorker {
+  if (typeof data !== 'object' || data === null) return false;
+  const { type, urls } = data as { type?: unknown; urls?: unknown };
+  if (type === 'cache-urls') return Array.isArray(urls) && urls.every((u) => typeof u === 'string');
+  return type === 'heartbeat' || type === 'restart' || type === 'check-version';
+}

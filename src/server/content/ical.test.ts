@@ -1,0 +1,59 @@
+import ICAL from 'ical.js';
+import { describe, expect, it } from 'vitest';
+import { matchesToICal } from './ical';
+import type { MatchRow } from './public-content';
+
+const match = (o: Partial<MatchRow>): MatchRow => ({
+  id: 'm1',
+  home_team: 'SV Kirchberg',
+  away_team: 'SC Gleisdorf',
+  match_date: '2026-03-29',
+  match_time: '02:30',
+  location: null,
+  competition: null,
+  season: null,
+  matchday: null,
+  match_type: 'league',
+  home_score: null,
+  away_score: null,
+  status: 'scheduled',
+  notes: null,
+  sequence: 0,
+  created_at: '2026-01-01T10:00:00.000Z',
+  updated_at: '2026-01-02T10:00:00.000Z',
+  ...o,
+});
+
+const opts = { calendarName: 'Spielplan', host: 'verein.example', url: 'https://verein.example/spielplan' };
+
+describe('matchesToICal', () => {
+  it('folds long lines at 75 octets without splitting a character, and parses back to the same text', () => {
+    const long = 'Übergröße Grüße aus Kirchberg – äöü ÄÖÜ ß; mit, Satzzeichen\\ und\nZeilenumbruch '.repeat(4);
+    const text = matchesToICal([match({ notes: long, location: long })], opts);
+    for (const line of text.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    const event = new ICAL.Event(new ICAL.Component(ICAL.parse(text)).getFirstSubcomponent('vevent')!);
+    expect(event.location).toBe(long);
+    expect(event.description).toContain(long);
+  });
+
+  it('takes DTSTAMP from the last change, so the same rows give the same bytes', () => {
+    const a = matchesToICal([match({})], { ...opts, now: new Date('2026-05-01T00:00:00Z') });
+    const b = matchesToICal([match({})], { ...opts, now: new Date('2026-06-01T00:00:00Z') });
+    expect(a).toBe(b);
+    expect(a).toContain('DTSTAMP:20260102T100000Z');
+  });
+
+  it('converts Vienna wall-clock time to UTC across the change to summer time', () => {
+    // summer time starts in the night to 29 March 2026: 15:00 is 14:00 UTC the day before, 13:00 UTC that day
+    const text = matchesToICal([match({ id: 'a', match_date: '2026-03-28', match_time: '15:00' }), match({ id: 'b', match_date: '2026-03-29', match_time: '15:00' })], opts);
+    expect(text).toContain('UID:match-a@verein.example\r\nDTSTAMP');
+    expect(text).toMatch(/UID:match-a@verein\.example[\s\S]*?DTSTART:20260328T140000Z/);
+    expect(text).toMatch(/UID:match-b@verein\.example[\s\S]*?DTSTART:20260329T130000Z/);
+  });
+
+  it('leaves out rows without a readable date and strips control characters', () => {
+    const text = matchesToICal([match({ id: 'x', match_date: 'bald' }), match({ id: 'y', home_team: 'A\u0000B\u0007C' })], opts);
+    expect(text).not.toContain('match-x@');
+    expect(text).toContain('SUMMARY:ABC – SC Gleisdorf');
+  });
+});

@@ -1,0 +1,287 @@
+// The membership and contact forms (public-site.md §4 Membership form, §5, §8):
+// server-issued captcha, honeypot, server-side validation, rate limit, the stored
+// inquiry and the notification e-mail.
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { simpleParser } from 'mailparser';
+import { membershipInquiries } from '../../../src/server/db/schema';
+import { setFooterTexts } from '../../fixtures/factories';
+import type { Site } from '../../fixtures/site';
+import { useSite, withCookieChoice } from './helpers';
+
+const CLUB_ADDRESS = 'vorstand@sv-test.example';
+
+async function answerOnPage(page: Page, form: ReturnType<Page['locator']>): Promise<number> {
+  const question = form.locator('.captcha-question');
+  await expect(question).toHaveText(/^\d+ \+ \d+ = \?$/);
+  const [a, b] = ((await question.textContent()) ?? '').match(/\d+/g)!.map(Number);
+  expect(a).toBeGreaterThanOrEqual(1);
+  expect(b).toBeLessThanOrEqual(10);
+  return a + b;
+}
+
+async function challenge(request: APIRequestContext, site: Site) {
+  const response = await request.get(`${site.url}/api/captcha`);
+  expect(response.headers()['cache-control']).toContain('no-store');
+  const { token, question } = (await response.json()) as { token: string; question: string };
+  const [a, b] = question.split(' + ').map(Number);
+  return { token, answer: String(a + b) };
+}
+
+function post(request: APIRequestContext, site: Site, body: Record<string, unknown>) {
+  return request.post(`${site.url}/_actions/public.inquiry`, {
+    headers: { origin: site.url, 'content-type': 'application/json' },
+    data: body,
+  });
+}
+
+const valid = { name: 'Maria Muster', email: 'maria@example.at', betreff: 'Probetraining', nachricht: 'Darf ich mittrainieren?', source: 'kontakt' };
+
+const stored = (site: Site) => site.db().select().from(membershipInquiries).all();
+const outbox = (site: Site) => {
+  const dir = path.join(site.dataDir, 'outbox');
+  return fs.existsSync(dir) ? fs.readdirSync(dir).sort().map((f) => path.join(dir, f)) : [];
+};
+
+test.beforeEach(async ({ context }) => withCookieChoice(context));
+
+test.describe('Formulare', () => {
+  const site = useSite((db) => {
+    setFooterTexts(db, { contact_email: CLUB_ADDRESS });
+  });
+
+  test('contact form: sending state, success toast, cleared fields, new question, stored inquiry and e-mail', async ({ page }) => {
+    let captchaRequests = 0;
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/captcha')) captchaRequests++;
+    });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/_actions/public.inquiry', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(site().url + '/kontakt');
+    const form = page.locator('.contact-form form');
+    await form.scrollIntoViewIfNeeded();
+    const sum = await answerOnPage(page, form);
+    expect(captchaRequests).toBe(1);
+    await form.getByLabel('Name').fill('Karl Kontakt');
+    await form.getByLabel('E-Mail').fill('karl@example.at');
+    await form.getByLabel('Betreff').fill('Frage zum Sommerfest');
+    await form.locator('textarea[name="nachricht"]').fill('Wann beginnt das Fest?\nUnd gibt es Parkplätze?');
+    await form.getByLabel(/Sicherheitsfrage/).fill(String(sum));
+    await form.getByRole('button', { name: 'Nachricht senden' }).click();
+    const sending = form.getByRole('button', { name: 'Wird gesendet...' });
+    await expect(sending).toBeDisabled();
+    release();
+    const toast = page.locator('.toast').filter({ hasText: 'Nachricht gesendet!' });
+    await expect(toast).toContainText('Vielen Dank für dein Interesse. Wir werden uns bald bei dir melden.');
+    // (a textarea's label takes in its value, so the fields are found by name)
+    for (const name of ['name', 'email', 'betreff', 'nachricht']) await expect(form.locator(`[name="${name}"]`)).toHaveValue('');
+    await expect(form.locator('.captcha-question')).toHaveText(/^\d+ \+ \d+ = \?$/);
+    expect(captchaRequests).toBe(2);
+
+    const rows = stored(site());
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      name: 'Karl Kontakt',
+      email: 'karl@example.at',
+      betreff: 'Frage zum Sommerfest',
+      nachricht: 'Wann beginnt das Fest?\nUnd gibt es Parkplätze?',
+      status: 'unread',
+    });
+    const mails = outbox(site());
+    expect(mails).toHaveLength(1);
+    const mail = await simpleParser(fs.readFileSync(mails[0]));
+    expect(mail.to && !Array.isArray(mail.to) ? mail.to.text : '').toBe(CLUB_ADDRESS);
+    expect(mail.subject).toBe('Neue Anfrage (Kontakt): Frage zum Sommerfest');
+    expect(mail.replyTo?.text).toBe('karl@example.at');
+    expect(mail.text).toContain('Wann beginnt das Fest?\nUnd gibt es Parkplätze?');
+    expect(mail.text).toContain(`${site().url}/admin`);
+  });
+
+  test("membership form: a wrong answer keeps the fields, says 'Captcha falsch' and asks a new question", async ({ page }) => {
+    let captchaRequests = 0;
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/captcha')) captchaRequests++;
+    });
+    const before = stored(site()).length;
+    await page.goto(site().url + '/mitglied-werden');
+    const form = page.locator('form.inquiry-form');
+    await form.scrollIntoViewIfNeeded();
+    const sum = await answerOnPage(page, form);
+    await form.getByLabel('Name').fill('Susi Spielerin');
+    await form.getByLabel('E-Mail').fill('susi@example.at');
+    await form.getByLabel('Betreff').fill('Spielerin werden');
+    await form.locator('textarea[name="nachricht"]').fill('Ich spiele seit fünf Jahren.');
+    await form.getByLabel(/Sicherheitsfrage/).fill(String(sum + 1));
+    await form.getByRole('button', { name: 'Nachricht senden' }).click();
+    const toast = page.locator('.toast.destructive').filter({ hasText: 'Captcha falsch' });
+    await expect(toast).toContainText('Bitte löse die Rechenaufgabe korrekt.');
+    await expect(form.getByLabel('Name')).toHaveValue('Susi Spielerin');
+    await expect(form.locator('textarea[name="nachricht"]')).toHaveValue('Ich spiele seit fünf Jahren.');
+    await expect(form.locator('.captcha-question')).toHaveText(/^\d+ \+ \d+ = \?$/);
+    expect(captchaRequests).toBe(2);
+    expect(stored(site())).toHaveLength(before);
+
+    // the kept fields with the new question go through, marked as a membership inquiry
+    const mailsBefore = outbox(site()).length;
+    await form.getByLabel(/Sicherheitsfrage/).fill(String(await answerOnPage(page, form)));
+    await form.getByRole('button', { name: 'Nachricht senden' }).click();
+    await expect(page.locator('.toast').filter({ hasText: 'Nachricht gesendet!' })).toBeVisible();
+    expect(stored(site()).map((r) => r.betreff)).toContain('Spielerin werden');
+    const mails = outbox(site());
+    expect(mails).toHaveLength(mailsBefore + 1);
+    expect((await simpleParser(fs.readFileSync(mails.at(-1)!))).subject).toBe('Neue Anfrage (Mitglied werden): Spielerin werden');
+  });
+
+  test('the refresh control asks a new question', async ({ page }) => {
+    let captchaRequests = 0;
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/captcha')) captchaRequests++;
+    });
+    await page.goto(site().url + '/kontakt');
+    const form = page.locator('.contact-form form');
+    await form.scrollIntoViewIfNeeded();
+    await answerOnPage(page, form);
+    await form.getByRole('button', { name: 'Neue Rechenaufgabe' }).click();
+    await expect.poll(() => captchaRequests).toBe(2);
+    await answerOnPage(page, form);
+  });
+
+  test('a challenge answered once cannot be used again', async ({ request }) => {
+    const before = stored(site()).length;
+    const { token, answer } = await challenge(request, site());
+    const first = await post(request, site(), { ...valid, betreff: 'Erste Sendung', captchaToken: token, captchaAnswer: answer });
+    expect(first.status()).toBe(200);
+    const replay = await post(request, site(), { ...valid, betreff: 'Wiederholung', captchaToken: token, captchaAnswer: answer });
+    expect(replay.status()).toBe(400);
+    expect(((await replay.json()) as { message: string }).message).toBe('CAPTCHA');
+    expect(stored(site()).map((r) => r.betreff).filter((b) => b === 'Erste Sendung' || b === 'Wiederholung')).toEqual(['Erste Sendung']);
+    expect(stored(site())).toHaveLength(before + 1);
+    // a forged token is refused as well
+    const forged = await post(request, site(), { ...valid, captchaToken: `${token.split('.')[0]}.AAAA`, captchaAnswer: answer });
+    expect(forged.status()).toBe(400);
+  });
+
+  test('a filled honeypot is answered like a success, and nothing is stored or mailed', async ({ request }) => {
+    const before = stored(site()).length;
+    const mailsBefore = outbox(site()).length;
+    const { token, answer } = await challenge(request, site());
+    const response = await post(request, site(), { ...valid, betreff: 'Bot', website: 'https://spam.example', captchaToken: token, captchaAnswer: answer });
+    expect(response.status()).toBe(200);
+    expect(stored(site())).toHaveLength(before);
+    expect(outbox(site())).toHaveLength(mailsBefore);
+  });
+
+  test('the server validates what the browser would have checked', async ({ request, page }) => {
+    const before = stored(site()).length;
+    for (const broken of [
+      { name: '' },
+      { name: '   ' },
+      { email: 'keine-adresse' },
+      { betreff: '' },
+      { nachricht: '' },
+      { nachricht: 'x'.repeat(10_001) },
+      { source: 'admin' },
+    ]) {
+      const { token, answer } = await challenge(request, site());
+      const response = await post(request, site(), { ...valid, ...broken, captchaToken: token, captchaAnswer: answer });
+      expect(response.status(), JSON.stringify(broken).slice(0, 60)).toBe(400);
+      expect(((await response.json()) as { type: string }).type).toBe('AstroActionInputError');
+    }
+    // a field left out entirely
+    const { token, answer } = await challenge(request, site());
+    const { email: _omitted, ...withoutEmail } = valid;
+    expect((await post(request, site(), { ...withoutEmail, captchaToken: token, captchaAnswer: answer })).status()).toBe(400);
+    expect(stored(site())).toHaveLength(before);
+
+    // in the browser, with the required and type checks removed
+    await page.goto(site().url + '/kontakt');
+    const form = page.locator('.contact-form form');
+    await form.scrollIntoViewIfNeeded();
+    const sum = await answerOnPage(page, form);
+    await form.evaluate((f) => {
+      f.setAttribute('novalidate', '');
+      for (const el of f.querySelectorAll('input, textarea')) el.removeAttribute('required');
+    });
+    await form.getByLabel('E-Mail').fill('keine-adresse');
+    await form.getByLabel(/Sicherheitsfrage/).fill(String(sum));
+    await form.getByRole('button', { name: 'Nachricht senden' }).click();
+    await expect(page.locator('.toast.destructive').filter({ hasText: 'Fehler beim Senden' })).toBeVisible();
+    expect(stored(site())).toHaveLength(before);
+  });
+
+  test('without JavaScript the page shows its content and says the form needs JavaScript', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    for (const url of ['/kontakt', '/mitglied-werden']) {
+      await page.goto(site().url + url);
+      await expect(page.locator('.js-required')).toHaveText(
+        'Dieses Formular benötigt JavaScript. Bitte aktiviere JavaScript oder schreib uns eine E-Mail.',
+      );
+      // the form cannot be sent half-working
+      await expect(page.locator('form.inquiry-form fieldset')).toHaveAttribute('disabled', '');
+      await expect(page.locator('form.inquiry-form button[type="submit"]')).toBeDisabled();
+      await expect(page.locator('form.inquiry-form [name="name"]')).toBeDisabled();
+    }
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('MITGLIED WERDEN');
+    await context.close();
+  });
+});
+
+test.describe('Formulare, Speichern schlägt fehl', () => {
+  const site = useSite((db) => {
+    db.$client.exec('ALTER TABLE membership_inquiries RENAME TO inquiries_unwritable');
+  });
+
+  test("'Fehler beim Senden' and the fields stay", async ({ page, context }) => {
+    await withCookieChoice(context);
+    await page.goto(site().url + '/mitglied-werden');
+    const form = page.locator('form.inquiry-form');
+    await form.scrollIntoViewIfNeeded();
+    const sum = await answerOnPage(page, form);
+    await form.getByLabel('Name').fill('Paula Pech');
+    await form.getByLabel('E-Mail').fill('paula@example.at');
+    await form.getByLabel('Betreff').fill('Mitgliedschaft');
+    await form.locator('textarea[name="nachricht"]').fill('Hallo');
+    await form.getByLabel(/Sicherheitsfrage/).fill(String(sum));
+    await form.getByRole('button', { name: 'Nachricht senden' }).click();
+    const toast = page.locator('.toast.destructive').filter({ hasText: 'Fehler beim Senden' });
+    await expect(toast).toContainText('Es gab ein Problem beim Senden der Nachricht. Bitte versuche es erneut.');
+    await expect(form.getByLabel('Name')).toHaveValue('Paula Pech');
+  });
+});
+
+test.describe('Formulare, Begrenzung je Adresse', () => {
+  const site = useSite();
+
+  test('after six messages in ten minutes the address has to wait', async ({ request }) => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const { token, answer } = await challenge(request, site());
+      const response = await post(request, site(), { ...valid, betreff: `Nachricht ${i + 1}`, captchaToken: token, captchaAnswer: answer });
+      statuses.push(response.status());
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429]);
+    expect(stored(site())).toHaveLength(6);
+  });
+
+  test('the form tells a limited visitor to try later', async ({ page, context }) => {
+    await withCookieChoice(context);
+    await page.goto(site().url + '/kontakt');
+    const form = page.locator('.contact-form form');
+    await form.scrollIntoViewIfNeeded();
+    const sum = await answerOnPage(page, form);
+    await form.getByLabel('Name').fill('Noch Jemand');
+    await form.getByLabel('E-Mail').fill('jemand@example.at');
+    await form.getByLabel('Betreff').fill('Noch eine');
+    await form.locator('textarea[name="nachricht"]').fill('Hallo');
+    await form.getByLabel(/Sicherheitsfrage/).fill(String(sum));
+    await form.getByRole('button', { name: 'Nachricht senden' }).click();
+    await expect(page.locator('.toast.destructive').filter({ hasText: 'Fehler beim Senden' })).toContainText('Zu viele Nachrichten in kurzer Zeit.');
+    expect(stored(site())).toHaveLength(6);
+  });
+});
