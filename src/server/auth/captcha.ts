@@ -17,10 +17,16 @@ function sign(db: Db, payload: string): string {
   return createHmac('sha256', signingSecret(db)).update(payload).digest('base64url');
 }
 
+/** The token carries only a keyed hash of the answer: a bot cannot read the sum from it. */
+function answerHash(db: Db, id: string, answer: number): string {
+  return sign(db, `answer:${id}:${answer}`);
+}
+
 export function issueCaptcha(db: Db, now = Date.now()): CaptchaChallenge {
   const a = randomInt(CAPTCHA_MIN, CAPTCHA_MAX + 1);
   const b = randomInt(CAPTCHA_MIN, CAPTCHA_MAX + 1);
-  const payload = Buffer.from(JSON.stringify({ id: randomUUID(), sum: a + b, exp: now + CAPTCHA_TTL_MS })).toString(
+  const id = randomUUID();
+  const payload = Buffer.from(JSON.stringify({ id, h: answerHash(db, id, a + b), exp: now + CAPTCHA_TTL_MS })).toString(
     'base64url',
   );
   return { token: `${payload}.${sign(db, payload)}`, a, b, question: `${a} + ${b}` };
@@ -33,7 +39,7 @@ export function verifyCaptcha(db: Db, token: string, answer: string | number, no
   const expected = Buffer.from(sign(db, payload));
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'invalid';
-  let data: { id: string; sum: number; exp: number };
+  let data: { id: string; h: string; exp: number };
   try {
     data = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
   } catch {
@@ -44,5 +50,8 @@ export function verifyCaptcha(db: Db, token: string, answer: string | number, no
   const inserted = db.insert(usedCaptchas).values({ id: data.id, expiresAt: data.exp }).onConflictDoNothing().run();
   if (inserted.changes === 0) return 'used';
   const parsed = typeof answer === 'number' ? answer : /^\s*-?\d+\s*$/.test(answer) ? Number.parseInt(answer, 10) : NaN;
-  return parsed === data.sum ? 'ok' : 'wrong';
+  if (!Number.isInteger(parsed)) return 'wrong';
+  const expectedAnswer = Buffer.from(answerHash(db, data.id, parsed));
+  const storedAnswer = Buffer.from(String(data.h));
+  return expectedAnswer.length === storedAnswer.length && timingSafeEqual(expectedAnswer, storedAnswer) ? 'ok' : 'wrong';
 }

@@ -8,6 +8,7 @@ import { FORM_POLICY, recordAttempt, retryAfter } from '../auth/rate-limit';
 import { footerTexts } from '../content/public-content';
 import { sendMail } from '../mail/mailer';
 import { config } from '../config';
+import { requestPublish } from '../publish/notify';
 import type { InquiryInput } from '../../lib/schemas/inquiry';
 
 export type InquiryOutcome = 'sent' | 'captcha' | 'rate-limited' | 'ignored';
@@ -28,6 +29,8 @@ export async function submitInquiry(
     .values({ name: input.name, email: input.email, betreff: input.betreff, nachricht: input.nachricht, status: 'unread' })
     .returning()
     .get();
+  // no public page shows inquiries; this tells open admin inboxes to reload
+  void requestPublish([{ table: 'membership_inquiries' }]).catch((error) => console.error('[publish] inquiry notice failed:', error));
   const to = footerTexts().contact_email;
   const origin = input.source === 'mitglied' ? 'Mitglied werden' : 'Kontakt';
   try {
