@@ -2,21 +2,79 @@
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
+import AstroPWA from '@vite-pwa/astro';
+import { filterPrecache, publicChunkFiles, publicStylesheets } from './src/lib/pwa-precache.ts';
+import { precompressAssets } from './src/server/http/precompress.ts';
 
 const port = Number(process.env.PORT ?? 4321);
+const site = (process.env.SITE_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+
+// The service worker (src/sw.ts, docs/decisions/006): @vite-pwa/astro builds it
+// into <outDir>/client/sw.js with the precache list injected. The client build
+// tells which hashed JavaScript public pages can load, Astro's build manifest
+// which stylesheets they link; the admin's stay out of the precache.
+/** @type {{ js: Set<string> | null, css: Set<string> | null }} */
+const publicFiles = { js: null, css: null };
+/** @type {import('vite').Plugin} */
+const collectPublicChunks = {
+  name: 'anstoss:public-chunks',
+  apply: 'build',
+  generateBundle(_options, bundle) {
+    // Astro runs a server and a client build; only the client build ships to browsers
+    if (this.environment ? this.environment.name !== 'client' : false) return;
+    const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
+    if (chunks.some((chunk) => chunk.fileName.startsWith('_astro/'))) publicFiles.js = publicChunkFiles(chunks);
+  },
+};
+/** @type {import('astro').AstroIntegration} */
+const collectPublicStyles = {
+  name: 'anstoss:public-styles',
+  hooks: {
+    'astro:build:ssr': ({ manifest }) => {
+      publicFiles.css = publicStylesheets(manifest.routes);
+    },
+  },
+};
+
+const pwa = AstroPWA({
+  strategies: 'injectManifest',
+  srcDir: 'src',
+  filename: 'sw.ts',
+  // public/manifest.webmanifest is the manifest, linked from src/layouts/Site.astro
+  manifest: false,
+  // src/lib/pwa-client.ts registers the worker
+  injectRegister: false,
+  registerType: 'autoUpdate',
+  injectManifest: {
+    rollupFormat: 'iife',
+    globPatterns: ['_astro/**/*.{js,css,woff2,svg,png,webp}', 'icons/*.png', 'favicon.svg', 'manifest.webmanifest', 'offline.html'],
+    manifestTransforms: [async (entries) => ({ manifest: filterPrecache(entries, publicFiles), warnings: [] })],
+  },
+  devOptions: { enabled: false },
+});
 
 export default defineConfig({
   // Pages read SITE_URL at run time (src/server/config.ts); this is only Astro's default.
-  site: (process.env.SITE_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+  site,
   output: 'server',
   outDir: process.env.ANSTOSS_DIST ?? './dist',
   adapter: node({ mode: 'middleware' }),
-  integrations: [react()],
+  // precompressAssets last: it compresses what the others wrote (sw.js included)
+  integrations: [react(), collectPublicStyles, pwa, precompressAssets()],
   trailingSlash: 'ignore',
   build: { format: 'directory' },
-  security: { checkOrigin: true },
+  security: {
+    checkOrigin: true,
+    // Without allowedDomains, Astro 5.18 (middleware mode) ignores the Host header and
+    // sees every request as http://localhost, so the origin check refused all
+    // same-site POSTs without a JSON body (the admin's 'Cache Update' among them).
+    // The public host is SITE_URL's at build time; any port. X-Forwarded-* only reach
+    // Astro behind a trusted proxy (src/server/http/server.ts, TRUST_PROXY).
+    allowedDomains: [...new Set(['localhost', '127.0.0.1', new URL(site).hostname])].map((hostname) => ({ hostname })),
+  },
   server: { port },
   vite: {
     ssr: { external: ['better-sqlite3', 'sharp', '@node-rs/argon2'] },
+    plugins: [collectPublicChunks],
   },
 });

@@ -28,5 +28,7 @@ export default defineConfig({
       ],
     },
     trace: 'off',
+    // page.route cannot see requests of a page the service worker controls; the PWA specs allow it themselves
+    serviceWorkers: 'block',
   },
 });

@@ -1,13 +1,28 @@
 // Install state (public-site.md §4): installed when 'pwa-installed' is stored or
-// the page runs standalone. The browser's install prompt is kept when it fires.
+// the page runs standalone. The browser's install prompt is kept when it fires;
+// an inline script in the layout catches one that fires before the islands load.
 import { atom } from 'nanostores';
+import { INSTALL_HELP } from '../lib/pwa-texts';
 
+export { INSTALL_HELP };
 export const INSTALLED_KEY = 'pwa-installed';
+/** where the layout's inline script keeps a prompt that fired before hydration */
+export const EARLY_PROMPT_KEY = '__anstossInstallPrompt';
 
-type InstallPromptEvent = Event & { prompt: () => Promise<void>; userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }> };
+export type InstallPromptEvent = Event & {
+  prompt: () => Promise<unknown>;
+  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
+};
 
 export const $installPrompt = atom<InstallPromptEvent | null>(null);
 export const $installed = atom(false);
+
+export function isStandalone(): boolean {
+  return (
+    window.matchMedia?.('(display-mode: standalone)').matches === true ||
+    (navigator as Navigator & { standalone?: boolean }).standalone === true
+  );
+}
 
 let listening = false;
 /** Called by the install islands after mount (never during server rendering). */
@@ -20,10 +35,9 @@ export function watchInstallState(): void {
   } catch {
     // storage blocked: not installed as far as we know
   }
-  const standalone =
-    window.matchMedia?.('(display-mode: standalone)').matches ||
-    (navigator as Navigator & { standalone?: boolean }).standalone === true;
-  $installed.set(stored || standalone);
+  $installed.set(stored || isStandalone());
+  const early = (window as unknown as Record<string, InstallPromptEvent | undefined>)[EARLY_PROMPT_KEY];
+  if (early) $installPrompt.set(early);
   window.addEventListener('beforeinstallprompt', (event) => {
     event.preventDefault();
     $installPrompt.set(event as InstallPromptEvent);
@@ -40,9 +54,6 @@ export function markInstalled(): void {
   $installed.set(true);
 }
 
-export const INSTALL_HELP =
-  'So installierst du die App: Öffne das Menü deines Browsers (z. B. „Teilen“ in Safari oder „⋮“ in Firefox und Chrome) und wähle „Zum Startbildschirm hinzufügen“.';
-
 /** Shows the browser's prompt, or explains the manual way when there is none. */
 export async function requestInstall(): Promise<void> {
   const prompt = $installPrompt.get();
@@ -50,8 +61,15 @@ export async function requestInstall(): Promise<void> {
     window.alert(INSTALL_HELP);
     return;
   }
-  await prompt.prompt();
-  const choice = await prompt.userChoice;
+  // a prompt can be shown once: whatever the answer, it is used up
   $installPrompt.set(null);
-  if (choice.outcome === 'accepted') markInstalled();
+  (window as unknown as Record<string, unknown>)[EARLY_PROMPT_KEY] = undefined;
+  try {
+    await prompt.prompt();
+    const choice = await prompt.userChoice;
+    if (choice.outcome === 'accepted') markInstalled();
+  } catch {
+    // the browser refused to show it (already shown, no user gesture): explain the manual way
+    window.alert(INSTALL_HELP);
+  }
 }

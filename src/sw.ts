@@ -1,0 +1,221 @@
+/// <reference lib="webworker" />
+// The service worker (design §2, docs/decisions/006). Built by @vite-pwa/astro
+// (injectManifest) into dist/client/sw.js.
+//
+// - precache: hashed build files public pages load, icons, the manifest and the
+//   offline page; never a published page (pages change without a new sw.js)
+// - pages: network-first, the last good copy when offline, the offline page for
+//   a page never visited
+// - hashed files and uploaded images: cache-first
+// - admin, sign-in, API, actions: never touched, never cached
+// - cache version: checked on every heartbeat, before every navigation and when
+//   a tab comes back; a new version purges the page cache and tells every tab
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import {
+  classifyRequest,
+  compareCacheVersion,
+  isPrivatePath,
+  isStorableResponse,
+  pageCacheKey,
+  parseCacheVersion,
+  type RequestKind,
+} from './lib/pwa-cache-policy';
+import { CACHES, CACHE_VERSION_URL, isToWorker, type FromWorker } from './lib/pwa-protocol';
+
+declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
+
+const OFFLINE_PAGE = '/offline.html';
+const VERSION_KEY = '/__anstoss/cache-version';
+/** a navigation waits at most this long for the version check before it goes on */
+const NAVIGATION_CHECK_TIMEOUT_MS = 1500;
+/** several open tabs each send a heartbeat every 10 s: one check per few seconds is enough */
+const HEARTBEAT_CHECK_INTERVAL_MS = 5000;
+
+// a new worker takes over at once: it precaches no pages, so nothing an open tab shows can mismatch
+self.addEventListener('install', () => {
+  void self.skipWaiting();
+});
+self.addEventListener('activate', (event) => {
+  event.waitUntil(Promise.all([self.clients.claim(), checkVersion(0)]));
+});
+
+cleanupOutdatedCaches();
+precacheAndRoute(self.__WB_MANIFEST);
+
+type CacheWillUpdate = { cacheWillUpdate: (options: { response: Response }) => Promise<Response | null> };
+/** only complete 200 answers that allow storing */
+const storableOnly: CacheWillUpdate = {
+  cacheWillUpdate: async ({ response }) => (isStorableResponse(response) ? response : null),
+};
+
+const pageExpiration = new ExpirationPlugin({ maxEntries: 150, purgeOnQuotaError: true });
+const pages = new NetworkFirst({
+  cacheName: CACHES.pages,
+  networkTimeoutSeconds: 5,
+  plugins: [
+    storableOnly,
+    // published files do not depend on the query string: one entry per page
+    { cacheKeyWillBeUsed: async ({ request }) => pageCacheKey(request.url) },
+    pageExpiration,
+  ],
+});
+const assets = new CacheFirst({
+  cacheName: CACHES.assets,
+  plugins: [storableOnly, new ExpirationPlugin({ maxEntries: 150, purgeOnQuotaError: true })],
+});
+const images = new CacheFirst({
+  cacheName: CACHES.images,
+  plugins: [storableOnly, new ExpirationPlugin({ maxEntries: 100, maxAgeSeconds: 60 * 60 * 24 * 30, purgeOnQuotaError: true })],
+});
+
+function kindOf(request: Request, url: URL): RequestKind {
+  return classifyRequest({ url, method: request.method, origin: self.location.origin, referrer: request.referrer });
+}
+
+registerRoute(
+  ({ request, url }) => kindOf(request, url) === 'page',
+  async (options) => {
+    const request = options.request as Request;
+    const navigation = request.mode === 'navigate';
+    if (!navigation && (await requestedByPrivatePage(options.event))) return fetch(request);
+    // a version that changed while no tab was open is recorded before the page
+    // loads, so that the fresh page does not get an update banner of its own
+    if (navigation) await withTimeout(checkVersion(0), NAVIGATION_CHECK_TIMEOUT_MS);
+    try {
+      return await pages.handle(options);
+    } catch (error) {
+      if (navigation) {
+        const offline = await matchPrecache(OFFLINE_PAGE);
+        if (offline) return offline;
+      }
+      throw error;
+    }
+  },
+);
+// What an admin or sign-in page loads (its code, image previews) is fetched but
+// never stored. The referrer does not tell (a module imported by a module names
+// the importing script), the requesting page does.
+async function requestedByPrivatePage(event: ExtendableEvent | undefined): Promise<boolean> {
+  const clientId = event && 'clientId' in event ? (event as FetchEvent).clientId : '';
+  if (!clientId) return false;
+  const client = await self.clients.get(clientId);
+  return client !== undefined && isPrivatePath(new URL(client.url).pathname);
+}
+registerRoute(
+  ({ request, url }) => kindOf(request, url) === 'asset',
+  async (options) => ((await requestedByPrivatePage(options.event)) ? fetch(options.request) : assets.handle(options)),
+);
+registerRoute(
+  ({ request, url }) => kindOf(request, url) === 'image',
+  async (options) => ((await requestedByPrivatePage(options.event)) ? fetch(options.request) : images.handle(options)),
+);
+
+// ---- cache version -------------------------------------------------------
+
+/** undefined: not read from the meta cache yet (the worker may have been stopped and started) */
+let knownVersion: number | null | undefined;
+let lastCheck = 0;
+let running: Promise<void> | null = null;
+
+async function readKnownVersion(): Promise<number | null> {
+  if (knownVersion !== undefined) return knownVersion;
+  const stored = await (await caches.open(CACHES.meta)).match(VERSION_KEY);
+  knownVersion = stored ? parseCacheVersion(await stored.json().catch(() => null)) : null;
+  return knownVersion;
+}
+
+async function storeKnownVersion(version: number): Promise<void> {
+  knownVersion = version;
+  const body = JSON.stringify({ version });
+  await (await caches.open(CACHES.meta)).put(VERSION_KEY, new Response(body, { headers: { 'content-type': 'application/json' } }));
+}
+
+/** Reads cache-version.json; on a new version purges the page cache and tells every tab. */
+function checkVersion(minIntervalMs: number): Promise<void> {
+  if (running) return running;
+  if (Date.now() - lastCheck < minIntervalMs) return Promise.resolve();
+  lastCheck = Date.now();
+  running = (async () => {
+    try {
+      const response = await fetch(CACHE_VERSION_URL, { cache: 'no-store', credentials: 'omit' });
+      if (!response.ok) return;
+      const fresh = parseCacheVersion(await response.json());
+      if (fresh === null) return;
+      const decision = compareCacheVersion(await readKnownVersion(), fresh);
+      if (decision === 'same') return;
+      if (decision === 'changed') await pageExpiration.deleteCacheAndMetadata();
+      await storeKnownVersion(fresh);
+      if (decision === 'changed') await broadcast({ type: 'cache-updated', version: fresh });
+    } catch {
+      // offline or the file is being replaced: the next heartbeat asks again
+    } finally {
+      running = null;
+    }
+  })();
+  return running;
+}
+
+async function broadcast(message: FromWorker): Promise<void> {
+  const tabs = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  for (const tab of tabs) tab.postMessage(message);
+}
+
+function withTimeout(work: Promise<void>, ms: number): Promise<void> {
+  return Promise.race([work, new Promise<void>((resolve) => setTimeout(resolve, ms))]);
+}
+
+// ---- messages from the tabs ----------------------------------------------
+
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  const data: unknown = event.data;
+  if (!isToWorker(data)) return;
+  switch (data.type) {
+    case 'heartbeat':
+      event.source?.postMessage({ type: 'heartbeat-reply' } satisfies FromWorker);
+      event.waitUntil(checkVersion(HEARTBEAT_CHECK_INTERVAL_MS));
+      break;
+    case 'check-version':
+      event.waitUntil(checkVersion(1000));
+      break;
+    case 'restart':
+      event.waitUntil(restart());
+      break;
+    case 'cache-urls':
+      event.waitUntil(cacheUrls(event, data.urls));
+      break;
+  }
+});
+
+/** The tab heard nothing for too long: forget the state in memory and look for a new worker script. */
+async function restart(): Promise<void> {
+  running = null;
+  lastCheck = 0;
+  knownVersion = undefined;
+  await self.registration.update().catch(() => undefined);
+  await checkVersion(0);
+}
+
+/**
+ * The first page a visitor opens loads before the worker controls it: the tab
+ * sends what it loaded, and the worker stores what its rules allow.
+ */
+async function cacheUrls(event: ExtendableMessageEvent, urls: string[]): Promise<void> {
+  const jobs = urls.slice(0, 100).map(async (href) => {
+    let url: URL;
+    try {
+      url = new URL(href, self.location.origin);
+    } catch {
+      return;
+    }
+    const request = new Request(url.href, { credentials: 'same-origin' });
+    const kind = kindOf(request, url);
+    if (kind === 'network-only') return;
+    if (kind !== 'page' && (await matchPrecache(url.href))) return;
+    const strategy = kind === 'page' ? pages : kind === 'asset' ? assets : images;
+    await strategy.handle({ event, request }).catch(() => undefined);
+  });
+  await Promise.all(jobs);
+}

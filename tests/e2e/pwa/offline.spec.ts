@@ -1,0 +1,94 @@
+import { expect, test } from '@playwright/test';
+import { makeNews } from '../../fixtures/factories';
+import { startSite, type Site } from '../../fixtures/site';
+import { acceptNecessaryCookies, cacheContents, waitForCachedPage, waitForServiceWorker } from './pwa-helpers';
+
+// Offline use (public-site.md §1, design §2): pages network-first with the last
+// good copy, hashed files from the precache, a German page for pages never visited.
+// the service worker is what these tests are about (it is Playwright's default, stated here on purpose)
+test.use({ serviceWorkers: 'allow' });
+
+let site: Site;
+let articleId: string;
+test.beforeAll(async () => {
+  site = await startSite({
+    seed: (db) => {
+      articleId = makeNews(db, { title: 'Derbysieg in der Nachspielzeit' }).id;
+    },
+  });
+});
+test.afterAll(async () => {
+  await site.stop();
+});
+
+test.beforeEach(async ({ page }) => {
+  await acceptNecessaryCookies(page);
+});
+
+test('after one visit the home page and a visited news page load with the network offline', async ({ page, context }) => {
+  await page.goto(`${site.url}/`);
+  await waitForServiceWorker(page);
+  // the first page loaded before the worker controlled it: the worker fetches and keeps it
+  await waitForCachedPage(page, '/');
+  await page.goto(`${site.url}/news/${articleId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Derbysieg in der Nachspielzeit' })).toBeVisible();
+  await waitForCachedPage(page, `/news/${articleId}`);
+
+  await context.setOffline(true);
+  try {
+    const home = await page.goto(`${site.url}/`);
+    expect(home?.fromServiceWorker()).toBe(true);
+    await expect(page).toHaveTitle(/Startseite/);
+    await expect(page.getByRole('link', { name: /Derbysieg in der Nachspielzeit/ }).first()).toBeVisible();
+
+    const article = await page.goto(`${site.url}/news/${articleId}?von=startseite`);
+    expect(article?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: 'Derbysieg in der Nachspielzeit' })).toBeVisible();
+    // the islands' code comes from the precache: the footer button hydrates offline too
+    await expect(page.locator('astro-island[component-url*="InstallButton"]')).not.toHaveAttribute('ssr');
+    await expect(page.getByRole('button', { name: 'App installieren' })).toBeEnabled();
+  } finally {
+    await context.setOffline(false);
+  }
+});
+
+test('a page never visited shows the German offline page, which leads back to a cached page', async ({ page, context }) => {
+  await page.goto(`${site.url}/`);
+  await waitForServiceWorker(page);
+  await waitForCachedPage(page, '/');
+
+  await context.setOffline(true);
+  try {
+    await page.goto(`${site.url}/spielplan`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Du bist offline' })).toBeVisible();
+    await expect(page.getByText('Diese Seite hast du noch nicht besucht')).toBeVisible();
+    expect(await page.getAttribute('html', 'lang')).toBe('de');
+    await page.getByRole('link', { name: 'Zur Startseite' }).click();
+    await expect(page).toHaveTitle(/Startseite/);
+  } finally {
+    await context.setOffline(false);
+  }
+  // back online the same address shows the real page, and no offline page was stored for it
+  await page.goto(`${site.url}/spielplan`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Du bist offline' })).toHaveCount(0);
+  const caches = await cacheContents(page);
+  expect(caches['anstoss-pages']).not.toContain(`${site.url}/offline.html`);
+});
+
+test('the precache holds hashed files, icons, the manifest and the offline page, but no published page', async ({ page }) => {
+  await page.goto(`${site.url}/`);
+  await waitForServiceWorker(page);
+  const caches = await cacheContents(page);
+  const precache = Object.entries(caches).find(([name]) => name.startsWith('workbox-precache'))?.[1] ?? [];
+  const paths = precache.map((url) => new URL(url).pathname);
+  expect(paths).toContain('/offline.html');
+  expect(paths).toContain('/manifest.webmanifest');
+  expect(paths).toEqual(expect.arrayContaining(['/icons/icon-192.png', '/icons/icon-512.png', '/icons/maskable-512.png']));
+  expect(paths.some((p) => p.startsWith('/_astro/') && p.endsWith('.js'))).toBe(true);
+  expect(paths.some((p) => p.startsWith('/_astro/') && p.endsWith('.css'))).toBe(true);
+  // pages change without a new sw.js: none is precached
+  expect(paths.filter((p) => p.endsWith('.html') && p !== '/offline.html')).toEqual([]);
+  expect(paths).not.toContain('/');
+  // the admin panel's code is not shipped to visitors
+  expect(paths.filter((p) => /admin/i.test(p))).toEqual([]);
+});

@@ -1,0 +1,120 @@
+import { expect, test, type Page } from '@playwright/test';
+import { makeNews } from '../../fixtures/factories';
+import { startSite, type Site } from '../../fixtures/site';
+import {
+  acceptNecessaryCookies,
+  cacheContents,
+  cacheUpdateAsSuperadmin,
+  publishedVersion,
+  waitForCachedPage,
+  waitForServiceWorker,
+  workerVersion,
+} from './pwa-helpers';
+
+// Cache version and update banner (public-site.md §4, §9): a publish raises the
+// version; the worker notices, purges its page cache and tells the open tabs;
+// the banner counts down from 5 s and reloads, 'Abbrechen' stops it.
+// the service worker is what these tests are about (it is Playwright's default, stated here on purpose)
+test.use({ serviceWorkers: 'allow' });
+
+let site: Site;
+test.beforeAll(async () => {
+  site = await startSite({ seed: (db) => void makeNews(db, { title: 'Saisonauftakt' }) });
+});
+test.afterAll(async () => {
+  await site.stop();
+});
+
+const banner = (page: Page) => page.getByRole('region', { name: 'Neue Inhalte' });
+
+/** A tab on the home page, controlled by the worker, with the page's clock under the test's control. */
+async function openHomeTab(page: Page): Promise<number> {
+  await acceptNecessaryCookies(page);
+  await page.clock.install();
+  await page.goto(`${site.url}/`);
+  await waitForServiceWorker(page);
+  await waitForCachedPage(page, '/');
+  await expect.poll(() => workerVersion(page)).toBe(await publishedVersion(site));
+  // from here on the page's timers only run when the test says so
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+  await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+  return (await workerVersion(page))!;
+}
+
+/** The visitor comes back to the tab: the tab asks the worker to look at the version now. */
+async function returnToTab(page: Page) {
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+}
+
+const sameDocument = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
+
+test('a publish raises the version; the open tab shows the banner, counts down from 5 s and reloads with the new content', async ({
+  page,
+  browser,
+}) => {
+  const before = await openHomeTab(page);
+  await expect(banner(page)).toHaveCount(0);
+
+  const title = `Cupsieg gegen Feldbach ${Date.now()}`;
+  makeNews(site.db(), { title, created_at: new Date().toISOString() });
+  await expect(page.getByText(title)).toHaveCount(0);
+
+  const version = await cacheUpdateAsSuperadmin(browser, site);
+  expect(version).toBe(before + 1);
+  expect(await publishedVersion(site)).toBe(version);
+
+  await returnToTab(page);
+  await expect(banner(page)).toBeVisible();
+  await expect(banner(page)).toContainText('Neue Inhalte verfügbar. Die Seite wird in 5 Sekunden neu geladen.');
+  // the worker recorded the new version and purged its page cache
+  expect(await workerVersion(page)).toBe(version);
+  expect((await cacheContents(page))['anstoss-pages'] ?? []).toEqual([]);
+
+  await page.clock.runFor(1000);
+  await expect(banner(page)).toContainText('Die Seite wird in 4 Sekunden neu geladen.');
+  await page.clock.runFor(3000);
+  await expect(banner(page)).toContainText('Die Seite wird in 1 Sekunde neu geladen.');
+  expect(await sameDocument(page)).toBe(true);
+
+  const reloaded = page.waitForEvent('load');
+  await page.clock.runFor(1000);
+  await reloaded;
+  await expect(page.getByRole('link', { name: new RegExp(title) }).first()).toBeVisible();
+  expect(await sameDocument(page)).toBe(false);
+  await page.clock.resume();
+  await expect(banner(page)).toHaveCount(0);
+});
+
+test("'Abbrechen' removes the banner and stops the countdown: the page stays", async ({ page, browser }) => {
+  const before = await openHomeTab(page);
+  makeNews(site.db(), { title: `Neuer Tormann ${Date.now()}`, created_at: new Date().toISOString() });
+  expect(await cacheUpdateAsSuperadmin(browser, site)).toBe(before + 1);
+
+  await returnToTab(page);
+  await expect(banner(page)).toContainText('Die Seite wird in 5 Sekunden neu geladen.');
+  await page.clock.runFor(2000);
+  await expect(banner(page)).toContainText('Die Seite wird in 3 Sekunden neu geladen.');
+  await banner(page).getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(banner(page)).toHaveCount(0);
+
+  // long past the end of the countdown: no reload, no banner
+  await page.clock.runFor(30_000);
+  expect(await sameDocument(page)).toBe(true);
+  await expect(banner(page)).toHaveCount(0);
+});
+
+test('the worker checks the version on its 10 s heartbeat too, without the tab coming back', async ({ page, browser }) => {
+  const before = await openHomeTab(page);
+  makeNews(site.db(), { title: `Sommerfest ${Date.now()}`, created_at: new Date().toISOString() });
+  expect(await cacheUpdateAsSuperadmin(browser, site)).toBe(before + 1);
+  await expect(banner(page)).toHaveCount(0);
+
+  // a heartbeat is due every 10 s of the tab's clock; the worker answers each
+  // and looks at the version (several tabs share it, so at most every few seconds)
+  await expect(async () => {
+    await page.clock.runFor(10_000);
+    await expect(banner(page)).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(banner(page)).toContainText('Neue Inhalte verfügbar. Die Seite wird in');
+});
