@@ -3,8 +3,28 @@
 // Add one line per action file; keep the groups.
 import { inquiry } from './public/inquiry';
 import { cacheUpdate } from './admin/cache';
+import { signIn } from './auth/signIn';
+import { requestPasswordReset, resetPassword } from './auth/password';
+import { completeSetup } from './auth/setup';
+import { users } from './admin/users';
+import { pageContent } from './admin/pageContent';
+import { shop } from './admin/shop';
+import { home } from './admin/home';
+import { news } from './admin/news';
+import { teams } from './admin/teams';
+import { players } from './admin/players';
+import { youthTeams } from './admin/youthTeams';
+import { matches } from './admin/matches';
+import { sponsors } from './admin/sponsors';
+import { contacts } from './admin/contacts';
+import { inquiries } from './admin/inquiries';
+import { membership } from './admin/membership';
+import { imprint } from './admin/imprint';
+import { privacy } from './admin/privacy';
+import { social } from './admin/social';
 
 export const server = {
   public: { inquiry },
-  admin: { cacheUpdate },
+  auth: { signIn, requestPasswordReset, resetPassword, completeSetup },
+  admin: { cacheUpdate, users, pageContent, shop, home, news, teams, players, youthTeams, matches, sponsors, contacts, inquiries, membership, imprint, privacy, social },
 };

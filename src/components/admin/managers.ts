@@ -6,4 +6,19 @@ import type { TabKey } from './tabs';
 export type ManagerProps = { isSuperAdmin: boolean; userId: string };
 
 export const MANAGERS: Partial<Record<TabKey, LazyExoticComponent<ComponentType<ManagerProps>>>> = {
+  vereinsgeschichte: lazy(() => import('./HistoryManager')),
+  social: lazy(() => import('./SocialManager')),
+  datenschutz: lazy(() => import('./PrivacyManager')),
+  impressum: lazy(() => import('./ImprintManager')),
+  kontakt: lazy(() => import('./ContactsManager')),
+  sponsoren: lazy(() => import('./SponsorsManager')),
+  mitglied: lazy(() => import('./MembershipManager')),
+  startseite: lazy(() => import('./HomeManager')),
+  news: lazy(() => import('./NewsManager')),
+  mannschaften: lazy(() => import('./TeamsManager')),
+  spieler: lazy(() => import('./PlayersManager')),
+  nachwuchs: lazy(() => import('./YouthTeamsManager')),
+  spielplan: lazy(() => import('./MatchesManager')),
+  shop: lazy(() => import('./ShopManager')),
+  benutzer: lazy(() => import('./UserManager')),
 };

@@ -1,0 +1,28 @@
+import { defineAction } from 'astro:actions';
+import { homepageSectionSchema } from '../../lib/schemas/homepage';
+import { loadHomeEditor, saveHomeSection } from '../../server/services/admin/home';
+import { publishChanges } from '../../server/services/admin/publication';
+import { noInput } from '../../lib/schemas/admin-fields';
+import { requireRole } from '../guard';
+
+/** The home editor (admin-area.md §2 Startseite, §7 homepage_content upserts). */
+export const home = {
+  load: defineAction({
+    accept: 'json',
+    input: noInput,
+    handler: async (_input, context) => {
+      requireRole(context, 'admin');
+      return loadHomeEditor();
+    },
+  }),
+  /** Upserts one section (footer_texts, hero_text, next_match, hero_background) on its section_key. */
+  save: defineAction({
+    accept: 'json',
+    input: homepageSectionSchema,
+    handler: async (input, context) => {
+      requireRole(context, 'admin');
+      const { changes } = saveHomeSection(input);
+      return { section_key: input.section_key, ...(await publishChanges(changes)) };
+    },
+  }),
+};

@@ -1,0 +1,65 @@
+import { defineAction } from 'astro:actions';
+import { newsIdSchema, newsPublishSchema, newsRestoreSchema, newsSchema, newsUpdateSchema } from '../../lib/schemas/news';
+import { createNews, deleteNews, listNews, restoreNews, setNewsPublished, updateNews } from '../../server/services/admin/news';
+import { publishChanges } from '../../server/services/admin/publication';
+import { noInput } from '../../lib/schemas/admin-fields';
+import { requireRole } from '../guard';
+import { runWrite } from './inputErrors';
+
+/** The news manager (admin-area.md §2, §4, §5, §7). Every write republishes the news pages it touches. */
+export const news = {
+  list: defineAction({
+    accept: 'json',
+    input: noInput,
+    handler: async (_input, context) => {
+      requireRole(context, 'admin');
+      return listNews();
+    },
+  }),
+  create: defineAction({
+    accept: 'json',
+    input: newsSchema,
+    handler: async (input, context) => {
+      const user = requireRole(context, 'admin');
+      const { row, changes } = runWrite(() => createNews(input, user.id));
+      return { row, ...(await publishChanges(changes)) };
+    },
+  }),
+  update: defineAction({
+    accept: 'json',
+    input: newsUpdateSchema,
+    handler: async ({ id, ...input }, context) => {
+      requireRole(context, 'admin');
+      const { row, changes } = runWrite(() => updateNews(id, input));
+      return { row, ...(await publishChanges(changes)) };
+    },
+  }),
+  setPublished: defineAction({
+    accept: 'json',
+    input: newsPublishSchema,
+    handler: async ({ id, published }, context) => {
+      requireRole(context, 'admin');
+      const { row, changes } = runWrite(() => setNewsPublished(id, published));
+      return { row, ...(await publishChanges(changes)) };
+    },
+  }),
+  remove: defineAction({
+    accept: 'json',
+    input: newsIdSchema,
+    handler: async ({ id }, context) => {
+      requireRole(context, 'admin');
+      const { row, changes } = runWrite(() => deleteNews(id));
+      return { row, ...(await publishChanges(changes)) };
+    },
+  }),
+  /** The undo of a deletion: the row comes back as it was. */
+  restore: defineAction({
+    accept: 'json',
+    input: newsRestoreSchema,
+    handler: async (input, context) => {
+      requireRole(context, 'admin');
+      const { row, changes } = runWrite(() => restoreNews(input));
+      return { row, ...(await publishChanges(changes)) };
+    },
+  }),
+};

@@ -1,0 +1,141 @@
+// The image field of every admin form (admin-area.md §5, §8, §9): shows the
+// current image, uploads a new one to POST /api/admin/upload (which checks,
+// re-encodes and stores it), and hands the public URL to the form. Nothing is
+// saved to the entity until the form itself is saved.
+import { useId, useRef, useState } from 'react';
+import { MAX_UPLOAD_BYTES, UPLOAD_TEXTS, type UploadResult } from '../../lib/schemas/upload';
+import { useToast } from './ui';
+
+export type ImageUploadProps = {
+  /** the current image URL, or null/'' for none */
+  value: string | null;
+  /** called with the new URL after a successful upload, or null when removed */
+  onChange: (url: string | null) => void;
+  /** upload folder below /uploads, e.g. 'shop/' */
+  folder?: string;
+  label: string;
+  /** toast title after an upload (default 'Bild erfolgreich hochgeladen!'; the shop uses 'Bild hochgeladen!') */
+  successText?: string;
+  /** toast title of a failed upload (default 'Fehler beim Hochladen'; the shop uses 'Upload-Fehler') */
+  errorTitle?: string;
+  /** also offer a text field for an image address (e.g. another club's logo) */
+  allowUrl?: boolean;
+  /** a validation message of the form for this field */
+  error?: string;
+  disabled?: boolean;
+  /** name of the file input (for forms and tests) */
+  name?: string;
+};
+
+/** Uploads one file; resolves with the stored image or rejects with the German message. */
+export async function uploadImage(file: File, folder?: string): Promise<UploadResult> {
+  if (file.size > MAX_UPLOAD_BYTES) throw new Error(UPLOAD_TEXTS.tooLarge);
+  let response: Response;
+  try {
+    // the file as the body (see src/pages/api/admin/upload.ts for why not multipart)
+    const headers: Record<string, string> = { 'content-type': 'application/octet-stream', 'x-file-name': encodeURIComponent(file.name) };
+    if (folder) headers['x-upload-folder'] = folder;
+    response = await fetch('/api/admin/upload', { method: 'POST', body: file, headers, credentials: 'same-origin' });
+  } catch {
+    throw new Error('Der Server ist nicht erreichbar. Bitte später erneut versuchen.');
+  }
+  const data = (await response.json().catch(() => null)) as (Partial<UploadResult> & { error?: string }) | null;
+  if (!response.ok || !data?.url) {
+    throw new Error(data?.error ?? (response.status === 413 ? UPLOAD_TEXTS.tooLarge : UPLOAD_TEXTS.failed));
+  }
+  return { url: data.url, variants: data.variants ?? [] };
+}
+
+export default function ImageUpload({
+  value,
+  onChange,
+  folder,
+  label,
+  successText = UPLOAD_TEXTS.successTitle,
+  errorTitle = UPLOAD_TEXTS.errorTitle,
+  allowUrl = false,
+  error,
+  disabled,
+  name = 'image',
+}: ImageUploadProps) {
+  const toast = useToast();
+  const inputId = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [uploading, setUploading] = useState(false);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const current = value ?? '';
+
+  const onFile = async (file: File | undefined) => {
+    if (!file) return;
+    setUploadError(null);
+    // the same limit and message as the server, without sending 5 MB first
+    if (file.size > MAX_UPLOAD_BYTES) {
+      setUploadError(UPLOAD_TEXTS.tooLarge);
+      toast({ title: errorTitle, description: UPLOAD_TEXTS.tooLarge, variant: 'destructive' });
+      if (fileInput.current) fileInput.current.value = '';
+      return;
+    }
+    setUploading(true);
+    try {
+      const result = await uploadImage(file, folder);
+      onChange(result.url);
+      toast({ title: successText });
+    } catch (e) {
+      const message = e instanceof Error ? e.message : UPLOAD_TEXTS.failed;
+      setUploadError(message);
+      toast({ title: errorTitle, description: message, variant: 'destructive' });
+    } finally {
+      setUploading(false);
+      if (fileInput.current) fileInput.current.value = '';
+    }
+  };
+
+  const shown = error ?? uploadError;
+  return (
+    <div className="admin-field image-upload" role="group" aria-labelledby={`${inputId}-label`}>
+      <span id={`${inputId}-label`}>{label}</span>
+      {current && (
+        <img className="image-upload-preview" src={current} alt={`Vorschau: ${label}`} />
+      )}
+      <div className="admin-actions">
+        <input
+          ref={fileInput}
+          id={inputId}
+          name={name}
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+          className="visually-hidden"
+          disabled={disabled || uploading}
+          aria-label={`${label}: ${UPLOAD_TEXTS.choose}`}
+          onChange={(e) => void onFile(e.target.files?.[0])}
+        />
+        {/* after the input, so that its keyboard focus can outline this visible button */}
+        <label className={`btn btn-outline btn-small${disabled || uploading ? ' is-disabled' : ''}`} htmlFor={inputId}>
+          {uploading ? UPLOAD_TEXTS.uploading : current ? UPLOAD_TEXTS.replace : UPLOAD_TEXTS.choose}
+        </label>
+        {current && (
+          <button type="button" className="btn btn-outline btn-small" disabled={disabled || uploading} onClick={() => onChange(null)}>
+            {UPLOAD_TEXTS.remove}
+          </button>
+        )}
+      </div>
+      {allowUrl && (
+        <input
+          type="text"
+          inputMode="url"
+          aria-label={`${label}: Bild-Adresse`}
+          placeholder="/uploads/… oder https://…"
+          value={current}
+          disabled={disabled}
+          onChange={(e) => onChange(e.target.value.trim() === '' ? null : e.target.value)}
+        />
+      )}
+      <small className="hint">JPEG, PNG, WebP, GIF oder AVIF, höchstens 5 MB.</small>
+      {shown && (
+        <small className="field-error" role="alert">
+          {shown}
+        </small>
+      )}
+    </div>
+  );
+}

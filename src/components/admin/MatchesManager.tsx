@@ -1,0 +1,376 @@
+// Match schedule manager (admin-area.md §2 Spielplan, §4, §5, §8, §9): 'New
+// match' form, a table (date, time, home team, result, away team, competition,
+// status, actions), an edit dialog, and delete after asking. Errors are toasted
+// with the title 'Fehler', successes with 'Erfolg'.
+import { actions } from 'astro:actions';
+import { useEffect, useState, type FormEvent } from 'react';
+import { formatShortDate } from '../../lib/dates-de';
+import { scoreText } from '../../lib/match-labels';
+import {
+  COMPETITIONS,
+  MATCH_STATUSES,
+  MATCH_STATUS_LABELS,
+  MATCH_TEXTS as T,
+  MATCH_TYPES,
+  MATCH_TYPE_LABELS,
+  adminMatchStatus,
+  matchSchema,
+  type MatchEntry,
+} from '../../lib/schemas/match';
+import {
+  DialogButtons,
+  EditDialog,
+  FieldError,
+  KIT_TEXTS,
+  callAction,
+  useFormState,
+  useLoader,
+  useSaveToasts,
+  validateWith,
+  wrapStyle,
+} from './contentKit';
+import { useLiveReload } from './live';
+import { SaveButton, confirmAction } from './ui';
+
+type FormValues = {
+  home_team: string;
+  away_team: string;
+  match_date: string;
+  match_time: string;
+  location: string;
+  competition: string;
+  season: string;
+  matchday: string;
+  home_score: string;
+  away_score: string;
+  status: string;
+  match_type: string;
+  notes: string;
+};
+
+/** The season a new match most likely belongs to: '2026/27' from July on, else '2025/26'. */
+function currentSeason(now = new Date()): string {
+  const start = now.getMonth() >= 6 ? now.getFullYear() : now.getFullYear() - 1;
+  return `${start}/${String((start + 1) % 100).padStart(2, '0')}`;
+}
+
+const emptyForm = (): FormValues => ({
+  home_team: '',
+  away_team: '',
+  match_date: '',
+  match_time: '',
+  location: '',
+  competition: '',
+  season: currentSeason(),
+  matchday: '',
+  home_score: '',
+  away_score: '',
+  status: 'scheduled',
+  match_type: 'league',
+  notes: '',
+});
+
+// The spec shows a score of 0 as an empty field in the edit form (the original
+// wrote `score || ''`). We keep that look, but an empty field that the admin
+// never touched must not turn a real 0 into NULL on save: the form remembers
+// which scores were 0 and shows '0' as the placeholder; only when the admin
+// edits such a field (and leaves it empty) is the score cleared.
+const scoreField = (score: number | null) => (score ? String(score) : '');
+
+const toForm = (m: MatchEntry): FormValues => ({
+  home_team: m.home_team,
+  away_team: m.away_team,
+  match_date: m.match_date,
+  match_time: m.match_time ?? '',
+  location: m.location ?? '',
+  competition: m.competition ?? '',
+  season: m.season ?? '',
+  matchday: m.matchday == null ? '' : String(m.matchday),
+  home_score: scoreField(m.home_score),
+  away_score: scoreField(m.away_score),
+  // an unknown status is shown (and, when saved, stored) as scheduled
+  status: adminMatchStatus(m.status),
+  match_type: m.match_type === 'league' || m.match_type === 'cup' ? m.match_type : 'friendly',
+  notes: m.notes ?? '',
+});
+
+function MatchForm({
+  match,
+  onDone,
+  onCancel,
+  onDirtyChange,
+}: {
+  match: MatchEntry | null;
+  onDone: () => void;
+  onCancel?: () => void;
+  onDirtyChange?: (dirty: boolean) => void;
+}) {
+  const { values, set, bind, errors, setErrors, reset, dirty } = useFormState<FormValues>(match ? toForm(match) : emptyForm());
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
+  const [saving, setSaving] = useState(false);
+  const [touchedScores, setTouchedScores] = useState({ home_score: false, away_score: false });
+  const { saved, failed } = useSaveToasts();
+  const hiddenZero = (key: 'home_score' | 'away_score') => match?.[key] === 0 && !touchedScores[key];
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving) return;
+    const sent = {
+      ...values,
+      home_score: values.home_score === '' && hiddenZero('home_score') ? '0' : values.home_score,
+      away_score: values.away_score === '' && hiddenZero('away_score') ? '0' : values.away_score,
+    };
+    const checked = validateWith(matchSchema, sent);
+    if (!checked.ok) {
+      setErrors(checked.fields);
+      failed(T.errorTitle, checked.message);
+      return;
+    }
+    setSaving(true);
+    const data = checked.data;
+    const result = match
+      ? await callAction(() => actions.admin.matches.update({ id: match.id, ...data }))
+      : await callAction(() => actions.admin.matches.create(data));
+    setSaving(false);
+    if (!result.ok) {
+      setErrors(result.fields);
+      failed(T.errorTitle, `${match ? T.updateError : T.saveError}: ${result.message}`);
+      return;
+    }
+    const { row, ...publication } = result.data;
+    saved(T.successTitle, publication, match ? T.updated : T.created);
+    reset(match ? toForm(row) : emptyForm());
+    setTouchedScores({ home_score: false, away_score: false });
+    onDone();
+  };
+
+  const scoreInput = (key: 'home_score' | 'away_score') => {
+    const bound = bind(key);
+    return (
+      <input
+        id={id(key)}
+        name={key}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        step={1}
+        {...bound}
+        placeholder={hiddenZero(key) ? '0' : undefined}
+        onChange={(e) => {
+          setTouchedScores((t) => ({ ...t, [key]: true }));
+          bound.onChange(e);
+        }}
+      />
+    );
+  };
+
+  const id = (name: string) => `match-${match ? 'edit' : 'new'}-${name}`;
+  const competitions: string[] = [...COMPETITIONS];
+  if (values.competition && !competitions.includes(values.competition)) competitions.push(values.competition);
+  return (
+    <form className="admin-form match-form" noValidate onSubmit={(e) => void submit(e)} aria-label={match ? T.editTitle : T.createTitle}>
+      <div className="row">
+        <label className="admin-field" htmlFor={id('home')}>
+          <span>Heimteam *</span>
+          <input id={id('home')} name="home_team" autoComplete="off" {...bind('home_team')} />
+          <FieldError message={errors.home_team} />
+        </label>
+        <label className="admin-field" htmlFor={id('away')}>
+          <span>Auswärtsteam *</span>
+          <input id={id('away')} name="away_team" autoComplete="off" {...bind('away_team')} />
+          <FieldError message={errors.away_team} />
+        </label>
+      </div>
+      <div className="row">
+        <label className="admin-field" htmlFor={id('date')}>
+          <span>Datum *</span>
+          <input id={id('date')} name="match_date" type="date" {...bind('match_date')} />
+          <FieldError message={errors.match_date} />
+        </label>
+        <label className="admin-field" htmlFor={id('time')}>
+          <span>Uhrzeit</span>
+          <input id={id('time')} name="match_time" type="time" {...bind('match_time')} />
+          <FieldError message={errors.match_time} />
+        </label>
+        <label className="admin-field" htmlFor={id('location')}>
+          <span>Ort</span>
+          <input id={id('location')} name="location" {...bind('location')} />
+          <FieldError message={errors.location} />
+        </label>
+      </div>
+      <div className="row">
+        <label className="admin-field" htmlFor={id('competition')}>
+          <span>Wettbewerb *</span>
+          <select id={id('competition')} name="competition" {...bind('competition')}>
+            <option value="">Wettbewerb wählen</option>
+            {competitions.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+          <FieldError message={errors.competition} />
+        </label>
+        <label className="admin-field" htmlFor={id('season')}>
+          <span>Saison *</span>
+          <input id={id('season')} name="season" placeholder="2026/27" {...bind('season')} />
+          <FieldError message={errors.season} />
+        </label>
+        <label className="admin-field" htmlFor={id('matchday')}>
+          <span>Spieltag</span>
+          <input id={id('matchday')} name="matchday" type="number" inputMode="numeric" min={0} step={1} {...bind('matchday')} />
+          <FieldError message={errors.matchday} />
+        </label>
+      </div>
+      <div className="row">
+        <label className="admin-field" htmlFor={id('home_score')}>
+          <span>Tore Heim</span>
+          {scoreInput('home_score')}
+          <FieldError message={errors.home_score} />
+        </label>
+        <label className="admin-field" htmlFor={id('away_score')}>
+          <span>Tore Auswärts</span>
+          {scoreInput('away_score')}
+          <FieldError message={errors.away_score} />
+        </label>
+        <label className="admin-field" htmlFor={id('status')}>
+          <span>Status</span>
+          <select id={id('status')} name="status" {...bind('status')}>
+            {MATCH_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {MATCH_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+          <FieldError message={errors.status} />
+        </label>
+        <label className="admin-field" htmlFor={id('type')}>
+          <span>Spielart</span>
+          <select id={id('type')} name="match_type" {...bind('match_type')}>
+            {MATCH_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {MATCH_TYPE_LABELS[t]}
+              </option>
+            ))}
+          </select>
+          <FieldError message={errors.match_type} />
+        </label>
+      </div>
+      <label className="admin-field" htmlFor={id('notes')}>
+        <span>Notizen</span>
+        <textarea id={id('notes')} name="notes" rows={2} {...bind('notes')} />
+        <FieldError message={errors.notes} />
+      </label>
+      {match ? (
+        <DialogButtons saving={saving} dirty={dirty} onCancel={onCancel ?? onDone} />
+      ) : (
+        <div>
+          <SaveButton saving={saving}>Spiel hinzufügen</SaveButton>
+        </div>
+      )}
+    </form>
+  );
+}
+
+export default function MatchesManager() {
+  const { saved, failed } = useSaveToasts();
+  const { data: matches, loading, failed: loadFailed, reload } = useLoader(
+    () => callAction(() => actions.admin.matches.list({})),
+    (message) => failed(T.errorTitle, `${T.loadError}: ${message}`),
+  );
+  useLiveReload(['matches'], () => void reload());
+  const [editing, setEditing] = useState<MatchEntry | null>(null);
+  const [editDirty, setEditDirty] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const remove = async (match: MatchEntry) => {
+    if (!confirmAction(T.confirmDelete)) return;
+    setBusy(match.id);
+    const result = await callAction(() => actions.admin.matches.remove({ id: match.id }));
+    setBusy(null);
+    if (!result.ok) return failed(T.errorTitle, `${T.deleteError}: ${result.message}`);
+    const { row: _row, ...publication } = result.data;
+    saved(T.successTitle, publication, T.deleted);
+    void reload();
+  };
+
+  return (
+    <>
+      <section className="admin-card">
+        <h2>{T.createTitle}</h2>
+        <MatchForm match={null} onDone={() => void reload()} />
+      </section>
+      <section className="admin-card" aria-labelledby="matches-list-heading">
+        <h2 id="matches-list-heading">
+          {T.listTitle} {matches ? `(${matches.length})` : ''}
+        </h2>
+        {loading && <p className="empty">{KIT_TEXTS.loading}</p>}
+        {loadFailed && <p className="empty">{T.loadError}</p>}
+        {matches && matches.length === 0 && <p className="empty">{T.empty}</p>}
+        {matches && matches.length > 0 && (
+          <div className="admin-table-wrap">
+            <table className="admin-table sports-table matches-table">
+              <thead>
+                <tr>
+                  <th scope="col">Datum</th>
+                  <th scope="col">Uhrzeit</th>
+                  <th scope="col">Heimteam</th>
+                  <th scope="col">Ergebnis</th>
+                  <th scope="col">Auswärtsteam</th>
+                  <th scope="col">Wettbewerb</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Aktionen</th>
+                </tr>
+              </thead>
+              <tbody>
+                {matches.map((m) => (
+                  <tr key={m.id} data-row-id={m.id}>
+                    <td data-label="Datum">{formatShortDate(m.match_date)}</td>
+                    <td data-label="Uhrzeit">{m.match_time ?? '–'}</td>
+                    <td data-label="Heimteam" className="match-home" style={wrapStyle}>
+                      {m.home_team}
+                    </td>
+                    <td data-label="Ergebnis" className="match-score">
+                      <strong>{scoreText(m.home_score, m.away_score)}</strong>
+                    </td>
+                    <td data-label="Auswärtsteam" className="match-away" style={wrapStyle}>
+                      {m.away_team}
+                    </td>
+                    <td data-label="Wettbewerb">{m.competition ?? '–'}</td>
+                    <td data-label="Status">
+                      <span className="badge badge-blue match-status">{MATCH_STATUS_LABELS[adminMatchStatus(m.status)]}</span>
+                    </td>
+                    <td data-label="Aktionen">
+                      <div className="admin-actions">
+                        <button type="button" className="btn btn-outline btn-small" onClick={() => setEditing(m)}>
+                          Bearbeiten
+                        </button>
+                        <button type="button" className="btn btn-danger btn-small" disabled={busy === m.id} onClick={() => void remove(m)}>
+                          Löschen
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      <EditDialog open={editing !== null} title={T.editTitle} dirty={editDirty} onClose={() => setEditing(null)} wide>
+        {editing && (
+          <MatchForm
+            key={editing.id}
+            match={editing}
+            onDirtyChange={setEditDirty}
+            onDone={() => {
+              setEditing(null);
+              void reload();
+            }}
+            onCancel={() => setEditing(null)}
+          />
+        )}
+      </EditDialog>
+    </>
+  );
+}

@@ -1,0 +1,251 @@
+// News manager (admin-area.md §2 News, §4, §5, §8): one form for creating and
+// editing with a preview that keeps line breaks, and the list newest first with
+// the badge 'Veröffentlicht'/'Entwurf', the creation date, publish/hide, edit
+// and delete. The spec deletes news without asking; a deletion can instead be
+// undone for a few seconds.
+import { actions } from 'astro:actions';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { formatDate } from '../../lib/dates-de';
+import { NEWS_TEXTS as T, newsSchema, type NewsEntry } from '../../lib/schemas/news';
+import { FieldError, KIT_TEXTS, callAction, useFormState, useLoader, useSaveToasts, validateWith, wrapStyle } from './contentKit';
+import ImageUpload from './ImageUpload';
+import { useLiveReload } from './live';
+import { ADMIN_TEXTS, SaveButton } from './ui';
+
+/** How long the undo of a deletion is offered. */
+const UNDO_MS = 8000;
+
+type FormValues = { title: string; excerpt: string; content: string; image_url: string; published: boolean };
+const EMPTY: FormValues = { title: '', excerpt: '', content: '', image_url: '', published: true };
+const toForm = (n: NewsEntry): FormValues => ({
+  title: n.title,
+  excerpt: n.excerpt ?? '',
+  content: n.content,
+  image_url: n.image_url ?? '',
+  published: n.published,
+});
+
+function NewsForm({
+  editing,
+  onDone,
+  onDirtyChange,
+}: {
+  editing: NewsEntry | null;
+  onDone: () => void;
+  onDirtyChange: (dirty: boolean) => void;
+}) {
+  const { values, set, bind, errors, setErrors, reset, dirty } = useFormState<FormValues>(editing ? toForm(editing) : EMPTY);
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
+  const [saving, setSaving] = useState(false);
+  const { saved, failed } = useSaveToasts();
+  const [showPreview, setShowPreview] = useState(true);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving) return;
+    // the spec: with an empty title or content nothing is sent
+    const checked = validateWith(newsSchema, values);
+    if (!checked.ok) {
+      setErrors(checked.fields);
+      return;
+    }
+    setSaving(true);
+    const result = editing
+      ? await callAction(() => actions.admin.news.update({ id: editing.id, ...values }))
+      : await callAction(() => actions.admin.news.create(values));
+    setSaving(false);
+    if (!result.ok) {
+      setErrors(result.fields);
+      failed(T.error, result.message);
+      return;
+    }
+    const { row: _row, ...publication } = result.data;
+    saved(editing ? T.updated : T.created, publication);
+    reset(EMPTY);
+    onDone();
+  };
+
+  const cancel = () => {
+    if (dirty && !window.confirm(KIT_TEXTS.discardChanges)) return;
+    reset(EMPTY);
+    onDone();
+  };
+
+  return (
+    <form className="admin-form news-form" noValidate onSubmit={(e) => void submit(e)} aria-label={editing ? T.editTitle : T.createTitle}>
+      <label className="admin-field" htmlFor="news-title">
+        <span>Titel *</span>
+        <input id="news-title" name="title" required {...bind('title')} />
+        <FieldError message={errors.title} />
+      </label>
+      <label className="admin-field" htmlFor="news-excerpt">
+        <span>Kurzfassung</span>
+        <input id="news-excerpt" name="excerpt" {...bind('excerpt')} />
+        <small className="hint">Erscheint auf den News-Karten; ohne Kurzfassung die ersten 150 Zeichen des Textes.</small>
+        <FieldError message={errors.excerpt} />
+      </label>
+      <label className="admin-field" htmlFor="news-content">
+        <span>Inhalt *</span>
+        <textarea id="news-content" name="content" rows={10} required {...bind('content')} />
+        <FieldError message={errors.content} />
+      </label>
+      <div>
+        <button type="button" className="btn btn-outline btn-small" aria-expanded={showPreview} onClick={() => setShowPreview((s) => !s)}>
+          {T.preview} {showPreview ? 'ausblenden' : 'anzeigen'}
+        </button>
+      </div>
+      {showPreview && (
+        <section className="news-preview" aria-label={T.preview}>
+          <h3 style={wrapStyle}>{values.title || ' '}</h3>
+          {values.content.trim() ? (
+            // white-space: pre-line keeps the line breaks exactly as the article page shows them
+            <div className="pre-line news-preview-text" style={wrapStyle}>
+              {values.content}
+            </div>
+          ) : (
+            <p className="hint">{T.noPreview}</p>
+          )}
+        </section>
+      )}
+      <ImageUpload
+        name="news-image"
+        label="Bild"
+        folder="news/"
+        value={values.image_url || null}
+        onChange={(url) => set('image_url', url ?? '')}
+        error={errors.image_url}
+      />
+      <label style={{ display: 'flex', gap: '0.5rem', alignItems: 'center', minHeight: 44 }}>
+        <input type="checkbox" name="published" checked={values.published} onChange={(e) => set('published', e.target.checked)} />
+        {T.published}
+      </label>
+      <div className="admin-actions">
+        <SaveButton saving={saving}>{editing ? 'News aktualisieren' : 'News erstellen'}</SaveButton>
+        {editing && (
+          <button type="button" className="btn btn-outline" onClick={cancel}>
+            {ADMIN_TEXTS.cancel}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+export default function NewsManager() {
+  const { saved, failed } = useSaveToasts();
+  const { data: list, loading, failed: loadFailed, reload } = useLoader(
+    () => callAction(() => actions.admin.news.list({})),
+    (message) => failed(T.loadError, message),
+  );
+  useLiveReload(['news'], () => void reload());
+  const [editing, setEditing] = useState<NewsEntry | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [formDirty, setFormDirty] = useState(false);
+  const [undo, setUndo] = useState<NewsEntry | null>(null);
+  const undoTimer = useRef<number | undefined>(undefined);
+  const formCard = useRef<HTMLElement>(null);
+
+  useEffect(() => () => window.clearTimeout(undoTimer.current), []);
+
+  const edit = (item: NewsEntry) => {
+    if (formDirty && !window.confirm(KIT_TEXTS.discardChanges)) return;
+    setEditing(item);
+    formCard.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    window.setTimeout(() => document.getElementById('news-title')?.focus(), 0);
+  };
+
+  const toggle = async (item: NewsEntry) => {
+    setBusy(item.id);
+    const result = await callAction(() => actions.admin.news.setPublished({ id: item.id, published: !item.published }));
+    setBusy(null);
+    if (!result.ok) return failed(T.error, result.message);
+    const { row, ...publication } = result.data;
+    saved(row.published ? T.toastPublished : T.toastHidden, publication);
+    void reload();
+  };
+
+  const remove = async (item: NewsEntry) => {
+    setBusy(item.id);
+    const result = await callAction(() => actions.admin.news.remove({ id: item.id }));
+    setBusy(null);
+    if (!result.ok) return failed(T.deleteError, result.message);
+    const { row, ...publication } = result.data;
+    saved(T.deleted, publication);
+    if (editing?.id === item.id) setEditing(null);
+    window.clearTimeout(undoTimer.current);
+    setUndo(row);
+    undoTimer.current = window.setTimeout(() => setUndo(null), UNDO_MS);
+    void reload();
+  };
+
+  const restore = async () => {
+    if (!undo) return;
+    const snapshot = undo;
+    window.clearTimeout(undoTimer.current);
+    setUndo(null);
+    const result = await callAction(() => actions.admin.news.restore(snapshot));
+    if (!result.ok) return failed(T.error, result.message);
+    const { row: _row, ...publication } = result.data;
+    saved(T.restored, publication);
+    void reload();
+  };
+
+  return (
+    <>
+      <section className="admin-card" ref={formCard}>
+        <h2>{editing ? T.editTitle : T.createTitle}</h2>
+        <NewsForm
+          key={editing?.id ?? 'new'}
+          editing={editing}
+          onDirtyChange={setFormDirty}
+          onDone={() => {
+            setEditing(null);
+            void reload();
+          }}
+        />
+      </section>
+      <section className="admin-card" aria-labelledby="news-list-heading">
+        <h2 id="news-list-heading">
+          {T.listTitle} {list ? `(${list.length})` : ''}
+        </h2>
+        {undo && (
+          <div className="news-undo" role="status">
+            <span style={wrapStyle}>„{undo.title}“ gelöscht.</span>
+            <button type="button" className="btn btn-outline btn-small" onClick={() => void restore()}>
+              {T.undo}
+            </button>
+          </div>
+        )}
+        {loading && <p className="empty">{KIT_TEXTS.loading}</p>}
+        {loadFailed && <p className="empty">{T.loadError}</p>}
+        {list && list.length === 0 && <p className="empty">{T.empty}</p>}
+        {list && list.length > 0 && (
+          <ul className="admin-list news-list">
+            {list.map((item) => (
+              <li key={item.id} className="admin-card news-item" data-id={item.id}>
+                <div className="news-item-head">
+                  <strong className="news-item-title" style={wrapStyle}>
+                    {item.title}
+                  </strong>
+                  <span className={item.published ? 'badge badge-blue' : 'badge'}>{item.published ? T.published : T.draft}</span>
+                </div>
+                <small className="hint">Erstellt am {formatDate(item.created_at)}</small>
+                <div className="admin-actions">
+                  <button type="button" className="btn btn-outline btn-small" disabled={busy === item.id} onClick={() => void toggle(item)}>
+                    {item.published ? T.hide : T.publish}
+                  </button>
+                  <button type="button" className="btn btn-outline btn-small" onClick={() => edit(item)}>
+                    Bearbeiten
+                  </button>
+                  <button type="button" className="btn btn-danger btn-small" disabled={busy === item.id} onClick={() => void remove(item)}>
+                    Löschen
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}

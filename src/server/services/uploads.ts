@@ -1,0 +1,145 @@
+// Image uploads of the admin area (admin-area.md §5, §9). What is stored is never
+// the uploaded file itself: the content is checked by decoding it (not by its
+// name or the browser's type), re-encoded by sharp with EXIF orientation applied
+// and every metadata block dropped (no GPS position of a phone photo reaches the
+// site), and written under a random name inside DATA_DIR/uploads only.
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { config } from '../config';
+import {
+  MAX_UPLOAD_BYTES,
+  UPLOAD_FOLDER_PATTERN,
+  UPLOAD_TEXTS,
+  type UploadResult,
+} from '../../lib/schemas/upload';
+
+export class UploadError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'UploadError';
+  }
+}
+
+/** Widths of the WebP copies written beside each image (name-480.webp …). */
+export const VARIANT_WIDTHS = [480, 960, 1600] as const;
+/** The stored image is at most this many pixels on its longer side. */
+const MAX_EDGE = 2400;
+/** Guard against decompression bombs: a small file that decodes to gigapixels. */
+const MAX_INPUT_PIXELS = 100_000_000;
+
+type Format = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif';
+/** File extensions per format; the first is used when the original name's does not fit. */
+const EXTENSIONS: Record<Format, string[]> = {
+  jpeg: ['jpg', 'jpeg'],
+  png: ['png'],
+  webp: ['webp'],
+  gif: ['gif'],
+  avif: ['avif'],
+};
+
+/** '' for the uploads root, 'shop' for 'shop/'; anything else (.., absolute, odd characters) is refused. */
+export function normaliseFolder(folder: string | null | undefined): string {
+  const value = (folder ?? '').trim();
+  if (value === '' || value === '/') return '';
+  if (!UPLOAD_FOLDER_PATTERN.test(value)) throw new UploadError(UPLOAD_TEXTS.badFolder, 400);
+  return value.replace(/\/$/, '');
+}
+
+async function detectFormat(bytes: Buffer): Promise<{ format: Format; animated: boolean }> {
+  let meta: sharp.Metadata;
+  try {
+    meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+  } catch {
+    throw new UploadError(UPLOAD_TEXTS.notAnImage, 415);
+  }
+  let format: Format | null = null;
+  if (meta.format === 'jpeg' || meta.format === 'png' || meta.format === 'webp' || meta.format === 'gif') format = meta.format;
+  // sharp reports AVIF as heif with AV1 compression; HEVC (HEIC) cannot be decoded here
+  if (meta.format === 'heif' && meta.compression === 'av1') format = 'avif';
+  if (!format || !meta.width || !meta.height) throw new UploadError(UPLOAD_TEXTS.notAnImage, 415);
+  if (meta.width * meta.height * (meta.pages ?? 1) > MAX_INPUT_PIXELS) throw new UploadError(UPLOAD_TEXTS.tooManyPixels, 413);
+  return { format, animated: (meta.pages ?? 1) > 1 && (format === 'gif' || format === 'webp') };
+}
+
+function extensionFor(format: Format, originalName: string): string {
+  // the spec keeps the original extension; it is kept when it names the real format
+  const original = path.extname(originalName).slice(1).toLowerCase();
+  return EXTENSIONS[format].includes(original) ? original : EXTENSIONS[format][0];
+}
+
+function encode(image: sharp.Sharp, format: Format): sharp.Sharp {
+  switch (format) {
+    case 'jpeg':
+      return image.jpeg({ quality: 82, mozjpeg: true });
+    case 'png':
+      return image.png({ compressionLevel: 9 });
+    case 'webp':
+      return image.webp({ quality: 80 });
+    case 'gif':
+      return image.gif();
+    case 'avif':
+      return image.avif({ quality: 55 });
+  }
+}
+
+/**
+ * Checks, re-encodes and stores one uploaded image. Throws UploadError with the
+ * German message for the admin (too large, not an image, bad folder).
+ */
+export async function storeUpload(
+  input: { bytes: Buffer; name: string; folder?: string | null },
+  uploadsDir: string = config.uploadsDir,
+): Promise<UploadResult> {
+  if (input.bytes.length > MAX_UPLOAD_BYTES) throw new UploadError(UPLOAD_TEXTS.tooLarge, 413);
+  if (input.bytes.length === 0) throw new UploadError(UPLOAD_TEXTS.notAnImage, 415);
+  const folder = normaliseFolder(input.folder);
+  const { format, animated } = await detectFormat(input.bytes);
+
+  const source = () => sharp(input.bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated }).rotate();
+  let main: Buffer;
+  let variants: Buffer[];
+  try {
+    // sharp writes no EXIF, XMP, IPTC or ICC block unless asked to (withMetadata): none is asked for
+    main = await encode(source().resize({ width: MAX_EDGE, height: MAX_EDGE, fit: 'inside', withoutEnlargement: true }), format).toBuffer();
+    variants = await Promise.all(
+      VARIANT_WIDTHS.map((width) => source().resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer()),
+    );
+  } catch (error) {
+    console.error('[upload] re-encoding failed:', error);
+    throw new UploadError(UPLOAD_TEXTS.notAnImage, 415);
+  }
+
+  const root = path.resolve(uploadsDir);
+  const dir = path.resolve(root, folder);
+  // normaliseFolder already allows no way out; this keeps it true if the pattern ever changes
+  if (dir !== root && !dir.startsWith(root + path.sep)) throw new UploadError(UPLOAD_TEXTS.badFolder, 400);
+  const base = crypto.randomBytes(16).toString('hex');
+  const prefix = `/uploads/${folder ? `${folder}/` : ''}`;
+  const files: { name: string; bytes: Buffer }[] = [
+    { name: `${base}.${extensionFor(format, input.name)}`, bytes: main },
+    ...VARIANT_WIDTHS.map((width, i) => ({ name: `${base}-${width}.webp`, bytes: variants[i] })),
+  ];
+  const written: string[] = [];
+  try {
+    await fs.mkdir(dir, { recursive: true });
+    for (const file of files) {
+      const target = path.join(dir, file.name);
+      // 'wx': never overwrite an existing file
+      await fs.writeFile(target, file.bytes, { flag: 'wx' });
+      written.push(target);
+    }
+  } catch (error) {
+    console.error('[upload] writing failed:', error);
+    await Promise.all(written.map((f) => fs.rm(f, { force: true })));
+    throw new UploadError(UPLOAD_TEXTS.failed, 500);
+  }
+  return {
+    url: prefix + files[0].name,
+    variants: VARIANT_WIDTHS.map((width, i) => ({ width, url: prefix + files[i + 1].name })),
+  };
+}

@@ -1,0 +1,182 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import exifr from 'exifr';
+import sharp from 'sharp';
+import { expect, test } from '@playwright/test';
+import { loginAs } from '../../fixtures/auth';
+import { startSite, type Site } from '../../fixtures/site';
+import { toaster } from './content-helpers';
+
+// Image uploads (admin-area.md §5, §8, §9) through the ImageUpload field and the
+// endpoint POST /api/admin/upload, against the production server.
+let site: Site;
+test.beforeAll(async () => {
+  site = await startSite();
+});
+test.afterAll(async () => {
+  await site.stop();
+});
+test.beforeEach(async ({ context }) => {
+  await loginAs(context, site, 'admin');
+});
+
+const TOO_LARGE = 'Datei ist zu groß. Maximum 5MB erlaubt.';
+const NOT_AN_IMAGE = 'Nur Bilddateien (JPEG, PNG, WebP, GIF, AVIF) sind erlaubt.';
+
+/** A valid JPEG of exactly `size` bytes: comment segments (FF FE) after the start marker fill it up. */
+async function jpegOfSize(size: number): Promise<Buffer> {
+  const base = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#1e40af' } }).jpeg().toBuffer();
+  const parts: Buffer[] = [base.subarray(0, 2)];
+  let missing = size - base.length;
+  while (missing > 0) {
+    let total = Math.min(missing, 65_537);
+    if (missing - total > 0 && missing - total < 4) total -= 4;
+    const segment = Buffer.alloc(total, 0x20);
+    segment[0] = 0xff;
+    segment[1] = 0xfe;
+    segment.writeUInt16BE(total - 2, 2);
+    parts.push(segment);
+    missing -= total;
+  }
+  parts.push(base.subarray(2));
+  return Buffer.concat(parts);
+}
+
+/** Every file under DATA_DIR/uploads, relative to it. */
+function storedUploads(): string[] {
+  const dir = path.join(site.dataDir, 'uploads');
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
+}
+
+/** Every file of the data folder outside uploads/ and site/ (what an upload must never write). */
+function filesOutsideUploads(): string[] {
+  return fs
+    .readdirSync(site.dataDir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(site.dataDir, path.join(e.parentPath, e.name)))
+    .filter((f) => !f.startsWith('uploads') && !f.startsWith('site') && !f.startsWith('club.db'));
+}
+
+test('an image of exactly 5,242,880 bytes is accepted and served; one byte more is refused with the message', async ({ page }) => {
+  await page.goto(`${site.url}/admin#news`);
+  const field = page.locator('.news-form .image-upload');
+  const input = field.locator('input[type="file"]');
+
+  const exact = await jpegOfSize(5_242_880);
+  expect(exact.length).toBe(5_242_880);
+  await input.setInputFiles({ name: 'mannschaftsfoto.jpg', mimeType: 'image/jpeg', buffer: exact });
+  await expect(toaster(page).getByText('Bild erfolgreich hochgeladen!')).toBeVisible();
+  const preview = field.getByRole('img', { name: 'Vorschau: Bild' });
+  await expect(preview).toBeVisible();
+  const src = await preview.getAttribute('src');
+  expect(src).toMatch(/^\/uploads\/news\/[0-9a-f]{32}\.jpg$/);
+  // served by the static server as an image that the browser must not sniff as anything else
+  const served = await fetch(`${site.url}${src}`);
+  expect(served.status).toBe(200);
+  expect(served.headers.get('content-type')).toBe('image/jpeg');
+  expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+  // re-encoded (the padding is gone) and with its web-sized WebP copies
+  expect(Number(served.headers.get('content-length'))).toBeLessThan(200_000);
+  const base = path.basename(src!, '.jpg');
+  expect(storedUploads().sort()).toEqual([`news/${base}-1600.webp`, `news/${base}-480.webp`, `news/${base}-960.webp`, `news/${base}.jpg`].sort());
+
+  // one byte more: the field refuses it before sending, with the spec's message
+  const before = storedUploads();
+  await input.setInputFiles({ name: 'zu-gross.jpg', mimeType: 'image/jpeg', buffer: await jpegOfSize(5_242_881) });
+  await expect(toaster(page).getByText('Fehler beim Hochladen')).toBeVisible();
+  await expect(toaster(page).getByText(TOO_LARGE)).toBeVisible();
+  await expect(field.getByRole('alert')).toHaveText(TOO_LARGE);
+  // the image chosen before stays
+  await expect(preview).toHaveAttribute('src', src!);
+
+  // and the server refuses it too, whatever the browser does
+  const response = await page.request.post(`${site.url}/api/admin/upload`, {
+    headers: { origin: site.url, 'content-type': 'application/octet-stream', 'x-file-name': 'zu-gross.jpg' },
+    data: await jpegOfSize(5_242_881),
+  });
+  expect(response.status()).toBe(413);
+  expect(await response.json()).toEqual({ error: TOO_LARGE });
+  expect(storedUploads()).toEqual(before);
+});
+
+test('a script renamed .jpg is refused and nothing is stored', async ({ page }) => {
+  await page.goto(`${site.url}/admin#news`);
+  const before = storedUploads();
+  const field = page.locator('.news-form .image-upload');
+  await field.locator('input[type="file"]').setInputFiles({
+    name: 'urlaubsfoto.jpg',
+    mimeType: 'image/jpeg',
+    buffer: Buffer.from('<script>alert(document.cookie)</script>\n#!/bin/sh\nrm -rf /\n'),
+  });
+  await expect(toaster(page).getByText('Fehler beim Hochladen')).toBeVisible();
+  await expect(toaster(page).getByText(NOT_AN_IMAGE)).toBeVisible();
+  await expect(field.getByRole('img')).toHaveCount(0);
+  expect(storedUploads()).toEqual(before);
+});
+
+test('a phone photo with GPS position is served without any EXIF data, upright', async ({ page }) => {
+  const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#15803d' } })
+    .jpeg()
+    .withMetadata({ orientation: 6 })
+    .withExif({
+      IFD0: { Make: 'Handy', Model: 'Kamera 12' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '47/1 6/1 30/1', GPSLongitudeRef: 'E', GPSLongitude: '15/1 44/1 0/1' },
+    })
+    .toBuffer();
+  // the test photo really carries a position
+  expect(await exifr.gps(photo)).toMatchObject({ latitude: expect.closeTo(47.108, 2), longitude: expect.closeTo(15.733, 2) });
+
+  await page.goto(`${site.url}/admin#news`);
+  const field = page.locator('.news-form .image-upload');
+  await field.locator('input[type="file"]').setInputFiles({ name: 'IMG_2041.JPG', mimeType: 'image/jpeg', buffer: photo });
+  await expect(toaster(page).getByText('Bild erfolgreich hochgeladen!')).toBeVisible();
+  const src = await field.getByRole('img', { name: 'Vorschau: Bild' }).getAttribute('src');
+
+  const served = Buffer.from(await (await fetch(`${site.url}${src}`)).arrayBuffer());
+  expect(await exifr.parse(served, true)).toBeUndefined();
+  expect(await exifr.gps(served)).toBeUndefined();
+  const meta = await sharp(served).metadata();
+  expect(meta.exif).toBeUndefined();
+  // the EXIF orientation was applied to the pixels: portrait now
+  expect([meta.width, meta.height]).toEqual([300, 400]);
+});
+
+test('the endpoint writes only inside uploads/, takes images only, and only from admins', async ({ page, browser }) => {
+  const png = await sharp({ create: { width: 60, height: 40, channels: 4, background: '#ff0000' } }).png().toBuffer();
+  const upload = (folder: string, file = { name: 'logo.png', buffer: png }, origin = site.url) =>
+    page.request.post(`${site.url}/api/admin/upload`, {
+      headers: { origin, 'content-type': 'application/octet-stream', 'x-file-name': encodeURIComponent(file.name), 'x-upload-folder': folder },
+      data: file.buffer,
+    });
+
+  const ok = await upload('shop/');
+  expect(ok.status()).toBe(201);
+  const body = (await ok.json()) as { url: string; variants: { width: number; url: string }[] };
+  expect(body.url).toMatch(/^\/uploads\/shop\/[0-9a-f]{32}\.png$/);
+  expect(body.variants.map((v) => v.width)).toEqual([480, 960, 1600]);
+
+  for (const folder of ['../', '../../etc', '/etc/', 'shop/../../', '..%2f', 'C:\\temp']) {
+    const refused = await upload(folder);
+    expect(refused.status(), folder).toBe(400);
+    expect(await refused.json()).toEqual({ error: 'Ungültiger Ordner.' });
+  }
+  const svg = await upload('', { name: 'logo.svg', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>') });
+  expect(svg.status()).toBe(415);
+  const html = await upload('', { name: 'seite.html', buffer: Buffer.from('<h1>hi</h1>') });
+  expect(await html.json()).toEqual({ error: NOT_AN_IMAGE });
+  expect(filesOutsideUploads()).toEqual([]);
+  // another site's page cannot upload in the admin's name
+  expect((await upload('shop/', undefined, 'https://evil.example')).status()).toBe(403);
+
+  // no session: 401; a signed-in user without the admin role: 403
+  const anonymous = await browser.newContext();
+  const raw = { headers: { origin: site.url, 'content-type': 'application/octet-stream', 'x-file-name': 'logo.png' }, data: png };
+  expect((await anonymous.request.post(`${site.url}/api/admin/upload`, raw)).status()).toBe(401);
+  await loginAs(anonymous, site, 'user');
+  expect((await anonymous.request.post(`${site.url}/api/admin/upload`, raw)).status()).toBe(403);
+  await anonymous.close();
+});
