@@ -3,7 +3,7 @@
 // other role) and officials (role 'Funktionär', office_hours = function shown as
 // a badge). Each: add, edit in a dialog, delete after asking. Name is required.
 import { actions } from 'astro:actions';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import {
   CONTACT_ADMIN_TEXTS as T,
   CONTACT_ROLES,
@@ -11,21 +11,8 @@ import {
   contactSchema,
   type ContactEntry,
 } from '../../lib/schemas/contact';
-import {
-  DialogButtons,
-  EditDialog,
-  FieldError,
-  ImageField,
-  KIT_TEXTS,
-  callAction,
-  useFormState,
-  useLoader,
-  useSaveToasts,
-  validateWith,
-  wrapStyle,
-} from './contentKit';
-import { useLiveReload } from './live';
-import { SaveButton, confirmAction } from './ui';
+import { FieldError, ImageField, KIT_TEXTS, callAction, wrapStyle, type CallResult } from './contentKit';
+import { EntityEditDialog, EntityFormButtons, RowActions, useEntityForm, useEntityList, type EntityFormProps, type Saved } from './entityKit';
 
 type Kind = 'clubAddress' | 'official' | 'person';
 type FormValues = { name: string; role: string; email: string; phone: string; address: string; office_hours: string; image_url: string };
@@ -50,23 +37,26 @@ function roleFor(kind: Kind, typed: string): string {
   return typed;
 }
 
-function ContactForm({
-  kind,
-  contact,
-  onDone,
-  onCancel,
-  onDirtyChange,
-}: {
-  kind: Kind;
-  contact: ContactEntry | null;
-  onDone: () => void;
-  onCancel?: () => void;
-  onDirtyChange?: (dirty: boolean) => void;
-}) {
-  const { values, set, bind, errors, setErrors, reset, dirty } = useFormState<FormValues>(toForm(contact));
-  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
-  const [saving, setSaving] = useState(false);
-  const { saved, failed } = useSaveToasts();
+function ContactForm({ kind, contact, ...props }: { kind: Kind; contact: ContactEntry | null } & EntityFormProps) {
+  const form = useEntityForm({
+    ...props,
+    initial: toForm(contact),
+    schema: contactSchema,
+    prepare: (values) => ({ ...values, role: roleFor(kind, values.role) }),
+    save: (input) =>
+      (kind === 'clubAddress'
+        ? callAction(() => actions.admin.contacts.saveClubAddress(input))
+        : contact
+          ? callAction(() => actions.admin.contacts.update({ id: contact.id, ...input }))
+          : callAction(() => actions.admin.contacts.create(input))) as Promise<CallResult<Saved<ContactEntry>>>,
+    texts: {
+      invalid: T.error,
+      failed: T.error,
+      saved: kind === 'clubAddress' ? T.addressSaved : contact ? T.updated : kind === 'official' ? T.officialCreated : T.created,
+    },
+    next: (row) => (kind === 'clubAddress' || contact ? toForm(row) : EMPTY),
+  });
+  const { values, set, bind, errors, reset, dirty } = form;
   const inDialog = kind !== 'clubAddress' && contact !== null;
 
   // the club address form follows changes made elsewhere, unless it holds edits
@@ -75,36 +65,6 @@ function ContactForm({
     // only a new stored record resets the form
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [kind, JSON.stringify(contact)]);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (saving) return;
-    const input = { ...values, role: roleFor(kind, values.role) };
-    const checked = validateWith(contactSchema, input);
-    if (!checked.ok) {
-      setErrors(checked.fields);
-      failed(T.error, checked.message);
-      return;
-    }
-    setSaving(true);
-    const result =
-      kind === 'clubAddress'
-        ? await callAction(() => actions.admin.contacts.saveClubAddress(input))
-        : contact
-          ? await callAction(() => actions.admin.contacts.update({ id: contact.id, ...input }))
-          : await callAction(() => actions.admin.contacts.create(input));
-    setSaving(false);
-    if (!result.ok) {
-      setErrors(result.fields);
-      failed(T.error, result.message);
-      return;
-    }
-    const { row, ...publication } = result.data as { row: ContactEntry; published: number | null; failed: string[] };
-    const title = kind === 'clubAddress' ? T.addressSaved : contact ? T.updated : kind === 'official' ? T.officialCreated : T.created;
-    saved(title, publication);
-    reset(kind === 'clubAddress' || contact ? toForm(row) : EMPTY);
-    onDone();
-  };
 
   const id = (name: string) => `contact-${kind}-${contact && inDialog ? 'edit' : 'new'}-${name}`;
   const field = (key: keyof FormValues, label: string, extra?: Record<string, unknown>, hint?: string) => (
@@ -118,7 +78,7 @@ function ContactForm({
   const formLabel =
     kind === 'clubAddress' ? T.clubAddress : inDialog ? T.editContact : kind === 'official' ? T.addOfficial : T.addPerson;
   return (
-    <form className={`admin-form contact-form contact-form-${kind}`} noValidate onSubmit={(e) => void submit(e)} aria-label={formLabel}>
+    <form className={`admin-form contact-form contact-form-${kind}`} noValidate onSubmit={form.submit} aria-label={formLabel}>
       <div className="row">
         {field('name', kind === 'clubAddress' ? T.clubName : T.name)}
         {kind === 'person' && field('role', T.role, undefined, T.roleHint)}
@@ -146,43 +106,33 @@ function ContactForm({
           <ImageField name="image_url" label={T.image} value={values.image_url} onChange={(url) => set('image_url', url)} error={errors.image_url} folder="contacts/" />
         </>
       )}
-      {inDialog ? (
-        <DialogButtons saving={saving} dirty={dirty} onCancel={onCancel ?? onDone} />
-      ) : (
-        <div>
-          <SaveButton saving={saving}>{kind === 'clubAddress' ? T.saveAddress : kind === 'official' ? T.addOfficial : T.addPerson}</SaveButton>
-        </div>
-      )}
+      <EntityFormButtons
+        inDialog={inDialog}
+        form={form}
+        createLabel={kind === 'clubAddress' ? T.saveAddress : kind === 'official' ? T.addOfficial : T.addPerson}
+      />
     </form>
   );
 }
 
 export default function ContactsManager() {
-  const { saved, failed } = useSaveToasts();
-  const { data: list, loading, reload } = useLoader(
-    () => callAction(() => actions.admin.contacts.list({})),
-    (message) => failed(T.loadError, message),
-  );
-  useLiveReload(['contact_info'], () => void reload());
-  const [editing, setEditing] = useState<ContactEntry | null>(null);
-  const [editDirty, setEditDirty] = useState(false);
-  const [busy, setBusy] = useState<string | null>(null);
+  const contacts = useEntityList({
+    load: () => callAction(() => actions.admin.contacts.list({})),
+    loadFailed: T.loadError,
+    tables: ['contact_info'],
+    remove: {
+      confirm: T.confirmDelete,
+      call: (contact) => callAction(() => actions.admin.contacts.remove({ id: contact.id })),
+      failed: T.deleteError,
+      deleted: T.deleted,
+    },
+  });
+  const { data: list, loading, reload, busy, editing } = contacts;
 
   const all = list ?? [];
   const address = all.find((c) => contactKind(c.role) === 'clubAddress') ?? null;
   const persons = all.filter((c) => contactKind(c.role) === 'person');
   const officials = all.filter((c) => contactKind(c.role) === 'official');
-
-  const remove = async (contact: ContactEntry) => {
-    if (!confirmAction(T.confirmDelete)) return;
-    setBusy(contact.id);
-    const result = await callAction(() => actions.admin.contacts.remove({ id: contact.id }));
-    setBusy(null);
-    if (!result.ok) return failed(T.deleteError, result.message);
-    const { row: _row, ...publication } = result.data;
-    saved(T.deleted, publication);
-    void reload();
-  };
 
   const card = (c: ContactEntry, kind: Kind) => (
     <li key={c.id} className={`admin-card contact-item contact-${kind}`} style={{ boxShadow: 'none', border: '1px solid var(--grey-200)', display: 'flex', gap: '0.75rem', flexWrap: 'wrap', alignItems: 'center' }}>
@@ -198,14 +148,7 @@ export default function ContactsManager() {
         {c.email && <small style={wrapStyle}>{c.email}</small>}
         {c.phone && <small style={wrapStyle}>{c.phone}</small>}
       </div>
-      <div className="admin-actions">
-        <button type="button" className="btn btn-outline btn-small" onClick={() => setEditing(c)}>
-          Bearbeiten
-        </button>
-        <button type="button" className="btn btn-danger btn-small" disabled={busy === c.id} onClick={() => void remove(c)}>
-          Löschen
-        </button>
-      </div>
+      <RowActions entry={c} list={contacts} />
     </li>
   );
 
@@ -221,7 +164,7 @@ export default function ContactsManager() {
             <ContactForm kind="clubAddress" contact={address} onDone={() => void reload()} />
             {address && (
               <div className="admin-actions" style={{ marginTop: '0.75rem' }}>
-                <button type="button" className="btn btn-danger btn-small" disabled={busy === address.id} onClick={() => void remove(address)}>
+                <button type="button" className="btn btn-danger btn-small" disabled={busy === address.id} onClick={() => contacts.remove(address)}>
                   Vereinsadresse löschen
                 </button>
               </div>
@@ -241,21 +184,9 @@ export default function ContactsManager() {
         {list && officials.length === 0 && <p className="empty">{T.noOfficials}</p>}
         {officials.length > 0 && <ul className="admin-list contact-officials" style={{ marginTop: '1rem' }}>{officials.map((c) => card(c, 'official'))}</ul>}
       </section>
-      <EditDialog open={editing !== null} title={T.editContact} dirty={editDirty} onClose={() => setEditing(null)}>
-        {editing && (
-          <ContactForm
-            key={editing.id}
-            kind={editingKind}
-            contact={editing}
-            onDirtyChange={setEditDirty}
-            onDone={() => {
-              setEditing(null);
-              void reload();
-            }}
-            onCancel={() => setEditing(null)}
-          />
-        )}
-      </EditDialog>
+      <EntityEditDialog list={contacts} title={T.editContact}>
+        {(contact, form) => <ContactForm kind={editingKind} contact={contact} {...form} />}
+      </EntityEditDialog>
     </>
   );
 }

@@ -3,7 +3,7 @@
 // status, actions), an edit dialog, and delete after asking. Errors are toasted
 // with the title 'Fehler', successes with 'Erfolg'.
 import { actions } from 'astro:actions';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { formatShortDate } from '../../lib/dates-de';
 import { scoreText } from '../../lib/match-labels';
 import {
@@ -17,20 +17,8 @@ import {
   matchSchema,
   type MatchEntry,
 } from '../../lib/schemas/match';
-import {
-  DialogButtons,
-  EditDialog,
-  FieldError,
-  KIT_TEXTS,
-  callAction,
-  useFormState,
-  useLoader,
-  useSaveToasts,
-  validateWith,
-  wrapStyle,
-} from './contentKit';
-import { useLiveReload } from './live';
-import { SaveButton, confirmAction } from './ui';
+import { FieldError, KIT_TEXTS, callAction, wrapStyle } from './contentKit';
+import { EntityEditDialog, EntityFormButtons, RowActions, useEntityForm, useEntityList, type EntityFormProps } from './entityKit';
 
 type FormValues = {
   home_team: string;
@@ -94,55 +82,31 @@ const toForm = (m: MatchEntry): FormValues => ({
   notes: m.notes ?? '',
 });
 
-function MatchForm({
-  match,
-  onDone,
-  onCancel,
-  onDirtyChange,
-}: {
-  match: MatchEntry | null;
-  onDone: () => void;
-  onCancel?: () => void;
-  onDirtyChange?: (dirty: boolean) => void;
-}) {
-  const { values, set, bind, errors, setErrors, reset, dirty } = useFormState<FormValues>(match ? toForm(match) : emptyForm());
-  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
-  const [saving, setSaving] = useState(false);
+function MatchForm({ match, ...props }: { match: MatchEntry | null } & EntityFormProps) {
   const [touchedScores, setTouchedScores] = useState({ home_score: false, away_score: false });
-  const { saved, failed } = useSaveToasts();
   const hiddenZero = (key: 'home_score' | 'away_score') => match?.[key] === 0 && !touchedScores[key];
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (saving) return;
-    const sent = {
+  const form = useEntityForm({
+    ...props,
+    initial: match ? toForm(match) : emptyForm(),
+    schema: matchSchema,
+    prepare: (values) => ({
       ...values,
       home_score: values.home_score === '' && hiddenZero('home_score') ? '0' : values.home_score,
       away_score: values.away_score === '' && hiddenZero('away_score') ? '0' : values.away_score,
-    };
-    const checked = validateWith(matchSchema, sent);
-    if (!checked.ok) {
-      setErrors(checked.fields);
-      failed(T.errorTitle, checked.message);
-      return;
-    }
-    setSaving(true);
-    const data = checked.data;
-    const result = match
-      ? await callAction(() => actions.admin.matches.update({ id: match.id, ...data }))
-      : await callAction(() => actions.admin.matches.create(data));
-    setSaving(false);
-    if (!result.ok) {
-      setErrors(result.fields);
-      failed(T.errorTitle, `${match ? T.updateError : T.saveError}: ${result.message}`);
-      return;
-    }
-    const { row, ...publication } = result.data;
-    saved(T.successTitle, publication, match ? T.updated : T.created);
-    reset(match ? toForm(row) : emptyForm());
-    setTouchedScores({ home_score: false, away_score: false });
-    onDone();
-  };
+    }),
+    save: (_sent, data) =>
+      match
+        ? callAction(() => actions.admin.matches.update({ id: match.id, ...data }))
+        : callAction(() => actions.admin.matches.create(data)),
+    texts: {
+      invalid: T.errorTitle,
+      failed: (message) => [T.errorTitle, `${match ? T.updateError : T.saveError}: ${message}`],
+      saved: [T.successTitle, match ? T.updated : T.created],
+    },
+    next: (row) => (match ? toForm(row) : emptyForm()),
+    afterSave: () => setTouchedScores({ home_score: false, away_score: false }),
+  });
+  const { values, bind, errors } = form;
 
   const scoreInput = (key: 'home_score' | 'away_score') => {
     const bound = bind(key);
@@ -168,7 +132,7 @@ function MatchForm({
   const competitions: string[] = [...COMPETITIONS];
   if (values.competition && !competitions.includes(values.competition)) competitions.push(values.competition);
   return (
-    <form className="admin-form match-form" noValidate onSubmit={(e) => void submit(e)} aria-label={match ? T.editTitle : T.createTitle}>
+    <form className="admin-form match-form" noValidate onSubmit={form.submit} aria-label={match ? T.editTitle : T.createTitle}>
       <div className="row">
         <label className="admin-field" htmlFor={id('home')}>
           <span>Heimteam *</span>
@@ -261,38 +225,24 @@ function MatchForm({
         <textarea id={id('notes')} name="notes" rows={2} {...bind('notes')} />
         <FieldError message={errors.notes} />
       </label>
-      {match ? (
-        <DialogButtons saving={saving} dirty={dirty} onCancel={onCancel ?? onDone} />
-      ) : (
-        <div>
-          <SaveButton saving={saving}>Spiel hinzufügen</SaveButton>
-        </div>
-      )}
+      <EntityFormButtons inDialog={match !== null} form={form} createLabel="Spiel hinzufügen" />
     </form>
   );
 }
 
 export default function MatchesManager() {
-  const { saved, failed } = useSaveToasts();
-  const { data: matches, loading, failed: loadFailed, reload } = useLoader(
-    () => callAction(() => actions.admin.matches.list({})),
-    (message) => failed(T.errorTitle, `${T.loadError}: ${message}`),
-  );
-  useLiveReload(['matches'], () => void reload());
-  const [editing, setEditing] = useState<MatchEntry | null>(null);
-  const [editDirty, setEditDirty] = useState(false);
-  const [busy, setBusy] = useState<string | null>(null);
-
-  const remove = async (match: MatchEntry) => {
-    if (!confirmAction(T.confirmDelete)) return;
-    setBusy(match.id);
-    const result = await callAction(() => actions.admin.matches.remove({ id: match.id }));
-    setBusy(null);
-    if (!result.ok) return failed(T.errorTitle, `${T.deleteError}: ${result.message}`);
-    const { row: _row, ...publication } = result.data;
-    saved(T.successTitle, publication, T.deleted);
-    void reload();
-  };
+  const list = useEntityList({
+    load: () => callAction(() => actions.admin.matches.list({})),
+    loadFailed: (message) => [T.errorTitle, `${T.loadError}: ${message}`],
+    tables: ['matches'],
+    remove: {
+      confirm: T.confirmDelete,
+      call: (match) => callAction(() => actions.admin.matches.remove({ id: match.id })),
+      failed: (message) => [T.errorTitle, `${T.deleteError}: ${message}`],
+      deleted: [T.successTitle, T.deleted],
+    },
+  });
+  const { data: matches, loading, loadFailed, reload } = list;
 
   return (
     <>
@@ -341,14 +291,7 @@ export default function MatchesManager() {
                       <span className="badge badge-blue match-status">{MATCH_STATUS_LABELS[adminMatchStatus(m.status)]}</span>
                     </td>
                     <td data-label="Aktionen">
-                      <div className="admin-actions">
-                        <button type="button" className="btn btn-outline btn-small" onClick={() => setEditing(m)}>
-                          Bearbeiten
-                        </button>
-                        <button type="button" className="btn btn-danger btn-small" disabled={busy === m.id} onClick={() => void remove(m)}>
-                          Löschen
-                        </button>
-                      </div>
+                      <RowActions entry={m} list={list} />
                     </td>
                   </tr>
                 ))}
@@ -357,20 +300,9 @@ export default function MatchesManager() {
           </div>
         )}
       </section>
-      <EditDialog open={editing !== null} title={T.editTitle} dirty={editDirty} onClose={() => setEditing(null)} wide>
-        {editing && (
-          <MatchForm
-            key={editing.id}
-            match={editing}
-            onDirtyChange={setEditDirty}
-            onDone={() => {
-              setEditing(null);
-              void reload();
-            }}
-            onCancel={() => setEditing(null)}
-          />
-        )}
-      </EditDialog>
+      <EntityEditDialog list={list} title={T.editTitle} wide>
+        {(match, form) => <MatchForm match={match} {...form} />}
+      </EntityEditDialog>
     </>
   );
 }

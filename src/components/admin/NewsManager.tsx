@@ -4,10 +4,11 @@
 // and delete. The spec deletes news without asking; a deletion can instead be
 // undone for a few seconds.
 import { actions } from 'astro:actions';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatDate } from '../../lib/dates-de';
 import { NEWS_TEXTS as T, newsSchema, type NewsEntry } from '../../lib/schemas/news';
-import { FieldError, KIT_TEXTS, callAction, useFormState, useLoader, useSaveToasts, validateWith, wrapStyle } from './contentKit';
+import { FieldError, KIT_TEXTS, callAction, useLoader, useSaveToasts, wrapStyle } from './contentKit';
+import { createOrUpdate, useEntityForm } from './entityKit';
 import ImageUpload from './ImageUpload';
 import { useLiveReload } from './live';
 import { ADMIN_TEXTS, SaveButton } from './ui';
@@ -34,36 +35,18 @@ function NewsForm({
   onDone: () => void;
   onDirtyChange: (dirty: boolean) => void;
 }) {
-  const { values, set, bind, errors, setErrors, reset, dirty } = useFormState<FormValues>(editing ? toForm(editing) : EMPTY);
-  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
-  const [saving, setSaving] = useState(false);
-  const { saved, failed } = useSaveToasts();
-  const [showPreview, setShowPreview] = useState(true);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (saving) return;
+  const save = createOrUpdate(editing, actions.admin.news);
+  const { values, set, bind, errors, reset, dirty, saving, submit } = useEntityForm({
+    onDone,
+    onDirtyChange,
+    initial: editing ? toForm(editing) : EMPTY,
+    schema: newsSchema,
+    save,
     // the spec: with an empty title or content nothing is sent
-    const checked = validateWith(newsSchema, values);
-    if (!checked.ok) {
-      setErrors(checked.fields);
-      return;
-    }
-    setSaving(true);
-    const result = editing
-      ? await callAction(() => actions.admin.news.update({ id: editing.id, ...values }))
-      : await callAction(() => actions.admin.news.create(values));
-    setSaving(false);
-    if (!result.ok) {
-      setErrors(result.fields);
-      failed(T.error, result.message);
-      return;
-    }
-    const { row: _row, ...publication } = result.data;
-    saved(editing ? T.updated : T.created, publication);
-    reset(EMPTY);
-    onDone();
-  };
+    texts: { invalid: null, failed: T.error, saved: editing ? T.updated : T.created },
+    next: () => EMPTY,
+  });
+  const [showPreview, setShowPreview] = useState(true);
 
   const cancel = () => {
     if (dirty && !window.confirm(KIT_TEXTS.discardChanges)) return;
@@ -72,7 +55,7 @@ function NewsForm({
   };
 
   return (
-    <form className="admin-form news-form" noValidate onSubmit={(e) => void submit(e)} aria-label={editing ? T.editTitle : T.createTitle}>
+    <form className="admin-form news-form" noValidate onSubmit={submit} aria-label={editing ? T.editTitle : T.createTitle}>
       <label className="admin-field" htmlFor="news-title">
         <span>Titel *</span>
         <input id="news-title" name="title" required {...bind('title')} />

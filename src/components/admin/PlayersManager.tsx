@@ -2,23 +2,11 @@
 // table searchable by name, position or team name whose title counts the
 // matches, an edit dialog, and delete after the spec's confirmation.
 import { actions } from 'astro:actions';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { PLAYER_POSITIONS, PLAYER_TEXTS as T, playerSchema, type PlayerEntry } from '../../lib/schemas/player';
-import {
-  DialogButtons,
-  EditDialog,
-  FieldError,
-  KIT_TEXTS,
-  callAction,
-  useFormState,
-  useLoader,
-  useSaveToasts,
-  validateWith,
-  wrapStyle,
-} from './contentKit';
+import { FieldError, KIT_TEXTS, callAction, useLoader, wrapStyle } from './contentKit';
+import { EntityEditDialog, EntityFormButtons, RowActions, createOrUpdate, useEntityForm, useEntityList, type EntityFormProps } from './entityKit';
 import ImageUpload from './ImageUpload';
-import { useLiveReload } from './live';
-import { SaveButton, confirmAction } from './ui';
 
 type TeamOption = { id: string; name: string; category: string };
 type FormValues = { name: string; position: string; age: string; jersey_number: string; team_id: string; image_url: string };
@@ -33,55 +21,24 @@ const toForm = (p: PlayerEntry): FormValues => ({
   image_url: p.image_url ?? '',
 });
 
-function PlayerForm({
-  player,
-  teams,
-  onDone,
-  onCancel,
-  onDirtyChange,
-}: {
-  player: PlayerEntry | null;
-  teams: TeamOption[];
-  onDone: () => void;
-  onCancel?: () => void;
-  onDirtyChange?: (dirty: boolean) => void;
-}) {
-  const { values, set, bind, errors, setErrors, reset, dirty } = useFormState<FormValues>(player ? toForm(player) : EMPTY);
-  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
-  const [saving, setSaving] = useState(false);
-  const { saved, failed } = useSaveToasts();
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (saving) return;
-    const checked = validateWith(playerSchema, values);
-    if (!checked.ok) {
-      setErrors(checked.fields);
-      failed(KIT_TEXTS.error, checked.message);
-      return;
-    }
-    setSaving(true);
-    const result = player
-      ? await callAction(() => actions.admin.players.update({ id: player.id, ...values }))
-      : await callAction(() => actions.admin.players.create(values));
-    setSaving(false);
-    if (!result.ok) {
-      setErrors(result.fields);
-      failed(player ? T.updateError : T.saveError, result.message);
-      return;
-    }
-    const { row, ...publication } = result.data;
-    saved(player ? T.updated : T.created, publication);
+function PlayerForm({ player, teams, ...props }: { player: PlayerEntry | null; teams: TeamOption[] } & EntityFormProps) {
+  const save = createOrUpdate(player, actions.admin.players);
+  const form = useEntityForm({
+    ...props,
+    initial: player ? toForm(player) : EMPTY,
+    schema: playerSchema,
+    save,
+    texts: { invalid: KIT_TEXTS.error, failed: player ? T.updateError : T.saveError, saved: player ? T.updated : T.created },
     // a new player keeps the chosen team: the next one usually joins the same
-    reset(player ? toForm(row) : { ...EMPTY, team_id: values.team_id });
-    onDone();
-  };
+    next: (row, values) => (player ? toForm(row) : { ...EMPTY, team_id: values.team_id }),
+  });
+  const { values, set, bind, errors } = form;
 
   const id = (name: string) => `player-${player ? 'edit' : 'new'}-${name}`;
   const positions: string[] = [...PLAYER_POSITIONS];
   if (values.position && !positions.includes(values.position)) positions.push(values.position);
   return (
-    <form className="admin-form player-form" noValidate onSubmit={(e) => void submit(e)} aria-label={player ? T.editTitle : T.createTitle}>
+    <form className="admin-form player-form" noValidate onSubmit={form.submit} aria-label={player ? T.editTitle : T.createTitle}>
       <div className="row">
         <label className="admin-field" htmlFor={id('name')}>
           <span>Name *</span>
@@ -133,35 +90,30 @@ function PlayerForm({
         onChange={(url) => set('image_url', url ?? '')}
         error={errors.image_url}
       />
-      {player ? (
-        <DialogButtons saving={saving} dirty={dirty} onCancel={onCancel ?? onDone} />
-      ) : (
-        <div>
-          <SaveButton saving={saving}>Spieler hinzufügen</SaveButton>
-        </div>
-      )}
+      <EntityFormButtons inDialog={player !== null} form={form} createLabel="Spieler hinzufügen" />
     </form>
   );
 }
 
 export default function PlayersManager() {
-  const { saved, failed } = useSaveToasts();
-  const { data: players, loading, failed: loadFailed, reload } = useLoader(
-    () => callAction(() => actions.admin.players.list({})),
-    (message) => failed(T.loadError, message),
-  );
+  const list = useEntityList({
+    load: () => callAction(() => actions.admin.players.list({})),
+    loadFailed: T.loadError,
+    tables: ['players', 'teams'],
+    alsoReload: () => void reloadTeams(),
+    remove: {
+      confirm: T.confirmDelete,
+      call: (player) => callAction(() => actions.admin.players.remove({ id: player.id })),
+      failed: T.deleteError,
+      deleted: T.deleted,
+    },
+  });
+  const { data: players, loading, loadFailed } = list;
   const { data: teams, reload: reloadTeams } = useLoader(
     () => callAction(() => actions.admin.teams.options({})),
-    (message) => failed(T.teamsLoadError, message),
+    (message) => list.failed(T.teamsLoadError, message),
   );
-  useLiveReload(['players', 'teams'], () => {
-    void reload();
-    void reloadTeams();
-  });
   const [query, setQuery] = useState('');
-  const [editing, setEditing] = useState<PlayerEntry | null>(null);
-  const [editDirty, setEditDirty] = useState(false);
-  const [busy, setBusy] = useState<string | null>(null);
 
   const shown = useMemo(() => {
     const q = query.trim().toLocaleLowerCase('de');
@@ -172,23 +124,12 @@ export default function PlayersManager() {
     );
   }, [players, query]);
 
-  const remove = async (player: PlayerEntry) => {
-    if (!confirmAction(T.confirmDelete)) return;
-    setBusy(player.id);
-    const result = await callAction(() => actions.admin.players.remove({ id: player.id }));
-    setBusy(null);
-    if (!result.ok) return failed(T.deleteError, result.message);
-    const { row: _row, ...publication } = result.data;
-    saved(T.deleted, publication);
-    void reload();
-  };
-
   return (
     <>
       <section className="admin-card">
         <h2>{T.createTitle}</h2>
         {teams && teams.length === 0 && <p className="notice">{T.noTeams}</p>}
-        <PlayerForm player={null} teams={teams ?? []} onDone={() => void reload()} />
+        <PlayerForm player={null} teams={teams ?? []} onDone={() => void list.reload()} />
       </section>
       <section className="admin-card" aria-labelledby="players-list-heading">
         <h2 id="players-list-heading">
@@ -227,14 +168,7 @@ export default function PlayersManager() {
                       {p.team_name ?? '–'}
                     </td>
                     <td data-label="Aktionen">
-                      <div className="admin-actions">
-                        <button type="button" className="btn btn-outline btn-small" onClick={() => setEditing(p)}>
-                          Bearbeiten
-                        </button>
-                        <button type="button" className="btn btn-danger btn-small" disabled={busy === p.id} onClick={() => void remove(p)}>
-                          Löschen
-                        </button>
-                      </div>
+                      <RowActions entry={p} list={list} />
                     </td>
                   </tr>
                 ))}
@@ -243,21 +177,9 @@ export default function PlayersManager() {
           </div>
         )}
       </section>
-      <EditDialog open={editing !== null} title={T.editTitle} dirty={editDirty} onClose={() => setEditing(null)} wide>
-        {editing && (
-          <PlayerForm
-            key={editing.id}
-            player={editing}
-            teams={teams ?? []}
-            onDirtyChange={setEditDirty}
-            onDone={() => {
-              setEditing(null);
-              void reload();
-            }}
-            onCancel={() => setEditing(null)}
-          />
-        )}
-      </EditDialog>
+      <EntityEditDialog list={list} title={T.editTitle} wide>
+        {(player, form) => <PlayerForm player={player} teams={teams ?? []} {...form} />}
+      </EntityEditDialog>
     </>
   );
 }

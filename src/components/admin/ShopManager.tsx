@@ -2,24 +2,10 @@
 // items, the active flag, an image per item (uploads into 'shop/'). When the
 // list cannot be loaded, the four sample products are shown.
 import { actions } from 'astro:actions';
-import { useEffect, useState, type FormEvent } from 'react';
 import { SAMPLE_SHOP_ITEMS } from '../../lib/shop-samples';
 import { SHOP_ADMIN_TEXTS as T, shopItemSchema, type ShopItemEntry } from '../../lib/schemas/shopItem';
-import {
-  ActiveBadge,
-  DialogButtons,
-  EditDialog,
-  FieldError,
-  ImageField,
-  callAction,
-  useFormState,
-  useLoader,
-  useSaveToasts,
-  validateWith,
-  wrapStyle,
-} from './contentKit';
-import { useLiveReload } from './live';
-import { SaveButton, confirmAction } from './ui';
+import { ActiveBadge, FieldError, ImageField, callAction, wrapStyle } from './contentKit';
+import { EntityEditDialog, EntityFormButtons, RowActions, createOrUpdate, useEntityForm, useEntityList, type EntityFormProps } from './entityKit';
 
 type FormValues = {
   name: string;
@@ -41,51 +27,21 @@ const toForm = (item: ShopItemEntry): FormValues => ({
 });
 
 /** The product form: create mode without `item`, edit mode with it. */
-function ShopItemForm({
-  item,
-  onDone,
-  onCancel,
-  onDirtyChange,
-}: {
-  item: ShopItemEntry | null;
-  onDone: () => void;
-  onCancel?: () => void;
-  onDirtyChange?: (dirty: boolean) => void;
-}) {
-  const form = useFormState<FormValues>(item ? toForm(item) : EMPTY);
-  const { values, set, bind, errors, setErrors, reset, dirty } = form;
-  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
-  const [saving, setSaving] = useState(false);
-  const { saved, failed } = useSaveToasts();
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (saving) return;
-    const checked = validateWith(shopItemSchema, values);
-    if (!checked.ok) {
-      setErrors(checked.fields);
-      failed(T.error, checked.message);
-      return;
-    }
-    setSaving(true);
-    const result = item
-      ? await callAction(() => actions.admin.shop.update({ id: item.id, ...values }))
-      : await callAction(() => actions.admin.shop.create(values));
-    setSaving(false);
-    if (!result.ok) {
-      setErrors(result.fields);
-      failed(T.error, result.message);
-      return;
-    }
-    const { row, ...publication } = result.data;
-    saved(item ? T.updated : T.created, publication);
-    reset(item ? toForm(row) : EMPTY);
-    onDone();
-  };
+function ShopItemForm({ item, ...props }: { item: ShopItemEntry | null } & EntityFormProps) {
+  const save = createOrUpdate(item, actions.admin.shop);
+  const form = useEntityForm({
+    ...props,
+    initial: item ? toForm(item) : EMPTY,
+    schema: shopItemSchema,
+    save,
+    texts: { invalid: T.error, failed: T.error, saved: item ? T.updated : T.created },
+    next: (row) => (item ? toForm(row) : EMPTY),
+  });
+  const { values, set, bind, errors } = form;
 
   const id = (name: string) => `shop-${item ? 'edit' : 'new'}-${name}`;
   return (
-    <form className="admin-form shop-form" noValidate onSubmit={(e) => void submit(e)} aria-label={item ? T.editItem : T.newItem}>
+    <form className="admin-form shop-form" noValidate onSubmit={form.submit} aria-label={item ? T.editItem : T.newItem}>
       <div className="row">
         <label className="admin-field" htmlFor={id('name')}>
           <span>{T.name}</span>
@@ -124,27 +80,24 @@ function ShopItemForm({
           {T.active}
         </label>
       </div>
-      {item ? (
-        <DialogButtons saving={saving} dirty={dirty} onCancel={onCancel ?? onDone} />
-      ) : (
-        <div>
-          <SaveButton saving={saving}>{T.create}</SaveButton>
-        </div>
-      )}
+      <EntityFormButtons inDialog={item !== null} form={form} createLabel={T.create} />
     </form>
   );
 }
 
 export default function ShopManager() {
-  const { saved, failed } = useSaveToasts();
-  const { data: items, failed: loadFailed, loading, reload } = useLoader(
-    () => callAction(() => actions.admin.shop.list({})),
-    (message) => failed(T.loadError, message),
-  );
-  useLiveReload(['shop_items'], () => void reload());
-  const [editing, setEditing] = useState<ShopItemEntry | null>(null);
-  const [editDirty, setEditDirty] = useState(false);
-  const [busy, setBusy] = useState<string | null>(null);
+  const list = useEntityList({
+    load: () => callAction(() => actions.admin.shop.list({})),
+    loadFailed: T.loadError,
+    tables: ['shop_items'],
+    remove: {
+      confirm: T.confirmDelete,
+      call: (item) => callAction(() => actions.admin.shop.remove({ id: item.id })),
+      failed: T.deleteError,
+      deleted: T.deleted,
+    },
+  });
+  const { data: items, loadFailed, loading, reload, saved, failed, busy, setBusy } = list;
 
   const toggle = async (item: ShopItemEntry) => {
     setBusy(item.id);
@@ -153,17 +106,6 @@ export default function ShopManager() {
     if (!result.ok) return failed(T.error, result.message);
     const { row: _row, ...publication } = result.data;
     saved(T.updated, publication);
-    void reload();
-  };
-
-  const remove = async (item: ShopItemEntry) => {
-    if (!confirmAction(T.confirmDelete)) return;
-    setBusy(item.id);
-    const result = await callAction(() => actions.admin.shop.remove({ id: item.id }));
-    setBusy(null);
-    if (!result.ok) return failed(T.deleteError, result.message);
-    const { row: _row, ...publication } = result.data;
-    saved(T.deleted, publication);
     void reload();
   };
 
@@ -207,36 +149,23 @@ export default function ShopManager() {
                   </div>
                   {item.external_link && <small style={{ ...wrapStyle, color: 'var(--grey-500)' }}>{item.external_link}</small>}
                 </div>
-                <div className="admin-actions">
-                  <button type="button" className="btn btn-outline btn-small" disabled={busy === item.id} onClick={() => void toggle(item)}>
-                    {item.is_active ? T.deactivate : T.activate}
-                  </button>
-                  <button type="button" className="btn btn-outline btn-small" onClick={() => setEditing(item)}>
-                    Bearbeiten
-                  </button>
-                  <button type="button" className="btn btn-danger btn-small" disabled={busy === item.id} onClick={() => void remove(item)}>
-                    Löschen
-                  </button>
-                </div>
+                <RowActions
+                  entry={item}
+                  list={list}
+                  leading={
+                    <button type="button" className="btn btn-outline btn-small" disabled={busy === item.id} onClick={() => void toggle(item)}>
+                      {item.is_active ? T.deactivate : T.activate}
+                    </button>
+                  }
+                />
               </li>
             ))}
           </ul>
         )}
       </section>
-      <EditDialog open={editing !== null} title={T.editItem} dirty={editDirty} onClose={() => setEditing(null)}>
-        {editing && (
-          <ShopItemForm
-            key={editing.id}
-            item={editing}
-            onDirtyChange={setEditDirty}
-            onDone={() => {
-              setEditing(null);
-              void reload();
-            }}
-            onCancel={() => setEditing(null)}
-          />
-        )}
-      </EditDialog>
+      <EntityEditDialog list={list} title={T.editItem}>
+        {(item, form) => <ShopItemForm item={item} {...form} />}
+      </EntityEditDialog>
     </>
   );
 }

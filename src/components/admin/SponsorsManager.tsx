@@ -1,7 +1,6 @@
 // Sponsors manager (admin-area.md §2 Sponsoren, §5, §8): add, edit in a dialog,
 // delete (after asking). Name and tier are required; the logo is an upload.
 import { actions } from 'astro:actions';
-import { useEffect, useState, type FormEvent } from 'react';
 import {
   SPONSOR_ADMIN_TEXTS as T,
   SPONSOR_TIERS,
@@ -10,20 +9,8 @@ import {
   type SponsorEntry,
   type SponsorTier,
 } from '../../lib/schemas/sponsor';
-import {
-  DialogButtons,
-  EditDialog,
-  FieldError,
-  ImageField,
-  callAction,
-  useFormState,
-  useLoader,
-  useSaveToasts,
-  validateWith,
-  wrapStyle,
-} from './contentKit';
-import { useLiveReload } from './live';
-import { SaveButton, confirmAction } from './ui';
+import { FieldError, ImageField, callAction, wrapStyle } from './contentKit';
+import { EntityEditDialog, EntityFormButtons, RowActions, createOrUpdate, useEntityForm, useEntityList, type EntityFormProps } from './entityKit';
 
 type FormValues = { name: string; tier: string; logo_url: string; website_url: string; description: string };
 const EMPTY: FormValues = { name: '', tier: 'standard', logo_url: '', website_url: '', description: '' };
@@ -36,50 +23,21 @@ const toForm = (s: SponsorEntry): FormValues => ({
 });
 const tierLabel = (tier: string) => SPONSOR_TIER_LABELS[tier as SponsorTier] ?? tier;
 
-function SponsorForm({
-  sponsor,
-  onDone,
-  onCancel,
-  onDirtyChange,
-}: {
-  sponsor: SponsorEntry | null;
-  onDone: () => void;
-  onCancel?: () => void;
-  onDirtyChange?: (dirty: boolean) => void;
-}) {
-  const { values, set, bind, errors, setErrors, reset, dirty } = useFormState<FormValues>(sponsor ? toForm(sponsor) : EMPTY);
-  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
-  const [saving, setSaving] = useState(false);
-  const { saved, failed } = useSaveToasts();
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (saving) return;
-    const checked = validateWith(sponsorSchema, values);
-    if (!checked.ok) {
-      setErrors(checked.fields);
-      failed(T.error, checked.message);
-      return;
-    }
-    setSaving(true);
-    const result = sponsor
-      ? await callAction(() => actions.admin.sponsors.update({ id: sponsor.id, ...values }))
-      : await callAction(() => actions.admin.sponsors.create(values));
-    setSaving(false);
-    if (!result.ok) {
-      setErrors(result.fields);
-      failed(T.error, result.message);
-      return;
-    }
-    const { row, ...publication } = result.data;
-    saved(sponsor ? T.updated : T.created, publication);
-    reset(sponsor ? toForm(row) : EMPTY);
-    onDone();
-  };
+function SponsorForm({ sponsor, ...props }: { sponsor: SponsorEntry | null } & EntityFormProps) {
+  const save = createOrUpdate(sponsor, actions.admin.sponsors);
+  const form = useEntityForm({
+    ...props,
+    initial: sponsor ? toForm(sponsor) : EMPTY,
+    schema: sponsorSchema,
+    save,
+    texts: { invalid: T.error, failed: T.error, saved: sponsor ? T.updated : T.created },
+    next: (row) => (sponsor ? toForm(row) : EMPTY),
+  });
+  const { values, set, bind, errors } = form;
 
   const id = (name: string) => `sponsor-${sponsor ? 'edit' : 'new'}-${name}`;
   return (
-    <form className="admin-form sponsor-form" noValidate onSubmit={(e) => void submit(e)} aria-label={sponsor ? T.edit : T.add}>
+    <form className="admin-form sponsor-form" noValidate onSubmit={form.submit} aria-label={sponsor ? T.edit : T.add}>
       <div className="row">
         <label className="admin-field" htmlFor={id('name')}>
           <span>{T.name}</span>
@@ -110,38 +68,24 @@ function SponsorForm({
         <textarea id={id('description')} name="description" rows={3} {...bind('description')} />
         <FieldError message={errors.description} />
       </label>
-      {sponsor ? (
-        <DialogButtons saving={saving} dirty={dirty} onCancel={onCancel ?? onDone} />
-      ) : (
-        <div>
-          <SaveButton saving={saving}>{T.add}</SaveButton>
-        </div>
-      )}
+      <EntityFormButtons inDialog={sponsor !== null} form={form} createLabel={T.add} />
     </form>
   );
 }
 
 export default function SponsorsManager() {
-  const { saved, failed } = useSaveToasts();
-  const { data: list, loading, reload } = useLoader(
-    () => callAction(() => actions.admin.sponsors.list({})),
-    (message) => failed(T.loadError, message),
-  );
-  useLiveReload(['sponsors'], () => void reload());
-  const [editing, setEditing] = useState<SponsorEntry | null>(null);
-  const [editDirty, setEditDirty] = useState(false);
-  const [busy, setBusy] = useState<string | null>(null);
-
-  const remove = async (sponsor: SponsorEntry) => {
-    if (!confirmAction(T.confirmDelete)) return;
-    setBusy(sponsor.id);
-    const result = await callAction(() => actions.admin.sponsors.remove({ id: sponsor.id }));
-    setBusy(null);
-    if (!result.ok) return failed(T.deleteError, result.message);
-    const { row: _row, ...publication } = result.data;
-    saved(T.deleted, publication);
-    void reload();
-  };
+  const sponsors = useEntityList({
+    load: () => callAction(() => actions.admin.sponsors.list({})),
+    loadFailed: T.loadError,
+    tables: ['sponsors'],
+    remove: {
+      confirm: T.confirmDelete,
+      call: (sponsor) => callAction(() => actions.admin.sponsors.remove({ id: sponsor.id })),
+      failed: T.deleteError,
+      deleted: T.deleted,
+    },
+  });
+  const { data: list, loading, reload } = sponsors;
 
   return (
     <>
@@ -170,33 +114,15 @@ export default function SponsorsManager() {
                   {s.website_url && <small style={{ ...wrapStyle, color: 'var(--grey-500)' }}>{s.website_url}</small>}
                   {s.description && <small style={{ ...wrapStyle, whiteSpace: 'pre-line' }}>{s.description}</small>}
                 </div>
-                <div className="admin-actions">
-                  <button type="button" className="btn btn-outline btn-small" onClick={() => setEditing(s)}>
-                    Bearbeiten
-                  </button>
-                  <button type="button" className="btn btn-danger btn-small" disabled={busy === s.id} onClick={() => void remove(s)}>
-                    Löschen
-                  </button>
-                </div>
+                <RowActions entry={s} list={sponsors} />
               </li>
             ))}
           </ul>
         )}
       </section>
-      <EditDialog open={editing !== null} title={T.edit} dirty={editDirty} onClose={() => setEditing(null)}>
-        {editing && (
-          <SponsorForm
-            key={editing.id}
-            sponsor={editing}
-            onDirtyChange={setEditDirty}
-            onDone={() => {
-              setEditing(null);
-              void reload();
-            }}
-            onCancel={() => setEditing(null)}
-          />
-        )}
-      </EditDialog>
+      <EntityEditDialog list={sponsors} title={T.edit}>
+        {(sponsor, form) => <SponsorForm sponsor={sponsor} {...form} />}
+      </EntityEditDialog>
     </>
   );
 }

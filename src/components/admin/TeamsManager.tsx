@@ -2,24 +2,11 @@
 // a table reordered by dragging its handle (or by keyboard), an edit dialog, a
 // view button opening /team/{id}, and delete after the spec's confirmation.
 import { actions } from 'astro:actions';
-import { useEffect, useState, type FormEvent } from 'react';
 import { TEAM_CATEGORIES, TEAM_TEXTS as T, teamSchema, type TeamEntry } from '../../lib/schemas/team';
-import {
-  DialogButtons,
-  EditDialog,
-  FieldError,
-  KIT_TEXTS,
-  callAction,
-  useFormState,
-  useLoader,
-  useSaveToasts,
-  validateWith,
-  wrapStyle,
-} from './contentKit';
+import { FieldError, KIT_TEXTS, callAction, wrapStyle } from './contentKit';
+import { EntityEditDialog, EntityFormButtons, RowActions, createOrUpdate, useEntityForm, useEntityList, type EntityFormProps } from './entityKit';
 import ImageUpload from './ImageUpload';
-import { useLiveReload } from './live';
-import { ReorderAnnouncer, useRowReorder } from './TeamsReorder';
-import { SaveButton, confirmAction } from './ui';
+import { ReorderAnnouncer, useSavedRowReorder } from './TeamsReorder';
 
 type FormValues = {
   name: string;
@@ -40,53 +27,24 @@ const toForm = (team: TeamEntry): FormValues => ({
   display_order: String(team.display_order),
 });
 
-function TeamForm({
-  team,
-  onDone,
-  onCancel,
-  onDirtyChange,
-}: {
-  team: TeamEntry | null;
-  onDone: () => void;
-  onCancel?: () => void;
-  onDirtyChange?: (dirty: boolean) => void;
-}) {
-  const { values, set, bind, errors, setErrors, reset, dirty } = useFormState<FormValues>(team ? toForm(team) : EMPTY);
-  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
-  const [saving, setSaving] = useState(false);
-  const { saved, failed } = useSaveToasts();
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (saving) return;
-    const checked = validateWith(teamSchema, values);
-    if (!checked.ok) {
-      setErrors(checked.fields);
-      failed(KIT_TEXTS.error, checked.message);
-      return;
-    }
-    setSaving(true);
-    const result = team
-      ? await callAction(() => actions.admin.teams.update({ id: team.id, ...values }))
-      : await callAction(() => actions.admin.teams.create(values));
-    setSaving(false);
-    if (!result.ok) {
-      setErrors(result.fields);
-      failed(team ? T.updateError : T.saveError, result.message);
-      return;
-    }
-    const { row, ...publication } = result.data;
-    saved(team ? T.updated : T.created, publication);
-    reset(team ? toForm(row) : EMPTY);
-    onDone();
-  };
+function TeamForm({ team, ...props }: { team: TeamEntry | null } & EntityFormProps) {
+  const save = createOrUpdate(team, actions.admin.teams);
+  const form = useEntityForm({
+    ...props,
+    initial: team ? toForm(team) : EMPTY,
+    schema: teamSchema,
+    save,
+    texts: { invalid: KIT_TEXTS.error, failed: team ? T.updateError : T.saveError, saved: team ? T.updated : T.created },
+    next: (row) => (team ? toForm(row) : EMPTY),
+  });
+  const { values, set, bind, errors } = form;
 
   const id = (name: string) => `team-${team ? 'edit' : 'new'}-${name}`;
   // a category from older data stays choosable
   const categories: string[] = [...TEAM_CATEGORIES];
   if (values.category && !categories.includes(values.category)) categories.push(values.category);
   return (
-    <form className="admin-form team-form" noValidate onSubmit={(e) => void submit(e)} aria-label={team ? T.editTitle : T.createTitle}>
+    <form className="admin-form team-form" noValidate onSubmit={form.submit} aria-label={team ? T.editTitle : T.createTitle}>
       <div className="row">
         <label className="admin-field" htmlFor={id('name')}>
           <span>Name *</span>
@@ -132,48 +90,30 @@ function TeamForm({
           <FieldError message={errors.display_order} />
         </label>
       </div>
-      {team ? (
-        <DialogButtons saving={saving} dirty={dirty} onCancel={onCancel ?? onDone} />
-      ) : (
-        <div>
-          <SaveButton saving={saving}>Team hinzufügen</SaveButton>
-        </div>
-      )}
+      <EntityFormButtons inDialog={team !== null} form={form} createLabel="Team hinzufügen" />
     </form>
   );
 }
 
 export default function TeamsManager() {
-  const { saved, failed } = useSaveToasts();
-  const { data: teams, loading, failed: loadFailed, reload } = useLoader(
-    () => callAction(() => actions.admin.teams.list({})),
-    (message) => failed(T.loadError, message),
-  );
-  useLiveReload(['teams', 'players'], () => void reload());
-  const [editing, setEditing] = useState<TeamEntry | null>(null);
-  const [editDirty, setEditDirty] = useState(false);
-  const [busy, setBusy] = useState<string | null>(null);
-
-  const { order, handleProps, rowProps, announcement } = useRowReorder(teams, async (ids) => {
-    const result = await callAction(() => actions.admin.teams.reorder({ ids }));
-    if (!result.ok) {
-      failed(T.orderError, result.message);
-      void reload();
-      return;
-    }
-    saved(T.ordered, result.data);
+  const list = useEntityList({
+    load: () => callAction(() => actions.admin.teams.list({})),
+    loadFailed: T.loadError,
+    tables: ['teams', 'players'],
+    remove: {
+      confirm: T.confirmDelete,
+      call: (team) => callAction(() => actions.admin.teams.remove({ id: team.id })),
+      failed: T.deleteError,
+      deleted: T.deleted,
+    },
   });
+  const { data: teams, loading, loadFailed, reload } = list;
 
-  const remove = async (team: TeamEntry) => {
-    if (!confirmAction(T.confirmDelete)) return;
-    setBusy(team.id);
-    const result = await callAction(() => actions.admin.teams.remove({ id: team.id }));
-    setBusy(null);
-    if (!result.ok) return failed(T.deleteError, result.message);
-    const { row: _row, ...publication } = result.data;
-    saved(T.deleted, publication);
-    void reload();
-  };
+  const { order, handleProps, rowProps, announcement } = useSavedRowReorder(
+    list,
+    (ids) => callAction(() => actions.admin.teams.reorder({ ids })),
+    { failed: T.orderError, saved: T.ordered },
+  );
 
   return (
     <>
@@ -222,17 +162,11 @@ export default function TeamsManager() {
                       {team.description ?? '–'}
                     </td>
                     <td data-label="Aktionen">
-                      <div className="admin-actions">
-                        <button type="button" className="btn btn-outline btn-small" onClick={() => setEditing(team)}>
-                          Bearbeiten
-                        </button>
+                      <RowActions entry={team} list={list}>
                         <a className="btn btn-outline btn-small" href={`/team/${encodeURIComponent(team.id)}`} target="_blank" rel="noopener">
                           {T.view}
                         </a>
-                        <button type="button" className="btn btn-danger btn-small" disabled={busy === team.id} onClick={() => void remove(team)}>
-                          Löschen
-                        </button>
-                      </div>
+                      </RowActions>
                     </td>
                   </tr>
                 ))}
@@ -242,20 +176,9 @@ export default function TeamsManager() {
         )}
         <ReorderAnnouncer text={announcement} />
       </section>
-      <EditDialog open={editing !== null} title={T.editTitle} dirty={editDirty} onClose={() => setEditing(null)} wide>
-        {editing && (
-          <TeamForm
-            key={editing.id}
-            team={editing}
-            onDirtyChange={setEditDirty}
-            onDone={() => {
-              setEditing(null);
-              void reload();
-            }}
-            onCancel={() => setEditing(null)}
-          />
-        )}
-      </EditDialog>
+      <EntityEditDialog list={list} title={T.editTitle} wide>
+        {(team, form) => <TeamForm team={team} {...form} />}
+      </EntityEditDialog>
     </>
   );
 }

@@ -4,6 +4,7 @@
 // focused handle ArrowUp/ArrowDown move the row one place. Every move is saved
 // at once as the full new order; on failure the caller reloads the list.
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import type { CallResult, Publication } from './contentKit';
 
 type Row = { id: string; name: string };
 
@@ -120,4 +121,29 @@ export function ReorderAnnouncer({ text }: { text: string }) {
       {text}
     </p>
   );
+}
+
+/**
+ * useRowReorder for a manager's list: each new order is saved and toasted; when
+ * saving fails, the failure is toasted and the stored order reloaded.
+ */
+export function useSavedRowReorder<T extends Row>(
+  list: {
+    data: T[] | null;
+    reload: () => Promise<unknown>;
+    saved: (title: string, publication?: Publication | null) => void;
+    failed: (title: string, description?: string) => void;
+  },
+  save: (ids: string[]) => Promise<CallResult<Publication>>,
+  texts: { failed: string; saved: string },
+) {
+  return useRowReorder(list.data, async (ids) => {
+    const result = await save(ids);
+    if (!result.ok) {
+      list.failed(texts.failed, result.message);
+      void list.reload();
+      return;
+    }
+    list.saved(texts.saved, result.data);
+  });
 }

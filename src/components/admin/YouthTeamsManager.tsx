@@ -2,24 +2,10 @@
 // reordered by dragging (or by keyboard), create, edit, delete after asking,
 // and a contact person chosen from the club's contacts.
 import { actions } from 'astro:actions';
-import { useEffect, useState, type FormEvent } from 'react';
 import { YOUTH_TEXTS as T, youthTeamSchema, type ContactOption, type YouthTeamEntry } from '../../lib/schemas/youthTeam';
-import {
-  ActiveBadge,
-  DialogButtons,
-  EditDialog,
-  FieldError,
-  KIT_TEXTS,
-  callAction,
-  useFormState,
-  useLoader,
-  useSaveToasts,
-  validateWith,
-  wrapStyle,
-} from './contentKit';
-import { useLiveReload } from './live';
-import { ReorderAnnouncer, useRowReorder } from './TeamsReorder';
-import { SaveButton, confirmAction } from './ui';
+import { ActiveBadge, FieldError, KIT_TEXTS, callAction, useLoader, wrapStyle } from './contentKit';
+import { EntityEditDialog, EntityFormButtons, RowActions, createOrUpdate, useEntityForm, useEntityList, type EntityFormProps } from './entityKit';
+import { ReorderAnnouncer, useSavedRowReorder } from './TeamsReorder';
 
 type FormValues = {
   name: string;
@@ -56,52 +42,21 @@ const toForm = (t: YouthTeamEntry): FormValues => ({
   is_active: t.is_active,
 });
 
-function YouthTeamForm({
-  team,
-  contacts,
-  onDone,
-  onCancel,
-  onDirtyChange,
-}: {
-  team: YouthTeamEntry | null;
-  contacts: ContactOption[];
-  onDone: () => void;
-  onCancel?: () => void;
-  onDirtyChange?: (dirty: boolean) => void;
-}) {
-  const { values, set, bind, errors, setErrors, reset, dirty } = useFormState<FormValues>(team ? toForm(team) : EMPTY);
-  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
-  const [saving, setSaving] = useState(false);
-  const { saved, failed } = useSaveToasts();
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (saving) return;
-    const checked = validateWith(youthTeamSchema, values);
-    if (!checked.ok) {
-      setErrors(checked.fields);
-      failed(KIT_TEXTS.error, checked.message);
-      return;
-    }
-    setSaving(true);
-    const result = team
-      ? await callAction(() => actions.admin.youthTeams.update({ id: team.id, ...values }))
-      : await callAction(() => actions.admin.youthTeams.create(values));
-    setSaving(false);
-    if (!result.ok) {
-      setErrors(result.fields);
-      failed(team ? T.updateError : T.saveError, result.message);
-      return;
-    }
-    const { row, ...publication } = result.data;
-    saved(team ? T.updated : T.created, publication);
-    reset(team ? { ...toForm({ ...team, ...row }) } : EMPTY);
-    onDone();
-  };
+function YouthTeamForm({ team, contacts, ...props }: { team: YouthTeamEntry | null; contacts: ContactOption[] } & EntityFormProps) {
+  const save = createOrUpdate(team, actions.admin.youthTeams);
+  const form = useEntityForm({
+    ...props,
+    initial: team ? toForm(team) : EMPTY,
+    schema: youthTeamSchema,
+    save,
+    texts: { invalid: KIT_TEXTS.error, failed: team ? T.updateError : T.saveError, saved: team ? T.updated : T.created },
+    next: (row) => (team ? { ...toForm({ ...team, ...row }) } : EMPTY),
+  });
+  const { values, set, bind, errors } = form;
 
   const id = (name: string) => `youth-${team ? 'edit' : 'new'}-${name}`;
   return (
-    <form className="admin-form youth-form" noValidate onSubmit={(e) => void submit(e)} aria-label={team ? T.editTitle : T.createTitle}>
+    <form className="admin-form youth-form" noValidate onSubmit={form.submit} aria-label={team ? T.editTitle : T.createTitle}>
       <div className="row">
         <label className="admin-field" htmlFor={id('name')}>
           <span>Name *</span>
@@ -159,55 +114,35 @@ function YouthTeamForm({
           {T.active}
         </label>
       </div>
-      {team ? (
-        <DialogButtons saving={saving} dirty={dirty} onCancel={onCancel ?? onDone} />
-      ) : (
-        <div>
-          <SaveButton saving={saving}>Nachwuchsmannschaft hinzufügen</SaveButton>
-        </div>
-      )}
+      <EntityFormButtons inDialog={team !== null} form={form} createLabel="Nachwuchsmannschaft hinzufügen" />
     </form>
   );
 }
 
 export default function YouthTeamsManager() {
-  const { saved, failed } = useSaveToasts();
-  const { data: teams, loading, failed: loadFailed, reload } = useLoader(
-    () => callAction(() => actions.admin.youthTeams.list({})),
-    (message) => failed(T.loadError, message),
-  );
+  const list = useEntityList({
+    load: () => callAction(() => actions.admin.youthTeams.list({})),
+    loadFailed: T.loadError,
+    tables: ['youth_teams', 'contact_info'],
+    alsoReload: () => void reloadContacts(),
+    remove: {
+      confirm: T.confirmDelete,
+      call: (team) => callAction(() => actions.admin.youthTeams.remove({ id: team.id })),
+      failed: T.deleteError,
+      deleted: T.deleted,
+    },
+  });
+  const { data: teams, loading, loadFailed, reload } = list;
   const { data: contacts, reload: reloadContacts } = useLoader(
     () => callAction(() => actions.admin.youthTeams.contacts({})),
-    (message) => failed(KIT_TEXTS.loadError, message),
+    (message) => list.failed(KIT_TEXTS.loadError, message),
   );
-  useLiveReload(['youth_teams', 'contact_info'], () => {
-    void reload();
-    void reloadContacts();
-  });
-  const [editing, setEditing] = useState<YouthTeamEntry | null>(null);
-  const [editDirty, setEditDirty] = useState(false);
-  const [busy, setBusy] = useState<string | null>(null);
 
-  const { order, handleProps, rowProps, announcement } = useRowReorder(teams, async (ids) => {
-    const result = await callAction(() => actions.admin.youthTeams.reorder({ ids }));
-    if (!result.ok) {
-      failed(T.orderError, result.message);
-      void reload();
-      return;
-    }
-    saved(T.ordered, result.data);
-  });
-
-  const remove = async (team: YouthTeamEntry) => {
-    if (!confirmAction(T.confirmDelete)) return;
-    setBusy(team.id);
-    const result = await callAction(() => actions.admin.youthTeams.remove({ id: team.id }));
-    setBusy(null);
-    if (!result.ok) return failed(T.deleteError, result.message);
-    const { row: _row, ...publication } = result.data;
-    saved(T.deleted, publication);
-    void reload();
-  };
+  const { order, handleProps, rowProps, announcement } = useSavedRowReorder(
+    list,
+    (ids) => callAction(() => actions.admin.youthTeams.reorder({ ids })),
+    { failed: T.orderError, saved: T.ordered },
+  );
 
   return (
     <>
@@ -262,14 +197,7 @@ export default function YouthTeamsManager() {
                       <ActiveBadge active={team.is_active} />
                     </td>
                     <td data-label="Aktionen">
-                      <div className="admin-actions">
-                        <button type="button" className="btn btn-outline btn-small" onClick={() => setEditing(team)}>
-                          Bearbeiten
-                        </button>
-                        <button type="button" className="btn btn-danger btn-small" disabled={busy === team.id} onClick={() => void remove(team)}>
-                          Löschen
-                        </button>
-                      </div>
+                      <RowActions entry={team} list={list} />
                     </td>
                   </tr>
                 ))}
@@ -279,21 +207,9 @@ export default function YouthTeamsManager() {
         )}
         <ReorderAnnouncer text={announcement} />
       </section>
-      <EditDialog open={editing !== null} title={T.editTitle} dirty={editDirty} onClose={() => setEditing(null)} wide>
-        {editing && (
-          <YouthTeamForm
-            key={editing.id}
-            team={editing}
-            contacts={contacts ?? []}
-            onDirtyChange={setEditDirty}
-            onDone={() => {
-              setEditing(null);
-              void reload();
-            }}
-            onCancel={() => setEditing(null)}
-          />
-        )}
-      </EditDialog>
+      <EntityEditDialog list={list} title={T.editTitle} wide>
+        {(team, form) => <YouthTeamForm team={team} contacts={contacts ?? []} {...form} />}
+      </EntityEditDialog>
     </>
   );
 }
