@@ -2,6 +2,9 @@
 // handler for the dynamic paths. No visitor request renders a public page.
 import http from 'node:http';
 import path from 'node:path';
+import { SESSION_COOKIE } from '../auth/session';
+import { onFileChanged } from '../publish/files';
+import { prewarmPublisher } from '../publish/notify';
 import { MISSING_FILE_RULES, fileForUrl } from '../publish/routes';
 import { FileCache, chooseEncoding, resolveInside, type CachedFile } from './static-files';
 
@@ -17,11 +20,19 @@ export type ServerOptions = {
   healthy: () => boolean;
   /** trust X-Forwarded-For and -Proto from a proxy in front (nginx) */
   trustProxy?: boolean;
+  /** files changed by another process are seen within this many ms (this process's publishes at once) */
+  revalidateMs?: number;
   log?: Pick<Console, 'info' | 'warn' | 'error'>;
 };
 
 /** Paths Astro answers: everything per user or per request. */
 export const DYNAMIC_PREFIXES = ['/admin', '/auth', '/reset-password', '/api/', '/_actions/', '/_server-islands/'];
+
+/** Requests of a signed-in admin at work: the publisher gets ready for their next save. */
+function isAdminWork(pathname: string, cookie: string | undefined): boolean {
+  if (!cookie?.includes(`${SESSION_COOKIE}=`)) return false;
+  return pathname === '/admin' || pathname.startsWith('/admin/') || pathname.startsWith('/api/admin/') || pathname.startsWith('/_actions/admin.');
+}
 
 export function isDynamicPath(pathname: string): boolean {
   return DYNAMIC_PREFIXES.some((prefix) =>
@@ -36,16 +47,63 @@ const SECURITY_HEADERS: Record<string, string> = {
   'permissions-policy': 'camera=(), microphone=(), geolocation=()',
 };
 
+/** A plain path needs no URL parsing: no escapes, no query, no dot segments, no empty segments. */
+const PLAIN_PATH = /^\/(?:[A-Za-z0-9_~-][A-Za-z0-9._~-]*(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)*)?$/;
+
+/**
+ * A memo with a size bound: lookups that depend only on the path (which file a
+ * path names, whether the build's folder has it) are computed once per path,
+ * and a flood of made-up paths cannot grow it without limit.
+ */
+class PathMemo<T> {
+  private readonly map = new Map<string, T>();
+  constructor(private readonly limit = 4096) {}
+  get(key: string, compute: () => T): T {
+    const hit = this.map.get(key);
+    if (hit !== undefined || this.map.has(key)) return hit as T;
+    const value = compute();
+    if (this.map.size >= this.limit) this.map.clear();
+    this.map.set(key, value);
+    return value;
+  }
+}
+
 const HTML_CACHE = 'public, max-age=0, must-revalidate';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SHORT_CACHE = 'public, max-age=3600, must-revalidate';
 
 export function createServer(options: ServerOptions): http.Server {
   const log = options.log ?? console;
-  const cache = new FileCache();
+  const cache = new FileCache(undefined, options.revalidateMs);
+  // what this process publishes is served at once
+  const stopListening = onFileChanged((file) => cache.invalidate(file));
   const siteRoot = path.resolve(options.siteDir);
   const clientRoot = path.resolve(options.clientDir);
   const uploadsRoot = path.resolve(options.uploadsDir);
+
+  // the build's own files do not change while the server runs (a new build means a restart)
+  const clientFiles = new PathMemo<string | null>();
+  // which published file a path names
+  const siteFiles = new PathMemo<string | null>();
+
+  /** The response headers of a file, built once per status, cache policy and encoding. */
+  const headersFor = (file: CachedFile, status: number, cacheControl: string, encoding: string, length: number) => {
+    const key = `${status}|${cacheControl}|${encoding}`;
+    let headers = file.headers.get(key);
+    if (!headers) {
+      headers = {
+        ...SECURITY_HEADERS,
+        'content-type': file.type,
+        'cache-control': cacheControl,
+        etag: file.etag,
+        vary: 'Accept-Encoding',
+        ...(encoding === 'identity' || status === 304 ? {} : { 'content-encoding': encoding }),
+        ...(status === 304 ? {} : { 'content-length': length }),
+      };
+      file.headers.set(key, headers);
+    }
+    return headers;
+  };
 
   const send = (
     req: http.IncomingMessage,
@@ -54,23 +112,14 @@ export function createServer(options: ServerOptions): http.Server {
     status: number,
     cacheControl: string,
   ) => {
-    const headers: http.OutgoingHttpHeaders = {
-      ...SECURITY_HEADERS,
-      'content-type': file.type,
-      'cache-control': cacheControl,
-      etag: file.etag,
-      vary: 'Accept-Encoding',
-    };
     if (status === 200 && req.headers['if-none-match'] === file.etag) {
-      res.writeHead(304, headers);
+      res.writeHead(304, headersFor(file, 304, cacheControl, 'identity', 0));
       res.end();
       return;
     }
     const encoding = chooseEncoding(req.headers['accept-encoding'], file);
     const body = encoding === 'br' ? file.br! : encoding === 'gzip' ? file.gzip! : file.identity;
-    if (encoding !== 'identity') headers['content-encoding'] = encoding;
-    headers['content-length'] = body.length;
-    res.writeHead(status, headers);
+    res.writeHead(status, headersFor(file, status, cacheControl, encoding, body.length));
     res.end(req.method === 'HEAD' ? undefined : body);
   };
 
@@ -91,20 +140,23 @@ export function createServer(options: ServerOptions): http.Server {
     }
     // the build's own files: hashed assets forever, the rest briefly
     if (pathname !== '/') {
-      const file = resolveInside(clientRoot, pathname.slice(1));
+      const file = clientFiles.get(pathname, () => {
+        const candidate = resolveInside(clientRoot, pathname.slice(1));
+        return candidate && cache.get(candidate) ? candidate : null;
+      });
       const hit = file && cache.get(file);
       if (hit) {
         const cacheControl = pathname.startsWith('/_astro/') ? IMMUTABLE : pathname === '/sw.js' ? 'no-cache' : SHORT_CACHE;
         return send(req, res, hit, 200, cacheControl);
       }
     }
-    let relative: string | null;
-    try {
-      relative = fileForUrl(pathname);
-    } catch {
-      relative = null;
-    }
-    const file = relative && resolveInside(siteRoot, relative);
+    const file = siteFiles.get(pathname, () => {
+      try {
+        return resolveInside(siteRoot, fileForUrl(pathname));
+      } catch {
+        return null;
+      }
+    });
     const hit = file && cache.get(file);
     if (hit) return send(req, res, hit, 200, pathname === '/cache-version.json' ? 'no-cache' : HTML_CACHE);
     for (const rule of MISSING_FILE_RULES) {
@@ -125,7 +177,7 @@ export function createServer(options: ServerOptions): http.Server {
     notFound(req, res, pathname);
   };
 
-  return http.createServer((req, res) => {
+  const server = http.createServer((req, res) => {
     if (!options.trustProxy) {
       // a forged header must not choose the address that rate limits count
       delete req.headers['x-forwarded-for'];
@@ -134,13 +186,19 @@ export function createServer(options: ServerOptions): http.Server {
       delete req.headers['x-forwarded-port'];
     }
     let pathname: string;
-    try {
-      // prefixing (not resolving) keeps '//host/x' a path instead of a host
-      pathname = decodeURIComponent(new URL(`http://localhost${req.url ?? '/'}`).pathname);
-    } catch {
-      res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
-      res.end('Ungültige Adresse');
-      return;
+    const url = req.url ?? '/';
+    if (PLAIN_PATH.test(url)) {
+      // what the URL parser would answer, without parsing: nothing to decode or resolve
+      pathname = url;
+    } else {
+      try {
+        // prefixing (not resolving) keeps '//host/x' a path instead of a host
+        pathname = decodeURIComponent(new URL(`http://localhost${url}`).pathname);
+      } catch {
+        res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end('Ungültige Adresse');
+        return;
+      }
     }
     if (pathname === '/healthz') {
       const ok = options.healthy();
@@ -149,6 +207,7 @@ export function createServer(options: ServerOptions): http.Server {
       return;
     }
     if (isDynamicPath(pathname)) {
+      if (isAdminWork(pathname, req.headers.cookie)) prewarmPublisher();
       const next = (error?: unknown) => {
         if (error) log.error(`[server] ${req.method} ${pathname}:`, error);
         if (!res.headersSent) notFound(req, res, pathname);
@@ -172,4 +231,6 @@ export function createServer(options: ServerOptions): http.Server {
     }
     serveStatic(req, res, pathname);
   });
+  server.on('close', stopListening);
+  return server;
 }

@@ -1,7 +1,11 @@
 // Serving published files fast: each file is read once and kept in memory with
-// its precompressed variants, and checked against the disk with one stat per
-// request, so a publish from another process is seen at once.
+// its precompressed variants. A file this process publishes is dropped from the
+// cache the moment it is replaced (the publisher announces it); any other change
+// on disk (another process's publish, a hand edit) is seen within revalidateMs,
+// since a cached file is checked against the disk at most that often. A stat per
+// request cost a sixth of the server's time (docs/decisions/007).
 import fs from 'node:fs';
+import type { OutgoingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
@@ -15,6 +19,10 @@ export type CachedFile = {
   identity: Buffer;
   br: Buffer | null;
   gzip: Buffer | null;
+  /** response headers built once per status, cache policy and encoding (server.ts) */
+  headers: Map<string, OutgoingHttpHeaders>;
+  /** when the disk was last asked about this file (Date.now()) */
+  checkedAt: number;
 };
 
 const TYPES: Record<string, string> = {
@@ -61,21 +69,39 @@ function readVariant(file: string, mtimeMs: number): Buffer | null {
 
 export class FileCache {
   private readonly entries = new Map<string, CachedFile>();
-  constructor(private readonly maxBytes = 64 * 1024 * 1024) {}
+  constructor(
+    private readonly maxBytes = 64 * 1024 * 1024,
+    private readonly revalidateMs = 500,
+  ) {}
   private bytes = 0;
 
-  /** The file as it is on disk now, or null when it does not exist. */
+  /** Forgets a file (or the file a .br or .gz variant belongs to) that was just replaced or removed. */
+  invalidate(file: string): void {
+    this.drop(file);
+    if (file.endsWith('.br') || file.endsWith('.gz')) this.drop(file.slice(0, -3));
+  }
+
+  /** The file as it is on disk (at most revalidateMs ago), or null when it does not exist. */
   get(file: string): CachedFile | null {
-    let stat: fs.Stats;
+    const known = this.entries.get(file);
+    const now = Date.now();
+    if (known && now - known.checkedAt < this.revalidateMs) return known;
+    // no exception for a missing file: most lookups of a page path miss the build's folder
+    let stat: fs.Stats | undefined;
     try {
-      stat = fs.statSync(file);
+      stat = fs.statSync(file, { throwIfNoEntry: false });
     } catch {
+      stat = undefined;
+    }
+    if (!stat) {
       this.drop(file);
       return null;
     }
     if (!stat.isFile()) return null;
-    const cached = this.entries.get(file);
-    if (cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size) return cached;
+    if (known && known.mtimeMs === stat.mtimeMs && known.size === stat.size) {
+      known.checkedAt = now;
+      return known;
+    }
     let identity: Buffer;
     try {
       identity = fs.readFileSync(file);
@@ -98,6 +124,8 @@ export class FileCache {
       identity,
       br,
       gzip,
+      headers: new Map(),
+      checkedAt: now,
     };
     this.drop(file);
     const weight = identity.length + (br?.length ?? 0) + (gzip?.length ?? 0);

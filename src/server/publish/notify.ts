@@ -30,6 +30,11 @@ export function getPublishQueue(): PublishQueue | undefined {
   return (globalThis as unknown as Holder)[KEY];
 }
 
+/** An admin is at work (the static server calls this on their requests): get the publisher ready. */
+export function prewarmPublisher(): void {
+  getPublishQueue()?.prewarm();
+}
+
 /**
  * Republishes the pages that depend on the changes. Resolves with the report, or
  * null where no publisher runs in this process (the data is saved either way and

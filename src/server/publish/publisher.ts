@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Db } from '../db/client';
 import { writePublishedFile, removePublishedFile } from './files';
 import type { Renderer } from './render';
-import { affectedUrls, allUrls, fileForUrl, type Change } from './routes';
+import { ROUTES, affectedUrls, allUrls, fileForUrl, type Change } from './routes';
 import { raiseCacheVersion, readCacheVersion, writeCacheVersionFile } from './version';
 
 export type PublishReport = {
@@ -21,12 +21,18 @@ export type PublisherOptions = {
   siteDir: string;
   render: Renderer;
   log?: Pick<Console, 'info' | 'error' | 'warn'>;
-  /** how many pages render at once; rendering is CPU-bound, writing is I/O */
+  /**
+   * how many pages are in flight at once; rendering is CPU-bound, writing is
+   * I/O. Default: three per render process (at least 4), so that each process
+   * has its next page at hand while this thread writes the last one's files.
+   */
   concurrency?: number;
 };
 
 export class Publisher {
   private readonly log: Pick<Console, 'info' | 'error' | 'warn'>;
+  /** how long each URL took to render last time: the slowest start first */
+  private readonly lastRenderMs = new Map<string, number>();
   constructor(private readonly options: PublisherOptions) {
     this.log = options.log ?? console;
   }
@@ -35,16 +41,21 @@ export class Publisher {
   async publishUrls(urls: string[]): Promise<PublishReport> {
     const started = performance.now();
     const report: PublishReport = { written: [], removed: [], failed: [], version: 0, ms: 0 };
-    const queue = [...new Set(urls)];
+    // the slowest pages (the match list, all news) first, so that a small job is
+    // not left waiting for one big page that started last
+    const queue = [...new Set(urls)].sort((a, b) => (this.lastRenderMs.get(b) ?? 0) - (this.lastRenderMs.get(a) ?? 0));
     // data no public page reads (the inquiry inbox): nothing to publish, no new version
     if (queue.length === 0) {
       report.version = readCacheVersion(this.options.db());
       return report;
     }
+    const render = this.options.render.forJob?.(queue.length) ?? this.options.render;
+    let next = 0;
     const worker = async () => {
-      for (let url = queue.shift(); url !== undefined; url = queue.shift()) await this.publishOne(url, report);
+      while (next < queue.length) await this.publishOne(queue[next++], render, report);
     };
-    await Promise.all(Array.from({ length: this.options.concurrency ?? 4 }, worker));
+    const concurrency = this.options.concurrency ?? Math.max(4, 3 * (render.parallelism ?? 1));
+    await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
     const db = this.options.db();
     report.version = raiseCacheVersion(db);
     // last: the version file tells clients that everything above is in place
@@ -65,7 +76,19 @@ export class Publisher {
     return this.publishUrls(affectedUrls(this.options.db(), changes));
   }
 
-  private async publishOne(url: string, report: PublishReport): Promise<void> {
+  /** An admin is at work: let the renderer get ready, warmed up on one page of each route. */
+  prewarm(): void {
+    this.options.render.prewarm?.(() => {
+      const db = this.options.db();
+      return ROUTES.flatMap((route) => {
+        if (!route.pattern.includes(':id')) return [route.pattern];
+        const id = route.params?.(db)?.[0];
+        return id === undefined ? [] : [route.pattern.replace(':id', encodeURIComponent(id))];
+      });
+    });
+  }
+
+  private async publishOne(url: string, render: Renderer, report: PublishReport): Promise<void> {
     let file: string;
     try {
       file = path.join(this.options.siteDir, fileForUrl(url));
@@ -74,14 +97,18 @@ export class Publisher {
       return;
     }
     try {
-      const result = await this.options.render(url);
+      const started = performance.now();
+      const result = await render(url);
+      // bounded: past this many pages it starts over
+      if (this.lastRenderMs.size > 20_000) this.lastRenderMs.clear();
+      this.lastRenderMs.set(url, result.renderMs ?? performance.now() - started);
       const notFound = result.status === 404 && url !== '/404';
       if (notFound || (result.status >= 300 && result.status < 400)) {
         if (await removePublishedFile(file)) report.removed.push(url);
         return;
       }
       if (result.status >= 400 && url !== '/404') throw new Error(`status ${result.status}`);
-      await writePublishedFile(file, result.body);
+      await writePublishedFile(file, result.body, result.variants);
       report.written.push(url);
     } catch (error) {
       // the old file stays: a visitor keeps the last good page
@@ -124,6 +151,15 @@ export class PublishQueue {
   readonly listeners = new Set<(report: PublishReport) => void>();
 
   constructor(private readonly publisher: Publisher) {}
+
+  /** An admin is at work: the next publish should not wait for a render process to start. */
+  prewarm(): void {
+    try {
+      this.publisher.prewarm();
+    } catch (error) {
+      console.warn('[publish] could not prepare the renderer:', error);
+    }
+  }
 
   enqueue(changes: Change[] | 'all'): Promise<PublishReport> {
     return new Promise((resolve, reject) => {

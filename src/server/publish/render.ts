@@ -1,10 +1,33 @@
 // Rendering a public page in-process through the built Astro handler
 // (dist/server/entry.mjs, middleware mode): no Vite, no HTTP round trip. The
-// handler gets a minimal request and a response object that collects the body.
-import { EventEmitter } from 'node:events';
+// handler gets a minimal request and a response object that collects the body
+// (render-core.mjs). The publisher renders in render processes (render-pool.ts)
+// and falls back to this thread when they cannot start.
+import { PUBLISH_LOCALS as CORE_LOCALS, createHandlerRenderer as createCoreRenderer } from './render-core.mjs';
+import fs from 'node:fs';
+import path from 'node:path';
+import { RenderPool, defaultPoolSize } from './render-pool';
 
-export type RenderResult = { status: number; headers: Record<string, string>; body: Buffer };
-export type Renderer = (url: string) => Promise<RenderResult>;
+export type RenderResult = {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+  /** brotli and gzip variants, when the renderer compressed already (the render processes do) */
+  variants?: { br: Buffer; gzip: Buffer };
+  /** time spent rendering, without time spent waiting for a render process */
+  renderMs?: number;
+};
+/**
+ * Renders one URL. `parallelism` says how many renders it runs at once;
+ * `forJob(n)` is told the size of a job before it starts and answers the
+ * renderer for it (a big job gets every render process).
+ */
+export type Renderer = ((url: string) => Promise<RenderResult>) & {
+  parallelism?: number;
+  forJob?: (renders: number) => Renderer;
+  /** get ready for saves soon (start and warm up a render process on these pages) */
+  prewarm?: (urls: () => string[]) => void;
+};
 
 type NodeHandler = (
   req: unknown,
@@ -13,70 +36,71 @@ type NodeHandler = (
   locals?: Record<string, unknown>,
 ) => Promise<void> | void;
 
-class CollectingResponse extends EventEmitter {
-  statusCode = 200;
-  statusMessage = '';
-  headersSent = false;
-  private readonly headers: Record<string, string> = {};
-  private readonly chunks: Buffer[] = [];
-  constructor(
-    readonly req: unknown,
-    private readonly done: (result: RenderResult) => void,
-    private readonly fail: (error: unknown) => void,
-  ) {
-    super();
-  }
-  setHeader(name: string, value: string | string[]) {
-    this.headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
-  }
-  getHeader(name: string) {
-    return this.headers[name.toLowerCase()];
-  }
-  writeHead(status: number, headers?: Record<string, string | string[]> | string[]) {
-    this.statusCode = status;
-    this.headersSent = true;
-    if (headers && !Array.isArray(headers)) for (const [k, v] of Object.entries(headers)) this.setHeader(k, v);
-    return this;
-  }
-  write(chunk: string | Uint8Array, callback?: () => void) {
-    this.chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk));
-    callback?.();
-    return true;
-  }
-  end(chunk?: string | Uint8Array) {
-    if (chunk) this.write(chunk);
-    this.emit('finish');
-    this.done({ status: this.statusCode, headers: this.headers, body: Buffer.concat(this.chunks) });
-    return this;
-  }
-  destroy(error?: unknown) {
-    this.fail(error ?? new Error('render aborted'));
-  }
-}
-
 /** Locals that tell a page it is being published, not shown to one user. */
-export const PUBLISH_LOCALS = { publishing: true } as const;
+export const PUBLISH_LOCALS: { readonly publishing: true } = CORE_LOCALS as { readonly publishing: true };
 
 export function createHandlerRenderer(handler: NodeHandler): Renderer {
-  return (url) =>
-    new Promise<RenderResult>((resolve, reject) => {
-      const socket = new EventEmitter();
-      const req = Object.assign(new EventEmitter(), {
-        url,
-        method: 'GET',
-        headers: { host: 'localhost', accept: 'text/html' },
-        socket,
-      });
-      const res = new CollectingResponse(req, resolve, reject);
-      const next = (error?: unknown) =>
-        error ? reject(error) : resolve({ status: 404, headers: {}, body: Buffer.alloc(0) });
-      Promise.resolve(handler(req, res, next, { ...PUBLISH_LOCALS })).catch(reject);
-    });
+  return createCoreRenderer(handler);
 }
 
-/** Loads the production build's handler. */
-export async function loadBuiltRenderer(serverEntry: string): Promise<{ renderer: Renderer; handler: NodeHandler }> {
+export type LoadedRenderer = {
+  renderer: Renderer;
+  /** the handler in this thread, for the dynamic paths the server hands to Astro */
+  handler: NodeHandler;
+  /** the render processes, or null when pages render in this thread */
+  pool: RenderPool | null;
+};
+
+/**
+ * Loads the production build's handler (the server hands the dynamic paths to
+ * it) and the render processes that render published pages: `workers` of them
+ * for a big job (default PUBLISH_WORKERS, else one per core up to four), one
+ * for an admin's save. With 0, pages render in this thread.
+ */
+export async function loadBuiltRenderer(serverEntry: string, options: { workers?: number } = {}): Promise<LoadedRenderer> {
+  // A production build renders with React's production build, about twice as
+  // fast. A build made with NODE_ENV set to something else (inside a test
+  // runner, say) calls React's development-only jsxDEV and needs React's
+  // development build: it keeps whatever NODE_ENV says.
+  const devBuild = usesDevelopmentJsx(serverEntry);
+  if (!devBuild) process.env.NODE_ENV ??= 'production';
+  const nodeEnv = process.env.NODE_ENV ?? (devBuild ? 'development' : 'production');
   const { pathToFileURL } = await import('node:url');
   const mod = (await import(pathToFileURL(serverEntry).href)) as { handler: NodeHandler };
-  return { renderer: createHandlerRenderer(mod.handler), handler: mod.handler };
+  const inProcess = createHandlerRenderer(mod.handler);
+  inProcess.parallelism = 1;
+  const size = options.workers ?? defaultPoolSize();
+  if (size === 0) return { renderer: inProcess, handler: mod.handler, pool: null };
+
+  const pool = new RenderPool({ serverEntry, size, nodeEnv });
+  let warned = false;
+  const inPool: Renderer = (url) => {
+    if (!pool.broken) return pool.render(url).catch((error: unknown) => (pool.broken ? inProcess(url) : Promise.reject(error)));
+    if (!warned) {
+      warned = true;
+      console.warn('[publish] render processes unavailable; rendering in the main thread');
+    }
+    return inProcess(url);
+  };
+  inPool.parallelism = pool.size;
+  const renderer: Renderer = (url) => inPool(url);
+  renderer.parallelism = pool.size;
+  renderer.prewarm = (urls) => pool.prewarm(urls);
+  renderer.forJob = (renders) => {
+    if (pool.broken) return inProcess;
+    pool.expect(renders);
+    return inPool;
+  };
+  return { renderer, handler: mod.handler, pool };
+}
+
+/** True when the build was compiled with React's development JSX transform (jsxDEV). */
+export function usesDevelopmentJsx(serverEntry: string): boolean {
+  const dir = path.dirname(serverEntry);
+  try {
+    const files = fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.mjs'));
+    return files.some((f) => fs.readFileSync(path.join(dir, f), 'utf8').includes('react/jsx-dev-runtime'));
+  } catch {
+    return false;
+  }
 }

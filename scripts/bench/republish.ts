@@ -1,0 +1,106 @@
+// Republish latency: from a saved change to the new HTML on disk. Measured in
+// the benchmark's process with the same Publisher and PublishQueue the server
+// uses: the clock starts before the row is written to SQLite and stops when the
+// queue has published the affected pages and the page file on disk shows the
+// change (read back and checked).
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Db } from '../../src/server/db/client';
+import type { PublishQueue } from '../../src/server/publish/publisher';
+import { fileForUrl, type Change } from '../../src/server/publish/routes';
+import { summarize, type Summary } from './stats';
+
+export type EditKind = 'news' | 'match' | 'footer';
+
+export type RepublishResult = Summary & {
+  kind: EditKind;
+  /** the first edit of the series */
+  firstMs: number;
+  /** pages one edit republished (the last one) */
+  pages: number;
+  failedPages: number;
+  samplesMs: number[];
+};
+
+type Edit = { write: (marker: string) => Change[]; check: () => string[] };
+
+function editsFor(kind: EditKind, db: Db, ids: { news: string[]; matches: string[] }, i: number): Edit {
+  const sqlite = db.$client;
+  const now = () => new Date().toISOString();
+  if (kind === 'news') {
+    const id = ids.news[(i * 37) % ids.news.length];
+    return {
+      write: (marker) => {
+        sqlite
+          .prepare("UPDATE news SET title = ?, updated_at = ? WHERE id = ?")
+          .run(`Nachbericht: Heimsieg nach starker zweiter Halbzeit ${marker}`, now(), id);
+        return [{ table: 'news', key: id }];
+      },
+      check: () => [`/news/${id}`],
+    };
+  }
+  if (kind === 'match') {
+    const id = ids.matches[(i * 13) % ids.matches.length];
+    return {
+      write: (marker) => {
+        sqlite
+          .prepare(
+            "UPDATE matches SET home_score = ?, away_score = ?, status = 'finished', notes = ?, sequence = sequence + 1, updated_at = ? WHERE id = ?",
+          )
+          .run(i % 5, (i * 3) % 4, `Spielbericht folgt ${marker}`, now(), id);
+        return [{ table: 'matches', key: id }];
+      },
+      check: () => ['/spielplan'],
+    };
+  }
+  return {
+    write: (marker) => {
+      const row = sqlite.prepare("SELECT content FROM homepage_content WHERE section_key = 'footer_texts'").get() as { content: string } | undefined;
+      const texts = row ? (JSON.parse(row.content) as Record<string, string>) : {};
+      texts.copyright_text = `© 2026 SV Kirchberg an der Raab. Alle Rechte vorbehalten. ${marker}`;
+      sqlite
+        .prepare(
+          "INSERT INTO homepage_content (id, section_key, content) VALUES (lower(hex(randomblob(16))), 'footer_texts', @content) ON CONFLICT(section_key) DO UPDATE SET content = @content, updated_at = @now",
+        )
+        .run({ content: JSON.stringify(texts), now: now() });
+      return [{ table: 'homepage_content', key: 'footer_texts' }];
+    },
+    check: () => ['/', '/impressum', `/news/${ids.news[0]}`],
+  };
+}
+
+export async function measureRepublish(o: {
+  db: Db;
+  queue: PublishQueue;
+  siteDir: string;
+  kind: EditKind;
+  edits: number;
+  ids: { news: string[]; matches: string[] };
+  runId: string;
+}): Promise<RepublishResult> {
+  const samples: number[] = [];
+  let pages = 0;
+  let failedPages = 0;
+  for (let i = 0; i < o.edits; i++) {
+    const edit = editsFor(o.kind, o.db, o.ids, i);
+    const marker = `bench-${o.runId}-${o.kind}-${i}`;
+    const started = performance.now();
+    const changes = edit.write(marker);
+    const report = await o.queue.enqueue(changes);
+    for (const url of edit.check()) {
+      const html = fs.readFileSync(path.join(o.siteDir, fileForUrl(url)), 'utf8');
+      if (!html.includes(marker)) throw new Error(`${o.kind} edit ${i}: ${url} on disk does not show the change`);
+    }
+    samples.push(performance.now() - started);
+    pages = report.written.length;
+    failedPages += report.failed.length;
+  }
+  return {
+    kind: o.kind,
+    ...summarize(samples),
+    firstMs: Math.round(samples[0] * 10) / 10,
+    pages,
+    failedPages,
+    samplesMs: samples.map((s) => Math.round(s * 10) / 10),
+  };
+}

@@ -1,0 +1,321 @@
+// Render processes: pages render and compress in forked child processes, so
+// that the server's main thread keeps serving visitors and only writes files,
+// and so that the memory rendering leaves behind goes back to the system when
+// a process exits instead of staying in the server. A big job (a full publish,
+// a footer change) gets one process per core, which exit two seconds after it;
+// an admin's save gets up to two, which stay five minutes for the next save and
+// then exit; while an admin is at work one is kept ready (prewarm)
+// (docs/decisions/007-benchmark-method.md, "Where pages render").
+import { fork, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import type { RenderResult } from './render';
+
+export type RenderPoolOptions = {
+  /** dist/server/entry.mjs of the production build */
+  serverEntry: string;
+  /** most render processes at once */
+  size: number;
+  /** jobs of at least this many pages get every process */
+  bigJob?: number;
+  /** processes a small job (an admin's save) may use; they stay keepAliveMs for the next save */
+  smallJob?: number;
+  /** an idle process exits after this long, unless it is the one kept for the next save */
+  idleMs?: number;
+  /** the processes of small jobs stay this long for the next save (and after prewarm()) */
+  keepAliveMs?: number;
+  /** a render that takes longer fails and its process is replaced */
+  renderTimeoutMs?: number;
+  /** NODE_ENV of the render processes: 'production' unless the build needs React's development build */
+  nodeEnv?: string;
+  log?: Pick<Console, 'info' | 'warn' | 'error'>;
+};
+
+type Task = {
+  id: number;
+  url: string;
+  resolve: (result: RenderResult) => void;
+  reject: (error: Error) => void;
+  timer?: NodeJS.Timeout;
+};
+
+type Slot = {
+  child: ChildProcess;
+  ready: boolean;
+  /** the end of what the process wrote to stderr: the reason when it cannot start */
+  stderrTail: string;
+  /** renders sent and not answered yet (at most DEPTH) */
+  tasks: Map<number, Task>;
+  idleTimer?: NodeJS.Timeout;
+  /** the garbage of its last renders is collected already */
+  collected: boolean;
+};
+
+type WorkerMessage =
+  | { ready: true }
+  | { fatal: string }
+  | { id: number; error: string }
+  | { id: number; status: number; headers: Record<string, string>; body: Uint8Array; br?: Uint8Array; gzip?: Uint8Array; renderMs: number };
+
+/**
+ * Renders in flight per process: two, so that a process has the next page at
+ * hand when it finishes one instead of waiting for a message round trip.
+ */
+const DEPTH = 2;
+
+const WORKER_FILE = fileURLToPath(new URL('./render-worker.mjs', import.meta.url));
+
+const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+/** How many render processes fit this machine: PUBLISH_WORKERS, else one per core, at most four. */
+export function defaultPoolSize(): number {
+  const fromEnv = process.env.PUBLISH_WORKERS;
+  if (fromEnv !== undefined && fromEnv.trim() !== '' && Number.isInteger(Number(fromEnv))) return Math.max(0, Number(fromEnv));
+  return Math.max(1, Math.min(os.availableParallelism(), 4));
+}
+
+export class RenderPool {
+  private readonly slots = new Set<Slot>();
+  private readonly waiting: Task[] = [];
+  /** warm-up renders of prewarm(): only when nothing real waits */
+  private readonly warmups: Task[] = [];
+  private nextId = 1;
+  private closed = false;
+  /** set when a render process cannot even load the build: the caller renders in-process instead */
+  broken: Error | null = null;
+  readonly size: number;
+  private readonly bigJob: number;
+  private readonly smallJob: number;
+  private readonly idleMs: number;
+  private readonly keepAliveMs: number;
+  private readonly renderTimeoutMs: number;
+  /** processes the current job may use: up to smallJob for a small job, size for a big one */
+  private target = 1;
+  private lastJobBig = false;
+  /** processes in a row that exited before they were ready */
+  private startFailures = 0;
+  private readonly log: Pick<Console, 'info' | 'warn' | 'error'>;
+
+  constructor(private readonly options: RenderPoolOptions) {
+    this.size = Math.max(1, options.size);
+    this.bigJob = options.bigJob ?? 24;
+    this.smallJob = Math.max(1, Math.min(this.size, options.smallJob ?? 2));
+    this.idleMs = options.idleMs ?? 2_000;
+    this.keepAliveMs = options.keepAliveMs ?? 5 * 60_000;
+    this.renderTimeoutMs = options.renderTimeoutMs ?? 60_000;
+    this.log = options.log ?? console;
+  }
+
+  /** Render processes alive now (for tests and the benchmark). */
+  get processes(): number {
+    return this.slots.size;
+  }
+
+  /** A job of this many renders is coming: start the processes it will use now. */
+  expect(renders: number): void {
+    this.lastJobBig = renders >= this.bigJob;
+    this.target = this.lastJobBig ? this.size : Math.max(1, Math.min(this.smallJob, renders));
+    while (!this.closed && !this.broken && this.slots.size < this.target) this.spawn();
+  }
+
+  /** True while renders wait or run (for the benchmark, which waits for a warm-up to end). */
+  get busy(): boolean {
+    return this.pending() > 0 || [...this.slots].some((slot) => slot.tasks.size > 0 || !slot.ready);
+  }
+
+  /**
+   * An admin is at work: have one process ready for the next save, warmed up on
+   * one page of each kind, and keep it keepAliveMs from now. Cheap when one is
+   * alive already; `urls` is only asked for when a process starts.
+   */
+  prewarm(urls: () => string[]): void {
+    if (this.closed || this.broken) return;
+    this.lastJobBig = false;
+    if (this.slots.size > 0) {
+      for (const slot of this.slots) if (slot.ready && slot.tasks.size === 0) this.idle(slot);
+      return;
+    }
+    this.target = 1;
+    this.spawn();
+    // rendered and thrown away: the page modules load and the code gets hot before a save needs it
+    for (const url of urls()) this.warmups.push({ id: this.nextId++, url, resolve: () => undefined, reject: () => undefined });
+    this.dispatch();
+  }
+
+  private pending(): number {
+    return this.waiting.length + this.warmups.length;
+  }
+
+  /** The next render to send: a real one first. */
+  private next(): Task | undefined {
+    return this.waiting.shift() ?? this.warmups.shift();
+  }
+
+  private rejectPending(error: Error): void {
+    for (const task of [...this.waiting.splice(0), ...this.warmups.splice(0)]) task.reject(error);
+  }
+
+  render(url: string): Promise<RenderResult> {
+    if (this.closed) return Promise.reject(new Error('render pool closed'));
+    if (this.broken) return Promise.reject(this.broken);
+    return new Promise<RenderResult>((resolve, reject) => {
+      this.waiting.push({ id: this.nextId++, url, resolve, reject });
+      this.dispatch();
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.rejectPending(new Error('render pool closed'));
+    await Promise.all([...this.slots].map((slot) => this.retire(slot, new Error('render pool closed'))));
+  }
+
+  private dispatch(): void {
+    for (const slot of this.slots) {
+      if (this.pending() === 0) return;
+      if (slot.ready) while (slot.tasks.size < DEPTH && this.pending() > 0) this.assign(slot, this.next()!);
+    }
+    if (this.pending() === 0 || this.closed || this.broken) return;
+    // renders without expect(): as many processes as the last job had
+    while (this.slots.size < this.target) this.spawn();
+  }
+
+  private assign(slot: Slot, task: Task): void {
+    clearTimeout(slot.idleTimer);
+    slot.collected = false;
+    slot.tasks.set(task.id, task);
+    this.hold(slot, true);
+    task.timer = setTimeout(() => {
+      this.log.error(`[publish] ${task.url}: rendering took longer than ${this.renderTimeoutMs} ms; its process is replaced`);
+      void this.retire(slot, new Error(`render timeout after ${this.renderTimeoutMs} ms`));
+      this.dispatch();
+    }, this.renderTimeoutMs);
+    slot.child.send({ id: task.id, url: task.url });
+  }
+
+  /** A busy process keeps this one alive; an idle one lets it exit. */
+  private hold(slot: Slot, busy: boolean): void {
+    const handles = [slot.child.channel, slot.child.stderr] as ({ ref?: () => void; unref?: () => void } | null | undefined)[];
+    if (busy) {
+      slot.child.ref();
+      for (const handle of handles) handle?.ref?.();
+    } else {
+      slot.child.unref();
+      for (const handle of handles) handle?.unref?.();
+    }
+  }
+
+  private spawn(): void {
+    const child = fork(WORKER_FILE, [this.options.serverEntry], {
+      // no tsx loader: the build is plain JavaScript
+      // --expose-gc: an idle process gives its heap back (see idle());
+      // a 4 MB semi-space keeps the young generation small at no cost in speed
+      execArgv: ['--expose-gc', '--max-semi-space-size=4'],
+      env: { ...process.env, NODE_ENV: this.options.nodeEnv ?? process.env.NODE_ENV ?? 'production' },
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
+    });
+    const slot: Slot = { child, ready: false, stderrTail: '', tasks: new Map(), collected: true };
+    this.slots.add(slot);
+    child.stderr?.on('data', (chunk: Buffer) => {
+      process.stderr.write(chunk);
+      slot.stderrTail = (slot.stderrTail + chunk.toString()).slice(-2000);
+    });
+    child.on('message', (message: WorkerMessage) => this.onMessage(slot, message));
+    child.on('error', (error) => {
+      this.log.error('[publish] a render process failed:', error);
+      this.ended(slot, error);
+    });
+    // 'close' comes after the process's stderr is read to the end: the reason is in it
+    child.on('close', (code, signal) => {
+      if (this.slots.has(slot)) this.ended(slot, new Error(`render process exited (${signal ?? code})`));
+    });
+  }
+
+  /** A process ended on its own. One that could not even start twice in a row means none can. */
+  private ended(slot: Slot, error: Error): void {
+    if (!this.slots.has(slot)) return;
+    if (!slot.ready && ++this.startFailures >= 2 && !this.broken) {
+      this.broken = new Error(`render processes cannot start: ${error.message}${slot.stderrTail ? `\n${slot.stderrTail.trim()}` : ''}`);
+      this.log.error(`[publish] ${this.broken.message}`);
+      this.rejectPending(this.broken);
+    }
+    void this.retire(slot, error);
+    this.dispatch();
+  }
+
+  private onMessage(slot: Slot, message: WorkerMessage): void {
+    if ('ready' in message) {
+      slot.ready = true;
+      this.startFailures = 0;
+      this.fill(slot);
+      return;
+    }
+    if ('fatal' in message) {
+      // the build itself cannot load: every process would fail the same way
+      this.broken = new Error(`render processes cannot load the build: ${message.fatal}`);
+      this.log.error(`[publish] ${this.broken.message}`);
+      void this.retire(slot, this.broken);
+      this.rejectPending(this.broken);
+      return;
+    }
+    const task = slot.tasks.get(message.id);
+    if (!task) return;
+    clearTimeout(task.timer);
+    slot.tasks.delete(message.id);
+    if ('error' in message) task.reject(new Error(message.error));
+    else {
+      const result: RenderResult = { status: message.status, headers: message.headers, body: asBuffer(message.body), renderMs: message.renderMs };
+      if (message.br && message.gzip) result.variants = { br: asBuffer(message.br), gzip: asBuffer(message.gzip) };
+      task.resolve(result);
+    }
+    this.fill(slot);
+  }
+
+  /** Gives a ready process waiting renders up to DEPTH; with none in flight it is idle. */
+  private fill(slot: Slot): void {
+    while (slot.tasks.size < DEPTH && this.pending() > 0) this.assign(slot, this.next()!);
+    if (slot.tasks.size === 0) this.idle(slot);
+  }
+
+  /**
+   * An idle process collects its garbage at once (a warm one is then about
+   * 100 MB instead of 250) and exits after idleMs; after a small job, the
+   * processes of small jobs stay keepAliveMs for the next save.
+   */
+  private idle(slot: Slot): void {
+    this.hold(slot, false);
+    clearTimeout(slot.idleTimer);
+    slot.idleTimer = setTimeout(() => {
+      if (slot.tasks.size > 0 || !slot.child.connected) return;
+      if (!slot.collected) slot.child.send({ gc: true });
+      slot.collected = true;
+      const keep = !this.lastJobBig && this.slots.size <= this.smallJob;
+      slot.idleTimer = setTimeout(() => {
+        if (slot.tasks.size === 0) void this.retire(slot, null);
+      }, keep ? this.keepAliveMs : this.idleMs);
+      slot.idleTimer.unref();
+    }, 250);
+    slot.idleTimer.unref();
+  }
+
+  private async retire(slot: Slot, error: Error | null): Promise<void> {
+    if (!this.slots.delete(slot)) return;
+    clearTimeout(slot.idleTimer);
+    for (const task of slot.tasks.values()) {
+      clearTimeout(task.timer);
+      task.reject(error ?? new Error('render process ended'));
+    }
+    slot.tasks.clear();
+    if (slot.child.exitCode !== null || slot.child.signalCode !== null) return;
+    const exited = new Promise((resolve) => slot.child.once('exit', resolve));
+    // an idle process was let go (unref): whoever awaits its end must be kept alive meanwhile
+    slot.child.ref();
+    // closing the channel ends it cleanly; a hung one is killed
+    if (slot.child.connected) slot.child.disconnect();
+    const timer = setTimeout(() => slot.child.kill('SIGKILL'), 2_000);
+    timer.unref();
+    await exited;
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,48 @@
+// @ts-check
+// A render process: loads the built Astro handler once, then renders the URLs
+// the pool sends and compresses them, so that the server's main thread only
+// writes files. Started by render-pool.ts (child_process.fork) without the tsx
+// loader and with NODE_ENV=production (React's production build renders about
+// twice as fast as its development build). It exits when the server lets go of
+// it: everything it allocated goes back to the system.
+import { pathToFileURL } from 'node:url';
+import { compressSync, createHandlerRenderer } from './render-core.mjs';
+
+/** @typedef {{ id: number, url: string }} Task */
+
+const send = process.send?.bind(process);
+if (!send) throw new Error('render-worker.mjs runs as a forked child process only');
+const serverEntry = process.argv[2];
+
+// the server ended or dropped us: nothing left to do
+process.on('disconnect', () => process.exit(0));
+
+try {
+  const mod = await import(pathToFileURL(serverEntry).href);
+  const render = createHandlerRenderer(mod.handler);
+  process.on('message', async (/** @type {Task | { gc: true }} */ message) => {
+    // idle: give the heap back (the pool starts this process with --expose-gc)
+    if ('gc' in message) return void globalThis.gc?.();
+    const task = message;
+    try {
+      const started = performance.now();
+      const result = await render(task.url);
+      const renderMs = performance.now() - started;
+      const variants = result.status === 200 && result.body.length > 0 ? compressSync(result.body) : null;
+      send({
+        id: task.id,
+        status: result.status,
+        headers: result.headers,
+        body: result.body,
+        br: variants?.br,
+        gzip: variants?.gzip,
+        renderMs,
+      });
+    } catch (error) {
+      send({ id: task.id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    }
+  });
+  send({ ready: true });
+} catch (error) {
+  send({ fatal: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+}

@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadBuiltRenderer, usesDevelopmentJsx } from './render';
+
+// loadBuiltRenderer with a stand-in for dist/server/entry.mjs.
+let dir: string;
+let entry: string;
+const savedNodeOptions = process.env.NODE_OPTIONS;
+
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-render-'));
+  entry = path.join(dir, 'entry.mjs');
+  fs.writeFileSync(
+    entry,
+    `export function handler(req, res) { res.writeHead(200, { 'content-type': 'text/html' }); res.end('<h1>' + req.url + ' ' + process.pid + '</h1>'); }`,
+  );
+});
+afterEach(() => {
+  if (savedNodeOptions === undefined) delete process.env.NODE_OPTIONS;
+  else process.env.NODE_OPTIONS = savedNodeOptions;
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('loadBuiltRenderer', () => {
+  it('renders a job in render processes, and in this thread with workers: 0', async () => {
+    const { renderer, pool } = await loadBuiltRenderer(entry, { workers: 2 });
+    try {
+      const job = renderer.forJob!(3);
+      const page = await job('/news');
+      expect(page.body.toString()).toMatch(/^<h1>\/news \d+<\/h1>$/);
+      expect(page.body.toString()).not.toContain(` ${process.pid}<`);
+      expect(page.variants?.br.length).toBeGreaterThan(0);
+    } finally {
+      await pool?.close();
+    }
+    const inThread = await loadBuiltRenderer(entry, { workers: 0 });
+    expect(inThread.pool).toBeNull();
+    expect((await inThread.renderer('/news')).body.toString()).toBe(`<h1>/news ${process.pid}</h1>`);
+  });
+
+  it('renders in this thread when render processes cannot start, so that publishing still works', async () => {
+    const { renderer, pool } = await loadBuiltRenderer(entry, { workers: 2 });
+    process.env.NODE_OPTIONS = '--cpu-prof';
+    try {
+      const page = await renderer.forJob!(30)('/spielplan');
+      expect(page.body.toString()).toBe(`<h1>/spielplan ${process.pid}</h1>`);
+      expect(pool?.broken).not.toBeNull();
+      // later jobs go straight to this thread
+      expect((await renderer.forJob!(1)('/news')).body.toString()).toBe(`<h1>/news ${process.pid}</h1>`);
+    } finally {
+      await pool?.close();
+    }
+  });
+
+  it("tells a build made with React's development JSX from a production build", () => {
+    expect(usesDevelopmentJsx(entry)).toBe(false);
+    fs.mkdirSync(path.join(dir, 'chunks'));
+    fs.writeFileSync(path.join(dir, 'chunks', 'Site.mjs'), "import { jsxDEV } from 'react/jsx-dev-runtime';");
+    expect(usesDevelopmentJsx(entry)).toBe(true);
+  });
+});
