@@ -164,7 +164,8 @@ export const PLAYER_GROUP_ORDER = [
   'Spieler',
 ] as const;
 
-export const TEAM_CATEGORIES = ['Herren', 'Jugend', 'Nachwuchs', 'Damen'] as const;
+// the admin's lists live with their schemas (one source each)
+export { TEAM_CATEGORIES } from '../../lib/schemas/team';
 
 export const YOUTH_DEFAULTS = {
   // not in the spec: an empty grid should not look like a broken page
@@ -178,20 +179,7 @@ export const YOUTH_DEFAULTS = {
     'Die Förderung junger Talente liegt uns besonders am Herzen. In unseren Nachwuchsmannschaften lernen Kinder und Jugendliche Fußball mit Spaß, Fairness und Teamgeist – betreut von engagierten Trainerinnen und Trainern.',
 } as const;
 
-export const MATCH_STATUSES = ['scheduled', 'live', 'finished', 'postponed', 'cancelled'] as const;
-export const COMPETITIONS = [
-  'Regionalliga',
-  'Oberliga',
-  'Landesliga',
-  'Unterliga',
-  'Bezirksliga',
-  'Gebietsliga',
-  '1. Klasse',
-  '2. Klasse',
-  'Jugendliga',
-  'ÖFB Cup',
-  'Freundschaftsspiel',
-] as const;
+export { COMPETITIONS, MATCH_STATUSES } from '../../lib/schemas/match';
 
 export const FIXTURES_TEXTS = {
   heading: 'Spielplan',
