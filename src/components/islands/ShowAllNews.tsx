@@ -56,7 +56,7 @@ export default function ShowAllNews({
               <time className="meta" dateTime={item.created_at}>
                 {item.date}
               </time>
-              <h3>{item.title}</h3>
+              <h2>{item.title}</h2>
               <p className="excerpt">{item.excerpt}</p>
               <a
                 className="btn btn-outline"

@@ -31,6 +31,28 @@ export type YouthTeamRow = typeof youthTeams.$inferSelect & {
   contact: Pick<ContactRow, 'name' | 'email' | 'phone' | 'role'> | null;
 };
 
+/**
+ * One prepared statement per query and connection: a full publish renders a
+ * thousand pages, each reading the footer, the social links and its own rows,
+ * and building the SQL each time was a sixth of the render time. Prepared on
+ * first use inside readOr, so a table that cannot be read is logged like any
+ * other failed read (and nothing broken is kept).
+ */
+const preparedByDb = new WeakMap<Db, Map<string, unknown>>();
+function prepared<T>(db: Db, key: string, build: () => T): T {
+  let statements = preparedByDb.get(db);
+  if (!statements) {
+    statements = new Map();
+    preparedByDb.set(db, statements);
+  }
+  let statement = statements.get(key) as T | undefined;
+  if (statement === undefined) {
+    statement = build();
+    statements.set(key, statement);
+  }
+  return statement;
+}
+
 /** Runs a read; on failure logs it with its name and returns the fallback. */
 export function readOr<T>(what: string, fallback: T, read: (db: Db) => T): T {
   try {
@@ -43,7 +65,9 @@ export function readOr<T>(what: string, fallback: T, read: (db: Db) => T): T {
 
 export function homepageSection(key: string): HomepageSection | null {
   return readOr(`homepage_content ${key}`, null, (db) =>
-    db.select().from(homepageContent).where(eq(homepageContent.section_key, key)).get() ?? null,
+    prepared(db, 'homepageSection', () =>
+      db.select().from(homepageContent).where(eq(homepageContent.section_key, sql.placeholder('key'))).prepare(),
+    ).get({ key }) ?? null,
   );
 }
 
@@ -69,12 +93,14 @@ export type SocialLink = { platform: string; label: string; url: string };
 /** Active social links with a URL, in display order (links without a URL are dropped). */
 export function socialLinks(): SocialLink[] {
   const rows = readOr('social links', [] as PageSection[], (db) =>
-    db
-      .select()
-      .from(pageContent)
-      .where(and(eq(pageContent.page_key, 'social_media'), eq(pageContent.is_active, true)))
-      .orderBy(asc(pageContent.display_order))
-      .all(),
+    prepared(db, 'socialLinks', () =>
+      db
+        .select()
+        .from(pageContent)
+        .where(and(eq(pageContent.page_key, 'social_media'), eq(pageContent.is_active, true)))
+        .orderBy(asc(pageContent.display_order))
+        .prepare(),
+    ).all(),
   );
   return rows
     .filter((r) => (r.button_link ?? '').trim() !== '' && isSafeUrl(r.button_link ?? ''))
@@ -88,12 +114,14 @@ export function socialLinks(): SocialLink[] {
 /** Active sections of a page, in display order. */
 export function pageSections(pageKey: string): PageSection[] {
   return readOr(`page_content ${pageKey}`, [] as PageSection[], (db) =>
-    db
-      .select()
-      .from(pageContent)
-      .where(and(eq(pageContent.page_key, pageKey), eq(pageContent.is_active, true)))
-      .orderBy(asc(pageContent.display_order), asc(pageContent.created_at))
-      .all(),
+    prepared(db, 'pageSections', () =>
+      db
+        .select()
+        .from(pageContent)
+        .where(and(eq(pageContent.page_key, sql.placeholder('pageKey')), eq(pageContent.is_active, true)))
+        .orderBy(asc(pageContent.display_order), asc(pageContent.created_at))
+        .prepare(),
+    ).all({ pageKey }),
   );
 }
 
@@ -103,23 +131,29 @@ export function pageSection(pageKey: string, sectionKey: string): PageSection | 
 
 export function publishedNews(limit?: number): NewsRow[] {
   return readOr('news', [] as NewsRow[], (db) => {
-    const q = db.select().from(news).where(eq(news.published, true)).orderBy(desc(news.created_at));
-    return limit ? q.limit(limit).all() : q.all();
+    const newest = () => db.select().from(news).where(eq(news.published, true)).orderBy(desc(news.created_at));
+    return limit
+      ? prepared(db, 'publishedNewsLimit', () => newest().limit(sql.placeholder('limit')).prepare()).all({ limit })
+      : prepared(db, 'publishedNews', () => newest().prepare()).all();
   });
 }
 
 export function publishedNewsById(id: string): NewsRow | null {
   return readOr(`news ${id}`, null, (db) =>
-    db.select().from(news).where(and(eq(news.id, id), eq(news.published, true))).get() ?? null,
+    prepared(db, 'publishedNewsById', () =>
+      db.select().from(news).where(and(eq(news.id, sql.placeholder('id')), eq(news.published, true))).prepare(),
+    ).get({ id }) ?? null,
   );
 }
 
 function playerCounts(db: Db): Map<string, number> {
-  const rows = db
-    .select({ team_id: players.team_id, count: sql<number>`count(*)` })
-    .from(players)
-    .groupBy(players.team_id)
-    .all();
+  const rows = prepared(db, 'playerCounts', () =>
+    db
+      .select({ team_id: players.team_id, count: sql<number>`count(*)` })
+      .from(players)
+      .groupBy(players.team_id)
+      .prepare(),
+  ).all();
   return new Map(rows.map((r) => [r.team_id, Number(r.count)]));
 }
 
@@ -134,7 +168,7 @@ export function teamsInOrder(limit?: number): TeamRow[] {
 
 export function teamById(id: string): TeamRow | null {
   return readOr(`team ${id}`, null, (db) => {
-    const team = db.select().from(teams).where(eq(teams.id, id)).get();
+    const team = prepared(db, 'teamById', () => db.select().from(teams).where(eq(teams.id, sql.placeholder('id'))).prepare()).get({ id });
     if (!team) return null;
     return { ...team, playerCount: playerCounts(db).get(id) ?? 0 };
   });
@@ -142,18 +176,20 @@ export function teamById(id: string): TeamRow | null {
 
 export function playersOfTeam(teamId: string): PlayerRow[] {
   return readOr(`players of ${teamId}`, [] as PlayerRow[], (db) =>
-    db
-      .select()
-      .from(players)
-      .where(eq(players.team_id, teamId))
-      .orderBy(asc(players.position), asc(players.jersey_number), asc(players.name))
-      .all(),
+    prepared(db, 'playersOfTeam', () =>
+      db
+        .select()
+        .from(players)
+        .where(eq(players.team_id, sql.placeholder('teamId')))
+        .orderBy(asc(players.position), asc(players.jersey_number), asc(players.name))
+        .prepare(),
+    ).all({ teamId }),
   );
 }
 
 /** Sponsors by tier (premium … supporter, unknown tiers last), then name. */
 export function sponsorsInOrder(): SponsorRow[] {
-  const rows = readOr('sponsors', [] as SponsorRow[], (db) => db.select().from(sponsors).all());
+  const rows = readOr('sponsors', [] as SponsorRow[], (db) => prepared(db, 'sponsors', () => db.select().from(sponsors).prepare()).all());
   const rank = (tier: string) => {
     const i = (SPONSOR_TIER_ORDER as readonly string[]).indexOf(tier);
     return i === -1 ? SPONSOR_TIER_ORDER.length : i;
@@ -164,7 +200,7 @@ export function sponsorsInOrder(): SponsorRow[] {
 /** Matches ascending by date; null when the table cannot be read. */
 export function matchesByDate(): MatchRow[] | null {
   return readOr('matches', null as MatchRow[] | null, (db) =>
-    db.select().from(matches).orderBy(asc(matches.match_date), asc(matches.match_time)).all(),
+    prepared(db, 'matchesByDate', () => db.select().from(matches).orderBy(asc(matches.match_date), asc(matches.match_time)).prepare()).all(),
   );
 }
 

@@ -50,15 +50,15 @@ test.describe('News, gefüllte Datenbank', () => {
     await page.goto(site().url + '/news');
     const cards = page.locator('.news-card');
     await expect(cards).toHaveCount(6);
-    await expect(cards.locator('h3')).toHaveText([HOSTILE.script, 'Meldung 3', 'Meldung 4', 'Meldung 5', 'Meldung 6', 'Meldung 7']);
+    await expect(cards.locator('h2')).toHaveText([HOSTILE.script, 'Meldung 3', 'Meldung 4', 'Meldung 5', 'Meldung 6', 'Meldung 7']);
     const toggle = page.getByRole('link', { name: 'Alle News anzeigen' });
     await expect(toggle).toHaveAttribute('href', '/news/alle');
     await waitForIsland(page, '.show-all-news');
     await toggle.click();
     await expect(cards).toHaveCount(8);
     await expect(page).toHaveURL(site().url + '/news');
-    await expect(cards.locator('h3').nth(6)).toHaveText('Meldung 8');
-    await expect(cards.locator('h3').nth(7)).toHaveText('Sieg im Derby');
+    await expect(cards.locator('h2').nth(6)).toHaveText('Meldung 8');
+    await expect(cards.locator('h2').nth(7)).toHaveText('Sieg im Derby');
     await expect(page.getByRole('link', { name: 'Alle News anzeigen' })).toHaveCount(0);
     await expect(page.locator('main')).not.toContainText('Unveröffentlichter Entwurf');
   });
@@ -168,7 +168,7 @@ test.describe('News, 1.000 Artikel', () => {
     await expect(page.locator('.show-all-news')).toHaveText('News werden geladen...');
     release();
     await expect(page.locator('.news-card')).toHaveCount(1000, { timeout: 60_000 });
-    await expect(page.locator('.news-card h3').last()).toHaveText('Artikel 0999');
+    await expect(page.locator('.news-card h2').last()).toHaveText('Artikel 0999');
   });
 
   test('without JavaScript the toggle is a link to the full list', async ({ browser }) => {

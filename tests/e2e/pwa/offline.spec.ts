@@ -63,7 +63,10 @@ test('a page never visited shows the German offline page, which leads back to a 
     await expect(page.getByRole('heading', { level: 1, name: 'Du bist offline' })).toBeVisible();
     await expect(page.getByText('Diese Seite hast du noch nicht besucht')).toBeVisible();
     expect(await page.getAttribute('html', 'lang')).toBe('de');
+    // the home page is still in the page cache (said here so that a failure below tells which part failed)
+    expect((await cacheContents(page))['anstoss-pages']).toContain(`${site.url}/`);
     await page.getByRole('link', { name: 'Zur Startseite' }).click();
+    await page.waitForURL(`${site.url}/`);
     await expect(page).toHaveTitle(/Startseite/);
   } finally {
     await context.setOffline(false);
