@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-
-type Item = { id: string; title: string; excerpt: string; image_url: string | null; created_at: string; date: string };
+import type { NewsListItem } from '../../lib/news-list';
 
 /**
  * 'Alle News anzeigen' (public-site.md §2 News list): a link to /news/alle that,
@@ -19,7 +18,7 @@ export default function ShowAllNews({
   readMore: string;
   noImage: string;
 }) {
-  const [items, setItems] = useState<Item[] | null>(null);
+  const [items, setItems] = useState<NewsListItem[] | null>(null);
   const [loading, setLoading] = useState(false);
   const firstNew = useRef<HTMLAnchorElement>(null);
   useEffect(() => {
@@ -33,7 +32,7 @@ export default function ShowAllNews({
     try {
       const response = await fetch('/news/alle.json');
       if (!response.ok) throw new Error(String(response.status));
-      setItems((await response.json()) as Item[]);
+      setItems((await response.json()) as NewsListItem[]);
       setLoading(false);
     } catch {
       // offline or not yet published: the page with every article instead
@@ -47,7 +46,7 @@ export default function ShowAllNews({
           <article className="card news-card" key={item.id}>
             <div className="card-media">
               {item.image_url ? (
-                <img src={item.image_url} alt="" loading="lazy" decoding="async" width={640} height={360} />
+                <img src={item.image_url} srcSet={item.srcset} sizes={item.sizes} alt="" loading="lazy" decoding="async" width={640} height={360} />
               ) : (
                 <span className="no-image">{noImage}</span>
               )}

@@ -14,6 +14,9 @@ import {
   UPLOAD_TEXTS,
   type UploadResult,
 } from '../../lib/schemas/upload';
+import { VARIANT_WIDTHS, variantUrl } from '../content/image-variants';
+
+export { VARIANT_WIDTHS };
 
 export class UploadError extends Error {
   constructor(
@@ -25,8 +28,6 @@ export class UploadError extends Error {
   }
 }
 
-/** Widths of the WebP copies written beside each image (name-480.webp …). */
-export const VARIANT_WIDTHS = [480, 960, 1600] as const;
 /** The stored image is at most this many pixels on its longer side. */
 const MAX_EDGE = 2400;
 /** Guard against decompression bombs: a small file that decodes to gigapixels. */
@@ -122,7 +123,8 @@ export async function storeUpload(
   const prefix = `/uploads/${folder ? `${folder}/` : ''}`;
   const files: { name: string; bytes: Buffer }[] = [
     { name: `${base}.${extensionFor(format, input.name)}`, bytes: main },
-    ...VARIANT_WIDTHS.map((width, i) => ({ name: `${base}-${width}.webp`, bytes: variants[i] })),
+    // named as the pages' srcset expects them (image-variants.ts)
+    ...VARIANT_WIDTHS.map((width, i) => ({ name: variantUrl(`${base}.webp`, width), bytes: variants[i] })),
   ];
   const written: string[] = [];
   try {

@@ -180,3 +180,38 @@ test('the endpoint writes only inside uploads/, takes images only, and only from
   expect((await anonymous.request.post(`${site.url}/api/admin/upload`, raw)).status()).toBe(403);
   await anonymous.close();
 });
+
+test('a news photo reaches a phone as its small WebP copy; the original stays for large screens and sharing', async ({ page, browser }) => {
+  const photo = await sharp({ create: { width: 2000, height: 1125, channels: 3, background: '#b91c1c' } }).jpeg({ quality: 90 }).toBuffer();
+  await page.goto(`${site.url}/admin#news`);
+  const form = page.locator('.news-form');
+  await form.locator('.image-upload input[type="file"]').setInputFiles({ name: 'mannschaft.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await expect(toaster(page).getByText('Bild erfolgreich hochgeladen!')).toBeVisible();
+  const original = (await form.getByRole('img', { name: 'Vorschau: Bild' }).getAttribute('src'))!;
+  await form.getByLabel('Titel *').fill('Neues Mannschaftsfoto');
+  await form.getByLabel('Inhalt *').fill('Das Foto der Saison.');
+  await form.getByRole('button', { name: 'News erstellen' }).click();
+  await expect(toaster(page).getByText('News erstellt!')).toBeVisible();
+
+  const phone = await browser.newContext({ viewport: { width: 375, height: 740 }, deviceScaleFactor: 1 });
+  try {
+    const visitor = await phone.newPage();
+    await visitor.goto(`${site.url}/news`);
+    const image = visitor.locator('.news-card img').first();
+    await image.scrollIntoViewIfNeeded();
+    await expect(image).toHaveJSProperty('complete', true);
+    const stem = original.replace(/\.jpg$/, '');
+    expect(await image.getAttribute('src')).toBe(original);
+    expect(await image.getAttribute('srcset')).toBe(`${stem}-480.webp 480w, ${stem}-960.webp 960w, ${stem}-1600.webp 1600w`);
+    // the phone loaded the 480 pixel copy, not the 2,000 pixel original
+    expect(await image.evaluate((img: HTMLImageElement) => img.currentSrc)).toBe(`${site.url}${stem}-480.webp`);
+    const copy = await fetch(`${site.url}${stem}-480.webp`);
+    expect(copy.headers.get('content-type')).toBe('image/webp');
+    expect((await sharp(Buffer.from(await copy.arrayBuffer())).metadata()).width).toBe(480);
+    // shared links still show the original
+    await visitor.goto(`${site.url}${await visitor.locator('.news-card a.btn').first().getAttribute('href')}`);
+    await expect(visitor.locator('meta[property="og:image"]')).toHaveAttribute('content', `${site.url}${original}`);
+  } finally {
+    await phone.close();
+  }
+});

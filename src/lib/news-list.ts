@@ -1,0 +1,13 @@
+// One article of /news/alle.json: what the 'Alle News anzeigen' toggle shows
+// (published by src/pages/news/alle.json.ts, read by ShowAllNews).
+export type NewsListItem = {
+  id: string;
+  title: string;
+  excerpt: string;
+  image_url: string | null;
+  /** the WebP copies of an upload, as on the server-rendered cards */
+  srcset?: string;
+  sizes?: string;
+  created_at: string;
+  date: string;
+};
