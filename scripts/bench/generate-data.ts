@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Db } from '../../src/server/db/client';
+import { VARIANT_WIDTHS } from '../../src/server/content/image-variants';
 
 export type BenchSize = {
   news: number;
@@ -121,8 +122,9 @@ async function writeImages(uploadsDir: string, rng: Rng, count: number): Promise
     const base = `photo-${i + 1}`;
     const input = Buffer.from(svg);
     await sharp(input).webp({ quality: 78 }).toFile(path.join(dir, `${base}.webp`));
-    for (const width of [480, 960]) {
-      await sharp(input).resize({ width }).webp({ quality: 78 }).toFile(path.join(dir, `${base}-${width}.webp`));
+    // the copies an upload writes (services/uploads.ts), so the pages offer them in srcset as in production
+    for (const width of VARIANT_WIDTHS) {
+      await sharp(input).resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toFile(path.join(dir, `${base}-${width}.webp`));
     }
     urls.push(`/uploads/bench/${base}.webp`);
   }
