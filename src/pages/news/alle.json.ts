@@ -6,7 +6,7 @@ import { formatDate } from '../../lib/dates-de';
 import type { NewsListItem } from '../../lib/news-list';
 import { newsExcerpt } from '../../lib/text';
 import { safeImageUrl } from '../../lib/urls';
-import { responsiveImage } from '../../server/content/image-variants';
+import { responsiveImage } from '../../server/content/responsive-images';
 import { NEWS_TEXTS } from '../../server/content/defaults';
 import { publishedNews } from '../../server/content/public-content';
 

@@ -101,6 +101,22 @@ describe('Publisher', () => {
     expect(fs.existsSync(path.join(siteDir, 'news', '00000000-0000-0000-0000-000000000000', 'index.html'))).toBe(false);
   });
 
+  it('keeps the version and the version file when every page of a publish failed', async () => {
+    let fail = false;
+    const render: Renderer = async (url) => {
+      if (fail) throw new Error('boom');
+      return html(url);
+    };
+    const publisher = new Publisher({ db: () => db, siteDir, render, log: quiet });
+    const first = await publisher.publishUrls(['/', '/news']);
+    fail = true;
+    const report = await publisher.publishUrls(['/', '/news']);
+    expect(report.failed.map((f) => f.url).sort()).toEqual(['/', '/news']);
+    expect(report.version).toBe(first.version);
+    expect(JSON.parse(read('cache-version.json')).version).toBe(first.version);
+    expect(read('index.html')).toBe('<html>/</html>');
+  });
+
   it('publishes nothing and keeps the version for data no page reads', async () => {
     const publisher = new Publisher({ db: () => db, siteDir, render: async (url) => html(url), log: quiet });
     const first = await publisher.publishUrls(['/']);

@@ -57,6 +57,12 @@ export class Publisher {
     const concurrency = this.options.concurrency ?? Math.max(4, 3 * (render.parallelism ?? 1));
     await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
     const db = this.options.db();
+    // nothing changed on disk (every render failed): open tabs have nothing new to load
+    if (report.written.length === 0 && report.removed.length === 0) {
+      report.version = readCacheVersion(db);
+      report.ms = Math.round(performance.now() - started);
+      return report;
+    }
     report.version = raiseCacheVersion(db);
     // last: the version file tells clients that everything above is in place
     await writeCacheVersionFile(this.options.siteDir, report.version);

@@ -123,7 +123,7 @@ export async function storeUpload(
   const prefix = `/uploads/${folder ? `${folder}/` : ''}`;
   const files: { name: string; bytes: Buffer }[] = [
     { name: `${base}.${extensionFor(format, input.name)}`, bytes: main },
-    // named as the pages' srcset expects them (image-variants.ts)
+    // named as the pages' srcset expects them (responsive-images.ts)
     ...VARIANT_WIDTHS.map((width, i) => ({ name: variantUrl(`${base}.webp`, width), bytes: variants[i] })),
   ];
   const written: string[] = [];

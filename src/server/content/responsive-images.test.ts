@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { responsiveImage, uploadSrcset, variantUrl } from './image-variants';
+import { variantUrl } from './image-variants';
+import { responsiveImage, uploadSrcset } from './responsive-images';
 
 let uploadsDir: string;
 beforeEach(() => {
