@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES, UPLOAD_TEXTS } from '../../lib/schemas/upload';
 import { UploadError, VARIANT_WIDTHS, normaliseFolder, storeUpload } from './uploads';
+import { jpegOfSize, phonePhotoWithGps, plainJpeg } from '../../../tests/fixtures/images';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -21,29 +22,6 @@ function listFiles(dir: string): string[] {
   return fs.readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile())
     .map((e) => path.relative(dir, path.join(e.parentPath, e.name)));
-}
-
-const jpeg = (width = 300, height = 200) =>
-  sharp({ create: { width, height, channels: 3, background: '#1e40af' } }).jpeg().toBuffer();
-
-/** A valid JPEG of exactly `size` bytes: comment segments (FF FE) after the start marker fill it up. */
-async function jpegOfSize(size: number): Promise<Buffer> {
-  const base = await jpeg();
-  const parts: Buffer[] = [base.subarray(0, 2)];
-  let missing = size - base.length;
-  while (missing > 0) {
-    // a segment is marker (2) + length (2) + data; at least 4 bytes, data at most 65533
-    let total = Math.min(missing, 65_537);
-    if (missing - total > 0 && missing - total < 4) total -= 4;
-    const segment = Buffer.alloc(total, 0x20);
-    segment[0] = 0xff;
-    segment[1] = 0xfe;
-    segment.writeUInt16BE(total - 2, 2);
-    parts.push(segment);
-    missing -= total;
-  }
-  parts.push(base.subarray(2));
-  return Buffer.concat(parts);
 }
 
 async function expectUploadError(promise: Promise<unknown>, message: string) {
@@ -82,14 +60,7 @@ describe('storeUpload', () => {
 
   it('removes GPS and all other EXIF data and applies the EXIF orientation', async () => {
     const dir = tempDir();
-    const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#0a0' } })
-      .jpeg()
-      .withMetadata({ orientation: 6 })
-      .withExif({
-        IFD0: { Make: 'Handy', Model: 'Geheim 3000' },
-        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '47/1 6/1 30/1', GPSLongitudeRef: 'E', GPSLongitude: '15/1 44/1 0/1' },
-      })
-      .toBuffer();
+    const photo = await phonePhotoWithGps(300, 200);
     expect(await exifr.gps(photo)).toMatchObject({ latitude: expect.any(Number) });
 
     const result = await storeUpload({ bytes: photo, name: 'IMG_0001.JPG' }, dir);
@@ -110,8 +81,8 @@ describe('storeUpload', () => {
 
   it('stores under a random name with the original extension and writes WebP variants', async () => {
     const dir = tempDir();
-    const first = await storeUpload({ bytes: await jpeg(2000, 1000), name: 'Mannschaft Foto.jpeg', folder: 'teams/' }, dir);
-    const second = await storeUpload({ bytes: await jpeg(2000, 1000), name: 'Mannschaft Foto.jpeg', folder: 'teams/' }, dir);
+    const first = await storeUpload({ bytes: await plainJpeg(2000, 1000), name: 'Mannschaft Foto.jpeg', folder: 'teams/' }, dir);
+    const second = await storeUpload({ bytes: await plainJpeg(2000, 1000), name: 'Mannschaft Foto.jpeg', folder: 'teams/' }, dir);
     expect(first.url).toMatch(/^\/uploads\/teams\/[0-9a-f]{32}\.jpeg$/);
     expect(second.url).not.toBe(first.url);
     expect(first.variants.map((v) => v.width)).toEqual([480, 960, 1600]);
@@ -135,7 +106,7 @@ describe('storeUpload', () => {
     const parent = tempDir();
     const dir = path.join(parent, 'uploads');
     for (const folder of ['../', '../../etc', '/etc', 'shop/../..', 'a\\b', 'Shop', 'shop/./x', '%2e%2e', 'a/b/c']) {
-      await expectUploadError(storeUpload({ bytes: await jpeg(), name: 'x.jpg', folder }, dir), UPLOAD_TEXTS.badFolder);
+      await expectUploadError(storeUpload({ bytes: await plainJpeg(), name: 'x.jpg', folder }, dir), UPLOAD_TEXTS.badFolder);
     }
     expect(listFiles(parent)).toEqual([]);
     expect(normaliseFolder('shop/')).toBe('shop');

@@ -4,6 +4,7 @@ import exifr from 'exifr';
 import sharp from 'sharp';
 import { expect, test } from '@playwright/test';
 import { loginAs } from '../../fixtures/auth';
+import { jpegOfSize, phonePhotoWithGps, plainJpeg } from '../../fixtures/images';
 import { startSite, type Site } from '../../fixtures/site';
 import { toaster } from './content-helpers';
 
@@ -22,25 +23,6 @@ test.beforeEach(async ({ context }) => {
 
 const TOO_LARGE = 'Datei ist zu groß. Maximum 5MB erlaubt.';
 const NOT_AN_IMAGE = 'Nur Bilddateien (JPEG, PNG, WebP, GIF, AVIF) sind erlaubt.';
-
-/** A valid JPEG of exactly `size` bytes: comment segments (FF FE) after the start marker fill it up. */
-async function jpegOfSize(size: number): Promise<Buffer> {
-  const base = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#1e40af' } }).jpeg().toBuffer();
-  const parts: Buffer[] = [base.subarray(0, 2)];
-  let missing = size - base.length;
-  while (missing > 0) {
-    let total = Math.min(missing, 65_537);
-    if (missing - total > 0 && missing - total < 4) total -= 4;
-    const segment = Buffer.alloc(total, 0x20);
-    segment[0] = 0xff;
-    segment[1] = 0xfe;
-    segment.writeUInt16BE(total - 2, 2);
-    parts.push(segment);
-    missing -= total;
-  }
-  parts.push(base.subarray(2));
-  return Buffer.concat(parts);
-}
 
 /** Every file under DATA_DIR/uploads, relative to it. */
 function storedUploads(): string[] {
@@ -119,14 +101,7 @@ test('a script renamed .jpg is refused and nothing is stored', async ({ page }) 
 });
 
 test('a phone photo with GPS position is served without any EXIF data, upright', async ({ page }) => {
-  const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#15803d' } })
-    .jpeg()
-    .withMetadata({ orientation: 6 })
-    .withExif({
-      IFD0: { Make: 'Handy', Model: 'Kamera 12' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '47/1 6/1 30/1', GPSLongitudeRef: 'E', GPSLongitude: '15/1 44/1 0/1' },
-    })
-    .toBuffer();
+  const photo = await phonePhotoWithGps(400, 300);
   // the test photo really carries a position
   expect(await exifr.gps(photo)).toMatchObject({ latitude: expect.closeTo(47.108, 2), longitude: expect.closeTo(15.733, 2) });
 
@@ -182,7 +157,7 @@ test('the endpoint writes only inside uploads/, takes images only, and only from
 });
 
 test('a news photo reaches a phone as its small WebP copy; the original stays for large screens and sharing', async ({ page, browser }) => {
-  const photo = await sharp({ create: { width: 2000, height: 1125, channels: 3, background: '#b91c1c' } }).jpeg({ quality: 90 }).toBuffer();
+  const photo = await plainJpeg(2000, 1125);
   await page.goto(`${site.url}/admin#news`);
   const form = page.locator('.news-form');
   await form.locator('.image-upload input[type="file"]').setInputFiles({ name: 'mannschaft.jpg', mimeType: 'image/jpeg', buffer: photo });
