@@ -1,5 +1,7 @@
 // `npm test`: type checks, a fresh production build, the unit and integration
-// tests (vitest), then the browser tests (Playwright in the system Chromium).
+// tests (vitest), the fault suite (tests/faults), then the browser tests
+// (Playwright in the system Chromium). `npm run test:faults` runs the build and
+// the fault suite alone.
 // Ends with one line 'N passed, N failed' over all of them.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -31,7 +33,7 @@ if (want('check')) {
 
 // the build comes before the unit tests: the permission test drives the built server
 let built = false;
-if (want('unit') || want('e2e')) {
+if (want('unit') || want('faults') || want('e2e')) {
   if (run('astro build', process.execPath, [path.join(root, 'node_modules', 'astro', 'astro.js'), 'build']) !== 0) {
     stepFailures++;
   } else {
@@ -40,10 +42,11 @@ if (want('unit') || want('e2e')) {
   }
 }
 
-if (want('unit') && built) {
-  const out = path.join(root, 'test-results', 'unit.json');
+/** Runs vitest with a JSON report and adds its counts to the totals. */
+function runVitest(title: string, name: string, args: string[]): void {
+  const out = path.join(root, 'test-results', `${name}.json`);
   fs.rmSync(out, { force: true });
-  const status = run('vitest', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
+  const status = run(title, bin('vitest'), ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
   try {
     const report = JSON.parse(fs.readFileSync(out, 'utf8')) as { numPassedTests: number; numFailedTests: number };
     passed += report.numPassedTests;
@@ -53,6 +56,9 @@ if (want('unit') && built) {
     stepFailures++;
   }
 }
+
+if (want('unit') && built) runVitest('vitest', 'unit', []);
+if (want('faults') && built) runVitest('fault suite', 'faults', ['--config', 'vitest.faults.config.ts']);
 
 if (want('e2e') && built) {
   const out = path.join(root, 'test-results', 'e2e.json');

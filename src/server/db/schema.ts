@@ -90,6 +90,26 @@ export const siteSettings = sqliteTable('site_settings', {
   value: text('value').notNull(),
 });
 
+// Pages that still differ from the database (a render or disk failure, a crash
+// between commit and publish): retried with back-off until they are published
+// (src/server/publish/pending.ts).
+export const publishPending = sqliteTable('publish_pending', {
+  url: text('url').primaryKey(),
+  since: integer('since').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: integer('next_attempt_at').notNull().default(0),
+  lastError: text('last_error'),
+});
+
+// Jobs of the scheduler (src/server/scheduler.ts): when each runs next, so that
+// a restart neither skips nor repeats a due job.
+export const scheduledJobs = sqliteTable('scheduled_jobs', {
+  name: text('name').primaryKey(),
+  nextRunAt: integer('next_run_at').notNull(),
+  lastRunAt: integer('last_run_at'),
+  lastError: text('last_error'),
+});
+
 // ── Content (spec names) ──────────────────────────────────────────────────────
 export const homepageContent = sqliteTable('homepage_content', {
   id: id(),
