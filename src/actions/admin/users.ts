@@ -3,6 +3,7 @@ import { ROLE_LABELS, SUPERADMIN_ONLY_MESSAGES as ONLY, deleteUserSchema, invite
 import { getDb } from '../../server/db/client';
 import { UserRuleError, addRole, deleteUser, inviteUser, listUsers, removeRole } from '../../server/services/users';
 import { requireRole } from '../guard';
+import { refusalToActionError } from './inputErrors';
 
 /** A broken rule of the service becomes an answer with its German message. */
 async function asAction<T>(work: () => T | Promise<T>): Promise<T> {
@@ -10,7 +11,7 @@ async function asAction<T>(work: () => T | Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     if (error instanceof UserRuleError) throw new ActionError({ code: error.code, message: error.message });
-    throw error;
+    throw refusalToActionError(error);
   }
 }
 

@@ -6,6 +6,7 @@
 import { ActionError, getActionContext } from 'astro:actions';
 import { defineMiddleware } from 'astro:middleware';
 import { SUPERADMIN_ONLY_MESSAGES as ONLY } from '../../lib/schemas/user';
+import { STORAGE_TEXTS } from '../../server/db/write';
 import { isPublicAction } from '../guard';
 import { server } from '../index';
 
@@ -48,17 +49,38 @@ export function refuseAction(name: string, locals: App.Locals): Refusal | null {
   return null;
 }
 
-export const actionGate = defineMiddleware((context, next) => {
+const STORAGE_MESSAGES = new Set(Object.values(STORAGE_TEXTS));
+
+/** The body Astro itself sends for an action error, so that `actions.x()` reads it as usual. */
+function actionErrorResponse(error: ActionError): Response {
+  return Response.json(
+    { type: error.type, code: error.code, status: error.status, message: error.message },
+    { status: error.status, headers: { 'cache-control': 'no-store' } },
+  );
+}
+
+/**
+ * A storage failure that reached Astro without runWrite() in its action comes
+ * back as a 500 carrying the German message (Astro keeps an error's message):
+ * it is answered as what it is, 503, so that no refused write is a server error.
+ */
+async function storageRefusalAs503(response: Response): Promise<Response> {
+  if (response.status !== 500 || !(response.headers.get('content-type') ?? '').includes('json')) return response;
+  const body = (await response.clone().json().catch(() => null)) as { message?: unknown } | null;
+  if (typeof body?.message !== 'string' || !STORAGE_MESSAGES.has(body.message)) return response;
+  return actionErrorResponse(new ActionError({ code: 'SERVICE_UNAVAILABLE', message: body.message }));
+}
+
+export const actionGate = defineMiddleware(async (context, next) => {
   if (context.locals.publishing) return next();
   const { action } = getActionContext(context);
   if (!action) return next();
   const refusal = refuseAction(action.name, context.locals);
-  if (!refusal) return next();
+  if (!refusal) return action.calledFrom === 'rpc' ? storageRefusalAs503(await next()) : next();
   const error = new ActionError(refusal);
-  const headers = { 'cache-control': 'no-store' };
-  if (action.calledFrom === 'rpc') {
-    // the body Astro itself sends for an action error, so `actions.x()` reads it as usual
-    return Response.json({ type: error.type, code: error.code, status: error.status, message: error.message }, { status: error.status, headers });
-  }
-  return new Response(refusal.message, { status: error.status, headers: { ...headers, 'content-type': 'text/plain; charset=utf-8' } });
+  if (action.calledFrom === 'rpc') return actionErrorResponse(error);
+  return new Response(refusal.message, {
+    status: error.status,
+    headers: { 'cache-control': 'no-store', 'content-type': 'text/plain; charset=utf-8' },
+  });
 });

@@ -3,6 +3,7 @@
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { write } from '../db/write';
 import { usedCaptchas } from '../db/schema';
 import { signingSecret } from './secret';
 
@@ -46,8 +47,14 @@ export function verifyCaptcha(db: Db, token: string, answer: string | number, no
     return 'invalid';
   }
   if (data.exp < now) return 'expired';
-  db.delete(usedCaptchas).where(lt(usedCaptchas.expiresAt, now)).run();
-  const inserted = db.insert(usedCaptchas).values({ id: data.id, expiresAt: data.exp }).onConflictDoNothing().run();
+  const inserted = write(
+    'captcha.use',
+    () => {
+      db.delete(usedCaptchas).where(lt(usedCaptchas.expiresAt, now)).run();
+      return db.insert(usedCaptchas).values({ id: data.id, expiresAt: data.exp }).onConflictDoNothing().run();
+    },
+    db,
+  );
   if (inserted.changes === 0) return 'used';
   const parsed = typeof answer === 'number' ? answer : /^\s*-?\d+\s*$/.test(answer) ? Number.parseInt(answer, 10) : NaN;
   if (!Number.isInteger(parsed)) return 'wrong';

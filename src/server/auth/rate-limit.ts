@@ -5,6 +5,7 @@
 // key that stays quiet for the window after its wait starts fresh.
 import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { write, writeIfPossible } from '../db/write';
 import { rateLimits } from '../db/schema';
 
 export type RateLimitPolicy = {
@@ -58,20 +59,28 @@ export function recordAttempt(db: Db, key: string, policy: RateLimitPolicy, now 
   const delay = delayFor(failures, policy);
   const blockedUntil = delay > 0 ? now + delay : 0;
   const windowStart = fresh ? now : row.windowStart;
-  db.insert(rateLimits)
-    .values({ key, failures, windowStart, blockedUntil })
-    .onConflictDoUpdate({ target: rateLimits.key, set: { failures, windowStart, blockedUntil } })
-    .run();
+  write(
+    'rateLimit.record',
+    () =>
+      db
+        .insert(rateLimits)
+        .values({ key, failures, windowStart, blockedUntil })
+        .onConflictDoUpdate({ target: rateLimits.key, set: { failures, windowStart, blockedUntil } })
+        .run(),
+    db,
+  );
 }
 
 export function clearAttempts(db: Db, key: string): void {
-  db.delete(rateLimits).where(eq(rateLimits.key, key)).run();
+  write('rateLimit.clear', () => db.delete(rateLimits).where(eq(rateLimits.key, key)).run(), db);
 }
 
 /** Forgets records no policy remembers any more (older than a day and not waiting). */
 export function pruneAttempts(db: Db, now = Date.now()): void {
   const dayAgo = now - 24 * 60 * MINUTE;
-  db.delete(rateLimits)
-    .where(and(lt(rateLimits.windowStart, dayAgo), lt(rateLimits.blockedUntil, dayAgo)))
-    .run();
+  writeIfPossible(
+    'rateLimit.prune',
+    () => db.delete(rateLimits).where(and(lt(rateLimits.windowStart, dayAgo), lt(rateLimits.blockedUntil, dayAgo))).run(),
+    db,
+  );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createTestDb } from '../db/test-db';
+import { createTestDb, seed } from '../db/test-db';
 import { createUser } from './users';
 import { flags, rolesOf } from './roles';
 
@@ -21,7 +21,7 @@ describe('roles', () => {
   it('a failing lookup gives no rights and logs "Error checking admin status:"', async () => {
     const db = createTestDb();
     const u = await createUser(db, { email: 's@verein.at', roles: ['superadmin'] });
-    db.$client.prepare('DROP TABLE user_roles').run();
+    seed(db, () => db.$client.prepare('DROP TABLE user_roles').run());
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
       expect(rolesOf(db, u.id)).toEqual({ roles: [], isAdmin: false, isSuperAdmin: false });

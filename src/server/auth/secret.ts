@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { write } from '../db/write';
 import { siteSettings } from '../db/schema';
 
 const KEY = 'signing_secret';
@@ -11,6 +12,6 @@ export function signingSecret(db: Db): Buffer {
   const row = db.select().from(siteSettings).where(eq(siteSettings.key, KEY)).get();
   if (row) return Buffer.from(row.value, 'base64');
   const secret = randomBytes(32).toString('base64');
-  db.insert(siteSettings).values({ key: KEY, value: secret }).onConflictDoNothing().run();
+  write('secret.create', () => db.insert(siteSettings).values({ key: KEY, value: secret }).onConflictDoNothing().run(), db);
   return Buffer.from(db.select().from(siteSettings).where(eq(siteSettings.key, KEY)).get()!.value, 'base64');
 }

@@ -5,6 +5,7 @@ import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/enco
 import { eq } from 'drizzle-orm';
 import { config } from '../config';
 import type { Db } from '../db/client';
+import { write, writeIfPossible } from '../db/write';
 import { sessions, users } from '../db/schema';
 
 export const SESSION_COOKIE = 'anstoss_session';
@@ -28,7 +29,7 @@ export function hashToken(token: string): string {
 export function createSession(db: Db, userId: string, now = Date.now()): { token: string; session: Session } {
   const token = generateToken();
   const session: Session = { id: hashToken(token), userId, expiresAt: now + SESSION_TTL_MS };
-  db.insert(sessions).values({ ...session, createdAt: now }).run();
+  write('session.create', () => db.insert(sessions).values({ ...session, createdAt: now }).run(), db);
   return { token, session };
 }
 
@@ -46,20 +47,22 @@ export function validateSessionToken(
     .get();
   if (!row) return null;
   if (now >= row.session.expiresAt) {
-    db.delete(sessions).where(eq(sessions.id, id)).run();
+    // expired either way; the row goes when the disk lets it
+    writeIfPossible('session.expire', () => db.delete(sessions).where(eq(sessions.id, id)).run(), db);
     return null;
   }
   let renewed = false;
   if (now >= row.session.expiresAt - RENEW_BEFORE_MS) {
-    row.session.expiresAt = now + SESSION_TTL_MS;
-    db.update(sessions).set({ expiresAt: row.session.expiresAt }).where(eq(sessions.id, id)).run();
-    renewed = true;
+    const expiresAt = now + SESSION_TTL_MS;
+    // a full disk must not sign anyone out: the session keeps its old expiry
+    renewed = writeIfPossible('session.renew', () => db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id)).run(), db);
+    if (renewed) row.session.expiresAt = expiresAt;
   }
   return { session: row.session, user: row.user, renewed };
 }
 
 export function invalidateSession(db: Db, sessionId: string): void {
-  db.delete(sessions).where(eq(sessions.id, sessionId)).run();
+  write('session.invalidate', () => db.delete(sessions).where(eq(sessions.id, sessionId)).run(), db);
 }
 
 export function invalidateUserSessions(db: Db, userId: string, exceptSessionId?: string): void {

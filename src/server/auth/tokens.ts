@@ -2,6 +2,7 @@
 // bits, only the SHA-256 stored, single use, with an expiry.
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { write } from '../db/write';
 import { oneTimeTokens } from '../db/schema';
 import { generateToken, hashToken } from './session';
 
@@ -15,9 +16,15 @@ export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
 
 export function createOneTimeToken(db: Db, purpose: TokenPurpose, userId: string | null, now = Date.now()): string {
   const token = generateToken();
-  db.insert(oneTimeTokens)
-    .values({ id: hashToken(token), purpose, userId, expiresAt: now + TOKEN_TTL_MS[purpose], createdAt: now })
-    .run();
+  write(
+    'token.create',
+    () =>
+      db
+        .insert(oneTimeTokens)
+        .values({ id: hashToken(token), purpose, userId, expiresAt: now + TOKEN_TTL_MS[purpose], createdAt: now })
+        .run(),
+    db,
+  );
   return token;
 }
 
@@ -38,22 +45,33 @@ export function peekToken(db: Db, token: string, purpose: TokenPurpose, now = Da
 export function consumeToken(db: Db, token: string, purpose: TokenPurpose, now = Date.now()): TokenRow | null {
   const row = peekToken(db, token, purpose, now);
   if (!row) return null;
-  const result = db
-    .update(oneTimeTokens)
-    .set({ usedAt: now })
-    .where(and(eq(oneTimeTokens.id, row.id), isNull(oneTimeTokens.usedAt)))
-    .run();
+  const result = write(
+    'token.consume',
+    () =>
+      db
+        .update(oneTimeTokens)
+        .set({ usedAt: now })
+        .where(and(eq(oneTimeTokens.id, row.id), isNull(oneTimeTokens.usedAt)))
+        .run(),
+    db,
+  );
   return result.changes === 1 ? row : null;
 }
 
 export function deleteUnusedTokens(db: Db, purpose: TokenPurpose, userId: string | null): void {
-  db.delete(oneTimeTokens)
-    .where(
-      and(
-        eq(oneTimeTokens.purpose, purpose),
-        isNull(oneTimeTokens.usedAt),
-        userId === null ? isNull(oneTimeTokens.userId) : eq(oneTimeTokens.userId, userId),
-      ),
-    )
-    .run();
+  write(
+    'token.deleteUnused',
+    () =>
+      db
+        .delete(oneTimeTokens)
+        .where(
+          and(
+            eq(oneTimeTokens.purpose, purpose),
+            isNull(oneTimeTokens.usedAt),
+            userId === null ? isNull(oneTimeTokens.userId) : eq(oneTimeTokens.userId, userId),
+          ),
+        )
+        .run(),
+    db,
+  );
 }

@@ -1,6 +1,7 @@
 // Users, their profiles and roles. E-mail addresses are stored in lower case.
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { write } from '../db/write';
 import { profiles, userRoles, users } from '../db/schema';
 import { hashPassword } from './password';
 import type { Role } from './roles';
@@ -24,17 +25,17 @@ export async function createUser(
 ): Promise<{ id: string; email: string }> {
   const email = normaliseEmail(input.email);
   const passwordHash = input.password ? await hashPassword(input.password) : null;
-  return db.transaction((tx) => {
+  return write('user.create', (tx) => {
     const user = tx.insert(users).values({ email, passwordHash }).returning().get();
     tx.insert(profiles).values({ user_id: user.id, email }).run();
     for (const role of new Set(input.roles)) tx.insert(userRoles).values({ user_id: user.id, role }).run();
     return { id: user.id, email: user.email };
-  });
+  }, db);
 }
 
 export async function setPassword(db: Db, userId: string, password: string): Promise<void> {
   const passwordHash = await hashPassword(password);
-  db.update(users).set({ passwordHash }).where(eq(users.id, userId)).run();
+  write('user.setPassword', () => db.update(users).set({ passwordHash }).where(eq(users.id, userId)).run(), db);
 }
 
 /** Works inside a transaction too, for checks that must not race. */

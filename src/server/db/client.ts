@@ -8,6 +8,7 @@ import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { config } from '../config';
 import * as schema from './schema';
+import { guardWrites } from './write';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
@@ -29,11 +30,14 @@ export function openDatabase(file: string): Db {
   return db;
 }
 
-/** The process-wide connection to DATA_DIR/club.db, migrated on first use. */
+/**
+ * The process-wide connection to DATA_DIR/club.db, migrated on first use. Its
+ * writes must go through write() (src/server/db/write.ts): any other write throws.
+ */
 export function getDb(file = config.dbPath): Db {
   let db = registry.get(file);
   if (!db) {
-    db = openDatabase(file);
+    db = guardWrites(openDatabase(file));
     registry.set(file, db);
   }
   return db;

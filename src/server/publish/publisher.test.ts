@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDb } from '../db/test-db';
+import { createTestDb, seed } from '../db/test-db';
 import type { Db } from '../db/client';
 import { news } from '../db/schema';
 import { Publisher, PublishQueue } from './publisher';
@@ -86,7 +86,7 @@ describe('Publisher', () => {
   });
 
   it('a full publish re-renders stale published pages so that deleted rows lose their files', async () => {
-    const row = db.insert(news).values({ title: 'A', content: 'B' }).returning().get();
+    const row = seed(db, () => db.insert(news).values({ title: 'A', content: 'B' }).returning().get());
     const rendered: string[] = [];
     const render: Renderer = async (url) => {
       rendered.push(url);

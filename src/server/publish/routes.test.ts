@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestDb } from '../db/test-db';
+import { createTestDb, seed } from '../db/test-db';
 import type { Db } from '../db/client';
 import { news, players, teams } from '../db/schema';
 import { affectedUrls, allUrls, fileForUrl, ROUTES } from './routes';
@@ -14,7 +14,7 @@ const LAYOUT_PAGES = ROUTES.filter((r) => r.layout && !r.pattern.includes(':id')
 
 describe('route dependency map', () => {
   it('a change to a news row names exactly the URLs that read it', () => {
-    const row = db.insert(news).values({ title: 'Sieg', content: 'Text' }).returning().get();
+    const row = seed(db, () => db.insert(news).values({ title: 'Sieg', content: 'Text' }).returning().get());
     expect(affectedUrls(db, [{ table: 'news', key: row.id }]).sort()).toEqual(
       ['/', '/news', '/news/alle', '/news/alle.json', `/news/${row.id}`, '/news/feed.xml', '/sitemap.xml'].sort(),
     );
@@ -25,9 +25,9 @@ describe('route dependency map', () => {
   });
 
   it('a player change reaches its team pages, the team list and the home page only', () => {
-    const team = db.insert(teams).values({ name: 'KM', category: 'Herren' }).returning().get();
-    const other = db.insert(teams).values({ name: 'U16', category: 'Jugend' }).returning().get();
-    db.insert(players).values({ team_id: team.id, name: 'Max', position: 'Torwart' }).run();
+    const team = seed(db, () => db.insert(teams).values({ name: 'KM', category: 'Herren' }).returning().get());
+    const other = seed(db, () => db.insert(teams).values({ name: 'U16', category: 'Jugend' }).returning().get());
+    seed(db, () => db.insert(players).values({ team_id: team.id, name: 'Max', position: 'Torwart' }).run());
     const urls = affectedUrls(db, [{ table: 'players', key: team.id }]);
     expect(urls.sort()).toEqual(['/', '/mannschaften', `/mannschaften/${team.id}`, `/team/${team.id}`].sort());
     expect(urls).not.toContain(`/team/${other.id}`);
@@ -38,8 +38,8 @@ describe('route dependency map', () => {
   });
 
   it('footer texts and social links touch every page with the layout', () => {
-    const team = db.insert(teams).values({ name: 'KM', category: 'Herren' }).returning().get();
-    const article = db.insert(news).values({ title: 'A', content: 'B' }).returning().get();
+    const team = seed(db, () => db.insert(teams).values({ name: 'KM', category: 'Herren' }).returning().get());
+    const article = seed(db, () => db.insert(news).values({ title: 'A', content: 'B' }).returning().get());
     for (const change of [
       { table: 'homepage_content' as const, key: 'footer_texts' },
       { table: 'page_content' as const, key: 'social_media' },
@@ -63,8 +63,8 @@ describe('route dependency map', () => {
   });
 
   it('lists only published articles among all URLs', () => {
-    const published = db.insert(news).values({ title: 'A', content: 'B' }).returning().get();
-    const draft = db.insert(news).values({ title: 'C', content: 'D', published: false }).returning().get();
+    const published = seed(db, () => db.insert(news).values({ title: 'A', content: 'B' }).returning().get());
+    const draft = seed(db, () => db.insert(news).values({ title: 'C', content: 'D', published: false }).returning().get());
     const urls = allUrls(db);
     expect(urls).toContain(`/news/${published.id}`);
     expect(urls).not.toContain(`/news/${draft.id}`);

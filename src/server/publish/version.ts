@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { write } from '../db/write';
 import { siteSettings } from '../db/schema';
 import { writeFileAtomic } from './files';
 
@@ -16,11 +17,17 @@ export function readCacheVersion(db: Db): number {
 }
 
 export function raiseCacheVersion(db: Db): number {
-  db.insert(siteSettings)
-    .values({ key: KEY, value: '1' })
-    .onConflictDoUpdate({ target: siteSettings.key, set: { value: sql`CAST(${siteSettings.value} AS INTEGER) + 1` } })
-    .run();
-  return readCacheVersion(db);
+  return write(
+    'cacheVersion.raise',
+    () => {
+      db.insert(siteSettings)
+        .values({ key: KEY, value: '1' })
+        .onConflictDoUpdate({ target: siteSettings.key, set: { value: sql`CAST(${siteSettings.value} AS INTEGER) + 1` } })
+        .run();
+      return readCacheVersion(db);
+    },
+    db,
+  );
 }
 
 export async function writeCacheVersionFile(siteDir: string, version: number): Promise<void> {

@@ -6,6 +6,7 @@ import type { ForgotPasswordInput, ResetPasswordInput, SignInInput } from '../..
 import { CLUB } from '../content/defaults';
 import { config } from '../config';
 import type { Db } from '../db/client';
+import { write } from '../db/write';
 import { oneTimeTokens, users } from '../db/schema';
 import { verifyCaptcha } from '../auth/captcha';
 import { burnPasswordCheck, hashPassword, passwordProblem, verifyPassword } from '../auth/password';
@@ -122,10 +123,16 @@ export async function requestPasswordReset(
   const user = findUserByEmail(db, email);
   if (!user) return { outcome: 'answered', delivery: done };
   // only the newest link works
-  db.delete(oneTimeTokens)
-    .where(and(eq(oneTimeTokens.userId, user.id), eq(oneTimeTokens.purpose, 'reset'), isNull(oneTimeTokens.usedAt)))
-    .run();
-  const token = createOneTimeToken(db, 'reset', user.id);
+  const token = write(
+    'password.requestReset',
+    () => {
+      db.delete(oneTimeTokens)
+        .where(and(eq(oneTimeTokens.userId, user.id), eq(oneTimeTokens.purpose, 'reset'), isNull(oneTimeTokens.usedAt)))
+        .run();
+      return createOneTimeToken(db, 'reset', user.id);
+    },
+    db,
+  );
   const delivery = send({
     to: user.email,
     subject: `Passwort zurücksetzen – ${CLUB.fullName}`,
@@ -164,7 +171,7 @@ export async function completePasswordReset(db: Db, input: ResetPasswordInput, n
   if (input.password !== input.confirm) return { ok: false, reason: 'password', message: PASSWORD_MESSAGES.mismatch };
   // hashing is slow and asynchronous: done before the transaction
   const passwordHash = await hashPassword(input.password);
-  const result = db.transaction((tx) => {
+  const result = write('password.reset', (tx) => {
     const used = tx
       .update(oneTimeTokens)
       .set({ usedAt: now })
@@ -185,7 +192,7 @@ export async function completePasswordReset(db: Db, input: ResetPasswordInput, n
       )
       .run();
     return user;
-  });
+  }, db);
   if (!result) return { ok: false, reason: 'token' };
   invalidateUserSessions(db, result.id);
   clearAttempts(db, signInKeys.account(result.email));

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createTestDb } from '../db/test-db';
+import { createTestDb, seed } from '../db/test-db';
 import { contactInfo, matches, news, pageContent, players, siteSettings, sponsors, teams, youthTeams } from '../db/schema';
 import { HISTORY_DEFAULTS, PLAYER_GROUP_ORDER, SPONSOR_TIER_ORDER } from '../content/defaults';
 import { DEMO_MARKER_KEY, buildDemoClub, seedDemoClub } from './demo-data';
@@ -61,7 +61,7 @@ describe('the demo club', () => {
 
   it('leaves a database with content of its own alone', () => {
     const db = createTestDb();
-    db.insert(news).values({ title: 'Echte Nachricht', content: 'Echt.' }).run();
+    seed(db, () => db.insert(news).values({ title: 'Echte Nachricht', content: 'Echt.' }).run());
     const outcome = seedDemoClub(db, NOW);
     expect(outcome).toEqual({ status: 'not-empty', tables: ['news'] });
     expect(db.select().from(news).all()).toHaveLength(1);

@@ -8,6 +8,7 @@
 // benchmark can scale or reuse them); seedDemoClub() writes them once.
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { write } from '../db/write';
 import {
   contactInfo,
   homepageContent,
@@ -510,7 +511,7 @@ const CONTENT_TABLES = {
  * alone ('not-empty'), so real data is never mixed with the demo.
  */
 export function seedDemoClub(db: Db, now = new Date()): SeedOutcome {
-  return db.transaction((tx) => {
+  return write('demo.seed', (tx) => {
     const marker = tx.select().from(siteSettings).where(eq(siteSettings.key, DEMO_MARKER_KEY)).get();
     if (marker) return { status: 'already-seeded', at: marker.value } as const;
     const filled = Object.entries(CONTENT_TABLES)
@@ -532,5 +533,5 @@ export function seedDemoClub(db: Db, now = new Date()): SeedOutcome {
     tx.insert(siteSettings).values({ key: DEMO_MARKER_KEY, value: now.toISOString() }).run();
     const counts = Object.fromEntries(Object.entries(club).map(([k, rows]) => [k, (rows as unknown[]).length]));
     return { status: 'seeded', counts } as const;
-  });
+  }, db);
 }

@@ -2,6 +2,7 @@
 // honeypot, rate limit), stored as unread for the admin inbox, and announced by
 // e-mail to the club's contact address.
 import { getDb } from '../db/client';
+import { write } from '../db/write';
 import { membershipInquiries } from '../db/schema';
 import { verifyCaptcha } from '../auth/captcha';
 import { FORM_POLICY, recordAttempt, retryAfter } from '../auth/rate-limit';
@@ -24,11 +25,13 @@ export async function submitInquiry(
   recordAttempt(db, limitKey, FORM_POLICY);
   // a filled honeypot is a bot: it is told "sent", and nothing is stored
   if (input.website && input.website.trim() !== '') return 'ignored';
-  const row = db
-    .insert(membershipInquiries)
-    .values({ name: input.name, email: input.email, betreff: input.betreff, nachricht: input.nachricht, status: 'unread' })
-    .returning()
-    .get();
+  const row = write('inquiry.submit', () =>
+    db
+      .insert(membershipInquiries)
+      .values({ name: input.name, email: input.email, betreff: input.betreff, nachricht: input.nachricht, status: 'unread' })
+      .returning()
+      .get(),
+  );
   // no public page shows inquiries; this tells open admin inboxes to reload
   void requestPublish([{ table: 'membership_inquiries' }]).catch((error) => console.error('[publish] inquiry notice failed:', error));
   const to = footerTexts().contact_email;

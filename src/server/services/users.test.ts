@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createTestDb } from '../db/test-db';
+import { createTestDb, seed } from '../db/test-db';
 import type { Db } from '../db/client';
 import { news, oneTimeTokens, profiles, sessions, userRoles, users } from '../db/schema';
 import { createSession } from '../auth/session';
@@ -37,8 +37,8 @@ describe('listUsers', () => {
     const db = createTestDb();
     const a = await createUser(db, { email: 'alt@verein.at', password: 'Passwort-alt-1', roles: ['superadmin', 'admin'] });
     const b = await createUser(db, { email: 'neu@verein.at', roles: ['user'] });
-    db.update(profiles).set({ created_at: '2024-01-10T10:00:00.000Z' }).where(eq(profiles.user_id, a.id)).run();
-    db.update(profiles).set({ created_at: '2025-03-01T10:00:00.000Z' }).where(eq(profiles.user_id, b.id)).run();
+    seed(db, () => db.update(profiles).set({ created_at: '2024-01-10T10:00:00.000Z' }).where(eq(profiles.user_id, a.id)).run());
+    seed(db, () => db.update(profiles).set({ created_at: '2025-03-01T10:00:00.000Z' }).where(eq(profiles.user_id, b.id)).run());
     expect(listUsers(db)).toEqual([
       { id: b.id, email: 'neu@verein.at', createdAt: '2025-03-01T10:00:00.000Z', roles: ['user'], pending: true },
       { id: a.id, email: 'alt@verein.at', createdAt: '2024-01-10T10:00:00.000Z', roles: ['superadmin', 'admin'], pending: false },
@@ -124,7 +124,7 @@ describe('deleteUser', () => {
     const me = await createUser(db, { email: 'chef@verein.at', password: 'Passwort-chef-1', roles: ['superadmin'] });
     const u = await createUser(db, { email: 'weg@verein.at', password: 'Passwort-weg-12', roles: ['admin', 'user'] });
     createSession(db, u.id);
-    const item = db.insert(news).values({ title: 'Sieg', content: 'Text', author_id: u.id }).returning().get();
+    const item = seed(db, () => db.insert(news).values({ title: 'Sieg', content: 'Text', author_id: u.id }).returning().get());
     expect(deleteUser(db, u.id, me.id)).toEqual({ email: 'weg@verein.at' });
     for (const table of [users, profiles]) expect(db.select().from(table).all()).toHaveLength(1);
     expect(db.select().from(userRoles).where(eq(userRoles.user_id, u.id)).all()).toHaveLength(0);

@@ -6,6 +6,7 @@ import { ROLE_LABELS, USER_TEXTS, type Role, type UserListEntry } from '../../li
 import { CLUB } from '../content/defaults';
 import { config } from '../config';
 import type { Db } from '../db/client';
+import { write } from '../db/write';
 import { oneTimeTokens, profiles, userRoles, users } from '../db/schema';
 import { hashToken } from '../auth/session';
 import { TOKEN_TTL_MS, createOneTimeToken } from '../auth/tokens';
@@ -77,19 +78,28 @@ export async function inviteUser(db: Db, rawEmail: string, send: typeof sendMail
   const existing = findUserByEmail(db, email);
   if (existing?.passwordHash) throw new UserRuleError(USER_TEXTS.userExists, 'CONFLICT');
   const user = existing ? { id: existing.id, email: existing.email } : await createUser(db, { email, roles: ['user'] });
-  db.delete(oneTimeTokens)
-    .where(and(eq(oneTimeTokens.userId, user.id), eq(oneTimeTokens.purpose, 'invite'), isNull(oneTimeTokens.usedAt)))
-    .run();
-  const token = createOneTimeToken(db, 'invite', user.id);
+  const token = write(
+    'user.invite',
+    () => {
+      db.delete(oneTimeTokens)
+        .where(and(eq(oneTimeTokens.userId, user.id), eq(oneTimeTokens.purpose, 'invite'), isNull(oneTimeTokens.usedAt)))
+        .run();
+      return createOneTimeToken(db, 'invite', user.id);
+    },
+    db,
+  );
   try {
     await send(invitationMail(user.email, token));
   } catch (error) {
     console.error(`[mail] invitation to ${user.email} failed:`, error);
-    if (existing) {
-      db.delete(oneTimeTokens).where(eq(oneTimeTokens.id, hashToken(token))).run();
-    } else {
-      db.delete(users).where(eq(users.id, user.id)).run();
-    }
+    write(
+      'user.inviteUndo',
+      () => {
+        if (existing) db.delete(oneTimeTokens).where(eq(oneTimeTokens.id, hashToken(token))).run();
+        else db.delete(users).where(eq(users.id, user.id)).run();
+      },
+      db,
+    );
     throw new UserRuleError(USER_TEXTS.inviteFailed, 'INTERNAL_SERVER_ERROR');
   }
   return user;
@@ -102,16 +112,16 @@ function requireUser(db: Db | Tx, userId: string) {
 }
 
 export function addRole(db: Db, userId: string, role: Role): void {
-  db.transaction((tx) => {
+  write('user.addRole', (tx) => {
     requireUser(tx, userId);
     const inserted = tx.insert(userRoles).values({ user_id: userId, role }).onConflictDoNothing().run();
     if (inserted.changes === 0) throw new UserRuleError(USER_TEXTS.alreadyHasRole, 'CONFLICT');
-  });
+  }, db);
 }
 
 /** Removes a role; the last superadmin keeps theirs (checked inside the same transaction). */
 export function removeRole(db: Db, userId: string, role: Role): void {
-  db.transaction((tx) => {
+  write('user.removeRole', (tx) => {
     requireUser(tx, userId);
     if (role === 'superadmin' && superadminCount(tx) <= 1) {
       const holds = tx
@@ -123,12 +133,12 @@ export function removeRole(db: Db, userId: string, role: Role): void {
     }
     const removed = tx.delete(userRoles).where(and(eq(userRoles.user_id, userId), eq(userRoles.role, role))).run();
     if (removed.changes === 0) throw new UserRuleError(USER_TEXTS.doesNotHaveRole, 'CONFLICT');
-  });
+  }, db);
 }
 
 /** Deletes a user with profile, roles, sessions and links; never oneself, never a superadmin. */
 export function deleteUser(db: Db, userId: string, actingUserId: string): { email: string } {
-  return db.transaction((tx) => {
+  return write('user.delete', (tx) => {
     if (userId === actingUserId) throw new UserRuleError(USER_TEXTS.cannotDeleteSelf, 'BAD_REQUEST');
     const user = requireUser(tx, userId);
     const isSuperadmin = tx
@@ -140,5 +150,5 @@ export function deleteUser(db: Db, userId: string, actingUserId: string): { emai
     // profiles, roles, sessions and links go with the user (ON DELETE CASCADE); news keep their text
     tx.delete(users).where(eq(users.id, userId)).run();
     return { email: user.email };
-  });
+  }, db);
 }

@@ -3,6 +3,7 @@
 // 'Vereinsadresse': saving it updates that record or creates it.
 import { asc, eq, sql } from 'drizzle-orm';
 import { getDb, type Db } from '../../db/client';
+import { write } from '../../db/write';
 import { contactInfo } from '../../db/schema';
 import type { Change } from '../../publish/routes';
 import { CONTACT_ROLES, type ContactData } from '../../../lib/schemas/contact';
@@ -14,20 +15,38 @@ export function listContacts(db: Db = getDb()): ContactRow[] {
 }
 
 export function createContact(input: ContactData, db: Db = getDb()): ContactRow {
-  return db.insert(contactInfo).values(input).returning().get();
+  return write(
+    'contacts.createContact',
+    () => {
+      return db.insert(contactInfo).values(input).returning().get();
+    },
+    db,
+  );
 }
 
 export function updateContact(id: string, input: ContactData, db: Db = getDb()): ContactRow | null {
-  return db.update(contactInfo).set(input).where(eq(contactInfo.id, id)).returning().get() ?? null;
+  return write(
+    'contacts.updateContact',
+    () => {
+      return db.update(contactInfo).set(input).where(eq(contactInfo.id, id)).returning().get() ?? null;
+    },
+    db,
+  );
 }
 
 export function deleteContact(id: string, db: Db = getDb()): ContactRow | null {
-  return db.delete(contactInfo).where(eq(contactInfo.id, id)).returning().get() ?? null;
+  return write(
+    'contacts.deleteContact',
+    () => {
+      return db.delete(contactInfo).where(eq(contactInfo.id, id)).returning().get() ?? null;
+    },
+    db,
+  );
 }
 
 /** The club address: the first record with the role 'Vereinsadresse' (what /kontakt shows) is updated, or one is created. */
 export function saveClubAddress(input: ContactData, db: Db = getDb()): { row: ContactRow; created: boolean } {
-  return db.transaction((tx) => {
+  return write('contacts.saveClubAddress', (tx) => {
     const values = { ...input, role: CONTACT_ROLES.clubAddress };
     const existing = tx
       .select()
@@ -40,7 +59,7 @@ export function saveClubAddress(input: ContactData, db: Db = getDb()): { row: Co
       return { row, created: false };
     }
     return { row: tx.insert(contactInfo).values(values).returning().get(), created: true };
-  });
+  }, db);
 }
 
 export const contactChange = (id: string): Change => ({ table: 'contact_info', key: id });

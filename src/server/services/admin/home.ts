@@ -3,6 +3,7 @@
 // mapping the editor's fields onto the reused columns (public-site.md §3).
 import { eq } from 'drizzle-orm';
 import { getDb, type Db } from '../../db/client';
+import { write } from '../../db/write';
 import { homepageContent } from '../../db/schema';
 import type { Change } from '../../publish/routes';
 import { FOOTER_DEFAULTS, HERO_COLOURS, HERO_DEFAULTS, NEXT_MATCH_DEFAULTS } from '../../content/defaults';
@@ -93,13 +94,19 @@ export function sectionValues(input: HomepageSectionData): SectionValues {
 
 /** Upserts one section on section_key; only that section's columns are written. */
 export function saveHomeSection(input: HomepageSectionData, db: Db = getDb()) {
-  const values = sectionValues(input);
-  const row = db
-    .insert(homepageContent)
-    .values({ section_key: input.section_key, ...values })
-    .onConflictDoUpdate({ target: homepageContent.section_key, set: { ...values, updated_at: new Date().toISOString() } })
-    .returning()
-    .get();
-  const changes: Change[] = [{ table: 'homepage_content', key: input.section_key }];
-  return { row, changes };
+  return write(
+    'home.saveHomeSection',
+    () => {
+      const values = sectionValues(input);
+      const row = db
+        .insert(homepageContent)
+        .values({ section_key: input.section_key, ...values })
+        .onConflictDoUpdate({ target: homepageContent.section_key, set: { ...values, updated_at: new Date().toISOString() } })
+        .returning()
+        .get();
+      const changes: Change[] = [{ table: 'homepage_content', key: input.section_key }];
+      return { row, changes };
+    },
+    db,
+  );
 }

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createTestDb } from '../../db/test-db';
+import { createTestDb, seed } from '../../db/test-db';
 import type { Db } from '../../db/client';
 import { membershipInquiries } from '../../db/schema';
 import { inquiryStatusSchema } from '../../../lib/schemas/inquiryStatus';
@@ -12,7 +12,13 @@ beforeEach(() => {
 });
 
 const add = (name: string, created_at: string) =>
-  db.insert(membershipInquiries).values({ name, email: `${name}@test.at`, betreff: 'Mitgliedschaft', nachricht: 'Hallo', created_at }).returning().get();
+  seed(db, () =>
+    db
+      .insert(membershipInquiries)
+      .values({ name, email: `${name}@test.at`, betreff: 'Mitgliedschaft', nachricht: 'Hallo', created_at })
+      .returning()
+      .get(),
+  );
 
 describe('inquiry inbox', () => {
   it('lists newest first, unread by default', () => {

@@ -2,6 +2,7 @@
 // newest first, status read/unread, delete. No public page shows inquiries.
 import { desc, eq, sql } from 'drizzle-orm';
 import { getDb, type Db } from '../../db/client';
+import { write } from '../../db/write';
 import { membershipInquiries } from '../../db/schema';
 import type { Change } from '../../publish/routes';
 import type { InquiryStatus } from '../../../lib/schemas/inquiryStatus';
@@ -17,11 +18,23 @@ export function listInquiries(db: Db = getDb()): InquiryRow[] {
 }
 
 export function setInquiryStatus(id: string, status: InquiryStatus, db: Db = getDb()): InquiryRow | null {
-  return db.update(membershipInquiries).set({ status }).where(eq(membershipInquiries.id, id)).returning().get() ?? null;
+  return write(
+    'inquiries.setInquiryStatus',
+    () => {
+      return db.update(membershipInquiries).set({ status }).where(eq(membershipInquiries.id, id)).returning().get() ?? null;
+    },
+    db,
+  );
 }
 
 export function deleteInquiry(id: string, db: Db = getDb()): InquiryRow | null {
-  return db.delete(membershipInquiries).where(eq(membershipInquiries.id, id)).returning().get() ?? null;
+  return write(
+    'inquiries.deleteInquiry',
+    () => {
+      return db.delete(membershipInquiries).where(eq(membershipInquiries.id, id)).returning().get() ?? null;
+    },
+    db,
+  );
 }
 
 /** Publishes nothing (no page shows inquiries) but tells open admin panels to reload. */

@@ -3,7 +3,7 @@ import { createTestDb } from '../../db/test-db';
 import type { Db } from '../../db/client';
 import { matchSchema } from '../../../lib/schemas/match';
 import { createMatch, deleteMatch, listMatches, updateMatch } from './matches';
-import { AdminInputError } from './input-error';
+import { RefusedWrite } from '../../db/write';
 
 let db: Db;
 beforeEach(() => {
@@ -30,7 +30,7 @@ describe('matches service', () => {
     const first = updateMatch(row.id, match({ home_score: '0', away_score: 0, status: 'finished' }), db).row;
     expect(first).toMatchObject({ home_score: 0, away_score: 0, status: 'finished', sequence: 1 });
     expect(updateMatch(row.id, match({ home_score: 0, away_score: 0, status: 'finished' }), db).row.sequence).toBe(2);
-    expect(() => updateMatch('weg', match(), db)).toThrow(AdminInputError);
+    expect(() => updateMatch('weg', match(), db)).toThrow(RefusedWrite);
     expect(deleteMatch(row.id, db).row.id).toBe(row.id);
     expect(() => deleteMatch(row.id, db)).toThrow('Dieses Spiel existiert nicht mehr.');
   });

@@ -2,10 +2,10 @@
 // create, update (every field, raising the iCalendar SEQUENCE), delete.
 import { asc, eq, sql } from 'drizzle-orm';
 import { getDb, type Db } from '../../db/client';
+import { RefusedWrite, write } from '../../db/write';
 import { matches } from '../../db/schema';
 import type { Change } from '../../publish/routes';
 import type { MatchData, MatchEntry } from '../../../lib/schemas/match';
-import { AdminInputError } from './input-error';
 
 export const MATCH_NOT_FOUND = 'Dieses Spiel existiert nicht mehr.';
 
@@ -34,24 +34,42 @@ export function listMatches(db: Db = getDb()): MatchEntry[] {
 }
 
 export function createMatch(input: MatchData, db: Db = getDb()) {
-  const row = db.insert(matches).values(input).returning().get();
-  return { row: entry(row), changes: changed(row.id) };
+  return write(
+    'matches.createMatch',
+    () => {
+      const row = db.insert(matches).values(input).returning().get();
+      return { row: entry(row), changes: changed(row.id) };
+    },
+    db,
+  );
 }
 
 /** Every change raises SEQUENCE, so calendar apps replace their copy of the event (RFC 5545). */
 export function updateMatch(id: string, input: MatchData, db: Db = getDb()) {
-  const row = db
-    .update(matches)
-    .set({ ...input, sequence: sql`${matches.sequence} + 1`, updated_at: new Date().toISOString() })
-    .where(eq(matches.id, id))
-    .returning()
-    .get();
-  if (!row) throw new AdminInputError(MATCH_NOT_FOUND, 'NOT_FOUND');
-  return { row: entry(row), changes: changed(id) };
+  return write(
+    'matches.updateMatch',
+    () => {
+      const row = db
+        .update(matches)
+        .set({ ...input, sequence: sql`${matches.sequence} + 1`, updated_at: new Date().toISOString() })
+        .where(eq(matches.id, id))
+        .returning()
+        .get();
+      if (!row) throw new RefusedWrite(MATCH_NOT_FOUND, 'NOT_FOUND');
+      return { row: entry(row), changes: changed(id) };
+    },
+    db,
+  );
 }
 
 export function deleteMatch(id: string, db: Db = getDb()) {
-  const row = db.delete(matches).where(eq(matches.id, id)).returning().get();
-  if (!row) throw new AdminInputError(MATCH_NOT_FOUND, 'NOT_FOUND');
-  return { row: entry(row), changes: changed(id) };
+  return write(
+    'matches.deleteMatch',
+    () => {
+      const row = db.delete(matches).where(eq(matches.id, id)).returning().get();
+      if (!row) throw new RefusedWrite(MATCH_NOT_FOUND, 'NOT_FOUND');
+      return { row: entry(row), changes: changed(id) };
+    },
+    db,
+  );
 }

@@ -5,7 +5,7 @@ import { news } from '../../db/schema';
 import { createUser } from '../../auth/users';
 import { newsSchema } from '../../../lib/schemas/news';
 import { createNews, deleteNews, listNews, restoreNews, setNewsPublished, updateNews } from './news';
-import { AdminInputError } from './input-error';
+import { RefusedWrite } from '../../db/write';
 
 let db: Db;
 beforeEach(() => {
@@ -33,7 +33,7 @@ describe('news service', () => {
     expect(updated.row).toMatchObject({ title: 'Neu', excerpt: 'Kurz' });
     expect(setNewsPublished(row.id, false, db).row.published).toBe(false);
     expect(setNewsPublished(row.id, true, db).changes).toEqual([{ table: 'news', key: row.id }]);
-    expect(() => updateNews('gibt-es-nicht', input({ title: 'x', content: 'y' }), db)).toThrow(AdminInputError);
+    expect(() => updateNews('gibt-es-nicht', input({ title: 'x', content: 'y' }), db)).toThrow(RefusedWrite);
     expect(() => setNewsPublished('gibt-es-nicht', true, db)).toThrow('Diese News existiert nicht mehr.');
   });
 
@@ -43,7 +43,7 @@ describe('news service', () => {
     const deleted = deleteNews(row.id, db);
     expect(deleted.row).toEqual(row);
     expect(listNews(db)).toEqual([]);
-    expect(() => deleteNews(row.id, db)).toThrow(AdminInputError);
+    expect(() => deleteNews(row.id, db)).toThrow(RefusedWrite);
     const restored = restoreNews(deleted.row, db);
     expect(restored.row).toEqual(row);
     expect(() => restoreNews(deleted.row, db)).toThrow('Diese News existiert bereits.');

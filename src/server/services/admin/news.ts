@@ -4,10 +4,10 @@
 // exactly the pages showing it are republished.
 import { desc, eq, sql } from 'drizzle-orm';
 import { getDb, type Db } from '../../db/client';
+import { RefusedWrite, write } from '../../db/write';
 import { news, users } from '../../db/schema';
 import type { Change } from '../../publish/routes';
 import type { NewsData, NewsEntry } from '../../../lib/schemas/news';
-import { AdminInputError } from './input-error';
 
 export const NEWS_NOT_FOUND = 'Diese News existiert nicht mehr.';
 
@@ -30,27 +30,51 @@ export function listNews(db: Db = getDb()): NewsEntry[] {
 }
 
 export function createNews(input: NewsData, authorId: string | null, db: Db = getDb()) {
-  const row = db.insert(news).values({ ...input, author_id: authorId }).returning().get();
-  return { row: entry(row), changes: changed(row.id) };
+  return write(
+    'news.createNews',
+    () => {
+      const row = db.insert(news).values({ ...input, author_id: authorId }).returning().get();
+      return { row: entry(row), changes: changed(row.id) };
+    },
+    db,
+  );
 }
 
 export function updateNews(id: string, input: NewsData, db: Db = getDb()) {
-  const row = db.update(news).set({ ...input, updated_at: now() }).where(eq(news.id, id)).returning().get();
-  if (!row) throw new AdminInputError(NEWS_NOT_FOUND, 'NOT_FOUND');
-  return { row: entry(row), changes: changed(id) };
+  return write(
+    'news.updateNews',
+    () => {
+      const row = db.update(news).set({ ...input, updated_at: now() }).where(eq(news.id, id)).returning().get();
+      if (!row) throw new RefusedWrite(NEWS_NOT_FOUND, 'NOT_FOUND');
+      return { row: entry(row), changes: changed(id) };
+    },
+    db,
+  );
 }
 
 export function setNewsPublished(id: string, published: boolean, db: Db = getDb()) {
-  const row = db.update(news).set({ published, updated_at: now() }).where(eq(news.id, id)).returning().get();
-  if (!row) throw new AdminInputError(NEWS_NOT_FOUND, 'NOT_FOUND');
-  return { row: entry(row), changes: changed(id) };
+  return write(
+    'news.setNewsPublished',
+    () => {
+      const row = db.update(news).set({ published, updated_at: now() }).where(eq(news.id, id)).returning().get();
+      if (!row) throw new RefusedWrite(NEWS_NOT_FOUND, 'NOT_FOUND');
+      return { row: entry(row), changes: changed(id) };
+    },
+    db,
+  );
 }
 
 /** Deletes and returns the row as it was, so that the admin can undo it. */
 export function deleteNews(id: string, db: Db = getDb()) {
-  const row = db.delete(news).where(eq(news.id, id)).returning().get();
-  if (!row) throw new AdminInputError(NEWS_NOT_FOUND, 'NOT_FOUND');
-  return { row: entry(row), changes: changed(id) };
+  return write(
+    'news.deleteNews',
+    () => {
+      const row = db.delete(news).where(eq(news.id, id)).returning().get();
+      if (!row) throw new RefusedWrite(NEWS_NOT_FOUND, 'NOT_FOUND');
+      return { row: entry(row), changes: changed(id) };
+    },
+    db,
+  );
 }
 
 /** Puts a deleted news back with its id, date and author (the author only if that user still exists). */
@@ -58,9 +82,9 @@ export function restoreNews(
   snapshot: NewsData & { id: string; created_at: string; author_id: string | null },
   db: Db = getDb(),
 ) {
-  return db.transaction((tx) => {
+  return write('news.restoreNews', (tx) => {
     if (tx.select({ id: news.id }).from(news).where(eq(news.id, snapshot.id)).get()) {
-      throw new AdminInputError('Diese News existiert bereits.');
+      throw new RefusedWrite('Diese News existiert bereits.');
     }
     const author =
       snapshot.author_id && tx.select({ id: users.id }).from(users).where(eq(users.id, snapshot.author_id)).get()
@@ -68,5 +92,5 @@ export function restoreNews(
         : null;
     const row = tx.insert(news).values({ ...snapshot, author_id: author }).returning().get();
     return { row: entry(row), changes: changed(row.id) };
-  });
+  }, db);
 }

@@ -3,6 +3,7 @@
 // the pages it touches so the caller can republish exactly those.
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { getDb, type Db } from '../../db/client';
+import { write } from '../../db/write';
 import { pageContent } from '../../db/schema';
 import type { Change } from '../../publish/routes';
 import type { PageContentData } from '../../../lib/schemas/pageContent';
@@ -39,7 +40,13 @@ export function findSection(pageKey: string, sectionKey: string, db: Db = getDb(
 }
 
 export function createPageContent(input: PageContentData, db: Db = getDb()): PageContentRow {
-  return db.insert(pageContent).values(input).returning().get();
+  return write(
+    'pageContent.createPageContent',
+    () => {
+      return db.insert(pageContent).values(input).returning().get();
+    },
+    db,
+  );
 }
 
 /** Changes the fields given; null when the entry does not exist. */
@@ -48,7 +55,7 @@ export function updatePageContent(
   patch: Partial<PageContentData>,
   db: Db = getDb(),
 ): { before: PageContentRow; after: PageContentRow } | null {
-  return db.transaction((tx) => {
+  return write('pageContent.updatePageContent', (tx) => {
     const before = tx.select().from(pageContent).where(eq(pageContent.id, id)).get();
     if (!before) return null;
     const values = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
@@ -59,12 +66,18 @@ export function updatePageContent(
       .returning()
       .get();
     return { before, after };
-  });
+  }, db);
 }
 
 /** Deletes the entry; returns what was deleted, or null when it did not exist. */
 export function deletePageContent(id: string, db: Db = getDb()): PageContentRow | null {
-  return db.delete(pageContent).where(eq(pageContent.id, id)).returning().get() ?? null;
+  return write(
+    'pageContent.deletePageContent',
+    () => {
+      return db.delete(pageContent).where(eq(pageContent.id, id)).returning().get() ?? null;
+    },
+    db,
+  );
 }
 
 /** The publish changes for entries: one per page they belong to. */

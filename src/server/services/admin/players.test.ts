@@ -1,18 +1,18 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createTestDb } from '../../db/test-db';
+import { createTestDb, seed } from '../../db/test-db';
 import type { Db } from '../../db/client';
 import { teams } from '../../db/schema';
 import { playerSchema } from '../../../lib/schemas/player';
 import { createPlayer, deletePlayer, listPlayers, updatePlayer } from './players';
-import { AdminInputError } from './input-error';
+import { RefusedWrite } from '../../db/write';
 
 let db: Db;
 let teamA: string;
 let teamB: string;
 beforeEach(() => {
   db = createTestDb();
-  teamA = db.insert(teams).values({ name: 'Kampfmannschaft', category: 'Herren' }).returning().get().id;
-  teamB = db.insert(teams).values({ name: 'U16', category: 'Jugend' }).returning().get().id;
+  teamA = seed(db, () => db.insert(teams).values({ name: 'Kampfmannschaft', category: 'Herren' }).returning().get().id);
+  teamB = seed(db, () => db.insert(teams).values({ name: 'U16', category: 'Jugend' }).returning().get().id);
 });
 const player = (v: Record<string, unknown>) => playerSchema.parse({ position: 'Torwart', team_id: teamA, ...v });
 
@@ -38,7 +38,7 @@ describe('players service', () => {
   it('refuses a team that does not exist, and unknown players, with German messages', () => {
     expect(() => createPlayer(player({ name: 'X', team_id: 'weg' }), db)).toThrow('Das gewählte Team existiert nicht mehr.');
     const { row } = createPlayer(player({ name: 'Y' }), db);
-    expect(() => updatePlayer(row.id, player({ name: 'Y', team_id: 'weg' }), db)).toThrow(AdminInputError);
+    expect(() => updatePlayer(row.id, player({ name: 'Y', team_id: 'weg' }), db)).toThrow(RefusedWrite);
     expect(listPlayers(db)[0].team_id).toBe(teamA);
     expect(deletePlayer(row.id, db).changes).toEqual([{ table: 'players', key: teamA }]);
     expect(() => deletePlayer(row.id, db)).toThrow('Dieser Spieler existiert nicht mehr.');

@@ -3,10 +3,10 @@
 // page, so each write names the team (both teams when a player moves).
 import { asc, eq } from 'drizzle-orm';
 import { getDb, type Db } from '../../db/client';
+import { RefusedWrite, write } from '../../db/write';
 import { players, teams } from '../../db/schema';
 import type { Change } from '../../publish/routes';
 import { PLAYER_TEXTS, type PlayerData, type PlayerEntry } from '../../../lib/schemas/player';
-import { AdminInputError } from './input-error';
 
 export const PLAYER_NOT_FOUND = 'Dieser Spieler existiert nicht mehr.';
 
@@ -14,7 +14,7 @@ const changed = (...teamIds: string[]): Change[] => [...new Set(teamIds)].map((k
 
 function teamName(db: Pick<Db, 'select'>, teamId: string): string {
   const team = db.select({ name: teams.name }).from(teams).where(eq(teams.id, teamId)).get();
-  if (!team) throw new AdminInputError(PLAYER_TEXTS.teamMissing);
+  if (!team) throw new RefusedWrite(PLAYER_TEXTS.teamMissing);
   return team.name;
 }
 
@@ -37,25 +37,31 @@ export function listPlayers(db: Db = getDb()): PlayerEntry[] {
 }
 
 export function createPlayer(input: PlayerData, db: Db = getDb()) {
-  return db.transaction((tx) => {
+  return write('players.createPlayer', (tx) => {
     const team_name = teamName(tx, input.team_id);
     const row = tx.insert(players).values(input).returning().get();
     return { row: { ...row, team_name }, changes: changed(row.team_id) };
-  });
+  }, db);
 }
 
 export function updatePlayer(id: string, input: PlayerData, db: Db = getDb()) {
-  return db.transaction((tx) => {
+  return write('players.updatePlayer', (tx) => {
     const before = tx.select({ team_id: players.team_id }).from(players).where(eq(players.id, id)).get();
-    if (!before) throw new AdminInputError(PLAYER_NOT_FOUND, 'NOT_FOUND');
+    if (!before) throw new RefusedWrite(PLAYER_NOT_FOUND, 'NOT_FOUND');
     const team_name = teamName(tx, input.team_id);
     const row = tx.update(players).set(input).where(eq(players.id, id)).returning().get()!;
     return { row: { ...row, team_name }, changes: changed(before.team_id, row.team_id) };
-  });
+  }, db);
 }
 
 export function deletePlayer(id: string, db: Db = getDb()) {
-  const row = db.delete(players).where(eq(players.id, id)).returning().get();
-  if (!row) throw new AdminInputError(PLAYER_NOT_FOUND, 'NOT_FOUND');
-  return { row, changes: changed(row.team_id) };
+  return write(
+    'players.deletePlayer',
+    () => {
+      const row = db.delete(players).where(eq(players.id, id)).returning().get();
+      if (!row) throw new RefusedWrite(PLAYER_NOT_FOUND, 'NOT_FOUND');
+      return { row, changes: changed(row.team_id) };
+    },
+    db,
+  );
 }

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { socialLinksSchema } from '../../../lib/schemas/pageContent';
 import { affectedUrls, allUrls } from '../../publish/routes';
 import { listPageContent } from './pageContent';
-import { AdminInputError } from './input-error';
+import { RefusedWrite } from '../../db/write';
 import { loadSocialLinks, saveSocialLinks, SOCIAL_CHANGE } from './social';
 
 let db: Db;
@@ -47,7 +47,7 @@ describe('social links', () => {
   });
 
   it('refuses unknown platforms and script links, and writes nothing then', () => {
-    expect(() => saveSocialLinks([{ platform: 'myspace', url: null, is_active: true }], db)).toThrow(AdminInputError);
+    expect(() => saveSocialLinks([{ platform: 'myspace', url: null, is_active: true }], db)).toThrow(RefusedWrite);
     const bad = socialLinksSchema.safeParse({ links: [{ platform: 'facebook', url: 'javascript:alert(1)', is_active: true }] });
     expect(bad.success ? [] : bad.error.issues.map((i) => i.message)).toEqual(['Bitte eine gültige Web-Adresse eingeben (https://…).']);
     expect(listPageContent('social_media', db)).toEqual([]);

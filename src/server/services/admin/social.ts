@@ -4,10 +4,10 @@
 // updated_at}; missing ones are inserted with the platform's display order.
 // The footer of every page shows them.
 import { getDb, type Db } from '../../db/client';
+import { RefusedWrite, write } from '../../db/write';
 import { SOCIAL_PLATFORMS } from '../../content/defaults';
 import type { Change } from '../../publish/routes';
 import type { SocialLinkEntry } from '../../../lib/schemas/pageContent';
-import { AdminInputError } from './input-error';
 import { createPageContent, findSection, updatePageContent } from './pageContent';
 
 export const SOCIAL_PAGE = 'social_media';
@@ -23,10 +23,10 @@ export function loadSocialLinks(db: Db = getDb()): SocialLinkEntry[] {
 export function saveSocialLinks(links: { platform: string; url: string | null; is_active: boolean }[], db: Db = getDb()): SocialLinkEntry[] {
   for (const link of links) {
     if (!SOCIAL_PLATFORMS.some((p) => p.key === link.platform)) {
-      throw new AdminInputError(`Unbekannte Plattform: ${link.platform.slice(0, 50)}`, 'BAD_REQUEST');
+      throw new RefusedWrite(`Unbekannte Plattform: ${link.platform.slice(0, 50)}`, 'BAD_REQUEST');
     }
   }
-  db.transaction((tx) => {
+  write('social.saveSocialLinks', (tx) => {
     const txDb = tx as unknown as Db;
     for (const link of links) {
       const platform = SOCIAL_PLATFORMS.find((p) => p.key === link.platform)!;
@@ -53,6 +53,6 @@ export function saveSocialLinks(links: { platform: string; url: string | null; i
         );
       }
     }
-  });
+  }, db);
   return loadSocialLinks(db);
 }

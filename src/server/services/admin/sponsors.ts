@@ -2,6 +2,7 @@
 // {name, logo_url, website_url, description, tier}. / and /sponsoren show them.
 import { asc, eq } from 'drizzle-orm';
 import { getDb, type Db } from '../../db/client';
+import { write } from '../../db/write';
 import { sponsors } from '../../db/schema';
 import type { Change } from '../../publish/routes';
 import { SPONSOR_TIERS, type SponsorData } from '../../../lib/schemas/sponsor';
@@ -23,15 +24,33 @@ export function listSponsors(db: Db = getDb()): SponsorRow[] {
 }
 
 export function createSponsor(input: SponsorData, db: Db = getDb()): SponsorRow {
-  return db.insert(sponsors).values(input).returning().get();
+  return write(
+    'sponsors.createSponsor',
+    () => {
+      return db.insert(sponsors).values(input).returning().get();
+    },
+    db,
+  );
 }
 
 export function updateSponsor(id: string, input: SponsorData, db: Db = getDb()): SponsorRow | null {
-  return db.update(sponsors).set(input).where(eq(sponsors.id, id)).returning().get() ?? null;
+  return write(
+    'sponsors.updateSponsor',
+    () => {
+      return db.update(sponsors).set(input).where(eq(sponsors.id, id)).returning().get() ?? null;
+    },
+    db,
+  );
 }
 
 export function deleteSponsor(id: string, db: Db = getDb()): SponsorRow | null {
-  return db.delete(sponsors).where(eq(sponsors.id, id)).returning().get() ?? null;
+  return write(
+    'sponsors.deleteSponsor',
+    () => {
+      return db.delete(sponsors).where(eq(sponsors.id, id)).returning().get() ?? null;
+    },
+    db,
+  );
 }
 
 export const sponsorChange = (id: string): Change => ({ table: 'sponsors', key: id });

@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createTestDb } from '../../db/test-db';
+import { createTestDb, seed } from '../../db/test-db';
 import type { Db } from '../../db/client';
 import { players } from '../../db/schema';
 import { teamSchema } from '../../../lib/schemas/team';
 import { createTeam, deleteTeam, listTeams, reorderTeams, teamOptions, updateTeam } from './teams';
-import { AdminInputError } from './input-error';
+import { RefusedWrite } from '../../db/write';
 
 let db: Db;
 beforeEach(() => {
@@ -22,20 +22,25 @@ describe('teams service', () => {
   it('lists in display order with player counts; options by name', () => {
     const b = createTeam(team({ name: 'B-Team', display_order: 2 }), db).row;
     const a = createTeam(team({ name: 'A-Team', display_order: 1 }), db).row;
-    db.insert(players).values([
-      { team_id: b.id, name: 'X', position: 'Torwart' },
-      { team_id: b.id, name: 'Y', position: 'Stürmer' },
-    ]).run();
+    seed(db, () =>
+      db
+        .insert(players)
+        .values([
+          { team_id: b.id, name: 'X', position: 'Torwart' },
+          { team_id: b.id, name: 'Y', position: 'Stürmer' },
+        ])
+        .run(),
+    );
     expect(listTeams(db).map((t) => [t.name, t.playerCount])).toEqual([['A-Team', 0], ['B-Team', 2]]);
     expect(teamOptions(db).map((t) => t.name)).toEqual(['A-Team', 'B-Team']);
     expect(updateTeam(b.id, team({ name: 'B neu', category: 'Damen' }), db).row).toMatchObject({ name: 'B neu', category: 'Damen', playerCount: 2 });
-    expect(() => updateTeam('weg', team({ name: 'x' }), db)).toThrow(AdminInputError);
+    expect(() => updateTeam('weg', team({ name: 'x' }), db)).toThrow(RefusedWrite);
     void a;
   });
 
   it('deleting a team deletes its players and names both for republishing', () => {
     const { row } = createTeam(team({ name: 'Reserve' }), db);
-    db.insert(players).values({ team_id: row.id, name: 'Z', position: 'Spieler' }).run();
+    seed(db, () => db.insert(players).values({ team_id: row.id, name: 'Z', position: 'Spieler' }).run());
     const result = deleteTeam(row.id, db);
     expect(result.row.playerCount).toBe(1);
     expect(result.changes).toEqual([{ table: 'teams', key: row.id }, { table: 'players', key: row.id }]);
@@ -53,8 +58,8 @@ describe('teams service', () => {
 
   it('a reorder naming a missing team changes nothing', () => {
     const ids = ['A', 'B'].map((name, i) => createTeam(team({ name, display_order: i }), db).row.id);
-    expect(() => reorderTeams([ids[1], 'weg', ids[0]], db)).toThrow(AdminInputError);
-    expect(() => reorderTeams([ids[1], ids[1]], db)).toThrow(AdminInputError);
+    expect(() => reorderTeams([ids[1], 'weg', ids[0]], db)).toThrow(RefusedWrite);
+    expect(() => reorderTeams([ids[1], ids[1]], db)).toThrow(RefusedWrite);
     expect(listTeams(db).map((t) => t.name)).toEqual(['A', 'B']);
   });
 });

@@ -3,10 +3,10 @@
 // the drag reordering that writes each row's new index as display_order.
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { getDb, type Db } from '../../db/client';
+import { RefusedWrite, write } from '../../db/write';
 import { players, teams } from '../../db/schema';
 import type { Change } from '../../publish/routes';
 import type { TeamData, TeamEntry } from '../../../lib/schemas/team';
-import { AdminInputError } from './input-error';
 
 export const TEAM_NOT_FOUND = 'Dieses Team existiert nicht mehr.';
 export const ORDER_STALE = 'Die Liste der Teams hat sich inzwischen geändert.';
@@ -52,27 +52,39 @@ export function teamOptions(db: Db = getDb()) {
 }
 
 export function createTeam(input: TeamData, db: Db = getDb()) {
-  const row = db.insert(teams).values(input).returning().get();
-  return { row: entry(row, 0), changes: changed(row.id) };
+  return write(
+    'teams.createTeam',
+    () => {
+      const row = db.insert(teams).values(input).returning().get();
+      return { row: entry(row, 0), changes: changed(row.id) };
+    },
+    db,
+  );
 }
 
 export function updateTeam(id: string, input: TeamData, db: Db = getDb()) {
-  const row = db.update(teams).set(input).where(eq(teams.id, id)).returning().get();
-  if (!row) throw new AdminInputError(TEAM_NOT_FOUND, 'NOT_FOUND');
-  return { row: entry(row, playerCount(db, id)), changes: changed(id) };
+  return write(
+    'teams.updateTeam',
+    () => {
+      const row = db.update(teams).set(input).where(eq(teams.id, id)).returning().get();
+      if (!row) throw new RefusedWrite(TEAM_NOT_FOUND, 'NOT_FOUND');
+      return { row: entry(row, playerCount(db, id)), changes: changed(id) };
+    },
+    db,
+  );
 }
 
 /** Deletes the team; the database deletes its players (ON DELETE CASCADE), as the confirmation warns. */
 export function deleteTeam(id: string, db: Db = getDb()) {
-  return db.transaction((tx) => {
+  return write('teams.deleteTeam', (tx) => {
     const count = tx.select({ n: sql<number>`count(*)` }).from(players).where(eq(players.team_id, id)).get()?.n ?? 0;
     const row = tx.delete(teams).where(eq(teams.id, id)).returning().get();
-    if (!row) throw new AdminInputError(TEAM_NOT_FOUND, 'NOT_FOUND');
+    if (!row) throw new RefusedWrite(TEAM_NOT_FOUND, 'NOT_FOUND');
     return {
       row: entry(row, count),
       changes: [...changed(id), { table: 'players', key: id }] satisfies Change[],
     };
-  });
+  }, db);
 }
 
 /**
@@ -80,8 +92,8 @@ export function deleteTeam(id: string, db: Db = getDb()) {
  * naming a team that no longer exists is refused (the admin reloads).
  */
 export function reorderTeams(ids: string[], db: Db = getDb()) {
-  if (new Set(ids).size !== ids.length) throw new AdminInputError(ORDER_STALE);
-  return db.transaction((tx) => {
+  if (new Set(ids).size !== ids.length) throw new RefusedWrite(ORDER_STALE);
+  return write('teams.reorderTeams', (tx) => {
     const current = new Map(
       tx
         .select({ id: teams.id, display_order: teams.display_order })
@@ -90,7 +102,7 @@ export function reorderTeams(ids: string[], db: Db = getDb()) {
         .all()
         .map((r) => [r.id, r.display_order]),
     );
-    if (current.size !== ids.length) throw new AdminInputError(ORDER_STALE);
+    if (current.size !== ids.length) throw new RefusedWrite(ORDER_STALE);
     const changes: Change[] = [];
     ids.forEach((id, index) => {
       if (current.get(id) === index) return;
@@ -98,5 +110,5 @@ export function reorderTeams(ids: string[], db: Db = getDb()) {
       changes.push(...changed(id));
     });
     return { changes };
-  });
+  }, db);
 }

@@ -3,10 +3,10 @@
 // delete, drag reordering, and the contact people to choose from.
 import { asc, eq, inArray } from 'drizzle-orm';
 import { getDb, type Db } from '../../db/client';
+import { RefusedWrite, write } from '../../db/write';
 import { contactInfo, youthTeams } from '../../db/schema';
 import type { Change } from '../../publish/routes';
 import { YOUTH_TEXTS, type ContactOption, type YouthTeamData, type YouthTeamEntry } from '../../../lib/schemas/youthTeam';
-import { AdminInputError } from './input-error';
 
 export const YOUTH_NOT_FOUND = 'Diese Nachwuchsmannschaft existiert nicht mehr.';
 export const YOUTH_ORDER_STALE = 'Die Liste der Nachwuchsmannschaften hat sich inzwischen geändert.';
@@ -46,37 +46,43 @@ export function contactOptions(db: Db = getDb()): ContactOption[] {
 
 function checkContact(db: Pick<Db, 'select'>, contactId: string | null) {
   if (contactId && !db.select({ id: contactInfo.id }).from(contactInfo).where(eq(contactInfo.id, contactId)).get()) {
-    throw new AdminInputError(YOUTH_TEXTS.contactMissing);
+    throw new RefusedWrite(YOUTH_TEXTS.contactMissing);
   }
 }
 
 export function createYouthTeam(input: YouthTeamData, db: Db = getDb()) {
-  return db.transaction((tx) => {
+  return write('youthTeams.createYouthTeam', (tx) => {
     checkContact(tx, input.contact_info_id);
     const row = tx.insert(youthTeams).values(input).returning().get();
     return { row, changes: changed(row.id) };
-  });
+  }, db);
 }
 
 export function updateYouthTeam(id: string, input: YouthTeamData, db: Db = getDb()) {
-  return db.transaction((tx) => {
+  return write('youthTeams.updateYouthTeam', (tx) => {
     checkContact(tx, input.contact_info_id);
     const row = tx.update(youthTeams).set(input).where(eq(youthTeams.id, id)).returning().get();
-    if (!row) throw new AdminInputError(YOUTH_NOT_FOUND, 'NOT_FOUND');
+    if (!row) throw new RefusedWrite(YOUTH_NOT_FOUND, 'NOT_FOUND');
     return { row, changes: changed(id) };
-  });
+  }, db);
 }
 
 export function deleteYouthTeam(id: string, db: Db = getDb()) {
-  const row = db.delete(youthTeams).where(eq(youthTeams.id, id)).returning().get();
-  if (!row) throw new AdminInputError(YOUTH_NOT_FOUND, 'NOT_FOUND');
-  return { row, changes: changed(id) };
+  return write(
+    'youthTeams.deleteYouthTeam',
+    () => {
+      const row = db.delete(youthTeams).where(eq(youthTeams.id, id)).returning().get();
+      if (!row) throw new RefusedWrite(YOUTH_NOT_FOUND, 'NOT_FOUND');
+      return { row, changes: changed(id) };
+    },
+    db,
+  );
 }
 
 /** Writes each youth team's index in `ids` as its display_order, all or nothing. */
 export function reorderYouthTeams(ids: string[], db: Db = getDb()) {
-  if (new Set(ids).size !== ids.length) throw new AdminInputError(YOUTH_ORDER_STALE);
-  return db.transaction((tx) => {
+  if (new Set(ids).size !== ids.length) throw new RefusedWrite(YOUTH_ORDER_STALE);
+  return write('youthTeams.reorderYouthTeams', (tx) => {
     const current = new Map(
       tx
         .select({ id: youthTeams.id, display_order: youthTeams.display_order })
@@ -85,7 +91,7 @@ export function reorderYouthTeams(ids: string[], db: Db = getDb()) {
         .all()
         .map((r) => [r.id, r.display_order]),
     );
-    if (current.size !== ids.length) throw new AdminInputError(YOUTH_ORDER_STALE);
+    if (current.size !== ids.length) throw new RefusedWrite(YOUTH_ORDER_STALE);
     const changes: Change[] = [];
     ids.forEach((id, index) => {
       if (current.get(id) === index) return;
@@ -93,5 +99,5 @@ export function reorderYouthTeams(ids: string[], db: Db = getDb()) {
       changes.push(...changed(id));
     });
     return { changes };
-  });
+  }, db);
 }

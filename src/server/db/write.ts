@@ -1,0 +1,138 @@
+// The only way to write to the database (design §5). Every write runs in a
+// transaction whose COMMIT is checked: better-sqlite3's `.get()` on an
+// `insert … returning` in autocommit mode hands back the row even when the
+// commit then fails (SQLITE_FULL), so an admin was told 'gespeichert' for a row
+// that was never stored. Inside an explicit transaction the COMMIT is its own
+// statement and throws. A storage failure becomes a RefusedWrite with a German
+// message; the guard installed by guardWrites() makes a write outside write()
+// throw, so a new service cannot forget it (docs/decisions/013).
+import type Database from 'better-sqlite3';
+import { getDb, type Db } from './client';
+
+/** Why a write was refused: the admin's input (400/404) or the storage (503). */
+export type RefusalCode = 'BAD_REQUEST' | 'NOT_FOUND' | 'STORAGE';
+
+/** The one error type for a refused write; its message is German and shown as it is. */
+export class RefusedWrite extends Error {
+  constructor(
+    message: string,
+    readonly code: RefusalCode = 'BAD_REQUEST',
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'RefusedWrite';
+  }
+}
+
+/** Across the two copies of this module (the Astro bundle and the server), by name. */
+export function isRefusedWrite(error: unknown): error is RefusedWrite {
+  return error instanceof Error && error.name === 'RefusedWrite' && typeof (error as RefusedWrite).code === 'string';
+}
+
+export type StorageFailure = 'full' | 'io' | 'busy' | 'readonly' | 'unavailable';
+
+export const STORAGE_TEXTS: Record<StorageFailure, string> = {
+  full: 'Speichern fehlgeschlagen: kein Speicherplatz frei.',
+  io: 'Speichern fehlgeschlagen: Fehler beim Schreiben auf den Datenträger.',
+  busy: 'Speichern fehlgeschlagen: die Datenbank ist gerade belegt. Bitte in ein paar Sekunden erneut versuchen.',
+  readonly: 'Speichern fehlgeschlagen: die Datenbank ist schreibgeschützt.',
+  unavailable: 'Speichern fehlgeschlagen: die Datenbank ist nicht erreichbar.',
+};
+
+/** The storage failure behind an error, or null for any other error (a bug stays a bug). */
+export function storageFailure(error: unknown): StorageFailure | null {
+  const code = (error as { code?: unknown })?.code;
+  if (typeof code === 'string' && code.startsWith('SQLITE_')) {
+    if (code === 'SQLITE_FULL') return 'full';
+    if (code.startsWith('SQLITE_IOERR')) return 'io';
+    if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) return 'busy';
+    if (code.startsWith('SQLITE_READONLY')) return 'readonly';
+    if (code === 'SQLITE_CANTOPEN' || code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB') return 'unavailable';
+    return null;
+  }
+  // the connection was closed (a stop in progress)
+  if (error instanceof TypeError && /database connection is not open/i.test(error.message)) return 'unavailable';
+  return null;
+}
+
+/** The last storage failure of this process, for /healthz (kept on globalThis: two module copies). */
+type WriteHealth = { lastFailure: { reason: StorageFailure; at: number } | null; lastSuccessAt: number };
+const HEALTH_KEY = Symbol.for('anstoss.writeHealth');
+const health: WriteHealth = ((globalThis as Record<symbol, unknown>)[HEALTH_KEY] as WriteHealth) ?? {
+  lastFailure: null,
+  lastSuccessAt: 0,
+};
+(globalThis as Record<symbol, unknown>)[HEALTH_KEY] = health;
+
+/** The storage failure of the last write, unless a write has succeeded since. */
+export function lastWriteFailure(): { reason: StorageFailure; at: number } | null {
+  const failure = health.lastFailure;
+  return failure && failure.at >= health.lastSuccessAt ? failure : null;
+}
+
+const WRITING = Symbol.for('anstoss.writeDepth');
+type Client = Database.Database & { [WRITING]?: number };
+
+/**
+ * Runs `fn` in one immediate transaction and returns its result only once the
+ * COMMIT succeeded. A storage failure is logged with the action's name and
+ * thrown as RefusedWrite('…', 'STORAGE'); nothing of `fn`'s writes stays.
+ * Nested calls become savepoints of the outer transaction.
+ */
+export function write<T>(action: string, fn: (tx: Db) => T, db: Db = getDb()): T {
+  const client = db.$client as Client;
+  client[WRITING] = (client[WRITING] ?? 0) + 1;
+  try {
+    const result = db.transaction(() => fn(db), { behavior: 'immediate' });
+    health.lastSuccessAt = Date.now();
+    return result;
+  } catch (error) {
+    const reason = storageFailure(error);
+    if (!reason) throw error;
+    health.lastFailure = { reason, at: Date.now() };
+    console.error(`[write] ${action} refused (${(error as { code?: string }).code ?? reason}): ${(error as Error).message}`);
+    throw new RefusedWrite(STORAGE_TEXTS[reason], 'STORAGE', { cause: error });
+  } finally {
+    client[WRITING] = (client[WRITING] ?? 1) - 1;
+  }
+}
+
+/**
+ * Makes every statement that writes throw unless it runs inside write(). Read
+ * statements and PRAGMAs are left as they are (and cost nothing extra).
+ */
+export function guardWrites(db: Db): Db {
+  const client = db.$client as Client;
+  if ((client as { __guarded?: boolean }).__guarded) return db;
+  const prepare = client.prepare.bind(client) as (...args: unknown[]) => Database.Statement;
+  const guarded = (...args: unknown[]) => {
+    const statement = prepare(...args);
+    const source = String(args[0]);
+    if (statement.readonly || /^\s*PRAGMA\b/i.test(source)) return statement;
+    for (const method of ['run', 'get', 'all', 'iterate'] as const) {
+      const original = statement[method].bind(statement) as (...a: unknown[]) => unknown;
+      (statement as unknown as Record<string, unknown>)[method] = (...a: unknown[]) => {
+        if (!client[WRITING]) throw new Error(`write outside write(): ${source.slice(0, 120)}`);
+        return original(...a);
+      };
+    }
+    return statement;
+  };
+  (client as unknown as { prepare: unknown }).prepare = guarded;
+  (client as { __guarded?: boolean }).__guarded = true;
+  return db;
+}
+
+/**
+ * For writes that may be skipped when storage fails (renewing a session,
+ * sweeping expired rows): true when stored, false when refused for storage.
+ */
+export function writeIfPossible(action: string, fn: (tx: Db) => void, db: Db = getDb()): boolean {
+  try {
+    write(action, fn, db);
+    return true;
+  } catch (error) {
+    if (isRefusedWrite(error) && error.code === 'STORAGE') return false;
+    throw error;
+  }
+}
