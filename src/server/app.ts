@@ -5,6 +5,9 @@ import { config } from './config';
 import { getDb } from './db/client';
 import { createServer, type NodeHandler } from './http/server';
 import { Publisher, PublishQueue } from './publish/publisher';
+import { PendingPages } from './publish/pending';
+import { removeTempFiles } from './publish/files';
+import { checkHealth, minFreeBytes } from './health';
 import { loadBuiltRenderer } from './publish/render';
 import { registerPublishQueue } from './publish/notify';
 import { ensureSetupLink } from './auth/setup';
@@ -13,8 +16,13 @@ export type RunningApp = { server: http.Server; queue: PublishQueue; publisher: 
 
 export async function startApp(opts: { port?: number; host?: string; publish?: boolean } = {}): Promise<RunningApp> {
   const db = getDb();
+  // a killed process may have left half-written temp files: never served, gone now
+  const leftovers = await removeTempFiles(config.siteDir);
+  if (leftovers > 0) console.info(`[publish] ${leftovers} temporary files of an interrupted publish removed`);
   const { renderer, handler } = await loadBuiltRenderer(config.serverEntry);
-  const publisher = new Publisher({ db: getDb, siteDir: config.siteDir, render: renderer });
+  const pending = new PendingPages(getDb);
+  pending.load();
+  const publisher = new Publisher({ db: getDb, siteDir: config.siteDir, render: renderer, pending });
   const queue = new PublishQueue(publisher);
   registerPublishQueue(queue);
 
@@ -23,6 +31,7 @@ export async function startApp(opts: { port?: number; host?: string; publish?: b
     console.info(
       `[publish] ${report.written.length} pages written, ${report.removed.length} removed, ${report.failed.length} failed in ${report.ms} ms (version ${report.version})`,
     );
+    if (report.pending > 0) console.warn(`[publish] ${report.pending} pages pending, retried automatically`);
   }
   await ensureSetupLink(db);
 
@@ -32,13 +41,7 @@ export async function startApp(opts: { port?: number; host?: string; publish?: b
     clientDir: config.clientDir,
     uploadsDir: config.uploadsDir,
     trustProxy: process.env.TRUST_PROXY === '1',
-    healthy: () => {
-      try {
-        return getDb().$client.prepare('SELECT 1 AS ok').get() !== undefined;
-      } catch {
-        return false;
-      }
-    },
+    health: () => checkHealth({ db: getDb, dataDir: config.dataDir, minFreeBytes: minFreeBytes() }),
   });
   const port = opts.port ?? config.port;
   await new Promise<void>((resolve) => server.listen(port, opts.host ?? config.host, resolve));
@@ -52,6 +55,7 @@ export async function startApp(opts: { port?: number; host?: string; publish?: b
     publisher,
     url,
     close: async () => {
+      queue.close();
       await queue.idle();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       registerPublishQueue(undefined);

@@ -4,6 +4,8 @@ import { Toaster, useToasts } from '../ui/toast';
 import { MANAGERS } from './managers';
 import { TABS, type TabKey } from './tabs';
 import { ToastContext } from './ui';
+import { KIT_TEXTS } from './contentKit';
+import { usePendingPublishCount } from './live';
 
 type Props = { email: string; userId: string; isSuperAdmin: boolean };
 
@@ -18,6 +20,7 @@ export default function AdminApp({ email, userId, isSuperAdmin }: Props) {
   const keys = tabs.map((t) => t.key);
   const [active, setActive] = useState<TabKey>(() => tabFromHash(keys));
   const [caching, setCaching] = useState(false);
+  const pendingPages = usePendingPublishCount();
   const { toasts, toast } = useToasts();
 
   useEffect(() => {
@@ -67,6 +70,11 @@ export default function AdminApp({ email, userId, isSuperAdmin }: Props) {
         <div className="container admin-header-bar">
           <h1>Admin Panel</h1>
           <div className="admin-header-actions">
+            {pendingPages > 0 && (
+              <span className="admin-pending" role="status" data-testid="publish-pending">
+                {KIT_TEXTS.pendingBadge(pendingPages)}
+              </span>
+            )}
             <span className="admin-email">{email}</span>
             {isSuperAdmin && (
               <button type="button" className="btn btn-light" onClick={() => void cacheUpdate()} disabled={caching}>

@@ -13,8 +13,10 @@ import { ADMIN_TEXTS, useToast, useUnsavedChangesWarning } from './ui';
 export const KIT_TEXTS = {
   published: 'Veröffentlicht',
   publishedText: 'Die Website zeigt die Änderung jetzt an.',
-  publishFailed: 'Veröffentlichung unvollständig',
-  publishFailedText: 'Gespeichert, aber nicht alle Seiten konnten aktualisiert werden. Bitte „Cache Update“ ausführen oder erneut speichern.',
+  publishFailed: 'Veröffentlichung ausstehend',
+  publishFailedText: (pages: number) =>
+    `Gespeichert. ${pages === 1 ? '1 Seite wird' : `${pages} Seiten werden`} automatisch veröffentlicht, sobald es wieder möglich ist.`,
+  pendingBadge: (pages: number) => `Veröffentlichung ausstehend: ${pages} ${pages === 1 ? 'Seite' : 'Seiten'}`,
   notPublished: 'Gespeichert',
   notPublishedText: 'Die Website wird beim nächsten Veröffentlichen aktualisiert.',
   error: 'Fehler',
@@ -30,7 +32,7 @@ export const KIT_TEXTS = {
   required: ADMIN_TEXTS.requiredFields,
 } as const;
 
-export type Publication = { published: number | null; failed: string[] };
+export type Publication = { published: number | null; failed: string[]; pending?: number };
 type ActionFailure = { message: string; fields: Record<string, string> };
 export type CallResult<T> = { ok: true; data: T } | ({ ok: false } & ActionFailure);
 
@@ -95,7 +97,8 @@ export function useSaveToasts() {
       toast({ title, description });
       if (!publication) return;
       if (publication.failed.length > 0) {
-        toast({ title: KIT_TEXTS.publishFailed, description: KIT_TEXTS.publishFailedText, variant: 'destructive' });
+        const pages = Math.max(publication.failed.length, publication.pending ?? 0);
+        toast({ title: KIT_TEXTS.publishFailed, description: KIT_TEXTS.publishFailedText(pages), variant: 'destructive' });
       } else if (publication.published === null) {
         toast({ title: KIT_TEXTS.notPublished, description: KIT_TEXTS.notPublishedText });
       } else {

@@ -1,9 +1,11 @@
 // Reloading admin data when someone else changes it (admin-area.md §4): the
 // server pushes the changed tables over server-sent events.
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 type Listener = (tables: string[]) => void;
 const listeners = new Set<Listener>();
+const pendingListeners = new Set<(count: number) => void>();
+let pendingCount = 0;
 let source: EventSource | null = null;
 
 function connect() {
@@ -17,6 +19,28 @@ function connect() {
       // a malformed event is ignored; the next one reloads
     }
   });
+  source.addEventListener('pending', (event) => {
+    try {
+      const { count } = JSON.parse((event as MessageEvent<string>).data) as { count: number };
+      pendingCount = count;
+      for (const listener of pendingListeners) listener(count);
+    } catch {
+      // the next event brings the count again
+    }
+  });
+}
+
+/** How many pages the server still has to publish (retried automatically); 0 when all are live. */
+export function usePendingPublishCount(): number {
+  const [count, setCount] = useState(pendingCount);
+  useEffect(() => {
+    connect();
+    pendingListeners.add(setCount);
+    return () => {
+      pendingListeners.delete(setCount);
+    };
+  }, []);
+  return count;
 }
 
 /** Calls `reload` whenever one of the tables changes (also after this panel's own saves). */

@@ -35,7 +35,7 @@ beforeEach(async () => {
     siteDir: path.join(root, 'site'),
     clientDir: path.join(root, 'client'),
     uploadsDir: path.join(root, 'uploads'),
-    healthy: () => true,
+    health: () => ({ ok: true }),
     log: quiet,
     revalidateMs: 300,
   });
@@ -119,7 +119,7 @@ describe('static server shortcuts', () => {
 describe('admin activity', () => {
   it("gets the publisher ready on a signed-in admin's requests, and on nobody else's", async () => {
     let prewarmed = 0;
-    registerPublishQueue({ prewarm: () => void prewarmed++ } as unknown as PublishQueue);
+    registerPublishQueue({ prewarm: () => void prewarmed++, listeners: new Set() } as unknown as PublishQueue);
     try {
       const session = { cookie: 'anstoss_session=abc; anstoss_consent=necessary' };
       await fetch(`${base}/admin`, { headers: session });

@@ -39,7 +39,7 @@ beforeEach(async () => {
     siteDir: path.join(root, 'site'),
     clientDir: path.join(root, 'client'),
     uploadsDir: path.join(root, 'uploads'),
-    healthy: () => healthy,
+    health: () => (healthy ? { ok: true } : { ok: false, reason: 'Datenbank nicht lesbar' }),
     log: quiet,
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -127,10 +127,22 @@ describe('static server', () => {
     expect(r.headers.get('location')).toBe('/evil.example');
   });
 
-  it('/healthz answers 200 or 503 with the database', async () => {
+  it('/healthz answers 200, or 503 with the reason', async () => {
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
     healthy = false;
-    expect((await fetch(`${base}/healthz`)).status).toBe(503);
+    const refused = await fetch(`${base}/healthz`);
+    expect(refused.status).toBe(503);
+    expect(await refused.json()).toEqual({ ok: false, reason: 'Datenbank nicht lesbar' });
+  });
+
+  it('never serves a temporary file of an atomic write, nor any hidden file', async () => {
+    fs.writeFileSync(path.join(root, 'site', 'news', '.index.html.123.abc.tmp'), '<p>halb');
+    fs.writeFileSync(path.join(root, 'site', '.hidden'), 'geheim');
+    for (const url of ['/news/.index.html.123.abc.tmp', '/.hidden', '/news/%2Eindex.html.123.abc.tmp']) {
+      const response = await fetch(`${base}${url}`);
+      expect(response.status, url).toBe(404);
+      expect(await response.text(), url).not.toMatch(/halb|geheim/);
+    }
   });
 
   it('refuses writes to static paths', async () => {

@@ -6,6 +6,7 @@ import { SESSION_COOKIE } from '../auth/session';
 import { onFileChanged } from '../publish/files';
 import { prewarmPublisher } from '../publish/notify';
 import { MISSING_FILE_RULES, fileForUrl } from '../publish/routes';
+import type { Health } from '../health';
 import { FileCache, chooseEncoding, resolveInside, type CachedFile } from './static-files';
 
 export type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next: (error?: unknown) => void) => unknown;
@@ -16,8 +17,8 @@ export type ServerOptions = {
   siteDir: string;
   clientDir: string;
   uploadsDir: string;
-  /** true when the database answers */
-  healthy: () => boolean;
+  /** what /healthz answers (src/server/health.ts) */
+  health: () => Health;
   /** trust X-Forwarded-For and -Proto from a proxy in front (nginx) */
   trustProxy?: boolean;
   /** files changed by another process are seen within this many ms (this process's publishes at once) */
@@ -201,9 +202,9 @@ export function createServer(options: ServerOptions): http.Server {
       }
     }
     if (pathname === '/healthz') {
-      const ok = options.healthy();
-      res.writeHead(ok ? 200 : 503, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-      res.end(JSON.stringify({ ok }));
+      const health = options.health();
+      res.writeHead(health.ok ? 200 : 503, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+      res.end(JSON.stringify(health));
       return;
     }
     if (isDynamicPath(pathname)) {

@@ -44,29 +44,30 @@ export async function writeFileAtomic(
   options: { sync?: boolean; mkdir?: boolean } = {},
 ): Promise<void> {
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
-  if (options.sync === false) {
-    try {
-      await fs.promises.writeFile(temp, data);
-    } catch (error) {
-      // the folder is made only when it is missing: one syscall less for every page that exists already
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || options.mkdir === false) throw error;
-      await fs.promises.mkdir(path.dirname(file), { recursive: true });
-      await fs.promises.writeFile(temp, data);
-    }
-  } else {
-    if (options.mkdir !== false) await fs.promises.mkdir(path.dirname(file), { recursive: true });
-    const handle = await fs.promises.open(temp, 'w');
-    try {
-      await handle.writeFile(data);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-  }
   try {
+    if (options.sync === false) {
+      try {
+        await fs.promises.writeFile(temp, data);
+      } catch (error) {
+        // the folder is made only when it is missing: one syscall less for every page that exists already
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || options.mkdir === false) throw error;
+        await fs.promises.mkdir(path.dirname(file), { recursive: true });
+        await fs.promises.writeFile(temp, data);
+      }
+    } else {
+      if (options.mkdir !== false) await fs.promises.mkdir(path.dirname(file), { recursive: true });
+      const handle = await fs.promises.open(temp, 'w');
+      try {
+        await handle.writeFile(data);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+    }
     await fs.promises.rename(temp, file);
   } catch (error) {
-    await fs.promises.rm(temp, { force: true });
+    // a full disk leaves half a temp file: it goes, the old file stays
+    await fs.promises.rm(temp, { force: true }).catch(() => undefined);
     throw error;
   }
   announce(file);
@@ -111,4 +112,29 @@ export async function removePublishedFile(file: string): Promise<boolean> {
     // not empty, or already gone
   }
   return existed;
+}
+
+/** Temporary files a killed process left in the site (never served, removed on start). */
+export function isTempFile(name: string): boolean {
+  return name.startsWith('.') && name.endsWith('.tmp');
+}
+
+/** Removes every temporary file under the folder; returns how many went. */
+export async function removeTempFiles(dir: string): Promise<number> {
+  let removed = 0;
+  let entries: fs.Dirent[];
+  try {
+    entries = await fs.promises.readdir(dir, { withFileTypes: true });
+  } catch {
+    return 0;
+  }
+  for (const entry of entries) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) removed += await removeTempFiles(full);
+    else if (isTempFile(entry.name)) {
+      await fs.promises.rm(full, { force: true });
+      removed++;
+    }
+  }
+  return removed;
 }

@@ -24,6 +24,18 @@ export function onDataChange(listener: (event: ChangeEvent) => void): () => void
 
 export function registerPublishQueue(queue: PublishQueue | undefined): void {
   (globalThis as unknown as Holder)[KEY] = queue;
+  // every job (an admin's save, a retry) tells open panels how many pages still wait
+  queue?.listeners.add((report) => bus.emit('pending', report.pending));
+}
+
+/** How many pages wait for a retry in this process (0 where no publisher runs). */
+export function pendingPublishCount(): number {
+  return getPublishQueue()?.pendingCount ?? 0;
+}
+
+export function onPendingChange(listener: (count: number) => void): () => void {
+  bus.on('pending', listener);
+  return () => bus.off('pending', listener);
 }
 
 export function getPublishQueue(): PublishQueue | undefined {

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../db/client';
 import { writePublishedFile, removePublishedFile } from './files';
+import type { PendingPages } from './pending';
 import type { Renderer } from './render';
 import { ROUTES, affectedUrls, allUrls, fileForUrl, type Change } from './routes';
 import { raiseCacheVersion, readCacheVersion, writeCacheVersionFile } from './version';
@@ -14,6 +15,8 @@ export type PublishReport = {
   failed: { url: string; error: string }[];
   version: number;
   ms: number;
+  /** pages still waiting to be published after this job (retried automatically) */
+  pending: number;
 };
 
 export type PublisherOptions = {
@@ -27,6 +30,8 @@ export type PublisherOptions = {
    * has its next page at hand while this thread writes the last one's files.
    */
   concurrency?: number;
+  /** where failed pages are remembered until a retry publishes them */
+  pending?: PendingPages;
 };
 
 export class Publisher {
@@ -40,13 +45,15 @@ export class Publisher {
   /** Renders the URLs, writes or removes their files, then raises the cache version. */
   async publishUrls(urls: string[]): Promise<PublishReport> {
     const started = performance.now();
-    const report: PublishReport = { written: [], removed: [], failed: [], version: 0, ms: 0 };
+    const report: PublishReport = { written: [], removed: [], failed: [], version: 0, ms: 0, pending: 0 };
+    const pending = this.options.pending;
     // the slowest pages (the match list, all news) first, so that a small job is
     // not left waiting for one big page that started last
     const queue = [...new Set(urls)].sort((a, b) => (this.lastRenderMs.get(b) ?? 0) - (this.lastRenderMs.get(a) ?? 0));
     // data no public page reads (the inquiry inbox): nothing to publish, no new version
     if (queue.length === 0) {
       report.version = readCacheVersion(this.options.db());
+      report.pending = pending?.count ?? 0;
       return report;
     }
     const render = this.options.render.forJob?.(queue.length) ?? this.options.render;
@@ -57,15 +64,28 @@ export class Publisher {
     const concurrency = this.options.concurrency ?? Math.max(4, 3 * (render.parallelism ?? 1));
     await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
     const db = this.options.db();
+    pending?.failed(report.failed);
+    const done = [...report.written, ...report.removed];
     // nothing changed on disk (every render failed): open tabs have nothing new to load
-    if (report.written.length === 0 && report.removed.length === 0) {
+    if (done.length === 0) {
       report.version = readCacheVersion(db);
-      report.ms = Math.round(performance.now() - started);
-      return report;
+    } else {
+      try {
+        report.version = raiseCacheVersion(db);
+        // last: the version file tells clients that everything above is in place
+        await writeCacheVersionFile(this.options.siteDir, report.version);
+        pending?.published(done);
+      } catch (error) {
+        // the pages are in place but open tabs were not told: they stay pending, and a retry raises the version
+        const message = error instanceof Error ? error.message : String(error);
+        this.log.error(`[publish] the cache version could not be raised: ${message}`);
+        const owed = done.map((url) => ({ url, error: `cache version: ${message}` }));
+        report.failed.push(...owed);
+        pending?.failed(owed);
+        report.version = readCacheVersion(db);
+      }
     }
-    report.version = raiseCacheVersion(db);
-    // last: the version file tells clients that everything above is in place
-    await writeCacheVersionFile(this.options.siteDir, report.version);
+    report.pending = pending?.count ?? 0;
     report.ms = Math.round(performance.now() - started);
     return report;
   }
@@ -75,11 +95,17 @@ export class Publisher {
     const db = this.options.db();
     const urls = new Set(allUrls(db));
     for (const url of listPublishedUrls(this.options.siteDir)) urls.add(url);
+    for (const url of this.options.pending?.urls() ?? []) urls.add(url);
     return this.publishUrls([...urls]);
   }
 
-  async publishChanges(changes: Change[]): Promise<PublishReport> {
-    return this.publishUrls(affectedUrls(this.options.db(), changes));
+  /** The pages the changes touch, plus any URLs named directly (pending retries). */
+  async publishChanges(changes: Change[], urls: string[] = []): Promise<PublishReport> {
+    return this.publishUrls([...affectedUrls(this.options.db(), changes), ...urls]);
+  }
+
+  get pending(): PendingPages | undefined {
+    return this.options.pending;
   }
 
   /** An admin is at work: let the renderer get ready, warmed up on one page of each route. */
@@ -144,7 +170,24 @@ export function listPublishedUrls(siteDir: string): string[] {
   return urls;
 }
 
-type Job = { all: boolean; changes: Change[]; waiters: { resolve: (r: PublishReport) => void; reject: (e: unknown) => void }[] };
+type Job = {
+  all: boolean;
+  changes: Change[];
+  urls: string[];
+  waiters: { resolve: (r: PublishReport) => void; reject: (e: unknown) => void }[];
+};
+
+export type QueueTimers = {
+  now: () => number;
+  setTimeout: (fn: () => void, ms: number) => unknown;
+  clearTimeout: (handle: unknown) => void;
+};
+
+const REAL_TIMERS: QueueTimers = {
+  now: Date.now,
+  setTimeout: (fn, ms) => setTimeout(fn, ms).unref(),
+  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
 
 /**
  * Single-flight queue: one publish runs at a time. Changes that arrive while it
@@ -154,9 +197,27 @@ export class PublishQueue {
   private pending: Job | null = null;
   private running: Promise<void> | null = null;
   private scheduled = false;
+  private retryTimer: unknown = null;
+  private retryAt = Infinity;
+  private closed = false;
   readonly listeners = new Set<(report: PublishReport) => void>();
 
-  constructor(private readonly publisher: Publisher) {}
+  constructor(
+    private readonly publisher: Publisher,
+    private readonly timers: QueueTimers = REAL_TIMERS,
+  ) {}
+
+  /** Pages waiting for a retry (0 without a pending set). */
+  get pendingCount(): number {
+    return this.publisher.pending?.count ?? 0;
+  }
+
+  /** No more retries (a stop): what runs finishes, nothing new starts by itself. */
+  close(): void {
+    this.closed = true;
+    if (this.retryTimer !== null) this.timers.clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+  }
 
   /** An admin is at work: the next publish should not wait for a render process to start. */
   prewarm(): void {
@@ -167,10 +228,11 @@ export class PublishQueue {
     }
   }
 
-  enqueue(changes: Change[] | 'all'): Promise<PublishReport> {
+  enqueue(changes: Change[] | 'all' | { urls: string[] }): Promise<PublishReport> {
     return new Promise((resolve, reject) => {
-      const job = (this.pending ??= { all: false, changes: [], waiters: [] });
+      const job = (this.pending ??= { all: false, changes: [], urls: [], waiters: [] });
       if (changes === 'all') job.all = true;
+      else if ('urls' in changes) job.urls.push(...changes.urls);
       else job.changes.push(...changes);
       job.waiters.push({ resolve, reject });
       this.schedule();
@@ -198,7 +260,9 @@ export class PublishQueue {
     this.pending = null;
     this.running = (async () => {
       try {
-        const report = job.all ? await this.publisher.publishAll() : await this.publisher.publishChanges(dedupe(job.changes));
+        const report = job.all
+          ? await this.publisher.publishAll()
+          : await this.publisher.publishChanges(dedupe(job.changes), job.urls);
         for (const listener of this.listeners) listener(report);
         for (const w of job.waiters) w.resolve(report);
       } catch (error) {
@@ -206,8 +270,30 @@ export class PublishQueue {
       } finally {
         this.running = null;
         if (this.pending) this.schedule();
+        else this.scheduleRetry();
       }
     })();
+  }
+
+  /** Pages that failed are tried again when due, until they are published (back-off in pending.ts). */
+  private scheduleRetry(): void {
+    const pending = this.publisher.pending;
+    if (this.closed || !pending) return;
+    const at = pending.nextAttemptAt();
+    // a timer that fires sooner is already set
+    if (at === null || (this.retryTimer !== null && this.retryAt <= at)) return;
+    if (this.retryTimer !== null) this.timers.clearTimeout(this.retryTimer);
+    this.retryAt = at;
+    this.retryTimer = this.timers.setTimeout(
+      () => {
+        this.retryTimer = null;
+        this.retryAt = Infinity;
+        const due = pending.due();
+        if (due.length === 0) return this.scheduleRetry();
+        this.enqueue({ urls: due }).catch((error) => console.error('[publish] retry failed:', error));
+      },
+      Math.max(0, at - this.timers.now()),
+    );
   }
 }
 

@@ -162,7 +162,8 @@ export function fileForUrl(url: string): string {
     .split('/')
     .map((segment) => decodeURIComponent(segment))
     .join('/');
-  if (decoded.split('/').some((segment) => segment === '..' || segment === '.' || segment.includes('\\'))) {
+  // hidden names (temp files of an atomic write, dotfiles) are never pages
+  if (decoded.split('/').some((segment) => segment.startsWith('.') || segment.includes('\\'))) {
     throw new Error(`Unsafe URL: ${url}`);
   }
   if (/\.[a-z0-9]+$/i.test(decoded)) return decoded.slice(1);

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { onDataChange } from '../../../server/publish/notify';
+import { onDataChange, onPendingChange, pendingPublishCount } from '../../../server/publish/notify';
 
 /** Server-sent events for open admin panels: which tables changed. Admins only. */
 export const GET: APIRoute = ({ locals, request }) => {
@@ -17,6 +17,10 @@ export const GET: APIRoute = ({ locals, request }) => {
         }
       };
       send('retry: 3000\n\n');
+      // how many pages still wait for publishing: now, and whenever a publish job ends
+      const sendPending = (count: number) => send(`event: pending\ndata: ${JSON.stringify({ count })}\n\n`);
+      sendPending(pendingPublishCount());
+      const offPending = onPendingChange(sendPending);
       const off = onDataChange(({ changes, report }) => {
         const tables = [...new Set(changes.map((c) => c.table))];
         send(`event: change\ndata: ${JSON.stringify({ tables, version: report?.version ?? null })}\n\n`);
@@ -25,6 +29,7 @@ export const GET: APIRoute = ({ locals, request }) => {
       const ping = setInterval(() => send(': ping\n\n'), 25_000);
       stop = () => {
         off();
+        offPending();
         clearInterval(ping);
       };
       request.signal.addEventListener('abort', () => {

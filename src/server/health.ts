@@ -1,0 +1,56 @@
+// What /healthz answers (docs/operations.md): 200 only when the database can be
+// read and written and DATA_DIR has room; otherwise 503 with a short reason, so
+// that a process manager or load balancer sees a server that would refuse saves.
+import fs from 'node:fs';
+import type { Db } from './db/client';
+import { siteSettings } from './db/schema';
+import { lastWriteFailure, write, STORAGE_TEXTS } from './db/write';
+
+export type Health = { ok: true } | { ok: false; reason: string };
+
+/** Below this much free space in DATA_DIR the server reports itself unhealthy (HEALTH_MIN_FREE_MB, default 100). */
+export const DEFAULT_MIN_FREE_MB = 100;
+
+export function minFreeBytes(env: NodeJS.ProcessEnv = process.env): number {
+  const mb = Number(env.HEALTH_MIN_FREE_MB ?? DEFAULT_MIN_FREE_MB);
+  return (Number.isFinite(mb) && mb >= 0 ? mb : DEFAULT_MIN_FREE_MB) * 1024 * 1024;
+}
+
+export function freeBytes(dir: string): number | null {
+  try {
+    const stats = fs.statfsSync(dir);
+    return stats.bavail * stats.bsize;
+  } catch {
+    return null;
+  }
+}
+
+export function checkHealth(options: { db: () => Db; dataDir: string; minFreeBytes: number }): Health {
+  let db: Db;
+  try {
+    db = options.db();
+    db.$client.prepare('SELECT 1 AS ok').get();
+  } catch {
+    return { ok: false, reason: 'Datenbank nicht lesbar' };
+  }
+  // after a refused write, a small real write tells whether the database takes writes again
+  if (lastWriteFailure()) {
+    try {
+      write('health.probe', (tx) => {
+        tx.insert(siteSettings)
+          .values({ key: 'health_probe', value: new Date().toISOString() })
+          .onConflictDoUpdate({ target: siteSettings.key, set: { value: new Date().toISOString() } })
+          .run();
+      }, db);
+    } catch {
+      const failure = lastWriteFailure();
+      return { ok: false, reason: `Datenbank nicht beschreibbar: ${failure ? STORAGE_TEXTS[failure.reason].replace(/^Speichern fehlgeschlagen: /, '') : 'unbekannter Fehler'}` };
+    }
+  }
+  const free = freeBytes(options.dataDir);
+  if (free !== null && free < options.minFreeBytes) {
+    const mb = (bytes: number) => Math.floor(bytes / (1024 * 1024));
+    return { ok: false, reason: `Speicherplatz fast voll: ${mb(free)} MB frei (Minimum ${mb(options.minFreeBytes)} MB)` };
+  }
+  return { ok: true };
+}

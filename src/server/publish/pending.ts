@@ -1,0 +1,93 @@
+// Which pages still differ from the database (design §5): a page whose render
+// or write failed (a template error, a full disk) is remembered here, in memory
+// and in the publish_pending table, and retried with back-off until it is
+// published. A crash between a commit and its publish needs no entry: every
+// start republishes the whole site (docs/decisions/013).
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { publishPending } from '../db/schema';
+import { writeIfPossible } from '../db/write';
+
+export type PendingEntry = { since: number; attempts: number; nextAttemptAt: number; lastError: string | null };
+
+/** 1 s, 2 s, 4 s … at most a minute between two tries of the same page. */
+export function retryDelay(attempts: number): number {
+  return Math.min(1000 * 2 ** Math.max(0, attempts - 1), 60_000);
+}
+
+export class PendingPages {
+  private readonly entries = new Map<string, PendingEntry>();
+
+  constructor(
+    private readonly db: () => Db,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** What an earlier run left (its pages are published by the start's full publish, or retried). */
+  load(): void {
+    for (const row of this.db().select().from(publishPending).all()) {
+      this.entries.set(row.url, { since: row.since, attempts: row.attempts, nextAttemptAt: row.nextAttemptAt, lastError: row.lastError });
+    }
+  }
+
+  get count(): number {
+    return this.entries.size;
+  }
+
+  urls(): string[] {
+    return [...this.entries.keys()];
+  }
+
+  /** The pages due for another try now. */
+  due(): string[] {
+    const now = this.now();
+    return [...this.entries].filter(([, entry]) => entry.nextAttemptAt <= now).map(([url]) => url);
+  }
+
+  /** When the next page is due (null when none is pending). */
+  nextAttemptAt(): number | null {
+    let next: number | null = null;
+    for (const entry of this.entries.values()) if (next === null || entry.nextAttemptAt < next) next = entry.nextAttemptAt;
+    return next;
+  }
+
+  failed(failures: { url: string; error: string }[]): void {
+    if (failures.length === 0) return;
+    const now = this.now();
+    for (const { url, error } of failures) {
+      const previous = this.entries.get(url);
+      const attempts = (previous?.attempts ?? 0) + 1;
+      this.entries.set(url, { since: previous?.since ?? now, attempts, nextAttemptAt: now + retryDelay(attempts), lastError: error.slice(0, 500) });
+    }
+    this.persist(failures.map((f) => f.url));
+  }
+
+  published(urls: string[]): void {
+    const done = urls.filter((url) => this.entries.delete(url));
+    if (done.length === 0) return;
+    // a full disk may refuse this too: then the rows stay and the next start publishes them again, which is harmless
+    writeIfPossible(
+      'publishPending.clear',
+      (db) => {
+        for (let i = 0; i < done.length; i += 500) db.delete(publishPending).where(inArray(publishPending.url, done.slice(i, i + 500))).run();
+      },
+      this.db(),
+    );
+  }
+
+  /** Best effort: when the database cannot be written either, the pages are still retried from memory. */
+  private persist(urls: string[]): void {
+    writeIfPossible(
+      'publishPending.record',
+      (db) => {
+        for (const url of urls) {
+          const entry = this.entries.get(url);
+          if (!entry) continue;
+          const values = { url, ...entry };
+          db.insert(publishPending).values(values).onConflictDoUpdate({ target: publishPending.url, set: entry }).run();
+        }
+      },
+      this.db(),
+    );
+  }
+}
