@@ -75,7 +75,7 @@ describe('static server shortcuts', () => {
     expect(await second.text()).toBe(html);
     expect(second.headers.get('etag')).not.toBe(first.headers.get('etag'));
 
-    await removePublishedFile(path.join(root, 'site/news/a1/index.html'));
+    await removePublishedFile(path.join(root, 'site/news/a1/index.html'), path.join(root, 'site'));
     const gone = await fetch(`${base}/news/a1`);
     expect(gone.status).toBe(404);
     expect(await gone.text()).toBe('Artikel nicht gefunden');

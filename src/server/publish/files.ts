@@ -94,7 +94,7 @@ export async function writePublishedFile(file: string, body: Buffer, variants?: 
   ]);
 }
 
-export async function removePublishedFile(file: string): Promise<boolean> {
+export async function removePublishedFile(file: string, siteRoot: string): Promise<boolean> {
   let existed = false;
   for (const candidate of [file, ...COMPRESSED_SUFFIXES.map((s) => file + s)]) {
     try {
@@ -106,6 +106,7 @@ export async function removePublishedFile(file: string): Promise<boolean> {
     }
   }
   // an emptied folder (a deleted article's) goes too; the site root stays
+  if (path.resolve(path.dirname(file)) === path.resolve(siteRoot)) return existed;
   try {
     await fs.promises.rmdir(path.dirname(file));
   } catch {

@@ -66,15 +66,16 @@ export class Publisher {
     const db = this.options.db();
     pending?.failed(report.failed);
     const done = [...report.written, ...report.removed];
-    // nothing changed on disk (every render failed): open tabs have nothing new to load
+    // nothing changed on disk (every render failed, or a gone page had no file): open tabs have nothing new to load
     if (done.length === 0) {
       report.version = readCacheVersion(db);
+      pending?.published(settledUrls(queue, report));
     } else {
       try {
         report.version = raiseCacheVersion(db);
         // last: the version file tells clients that everything above is in place
         await writeCacheVersionFile(this.options.siteDir, report.version);
-        pending?.published(done);
+        pending?.published(settledUrls(queue, report));
       } catch (error) {
         // the pages are in place but open tabs were not told: they stay pending, and a retry raises the version
         const message = error instanceof Error ? error.message : String(error);
@@ -136,7 +137,7 @@ export class Publisher {
       this.lastRenderMs.set(url, result.renderMs ?? performance.now() - started);
       const notFound = result.status === 404 && url !== '/404';
       if (notFound || (result.status >= 300 && result.status < 400)) {
-        if (await removePublishedFile(file)) report.removed.push(url);
+        if (await removePublishedFile(file, this.options.siteDir)) report.removed.push(url);
         return;
       }
       if (result.status >= 400 && url !== '/404') throw new Error(`status ${result.status}`);
@@ -149,6 +150,12 @@ export class Publisher {
       report.failed.push({ url, error: message });
     }
   }
+}
+
+/** The URLs of the job that match the database now: everything that did not fail. */
+function settledUrls(urls: string[], report: PublishReport): string[] {
+  const failed = new Set(report.failed.map((f) => f.url));
+  return urls.filter((url) => !failed.has(url));
 }
 
 /** The URLs of the HTML files in the published site (for finding stale pages). */

@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { openDatabase } from './client';
+import { news } from './schema';
+import { createTestDb } from './test-db';
+import { RefusedWrite, STORAGE_TEXTS, guardWrites, isRefusedWrite, lastWriteFailure, storageFailure, write } from './write';
+import { createNews, updateNews } from '../services/admin/news';
+
+const dirs: string[] = [];
+afterEach(() => {
+  vi.restoreAllMocks();
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A database that can hold no more pages: every write that needs one fails with SQLITE_FULL. */
+function fillUp(db: ReturnType<typeof createTestDb>) {
+  const pages = db.$client.pragma('page_count', { simple: true }) as number;
+  db.$client.pragma(`max_page_count = ${pages}`);
+}
+
+describe('write()', () => {
+  it('returns what the transaction returns once it is committed', () => {
+    const db = createTestDb();
+    const { row } = createNews({ title: 'Sieg', content: 'Text', excerpt: null, image_url: null, published: true }, null, db);
+    expect(db.select().from(news).where(eq(news.id, row.id)).get()?.title).toBe('Sieg');
+  });
+
+  it('refuses a write on a full database with the German message, and keeps nothing of it', () => {
+    const db = createTestDb();
+    const { row } = createNews({ title: 'Alt', content: 'Alt', excerpt: null, image_url: null, published: true }, null, db);
+    fillUp(db);
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const big = 'x'.repeat(50_000);
+    let refused: unknown;
+    try {
+      updateNews(row.id, { title: 'Neu', content: big, excerpt: null, image_url: null, published: true }, db);
+    } catch (e) {
+      refused = e;
+    }
+    expect(isRefusedWrite(refused)).toBe(true);
+    expect((refused as RefusedWrite).code).toBe('STORAGE');
+    expect((refused as RefusedWrite).message).toBe('Speichern fehlgeschlagen: kein Speicherplatz frei.');
+    // logged with the action's name
+    expect(error.mock.calls.some((call) => String(call[0]).includes('news.updateNews'))).toBe(true);
+    expect(db.select().from(news).where(eq(news.id, row.id)).get()?.title).toBe('Alt');
+    expect(lastWriteFailure()?.reason).toBe('full');
+  });
+
+  it('a nested write is part of the outer one: a refusal rolls back both', () => {
+    const db = createTestDb();
+    expect(() =>
+      write('outer', (tx) => {
+        tx.insert(news).values({ title: 'A', content: 'A' }).run();
+        write('inner', (inner) => inner.insert(news).values({ title: 'B', content: 'B' }).run(), tx);
+        throw new RefusedWrite('Nein');
+      }, db),
+    ).toThrow('Nein');
+    expect(db.select().from(news).all()).toEqual([]);
+  });
+
+  it('a write outside write() throws on a guarded connection; reads pass', () => {
+    const db = createTestDb();
+    expect(() => db.insert(news).values({ title: 'A', content: 'A' }).run()).toThrow(/write outside write\(\)/);
+    expect(() => db.insert(news).values({ title: 'A', content: 'A' }).returning().get()).toThrow(/write outside write\(\)/);
+    expect(db.select().from(news).all()).toEqual([]);
+  });
+
+  it('names a busy database, a read-only one and a full one in German', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-write-'));
+    dirs.push(dir);
+    const file = path.join(dir, 'club.db');
+    const db = guardWrites(openDatabase(file));
+    db.$client.pragma('busy_timeout = 50');
+    const other = new Database(file);
+    other.prepare('BEGIN IMMEDIATE').run();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(() => write('busy', (tx) => tx.insert(news).values({ title: 'A', content: 'A' }).run(), db)).toThrow(STORAGE_TEXTS.busy);
+    other.prepare('ROLLBACK').run();
+    other.close();
+    db.$client.close();
+    const ro = new Database(file, { readonly: true });
+    expect(storageFailure(catchError(() => ro.prepare("INSERT INTO news (id, title, content) VALUES ('x', 'A', 'A')").run()))).toBe('readonly');
+    ro.close();
+    expect(storageFailure({ code: 'SQLITE_FULL' })).toBe('full');
+    expect(storageFailure({ code: 'SQLITE_IOERR_WRITE' })).toBe('io');
+    expect(storageFailure({ code: 'SQLITE_CONSTRAINT_UNIQUE' })).toBeNull();
+    expect(storageFailure(new Error('boom'))).toBeNull();
+  });
+});
+
+function catchError(fn: () => unknown): unknown {
+  try {
+    fn();
+  } catch (error) {
+    return error;
+  }
+  return null;
+}

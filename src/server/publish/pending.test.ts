@@ -1,0 +1,126 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { publishPending } from '../db/schema';
+import { createTestDb } from '../db/test-db';
+import { PendingPages, retryDelay } from './pending';
+import { Publisher, PublishQueue, type QueueTimers } from './publisher';
+import type { Renderer } from './render';
+
+const dirs: string[] = [];
+afterEach(() => {
+  vi.restoreAllMocks();
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A clock the test moves: timers fire only when it says so. */
+function fakeTimers() {
+  let now = 1_000_000;
+  const timers = new Map<number, { at: number; fn: () => void }>();
+  let nextId = 1;
+  const api: QueueTimers = {
+    now: () => now,
+    setTimeout: (fn, ms) => {
+      const id = nextId++;
+      timers.set(id, { at: now + ms, fn });
+      return id;
+    },
+    clearTimeout: (id) => void timers.delete(id as number),
+  };
+  return {
+    api,
+    advance(ms: number) {
+      now += ms;
+      for (const [id, timer] of [...timers]) {
+        if (timer.at <= now) {
+          timers.delete(id);
+          timer.fn();
+        }
+      }
+    },
+    get pendingTimers() {
+      return timers.size;
+    },
+  };
+}
+
+describe('pending pages', () => {
+  it('back off from 1 s to at most a minute', () => {
+    expect([1, 2, 3, 7, 20].map(retryDelay)).toEqual([1000, 2000, 4000, 60_000, 60_000]);
+  });
+
+  it('survive a restart in the database and are gone once published', () => {
+    const db = createTestDb();
+    const first = new PendingPages(() => db, () => 5000);
+    first.failed([{ url: '/news', error: 'ENOSPC' }]);
+    expect(db.select().from(publishPending).all()).toMatchObject([{ url: '/news', attempts: 1, nextAttemptAt: 6000, lastError: 'ENOSPC' }]);
+    const second = new PendingPages(() => db, () => 5000);
+    second.load();
+    expect(second.urls()).toEqual(['/news']);
+    second.published(['/news']);
+    expect(second.count).toBe(0);
+    expect(db.select().from(publishPending).all()).toEqual([]);
+  });
+
+  it('a page whose write fails is retried automatically until it is published, and the version is raised then', async () => {
+    const db = createTestDb();
+    const siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-pending-'));
+    dirs.push(siteDir);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let broken = true;
+    const render: Renderer = async (url) => {
+      if (broken && url === '/news') throw new Error('ENOSPC: no space left on device');
+      return { status: 200, headers: {}, body: Buffer.from(`<h1>${url}</h1>`) };
+    };
+    const clock = fakeTimers();
+    const pending = new PendingPages(() => db, clock.api.now);
+    const queue = new PublishQueue(new Publisher({ db: () => db, siteDir, render, pending, log: console }), clock.api);
+    const reports: number[] = [];
+    queue.listeners.add((report) => reports.push(report.pending));
+
+    const first = await queue.enqueue({ urls: ['/', '/news'] });
+    expect(first.failed.map((f) => f.url)).toEqual(['/news']);
+    expect(first.pending).toBe(1);
+    expect(fs.existsSync(path.join(siteDir, 'news', 'index.html'))).toBe(false);
+
+    // still failing: tried again after 1 s, then after 2 s more
+    clock.advance(1000);
+    await queue.idle();
+    expect(pending.count).toBe(1);
+    broken = false;
+    clock.advance(1000);
+    await queue.idle();
+    expect(pending.count).toBe(1);
+    clock.advance(1000);
+    await queue.idle();
+    expect(pending.count).toBe(0);
+    expect(fs.readFileSync(path.join(siteDir, 'news', 'index.html'), 'utf8')).toBe('<h1>/news</h1>');
+    expect(JSON.parse(fs.readFileSync(path.join(siteDir, 'cache-version.json'), 'utf8')).version).toBe(2);
+    expect(reports).toEqual([1, 1, 0]);
+    expect(clock.pendingTimers).toBe(0);
+  });
+
+  it('a full publish includes the pending pages, and a closed queue retries nothing', async () => {
+    const db = createTestDb();
+    const siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-pending-'));
+    dirs.push(siteDir);
+    const clock = fakeTimers();
+    const pending = new PendingPages(() => db, clock.api.now);
+    pending.failed([{ url: '/news/gone', error: 'render' }]);
+    const rendered: string[] = [];
+    const render: Renderer = async (url) => {
+      rendered.push(url);
+      return { status: 404, headers: {}, body: Buffer.from('') };
+    };
+    const queue = new PublishQueue(new Publisher({ db: () => db, siteDir, render, pending }), clock.api);
+    await queue.enqueue('all');
+    expect(rendered).toContain('/news/gone');
+    expect(pending.urls()).toEqual([]);
+    pending.failed([{ url: '/x', error: 'render' }]);
+    queue.close();
+    clock.advance(120_000);
+    await queue.idle();
+    expect(rendered).not.toContain('/x');
+  });
+});
