@@ -8,6 +8,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { config } from '../config';
+import { STORAGE_TEXTS } from '../db/write';
 import {
   MAX_UPLOAD_BYTES,
   UPLOAD_FOLDER_PATTERN,
@@ -131,13 +132,17 @@ export async function storeUpload(
     await fs.mkdir(dir, { recursive: true });
     for (const file of files) {
       const target = path.join(dir, file.name);
+      // listed before the write: a full disk leaves half a file, which goes too
+      written.push(target);
       // 'wx': never overwrite an existing file
       await fs.writeFile(target, file.bytes, { flag: 'wx' });
-      written.push(target);
     }
   } catch (error) {
     console.error('[upload] writing failed:', error);
-    await Promise.all(written.map((f) => fs.rm(f, { force: true })));
+    // a name taken already is someone else's file ('wx' refused it): it stays
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') written.pop();
+    await Promise.all(written.map((f) => fs.rm(f, { force: true }).catch(() => undefined)));
+    if ((error as NodeJS.ErrnoException).code === 'ENOSPC') throw new UploadError(STORAGE_TEXTS.full, 507);
     throw new UploadError(UPLOAD_TEXTS.failed, 500);
   }
   return {
