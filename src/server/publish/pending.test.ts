@@ -46,8 +46,8 @@ function fakeTimers() {
 }
 
 describe('pending pages', () => {
-  it('back off from 1 s to at most a minute', () => {
-    expect([1, 2, 3, 7, 20].map(retryDelay)).toEqual([1000, 2000, 4000, 60_000, 60_000]);
+  it('back off from 1 s to at most half a minute', () => {
+    expect([1, 2, 3, 6, 20].map(retryDelay)).toEqual([1000, 2000, 4000, 30_000, 30_000]);
   });
 
   it('survive a restart in the database and are gone once published', () => {

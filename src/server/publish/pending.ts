@@ -10,9 +10,9 @@ import { writeIfPossible } from '../db/write';
 
 export type PendingEntry = { since: number; attempts: number; nextAttemptAt: number; lastError: string | null };
 
-/** 1 s, 2 s, 4 s … at most a minute between two tries of the same page. */
+/** 1 s, 2 s, 4 s … at most half a minute between two tries of the same page. */
 export function retryDelay(attempts: number): number {
-  return Math.min(1000 * 2 ** Math.max(0, attempts - 1), 60_000);
+  return Math.min(1000 * 2 ** Math.max(0, attempts - 1), 30_000);
 }
 
 export class PendingPages {

@@ -1,0 +1,115 @@
+// Disk full (issue 10): the database and the site on a small file system that
+// fills up. No save is acknowledged and lost, a refusal is the German message
+// (503, never 500), the old pages stay as they were, /healthz says why, and
+// once space is back every pending page is published without anyone's help.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { news } from '../../src/server/db/schema';
+import { STORAGE_TEXTS } from '../../src/server/db/write';
+import { startSite, type Site } from '../fixtures/site';
+import { adminClient, newsInput, type AdminClient } from './admin-http';
+import { printFigures } from './figures';
+import { mountSmallDisk, type SmallDisk } from './small-disk';
+
+let disk: SmallDisk;
+let site: Site;
+let admin: AdminClient;
+
+beforeAll(async () => {
+  disk = mountSmallDisk(48);
+  site = await startSite({ dataDir: `${disk.dir}/data`, env: { HEALTH_MIN_FREE_MB: '2' } });
+  admin = await adminClient(site);
+});
+
+afterAll(async () => {
+  await site?.stop();
+  disk?.release();
+});
+
+const get = async (url: string) => {
+  const response = await fetch(`${site.url}${url}`, { headers: { 'accept-encoding': 'identity' } });
+  return { status: response.status, body: await response.text() };
+};
+
+it('disk full: no acknowledged save lost, German refusals, old pages intact, pending pages published when space returns', async () => {
+  const before = await admin.call('admin.news.create', newsInput('vorher'));
+  expect(before.status).toBe(200);
+  expect((await get('/healthz')).status).toBe(200);
+
+  // room the database can reuse on a full disk (free pages, a WAL file to write over): some saves
+  // are then stored while their pages cannot be written, the case where pages wait for publishing
+  const own = site.db().$client;
+  own.prepare("INSERT INTO site_settings (key, value) VALUES ('ballast', ?)").run('x'.repeat(1_500_000));
+  own.prepare("DELETE FROM site_settings WHERE key = 'ballast'").run();
+  own.pragma('wal_checkpoint(RESTART)');
+  disk.fill();
+  const acknowledged: string[] = [];
+  const refused: string[] = [];
+  const other: string[] = [];
+  const attempt = async (title: string) => {
+    const result = await admin.call('admin.news.create', newsInput(title));
+    if (result.status === 200) acknowledged.push(title);
+    else if (result.status === 503 && result.body?.message === STORAGE_TEXTS.full) refused.push(title);
+    else other.push(`${title}: ${result.status} ${result.body?.message}`);
+  };
+  // what still fits (WAL frames that can be reused) is stored and acknowledged; then the refusals begin
+  let streak = 0;
+  for (let i = 0; i < 300 && streak < 3; i++) {
+    const refusedBefore = refused.length;
+    await attempt(`voll-${i}`);
+    streak = refused.length > refusedBefore ? streak + 1 : 0;
+  }
+  expect(streak, 'the full disk refused saves').toBe(3);
+
+  const pages = ['/', '/news'];
+  const snapshot = await Promise.all(pages.map(get));
+  for (let i = 0; i < 20; i++) await attempt(`danach-${i}`);
+  const after = await Promise.all(pages.map(get));
+  const health = await get('/healthz');
+
+  // what the database holds, read by a connection of the test's own
+  const stored = new Set(site.db().select({ title: news.title }).from(news).all().map((r) => r.title));
+  const lost = acknowledged.filter((t) => !stored.has(t));
+  const refusedButStored = refused.filter((t) => stored.has(t));
+  // nothing can be written to the site while the disk is full: every page stays as it was
+  const pagesUnchanged = after.every((page, i) => page.status === 200 && page.body === snapshot[i].body);
+
+  disk.free();
+  // no manual step: the retries publish what is pending
+  const ids = new Map(site.db().select({ id: news.id, title: news.title }).from(news).all().map((r) => [r.title, r.id]));
+  const newest = acknowledged.at(-1) ?? '';
+  const deadline = Date.now() + 100_000;
+  let listed: string[] = [];
+  let healthyAgain = false;
+  while (Date.now() < deadline) {
+    // every stored article has its page, and the news list shows the newest
+    const articles = await Promise.all(acknowledged.map(async (t) => ({ t, page: await get(`/news/${ids.get(t)}`) })));
+    listed = articles.filter(({ t, page }) => page.status === 200 && page.body.includes(t)).map(({ t }) => t);
+    const listShowsNewest = (await get('/news')).body.includes(newest);
+    healthyAgain = (await get('/healthz')).status === 200;
+    if (listed.length === acknowledged.length && listShowsNewest && healthyAgain) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const afterSpace = await admin.call('admin.news.create', newsInput('wieder-platz'));
+
+  printFigures('disk-full', {
+    tried: acknowledged.length + refused.length + other.length,
+    acknowledged: acknowledged.length,
+    refused: refused.length,
+    lost: lost.length,
+    refusedButStored: refusedButStored.length,
+    serverErrors: other.length,
+    oldPagesByteIdentical: pagesUnchanged,
+    healthWhileFull: health.status,
+    publishedAfterSpace: `${listed.length}/${acknowledged.length}`,
+  });
+  expect(other).toEqual([]);
+  expect(lost).toEqual([]);
+  expect(refusedButStored).toEqual([]);
+  expect(pagesUnchanged).toBe(true);
+  expect(health.status).toBe(503);
+  expect(JSON.parse(health.body).reason).toMatch(/Speicherplatz|kein Speicherplatz/);
+  expect(acknowledged.length, 'some saves were stored while their pages could not be written').toBeGreaterThan(0);
+  expect(listed.length).toBe(acknowledged.length);
+  expect(healthyAgain).toBe(true);
+  expect(afterSpace.status).toBe(200);
+});
