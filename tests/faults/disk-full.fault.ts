@@ -6,9 +6,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { news } from '../../src/server/db/schema';
 import { STORAGE_TEXTS } from '../../src/server/db/write';
 import { startSite, type Site } from '../fixtures/site';
-import { adminClient, newsInput, type AdminClient } from './admin-http';
+import { adminClient, newsInput, type AdminClient } from '../fixtures/admin-http';
 import { printFigures } from './figures';
-import { mountSmallDisk, type SmallDisk } from './small-disk';
+import { leaveReusableDatabaseRoom, mountSmallDisk, type SmallDisk } from '../fixtures/small-disk';
 
 let disk: SmallDisk;
 let site: Site;
@@ -35,12 +35,7 @@ it('disk full: no acknowledged save lost, German refusals, old pages intact, pen
   expect(before.status).toBe(200);
   expect((await get('/healthz')).status).toBe(200);
 
-  // room the database can reuse on a full disk (free pages, a WAL file to write over): some saves
-  // are then stored while their pages cannot be written, the case where pages wait for publishing
-  const own = site.db().$client;
-  own.prepare("INSERT INTO site_settings (key, value) VALUES ('ballast', ?)").run('x'.repeat(1_500_000));
-  own.prepare("DELETE FROM site_settings WHERE key = 'ballast'").run();
-  own.pragma('wal_checkpoint(RESTART)');
+  leaveReusableDatabaseRoom(site.db().$client);
   disk.fill();
   const acknowledged: string[] = [];
   const refused: string[] = [];

@@ -80,6 +80,12 @@ test('nginx serves the published pages, precompressed, with the same rules as th
   const unknown = await fetch(`${base}/gibt-es-nicht`);
   expect(unknown.status).toBe(404);
   expect(await unknown.text()).toContain('Oops! Page not found');
+
+  // a temp file of an interrupted write is never served
+  fs.writeFileSync(path.join(site.dataDir, 'site', 'news', '.index.html.1.x.tmp'), '<p>halb');
+  const temp = await fetch(`${base}/news/.index.html.1.x.tmp`);
+  expect(temp.status).toBe(404);
+  expect(await temp.text()).not.toContain('halb');
 });
 
 test('nginx caches hashed assets forever and proxies the dynamic paths to Node', async () => {
