@@ -32,7 +32,8 @@ export function buildIfNeeded({ force = false, quiet = false } = {}): void {
   const result = spawnSync(process.execPath, [path.join(root, 'node_modules', 'astro', 'astro.js'), 'build'], {
     stdio: quiet ? 'pipe' : 'inherit',
     cwd: root,
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+    // a build started from vitest (NODE_ENV=test) would otherwise compile import.meta.env.DEV as true
+    env: { ...process.env, NODE_ENV: 'production', ASTRO_TELEMETRY_DISABLED: '1' },
     encoding: 'utf8',
   });
   if (result.status !== 0) throw new Error(`astro build failed${quiet ? `:\n${result.stdout}\n${result.stderr}` : ''}`);

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Db } from '../../src/server/db/client';
+import { write } from '../../src/server/db/write';
 import { VARIANT_WIDTHS } from '../../src/server/content/image-variants';
 
 export type BenchSize = {
@@ -200,7 +201,8 @@ export async function generateBenchData(
   const blank = { title: null, content: null, image_url: null, button_text: null, button_link: null, match_date: null, match_time: null, match_location: null };
   const pageBlank = { title: null, subtitle: null, content: null, image_url: null, button_text: null, button_link: null, meta_title: null, meta_description: null };
 
-  sqlite.transaction(() => {
+  // one transaction through the write helper, as every write (docs/decisions/013)
+  write('bench.generate', () => {
     // the home page and the footer: every section an admin can fill
     insert.homepage.run({ ...blank, id: rng.uuid(), section_key: 'hero_text', title: 'SV Kirchberg', content: 'an der Raab', button_text: paragraph(rng, 2), match_date: '#1e40af', match_time: '#3b82f6', match_location: '#374151' });
     insert.homepage.run({ ...blank, id: rng.uuid(), section_key: 'hero_welcome', content: paragraph(rng, 2), button_text: 'Mitglied werden', button_link: '/mitglied-werden' });
@@ -376,7 +378,7 @@ export async function generateBenchData(
         display_order: s,
       });
     }
-  })();
+  }, db);
 
   const count = (table: string) => (sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
   const counts: Record<string, number> = {};

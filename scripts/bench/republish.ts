@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../../src/server/db/client';
+import { write } from '../../src/server/db/write';
 import type { PublishQueue } from '../../src/server/publish/publisher';
 import { fileForUrl, type Change } from '../../src/server/publish/routes';
 import { summarize, type Summary } from './stats';
@@ -31,9 +32,11 @@ function editsFor(kind: EditKind, db: Db, ids: { news: string[]; matches: string
     const id = ids.news[(i * 37) % ids.news.length];
     return {
       write: (marker) => {
-        sqlite
-          .prepare("UPDATE news SET title = ?, updated_at = ? WHERE id = ?")
-          .run(`Nachbericht: Heimsieg nach starker zweiter Halbzeit ${marker}`, now(), id);
+        write('bench.news', () =>
+          sqlite
+            .prepare('UPDATE news SET title = ?, updated_at = ? WHERE id = ?')
+            .run(`Nachbericht: Heimsieg nach starker zweiter Halbzeit ${marker}`, now(), id),
+        db);
         return [{ table: 'news', key: id }];
       },
       check: () => [`/news/${id}`],
@@ -43,11 +46,13 @@ function editsFor(kind: EditKind, db: Db, ids: { news: string[]; matches: string
     const id = ids.matches[(i * 13) % ids.matches.length];
     return {
       write: (marker) => {
-        sqlite
-          .prepare(
-            "UPDATE matches SET home_score = ?, away_score = ?, status = 'finished', notes = ?, sequence = sequence + 1, updated_at = ? WHERE id = ?",
-          )
-          .run(i % 5, (i * 3) % 4, `Spielbericht folgt ${marker}`, now(), id);
+        write('bench.match', () =>
+          sqlite
+            .prepare(
+              "UPDATE matches SET home_score = ?, away_score = ?, status = 'finished', notes = ?, sequence = sequence + 1, updated_at = ? WHERE id = ?",
+            )
+            .run(i % 5, (i * 3) % 4, `Spielbericht folgt ${marker}`, now(), id),
+        db);
         return [{ table: 'matches', key: id }];
       },
       check: () => ['/spielplan'],
@@ -58,11 +63,13 @@ function editsFor(kind: EditKind, db: Db, ids: { news: string[]; matches: string
       const row = sqlite.prepare("SELECT content FROM homepage_content WHERE section_key = 'footer_texts'").get() as { content: string } | undefined;
       const texts = row ? (JSON.parse(row.content) as Record<string, string>) : {};
       texts.copyright_text = `© 2026 SV Kirchberg an der Raab. Alle Rechte vorbehalten. ${marker}`;
-      sqlite
-        .prepare(
-          "INSERT INTO homepage_content (id, section_key, content) VALUES (lower(hex(randomblob(16))), 'footer_texts', @content) ON CONFLICT(section_key) DO UPDATE SET content = @content, updated_at = @now",
-        )
-        .run({ content: JSON.stringify(texts), now: now() });
+      write('bench.footer', () =>
+        sqlite
+          .prepare(
+            "INSERT INTO homepage_content (id, section_key, content) VALUES (lower(hex(randomblob(16))), 'footer_texts', @content) ON CONFLICT(section_key) DO UPDATE SET content = @content, updated_at = @now",
+          )
+          .run({ content: JSON.stringify(texts), now: now() }),
+      db);
       return [{ table: 'homepage_content', key: 'footer_texts' }];
     },
     check: () => ['/', '/impressum', `/news/${ids.news[0]}`],
