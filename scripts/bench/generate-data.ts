@@ -8,7 +8,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Db } from '../../src/server/db/client';
-import { write } from '../../src/server/db/write';
 import { VARIANT_WIDTHS } from '../../src/server/content/image-variants';
 
 export type BenchSize = {
@@ -201,7 +200,9 @@ export async function generateBenchData(
   const blank = { title: null, content: null, image_url: null, button_text: null, button_link: null, match_date: null, match_time: null, match_location: null };
   const pageBlank = { title: null, subtitle: null, content: null, image_url: null, button_text: null, button_link: null, meta_title: null, meta_description: null };
 
-  // one transaction through the write helper, as every write (docs/decisions/013)
+  // one transaction through the write helper, as every write (docs/decisions/013); imported here,
+  // not at the top: the helper loads the server config, which must see the bench's DATA_DIR
+  const { write } = await import('../../src/server/db/write');
   write('bench.generate', () => {
     // the home page and the footer: every section an admin can fill
     insert.homepage.run({ ...blank, id: rng.uuid(), section_key: 'hero_text', title: 'SV Kirchberg', content: 'an der Raab', button_text: paragraph(rng, 2), match_date: '#1e40af', match_time: '#3b82f6', match_location: '#374151' });
