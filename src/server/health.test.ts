@@ -1,0 +1,50 @@
+import os from 'node:os';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { news } from './db/schema';
+import { createTestDb } from './db/test-db';
+import { write } from './db/write';
+import { checkHealth, freeBytes, minFreeBytes } from './health';
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('/healthz', () => {
+  it('is healthy with a working database and room on the disk', () => {
+    const db = createTestDb();
+    expect(checkHealth({ db: () => db, dataDir: os.tmpdir(), minFreeBytes: 0 })).toEqual({ ok: true });
+  });
+
+  it('names a disk that is nearly full, with the free and the minimum megabytes', () => {
+    const db = createTestDb();
+    const free = freeBytes(os.tmpdir())!;
+    const health = checkHealth({ db: () => db, dataDir: os.tmpdir(), minFreeBytes: free + 1024 ** 3 });
+    expect(health.ok).toBe(false);
+    expect(health).toMatchObject({ reason: expect.stringMatching(/^Speicherplatz fast voll: \d+ MB frei \(Minimum \d+ MB\)$/) });
+  });
+
+  it('after a refused write, stays unhealthy while a probe write fails, and recovers when it works', () => {
+    const db = createTestDb();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(checkHealth({ db: () => db, dataDir: os.tmpdir(), minFreeBytes: 0 })).toEqual({ ok: true });
+    // the database refuses every write, as a read-only file system would
+    db.$client.pragma('query_only = ON');
+    expect(() => write('test.save', (tx) => tx.insert(news).values({ title: 'A', content: 'B' }).run(), db)).toThrow();
+    expect(checkHealth({ db: () => db, dataDir: os.tmpdir(), minFreeBytes: 0 })).toEqual({
+      ok: false,
+      reason: 'Datenbank nicht beschreibbar: die Datenbank ist schreibgeschützt.',
+    });
+    db.$client.pragma('query_only = OFF');
+    expect(checkHealth({ db: () => db, dataDir: os.tmpdir(), minFreeBytes: 0 })).toEqual({ ok: true });
+  });
+
+  it('a closed database is not readable', () => {
+    const db = createTestDb();
+    db.$client.close();
+    expect(checkHealth({ db: () => db, dataDir: os.tmpdir(), minFreeBytes: 0 })).toEqual({ ok: false, reason: 'Datenbank nicht lesbar' });
+  });
+
+  it('takes its threshold from HEALTH_MIN_FREE_MB (default 100)', () => {
+    expect(minFreeBytes({})).toBe(100 * 1024 * 1024);
+    expect(minFreeBytes({ HEALTH_MIN_FREE_MB: '2' })).toBe(2 * 1024 * 1024);
+    expect(minFreeBytes({ HEALTH_MIN_FREE_MB: 'viel' })).toBe(100 * 1024 * 1024);
+  });
+});
