@@ -75,3 +75,15 @@ export function deleteUnusedTokens(db: Db, purpose: TokenPurpose, userId: string
     db,
   );
 }
+
+/** A new link for the user that voids their earlier unused ones of the same purpose: only the newest works. */
+export function replaceToken(db: Db, purpose: TokenPurpose, userId: string): string {
+  return write(
+    'token.replace',
+    () => {
+      deleteUnusedTokens(db, purpose, userId);
+      return createOneTimeToken(db, purpose, userId);
+    },
+    db,
+  );
+}

@@ -22,7 +22,7 @@ import {
   retryAfterAny,
 } from '../auth/rate-limit';
 import { createSession, hashToken, invalidateSession, invalidateUserSessions } from '../auth/session';
-import { createOneTimeToken, peekToken, type TokenPurpose, type TokenRow } from '../auth/tokens';
+import { peekToken, replaceToken, type TokenPurpose, type TokenRow } from '../auth/tokens';
 import { findUserByEmail, normaliseEmail } from '../auth/users';
 import { sendMail } from '../mail/mailer';
 
@@ -123,16 +123,7 @@ export async function requestPasswordReset(
   const user = findUserByEmail(db, email);
   if (!user) return { outcome: 'answered', delivery: done };
   // only the newest link works
-  const token = write(
-    'password.requestReset',
-    () => {
-      db.delete(oneTimeTokens)
-        .where(and(eq(oneTimeTokens.userId, user.id), eq(oneTimeTokens.purpose, 'reset'), isNull(oneTimeTokens.usedAt)))
-        .run();
-      return createOneTimeToken(db, 'reset', user.id);
-    },
-    db,
-  );
+  const token = replaceToken(db, 'reset', user.id);
   const delivery = send({
     to: user.email,
     subject: `Passwort zurücksetzen – ${CLUB.fullName}`,

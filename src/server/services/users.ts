@@ -9,7 +9,7 @@ import type { Db } from '../db/client';
 import { write } from '../db/write';
 import { oneTimeTokens, profiles, userRoles, users } from '../db/schema';
 import { hashToken } from '../auth/session';
-import { TOKEN_TTL_MS, createOneTimeToken } from '../auth/tokens';
+import { TOKEN_TTL_MS, replaceToken } from '../auth/tokens';
 import { createUser, findUserByEmail, normaliseEmail, superadminCount } from '../auth/users';
 import { sendMail } from '../mail/mailer';
 import { passwordLink } from './auth';
@@ -78,16 +78,7 @@ export async function inviteUser(db: Db, rawEmail: string, send: typeof sendMail
   const existing = findUserByEmail(db, email);
   if (existing?.passwordHash) throw new UserRuleError(USER_TEXTS.userExists, 'CONFLICT');
   const user = existing ? { id: existing.id, email: existing.email } : await createUser(db, { email, roles: ['user'] });
-  const token = write(
-    'user.invite',
-    () => {
-      db.delete(oneTimeTokens)
-        .where(and(eq(oneTimeTokens.userId, user.id), eq(oneTimeTokens.purpose, 'invite'), isNull(oneTimeTokens.usedAt)))
-        .run();
-      return createOneTimeToken(db, 'invite', user.id);
-    },
-    db,
-  );
+  const token = replaceToken(db, 'invite', user.id);
   try {
     await send(invitationMail(user.email, token));
   } catch (error) {
