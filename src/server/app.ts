@@ -2,8 +2,9 @@
 // Used by `npm start` and by the tests that run the production server.
 import type http from 'node:http';
 import { config } from './config';
-import { getDb } from './db/client';
+import { closeDatabase, getDb } from './db/client';
 import { createServer, type NodeHandler } from './http/server';
+import { drainServer, trackRequests } from './http/shutdown';
 import { Publisher, PublishQueue } from './publish/publisher';
 import { PendingPages } from './publish/pending';
 import { removeTempFiles } from './publish/files';
@@ -12,14 +13,21 @@ import { loadBuiltRenderer } from './publish/render';
 import { registerPublishQueue } from './publish/notify';
 import { ensureSetupLink } from './auth/setup';
 
-export type RunningApp = { server: http.Server; queue: PublishQueue; publisher: Publisher; url: string; close: () => Promise<void> };
+export type RunningApp = {
+  server: http.Server;
+  queue: PublishQueue;
+  publisher: Publisher;
+  url: string;
+  /** the graceful stop (docs/decisions/012): requests answered, publishes finished, database closed */
+  close: () => Promise<void>;
+};
 
 export async function startApp(opts: { port?: number; host?: string; publish?: boolean } = {}): Promise<RunningApp> {
   const db = getDb();
   // a killed process may have left half-written temp files: never served, gone now
   const leftovers = await removeTempFiles(config.siteDir);
   if (leftovers > 0) console.info(`[publish] ${leftovers} temporary files of an interrupted publish removed`);
-  const { renderer, handler } = await loadBuiltRenderer(config.serverEntry);
+  const { renderer, handler, pool } = await loadBuiltRenderer(config.serverEntry);
   const pending = new PendingPages(getDb);
   pending.load();
   const publisher = new Publisher({ db: getDb, siteDir: config.siteDir, render: renderer, pending });
@@ -43,6 +51,7 @@ export async function startApp(opts: { port?: number; host?: string; publish?: b
     trustProxy: process.env.TRUST_PROXY === '1',
     health: () => checkHealth({ db: getDb, dataDir: config.dataDir, minFreeBytes: minFreeBytes() }),
   });
+  const requests = trackRequests(server);
   const port = opts.port ?? config.port;
   await new Promise<void>((resolve) => server.listen(port, opts.host ?? config.host, resolve));
   const address = server.address();
@@ -55,10 +64,14 @@ export async function startApp(opts: { port?: number; host?: string; publish?: b
     publisher,
     url,
     close: async () => {
+      const drained = await drainServer(server, requests);
+      console.info(`[server] requests answered in ${drained.ms} ms${drained.cut ? `, ${drained.cut} cut at the deadline` : ''}`);
+      // saves answered above may have left publish jobs (and retries) behind: finish them, retry no more
       queue.close();
       await queue.idle();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
       registerPublishQueue(undefined);
+      await pool?.close();
+      closeDatabase();
     },
   };
 }

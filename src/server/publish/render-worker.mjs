@@ -16,6 +16,10 @@ const serverEntry = process.argv[2];
 
 // the server ended or dropped us: nothing left to do
 process.on('disconnect', () => process.exit(0));
+// A stop signal sent to the whole process group is the server's to handle: it
+// lets the running publish finish its pages, then lets go of us (above).
+process.on('SIGTERM', () => undefined);
+process.on('SIGINT', () => undefined);
 
 try {
   const mod = await import(pathToFileURL(serverEntry).href);

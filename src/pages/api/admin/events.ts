@@ -1,4 +1,5 @@
 import type { APIRoute } from 'astro';
+import { onServerStopping } from '../../../server/http/shutdown';
 import { onDataChange, onPendingChange, pendingPublishCount } from '../../../server/publish/notify';
 
 /** Server-sent events for open admin panels: which tables changed. Admins only. */
@@ -27,19 +28,23 @@ export const GET: APIRoute = ({ locals, request }) => {
       });
       // a comment every 25 s keeps proxies from closing an idle connection
       const ping = setInterval(() => send(': ping\n\n'), 25_000);
-      stop = () => {
-        off();
-        offPending();
-        clearInterval(ping);
-      };
-      request.signal.addEventListener('abort', () => {
+      const end = () => {
         stop();
         try {
           controller.close();
         } catch {
           // already closed
         }
-      });
+      };
+      // the server stops: end the stream, so the stop need not wait for it (the panel reconnects)
+      const offStopping = onServerStopping(end);
+      stop = () => {
+        off();
+        offPending();
+        offStopping();
+        clearInterval(ping);
+      };
+      request.signal.addEventListener('abort', end);
     },
     cancel() {
       stop();

@@ -1,0 +1,197 @@
+// Graceful stop: what happens between SIGTERM (or SIGINT) and exit, in one
+// place (docs/decisions/012-graceful-stop.md). The listener stops accepting,
+// open admin event streams end, every request in flight is answered (up to a
+// deadline), then the caller closes the publish queue, the render processes
+// and the database.
+import type http from 'node:http';
+import type net from 'node:net';
+
+const STOPPING_KEY = Symbol.for('anstoss.serverStopping');
+type StopListeners = Set<() => void>;
+
+/**
+ * Code in the Astro bundle (the admin event stream) and the server load separate
+ * copies of this module: the listeners live on globalThis (as in notify.ts).
+ */
+function stopListeners(): StopListeners {
+  const holder = globalThis as unknown as Record<symbol, StopListeners | undefined>;
+  return (holder[STOPPING_KEY] ??= new Set());
+}
+
+/** Long-lived responses (event streams) end themselves when the server stops. */
+export function onServerStopping(listener: () => void): () => void {
+  stopListeners().add(listener);
+  return () => stopListeners().delete(listener);
+}
+
+function announceStopping(): void {
+  for (const listener of [...stopListeners()]) {
+    try {
+      listener();
+    } catch (error) {
+      console.error('[server] closing a stream on stop failed:', error);
+    }
+  }
+}
+
+export type RequestTracker = {
+  /** requests received and not answered yet */
+  readonly inFlight: number;
+  /** connections open (with or without a request) */
+  readonly connections: number;
+  /** from now on every answer closes its connection (no new request on a kept-alive one) */
+  stop(): void;
+  /**
+   * Closes the connections that were without a request at the last sweep and
+   * still are. Two sweeps with I/O between them: a request that had reached
+   * the socket but was not read yet at the first sweep is read by the second.
+   */
+  sweepIdle(): void;
+  /** closes every connection, requests or not */
+  cutAll(): void;
+};
+
+type Connection = { requests: number; idleAtLastSweep: boolean };
+
+/** Counts requests and connections; once stopping, answers carry `Connection: close`. */
+export function trackRequests(server: http.Server): RequestTracker {
+  const open = new Set<http.ServerResponse>();
+  const connections = new Map<net.Socket, Connection>();
+  let stopping = false;
+  const closeAfter = (res: http.ServerResponse) => {
+    if (!res.headersSent) res.setHeader('connection', 'close');
+  };
+  server.on('connection', (socket: net.Socket) => {
+    connections.set(socket, { requests: 0, idleAtLastSweep: false });
+    socket.once('close', () => connections.delete(socket));
+  });
+  // first listener, so that the header is set before the handler writes its head
+  server.prependListener('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const connection = connections.get(req.socket);
+    if (connection) {
+      connection.requests += 1;
+      connection.idleAtLastSweep = false;
+    }
+    open.add(res);
+    if (stopping) closeAfter(res);
+    res.once('close', () => {
+      open.delete(res);
+      if (connection) connection.requests -= 1;
+    });
+  });
+  return {
+    get inFlight() {
+      return open.size;
+    },
+    get connections() {
+      return connections.size;
+    },
+    stop() {
+      stopping = true;
+      open.forEach(closeAfter);
+    },
+    sweepIdle() {
+      for (const [socket, connection] of connections) {
+        if (connection.requests > 0) continue;
+        if (connection.idleAtLastSweep) socket.destroy();
+        else connection.idleAtLastSweep = true;
+      }
+    },
+    cutAll() {
+      for (const socket of connections.keys()) socket.destroy();
+    },
+  };
+}
+
+export type DrainResult = { answered: boolean; cut: number; ms: number };
+
+const SWEEP_MS = 50;
+
+/**
+ * Stops accepting, ends event streams, waits until every request in flight is
+ * answered and its connection closed. After `deadlineMs` the connections still
+ * open are cut, so that a stuck client cannot hold the stop past the process
+ * manager's timeout.
+ */
+export async function drainServer(
+  server: http.Server,
+  tracker: RequestTracker,
+  options: { deadlineMs?: number; log?: Pick<Console, 'info' | 'warn'> } = {},
+): Promise<DrainResult> {
+  const started = Date.now();
+  const log = options.log ?? console;
+  const deadlineMs = options.deadlineMs ?? 8_000;
+  tracker.stop();
+  announceStopping();
+  // one turn of I/O first: connections a client opened before the signal and
+  // the kernel has queued are accepted (closing the listener would reset them)
+  await new Promise((resolve) => setTimeout(resolve, SWEEP_MS));
+  const closed = new Promise<void>((resolve) => {
+    if (!server.listening) return resolve();
+    server.close(() => resolve());
+  });
+  // a kept-alive connection with no request in flight would hold close() forever
+  tracker.sweepIdle();
+  const sweep = setInterval(() => tracker.sweepIdle(), SWEEP_MS);
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<'deadline'>((resolve) => (timer = setTimeout(() => resolve('deadline'), deadlineMs)));
+  const outcome = await Promise.race([closed.then(() => 'closed' as const), deadline]);
+  clearInterval(sweep);
+  clearTimeout(timer);
+  if (outcome === 'closed') return { answered: true, cut: 0, ms: Date.now() - started };
+  const cut = tracker.inFlight;
+  log.warn(`[server] stop: ${cut} requests still open after ${deadlineMs} ms, connections closed`);
+  tracker.cutAll();
+  await closed;
+  return { answered: false, cut, ms: Date.now() - started };
+}
+
+/** A wrapper (npm) forwards the signal the whole group got: that copy is not a second signal. */
+const REPEAT_WINDOW_MS = 1_000;
+const SIGNAL_NUMBERS: Record<string, number> = { SIGINT: 2, SIGTERM: 15 };
+
+/**
+ * SIGTERM and SIGINT stop gracefully (`stop`); the exit code is 0 once it is
+ * done, 1 when it failed or did not finish within `limitMs`. A second signal,
+ * later than the copy a wrapper forwards, exits at once (128 + its number).
+ */
+export function exitOnSignals(
+  stop: () => Promise<void>,
+  options: { limitMs?: number; log?: Pick<Console, 'info' | 'warn' | 'error'>; exit?: (code: number) => void } = {},
+): () => void {
+  const log = options.log ?? console;
+  const exit = options.exit ?? ((code: number) => process.exit(code));
+  let firstAt: number | null = null;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (firstAt !== null) {
+      if (Date.now() - firstAt < REPEAT_WINDOW_MS) return;
+      log.warn(`[server] ${signal} again: exiting now`);
+      return exit(128 + (SIGNAL_NUMBERS[signal] ?? 0));
+    }
+    firstAt = Date.now();
+    log.info(`[server] ${signal}: stopping (a second signal exits at once)`);
+    const limit = setTimeout(() => {
+      log.error(`[server] stop did not finish within ${options.limitMs ?? 10_000} ms`);
+      exit(1);
+    }, options.limitMs ?? 10_000);
+    limit.unref();
+    stop().then(
+      () => {
+        clearTimeout(limit);
+        log.info(`[server] stopped after ${Date.now() - firstAt!} ms`);
+        exit(0);
+      },
+      (error: unknown) => {
+        clearTimeout(limit);
+        log.error('[server] stop failed:', error);
+        exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+  return () => {
+    process.off('SIGTERM', onSignal);
+    process.off('SIGINT', onSignal);
+  };
+}

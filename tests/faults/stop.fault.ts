@@ -1,0 +1,174 @@
+// Graceful stop (issue 10): SIGTERM to `npm start`'s process group (what a
+// process manager sends), to npm alone and to the server alone, while requests
+// and saves are in flight and an admin's event stream is open. Every request
+// is answered, every save stored, the process exits 0 within 10 s and leaves
+// nothing behind. A second signal exits at once.
+import { afterEach, expect, it } from 'vitest';
+import { news } from '../../src/server/db/schema';
+import { adminClient, newsInput } from '../fixtures/admin-http';
+import { get, heldAction, isOk, openEventStream, type Answer } from '../fixtures/raw-http';
+import { startSite, type Site } from '../fixtures/site';
+import { printFigures } from './figures';
+
+let site: Site | undefined;
+afterEach(async () => {
+  await site?.stop();
+  site = undefined;
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** No process of the group is left (npm, the server, its render processes). */
+async function groupGone(pgid: number, withinMs = 3_000): Promise<boolean> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    try {
+      process.kill(-pgid, 0);
+    } catch {
+      return true;
+    }
+    if (Date.now() > deadline) return false;
+    await sleep(50);
+  }
+}
+
+const errors = (answers: Answer[]) => answers.filter((a) => !isOk(a)).map((a) => ('error' in a ? a.error : `${a.status} ${a.body.slice(0, 80)}`));
+
+/** Saves held halfway, reads and an event stream in flight, then `signal`; what came back. */
+async function stopUnderLoad(running: Site, signal: () => void, load: { reads: number; writes: number }) {
+  const admin = await adminClient(running);
+  const stream = openEventStream(running.url, admin.cookie);
+  expect(await stream.opened).toContain('retry:');
+  const titles = Array.from({ length: load.writes }, (_, i) => `stopp-${i}-${Date.now()}`);
+  const writes = titles.map((title) => heldAction(running.url, admin.cookie, 'admin.news.create', newsInput(title)));
+  await Promise.all(writes.map((w) => w.sent));
+  // the server has read their headers: these saves are in flight, waiting for the rest of their body
+  await sleep(100);
+  const paths = ['/', '/news', '/admin', '/healthz'];
+  const reads = Array.from({ length: load.reads }, (_, i) => get(running.url, paths[i % paths.length], { cookie: admin.cookie }));
+  let answered = 0;
+  for (const r of reads) void r.answer.then(() => answered++);
+  // every read is on the wire before the signal: in flight, not a request that came after it
+  await Promise.all(reads.map((r) => r.sent));
+  const inFlightAtSignal = load.reads - answered + load.writes;
+  const signalledAt = Date.now();
+  signal();
+  await sleep(200);
+  writes.forEach((w) => w.finish());
+  const [readAnswers, writeAnswers, streamEnd, exit] = await Promise.all([
+    Promise.all(reads.map((r) => r.answer)),
+    Promise.all(writes.map((w) => w.answer)),
+    stream.closed,
+    running.exited,
+  ]);
+  const exitMs = Date.now() - signalledAt;
+  const stored = new Set(running.db().select({ title: news.title }).from(news).all().map((r) => r.title));
+  return {
+    readErrors: errors(readAnswers),
+    writeErrors: errors(writeAnswers),
+    lost: titles.filter((t) => !stored.has(t)).length,
+    streamEnd,
+    exit,
+    exitMs,
+    inFlightAtSignal,
+  };
+}
+
+it('SIGTERM to the process group of `npm start`: 100 requests and 20 saves in flight answered, stream ended, exit 0 within 10 s', async () => {
+  site = await startSite({ npmStart: true });
+  const pgid = site.process.pid!;
+  const result = await stopUnderLoad(site, () => process.kill(-pgid, 'SIGTERM'), { reads: 100, writes: 20 });
+  const gone = await groupGone(pgid);
+  printFigures('stop (group)', {
+    inFlightAtSignal: result.inFlightAtSignal,
+    readsReset: result.readErrors.length,
+    savesFailed: result.writeErrors.length,
+    savesLost: result.lost,
+    stream: result.streamEnd,
+    exitCode: String(result.exit.code),
+    exitMs: result.exitMs,
+    processesLeft: !gone,
+  });
+  expect(result.readErrors).toEqual([]);
+  expect(result.writeErrors).toEqual([]);
+  expect(result.lost).toBe(0);
+  expect(result.streamEnd).toBe('ended');
+  expect(result.exit).toEqual({ code: 0, signal: null });
+  expect(result.exitMs).toBeLessThan(10_000);
+  expect(gone).toBe(true);
+});
+
+it('SIGTERM to npm alone and to the server alone: both stop gracefully with exit 0', async () => {
+  site = await startSite({ npmStart: true });
+  const npm = site.process.pid!;
+  const viaNpm = await stopUnderLoad(site, () => process.kill(npm, 'SIGTERM'), { reads: 20, writes: 5 });
+  const npmGroupGone = await groupGone(npm);
+  await site.stop();
+
+  // the server without npm, as systemd runs it (deploy/anstoss.service)
+  site = await startSite();
+  const server = site.process;
+  const direct = await stopUnderLoad(site, () => server.kill('SIGTERM'), { reads: 20, writes: 5 });
+  for (const [check, result] of [
+    ['stop (npm alone)', viaNpm],
+    ['stop (server alone)', direct],
+  ] as const) {
+    printFigures(check, {
+      inFlightAtSignal: result.inFlightAtSignal,
+      readsReset: result.readErrors.length,
+      savesFailed: result.writeErrors.length,
+      savesLost: result.lost,
+      stream: result.streamEnd,
+      exitCode: String(result.exit.code),
+      exitMs: result.exitMs,
+    });
+    expect(result.readErrors).toEqual([]);
+    expect(result.writeErrors).toEqual([]);
+    expect(result.lost).toBe(0);
+    expect(result.streamEnd).toBe('ended');
+    expect(result.exit).toEqual({ code: 0, signal: null });
+    expect(result.exitMs).toBeLessThan(10_000);
+  }
+  expect(npmGroupGone).toBe(true);
+});
+
+it('a client that never finishes its request: cut at the deadline (exit 0 within 10 s), or at once on a second signal', async () => {
+  site = await startSite();
+  let admin = await adminClient(site);
+  let stuck = heldAction(site.url, admin.cookie, 'admin.news.create', newsInput('haengt'));
+  await stuck.sent;
+  await sleep(100);
+  let signalledAt = Date.now();
+  site.process.kill('SIGTERM');
+  const deadlineExit = await site.exited;
+  const deadlineMs = Date.now() - signalledAt;
+  const deadlineAnswer = await stuck.answer;
+  await site.stop();
+
+  site = await startSite();
+  admin = await adminClient(site);
+  stuck = heldAction(site.url, admin.cookie, 'admin.news.create', newsInput('haengt'));
+  await stuck.sent;
+  await sleep(100);
+  site.process.kill('SIGTERM');
+  await sleep(1_500);
+  const aliveAfterFirst = site.process.exitCode === null;
+  signalledAt = Date.now();
+  site.process.kill('SIGTERM');
+  const secondExit = await site.exited;
+  const secondMs = Date.now() - signalledAt;
+
+  printFigures('stop (stuck client)', {
+    exitCode: String(deadlineExit.code),
+    exitMs: deadlineMs,
+    stuckRequest: 'error' in deadlineAnswer ? 'cut' : 'answered',
+    secondSignalExitCode: String(secondExit.code),
+    secondSignalExitMs: secondMs,
+  });
+  expect(deadlineExit).toEqual({ code: 0, signal: null });
+  expect(deadlineMs).toBeLessThan(10_000);
+  expect(deadlineAnswer).toHaveProperty('error');
+  expect(aliveAfterFirst).toBe(true);
+  expect(secondExit).toEqual({ code: 143, signal: null });
+  expect(secondMs).toBeLessThan(1_000);
+});
