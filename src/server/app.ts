@@ -12,6 +12,10 @@ import { checkHealth, minFreeBytes } from './health';
 import { loadBuiltRenderer } from './publish/render';
 import { registerPublishQueue } from './publish/notify';
 import { ensureSetupLink } from './auth/setup';
+import { acquireDataLock } from './data-lock';
+import { removeStaleStaging } from './backup/archive';
+import { dailyBackupJob } from './backup/daily';
+import { Scheduler, type Job } from './scheduler';
 
 export type RunningApp = {
   server: http.Server;
@@ -23,7 +27,10 @@ export type RunningApp = {
 };
 
 export async function startApp(opts: { port?: number; host?: string; publish?: boolean } = {}): Promise<RunningApp> {
+  // one server per DATA_DIR (a restore checks it too)
+  const releaseLock = acquireDataLock(config.dataDir);
   const db = getDb();
+  removeStaleStaging(config.dataDir);
   // a killed process may have left half-written temp files: never served, gone now
   const leftovers = await removeTempFiles(config.siteDir);
   if (leftovers > 0) console.info(`[publish] ${leftovers} temporary files of an interrupted publish removed`);
@@ -58,6 +65,13 @@ export async function startApp(opts: { port?: number; host?: string; publish?: b
   const actualPort = typeof address === 'object' && address ? address.port : port;
   const url = `http://localhost:${actualPort}`;
   console.info(`[server] Anstoss läuft auf ${url}`);
+  const jobs: Job[] = [];
+  if (config.backupDir) {
+    const source = { db: getDb, dataDir: config.dataDir, dbFile: config.dbPath, uploadsDir: config.uploadsDir };
+    jobs.push(dailyBackupJob({ dir: config.backupDir, keep: config.backupKeep }, source));
+  }
+  const scheduler = new Scheduler(getDb, jobs);
+  scheduler.start();
   return {
     server,
     queue,
@@ -68,10 +82,11 @@ export async function startApp(opts: { port?: number; host?: string; publish?: b
       console.info(`[server] requests answered in ${drained.ms} ms${drained.cut ? `, ${drained.cut} cut at the deadline` : ''}`);
       // saves answered above may have left publish jobs (and retries) behind: finish them, retry no more
       queue.close();
-      await queue.idle();
+      await Promise.all([queue.idle(), scheduler.stop()]);
       registerPublishQueue(undefined);
       await pool?.close();
       closeDatabase();
+      releaseLock();
     },
   };
 }

@@ -24,6 +24,10 @@ export const config = {
   siteUrl: (process.env.SITE_URL ?? `http://localhost:${process.env.PORT ?? 4321}`).replace(/\/+$/, ''),
   smtpUrl: process.env.SMTP_URL ?? '',
   mailFrom: process.env.MAIL_FROM ?? 'Anstoss <no-reply@localhost>',
+  /** the daily backup's folder; empty: no daily backup (docs/operations.md, "Backups") */
+  backupDir: process.env.BACKUP_DIR ? path.resolve(projectRoot, process.env.BACKUP_DIR) : '',
+  /** how many daily backups stay */
+  backupKeep: Math.max(1, Number.parseInt(process.env.BACKUP_KEEP ?? '7', 10) || 7),
 };
 
 /**

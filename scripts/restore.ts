@@ -1,0 +1,48 @@
+// `npm run restore -- FILE`: restores database and uploads from a backup
+// archive into DATA_DIR and republishes the site. Refuses while a server uses
+// the data; checks the archive whole before anything is replaced.
+import { buildIfNeeded } from './build-if-needed';
+import { BACKUP_TEXTS } from '../src/server/backup/texts';
+
+const file = process.argv.slice(2).find((a) => !a.startsWith('--'));
+if (!file) {
+  console.error(BACKUP_TEXTS.usageRestore);
+  process.exit(2);
+}
+// republishing needs the build
+buildIfNeeded();
+const { config } = await import('../src/server/config');
+const { restoreBackup } = await import('../src/server/backup/restore');
+
+const republish = async () => {
+  const { getDb, closeDatabase } = await import('../src/server/db/client');
+  const { Publisher } = await import('../src/server/publish/publisher');
+  const { PendingPages } = await import('../src/server/publish/pending');
+  const { loadBuiltRenderer } = await import('../src/server/publish/render');
+  // the data is restored whatever happens here: pages that fail are published by the next start
+  try {
+    const { renderer, pool } = await loadBuiltRenderer(config.serverEntry);
+    const pending = new PendingPages(getDb);
+    pending.load();
+    try {
+      const report = await new Publisher({ db: getDb, siteDir: config.siteDir, render: renderer, pending }).publishAll();
+      if (report.failed.length > 0) console.warn(BACKUP_TEXTS.republishFailed(report.failed.length));
+      console.info(BACKUP_TEXTS.republished(report.written.length));
+    } finally {
+      await pool?.close();
+    }
+  } catch (error) {
+    console.warn(BACKUP_TEXTS.republishFailed(0), error instanceof Error ? error.message : error);
+  } finally {
+    closeDatabase();
+  }
+};
+
+try {
+  const result = await restoreBackup(file, { dataDir: config.dataDir, migrationsDir: config.migrationsDir, afterSwap: republish });
+  console.info(result.before ? BACKUP_TEXTS.restored(file, result.before) : BACKUP_TEXTS.restoredFresh(file));
+  process.exit(0);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}

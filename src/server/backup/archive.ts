@@ -1,0 +1,170 @@
+// A backup: one dated .tar.gz with the database (an online copy by SQLite's
+// backup API, consistent while writes go on), the uploads and a manifest with
+// each file's size and SHA-256. Written under a temporary name and renamed, so
+// a backup folder never holds half an archive (docs/decisions/011).
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { create } from 'tar';
+import { BACKUP_TEXTS } from './texts';
+
+export const ARCHIVE_PREFIX = 'anstoss-backup-';
+export const ARCHIVE_SUFFIX = '.tar.gz';
+export const MANIFEST = 'manifest.json';
+export const DB_ENTRY = 'club.db';
+export const UPLOADS_ENTRY = 'uploads';
+/** staging folders inside DATA_DIR (same file system: uploads are hard-linked, not copied) */
+export const STAGING_PREFIX = '.backup-';
+
+export type ManifestFile = { path: string; bytes: number; sha256: string };
+export type Manifest = {
+  format: 'anstoss-backup';
+  version: 1;
+  createdAt: string;
+  /** the newest migration the database has (drizzle's journal time) */
+  migration: number;
+  files: ManifestFile[];
+};
+
+export type BackupResult = { file: string; bytes: number; files: number; ms: number };
+
+export class BackupError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'BackupError';
+  }
+}
+
+export async function sha256(file: string): Promise<string> {
+  const hash = crypto.createHash('sha256');
+  for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/** `anstoss-backup-2026-11-24T03-00-00Z.tar.gz`: sorts by time. */
+export function archiveName(at: Date): string {
+  return `${ARCHIVE_PREFIX}${at.toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-')}${ARCHIVE_SUFFIX}`;
+}
+
+/** The database copy: SQLite's backup API in one step (WAL: readers do not block writers). */
+async function copyDatabase(source: Database.Database, target: string): Promise<void> {
+  await source.backup(target, { progress: () => 0x7fffffff });
+}
+
+function filesUnder(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && !entry.name.startsWith('.'))
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+/** Uploads are never changed in place (random names): a hard link is a copy that costs nothing. */
+function linkOrCopy(from: string, to: string): void {
+  fs.mkdirSync(path.dirname(to), { recursive: true });
+  try {
+    fs.linkSync(from, to);
+  } catch {
+    fs.copyFileSync(from, to);
+  }
+}
+
+function describe(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException)?.code;
+  if (code === 'ENOSPC' || code === 'SQLITE_FULL') return BACKUP_TEXTS.noSpace;
+  return error instanceof Error ? error.message : String(error);
+}
+
+export type BackupSource = {
+  dataDir: string;
+  dbFile: string;
+  uploadsDir: string;
+  /** the server's own connection; without it the backup opens the file read-only */
+  db?: Database.Database;
+};
+
+export async function createBackup(source: BackupSource, toDir: string, now = new Date()): Promise<BackupResult> {
+  const started = Date.now();
+  if (!source.db && !fs.existsSync(source.dbFile)) throw new BackupError(BACKUP_TEXTS.failed(BACKUP_TEXTS.noDatabase(source.dbFile)));
+  const staging = fs.mkdtempSync(path.join(source.dataDir, STAGING_PREFIX));
+  const target = path.join(path.resolve(toDir), archiveName(now));
+  const partial = `${target}.partial`;
+  try {
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    const db = source.db ?? new Database(source.dbFile, { readonly: true, fileMustExist: true });
+    try {
+      await copyDatabase(db, path.join(staging, DB_ENTRY));
+    } finally {
+      if (!source.db) db.close();
+    }
+    const copy = new Database(path.join(staging, DB_ENTRY));
+    let migration = 0;
+    try {
+      // a copy in rollback-journal mode: one self-contained file
+      copy.pragma('journal_mode = DELETE');
+      migration = (copy.prepare('select max(created_at) as at from __drizzle_migrations').get() as { at: number | null }).at ?? 0;
+    } finally {
+      copy.close();
+    }
+    for (const file of filesUnder(source.uploadsDir)) {
+      linkOrCopy(path.join(source.uploadsDir, file), path.join(staging, UPLOADS_ENTRY, file));
+    }
+    const entries = [DB_ENTRY, ...filesUnder(path.join(staging, UPLOADS_ENTRY)).map((f) => path.posix.join(UPLOADS_ENTRY, f.split(path.sep).join('/')))];
+    const files: ManifestFile[] = [];
+    for (const entry of entries) {
+      const file = path.join(staging, entry);
+      files.push({ path: entry, bytes: fs.statSync(file).size, sha256: await sha256(file) });
+    }
+    const manifest: Manifest = { format: 'anstoss-backup', version: 1, createdAt: now.toISOString(), migration, files };
+    fs.writeFileSync(path.join(staging, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+    await create({ gzip: true, file: partial, cwd: staging, portable: true }, [MANIFEST, ...entries]);
+    const handle = fs.openSync(partial, 'r');
+    fs.fsyncSync(handle);
+    fs.closeSync(handle);
+    fs.renameSync(partial, target);
+    return { file: target, bytes: fs.statSync(target).size, files: files.length, ms: Date.now() - started };
+  } catch (error) {
+    fs.rmSync(partial, { force: true });
+    if (error instanceof BackupError) throw error;
+    throw new BackupError(BACKUP_TEXTS.failed(describe(error)), { cause: error });
+  } finally {
+    fs.rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Keeps the `keep` newest archives in `dir` (only ours) and removes the
+ * unfinished ones a killed backup left (older than an hour); returns how many
+ * archives were removed.
+ */
+export function pruneBackups(dir: string, keep: number, now = Date.now()): number {
+  if (!fs.existsSync(dir) || keep < 1) return 0;
+  const names = fs.readdirSync(dir);
+  for (const name of names) {
+    if (!name.startsWith(ARCHIVE_PREFIX) || !name.endsWith(`${ARCHIVE_SUFFIX}.partial`)) continue;
+    const file = path.join(dir, name);
+    if (now - fs.statSync(file).mtimeMs > 3_600_000) fs.rmSync(file, { force: true });
+  }
+  const archives = names
+    .filter((name) => name.startsWith(ARCHIVE_PREFIX) && name.endsWith(ARCHIVE_SUFFIX))
+    .sort()
+    .reverse();
+  for (const name of archives.slice(keep)) fs.rmSync(path.join(dir, name), { force: true });
+  return Math.max(0, archives.length - keep);
+}
+
+/** Staging folders a killed backup or restore left in DATA_DIR (older than an hour: none is still at work). */
+export function removeStaleStaging(dataDir: string, olderThanMs = 3_600_000, now = Date.now()): number {
+  if (!fs.existsSync(dataDir)) return 0;
+  let removed = 0;
+  for (const entry of fs.readdirSync(dataDir, { withFileTypes: true })) {
+    if (!entry.isDirectory() || !(entry.name.startsWith(STAGING_PREFIX) || entry.name.startsWith('.restore-'))) continue;
+    const dir = path.join(dataDir, entry.name);
+    if (now - fs.statSync(dir).mtimeMs < olderThanMs) continue;
+    fs.rmSync(dir, { recursive: true, force: true });
+    removed++;
+  }
+  return removed;
+}

@@ -1,0 +1,202 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { list } from 'tar';
+import { openDatabase, type Db } from '../db/client';
+import { news } from '../db/schema';
+import { seed } from '../db/test-db';
+import { guardWrites } from '../db/write';
+import { LOCK_FILE } from '../data-lock';
+import { createBackup, pruneBackups, archiveName, type Manifest } from './archive';
+import { restoreBackup, RestoreError } from './restore';
+import { BACKUP_TEXTS } from './texts';
+
+const migrationsDir = path.resolve('data/migrations');
+let root: string;
+
+beforeEach(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-backup-test-'));
+});
+afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+/** A DATA_DIR with a database holding `titles` and two uploads. */
+function dataDir(name: string, titles: string[]) {
+  const dir = path.join(root, name);
+  const db: Db = guardWrites(openDatabase(path.join(dir, 'club.db')));
+  seed(db, () => titles.forEach((title) => db.insert(news).values({ title, content: `Text ${title}` }).run()));
+  fs.mkdirSync(path.join(dir, 'uploads', 'news'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'uploads', 'logo.webp'), `bild-${name}`);
+  fs.writeFileSync(path.join(dir, 'uploads', 'news', 'foto.webp'), Buffer.alloc(5000, name));
+  const source = { dataDir: dir, dbFile: path.join(dir, 'club.db'), uploadsDir: path.join(dir, 'uploads') };
+  return { dir, db, source };
+}
+
+const titlesIn = (dir: string) => {
+  const db = openDatabase(path.join(dir, 'club.db'));
+  try {
+    return db.select({ title: news.title }).from(news).all().map((r) => r.title).sort();
+  } finally {
+    db.$client.close();
+  }
+};
+
+/** Everything in a folder: relative path → content. */
+const snapshot = (dir: string) =>
+  Object.fromEntries(
+    fs
+      .readdirSync(dir, { withFileTypes: true, recursive: true })
+      .filter((e) => e.isFile())
+      .map((e) => [path.relative(dir, path.join(e.parentPath, e.name)), fs.readFileSync(path.join(e.parentPath, e.name)).toString('base64')]),
+  );
+
+async function entries(file: string): Promise<string[]> {
+  const found: string[] = [];
+  await list({ file, onReadEntry: (entry) => void found.push(entry.path) });
+  return found.sort();
+}
+
+describe('createBackup', () => {
+  it('writes one dated archive with the database, the uploads and a manifest of checksums, while the server connection stays open', async () => {
+    const { db, source } = dataDir('quelle', ['Sieg', 'Remis']);
+    const result = await createBackup({ ...source, db: db.$client }, path.join(root, 'backups'), new Date('2026-11-24T03:00:00Z'));
+    expect(path.basename(result.file)).toBe('anstoss-backup-2026-11-24T03-00-00Z.tar.gz');
+    expect(await entries(result.file)).toEqual(['club.db', 'manifest.json', 'uploads/logo.webp', 'uploads/news/foto.webp']);
+    expect(result.files).toBe(3);
+    expect(fs.readdirSync(path.join(root, 'backups'))).toEqual([path.basename(result.file)]);
+    // nothing left behind in DATA_DIR
+    expect(fs.readdirSync(source.dataDir).filter((n) => n.startsWith('.'))).toEqual([]);
+    db.$client.close();
+  });
+
+  it('refuses in German when there is no database, and leaves no archive', async () => {
+    await expect(
+      createBackup({ dataDir: path.join(root, 'leer'), dbFile: path.join(root, 'leer', 'club.db'), uploadsDir: path.join(root, 'leer', 'uploads') }, path.join(root, 'b')),
+    ).rejects.toThrow(BACKUP_TEXTS.failed(BACKUP_TEXTS.noDatabase(path.join(root, 'leer', 'club.db'))));
+    expect(fs.existsSync(path.join(root, 'b'))).toBe(false);
+  });
+
+  it('keeps the BACKUP_KEEP newest archives', () => {
+    const dir = path.join(root, 'backups');
+    fs.mkdirSync(dir);
+    const days = [20, 21, 22, 23, 24].map((d) => archiveName(new Date(Date.UTC(2026, 10, d, 3))));
+    for (const name of days) fs.writeFileSync(path.join(dir, name), name);
+    fs.writeFileSync(path.join(dir, 'notizen.txt'), 'bleibt');
+    expect(pruneBackups(dir, 2)).toBe(3);
+    expect(fs.readdirSync(dir).sort()).toEqual([...days.slice(3), 'notizen.txt'].sort());
+  });
+});
+
+describe('restoreBackup', () => {
+  it('restores into a fresh DATA_DIR: the same rows, the same uploads', async () => {
+    const { db, source } = dataDir('quelle', ['Sieg', 'Remis']);
+    const { file } = await createBackup(source, path.join(root, 'backups'));
+    const fresh = path.join(root, 'neu');
+    const result = await restoreBackup(file, { dataDir: fresh, migrationsDir });
+    expect(result.before).toBeNull();
+    expect(titlesIn(fresh)).toEqual(['Remis', 'Sieg']);
+    expect(snapshot(path.join(fresh, 'uploads'))).toEqual(snapshot(source.uploadsDir));
+    // no staging folder and no lock left
+    expect(fs.readdirSync(fresh).sort()).toEqual(['club.db', 'uploads']);
+    db.$client.close();
+  });
+
+  it('over existing data: swaps in the backup and keeps the old data aside', async () => {
+    const old = dataDir('alt', ['Alt']);
+    old.db.$client.close();
+    const { db, source } = dataDir('quelle', ['Neu']);
+    const { file } = await createBackup(source, path.join(root, 'backups'));
+    const result = await restoreBackup(file, { dataDir: old.dir, migrationsDir });
+    expect(titlesIn(old.dir)).toEqual(['Neu']);
+    expect(result.before).toMatch(/\.before-restore-/);
+    expect(titlesIn(result.before!)).toEqual(['Alt']);
+    expect(fs.readFileSync(path.join(result.before!, 'uploads', 'logo.webp'), 'utf8')).toBe('bild-alt');
+    db.$client.close();
+  });
+
+  it('refuses a missing, truncated, foreign or tampered archive in German and changes nothing', async () => {
+    const target = dataDir('ziel', ['Bleibt']);
+    target.db.$client.close();
+    const before = snapshot(target.dir);
+    const { db, source } = dataDir('quelle', ['Neu']);
+    const { file } = await createBackup(source, path.join(root, 'backups'));
+    db.$client.close();
+
+    const truncated = path.join(root, 'kaputt.tar.gz');
+    fs.writeFileSync(truncated, fs.readFileSync(file).subarray(0, 200));
+    const foreign = path.join(root, 'fremd.tar.gz');
+    fs.writeFileSync(foreign, 'keine Sicherung');
+    // an archive whose upload was changed after the manifest was written
+    const unpacked = path.join(root, 'entpackt');
+    fs.mkdirSync(unpacked);
+    spawnSync('tar', ['-xzf', file, '-C', unpacked]);
+    fs.appendFileSync(path.join(unpacked, 'uploads', 'logo.webp'), 'x');
+    const tampered = path.join(root, 'manipuliert.tar.gz');
+    spawnSync('tar', ['-czf', tampered, '-C', unpacked, '.']);
+
+    const missing = path.join(root, 'gibt-es-nicht.tar.gz');
+    const refusals: string[] = [];
+    for (const archive of [missing, truncated, foreign, tampered]) {
+      const error = await restoreBackup(archive, { dataDir: target.dir, migrationsDir }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(RestoreError);
+      refusals.push((error as Error).message);
+    }
+    expect(refusals[0]).toBe(BACKUP_TEXTS.archiveMissing(missing));
+    expect(refusals[1]).toMatch(/^Die Sicherung ist beschädigt oder keine Anstoss-Sicherung/);
+    expect(refusals[2]).toMatch(/^Die Sicherung ist beschädigt oder keine Anstoss-Sicherung/);
+    expect(refusals[3]).toBe(BACKUP_TEXTS.archiveCorrupt(BACKUP_TEXTS.checksum('uploads/logo.webp')));
+    expect(snapshot(target.dir)).toEqual(before);
+  });
+
+  it('refuses a corrupt database and a backup of a newer version', async () => {
+    const { db, source } = dataDir('quelle', ['Neu']);
+    const { file } = await createBackup(source, path.join(root, 'backups'));
+    db.$client.close();
+    const unpacked = path.join(root, 'entpackt');
+    fs.mkdirSync(unpacked);
+    spawnSync('tar', ['-xzf', file, '-C', unpacked]);
+    const repack = async (name: string, change: (copy: string) => void) => {
+      const copy = path.join(root, `kopie-${name}`);
+      fs.cpSync(unpacked, copy, { recursive: true });
+      change(path.join(copy, 'club.db'));
+      // the manifest is made to match, so only the database check can find it
+      const manifest = JSON.parse(fs.readFileSync(path.join(copy, 'manifest.json'), 'utf8')) as Manifest;
+      const { sha256 } = await import('./archive');
+      manifest.files[0] = { path: 'club.db', bytes: fs.statSync(path.join(copy, 'club.db')).size, sha256: await sha256(path.join(copy, 'club.db')) };
+      fs.writeFileSync(path.join(copy, 'manifest.json'), JSON.stringify(manifest));
+      const archive = path.join(root, `${name}.tar.gz`);
+      spawnSync('tar', ['-czf', archive, '-C', copy, '.']);
+      return archive;
+    };
+    const corrupt = await repack('korrupt', (dbFile) => {
+      // scribble over the schema table's page header and cell pointers
+      const bytes = fs.readFileSync(dbFile);
+      bytes.fill(0x7a, 100, 160);
+      fs.writeFileSync(dbFile, bytes);
+    });
+    const newer = await repack('neuer', (dbFile) => {
+      const raw = openDatabase(':memory:').$client;
+      raw.exec(`attach '${dbFile}' as b; insert into b.__drizzle_migrations (hash, created_at) values ('zukunft', 99999999999999)`);
+      raw.close();
+    });
+    const target = path.join(root, 'ziel');
+    await expect(restoreBackup(corrupt, { dataDir: target, migrationsDir })).rejects.toThrow(/beschädigt/);
+    await expect(restoreBackup(newer, { dataDir: target, migrationsDir })).rejects.toThrow(BACKUP_TEXTS.newerVersion);
+    expect(fs.existsSync(path.join(target, 'club.db'))).toBe(false);
+  });
+
+  it('refuses while a server holds the data', async () => {
+    const { db, source } = dataDir('quelle', ['Neu']);
+    const { file } = await createBackup(source, path.join(root, 'backups'));
+    db.$client.close();
+    const target = dataDir('ziel', ['Bleibt']);
+    target.db.$client.close();
+    // a live process that is not this one: the test runner's parent
+    fs.writeFileSync(path.join(target.dir, LOCK_FILE), `${process.ppid}\n`);
+    await expect(restoreBackup(file, { dataDir: target.dir, migrationsDir })).rejects.toThrow(
+      `Ein Anstoss-Server (Prozess ${process.ppid}) nutzt die Daten in ${target.dir}. Bitte zuerst den Server stoppen.`,
+    );
+    expect(titlesIn(target.dir)).toEqual(['Bleibt']);
+  });
+});

@@ -1,0 +1,146 @@
+// Restore: never half. The archive is unpacked into a folder of its own inside
+// DATA_DIR and checked whole (manifest, sizes, SHA-256, PRAGMA integrity_check,
+// schema not newer than this code) before anything is touched; then the
+// database and uploads are swapped in by renames on the same file system, the
+// old ones kept in DATA_DIR/.before-restore-<time>, and every rename undone if
+// one fails (docs/decisions/011). Republishing is the caller's step.
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { extract } from 'tar';
+import { acquireDataLock, DataInUseError, lockHolder, LOCK_TEXTS } from '../data-lock';
+import { DB_ENTRY, MANIFEST, UPLOADS_ENTRY, sha256, type Manifest } from './archive';
+import { BACKUP_TEXTS } from './texts';
+
+export class RestoreError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'RestoreError';
+  }
+}
+
+export type RestoreTarget = {
+  dataDir: string;
+  migrationsDir: string;
+  /** runs after the swap, while the data is still locked (republishing the site) */
+  afterSwap?: () => Promise<void>;
+};
+export type RestoreResult = { files: number; before: string | null; ms: number };
+
+/** What a restore replaces: the database with its WAL files, and the uploads. */
+const REPLACED = [DB_ENTRY, `${DB_ENTRY}-wal`, `${DB_ENTRY}-shm`, UPLOADS_ENTRY];
+
+const stamp = (at: Date) => at.toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
+
+/** The newest migration this code knows (drizzle's journal time). */
+function newestKnownMigration(migrationsDir: string): number {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsDir, 'meta', '_journal.json'), 'utf8')) as { entries: { when: number }[] };
+  return Math.max(0, ...journal.entries.map((e) => e.when));
+}
+
+function listFiles(dir: string): string[] {
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
+}
+
+/** Unpacks and checks; throws RestoreError with the German reason. */
+async function unpackAndCheck(archive: string, staging: string, migrationsDir: string): Promise<Manifest> {
+  const corrupt = (reason: string, cause?: unknown) => new RestoreError(BACKUP_TEXTS.archiveCorrupt(reason), { cause });
+  try {
+    await extract({
+      file: archive,
+      cwd: staging,
+      strict: true,
+      // plain files and folders only: no links, devices or paths outside the folder
+      filter: (_path, entry) => 'type' in entry && (entry.type === 'File' || entry.type === 'Directory'),
+    });
+  } catch (error) {
+    throw corrupt(error instanceof Error ? error.message : String(error), error);
+  }
+  let manifest: Manifest;
+  try {
+    manifest = JSON.parse(fs.readFileSync(path.join(staging, MANIFEST), 'utf8')) as Manifest;
+  } catch (error) {
+    throw corrupt(BACKUP_TEXTS.missing(MANIFEST), error);
+  }
+  if (manifest.format !== 'anstoss-backup' || manifest.version !== 1 || !Array.isArray(manifest.files)) throw corrupt(MANIFEST);
+  const listed = new Set(manifest.files.map((f) => f.path));
+  if (!listed.has(DB_ENTRY)) throw corrupt(BACKUP_TEXTS.missing(DB_ENTRY));
+  for (const found of listFiles(staging)) {
+    if (found !== MANIFEST && !listed.has(found)) throw corrupt(BACKUP_TEXTS.unlisted(found));
+  }
+  for (const file of manifest.files) {
+    const full = path.join(staging, file.path);
+    if (!full.startsWith(staging + path.sep) || !fs.existsSync(full)) throw corrupt(BACKUP_TEXTS.missing(file.path));
+    if (fs.statSync(full).size !== file.bytes || (await sha256(full)) !== file.sha256) throw corrupt(BACKUP_TEXTS.checksum(file.path));
+  }
+  const db = new Database(path.join(staging, DB_ENTRY), { fileMustExist: true });
+  try {
+    const integrity = db.pragma('integrity_check', { simple: true });
+    if (integrity !== 'ok') throw corrupt(BACKUP_TEXTS.integrity(String(integrity)));
+    const migration = (db.prepare('select max(created_at) as at from __drizzle_migrations').get() as { at: number | null }).at ?? 0;
+    if (migration > newestKnownMigration(migrationsDir)) throw new RestoreError(BACKUP_TEXTS.newerVersion);
+  } catch (error) {
+    if (error instanceof RestoreError) throw error;
+    throw corrupt(error instanceof Error ? error.message : String(error), error);
+  } finally {
+    db.close();
+  }
+  return manifest;
+}
+
+/** Moves the current data aside and the checked data in; undoes every move if one fails. */
+function swapIn(dataDir: string, staging: string, before: string): boolean {
+  const movedAside: string[] = [];
+  const placed: string[] = [];
+  try {
+    for (const name of REPLACED) {
+      if (!fs.existsSync(path.join(dataDir, name))) continue;
+      fs.mkdirSync(before, { recursive: true });
+      fs.renameSync(path.join(dataDir, name), path.join(before, name));
+      movedAside.push(name);
+    }
+    fs.mkdirSync(path.join(staging, UPLOADS_ENTRY), { recursive: true });
+    for (const name of [DB_ENTRY, UPLOADS_ENTRY]) {
+      fs.renameSync(path.join(staging, name), path.join(dataDir, name));
+      placed.push(name);
+    }
+    return movedAside.length > 0;
+  } catch (error) {
+    for (const name of placed.reverse()) fs.renameSync(path.join(dataDir, name), path.join(staging, name));
+    for (const name of movedAside.reverse()) fs.renameSync(path.join(before, name), path.join(dataDir, name));
+    fs.rmSync(before, { recursive: true, force: true });
+    throw new RestoreError(BACKUP_TEXTS.rolledBack(error instanceof Error ? error.message : String(error)), { cause: error });
+  }
+}
+
+export async function restoreBackup(archive: string, target: RestoreTarget, now = new Date()): Promise<RestoreResult> {
+  const started = Date.now();
+  const file = path.resolve(archive);
+  if (!fs.existsSync(file) || !fs.statSync(file).isFile()) throw new RestoreError(BACKUP_TEXTS.archiveMissing(file));
+  const holder = lockHolder(target.dataDir);
+  if (holder !== null) throw new RestoreError(LOCK_TEXTS.inUse(holder, target.dataDir));
+  // held while restoring: no server starts on half-swapped data
+  let release: () => void;
+  try {
+    release = acquireDataLock(target.dataDir);
+  } catch (error) {
+    if (error instanceof DataInUseError) throw new RestoreError(error.message);
+    throw error;
+  }
+  const staging = path.join(target.dataDir, `.restore-${stamp(now)}`);
+  const before = path.join(target.dataDir, `.before-restore-${stamp(now)}`);
+  try {
+    fs.rmSync(staging, { recursive: true, force: true });
+    fs.mkdirSync(staging, { recursive: true });
+    const manifest = await unpackAndCheck(file, staging, target.migrationsDir);
+    const keptOld = swapIn(target.dataDir, staging, before);
+    await target.afterSwap?.();
+    return { files: manifest.files.length, before: keptOld ? before : null, ms: Date.now() - started };
+  } finally {
+    fs.rmSync(staging, { recursive: true, force: true });
+    release();
+  }
+}

@@ -1,0 +1,22 @@
+// What backup and restore tell the host (German, like everything users read).
+export const BACKUP_TEXTS = {
+  created: (file: string, mb: string, files: number) => `Sicherung erstellt: ${file} (${mb} MB, ${files} Dateien)`,
+  pruned: (count: number) => `${count} ältere Sicherungen entfernt (BACKUP_KEEP).`,
+  failed: (reason: string) => `Sicherung fehlgeschlagen: ${reason}`,
+  noSpace: 'kein Speicherplatz frei.',
+  noDatabase: (file: string) => `Keine Datenbank gefunden: ${file}`,
+  archiveMissing: (file: string) => `Sicherung nicht gefunden: ${file}`,
+  archiveCorrupt: (reason: string) => `Die Sicherung ist beschädigt oder keine Anstoss-Sicherung (${reason}). Es wurde nichts verändert.`,
+  checksum: (file: string) => `Prüfsumme stimmt nicht: ${file}`,
+  unlisted: (file: string) => `Datei nicht im Inhaltsverzeichnis: ${file}`,
+  missing: (file: string) => `Datei fehlt: ${file}`,
+  integrity: (result: string) => `Datenbank beschädigt (integrity_check: ${result})`,
+  newerVersion: 'Die Sicherung stammt von einer neueren Anstoss-Version. Bitte zuerst Anstoss aktualisieren.',
+  restored: (file: string, before: string) => `Wiederhergestellt aus ${file}. Die vorherigen Daten liegen in ${before}.`,
+  restoredFresh: (file: string) => `Wiederhergestellt aus ${file}.`,
+  rolledBack: (reason: string) => `Wiederherstellung abgebrochen, die bisherigen Daten sind unverändert: ${reason}`,
+  republished: (pages: number) => `Website neu veröffentlicht: ${pages} Seiten.`,
+  republishFailed: (pages: number) =>
+    `${pages > 0 ? `${pages} Seiten konnten` : 'Die Website konnte'} nicht veröffentlicht werden; der nächste Start des Servers veröffentlicht sie erneut.`,
+  usageRestore: 'Aufruf: npm run restore -- DATEI.tar.gz',
+} as const;

@@ -1,0 +1,145 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Db } from './db/client';
+import { scheduledJobs } from './db/schema';
+import { createTestDb, seed } from './db/test-db';
+import { news } from './db/schema';
+import { Scheduler, type Clock, type Job } from './scheduler';
+import { dailyBackupJob, DAY_MS } from './backup/daily';
+
+const quiet = { info: () => undefined, error: () => undefined };
+
+/** A clock the test moves: timers fire when their time has come. */
+function fakeClock(start = Date.UTC(2026, 10, 24, 3, 0, 0)) {
+  let now = start;
+  let timers: { at: number; callback: () => void; id: number }[] = [];
+  let ids = 0;
+  const clock: Clock = {
+    now: () => now,
+    setTimeout: (callback, ms) => {
+      const id = ++ids;
+      timers.push({ at: now + ms, callback, id });
+      return id;
+    },
+    clearTimeout: (handle) => void (timers = timers.filter((t) => t.id !== handle)),
+  };
+  /** moves time forward, letting due timers and the jobs they start run (settle: until they are done) */
+  const advance = async (ms: number, settle?: () => Promise<void>) => {
+    const until = now + ms;
+    for (;;) {
+      const due = timers.filter((t) => t.at <= until).sort((a, b) => a.at - b.at)[0];
+      if (!due) break;
+      timers = timers.filter((t) => t !== due);
+      now = Math.max(now, due.at);
+      due.callback();
+      // the job and the re-arming after it
+      await settle?.();
+      for (let i = 0; i < 10; i++) await new Promise((r) => setImmediate(r));
+    }
+    now = until;
+  };
+  return { clock, advance };
+}
+
+let db: Db;
+beforeEach(() => {
+  db = createTestDb();
+});
+
+function countingJob(name: string, everyMs: number, fail = false) {
+  const runs: number[] = [];
+  const job: Job = {
+    name,
+    everyMs,
+    run: async () => {
+      runs.push(runs.length);
+      if (fail) throw new Error('Ziel nicht erreichbar');
+    },
+  };
+  return { job, runs };
+}
+
+describe('Scheduler', () => {
+  it('runs a new job at start, then every interval, and stores when it runs next', async () => {
+    const { clock, advance } = fakeClock();
+    const { job, runs } = countingJob('sicherung', DAY_MS);
+    const scheduler = new Scheduler(() => db, [job], clock, quiet);
+    scheduler.start();
+    await advance(0);
+    expect(runs.length).toBe(1);
+    expect(db.select().from(scheduledJobs).get()).toMatchObject({ name: 'sicherung', nextRunAt: clock.now() + DAY_MS, lastError: null });
+    await advance(DAY_MS - 1);
+    expect(runs.length).toBe(1);
+    await advance(1);
+    expect(runs.length).toBe(2);
+    await advance(3 * DAY_MS);
+    expect(runs.length).toBe(5);
+    await scheduler.stop();
+  });
+
+  it('a restart neither repeats a job nor skips it; a job due while the server was down runs once', async () => {
+    const { clock, advance } = fakeClock();
+    const { job, runs } = countingJob('sicherung', DAY_MS);
+    const first = new Scheduler(() => db, [job], clock, quiet);
+    first.start();
+    await advance(0);
+    await first.stop();
+    // restarted an hour later: not due
+    await advance(60 * 60 * 1000);
+    const second = new Scheduler(() => db, [job], clock, quiet);
+    second.start();
+    await advance(0);
+    expect(runs.length).toBe(1);
+    await second.stop();
+    // down for three days: one run at the next start, not three
+    await advance(3 * DAY_MS);
+    const third = new Scheduler(() => db, [job], clock, quiet);
+    third.start();
+    await advance(0);
+    expect(runs.length).toBe(2);
+    await third.stop();
+  });
+
+  it('a failing job keeps its error and waits for its next turn', async () => {
+    const { clock, advance } = fakeClock();
+    const { job, runs } = countingJob('sicherung', DAY_MS, true);
+    const scheduler = new Scheduler(() => db, [job], clock, quiet);
+    scheduler.start();
+    await advance(60_000);
+    expect(runs.length).toBe(1);
+    expect(db.select().from(scheduledJobs).get()).toMatchObject({ lastError: 'Ziel nicht erreichbar' });
+    await scheduler.stop();
+  });
+
+  it('the daily backup job writes an archive each day and keeps BACKUP_KEEP of them', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-daily-'));
+    const dataDir = path.join(dir, 'data');
+    const { openDatabase } = await import('./db/client');
+    const { guardWrites } = await import('./db/write');
+    const fileDb = guardWrites(openDatabase(path.join(dataDir, 'club.db')));
+    seed(fileDb, () => fileDb.insert(news).values({ title: 'Derby', content: 'Text' }).run());
+    const { clock, advance } = fakeClock();
+    const job = dailyBackupJob(
+      { dir: path.join(dir, 'backups'), keep: 2 },
+      { db: () => fileDb, dataDir, dbFile: path.join(dataDir, 'club.db'), uploadsDir: path.join(dataDir, 'uploads') },
+      { log: quiet, now: clock.now },
+    );
+    const scheduler = new Scheduler(() => db, [job], clock, quiet);
+    scheduler.start();
+    const names: string[][] = [];
+    for (let day = 0; day < 3; day++) {
+      await advance(day === 0 ? 0 : DAY_MS, () => scheduler.idle());
+      names.push(fs.readdirSync(path.join(dir, 'backups')).sort());
+    }
+    await scheduler.stop();
+    expect(names).toEqual([
+      ['anstoss-backup-2026-11-24T03-00-00Z.tar.gz'],
+      ['anstoss-backup-2026-11-24T03-00-00Z.tar.gz', 'anstoss-backup-2026-11-25T03-00-00Z.tar.gz'],
+      ['anstoss-backup-2026-11-25T03-00-00Z.tar.gz', 'anstoss-backup-2026-11-26T03-00-00Z.tar.gz'],
+    ]);
+    fileDb.$client.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});

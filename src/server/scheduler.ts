@@ -1,0 +1,131 @@
+// Jobs the server runs by itself on a schedule (the daily backup; later the
+// scheduled publishing of drafts). When each job runs next is stored in
+// `scheduled_jobs`, so a restart neither repeats a job nor skips one: a job due
+// while the server was down runs once at start. The clock is injectable, so a
+// test moves time instead of waiting for it.
+import { eq } from 'drizzle-orm';
+import type { Db } from './db/client';
+import { scheduledJobs } from './db/schema';
+import { write, writeIfPossible } from './db/write';
+
+export type Clock = {
+  now(): number;
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+};
+
+export const REAL_CLOCK: Clock = {
+  now: () => Date.now(),
+  setTimeout: (callback, ms) => {
+    const handle = setTimeout(callback, ms);
+    // a pending job does not keep a stopping process alive
+    handle.unref();
+    return handle;
+  },
+  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
+
+export type Job = {
+  name: string;
+  everyMs: number;
+  /** the first run of a job that never ran: this many ms after start (default: at once) */
+  firstAfterMs?: number;
+  run: () => Promise<void>;
+};
+
+/** setTimeout cannot wait longer than about 24.8 days: a longer wait is taken in steps. */
+const MAX_WAIT = 2_147_483_647;
+
+export class Scheduler {
+  private timer: unknown = null;
+  private running: Promise<void> | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly db: () => Db,
+    private readonly jobs: Job[],
+    private readonly clock: Clock = REAL_CLOCK,
+    private readonly log: Pick<Console, 'info' | 'error'> = console,
+  ) {}
+
+  /** When each job runs next (the stored time, or the first run for a new job). */
+  nextRuns(): Map<string, number> {
+    const stored = new Map(this.db().select().from(scheduledJobs).all().map((row) => [row.name, row.nextRunAt]));
+    const now = this.clock.now();
+    return new Map(this.jobs.map((job) => [job.name, stored.get(job.name) ?? now + (job.firstAfterMs ?? 0)]));
+  }
+
+  start(): void {
+    if (this.jobs.length === 0) return;
+    // a new job's first run is stored, so a restart before it does not postpone it
+    const next = this.nextRuns();
+    writeIfPossible('scheduler.register', () => {
+      for (const job of this.jobs) {
+        this.db().insert(scheduledJobs).values({ name: job.name, nextRunAt: next.get(job.name)! }).onConflictDoNothing().run();
+      }
+    }, this.db());
+    this.arm();
+  }
+
+  /** Resolves when no job is running (tests, and a caller that wants to wait for a run). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  /**
+   * No new runs; waits up to `waitMs` for a running job to finish. A job cut
+   * short by the exit must leave nothing half done (a backup writes under a
+   * temporary name); its next run is still due and comes at the next start.
+   */
+  async stop(waitMs = 5_000): Promise<void> {
+    this.stopped = true;
+    if (this.timer !== null) this.clock.clearTimeout(this.timer);
+    this.timer = null;
+    if (!this.running) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.running, new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+    clearTimeout(timer);
+  }
+
+  private arm(): void {
+    if (this.stopped) return;
+    const soonest = Math.min(...this.nextRuns().values());
+    const wait = Math.max(0, Math.min(MAX_WAIT, soonest - this.clock.now()));
+    this.timer = this.clock.setTimeout(() => {
+      this.timer = null;
+      this.running = this.runDue().finally(() => {
+        this.running = null;
+        this.arm();
+      });
+    }, wait);
+  }
+
+  /** Runs every job that is due, one after the other, and stores when each runs next. */
+  async runDue(): Promise<void> {
+    const next = this.nextRuns();
+    for (const job of this.jobs) {
+      if (this.stopped || next.get(job.name)! > this.clock.now()) continue;
+      let error: string | null = null;
+      try {
+        await job.run();
+      } catch (failure) {
+        error = failure instanceof Error ? failure.message : String(failure);
+        this.log.error(`[scheduler] ${job.name}: ${error}`);
+      }
+      const finished = this.clock.now();
+      // a job that failed waits for its next turn too: a broken backup disk is not tried every second
+      try {
+        write(`scheduler.${job.name}`, () =>
+          this.db()
+            .update(scheduledJobs)
+            .set({ lastRunAt: finished, nextRunAt: finished + job.everyMs, lastError: error })
+            .where(eq(scheduledJobs.name, job.name))
+            .run(),
+          this.db(),
+        );
+      } catch (failure) {
+        this.log.error(`[scheduler] ${job.name}: next run not stored:`, failure);
+      }
+    }
+  }
+}
