@@ -219,7 +219,8 @@ const serveRoutes = [...SERVE_ROUTES_FIXED, newsRoute];
 async function startServer(): Promise<{ child: ChildProcess; stop: () => Promise<void>; startupLog: () => string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts', 'serve.ts')], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(nodePort), HOST: '127.0.0.1', SITE_URL: nodeUrl },
+    // as behind nginx in production: loopback only, nginx's forwarded headers trusted
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(nodePort), HOST: '127.0.0.1', TRUST_PROXY: '127.0.0.1,::1', SITE_URL: nodeUrl },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);

@@ -5,6 +5,7 @@ import { config } from './config';
 import { closeDatabase, getDb } from './db/client';
 import { createServer, type NodeHandler } from './http/server';
 import { drainServer, trackRequests } from './http/shutdown';
+import { parseTrustProxy } from './http/proxy';
 import { Publisher, PublishQueue } from './publish/publisher';
 import { PendingPages } from './publish/pending';
 import { removeTempFiles } from './publish/files';
@@ -55,7 +56,7 @@ export async function startApp(opts: { port?: number; host?: string; publish?: b
     siteDir: config.siteDir,
     clientDir: config.clientDir,
     uploadsDir: config.uploadsDir,
-    trustProxy: process.env.TRUST_PROXY === '1',
+    trustedProxies: parseTrustProxy(config.trustProxy),
     health: () => checkHealth({ db: getDb, dataDir: config.dataDir, minFreeBytes: minFreeBytes() }),
   });
   const requests = trackRequests(server);

@@ -10,7 +10,10 @@ const distDir = path.resolve(projectRoot, process.env.ANSTOSS_DIST ?? 'dist');
 export const config = {
   projectRoot,
   port: Number(process.env.PORT ?? 4321),
-  host: process.env.HOST ?? '0.0.0.0',
+  // loopback unless told otherwise: behind nginx the Node port must not be reachable past it
+  host: process.env.HOST ?? '127.0.0.1',
+  /** the proxies whose X-Forwarded-* headers count: '127.0.0.1,::1' behind nginx (src/server/http/proxy.ts) */
+  trustProxy: process.env.TRUST_PROXY ?? '',
   dataDir,
   dbPath: path.join(dataDir, 'club.db'),
   uploadsDir: path.join(dataDir, 'uploads'),

@@ -7,6 +7,7 @@ import { onFileChanged } from '../publish/files';
 import { prewarmPublisher } from '../publish/notify';
 import { MISSING_FILE_RULES, fileForUrl } from '../publish/routes';
 import type { Health } from '../health';
+import { resolveClientAddress, type TrustedProxies } from './proxy';
 import { FileCache, chooseEncoding, resolveInside, type CachedFile } from './static-files';
 
 export type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next: (error?: unknown) => void) => unknown;
@@ -19,8 +20,8 @@ export type ServerOptions = {
   uploadsDir: string;
   /** what /healthz answers (src/server/health.ts) */
   health: () => Health;
-  /** trust X-Forwarded-For and -Proto from a proxy in front (nginx) */
-  trustProxy?: boolean;
+  /** the proxies in front (nginx) whose X-Forwarded-* headers count (TRUST_PROXY, src/server/http/proxy.ts) */
+  trustedProxies?: TrustedProxies | null;
   /** files changed by another process are seen within this many ms (this process's publishes at once) */
   revalidateMs?: number;
   log?: Pick<Console, 'info' | 'warn' | 'error'>;
@@ -75,6 +76,7 @@ const SHORT_CACHE = 'public, max-age=3600, must-revalidate';
 
 export function createServer(options: ServerOptions): http.Server {
   const log = options.log ?? console;
+  const trustedProxies = options.trustedProxies ?? null;
   const cache = new FileCache(undefined, options.revalidateMs);
   // what this process publishes is served at once
   const stopListening = onFileChanged((file) => cache.invalidate(file));
@@ -179,13 +181,8 @@ export function createServer(options: ServerOptions): http.Server {
   };
 
   const server = http.createServer((req, res) => {
-    if (!options.trustProxy) {
-      // a forged header must not choose the address that rate limits count
-      delete req.headers['x-forwarded-for'];
-      delete req.headers['x-forwarded-host'];
-      delete req.headers['x-forwarded-proto'];
-      delete req.headers['x-forwarded-port'];
-    }
+    // a forged header must not choose the address that rate limits count
+    resolveClientAddress(req, trustedProxies);
     let pathname: string;
     const url = req.url ?? '/';
     if (PLAIN_PATH.test(url)) {

@@ -18,6 +18,8 @@ let newsId: string;
 
 test.beforeAll(async () => {
   site = await startSite({
+    // as the README sets it up: Node on loopback, trusting only nginx's forwarded headers
+    env: { TRUST_PROXY: '127.0.0.1,::1' },
     seed: (db) => {
       teamId = db.insert(teams).values({ name: 'Kampfmannschaft', category: 'Herren' }).returning().get().id;
       newsId = db.insert(news).values({ title: 'Derbysieg', content: 'Drei Punkte!' }).returning().get().id;
