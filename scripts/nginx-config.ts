@@ -2,6 +2,7 @@
 // The template is a complete nginx.conf; README.md shows how a host uses it.
 import fs from 'node:fs';
 import path from 'node:path';
+import { nginxHiddenUpstreamHeaders, nginxSecurityHeaders } from '../src/server/http/headers';
 
 export type NginxOptions = {
   listen: string;
@@ -38,6 +39,10 @@ export function renderNginxConfig(o: NginxOptions): string {
     CLIENT_DIR: path.resolve(o.clientDir),
     UPLOADS_DIR: path.resolve(o.uploadsDir),
     PROXY_PARAMS: path.join(root, 'deploy', 'proxy_params.conf'),
+    // the one header policy (src/server/http/headers.ts), as nginx directives
+    SECURITY_HEADERS: nginxSecurityHeaders(),
+    FILE_HEADERS: nginxSecurityHeaders({ files: true }, '      '),
+    HIDE_UPSTREAM_HEADERS: nginxHiddenUpstreamHeaders(),
   };
   return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => {
     if (!(key in values)) throw new Error(`unknown placeholder ${key}`);

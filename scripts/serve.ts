@@ -2,10 +2,12 @@
 // tests run, and the second half of `npm start` (scripts/start.ts).
 const { startApp } = await import('../src/server/app');
 const { exitOnSignals } = await import('../src/server/http/shutdown');
-// a signal while starting: nothing is served yet and files are written atomically
+// a signal while migrating and loading: nothing is served yet
 const exitWhileStarting = () => process.exit(0);
 process.once('SIGTERM', exitWhileStarting).once('SIGINT', exitWhileStarting);
 const app = await startApp();
 process.off('SIGTERM', exitWhileStarting).off('SIGINT', exitWhileStarting);
+// from here on the server answers: a stop is graceful, also during the start's whole-site publish
 exitOnSignals(app.close);
+await app.published;
 export {};

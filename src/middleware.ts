@@ -6,7 +6,8 @@ import { defineMiddleware, sequence } from 'astro:middleware';
 import { actionGate } from './actions/auth/gate';
 import { getDb } from './server/db/client';
 import { rolesOf } from './server/auth/roles';
-import { HEADER_ONLY_DIRECTIVES, contentSecurityPolicy, withPolicyMeta } from './server/http/csp';
+import { contentSecurityPolicy, withPolicyMeta } from './server/http/csp';
+import { FILE_CSP, HEADER_ONLY_DIRECTIVES, NO_STORE, securityHeaders } from './server/http/headers';
 import {
   SESSION_COOKIE,
   deleteSessionCookie,
@@ -41,40 +42,55 @@ const session = defineMiddleware(async (context, next) => {
       deleteSessionCookie(context.cookies, secure);
     }
   }
-  const response = await next();
-  // nothing per user may be cached by the browser, the service worker or a CDN
-  try {
-    if (!response.headers.has('cache-control')) response.headers.set('cache-control', 'no-store');
-  } catch {
-    // redirect responses have immutable headers; they carry no content to cache
-  }
-  return response;
+  return next();
 });
+
+const ASTRO_COOKIES = Symbol.for('astro.cookies');
+
+/** A response whose headers can be set (Response.redirect() makes them immutable). */
+function withMutableHeaders(response: Response): Response {
+  try {
+    response.headers.set('x-content-type-options', 'nosniff');
+    return response;
+  } catch {
+    const copy = new Response(response.body, { status: response.status, statusText: response.statusText, headers: new Headers(response.headers) });
+    // the cookies Astro attached to the response (a sign-out's deleted session) go with the copy
+    Reflect.set(copy, ASTRO_COOKIES, Reflect.get(response, ASTRO_COOKIES));
+    return copy;
+  }
+}
 
 /**
- * Every HTML page gets a policy that lists its own inline scripts by hash: a
- * published page as a <meta> element (any static host serves it), a page served
+ * Every answer Astro gives carries the one header policy (src/server/http/headers.ts).
+ * Every HTML page gets a script policy that lists its own inline scripts by hash:
+ * a published page as a <meta> element (any static host serves it), a page served
  * here (admin, sign-in) as a header. The dev server injects scripts of its own.
  */
-const contentSecurity = defineMiddleware(async (context, next) => {
-  const response = await next();
-  if (import.meta.env.DEV || !(response.headers.get('content-type') ?? '').startsWith('text/html')) return response;
+const responseHeaders = defineMiddleware(async (context, next) => {
+  const rendered = await next();
+  const html = (rendered.headers.get('content-type') ?? '').startsWith('text/html');
   if (context.locals.publishing) {
-    const html = await response.text();
-    return new Response(withPolicyMeta(html, contentSecurityPolicy(html)), {
-      status: response.status,
-      statusText: response.statusText,
-      headers: response.headers,
+    if (!html || import.meta.env.DEV) return rendered;
+    const page = await rendered.text();
+    return new Response(withPolicyMeta(page, contentSecurityPolicy(page)), {
+      status: rendered.status,
+      statusText: rendered.statusText,
+      headers: rendered.headers,
     });
   }
-  // read from a copy: the response itself goes out as it is, with the cookies Astro attached to it
-  const policy = contentSecurityPolicy(await response.clone().text());
-  try {
+  const response = withMutableHeaders(rendered);
+  for (const [name, value] of Object.entries(securityHeaders(context.url.protocol === 'https:'))) response.headers.set(name, value);
+  // nothing per user may be cached by the browser, the service worker or a CDN
+  if (!response.headers.has('cache-control')) response.headers.set('cache-control', NO_STORE);
+  if (import.meta.env.DEV) return response;
+  if (html) {
+    // read from a copy: the response itself goes out as it is, with the cookies Astro attached to it
+    const policy = contentSecurityPolicy(await response.clone().text());
     response.headers.set('content-security-policy', `${policy}; ${HEADER_ONLY_DIRECTIVES}`);
-  } catch {
-    // redirect responses have immutable headers and no page to protect
+  } else {
+    response.headers.set('content-security-policy', FILE_CSP);
   }
   return response;
 });
 
-export const onRequest = sequence(contentSecurity, session, actionGate);
+export const onRequest = sequence(responseHeaders, session, actionGate);

@@ -6,7 +6,7 @@ import { closeDatabase, getDb } from './db/client';
 import { createServer, type NodeHandler } from './http/server';
 import { drainServer, trackRequests } from './http/shutdown';
 import { parseTrustProxy } from './http/proxy';
-import { Publisher, PublishQueue } from './publish/publisher';
+import { Publisher, PublishQueue, type PublishReport } from './publish/publisher';
 import { PendingPages } from './publish/pending';
 import { removeTempFiles } from './publish/files';
 import { checkHealth, minFreeBytes } from './health';
@@ -23,10 +23,20 @@ export type RunningApp = {
   queue: PublishQueue;
   publisher: Publisher;
   url: string;
+  /** the whole-site publish of the start: the server answers (old files) while it runs */
+  published: Promise<PublishReport | null>;
   /** the graceful stop (docs/decisions/012): requests answered, publishes finished, database closed */
   close: () => Promise<void>;
 };
 
+/** How long a stop lets running publish jobs go on before it stops them between pages. */
+const PUBLISH_GRACE_MS = 3_000;
+
+/**
+ * Starts the server and returns once it listens: a restart answers again within
+ * a second or two, serving the files of the last publish, while the whole site
+ * is republished in the background (`published`).
+ */
 export async function startApp(opts: { port?: number; host?: string; publish?: boolean } = {}): Promise<RunningApp> {
   // one server per DATA_DIR (a restore checks it too)
   const releaseLock = acquireDataLock(config.dataDir);
@@ -41,14 +51,6 @@ export async function startApp(opts: { port?: number; host?: string; publish?: b
   const publisher = new Publisher({ db: getDb, siteDir: config.siteDir, render: renderer, pending });
   const queue = new PublishQueue(publisher);
   registerPublishQueue(queue);
-
-  if (opts.publish !== false) {
-    const report = await queue.enqueue('all');
-    console.info(
-      `[publish] ${report.written.length} pages written, ${report.removed.length} removed, ${report.failed.length} failed in ${report.ms} ms (version ${report.version})`,
-    );
-    if (report.pending > 0) console.warn(`[publish] ${report.pending} pages pending, retried automatically`);
-  }
   await ensureSetupLink(db);
 
   const server = createServer({
@@ -65,24 +67,47 @@ export async function startApp(opts: { port?: number; host?: string; publish?: b
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
   const url = `http://localhost:${actualPort}`;
-  console.info(`[server] Anstoss läuft auf ${url}`);
+
   const jobs: Job[] = [];
   if (config.backupDir) {
     const source = { db: getDb, dataDir: config.dataDir, dbFile: config.dbPath, uploadsDir: config.uploadsDir };
     jobs.push(dailyBackupJob({ dir: config.backupDir, keep: config.backupKeep }, source));
   }
   const scheduler = new Scheduler(getDb, jobs);
-  scheduler.start();
+  let stopping = false;
+
+  // every start publishes the whole site: what a crash or a stop left unpublished converges here (decision 013)
+  const published = (async () => {
+    const report = opts.publish === false ? null : await queue.enqueue('all');
+    if (stopping) return report;
+    if (report) {
+      console.info(
+        `[publish] ${report.written.length} pages written, ${report.removed.length} removed, ${report.failed.length} failed in ${report.ms} ms (version ${report.version})`,
+      );
+      if (report.pending > 0) console.warn(`[publish] ${report.pending} pages pending, retried automatically`);
+    }
+    console.info(`[server] Anstoss läuft auf ${url}`);
+    scheduler.start();
+    return report;
+  })();
+
   return {
     server,
     queue,
     publisher,
     url,
+    published,
     close: async () => {
+      stopping = true;
       const drained = await drainServer(server, requests);
       console.info(`[server] requests answered in ${drained.ms} ms${drained.cut ? `, ${drained.cut} cut at the deadline` : ''}`);
-      // saves answered above may have left publish jobs (and retries) behind: finish them, retry no more
+      // saves answered above may have left publish jobs (and retries) behind: they may finish, then
+      // the rest stops between pages (the next start publishes the whole site)
       queue.close();
+      let grace: NodeJS.Timeout | undefined;
+      await Promise.race([queue.idle(), new Promise((resolve) => (grace = setTimeout(resolve, PUBLISH_GRACE_MS)))]);
+      clearTimeout(grace);
+      publisher.stop();
       await Promise.all([queue.idle(), scheduler.stop()]);
       registerPublishQueue(undefined);
       await pool?.close();

@@ -33,10 +33,10 @@ function tempFilesIn(dir: string): string[] {
 it('crash: 1,000 saves, 10 SIGKILLs of the process group: acknowledged saves stored once, nothing broken served, converged, healthy within 5 s', async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-crash-'));
   const port = await freePort();
+  // how long until /healthz answers 200 again after a restart
   const start = async () => {
-    const began = Date.now();
     site = await startSite({ dataDir, port });
-    return Date.now() - began;
+    return site.healthyAfterMs;
   };
   const restartMs: number[] = [await start()];
   const admin: AdminClient = await adminClient(site!);
@@ -147,7 +147,7 @@ it('crash: 1,000 saves, 10 SIGKILLs of the process group: acknowledged saves sto
     tempFilesServed: tempServed.length,
     zeroByteFiles: zeroByteFiles.length,
     pagesMissing: `${missingPages.length}/${shouldHavePages.length}`,
-    slowestRestartMs: Math.max(...restartMs.slice(1)),
+    slowestHealthyAfterRestartMs: Math.max(...restartMs.slice(1)),
   });
   expect(outcome.size).toBe(SAVES);
   expect(lost).toEqual([]);

@@ -39,9 +39,6 @@ export function contentSecurityPolicy(html: string): string {
   ].join('; ');
 }
 
-/** What only a header can say (a <meta> policy may not): no other site may frame the pages. */
-export const HEADER_ONLY_DIRECTIVES = "frame-ancestors 'self'";
-
 /**
  * The page with its policy as a <meta> element, first in <head>: published files
  * are served by any static host (nginx, a CDN), which cannot compute the hashes.

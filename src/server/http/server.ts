@@ -8,6 +8,7 @@ import { prewarmPublisher } from '../publish/notify';
 import { MISSING_FILE_RULES, fileForUrl } from '../publish/routes';
 import type { Health } from '../health';
 import { resolveClientAddress, type TrustedProxies } from './proxy';
+import { FILE_CSP, NO_STORE, securityHeaders } from './headers';
 import { FileCache, chooseEncoding, resolveInside, type CachedFile } from './static-files';
 
 export type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next: (error?: unknown) => void) => unknown;
@@ -42,12 +43,17 @@ export function isDynamicPath(pathname: string): boolean {
   );
 }
 
-const SECURITY_HEADERS: Record<string, string> = {
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'x-frame-options': 'SAMEORIGIN',
-  'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+/** Over TLS, or from a trusted proxy that says so (untrusted X-Forwarded-Proto is gone by now). */
+function isSecure(req: http.IncomingMessage): boolean {
+  return (req.socket as { encrypted?: boolean }).encrypted === true || req.headers['x-forwarded-proto'] === 'https';
+}
+
+/** What every answer of this server carries (src/server/http/headers.ts), by whether it goes out over HTTPS. */
+const BASE_HEADERS = {
+  http: { ...securityHeaders(false), 'content-security-policy': FILE_CSP },
+  https: { ...securityHeaders(true), 'content-security-policy': FILE_CSP },
 };
+const baseHeaders = (req: http.IncomingMessage) => (isSecure(req) ? BASE_HEADERS.https : BASE_HEADERS.http);
 
 /** A plain path needs no URL parsing: no escapes, no query, no dot segments, no empty segments. */
 const PLAIN_PATH = /^\/(?:[A-Za-z0-9_~-][A-Za-z0-9._~-]*(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)*)?$/;
@@ -90,12 +96,13 @@ export function createServer(options: ServerOptions): http.Server {
   const siteFiles = new PathMemo<string | null>();
 
   /** The response headers of a file, built once per status, cache policy and encoding. */
-  const headersFor = (file: CachedFile, status: number, cacheControl: string, encoding: string, length: number) => {
-    const key = `${status}|${cacheControl}|${encoding}`;
+  const headersFor = (req: http.IncomingMessage, file: CachedFile, status: number, cacheControl: string, encoding: string, length: number) => {
+    const secure = isSecure(req);
+    const key = `${status}|${cacheControl}|${encoding}|${secure}`;
     let headers = file.headers.get(key);
     if (!headers) {
       headers = {
-        ...SECURITY_HEADERS,
+        ...(secure ? BASE_HEADERS.https : BASE_HEADERS.http),
         'content-type': file.type,
         'cache-control': cacheControl,
         etag: file.etag,
@@ -116,13 +123,13 @@ export function createServer(options: ServerOptions): http.Server {
     cacheControl: string,
   ) => {
     if (status === 200 && req.headers['if-none-match'] === file.etag) {
-      res.writeHead(304, headersFor(file, 304, cacheControl, 'identity', 0));
+      res.writeHead(304, headersFor(req, file, 304, cacheControl, 'identity', 0));
       res.end();
       return;
     }
     const encoding = chooseEncoding(req.headers['accept-encoding'], file);
     const body = encoding === 'br' ? file.br! : encoding === 'gzip' ? file.gzip! : file.identity;
-    res.writeHead(status, headersFor(file, status, cacheControl, encoding, body.length));
+    res.writeHead(status, headersFor(req, file, status, cacheControl, encoding, body.length));
     res.end(req.method === 'HEAD' ? undefined : body);
   };
 
@@ -130,7 +137,7 @@ export function createServer(options: ServerOptions): http.Server {
     log.warn(`[404] ${pathname}`);
     const page = cache.get(path.join(siteRoot, '404.html'));
     if (page) return send(req, res, page, 404, HTML_CACHE);
-    res.writeHead(404, { ...SECURITY_HEADERS, 'content-type': 'text/plain; charset=utf-8' });
+    res.writeHead(404, { ...baseHeaders(req), 'content-type': 'text/plain; charset=utf-8' });
     res.end('Oops! Page not found');
   };
 
@@ -165,7 +172,7 @@ export function createServer(options: ServerOptions): http.Server {
     for (const rule of MISSING_FILE_RULES) {
       if (!pathname.startsWith(rule.prefix)) continue;
       if (rule.redirect) {
-        res.writeHead(302, { ...SECURITY_HEADERS, location: rule.redirect, 'cache-control': 'no-cache' });
+        res.writeHead(302, { ...baseHeaders(req), location: rule.redirect, 'cache-control': 'no-cache' });
         res.end();
         return;
       }
@@ -193,14 +200,14 @@ export function createServer(options: ServerOptions): http.Server {
         // prefixing (not resolving) keeps '//host/x' a path instead of a host
         pathname = decodeURIComponent(new URL(`http://localhost${url}`).pathname);
       } catch {
-        res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
+        res.writeHead(400, { ...baseHeaders(req), 'content-type': 'text/plain; charset=utf-8' });
         res.end('Ungültige Adresse');
         return;
       }
     }
     if (pathname === '/healthz') {
       const health = options.health();
-      res.writeHead(health.ok ? 200 : 503, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+      res.writeHead(health.ok ? 200 : 503, { ...baseHeaders(req), 'content-type': 'application/json; charset=utf-8', 'cache-control': NO_STORE });
       res.end(JSON.stringify(health));
       return;
     }
@@ -214,7 +221,7 @@ export function createServer(options: ServerOptions): http.Server {
       return;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { ...SECURITY_HEADERS, allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' });
+      res.writeHead(405, { ...baseHeaders(req), allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' });
       res.end('Methode nicht erlaubt');
       return;
     }
@@ -223,7 +230,7 @@ export function createServer(options: ServerOptions): http.Server {
       // leading slashes collapse too: '//evil.example/' must not become an off-site redirect
       const target = `/${pathname.replace(/^\/+/, '').replace(/\/+$/, '')}`;
       const search = new URL(`http://localhost${req.url ?? '/'}`).search;
-      res.writeHead(301, { ...SECURITY_HEADERS, location: encodeURI(target) + search });
+      res.writeHead(301, { ...baseHeaders(req), location: encodeURI(target) + search });
       res.end();
       return;
     }

@@ -39,6 +39,8 @@ export type RequestTracker = {
   readonly inFlight: number;
   /** connections open (with or without a request) */
   readonly connections: number;
+  /** connections accepted since the start */
+  readonly accepted: number;
   /** from now on every answer closes its connection (no new request on a kept-alive one) */
   stop(): void;
   /**
@@ -58,10 +60,12 @@ export function trackRequests(server: http.Server): RequestTracker {
   const open = new Set<http.ServerResponse>();
   const connections = new Map<net.Socket, Connection>();
   let stopping = false;
+  let accepted = 0;
   const closeAfter = (res: http.ServerResponse) => {
     if (!res.headersSent) res.setHeader('connection', 'close');
   };
   server.on('connection', (socket: net.Socket) => {
+    accepted += 1;
     connections.set(socket, { requests: 0, idleAtLastSweep: false });
     socket.once('close', () => connections.delete(socket));
   });
@@ -86,6 +90,9 @@ export function trackRequests(server: http.Server): RequestTracker {
     get connections() {
       return connections.size;
     },
+    get accepted() {
+      return accepted;
+    },
     stop() {
       stopping = true;
       open.forEach(closeAfter);
@@ -101,6 +108,24 @@ export function trackRequests(server: http.Server): RequestTracker {
       for (const socket of connections.keys()) socket.destroy();
     },
   };
+}
+
+/**
+ * Connections a client opened before the signal wait in the kernel's accept
+ * queue; closing the listener would reset them. Each timer turn below comes
+ * after a poll phase, which accepts what is queued: once a turn finds nothing
+ * new (and at least 50 ms have passed), the queue is empty. A steady stream of
+ * new connections is cut off after a second.
+ */
+async function acceptWhatIsQueued(tracker: RequestTracker): Promise<void> {
+  const started = Date.now();
+  let seen = tracker.accepted;
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const elapsed = Date.now() - started;
+    if ((tracker.accepted === seen && elapsed >= SWEEP_MS) || elapsed > 1_000) return;
+    seen = tracker.accepted;
+  }
 }
 
 export type DrainResult = { answered: boolean; cut: number; ms: number };
@@ -123,9 +148,7 @@ export async function drainServer(
   const deadlineMs = options.deadlineMs ?? 8_000;
   tracker.stop();
   announceStopping();
-  // one turn of I/O first: connections a client opened before the signal and
-  // the kernel has queued are accepted (closing the listener would reset them)
-  await new Promise((resolve) => setTimeout(resolve, SWEEP_MS));
+  await acceptWhatIsQueued(tracker);
   const closed = new Promise<void>((resolve) => {
     if (!server.listening) return resolve();
     server.close(() => resolve());

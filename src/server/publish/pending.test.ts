@@ -123,4 +123,27 @@ describe('pending pages', () => {
     await queue.idle();
     expect(rendered).not.toContain('/x');
   });
+
+  it('a stop ends a job between pages: what was rendered is written, the rest is pending in the database', async () => {
+    const db = createTestDb();
+    const siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-pending-'));
+    dirs.push(siteDir);
+    const pending = new PendingPages(() => db, () => 5000);
+    let publisher!: Publisher;
+    const rendered: string[] = [];
+    const render: Renderer = async (url) => {
+      rendered.push(url);
+      // the stop comes while the third page renders
+      if (rendered.length === 3) publisher.stop();
+      await new Promise((r) => setTimeout(r, 5));
+      return { status: 200, headers: {}, body: Buffer.from(`<html>${url}</html>`) };
+    };
+    publisher = new Publisher({ db: () => db, siteDir, render, pending, concurrency: 1 });
+    const urls = ['/a', '/b', '/c', '/d', '/e'];
+    const report = await publisher.publishUrls(urls);
+    expect(report.written).toEqual(['/a', '/b', '/c']);
+    expect(fs.readFileSync(path.join(siteDir, 'c', 'index.html'), 'utf8')).toBe('<html>/c</html>');
+    expect(fs.existsSync(path.join(siteDir, 'd', 'index.html'))).toBe(false);
+    expect(db.select({ url: publishPending.url }).from(publishPending).all().map((r) => r.url).sort()).toEqual(['/d', '/e']);
+  });
 });

@@ -38,8 +38,18 @@ export class Publisher {
   private readonly log: Pick<Console, 'info' | 'error' | 'warn'>;
   /** how long each URL took to render last time: the slowest start first */
   private readonly lastRenderMs = new Map<string, number>();
+  private stopped = false;
   constructor(private readonly options: PublisherOptions) {
     this.log = options.log ?? console;
+  }
+
+  /**
+   * The server stops: pages being rendered are still written, no new one is
+   * started. The pages left out are remembered as pending (and every start
+   * publishes the whole site anyway).
+   */
+  stop(): void {
+    this.stopped = true;
   }
 
   /** Renders the URLs, writes or removes their files, then raises the cache version. */
@@ -59,23 +69,25 @@ export class Publisher {
     const render = this.options.render.forJob?.(queue.length) ?? this.options.render;
     let next = 0;
     const worker = async () => {
-      while (next < queue.length) await this.publishOne(queue[next++], render, report);
+      while (next < queue.length && !this.stopped) await this.publishOne(queue[next++], render, report);
     };
     const concurrency = this.options.concurrency ?? Math.max(4, 3 * (render.parallelism ?? 1));
     await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
     const db = this.options.db();
-    pending?.failed(report.failed);
+    // a stop ended the job early: what it did not reach is pending, not published
+    const reached = queue.slice(0, next);
+    pending?.failed([...report.failed, ...queue.slice(next).map((url) => ({ url, error: 'stopped before it was published' }))]);
     const done = [...report.written, ...report.removed];
     // nothing changed on disk (every render failed, or a gone page had no file): open tabs have nothing new to load
     if (done.length === 0) {
       report.version = readCacheVersion(db);
-      pending?.published(settledUrls(queue, report));
+      pending?.published(settledUrls(reached, report));
     } else {
       try {
         report.version = raiseCacheVersion(db);
         // last: the version file tells clients that everything above is in place
         await writeCacheVersionFile(this.options.siteDir, report.version);
-        pending?.published(settledUrls(queue, report));
+        pending?.published(settledUrls(reached, report));
       } catch (error) {
         // the pages are in place but open tabs were not told: they stay pending, and a retry raises the version
         const message = error instanceof Error ? error.message : String(error);

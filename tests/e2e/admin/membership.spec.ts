@@ -60,7 +60,8 @@ test('inquiries newest first; read/unread toggle; delete; another open panel fol
 
   await items.nth(0).getByRole('button', { name: 'Als ungelesen markieren' }).click();
   await expect(items.nth(0).getByText('Ungelesen')).toBeVisible();
-  expect(site.db().select().from(membershipInquiries).where(eq(membershipInquiries.name, 'Neue Anfrage')).get()?.status).toBe('unread');
+  // the list shows the new status at once; the save's answer may come a moment later
+  await expect.poll(() => site.db().select().from(membershipInquiries).where(eq(membershipInquiries.name, 'Neue Anfrage')).get()?.status).toBe('unread');
 
   page.once('dialog', (d) => void d.dismiss());
   await items.nth(1).getByRole('button', { name: 'Löschen' }).click();

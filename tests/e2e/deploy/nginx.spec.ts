@@ -103,3 +103,57 @@ test('nginx caches hashed assets forever and proxies the dynamic paths to Node',
   const health = await fetch(`${base}/healthz`);
   expect(health.status).toBe(200);
 });
+
+/** Each class of response, and what it must carry besides the common set. */
+const RESPONSE_CLASSES = (asset: string) => [
+  { name: 'published page', path: '/', kind: 'file' },
+  { name: 'article', path: `/news/${newsId}`, kind: 'file' },
+  { name: 'article missing', path: '/news/gibt-es-nicht', kind: 'file' },
+  { name: 'page missing', path: '/gibt-es-nicht', kind: 'file' },
+  { name: 'hidden file', path: '/news/.geheim', kind: 'file' },
+  { name: 'hashed asset', path: asset, kind: 'file' },
+  { name: 'service worker', path: '/sw.js', kind: 'file' },
+  { name: 'cache version', path: '/cache-version.json', kind: 'file' },
+  { name: 'upload', path: '/uploads/wappen.webp', kind: 'file' },
+  { name: 'team redirect', path: '/team/gibt-es-nicht', kind: 'redirect' },
+  { name: 'sign-in page', path: '/auth', kind: 'rendered' },
+  { name: 'admin redirect', path: '/admin', kind: 'rendered' },
+  { name: 'API', path: '/api/me', kind: 'api' },
+  { name: 'action refused', path: '/_actions/admin.news.create', kind: 'api', method: 'POST' },
+  { name: 'health', path: '/healthz', kind: 'api' },
+];
+
+test('one header policy on every response class, from Node directly and behind nginx, none of them twice', async () => {
+  fs.mkdirSync(path.join(site.dataDir, 'uploads'), { recursive: true });
+  fs.writeFileSync(path.join(site.dataDir, 'uploads', 'wappen.webp'), 'RIFF');
+  const asset = /\/_astro\/[^"']+\.js/.exec(await (await fetch(`${base}/`)).text())![0];
+  const problems: string[] = [];
+  for (const server of [site.url, base]) {
+    for (const c of RESPONSE_CLASSES(asset)) {
+      const response = await fetch(server + c.path, {
+        method: c.method ?? 'GET',
+        redirect: 'manual',
+        headers: c.method ? { 'content-type': 'application/json', origin: server } : {},
+        body: c.method ? '{}' : undefined,
+      });
+      const h = (name: string) => response.headers.get(name);
+      const where = `${server === base ? 'nginx' : 'node'} ${c.name} (${response.status})`;
+      // a header sent twice arrives joined with ', '
+      const expected: Record<string, string> = {
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'strict-origin-when-cross-origin',
+        'x-frame-options': 'DENY',
+        'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()',
+        'cross-origin-opener-policy': 'same-origin',
+      };
+      for (const [name, value] of Object.entries(expected)) if (h(name) !== value) problems.push(`${where}: ${name}=${h(name)}`);
+      // plain HTTP: no HSTS
+      if (h('strict-transport-security') !== null) problems.push(`${where}: HSTS over HTTP`);
+      const csp = h('content-security-policy') ?? '';
+      if (c.kind === 'file' && !csp.includes("frame-ancestors 'none'")) problems.push(`${where}: csp=${csp}`);
+      if (c.kind === 'rendered' && response.status === 200 && !/script-src 'self'[^,]*frame-ancestors 'none'$/.test(csp)) problems.push(`${where}: csp=${csp}`);
+      if ((c.kind === 'rendered' || c.kind === 'api') && h('cache-control') !== 'no-store') problems.push(`${where}: cache-control=${h('cache-control')}`);
+    }
+  }
+  expect(problems).toEqual([]);
+});

@@ -99,12 +99,12 @@ test('a script that got into a page does not run: neither inline nor as an event
 
 test('the admin panel and the sign-in page get the policy as a header, with frame-ancestors, and work under it', async ({ page, context }) => {
   const signIn = await page.request.get(`${site.url}/auth`);
-  expect(signIn.headers()['content-security-policy']).toMatch(/script-src 'self'[^;]*; .*frame-ancestors 'self'/);
+  expect(signIn.headers()['content-security-policy']).toMatch(/script-src 'self'[^;]*; .*frame-ancestors 'none'/);
 
   await loginAs(context, site, 'admin');
   const violations = await recordViolations(page);
   const response = await page.goto(`${site.url}/admin#news`);
-  expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'self'");
+  expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
   await expect(page.locator('.news-form').getByLabel('Titel *')).toBeVisible();
   expect(await violations()).toEqual([]);
 });
