@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestDb } from '../db/test-db';
 import {
-  SIGNIN_ACCOUNT_POLICY as POLICY,
   clearAttempts,
   delayFor,
   pruneAttempts,
@@ -9,6 +8,7 @@ import {
   retryAfter,
   retryAfterAny,
 } from './rate-limit';
+import { SIGNIN_PAIR_POLICY as POLICY } from './signin-limits';
 
 const MINUTE = 60_000;
 

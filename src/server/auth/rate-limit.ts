@@ -20,10 +20,7 @@ export type RateLimitPolicy = {
 
 const MINUTE = 60_000;
 
-/** Failed sign-ins per account (any e-mail, known or not): guessing one password from many addresses. */
-export const SIGNIN_ACCOUNT_POLICY: RateLimitPolicy = { free: 5, windowMs: 15 * MINUTE, baseDelayMs: 2_000, maxDelayMs: 15 * MINUTE };
-/** Failed sign-ins per client address: trying many accounts from one place. */
-export const SIGNIN_ADDRESS_POLICY: RateLimitPolicy = { free: 10, windowMs: 15 * MINUTE, baseDelayMs: 1_000, maxDelayMs: 15 * MINUTE };
+// the sign-in policies are in signin-limits.ts
 /** Reset e-mails asked for per client address. */
 export const RESET_ADDRESS_POLICY: RateLimitPolicy = { free: 5, windowMs: 15 * MINUTE, baseDelayMs: MINUTE, maxDelayMs: 60 * MINUTE };
 /** Reset e-mails per recipient: nobody can flood someone's inbox, nor keep them from a link for more than an hour. */
@@ -46,6 +43,14 @@ export function retryAfterAny(db: Db, keys: string[], now = Date.now()): number 
 export function delayFor(attempts: number, policy: RateLimitPolicy): number {
   const over = attempts - policy.free;
   return over > 0 ? Math.min(policy.baseDelayMs * 2 ** (over - 1), policy.maxDelayMs) : 0;
+}
+
+/** How many attempts of the key are still remembered (0 once a quiet window has passed). */
+export function failuresRemembered(db: Db, key: string, policy: RateLimitPolicy, now = Date.now()): number {
+  const row = db.select().from(rateLimits).where(eq(rateLimits.key, key)).get();
+  if (!row) return 0;
+  const remembered = (row.blockedUntil > 0 ? row.blockedUntil : row.windowStart) + policy.windowMs;
+  return now > remembered ? 0 : row.failures;
 }
 
 /** Counts one attempt that should be limited (a failed sign-in, a sent form). */

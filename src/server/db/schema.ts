@@ -2,7 +2,7 @@
 // (public-site.md §3, admin-area.md §3) so that a club can import its existing
 // data; the auth and publishing tables at the end are ours.
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 const id = () =>
   text('id')
@@ -83,6 +83,19 @@ export const rateLimits = sqliteTable('rate_limits', {
   windowStart: integer('window_start').notNull(),
   blockedUntil: integer('blocked_until').notNull().default(0),
 });
+
+// Addresses an account signed in from lately (30 days): a sign-in from one of
+// them is never slowed down for the account's sake (src/server/auth/signin-limits.ts).
+export const knownSignInAddresses = sqliteTable(
+  'known_signin_addresses',
+  {
+    /** the e-mail as normalised (the same key whether the account exists or not) */
+    account: text('account').notNull(),
+    address: text('address').notNull(),
+    lastSuccessAt: integer('last_success_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.account, t.address] })],
+);
 
 // Key-value settings: cache version, signing secret.
 export const siteSettings = sqliteTable('site_settings', {

@@ -10,7 +10,8 @@ import { TOKEN_TTL_MS, createOneTimeToken } from '../auth/tokens';
 import { createUser } from '../auth/users';
 import { config } from '../config';
 import type { Mail } from '../mail/mailer';
-import { completePasswordReset, findPasswordToken, requestPasswordReset, signIn, signInKeys } from './auth';
+import { KNOWN_ADDRESS_MS, UNDER_ATTACK_DELAY_MS, signInGate, signInKeys } from '../auth/signin-limits';
+import { completePasswordReset, findPasswordToken, requestPasswordReset, signIn } from './auth';
 
 const PASSWORD = 'Ein-langes-Passwort-7';
 
@@ -81,24 +82,68 @@ describe('signIn', () => {
     expect(limitRow(db, signInKeys.account('trainer@verein.at'))).toBeUndefined();
   });
 
-  it('blocks an account after 5 failures, even for the right password, and lets it in after the wait', async () => {
+  it('after 5 failures the guesser\'s address waits for that account, while the owner signs in from another address at once', async () => {
     const db = createTestDb();
     await withUser(db);
     for (let i = 0; i < 6; i++) {
       expect((await signIn(db, { email: 'trainer@verein.at', password: `falsch-${i}-xx`, ...solved(db) }, '10.0.0.4')).ok).toBe(false);
     }
-    const blocked = await signIn(db, { email: 'trainer@verein.at', password: PASSWORD, ...solved(db) }, '10.0.0.5');
-    expect(blocked).toEqual({ ok: false, reason: 'rate-limited', retryAfterSeconds: 2 });
+    // the guesser's address is refused, even with the right password
+    const guesser = await signIn(db, { email: 'trainer@verein.at', password: PASSWORD, ...solved(db) }, '10.0.0.4');
+    expect(guesser).toEqual({ ok: false, reason: 'rate-limited', retryAfterSeconds: 2 });
     // a blocked attempt is not counted again
-    expect(limitRow(db, signInKeys.account('trainer@verein.at'))?.failures).toBe(6);
-    // after the wait the owner gets in, and the account's count is cleared
+    expect(limitRow(db, signInKeys.pair('trainer@verein.at', '10.0.0.4'))?.failures).toBe(6);
+    // the owner, elsewhere, is not
+    expect((await signIn(db, { email: 'trainer@verein.at', password: PASSWORD, ...solved(db) }, '10.0.0.5')).ok).toBe(true);
+    // and after the wait the right password works from the guesser's address too
     vi.useFakeTimers({ now: Date.now() + 2_001, toFake: ['Date'] });
     try {
-      expect((await signIn(db, { email: 'trainer@verein.at', password: PASSWORD, ...solved(db) }, '10.0.0.5')).ok).toBe(true);
+      expect((await signIn(db, { email: 'trainer@verein.at', password: PASSWORD, ...solved(db) }, '10.0.0.4')).ok).toBe(true);
     } finally {
       vi.useRealTimers();
     }
-    expect(limitRow(db, signInKeys.account('trainer@verein.at'))).toBeUndefined();
+    expect(limitRow(db, signInKeys.pair('trainer@verein.at', '10.0.0.4'))).toBeUndefined();
+  });
+
+  it('an account guessed at from many addresses is never refused: past the ceiling a new address waits first, a known one does not', async () => {
+    const db = createTestDb();
+    await withUser(db);
+    // the owner signed in from home last week, and from a holiday flat 31 days ago
+    const signInAgo = async (ms: number, address: string) => {
+      vi.useFakeTimers({ now: Date.now() - ms, toFake: ['Date'] });
+      try {
+        expect((await signIn(db, { email: 'trainer@verein.at', password: PASSWORD, ...solved(db) }, address)).ok).toBe(true);
+      } finally {
+        vi.useRealTimers();
+      }
+    };
+    await signInAgo(7 * 24 * 3_600_000, '192.0.2.1');
+    await signInAgo(KNOWN_ADDRESS_MS + 24 * 3_600_000, '192.0.2.2');
+    // 21 guessers, one failure each: no address and no pair is over its free attempts, the account is over its ceiling
+    for (let i = 0; i < 21; i++) {
+      await signIn(db, { email: 'trainer@verein.at', password: 'falsch-falsch', ...solved(db) }, `198.51.100.${i}`);
+    }
+    expect(signInGate(db, 'trainer@verein.at', '203.0.113.50')).toEqual({ refuse: false, extraDelayMs: UNDER_ATTACK_DELAY_MS });
+    expect(signInGate(db, 'trainer@verein.at', '192.0.2.1')).toEqual({ refuse: false, extraDelayMs: 0 });
+    // an address known longer ago than 30 days is new again
+    expect(signInGate(db, 'trainer@verein.at', '192.0.2.2')).toEqual({ refuse: false, extraDelayMs: UNDER_ATTACK_DELAY_MS });
+    // the same for an e-mail nobody has: nothing tells which accounts exist
+    for (let i = 0; i < 21; i++) {
+      await signIn(db, { email: 'niemand@verein.at', password: 'falsch-falsch', ...solved(db) }, `198.51.100.${i}`);
+    }
+    expect(signInGate(db, 'niemand@verein.at', '203.0.113.50')).toEqual(signInGate(db, 'trainer@verein.at', '203.0.113.50'));
+    // the owner from the known address gets in at once; from a new one after the extra wait
+    const started = Date.now();
+    expect((await signIn(db, { email: 'trainer@verein.at', password: PASSWORD, ...solved(db) }, '192.0.2.1')).ok).toBe(true);
+    expect(Date.now() - started).toBeLessThan(UNDER_ATTACK_DELAY_MS);
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      const fromNew = signIn(db, { email: 'trainer@verein.at', password: PASSWORD, ...solved(db) }, '203.0.113.50');
+      await vi.advanceTimersByTimeAsync(UNDER_ATTACK_DELAY_MS);
+      expect((await fromNew).ok).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('blocks one address that tries many accounts', async () => {
@@ -200,6 +245,7 @@ describe('completePasswordReset', () => {
     expect(left.map((s) => s.id)).toEqual([hashToken(outcome.sessionToken)]);
     expect(left.some((s) => s.id === other.session.id)).toBe(false);
     expect(limitRow(db, signInKeys.account(user.email))).toBeUndefined();
+    expect(limitRow(db, signInKeys.pair(user.email, '10.2.0.1'))).toBeUndefined();
     // the link is used up
     const again = await completePasswordReset(db, { token, password: 'Noch-ein-Passwort', confirm: 'Noch-ein-Passwort' });
     expect(again).toEqual({ ok: false, reason: 'token' });

@@ -10,17 +10,8 @@ import { write } from '../db/write';
 import { oneTimeTokens, users } from '../db/schema';
 import { verifyCaptcha } from '../auth/captcha';
 import { burnPasswordCheck, hashPassword, passwordProblem, verifyPassword } from '../auth/password';
-import {
-  RESET_ADDRESS_POLICY,
-  RESET_RECIPIENT_POLICY,
-  SIGNIN_ACCOUNT_POLICY,
-  SIGNIN_ADDRESS_POLICY,
-  clearAttempts,
-  pruneAttempts,
-  recordAttempt,
-  retryAfter,
-  retryAfterAny,
-} from '../auth/rate-limit';
+import { RESET_ADDRESS_POLICY, RESET_RECIPIENT_POLICY, recordAttempt, retryAfter } from '../auth/rate-limit';
+import { clearAccountLimits, recordSignInFailure, recordSignInSuccess, signInGate } from '../auth/signin-limits';
 import { createSession, hashToken, invalidateSession, invalidateUserSessions } from '../auth/session';
 import { peekToken, replaceToken, type TokenPurpose, type TokenRow } from '../auth/tokens';
 import { findUserByEmail, normaliseEmail } from '../auth/users';
@@ -28,10 +19,7 @@ import { sendMail } from '../mail/mailer';
 
 // ── sign-in ──────────────────────────────────────────────────────────────────
 
-export const signInKeys = {
-  account: (email: string) => `signin:account:${normaliseEmail(email)}`,
-  address: (clientAddress: string) => `signin:address:${clientAddress}`,
-};
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export type SignInOutcome =
   | { ok: true; sessionToken: string; expiresAt: number; userId: string }
@@ -44,7 +32,9 @@ export type SignInOutcome =
  * e-mails, users still without a password and wrong passwords give the same
  * answer after the same work (one argon2 verification), and count against the
  * same limits, so that neither the answer nor its timing tells which accounts
- * exist. A blocked attempt is refused before the password is looked at.
+ * exist. A blocked attempt is refused before the password is looked at; an
+ * attempt on an account under attack from an address it does not know waits
+ * first (src/server/auth/signin-limits.ts).
  */
 export async function signIn(
   db: Db,
@@ -52,11 +42,10 @@ export async function signIn(
   clientAddress: string,
   previousSessionId: string | null = null,
 ): Promise<SignInOutcome> {
-  const accountKey = signInKeys.account(input.email);
-  const addressKey = signInKeys.address(clientAddress);
-  const wait = retryAfterAny(db, [accountKey, addressKey]);
-  if (wait > 0) return { ok: false, reason: 'rate-limited', retryAfterSeconds: Math.ceil(wait / 1000) };
+  const gate = signInGate(db, input.email, clientAddress);
+  if (gate.refuse) return { ok: false, reason: 'rate-limited', retryAfterSeconds: Math.ceil(gate.waitMs / 1000) };
   if (verifyCaptcha(db, input.captchaToken, input.captchaAnswer) !== 'ok') return { ok: false, reason: 'captcha' };
+  if (gate.extraDelayMs > 0) await sleep(gate.extraDelayMs);
 
   const user = findUserByEmail(db, input.email);
   let valid = false;
@@ -64,14 +53,10 @@ export async function signIn(
   else await burnPasswordCheck(input.password);
 
   if (!valid || !user) {
-    recordAttempt(db, accountKey, SIGNIN_ACCOUNT_POLICY);
-    recordAttempt(db, addressKey, SIGNIN_ADDRESS_POLICY);
-    pruneAttempts(db);
+    recordSignInFailure(db, input.email, clientAddress);
     return { ok: false, reason: 'invalid' };
   }
-  // the address key is not cleared: one good account must not reset the count
-  // of someone trying many others from the same place
-  clearAttempts(db, accountKey);
+  recordSignInSuccess(db, input.email, clientAddress);
   // a new session on every sign-in; an older one of this browser ends
   if (previousSessionId) invalidateSession(db, previousSessionId);
   const { token, session } = createSession(db, user.id);
@@ -186,7 +171,7 @@ export async function completePasswordReset(db: Db, input: ResetPasswordInput, n
   }, db);
   if (!result) return { ok: false, reason: 'token' };
   invalidateUserSessions(db, result.id);
-  clearAttempts(db, signInKeys.account(result.email));
+  clearAccountLimits(db, result.email);
   const { token, session } = createSession(db, result.id, now);
   return { ok: true, sessionToken: token, expiresAt: session.expiresAt, userId: result.id };
 }
