@@ -10,7 +10,12 @@ export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_TEXTS = {
   tooLarge: 'Datei ist zu groß. Maximum 5MB erlaubt.',
   notAnImage: 'Nur Bilddateien (JPEG, PNG, WebP, GIF, AVIF) sind erlaubt.',
-  tooManyPixels: 'Das Bild ist zu groß (zu viele Bildpunkte).',
+  tooManyPixels: (megapixels: number) => `Bild ist zu groß: höchstens ${megapixels} Megapixel.`,
+  tooManyFrames: (frames: number) => `Animation hat zu viele Bilder: höchstens ${frames}.`,
+  animationTooLarge: (megapixels: number) => `Animation ist zu groß: höchstens ${megapixels} Megapixel über alle Bilder.`,
+  animationTooLong: (seconds: number) => `Animation ist zu lang: höchstens ${seconds} Sekunden.`,
+  tooSlow: 'Das Bild konnte nicht rechtzeitig verarbeitet werden. Bitte ein kleineres Bild wählen.',
+  busy: 'Gerade werden viele Bilder verarbeitet. Bitte in ein paar Sekunden noch einmal versuchen.',
   noFile: 'Bitte wählen Sie eine Datei aus.',
   badFolder: 'Ungültiger Ordner.',
   failed: 'Das Bild konnte nicht gespeichert werden.',

@@ -5,8 +5,9 @@ import exifr from 'exifr';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES, UPLOAD_TEXTS } from '../../lib/schemas/upload';
-import { UploadError, VARIANT_WIDTHS, normaliseFolder, storeUpload } from './uploads';
-import { jpegOfSize, phonePhotoWithGps, plainJpeg } from '../../../tests/fixtures/images';
+import { IMAGE_LIMITS, UploadError, VARIANT_WIDTHS, normaliseFolder, storeUpload } from './uploads';
+import { IMAGE_WORK_QUEUE, IMAGE_WORK_SLOTS, ImageWorkBusy, imageWorkLoad, withImageSlot } from './image-work';
+import { animatedGif, bombGif, hugePng, jpegOfSize, phonePhotoWithGps, plainJpeg } from '../../../tests/fixtures/images';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -111,5 +112,56 @@ describe('storeUpload', () => {
     expect(listFiles(parent)).toEqual([]);
     expect(normaliseFolder('shop/')).toBe('shop');
     expect(normaliseFolder('')).toBe('');
+  });
+});
+
+describe('image limits', () => {
+  it('refuses a real 20000×20000 PNG by its size, in words, before decoding it', async () => {
+    const dir = tempDir();
+    const png = hugePng(20_000, 20_000);
+    expect(png.length).toBeLessThan(100_000);
+    const started = Date.now();
+    await expectUploadError(storeUpload({ bytes: png, name: 'riesig.png' }, dir), 'Bild ist zu groß: höchstens 50 Megapixel.');
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(listFiles(dir)).toEqual([]);
+  });
+
+  it('refuses animations with too many frames, too many pixels over all frames, or too long, each with its message', async () => {
+    const dir = tempDir();
+    // the case: 100 frames of 1000×1000 in 2 KB
+    const bomb = bombGif(100, 1000);
+    expect(bomb.length).toBeLessThan(3_000);
+    await expectUploadError(storeUpload({ bytes: bomb, name: 'bombe.gif' }, dir), 'Animation ist zu groß: höchstens 25 Megapixel über alle Bilder.');
+    await expectUploadError(storeUpload({ bytes: bombGif(IMAGE_LIMITS.frames + 1, 50), name: 'viele.gif' }, dir), 'Animation hat zu viele Bilder: höchstens 150.');
+    // 100 frames of one second each
+    await expectUploadError(storeUpload({ bytes: bombGif(100, 50, 100), name: 'lang.gif' }, dir), 'Animation ist zu lang: höchstens 60 Sekunden.');
+    expect(listFiles(dir)).toEqual([]);
+    // a small animation within every limit is stored, still animated
+    const ok = await storeUpload({ bytes: await animatedGif(20, 100), name: 'klein.gif' }, dir);
+    expect((await sharp(path.join(dir, path.basename(ok.url))).metadata()).pages).toBe(20);
+  });
+
+  it('runs IMAGE_WORK_SLOTS images at a time; more wait in line; a longer line is refused at once', async () => {
+    let now = 0;
+    let most = 0;
+    const gates: (() => void)[] = [];
+    const work = () =>
+      withImageSlot(async () => {
+        now++;
+        most = Math.max(most, now);
+        await new Promise<void>((resolve) => gates.push(resolve));
+        now--;
+      });
+    const jobs = Array.from({ length: IMAGE_WORK_SLOTS + IMAGE_WORK_QUEUE }, work);
+    await new Promise((r) => setTimeout(r, 10));
+    expect(imageWorkLoad()).toEqual({ running: IMAGE_WORK_SLOTS, waiting: IMAGE_WORK_QUEUE });
+    await expect(work()).rejects.toBeInstanceOf(ImageWorkBusy);
+    while (gates.length > 0 || imageWorkLoad().running > 0) {
+      gates.shift()?.();
+      await new Promise((r) => setTimeout(r, 1));
+    }
+    await Promise.all(jobs);
+    expect(most).toBe(IMAGE_WORK_SLOTS);
+    expect(imageWorkLoad()).toEqual({ running: 0, waiting: 0 });
   });
 });

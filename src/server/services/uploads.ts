@@ -16,6 +16,18 @@ import {
   type UploadResult,
 } from '../../lib/schemas/upload';
 import { VARIANT_WIDTHS, variantUrl } from '../content/image-variants';
+import { IMAGE_WORK_SECONDS, ImageWorkBusy, withImageSlot } from './image-work';
+
+/** What an upload may be (docs/decisions/017-image-limits.md). */
+export const IMAGE_LIMITS = {
+  /** one picture (or one frame of an animation) */
+  megapixels: 50,
+  /** frames of an animated GIF or WebP */
+  frames: 150,
+  /** all frames of an animation together */
+  animationMegapixels: 25,
+  animationSeconds: 60,
+};
 
 export { VARIANT_WIDTHS };
 
@@ -31,8 +43,6 @@ export class UploadError extends Error {
 
 /** The stored image is at most this many pixels on its longer side. */
 const MAX_EDGE = 2400;
-/** Guard against decompression bombs: a small file that decodes to gigapixels. */
-const MAX_INPUT_PIXELS = 100_000_000;
 
 type Format = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif';
 /** File extensions per format; the first is used when the original name's does not fit. */
@@ -52,10 +62,16 @@ export function normaliseFolder(folder: string | null | undefined): string {
   return value.replace(/\/$/, '');
 }
 
-async function detectFormat(bytes: Buffer): Promise<{ format: Format; animated: boolean }> {
+/**
+ * What the file is, from its header alone (nothing is decoded yet), and whether
+ * its size is within the limits: a small file can decode to gigapixels or to
+ * hundreds of frames (a decompression bomb).
+ */
+async function detectFormat(bytes: Buffer): Promise<{ format: Format; animated: boolean; pixels: number }> {
   let meta: sharp.Metadata;
   try {
-    meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    // reading the header needs no pixel limit; the limits below say what is too big, in words
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
     throw new UploadError(UPLOAD_TEXTS.notAnImage, 415);
   }
@@ -64,8 +80,23 @@ async function detectFormat(bytes: Buffer): Promise<{ format: Format; animated: 
   // sharp reports AVIF as heif with AV1 compression; HEVC (HEIC) cannot be decoded here
   if (meta.format === 'heif' && meta.compression === 'av1') format = 'avif';
   if (!format || !meta.width || !meta.height) throw new UploadError(UPLOAD_TEXTS.notAnImage, 415);
-  if (meta.width * meta.height * (meta.pages ?? 1) > MAX_INPUT_PIXELS) throw new UploadError(UPLOAD_TEXTS.tooManyPixels, 413);
-  return { format, animated: (meta.pages ?? 1) > 1 && (format === 'gif' || format === 'webp') };
+  // an animation's frames are stacked: pageHeight is one frame
+  const frameHeight = meta.pageHeight ?? meta.height;
+  const frames = meta.pages ?? 1;
+  const animated = frames > 1 && (format === 'gif' || format === 'webp');
+  const framePixels = meta.width * frameHeight;
+  if (framePixels > IMAGE_LIMITS.megapixels * 1e6) throw new UploadError(UPLOAD_TEXTS.tooManyPixels(IMAGE_LIMITS.megapixels), 413);
+  if (animated) {
+    if (frames > IMAGE_LIMITS.frames) throw new UploadError(UPLOAD_TEXTS.tooManyFrames(IMAGE_LIMITS.frames), 413);
+    if (framePixels * frames > IMAGE_LIMITS.animationMegapixels * 1e6) {
+      throw new UploadError(UPLOAD_TEXTS.animationTooLarge(IMAGE_LIMITS.animationMegapixels), 413);
+    }
+    const durationMs = (meta.delay ?? []).reduce((sum, ms) => sum + ms, 0);
+    if (durationMs > IMAGE_LIMITS.animationSeconds * 1000) {
+      throw new UploadError(UPLOAD_TEXTS.animationTooLong(IMAGE_LIMITS.animationSeconds), 413);
+    }
+  }
+  return { format, animated, pixels: framePixels * (animated ? frames : 1) };
 }
 
 function extensionFor(format: Format, originalName: string): string {
@@ -90,6 +121,24 @@ function encode(image: sharp.Sharp, format: Format): sharp.Sharp {
 }
 
 /**
+ * Decodes the upload once into the stored size, then makes the smaller variants
+ * from that (not from the original again): one decode of a large file per
+ * upload, each step stopped after IMAGE_WORK_SECONDS.
+ */
+async function reencode(bytes: Buffer, format: Format, animated: boolean, pixels: number): Promise<{ main: Buffer; variants: Buffer[] }> {
+  const options = { limitInputPixels: Math.max(pixels, 1), animated };
+  const timeout = { seconds: IMAGE_WORK_SECONDS };
+  // sharp writes no EXIF, XMP, IPTC or ICC block unless asked to (withMetadata): none is asked for
+  const resized = sharp(bytes, options).rotate().resize({ width: MAX_EDGE, height: MAX_EDGE, fit: 'inside', withoutEnlargement: true });
+  const main = await encode(resized, format).timeout(timeout).toBuffer();
+  const variants = [];
+  for (const width of VARIANT_WIDTHS) {
+    variants.push(await sharp(main, { animated }).resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).timeout(timeout).toBuffer());
+  }
+  return { main, variants };
+}
+
+/**
  * Checks, re-encodes and stores one uploaded image. Throws UploadError with the
  * German message for the admin (too large, not an image, bad folder).
  */
@@ -100,20 +149,17 @@ export async function storeUpload(
   if (input.bytes.length > MAX_UPLOAD_BYTES) throw new UploadError(UPLOAD_TEXTS.tooLarge, 413);
   if (input.bytes.length === 0) throw new UploadError(UPLOAD_TEXTS.notAnImage, 415);
   const folder = normaliseFolder(input.folder);
-  const { format, animated } = await detectFormat(input.bytes);
+  const { format, animated, pixels } = await detectFormat(input.bytes);
 
-  const source = () => sharp(input.bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated }).rotate();
   let main: Buffer;
   let variants: Buffer[];
   try {
-    // sharp writes no EXIF, XMP, IPTC or ICC block unless asked to (withMetadata): none is asked for
-    main = await encode(source().resize({ width: MAX_EDGE, height: MAX_EDGE, fit: 'inside', withoutEnlargement: true }), format).toBuffer();
-    variants = await Promise.all(
-      VARIANT_WIDTHS.map((width) => source().resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer()),
-    );
+    ({ main, variants } = await withImageSlot(() => reencode(input.bytes, format, animated, pixels)));
   } catch (error) {
-    console.error('[upload] re-encoding failed:', error);
-    throw new UploadError(UPLOAD_TEXTS.notAnImage, 415);
+    if (error instanceof ImageWorkBusy) throw new UploadError(UPLOAD_TEXTS.busy, 503);
+    const timedOut = /timeout/i.test(String((error as Error)?.message));
+    console.error(`[upload] re-encoding ${timedOut ? 'took too long' : 'failed'}:`, error);
+    throw timedOut ? new UploadError(UPLOAD_TEXTS.tooSlow, 413) : new UploadError(UPLOAD_TEXTS.notAnImage, 415);
   }
 
   const root = path.resolve(uploadsDir);
