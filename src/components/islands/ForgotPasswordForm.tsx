@@ -20,7 +20,8 @@ export default function ForgotPasswordForm() {
     if (!challenge) return;
     setSubmitting(true);
     try {
-      const { data, error } = await actions.auth.requestPasswordReset({ email, captchaToken: challenge.token, captchaAnswer: answer });
+      const captchaProof = (await challenge.proof) ?? undefined;
+      const { data, error } = await actions.auth.requestPasswordReset({ email, captchaToken: challenge.token, captchaAnswer: answer, captchaProof });
       if (!error) {
         setSent(data.message);
         toast({ title: T.forgotSentTitle, description: data.message });

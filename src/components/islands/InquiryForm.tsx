@@ -31,6 +31,8 @@ export default function InquiryForm({ source, title, description }: { source: 'm
         source,
         captchaToken: challenge.token,
         captchaAnswer: answer,
+        // solved while the visitor typed; awaited in the rare case it is not done yet
+        captchaProof: (await challenge.proof) ?? undefined,
         website: honeypot,
       });
       if (!error) {

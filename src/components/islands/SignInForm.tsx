@@ -26,7 +26,8 @@ export default function SignInForm() {
     setSubmitting(true);
     let success = false;
     try {
-      const { error } = await actions.auth.signIn({ email, password, captchaToken: challenge.token, captchaAnswer: answer });
+      const captchaProof = (await challenge.proof) ?? undefined;
+      const { error } = await actions.auth.signIn({ email, password, captchaToken: challenge.token, captchaAnswer: answer, captchaProof });
       if (!error) {
         success = true;
         setSignedIn(true);

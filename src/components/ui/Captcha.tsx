@@ -1,25 +1,36 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { solveProof, type PowChallenge } from '../../lib/pow';
 
-export type CaptchaState = { token: string; question: string } | null;
+/** The question, and its proof of work being solved in the background (null once aborted). */
+export type CaptchaState = { token: string; question: string; proof: Promise<string | null> } | null;
 
 /**
  * The server-issued arithmetic question with its refresh control. A new question
- * is fetched on mount (never during server rendering), on refresh, and whenever
- * `generation` changes (after a wrong answer or a success).
+ * is fetched on mount (never during server rendering) and on refresh. Its
+ * invisible proof of work (docs/decisions/018) starts solving at once, while
+ * the visitor types; the form awaits `proof` when it is sent.
  */
 export function useCaptcha() {
   const [challenge, setChallenge] = useState<CaptchaState>(null);
+  const solving = useRef<AbortController | null>(null);
   const refresh = useCallback(async () => {
     setChallenge(null);
+    solving.current?.abort();
+    const controller = new AbortController();
+    solving.current = controller;
     try {
       const response = await fetch('/api/captcha', { cache: 'no-store' });
-      if (response.ok) setChallenge((await response.json()) as { token: string; question: string });
+      if (!response.ok) return;
+      const issued = (await response.json()) as { token: string; question: string; pow: PowChallenge };
+      const proof = solveProof(issued.pow, controller.signal).catch(() => null);
+      setChallenge({ token: issued.token, question: issued.question, proof });
     } catch {
       // offline: the form says so when sent
     }
   }, []);
   useEffect(() => {
     void refresh();
+    return () => solving.current?.abort();
   }, [refresh]);
   return { challenge, refresh };
 }

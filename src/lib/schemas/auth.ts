@@ -76,6 +76,8 @@ export const emailField = z
 const captchaFields = {
   captchaToken: z.string().max(1000),
   captchaAnswer: z.string().trim().max(10),
+  /** the solved proof of work (src/server/auth/captcha.ts); checked on the server */
+  captchaProof: z.string().max(2000).optional(),
 };
 
 export const signInSchema = z.object({

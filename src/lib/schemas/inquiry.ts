@@ -17,6 +17,8 @@ export const inquiryFormSchema = inquirySchema.extend({
   source: z.enum(['mitglied', 'kontakt']),
   captchaToken: z.string().max(1000),
   captchaAnswer: z.string().trim().max(10),
+  /** the solved proof of work (src/server/auth/captcha.ts); checked on the server */
+  captchaProof: z.string().max(2000).optional(),
   // bots fill every field; people never see this one
   website: z.string().max(1000).optional().default(''),
 });

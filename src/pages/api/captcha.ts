@@ -2,8 +2,8 @@ import type { APIRoute } from 'astro';
 import { getDb } from '../../server/db/client';
 import { issueCaptcha } from '../../server/auth/captcha';
 
-/** A new arithmetic question, signed by the server; open to everyone. */
-export const GET: APIRoute = () => {
-  const { token, question } = issueCaptcha(getDb());
-  return Response.json({ token, question }, { headers: { 'cache-control': 'no-store' } });
+/** A new arithmetic question with its proof of work, signed by the server; open to everyone. */
+export const GET: APIRoute = async () => {
+  const { token, question, pow } = await issueCaptcha(getDb());
+  return Response.json({ token, question, pow }, { headers: { 'cache-control': 'no-store' } });
 };

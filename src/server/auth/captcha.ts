@@ -1,6 +1,11 @@
 // The spec's arithmetic captcha (two integers 1–10), issued and checked by the
 // server: a signed, expiring challenge whose id can be answered only once.
+// With it comes an invisible proof of work (ALTCHA, docs/decisions/018): the
+// visitor's browser solves it while they type; a script must spend the work
+// for every single post, and a solution counts for its own question only.
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createChallenge, extractParams, verifySolution } from 'altcha-lib';
+import type { Challenge } from 'altcha-lib/types';
 import { lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { write } from '../db/write';
@@ -11,8 +16,11 @@ export const CAPTCHA_MIN = 1;
 export const CAPTCHA_MAX = 10;
 export const CAPTCHA_TTL_MS = 30 * 60 * 1000;
 
-export type CaptchaChallenge = { token: string; a: number; b: number; question: string };
-export type CaptchaResult = 'ok' | 'wrong' | 'expired' | 'used' | 'invalid';
+/** The proof of work's range: a browser tries half of it on average (SHA-256 each). */
+export const POW_MAX_NUMBER = 10_000;
+
+export type CaptchaChallenge = { token: string; a: number; b: number; question: string; pow: Challenge };
+export type CaptchaResult = 'ok' | 'wrong' | 'expired' | 'used' | 'invalid' | 'proof';
 
 function sign(db: Db, payload: string): string {
   return createHmac('sha256', signingSecret(db)).update(payload).digest('base64url');
@@ -23,18 +31,43 @@ function answerHash(db: Db, id: string, answer: number): string {
   return sign(db, `answer:${id}:${answer}`);
 }
 
-export function issueCaptcha(db: Db, now = Date.now()): CaptchaChallenge {
+/** The key ALTCHA signs its challenges with: derived from the site's secret, never sent. */
+function powKey(db: Db): string {
+  return sign(db, 'altcha-hmac-key');
+}
+
+export async function issueCaptcha(db: Db, now = Date.now()): Promise<CaptchaChallenge> {
   const a = randomInt(CAPTCHA_MIN, CAPTCHA_MAX + 1);
   const b = randomInt(CAPTCHA_MIN, CAPTCHA_MAX + 1);
   const id = randomUUID();
-  const payload = Buffer.from(JSON.stringify({ id, h: answerHash(db, id, a + b), exp: now + CAPTCHA_TTL_MS })).toString(
-    'base64url',
-  );
-  return { token: `${payload}.${sign(db, payload)}`, a, b, question: `${a} + ${b}` };
+  const exp = now + CAPTCHA_TTL_MS;
+  const payload = Buffer.from(JSON.stringify({ id, h: answerHash(db, id, a + b), exp })).toString('base64url');
+  // the proof of work belongs to this question: its signed parameters name it
+  const pow = await createChallenge({ hmacKey: powKey(db), maxNumber: POW_MAX_NUMBER, expires: new Date(exp), params: { captcha: id } });
+  return { token: `${payload}.${sign(db, payload)}`, a, b, question: `${a} + ${b}`, pow };
 }
 
-/** Checks the answer and uses the challenge up, right or wrong: each question is answered once. */
-export function verifyCaptcha(db: Db, token: string, answer: string | number, now = Date.now()): CaptchaResult {
+/** The solved proof of work (the base64 JSON the browser sends) is for this question, signed by us, not expired. */
+async function proofHolds(db: Db, proof: string | undefined, id: string): Promise<boolean> {
+  if (!proof || proof.length > 2000) return false;
+  try {
+    return (await verifySolution(proof, powKey(db), true)) && extractParams(proof).captcha === id;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Checks the proof of work and the answer, and uses the question up, right or
+ * wrong: each question is answered once (and so each proof counts once).
+ */
+export async function verifyCaptcha(
+  db: Db,
+  token: string,
+  answer: string | number,
+  proof: string | undefined,
+  now = Date.now(),
+): Promise<CaptchaResult> {
   const [payload, signature] = String(token ?? '').split('.');
   if (!payload || !signature) return 'invalid';
   const expected = Buffer.from(sign(db, payload));
@@ -56,6 +89,7 @@ export function verifyCaptcha(db: Db, token: string, answer: string | number, no
     db,
   );
   if (inserted.changes === 0) return 'used';
+  if (!(await proofHolds(db, proof, data.id))) return 'proof';
   const parsed = typeof answer === 'number' ? answer : /^\s*-?\d+\s*$/.test(answer) ? Number.parseInt(answer, 10) : NaN;
   if (!Number.isInteger(parsed)) return 'wrong';
   const expectedAnswer = Buffer.from(answerHash(db, data.id, parsed));

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createTestDb } from '../db/test-db';
 import type { Db } from '../db/client';
 import { oneTimeTokens, rateLimits, sessions, users } from '../db/schema';
-import { issueCaptcha } from '../auth/captcha';
+import { solvedCaptcha } from '../../../tests/fixtures/captcha';
 import { verifyPassword } from '../auth/password';
 import { createSession, hashToken } from '../auth/session';
 import { TOKEN_TTL_MS, createOneTimeToken } from '../auth/tokens';
@@ -15,10 +15,6 @@ import { completePasswordReset, findPasswordToken, requestPasswordReset, signIn 
 
 const PASSWORD = 'Ein-langes-Passwort-7';
 
-function solved(db: Db) {
-  const c = issueCaptcha(db);
-  return { captchaToken: c.token, captchaAnswer: String(c.a + c.b) };
-}
 
 async function withUser(db: Db, email = 'trainer@verein.at', password: string | undefined = PASSWORD) {
   return createUser(db, { email, password, roles: ['admin'] });
@@ -30,8 +26,8 @@ describe('signIn', () => {
   it('signs in with the right password (e-mail in any case) and creates a new session each time', async () => {
     const db = createTestDb();
     const user = await withUser(db);
-    const first = await signIn(db, { email: 'Trainer@Verein.at ', password: PASSWORD, ...solved(db) }, '10.0.0.1');
-    const second = await signIn(db, { email: 'trainer@verein.at', password: PASSWORD, ...solved(db) }, '10.0.0.1');
+    const first = await signIn(db, { email: 'Trainer@Verein.at ', password: PASSWORD, ...(await solvedCaptcha(db)) }, '10.0.0.1');
+    const second = await signIn(db, { email: 'trainer@verein.at', password: PASSWORD, ...(await solvedCaptcha(db)) }, '10.0.0.1');
     expect(first.ok && second.ok).toBe(true);
     if (!first.ok || !second.ok) return;
     expect(first.sessionToken).not.toBe(second.sessionToken);
@@ -44,7 +40,7 @@ describe('signIn', () => {
     const db = createTestDb();
     const user = await withUser(db);
     const old = createSession(db, user.id);
-    const outcome = await signIn(db, { email: user.email, password: PASSWORD, ...solved(db) }, '10.0.0.1', old.session.id);
+    const outcome = await signIn(db, { email: user.email, password: PASSWORD, ...(await solvedCaptcha(db)) }, '10.0.0.1', old.session.id);
     expect(outcome.ok).toBe(true);
     expect(db.select().from(sessions).where(eq(sessions.id, old.session.id)).get()).toBeUndefined();
   });
@@ -53,9 +49,9 @@ describe('signIn', () => {
     const db = createTestDb();
     await withUser(db);
     await createUser(db, { email: 'eingeladen@verein.at', roles: ['user'] });
-    const unknown = await signIn(db, { email: 'niemand@verein.at', password: PASSWORD, ...solved(db) }, '10.0.0.2');
-    const wrong = await signIn(db, { email: 'trainer@verein.at', password: 'falsch-falsch', ...solved(db) }, '10.0.0.2');
-    const pending = await signIn(db, { email: 'eingeladen@verein.at', password: PASSWORD, ...solved(db) }, '10.0.0.2');
+    const unknown = await signIn(db, { email: 'niemand@verein.at', password: PASSWORD, ...(await solvedCaptcha(db)) }, '10.0.0.2');
+    const wrong = await signIn(db, { email: 'trainer@verein.at', password: 'falsch-falsch', ...(await solvedCaptcha(db)) }, '10.0.0.2');
+    const pending = await signIn(db, { email: 'eingeladen@verein.at', password: PASSWORD, ...(await solvedCaptcha(db)) }, '10.0.0.2');
     expect(unknown).toEqual({ ok: false, reason: 'invalid' });
     expect(wrong).toEqual(unknown);
     expect(pending).toEqual(unknown);
@@ -69,16 +65,20 @@ describe('signIn', () => {
   it('refuses a wrong or reused captcha before looking at the password', async () => {
     const db = createTestDb();
     await withUser(db);
-    const c = issueCaptcha(db);
-    const wrongAnswer = String(c.a + c.b + 1);
-    expect(await signIn(db, { email: 'trainer@verein.at', password: PASSWORD, captchaToken: c.token, captchaAnswer: wrongAnswer }, '10.0.0.3')).toEqual({
+    const c = await solvedCaptcha(db);
+    const wrongAnswer = String(Number(c.captchaAnswer) + 1);
+    expect(await signIn(db, { email: 'trainer@verein.at', password: PASSWORD, ...c, captchaAnswer: wrongAnswer }, '10.0.0.3')).toEqual({
       ok: false,
       reason: 'captcha',
     });
     // the same question cannot be answered a second time, even correctly
-    expect(
-      await signIn(db, { email: 'trainer@verein.at', password: PASSWORD, captchaToken: c.token, captchaAnswer: String(c.a + c.b) }, '10.0.0.3'),
-    ).toEqual({ ok: false, reason: 'captcha' });
+    expect(await signIn(db, { email: 'trainer@verein.at', password: PASSWORD, ...c }, '10.0.0.3')).toEqual({ ok: false, reason: 'captcha' });
+    // the right sum without the proof of work (a script that parses the question) is refused too
+    const unproven = await solvedCaptcha(db);
+    expect(await signIn(db, { email: 'trainer@verein.at', password: PASSWORD, ...unproven, captchaProof: undefined }, '10.0.0.3')).toEqual({
+      ok: false,
+      reason: 'captcha',
+    });
     expect(limitRow(db, signInKeys.account('trainer@verein.at'))).toBeUndefined();
   });
 
@@ -86,19 +86,19 @@ describe('signIn', () => {
     const db = createTestDb();
     await withUser(db);
     for (let i = 0; i < 6; i++) {
-      expect((await signIn(db, { email: 'trainer@verein.at', password: `falsch-${i}-xx`, ...solved(db) }, '10.0.0.4')).ok).toBe(false);
+      expect((await signIn(db, { email: 'trainer@verein.at', password: `falsch-${i}-xx`, ...(await solvedCaptcha(db)) }, '10.0.0.4')).ok).toBe(false);
     }
     // the guesser's address is refused, even with the right password
-    const guesser = await signIn(db, { email: 'trainer@verein.at', password: PASSWORD, ...solved(db) }, '10.0.0.4');
+    const guesser = await signIn(db, { email: 'trainer@verein.at', password: PASSWORD, ...(await solvedCaptcha(db)) }, '10.0.0.4');
     expect(guesser).toEqual({ ok: false, reason: 'rate-limited', retryAfterSeconds: 2 });
     // a blocked attempt is not counted again
     expect(limitRow(db, signInKeys.pair('trainer@verein.at', '10.0.0.4'))?.failures).toBe(6);
     // the owner, elsewhere, is not
-    expect((await signIn(db, { email: 'trainer@verein.at', password: PASSWORD, ...solved(db) }, '10.0.0.5')).ok).toBe(true);
+    expect((await signIn(db, { email: 'trainer@verein.at', password: PASSWORD, ...(await solvedCaptcha(db)) }, '10.0.0.5')).ok).toBe(true);
     // and after the wait the right password works from the guesser's address too
     vi.useFakeTimers({ now: Date.now() + 2_001, toFake: ['Date'] });
     try {
-      expect((await signIn(db, { email: 'trainer@verein.at', password: PASSWORD, ...solved(db) }, '10.0.0.4')).ok).toBe(true);
+      expect((await signIn(db, { email: 'trainer@verein.at', password: PASSWORD, ...(await solvedCaptcha(db)) }, '10.0.0.4')).ok).toBe(true);
     } finally {
       vi.useRealTimers();
     }
@@ -112,7 +112,7 @@ describe('signIn', () => {
     const signInAgo = async (ms: number, address: string) => {
       vi.useFakeTimers({ now: Date.now() - ms, toFake: ['Date'] });
       try {
-        expect((await signIn(db, { email: 'trainer@verein.at', password: PASSWORD, ...solved(db) }, address)).ok).toBe(true);
+        expect((await signIn(db, { email: 'trainer@verein.at', password: PASSWORD, ...(await solvedCaptcha(db)) }, address)).ok).toBe(true);
       } finally {
         vi.useRealTimers();
       }
@@ -121,7 +121,7 @@ describe('signIn', () => {
     await signInAgo(KNOWN_ADDRESS_MS + 24 * 3_600_000, '192.0.2.2');
     // 21 guessers, one failure each: no address and no pair is over its free attempts, the account is over its ceiling
     for (let i = 0; i < 21; i++) {
-      await signIn(db, { email: 'trainer@verein.at', password: 'falsch-falsch', ...solved(db) }, `198.51.100.${i}`);
+      await signIn(db, { email: 'trainer@verein.at', password: 'falsch-falsch', ...(await solvedCaptcha(db)) }, `198.51.100.${i}`);
     }
     expect(signInGate(db, 'trainer@verein.at', '203.0.113.50')).toEqual({ refuse: false, extraDelayMs: UNDER_ATTACK_DELAY_MS });
     expect(signInGate(db, 'trainer@verein.at', '192.0.2.1')).toEqual({ refuse: false, extraDelayMs: 0 });
@@ -129,16 +129,18 @@ describe('signIn', () => {
     expect(signInGate(db, 'trainer@verein.at', '192.0.2.2')).toEqual({ refuse: false, extraDelayMs: UNDER_ATTACK_DELAY_MS });
     // the same for an e-mail nobody has: nothing tells which accounts exist
     for (let i = 0; i < 21; i++) {
-      await signIn(db, { email: 'niemand@verein.at', password: 'falsch-falsch', ...solved(db) }, `198.51.100.${i}`);
+      await signIn(db, { email: 'niemand@verein.at', password: 'falsch-falsch', ...(await solvedCaptcha(db)) }, `198.51.100.${i}`);
     }
     expect(signInGate(db, 'niemand@verein.at', '203.0.113.50')).toEqual(signInGate(db, 'trainer@verein.at', '203.0.113.50'));
     // the owner from the known address gets in at once; from a new one after the extra wait
     const started = Date.now();
-    expect((await signIn(db, { email: 'trainer@verein.at', password: PASSWORD, ...solved(db) }, '192.0.2.1')).ok).toBe(true);
+    expect((await signIn(db, { email: 'trainer@verein.at', password: PASSWORD, ...(await solvedCaptcha(db)) }, '192.0.2.1')).ok).toBe(true);
     expect(Date.now() - started).toBeLessThan(UNDER_ATTACK_DELAY_MS);
+    // solved before the clock is faked: the proof of work needs real time
+    const captcha = await solvedCaptcha(db);
     vi.useFakeTimers({ toFake: ['setTimeout'] });
     try {
-      const fromNew = signIn(db, { email: 'trainer@verein.at', password: PASSWORD, ...solved(db) }, '203.0.113.50');
+      const fromNew = signIn(db, { email: 'trainer@verein.at', password: PASSWORD, ...captcha }, '203.0.113.50');
       await vi.advanceTimersByTimeAsync(UNDER_ATTACK_DELAY_MS);
       expect((await fromNew).ok).toBe(true);
     } finally {
@@ -149,12 +151,12 @@ describe('signIn', () => {
   it('blocks one address that tries many accounts', async () => {
     const db = createTestDb();
     for (let i = 0; i < 11; i++) {
-      await signIn(db, { email: `person${i}@verein.at`, password: 'falsch-falsch', ...solved(db) }, '10.0.0.6');
+      await signIn(db, { email: `person${i}@verein.at`, password: 'falsch-falsch', ...(await solvedCaptcha(db)) }, '10.0.0.6');
     }
-    const next = await signIn(db, { email: 'person99@verein.at', password: 'falsch-falsch', ...solved(db) }, '10.0.0.6');
+    const next = await signIn(db, { email: 'person99@verein.at', password: 'falsch-falsch', ...(await solvedCaptcha(db)) }, '10.0.0.6');
     expect(next).toEqual({ ok: false, reason: 'rate-limited', retryAfterSeconds: 1 });
     // another address is not affected
-    expect(await signIn(db, { email: 'person99@verein.at', password: 'falsch-falsch', ...solved(db) }, '10.0.0.7')).toEqual({
+    expect(await signIn(db, { email: 'person99@verein.at', password: 'falsch-falsch', ...(await solvedCaptcha(db)) }, '10.0.0.7')).toEqual({
       ok: false,
       reason: 'invalid',
     });
@@ -170,8 +172,8 @@ describe('requestPasswordReset', () => {
       sent.push(mail);
       return { transport: 'outbox' as const };
     };
-    const known = await requestPasswordReset(db, { email: 'trainer@verein.at', ...solved(db) }, '10.1.0.1', send);
-    const unknown = await requestPasswordReset(db, { email: 'niemand@verein.at', ...solved(db) }, '10.1.0.1', send);
+    const known = await requestPasswordReset(db, { email: 'trainer@verein.at', ...(await solvedCaptcha(db)) }, '10.1.0.1', send);
+    const unknown = await requestPasswordReset(db, { email: 'niemand@verein.at', ...(await solvedCaptcha(db)) }, '10.1.0.1', send);
     await Promise.all([known.delivery, unknown.delivery]);
     expect(known.outcome).toBe('answered');
     expect(unknown.outcome).toBe('answered');
@@ -190,8 +192,8 @@ describe('requestPasswordReset', () => {
     const db = createTestDb();
     const user = await withUser(db);
     const send = async () => ({ transport: 'outbox' as const });
-    await requestPasswordReset(db, { email: user.email, ...solved(db) }, '10.1.0.2', send);
-    await requestPasswordReset(db, { email: user.email, ...solved(db) }, '10.1.0.2', send);
+    await requestPasswordReset(db, { email: user.email, ...(await solvedCaptcha(db)) }, '10.1.0.2', send);
+    await requestPasswordReset(db, { email: user.email, ...(await solvedCaptcha(db)) }, '10.1.0.2', send);
     const open = db.select().from(oneTimeTokens).where(eq(oneTimeTokens.userId, user.id)).all();
     expect(open).toHaveLength(1);
   });
@@ -205,27 +207,26 @@ describe('requestPasswordReset', () => {
       return { transport: 'outbox' as const };
     };
     for (let i = 0; i < 5; i++) {
-      const result = await requestPasswordReset(db, { email: 'trainer@verein.at', ...solved(db) }, `10.1.1.${i}`, send);
+      const result = await requestPasswordReset(db, { email: 'trainer@verein.at', ...(await solvedCaptcha(db)) }, `10.1.1.${i}`, send);
       expect(result.outcome).toBe('answered');
       await result.delivery;
     }
     expect(sent).toHaveLength(4);
     // 3 free; the 4th is sent and starts a 15-minute wait; the 5th falls into it and sends nothing
-    const after = await requestPasswordReset(db, { email: 'trainer@verein.at', ...solved(db) }, '10.1.2.1', send);
+    const after = await requestPasswordReset(db, { email: 'trainer@verein.at', ...(await solvedCaptcha(db)) }, '10.1.2.1', send);
     await after.delivery;
     expect(sent).toHaveLength(4);
   });
 
   it('refuses a wrong captcha and limits one address', async () => {
     const db = createTestDb();
-    const c = issueCaptcha(db);
+    const c = await solvedCaptcha(db);
     const send = async () => ({ transport: 'outbox' as const });
-    expect(
-      (await requestPasswordReset(db, { email: 'a@verein.at', captchaToken: c.token, captchaAnswer: String(c.a + c.b + 1) }, '10.1.3.1', send))
-        .outcome,
-    ).toBe('captcha');
-    for (let i = 0; i < 6; i++) await requestPasswordReset(db, { email: `p${i}@verein.at`, ...solved(db) }, '10.1.3.2', send);
-    expect((await requestPasswordReset(db, { email: 'x@verein.at', ...solved(db) }, '10.1.3.2', send)).outcome).toBe('rate-limited');
+    expect((await requestPasswordReset(db, { email: 'a@verein.at', ...c, captchaAnswer: String(Number(c.captchaAnswer) + 1) }, '10.1.3.1', send)).outcome).toBe(
+      'captcha',
+    );
+    for (let i = 0; i < 6; i++) await requestPasswordReset(db, { email: `p${i}@verein.at`, ...(await solvedCaptcha(db)) }, '10.1.3.2', send);
+    expect((await requestPasswordReset(db, { email: 'x@verein.at', ...(await solvedCaptcha(db)) }, '10.1.3.2', send)).outcome).toBe('rate-limited');
   });
 });
 
@@ -234,7 +235,7 @@ describe('completePasswordReset', () => {
     const db = createTestDb();
     const user = await withUser(db);
     const other = createSession(db, user.id);
-    for (let i = 0; i < 7; i++) await signIn(db, { email: user.email, password: 'falsch-falsch', ...solved(db) }, '10.2.0.1');
+    for (let i = 0; i < 7; i++) await signIn(db, { email: user.email, password: 'falsch-falsch', ...(await solvedCaptcha(db)) }, '10.2.0.1');
     const token = createOneTimeToken(db, 'reset', user.id);
     const outcome = await completePasswordReset(db, { token, password: 'Ganz-neues-Passwort', confirm: 'Ganz-neues-Passwort' });
     expect(outcome.ok).toBe(true);
@@ -282,7 +283,7 @@ describe('completePasswordReset', () => {
     const token = createOneTimeToken(db, 'invite', user.id);
     const outcome = await completePasswordReset(db, { token, password: 'Mein-erstes-Passwort', confirm: 'Mein-erstes-Passwort' });
     expect(outcome.ok).toBe(true);
-    const signedIn = await signIn(db, { email: 'neu@verein.at', password: 'Mein-erstes-Passwort', ...solved(db) }, '10.2.0.2');
+    const signedIn = await signIn(db, { email: 'neu@verein.at', password: 'Mein-erstes-Passwort', ...(await solvedCaptcha(db)) }, '10.2.0.2');
     expect(signedIn.ok).toBe(true);
   });
 

@@ -44,8 +44,9 @@ export async function signIn(
 ): Promise<SignInOutcome> {
   const gate = signInGate(db, input.email, clientAddress);
   if (gate.refuse) return { ok: false, reason: 'rate-limited', retryAfterSeconds: Math.ceil(gate.waitMs / 1000) };
-  if (verifyCaptcha(db, input.captchaToken, input.captchaAnswer) !== 'ok') return { ok: false, reason: 'captcha' };
+  // more proof for an account under attack: the wait comes first, whatever the captcha says
   if (gate.extraDelayMs > 0) await sleep(gate.extraDelayMs);
+  if ((await verifyCaptcha(db, input.captchaToken, input.captchaAnswer, input.captchaProof)) !== 'ok') return { ok: false, reason: 'captcha' };
 
   const user = findUserByEmail(db, input.email);
   let valid = false;
@@ -97,7 +98,7 @@ export async function requestPasswordReset(
   const done = Promise.resolve();
   const addressKey = `reset:address:${clientAddress}`;
   if (retryAfter(db, addressKey) > 0) return { outcome: 'rate-limited', delivery: done };
-  if (verifyCaptcha(db, input.captchaToken, input.captchaAnswer) !== 'ok') return { outcome: 'captcha', delivery: done };
+  if ((await verifyCaptcha(db, input.captchaToken, input.captchaAnswer, input.captchaProof)) !== 'ok') return { outcome: 'captcha', delivery: done };
   recordAttempt(db, addressKey, RESET_ADDRESS_POLICY);
 
   const email = normaliseEmail(input.email);

@@ -15,13 +15,13 @@ import type { InquiryInput } from '../../lib/schemas/inquiry';
 export type InquiryOutcome = 'sent' | 'captcha' | 'rate-limited' | 'ignored';
 
 export async function submitInquiry(
-  input: InquiryInput & { source: 'mitglied' | 'kontakt'; captchaToken: string; captchaAnswer: string; website?: string },
+  input: InquiryInput & { source: 'mitglied' | 'kontakt'; captchaToken: string; captchaAnswer: string; captchaProof?: string; website?: string },
   clientAddress: string,
 ): Promise<InquiryOutcome> {
   const db = getDb();
   const limitKey = `form:${clientAddress}`;
   if (retryAfter(db, limitKey) > 0) return 'rate-limited';
-  if (verifyCaptcha(db, input.captchaToken, input.captchaAnswer) !== 'ok') return 'captcha';
+  if ((await verifyCaptcha(db, input.captchaToken, input.captchaAnswer, input.captchaProof)) !== 'ok') return 'captcha';
   recordAttempt(db, limitKey, FORM_POLICY);
   // a filled honeypot is a bot: it is told "sent", and nothing is stored
   if (input.website && input.website.trim() !== '') return 'ignored';

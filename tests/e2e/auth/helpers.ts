@@ -2,6 +2,7 @@
 // browser and over HTTP, and calling an action the way the islands do.
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { Site } from '../../fixtures/site';
+import { replyToCaptcha } from '../../fixtures/captcha';
 
 /** Reads the question shown next to the captcha field ('3 + 4 = ?') and types the sum. */
 export async function answerCaptcha(page: Page, fieldLabel = /Sicherheitsfrage/): Promise<string> {
@@ -15,9 +16,8 @@ export async function answerCaptcha(page: Page, fieldLabel = /Sicherheitsfrage/)
 
 /** A fresh challenge from /api/captcha, answered. */
 export async function solvedCaptcha(request: APIRequestContext, site: Site) {
-  const challenge = (await (await request.get(`${site.url}/api/captcha`)).json()) as { token: string; question: string };
-  const [a, b] = challenge.question.split(' + ').map(Number);
-  return { captchaToken: challenge.token, captchaAnswer: String(a + b) };
+  // as a person's browser answers it: the sum and the solved proof of work
+  return replyToCaptcha(await (await request.get(`${site.url}/api/captcha`)).json());
 }
 
 /** POST /_actions/<name> with JSON and a same-origin Origin header, as `actions.x()` does. */

@@ -1,6 +1,7 @@
 // The membership and contact forms (public-site.md §4 Membership form, §5, §8):
 // server-issued captcha, honeypot, server-side validation, rate limit, the stored
 // inquiry and the notification e-mail.
+import { replyToCaptcha } from '../../fixtures/captcha';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -24,9 +25,9 @@ async function answerOnPage(page: Page, form: ReturnType<Page['locator']>): Prom
 async function challenge(request: APIRequestContext, site: Site) {
   const response = await request.get(`${site.url}/api/captcha`);
   expect(response.headers()['cache-control']).toContain('no-store');
-  const { token, question } = (await response.json()) as { token: string; question: string };
-  const [a, b] = question.split(' + ').map(Number);
-  return { token, answer: String(a + b) };
+  // as a person's browser answers it: the sum and the solved proof of work
+  const reply = await replyToCaptcha(await response.json());
+  return { token: reply.captchaToken, answer: reply.captchaAnswer, proof: reply.captchaProof };
 }
 
 function post(request: APIRequestContext, site: Site, body: Record<string, unknown>) {
@@ -153,10 +154,10 @@ test.describe('Formulare', () => {
 
   test('a challenge answered once cannot be used again', async ({ request }) => {
     const before = stored(site()).length;
-    const { token, answer } = await challenge(request, site());
-    const first = await post(request, site(), { ...valid, betreff: 'Erste Sendung', captchaToken: token, captchaAnswer: answer });
+    const { token, answer, proof } = await challenge(request, site());
+    const first = await post(request, site(), { ...valid, betreff: 'Erste Sendung', captchaToken: token, captchaAnswer: answer, captchaProof: proof });
     expect(first.status()).toBe(200);
-    const replay = await post(request, site(), { ...valid, betreff: 'Wiederholung', captchaToken: token, captchaAnswer: answer });
+    const replay = await post(request, site(), { ...valid, betreff: 'Wiederholung', captchaToken: token, captchaAnswer: answer, captchaProof: proof });
     expect(replay.status()).toBe(400);
     expect(((await replay.json()) as { message: string }).message).toBe('CAPTCHA');
     expect(stored(site()).map((r) => r.betreff).filter((b) => b === 'Erste Sendung' || b === 'Wiederholung')).toEqual(['Erste Sendung']);
@@ -169,8 +170,8 @@ test.describe('Formulare', () => {
   test('a filled honeypot is answered like a success, and nothing is stored or mailed', async ({ request }) => {
     const before = stored(site()).length;
     const mailsBefore = outbox(site()).length;
-    const { token, answer } = await challenge(request, site());
-    const response = await post(request, site(), { ...valid, betreff: 'Bot', website: 'https://spam.example', captchaToken: token, captchaAnswer: answer });
+    const { token, answer, proof } = await challenge(request, site());
+    const response = await post(request, site(), { ...valid, betreff: 'Bot', website: 'https://spam.example', captchaToken: token, captchaAnswer: answer, captchaProof: proof });
     expect(response.status()).toBe(200);
     expect(stored(site())).toHaveLength(before);
     expect(outbox(site())).toHaveLength(mailsBefore);
@@ -187,15 +188,15 @@ test.describe('Formulare', () => {
       { nachricht: 'x'.repeat(10_001) },
       { source: 'admin' },
     ]) {
-      const { token, answer } = await challenge(request, site());
-      const response = await post(request, site(), { ...valid, ...broken, captchaToken: token, captchaAnswer: answer });
+      const { token, answer, proof } = await challenge(request, site());
+      const response = await post(request, site(), { ...valid, ...broken, captchaToken: token, captchaAnswer: answer, captchaProof: proof });
       expect(response.status(), JSON.stringify(broken).slice(0, 60)).toBe(400);
       expect(((await response.json()) as { type: string }).type).toBe('AstroActionInputError');
     }
     // a field left out entirely
-    const { token, answer } = await challenge(request, site());
+    const { token, answer, proof } = await challenge(request, site());
     const { email: _omitted, ...withoutEmail } = valid;
-    expect((await post(request, site(), { ...withoutEmail, captchaToken: token, captchaAnswer: answer })).status()).toBe(400);
+    expect((await post(request, site(), { ...withoutEmail, captchaToken: token, captchaAnswer: answer, captchaProof: proof })).status()).toBe(400);
     expect(stored(site())).toHaveLength(before);
 
     // in the browser, with the required and type checks removed
@@ -261,8 +262,8 @@ test.describe('Formulare, Begrenzung je Adresse', () => {
   test('after six messages in ten minutes the address has to wait', async ({ request }) => {
     const statuses: number[] = [];
     for (let i = 0; i < 7; i++) {
-      const { token, answer } = await challenge(request, site());
-      const response = await post(request, site(), { ...valid, betreff: `Nachricht ${i + 1}`, captchaToken: token, captchaAnswer: answer });
+      const { token, answer, proof } = await challenge(request, site());
+      const response = await post(request, site(), { ...valid, betreff: `Nachricht ${i + 1}`, captchaToken: token, captchaAnswer: answer, captchaProof: proof });
       statuses.push(response.status());
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 429]);
