@@ -1,7 +1,8 @@
 // `npm test`: type checks, a fresh production build, the unit and integration
-// tests (vitest), the fault suite (tests/faults), then the browser tests
-// (Playwright in the system Chromium). `npm run test:faults` runs the build and
-// the fault suite alone.
+// tests (vitest), the fault suite (tests/faults), the attack suite
+// (tests/security), then the browser tests (Playwright in the system
+// Chromium). `npm run test:faults` and `npm run test:security` run the build
+// and their suite alone.
 // Ends with one line 'N passed, N failed' over all of them.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -33,7 +34,7 @@ if (want('check')) {
 
 // the build comes before the unit tests: the permission test drives the built server
 let built = false;
-if (want('unit') || want('faults') || want('e2e')) {
+if (want('unit') || want('faults') || want('security') || want('e2e')) {
   if (run('astro build', process.execPath, [path.join(root, 'node_modules', 'astro', 'astro.js'), 'build']) !== 0) {
     stepFailures++;
   } else {
@@ -59,6 +60,7 @@ function runVitest(title: string, name: string, args: string[]): void {
 
 if (want('unit') && built) runVitest('vitest', 'unit', []);
 if (want('faults') && built) runVitest('fault suite', 'faults', ['--config', 'vitest.faults.config.ts']);
+if (want('security') && built) runVitest('attack suite', 'security', ['--config', 'vitest.security.config.ts']);
 
 if (want('e2e') && built) {
   const out = path.join(root, 'test-results', 'e2e.json');

@@ -1,0 +1,121 @@
+// Abuse (issue 11, attack group 6): locking the owner out, forged addresses
+// with and without a trusted proxy, account enumeration by answer and timing,
+// captcha replay, and a bot flood. The server runs as the README sets it up
+// behind nginx (HOST=127.0.0.1, TRUST_PROXY=127.0.0.1): this test plays nginx
+// from 127.0.0.1 and outsiders who reach the Node port from 127.0.0.2.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { membershipInquiries } from '../../src/server/db/schema';
+import { FORM_POLICY } from '../../src/server/auth/rate-limit';
+import { createTestUser } from '../fixtures/auth';
+import { startSite, type Site } from '../fixtures/site';
+import { printFigures } from '../faults/figures';
+import { action, captchaFor, median } from './http';
+
+let site: Site;
+let base: string;
+beforeAll(async () => {
+  site = await startSite({ env: { TRUST_PROXY: '127.0.0.1' } });
+  base = site.url.replace('localhost', '127.0.0.1');
+});
+afterAll(async () => site?.stop());
+
+/** Posts one address may store before it has to wait: the free ones and the one that starts the wait. */
+const FORM_FEW = FORM_POLICY.free + 1;
+
+/** A request as nginx passes it on: from the trusted proxy, naming the visitor. */
+const viaProxy = (visitor: string) => ({ headers: { 'x-forwarded-for': visitor } });
+const inquiry = (betreff: string) => ({ name: 'Bot', email: 'bot@example.at', betreff, nachricht: 'Werbung', source: 'kontakt' });
+const storedWith = (prefix: string) =>
+  site.db().select({ betreff: membershipInquiries.betreff }).from(membershipInquiries).all().filter((r) => r.betreff.startsWith(prefix)).length;
+
+it('nobody locks the owner out: 30 wrong passwords from one address refuse that address, the owner signs in from another', async () => {
+  const owner = await createTestUser(site, ['superadmin']);
+  const answers: number[] = [];
+  for (let i = 0; i < 30; i++) {
+    const reply = await action(base, 'auth.signIn', { email: owner.email, password: `geraten-${i}-xx`, ...(await captchaFor(base)) }, viaProxy('198.51.100.66'));
+    answers.push(reply.status);
+  }
+  const ownerElsewhere = await action(base, 'auth.signIn', { email: owner.email, password: owner.password, ...(await captchaFor(base)) }, viaProxy('203.0.113.10'));
+  const refused = answers.filter((s) => s === 429).length;
+  printFigures('abuse: lockout', { tried: answers.length, passwordsTested: answers.filter((s) => s === 401).length, refused, ownerSignedIn: ownerElsewhere.status === 200 });
+  expect(answers.filter((s) => s === 401).length).toBeLessThanOrEqual(6);
+  expect(refused).toBeGreaterThanOrEqual(24);
+  expect(ownerElsewhere.status).toBe(200);
+});
+
+it('forged addresses: rotated X-Forwarded-For from outside the proxy counts as one address; through the proxy each visitor counts', async () => {
+  // 100 posts straight to the Node port from 127.0.0.2, each naming another address
+  let direct = 0;
+  for (let i = 0; i < 100; i++) {
+    const reply = await action(base, 'public.inquiry', { ...inquiry(`direkt-${i}`), ...(await captchaFor(base)) }, {
+      from: '127.0.0.2',
+      headers: { 'x-forwarded-for': `10.${i}.0.1` },
+    });
+    if (reply.status === 200) direct++;
+  }
+  // three real visitors behind nginx, seven posts each: each has its own limit
+  const visitors = ['192.0.2.11', '192.0.2.12', '192.0.2.13'];
+  for (const visitor of visitors) {
+    for (let i = 0; i < 7; i++) await action(base, 'public.inquiry', { ...inquiry(`proxy-${visitor}-${i}`), ...(await captchaFor(base)) }, viaProxy(visitor));
+  }
+  const storedDirect = storedWith('direkt-');
+  const storedProxy = storedWith('proxy-');
+  printFigures('abuse: forged addresses', { triedDirect: 100, storedDirect, visitorsBehindProxy: visitors.length, storedBehindProxy: storedProxy });
+  expect(storedDirect).toBeLessThanOrEqual(FORM_FEW);
+  expect(direct).toBe(storedDirect);
+  expect(storedProxy).toBe(visitors.length * FORM_FEW);
+});
+
+it('enumeration: a known and an unknown e-mail get the same status, the same body and the same time (median within 5 ms over 50 tries)', async () => {
+  const known = await Promise.all(Array.from({ length: 50 }, () => createTestUser(site, ['user'])));
+  const timesKnown: number[] = [];
+  const timesUnknown: number[] = [];
+  const answers = new Set<string>();
+  for (let i = 0; i < 50; i++) {
+    // a fresh address for every try: the limits are not what is measured here
+    const [first, second] = i % 2 ? ['known', 'unknown'] : ['unknown', 'known'];
+    for (const kind of [first, second]) {
+      const email = kind === 'known' ? known[i].email : `niemand-${i}-${Date.now()}@verein.at`;
+      const captcha = await captchaFor(base);
+      const reply = await action(base, 'auth.signIn', { email, password: 'falsches-Passwort-1', ...captcha }, viaProxy(`198.18.${i}.${kind === 'known' ? 1 : 2}`));
+      (kind === 'known' ? timesKnown : timesUnknown).push(reply.ms);
+      answers.add(`${reply.status} ${reply.body}`);
+    }
+  }
+  const difference = Math.abs(median(timesKnown) - median(timesUnknown));
+  printFigures('abuse: enumeration', {
+    tries: 100,
+    distinctAnswers: answers.size,
+    medianKnownMs: median(timesKnown).toFixed(1),
+    medianUnknownMs: median(timesUnknown).toFixed(1),
+    differenceMs: difference.toFixed(1),
+  });
+  expect([...answers]).toHaveLength(1);
+  expect(difference).toBeLessThan(5);
+});
+
+it('captcha replay is accepted once; a bot flood of 100 posts from one machine stores at most the configured few', async () => {
+  const captcha = await captchaFor(base);
+  const first = await action(base, 'public.inquiry', { ...inquiry('replay-1'), ...captcha }, viaProxy('192.0.2.50'));
+  const replayed = await action(base, 'public.inquiry', { ...inquiry('replay-2'), ...captcha }, viaProxy('192.0.2.51'));
+  // a bot that reads the plain question and skips the proof of work
+  const unproven = await action(base, 'public.inquiry', { ...inquiry('ohne-beweis'), ...(await captchaFor(base)), captchaProof: undefined }, viaProxy('192.0.2.52'));
+  let flood = 0;
+  for (let i = 0; i < 100; i++) {
+    const reply = await action(base, 'public.inquiry', { ...inquiry(`flut-${i}`), ...(await captchaFor(base)) }, viaProxy('192.0.2.60'));
+    if (reply.status === 200) flood++;
+  }
+  printFigures('abuse: captcha and flood', {
+    replayAccepted: [first, replayed].filter((r) => r.status === 200).length,
+    withoutProofStored: storedWith('ohne-beweis'),
+    floodTried: 100,
+    floodStored: storedWith('flut-'),
+  });
+  expect(first.status).toBe(200);
+  expect(replayed.status).toBe(400);
+  expect(unproven.status).toBe(400);
+  expect(storedWith('replay-')).toBe(1);
+  expect(storedWith('ohne-beweis')).toBe(0);
+  expect(storedWith('flut-')).toBeLessThanOrEqual(FORM_FEW);
+  expect(flood).toBe(storedWith('flut-'));
+});

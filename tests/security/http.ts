@@ -1,0 +1,50 @@
+// An attacker's HTTP client: any source address on the loopback network
+// (127.0.0.2 is not the trusted proxy 127.0.0.1), any forwarded header, JSON
+// actions with the site's Origin, and the timing of each answer.
+import http from 'node:http';
+
+export type Reply = { status: number; body: string; ms: number };
+
+export function send(
+  base: string,
+  path: string,
+  options: { method?: string; body?: unknown; headers?: Record<string, string>; from?: string } = {},
+): Promise<Reply> {
+  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = http.request(new URL(path, base), {
+      method: options.method ?? (payload ? 'POST' : 'GET'),
+      agent: false,
+      localAddress: options.from,
+      headers: {
+        ...(payload ? { 'content-type': 'application/json', origin: base, 'content-length': String(Buffer.byteLength(payload)) } : {}),
+        ...options.headers,
+      },
+    });
+    req.on('response', (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, ms: performance.now() - started }));
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** An action call (`/_actions/<name>`). */
+export const action = (base: string, name: string, input: unknown, options: { headers?: Record<string, string>; from?: string } = {}) =>
+  send(base, `/_actions/${name}`, { body: input, ...options });
+
+/** A fresh question from /api/captcha, answered and its proof of work solved. */
+export async function captchaFor(base: string) {
+  const { replyToCaptcha } = await import('../fixtures/captcha');
+  return replyToCaptcha(JSON.parse((await send(base, '/api/captcha')).body));
+}
+
+export const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
