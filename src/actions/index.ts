@@ -22,9 +22,10 @@ import { membership } from './admin/membership';
 import { imprint } from './admin/imprint';
 import { privacy } from './admin/privacy';
 import { social } from './admin/social';
+import { sessions } from './admin/sessions';
 
 export const server = {
   public: { inquiry },
   auth: { signIn, requestPasswordReset, resetPassword, completeSetup },
-  admin: { cacheUpdate, users, pageContent, shop, home, news, teams, players, youthTeams, matches, sponsors, contacts, inquiries, membership, imprint, privacy, social },
+  admin: { cacheUpdate, users, pageContent, shop, home, news, teams, players, youthTeams, matches, sponsors, contacts, inquiries, membership, imprint, privacy, social, sessions },
 };

@@ -49,7 +49,7 @@ export const users = {
     input: roleChangeSchema,
     handler: async (input, context) => {
       requireRole(context, 'superadmin', ONLY.roles);
-      await asAction(() => removeRole(getDb(), input.userId, input.role));
+      await asAction(() => removeRole(getDb(), input.userId, input.role, context.locals.session?.id));
       return { role: input.role, label: ROLE_LABELS[input.role] };
     },
   }),

@@ -11,7 +11,13 @@ export const signIn = publicAction(
     accept: 'json',
     input: signInSchema,
     handler: async (input, context) => {
-      const outcome = await signInWithPassword(getDb(), input, context.clientAddress, context.locals.session?.id ?? null);
+      const outcome = await signInWithPassword(
+        getDb(),
+        input,
+        context.clientAddress,
+        context.locals.session?.id ?? null,
+        context.request.headers.get('user-agent'),
+      );
       if (!outcome.ok) {
         if (outcome.reason === 'captcha') throw new ActionError({ code: 'BAD_REQUEST', message: AUTH_ERRORS.captcha });
         if (outcome.reason === 'rate-limited') {

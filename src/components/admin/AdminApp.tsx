@@ -6,6 +6,7 @@ import { TABS, type TabKey } from './tabs';
 import { ToastContext } from './ui';
 import { KIT_TEXTS } from './contentKit';
 import { usePendingPublishCount } from './live';
+import { SESSIONS_TEXTS, SessionsDialog } from './SessionsDialog';
 
 type Props = { email: string; userId: string; isSuperAdmin: boolean };
 
@@ -20,6 +21,7 @@ export default function AdminApp({ email, userId, isSuperAdmin }: Props) {
   const keys = tabs.map((t) => t.key);
   const [active, setActive] = useState<TabKey>(() => tabFromHash(keys));
   const [caching, setCaching] = useState(false);
+  const [showSessions, setShowSessions] = useState(false);
   const pendingPages = usePendingPublishCount();
   const { toasts, toast } = useToasts();
 
@@ -84,12 +86,16 @@ export default function AdminApp({ email, userId, isSuperAdmin }: Props) {
             <a className="btn btn-light" href="/" target="_blank" rel="noopener">
               Website
             </a>
+            <button type="button" className="btn btn-light" onClick={() => setShowSessions(true)}>
+              {SESSIONS_TEXTS.open}
+            </button>
             <button type="button" className="btn btn-light" onClick={() => void signOut()}>
               Abmelden
             </button>
           </div>
         </div>
       </header>
+      <SessionsDialog open={showSessions} onClose={() => setShowSessions(false)} onSignedOut={() => void signOut()} />
       <main className="container admin-main">
         <nav className="admin-tabs" aria-label="Bereiche">
           <div role="tablist" className="admin-tablist">

@@ -26,10 +26,17 @@ export function hashToken(token: string): string {
   return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
 }
 
-export function createSession(db: Db, userId: string, now = Date.now()): { token: string; session: Session } {
+export function createSession(
+  db: Db,
+  userId: string,
+  now = Date.now(),
+  userAgent: string | null = null,
+): { token: string; session: Session } {
   const token = generateToken();
   const session: Session = { id: hashToken(token), userId, expiresAt: now + SESSION_TTL_MS };
-  write('session.create', () => db.insert(sessions).values({ ...session, createdAt: now }).run(), db);
+  // kept short: enough for 'Firefox auf Android', not a fingerprint
+  const agent = userAgent ? userAgent.slice(0, 200) : null;
+  write('session.create', () => db.insert(sessions).values({ ...session, createdAt: now, userAgent: agent }).run(), db);
   return { token, session };
 }
 

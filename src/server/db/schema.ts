@@ -57,6 +57,8 @@ export const sessions = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: integer('expires_at').notNull(),
     createdAt: integer('created_at').notNull(),
+    /** the browser it was made in (shortened), so its owner can tell their sessions apart */
+    userAgent: text('user_agent'),
   },
   (t) => [index('sessions_user').on(t.userId)],
 );

@@ -41,6 +41,7 @@ export async function signIn(
   input: SignInInput,
   clientAddress: string,
   previousSessionId: string | null = null,
+  userAgent: string | null = null,
 ): Promise<SignInOutcome> {
   const gate = signInGate(db, input.email, clientAddress);
   if (gate.refuse) return { ok: false, reason: 'rate-limited', retryAfterSeconds: Math.ceil(gate.waitMs / 1000) };
@@ -60,7 +61,7 @@ export async function signIn(
   recordSignInSuccess(db, input.email, clientAddress);
   // a new session on every sign-in; an older one of this browser ends
   if (previousSessionId) invalidateSession(db, previousSessionId);
-  const { token, session } = createSession(db, user.id);
+  const { token, session } = createSession(db, user.id, Date.now(), userAgent);
   return { ok: true, sessionToken: token, expiresAt: session.expiresAt, userId: user.id };
 }
 

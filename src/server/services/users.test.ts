@@ -105,6 +105,21 @@ describe('roles', () => {
     expect(await rule(() => addRole(db, 'gibt-es-nicht', 'admin'))).toBe('Benutzer nicht gefunden.');
   });
 
+  it('removing a role ends the user\'s sessions at once; one\'s own current session stays', async () => {
+    const db = createTestDb();
+    const u = await createUser(db, { email: 'admin2@verein.at', password: 'Passwort-u-123', roles: ['admin'] });
+    createSession(db, u.id);
+    createSession(db, u.id);
+    removeRole(db, u.id, 'admin');
+    expect(db.select().from(sessions).where(eq(sessions.userId, u.id)).all()).toEqual([]);
+    // a superadmin who gives up their admin role keeps the session they are working in
+    const boss = await createUser(db, { email: 'chef@verein.at', password: 'Passwort-u-123', roles: ['superadmin', 'admin'] });
+    const working = createSession(db, boss.id);
+    createSession(db, boss.id);
+    removeRole(db, boss.id, 'admin', working.session.id);
+    expect(db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, boss.id)).all()).toEqual([{ id: working.session.id }]);
+  });
+
   it('never lets the last superadmin lose the role, but lets one of two give it up', async () => {
     const db = createTestDb();
     const a = await createUser(db, { email: 'a@verein.at', password: 'Passwort-a-123', roles: ['superadmin'] });

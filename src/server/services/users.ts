@@ -1,13 +1,13 @@
 // User management (admin-area.md §2 'benutzer', §5, §6, §8): list, invite, add
 // and remove roles, delete. Every rule is enforced here, whatever the UI shows:
 // nobody deletes themselves or a superadmin, and the last superadmin keeps the role.
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne } from 'drizzle-orm';
 import { ROLE_LABELS, USER_TEXTS, type Role, type UserListEntry } from '../../lib/schemas/user';
 import { CLUB } from '../content/defaults';
 import { config } from '../config';
 import type { Db } from '../db/client';
 import { write } from '../db/write';
-import { oneTimeTokens, profiles, userRoles, users } from '../db/schema';
+import { oneTimeTokens, profiles, sessions, userRoles, users } from '../db/schema';
 import { hashToken } from '../auth/session';
 import { TOKEN_TTL_MS, replaceToken } from '../auth/tokens';
 import { createUser, findUserByEmail, normaliseEmail, superadminCount } from '../auth/users';
@@ -110,8 +110,13 @@ export function addRole(db: Db, userId: string, role: Role): void {
   }, db);
 }
 
-/** Removes a role; the last superadmin keeps theirs (checked inside the same transaction). */
-export function removeRole(db: Db, userId: string, role: Role): void {
+/**
+ * Removes a role; the last superadmin keeps theirs (checked inside the same
+ * transaction). The user's sessions end with it, at once: a session must not
+ * keep rights its user no longer has (the acting superadmin's own session
+ * stays when they change their own roles).
+ */
+export function removeRole(db: Db, userId: string, role: Role, keepSessionId?: string): void {
   write('user.removeRole', (tx) => {
     requireUser(tx, userId);
     if (role === 'superadmin' && superadminCount(tx) <= 1) {
@@ -124,6 +129,9 @@ export function removeRole(db: Db, userId: string, role: Role): void {
     }
     const removed = tx.delete(userRoles).where(and(eq(userRoles.user_id, userId), eq(userRoles.role, role))).run();
     if (removed.changes === 0) throw new UserRuleError(USER_TEXTS.doesNotHaveRole, 'CONFLICT');
+    tx.delete(sessions)
+      .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId))
+      .run();
   }, db);
 }
 
