@@ -3,7 +3,7 @@
 // form that validates, saves, toasts and starts over the same way everywhere,
 // and a list that loads, follows live changes, deletes after asking and edits
 // in a dialog.
-import { Fragment, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Fragment, useLayoutEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { z } from 'astro/zod';
 import {
   DialogButtons,
@@ -73,7 +73,9 @@ export function useEntityForm<V extends Record<string, unknown>, S extends z.Zod
 }) {
   const form = useFormState<V>(initial);
   const { values, dirty, setErrors, reset } = form;
-  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
+  // a layout effect: the dialog knows of the edit before the next key arrives
+  // (Escape right after typing must still ask before the edit is thrown away)
+  useLayoutEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
   const [saving, setSaving] = useState(false);
   const { saved, failed } = useSaveToasts();
 
