@@ -11,7 +11,6 @@ import { adminClient } from '../fixtures/admin-http';
 import { animatedGif, bombGif, hugePng, jpegOfSize, plainJpeg } from '../fixtures/images';
 import { startSite, type Site } from '../fixtures/site';
 import { printFigures } from '../faults/figures';
-import { send } from './http';
 
 let site: Site;
 let base: string;
@@ -42,7 +41,7 @@ function upload(file: Buffer, name: string, folder: string | null = '', contentT
 }
 
 async function sendRaw(body: Buffer, headers: Record<string, string>) {
-  const response = await fetch(`${base}/api/admin/upload`, { method: 'POST', body, headers: { cookie, origin: base, ...headers } });
+  const response = await fetch(`${base}/api/admin/upload`, { method: 'POST', body: new Uint8Array(body), headers: { cookie, origin: base, ...headers } });
   return { status: response.status, body: await response.text() };
 }
 
