@@ -99,6 +99,35 @@ export const knownSignInAddresses = sqliteTable(
   (t) => [primaryKey({ columns: [t.account, t.address] })],
 );
 
+// The second factor of a sign-in (docs/decisions/019): one TOTP key per user,
+// sealed with a key derived from the site's secret, and ten single-use
+// recovery codes, of which only hashes are kept.
+export const totpFactors = sqliteTable('totp_factors', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** AES-256-GCM: iv.tag.ciphertext, base64url */
+  sealedKey: text('sealed_key').notNull(),
+  /** null while the user is still setting it up (scanned, not yet confirmed with a code) */
+  confirmedAt: integer('confirmed_at'),
+  /** the newest time step a code was accepted for: no code counts twice */
+  lastStep: integer('last_step').notNull().default(0),
+  createdAt: integer('created_at').notNull(),
+});
+
+export const recoveryCodes = sqliteTable(
+  'recovery_codes',
+  {
+    /** SHA-256 of the code (hex) */
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    usedAt: integer('used_at'),
+  },
+  (t) => [index('recovery_codes_user').on(t.userId)],
+);
+
 // Key-value settings: cache version, signing secret.
 export const siteSettings = sqliteTable('site_settings', {
   key: text('key').primaryKey(),

@@ -1,0 +1,152 @@
+// The second factor (issue 11, docs/decisions/019): TOTP after RFC 6238 with
+// @oslojs/otp (30 s steps, 6 digits, SHA-1 as every authenticator app
+// expects), one step of grace either side, no code accepted twice; ten
+// recovery codes shown once and kept only as hashes. The TOTP key is sealed
+// with AES-256-GCM under a key derived from the site's secret: a copy of the
+// database alone does not give anyone the codes.
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { createTOTPKeyURI, verifyHOTP } from '@oslojs/otp';
+import type { Db } from '../db/client';
+import { recoveryCodes, totpFactors } from '../db/schema';
+import { RefusedWrite, write } from '../db/write';
+import { signingSecret } from './secret';
+
+export const TOTP_STEP_SECONDS = 30;
+export const TOTP_DIGITS = 6;
+export const RECOVERY_CODE_COUNT = 10;
+
+export const TOTP_TEXTS = {
+  issuer: 'Anstoss',
+  wrongCode: 'Der Code stimmt nicht. Bitte den aktuellen Code aus der App eingeben.',
+  notStarted: 'Bitte zuerst den QR-Code scannen.',
+  alreadyOn: 'Die Zwei-Faktor-Anmeldung ist bereits eingerichtet.',
+};
+
+function sealingKey(db: Db): Buffer {
+  return createHmac('sha256', signingSecret(db)).update('totp-sealing-key').digest();
+}
+
+function seal(db: Db, key: Uint8Array): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', sealingKey(db), iv);
+  const sealed = Buffer.concat([cipher.update(key), cipher.final()]);
+  return [iv, cipher.getAuthTag(), sealed].map((part) => part.toString('base64url')).join('.');
+}
+
+function unseal(db: Db, text: string): Uint8Array {
+  const [iv, tag, sealed] = text.split('.').map((part) => Buffer.from(part, 'base64url'));
+  const decipher = createDecipheriv('aes-256-gcm', sealingKey(db), iv);
+  decipher.setAuthTag(tag);
+  return new Uint8Array(Buffer.concat([decipher.update(sealed), decipher.final()]));
+}
+
+const step = (now: number) => Math.floor(now / 1000 / TOTP_STEP_SECONDS);
+const hashCode = (code: string) => createHash('sha256').update(code.replace(/[\s-]/g, '').toLowerCase()).digest('hex');
+
+/** The step a code belongs to (now, one before or one after), or null. */
+function matchingStep(key: Uint8Array, code: string, now: number): number | null {
+  if (!/^\d{6}$/.test(code)) return null;
+  for (const candidate of [step(now) - 1, step(now), step(now) + 1]) {
+    if (verifyHOTP(key, BigInt(candidate), TOTP_DIGITS, code)) return candidate;
+  }
+  return null;
+}
+
+export function hasSecondFactor(db: Db, userId: string): boolean {
+  const row = db.select({ at: totpFactors.confirmedAt }).from(totpFactors).where(eq(totpFactors.userId, userId)).get();
+  return row?.at != null;
+}
+
+/**
+ * Starts (or starts over) setting up the app: a new key, not yet in force. The
+ * key URI goes into the QR code; the user confirms with a first code.
+ */
+export function beginTotpSetup(db: Db, userId: string, accountName: string, now = Date.now()): { uri: string } {
+  if (hasSecondFactor(db, userId)) throw new RefusedWrite(TOTP_TEXTS.alreadyOn, 'BAD_REQUEST');
+  const key = new Uint8Array(randomBytes(20));
+  const sealedKey = seal(db, key);
+  write(
+    'totp.begin',
+    () =>
+      db
+        .insert(totpFactors)
+        .values({ userId, sealedKey, confirmedAt: null, lastStep: 0, createdAt: now })
+        .onConflictDoUpdate({ target: totpFactors.userId, set: { sealedKey, confirmedAt: null, lastStep: 0, createdAt: now } })
+        .run(),
+    db,
+  );
+  return { uri: createTOTPKeyURI(TOTP_TEXTS.issuer, accountName, key, TOTP_STEP_SECONDS, TOTP_DIGITS) };
+}
+
+/** The first code from the app puts the factor in force; the ten recovery codes are returned this once. */
+export function confirmTotpSetup(db: Db, userId: string, code: string, now = Date.now()): { recoveryCodes: string[] } {
+  const row = db.select().from(totpFactors).where(eq(totpFactors.userId, userId)).get();
+  if (!row) throw new RefusedWrite(TOTP_TEXTS.notStarted, 'BAD_REQUEST');
+  if (row.confirmedAt != null) throw new RefusedWrite(TOTP_TEXTS.alreadyOn, 'BAD_REQUEST');
+  const matched = matchingStep(unseal(db, row.sealedKey), code.trim(), now);
+  if (matched === null) throw new RefusedWrite(TOTP_TEXTS.wrongCode, 'BAD_REQUEST');
+  // ten codes of 10 hex digits (40 bits each, single use), shown as xxxxx-xxxxx
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => {
+    const raw = randomBytes(7).toString('hex').slice(0, 10);
+    return `${raw.slice(0, 5)}-${raw.slice(5)}`;
+  });
+  write('totp.confirm', (tx) => {
+    tx.update(totpFactors).set({ confirmedAt: now, lastStep: matched }).where(eq(totpFactors.userId, userId)).run();
+    tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)).run();
+    for (const code of codes) tx.insert(recoveryCodes).values({ id: hashCode(code), userId }).run();
+  }, db);
+  return { recoveryCodes: codes };
+}
+
+export type SecondFactorResult = 'ok' | 'recovery-used' | 'wrong';
+
+/**
+ * Checks a code from the app (each accepted once: its step must be newer than
+ * the last accepted one) or a recovery code (single use).
+ */
+export function verifySecondFactor(db: Db, userId: string, input: string, now = Date.now()): SecondFactorResult {
+  const row = db.select().from(totpFactors).where(eq(totpFactors.userId, userId)).get();
+  if (!row || row.confirmedAt == null) return 'wrong';
+  const code = input.trim();
+  const matched = matchingStep(unseal(db, row.sealedKey), code, now);
+  if (matched !== null) {
+    if (matched <= row.lastStep) return 'wrong';
+    const taken = write(
+      'totp.use',
+      (tx) =>
+        tx
+          .update(totpFactors)
+          .set({ lastStep: matched })
+          .where(and(eq(totpFactors.userId, userId), eq(totpFactors.lastStep, row.lastStep)))
+          .run().changes,
+      db,
+    );
+    // a second request with the same code at the same moment lost the race
+    return taken === 1 ? 'ok' : 'wrong';
+  }
+  const used = write(
+    'totp.recovery',
+    (tx) =>
+      tx
+        .update(recoveryCodes)
+        .set({ usedAt: now })
+        .where(and(eq(recoveryCodes.id, hashCode(code)), eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)))
+        .run().changes,
+    db,
+  );
+  return used === 1 ? 'recovery-used' : 'wrong';
+}
+
+/** How many recovery codes are left (the admin is told to make new ones when few are). */
+export function recoveryCodesLeft(db: Db, userId: string): number {
+  return db.select({ id: recoveryCodes.id }).from(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt))).all().length;
+}
+
+/** Switches the second factor off (the user, or a superadmin for someone who lost their phone). */
+export function removeSecondFactor(db: Db, userId: string): void {
+  write('totp.remove', (tx) => {
+    tx.delete(totpFactors).where(eq(totpFactors.userId, userId)).run();
+    tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)).run();
+  }, db);
+}
