@@ -1,4 +1,4 @@
-// `npm test`: type checks, a fresh production build, the unit and integration
+// `npm test`: type checks and ESLint, a fresh production build, the unit and integration
 // tests (vitest), the fault suite (tests/faults), the attack suite
 // (tests/security), then the browser tests (Playwright in the system
 // Chromium). `npm run test:faults` and `npm run test:security` run the build
@@ -27,7 +27,10 @@ const only = process.argv.slice(2);
 const want = (step: string) => only.length === 0 || only.includes(step);
 
 if (want('check')) {
-  const status = run('astro check + tsc', bin('astro'), ['check']) || run('tsc', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
+  const status =
+    run('astro check + tsc', bin('astro'), ['check']) ||
+    run('tsc', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']) ||
+    run('eslint (React hooks rules)', bin('eslint'), ['src']);
   if (status !== 0) stepFailures++;
   status === 0 ? passed++ : failed++;
 }

@@ -26,7 +26,6 @@ export function useRowReorder<T extends Row>(rows: T[] | null, persist: (ids: st
   // a reload (own save, another admin's change) replaces the local order, but not mid-drag
   useEffect(() => {
     if (!draggingRef.current) setOrder(rows ?? []);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [rows]);
 
   useEffect(() => {
