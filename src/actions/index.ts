@@ -3,7 +3,7 @@
 // Add one line per action file; keep the groups.
 import { inquiry } from './public/inquiry';
 import { cacheUpdate } from './admin/cache';
-import { signIn } from './auth/signIn';
+import { signIn, signInSecondStep } from './auth/signIn';
 import { requestPasswordReset, resetPassword } from './auth/password';
 import { completeSetup } from './auth/setup';
 import { users } from './admin/users';
@@ -26,6 +26,6 @@ import { sessions } from './admin/sessions';
 
 export const server = {
   public: { inquiry },
-  auth: { signIn, requestPasswordReset, resetPassword, completeSetup },
+  auth: { signIn, signInSecondStep, requestPasswordReset, resetPassword, completeSetup },
   admin: { cacheUpdate, users, pageContent, shop, home, news, teams, players, youthTeams, matches, sponsors, contacts, inquiries, membership, imprint, privacy, social, sessions },
 };

@@ -54,7 +54,7 @@ const SUPERADMIN_ONLY: Record<string, string> = {
 };
 
 /** Actions open to everyone: each one a conscious decision, so a new one must be added here. */
-const PUBLIC = ['public.inquiry', 'auth.signIn', 'auth.requestPasswordReset', 'auth.resetPassword', 'auth.completeSetup'];
+const PUBLIC = ['public.inquiry', 'auth.signIn', 'auth.signInSecondStep', 'auth.requestPasswordReset', 'auth.resetPassword', 'auth.completeSetup'];
 
 type Entry = { name: string; action: object };
 function enumerate(node: unknown, prefix: string[] = []): Entry[] {

@@ -30,8 +30,10 @@ export const resetPassword = publicAction(
         if (outcome.reason === 'token') throw new ActionError({ code: 'GONE', message: AUTH_TEXTS.linkInvalid });
         throw new ActionError({ code: 'BAD_REQUEST', message: outcome.message });
       }
+      // an account with a second factor signs in with password and code: the link only set the password
+      if (outcome.sessionToken === null) return { ok: true, signedIn: false };
       setSessionCookie(context.cookies, outcome.sessionToken, outcome.expiresAt, isSecureRequest(context.url));
-      return { ok: true };
+      return { ok: true, signedIn: true };
     },
   }),
 );

@@ -25,11 +25,12 @@ export default function ResetPasswordForm({ token }: { token: string }) {
     }
     setSubmitting(true);
     try {
-      const { error } = await actions.auth.resetPassword({ token, password, confirm });
+      const { data, error } = await actions.auth.resetPassword({ token, password, confirm });
       if (!error) {
         setDone(true);
         toast({ title: T.resetSuccessTitle, description: T.resetSuccessText });
-        window.setTimeout(() => window.location.assign('/'), REDIRECT_AFTER_MS);
+        // an account with a second factor signs in with the new password and its code
+        window.setTimeout(() => window.location.assign(data.signedIn ? '/' : '/auth'), REDIRECT_AFTER_MS);
         return;
       }
       const message = isInputError(error) ? Object.values(error.fields).flat().join(' ') : error.message;

@@ -14,6 +14,9 @@ export default function SignInForm() {
   const [answer, setAnswer] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const [signedIn, setSignedIn] = useState(false);
+  // the right password of an account with a second factor: its token, while the code is asked for
+  const [secondStep, setSecondStep] = useState<string | null>(null);
+  const [code, setCode] = useState('');
   // until the island runs, the form stays disabled: without JavaScript it cannot be sent
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -27,8 +30,10 @@ export default function SignInForm() {
     let success = false;
     try {
       const captchaProof = (await challenge.proof) ?? undefined;
-      const { error } = await actions.auth.signIn({ email, password, captchaToken: challenge.token, captchaAnswer: answer, captchaProof });
-      if (!error) {
+      const { data, error } = await actions.auth.signIn({ email, password, captchaToken: challenge.token, captchaAnswer: answer, captchaProof });
+      if (!error && data.secondStep) {
+        setSecondStep(data.secondStep);
+      } else if (!error) {
         success = true;
         setSignedIn(true);
         toast({ title: T.successTitle, description: T.successText });
@@ -49,6 +54,60 @@ export default function SignInForm() {
       if (!success) void refresh();
     }
   };
+
+  const submitCode = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!secondStep) return;
+    setSubmitting(true);
+    try {
+      const { data, error } = await actions.auth.signInSecondStep({ token: secondStep, code });
+      if (!error) {
+        setSignedIn(true);
+        toast({ title: T.successTitle, description: data.recoveryCodeUsed ? T.recoveryCodeUsed : T.successText });
+        window.setTimeout(() => window.location.assign('/'), GO_HOME_AFTER_MS);
+        return;
+      }
+      const message = isInputError(error) ? Object.values(error.fields).flat().join(' ') : error.message;
+      toast({ title: T.failedTitle, description: message || T.unexpected, variant: 'destructive' });
+      // an expired step starts over with the password
+      if (error.code === 'GONE') {
+        setSecondStep(null);
+        void refresh();
+      }
+    } catch {
+      toast({ title: T.failedTitle, description: T.unexpected, variant: 'destructive' });
+    } finally {
+      setSubmitting(false);
+      setCode('');
+    }
+  };
+
+  if (secondStep) {
+    return (
+      <form className="form" onSubmit={(e) => void submitCode(e)} style={{ position: 'relative' }}>
+        <fieldset disabled={signedIn} style={{ border: 0, padding: 0, margin: 0, display: 'grid', gap: '0.9rem' }}>
+          <p>{T.secondStepIntro}</p>
+          <label htmlFor="signin-code">
+            {T.secondStepCode}
+            <input
+              id="signin-code"
+              name="code"
+              required
+              autoComplete="one-time-code"
+              inputMode="text"
+              maxLength={20}
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+            />
+          </label>
+          <button type="submit" className="btn" disabled={submitting}>
+            {submitting ? T.submitting : T.secondStepSubmit}
+          </button>
+        </fieldset>
+        <Toaster toasts={toasts} />
+      </form>
+    );
+  }
 
   return (
     <form className="form" onSubmit={(e) => void submit(e)} style={{ position: 'relative' }}>

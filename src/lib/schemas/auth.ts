@@ -24,6 +24,11 @@ export const AUTH_TEXTS = {
   forgotLink: 'Passwort vergessen?',
   failedTitle: 'Anmeldung fehlgeschlagen',
   invalidCredentials: 'E-Mail-Adresse oder Passwort ist falsch.',
+  secondStepIntro: 'Gib den 6-stelligen Code aus deiner Authenticator-App ein – oder einen deiner Wiederherstellungscodes.',
+  secondStepCode: 'Code',
+  secondStepSubmit: 'Bestätigen',
+  secondStepExpired: 'Die Anmeldung ist abgelaufen. Bitte melde dich erneut an.',
+  recoveryCodeUsed: 'Du hast einen Wiederherstellungscode verwendet; er gilt jetzt nicht mehr.',
   successTitle: 'Erfolgreich angemeldet',
   successText: 'Willkommen zurück!',
   captchaTitle: 'Captcha falsch',
@@ -87,6 +92,12 @@ export const signInSchema = z.object({
   ...captchaFields,
 });
 export type SignInInput = z.infer<typeof signInSchema>;
+
+/** The second step of a sign-in: the token from the first, the code from the app or a recovery code. */
+export const secondStepSchema = z.object({
+  token: z.string().max(200),
+  code: z.string().trim().min(1, 'Bitte gib den Code aus deiner Authenticator-App ein.').max(20, 'Der Code ist zu lang.'),
+});
 
 export const forgotPasswordSchema = z.object({ email: emailField, ...captchaFields });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;

@@ -6,12 +6,14 @@ import { write } from '../db/write';
 import { oneTimeTokens } from '../db/schema';
 import { generateToken, hashToken } from './session';
 
-export type TokenPurpose = 'setup' | 'reset' | 'invite';
+/** 'second-step': between the right password and the second factor of a sign-in (5 minutes) */
+export type TokenPurpose = 'setup' | 'reset' | 'invite' | 'second-step';
 
 export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
   setup: 24 * 60 * 60 * 1000,
   reset: 60 * 60 * 1000,
   invite: 7 * 24 * 60 * 60 * 1000,
+  'second-step': 5 * 60 * 1000,
 };
 
 export function createOneTimeToken(db: Db, purpose: TokenPurpose, userId: string | null, now = Date.now()): string {

@@ -66,7 +66,7 @@ export const sessions = sqliteTable(
 export const oneTimeTokens = sqliteTable('one_time_tokens', {
   // SHA-256 of the token (hex)
   id: text('id').primaryKey(),
-  purpose: text('purpose', { enum: ['setup', 'reset', 'invite'] }).notNull(),
+  purpose: text('purpose', { enum: ['setup', 'reset', 'invite', 'second-step'] }).notNull(),
   userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
   expiresAt: integer('expires_at').notNull(),
   usedAt: integer('used_at'),

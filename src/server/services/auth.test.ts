@@ -239,7 +239,7 @@ describe('completePasswordReset', () => {
     const token = createOneTimeToken(db, 'reset', user.id);
     const outcome = await completePasswordReset(db, { token, password: 'Ganz-neues-Passwort', confirm: 'Ganz-neues-Passwort' });
     expect(outcome.ok).toBe(true);
-    if (!outcome.ok) return;
+    if (!outcome.ok || outcome.sessionToken === null) throw new Error('not signed in');
     const stored = db.select().from(users).where(eq(users.id, user.id)).get()!;
     expect(await verifyPassword(stored.passwordHash!, 'Ganz-neues-Passwort')).toBe(true);
     const left = db.select().from(sessions).where(eq(sessions.userId, user.id)).all();

@@ -16,6 +16,7 @@ import { createSession, hashToken, invalidateSession, invalidateUserSessions } f
 import { peekToken, replaceToken, type TokenPurpose, type TokenRow } from '../auth/tokens';
 import { findUserByEmail, normaliseEmail } from '../auth/users';
 import { sendMail } from '../mail/mailer';
+import { hasSecondFactor } from '../auth/totp';
 
 // ── sign-in ──────────────────────────────────────────────────────────────────
 
@@ -23,6 +24,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export type SignInOutcome =
   | { ok: true; sessionToken: string; expiresAt: number; userId: string }
+  /** the password was right; the account has a second factor: its code comes next (signin-second-step.ts) */
+  | { ok: false; reason: 'second-factor'; secondStepToken: string }
   | { ok: false; reason: 'captcha' }
   | { ok: false; reason: 'invalid' }
   | { ok: false; reason: 'rate-limited'; retryAfterSeconds: number };
@@ -58,6 +61,8 @@ export async function signIn(
     recordSignInFailure(db, input.email, clientAddress);
     return { ok: false, reason: 'invalid' };
   }
+  // the right password is half of it for an account with a second factor: no session yet
+  if (hasSecondFactor(db, user.id)) return { ok: false, reason: 'second-factor', secondStepToken: replaceToken(db, 'second-step', user.id) };
   recordSignInSuccess(db, input.email, clientAddress);
   // a new session on every sign-in; an older one of this browser ends
   if (previousSessionId) invalidateSession(db, previousSessionId);
@@ -133,6 +138,8 @@ export async function requestPasswordReset(
 
 export type ResetOutcome =
   | { ok: true; sessionToken: string; expiresAt: number; userId: string }
+  /** the password is set; an account with a second factor is not signed in by a link: it signs in with both */
+  | { ok: true; sessionToken: null; userId: string }
   | { ok: false; reason: 'token' }
   | { ok: false; reason: 'password'; message: string };
 
@@ -174,6 +181,8 @@ export async function completePasswordReset(db: Db, input: ResetPasswordInput, n
   if (!result) return { ok: false, reason: 'token' };
   invalidateUserSessions(db, result.id);
   clearAccountLimits(db, result.email);
+  // the reset link never bypasses the second factor
+  if (hasSecondFactor(db, result.id)) return { ok: true, sessionToken: null, userId: result.id };
   const { token, session } = createSession(db, result.id, now);
   return { ok: true, sessionToken: token, expiresAt: session.expiresAt, userId: result.id };
 }
