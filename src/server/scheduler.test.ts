@@ -6,7 +6,8 @@ import type { Db } from './db/client';
 import { scheduledJobs } from './db/schema';
 import { createTestDb, seed } from './db/test-db';
 import { news } from './db/schema';
-import { Scheduler, type Clock, type Job } from './scheduler';
+import type { Clock } from './clock';
+import { Scheduler, type Job } from './scheduler';
 import { dailyBackupJob, DAY_MS } from './backup/daily';
 
 const quiet = { info: () => undefined, error: () => undefined };

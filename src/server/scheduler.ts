@@ -7,23 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from './db/client';
 import { scheduledJobs } from './db/schema';
 import { write, writeIfPossible } from './db/write';
-
-export type Clock = {
-  now(): number;
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-};
-
-export const REAL_CLOCK: Clock = {
-  now: () => Date.now(),
-  setTimeout: (callback, ms) => {
-    const handle = setTimeout(callback, ms);
-    // a pending job does not keep a stopping process alive
-    handle.unref();
-    return handle;
-  },
-  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
-};
+import { REAL_CLOCK, type Clock } from './clock';
 
 export type Job = {
   name: string;

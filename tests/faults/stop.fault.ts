@@ -74,12 +74,9 @@ async function stopUnderLoad(running: Site, signal: () => void, load: { reads: n
   };
 }
 
-it('SIGTERM to the process group of `npm start`: 100 requests and 20 saves in flight answered, stream ended, exit 0 within 10 s', async () => {
-  site = await startSite({ npmStart: true });
-  const pgid = site.process.pid!;
-  const result = await stopUnderLoad(site, () => process.kill(-pgid, 'SIGTERM'), { reads: 100, writes: 20 });
-  const gone = await groupGone(pgid);
-  printFigures('stop (group)', {
+/** Prints the stop's figures and checks it was graceful: all answered, all stored, stream ended, exit 0 within 10 s. */
+function expectGracefulStop(check: string, result: Awaited<ReturnType<typeof stopUnderLoad>>, extra: Record<string, boolean> = {}) {
+  printFigures(check, {
     inFlightAtSignal: result.inFlightAtSignal,
     readsReset: result.readErrors.length,
     savesFailed: result.writeErrors.length,
@@ -87,7 +84,7 @@ it('SIGTERM to the process group of `npm start`: 100 requests and 20 saves in fl
     stream: result.streamEnd,
     exitCode: String(result.exit.code),
     exitMs: result.exitMs,
-    processesLeft: !gone,
+    ...extra,
   });
   expect(result.readErrors).toEqual([]);
   expect(result.writeErrors).toEqual([]);
@@ -95,6 +92,14 @@ it('SIGTERM to the process group of `npm start`: 100 requests and 20 saves in fl
   expect(result.streamEnd).toBe('ended');
   expect(result.exit).toEqual({ code: 0, signal: null });
   expect(result.exitMs).toBeLessThan(10_000);
+}
+
+it('SIGTERM to the process group of `npm start`: 100 requests and 20 saves in flight answered, stream ended, exit 0 within 10 s', async () => {
+  site = await startSite({ npmStart: true });
+  const pgid = site.process.pid!;
+  const result = await stopUnderLoad(site, () => process.kill(-pgid, 'SIGTERM'), { reads: 100, writes: 20 });
+  const gone = await groupGone(pgid);
+  expectGracefulStop('stop (group)', result, { processesLeft: !gone });
   expect(gone).toBe(true);
 });
 
@@ -109,26 +114,8 @@ it('SIGTERM to npm alone and to the server alone: both stop gracefully with exit
   site = await startSite();
   const server = site.process;
   const direct = await stopUnderLoad(site, () => server.kill('SIGTERM'), { reads: 20, writes: 5 });
-  for (const [check, result] of [
-    ['stop (npm alone)', viaNpm],
-    ['stop (server alone)', direct],
-  ] as const) {
-    printFigures(check, {
-      inFlightAtSignal: result.inFlightAtSignal,
-      readsReset: result.readErrors.length,
-      savesFailed: result.writeErrors.length,
-      savesLost: result.lost,
-      stream: result.streamEnd,
-      exitCode: String(result.exit.code),
-      exitMs: result.exitMs,
-    });
-    expect(result.readErrors).toEqual([]);
-    expect(result.writeErrors).toEqual([]);
-    expect(result.lost).toBe(0);
-    expect(result.streamEnd).toBe('ended');
-    expect(result.exit).toEqual({ code: 0, signal: null });
-    expect(result.exitMs).toBeLessThan(10_000);
-  }
+  expectGracefulStop('stop (npm alone)', viaNpm);
+  expectGracefulStop('stop (server alone)', direct);
   expect(npmGroupGone).toBe(true);
 });
 

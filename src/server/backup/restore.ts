@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { extract } from 'tar';
-import { acquireDataLock, DataInUseError, lockHolder, LOCK_TEXTS } from '../data-lock';
+import { acquireDataLock, DataInUseError } from '../data-lock';
 import { DB_ENTRY, MANIFEST, UPLOADS_ENTRY, sha256, type Manifest } from './archive';
 import { BACKUP_TEXTS } from './texts';
 
@@ -120,9 +120,7 @@ export async function restoreBackup(archive: string, target: RestoreTarget, now 
   const started = Date.now();
   const file = path.resolve(archive);
   if (!fs.existsSync(file) || !fs.statSync(file).isFile()) throw new RestoreError(BACKUP_TEXTS.archiveMissing(file));
-  const holder = lockHolder(target.dataDir);
-  if (holder !== null) throw new RestoreError(LOCK_TEXTS.inUse(holder, target.dataDir));
-  // held while restoring: no server starts on half-swapped data
+  // refused while a server holds the data, and held while restoring: no server starts on half-swapped data
   let release: () => void;
   try {
     release = acquireDataLock(target.dataDir);

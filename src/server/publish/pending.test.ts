@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { publishPending } from '../db/schema';
 import { createTestDb } from '../db/test-db';
 import { PendingPages, retryDelay } from './pending';
-import { Publisher, PublishQueue, type QueueTimers } from './publisher';
+import { Publisher, PublishQueue } from './publisher';
+import type { Clock } from '../clock';
 import type { Renderer } from './render';
 
 const dirs: string[] = [];
@@ -19,7 +20,7 @@ function fakeTimers() {
   let now = 1_000_000;
   const timers = new Map<number, { at: number; fn: () => void }>();
   let nextId = 1;
-  const api: QueueTimers = {
+  const api: Clock = {
     now: () => now,
     setTimeout: (fn, ms) => {
       const id = nextId++;

@@ -2,6 +2,7 @@
 // job at a time, coalescing bursts of changes into one job (design §2).
 import fs from 'node:fs';
 import path from 'node:path';
+import { REAL_CLOCK, type Clock } from '../clock';
 import type { Db } from '../db/client';
 import { writePublishedFile, removePublishedFile } from './files';
 import type { PendingPages } from './pending';
@@ -196,18 +197,6 @@ type Job = {
   waiters: { resolve: (r: PublishReport) => void; reject: (e: unknown) => void }[];
 };
 
-export type QueueTimers = {
-  now: () => number;
-  setTimeout: (fn: () => void, ms: number) => unknown;
-  clearTimeout: (handle: unknown) => void;
-};
-
-const REAL_TIMERS: QueueTimers = {
-  now: Date.now,
-  setTimeout: (fn, ms) => setTimeout(fn, ms).unref(),
-  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
-};
-
 /**
  * Single-flight queue: one publish runs at a time. Changes that arrive while it
  * runs, or in the same tick, are merged into the next job.
@@ -223,7 +212,7 @@ export class PublishQueue {
 
   constructor(
     private readonly publisher: Publisher,
-    private readonly timers: QueueTimers = REAL_TIMERS,
+    private readonly timers: Clock = REAL_CLOCK,
   ) {}
 
   /** Pages waiting for a retry (0 without a pending set). */
