@@ -54,9 +54,9 @@ function useSectionSave(successTitle: string) {
 function useSectionForm<V extends Record<string, unknown>>(loaded: V) {
   const form = useFormState<V>(loaded);
   const key = JSON.stringify(loaded);
-  const { dirty, reset } = form;
+  const { follow } = form;
   useEffect(() => {
-    if (!dirty) reset(loaded);
+    follow(loaded);
     // only a new loaded value matters, not each render's object
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);

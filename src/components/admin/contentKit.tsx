@@ -116,13 +116,18 @@ export function useSaveToasts() {
 
 /** Form values, whether they differ from what was loaded, and the leave-page warning. */
 export function useFormState<T extends Record<string, unknown>>(initial: T) {
-  const [values, setValues] = useState<T>(initial);
-  const [baseline, setBaseline] = useState<T>(initial);
+  // values and baseline in one state, so that follow() can decide on the state
+  // it is applied to, not on the one a (possibly older) render saw
+  const [form, setForm] = useState<{ values: T; baseline: T }>({ values: initial, baseline: initial });
+  const { values, baseline } = form;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const dirty = useMemo(() => JSON.stringify(values) !== JSON.stringify(baseline), [values, baseline]);
   useUnsavedChangesWarning(dirty);
+  const setValues = useCallback((next: T | ((current: T) => T)) => {
+    setForm((f) => ({ ...f, values: typeof next === 'function' ? next(f.values) : next }));
+  }, []);
   const set = useCallback(<K extends keyof T>(key: K, value: T[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
+    setForm((f) => ({ ...f, values: { ...f.values, [key]: value } }));
     setErrors((e) => {
       if (!e[key as string]) return e;
       const { [key as string]: _dropped, ...rest } = e;
@@ -131,9 +136,16 @@ export function useFormState<T extends Record<string, unknown>>(initial: T) {
   }, []);
   /** Starts over from new values (after loading or saving): no longer dirty. */
   const reset = useCallback((next: T) => {
-    setValues(next);
-    setBaseline(next);
+    setForm({ values: next, baseline: next });
     setErrors({});
+  }, []);
+  /**
+   * Takes newly loaded values unless the admin has changed the form: decided
+   * when the update is applied, so a keystroke that arrives together with a
+   * reload is never overwritten.
+   */
+  const follow = useCallback((next: T) => {
+    setForm((f) => (JSON.stringify(f.values) === JSON.stringify(f.baseline) ? { values: next, baseline: next } : f));
   }, []);
   /** onChange for an input, textarea or select bound to a text field. */
   const bind = useCallback(
@@ -144,7 +156,7 @@ export function useFormState<T extends Record<string, unknown>>(initial: T) {
     }),
     [values, errors, set],
   );
-  return { values, setValues, set, bind, dirty, reset, errors, setErrors };
+  return { values, setValues, set, bind, dirty, reset, follow, errors, setErrors };
 }
 
 /** A field's validation message under it. */
