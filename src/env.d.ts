@@ -9,5 +9,7 @@ declare namespace App {
     roles: import('./server/auth/roles').Role[];
     isAdmin: boolean;
     isSuperAdmin: boolean;
+    /** an admin who must set up the second factor a superadmin requires, before anything else */
+    mustSetUpSecondFactor?: boolean;
   }
 }

@@ -6,6 +6,7 @@ import { defineMiddleware, sequence } from 'astro:middleware';
 import { actionGate } from './actions/auth/gate';
 import { getDb } from './server/db/client';
 import { rolesOf } from './server/auth/roles';
+import { mustSetUpSecondFactor } from './server/services/account';
 import { contentSecurityPolicy, withPolicyMeta } from './server/http/csp';
 import { FILE_CSP, HEADER_ONLY_DIRECTIVES, NO_STORE, securityHeaders } from './server/http/headers';
 import {
@@ -23,6 +24,7 @@ const session = defineMiddleware(async (context, next) => {
   locals.roles = [];
   locals.isAdmin = false;
   locals.isSuperAdmin = false;
+  locals.mustSetUpSecondFactor = false;
   if (locals.publishing) return next();
 
   const token = context.cookies.get(SESSION_COOKIE)?.value;
@@ -37,6 +39,7 @@ const session = defineMiddleware(async (context, next) => {
       locals.roles = flags.roles;
       locals.isAdmin = flags.isAdmin;
       locals.isSuperAdmin = flags.isSuperAdmin;
+      locals.mustSetUpSecondFactor = mustSetUpSecondFactor(db, result.user.id, flags.isAdmin);
       if (result.renewed) setSessionCookie(context.cookies, token, result.session.expiresAt, secure);
     } else {
       deleteSessionCookie(context.cookies, secure);

@@ -23,9 +23,10 @@ import { imprint } from './admin/imprint';
 import { privacy } from './admin/privacy';
 import { social } from './admin/social';
 import { sessions } from './admin/sessions';
+import { account } from './admin/account';
 
 export const server = {
   public: { inquiry },
   auth: { signIn, signInSecondStep, requestPasswordReset, resetPassword, completeSetup },
-  admin: { cacheUpdate, users, pageContent, shop, home, news, teams, players, youthTeams, matches, sponsors, contacts, inquiries, membership, imprint, privacy, social, sessions },
+  admin: { cacheUpdate, users, pageContent, shop, home, news, teams, players, youthTeams, matches, sponsors, contacts, inquiries, membership, imprint, privacy, social, sessions, account },
 };

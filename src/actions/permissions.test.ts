@@ -41,7 +41,8 @@ vi.mock('astro:actions', async (importOriginal) => {
 
 const { server } = await import('./index');
 const { isPublicAction } = await import('./guard');
-const { SUPERADMIN_ONLY_ACTIONS } = await import('./auth/gate');
+const { SUPERADMIN_ONLY_ACTIONS, SECOND_FACTOR_SETUP_ACTIONS } = await import('./auth/gate');
+const { ACCOUNT_TEXTS } = await import('../lib/schemas/account');
 
 /** The spec's superadmin-only operations (admin-area.md §6), listed here by name on purpose. */
 const SUPERADMIN_ONLY: Record<string, string> = {
@@ -51,6 +52,8 @@ const SUPERADMIN_ONLY: Record<string, string> = {
   'admin.users.delete': 'Nur Superadmins können Benutzer löschen',
   'admin.users.list': 'Nur Superadmins können Benutzer verwalten',
   'admin.cacheUpdate': 'Nur Superadmins können den Cache aktualisieren.',
+  'admin.users.requireSecondFactor': 'Nur Superadmins können die Zwei-Faktor-Anmeldung anderer verwalten',
+  'admin.users.removeSecondFactor': 'Nur Superadmins können die Zwei-Faktor-Anmeldung anderer verwalten',
 };
 
 /** Actions open to everyone: each one a conscious decision, so a new one must be added here. */
@@ -150,6 +153,26 @@ describe('each protected handler checks the role itself (called without the door
       expect(refused.length).toBeGreaterThan(0);
     });
   }
+
+  it('refuses a superadmin who must first set up the required second factor everywhere but in their own account', async () => {
+    const db = createTestDb();
+    const context = { ...contextOf('superadmin'), locals: { ...localsOf('superadmin'), mustSetUpSecondFactor: true } };
+    const open: string[] = [];
+    for (const { name, action } of PROTECTED) {
+      if (SECOND_FACTOR_SETUP_ACTIONS.some((prefix) => name.startsWith(prefix))) {
+        open.push(name);
+        continue;
+      }
+      const before = dump(db);
+      const error = await Promise.resolve()
+        .then(() => definitions.get(action)!.handler({}, context))
+        .then(() => null, (e: unknown) => e);
+      expect(error, name).toBeInstanceOf(ActionError);
+      expect((error as ActionError).message, name).toBe(ACCOUNT_TEXTS.setupFirst);
+      expect(dump(db), `${name} changed the database`).toBe(before);
+    }
+    expect(open.sort()).toEqual(ALL.map((e) => e.name).filter((n) => /^admin\.(account|sessions)\./.test(n)).sort());
+  });
 });
 
 describe('over HTTP against the built server', () => {

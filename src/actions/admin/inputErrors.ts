@@ -22,3 +22,12 @@ export function runWrite<T>(write: () => T): T {
     throw refusalToActionError(error);
   }
 }
+
+/** runWrite for a service that works asynchronously (hashing, images). */
+export async function runWriteAsync<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    throw refusalToActionError(error);
+  }
+}

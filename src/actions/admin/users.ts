@@ -3,7 +3,9 @@ import { ROLE_LABELS, SUPERADMIN_ONLY_MESSAGES as ONLY, deleteUserSchema, invite
 import { getDb } from '../../server/db/client';
 import { UserRuleError, addRole, deleteUser, inviteUser, listUsers, removeRole } from '../../server/services/users';
 import { requireRole } from '../guard';
-import { refusalToActionError } from './inputErrors';
+import { refusalToActionError, runWrite } from './inputErrors';
+import { removeUserFactorSchema, requireSecondFactorSchema } from '../../lib/schemas/account';
+import { removeSecondFactorOf, setSecondFactorRequired } from '../../server/services/account';
 
 /** A broken rule of the service becomes an answer with its German message. */
 async function asAction<T>(work: () => T | Promise<T>): Promise<T> {
@@ -51,6 +53,26 @@ export const users = {
       requireRole(context, 'superadmin', ONLY.roles);
       await asAction(() => removeRole(getDb(), input.userId, input.role, context.locals.session?.id));
       return { role: input.role, label: ROLE_LABELS[input.role] };
+    },
+  }),
+
+  requireSecondFactor: defineAction({
+    accept: 'json',
+    input: requireSecondFactorSchema,
+    handler: async ({ required }, context) => {
+      const me = requireRole(context, 'superadmin', ONLY.secondFactor);
+      runWrite(() => setSecondFactorRequired(getDb(), me.id, required));
+      return { required };
+    },
+  }),
+
+  removeSecondFactor: defineAction({
+    accept: 'json',
+    input: removeUserFactorSchema,
+    handler: async ({ userId }, context) => {
+      const me = requireRole(context, 'superadmin', ONLY.secondFactor);
+      runWrite(() => removeSecondFactorOf(getDb(), userId, me.id));
+      return { userId };
     },
   }),
 

@@ -5,6 +5,7 @@
 // a stranger the same whatever body they send, and leaks no input schema.
 import { ActionError, getActionContext } from 'astro:actions';
 import { defineMiddleware } from 'astro:middleware';
+import { ACCOUNT_TEXTS } from '../../lib/schemas/account';
 import { SUPERADMIN_ONLY_MESSAGES as ONLY } from '../../lib/schemas/user';
 import { STORAGE_TEXTS } from '../../server/db/write';
 import { isPublicAction } from '../guard';
@@ -18,7 +19,12 @@ export const SUPERADMIN_ONLY_ACTIONS: Record<string, string> = {
   'admin.users.addRole': ONLY.roles,
   'admin.users.removeRole': ONLY.roles,
   'admin.users.delete': ONLY.delete,
+  'admin.users.requireSecondFactor': ONLY.secondFactor,
+  'admin.users.removeSecondFactor': ONLY.secondFactor,
 };
+
+/** What an admin may call while a required second factor is not set up yet: their own account. */
+export const SECOND_FACTOR_SETUP_ACTIONS = ['admin.account.', 'admin.sessions.'];
 
 /** The action a name reaches, resolved the way Astro resolves it (dotted, each part URI-decoded). */
 export function findAction(name: string): unknown {
@@ -46,6 +52,9 @@ export function refuseAction(name: string, locals: App.Locals): Refusal | null {
   const superadminMessage = SUPERADMIN_ONLY_ACTIONS[name.replace(/\/+$/, '')];
   if (superadminMessage && !locals.isSuperAdmin) return { code: 'FORBIDDEN', message: superadminMessage };
   if (!locals.isAdmin) return { code: 'FORBIDDEN', message: 'Zugriff verweigert' };
+  if (locals.mustSetUpSecondFactor && !SECOND_FACTOR_SETUP_ACTIONS.some((prefix) => name.startsWith(prefix))) {
+    return { code: 'FORBIDDEN', message: ACCOUNT_TEXTS.setupFirst };
+  }
   return null;
 }
 

@@ -7,8 +7,11 @@ import { ToastContext } from './ui';
 import { KIT_TEXTS } from './contentKit';
 import { usePendingPublishCount } from './live';
 import { SESSIONS_TEXTS, SessionsDialog } from './SessionsDialog';
+import { AccountDialog } from './AccountDialog';
+import { SecondFactorSection } from './SecondFactorSection';
+import { ACCOUNT_TEXTS } from '../../lib/schemas/account';
 
-type Props = { email: string; userId: string; isSuperAdmin: boolean };
+type Props = { email: string; userId: string; isSuperAdmin: boolean; mustSetUpSecondFactor?: boolean };
 
 function tabFromHash(allowed: TabKey[]): TabKey {
   const key = window.location.hash.slice(1) as TabKey;
@@ -16,12 +19,13 @@ function tabFromHash(allowed: TabKey[]): TabKey {
 }
 
 /** The admin panel (admin-area.md §2): header, tabs (a dropdown below 768 px), one manager per tab. */
-export default function AdminApp({ email, userId, isSuperAdmin }: Props) {
+export default function AdminApp({ email, userId, isSuperAdmin, mustSetUpSecondFactor = false }: Props) {
   const tabs = TABS.filter((t) => !('superadminOnly' in t) || isSuperAdmin);
   const keys = tabs.map((t) => t.key);
   const [active, setActive] = useState<TabKey>(() => tabFromHash(keys));
   const [caching, setCaching] = useState(false);
   const [showSessions, setShowSessions] = useState(false);
+  const [showAccount, setShowAccount] = useState(false);
   const pendingPages = usePendingPublishCount();
   const { toasts, toast } = useToasts();
 
@@ -78,7 +82,7 @@ export default function AdminApp({ email, userId, isSuperAdmin }: Props) {
               </span>
             )}
             <span className="admin-email">{email}</span>
-            {isSuperAdmin && (
+            {isSuperAdmin && !mustSetUpSecondFactor && (
               <button type="button" className="btn btn-light" onClick={() => void cacheUpdate()} disabled={caching}>
                 {caching ? 'Aktualisiert...' : 'Cache Update'}
               </button>
@@ -86,6 +90,11 @@ export default function AdminApp({ email, userId, isSuperAdmin }: Props) {
             <a className="btn btn-light" href="/" target="_blank" rel="noopener">
               Website
             </a>
+            {!mustSetUpSecondFactor && (
+              <button type="button" className="btn btn-light" onClick={() => setShowAccount(true)}>
+                {ACCOUNT_TEXTS.open}
+              </button>
+            )}
             <button type="button" className="btn btn-light" onClick={() => setShowSessions(true)}>
               {SESSIONS_TEXTS.open}
             </button>
@@ -96,41 +105,53 @@ export default function AdminApp({ email, userId, isSuperAdmin }: Props) {
         </div>
       </header>
       <SessionsDialog open={showSessions} onClose={() => setShowSessions(false)} onSignedOut={() => void signOut()} />
-      <main className="container admin-main">
-        <nav className="admin-tabs" aria-label="Bereiche">
-          <div role="tablist" className="admin-tablist">
-            {tabs.map((t) => (
-              <button
-                key={t.key}
-                type="button"
-                role="tab"
-                id={`tab-${t.key}`}
-                aria-selected={active === t.key}
-                aria-controls="admin-panel"
-                data-tab={t.key}
-                onClick={() => select(t.key)}
-              >
-                {t.label}
-              </button>
-            ))}
-          </div>
-          <label className="admin-tab-select">
-            <span className="visually-hidden">Bereich wählen</span>
-            <select value={active} onChange={(e) => select(e.target.value as TabKey)} data-testid="tab-select">
+      <AccountDialog open={showAccount} onClose={() => setShowAccount(false)} />
+      {mustSetUpSecondFactor ? (
+        // a superadmin requires the second factor: nothing else until it is set up
+        <main className="container admin-main">
+          <section className="admin-setup-required" aria-labelledby="setup-required-title">
+            <h2 id="setup-required-title">{ACCOUNT_TEXTS.mustSetUpTitle}</h2>
+            <p>{ACCOUNT_TEXTS.mustSetUp}</p>
+            <SecondFactorSection onSetUp={() => window.location.reload()} />
+          </section>
+        </main>
+      ) : (
+        <main className="container admin-main">
+          <nav className="admin-tabs" aria-label="Bereiche">
+            <div role="tablist" className="admin-tablist">
               {tabs.map((t) => (
-                <option key={t.key} value={t.key}>
+                <button
+                  key={t.key}
+                  type="button"
+                  role="tab"
+                  id={`tab-${t.key}`}
+                  aria-selected={active === t.key}
+                  aria-controls="admin-panel"
+                  data-tab={t.key}
+                  onClick={() => select(t.key)}
+                >
                   {t.label}
-                </option>
+                </button>
               ))}
-            </select>
-          </label>
-        </nav>
-        <section id="admin-panel" role="tabpanel" aria-labelledby={`tab-${active}`} className="admin-panel">
-          <Suspense fallback={<p className="empty">Lädt...</p>}>
-            {Manager ? <Manager isSuperAdmin={isSuperAdmin} userId={userId} /> : <p className="empty">Dieser Bereich wird geladen...</p>}
-          </Suspense>
-        </section>
-      </main>
+            </div>
+            <label className="admin-tab-select">
+              <span className="visually-hidden">Bereich wählen</span>
+              <select value={active} onChange={(e) => select(e.target.value as TabKey)} data-testid="tab-select">
+                {tabs.map((t) => (
+                  <option key={t.key} value={t.key}>
+                    {t.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </nav>
+          <section id="admin-panel" role="tabpanel" aria-labelledby={`tab-${active}`} className="admin-panel">
+            <Suspense fallback={<p className="empty">Lädt...</p>}>
+              {Manager ? <Manager isSuperAdmin={isSuperAdmin} userId={userId} /> : <p className="empty">Dieser Bereich wird geladen...</p>}
+            </Suspense>
+          </section>
+        </main>
+      )}
       <Toaster toasts={toasts} />
     </ToastContext.Provider>
   );

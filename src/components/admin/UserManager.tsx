@@ -4,6 +4,8 @@ import { formatDate } from '../../lib/dates-de';
 import { ROLES, ROLE_LABELS, USER_TEXTS as T, type Role, type UserListEntry } from '../../lib/schemas/user';
 import type { ManagerProps } from './managers';
 import { Dialog, useToast } from './ui';
+import { RemoveSecondFactorButton, SecondFactorRequirement } from './SecondFactorPolicy';
+import { ACCOUNT_TEXTS } from '../../lib/schemas/account';
 
 /** The German message of a failed call: the field messages of bad input, else the server's message. */
 function messageOf(error: unknown): string | undefined {
@@ -135,6 +137,8 @@ export default function UserManager({ userId }: ManagerProps) {
         </form>
       </div>
 
+      <SecondFactorRequirement />
+
       <div className="admin-card">
         <h2>{T.title}</h2>
         {users === null ? (
@@ -164,6 +168,12 @@ export default function UserManager({ userId }: ManagerProps) {
                           <>
                             {' '}
                             <span className="badge">{T.pending}</span>
+                          </>
+                        )}
+                        {user.secondFactor && (
+                          <>
+                            {' '}
+                            <span className="badge badge-blue">{ACCOUNT_TEXTS.userHasFactor}</span>
                           </>
                         )}
                       </td>
@@ -214,6 +224,9 @@ export default function UserManager({ userId }: ManagerProps) {
                               ))}
                             </div>
                           </details>
+                          {user.secondFactor && !isSelf && (
+                            <RemoveSecondFactorButton userId={user.id} email={user.email} onRemoved={() => void load()} />
+                          )}
                           {isSuperadmin ? (
                             <small className="hint">{T.superadminNotDeletable}</small>
                           ) : isSelf ? (

@@ -18,6 +18,7 @@ export const SUPERADMIN_ONLY_MESSAGES = {
   delete: 'Nur Superadmins können Benutzer löschen',
   list: 'Nur Superadmins können Benutzer verwalten',
   cache: 'Nur Superadmins können den Cache aktualisieren.',
+  secondFactor: 'Nur Superadmins können die Zwei-Faktor-Anmeldung anderer verwalten',
 } as const;
 
 export const USER_TEXTS = {
@@ -80,4 +81,4 @@ export type RoleChangeInput = z.infer<typeof roleChangeSchema>;
 export const deleteUserSchema = z.object({ userId });
 
 /** One row of the user list: profile, roles, and whether the invitation is still open. */
-export type UserListEntry = { id: string; email: string; createdAt: string; roles: Role[]; pending: boolean };
+export type UserListEntry = { id: string; email: string; createdAt: string; roles: Role[]; pending: boolean; secondFactor: boolean };

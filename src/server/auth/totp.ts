@@ -86,16 +86,33 @@ export function confirmTotpSetup(db: Db, userId: string, code: string, now = Dat
   if (row.confirmedAt != null) throw new RefusedWrite(TOTP_TEXTS.alreadyOn, 'BAD_REQUEST');
   const matched = matchingStep(unseal(db, row.sealedKey), code.trim(), now);
   if (matched === null) throw new RefusedWrite(TOTP_TEXTS.wrongCode, 'BAD_REQUEST');
-  // ten codes of 10 hex digits (40 bits each, single use), shown as xxxxx-xxxxx
-  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => {
+  const codes = makeRecoveryCodes();
+  write('totp.confirm', (tx) => {
+    tx.update(totpFactors).set({ confirmedAt: now, lastStep: matched }).where(eq(totpFactors.userId, userId)).run();
+    storeRecoveryCodes(tx, userId, codes);
+  }, db);
+  return { recoveryCodes: codes };
+}
+
+/** Ten codes of 10 hex digits (40 bits each, single use), shown as xxxxx-xxxxx. */
+function makeRecoveryCodes(): string[] {
+  return Array.from({ length: RECOVERY_CODE_COUNT }, () => {
     const raw = randomBytes(7).toString('hex').slice(0, 10);
     return `${raw.slice(0, 5)}-${raw.slice(5)}`;
   });
-  write('totp.confirm', (tx) => {
-    tx.update(totpFactors).set({ confirmedAt: now, lastStep: matched }).where(eq(totpFactors.userId, userId)).run();
-    tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)).run();
-    for (const code of codes) tx.insert(recoveryCodes).values({ id: hashCode(code), userId }).run();
-  }, db);
+}
+
+/** The codes replace all earlier ones; only their hashes are kept. */
+function storeRecoveryCodes(tx: Db, userId: string, codes: string[]): void {
+  tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)).run();
+  for (const code of codes) tx.insert(recoveryCodes).values({ id: hashCode(code), userId }).run();
+}
+
+/** Ten new recovery codes for a factor in force; the old ones are void. */
+export function replaceRecoveryCodes(db: Db, userId: string): { recoveryCodes: string[] } {
+  if (!hasSecondFactor(db, userId)) throw new RefusedWrite(TOTP_TEXTS.notStarted, 'BAD_REQUEST');
+  const codes = makeRecoveryCodes();
+  write('totp.recovery-codes', (tx) => storeRecoveryCodes(tx, userId, codes), db);
   return { recoveryCodes: codes };
 }
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestDb, seed } from '../db/test-db';
 import type { Db } from '../db/client';
-import { news, oneTimeTokens, profiles, sessions, userRoles, users } from '../db/schema';
+import { news, oneTimeTokens, profiles, sessions, totpFactors, userRoles, users } from '../db/schema';
 import { createSession } from '../auth/session';
 import { createUser } from '../auth/users';
 import { config } from '../config';
@@ -33,15 +33,18 @@ const rolesOf = (db: Db, userId: string) =>
   db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.user_id, userId)).all().map((r) => r.role).sort();
 
 describe('listUsers', () => {
-  it('lists e-mail, creation date and roles, newest first, and marks open invitations', async () => {
+  it('lists e-mail, creation date and roles, newest first, and marks open invitations and a second factor in force', async () => {
     const db = createTestDb();
     const a = await createUser(db, { email: 'alt@verein.at', password: 'Passwort-alt-1', roles: ['superadmin', 'admin'] });
     const b = await createUser(db, { email: 'neu@verein.at', roles: ['user'] });
     seed(db, () => db.update(profiles).set({ created_at: '2024-01-10T10:00:00.000Z' }).where(eq(profiles.user_id, a.id)).run());
     seed(db, () => db.update(profiles).set({ created_at: '2025-03-01T10:00:00.000Z' }).where(eq(profiles.user_id, b.id)).run());
+    // a factor in force for a; one begun but never confirmed does not count
+    seed(db, () => db.insert(totpFactors).values({ userId: a.id, sealedKey: 'x', confirmedAt: 1, lastStep: 0, createdAt: 1 }).run());
+    seed(db, () => db.insert(totpFactors).values({ userId: b.id, sealedKey: 'x', confirmedAt: null, lastStep: 0, createdAt: 1 }).run());
     expect(listUsers(db)).toEqual([
-      { id: b.id, email: 'neu@verein.at', createdAt: '2025-03-01T10:00:00.000Z', roles: ['user'], pending: true },
-      { id: a.id, email: 'alt@verein.at', createdAt: '2024-01-10T10:00:00.000Z', roles: ['superadmin', 'admin'], pending: false },
+      { id: b.id, email: 'neu@verein.at', createdAt: '2025-03-01T10:00:00.000Z', roles: ['user'], pending: true, secondFactor: false },
+      { id: a.id, email: 'alt@verein.at', createdAt: '2024-01-10T10:00:00.000Z', roles: ['superadmin', 'admin'], pending: false, secondFactor: true },
     ]);
   });
 });

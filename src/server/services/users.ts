@@ -1,13 +1,13 @@
 // User management (admin-area.md §2 'benutzer', §5, §6, §8): list, invite, add
 // and remove roles, delete. Every rule is enforced here, whatever the UI shows:
 // nobody deletes themselves or a superadmin, and the last superadmin keeps the role.
-import { and, desc, eq, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import { ROLE_LABELS, USER_TEXTS, type Role, type UserListEntry } from '../../lib/schemas/user';
 import { CLUB } from '../content/defaults';
 import { config } from '../config';
 import type { Db } from '../db/client';
 import { write } from '../db/write';
-import { oneTimeTokens, profiles, sessions, userRoles, users } from '../db/schema';
+import { oneTimeTokens, profiles, sessions, totpFactors, userRoles, users } from '../db/schema';
 import { hashToken } from '../auth/session';
 import { TOKEN_TTL_MS, replaceToken } from '../auth/tokens';
 import { createUser, findUserByEmail, normaliseEmail, superadminCount } from '../auth/users';
@@ -39,12 +39,16 @@ export function listUsers(db: Db): UserListEntry[] {
     roles.set(r.userId, [...(roles.get(r.userId) ?? []), r.role]);
   }
   const order = Object.keys(ROLE_LABELS) as Role[];
+  const withFactor = new Set(
+    db.select({ userId: totpFactors.userId }).from(totpFactors).where(isNotNull(totpFactors.confirmedAt)).all().map((r) => r.userId),
+  );
   return rows.map((r) => ({
     id: r.id,
     email: r.email,
     createdAt: r.createdAt,
     roles: (roles.get(r.id) ?? []).sort((a, b) => order.indexOf(a) - order.indexOf(b)),
     pending: r.passwordHash === null,
+    secondFactor: withFactor.has(r.id),
   }));
 }
 

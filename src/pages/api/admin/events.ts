@@ -1,4 +1,5 @@
 import type { APIRoute } from 'astro';
+import { ACCOUNT_TEXTS } from '../../../lib/schemas/account';
 import { onServerStopping } from '../../../server/http/shutdown';
 import { onDataChange, onPendingChange, pendingPublishCount } from '../../../server/publish/notify';
 
@@ -6,6 +7,7 @@ import { onDataChange, onPendingChange, pendingPublishCount } from '../../../ser
 export const GET: APIRoute = ({ locals, request }) => {
   if (!locals.user) return new Response('Bitte melde dich an.', { status: 401 });
   if (!locals.isAdmin) return new Response('Zugriff verweigert', { status: 403 });
+  if (locals.mustSetUpSecondFactor) return new Response(ACCOUNT_TEXTS.setupFirst, { status: 403 });
   const encoder = new TextEncoder();
   let stop = () => undefined as void;
   const stream = new ReadableStream<Uint8Array>({

@@ -12,6 +12,7 @@
 //   posts are refused with 403 before they reach this code.
 import type { APIRoute } from 'astro';
 import { MAX_UPLOAD_BYTES, UPLOAD_TEXTS } from '../../../lib/schemas/upload';
+import { ACCOUNT_TEXTS } from '../../../lib/schemas/account';
 import { UploadError, storeUpload } from '../../../server/services/uploads';
 
 export const prerender = false;
@@ -77,6 +78,7 @@ async function store(bytes: Buffer, name: string, folder: string | null): Promis
 export const POST: APIRoute = async ({ locals, request }) => {
   if (!locals.user) return fail(401, 'Bitte melde dich an.');
   if (!locals.isAdmin) return fail(403, 'Zugriff verweigert');
+  if (locals.mustSetUpSecondFactor) return fail(403, ACCOUNT_TEXTS.setupFirst);
   if (isCrossSite(request)) return fail(403, 'Zugriff verweigert');
 
   const rawType = request.headers.get('content-type') ?? '';

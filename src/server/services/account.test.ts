@@ -1,0 +1,151 @@
+import { decodeBase32IgnorePadding } from '@oslojs/encoding';
+import { generateHOTP } from '@oslojs/otp';
+import { eq } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { ACCOUNT_TEXTS } from '../../lib/schemas/account';
+import { verifyPassword } from '../auth/password';
+import { createSession } from '../auth/session';
+import { TOTP_STEP_SECONDS, hasSecondFactor, recoveryCodesLeft, verifySecondFactor } from '../auth/totp';
+import { createUser } from '../auth/users';
+import type { Db } from '../db/client';
+import { recoveryCodes, sessions, users } from '../db/schema';
+import { createTestDb } from '../db/test-db';
+import { isRefusedWrite } from '../db/write';
+import {
+  changeOwnPassword,
+  finishSecondFactor,
+  isSecondFactorRequired,
+  mustSetUpSecondFactor,
+  removeSecondFactorOf,
+  renewRecoveryCodes,
+  secondFactorStatus,
+  setSecondFactorRequired,
+  startSecondFactor,
+  switchOffSecondFactor,
+} from './account';
+
+let db: Db;
+let admin: { id: string; email: string };
+beforeEach(async () => {
+  db = createTestDb();
+  admin = await createUser(db, { email: 'kassier@verein.at', password: 'Passwort-kassier-1', roles: ['admin'] });
+});
+
+async function refusal(work: () => unknown): Promise<string> {
+  try {
+    await work();
+  } catch (error) {
+    if (isRefusedWrite(error)) return error.message;
+    throw error;
+  }
+  throw new Error('not refused');
+}
+
+/** Sets the factor up as the admin would: the key typed from the screen, the app's code for a moment. */
+async function setUp(user: { id: string; email: string }) {
+  const { secret, qrCode } = await startSecondFactor(db, user);
+  const key = decodeBase32IgnorePadding(secret.replace(/ /g, ''));
+  const code = (at: number) => generateHOTP(key, BigInt(Math.floor(at / 1000 / TOTP_STEP_SECONDS)), 6);
+  const { recoveryCodes: codes } = finishSecondFactor(db, user.id, code(Date.now() - 30_000));
+  return { qrCode, code, codes };
+}
+
+describe('setting up the second factor', () => {
+  it('gives a PNG QR code and the key in groups of four; the first code puts it in force with ten recovery codes', async () => {
+    expect(secondFactorStatus(db, admin.id)).toEqual({ on: false, recoveryCodesLeft: 0, required: false });
+    const { qrCode, codes } = await setUp(admin);
+    expect(qrCode).toMatch(/^data:image\/png;base64,/);
+    expect(Buffer.from(qrCode.split(',')[1], 'base64').subarray(1, 4).toString()).toBe('PNG');
+    expect(codes).toHaveLength(10);
+    expect(new Set(codes).size).toBe(10);
+    expect(secondFactorStatus(db, admin.id)).toEqual({ on: true, recoveryCodesLeft: 10, required: false });
+    // only hashes are stored
+    const stored = db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, admin.id)).all();
+    expect(stored.map((r) => r.id)).not.toContain(codes[0]);
+  });
+
+  it('switching off needs a current code; a wrong one changes nothing', async () => {
+    const { code } = await setUp(admin);
+    expect(await refusal(() => switchOffSecondFactor(db, { id: admin.id, isAdmin: true }, '000000'))).toBe(ACCOUNT_TEXTS.wrongCode);
+    expect(hasSecondFactor(db, admin.id)).toBe(true);
+    switchOffSecondFactor(db, { id: admin.id, isAdmin: true }, code(Date.now()));
+    expect(hasSecondFactor(db, admin.id)).toBe(false);
+    expect(recoveryCodesLeft(db, admin.id)).toBe(0);
+  });
+
+  it('new recovery codes void the old ones', async () => {
+    const { code, codes } = await setUp(admin);
+    const renewed = renewRecoveryCodes(db, admin.id, code(Date.now())).recoveryCodes;
+    expect(renewed).toHaveLength(10);
+    expect(verifySecondFactor(db, admin.id, codes[0])).toBe('wrong');
+    expect(verifySecondFactor(db, admin.id, renewed[0])).toBe('recovery-used');
+    expect(recoveryCodesLeft(db, admin.id)).toBe(9);
+  });
+});
+
+describe('the requirement for every admin', () => {
+  it('a superadmin without a factor of their own cannot switch it on (nobody locks themselves out)', async () => {
+    const owner = await createUser(db, { email: 'obmann@verein.at', password: 'Passwort-obmann-1', roles: ['superadmin'] });
+    expect(await refusal(() => setSecondFactorRequired(db, owner.id, true))).toBe(ACCOUNT_TEXTS.ownFirst);
+    expect(isSecondFactorRequired(db)).toBe(false);
+    await setUp(owner);
+    setSecondFactorRequired(db, owner.id, true);
+    expect(isSecondFactorRequired(db)).toBe(true);
+  });
+
+  it('an admin without a factor must set it up; with one, or without the admin role, not; and it cannot be switched off', async () => {
+    const owner = await createUser(db, { email: 'obmann@verein.at', password: 'Passwort-obmann-1', roles: ['superadmin'] });
+    const fan = await createUser(db, { email: 'fan@verein.at', password: 'Passwort-fan-123', roles: ['user'] });
+    const { code: ownerCode } = await setUp(owner);
+    expect(mustSetUpSecondFactor(db, admin.id, true)).toBe(false);
+    setSecondFactorRequired(db, owner.id, true);
+    expect(mustSetUpSecondFactor(db, admin.id, true)).toBe(true);
+    expect(mustSetUpSecondFactor(db, fan.id, false)).toBe(false);
+    expect(mustSetUpSecondFactor(db, owner.id, true)).toBe(false);
+    await setUp(admin);
+    expect(mustSetUpSecondFactor(db, admin.id, true)).toBe(false);
+    expect(await refusal(() => switchOffSecondFactor(db, { id: owner.id, isAdmin: true }, ownerCode(Date.now())))).toBe(
+      ACCOUNT_TEXTS.requiredCannotSwitchOff,
+    );
+    setSecondFactorRequired(db, owner.id, false);
+    expect(mustSetUpSecondFactor(db, admin.id, true)).toBe(false);
+  });
+
+  it("a superadmin removes someone's factor (a lost phone): their sessions end; their own is refused here", async () => {
+    const owner = await createUser(db, { email: 'obmann@verein.at', password: 'Passwort-obmann-1', roles: ['superadmin'] });
+    await setUp(admin);
+    createSession(db, admin.id);
+    expect(await refusal(() => removeSecondFactorOf(db, owner.id, owner.id))).toBe(ACCOUNT_TEXTS.notYourself);
+    removeSecondFactorOf(db, admin.id, owner.id);
+    expect(hasSecondFactor(db, admin.id)).toBe(false);
+    expect(db.select().from(sessions).where(eq(sessions.userId, admin.id)).all()).toHaveLength(0);
+    expect(await refusal(() => removeSecondFactorOf(db, admin.id, owner.id))).toBe(ACCOUNT_TEXTS.notOnForUser);
+  });
+});
+
+describe('changing one’s own password', () => {
+  const input = (current: string, password: string, confirm = password) => ({ current, password, confirm });
+
+  it('needs the current password and a new acceptable one; every other session ends, this one stays', async () => {
+    const here = createSession(db, admin.id);
+    const elsewhere = createSession(db, admin.id);
+    expect(await refusal(() => changeOwnPassword(db, admin.id, input('falsch-falsch', 'Neues-Passwort-1'), here.session.id))).toBe(
+      ACCOUNT_TEXTS.wrongPassword,
+    );
+    expect(await refusal(() => changeOwnPassword(db, admin.id, input('Passwort-kassier-1', 'kurz'), here.session.id))).toMatch(/mindestens 8/);
+    expect(
+      await refusal(() => changeOwnPassword(db, admin.id, input('Passwort-kassier-1', 'Neues-Passwort-1', 'Anderes-1'), here.session.id)),
+    ).toBe('Die Passwörter stimmen nicht überein.');
+    expect(await refusal(() => changeOwnPassword(db, admin.id, input('Passwort-kassier-1', 'Passwort-kassier-1'), here.session.id))).toBe(
+      ACCOUNT_TEXTS.samePassword,
+    );
+    expect(db.select().from(sessions).where(eq(sessions.userId, admin.id)).all()).toHaveLength(2);
+
+    await changeOwnPassword(db, admin.id, input('Passwort-kassier-1', 'Neues-Passwort-1'), here.session.id);
+    const hash = db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, admin.id)).get()!.hash!;
+    expect(await verifyPassword(hash, 'Neues-Passwort-1')).toBe(true);
+    const left = db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, admin.id)).all().map((s) => s.id);
+    expect(left).toEqual([here.session.id]);
+    expect(left).not.toContain(elsewhere.session.id);
+  });
+});

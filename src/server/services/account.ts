@@ -1,0 +1,124 @@
+// One's own account in the admin (issue 11): the second factor (set up with a
+// QR code, switched off with a current code, new recovery codes) and the
+// password change, which ends every other session at once. The superadmin's
+// part: requiring the second factor of every admin, and removing the factor of
+// someone who lost their phone. docs/decisions/019-second-factor.md
+import { eq } from 'drizzle-orm';
+import QRCode from 'qrcode';
+import type { Db } from '../db/client';
+import { siteSettings, users } from '../db/schema';
+import { RefusedWrite, write } from '../db/write';
+import { hashPassword, passwordProblem, verifyPassword, PASSWORD_MESSAGES } from '../auth/password';
+import { invalidateUserSessions } from '../auth/session';
+import {
+  beginTotpSetup,
+  confirmTotpSetup,
+  hasSecondFactor,
+  recoveryCodesLeft,
+  removeSecondFactor,
+  replaceRecoveryCodes,
+  verifySecondFactor,
+} from '../auth/totp';
+import { ACCOUNT_TEXTS } from '../../lib/schemas/account';
+
+const REQUIRED_KEY = 'second_factor_required';
+
+export type SecondFactorStatus = { on: boolean; recoveryCodesLeft: number; required: boolean };
+
+/** Whether a superadmin requires the second factor of every admin. */
+export function isSecondFactorRequired(db: Db): boolean {
+  return db.select().from(siteSettings).where(eq(siteSettings.key, REQUIRED_KEY)).get()?.value === '1';
+}
+
+/** An admin who must set the second factor up before anything else (the requirement is on, theirs is not). */
+export function mustSetUpSecondFactor(db: Db, userId: string, isAdmin: boolean): boolean {
+  return isAdmin && isSecondFactorRequired(db) && !hasSecondFactor(db, userId);
+}
+
+export function secondFactorStatus(db: Db, userId: string): SecondFactorStatus {
+  const on = hasSecondFactor(db, userId);
+  return { on, recoveryCodesLeft: on ? recoveryCodesLeft(db, userId) : 0, required: isSecondFactorRequired(db) };
+}
+
+export type SecondFactorSetup = { qrCode: string; secret: string };
+
+/**
+ * A new key for the authenticator app, not yet in force: the QR code (a PNG
+ * data URL, made here so the admin's code carries no QR library) and the key
+ * in groups of four for typing it in by hand.
+ */
+export async function startSecondFactor(db: Db, user: { id: string; email: string }): Promise<SecondFactorSetup> {
+  const { uri } = beginTotpSetup(db, user.id, user.email);
+  const secret = new URL(uri).searchParams.get('secret') ?? '';
+  const qrCode = await QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 2, width: 240 });
+  return { qrCode, secret: secret.replace(/=+$/, '').replace(/(.{4})(?=.)/g, '$1 ') };
+}
+
+/** The first code puts the factor in force; the recovery codes are shown this once. */
+export function finishSecondFactor(db: Db, userId: string, code: string): { recoveryCodes: string[] } {
+  return confirmTotpSetup(db, userId, code);
+}
+
+/** A current code (or a recovery code) proves the phone is at hand before anything changes. */
+function proveSecondFactor(db: Db, userId: string, code: string): void {
+  if (!hasSecondFactor(db, userId)) throw new RefusedWrite(ACCOUNT_TEXTS.notOn, 'BAD_REQUEST');
+  if (verifySecondFactor(db, userId, code) === 'wrong') throw new RefusedWrite(ACCOUNT_TEXTS.wrongCode, 'BAD_REQUEST');
+}
+
+/** Switches one's own factor off; not while a superadmin requires it of every admin. */
+export function switchOffSecondFactor(db: Db, user: { id: string; isAdmin: boolean }, code: string): void {
+  if (user.isAdmin && isSecondFactorRequired(db)) throw new RefusedWrite(ACCOUNT_TEXTS.requiredCannotSwitchOff, 'BAD_REQUEST');
+  proveSecondFactor(db, user.id, code);
+  removeSecondFactor(db, user.id);
+}
+
+/** Ten new recovery codes (the old ones are void), after a current code. */
+export function renewRecoveryCodes(db: Db, userId: string, code: string): { recoveryCodes: string[] } {
+  proveSecondFactor(db, userId, code);
+  return replaceRecoveryCodes(db, userId);
+}
+
+/**
+ * Changes one's own password after the current one; every other session of the
+ * account ends at once (someone who knew the old password is out).
+ */
+export async function changeOwnPassword(
+  db: Db,
+  userId: string,
+  input: { current: string; password: string; confirm: string },
+  keepSessionId: string | undefined,
+): Promise<void> {
+  const row = db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)).get();
+  if (!row?.hash || !(await verifyPassword(row.hash, input.current))) throw new RefusedWrite(ACCOUNT_TEXTS.wrongPassword, 'BAD_REQUEST');
+  const problem = passwordProblem(input.password);
+  if (problem) throw new RefusedWrite(problem, 'BAD_REQUEST');
+  if (input.password !== input.confirm) throw new RefusedWrite(PASSWORD_MESSAGES.mismatch, 'BAD_REQUEST');
+  if (input.password === input.current) throw new RefusedWrite(ACCOUNT_TEXTS.samePassword, 'BAD_REQUEST');
+  const passwordHash = await hashPassword(input.password);
+  write('account.password', (tx) => {
+    tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).run();
+  }, db);
+  invalidateUserSessions(db, userId, keepSessionId);
+}
+
+/**
+ * Requires (or no longer requires) the second factor of every admin. Only a
+ * superadmin whose own factor is on may switch it on: nobody locks themselves out.
+ */
+export function setSecondFactorRequired(db: Db, actingUserId: string, required: boolean): void {
+  if (required && !hasSecondFactor(db, actingUserId)) throw new RefusedWrite(ACCOUNT_TEXTS.ownFirst, 'BAD_REQUEST');
+  write('account.require', () =>
+    db
+      .insert(siteSettings)
+      .values({ key: REQUIRED_KEY, value: required ? '1' : '0' })
+      .onConflictDoUpdate({ target: siteSettings.key, set: { value: required ? '1' : '0' } })
+      .run(), db);
+}
+
+/** A superadmin removes someone's factor (a lost phone); their sessions end, they sign in with the password again. */
+export function removeSecondFactorOf(db: Db, userId: string, actingUserId: string): void {
+  if (userId === actingUserId) throw new RefusedWrite(ACCOUNT_TEXTS.notYourself, 'BAD_REQUEST');
+  if (!hasSecondFactor(db, userId)) throw new RefusedWrite(ACCOUNT_TEXTS.notOnForUser, 'BAD_REQUEST');
+  removeSecondFactor(db, userId);
+  invalidateUserSessions(db, userId);
+}
