@@ -8,9 +8,10 @@ export type Reply = { status: number; body: string; ms: number };
 export function send(
   base: string,
   path: string,
-  options: { method?: string; body?: unknown; headers?: Record<string, string>; from?: string } = {},
+  options: { method?: string; body?: unknown; raw?: string; headers?: Record<string, string>; from?: string } = {},
 ): Promise<Reply> {
-  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+  // `raw` goes as it is (a form, a hand-made body); `body` as JSON with the site's Origin
+  const payload = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const req = http.request(new URL(path, base), {
@@ -18,7 +19,8 @@ export function send(
       agent: false,
       localAddress: options.from,
       headers: {
-        ...(payload ? { 'content-type': 'application/json', origin: base, 'content-length': String(Buffer.byteLength(payload)) } : {}),
+        ...(payload && options.raw === undefined ? { 'content-type': 'application/json', origin: base } : {}),
+        ...(payload ? { 'content-length': String(Buffer.byteLength(payload)) } : {}),
         ...options.headers,
       },
     });
