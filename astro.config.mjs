@@ -65,12 +65,16 @@ export default defineConfig({
   build: { format: 'directory' },
   security: {
     checkOrigin: true,
-    // Without allowedDomains, Astro 5.18 (middleware mode) ignores the Host header and
-    // sees every request as http://localhost, so the origin check refused all
-    // same-site POSTs without a JSON body (the admin's 'Cache Update' among them).
-    // The public host is SITE_URL's at build time; any port. X-Forwarded-* only reach
-    // Astro behind a trusted proxy (src/server/http/server.ts, TRUST_PROXY).
-    allowedDomains: [...new Set(['localhost', '127.0.0.1', new URL(site).hostname])].map((hostname) => ({ hostname })),
+    // The origin check compares a POST's Origin with the address the browser
+    // used. In middleware mode Astro takes that host from the Host header only
+    // when it matches allowedDomains (otherwise it sees http://localhost and
+    // refuses every same-site form and body-less POST). Patterns without a
+    // host name accept any host: the one build then runs under whatever
+    // SITE_URL a host sets after `npm ci && npm start` (docs/decisions/021).
+    // A browser always sends the Host it connects to, so a foreign page's
+    // Origin never equals it; X-Forwarded-Host and -Proto reach Astro only from
+    // a trusted proxy (src/server/http/proxy.ts, TRUST_PROXY).
+    allowedDomains: [{ protocol: 'http' }, { protocol: 'https' }],
   },
   server: { port },
   vite: {
