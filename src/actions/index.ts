@@ -24,9 +24,10 @@ import { privacy } from './admin/privacy';
 import { social } from './admin/social';
 import { sessions } from './admin/sessions';
 import { account } from './admin/account';
+import { deploy } from './admin/deploy';
 
 export const server = {
   public: { inquiry },
   auth: { signIn, signInSecondStep, requestPasswordReset, resetPassword, completeSetup },
-  admin: { cacheUpdate, users, pageContent, shop, home, news, teams, players, youthTeams, matches, sponsors, contacts, inquiries, membership, imprint, privacy, social, sessions, account },
+  admin: { cacheUpdate, users, pageContent, shop, home, news, teams, players, youthTeams, matches, sponsors, contacts, inquiries, membership, imprint, privacy, social, sessions, account, deploy },
 };

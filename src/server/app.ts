@@ -12,6 +12,8 @@ import { removeTempFiles } from './publish/files';
 import { checkHealth, minFreeBytes } from './health';
 import { loadBuiltRenderer } from './publish/render';
 import { registerPublishQueue } from './publish/notify';
+import { Deployer, registerDeployer } from './deploy/deployer';
+import { deployTargetsFromEnv, siteDirs } from './deploy/targets';
 import { ensureSetupLink } from './auth/setup';
 import { acquireDataLock } from './data-lock';
 import { removeStaleStaging } from './backup/archive';
@@ -51,6 +53,12 @@ export async function startApp(opts: { port?: number; host?: string; publish?: b
   const publisher = new Publisher({ db: getDb, siteDir: config.siteDir, render: renderer, pending });
   const queue = new PublishQueue(publisher);
   registerPublishQueue(queue);
+  // every publish goes on to the configured static hosts (none by default)
+  const deployer = new Deployer(deployTargetsFromEnv(), siteDirs());
+  registerDeployer(deployer);
+  queue.listeners.add((report) => {
+    if (report.written.length + report.removed.length > 0) deployer.request();
+  });
   await ensureSetupLink(db);
 
   const server = createServer({
@@ -109,7 +117,9 @@ export async function startApp(opts: { port?: number; host?: string; publish?: b
       clearTimeout(grace);
       publisher.stop();
       await Promise.all([queue.idle(), scheduler.stop()]);
+      await deployer.stop();
       registerPublishQueue(undefined);
+      registerDeployer(undefined);
       await pool?.close();
       closeDatabase();
       releaseLock();

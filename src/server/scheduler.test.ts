@@ -6,43 +6,11 @@ import type { Db } from './db/client';
 import { scheduledJobs } from './db/schema';
 import { createTestDb, seed } from './db/test-db';
 import { news } from './db/schema';
-import type { Clock } from './clock';
+import { fakeClock } from '../../tests/fixtures/fake-clock';
 import { Scheduler, type Job } from './scheduler';
 import { dailyBackupJob, DAY_MS } from './backup/daily';
 
 const quiet = { info: () => undefined, error: () => undefined };
-
-/** A clock the test moves: timers fire when their time has come. */
-function fakeClock(start = Date.UTC(2026, 10, 24, 3, 0, 0)) {
-  let now = start;
-  let timers: { at: number; callback: () => void; id: number }[] = [];
-  let ids = 0;
-  const clock: Clock = {
-    now: () => now,
-    setTimeout: (callback, ms) => {
-      const id = ++ids;
-      timers.push({ at: now + ms, callback, id });
-      return id;
-    },
-    clearTimeout: (handle) => void (timers = timers.filter((t) => t.id !== handle)),
-  };
-  /** moves time forward, letting due timers and the jobs they start run (settle: until they are done) */
-  const advance = async (ms: number, settle?: () => Promise<void>) => {
-    const until = now + ms;
-    for (;;) {
-      const due = timers.filter((t) => t.at <= until).sort((a, b) => a.at - b.at)[0];
-      if (!due) break;
-      timers = timers.filter((t) => t !== due);
-      now = Math.max(now, due.at);
-      due.callback();
-      // the job and the re-arming after it
-      await settle?.();
-      for (let i = 0; i < 10; i++) await new Promise((r) => setImmediate(r));
-    }
-    now = until;
-  };
-  return { clock, advance };
-}
 
 let db: Db;
 beforeEach(() => {

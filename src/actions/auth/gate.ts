@@ -21,6 +21,7 @@ export const SUPERADMIN_ONLY_ACTIONS: Record<string, string> = {
   'admin.users.delete': ONLY.delete,
   'admin.users.requireSecondFactor': ONLY.secondFactor,
   'admin.users.removeSecondFactor': ONLY.secondFactor,
+  'admin.deploy.retry': ONLY.deploy,
 };
 
 /** What an admin may call while a required second factor is not set up yet: their own account. */

@@ -8,6 +8,7 @@ import { KIT_TEXTS } from './contentKit';
 import { usePendingPublishCount } from './live';
 import { SESSIONS_TEXTS, SessionsDialog } from './SessionsDialog';
 import { AccountDialog } from './AccountDialog';
+import { DeployBadge } from './DeployBadge';
 import { SecondFactorSection } from './SecondFactorSection';
 import { ACCOUNT_TEXTS } from '../../lib/schemas/account';
 
@@ -81,6 +82,7 @@ export default function AdminApp({ email, userId, isSuperAdmin, mustSetUpSecondF
                 {KIT_TEXTS.pendingBadge(pendingPages)}
               </span>
             )}
+            {!mustSetUpSecondFactor && <DeployBadge isSuperAdmin={isSuperAdmin} />}
             <span className="admin-email">{email}</span>
             {isSuperAdmin && !mustSetUpSecondFactor && (
               <button type="button" className="btn btn-light" onClick={() => void cacheUpdate()} disabled={caching}>

@@ -8,6 +8,12 @@ const pendingListeners = new Set<(count: number) => void>();
 let pendingCount = 0;
 let source: EventSource | null = null;
 
+/** Where the static hosts stand, as the server's deployer reports it (src/server/deploy/deployer.ts). */
+export type DeployTargetState = { id: string; label: string; status: 'waiting' | 'running' | 'live' | 'failed'; message: string | null; liveAt: number | null };
+export type DeployState = { status: 'none' | 'running' | 'live' | 'failed'; targets: DeployTargetState[]; retryAt: number | null };
+let deployState: DeployState | null = null;
+const deployListeners = new Set<(state: DeployState) => void>();
+
 function connect() {
   if (source || typeof EventSource === 'undefined') return;
   source = new EventSource('/api/admin/events');
@@ -17,6 +23,14 @@ function connect() {
       for (const listener of listeners) listener(tables);
     } catch {
       // a malformed event is ignored; the next one reloads
+    }
+  });
+  source.addEventListener('deploy', (event) => {
+    try {
+      deployState = JSON.parse((event as MessageEvent<string>).data) as DeployState;
+      for (const listener of deployListeners) listener(deployState);
+    } catch {
+      // the next event brings the state again
     }
   });
   source.addEventListener('pending', (event) => {
@@ -59,4 +73,17 @@ export function useLiveReload(tables: string[], reload: () => void) {
       listeners.delete(listener);
     };
   }, [key]);
+}
+
+/** The deploy state pushed by the server; null until the first event (or without any target). */
+export function useDeployState(): DeployState | null {
+  const [state, setState] = useState(deployState);
+  useEffect(() => {
+    connect();
+    deployListeners.add(setState);
+    return () => {
+      deployListeners.delete(setState);
+    };
+  }, []);
+  return state;
 }

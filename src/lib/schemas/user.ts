@@ -19,6 +19,7 @@ export const SUPERADMIN_ONLY_MESSAGES = {
   list: 'Nur Superadmins können Benutzer verwalten',
   cache: 'Nur Superadmins können den Cache aktualisieren.',
   secondFactor: 'Nur Superadmins können die Zwei-Faktor-Anmeldung anderer verwalten',
+  deploy: 'Nur Superadmins können die Übertragung neu starten.',
 } as const;
 
 export const USER_TEXTS = {

@@ -10,6 +10,7 @@ import type { Health } from '../health';
 import { resolveClientAddress, type TrustedProxies } from './proxy';
 import { FILE_CSP, NO_STORE, securityHeaders } from './headers';
 import { FileCache, chooseEncoding, resolveInside, type CachedFile } from './static-files';
+import { HTML_CACHE, cacheControlFor } from './cache-policy';
 
 export type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next: (error?: unknown) => void) => unknown;
 
@@ -76,9 +77,6 @@ class PathMemo<T> {
   }
 }
 
-const HTML_CACHE = 'public, max-age=0, must-revalidate';
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-const SHORT_CACHE = 'public, max-age=3600, must-revalidate';
 
 export function createServer(options: ServerOptions): http.Server {
   const log = options.log ?? console;
@@ -146,7 +144,7 @@ export function createServer(options: ServerOptions): http.Server {
     if (pathname.startsWith('/uploads/')) {
       const file = resolveInside(uploadsRoot, pathname.slice('/uploads/'.length));
       const hit = file && cache.get(file);
-      return hit ? send(req, res, hit, 200, IMMUTABLE) : notFound(req, res, pathname);
+      return hit ? send(req, res, hit, 200, cacheControlFor('upload', pathname)) : notFound(req, res, pathname);
     }
     // the build's own files: hashed assets forever, the rest briefly
     if (pathname !== '/') {
@@ -156,8 +154,7 @@ export function createServer(options: ServerOptions): http.Server {
       });
       const hit = file && cache.get(file);
       if (hit) {
-        const cacheControl = pathname.startsWith('/_astro/') ? IMMUTABLE : pathname === '/sw.js' ? 'no-cache' : SHORT_CACHE;
-        return send(req, res, hit, 200, cacheControl);
+        return send(req, res, hit, 200, cacheControlFor('asset', pathname));
       }
     }
     const file = siteFiles.get(pathname, () => {
@@ -168,7 +165,7 @@ export function createServer(options: ServerOptions): http.Server {
       }
     });
     const hit = file && cache.get(file);
-    if (hit) return send(req, res, hit, 200, pathname === '/cache-version.json' ? 'no-cache' : HTML_CACHE);
+    if (hit) return send(req, res, hit, 200, cacheControlFor('page', pathname));
     for (const rule of MISSING_FILE_RULES) {
       if (!pathname.startsWith(rule.prefix)) continue;
       if (rule.redirect) {

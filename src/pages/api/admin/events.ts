@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
 import { ACCOUNT_TEXTS } from '../../../lib/schemas/account';
+import { getDeployer, type DeployState } from '../../../server/deploy/deployer';
 import { onServerStopping } from '../../../server/http/shutdown';
 import { onDataChange, onPendingChange, pendingPublishCount } from '../../../server/publish/notify';
 
@@ -24,6 +25,11 @@ export const GET: APIRoute = ({ locals, request }) => {
       const sendPending = (count: number) => send(`event: pending\ndata: ${JSON.stringify({ count })}\n\n`);
       sendPending(pendingPublishCount());
       const offPending = onPendingChange(sendPending);
+      // where the static hosts stand (issue 12): now, and whenever it changes
+      const sendDeploy = (state: DeployState) => send(`event: deploy\ndata: ${JSON.stringify(state)}\n\n`);
+      const deployer = getDeployer();
+      if (deployer) sendDeploy(deployer.state);
+      const offDeploy = deployer?.onChange(sendDeploy) ?? (() => undefined);
       const off = onDataChange(({ changes, report }) => {
         const tables = [...new Set(changes.map((c) => c.table))];
         send(`event: change\ndata: ${JSON.stringify({ tables, version: report?.version ?? null })}\n\n`);
@@ -43,6 +49,7 @@ export const GET: APIRoute = ({ locals, request }) => {
       stop = () => {
         off();
         offPending();
+        offDeploy();
         offStopping();
         clearInterval(ping);
       };

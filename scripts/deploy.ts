@@ -1,0 +1,34 @@
+// `npm run deploy`: a full sync of the published site to every configured
+// static host (DEPLOY_S3_URL, DEPLOY_RSYNC_TARGET, DEPLOY_PURGE_URL; see the
+// README's "Deploy"). The server does the same after every publish, with only
+// what changed; this one checks every file, for a first deploy or after a host
+// was changed by hand.
+const { DEPLOY_TEXTS: T } = await import('../src/lib/deploy-texts');
+const { deployTargetsFromEnv, siteDirs } = await import('../src/server/deploy/targets');
+const { listSiteTree } = await import('../src/server/deploy/tree');
+const { DeployError } = await import('../src/server/deploy/target');
+
+const targets = deployTargetsFromEnv();
+if (targets.length === 0) {
+  console.error(T.noTargets);
+  process.exit(1);
+}
+console.info(T.cliStart(targets.map((t) => t.label).join(', ')));
+const started = Date.now();
+const tree = listSiteTree(siteDirs());
+let delivered = 0;
+let removed = 0;
+try {
+  // the hosts first, the CDN purge after them
+  for (const target of [...targets.filter((t) => !t.afterOthers), ...targets.filter((t) => t.afterOthers)]) {
+    const result = await target.deploy(tree, { full: true });
+    console.info(`[deploy] ${target.label}: ${result.delivered} übertragen, ${result.removed} entfernt`);
+    delivered += result.delivered;
+    removed += result.removed;
+  }
+} catch (error) {
+  console.error(T.cliFailed(error instanceof DeployError ? error.reason : String(error)));
+  process.exit(1);
+}
+console.info(T.cliDone(delivered, removed, Date.now() - started));
+export {};

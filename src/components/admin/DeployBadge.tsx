@@ -1,0 +1,44 @@
+// Where the last publish stands on the static hosts (issue 12): 'Live auf …',
+// 'Wird übertragen…' or the error in German, pushed by the server; a
+// superadmin can start the transfer again.
+import { actions } from 'astro:actions';
+import { useState } from 'react';
+import { DEPLOY_TEXTS as T } from '../../lib/deploy-texts';
+import { callAction } from './contentKit';
+import { useDeployState } from './live';
+import { useToast } from './ui';
+
+
+export function DeployBadge({ isSuperAdmin }: { isSuperAdmin: boolean }) {
+  const state = useDeployState();
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  if (!state || state.status === 'none') return null;
+  const retry = async () => {
+    setBusy(true);
+    const result = await callAction(() => actions.admin.deploy.retry({}));
+    setBusy(false);
+    if (!result.ok) return toast({ title: T.error, description: result.message, variant: 'destructive' });
+    toast({ title: T.retryStarted });
+  };
+  if (state.status === 'failed') {
+    return (
+      <span className="admin-deploy admin-deploy-failed" role="alert" data-testid="deploy-state">
+        {state.targets
+          .filter((t) => t.message)
+          .map((t) => t.message)
+          .join(' ')}
+        {isSuperAdmin && (
+          <button type="button" className="btn btn-light btn-small" disabled={busy} onClick={() => void retry()}>
+            {T.retry}
+          </button>
+        )}
+      </span>
+    );
+  }
+  return (
+    <span className="admin-deploy" role="status" data-testid="deploy-state">
+      {state.status === 'running' ? T.running : T.live(state.targets.map((t) => t.label).join(', '))}
+    </span>
+  );
+}

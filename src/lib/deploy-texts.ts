@@ -1,0 +1,24 @@
+// The German texts of the deploy to static hosts (issue 12): the admin's
+// header badge and its retry, the reasons a target gives, and `npm run deploy`.
+export const DEPLOY_TEXTS = {
+  live: (targets: string) => `Live auf ${targets}`,
+  running: 'Wird übertragen…',
+  failed: (target: string, reason: string) => `Übertragung auf ${target} fehlgeschlagen: ${reason}`,
+  retryLater: (seconds: number) => `Neuer Versuch in ${seconds} s.`,
+  retry: 'Erneut übertragen',
+  retrying: 'Überträgt...',
+  retryStarted: 'Übertragung gestartet',
+  error: 'Fehler',
+  noTargets: 'Kein Ziel eingerichtet (DEPLOY_S3_URL, DEPLOY_RSYNC_TARGET, DEPLOY_PURGE_URL).',
+  // reasons, from what the target answered
+  unreachable: 'Ziel nicht erreichbar',
+  denied: 'Zugriff verweigert (Zugangsdaten prüfen)',
+  noBucket: 'Bucket nicht gefunden',
+  rsyncFailed: (code: number | null) => `rsync endete mit Code ${code ?? 'unbekannt'}`,
+  purgeFailed: (status: number) => `Purge-Webhook antwortete mit ${status}`,
+  unknown: 'unbekannter Fehler',
+  // npm run deploy
+  cliStart: (targets: string) => `[deploy] vollständige Übertragung auf ${targets}`,
+  cliDone: (files: number, removed: number, ms: number) => `[deploy] fertig: ${files} Dateien übertragen, ${removed} entfernt (${ms} ms)`,
+  cliFailed: (message: string) => `[deploy] fehlgeschlagen: ${message}`,
+};

@@ -1,0 +1,144 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fakeClock } from '../../../tests/fixtures/fake-clock';
+import { Deployer } from './deployer';
+import { DeliveredManifest } from './manifest';
+import { DeployError, type DeployTarget } from './target';
+import { VERSION_KEY, listSiteTree, urlOfKey, type LocalFile, type SiteDirs } from './tree';
+
+const quiet = { info: () => undefined, error: () => undefined };
+let root: string;
+let dirs: SiteDirs;
+
+function write(file: string, text: string) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, text);
+}
+
+beforeEach(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-deploy-'));
+  dirs = { clientDir: path.join(root, 'client'), siteDir: path.join(root, 'site'), uploadsDir: path.join(root, 'uploads') };
+  write(path.join(dirs.clientDir, '_astro', 'app.1234.js'), 'console.log(1)');
+  write(path.join(dirs.clientDir, 'sw.js'), 'self');
+  write(path.join(dirs.siteDir, 'index.html'), '<h1>Start</h1>');
+  write(path.join(dirs.siteDir, 'index.html.gz'), 'gz');
+  write(path.join(dirs.siteDir, 'index.html.br'), 'br');
+  write(path.join(dirs.siteDir, 'news', 'sieg', 'index.html'), '<h1>Sieg</h1>');
+  write(path.join(dirs.siteDir, '.index.html.123.tmp'), 'half');
+  write(path.join(dirs.siteDir, VERSION_KEY), '{"version":3}');
+  write(path.join(dirs.uploadsDir, 'news', 'foto.webp'), 'RIFF');
+});
+afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+describe('the site as a static host holds it', () => {
+  it('merges build files, pages and uploads under their keys, with our cache policy, without temp files or variants', () => {
+    const tree = listSiteTree(dirs);
+    expect([...tree.keys()].sort()).toEqual(['_astro/app.1234.js', VERSION_KEY, 'index.html', 'news/sieg/index.html', 'sw.js', 'uploads/news/foto.webp']);
+    expect(tree.get('_astro/app.1234.js')!.cacheControl).toBe('public, max-age=31536000, immutable');
+    expect(tree.get('sw.js')!.cacheControl).toBe('no-cache');
+    expect(tree.get(VERSION_KEY)!.cacheControl).toBe('no-cache');
+    expect(tree.get('index.html')!).toMatchObject({ contentType: 'text/html; charset=utf-8', cacheControl: 'public, max-age=0, must-revalidate' });
+    expect(tree.get('index.html')!.gzip).toBe(path.join(dirs.siteDir, 'index.html.gz'));
+    expect(tree.get('uploads/news/foto.webp')!.area).toBe('upload');
+    expect(urlOfKey('news/sieg/index.html')).toBe('/news/sieg');
+    expect(urlOfKey('index.html')).toBe('/');
+  });
+
+  it('plans assets and uploads first, then pages, then removals, the version file last; a second plan is empty', () => {
+    const manifest = new DeliveredManifest(path.join(root, 'deploy', 'ziel.json'));
+    const plan = manifest.plan(listSiteTree(dirs));
+    expect(plan.assets.map((f) => f.key).sort()).toEqual(['_astro/app.1234.js', 'sw.js', 'uploads/news/foto.webp']);
+    expect(plan.pages.map((f) => f.key).sort()).toEqual(['index.html', 'news/sieg/index.html']);
+    expect(plan.version?.key).toBe(VERSION_KEY);
+    manifest.record([...plan.assets, ...plan.pages, plan.version!]);
+    // kept on disk: a new process knows what the target holds
+    const again = new DeliveredManifest(path.join(root, 'deploy', 'ziel.json'));
+    fs.rmSync(path.join(dirs.siteDir, 'news'), { recursive: true });
+    const next = again.plan(listSiteTree(dirs));
+    expect(next).toEqual({ assets: [], pages: [], removed: ['news/sieg/index.html'], version: null });
+  });
+});
+
+/** A target that records what it was asked, and fails while `down` is set. */
+function recordingTarget(id: string, log: string[], options: { afterOthers?: boolean } = {}) {
+  const target: DeployTarget & { down: boolean } = {
+    id,
+    label: `Ziel ${id}`,
+    afterOthers: options.afterOthers,
+    down: false,
+    deploy: async (tree: Map<string, LocalFile>) => {
+      await new Promise((r) => setImmediate(r));
+      if (target.down) throw new DeployError('Ziel nicht erreichbar');
+      log.push(`${id}:${tree.size}`);
+      return { delivered: tree.size, removed: 0 };
+    },
+  };
+  return target;
+}
+
+describe('the deployer', () => {
+  it('tells the CDN only after every host has the files; a failed host is retried with back-off and reported in German', async () => {
+    const { clock, advance } = fakeClock();
+    const log: string[] = [];
+    const s3 = recordingTarget('s3', log);
+    const rsync = recordingTarget('rsync', log);
+    const cdn = recordingTarget('cdn', log, { afterOthers: true });
+    const deployer = new Deployer([cdn, s3, rsync], dirs, clock, quiet);
+    expect(deployer.state.status).toBe('running');
+
+    deployer.request();
+    await deployer.idle();
+    expect(log).toEqual(['s3:6', 'rsync:6', 'cdn:6']);
+    expect(deployer.state.status).toBe('live');
+
+    s3.down = true;
+    log.length = 0;
+    deployer.request();
+    await deployer.idle();
+    expect(log).toEqual(['rsync:6']);
+    const failed = deployer.state;
+    expect(failed.status).toBe('failed');
+    expect(failed.targets.find((t) => t.id === 's3')!.message).toBe('Übertragung auf Ziel s3 fehlgeschlagen: Ziel nicht erreichbar');
+    expect(failed.targets.find((t) => t.id === 'cdn')!.status).toBe('waiting');
+    expect(failed.retryAt).toBe(clock.now() + 2_000);
+
+    // still down at the first retry: the next waits twice as long
+    await advance(2_000, () => deployer.idle());
+    expect(deployer.state.retryAt).toBe(clock.now() + 4_000);
+    // back: the retry delivers, and the CDN is told
+    s3.down = false;
+    log.length = 0;
+    await advance(4_000, () => deployer.idle());
+    expect(log).toEqual(['s3:6', 'rsync:6', 'cdn:6']);
+    expect(deployer.state).toMatchObject({ status: 'live', retryAt: null });
+  });
+
+  it("changes during a deploy make exactly one more; a superadmin's retry runs at once", async () => {
+    const { clock } = fakeClock();
+    const log: string[] = [];
+    const s3 = recordingTarget('s3', log);
+    const deployer = new Deployer([s3], dirs, clock, quiet);
+    deployer.request();
+    deployer.request();
+    deployer.request();
+    await deployer.idle();
+    expect(log).toHaveLength(2);
+    s3.down = true;
+    deployer.request();
+    await deployer.idle();
+    s3.down = false;
+    deployer.retryNow();
+    await deployer.idle();
+    expect(log).toHaveLength(3);
+    expect(deployer.state.status).toBe('live');
+  });
+
+  it('without targets it reports none and does nothing', async () => {
+    const deployer = new Deployer([], dirs, fakeClock().clock, quiet);
+    deployer.request();
+    await deployer.idle();
+    expect(deployer.state).toEqual({ status: 'none', targets: [], retryAt: null });
+  });
+});

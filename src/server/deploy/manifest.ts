@@ -1,0 +1,78 @@
+// What a target holds, as far as we know: each key with the signature of the
+// file delivered under it. Kept per target in DATA_DIR/deploy/<id>.json and
+// saved after every step, so that a failed or interrupted deploy resumes
+// where it stopped and the next one delivers everything still pending.
+import fs from 'node:fs';
+import path from 'node:path';
+import { VERSION_KEY, type LocalFile } from './tree';
+
+/** A deploy's steps in the order that never shows a half-updated site. */
+export type DeployPlan = {
+  /** build assets and uploads: nothing links to them until the pages arrive */
+  assets: LocalFile[];
+  /** pages and other published files, which link to the assets above */
+  pages: LocalFile[];
+  /** keys the target holds that the site no longer has */
+  removed: string[];
+  /** cache-version.json, last: open tabs reload only when all of the above is in place */
+  version: LocalFile | null;
+};
+
+export const isEmptyPlan = (plan: DeployPlan) =>
+  plan.assets.length === 0 && plan.pages.length === 0 && plan.removed.length === 0 && plan.version === null;
+
+export class DeliveredManifest {
+  private readonly delivered: Map<string, string>;
+
+  constructor(private readonly file: string) {
+    this.delivered = new Map();
+    try {
+      const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
+      for (const [key, signature] of Object.entries(saved)) this.delivered.set(key, signature);
+    } catch {
+      // no deploy yet (or an unreadable file): everything goes
+    }
+  }
+
+  /** What must go to bring the target to the tree. */
+  plan(tree: Map<string, LocalFile>): DeployPlan {
+    const plan: DeployPlan = { assets: [], pages: [], removed: [], version: null };
+    for (const file of tree.values()) {
+      if (this.delivered.get(file.key) === file.signature) continue;
+      if (file.key === VERSION_KEY) plan.version = file;
+      else if (file.area === 'page') plan.pages.push(file);
+      else plan.assets.push(file);
+    }
+    for (const key of this.delivered.keys()) if (!tree.has(key)) plan.removed.push(key);
+    return plan;
+  }
+
+  /** Files now on the target. */
+  record(files: LocalFile[]): void {
+    for (const file of files) this.delivered.set(file.key, file.signature);
+    this.save();
+  }
+
+  /** Keys now gone from the target. */
+  forget(keys: string[]): void {
+    for (const key of keys) this.delivered.delete(key);
+    this.save();
+  }
+
+  /** Starts over from what the target lists: each key counts as not delivered, so every file goes again. */
+  reset(keysOnTarget: string[]): void {
+    this.delivered.clear();
+    for (const key of keysOnTarget) this.delivered.set(key, 'unknown');
+  }
+
+  get size(): number {
+    return this.delivered.size;
+  }
+
+  private save(): void {
+    fs.mkdirSync(path.dirname(this.file), { recursive: true });
+    const temp = `${this.file}.${process.pid}.tmp`;
+    fs.writeFileSync(temp, JSON.stringify(Object.fromEntries(this.delivered)));
+    fs.renameSync(temp, this.file);
+  }
+}

@@ -1,0 +1,56 @@
+// A CDN that caches our pages is told which URLs changed: DEPLOY_PURGE_URL gets
+// a POST with {"urls": ["https://verein.at/news/…", …]} (with DEPLOY_PURGE_TOKEN
+// as a bearer token, when set) after the other targets have the files. Which
+// pages changed since the last purge is kept like a target's delivered files.
+import path from 'node:path';
+import { siteUrl } from '../config';
+import { DeliveredManifest } from './manifest';
+import { DEPLOY_TEXTS as T } from '../../lib/deploy-texts';
+import { DeployError, type DeployResult, type DeployTarget } from './target';
+import { urlOfKey, type LocalFile } from './tree';
+
+/** Purges go in batches: CDNs limit the URLs of one call (Cloudflare: 30, Bunny: 100). */
+const BATCH = 30;
+
+export class PurgeTarget implements DeployTarget {
+  readonly id: string;
+  readonly label: string;
+  readonly afterOthers = true;
+  private readonly manifest: DeliveredManifest;
+
+  constructor(
+    private readonly endpoint: string,
+    manifestDir: string,
+    private readonly token: string | null = null,
+  ) {
+    const url = new URL(endpoint);
+    this.label = `CDN ${url.host}`;
+    this.id = `purge-${url.host.replace(/[^a-z0-9]+/gi, '_')}`;
+    this.manifest = new DeliveredManifest(path.join(manifestDir, `${this.id}.json`));
+  }
+
+  async deploy(tree: Map<string, LocalFile>): Promise<DeployResult> {
+    // only what a CDN may hold under a page's URL: the published files
+    const pagesOnly = new Map([...tree].filter(([, file]) => file.area === 'page'));
+    const plan = this.manifest.plan(pagesOnly);
+    const changed = [...plan.pages, ...(plan.version ? [plan.version] : [])];
+    const urls = [...new Set([...changed.map((f) => urlOfKey(f.key)), ...plan.removed.map(urlOfKey)])].map((u) => new URL(u, siteUrl()).href);
+    for (let i = 0; i < urls.length; i += BATCH) {
+      let response: Response;
+      try {
+        response = await fetch(this.endpoint, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(this.token ? { authorization: `Bearer ${this.token}` } : {}) },
+          body: JSON.stringify({ urls: urls.slice(i, i + BATCH) }),
+          signal: AbortSignal.timeout(15_000),
+        });
+      } catch (error) {
+        throw new DeployError(T.unreachable, { cause: error });
+      }
+      if (!response.ok) throw new DeployError(T.purgeFailed(response.status));
+    }
+    this.manifest.record(changed);
+    this.manifest.forget(plan.removed);
+    return { delivered: urls.length, removed: 0 };
+  }
+}

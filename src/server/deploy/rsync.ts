@@ -1,0 +1,64 @@
+// A folder, or a remote over SSH, with rsync: the common shared web host.
+// DEPLOY_RSYNC_TARGET is what rsync takes as destination ('/srv/www/verein',
+// 'web@host.example:/var/www/verein'); DEPLOY_RSYNC_RSH the remote shell
+// ('ssh -i /etc/anstoss/deploy_key -p 2222'). rsync compares the files itself;
+// three passes keep the order of a DeployPlan: assets and uploads, then pages
+// and deletions, then cache-version.json.
+import { spawn } from 'node:child_process';
+import { DEPLOY_TEXTS as T } from '../../lib/deploy-texts';
+import { DeployError, type DeployResult, type DeployTarget } from './target';
+import { VERSION_KEY, type LocalFile, type SiteDirs } from './tree';
+
+const withSlash = (dir: string) => (dir.endsWith('/') ? dir : `${dir}/`);
+
+export class RsyncTarget implements DeployTarget {
+  readonly id: string;
+  readonly label: string;
+
+  constructor(
+    private readonly destination: string,
+    private readonly dirs: SiteDirs,
+    private readonly rsh: string | null = null,
+  ) {
+    this.label = `rsync ${destination}`;
+    this.id = `rsync-${destination.replace(/[^a-z0-9]+/gi, '_')}`;
+  }
+
+  /** The three sources merged into the destination: the build's files, the pages, the uploads folder. */
+  private sources(): string[] {
+    // 'uploads' without a slash: the folder itself goes, as /uploads
+    return [withSlash(this.dirs.clientDir), withSlash(this.dirs.siteDir), this.dirs.uploadsDir.replace(/\/+$/, '')];
+  }
+
+  /** Runs rsync; counts the files it sent and the ones it deleted (from --itemize-changes). */
+  private run(args: string[]): Promise<{ sent: number; deleted: number }> {
+    return new Promise((resolve, reject) => {
+      const child = spawn('rsync', [...(this.rsh ? ['-e', this.rsh] : []), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      let err = '';
+      child.stdout.on('data', (d) => (out += d));
+      child.stderr.on('data', (d) => (err += d));
+      child.on('error', (error) => reject(new DeployError(T.rsyncFailed(null), { cause: error })));
+      child.on('close', (code) => {
+        const lines = out.split('\n');
+        if (code === 0) return resolve({ sent: lines.filter((l) => /^[<>]f/.test(l)).length, deleted: lines.filter((l) => l.startsWith('*deleting')).length });
+        // 10, 12, 30, 35, 255: the other side did not answer
+        const reason = [10, 12, 30, 35, 255].includes(code ?? -1) ? T.unreachable : T.rsyncFailed(code);
+        reject(new DeployError(reason, { cause: new Error(err.trim()) }));
+      });
+    });
+  }
+
+  async deploy(_tree: Map<string, LocalFile>): Promise<DeployResult> {
+    const common = ['--timeout=30', '--recursive', '--links', '--times', '--omit-dir-times', '--itemize-changes', '--exclude=.*', '--exclude=*.tmp'];
+    const destination = withSlash(this.destination);
+    const noVersion = [`--exclude=/${VERSION_KEY}`, `--exclude=/${VERSION_KEY}.*`];
+    // 1. build assets and uploads (pages and the version file stay as they were)
+    const assets = await this.run([...common, ...noVersion, '--exclude=*.html', '--exclude=*.html.br', '--exclude=*.html.gz', ...this.sources(), destination]);
+    // 2. pages, then what the site no longer has (deleted after the transfer)
+    const pages = await this.run([...common, ...noVersion, '--delete-after', ...this.sources(), destination]);
+    // 3. the version file, last
+    const version = await this.run([...common, `--include=/${VERSION_KEY}`, `--include=/${VERSION_KEY}.*`, '--exclude=*', withSlash(this.dirs.siteDir), destination]);
+    return { delivered: assets.sent + pages.sent + version.sent, removed: pages.deleted };
+  }
+}

@@ -1,0 +1,144 @@
+// S3-compatible object storage (AWS, Hetzner, Wasabi, MinIO, Cloudflare R2…)
+// with @aws-sdk/client-s3. DEPLOY_S3_URL names it all:
+//   s3://KEY:SECRET@BUCKET/PREFIX?region=eu-central-1&endpoint=https://fsn1.your-objectstorage.com
+// Each object gets the Content-Type and Cache-Control our server sends; text
+// files go as their precompressed gzip copy with Content-Encoding: gzip
+// (every browser takes it; a bucket cannot negotiate).
+import fs from 'node:fs';
+import path from 'node:path';
+import { DeleteObjectsCommand, ListObjectsV2Command, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
+import { DeliveredManifest } from './manifest';
+import { DEPLOY_TEXTS as T } from '../../lib/deploy-texts';
+import { DeployError, inParallel, type DeployResult, type DeployTarget } from './target';
+import type { LocalFile } from './tree';
+
+export type S3Settings = { bucket: string; prefix: string; client: S3ClientConfig; endpoint: string | null };
+
+/** Reads DEPLOY_S3_URL; credentials may instead come from the usual AWS_* variables. */
+export function parseS3Url(value: string): S3Settings {
+  const url = new URL(value);
+  if (url.protocol !== 's3:') throw new Error('DEPLOY_S3_URL muss mit s3:// beginnen');
+  const bucket = url.hostname;
+  const prefix = decodeURIComponent(url.pathname).replace(/^\/+|\/+$/g, '');
+  const endpoint = url.searchParams.get('endpoint');
+  const region = url.searchParams.get('region') ?? 'us-east-1';
+  const credentials = url.username
+    ? { accessKeyId: decodeURIComponent(url.username), secretAccessKey: decodeURIComponent(url.password) }
+    : undefined;
+  return {
+    bucket,
+    prefix,
+    endpoint,
+    client: {
+      region,
+      ...(endpoint ? { endpoint, forcePathStyle: true } : {}),
+      ...(credentials ? { credentials } : {}),
+      // many S3-compatible servers do not know the SDK's newer default checksums
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+      maxAttempts: 3,
+      // a host that does not answer must not hold a deploy (or a stop) for long
+      requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
+    },
+  };
+}
+
+/** The German reason for what the SDK threw. */
+function reasonOf(error: unknown): string {
+  const e = error as { name?: string; code?: string; $metadata?: { httpStatusCode?: number } };
+  const status = e.$metadata?.httpStatusCode;
+  if (e.name === 'NoSuchBucket' || status === 404) return T.noBucket;
+  if (status === 403 || e.name === 'AccessDenied' || e.name === 'InvalidAccessKeyId' || e.name === 'SignatureDoesNotMatch') return T.denied;
+  if (['ECONNREFUSED', 'ENOTFOUND', 'ETIMEDOUT', 'ECONNRESET', 'EHOSTUNREACH'].includes(e.code ?? '') || e.name === 'TimeoutError') return T.unreachable;
+  return (error as Error)?.message || T.unknown;
+}
+
+export class S3Target implements DeployTarget {
+  readonly id: string;
+  readonly label: string;
+  private readonly client: S3Client;
+  private readonly manifest: DeliveredManifest;
+
+  constructor(
+    private readonly settings: S3Settings,
+    manifestDir: string,
+  ) {
+    const where = `${settings.bucket}${settings.prefix ? `/${settings.prefix}` : ''}`;
+    this.label = `S3 ${where}`;
+    this.id = `s3-${(settings.endpoint ?? 'aws').replace(/[^a-z0-9]+/gi, '_')}-${where.replace(/[^a-z0-9]+/gi, '_')}`;
+    this.client = new S3Client(settings.client);
+    this.manifest = new DeliveredManifest(path.join(manifestDir, `${this.id}.json`));
+  }
+
+  private objectKey(key: string): string {
+    return this.settings.prefix ? `${this.settings.prefix}/${key}` : key;
+  }
+
+  private async put(file: LocalFile): Promise<void> {
+    const body = await fs.promises.readFile(file.gzip ?? file.abs);
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.settings.bucket,
+        Key: this.objectKey(file.key),
+        Body: body,
+        ContentType: file.contentType,
+        CacheControl: file.cacheControl,
+        ...(file.gzip ? { ContentEncoding: 'gzip' } : {}),
+      }),
+    );
+  }
+
+  /** Puts files eight at a time; what arrived is recorded even when one fails. */
+  private async putAll(files: LocalFile[]): Promise<void> {
+    const done: LocalFile[] = [];
+    try {
+      await inParallel(files, 8, async (file) => {
+        await this.put(file);
+        done.push(file);
+      });
+    } finally {
+      if (done.length > 0) this.manifest.record(done);
+    }
+  }
+
+  /** Every key under the prefix, as the bucket lists it (for a full sync). */
+  private async listKeys(): Promise<string[]> {
+    const keys: string[] = [];
+    const prefix = this.settings.prefix ? `${this.settings.prefix}/` : '';
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: prefix, ContinuationToken: token }));
+      for (const item of page.Contents ?? []) if (item.Key) keys.push(item.Key.slice(prefix.length));
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return keys;
+  }
+
+  async deploy(tree: Map<string, LocalFile>, options: { full?: boolean } = {}): Promise<DeployResult> {
+    try {
+      // a full sync trusts nothing it wrote down: every file goes, every stray object is removed
+      if (options.full) this.manifest.reset(await this.listKeys());
+    } catch (error) {
+      throw new DeployError(reasonOf(error), { cause: error });
+    }
+    const plan = this.manifest.plan(tree);
+    try {
+      await this.putAll(plan.assets);
+      await this.putAll(plan.pages);
+      for (let i = 0; i < plan.removed.length; i += 1000) {
+        const batch = plan.removed.slice(i, i + 1000);
+        await this.client.send(
+          new DeleteObjectsCommand({
+            Bucket: this.settings.bucket,
+            Delete: { Objects: batch.map((key) => ({ Key: this.objectKey(key) })), Quiet: true },
+          }),
+        );
+        this.manifest.forget(batch);
+      }
+      if (plan.version) await this.putAll([plan.version]);
+    } catch (error) {
+      throw new DeployError(reasonOf(error), { cause: error });
+    }
+    return { delivered: plan.assets.length + plan.pages.length + (plan.version ? 1 : 0), removed: plan.removed.length };
+  }
+}

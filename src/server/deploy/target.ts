@@ -1,0 +1,35 @@
+// What every deploy target does (S3, rsync, CDN purge): bring one static host
+// to the site's tree, in the order of a DeployPlan, and say what it did.
+import type { LocalFile } from './tree';
+
+export type DeployResult = { delivered: number; removed: number };
+
+export interface DeployTarget {
+  /** stable, secret-free: names the target's manifest and its line in the admin */
+  readonly id: string;
+  /** for people: 'S3 verein-site/www', 'rsync web@host:/var/www' */
+  readonly label: string;
+  /** runs only after every other target has the files (a CDN purge) */
+  readonly afterOthers?: boolean;
+  /** `full`: `npm run deploy`, which checks everything instead of trusting the record of the last deploy */
+  deploy(tree: Map<string, LocalFile>, options?: { full?: boolean }): Promise<DeployResult>;
+}
+
+/** A refusal from a target, with the German reason the admin sees. */
+export class DeployError extends Error {
+  constructor(
+    readonly reason: string,
+    options?: { cause?: unknown },
+  ) {
+    super(reason, options);
+  }
+}
+
+/** Runs `work` over the items, at most `limit` at a time. */
+export async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
