@@ -34,6 +34,8 @@ export class Deployer {
   private readonly events = new EventEmitter();
   private readonly targetStates: TargetState[];
   private running: Promise<void> | null = null;
+  /** a deploy is under way (set and cleared inside run(), so its last report is already final) */
+  private busy = false;
   private again = false;
   private retryTimer: unknown = null;
   private retryAt: number | null = null;
@@ -55,7 +57,7 @@ export class Deployer {
     const status: DeployState['status'] =
       targets.length === 0
         ? 'none'
-        : targets.some((t) => t.status === 'running') || (this.running && !targets.some((t) => t.status === 'failed'))
+        : this.busy
           ? 'running'
           : targets.some((t) => t.status === 'failed')
             ? 'failed'
@@ -124,6 +126,7 @@ export class Deployer {
     const content = this.targets.filter((t) => !t.afterOthers);
     const after = this.targets.filter((t) => t.afterOthers);
     for (const state of this.targetStates) state.status = 'running';
+    this.busy = true;
     this.changed();
     const ok = await Promise.all(content.map((target) => this.deployTo(target, tree)));
     // a CDN is told only when every host has the files it would fetch
@@ -141,6 +144,7 @@ export class Deployer {
         this.request();
       }, delay);
     }
+    this.busy = false;
     this.changed();
   }
 

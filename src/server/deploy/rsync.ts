@@ -5,6 +5,7 @@
 // three passes keep the order of a DeployPlan: assets and uploads, then pages
 // and deletions, then cache-version.json.
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import { DEPLOY_TEXTS as T } from '../../lib/deploy-texts';
 import { DeployError, type DeployResult, type DeployTarget } from './target';
 import { VERSION_KEY, type LocalFile, type SiteDirs } from './tree';
@@ -26,8 +27,9 @@ export class RsyncTarget implements DeployTarget {
 
   /** The three sources merged into the destination: the build's files, the pages, the uploads folder. */
   private sources(): string[] {
-    // 'uploads' without a slash: the folder itself goes, as /uploads
-    return [withSlash(this.dirs.clientDir), withSlash(this.dirs.siteDir), this.dirs.uploadsDir.replace(/\/+$/, '')];
+    // 'uploads' without a slash: the folder itself goes, as /uploads (before the first upload there is none)
+    const uploads = this.dirs.uploadsDir.replace(/\/+$/, '');
+    return [withSlash(this.dirs.clientDir), withSlash(this.dirs.siteDir), ...(fs.existsSync(uploads) ? [uploads] : [])];
   }
 
   /** Runs rsync; counts the files it sent and the ones it deleted (from --itemize-changes). */
