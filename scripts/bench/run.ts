@@ -41,6 +41,8 @@ const opts = {
   edits: Number(option('edits', smoke ? '3' : '50')),
   // each footer edit republishes every page: 10 of them keep the run within 10 minutes
   footerEdits: Number(option('footer-edits', smoke ? '2' : '10')),
+  // save → page in the bucket (issue 12): 20 edits
+  deployEdits: Number(option('deploy-edits', smoke ? '3' : '20')),
   out: path.resolve(option('out', path.join(root, 'bench', 'results.json'))),
   keep: flag('keep'),
   build: !flag('no-build'),
@@ -60,6 +62,7 @@ const TARGETS = {
   jsBytesBr: 70 * 1024,
   lighthouse: { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } as Record<string, number>,
   rssMb: 200,
+  deployP95Ms: 2_000,
 };
 
 const log = (line: string) => console.info(line);
@@ -210,6 +213,18 @@ for (const [kind, edits] of [
   log(`[bench] republish ${kind}: p50 ${republish[kind].p50} ms, p95 ${republish[kind].p95} ms, ${republish[kind].pages} pages per edit (${elapsed()})`);
 }
 await queue.idle();
+// save → page in the bucket: the server's S3 target and deployer against a real S3 API server
+const { measureDeploy } = await import('./deploy');
+const deployed = await measureDeploy({
+  db,
+  queue,
+  dirs: { clientDir: config.clientDir, siteDir: config.siteDir, uploadsDir: config.uploadsDir },
+  newsIds: ids.news,
+  edits: opts.deployEdits,
+  runId,
+  port: await freePort(),
+});
+log(`[bench] deploy: save → page in the bucket p50 ${deployed.p50} ms, p95 ${deployed.p95} ms over ${deployed.n} edits; first full deploy ${deployed.firstFullMs} ms (${elapsed()})`);
 await pool?.close();
 
 // ── (1) serving and (5) memory: our server (a child, started as in production) and nginx ──
@@ -403,6 +418,7 @@ for (const s of serving) {
 }
 check('republish', 'news edit p95', `${republish.news.p95} ms`, `≤ ${TARGETS.republishP95Ms} ms`, republish.news.p95 <= TARGETS.republishP95Ms && republish.news.failedPages === 0);
 check('republish', 'match result p95', `${republish.match.p95} ms`, `≤ ${TARGETS.republishP95Ms} ms`, republish.match.p95 <= TARGETS.republishP95Ms && republish.match.failedPages === 0);
+check('deploy', `save → page in the bucket p95 (${deployed.n} edits, p50 ${deployed.p50} ms)`, `${deployed.p95} ms`, `≤ ${TARGETS.deployP95Ms} ms`, deployed.p95 <= TARGETS.deployP95Ms);
 check('republish', `footer (all ${republish.footer.pages} pages) p95`, `${republish.footer.p95} ms`, `≤ ${TARGETS.footerMs} ms`, republish.footer.p95 <= TARGETS.footerMs && republish.footer.failedPages === 0);
 check('publish', `full publish (${publish.pages} pages, cold)`, `${publish.coldPagesPerSec} pages/s`, `≥ ${TARGETS.publishPagesPerSec} pages/s`, publish.coldPagesPerSec >= TARGETS.publishPagesPerSec && publish.failed === 0);
 for (const w of weight) {
@@ -438,6 +454,7 @@ const results = {
   data: { counts: data.counts, generateMs: data.ms, pages: publish.pages },
   serving,
   republish: { ...republish, coldSave: { ms: coldSave.firstMs, pages: coldSave.pages } },
+  deploy: deployed,
   publish: {
     ...publish,
     serverStartupPublish: startupPublish ? { pages: Number(startupPublish[1]), ms: Number(startupPublish[2]) } : null,
@@ -482,6 +499,7 @@ table.push(line(['Republish', 'edits', 'p50', 'p95', 'max', 'first', 'pages per 
 table.push(line(['---', '---:', '---:', '---:', '---:', '---:', '---:']));
 for (const r of Object.values(republish)) table.push(line([r.kind, r.n, `${r.p50} ms`, `${r.p95} ms`, `${r.max} ms`, `${r.firstMs} ms`, r.pages]));
 table.push(`(a save with no render process alive, before the admin panel prepared one: ${coldSave.firstMs} ms for ${coldSave.pages} pages)`);
+table.push(`Save → page in the S3 bucket (s3rver): p50 ${deployed.p50} ms, p95 ${deployed.p95} ms over ${deployed.n} edits; the first full deploy ${deployed.firstFullMs} ms`);
 table.push('');
 const astroLine =
   'error' in astroBuild

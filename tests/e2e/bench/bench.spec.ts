@@ -56,6 +56,11 @@ test('the benchmark runs end to end and reports every section with a PASS or FAI
     expect(r.failedPages).toBe(0);
   }
 
+  // save → page in the bucket: each smoke edit read back from the S3 server (run.ts checks the object)
+  expect(results.deploy.n).toBe(3);
+  expect(results.deploy.samplesMs).toHaveLength(3);
+  expect(results.checks.some((c: { section: string }) => c.section === 'deploy')).toBe(true);
+
   // (3) full publish, and the static astro build of the same pages as reference
   expect(results.publish.coldPagesPerSec).toBeGreaterThan(0);
   expect(results.publish.astroBuild.error).toBeUndefined();
