@@ -94,7 +94,7 @@ test('the start delivers the whole site; an admin save reaches bucket, folder an
 });
 
 test('with the bucket down saves still work and the admin sees why; the next publish delivers everything pending', async ({ page, context }) => {
-  const admin = await createTestUser(site, ['admin']);
+  const admin = await createTestUser(site, ['superadmin']);
   await signInAs(context, site, admin);
   await page.goto(`${site.url}/admin#news`);
   await s3.down();
@@ -102,6 +102,10 @@ test('with the bucket down saves still work and the admin sees why; the next pub
   expect(first.status, first.text).toBe(200);
   const firstId = JSON.parse(first.text).row?.id ?? site.db().select().from(news).where(eq(news.title, 'Während der Störung')).get()!.id;
   await expect(page.getByTestId('deploy-state')).toContainText('Übertragung auf S3 verein/www fehlgeschlagen: Ziel nicht erreichbar');
+  // a superadmin may start it again at once (here still in vain)
+  await page.getByTestId('deploy-state').getByRole('button', { name: 'Erneut übertragen' }).click();
+  await expect(toaster(page).getByText('Übertragung gestartet')).toBeVisible();
+  await expect(page.getByTestId('deploy-state')).toContainText('fehlgeschlagen: Ziel nicht erreichbar');
   // the folder still got it
   await expect.poll(() => inFolder(`news/${firstId}/index.html`) !== null, { timeout: 10_000 }).toBe(true);
 
