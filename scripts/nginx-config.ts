@@ -2,7 +2,7 @@
 // The template is a complete nginx.conf; README.md shows how a host uses it.
 import fs from 'node:fs';
 import path from 'node:path';
-import { nginxHiddenUpstreamHeaders, nginxSecurityHeaders } from '../src/server/http/headers';
+import { FILE_CSP, nginxHiddenUpstreamHeaders, nginxSecurityHeaders } from '../src/server/http/headers';
 
 export type NginxOptions = {
   listen: string;
@@ -43,6 +43,7 @@ export function renderNginxConfig(o: NginxOptions): string {
     SECURITY_HEADERS: nginxSecurityHeaders(),
     FILE_HEADERS: nginxSecurityHeaders({ files: true }, '      '),
     HIDE_UPSTREAM_HEADERS: nginxHiddenUpstreamHeaders(),
+    FILE_CSP,
   };
   return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => {
     if (!(key in values)) throw new Error(`unknown placeholder ${key}`);

@@ -3,7 +3,7 @@
 // actions with the site's Origin, and the timing of each answer.
 import http from 'node:http';
 
-export type Reply = { status: number; body: string; ms: number };
+export type Reply = { status: number; body: string; ms: number; headers: { get(name: string): string | null } };
 
 export function send(
   base: string,
@@ -28,7 +28,12 @@ export function send(
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, ms: performance.now() - started }));
+      // a header sent twice comes joined with ', ' (as fetch joins it), so a duplicate shows
+      const get = (name: string) => {
+        const value = res.headers[name.toLowerCase()];
+        return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+      };
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, ms: performance.now() - started, headers: { get } }));
     });
     req.on('error', reject);
     req.end(payload);

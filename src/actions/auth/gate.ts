@@ -81,12 +81,32 @@ async function storageRefusalAs503(response: Response): Promise<Response> {
   return actionErrorResponse(new ActionError({ code: 'SERVICE_UNAVAILABLE', message: body.message }));
 }
 
+const BAD_JSON = 'Ungültige Anfrage: Der Inhalt ist kein gültiges JSON.';
+
+/** True unless the request says it is JSON and its body does not parse (an empty body is Astro's to judge). */
+async function readsAsJson(request: Request): Promise<boolean> {
+  if (!(request.headers.get('content-type') ?? '').toLowerCase().includes('application/json')) return true;
+  const text = await request.clone().text();
+  if (text.trim() === '') return true;
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const actionGate = defineMiddleware(async (context, next) => {
   if (context.locals.publishing) return next();
   const { action } = getActionContext(context);
   if (!action) return next();
   const refusal = refuseAction(action.name, context.locals);
-  if (!refusal) return action.calledFrom === 'rpc' ? storageRefusalAs503(await next()) : next();
+  if (!refusal && action.calledFrom === 'rpc') {
+    // Astro answers a body that is not JSON with a 500: it is the caller's mistake, a 400
+    if (!(await readsAsJson(context.request))) return actionErrorResponse(new ActionError({ code: 'BAD_REQUEST', message: BAD_JSON }));
+    return storageRefusalAs503(await next());
+  }
+  if (!refusal) return next();
   const error = new ActionError(refusal);
   if (action.calledFrom === 'rpc') return actionErrorResponse(error);
   return new Response(refusal.message, {

@@ -46,7 +46,9 @@ export function nginxSecurityHeaders(options: { files?: boolean } = {}, indent =
   const lines = Object.entries(SECURITY_HEADERS).map(([name, value]) => `add_header ${name} "${value}" always;`);
   // $hsts is "" over HTTP (a map in the template): nginx then sends no header
   lines.push(`add_header ${HSTS_HEADER} $hsts always;`);
-  if (options.files) lines.push(`add_header content-security-policy "${FILE_CSP}" always;`);
+  // files: their own policy; elsewhere $own_csp is the file policy only where Node sent none
+  // (nginx's own answers, a 400 for a malformed request), so no answer has two
+  lines.push(options.files ? `add_header content-security-policy "${FILE_CSP}" always;` : 'add_header content-security-policy $own_csp always;');
   return lines.join(`\n${indent}`);
 }
 

@@ -214,6 +214,10 @@ export function createServer(options: ServerOptions): http.Server {
         if (error) log.error(`[server] ${req.method} ${pathname}:`, error);
         if (!res.headersSent) notFound(req, res, pathname);
       };
+      // the policy for answers Astro gives before our middleware runs (its origin check's 403, a
+      // body it cannot read): what Astro's own response sets takes precedence over these
+      for (const [name, value] of Object.entries(baseHeaders(req))) res.setHeader(name, value);
+      res.setHeader('cache-control', NO_STORE);
       Promise.resolve(options.handler(req, res, next)).catch(next);
       return;
     }

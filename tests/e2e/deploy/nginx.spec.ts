@@ -1,18 +1,16 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { news, teams } from '../../../src/server/db/schema';
-import { renderNginxConfig } from '../../../scripts/nginx-config';
-import { freePort, startSite, type Site } from '../../fixtures/site';
+import { headerProblems, type ResponseKind } from '../../fixtures/header-policy';
+import { startNginx, type Nginx } from '../../fixtures/nginx';
+import { startSite, type Site } from '../../fixtures/site';
 
 // The documented nginx set-up (deploy/nginx.conf.template) serving the same
 // published folder as the Node server, with the dynamic paths proxied to it.
 let site: Site;
-let nginx: ChildProcess;
+let nginx: Nginx;
 let base: string;
-let runDir: string;
 let teamId: string;
 let newsId: string;
 
@@ -25,39 +23,13 @@ test.beforeAll(async () => {
       newsId = db.insert(news).values({ title: 'Derbysieg', content: 'Drei Punkte!' }).returning().get().id;
     },
   });
-  runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-nginx-'));
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  const conf = path.join(runDir, 'nginx.conf');
-  fs.writeFileSync(
-    conf,
-    renderNginxConfig({
-      listen: `127.0.0.1:${port}`,
-      upstream: new URL(site.url).host.replace('localhost', '127.0.0.1'),
-      siteDir: path.join(site.dataDir, 'site'),
-      clientDir: path.resolve(process.env.ANSTOSS_DIST ?? 'dist', 'client'),
-      uploadsDir: path.join(site.dataDir, 'uploads'),
-      runDir,
-      workers: 1,
-      user: process.getuid?.() === 0 ? 'root' : undefined,
-    }),
-  );
-  nginx = spawn('nginx', ['-c', conf, '-p', runDir, '-g', 'daemon off;'], { stdio: 'inherit' });
-  for (let i = 0; i < 100; i++) {
-    try {
-      await fetch(base);
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-  throw new Error('nginx did not start');
+  nginx = await startNginx(site);
+  base = nginx.url;
 });
 
 test.afterAll(async () => {
-  nginx?.kill('SIGTERM');
+  await nginx?.stop();
   await site?.stop();
-  fs.rmSync(runDir, { recursive: true, force: true });
 });
 
 test('nginx serves the published pages, precompressed, with the same rules as the Node server', async () => {
@@ -136,23 +108,8 @@ test('one header policy on every response class, from Node directly and behind n
         headers: c.method ? { 'content-type': 'application/json', origin: server } : {},
         body: c.method ? '{}' : undefined,
       });
-      const h = (name: string) => response.headers.get(name);
       const where = `${server === base ? 'nginx' : 'node'} ${c.name} (${response.status})`;
-      // a header sent twice arrives joined with ', '
-      const expected: Record<string, string> = {
-        'x-content-type-options': 'nosniff',
-        'referrer-policy': 'strict-origin-when-cross-origin',
-        'x-frame-options': 'DENY',
-        'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()',
-        'cross-origin-opener-policy': 'same-origin',
-      };
-      for (const [name, value] of Object.entries(expected)) if (h(name) !== value) problems.push(`${where}: ${name}=${h(name)}`);
-      // plain HTTP: no HSTS
-      if (h('strict-transport-security') !== null) problems.push(`${where}: HSTS over HTTP`);
-      const csp = h('content-security-policy') ?? '';
-      if (c.kind === 'file' && !csp.includes("frame-ancestors 'none'")) problems.push(`${where}: csp=${csp}`);
-      if (c.kind === 'rendered' && response.status === 200 && !/script-src 'self'[^,]*frame-ancestors 'none'$/.test(csp)) problems.push(`${where}: csp=${csp}`);
-      if ((c.kind === 'rendered' || c.kind === 'api') && h('cache-control') !== 'no-store') problems.push(`${where}: cache-control=${h('cache-control')}`);
+      for (const problem of headerProblems(response, c.kind as ResponseKind)) problems.push(`${where}: ${problem}`);
     }
   }
   expect(problems).toEqual([]);

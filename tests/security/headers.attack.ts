@@ -1,0 +1,111 @@
+// Headers (issue 11, attack group 5): every response class from the Node
+// server directly and behind nginx, asked normally and in hostile ways (odd
+// methods, traversal, an overlong URL, a forged Host, a forged
+// X-Forwarded-Proto from outside the proxy). Every answer must carry the one
+// header policy once, HSTS only when it went out over HTTPS (as the trusted
+// proxy says), no-store where answers are per user, and none may be a 500.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { news } from '../../src/server/db/schema';
+import { headerProblems, type ResponseKind } from '../fixtures/header-policy';
+import { startNginx, type Nginx } from '../fixtures/nginx';
+import { startSite, type Site } from '../fixtures/site';
+import { printFigures } from '../faults/figures';
+import { send } from './http';
+
+let site: Site;
+let nginx: Nginx;
+let newsId: string;
+beforeAll(async () => {
+  site = await startSite({
+    env: { TRUST_PROXY: '127.0.0.1' },
+    seed: (db) => void (newsId = db.insert(news).values({ title: 'Derbysieg', content: 'Drei Punkte!' }).returning().get().id),
+  });
+  fs.mkdirSync(path.join(site.dataDir, 'uploads'), { recursive: true });
+  fs.writeFileSync(path.join(site.dataDir, 'uploads', 'wappen.webp'), 'RIFF');
+  nginx = await startNginx(site);
+});
+afterAll(async () => {
+  await nginx?.stop();
+  await site?.stop();
+});
+
+type Probe = { name: string; path: string; kind: ResponseKind; method?: string; headers?: Record<string, string>; body?: string; from?: string; https?: boolean };
+
+function probes(asset: string): Probe[] {
+  const json = { 'content-type': 'application/json' };
+  return [
+    { name: 'published page', path: '/', kind: 'file' },
+    { name: 'article', path: `/news/${newsId}`, kind: 'file' },
+    { name: 'article missing', path: '/news/gibt-es-nicht', kind: 'file' },
+    { name: 'page missing', path: '/gibt-es-nicht', kind: 'file' },
+    { name: 'hidden file', path: '/news/.geheim', kind: 'file' },
+    { name: 'hashed asset', path: asset, kind: 'file' },
+    { name: 'service worker', path: '/sw.js', kind: 'file' },
+    { name: 'manifest', path: '/manifest.webmanifest', kind: 'file' },
+    { name: 'cache version', path: '/cache-version.json', kind: 'file' },
+    { name: 'sitemap', path: '/sitemap.xml', kind: 'file' },
+    { name: 'upload', path: '/uploads/wappen.webp', kind: 'file' },
+    { name: 'upload missing', path: '/uploads/fehlt.webp', kind: 'file' },
+    { name: 'team redirect', path: '/team/gibt-es-nicht', kind: 'redirect' },
+    { name: 'sign-in page', path: '/auth', kind: 'rendered' },
+    { name: 'reset page', path: '/reset-password', kind: 'rendered' },
+    { name: 'admin redirect', path: '/admin', kind: 'rendered' },
+    { name: 'API', path: '/api/me', kind: 'api' },
+    { name: 'captcha', path: '/api/captcha', kind: 'api' },
+    { name: 'events refused', path: '/api/admin/events', kind: 'api' },
+    { name: 'upload refused', path: '/api/admin/upload', kind: 'api', method: 'POST' },
+    { name: 'action refused', path: '/_actions/admin.news.create', kind: 'api', method: 'POST', headers: json, body: '{}' },
+    { name: 'action bad JSON', path: '/_actions/public.inquiry', kind: 'api', method: 'POST', headers: json, body: '{"name":' },
+    { name: 'health', path: '/healthz', kind: 'api' },
+    // hostile
+    { name: 'HEAD page', path: '/', kind: 'file', method: 'HEAD' },
+    { name: 'OPTIONS page', path: '/', kind: 'file', method: 'OPTIONS' },
+    { name: 'DELETE page', path: '/news', kind: 'file', method: 'DELETE' },
+    { name: 'traversal', path: '/..%2f..%2fetc%2fpasswd', kind: 'file' },
+    { name: 'traversal in uploads', path: '/uploads/..%2f..%2fclub.db', kind: 'file' },
+    { name: 'NUL in path', path: '/news/%00', kind: 'file' },
+    { name: 'overlong URL', path: `/news/${'a'.repeat(7000)}`, kind: 'file' },
+    { name: 'forged Host', path: '/auth', kind: 'rendered', headers: { host: 'angreifer.example' } },
+    { name: 'forged proto from outside', path: '/auth', kind: 'rendered', headers: { 'x-forwarded-proto': 'https' }, from: '127.0.0.2' },
+    // HTTPS as the trusted proxy reports it: HSTS is due
+    { name: 'page over HTTPS', path: '/', kind: 'file', headers: { 'x-forwarded-proto': 'https' }, from: '127.0.0.1', https: true },
+    { name: 'sign-in over HTTPS', path: '/auth', kind: 'rendered', headers: { 'x-forwarded-proto': 'https' }, from: '127.0.0.1', https: true },
+  ];
+}
+
+it('every response class, directly and behind nginx, normal and hostile: the one header policy, once; no 500', async () => {
+  const home = await send(nginx.url, '/');
+  const asset = /\/_astro\/[^"']+\.js/.exec(home.body)![0];
+  const node = site.url.replace('localhost', '127.0.0.1');
+  const problems: string[] = [];
+  const figures = { responseClasses: 0, servers: 2, requests: 0, checks: 0, missing: 0, wrong: 0, errors5xx: 0 };
+  for (const [server, base] of [['node', node], ['nginx', nginx.url]] as const) {
+    for (const probe of probes(asset)) {
+      // forwarded headers are nginx's to set: behind it only the direct cases make sense
+      if (server === 'nginx' && probe.from) continue;
+      const reply = await send(base, probe.path, { method: probe.method ?? (probe.body ? 'POST' : 'GET'), raw: probe.body, headers: probe.headers, from: probe.from });
+      figures.requests++;
+      if (server === 'node') figures.responseClasses++;
+      const found = headerProblems(reply, probe.kind, probe.https ?? false);
+      figures.checks += 8;
+      if (reply.status >= 500) {
+        figures.errors5xx++;
+        found.push(`status ${reply.status}`);
+      }
+      for (const problem of found) {
+        if (/=null$/.test(problem)) figures.missing++;
+        else figures.wrong++;
+        problems.push(`${server} ${probe.name} (${reply.status}): ${problem}`);
+      }
+    }
+  }
+  printFigures('headers: every response class', figures);
+  expect(problems).toEqual([]);
+  // a body that is not JSON is the caller's mistake, answered in German
+  const bad = await send(node, '/_actions/public.inquiry', { method: 'POST', raw: '{"name":', headers: { 'content-type': 'application/json', origin: node } });
+  expect(bad.status).toBe(400);
+  expect(JSON.parse(bad.body).message).toBe('Ungültige Anfrage: Der Inhalt ist kein gültiges JSON.');
+  expect(figures.requests).toBeGreaterThan(50);
+});
