@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { news } from '../../src/server/db/schema';
-import { headerProblems, type ResponseKind } from '../fixtures/header-policy';
+import { headerProblems, responseClasses, type ResponseClass } from '../fixtures/header-policy';
 import { startNginx, type Nginx } from '../fixtures/nginx';
 import { startSite, type Site } from '../fixtures/site';
 import { printFigures } from '../faults/figures';
@@ -31,34 +31,20 @@ afterAll(async () => {
   await site?.stop();
 });
 
-type Probe = { name: string; path: string; kind: ResponseKind; method?: string; headers?: Record<string, string>; body?: string; from?: string; https?: boolean };
+type Probe = ResponseClass & { from?: string; https?: boolean };
 
 function probes(asset: string): Probe[] {
   const json = { 'content-type': 'application/json' };
   return [
-    { name: 'published page', path: '/', kind: 'file' },
-    { name: 'article', path: `/news/${newsId}`, kind: 'file' },
-    { name: 'article missing', path: '/news/gibt-es-nicht', kind: 'file' },
-    { name: 'page missing', path: '/gibt-es-nicht', kind: 'file' },
-    { name: 'hidden file', path: '/news/.geheim', kind: 'file' },
-    { name: 'hashed asset', path: asset, kind: 'file' },
-    { name: 'service worker', path: '/sw.js', kind: 'file' },
+    ...responseClasses(newsId, asset),
     { name: 'manifest', path: '/manifest.webmanifest', kind: 'file' },
-    { name: 'cache version', path: '/cache-version.json', kind: 'file' },
     { name: 'sitemap', path: '/sitemap.xml', kind: 'file' },
-    { name: 'upload', path: '/uploads/wappen.webp', kind: 'file' },
     { name: 'upload missing', path: '/uploads/fehlt.webp', kind: 'file' },
-    { name: 'team redirect', path: '/team/gibt-es-nicht', kind: 'redirect' },
-    { name: 'sign-in page', path: '/auth', kind: 'rendered' },
     { name: 'reset page', path: '/reset-password', kind: 'rendered' },
-    { name: 'admin redirect', path: '/admin', kind: 'rendered' },
-    { name: 'API', path: '/api/me', kind: 'api' },
     { name: 'captcha', path: '/api/captcha', kind: 'api' },
     { name: 'events refused', path: '/api/admin/events', kind: 'api' },
     { name: 'upload refused', path: '/api/admin/upload', kind: 'api', method: 'POST' },
-    { name: 'action refused', path: '/_actions/admin.news.create', kind: 'api', method: 'POST', headers: json, body: '{}' },
     { name: 'action bad JSON', path: '/_actions/public.inquiry', kind: 'api', method: 'POST', headers: json, body: '{"name":' },
-    { name: 'health', path: '/healthz', kind: 'api' },
     // hostile
     { name: 'HEAD page', path: '/', kind: 'file', method: 'HEAD' },
     { name: 'OPTIONS page', path: '/', kind: 'file', method: 'OPTIONS' },

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { news, teams } from '../../../src/server/db/schema';
-import { headerProblems, type ResponseKind } from '../../fixtures/header-policy';
+import { headerProblems, responseClasses } from '../../fixtures/header-policy';
 import { startNginx, type Nginx } from '../../fixtures/nginx';
 import { startSite, type Site } from '../../fixtures/site';
 
@@ -76,40 +76,16 @@ test('nginx caches hashed assets forever and proxies the dynamic paths to Node',
   expect(health.status).toBe(200);
 });
 
-/** Each class of response, and what it must carry besides the common set. */
-const RESPONSE_CLASSES = (asset: string) => [
-  { name: 'published page', path: '/', kind: 'file' },
-  { name: 'article', path: `/news/${newsId}`, kind: 'file' },
-  { name: 'article missing', path: '/news/gibt-es-nicht', kind: 'file' },
-  { name: 'page missing', path: '/gibt-es-nicht', kind: 'file' },
-  { name: 'hidden file', path: '/news/.geheim', kind: 'file' },
-  { name: 'hashed asset', path: asset, kind: 'file' },
-  { name: 'service worker', path: '/sw.js', kind: 'file' },
-  { name: 'cache version', path: '/cache-version.json', kind: 'file' },
-  { name: 'upload', path: '/uploads/wappen.webp', kind: 'file' },
-  { name: 'team redirect', path: '/team/gibt-es-nicht', kind: 'redirect' },
-  { name: 'sign-in page', path: '/auth', kind: 'rendered' },
-  { name: 'admin redirect', path: '/admin', kind: 'rendered' },
-  { name: 'API', path: '/api/me', kind: 'api' },
-  { name: 'action refused', path: '/_actions/admin.news.create', kind: 'api', method: 'POST' },
-  { name: 'health', path: '/healthz', kind: 'api' },
-];
-
 test('one header policy on every response class, from Node directly and behind nginx, none of them twice', async () => {
   fs.mkdirSync(path.join(site.dataDir, 'uploads'), { recursive: true });
   fs.writeFileSync(path.join(site.dataDir, 'uploads', 'wappen.webp'), 'RIFF');
   const asset = /\/_astro\/[^"']+\.js/.exec(await (await fetch(`${base}/`)).text())![0];
   const problems: string[] = [];
   for (const server of [site.url, base]) {
-    for (const c of RESPONSE_CLASSES(asset)) {
-      const response = await fetch(server + c.path, {
-        method: c.method ?? 'GET',
-        redirect: 'manual',
-        headers: c.method ? { 'content-type': 'application/json', origin: server } : {},
-        body: c.method ? '{}' : undefined,
-      });
+    for (const c of responseClasses(newsId, asset)) {
+      const response = await fetch(server + c.path, { method: c.method ?? 'GET', redirect: 'manual', headers: { ...c.headers, ...(c.body ? { origin: server } : {}) }, body: c.body });
       const where = `${server === base ? 'nginx' : 'node'} ${c.name} (${response.status})`;
-      for (const problem of headerProblems(response, c.kind as ResponseKind)) problems.push(`${where}: ${problem}`);
+      for (const problem of headerProblems(response, c.kind)) problems.push(`${where}: ${problem}`);
     }
   }
   expect(problems).toEqual([]);
