@@ -348,3 +348,17 @@ export const contentTables = {
   gallery,
 } as const;
 export type ContentTable = keyof typeof contentTables;
+
+// What `npm run import` brought over from the old app (src/server/import): each
+// old row's id, the id of our row, and the hash of the old row, so that a second
+// run updates instead of duplicating and leaves unchanged rows alone.
+export const importMap = sqliteTable(
+  'import_map',
+  {
+    source_table: text('source_table').notNull(),
+    source_id: text('source_id').notNull(),
+    target_id: text('target_id').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.source_table, t.source_id] })],
+);

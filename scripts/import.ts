@@ -1,0 +1,48 @@
+// `npm run import -- --from postgres://USER:PASS@HOST/DB | FILE.json | DIR/
+//   [--storage-url URL | --storage-dir DIR] [--dry-run] [--invite]`:
+// brings a club over from the old app (docs/decisions/020). The server must be
+// stopped (the data lock says so); the whole site is published at the end.
+import { buildIfNeeded } from './build-if-needed';
+
+const argv = process.argv.slice(2);
+const option = (name: string) => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 ? argv[i + 1] : undefined;
+};
+const { IMPORT_TEXTS: T } = await import('../src/server/import/texts');
+const from = option('from');
+if (!from) {
+  console.error(T.usage);
+  process.exit(2);
+}
+const dryRun = argv.includes('--dry-run');
+const { config } = await import('../src/server/config');
+const { acquireDataLock, DataInUseError } = await import('../src/server/data-lock');
+let release: () => void;
+try {
+  release = acquireDataLock(config.dataDir);
+} catch (error) {
+  console.error(error instanceof DataInUseError ? T.serverRunning : String(error));
+  process.exit(1);
+}
+const { getDb } = await import('../src/server/db/client');
+const { runImport } = await import('../src/server/import/command');
+const outcome = await runImport(getDb(), {
+  from,
+  dryRun,
+  invite: argv.includes('--invite'),
+  storageUrl: option('storage-url'),
+  storageDir: option('storage-dir'),
+  uploadsDir: config.uploadsDir,
+});
+if (outcome.ok && !dryRun) {
+  buildIfNeeded();
+  const { Publisher } = await import('../src/server/publish/publisher');
+  const { loadBuiltRenderer } = await import('../src/server/publish/render');
+  const { renderer, pool } = await loadBuiltRenderer(config.serverEntry);
+  const report = await new Publisher({ db: getDb, siteDir: config.siteDir, render: renderer }).publishAll();
+  console.info(T.published(report.written.length, report.ms));
+  await pool?.close();
+}
+release();
+process.exit(outcome.ok ? 0 : 1);

@@ -1,0 +1,48 @@
+// `npm run import` as a function (scripts/import.ts parses the command line):
+// read the old data, bring the images over, import in one transaction, invite
+// the new users when asked, publish the whole site once.
+import fs from 'node:fs';
+import type { Db } from '../db/client';
+import { inviteUser } from '../services/users';
+import { bringImages, type ImageSource } from './images';
+import { BrokenReference, importClub, type ImportReport } from './run';
+import { readSource } from './sources';
+import { IMPORT_TEXTS as T } from './texts';
+
+export type ImportOptions = ImageSource & { from: string; dryRun?: boolean; invite?: boolean; uploadsDir: string };
+export type ImportOutcome = { ok: true; report: ImportReport } | { ok: false; message: string };
+
+export async function runImport(db: Db, options: ImportOptions, log: (line: string) => void = console.info): Promise<ImportOutcome> {
+  log(T.reading(options.from.replace(/\/\/[^@/]*@/, '//…@')));
+  const data = await readSource(options.from);
+  const images = await bringImages(db, data, options, options.uploadsDir, options.dryRun ?? false);
+  log(T.images(images.stats.found, images.stats.stored + images.stats.reused, images.stats.missing));
+  let report: ImportReport;
+  try {
+    report = importClub(db, data, { images: images.map, imageRecords: images.records, dryRun: options.dryRun });
+  } catch (error) {
+    // nothing of the run stays: not its rows, not its image files
+    for (const file of images.written) fs.rmSync(file, { force: true });
+    if (error instanceof BrokenReference) {
+      log(T.rolledBack(error.message));
+      return { ok: false, message: error.message };
+    }
+    throw error;
+  }
+  if (options.dryRun) log(T.dryRunTitle);
+  for (const table of report.tables) {
+    log(T.table(table));
+    for (const skipped of table.skipped) log(T.skipped(table.table, skipped.id, skipped.reason));
+    for (const warning of table.warnings) log(`[import]   ${warning}`);
+  }
+  const newUsers = report.users.filter((u) => u.isNew);
+  if (!options.dryRun && options.invite) {
+    for (const user of newUsers) {
+      await inviteUser(db, user.email);
+      log(T.invited(user.email));
+    }
+  } else if (newUsers.length > 0) {
+    log(T.notInvited(newUsers.length));
+  }
+  return { ok: true, report };
+}

@@ -1,0 +1,85 @@
+// The old app's images (bucket 'club-images', referenced by public URLs) come
+// over like uploads: fetched from the storage URL or read from a folder,
+// re-encoded without metadata, with their WebP copies (storeUpload). An image
+// brought over before is found again in import_map and not fetched twice.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Db } from '../db/client';
+import { storeUpload } from '../services/uploads';
+import { TABLES, type SourceRow } from './tables';
+
+export type ImageSource = { storageUrl?: string; storageDir?: string };
+export type BroughtImages = {
+  /** old address → our /uploads/… address, or null when it could not be brought over */
+  map: Map<string, string | null>;
+  /** files written by this run (removed again when the run is rolled back) */
+  written: string[];
+  /** new entries for import_map */
+  records: { source: string; target: string }[];
+  stats: { found: number; stored: number; reused: number; missing: number };
+};
+
+const BUCKET = '/club-images/';
+
+/** The path inside the bucket, or null for an address outside it (an opponent's logo elsewhere stays as it is). */
+export function bucketPath(value: string): string | null {
+  if (value.startsWith('/uploads/')) return null;
+  const at = value.indexOf(BUCKET);
+  if (at >= 0) return decodeURIComponent(value.slice(at + BUCKET.length).split('?')[0]);
+  if (/^[a-z][a-z0-9+.-]*:/i.test(value) || value.startsWith('/')) return null;
+  return value.replace(/^\.?\/*/, '');
+}
+
+async function fetchImage(value: string, bucket: string, source: ImageSource): Promise<Buffer | null> {
+  try {
+    if (source.storageDir) {
+      const root = path.resolve(source.storageDir);
+      const file = path.resolve(root, bucket);
+      if (!file.startsWith(root + path.sep)) return null;
+      return await fs.readFile(file);
+    }
+    const url = source.storageUrl ? `${source.storageUrl.replace(/\/+$/, '')}/${bucket.split('/').map(encodeURIComponent).join('/')}` : value;
+    if (!/^https?:\/\//.test(url)) return null;
+    const response = await fetch(url, { signal: AbortSignal.timeout(20_000) });
+    return response.ok ? Buffer.from(await response.arrayBuffer()) : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function bringImages(db: Db, data: Record<string, SourceRow[]>, source: ImageSource, uploadsDir: string, dryRun: boolean): Promise<BroughtImages> {
+  const out: BroughtImages = { map: new Map(), written: [], records: [], stats: { found: 0, stored: 0, reused: 0, missing: 0 } };
+  const values = new Set<string>();
+  for (const def of TABLES) {
+    for (const row of data[def.name] ?? []) for (const column of def.images?.columns ?? []) if (typeof row[column] === 'string' && row[column]) values.add(row[column] as string);
+  }
+  const known = db.$client.prepare("SELECT target_id FROM import_map WHERE source_table = '_images' AND source_id = ?");
+  for (const value of values) {
+    const bucket = bucketPath(value);
+    if (bucket === null) continue;
+    out.stats.found++;
+    const before = (known.get(value) as { target_id: string } | undefined)?.target_id;
+    if (before && (await fs.stat(path.join(uploadsDir, before.replace(/^\/uploads\//, ''))).catch(() => null))) {
+      out.map.set(value, before);
+      out.stats.reused++;
+      continue;
+    }
+    if (dryRun) {
+      out.map.set(value, `/uploads/probelauf/${out.stats.found}.jpg`);
+      continue;
+    }
+    const bytes = await fetchImage(value, bucket, source);
+    const folder = TABLES.find((t) => (data[t.name] ?? []).some((r) => t.images?.columns.some((c) => r[c] === value)))?.images?.folder ?? 'import';
+    const stored = bytes ? await storeUpload({ bytes, name: path.basename(bucket), folder }, uploadsDir).catch(() => null) : null;
+    if (!stored) {
+      out.map.set(value, null);
+      out.stats.missing++;
+      continue;
+    }
+    out.map.set(value, stored.url);
+    out.records.push({ source: value, target: stored.url });
+    out.written.push(...[stored.url, ...stored.variants.map((v) => v.url)].map((u) => path.join(uploadsDir, u.replace(/^\/uploads\//, ''))));
+    out.stats.stored++;
+  }
+  return out;
+}

@@ -1,0 +1,110 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { OLD, XSS, oldClub, writeBucket } from '../../../tests/fixtures/old-club';
+import type { Db } from '../db/client';
+import { createTestDb } from '../db/test-db';
+import { createUser } from '../auth/users';
+import { runImport } from './command';
+
+let db: Db;
+let dir: string;
+let exportFile: string;
+const lines: string[] = [];
+const log = (line: string) => lines.push(line);
+const rows = (sql: string, ...args: unknown[]) => db.$client.prepare(sql).all(...args) as Record<string, unknown>[];
+
+beforeEach(async () => {
+  db = createTestDb();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-import-'));
+  await writeBucket(path.join(dir, 'bucket'));
+  exportFile = path.join(dir, 'export.json');
+  fs.writeFileSync(exportFile, JSON.stringify(oldClub()));
+  lines.length = 0;
+});
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+const options = (extra: object = {}) => ({ from: exportFile, storageDir: path.join(dir, 'bucket'), uploadsDir: path.join(dir, 'uploads'), ...extra });
+
+describe('npm run import from a JSON export', () => {
+  it('brings every table over: references kept, images as uploads without metadata, the privacy HTML sanitised, users without passwords', async () => {
+    const outcome = await runImport(db, options(), log);
+    expect(outcome.ok).toBe(true);
+    const [team] = rows("SELECT * FROM teams WHERE name = 'Kampfmannschaft'");
+    expect(JSON.parse(team.achievements as string)).toEqual(['Meister 2019', 'Cupsieger 2021']);
+    expect(team.description).toBe(`Unsere Erste ${XSS}`);
+    const [player] = rows('SELECT * FROM players');
+    expect(player).toMatchObject({ team_id: team.id, name: 'Lukas Gruber', jersey_number: 9 });
+    expect(rows('SELECT contact_info_id FROM youth_teams')[0].contact_info_id).toBe(rows('SELECT id FROM contact_info')[0].id);
+    const [news] = rows('SELECT * FROM news');
+    expect(news.created_at).toBe('2025-09-08T18:30:00.000Z');
+    expect(news.image_url).toMatch(/^\/uploads\/news\/[0-9a-f]{32}\.jpg$/);
+    const file = path.join(dir, 'uploads', String(news.image_url).replace('/uploads/', ''));
+    expect((await sharp(file).metadata()).exif).toBeUndefined();
+    expect(fs.existsSync(file.replace(/\.jpg$/, '-480.webp'))).toBe(true);
+    // the editor wrote the news: the reference follows her to her new id
+    const [editor] = rows("SELECT u.id, u.password_hash, r.role FROM users u JOIN user_roles r ON r.user_id = u.id WHERE u.email = 'schriftfuehrerin@sv-altdorf.at'");
+    expect(editor).toMatchObject({ password_hash: null, role: 'admin' });
+    expect(news.author_id).toBe(editor.id);
+    const [privacy] = rows("SELECT content FROM page_content WHERE page_key = 'datenschutz'");
+    expect(privacy.content).toContain('<h2>Verantwortlich</h2>');
+    expect(privacy.content).not.toMatch(/<script|javascript:/);
+    expect(rows("SELECT title FROM homepage_content WHERE section_key = 'hero_text'")[0].title).toBe('SV Altdorf');
+    expect(rows('SELECT status FROM membership_inquiries')[0].status).toBe('read');
+    expect(lines).toContain('[import] teams: 2 neu, 0 geändert, 0 unverändert, 0 übersprungen');
+    expect(lines).toContain('[import] 2 neue Benutzer ohne Passwort; mit --invite erhalten sie eine Einladung.');
+  });
+
+  it('a second run changes nothing; a changed row is updated, not duplicated', async () => {
+    await runImport(db, options(), log);
+    const dump = () => JSON.stringify(['teams', 'players', 'news', 'matches', 'users', 'page_content', 'import_map'].map((t) => rows(`SELECT * FROM ${t} ORDER BY 1`)));
+    const files = () => fs.readdirSync(path.join(dir, 'uploads'), { recursive: true }).length;
+    const [before, filesBefore] = [dump(), files()];
+    lines.length = 0;
+    await runImport(db, options(), log);
+    expect(dump()).toBe(before);
+    expect(files()).toBe(filesBefore);
+    expect(lines).toContain('[import] news: 0 neu, 0 geändert, 1 unverändert, 0 übersprungen');
+
+    const club = oldClub();
+    club.news[0].title = 'Derbysieg in Kirchberg (mit Video)';
+    fs.writeFileSync(exportFile, JSON.stringify(club));
+    await runImport(db, options(), log);
+    expect(rows('SELECT title FROM news').map((r) => r.title)).toEqual(['Derbysieg in Kirchberg (mit Video)']);
+  });
+
+  it('a row that does not fit is reported and skipped; a broken reference rolls the whole run back', async () => {
+    const club = oldClub();
+    (club.players as Record<string, unknown>[]).push({ id: OLD.badPlayer, team_id: OLD.team, name: '', position: 'Stürmer', age: 20, jersey_number: 1, image_url: null, created_at: new Date() });
+    fs.writeFileSync(exportFile, JSON.stringify(club));
+    await runImport(db, options(), log);
+    expect(lines.some((l) => l.startsWith(`[import]   übersprungen players ${OLD.badPlayer}: name:`))).toBe(true);
+    expect(rows('SELECT count(*) AS n FROM players')[0].n).toBe(1);
+
+    const fresh = createTestDb();
+    const broken = oldClub();
+    broken.players[0].team_id = '00000000-0000-4000-8000-000000000000';
+    fs.writeFileSync(exportFile, JSON.stringify(broken));
+    const uploads = path.join(dir, 'uploads-2');
+    lines.length = 0;
+    const outcome = await runImport(fresh, options({ uploadsDir: uploads }), log);
+    expect(outcome).toEqual({ ok: false, message: expect.stringContaining(`players ${OLD.player}: team_id verweist auf 00000000-0000-4000-8000-000000000000`) });
+    for (const table of ['teams', 'news', 'users', 'import_map']) expect(fresh.$client.prepare(`SELECT count(*) AS n FROM ${table}`).get(), table).toEqual({ n: 0 });
+    // the images of the rolled-back run are gone too
+    expect(fs.readdirSync(uploads, { recursive: true }).filter((f) => /\.(jpg|png|webp)$/.test(String(f)))).toEqual([]);
+  });
+
+  it('--dry-run reports per table and stores nothing; an existing account keeps its password', async () => {
+    await createUser(db, { email: 'obmann@sv-altdorf.at', password: 'Eigenes-Passwort-1', roles: ['superadmin'] });
+    const outcome = await runImport(db, options({ dryRun: true }), log);
+    expect(outcome.ok).toBe(true);
+    expect(lines).toContain('[import] Probelauf (--dry-run): nichts wurde gespeichert.');
+    expect(lines).toContain('[import] news: 1 neu, 0 geändert, 0 unverändert, 0 übersprungen');
+    expect(rows('SELECT count(*) AS n FROM news')[0].n).toBe(0);
+    expect(fs.existsSync(path.join(dir, 'uploads'))).toBe(false);
+    await runImport(db, options(), log);
+    expect(rows("SELECT password_hash FROM users WHERE email = 'obmann@sv-altdorf.at'")[0].password_hash).toMatch(/^\$argon2id\$/);
+  });
+});

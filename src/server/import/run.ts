@@ -1,0 +1,149 @@
+// Bringing a club over from the old app (issue 12, docs/decisions/020): every
+// table in one transaction, each row found again by its old id through the
+// import_map (a second run updates instead of duplicating, and changes nothing
+// when nothing changed), rows that do not fit reported and skipped, a
+// reference to a row that is not there reported and the whole run rolled back.
+import { createHash, randomUUID } from 'node:crypto';
+import { ZodError } from 'astro/zod';
+import type { Db } from '../db/client';
+import { write } from '../db/write';
+import { IMPORT_TEXTS as T } from './texts';
+import { TABLES, type SourceRow, type TableDef } from './tables';
+
+export type SourceData = Record<string, SourceRow[]>;
+
+export type TableReport = { table: string; new: number; changed: number; unchanged: number; skipped: { id: string; reason: string }[]; warnings: string[] };
+export type ImportReport = { tables: TableReport[]; users: { id: string; email: string; isNew: boolean }[]; dryRun: boolean };
+
+/** A reference to a row that is not there: the run stops and nothing stays. */
+export class BrokenReference extends Error {}
+class DryRunDone extends Error {}
+
+/** The same row gives the same hash (dates as ISO text, keys sorted). */
+function hashRow(row: SourceRow): string {
+  const norm = (v: unknown): unknown => (v instanceof Date ? v.toISOString() : Array.isArray(v) ? v.map(norm) : v);
+  const sorted = Object.keys(row).sort().map((k) => [k, norm(row[k])]);
+  return createHash('sha256').update(JSON.stringify(sorted)).digest('hex');
+}
+
+const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : v === null || v === undefined || v === '' ? undefined : String(v));
+
+function reasonOf(error: unknown): string {
+  if (error instanceof ZodError) return error.issues.map((i) => `${i.path.join('.') || 'Zeile'}: ${i.message}`).join('; ');
+  return error instanceof Error ? error.message : String(error);
+}
+
+type Mapped = { target_id: string; hash: string };
+
+export function importClub(
+  db: Db,
+  data: SourceData,
+  options: { images: Map<string, string | null>; imageRecords?: { source: string; target: string }[]; dryRun?: boolean },
+): ImportReport {
+  const report: ImportReport = { tables: [], users: [], dryRun: options.dryRun ?? false };
+  const sql = db.$client;
+  const mapped = (table: string, id: string) => sql.prepare('SELECT target_id, hash FROM import_map WHERE source_table = ? AND source_id = ?').get(table, id) as Mapped | undefined;
+  const remember = (table: string, id: string, target: string, hash: string) =>
+    sql.prepare('INSERT INTO import_map (source_table, source_id, target_id, hash) VALUES (?, ?, ?, ?) ON CONFLICT (source_table, source_id) DO UPDATE SET target_id = excluded.target_id, hash = excluded.hash').run(table, id, target, hash);
+  try {
+    write('import.run', () => {
+      for (const def of TABLES) report.tables.push(importTable(def, data[def.name] ?? []));
+      for (const image of options.imageRecords ?? []) remember('_images', image.source, image.target, '');
+      if (options.dryRun) throw new DryRunDone();
+    }, db);
+  } catch (error) {
+    if (!(error instanceof DryRunDone)) throw error;
+  }
+  return report;
+
+  function importTable(def: TableDef, rows: SourceRow[]): TableReport {
+    const out: TableReport = { table: def.name, new: 0, changed: 0, unchanged: 0, skipped: [], warnings: [] };
+    for (const source of rows) {
+      const sourceId = typeof def.sourceKey === 'function' ? def.sourceKey(source) : String(source[def.sourceKey] ?? '');
+      if (!sourceId) {
+        out.skipped.push({ id: '?', reason: T.noKey });
+        continue;
+      }
+      const hash = hashRow(source);
+      const before = mapped(def.name, sourceId);
+      if (before?.hash === hash) {
+        out.unchanged++;
+        continue;
+      }
+      // image addresses become our uploads; one that could not be brought over is left out, with a warning
+      const withImages: SourceRow = { ...source };
+      for (const column of def.images?.columns ?? []) {
+        const value = source[column];
+        if (typeof value !== 'string' || !options.images.has(value)) continue;
+        withImages[column] = options.images.get(value);
+        if (options.images.get(value) === null) out.warnings.push(T.imageMissing(sourceId, value));
+      }
+      let row: Record<string, unknown>;
+      try {
+        row = def.toRow(withImages);
+      } catch (error) {
+        out.skipped.push({ id: sourceId, reason: reasonOf(error) });
+        continue;
+      }
+      for (const [column, ref] of Object.entries(def.refs ?? {})) {
+        const value = source[column];
+        if (value === null || value === undefined || value === '') {
+          if (ref.required) throw new BrokenReference(T.brokenReference(def.name, sourceId, column, ''));
+          row[column] = null;
+          continue;
+        }
+        const target = mapped(ref.table, String(value));
+        if (!target) throw new BrokenReference(T.brokenReference(def.name, sourceId, column, String(value)));
+        row[column] = target.target_id;
+      }
+      for (const column of def.keep ?? []) {
+        const value = column.endsWith('_at') ? iso(source[column]) : source[column];
+        if (value !== undefined && value !== null) row[column] = column === 'display_order' ? Number(value) : value;
+      }
+      const targetId = store(def, row, before?.target_id ?? null);
+      remember(def.name, sourceId, targetId, hash);
+      if (before) out.changed++;
+      else out.new++;
+    }
+    return out;
+  }
+
+  /** Inserts or updates our row; returns its id. */
+  function store(def: TableDef, row: Record<string, unknown>, existing: string | null): string {
+    if (def.name === 'profiles') return storeUser(row, existing);
+    if (def.name === 'user_roles') {
+      sql.prepare('INSERT INTO user_roles (id, user_id, role) VALUES (?, ?, ?) ON CONFLICT (user_id, role) DO NOTHING').run(randomUUID(), row.user_id, row.role);
+      return `${row.user_id}:${row.role}`;
+    }
+    // the home sections are one row per section_key: an existing one is updated
+    if (!existing && def.name === 'homepage_content') {
+      existing = (sql.prepare('SELECT id FROM homepage_content WHERE section_key = ?').get(row.section_key) as { id: string } | undefined)?.id ?? null;
+    }
+    const values = Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === 'boolean' ? Number(v) : Array.isArray(v) ? JSON.stringify(v) : v]));
+    const columns = Object.keys(values);
+    if (existing) {
+      sql.prepare(`UPDATE "${def.name}" SET ${columns.map((c) => `"${c}" = @${c}`).join(', ')} WHERE id = @__id`).run({ ...values, __id: existing });
+      return existing;
+    }
+    const id = randomUUID();
+    sql.prepare(`INSERT INTO "${def.name}" (id, ${columns.map((c) => `"${c}"`).join(', ')}) VALUES (@__id, ${columns.map((c) => `@${c}`).join(', ')})`).run({ ...values, __id: id });
+    return id;
+  }
+
+  /** A user without a password (an invitation sets it); an existing account with the e-mail is kept as it is. */
+  function storeUser(row: Record<string, unknown>, existing: string | null): string {
+    const email = String(row.email);
+    const found = (sql.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: string } | undefined)?.id;
+    if (existing && found === existing) return existing;
+    if (found) {
+      report.users.push({ id: found, email, isNew: false });
+      return found;
+    }
+    const id = randomUUID();
+    const created = typeof row.created_at === 'string' ? row.created_at : new Date().toISOString();
+    sql.prepare('INSERT INTO users (id, email, password_hash) VALUES (?, ?, NULL)').run(id, email);
+    sql.prepare('INSERT INTO profiles (user_id, email, created_at) VALUES (?, ?, ?)').run(id, email, created);
+    report.users.push({ id, email, isNew: true });
+    return id;
+  }
+}

@@ -1,0 +1,51 @@
+// Where the old app's data is read from: its Postgres database (the `pg`
+// driver, read only, one snapshot), or an export of the same tables as one
+// JSON file ({ "news": [ … ], … }) or a folder of JSON files (news.json, …).
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import type { SourceData } from './run';
+import { TABLE_NAMES } from './tables';
+
+export async function readPostgres(url: string): Promise<SourceData> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+  // timestamps as they are stored (ISO text through Date), numbers as numbers
+  pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+  pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+  await client.connect();
+  try {
+    // one consistent snapshot of every table
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    const present = new Set(
+      (await client.query<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'")).rows.map((r) => r.table_name),
+    );
+    const data: SourceData = {};
+    for (const table of TABLE_NAMES) {
+      if (!present.has(table)) continue;
+      data[table] = (await client.query(`SELECT * FROM "${table}"`)).rows;
+    }
+    await client.query('COMMIT');
+    return data;
+  } finally {
+    await client.end();
+  }
+}
+
+/** An export: one JSON file with every table, or a folder with one JSON file per table. */
+export function readExport(location: string): SourceData {
+  const stat = fs.statSync(location);
+  if (stat.isFile()) {
+    const parsed = JSON.parse(fs.readFileSync(location, 'utf8')) as Record<string, unknown>;
+    return Object.fromEntries(TABLE_NAMES.filter((t) => Array.isArray(parsed[t])).map((t) => [t, parsed[t] as SourceData[string]]));
+  }
+  const data: SourceData = {};
+  for (const table of TABLE_NAMES) {
+    const file = path.join(location, `${table}.json`);
+    if (fs.existsSync(file)) data[table] = JSON.parse(fs.readFileSync(file, 'utf8')) as SourceData[string];
+  }
+  return data;
+}
+
+export function readSource(from: string): Promise<SourceData> {
+  return /^postgres(ql)?:\/\//.test(from) ? readPostgres(from) : Promise.resolve(readExport(from));
+}

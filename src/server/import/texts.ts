@@ -1,0 +1,21 @@
+// The German texts of `npm run import` (issue 12): the report per table, the
+// reasons a row is skipped, and why a run stops.
+export const IMPORT_TEXTS = {
+  noKey: 'Zeile ohne Kennung übersprungen.',
+  imageMissing: (id: string, url: string) => `Zeile ${id}: Bild nicht gefunden oder kein Bild (${url}), ohne Bild übernommen.`,
+  brokenReference: (table: string, id: string, column: string, value: string) =>
+    `${table} ${id}: ${column} verweist auf ${value || '(leer)'}, das es nicht gibt. Der Import wurde vollständig zurückgenommen.`,
+  usage:
+    'Aufruf: npm run import -- --from postgres://BENUTZER:PASSWORT@HOST/DB | DATEI.json | ORDNER/ [--storage-url URL | --storage-dir ORDNER] [--dry-run] [--invite]',
+  serverRunning: 'Der Server läuft mit diesem Datenordner. Bitte zuerst stoppen (der Import veröffentlicht danach die ganze Website).',
+  reading: (source: string) => `[import] lese ${source}`,
+  images: (found: number, stored: number, missing: number) => `[import] ${found} Bilder: ${stored} übernommen, ${missing} nicht gefunden`,
+  dryRunTitle: '[import] Probelauf (--dry-run): nichts wurde gespeichert.',
+  table: (t: { table: string; new: number; changed: number; unchanged: number; skipped: unknown[] }) =>
+    `[import] ${t.table}: ${t.new} neu, ${t.changed} geändert, ${t.unchanged} unverändert, ${t.skipped.length} übersprungen`,
+  skipped: (table: string, id: string, reason: string) => `[import]   übersprungen ${table} ${id}: ${reason}`,
+  rolledBack: (message: string) => `[import] abgebrochen, nichts übernommen: ${message}`,
+  invited: (email: string) => `[import] Einladung an ${email} gesendet`,
+  notInvited: (count: number) => `[import] ${count} neue Benutzer ohne Passwort; mit --invite erhalten sie eine Einladung.`,
+  published: (pages: number, ms: number) => `[import] Website veröffentlicht: ${pages} Seiten in ${ms} ms`,
+};
