@@ -27,7 +27,8 @@ export function bucketPath(value: string): string | null {
   const at = value.indexOf(BUCKET);
   if (at >= 0) return decodeURIComponent(value.slice(at + BUCKET.length).split('?')[0]);
   if (/^[a-z][a-z0-9+.-]*:/i.test(value) || value.startsWith('/')) return null;
-  return value.replace(/^\.?\/*/, '');
+  // a bare path in the bucket names an image file; any other text (a welcome line) is none
+  return /^[\w./ -]+\.(jpe?g|png|gif|webp|avif)$/i.test(value) ? value.replace(/^\.?\/*/, '') : null;
 }
 
 async function fetchImage(value: string, bucket: string, source: ImageSource): Promise<Buffer | null> {

@@ -75,6 +75,8 @@ export function importClub(
       for (const column of def.images?.columns ?? []) {
         const value = source[column];
         if (typeof value !== 'string' || !options.images.has(value)) continue;
+        // only the next match keeps an image (team B's logo) in button_text
+        if (def.name === 'homepage_content' && column === 'button_text' && source.section_key !== 'next_match') continue;
         withImages[column] = options.images.get(value);
         if (options.images.get(value) === null) out.warnings.push(T.imageMissing(sourceId, value));
       }

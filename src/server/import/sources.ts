@@ -12,6 +12,8 @@ export async function readPostgres(url: string): Promise<SourceData> {
   // timestamps as they are stored (ISO text through Date), numbers as numbers
   pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
   pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+  // a calendar date stays the text it is ('2026-12-05'), not a Date at local midnight
+  pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
   await client.connect();
   try {
     // one consistent snapshot of every table

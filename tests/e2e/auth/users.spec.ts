@@ -31,6 +31,8 @@ test('lists users newest first with e-mail, date and role labels; no delete butt
   db.$client.prepare('UPDATE profiles SET created_at = ? WHERE user_id = ?').run('2025-03-01T09:00:00.000Z', me.id);
   db.$client.prepare('UPDATE profiles SET created_at = ? WHERE user_id = ?').run('2026-11-20T09:00:00.000Z', editor.id);
   await openTab(page);
+  // the list loads after the tab: wait for the rows, then read their order
+  await expect(page.locator('tr', { hasText: older.email })).toBeVisible();
 
   const emails = await page.locator('tbody tr td:first-child').allTextContents();
   const order = [editor.email, me.email, older.email].map((e) => emails.findIndex((t) => t.startsWith(e)));

@@ -1,0 +1,119 @@
+// The import against a real PostgreSQL holding the old backend's tables, run as
+// a host runs it (`npm run import`, twice), with the images served over HTTP.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildIfNeeded } from '../../../scripts/build-if-needed';
+import { OLD, oldClub, writeBucket } from '../../../tests/fixtures/old-club';
+import { OLD_SCHEMA, fillOldTables, startPostgres, type Postgres } from '../../../tests/fixtures/postgres';
+import { openDatabase } from '../db/client';
+
+let postgres: Postgres;
+let storage: http.Server;
+let storageUrl: string;
+let dir: string;
+let requests = 0;
+beforeAll(async () => {
+  buildIfNeeded({ quiet: true });
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-pg-import-'));
+  await writeBucket(path.join(dir, 'bucket'));
+  // the old storage: public URLs of the bucket 'club-images'
+  storage = http.createServer((req, res) => {
+    requests++;
+    const name = decodeURIComponent((req.url ?? '').replace('/storage/v1/object/public/club-images/', ''));
+    const file = path.join(dir, 'bucket', name);
+    if (!file.startsWith(path.join(dir, 'bucket')) || !fs.existsSync(file)) return res.writeHead(404).end();
+    res.writeHead(200).end(fs.readFileSync(file));
+  });
+  await new Promise<void>((resolve) => storage.listen(0, '127.0.0.1', resolve));
+  storageUrl = `http://127.0.0.1:${(storage.address() as { port: number }).port}/storage/v1/object/public/club-images`;
+  postgres = await startPostgres();
+  await postgres.query(OLD_SCHEMA);
+  await fillOldTables(postgres, oldClub());
+}, 120_000);
+afterAll(async () => {
+  await postgres?.stop();
+  await new Promise((resolve) => storage?.close(resolve));
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** `npm run import` in a process of its own (this one keeps serving the old storage meanwhile). */
+function npmRunImport(dataDir: string, ...args: string[]): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/import.ts', ...args], { env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production' } });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    child.on('close', (code) => resolve({ code, out }));
+  });
+}
+
+/** The content as a visitor sees it, without our own ids. */
+function content(dataDir: string) {
+  const db = openDatabase(path.join(dataDir, 'club.db'));
+  const q = (sql: string) => db.$client.prepare(sql).all();
+  const out = {
+    teams: q('SELECT name, category, description, achievements FROM teams ORDER BY name'),
+    players: q('SELECT p.name, p.position, p.jersey_number, t.name AS team FROM players p JOIN teams t ON t.id = p.team_id'),
+    matches: q('SELECT home_team, away_team, match_date, match_time, home_score, away_score, status FROM matches ORDER BY match_date'),
+    news: q('SELECT title, content, created_at FROM news'),
+    pages: q('SELECT page_key, section_key, content FROM page_content ORDER BY page_key'),
+    users: q('SELECT u.email, r.role FROM users u JOIN user_roles r ON r.user_id = u.id ORDER BY u.email'),
+  };
+  db.$client.close();
+  return out;
+}
+
+it('npm run import from PostgreSQL twice: everything comes over, the second run changes nothing, the site is published', async () => {
+  const dataDir = path.join(dir, 'data-pg');
+  const first = await npmRunImport(dataDir, '--from', postgres.url, '--storage-url', storageUrl);
+  expect(first.code, first.out).toBe(0);
+  expect(first.out).toContain('[import] 4 Bilder: 4 übernommen, 0 nicht gefunden');
+  expect(first.out).toContain('[import] players: 1 neu, 0 geändert, 0 unverändert, 0 übersprungen');
+  expect(first.out).toMatch(/\[import\] Website veröffentlicht: \d+ Seiten/);
+  const imported = content(dataDir);
+  expect(imported.matches).toEqual([
+    expect.objectContaining({ match_date: '2026-11-01', match_time: '15:00', home_score: 1, away_score: 3, status: 'finished' }),
+    expect.objectContaining({ match_date: '2026-12-05', match_time: '14:30', status: 'scheduled' }),
+  ]);
+  expect(JSON.parse(String((imported.teams[0] as { achievements: string }).achievements))).toEqual(['Meister 2019', 'Cupsieger 2021']);
+  expect(imported.users).toEqual([{ email: 'obmann@sv-altdorf.at', role: 'superadmin' }, { email: 'schriftfuehrerin@sv-altdorf.at', role: 'admin' }]);
+  // the published page shows the imported article
+  const article = fs.readdirSync(path.join(dataDir, 'site', 'news')).find((f) => fs.statSync(path.join(dataDir, 'site', 'news', f)).isDirectory())!;
+  expect(fs.readFileSync(path.join(dataDir, 'site', 'news', article, 'index.html'), 'utf8')).toContain('Derbysieg in Kirchberg');
+
+  const fetchedBefore = requests;
+  const second = await npmRunImport(dataDir, '--from', postgres.url, '--storage-url', storageUrl);
+  expect(second.code, second.out).toBe(0);
+  for (const table of ['teams', 'players', 'news', 'matches', 'page_content']) expect(second.out).toMatch(new RegExp(`\\[import\\] ${table}: 0 neu, 0 geändert, \\d+ unverändert`));
+  expect(requests).toBe(fetchedBefore);
+  expect(content(dataDir)).toEqual(imported);
+
+  // the same club as a JSON export imports to the same content
+  const exportFile = path.join(dir, 'export.json');
+  fs.writeFileSync(exportFile, JSON.stringify(oldClub()));
+  const fromJson = path.join(dir, 'data-json');
+  const json = await npmRunImport(fromJson, '--from', exportFile, '--storage-dir', path.join(dir, 'bucket'));
+  expect(json.code, json.out).toBe(0);
+  const viaJson = content(fromJson);
+  // the export has its own random ids but the same rows: only the match times differ in form ('14:30:00' in both)
+  expect(viaJson.teams).toEqual(imported.teams);
+  expect(viaJson.players).toEqual(imported.players);
+  expect(viaJson.pages).toEqual(imported.pages);
+  expect(viaJson.users).toEqual(imported.users);
+}, 240_000);
+
+it('a row with a broken reference in PostgreSQL is reported and nothing is imported', async () => {
+  await postgres.query('INSERT INTO players (id, team_id, name, position) VALUES ($1, $2, $3, $4)', [OLD.badPlayer, '11111111-1111-4111-8111-111111111111', 'Niemand', 'Torwart']);
+  const dataDir = path.join(dir, 'data-broken');
+  const run = await npmRunImport(dataDir, '--from', postgres.url, '--storage-url', storageUrl);
+  expect(run.code).toBe(1);
+  expect(run.out).toContain(`[import] abgebrochen, nichts übernommen: players ${OLD.badPlayer}: team_id verweist auf 11111111-1111-4111-8111-111111111111`);
+  const db = openDatabase(path.join(dataDir, 'club.db'));
+  for (const table of ['teams', 'players', 'news', 'users']) expect(db.$client.prepare(`SELECT count(*) AS n FROM ${table}`).get(), table).toEqual({ n: 0 });
+  db.$client.close();
+  await postgres.query('DELETE FROM players WHERE id = $1', [OLD.badPlayer]);
+}, 120_000);
