@@ -3,13 +3,14 @@
 // the new users when asked, publish the whole site once.
 import fs from 'node:fs';
 import type { Db } from '../db/client';
+import { sendMail } from '../mail/mailer';
 import { inviteUser } from '../services/users';
 import { bringImages, type ImageSource } from './images';
 import { BrokenReference, importClub, type ImportReport } from './run';
 import { readSource } from './sources';
 import { IMPORT_TEXTS as T } from './texts';
 
-export type ImportOptions = ImageSource & { from: string; dryRun?: boolean; invite?: boolean; uploadsDir: string };
+export type ImportOptions = ImageSource & { from: string; dryRun?: boolean; invite?: boolean; uploadsDir: string; send?: typeof sendMail };
 export type ImportOutcome = { ok: true; report: ImportReport } | { ok: false; message: string };
 
 export async function runImport(db: Db, options: ImportOptions, log: (line: string) => void = console.info): Promise<ImportOutcome> {
@@ -38,7 +39,7 @@ export async function runImport(db: Db, options: ImportOptions, log: (line: stri
   const newUsers = report.users.filter((u) => u.isNew);
   if (!options.dryRun && options.invite) {
     for (const user of newUsers) {
-      await inviteUser(db, user.email);
+      await inviteUser(db, user.email, options.send);
       log(T.invited(user.email));
     }
   } else if (newUsers.length > 0) {

@@ -7,6 +7,7 @@ import { OLD, XSS, oldClub, writeBucket } from '../../../tests/fixtures/old-club
 import type { Db } from '../db/client';
 import { createTestDb } from '../db/test-db';
 import { createUser } from '../auth/users';
+import type { Mail } from '../mail/mailer';
 import { runImport } from './command';
 
 let db: Db;
@@ -94,6 +95,45 @@ describe('npm run import from a JSON export', () => {
     for (const table of ['teams', 'news', 'users', 'import_map']) expect(fresh.$client.prepare(`SELECT count(*) AS n FROM ${table}`).get(), table).toEqual({ n: 0 });
     // the images of the rolled-back run are gone too
     expect(fs.readdirSync(uploads, { recursive: true }).filter((f) => /\.(jpg|png|webp)$/.test(String(f)))).toEqual([]);
+  });
+
+  it('a folder of CSV files as the old table editor exports them imports to the same content', async () => {
+    await runImport(db, options(), log);
+    const csvDir = path.join(dir, 'csv');
+    fs.mkdirSync(csvDir);
+    const cell = (v: unknown): string => {
+      if (v === null || v === undefined) return '';
+      if (v instanceof Date) return v.toISOString().replace('T', ' ').replace(/\.\d+Z$/, '+00');
+      if (Array.isArray(v)) return `{${v.map((x) => `"${String(x)}"`).join(',')}}`;
+      if (typeof v === 'boolean') return v ? 't' : 'f';
+      return String(v);
+    };
+    const quote = (s: string) => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
+    for (const [table, list] of Object.entries(oldClub())) {
+      if (list.length === 0) continue;
+      const columns = Object.keys(list[0]);
+      const lines = [columns.join(','), ...list.map((row) => columns.map((c) => quote(cell((row as Record<string, unknown>)[c]))).join(','))];
+      fs.writeFileSync(path.join(csvDir, `${table}.csv`), `${lines.join('\n')}\n`);
+    }
+    const fromCsv = createTestDb();
+    const outcome = await runImport(fromCsv, options({ from: csvDir, uploadsDir: path.join(dir, 'uploads-csv') }), log);
+    expect(outcome.ok).toBe(true);
+    const content = (d: Db) =>
+      ['SELECT name, category, description, achievements FROM teams ORDER BY name', 'SELECT title, content, created_at, published FROM news', 'SELECT home_team, match_date, match_time, home_score FROM matches ORDER BY match_date', 'SELECT page_key, content, is_active FROM page_content ORDER BY page_key', 'SELECT email FROM users ORDER BY email'].map((q) => d.$client.prepare(q).all());
+    expect(content(fromCsv)).toEqual(content(db));
+  });
+
+  it('--invite sends each new user an invitation whose link sets the password; existing accounts get none', async () => {
+    await createUser(db, { email: 'obmann@sv-altdorf.at', password: 'Eigenes-Passwort-1', roles: ['superadmin'] });
+    const sent: Mail[] = [];
+    const send = async (mail: Mail) => {
+      sent.push(mail);
+      return { transport: 'outbox' as const };
+    };
+    await runImport(db, options({ invite: true, send }), log);
+    expect(sent.map((m) => m.to)).toEqual(['schriftfuehrerin@sv-altdorf.at']);
+    expect(sent[0].text).toContain('/reset-password?token=');
+    expect(lines).toContain('[import] Einladung an schriftfuehrerin@sv-altdorf.at gesendet');
   });
 
   it('--dry-run reports per table and stores nothing; an existing account keeps its password', async () => {

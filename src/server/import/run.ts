@@ -26,7 +26,14 @@ function hashRow(row: SourceRow): string {
   return createHash('sha256').update(JSON.stringify(sorted)).digest('hex');
 }
 
-const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : v === null || v === undefined || v === '' ? undefined : String(v));
+/** A timestamp as ISO text, whether it came as a Date (pg), ISO text (JSON) or Postgres text (CSV: '2025-09-08 18:30:00+00'). */
+function iso(v: unknown): string | undefined {
+  if (v instanceof Date) return v.toISOString();
+  if (v === null || v === undefined || v === '') return undefined;
+  const text = String(v);
+  const parsed = new Date(text.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00'));
+  return Number.isNaN(parsed.getTime()) ? text : parsed.toISOString();
+}
 
 function reasonOf(error: unknown): string {
   if (error instanceof ZodError) return error.issues.map((i) => `${i.path.join('.') || 'Zeile'}: ${i.message}`).join('; ');

@@ -1,8 +1,11 @@
 // Where the old app's data is read from: its Postgres database (the `pg`
 // driver, read only, one snapshot), or an export of the same tables as one
-// JSON file ({ "news": [ … ], … }) or a folder of JSON files (news.json, …).
+// JSON file ({ "news": [ … ], … }) or a folder of JSON or CSV files (news.json
+// or news.csv, as the old backend's table editor exports them: a header row,
+// empty cells for null, arrays as {a,b}).
 import fs from 'node:fs';
 import path from 'node:path';
+import { parse } from 'csv-parse/sync';
 import pg from 'pg';
 import type { SourceData } from './run';
 import { TABLE_NAMES } from './tables';
@@ -42,10 +45,24 @@ export function readExport(location: string): SourceData {
   }
   const data: SourceData = {};
   for (const table of TABLE_NAMES) {
-    const file = path.join(location, `${table}.json`);
-    if (fs.existsSync(file)) data[table] = JSON.parse(fs.readFileSync(file, 'utf8')) as SourceData[string];
+    const json = path.join(location, `${table}.json`);
+    const csv = path.join(location, `${table}.csv`);
+    if (fs.existsSync(json)) data[table] = JSON.parse(fs.readFileSync(json, 'utf8')) as SourceData[string];
+    else if (fs.existsSync(csv)) data[table] = readCsv(fs.readFileSync(csv, 'utf8'));
   }
   return data;
+}
+
+/** A CSV export: the header names the columns; an empty cell is null; '{a,"b c"}' is an array. */
+function readCsv(text: string): SourceData[string] {
+  const rows = parse(text, { columns: true, skip_empty_lines: true, bom: true, relax_column_count: true }) as Record<string, string>[];
+  return rows.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, value === '' ? null : /^\{.*\}$/s.test(value) ? postgresArray(value) : value])));
+}
+
+function postgresArray(text: string): string[] {
+  const inner = text.slice(1, -1);
+  if (inner === '') return [];
+  return (parse(inner, { escape: '\\', quote: '"' }) as string[][])[0];
 }
 
 export function readSource(from: string): Promise<SourceData> {
