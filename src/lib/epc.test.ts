@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountFromText, epcPayload, isValidIban } from './epc';
+import { amountFromText, epcPayload, isValidIban, remittanceText } from './epc';
 
 describe('EPC QR payload', () => {
   it('writes the eleven lines of version 002', () => {
@@ -21,5 +21,14 @@ describe('EPC QR payload', () => {
     expect(amountFromText('Überweise 36 € /Jahr')).toBe(3600);
     expect(amountFromText('36,50 EUR')).toBe(3650);
     expect(amountFromText('kostenlos')).toBeNull();
+  });
+  it('takes the remittance text from the stored reference: no placeholder words, the purpose once', () => {
+    expect(remittanceText('Mitgliedsbeitrag, Vor- und Nachname')).toBe('Mitgliedsbeitrag');
+    expect(remittanceText('Name')).toBe('Mitgliedsbeitrag');
+    expect(remittanceText(null)).toBe('Mitgliedsbeitrag');
+    expect(remittanceText('Mitgliedsname')).toBe('Mitgliedsbeitrag');
+    expect(remittanceText('Beitrag 2026; Vorname Nachname')).toBe('Mitgliedsbeitrag, Beitrag 2026');
+    expect(remittanceText('mitgliedsbeitrag Jugend')).toBe('mitgliedsbeitrag Jugend');
+    expect(remittanceText('Spende [Name]')).toBe('Mitgliedsbeitrag, Spende [Name]');
   });
 });

@@ -49,3 +49,20 @@ export function epcPayload(t: EpcTransfer): string {
   }
   return payload;
 }
+
+/** Texts that only say what the payer should write ('Vor- und Nachname', 'Name'): never sent as if they were the reference. */
+const PLACEHOLDER = /^(?:(?:vor-?\s*(?:und|&)\s*)?nach)?name$|^vorname\s*,?\s*nachname$|^mitgliedsname$|^(?:ihr|dein|euer)\s+name$|^\[.*\]$|^<.*>$/i;
+
+/**
+ * The remittance text of the transfer: the stored reference without its
+ * placeholder parts, led by the purpose unless the reference names it already
+ * ('Mitgliedsbeitrag, Vor- und Nachname' → 'Mitgliedsbeitrag').
+ */
+export function remittanceText(reference: string | null | undefined, purpose = 'Mitgliedsbeitrag'): string {
+  const parts = (reference ?? '')
+    .split(/[,;]/)
+    .map((part) => part.trim())
+    .filter((part) => part && !PLACEHOLDER.test(part));
+  const words = new Set(parts.join(' ').toLowerCase().split(/\s+/));
+  return [...(words.has(purpose.toLowerCase()) ? [] : [purpose]), ...parts].join(', ');
+}

@@ -1,6 +1,10 @@
 // Membership page (public-site.md §2 Membership): texts of page 'mitglied' with
 // their fallbacks, the QR image / EPC code / dashed placeholder. The form: forms.spec.ts.
 import { expect, test } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import QRCode from 'qrcode';
 import { epcPayload } from '../../../src/lib/epc';
 import { HOSTILE, makePageSection } from '../../fixtures/factories';
@@ -71,7 +75,8 @@ test.describe('Mitglied werden, gespeicherte IBAN ohne QR-Bild', () => {
     makePageSection(db, 'mitglied', 'bank_info', { content: 'Überweise 36 € /Jahr' });
     makePageSection(db, 'mitglied', 'iban', { content: 'AT08 3800 0000 0004 1234' });
     makePageSection(db, 'mitglied', 'bank', { content: 'Steiermärkische Sparkasse, BIC: STSPAT2GXXX' });
-    makePageSection(db, 'mitglied', 'verwendungszweck', { content: 'Mitgliedsname' });
+    // as the demo club has it: the purpose and a placeholder for the payer's name
+    makePageSection(db, 'mitglied', 'verwendungszweck', { content: 'Mitgliedsbeitrag, Vor- und Nachname' });
   });
 
   test('an EPC bank-transfer QR code for the stored account', async ({ page }) => {
@@ -84,12 +89,19 @@ test.describe('Mitglied werden, gespeicherte IBAN ohne QR-Bild', () => {
       iban: 'AT08 3800 0000 0004 1234',
       bic: 'STSPAT2GXXX',
       amountCents: 3600,
-      text: 'Mitgliedsbeitrag Mitgliedsname',
+      text: 'Mitgliedsbeitrag',
     });
-    expect(payload.split('\n')).toEqual(['BCD', '002', '1', 'SCT', 'STSPAT2GXXX', 'SV Kirchberg an der Raab', 'AT083800000000041234', 'EUR36.00', '', '', 'Mitgliedsbeitrag Mitgliedsname']);
+    // the reference once, no placeholder text sent to the bank
+    expect(payload.split('\n')).toEqual(['BCD', '002', '1', 'SCT', 'STSPAT2GXXX', 'SV Kirchberg an der Raab', 'AT083800000000041234', 'EUR36.00', '', '', 'Mitgliedsbeitrag']);
     // the drawn code is exactly the code of that payload
     const expected = await QRCode.toString(payload, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
     const drawnPath = await figure.locator('svg path').last().getAttribute('d');
     expect(drawnPath).toBe(/<path[^>]*stroke="#000000" d="([^"]+)"/.exec(expected)?.[1]);
+    // and a real decoder (zbarimg, apt: zbar-tools) reads that payload from the drawn code
+    const png = path.join(os.tmpdir(), `epc-${process.pid}.png`);
+    fs.writeFileSync(png, await figure.locator('svg').screenshot());
+    const decoded = execFileSync('zbarimg', ['--raw', '-q', png], { encoding: 'utf8' });
+    fs.rmSync(png);
+    expect(decoded.replace(/\n$/, '')).toBe(payload);
   });
 });
