@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { news } from './db/schema';
 import { createTestDb } from './db/test-db';
 import { write } from './db/write';
-import { checkHealth, freeBytes, minFreeBytes } from './health';
+import { checkHealth, freeBytes, minFreeBytes, PROBE_EVERY_MS } from './health';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -34,6 +34,21 @@ describe('/healthz', () => {
     });
     db.$client.pragma('query_only = OFF');
     expect(checkHealth({ db: () => db, dataDir: os.tmpdir(), minFreeBytes: 0 })).toEqual({ ok: true });
+  });
+
+  it('a database that refuses writes from the start is reported without waiting for a refused save', () => {
+    const db = createTestDb();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(checkHealth({ db: () => db, dataDir: os.tmpdir(), minFreeBytes: 0 })).toEqual({ ok: true });
+    // as a read-only mount would: no save was tried, the next probe finds it
+    db.$client.pragma('query_only = ON');
+    const later = Date.now() + PROBE_EVERY_MS;
+    expect(checkHealth({ db: () => db, dataDir: os.tmpdir(), minFreeBytes: 0, now: later })).toEqual({
+      ok: false,
+      reason: 'Datenbank nicht beschreibbar: die Datenbank ist schreibgeschützt.',
+    });
+    db.$client.pragma('query_only = OFF');
+    expect(checkHealth({ db: () => db, dataDir: os.tmpdir(), minFreeBytes: 0, now: later })).toEqual({ ok: true });
   });
 
   it('a closed database is not readable', () => {

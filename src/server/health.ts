@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import type { Db } from './db/client';
 import { siteSettings } from './db/schema';
-import { lastWriteFailure, write, STORAGE_TEXTS } from './db/write';
+import { lastWriteFailure, lastWriteSuccessAt, write, STORAGE_TEXTS } from './db/write';
 
 export type Health = { ok: true } | { ok: false; reason: string };
 
@@ -25,7 +25,15 @@ export function freeBytes(dir: string): number | null {
   }
 }
 
-export function checkHealth(options: { db: () => Db; dataDir: string; minFreeBytes: number }): Health {
+/**
+ * Without a save for this long, /healthz makes a small write itself: a database
+ * that cannot be written from the start (a read-only mount, a full disk after a
+ * quiet night) is reported before an admin's save is refused, not after.
+ */
+export const PROBE_EVERY_MS = 10_000;
+
+export function checkHealth(options: { db: () => Db; dataDir: string; minFreeBytes: number; now?: number }): Health {
+  const now = options.now ?? Date.now();
   let db: Db;
   try {
     db = options.db();
@@ -33,8 +41,9 @@ export function checkHealth(options: { db: () => Db; dataDir: string; minFreeByt
   } catch {
     return { ok: false, reason: 'Datenbank nicht lesbar' };
   }
-  // after a refused write, a small real write tells whether the database takes writes again
-  if (lastWriteFailure()) {
+  // after a refused write, or without any write for a while, a small real write tells
+  // whether the database takes writes
+  if (lastWriteFailure() || now - lastWriteSuccessAt() >= PROBE_EVERY_MS) {
     try {
       write('health.probe', (tx) => {
         tx.insert(siteSettings)

@@ -70,6 +70,11 @@ export function lastWriteFailure(): { reason: StorageFailure; at: number } | nul
   return failure && failure.at >= health.lastSuccessAt ? failure : null;
 }
 
+/** When a write last succeeded in this process (0: never). */
+export function lastWriteSuccessAt(): number {
+  return health.lastSuccessAt;
+}
+
 const WRITING = Symbol.for('anstoss.writeDepth');
 type Client = Database.Database & { [WRITING]?: number };
 
