@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateHOTP } from '@oslojs/otp';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -87,5 +88,27 @@ describe('TOTP second factor', () => {
     expect(hasSecondFactor(db, userId)).toBe(false);
     expect(verifySecondFactor(db, userId, codes[4], now)).toBe('wrong');
     expect(db.select().from(recoveryCodes).all()).toEqual([]);
+  });
+
+  it('keeps recovery codes as an HMAC under the site secret, not as a plain SHA-256 an offline copy could be tried against', async () => {
+    const now = Date.now();
+    const { uri } = beginTotpSetup(db, userId, 'obfrau@verein.at', now);
+    const { recoveryCodes: codes } = confirmTotpSetup(db, userId, app(uri)(now), now);
+    const stored = db.select().from(recoveryCodes).all().map((r) => r.id);
+    expect(stored).toHaveLength(10);
+    const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+    for (const code of codes) {
+      expect(stored).not.toContain(sha256(code));
+      expect(stored).not.toContain(sha256(code.replace('-', '')));
+    }
+    // the same code for another user is stored differently (bound to the user)
+    const other = (await createUser(db, { email: 'kassier@verein.at', password: 'Passwort-kassier-1', roles: ['admin'] })).id;
+    const { uri: otherUri } = beginTotpSetup(db, other, 'kassier@verein.at', now);
+    confirmTotpSetup(db, other, app(otherUri)(now), now);
+    expect(verifySecondFactor(db, other, codes[0], now)).toBe('wrong');
+    // and still works, once, for its owner
+    expect(verifySecondFactor(db, userId, codes[0], now)).toBe('recovery-used');
+    expect(verifySecondFactor(db, userId, codes[0], now)).toBe('wrong');
+    expect(db.select().from(recoveryCodes).all().filter((r) => r.userId === userId && r.usedAt === now)).toHaveLength(1);
   });
 });

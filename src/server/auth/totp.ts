@@ -1,10 +1,12 @@
 // The second factor (issue 11, docs/decisions/019): TOTP after RFC 6238 with
 // @oslojs/otp (30 s steps, 6 digits, SHA-1 as every authenticator app
 // expects), one step of grace either side, no code accepted twice; ten
-// recovery codes shown once and kept only as hashes. The TOTP key is sealed
-// with AES-256-GCM under a key derived from the site's secret: a copy of the
-// database alone does not give anyone the codes.
-import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
+// recovery codes shown once and kept only as HMAC-SHA-256 under a key derived
+// from the site's secret (bound to the user), compared in constant time. The
+// TOTP key is sealed with AES-256-GCM under another key derived from the same
+// secret: a copy of the database alone gives anyone neither the codes nor a
+// way to try all 2^40 recovery codes offline.
+import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { createTOTPKeyURI, verifyHOTP } from '@oslojs/otp';
 import type { Db } from '../db/client';
@@ -23,9 +25,11 @@ export const TOTP_TEXTS = {
   alreadyOn: 'Die Zwei-Faktor-Anmeldung ist bereits eingerichtet.',
 };
 
-function sealingKey(db: Db): Buffer {
-  return createHmac('sha256', signingSecret(db)).update('totp-sealing-key').digest();
+/** A key for one purpose, derived from the site's secret (kept in site_settings, not beside the codes). */
+function derivedKey(db: Db, purpose: 'totp-sealing-key' | 'recovery-code-key'): Buffer {
+  return createHmac('sha256', signingSecret(db)).update(purpose).digest();
 }
+const sealingKey = (db: Db) => derivedKey(db, 'totp-sealing-key');
 
 function seal(db: Db, key: Uint8Array): string {
   const iv = randomBytes(12);
@@ -42,7 +46,25 @@ function unseal(db: Db, text: string): Uint8Array {
 }
 
 const step = (now: number) => Math.floor(now / 1000 / TOTP_STEP_SECONDS);
-const hashCode = (code: string) => createHash('sha256').update(code.replace(/[\s-]/g, '').toLowerCase()).digest('hex');
+
+/** HMAC of the normalised code, bound to its user: the stored id of a recovery code. */
+function hashCode(db: Db, userId: string, code: string): string {
+  const normalised = code.replace(/[\s-]/g, '').toLowerCase();
+  return createHmac('sha256', derivedKey(db, 'recovery-code-key')).update(`${userId}\0${normalised}`).digest('hex');
+}
+
+/** The stored id among the user's unused codes that equals the code's HMAC, compared in constant time, or null. */
+function matchingRecoveryCode(db: Db, userId: string, code: string): string | null {
+  const wanted = Buffer.from(hashCode(db, userId, code), 'hex');
+  let found: string | null = null;
+  const unused = db.select({ id: recoveryCodes.id }).from(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt))).all();
+  for (const { id } of unused) {
+    const stored = Buffer.from(id, 'hex');
+    // every row is compared, a match does not end the loop early
+    if (stored.length === wanted.length && timingSafeEqual(stored, wanted)) found = id;
+  }
+  return found;
+}
 
 /** The step a code belongs to (now, one before or one after), or null. */
 function matchingStep(key: Uint8Array, code: string, now: number): number | null {
@@ -102,10 +124,10 @@ function makeRecoveryCodes(): string[] {
   });
 }
 
-/** The codes replace all earlier ones; only their hashes are kept. */
+/** The codes replace all earlier ones; only their HMACs are kept. */
 function storeRecoveryCodes(tx: Db, userId: string, codes: string[]): void {
   tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)).run();
-  for (const code of codes) tx.insert(recoveryCodes).values({ id: hashCode(code), userId }).run();
+  for (const code of codes) tx.insert(recoveryCodes).values({ id: hashCode(tx, userId, code), userId }).run();
 }
 
 /** Ten new recovery codes for a factor in force; the old ones are void. */
@@ -142,13 +164,15 @@ export function verifySecondFactor(db: Db, userId: string, input: string, now = 
     // a second request with the same code at the same moment lost the race
     return taken === 1 ? 'ok' : 'wrong';
   }
+  const id = matchingRecoveryCode(db, userId, code);
+  if (id === null) return 'wrong';
   const used = write(
     'totp.recovery',
     (tx) =>
       tx
         .update(recoveryCodes)
         .set({ usedAt: now })
-        .where(and(eq(recoveryCodes.id, hashCode(code)), eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)))
+        .where(and(eq(recoveryCodes.id, id), eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)))
         .run().changes,
     db,
   );
