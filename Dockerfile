@@ -1,4 +1,4 @@
-# Anstoss in a container: one image, the club's data in a volume (docs/operations.md, "Docker").
+# Anstoss in a container: one image, the club's data in a volume (README.md, "Docker").
 #   docker build -t anstoss .
 #   docker run -d --name anstoss -p 127.0.0.1:4321:4321 -v anstoss-data:/data \
 #     -e SITE_URL=https://www.verein.at -e TRUST_PROXY=172.17.0.1 anstoss

@@ -61,4 +61,13 @@ describe('the Dockerfile', () => {
     const ignored = fs.readFileSync(path.join(root, '.dockerignore'), 'utf8').split('\n');
     for (const entry of ['node_modules', 'dist', 'data/club.db*', 'data/site', 'data/uploads', '.git']) expect(ignored).toContain(entry);
   });
+
+  it('points its readers at documents and sections that exist', () => {
+    const references = [...dockerfile.matchAll(/\(([\w./-]+\.md), "([^"]+)"\)/g)];
+    expect(references.length).toBeGreaterThan(0);
+    for (const [, file, section] of references) {
+      const headings = fs.readFileSync(path.join(root, file), 'utf8').split('\n').filter((line) => /^#{1,6} /.test(line));
+      expect(headings.map((h) => h.replace(/^#+ /, '')), `${file}, "${section}"`).toContain(section);
+    }
+  });
 });
