@@ -27,6 +27,16 @@ beforeEach(async () => {
 });
 afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
+/** An imported image as an upload is stored: re-encoded without the camera's metadata, with its WebP copies. */
+async function expectStoredLikeAnUpload(url: string) {
+  const file = path.join(dir, 'uploads', url.replace(/^\/uploads\//, ''));
+  const stored = await sharp(file).metadata();
+  expect(stored.exif, url).toBeUndefined();
+  expect(stored.width, url).toBe(640);
+  const variant = await sharp(file.replace(/\.\w+$/, '-480.webp')).metadata();
+  expect({ format: variant.format, width: variant.width }, url).toEqual({ format: 'webp', width: 480 });
+}
+
 const options = (extra: object = {}) => ({ from: exportFile, storageDir: path.join(dir, 'bucket'), uploadsDir: path.join(dir, 'uploads'), ...extra });
 
 describe('npm run import from a JSON export', () => {
@@ -42,9 +52,15 @@ describe('npm run import from a JSON export', () => {
     const [news] = rows('SELECT * FROM news');
     expect(news.created_at).toBe('2025-09-08T18:30:00.000Z');
     expect(news.image_url).toMatch(/^\/uploads\/news\/[0-9a-f]{32}\.jpg$/);
-    const file = path.join(dir, 'uploads', String(news.image_url).replace('/uploads/', ''));
-    expect((await sharp(file).metadata()).exif).toBeUndefined();
-    expect(fs.existsSync(file.replace(/\.jpg$/, '-480.webp'))).toBe(true);
+    await expectStoredLikeAnUpload(String(news.image_url));
+    // the gallery: each photo brought over as an upload, the hidden one still hidden, order and dates kept
+    const photos = rows('SELECT * FROM gallery ORDER BY display_order');
+    expect(photos).toEqual([
+      expect.objectContaining({ title: null, description: null, display_order: 1, is_active: 0, created_at: '2025-09-15T18:30:00.000Z', image_url: expect.stringMatching(/^\/uploads\/galerie\/[0-9a-f]{32}\.png$/) }),
+      expect.objectContaining({ title: `Aufstiegsfeier ${XSS}`, description: 'Die Mannschaft mit dem Pokal', display_order: 2, is_active: 1, created_at: '2025-09-14T18:30:00.000Z', image_url: expect.stringMatching(/^\/uploads\/galerie\/[0-9a-f]{32}\.jpg$/) }),
+    ]);
+    for (const photo of photos) await expectStoredLikeAnUpload(String(photo.image_url));
+    expect(lines).toContain('[import] gallery: 2 neu, 0 geändert, 0 unverändert, 0 übersprungen');
     // the editor wrote the news: the reference follows her to her new id
     const [editor] = rows("SELECT u.id, u.password_hash, r.role FROM users u JOIN user_roles r ON r.user_id = u.id WHERE u.email = 'schriftfuehrerin@sv-altdorf.at'");
     expect(editor).toMatchObject({ password_hash: null, role: 'admin' });
@@ -60,7 +76,7 @@ describe('npm run import from a JSON export', () => {
 
   it('a second run changes nothing; a changed row is updated, not duplicated', async () => {
     await runImport(db, options(), log);
-    const dump = () => JSON.stringify(['teams', 'players', 'news', 'matches', 'users', 'page_content', 'import_map'].map((t) => rows(`SELECT * FROM ${t} ORDER BY 1`)));
+    const dump = () => JSON.stringify(['teams', 'players', 'news', 'matches', 'users', 'page_content', 'gallery', 'import_map'].map((t) => rows(`SELECT * FROM ${t} ORDER BY 1`)));
     const files = () => fs.readdirSync(path.join(dir, 'uploads'), { recursive: true }).length;
     const [before, filesBefore] = [dump(), files()];
     lines.length = 0;
@@ -119,7 +135,7 @@ describe('npm run import from a JSON export', () => {
     const outcome = await runImport(fromCsv, options({ from: csvDir, uploadsDir: path.join(dir, 'uploads-csv') }), log);
     expect(outcome.ok).toBe(true);
     const content = (d: Db) =>
-      ['SELECT name, category, description, achievements FROM teams ORDER BY name', 'SELECT title, content, created_at, published FROM news', 'SELECT home_team, match_date, match_time, home_score FROM matches ORDER BY match_date', 'SELECT page_key, content, is_active FROM page_content ORDER BY page_key', 'SELECT email FROM users ORDER BY email'].map((q) => d.$client.prepare(q).all());
+      ['SELECT name, category, description, achievements FROM teams ORDER BY name', 'SELECT title, content, created_at, published FROM news', 'SELECT home_team, match_date, match_time, home_score FROM matches ORDER BY match_date', 'SELECT page_key, content, is_active FROM page_content ORDER BY page_key', 'SELECT email FROM users ORDER BY email', 'SELECT title, description, display_order, is_active, created_at FROM gallery ORDER BY display_order'].map((q) => d.$client.prepare(q).all());
     expect(content(fromCsv)).toEqual(content(db));
   });
 
