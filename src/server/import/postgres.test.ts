@@ -5,9 +5,10 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildIfNeeded } from '../../../scripts/build-if-needed';
-import { OLD, oldClub, writeBucket } from '../../../tests/fixtures/old-club';
+import { OLD, XSS, oldClub, writeBucket } from '../../../tests/fixtures/old-club';
 import { OLD_SCHEMA, fillOldTables, startPostgres, type Postgres } from '../../../tests/fixtures/postgres';
 import { openDatabase } from '../db/client';
 
@@ -62,16 +63,26 @@ function content(dataDir: string) {
     news: q('SELECT title, content, created_at FROM news'),
     pages: q('SELECT page_key, section_key, content FROM page_content ORDER BY page_key'),
     users: q('SELECT u.email, r.role FROM users u JOIN user_roles r ON r.user_id = u.id ORDER BY u.email'),
+    gallery: q('SELECT title, description, display_order, is_active, created_at FROM gallery ORDER BY display_order'),
   };
   db.$client.close();
   return out;
+}
+
+/** The gallery's images as stored: their addresses and files. */
+function galleryImages(dataDir: string) {
+  const db = openDatabase(path.join(dataDir, 'club.db'));
+  const urls = db.$client.prepare('SELECT image_url FROM gallery ORDER BY display_order').all() as { image_url: string }[];
+  db.$client.close();
+  return urls.map(({ image_url: url }) => ({ url, file: path.join(dataDir, 'uploads', url.replace(/^\/uploads\//, '')) }));
 }
 
 it('npm run import from PostgreSQL twice: everything comes over, the second run changes nothing, the site is published', async () => {
   const dataDir = path.join(dir, 'data-pg');
   const first = await npmRunImport(dataDir, '--from', postgres.url, '--storage-url', storageUrl);
   expect(first.code, first.out).toBe(0);
-  expect(first.out).toContain('[import] 4 Bilder: 4 übernommen, 0 nicht gefunden');
+  expect(first.out).toContain('[import] 6 Bilder: 6 übernommen, 0 nicht gefunden');
+  expect(first.out).toContain('[import] gallery: 2 neu, 0 geändert, 0 unverändert, 0 übersprungen');
   expect(first.out).toContain('[import] players: 1 neu, 0 geändert, 0 unverändert, 0 übersprungen');
   expect(first.out).toMatch(/\[import\] Website veröffentlicht: \d+ Seiten/);
   const imported = content(dataDir);
@@ -81,6 +92,17 @@ it('npm run import from PostgreSQL twice: everything comes over, the second run 
   ]);
   expect(JSON.parse(String((imported.teams[0] as { achievements: string }).achievements))).toEqual(['Meister 2019', 'Cupsieger 2021']);
   expect(imported.users).toEqual([{ email: 'obmann@sv-altdorf.at', role: 'superadmin' }, { email: 'schriftfuehrerin@sv-altdorf.at', role: 'admin' }]);
+  expect(imported.gallery).toEqual([
+    { title: null, description: null, display_order: 1, is_active: 0, created_at: '2025-09-15T18:30:00.000Z' },
+    { title: `Aufstiegsfeier ${XSS}`, description: 'Die Mannschaft mit dem Pokal', display_order: 2, is_active: 1, created_at: '2025-09-14T18:30:00.000Z' },
+  ]);
+  // the gallery's photos, fetched from the old storage, are stored like uploads: re-encoded without metadata, with WebP copies
+  const photos = galleryImages(dataDir);
+  expect(photos.map((p) => p.url)).toEqual([expect.stringMatching(/^\/uploads\/galerie\/[0-9a-f]{32}\.png$/), expect.stringMatching(/^\/uploads\/galerie\/[0-9a-f]{32}\.jpg$/)]);
+  for (const photo of photos) {
+    expect((await sharp(photo.file).metadata()).exif, photo.url).toBeUndefined();
+    expect((await sharp(photo.file.replace(/\.\w+$/, '-480.webp')).metadata()).format, photo.url).toBe('webp');
+  }
   // the published page shows the imported article
   const article = fs.readdirSync(path.join(dataDir, 'site', 'news')).find((f) => fs.statSync(path.join(dataDir, 'site', 'news', f)).isDirectory())!;
   expect(fs.readFileSync(path.join(dataDir, 'site', 'news', article, 'index.html'), 'utf8')).toContain('Derbysieg in Kirchberg');
@@ -91,6 +113,8 @@ it('npm run import from PostgreSQL twice: everything comes over, the second run 
   for (const table of ['teams', 'players', 'news', 'matches', 'page_content']) expect(second.out).toMatch(new RegExp(`\\[import\\] ${table}: 0 neu, 0 geändert, \\d+ unverändert`));
   expect(requests).toBe(fetchedBefore);
   expect(content(dataDir)).toEqual(imported);
+  // the second run found the photos it brought before: same files, nothing new in the uploads
+  expect(galleryImages(dataDir)).toEqual(photos);
 
   // the same club as a JSON export imports to the same content
   const exportFile = path.join(dir, 'export.json');
@@ -104,6 +128,7 @@ it('npm run import from PostgreSQL twice: everything comes over, the second run 
   expect(viaJson.players).toEqual(imported.players);
   expect(viaJson.pages).toEqual(imported.pages);
   expect(viaJson.users).toEqual(imported.users);
+  expect(viaJson.gallery).toEqual(imported.gallery);
 }, 240_000);
 
 it('a row with a broken reference in PostgreSQL is reported and nothing is imported', async () => {
