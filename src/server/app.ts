@@ -19,6 +19,8 @@ import { acquireDataLock } from './data-lock';
 import { removeStaleStaging } from './backup/archive';
 import { dailyBackupJob } from './backup/daily';
 import { Scheduler, type Job } from './scheduler';
+import { nightlyRepublishJob } from './publish/nightly';
+import { REAL_CLOCK, type Clock } from './clock';
 
 export type RunningApp = {
   server: http.Server;
@@ -39,7 +41,9 @@ const PUBLISH_GRACE_MS = 3_000;
  * a second or two, serving the files of the last publish, while the whole site
  * is republished in the background (`published`).
  */
-export async function startApp(opts: { port?: number; host?: string; publish?: boolean } = {}): Promise<RunningApp> {
+export async function startApp(opts: { port?: number; host?: string; publish?: boolean; clock?: Clock } = {}): Promise<RunningApp> {
+  // one clock for the publish time, the retries and the scheduled jobs (a test moves it)
+  const clock = opts.clock ?? REAL_CLOCK;
   // one server per DATA_DIR (a restore checks it too)
   const releaseLock = acquireDataLock(config.dataDir);
   const db = getDb();
@@ -50,8 +54,8 @@ export async function startApp(opts: { port?: number; host?: string; publish?: b
   const { renderer, handler, pool } = await loadBuiltRenderer(config.serverEntry);
   const pending = new PendingPages(getDb);
   pending.load();
-  const publisher = new Publisher({ db: getDb, siteDir: config.siteDir, render: renderer, pending });
-  const queue = new PublishQueue(publisher);
+  const publisher = new Publisher({ db: getDb, siteDir: config.siteDir, render: renderer, pending, clock });
+  const queue = new PublishQueue(publisher, clock);
   registerPublishQueue(queue);
   // every publish goes on to the configured static hosts (none by default)
   const deployer = new Deployer(deployTargetsFromEnv(), siteDirs());
@@ -76,12 +80,12 @@ export async function startApp(opts: { port?: number; host?: string; publish?: b
   const actualPort = typeof address === 'object' && address ? address.port : port;
   const url = `http://localhost:${actualPort}`;
 
-  const jobs: Job[] = [];
+  const jobs: Job[] = [nightlyRepublishJob((changes) => queue.enqueue(changes))];
   if (config.backupDir) {
     const source = { db: getDb, dataDir: config.dataDir, dbFile: config.dbPath, uploadsDir: config.uploadsDir };
     jobs.push(dailyBackupJob({ dir: config.backupDir, keep: config.backupKeep }, source));
   }
-  const scheduler = new Scheduler(getDb, jobs);
+  const scheduler = new Scheduler(getDb, jobs, clock);
   let stopping = false;
 
   // every start publishes the whole site: what a crash or a stop left unpublished converges here (decision 013)

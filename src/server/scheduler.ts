@@ -1,5 +1,5 @@
-// Jobs the server runs by itself on a schedule (the daily backup; later the
-// scheduled publishing of drafts). When each job runs next is stored in
+// Jobs the server runs by itself on a schedule (the daily backup, the nightly
+// republish of date-dependent pages; later the scheduled publishing of drafts). When each job runs next is stored in
 // `scheduled_jobs`, so a restart neither repeats a job nor skips one: a job due
 // while the server was down runs once at start. The clock is injectable, so a
 // test moves time instead of waiting for it.
@@ -11,11 +11,25 @@ import { REAL_CLOCK, type Clock } from './clock';
 
 export type Job = {
   name: string;
-  everyMs: number;
-  /** the first run of a job that never ran: this many ms after start (default: at once) */
-  firstAfterMs?: number;
   run: () => Promise<void>;
-};
+} & (
+  | {
+      /** runs every so often, e.g. every 24 hours from its first run */
+      everyMs: number;
+      /** the first run of a job that never ran: this many ms after start (default: at once) */
+      firstAfterMs?: number;
+    }
+  | {
+      /** runs at times of the calendar: the next one after `time` (its first run too) */
+      nextRunAfter: (time: number) => number;
+    }
+);
+
+/** When a job runs next after `time` (its last run ended then, or it is new and the server starts). */
+function nextAfter(job: Job, time: number, isNew: boolean): number {
+  if ('nextRunAfter' in job) return job.nextRunAfter(time);
+  return time + (isNew ? (job.firstAfterMs ?? 0) : job.everyMs);
+}
 
 /** setTimeout cannot wait longer than about 24.8 days: a longer wait is taken in steps. */
 const MAX_WAIT = 2_147_483_647;
@@ -36,7 +50,7 @@ export class Scheduler {
   nextRuns(): Map<string, number> {
     const stored = new Map(this.db().select().from(scheduledJobs).all().map((row) => [row.name, row.nextRunAt]));
     const now = this.clock.now();
-    return new Map(this.jobs.map((job) => [job.name, stored.get(job.name) ?? now + (job.firstAfterMs ?? 0)]));
+    return new Map(this.jobs.map((job) => [job.name, stored.get(job.name) ?? nextAfter(job, now, true)]));
   }
 
   start(): void {
@@ -102,7 +116,7 @@ export class Scheduler {
         write(`scheduler.${job.name}`, () =>
           this.db()
             .update(scheduledJobs)
-            .set({ lastRunAt: finished, nextRunAt: finished + job.everyMs, lastError: error })
+            .set({ lastRunAt: finished, nextRunAt: nextAfter(job, finished, false), lastError: error })
             .where(eq(scheduledJobs.name, job.name))
             .run(),
           this.db(),

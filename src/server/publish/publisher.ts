@@ -33,6 +33,8 @@ export type PublisherOptions = {
   concurrency?: number;
   /** where failed pages are remembered until a retry publishes them */
   pending?: PendingPages;
+  /** the time a publish shows as today (the privacy 'Stand', the next match): injectable for tests */
+  clock?: Pick<Clock, 'now'>;
 };
 
 export class Publisher {
@@ -67,7 +69,10 @@ export class Publisher {
       report.pending = pending?.count ?? 0;
       return report;
     }
-    const render = this.options.render.forJob?.(queue.length) ?? this.options.render;
+    const jobRender = this.options.render.forJob?.(queue.length) ?? this.options.render;
+    // every page of one publish shows the same today
+    const publishedAt = (this.options.clock ?? REAL_CLOCK).now();
+    const render: Renderer = Object.assign((url: string) => jobRender(url, publishedAt), { parallelism: jobRender.parallelism });
     let next = 0;
     const worker = async () => {
       while (next < queue.length && !this.stopped) await this.publishOne(queue[next++], render, report);

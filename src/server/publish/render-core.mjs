@@ -12,7 +12,11 @@ import zlib from 'node:zlib';
  * @typedef {(req: unknown, res: unknown, next?: (error?: unknown) => void, locals?: Record<string, unknown>) => Promise<void> | void} NodeHandler
  */
 
-/** Locals that tell a page it is being published, not shown to one user. */
+/**
+ * Locals that tell a page it is being published, not shown to one user. Each
+ * render adds `publishedAt`: the time of its publish, which is "today" for the
+ * page (the privacy 'Stand', the next match), taken from the publisher's clock.
+ */
 export const PUBLISH_LOCALS = Object.freeze({ publishing: true });
 
 /**
@@ -98,10 +102,11 @@ class CollectingResponse extends EventEmitter {
  * Renders one URL through the built Astro handler (middleware mode): a minimal
  * request, a response that collects the body, no HTTP round trip.
  * @param {NodeHandler} handler
- * @returns {(url: string) => Promise<RenderResult>}
+ * @returns {(url: string, publishedAt?: number) => Promise<RenderResult>}
  */
 export function createHandlerRenderer(handler) {
-  return (url) =>
+  /** @param {string} url @param {number} [publishedAt] */
+  return (url, publishedAt) =>
     new Promise((resolve, reject) => {
       const socket = new EventEmitter();
       const req = Object.assign(new EventEmitter(), {
@@ -113,6 +118,6 @@ export function createHandlerRenderer(handler) {
       const res = new CollectingResponse(req, resolve, reject);
       /** @param {unknown} [error] */
       const next = (error) => (error ? reject(error) : resolve({ status: 404, headers: {}, body: Buffer.alloc(0) }));
-      Promise.resolve(handler(req, res, next, { ...PUBLISH_LOCALS })).catch(reject);
+      Promise.resolve(handler(req, res, next, { ...PUBLISH_LOCALS, publishedAt: publishedAt ?? Date.now() })).catch(reject);
     });
 }

@@ -34,6 +34,8 @@ export type RenderPoolOptions = {
 type Task = {
   id: number;
   url: string;
+  /** the publish time the page shows as today */
+  at?: number;
   resolve: (result: RenderResult) => void;
   reject: (error: Error) => void;
   timer?: NodeJS.Timeout;
@@ -155,11 +157,11 @@ export class RenderPool {
     for (const task of [...this.waiting.splice(0), ...this.warmups.splice(0)]) task.reject(error);
   }
 
-  render(url: string): Promise<RenderResult> {
+  render(url: string, at?: number): Promise<RenderResult> {
     if (this.closed) return Promise.reject(new Error('render pool closed'));
     if (this.broken) return Promise.reject(this.broken);
     return new Promise<RenderResult>((resolve, reject) => {
-      this.waiting.push({ id: this.nextId++, url, resolve, reject });
+      this.waiting.push({ id: this.nextId++, url, at, resolve, reject });
       this.dispatch();
     });
   }
@@ -190,7 +192,7 @@ export class RenderPool {
       void this.retire(slot, new Error(`render timeout after ${this.renderTimeoutMs} ms`));
       this.dispatch();
     }, this.renderTimeoutMs);
-    slot.child.send({ id: task.id, url: task.url });
+    slot.child.send({ id: task.id, url: task.url, at: task.at });
   }
 
   /** A busy process keeps this one alive; an idle one lets it exit. */

@@ -8,7 +8,7 @@
 import { pathToFileURL } from 'node:url';
 import { compressSync, createHandlerRenderer } from './render-core.mjs';
 
-/** @typedef {{ id: number, url: string }} Task */
+/** @typedef {{ id: number, url: string, at?: number }} Task */
 
 const send = process.send?.bind(process);
 if (!send) throw new Error('render-worker.mjs runs as a forked child process only');
@@ -30,7 +30,7 @@ try {
     const task = message;
     try {
       const started = performance.now();
-      const result = await render(task.url);
+      const result = await render(task.url, task.at);
       const renderMs = performance.now() - started;
       const variants = result.status === 200 && result.body.length > 0 ? compressSync(result.body) : null;
       send({

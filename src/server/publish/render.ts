@@ -22,7 +22,8 @@ export type RenderResult = {
  * `forJob(n)` is told the size of a job before it starts and answers the
  * renderer for it (a big job gets every render process).
  */
-export type Renderer = ((url: string) => Promise<RenderResult>) & {
+/** Renders one URL; `publishedAt` is the time the page shows as today (default: now). */
+export type Renderer = ((url: string, publishedAt?: number) => Promise<RenderResult>) & {
   parallelism?: number;
   forJob?: (renders: number) => Renderer;
   /** get ready for saves soon (start and warm up a render process on these pages) */
@@ -74,16 +75,16 @@ export async function loadBuiltRenderer(serverEntry: string, options: { workers?
 
   const pool = new RenderPool({ serverEntry, size, nodeEnv });
   let warned = false;
-  const inPool: Renderer = (url) => {
-    if (!pool.broken) return pool.render(url).catch((error: unknown) => (pool.broken ? inProcess(url) : Promise.reject(error)));
+  const inPool: Renderer = (url, at) => {
+    if (!pool.broken) return pool.render(url, at).catch((error: unknown) => (pool.broken ? inProcess(url, at) : Promise.reject(error)));
     if (!warned) {
       warned = true;
       console.warn('[publish] render processes unavailable; rendering in the main thread');
     }
-    return inProcess(url);
+    return inProcess(url, at);
   };
   inPool.parallelism = pool.size;
-  const renderer: Renderer = (url) => inPool(url);
+  const renderer: Renderer = (url, at) => inPool(url, at);
   renderer.parallelism = pool.size;
   renderer.prewarm = (urls) => pool.prewarm(urls);
   renderer.forJob = (renders) => {

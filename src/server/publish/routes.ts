@@ -6,16 +6,21 @@
 //   players: the player's team_id (a player shows on its team's page)
 //   homepage_content: the section_key;  page_content: the page_key
 // A change without a key means "some row of this table": it reaches every route
-// that reads the table.
+// that reads the table. 'calendar' is no table but the date: the pages that
+// show something as of today depend on it, and the nightly republish
+// (src/server/publish/nightly.ts) changes it after every midnight in Vienna.
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { ContentTable } from '../db/schema';
 import { news, teams } from '../db/schema';
 
-export type Change = { table: ContentTable; key?: string };
+/** The date, as a dependency: pages whose content depends on what day it is. */
+export const CALENDAR = 'calendar';
+
+export type Change = { table: ContentTable | typeof CALENDAR; key?: string };
 
 /** A data dependency: a whole table, or only the rows with one key. */
-export type Dep = { table: ContentTable; key?: string };
+export type Dep = { table: ContentTable | typeof CALENDAR; key?: string };
 
 export type RouteDef = {
   /** URL pattern; ':id' stands for one row's id */
@@ -50,6 +55,7 @@ export const ROUTES: RouteDef[] = [
       { table: 'teams' },
       { table: 'players' },
       { table: 'sponsors' },
+      { table: CALENDAR },
     ],
   },
   { pattern: '/news', layout: true, deps: [{ table: 'news' }] },
@@ -83,7 +89,8 @@ export const ROUTES: RouteDef[] = [
     layout: true,
     deps: [{ table: 'youth_teams' }, { table: 'contact_info' }, { table: 'page_content', key: 'nachwuchs' }],
   },
-  { pattern: '/spielplan', layout: true, deps: [{ table: 'matches' }] },
+  // the next match is marked as of today
+  { pattern: '/spielplan', layout: true, deps: [{ table: 'matches' }, { table: CALENDAR }] },
   { pattern: '/spielplan.ics', layout: false, deps: [{ table: 'matches' }] },
   { pattern: '/shop', layout: true, deps: [{ table: 'shop_items' }] },
   { pattern: '/sponsoren', layout: true, deps: [{ table: 'sponsors' }] },
@@ -91,7 +98,8 @@ export const ROUTES: RouteDef[] = [
   { pattern: '/mitglied-werden', layout: true, deps: [{ table: 'page_content', key: 'mitglied' }] },
   { pattern: '/vereinsgeschichte', layout: true, deps: [{ table: 'page_content', key: 'vereinsgeschichte' }] },
   { pattern: '/impressum', layout: true, deps: [{ table: 'page_content', key: 'imprint' }] },
-  { pattern: '/datenschutz', layout: true, deps: [{ table: 'page_content', key: 'datenschutz' }] },
+  // the default text's 'Stand' is the day of the publish
+  { pattern: '/datenschutz', layout: true, deps: [{ table: 'page_content', key: 'datenschutz' }, { table: CALENDAR }] },
   { pattern: '/404', layout: true, deps: [] },
   // the page a visitor sees for /news/<id> that is not (or no longer) published
   { pattern: '/news/nicht-gefunden', layout: true, deps: [] },

@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { fakeClock } from '../../../tests/fixtures/fake-clock';
+import { formatDate } from '../../lib/dates-de';
+import { PRIVACY_DEFAULT } from '../content/defaults';
+import { nextNightAfter } from './nightly';
+
+const at = (iso: string) => Date.parse(iso);
+
+describe('nextNightAfter', () => {
+  it('is 00:05 in Vienna: 23:05 UTC in winter, 22:05 UTC in summer', () => {
+    expect(new Date(nextNightAfter(at('2026-11-24T10:00:00Z'))).toISOString()).toBe('2026-11-24T23:05:00.000Z');
+    expect(new Date(nextNightAfter(at('2026-07-01T10:00:00Z'))).toISOString()).toBe('2026-07-01T22:05:00.000Z');
+  });
+
+  it('between midnight and 00:05 it is the same night; at 00:05 or later the next one', () => {
+    // 00:02 in Vienna
+    expect(new Date(nextNightAfter(at('2026-11-24T23:02:00Z'))).toISOString()).toBe('2026-11-24T23:05:00.000Z');
+    expect(new Date(nextNightAfter(at('2026-11-24T23:05:00Z'))).toISOString()).toBe('2026-11-25T23:05:00.000Z');
+  });
+
+  it('across the changes of daylight saving time, the wall clock stays at 00:05', () => {
+    // the night of 29 March 2026 the clocks go forward at 02:00; 25 October back at 03:00
+    expect(new Date(nextNightAfter(at('2026-03-28T12:00:00Z'))).toISOString()).toBe('2026-03-28T23:05:00.000Z');
+    expect(new Date(nextNightAfter(at('2026-03-29T12:00:00Z'))).toISOString()).toBe('2026-03-29T22:05:00.000Z');
+    expect(new Date(nextNightAfter(at('2026-10-24T12:00:00Z'))).toISOString()).toBe('2026-10-24T22:05:00.000Z');
+    expect(new Date(nextNightAfter(at('2026-10-25T12:00:00Z'))).toISOString()).toBe('2026-10-25T23:05:00.000Z');
+  });
+});
+
+// The server as `npm start` runs it, on a build (ANSTOSS_DIST or dist), with a clock the test moves.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-nightly-'));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+describe('the nightly republish', () => {
+  it('after midnight in Vienna the privacy page says the new day, without a save', async () => {
+    process.env.DATA_DIR = dataDir;
+    process.env.PUBLISH_WORKERS = '0';
+    const { startApp } = await import('../app');
+    // 23:50 in Vienna on 24 November
+    const { clock, advance } = fakeClock(at('2026-11-24T22:50:00Z'));
+    const app = await startApp({ port: 0, clock });
+    try {
+      await app.published;
+      const privacy = () => fs.readFileSync(path.join(dataDir, 'site', 'datenschutz', 'index.html'), 'utf8');
+      const stand = (day: string) => `${PRIVACY_DEFAULT.standPrefix}${formatDate(new Date(day))}`;
+      expect(privacy()).toContain(stand('2026-11-24T12:00:00Z'));
+
+      // 00:04: not yet
+      await advance(14 * 60 * 1000);
+      await app.queue.idle();
+      expect(privacy()).toContain(stand('2026-11-24T12:00:00Z'));
+
+      // 00:06: the job has republished the pages that show today
+      await advance(2 * 60 * 1000);
+      const deadline = Date.now() + 20_000;
+      while (!privacy().includes(stand('2026-11-25T12:00:00Z')) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      expect(privacy()).toContain(stand('2026-11-25T12:00:00Z'));
+    } finally {
+      await app.close();
+    }
+  }, 120_000);
+});
