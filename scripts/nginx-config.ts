@@ -2,6 +2,7 @@
 // The template is a complete nginx.conf; README.md shows how a host uses it.
 import fs from 'node:fs';
 import path from 'node:path';
+import { MAX_UPLOAD_BYTES } from '../src/lib/schemas/upload';
 import { FILE_CSP, nginxHiddenUpstreamHeaders, nginxSecurityHeaders } from '../src/server/http/headers';
 
 export type NginxOptions = {
@@ -14,7 +15,17 @@ export type NginxOptions = {
   workers?: number | 'auto';
   /** the workers' user; a test run as root must read its own temp folders */
   user?: string;
+  /** HTTPS beside plain HTTP (e.g. '443'): nginx then tells Node the scheme and sends HSTS on it */
+  tls?: { listen: string; certificate: string; key: string };
 };
+
+/** The largest request body nginx passes to Node: the upload limit and 1 MB for multipart framing and headroom. */
+export const NGINX_BODY_LIMIT = `${Math.ceil(MAX_UPLOAD_BYTES / 1024 / 1024) + 1}m`;
+
+function tlsDirectives(tls: NginxOptions['tls']): string {
+  if (!tls) return '';
+  return [`listen ${tls.listen} ssl;`, `ssl_certificate ${path.resolve(tls.certificate)};`, `ssl_certificate_key ${path.resolve(tls.key)};`].join('\n    ');
+}
 
 const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
 
@@ -35,6 +46,8 @@ export function renderNginxConfig(o: NginxOptions): string {
     MIME_TYPES: '/etc/nginx/mime.types',
     UPSTREAM: o.upstream,
     LISTEN: o.listen,
+    TLS: tlsDirectives(o.tls),
+    BODY_LIMIT: NGINX_BODY_LIMIT,
     SITE_DIR: path.resolve(o.siteDir),
     CLIENT_DIR: path.resolve(o.clientDir),
     UPLOADS_DIR: path.resolve(o.uploadsDir),

@@ -1,13 +1,14 @@
 // Headers (issue 11, attack group 5): every response class from the Node
 // server directly and behind nginx, asked normally and in hostile ways (odd
 // methods, traversal, an overlong URL, a forged Host, a forged
-// X-Forwarded-Proto from outside the proxy). Every answer must carry the one
-// header policy once, HSTS only when it went out over HTTPS (as the trusted
-// proxy says), no-store where answers are per user, and none may be a 500.
+// X-Forwarded-Proto from outside the proxy), and behind nginx over HTTPS too
+// (a self-signed certificate). Every answer must carry the one header policy
+// once, HSTS only when it went out over HTTPS (nginx's TLS, or the trusted
+// proxy saying so), no-store where answers are per user, and none may be a 500.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { news } from '../../src/server/db/schema';
+import { news, teams } from '../../src/server/db/schema';
 import { headerProblems, responseClasses, type ResponseClass } from '../fixtures/header-policy';
 import { startNginx, type Nginx } from '../fixtures/nginx';
 import { startSite, type Site } from '../fixtures/site';
@@ -16,15 +17,19 @@ import { send } from './http';
 
 let site: Site;
 let nginx: Nginx;
-let newsId: string;
+let seeded: { newsId: string; teamId: string };
 beforeAll(async () => {
   site = await startSite({
     env: { TRUST_PROXY: '127.0.0.1' },
-    seed: (db) => void (newsId = db.insert(news).values({ title: 'Derbysieg', content: 'Drei Punkte!' }).returning().get().id),
+    seed: (db) =>
+      void (seeded = {
+        newsId: db.insert(news).values({ title: 'Derbysieg', content: 'Drei Punkte!' }).returning().get().id,
+        teamId: db.insert(teams).values({ name: 'Kampfmannschaft', category: 'Herren' }).returning().get().id,
+      }),
   });
   fs.mkdirSync(path.join(site.dataDir, 'uploads'), { recursive: true });
   fs.writeFileSync(path.join(site.dataDir, 'uploads', 'wappen.webp'), 'RIFF');
-  nginx = await startNginx(site);
+  nginx = await startNginx(site, { tls: true });
 });
 afterAll(async () => {
   await nginx?.stop();
@@ -36,7 +41,7 @@ type Probe = ResponseClass & { from?: string; https?: boolean };
 function probes(asset: string): Probe[] {
   const json = { 'content-type': 'application/json' };
   return [
-    ...responseClasses(newsId, asset),
+    ...responseClasses(seeded, asset),
     { name: 'manifest', path: '/manifest.webmanifest', kind: 'file' },
     { name: 'sitemap', path: '/sitemap.xml', kind: 'file' },
     { name: 'upload missing', path: '/uploads/fehlt.webp', kind: 'file' },
@@ -66,15 +71,23 @@ it('every response class, directly and behind nginx, normal and hostile: the one
   const asset = /\/_astro\/[^"']+\.js/.exec(home.body)![0];
   const node = site.url.replace('localhost', '127.0.0.1');
   const problems: string[] = [];
-  const figures = { responseClasses: 0, servers: 2, requests: 0, checks: 0, missing: 0, wrong: 0, errors5xx: 0 };
-  for (const [server, base] of [['node', node], ['nginx', nginx.url]] as const) {
+  const { url: httpsUrl, ca } = nginx.https!;
+  const servers = [
+    { server: 'node', base: node, https: false },
+    { server: 'nginx', base: nginx.url, https: false },
+    { server: 'nginx https', base: httpsUrl, https: true },
+  ];
+  const figures = { responseClasses: 0, servers: servers.length, requests: 0, checks: 0, missing: 0, wrong: 0, errors5xx: 0, httpsWithHsts: 0, httpWithHsts: 0 };
+  for (const { server, base, https } of servers) {
     for (const probe of probes(asset)) {
       // forwarded headers are nginx's to set: behind it only the direct cases make sense
-      if (server === 'nginx' && probe.from) continue;
-      const reply = await send(base, probe.path, { method: probe.method ?? (probe.body ? 'POST' : 'GET'), raw: probe.body, headers: probe.headers, from: probe.from });
+      if (server !== 'node' && probe.from) continue;
+      const reply = await send(base, probe.path, { method: probe.method ?? (probe.body ? 'POST' : 'GET'), raw: probe.body, headers: probe.headers, from: probe.from, ca });
       figures.requests++;
       if (server === 'node') figures.responseClasses++;
-      const found = headerProblems(reply, probe.kind, probe.https ?? false);
+      const overHttps = https || (probe.https ?? false);
+      if (reply.headers.get('strict-transport-security') !== null) figures[overHttps ? 'httpsWithHsts' : 'httpWithHsts']++;
+      const found = headerProblems(reply, probe.kind, overHttps);
       figures.checks += 8;
       if (reply.status >= 500) {
         figures.errors5xx++;

@@ -1,23 +1,31 @@
 // An attacker's HTTP client: any source address on the loopback network
 // (127.0.0.2 is not the trusted proxy 127.0.0.1), any forwarded header, JSON
-// actions with the site's Origin, and the timing of each answer.
+// actions with the site's Origin, and the timing of each answer; over HTTPS
+// when the base is https:// (`ca`: the certificate to trust, e.g. nginx's
+// self-signed one in the tests).
 import http from 'node:http';
+import https from 'node:https';
+import tls from 'node:tls';
 
 export type Reply = { status: number; body: string; ms: number; headers: { get(name: string): string | null } };
 
 export function send(
   base: string,
   path: string,
-  options: { method?: string; body?: unknown; raw?: string; headers?: Record<string, string>; from?: string } = {},
+  options: { method?: string; body?: unknown; raw?: string | Buffer; headers?: Record<string, string>; from?: string; ca?: string } = {},
 ): Promise<Reply> {
   // `raw` goes as it is (a form, a hand-made body); `body` as JSON with the site's Origin
   const payload = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const req = http.request(new URL(path, base), {
+    const url = new URL(path, base);
+    const req = (url.protocol === 'https:' ? https : http).request(url, {
       method: options.method ?? (payload ? 'POST' : 'GET'),
       agent: false,
       localAddress: options.from,
+      ca: options.ca,
+      // the certificate is checked against the address dialled, not a forged Host header
+      checkServerIdentity: (_host: string, certificate: tls.PeerCertificate) => tls.checkServerIdentity(url.hostname, certificate),
       headers: {
         ...(payload && options.raw === undefined ? { 'content-type': 'application/json', origin: base } : {}),
         ...(payload ? { 'content-length': String(Buffer.byteLength(payload)) } : {}),

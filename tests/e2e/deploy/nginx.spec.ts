@@ -1,13 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { MAX_UPLOAD_BYTES, UPLOAD_TEXTS } from '../../../src/lib/schemas/upload';
 import { news, teams } from '../../../src/server/db/schema';
-import { headerProblems, responseClasses } from '../../fixtures/header-policy';
+import { adminClient } from '../../fixtures/admin-http';
+import { HSTS, headerProblems, responseClasses } from '../../fixtures/header-policy';
+import { jpegOfSize } from '../../fixtures/images';
 import { startNginx, type Nginx } from '../../fixtures/nginx';
 import { startSite, type Site } from '../../fixtures/site';
+import { send } from '../../security/http';
 
 // The documented nginx set-up (deploy/nginx.conf.template) serving the same
-// published folder as the Node server, with the dynamic paths proxied to it.
+// published folder as the Node server, with the dynamic paths proxied to it,
+// over plain HTTP and over HTTPS (a self-signed certificate made at start).
 let site: Site;
 let nginx: Nginx;
 let base: string;
@@ -23,7 +28,7 @@ test.beforeAll(async () => {
       newsId = db.insert(news).values({ title: 'Derbysieg', content: 'Drei Punkte!' }).returning().get().id;
     },
   });
-  nginx = await startNginx(site);
+  nginx = await startNginx(site, { tls: true });
   base = nginx.url;
 });
 
@@ -76,17 +81,64 @@ test('nginx caches hashed assets forever and proxies the dynamic paths to Node',
   expect(health.status).toBe(200);
 });
 
-test('one header policy on every response class, from Node directly and behind nginx, none of them twice', async () => {
+test('one header policy on every response class, from Node directly and behind nginx over HTTP and HTTPS, HSTS only over HTTPS, none of them twice', async () => {
   fs.mkdirSync(path.join(site.dataDir, 'uploads'), { recursive: true });
   fs.writeFileSync(path.join(site.dataDir, 'uploads', 'wappen.webp'), 'RIFF');
   const asset = /\/_astro\/[^"']+\.js/.exec(await (await fetch(`${base}/`)).text())![0];
+  const { url: httpsBase, ca } = nginx.https!;
+  const servers = [
+    { name: 'node', url: site.url, https: false },
+    { name: 'nginx', url: base, https: false },
+    { name: 'nginx https', url: httpsBase, https: true },
+  ];
+  const classes = responseClasses({ newsId, teamId }, asset);
   const problems: string[] = [];
-  for (const server of [site.url, base]) {
-    for (const c of responseClasses(newsId, asset)) {
-      const response = await fetch(server + c.path, { method: c.method ?? 'GET', redirect: 'manual', headers: { ...c.headers, ...(c.body ? { origin: server } : {}) }, body: c.body });
-      const where = `${server === base ? 'nginx' : 'node'} ${c.name} (${response.status})`;
-      for (const problem of headerProblems(response, c.kind)) problems.push(`${where}: ${problem}`);
+  const hsts: Record<string, number> = { node: 0, nginx: 0, 'nginx https': 0 };
+  for (const server of servers) {
+    for (const c of classes) {
+      const headers = { ...c.headers, ...(c.body ? { origin: server.url } : {}) };
+      const response = await send(server.url, c.path, { method: c.method ?? 'GET', raw: c.body, headers, ca });
+      const where = `${server.name} ${c.name} (${response.status})`;
+      if (response.headers.get('strict-transport-security') === HSTS) hsts[server.name]++;
+      for (const problem of headerProblems(response, c.kind, server.https)) problems.push(`${where}: ${problem}`);
     }
   }
   expect(problems).toEqual([]);
+  // every location class over HTTPS carries HSTS, none over plain HTTP
+  expect(hsts).toEqual({ node: 0, nginx: 0, 'nginx https': classes.length });
+  // and HTTPS serves the same site: the team page and the article, the sign-in page from Node
+  expect((await send(httpsBase, `/team/${teamId}`, { ca })).body).toContain('Kampfmannschaft');
+  expect((await send(httpsBase, `/news/${newsId}`, { ca })).body).toContain('Drei Punkte!');
+  expect((await send(httpsBase, '/auth', { ca })).status).toBe(200);
+});
+
+test('an image upload of a few MB reaches Node through nginx and is stored; above the limits the refusal is a 413, never a 500', async () => {
+  const { cookie } = await adminClient(site);
+  const uploadsDir = path.join(site.dataDir, 'uploads');
+  const files = () => fs.readdirSync(uploadsDir, { recursive: true }).length;
+  const upload = (body: Buffer) =>
+    send(base, '/api/admin/upload', {
+      method: 'POST',
+      raw: body,
+      headers: { 'content-type': 'application/octet-stream', 'x-file-name': 'mannschaftsfoto.jpg', 'x-upload-folder': 'teams/', cookie },
+    });
+
+  // a 3 MB photo: above nginx's default of 1 MB, well below the app's 5 MB
+  const photo = await upload(await jpegOfSize(3 * 1024 * 1024));
+  expect(photo.status, photo.body).toBe(201);
+  expect(headerProblems(photo, 'api')).toEqual([]);
+  const { url } = JSON.parse(photo.body) as { url: string };
+  expect(url).toMatch(/^\/uploads\/teams\/[0-9a-f]{32}\.jpg$/);
+  expect(fs.existsSync(path.join(site.dataDir, url))).toBe(true);
+  expect((await fetch(base + url)).status).toBe(200);
+  const stored = files();
+
+  // above the app's limit but within nginx's: the app's own German answer
+  const tooLarge = await upload(Buffer.alloc(MAX_UPLOAD_BYTES + 512 * 1024, 0xff));
+  expect(tooLarge.status).toBe(413);
+  expect(JSON.parse(tooLarge.body)).toEqual({ error: UPLOAD_TEXTS.tooLarge });
+  // above nginx's limit: nginx refuses before Node reads it (the admin's upload field says the same German text for a 413)
+  const huge = await upload(Buffer.alloc(10 * 1024 * 1024, 0xff));
+  expect(huge.status).toBe(413);
+  expect(files()).toBe(stored);
 });
