@@ -2,7 +2,9 @@
 // with and without a trusted proxy, account enumeration by answer and timing,
 // captcha replay, and a bot flood. The server runs as the README sets it up
 // behind nginx (HOST=127.0.0.1, TRUST_PROXY=127.0.0.1): this test plays nginx
-// from 127.0.0.1 and outsiders who reach the Node port from 127.0.0.2.
+// from 127.0.0.1 and outsiders who reach the Node port from 127.0.0.2. A second
+// server without TRUST_PROXY (Node alone, the default) shows that forged
+// headers then count from nobody, not even from loopback.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { membershipInquiries } from '../../src/server/db/schema';
 import { FORM_POLICY } from '../../src/server/auth/rate-limit';
@@ -64,6 +66,40 @@ it('forged addresses: rotated X-Forwarded-For from outside the proxy counts as o
   expect(storedDirect).toBeLessThanOrEqual(FORM_FEW);
   expect(direct).toBe(storedDirect);
   expect(storedProxy).toBe(visitors.length * FORM_FEW);
+});
+
+it('forged addresses without a trusted proxy (TRUST_PROXY unset): rotated forwarding headers from any sender count as that one sender', async () => {
+  const alone = await startSite({ env: { TRUST_PROXY: '' } });
+  try {
+    const aloneBase = alone.url.replace('localhost', '127.0.0.1');
+    const tried = { '127.0.0.1': 0, '127.0.0.2': 0 };
+    let refused = 0;
+    // 50 posts from loopback (what TRUST_PROXY=1 would trust) and 50 from another address, each naming another visitor in every header a proxy could use
+    for (let i = 0; i < 100; i++) {
+      const from = i % 2 ? '127.0.0.2' : '127.0.0.1';
+      const forged = `10.${i}.0.1`;
+      const reply = await action(aloneBase, 'public.inquiry', { ...inquiry(`ohne-proxy-${from}-${i}`), ...(await captchaFor(aloneBase)) }, {
+        from,
+        headers: { 'x-forwarded-for': forged, forwarded: `for=${forged}`, 'x-real-ip': forged },
+      });
+      tried[from]++;
+      if (reply.status !== 200) refused++;
+    }
+    const stored = (from: string) =>
+      alone.db().select({ betreff: membershipInquiries.betreff }).from(membershipInquiries).all().filter((r) => r.betreff.startsWith(`ohne-proxy-${from}-`)).length;
+    const storedLoopback = stored('127.0.0.1');
+    const storedOther = stored('127.0.0.2');
+    printFigures('abuse: forged addresses, no trusted proxy', { tried: 100, refused, stored: storedLoopback + storedOther, storedFrom127001: storedLoopback, storedFrom127002: storedOther, limitPerAddress: FORM_FEW });
+    expect(tried).toEqual({ '127.0.0.1': 50, '127.0.0.2': 50 });
+    // each sender stores its own few and no more, whatever address it names
+    expect(storedLoopback).toBeGreaterThan(0);
+    expect(storedLoopback).toBeLessThanOrEqual(FORM_FEW);
+    expect(storedOther).toBeGreaterThan(0);
+    expect(storedOther).toBeLessThanOrEqual(FORM_FEW);
+    expect(refused).toBe(100 - storedLoopback - storedOther);
+  } finally {
+    await alone.stop();
+  }
 });
 
 it('enumeration: a known and an unknown e-mail get the same status, the same body and the same time (median within 5 ms over 50 tries)', async () => {
