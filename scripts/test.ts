@@ -65,10 +65,13 @@ if (want('unit') && built) runVitest('vitest', 'unit', []);
 if (want('faults') && built) runVitest('fault suite', 'faults', ['--config', 'vitest.faults.config.ts']);
 if (want('security') && built) runVitest('attack suite', 'security', ['--config', 'vitest.security.config.ts']);
 
-if (want('e2e') && built) {
+// `npm run test:faults` alone also runs the fault checks that need the admin's browser
+// (tests/e2e/faults); in the whole run they are part of the browser tests
+const faultBrowserOnly = !want('e2e') && want('faults') && only.length > 0;
+if ((want('e2e') || faultBrowserOnly) && built) {
   const out = path.join(root, 'test-results', 'e2e.json');
   fs.rmSync(out, { force: true });
-  const status = run('playwright', bin('playwright'), ['test']);
+  const status = run('playwright', bin('playwright'), faultBrowserOnly ? ['test', 'tests/e2e/faults'] : ['test']);
   try {
     const report = JSON.parse(fs.readFileSync(out, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } };
     passed += report.stats.expected + report.stats.flaky;

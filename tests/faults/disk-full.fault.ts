@@ -3,8 +3,11 @@
 // (503, never 500), the old pages stay as they were, /healthz says why, and
 // once space is back every pending page is published without anyone's help.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { news } from '../../src/server/db/schema';
+import { news, teams } from '../../src/server/db/schema';
+import { checksum } from '../fixtures/permission-matrix';
+import { FIELD_SETS } from '../security/xss-fields';
 import { STORAGE_TEXTS } from '../../src/server/db/write';
+import { SOCIAL_PLATFORMS } from '../../src/server/content/defaults';
 import { startSite, type Site } from '../fixtures/site';
 import { adminClient, newsInput, type AdminClient } from '../fixtures/admin-http';
 import { printFigures } from './figures';
@@ -30,10 +33,23 @@ const get = async (url: string) => {
   return { status: response.status, body: await response.text() };
 };
 
+/** A valid value for each kind of admin text field: the storage, not the validation, must decide. */
+function validText(field: string, n: number): string {
+  if (/url|link/.test(field)) return `https://example.at/voll-${n}`;
+  if (field === 'match_date') return '2027-05-01';
+  if (field === 'match_time') return '15:30';
+  if (field === 'price') return '25,00 €';
+  if (field.endsWith('email')) return `voll${n}@example.at`;
+  if (field === 'platform') return SOCIAL_PLATFORMS[0].key;
+  return `Voll ${field} ${n}`;
+}
+
 it('disk full: no acknowledged save lost, German refusals, old pages intact, pending pages published when space returns', async () => {
   const before = await admin.call('admin.news.create', newsInput('vorher'));
   expect(before.status).toBe(200);
   expect((await get('/healthz')).status).toBe(200);
+  expect((await admin.call('admin.teams.create', { name: 'Kampfmannschaft', category: 'Herren', description: '', achievements: '', image_url: '' })).status).toBe(200);
+  const teamId = site.db().select({ id: teams.id }).from(teams).all()[0].id;
 
   leaveReusableDatabaseRoom(site.db().$client);
   disk.fill();
@@ -58,6 +74,22 @@ it('disk full: no acknowledged save lost, German refusals, old pages intact, pen
   const pages = ['/', '/news'];
   const snapshot = await Promise.all(pages.map(get));
   for (let i = 0; i < 20; i++) await attempt(`danach-${i}`);
+  // every other create and save of the admin on the full disk: stored and acknowledged, or
+  // refused with the German message and nothing changed; never a server error
+  const otherActions = { tried: 0, acknowledged: 0, refused: 0, refusedButChanged: [] as string[], wrong: [] as string[] };
+  // the publisher's own bookkeeping of earlier saves may change meanwhile: the content tables count
+  const content = () => checksum(site.db(), ['publish_pending', 'scheduled_jobs', 'sessions', 'site_settings', 'rate_limits']);
+  for (const [n, set] of FIELD_SETS.entries()) {
+    const before = content();
+    const result = await admin.call(set.action, set.body((field) => validText(field, n), { teamId, n }));
+    otherActions.tried++;
+    if (result.status === 200) otherActions.acknowledged++;
+    else if (result.status === 503 && Object.values(STORAGE_TEXTS).includes(result.body?.message ?? '')) {
+      otherActions.refused++;
+      if (content() !== before) otherActions.refusedButChanged.push(set.action);
+    } else otherActions.wrong.push(`${set.action}: ${result.status} ${result.body?.message}`);
+  }
+
   const after = await Promise.all(pages.map(get));
   const health = await get('/healthz');
 
@@ -94,10 +126,17 @@ it('disk full: no acknowledged save lost, German refusals, old pages intact, pen
     refusedButStored: refusedButStored.length,
     serverErrors: other.length,
     oldPagesByteIdentical: pagesUnchanged,
+    otherActionsTried: otherActions.tried,
+    otherActionsRefused: otherActions.refused,
+    otherActionsAcknowledged: otherActions.acknowledged,
+    otherActionsServerErrors: otherActions.wrong.length,
     healthWhileFull: health.status,
     publishedAfterSpace: `${listed.length}/${acknowledged.length}`,
   });
   expect(other).toEqual([]);
+  expect(otherActions.wrong).toEqual([]);
+  expect(otherActions.refusedButChanged).toEqual([]);
+  expect(otherActions.refused, 'the full disk refused the other admin saves too').toBeGreaterThan(0);
   expect(lost).toEqual([]);
   expect(refusedButStored).toEqual([]);
   expect(pagesUnchanged).toBe(true);

@@ -101,6 +101,8 @@ it('SIGTERM to the process group of `npm start`: 100 requests and 20 saves in fl
   const gone = await groupGone(pgid);
   expectGracefulStop('stop (group)', result, { processesLeft: !gone });
   expect(gone).toBe(true);
+  // the signal came while the saves and (nearly) all of the reads were still unanswered
+  expect(result.inFlightAtSignal).toBeGreaterThanOrEqual(100);
 });
 
 it('SIGTERM to npm alone and to the server alone: both stop gracefully with exit 0', async () => {

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type net from 'node:net';
+import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { drainServer, exitOnSignals, onServerStopping, trackRequests } from './shutdown';
 
@@ -74,6 +74,28 @@ describe('drainServer', () => {
     expect(tracker.inFlight).toBe(0);
     await until(() => tracker.connections === 0);
     agent.destroy();
+  });
+
+  it('a connection made before the stop whose request comes late (a busy client) is answered, not reset', async () => {
+    const { server, tracker, port } = await startServer();
+    const socket = net.connect(port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    let reply = '';
+    socket.on('data', (chunk) => (reply += chunk));
+    const ended = new Promise<string>((resolve) => {
+      socket.once('close', () => resolve(reply));
+      socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+    });
+    await until(() => tracker.connections === 1);
+    const drained = drainServer(server, tracker, { log: quiet });
+    // the request arrives after the listener closed and after several sweeps
+    await new Promise((r) => setTimeout(r, 300));
+    socket.write('GET /quick HTTP/1.1\r\nHost: localhost\r\n\r\n');
+    const answer = await ended;
+    const result = await drained;
+    expect(answer).toMatch(/^HTTP\/1\.1 200 OK/);
+    expect(answer).toContain('schnell');
+    expect(result).toMatchObject({ answered: true, cut: 0 });
   });
 
   it('cuts the connections still open at the deadline', async () => {

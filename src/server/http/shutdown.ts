@@ -4,7 +4,7 @@
 // deadline), then the caller closes the publish queue, the render processes
 // and the database.
 import type http from 'node:http';
-import type net from 'node:net';
+import net from 'node:net';
 
 const STOPPING_KEY = Symbol.for('anstoss.serverStopping');
 type StopListeners = Set<() => void>;
@@ -49,11 +49,20 @@ export type RequestTracker = {
    * the socket but was not read yet at the first sweep is read by the second.
    */
   sweepIdle(): void;
+  /** closes the kept-alive connections without a request now (what http.Server#close does) */
+  closeKeptAliveIdle(): void;
   /** closes every connection, requests or not */
   cutAll(): void;
 };
 
-type Connection = { requests: number; idleAtLastSweep: boolean };
+type Connection = { requests: number; idleAtLastSweep: boolean; acceptedAt: number; served: number };
+
+/**
+ * A connection that never had a request is left alone this long: its first
+ * request may still be on its way (a busy client, a busy machine), and cutting
+ * it would reset a request the client had already sent.
+ */
+const FIRST_REQUEST_GRACE_MS = 1_000;
 
 /** Counts requests and connections; once stopping, answers carry `Connection: close`. */
 export function trackRequests(server: http.Server): RequestTracker {
@@ -66,7 +75,7 @@ export function trackRequests(server: http.Server): RequestTracker {
   };
   server.on('connection', (socket: net.Socket) => {
     accepted += 1;
-    connections.set(socket, { requests: 0, idleAtLastSweep: false });
+    connections.set(socket, { requests: 0, idleAtLastSweep: false, acceptedAt: Date.now(), served: 0 });
     socket.once('close', () => connections.delete(socket));
   });
   // first listener, so that the header is set before the handler writes its head
@@ -74,6 +83,7 @@ export function trackRequests(server: http.Server): RequestTracker {
     const connection = connections.get(req.socket);
     if (connection) {
       connection.requests += 1;
+      connection.served += 1;
       connection.idleAtLastSweep = false;
     }
     open.add(res);
@@ -98,11 +108,16 @@ export function trackRequests(server: http.Server): RequestTracker {
       open.forEach(closeAfter);
     },
     sweepIdle() {
+      const now = Date.now();
       for (const [socket, connection] of connections) {
         if (connection.requests > 0) continue;
+        if (connection.served === 0 && now - connection.acceptedAt < FIRST_REQUEST_GRACE_MS) continue;
         if (connection.idleAtLastSweep) socket.destroy();
         else connection.idleAtLastSweep = true;
       }
+    },
+    closeKeptAliveIdle() {
+      for (const [socket, connection] of connections) if (connection.requests === 0 && connection.served > 0) socket.destroy();
     },
     cutAll() {
       for (const socket of connections.keys()) socket.destroy();
@@ -151,9 +166,13 @@ export async function drainServer(
   await acceptWhatIsQueued(tracker);
   const closed = new Promise<void>((resolve) => {
     if (!server.listening) return resolve();
-    server.close(() => resolve());
+    // net's close, not http's: http.Server#close also destroys every connection without a
+    // parsed request, including a fresh one whose request is still on its way (reset on a
+    // busy machine); our sweeps close the idle ones with that in mind
+    (net.Server.prototype.close as (this: net.Server, callback: () => void) => net.Server).call(server, () => resolve());
   });
   // a kept-alive connection with no request in flight would hold close() forever
+  tracker.closeKeptAliveIdle();
   tracker.sweepIdle();
   const sweep = setInterval(() => tracker.sweepIdle(), SWEEP_MS);
   let timer: NodeJS.Timeout | undefined;
