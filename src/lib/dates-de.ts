@@ -66,3 +66,15 @@ export function viennaTimeToUtc(date: string, time: string): Date | null {
   }
   return new Date(guess);
 }
+
+/** The calendar day in Vienna at an instant, as 'YYYY-MM-DD' (what "today" is for the club). */
+export function viennaDate(at: Date): string {
+  const parts = Object.fromEntries(viennaParts.formatToParts(at).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/** The calendar day `days` after 'YYYY-MM-DD'. */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}

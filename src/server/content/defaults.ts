@@ -193,6 +193,14 @@ export const FIXTURES_TEXTS = {
   calendarTitle: 'Spielplan (iCalendar)',
   timeSuffix: ' Uhr',
   against: 'gegen',
+  // around the spec (issue 13): the next match, past results, filters
+  nextBadge: 'Nächstes Spiel',
+  jumpToNext: 'Zum nächsten Spiel',
+  noNext: 'Derzeit ist kein weiteres Spiel geplant.',
+  filterLabel: 'Spiele filtern',
+  filterAll: 'Alle Spiele',
+  filterCompetitions: 'Wettbewerb:',
+  filterTeams: 'Mannschaft:',
 } as const;
 
 /** Shown on /spielplan when the matches table is empty or unreadable. */

@@ -7,7 +7,7 @@ import type { Db } from '../db/client';
 import { writePublishedFile, removePublishedFile } from './files';
 import type { PendingPages } from './pending';
 import type { Renderer } from './render';
-import { ROUTES, affectedUrls, allUrls, fileForUrl, type Change } from './routes';
+import { ROUTES, affectedUrls, allUrls, changedLists, fileForUrl, type Change } from './routes';
 import { raiseCacheVersion, readCacheVersion, writeCacheVersionFile } from './version';
 
 export type PublishReport = {
@@ -120,7 +120,10 @@ export class Publisher {
 
   /** The pages the changes touch, plus any URLs named directly (pending retries). */
   async publishChanges(changes: Change[], urls: string[] = []): Promise<PublishReport> {
-    return this.publishUrls([...affectedUrls(this.options.db(), changes), ...urls]);
+    // pages of a list whose members come from the changed table (the fixtures' filters) may be gone
+    // now: their files are rendered again too, which removes them
+    const mayBeGone = changedLists(changes).flatMap((prefix) => listPublishedUrls(this.options.siteDir, prefix));
+    return this.publishUrls([...affectedUrls(this.options.db(), changes), ...mayBeGone, ...urls]);
   }
 
   get pending(): PendingPages | undefined {
@@ -177,7 +180,7 @@ function settledUrls(urls: string[], report: PublishReport): string[] {
 }
 
 /** The URLs of the HTML files in the published site (for finding stale pages). */
-export function listPublishedUrls(siteDir: string): string[] {
+export function listPublishedUrls(siteDir: string, under = ''): string[] {
   const urls: string[] = [];
   const walk = (dir: string, prefix: string) => {
     let entries: fs.Dirent[];
@@ -191,7 +194,8 @@ export function listPublishedUrls(siteDir: string): string[] {
       else if (entry.name === 'index.html') urls.push(prefix === '' ? '/' : prefix);
     }
   };
-  walk(siteDir, '');
+  const start = under.replace(/\/+$/, '');
+  walk(path.join(siteDir, start), start);
   return urls;
 }
 

@@ -12,7 +12,8 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { ContentTable } from '../db/schema';
-import { news, teams } from '../db/schema';
+import { matches, news, teams } from '../db/schema';
+import { fixtureFilters } from '../../lib/fixtures';
 
 /** The date, as a dependency: pages whose content depends on what day it is. */
 export const CALENDAR = 'calendar';
@@ -31,6 +32,8 @@ export type RouteDef = {
   layout: boolean;
   /** the ids of a parametrised route that exist now */
   params?: (db: Db) => string[];
+  /** the table whose rows make up the ids, where the ids are no row keys (the fixtures' filters) */
+  listedFrom?: ContentTable;
 };
 
 /** What every page with the global header and footer reads. */
@@ -41,6 +44,16 @@ export const LAYOUT_DEPS: Dep[] = [
 
 const publishedNewsIds = (db: Db) =>
   db.select({ id: news.id }).from(news).where(eq(news.published, true)).all().map((r) => r.id);
+/** The fixtures list's filters (competitions, teams) that exist now; none when the table cannot be read. */
+const fixtureFilterSlugs = (db: Db) => {
+  try {
+    return fixtureFilters(db.select().from(matches).all()).map((f) => f.slug);
+  } catch (error) {
+    // the list itself shows the spec's samples then (public-content.ts readOr)
+    console.error('[publish] the fixtures filters could not be read:', error instanceof Error ? error.message : error);
+    return [];
+  }
+};
 const teamIds = (db: Db) =>
   db.select({ id: teams.id }).from(teams).orderBy(asc(teams.display_order)).all().map((r) => r.id);
 
@@ -91,6 +104,8 @@ export const ROUTES: RouteDef[] = [
   },
   // the next match is marked as of today
   { pattern: '/spielplan', layout: true, deps: [{ table: 'matches' }, { table: CALENDAR }] },
+  // one page per filter: any match can add or remove one, so every filter page reads the whole table
+  { pattern: '/spielplan/:id', layout: true, deps: [{ table: 'matches' }, { table: CALENDAR }], params: fixtureFilterSlugs, listedFrom: 'matches' },
   { pattern: '/spielplan.ics', layout: false, deps: [{ table: 'matches' }] },
   { pattern: '/shop', layout: true, deps: [{ table: 'shop_items' }] },
   { pattern: '/sponsoren', layout: true, deps: [{ table: 'sponsors' }] },
@@ -112,6 +127,7 @@ export const MISSING_FILE_RULES: { prefix: string; redirect?: string; page?: str
   { prefix: '/news/', page: '/news/nicht-gefunden' },
   { prefix: '/team/', redirect: '/mannschaften' },
   { prefix: '/mannschaften/', redirect: '/mannschaften' },
+  { prefix: '/spielplan/', redirect: '/spielplan' },
 ];
 
 function depsOf(route: RouteDef): Dep[] {
@@ -134,6 +150,20 @@ export function allUrls(db: Db): string[] {
     else urls.push(route.pattern);
   }
   return urls;
+}
+
+/**
+ * The folders of parametrised routes whose ids come from a whole table that
+ * changed (the fixtures' filters come from the matches): a page there may be
+ * gone without its own key being named, so its published files are looked at.
+ */
+export function changedLists(changes: Change[]): string[] {
+  const prefixes = new Set<string>();
+  for (const route of ROUTES) {
+    if (!isParametrised(route) || !route.listedFrom) continue;
+    if (changes.some((change) => change.table === route.listedFrom)) prefixes.add(route.pattern.slice(0, route.pattern.indexOf(':id')));
+  }
+  return [...prefixes];
 }
 
 /**
