@@ -32,11 +32,14 @@ const storedWith = (prefix: string) =>
 
 it('nobody locks the owner out: 30 wrong passwords from one address refuse that address, the owner signs in from another', async () => {
   const owner = await createTestUser(site, ['superadmin']);
+  // captchas solved first; six tries one after the other, then the rest at once: all within the
+  // wait the sixth starts, however busy the machine (a try after the wait may test a password)
+  const captchas = await Promise.all(Array.from({ length: 30 }, () => captchaFor(base)));
+  const attempt = async (i: number) =>
+    (await action(base, 'auth.signIn', { email: owner.email, password: `geraten-${i}-xx`, ...captchas[i] }, viaProxy('198.51.100.66'))).status;
   const answers: number[] = [];
-  for (let i = 0; i < 30; i++) {
-    const reply = await action(base, 'auth.signIn', { email: owner.email, password: `geraten-${i}-xx`, ...(await captchaFor(base)) }, viaProxy('198.51.100.66'));
-    answers.push(reply.status);
-  }
+  for (let i = 0; i < 6; i++) answers.push(await attempt(i));
+  answers.push(...(await Promise.all(Array.from({ length: 24 }, (_, i) => attempt(6 + i)))));
   const ownerElsewhere = await action(base, 'auth.signIn', { email: owner.email, password: owner.password, ...(await captchaFor(base)) }, viaProxy('203.0.113.10'));
   const refused = answers.filter((s) => s === 429).length;
   printFigures('abuse: lockout', { tried: answers.length, passwordsTested: answers.filter((s) => s === 401).length, refused, ownerSignedIn: ownerElsewhere.status === 200 });
@@ -119,15 +122,23 @@ it('enumeration: a known and an unknown e-mail get the same status, the same bod
     }
   }
   const difference = Math.abs(median(timesKnown) - median(timesUnknown));
+  // each known try ran right beside an unknown one, half of them first, half second: the median
+  // difference within the pairs of each order, averaged over the two orders, is what the e-mail
+  // changes, without what going first or a busy machine adds
+  const differences = timesKnown.map((t, i) => t - timesUnknown[i]);
+  const knownFirst = differences.filter((_, i) => i % 2 === 1);
+  const unknownFirst = differences.filter((_, i) => i % 2 === 0);
+  const pairedDifference = Math.abs((median(knownFirst) + median(unknownFirst)) / 2);
   printFigures('abuse: enumeration', {
     tries: 100,
     distinctAnswers: answers.size,
     medianKnownMs: median(timesKnown).toFixed(1),
     medianUnknownMs: median(timesUnknown).toFixed(1),
     differenceMs: difference.toFixed(1),
+    pairedDifferenceMs: pairedDifference.toFixed(1),
   });
   expect([...answers]).toHaveLength(1);
-  expect(difference).toBeLessThan(5);
+  expect(pairedDifference).toBeLessThan(5);
 });
 
 it('captcha replay is accepted once; a bot flood of 100 posts from one machine stores at most the configured few', async () => {
