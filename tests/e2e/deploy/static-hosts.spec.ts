@@ -11,66 +11,121 @@ import { serveFolder, startPurgeHook, startS3Host, type PurgeHook, type S3Host }
 import { printFigures } from '../../faults/figures';
 import { callAction } from '../auth/helpers';
 import { toaster } from '../admin/content-helpers';
+import { plainJpeg } from '../../fixtures/images';
+import { VERSION_KEY, expectDeployOrder, rsyncShell, startRecordingProxy, type ObservedWrite, type RecordingProxy, type RsyncShell } from './write-order';
 
 // Continuous deploy to static hosts (issue 12, docs/decisions/022): a real S3
-// API server, a folder filled by rsync and a CDN purge webhook, all started
-// here. An admin's save reaches each; the version file arrives last; what the
-// hosts serve is byte for byte ours; a host that is down does not stop saves,
-// the admin sees why, and the next publish delivers what was pending.
+// API server (behind a proxy that records the order of its writes), a
+// "remote" folder filled by rsync over a remote shell (a stand-in for ssh that
+// logs what the receiving rsync writes) and a CDN purge webhook, all started
+// here. An admin's save reaches each within 2 s; assets and uploads arrive
+// before pages, pages before deletions, the version file last; what the hosts
+// serve is byte for byte ours; a slow host shows 'Wird übertragen…', a host
+// that is down does not stop saves, the admin sees why, and the next publish
+// delivers what was pending. (`npm run deploy` to a local folder: deploy-command.spec.ts.)
 let site: Site;
 let s3: S3Host;
+let proxy: RecordingProxy;
 let purge: PurgeHook;
+let work: string;
 let folder: string;
+let shell: RsyncShell;
 let oldNewsId: string;
 test.beforeAll(async () => {
   s3 = await startS3Host();
+  proxy = await startRecordingProxy(s3.url, 'verein', 'www');
   purge = await startPurgeHook();
-  folder = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-rsync-'));
+  work = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-rsync-'));
+  folder = path.join(work, 'www');
+  fs.mkdirSync(folder);
+  shell = rsyncShell(work);
   site = await startSite({
     seed: (db) => void (oldNewsId = makeNews(db, { title: 'Alter Bericht' }).id),
-    env: { DEPLOY_S3_URL: s3.deployUrl, DEPLOY_RSYNC_TARGET: folder, DEPLOY_PURGE_URL: purge.url },
+    env: {
+      DEPLOY_S3_URL: s3.deployUrl.replace(encodeURIComponent(s3.url), encodeURIComponent(proxy.url)),
+      DEPLOY_RSYNC_TARGET: `web@verein-host:${folder}`,
+      DEPLOY_RSYNC_RSH: shell.rsh,
+      DEPLOY_PURGE_URL: purge.url,
+    },
   });
 });
 test.afterAll(async () => {
   await site?.stop();
+  await proxy?.close();
   await s3?.close();
   await purge?.close();
-  fs.rmSync(folder, { recursive: true, force: true });
+  fs.rmSync(work, { recursive: true, force: true });
 });
+
+/** A build file or an upload (sent before the pages that link to them); anything else is a published page. */
+const isAsset = (key: string) =>
+  key.startsWith('uploads/') || (fs.existsSync(path.join('dist', 'client', key)) && !fs.existsSync(path.join(site.dataDir, 'site', key)));
+
+/** What the first test saved and removed, for the checks of each host's order of writes. */
+const changed = { photo: '', page: '', removed: '' };
+
+/**
+ * Every deploy a host received, in the order of a deploy; among them the save's
+ * (the photo and its WebP copies, then its pages) and the removal's (pages, then
+ * the deletion), each closed by the version file.
+ */
+function expectDeploysInOrder(where: string, writes: ObservedWrite[]) {
+  const deploys = expectDeployOrder(writes, isAsset, where);
+  const save = deploys.find((d) => d.assets.some((w) => w.key === changed.photo));
+  expect(save?.assets.map((w) => w.key), where).toEqual(expect.arrayContaining([changed.photo, changed.photo.replace(/\.jpg$/, '-480.webp')]));
+  expect(save?.pages.map((w) => w.key), where).toEqual(expect.arrayContaining([changed.page, 'news/index.html', 'index.html']));
+  const removal = deploys.find((d) => d.deletions.some((w) => w.key === changed.removed));
+  expect(removal?.pages.map((w) => w.key), where).toEqual(expect.arrayContaining(['news/index.html', 'index.html']));
+}
+
+/** ms from `since` until each check first holds (polled every 20 ms, for at most 10 s). */
+async function arrivalTimes(since: number, checks: Record<string, () => Promise<boolean> | boolean>): Promise<Record<string, number>> {
+  const times: Record<string, number> = {};
+  while (Object.keys(times).length < Object.keys(checks).length && Date.now() - since < 10_000) {
+    for (const [name, check] of Object.entries(checks)) if (!(name in times) && (await check())) times[name] = Date.now() - since;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return times;
+}
 
 /** Our own server's bytes of a page, uncompressed. */
 const ours = async (url: string) => Buffer.from(await (await fetch(`${site.url}${url}`, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
 const inFolder = (key: string) => (fs.existsSync(path.join(folder, key)) ? fs.readFileSync(path.join(folder, key)) : null);
 
-test('the start delivers the whole site; an admin save reaches bucket, folder and CDN, the version file last, byte for byte ours', async ({ page, context }) => {
+test('the start delivers the whole site; an admin save reaches bucket, folder and CDN within 2 s, in the order of a deploy, byte for byte ours', async ({ page, context }) => {
   // the start's publish: the whole site, the version file last
-  await expect.poll(() => s3.keys(), { timeout: 20_000 }).toContain('cache-version.json');
-  expect(s3.writes.at(-1)).toBe('cache-version.json');
+  await expect.poll(() => s3.keys(), { timeout: 20_000 }).toContain(VERSION_KEY);
   expect(await s3.keys()).toEqual(expect.arrayContaining(['index.html', `news/${oldNewsId}/index.html`, 'sw.js', 'manifest.webmanifest']));
-  await expect.poll(() => inFolder('cache-version.json') !== null, { timeout: 10_000 }).toBe(true);
+  await expect.poll(() => inFolder(VERSION_KEY) !== null, { timeout: 10_000 }).toBe(true);
 
   const admin = await createTestUser(site, ['admin']);
   await signInAs(context, site, admin);
   await page.goto(`${site.url}/admin#news`);
   await expect(page.getByTestId('deploy-state')).toHaveText(/^Live auf S3 verein\/www, rsync .+, CDN 127\.0\.0\.1:\d+$/);
-  const writesBefore = s3.writes.length;
+  const writesBefore = proxy.writes.length;
   const purgesBefore = purge.calls.length;
 
+  // an article with a photo: the save's deploy carries an upload and pages
   const form = page.getByRole('form', { name: 'Neue News erstellen' });
+  await form.locator('.image-upload input[type="file"]').setInputFiles({ name: 'derby.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg(1200, 800) });
+  await expect(toaster(page).getByText('Bild erfolgreich hochgeladen!')).toBeVisible();
+  const photo = (await form.getByRole('img', { name: 'Vorschau: Bild' }).getAttribute('src'))!.replace(/^\//, '');
   await form.getByLabel('Titel *').fill('Derbysieg in der Nachspielzeit');
   await form.getByLabel('Inhalt *').fill('Ein Tor in der 94. Minute.');
+  const savedAt = Date.now();
   await form.getByRole('button', { name: 'News erstellen' }).click();
   await expect(toaster(page).getByText('News erstellt!')).toBeVisible();
-  const savedAt = Date.now();
   const id = site.db().select().from(news).where(eq(news.title, 'Derbysieg in der Nachspielzeit')).get()!.id;
   const key = `news/${id}/index.html`;
-  await expect.poll(async () => (await s3.get(key)) !== null && inFolder(key) !== null, { timeout: 10_000 }).toBe(true);
-  const arrivedMs = Date.now() - savedAt;
-  await expect.poll(() => s3.writes.slice(writesBefore).at(-1), { timeout: 10_000 }).toBe('cache-version.json');
-  const deployWrites = s3.writes.slice(writesBefore);
-  // the news page and the list before the version file; the version once, last
-  expect(deployWrites.indexOf(key)).toBeLessThan(deployWrites.indexOf('cache-version.json'));
-  expect(deployWrites.filter((k) => k === 'cache-version.json')).toHaveLength(1);
+  // the changed page on each host within 2 s of the click on 'News erstellen'
+  const arrivedMs = await arrivalTimes(savedAt, { bucket: async () => (await s3.get(key)) !== null, folder: () => inFolder(key) !== null });
+  expect(arrivedMs.bucket, 'ms until the page is in the bucket').toBeLessThan(2_000);
+  expect(arrivedMs.folder, 'ms until the page is in the rsync folder').toBeLessThan(2_000);
+
+  const lastAnsweredS3Write = () => proxy.writes.filter((w) => w.end !== null).at(-1)?.key;
+  await expect.poll(lastAnsweredS3Write, { timeout: 10_000 }).toBe(VERSION_KEY);
+  const saveWrites = proxy.writes.slice(writesBefore);
+  expect(saveWrites.filter((w) => w.key === VERSION_KEY), 'the version file once, last').toHaveLength(1);
 
   // byte for byte what our server sends, from the bucket and from the folder over a plain static server
   const fromBucket = (await s3.get(key))!;
@@ -90,13 +145,31 @@ test('the start delivers the whole site; an admin save reaches bucket, folder an
   const oldKey = `news/${oldNewsId}/index.html`;
   await expect.poll(async () => (await s3.keys()).includes(oldKey) || inFolder(oldKey) !== null, { timeout: 10_000 }).toBe(false);
   await expect.poll(() => purge.calls.flat(), { timeout: 10_000 }).toContain(`${site.url}/news/${oldNewsId}`);
-  printFigures('deploy: static hosts', { savedToBucketAndFolderMs: arrivedMs, writesOfTheSave: deployWrites.length, purgeCalls: purge.calls.length - purgesBefore });
+  // the order in which the writes reached the S3 server, in every deploy so far (the start's, the save's, the removal's)
+  Object.assign(changed, { photo, page: key, removed: oldKey });
+  await expect.poll(lastAnsweredS3Write, { timeout: 10_000 }).toBe(VERSION_KEY);
+  expectDeploysInOrder('S3', proxy.writes);
+  printFigures('deploy: static hosts', {
+    savedToBucketMs: arrivedMs.bucket,
+    savedToFolderMs: arrivedMs.folder,
+    writesOfTheSave: saveWrites.length,
+    purgeCalls: purge.calls.length - purgesBefore,
+  });
 });
 
 test('with the bucket down saves still work and the admin sees why; the next publish delivers everything pending', async ({ page, context }) => {
   const admin = await createTestUser(site, ['superadmin']);
   await signInAs(context, site, admin);
   await page.goto(`${site.url}/admin#news`);
+  await expect(page.getByTestId('deploy-state')).toHaveText(/^Live auf /);
+  // a slow bucket: while it holds the writes, the header says the site is on its way
+  proxy.hold();
+  const slow = await callAction(page.request, site, 'admin.news.create', { title: 'Langsame Leitung', content: 'Text', published: true });
+  expect(slow.status, slow.text).toBe(200);
+  await expect(page.getByTestId('deploy-state')).toHaveText('Wird übertragen…');
+  proxy.release();
+  await expect(page.getByTestId('deploy-state')).toHaveText(/^Live auf S3 verein\/www, rsync /);
+
   await s3.down();
   const first = await callAction(page.request, site, 'admin.news.create', { title: 'Während der Störung', content: 'Text', published: true });
   expect(first.status, first.text).toBe(200);
