@@ -52,7 +52,7 @@ test.afterAll(async () => {
 /** `npm run deploy`, as a host runs it, with the two targets. */
 function npmRunDeploy(): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
-    const env = { ...process.env, DATA_DIR: site.dataDir, DEPLOY_S3_URL: s3.deployUrl, DEPLOY_RSYNC_TARGET: folder, NODE_ENV: 'production' };
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: site.dataDir, DEPLOY_S3_URL: s3.deployUrl, DEPLOY_RSYNC_TARGET: folder, NODE_ENV: 'production' };
     for (const name of ['DEPLOY_PURGE_URL', 'DEPLOY_RSYNC_RSH']) delete env[name];
     const child = spawn('npm', ['run', '--silent', 'deploy'], { env });
     let out = '';
