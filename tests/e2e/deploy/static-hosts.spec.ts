@@ -157,6 +157,13 @@ test('the start delivers the whole site; an admin save reaches bucket, folder an
   });
 });
 
+test('the rsync folder received each deploy in the same order (assets and uploads, pages, deletions, the version file last) and holds our version file', async () => {
+  // every deploy ends with the version file, even one that follows the last within the same second
+  await expect.poll(() => shell.writes().at(-1)?.key, { timeout: 10_000 }).toBe(VERSION_KEY);
+  expect(inFolder(VERSION_KEY)?.toString()).toBe((await ours(`/${VERSION_KEY}`)).toString());
+  expectDeploysInOrder('rsync', shell.writes());
+});
+
 test('with the bucket down saves still work and the admin sees why; the next publish delivers everything pending', async ({ page, context }) => {
   const admin = await createTestUser(site, ['superadmin']);
   await signInAs(context, site, admin);
