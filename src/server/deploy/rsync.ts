@@ -25,11 +25,17 @@ export class RsyncTarget implements DeployTarget {
     this.id = `rsync-${destination.replace(/[^a-z0-9]+/gi, '_')}`;
   }
 
-  /** The three sources merged into the destination: the build's files, the pages, the uploads folder. */
-  private sources(): string[] {
+  /** The build's files and the uploads folder: what pages refer to, so they go first. */
+  private assetSources(): string[] {
     // 'uploads' without a slash: the folder itself goes, as /uploads (before the first upload there is none)
     const uploads = this.dirs.uploadsDir.replace(/\/+$/, '');
-    return [withSlash(this.dirs.clientDir), withSlash(this.dirs.siteDir), ...(fs.existsSync(uploads) ? [uploads] : [])];
+    return [withSlash(this.dirs.clientDir), ...(fs.existsSync(uploads) ? [uploads] : [])];
+  }
+
+  /** The three sources merged into the destination: the build's files, the pages, the uploads folder. */
+  private sources(): string[] {
+    const [client, ...uploads] = this.assetSources();
+    return [client, withSlash(this.dirs.siteDir), ...uploads];
   }
 
   /** Runs rsync; counts the files it sent and the ones it deleted (from --itemize-changes). */
@@ -52,15 +58,18 @@ export class RsyncTarget implements DeployTarget {
   }
 
   async deploy(_tree: Map<string, LocalFile>): Promise<DeployResult> {
-    const common = ['--timeout=30', '--recursive', '--links', '--times', '--omit-dir-times', '--itemize-changes', '--exclude=.*', '--exclude=*.tmp'];
+    // --modify-window=-1: times compared to the nanosecond, so a file of the same size rewritten
+    // within the same second (a page saved twice) is not taken for unchanged
+    const common = ['--timeout=30', '--recursive', '--links', '--times', '--omit-dir-times', '--modify-window=-1', '--itemize-changes', '--exclude=.*', '--exclude=*.tmp'];
     const destination = withSlash(this.destination);
     const noVersion = [`--exclude=/${VERSION_KEY}`, `--exclude=/${VERSION_KEY}.*`];
-    // 1. build assets and uploads (pages and the version file stay as they were)
-    const assets = await this.run([...common, ...noVersion, '--exclude=*.html', '--exclude=*.html.br', '--exclude=*.html.gz', ...this.sources(), destination]);
+    // 1. build assets and uploads (every file of the published site, pages, feeds and the version file, stays as it was)
+    const assets = await this.run([...common, ...noVersion, ...this.assetSources(), destination]);
     // 2. pages, then what the site no longer has (deleted after the transfer)
     const pages = await this.run([...common, ...noVersion, '--delete-after', ...this.sources(), destination]);
     // 3. the version file, last
-    const version = await this.run([...common, `--include=/${VERSION_KEY}`, `--include=/${VERSION_KEY}.*`, '--exclude=*', withSlash(this.dirs.siteDir), destination]);
+    // (always sent: the same size in the same second must not look unchanged)
+    const version = await this.run([...common, '--ignore-times', `--include=/${VERSION_KEY}`, `--include=/${VERSION_KEY}.*`, '--exclude=*', withSlash(this.dirs.siteDir), destination]);
     return { delivered: assets.sent + pages.sent + version.sent, removed: pages.deleted };
   }
 }
