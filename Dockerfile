@@ -18,9 +18,10 @@ ENV NODE_ENV=production \
 
 WORKDIR /app
 
-# rsync and ssh for a deploy to a shared web host (DEPLOY_RSYNC_TARGET)
+# rsync and ssh for a deploy to a shared web host (DEPLOY_RSYNC_TARGET); a font for the
+# titles of the share images (docs/decisions/023-share-images.md)
 RUN apt-get update \
- && apt-get install -y --no-install-recommends rsync openssh-client ca-certificates \
+ && apt-get install -y --no-install-recommends rsync openssh-client ca-certificates fonts-dejavu-core \
  && rm -rf /var/lib/apt/lists/*
 
 COPY package.json package-lock.json ./

@@ -44,6 +44,8 @@ describe('the Dockerfile', () => {
   it('installs from the lock file, builds, runs as the unprivileged user and answers its health check on its port', () => {
     const runs = all.filter((i) => i.op === 'RUN').map((i) => i.args);
     expect(runs.some((r) => r.startsWith('npm ci'))).toBe(true);
+    // the share images draw their titles with it (docs/decisions/023)
+    expect(runs.some((r) => r.includes('fonts-dejavu-core'))).toBe(true);
     expect(runs.some((r) => r.includes('buildIfNeeded({ force: true })'))).toBe(true);
     expect(all.find((i) => i.op === 'USER')?.args).toBe('node');
     expect(all.find((i) => i.op === 'EXPOSE')?.args).toBe(env.PORT);

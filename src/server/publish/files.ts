@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { BROTLI_QUALITY, GZIP_LEVEL } from './render-core.mjs';
+import { BROTLI_QUALITY, GZIP_LEVEL, worthCompressing } from './render-core.mjs';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -81,6 +81,7 @@ export async function writeFileAtomic(
  * thread, in libuv's pool), at the quality render-core.mjs explains.
  */
 export async function writePublishedFile(file: string, body: Buffer, variants?: { br: Buffer; gzip: Buffer }): Promise<void> {
+  if (!worthCompressing(file)) return writeFileAtomic(file, body, { sync: false });
   const [br, gz] = variants
     ? [variants.br, variants.gzip]
     : await Promise.all([

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { fakeClock } from '../../../tests/fixtures/fake-clock';
 import { formatDate } from '../../lib/dates-de';
 import { PRIVACY_DEFAULT } from '../content/defaults';
@@ -31,13 +30,17 @@ describe('nextNightAfter', () => {
 });
 
 // The server as `npm start` runs it, on a build (ANSTOSS_DIST or dist), with a clock the test moves.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-nightly-'));
+// DATA_DIR before any import reads the config (./nightly imports it through the routes)
+const dataDir = vi.hoisted(() => {
+  const dir = `${process.env.TMPDIR ?? '/tmp'}/anstoss-nightly-${process.pid}-${Math.random().toString(36).slice(2)}`;
+  process.env.DATA_DIR = dir;
+  process.env.PUBLISH_WORKERS = '0';
+  return dir;
+});
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 describe('the nightly republish', () => {
   it('after midnight in Vienna the privacy page says the new day, without a save', async () => {
-    process.env.DATA_DIR = dataDir;
-    process.env.PUBLISH_WORKERS = '0';
     const { startApp } = await import('../app');
     // 23:50 in Vienna on 24 November
     const { clock, advance } = fakeClock(at('2026-11-24T22:50:00Z'));

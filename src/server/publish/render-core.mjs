@@ -25,6 +25,15 @@ export const PUBLISH_LOCALS = Object.freeze({ publishing: true });
  * 1.2 MB match list 980 ms vs 7 ms), and it would be paid on every republish.
  */
 export const BROTLI_QUALITY = 5;
+
+/**
+ * Images are compressed already: no brotli or gzip copies for them (a share
+ * image's copies were as large as the PNG itself).
+ * @param {string} urlOrFile
+ */
+export function worthCompressing(urlOrFile) {
+  return !/\.(png|jpe?g|webp|gif|ico|avif)$/i.test(urlOrFile);
+}
 export const GZIP_LEVEL = 6;
 
 /**

@@ -6,7 +6,7 @@
 // twice as fast as its development build). It exits when the server lets go of
 // it: everything it allocated goes back to the system.
 import { pathToFileURL } from 'node:url';
-import { compressSync, createHandlerRenderer } from './render-core.mjs';
+import { compressSync, createHandlerRenderer, worthCompressing } from './render-core.mjs';
 
 /** @typedef {{ id: number, url: string, at?: number }} Task */
 
@@ -32,7 +32,7 @@ try {
       const started = performance.now();
       const result = await render(task.url, task.at);
       const renderMs = performance.now() - started;
-      const variants = result.status === 200 && result.body.length > 0 ? compressSync(result.body) : null;
+      const variants = result.status === 200 && result.body.length > 0 && worthCompressing(task.url) ? compressSync(result.body) : null;
       send({
         id: task.id,
         status: result.status,

@@ -14,6 +14,7 @@ import type { Db } from '../db/client';
 import type { ContentTable } from '../db/schema';
 import { matches, news, teams } from '../db/schema';
 import { fixtureFilters } from '../../lib/fixtures';
+import { recentNewsWithoutPhotoIn, SHARE_SECTIONS } from '../content/share';
 
 /** The date, as a dependency: pages whose content depends on what day it is. */
 export const CALENDAR = 'calendar';
@@ -120,6 +121,10 @@ export const ROUTES: RouteDef[] = [
   { pattern: '/news/nicht-gefunden', layout: true, deps: [] },
   { pattern: '/sitemap.xml', layout: false, deps: [{ table: 'news' }, { table: 'teams' }] },
   { pattern: '/robots.txt', layout: false, deps: [] },
+  // share images (docs/decisions/023): one per section, per team, per recent article without a photo
+  { pattern: '/teilen/:id.png', layout: false, deps: [], params: () => Object.keys(SHARE_SECTIONS) },
+  { pattern: '/teilen/team/:id.png', layout: false, deps: [{ table: 'teams', key: ':id' }], params: teamIds },
+  { pattern: '/teilen/news/:id.png', layout: false, deps: [{ table: 'news', key: ':id' }], params: (db) => recentNewsWithoutPhotoIn(db) },
 ];
 
 /** Paths with no published file: what the static server answers instead. */

@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-share-'));
+vi.stubEnv('DATA_DIR', dataDir);
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+const { defaultShareIdentity, shareImagePng, shareImageSvg, wrapTitle } = await import('./share-image');
+const { sectionShareImage } = await import('./share');
+
+const club = defaultShareIdentity('www.sv-kirchberg.at');
+
+describe('share images', () => {
+  it('wrap a title into lines, at most three, the last cut with an ellipsis', () => {
+    expect(wrapTitle('Derbysieg gegen Gleisdorf', 22, 3)).toEqual(['Derbysieg gegen', 'Gleisdorf']);
+    const long = wrapTitle('Ein sehr langer Titel über die Generalversammlung und die Wahl des neuen Vorstands im Frühjahr', 22, 3);
+    expect(long).toHaveLength(3);
+    expect(long[2].endsWith('…')).toBe(true);
+    expect(long.every((line) => line.length <= 22)).toBe(true);
+  });
+
+  it('is a 1200×630 PNG, rendered once and then taken from the cache', async () => {
+    const content = { kicker: 'News', title: 'Derbysieg gegen Gleisdorf' };
+    const png = await shareImagePng(content, club);
+    const meta = await sharp(png).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 1200, 630]);
+    const cached = fs.readdirSync(path.join(dataDir, 'cache', 'share'));
+    expect(cached).toHaveLength(1);
+    expect((await shareImagePng(content, club)).equals(png)).toBe(true);
+    expect(fs.readdirSync(path.join(dataDir, 'cache', 'share'))).toEqual(cached);
+    // another title is another picture
+    expect((await shareImagePng({ ...content, title: 'Niederlage in Gnas' }, club)).equals(png)).toBe(false);
+  });
+
+  it('draws hostile titles as text', async () => {
+    const svg = shareImageSvg({ kicker: '<b>', title: '</text><script>alert(1)</script> & "Sieg"' }, club);
+    expect(svg).not.toContain('<script>');
+    expect(svg).toContain('&lt;/text&gt;&lt;script&gt;');
+    const meta = await sharp(Buffer.from(svg)).metadata();
+    expect(meta.width).toBe(1200);
+  });
+
+  it('every section has its image; team pages share the teams section, unknown paths the home page', () => {
+    expect(sectionShareImage('/')).toBe('/teilen/startseite.png');
+    expect(sectionShareImage('/spielplan/team-usv-gnas')).toBe('/teilen/spielplan.png');
+    expect(sectionShareImage('/team/abc')).toBe('/teilen/mannschaften.png');
+    expect(sectionShareImage('/gibt-es-nicht')).toBe('/teilen/startseite.png');
+  });
+});

@@ -1,0 +1,111 @@
+// Share images (Open Graph, 1200×630 PNG) for pages without a photo of their
+// own: the club's colours and crest, the page's kicker and title, drawn as SVG
+// and rendered by sharp at publish time (docs/decisions/023-share-images.md).
+// Rendered once per content: the PNG is kept under DATA_DIR/cache/share by the
+// hash of its SVG, so a republish of an unchanged page costs a file read.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { config } from '../config';
+import { CLUB } from './defaults';
+import { SHARE_IMAGE } from './share';
+
+
+/** What a share image shows; the club part comes from the club's identity. */
+export type ShareImageContent = { kicker: string; title: string };
+
+/** The club's look as the share images draw it (the club settings will set these). */
+export type ShareIdentity = { name: string; initials: string; primary: string; secondary: string; host: string };
+
+export function defaultShareIdentity(host: string): ShareIdentity {
+  return { name: CLUB.fullName, initials: 'SVK', primary: '#1e40af', secondary: '#facc15', host };
+}
+
+const escapeXml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+
+/** Words into at most `maxLines` lines of about `perLine` characters; the last one ends in '…' when cut. */
+export function wrapTitle(title: string, perLine: number, maxLines: number): string[] {
+  const words = title.replace(/\s+/g, ' ').trim().split(' ').filter(Boolean);
+  const lines: string[] = [];
+  let line = '';
+  for (const word of words) {
+    const piece = word.length > perLine ? `${word.slice(0, perLine - 1)}…` : word;
+    if (!line) line = piece;
+    else if (line.length + 1 + piece.length <= perLine) line += ` ${piece}`;
+    else {
+      lines.push(line);
+      line = piece;
+    }
+  }
+  if (line) lines.push(line);
+  if (lines.length <= maxLines) return lines;
+  const kept = lines.slice(0, maxLines);
+  const last = kept[maxLines - 1];
+  kept[maxLines - 1] = `${last.length >= perLine ? last.slice(0, perLine - 1) : last}…`;
+  return kept;
+}
+
+/** The share image as SVG: coloured ground, a shield with the initials, kicker, title, club and host. */
+export function shareImageSvg(content: ShareImageContent, club: ShareIdentity): string {
+  const { width, height } = SHARE_IMAGE;
+  // DejaVu Sans Bold is about 0.63 em a character: the lines stay left of the stripe (about 740 px)
+  const long = content.title.length > 36;
+  const lines = wrapTitle(content.title, long ? 22 : 18, 3);
+  const size = long ? 52 : 64;
+  const top = 250 - ((lines.length - 1) * size * 1.15) / 2;
+  const font = "font-family=\"'DejaVu Sans', 'Liberation Sans', Arial, sans-serif\"";
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
+  <rect width="${width}" height="${height}" fill="${club.primary}"/>
+  <path d="M${width - 300} 0H${width}V${height}H${width - 440}Z" fill="${club.secondary}" opacity="0.9"/>
+  <path d="M${width - 230} 0H${width}V${height}H${width - 370}Z" fill="#000" opacity="0.12"/>
+  <g transform="translate(${width - 270} 175)">
+    <path d="M0 0H220V150C220 230 110 280 110 280C110 280 0 230 0 150Z" fill="#fff" stroke="${club.primary}" stroke-width="10"/>
+    <text x="110" y="150" text-anchor="middle" ${font} font-size="64" font-weight="bold" fill="${club.primary}">${escapeXml(club.initials)}</text>
+  </g>
+  <text x="72" y="110" ${font} font-size="30" font-weight="bold" fill="#fff" opacity="0.85" letter-spacing="2">${escapeXml(content.kicker.toUpperCase())}</text>
+  ${lines
+    .map((line, i) => `<text x="72" y="${Math.round(top + i * size * 1.15)}" ${font} font-size="${size}" font-weight="bold" fill="#fff">${escapeXml(line)}</text>`)
+    .join('\n  ')}
+  <rect x="72" y="${height - 150}" width="120" height="8" fill="${club.secondary}"/>
+  <text x="72" y="${height - 88}" ${font} font-size="34" font-weight="bold" fill="#fff">${escapeXml(club.name)}</text>
+  <text x="72" y="${height - 44}" ${font} font-size="26" fill="#fff" opacity="0.8">${escapeXml(club.host)}</text>
+</svg>`;
+}
+
+/** The SVG as the PNG a share image is (flat colours: a palette keeps it small). */
+export function renderSharePng(svg: string): Promise<Buffer> {
+  return sharp(Buffer.from(svg)).png({ compressionLevel: 9, palette: true, quality: 90 }).toBuffer();
+}
+
+const cacheDir = () => path.join(config.dataDir, 'cache', 'share');
+
+/** The PNG for this content, from the cache when the same image was rendered before. */
+export async function shareImagePng(content: ShareImageContent, club: ShareIdentity): Promise<Buffer> {
+  const svg = shareImageSvg(content, club);
+  const file = path.join(cacheDir(), `${createHash('sha256').update(svg).digest('hex').slice(0, 32)}.png`);
+  try {
+    return await fs.promises.readFile(file);
+  } catch {
+    // not rendered yet
+  }
+  const png = await renderSharePng(svg);
+  try {
+    await fs.promises.mkdir(cacheDir(), { recursive: true });
+    const temp = `${file}.${process.pid}.tmp`;
+    await fs.promises.writeFile(temp, png);
+    await fs.promises.rename(temp, file);
+  } catch (error) {
+    // a cache that cannot be written costs a render next time, nothing more
+    console.warn('[share] could not cache a share image:', error instanceof Error ? error.message : error);
+  }
+  return png;
+}
+
+/** An Astro endpoint's answer: the PNG, or 404 when there is nothing to show. */
+export async function shareImageResponse(content: ShareImageContent | null, host: string): Promise<Response> {
+  if (!content) return new Response('Nicht gefunden', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  const png = await shareImagePng(content, defaultShareIdentity(host));
+  return new Response(new Uint8Array(png), { headers: { 'content-type': 'image/png' } });
+}

@@ -1,0 +1,70 @@
+// Which share image a page offers when it has no photo of its own
+// (docs/decisions/023-share-images.md): every section of the site has one
+// (/teilen/<section>.png), each team and each of the newest articles its own.
+import { and, desc, eq, isNull, or } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { news } from '../db/schema';
+import { CLUB, teamCategoryLabel } from './defaults';
+import { publishedNewsById, readOr, teamById } from './public-content';
+import { formatDate } from '../../lib/dates-de';
+import type { ShareImageContent } from './share-image';
+
+/** The size of a share image (Open Graph's large image). */
+export const SHARE_IMAGE = { width: 1200, height: 630 } as const;
+
+/** Articles without a photo get an image of their own up to this many, newest first; older ones the news image. */
+export const SHARE_NEWS_LIMIT = 100;
+
+/** The site's sections: the first path segment → what their share image says. */
+export const SHARE_SECTIONS: Record<string, ShareImageContent> = {
+  startseite: { kicker: 'Offizielle Website', title: CLUB.fullName },
+  news: { kicker: 'Aktuelles', title: 'News' },
+  mannschaften: { kicker: 'Unsere Teams', title: 'Mannschaften' },
+  nachwuchs: { kicker: 'Jugend', title: 'Nachwuchs' },
+  spielplan: { kicker: 'Termine und Ergebnisse', title: 'Spielplan' },
+  shop: { kicker: 'Fanartikel', title: 'Vereinsshop' },
+  sponsoren: { kicker: 'Partner', title: 'Sponsoren' },
+  kontakt: { kicker: 'Ansprechpartner', title: 'Kontakt' },
+  'mitglied-werden': { kicker: 'Mitgliedschaft', title: 'Mitglied werden' },
+  vereinsgeschichte: { kicker: 'Chronik', title: 'Vereinsgeschichte' },
+  impressum: { kicker: 'Rechtliches', title: 'Impressum' },
+  datenschutz: { kicker: 'Rechtliches', title: 'Datenschutz' },
+};
+
+/** The section image of a path: '/spielplan/team-x' → '/teilen/spielplan.png'; unknown paths get the home's. */
+export function sectionShareImage(pathname: string): string {
+  const first = pathname.split('/').filter(Boolean)[0] ?? 'startseite';
+  const section = first === 'team' ? 'mannschaften' : first;
+  return `/teilen/${section in SHARE_SECTIONS ? section : 'startseite'}.png`;
+}
+
+/** The ids of the newest published articles without a photo: these get their own share image. */
+export function recentNewsWithoutPhotoIn(db: Db, limit = SHARE_NEWS_LIMIT): string[] {
+  return db
+    .select({ id: news.id })
+    .from(news)
+    .where(and(eq(news.published, true), or(isNull(news.image_url), eq(news.image_url, ''))))
+    .orderBy(desc(news.created_at))
+    .limit(limit)
+    .all()
+    .map((r) => r.id);
+}
+
+export function recentNewsWithoutPhoto(): string[] {
+  return readOr('news for share images', [] as string[], (db) => recentNewsWithoutPhotoIn(db));
+}
+
+/** The share image of an article without a photo, when it is one of the newest; else null (the news image). */
+export function newsShareImage(id: string): string | null {
+  return recentNewsWithoutPhoto().includes(id) ? `/teilen/news/${encodeURIComponent(id)}.png` : null;
+}
+
+export function newsShareContent(id: string): ShareImageContent | null {
+  const item = publishedNewsById(id);
+  return item ? { kicker: `News · ${formatDate(item.created_at)}`, title: item.title } : null;
+}
+
+export function teamShareContent(id: string): ShareImageContent | null {
+  const team = teamById(id);
+  return team ? { kicker: teamCategoryLabel(team.category) || 'Mannschaft', title: team.name } : null;
+}
