@@ -1,18 +1,16 @@
 // `npm run seed:demo`: fills an empty database with the demo club (SV Kirchberg
-// an der Raab) and republishes the site. Runs once: a second run changes
-// nothing, and a database with content of its own is refused.
+// an der Raab) and its generated pictures (stored as uploads), and republishes
+// the site. Runs once: a second run changes nothing (a demo seeded before there
+// were pictures gets them), and a database with content of its own is refused.
 import { buildIfNeeded } from './build-if-needed';
 
 const { config } = await import('../src/server/config');
 const { getDb } = await import('../src/server/db/client');
 const { seedDemoClub } = await import('../src/server/services/demo-data');
+const { addDemoPictures } = await import('../src/server/services/demo-images');
 
 const db = getDb();
 const outcome = seedDemoClub(db);
-if (outcome.status === 'already-seeded') {
-  console.info(`[demo] Die Demo-Daten wurden bereits am ${outcome.at} eingespielt; nichts geändert.`);
-  process.exit(0);
-}
 if (outcome.status === 'not-empty') {
   console.error(
     `[demo] Die Datenbank ${config.dbPath} enthält bereits eigene Inhalte (${outcome.tables.join(', ')}).\n` +
@@ -21,11 +19,20 @@ if (outcome.status === 'not-empty') {
   );
   process.exit(1);
 }
-console.info(
-  `[demo] Demo-Verein eingespielt: ${Object.entries(outcome.counts)
-    .map(([table, n]) => `${n} ${table}`)
-    .join(', ')}.`,
-);
+if (outcome.status === 'seeded') {
+  console.info(
+    `[demo] Demo-Verein eingespielt: ${Object.entries(outcome.counts)
+      .map(([table, n]) => `${n} ${table}`)
+      .join(', ')}.`,
+  );
+}
+// drawn and stored as uploads (with their WebP copies) in DATA_DIR/uploads
+const pictures = await addDemoPictures(db);
+if (outcome.status === 'already-seeded' && pictures === 0) {
+  console.info(`[demo] Die Demo-Daten wurden bereits am ${outcome.at} eingespielt; nichts geändert.`);
+  process.exit(0);
+}
+if (pictures > 0) console.info(`[demo] ${pictures} Bilder erzeugt (Vereinswappen, Mannschaftsfotos, Porträts, News-Fotos, Sponsorenlogos).`);
 
 // republish with the built renderer, as `npm run publish` does
 buildIfNeeded();

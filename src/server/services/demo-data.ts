@@ -5,7 +5,8 @@
 // membership page, the club history with its five headings, and social links.
 //
 // buildDemoClub() only builds the rows (plain objects in the spec's shape, so a
-// benchmark can scale or reuse them); seedDemoClub() writes them once.
+// benchmark can scale or reuse them); seedDemoClub() writes them once, and
+// addDemoPictures() (demo-images.ts) then gives them their generated pictures.
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { write } from '../db/write';
@@ -508,7 +509,8 @@ const CONTENT_TABLES = {
 /**
  * Writes the demo club into an empty database in one transaction. A second run
  * changes nothing ('already-seeded'); a database with content of its own is left
- * alone ('not-empty'), so real data is never mixed with the demo.
+ * alone ('not-empty'), so real data is never mixed with the demo. The pictures
+ * come after, from addDemoPictures() (they take a while to draw and store).
  */
 export function seedDemoClub(db: Db, now = new Date()): SeedOutcome {
   return write('demo.seed', (tx) => {
