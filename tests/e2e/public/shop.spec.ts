@@ -34,9 +34,9 @@ test.describe('Shop, gefüllte Datenbank', () => {
     await page.goto(site().url + '/shop');
     const products = page.locator('.product');
     await expect(products).toHaveCount(4);
-    await expect(products.locator('h3').nth(0)).toHaveText('Vereinsschal');
-    await expect(products.locator('h3').nth(1)).toHaveText('Heimtrikot 2026');
-    await expect(products.locator('h3').nth(2)).toHaveText('Kappe');
+    await expect(products.locator('h2').nth(0)).toHaveText('Vereinsschal');
+    await expect(products.locator('h2').nth(1)).toHaveText('Heimtrikot 2026');
+    await expect(products.locator('h2').nth(2)).toHaveText('Kappe');
     await expect(products.locator('.price')).toHaveText(['15 €', '49,90 €', '12 €', HOSTILE.script]);
     // free text instead of a link
     await expect(products.nth(0).locator('.product-link-text')).toHaveText('Im Vereinsheim erhältlich');
@@ -75,7 +75,7 @@ test.describe('Shop, Tabelle nicht lesbar', () => {
   test("'Fehler beim Laden' and the four built-in sample products", async ({ page }) => {
     await page.goto(site().url + '/shop');
     await expect(page.locator('.shop-error')).toHaveText('Fehler beim Laden Shop-Produkte konnten nicht geladen werden.');
-    await expect(page.locator('.product h3')).toHaveText(['Heimtrikot', 'Fanschal', 'Kappe', 'Trainingsanzug']);
+    await expect(page.locator('.product h2')).toHaveText(['Heimtrikot', 'Fanschal', 'Kappe', 'Trainingsanzug']);
     await expect(page.locator('.product .price')).toHaveText([/€$/, /€$/, /€$/, /€$/]);
     await expect(page.locator('.shop-empty')).toHaveCount(0);
     expect(site().logs()).toContain('[content] could not read shop_items');

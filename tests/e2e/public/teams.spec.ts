@@ -56,7 +56,8 @@ test.describe('Mannschaften, gefüllte Datenbank', () => {
   test('the overview lists every team in display order with the card content', async ({ page }) => {
     await page.goto(site().url + '/mannschaften');
     const cards = page.locator('.team-card');
-    await expect(cards.locator('h3')).toHaveText(['U12', 'Kampfmannschaft', 'Damen', 'Reserve']);
+    // h2 right under the page's h1 (the home page's cards are h3 under its section heading)
+    await expect(cards.locator('h2')).toHaveText(['U12', 'Kampfmannschaft', 'Damen', 'Reserve']);
     await expect(cards.nth(0).locator('.team-description')).toHaveText('Eine Mannschaft mit Leidenschaft und Teamgeist.');
     await expect(cards.nth(1).locator('.player-count')).toHaveText('9 Spieler');
     await expect(cards.nth(1).locator('.achievements')).toContainText('Erfolge:');
