@@ -143,7 +143,7 @@ test('running standalone counts as installed', async ({ page }) => {
   expect(await storedFlag(page)).toBeNull();
 });
 
-test('on a phone the banner offers the install after the cookie choice; closing it holds for the visit', async ({ page }) => {
+test('on a phone the banner offers the install on a page after the cookie choice; closing it holds for the visit', async ({ page }) => {
   await page.setViewportSize(PHONE);
   await page.goto(`${site.url}/`);
   await hydrated(page, 'InstallBanner');
@@ -151,8 +151,19 @@ test('on a phone the banner offers the install after the cookie choice; closing 
   await expect(page.getByRole('region', { name: 'Wir verwenden Cookies' })).toBeVisible();
   await expect(installBanner(page)).toHaveCount(0);
   await page.getByRole('button', { name: 'Nur notwendige' }).click();
+  // never on the page of the first visit where the choice was made (issue 13): only on the next one
+  await expect(page.getByRole('region', { name: 'Wir verwenden Cookies' })).toHaveCount(0);
+  await page.waitForTimeout(500);
+  await expect(installBanner(page)).toHaveCount(0);
+  await page.goto(`${site.url}/news`);
   await expect(installBanner(page)).toBeVisible();
   await expect(installBanner(page)).toContainText('Installiere unsere App');
+  // a compact bar, and the page keeps room for it: the end of the page can be scrolled out from under it
+  const bar = (await installBanner(page).boundingBox())!;
+  expect(bar.height).toBeLessThanOrEqual(72);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const footerEnd = await page.locator('footer').evaluate((el) => el.getBoundingClientRect().bottom);
+  expect(footerEnd).toBeLessThanOrEqual(bar.y + 1);
 
   // without a browser prompt the banner's button explains the manual way too
   const alert = nextAlert(page);
