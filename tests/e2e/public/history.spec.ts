@@ -71,7 +71,7 @@ test.describe('Vereinsgeschichte, gefüllte Datenbank', () => {
 
   test('meta title and description from the stored content', async ({ page }) => {
     await page.goto(site().url + '/vereinsgeschichte');
-    await expect(page).toHaveTitle('Chronik des Vereins | SV Kirchberg an der Raab');
+    await expect(page).toHaveTitle('Chronik des Vereins – SV Kirchberg an der Raab');
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', 'Von der Gründung 1948 bis heute.');
   });
 });

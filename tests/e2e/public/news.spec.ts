@@ -85,7 +85,7 @@ test.describe('News, gefüllte Datenbank', () => {
     expect(await page.locator('.news-content').innerText()).toBe('Erste Zeile des Berichts.\nZweite Zeile des Berichts.\n\nNeuer Absatz.');
     await expect(page.getByRole('link', { name: /Zurück zu den News/ })).toHaveAttribute('href', '/news');
     // search and sharing: its own title, description, image and NewsArticle data
-    await expect(page).toHaveTitle('Sieg im Derby | SV Kirchberg an der Raab');
+    await expect(page).toHaveTitle('Sieg im Derby – SV Kirchberg an der Raab');
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', 'Ein knapper Sieg gegen den Nachbarn.');
     await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'article');
     await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', `${site().url}/uploads/derby.webp`);
