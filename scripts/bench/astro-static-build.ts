@@ -34,6 +34,11 @@ async function staticPaths(): Promise<Record<string, string[]>> {
     'src/pages/news/[id].astro': ids('/news/:id'),
     'src/pages/team/[id].astro': ids('/team/:id'),
     'src/pages/mannschaften/[id].astro': ids('/mannschaften/:id'),
+    'src/pages/spielplan/[id].astro': ids('/spielplan/:id'),
+    'src/pages/teilen/[id].png.ts': ids('/teilen/:id.png'),
+    'src/pages/teilen/news/[id].png.ts': ids('/teilen/news/:id.png'),
+    'src/pages/teilen/team/[id].png.ts': ids('/teilen/team/:id.png'),
+    'src/pages/verein/[id].ts': ids('/verein/:id'),
   };
   // the connection stays open: the pages Astro prerenders in this process share it
   return paths;

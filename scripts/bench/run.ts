@@ -181,6 +181,8 @@ const firstPublish = await publisher.publishAll();
 const secondPublish = await publisher.publishAll();
 const publish = {
   pages: firstPublish.written.length,
+  // share images and icons (decision 023): Astro's static build renders them too but does not count them
+  images: firstPublish.written.filter((url) => /\.(png|ico)$/.test(url)).length,
   failed: firstPublish.failed.length,
   renderProcesses: pool?.size ?? 0,
   // into an empty site folder, with render processes that start cold: what a first start costs

@@ -25,9 +25,10 @@ import { social } from './admin/social';
 import { sessions } from './admin/sessions';
 import { account } from './admin/account';
 import { deploy } from './admin/deploy';
+import { club } from './admin/club';
 
 export const server = {
   public: { inquiry },
   auth: { signIn, signInSecondStep, requestPasswordReset, resetPassword, completeSetup },
-  admin: { cacheUpdate, users, pageContent, shop, home, news, teams, players, youthTeams, matches, sponsors, contacts, inquiries, membership, imprint, privacy, social, sessions, account, deploy },
+  admin: { cacheUpdate, users, pageContent, shop, home, news, teams, players, youthTeams, matches, sponsors, contacts, inquiries, membership, imprint, privacy, social, sessions, account, deploy, club },
 };

@@ -22,6 +22,9 @@ export const SUPERADMIN_ONLY_ACTIONS: Record<string, string> = {
   'admin.users.requireSecondFactor': ONLY.secondFactor,
   'admin.users.removeSecondFactor': ONLY.secondFactor,
   'admin.deploy.retry': ONLY.deploy,
+  'admin.club.load': ONLY.club,
+  'admin.club.save': ONLY.club,
+  'admin.club.uploadCrest': ONLY.club,
 };
 
 /** What an admin may call while a required second factor is not set up yet: their own account. */

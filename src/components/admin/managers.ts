@@ -21,4 +21,5 @@ export const MANAGERS: Partial<Record<TabKey, LazyExoticComponent<ComponentType<
   spielplan: lazy(() => import('./MatchesManager')),
   shop: lazy(() => import('./ShopManager')),
   benutzer: lazy(() => import('./UserManager')),
+  verein: lazy(() => import('./ClubManager')),
 };

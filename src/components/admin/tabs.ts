@@ -15,6 +15,8 @@ export const TABS = [
   { key: 'social', label: 'Social Media' },
   { key: 'vereinsgeschichte', label: 'Vereinsgeschichte' },
   { key: 'benutzer', label: 'Benutzer', superadminOnly: true },
+  // beyond the spec (issue 13): the club's name, crest and colours
+  { key: 'verein', label: 'Verein', superadminOnly: true },
 ] as const satisfies readonly { key: string; label: string; superadminOnly?: boolean }[];
 
 export type TabKey = (typeof TABS)[number]['key'];

@@ -20,6 +20,7 @@ export const SUPERADMIN_ONLY_MESSAGES = {
   cache: 'Nur Superadmins können den Cache aktualisieren.',
   secondFactor: 'Nur Superadmins können die Zwei-Faktor-Anmeldung anderer verwalten',
   deploy: 'Nur Superadmins können die Übertragung neu starten.',
+  club: 'Nur Superadmins können die Vereinsdaten ändern.',
 } as const;
 
 export const USER_TEXTS = {

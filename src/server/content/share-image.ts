@@ -8,18 +8,25 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { config } from '../config';
-import { CLUB } from './defaults';
+import { textOn } from '../../lib/contrast';
+import { DEFAULT_CLUB_SETTINGS, clubIdentity, identityOf, type ClubIdentity } from './club';
+import { crestDataUri } from './club-assets';
 import { SHARE_IMAGE } from './share';
 
 
 /** What a share image shows; the club part comes from the club's identity. */
 export type ShareImageContent = { kicker: string; title: string };
 
-/** The club's look as the share images draw it (the club settings will set these). */
-export type ShareIdentity = { name: string; initials: string; primary: string; secondary: string; host: string };
+/** The club's look as the share images draw it: from 'Verein' (src/server/content/club.ts). */
+export type ShareIdentity = { name: string; initials: string; primary: string; onPrimary: string; secondary: string; host: string; crest: string | null };
 
+export function shareIdentityOf(club: ClubIdentity, host: string, crest: string | null = null): ShareIdentity {
+  return { name: club.longName, initials: club.initials, primary: club.primaryText, onPrimary: textOn(club.primaryText), secondary: club.secondary, host, crest };
+}
+
+/** The built-in club's share identity (before 'Verein' is saved). */
 export function defaultShareIdentity(host: string): ShareIdentity {
-  return { name: CLUB.fullName, initials: 'SVK', primary: '#1e40af', secondary: '#facc15', host };
+  return shareIdentityOf(identityOf(DEFAULT_CLUB_SETTINGS), host);
 }
 
 const escapeXml = (text: string) =>
@@ -60,17 +67,21 @@ export function shareImageSvg(content: ShareImageContent, club: ShareIdentity): 
   <rect width="${width}" height="${height}" fill="${club.primary}"/>
   <path d="M${width - 300} 0H${width}V${height}H${width - 440}Z" fill="${club.secondary}" opacity="0.9"/>
   <path d="M${width - 230} 0H${width}V${height}H${width - 370}Z" fill="#000" opacity="0.12"/>
-  <g transform="translate(${width - 270} 175)">
+  ${
+    club.crest
+      ? `<image x="${width - 290}" y="165" width="260" height="260" href="${club.crest}" preserveAspectRatio="xMidYMid meet"/>`
+      : `<g transform="translate(${width - 270} 175)">
     <path d="M0 0H220V150C220 230 110 280 110 280C110 280 0 230 0 150Z" fill="#fff" stroke="${club.primary}" stroke-width="10"/>
-    <text x="110" y="150" text-anchor="middle" ${font} font-size="64" font-weight="bold" fill="${club.primary}">${escapeXml(club.initials)}</text>
-  </g>
-  <text x="72" y="110" ${font} font-size="30" font-weight="bold" fill="#fff" opacity="0.85" letter-spacing="2">${escapeXml(content.kicker.toUpperCase())}</text>
+    <text x="110" y="150" text-anchor="middle" ${font} font-size="${club.initials.length > 3 ? 52 : 64}" font-weight="bold" fill="${club.primary}">${escapeXml(club.initials)}</text>
+  </g>`
+  }
+  <text x="72" y="110" ${font} font-size="30" font-weight="bold" fill="${club.onPrimary}" opacity="0.85" letter-spacing="2">${escapeXml(content.kicker.toUpperCase())}</text>
   ${lines
-    .map((line, i) => `<text x="72" y="${Math.round(top + i * size * 1.15)}" ${font} font-size="${size}" font-weight="bold" fill="#fff">${escapeXml(line)}</text>`)
+    .map((line, i) => `<text x="72" y="${Math.round(top + i * size * 1.15)}" ${font} font-size="${size}" font-weight="bold" fill="${club.onPrimary}">${escapeXml(line)}</text>`)
     .join('\n  ')}
   <rect x="72" y="${height - 150}" width="120" height="8" fill="${club.secondary}"/>
-  <text x="72" y="${height - 88}" ${font} font-size="34" font-weight="bold" fill="#fff">${escapeXml(club.name)}</text>
-  <text x="72" y="${height - 44}" ${font} font-size="26" fill="#fff" opacity="0.8">${escapeXml(club.host)}</text>
+  <text x="72" y="${height - 88}" ${font} font-size="34" font-weight="bold" fill="${club.onPrimary}">${escapeXml(club.name)}</text>
+  <text x="72" y="${height - 44}" ${font} font-size="26" fill="${club.onPrimary}" opacity="0.8">${escapeXml(club.host)}</text>
 </svg>`;
 }
 
@@ -106,6 +117,7 @@ export async function shareImagePng(content: ShareImageContent, club: ShareIdent
 /** An Astro endpoint's answer: the PNG, or 404 when there is nothing to show. */
 export async function shareImageResponse(content: ShareImageContent | null, host: string): Promise<Response> {
   if (!content) return new Response('Nicht gefunden', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
-  const png = await shareImagePng(content, defaultShareIdentity(host));
+  const club = clubIdentity();
+  const png = await shareImagePng(content, shareIdentityOf(club, host, await crestDataUri(club)));
   return new Response(new Uint8Array(png), { headers: { 'content-type': 'image/png' } });
 }

@@ -332,8 +332,22 @@ export const gallery = sqliteTable('gallery', {
   created_at: createdAt(),
 });
 
+// The club's identity (issue 13, admin tab 'Verein', superadmins): one row, id 'club'.
+// Where it is missing the built-in club of src/server/content/defaults.ts stands in.
+export const clubSettings = sqliteTable('club_settings', {
+  id: text('id').primaryKey().default('club'),
+  short_name: text('short_name').notNull(),
+  long_name: text('long_name').notNull(),
+  crest_url: text('crest_url'),
+  primary_color: text('primary_color').notNull(),
+  secondary_color: text('secondary_color').notNull(),
+  home_ground: text('home_ground'),
+  updated_at: updatedAt(),
+});
+
 /** Every content table by its SQL name: the publisher's dependency keys. */
 export const contentTables = {
+  club_settings: clubSettings,
   homepage_content: homepageContent,
   page_content: pageContent,
   news,

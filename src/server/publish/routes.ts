@@ -15,6 +15,8 @@ import type { ContentTable } from '../db/schema';
 import { matches, news, teams } from '../db/schema';
 import { fixtureFilters } from '../../lib/fixtures';
 import { recentNewsWithoutPhotoIn, SHARE_SECTIONS } from '../content/share';
+import { storedClubSettings } from '../content/club';
+import { CLUB_ASSETS } from '../content/club-assets';
 
 /** The date, as a dependency: pages whose content depends on what day it is. */
 export const CALENDAR = 'calendar';
@@ -38,9 +40,13 @@ export type RouteDef = {
 };
 
 /** What every page with the global header and footer reads. */
+const CLUB_DEP: Dep = { table: 'club_settings' };
+
 export const LAYOUT_DEPS: Dep[] = [
   { table: 'homepage_content', key: 'footer_texts' },
   { table: 'page_content', key: 'social_media' },
+  // the club's name, crest, colours and icons (issue 13)
+  { table: 'club_settings' },
 ];
 
 const publishedNewsIds = (db: Db) =>
@@ -122,9 +128,12 @@ export const ROUTES: RouteDef[] = [
   { pattern: '/sitemap.xml', layout: false, deps: [{ table: 'news' }, { table: 'teams' }] },
   { pattern: '/robots.txt', layout: false, deps: [] },
   // share images (docs/decisions/023): one per section, per team, per recent article without a photo
-  { pattern: '/teilen/:id.png', layout: false, deps: [], params: () => Object.keys(SHARE_SECTIONS) },
-  { pattern: '/teilen/team/:id.png', layout: false, deps: [{ table: 'teams', key: ':id' }], params: teamIds },
-  { pattern: '/teilen/news/:id.png', layout: false, deps: [{ table: 'news', key: ':id' }], params: (db) => recentNewsWithoutPhotoIn(db) },
+  { pattern: '/teilen/:id.png', layout: false, deps: [CLUB_DEP], params: () => Object.keys(SHARE_SECTIONS) },
+  { pattern: '/teilen/team/:id.png', layout: false, deps: [{ table: 'teams', key: ':id' }, CLUB_DEP], params: teamIds },
+  { pattern: '/teilen/news/:id.png', layout: false, deps: [{ table: 'news', key: ':id' }, CLUB_DEP], params: (db) => recentNewsWithoutPhotoIn(db) },
+  // the club's icons and manifest once 'Verein' is saved; /favicon.ico always (src/server/content/club-assets.ts)
+  { pattern: '/favicon.ico', layout: false, deps: [CLUB_DEP] },
+  { pattern: '/verein/:id', layout: false, deps: [CLUB_DEP], params: (db) => (storedClubSettings(db) ? [...CLUB_ASSETS] : []) },
 ];
 
 /** Paths with no published file: what the static server answers instead. */

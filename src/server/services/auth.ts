@@ -3,7 +3,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { PASSWORD_MESSAGES } from '../../lib/schemas/auth';
 import type { ForgotPasswordInput, ResetPasswordInput, SignInInput } from '../../lib/schemas/auth';
-import { CLUB } from '../content/defaults';
+import { clubIdentity } from '../content/club';
 import { config } from '../config';
 import type { Db } from '../db/client';
 import { write } from '../db/write';
@@ -118,11 +118,11 @@ export async function requestPasswordReset(
   const token = replaceToken(db, 'reset', user.id);
   const delivery = send({
     to: user.email,
-    subject: `Passwort zurücksetzen – ${CLUB.fullName}`,
+    subject: `Passwort zurücksetzen – ${clubIdentity().longName}`,
     text: [
       'Hallo,',
       '',
-      `für dein Konto auf der Website des ${CLUB.fullName} wurde ein neues Passwort angefordert.`,
+      `für dein Konto auf der Website des ${clubIdentity().longName} wurde ein neues Passwort angefordert.`,
       'Über diesen Link legst du es fest (1 Stunde gültig, nur einmal verwendbar):',
       '',
       passwordLink(token),

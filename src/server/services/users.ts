@@ -3,7 +3,7 @@
 // nobody deletes themselves or a superadmin, and the last superadmin keeps the role.
 import { and, desc, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import { ROLE_LABELS, USER_TEXTS, type Role, type UserListEntry } from '../../lib/schemas/user';
-import { CLUB } from '../content/defaults';
+import { clubIdentity } from '../content/club';
 import { config } from '../config';
 import type { Db } from '../db/client';
 import { write } from '../db/write';
@@ -56,11 +56,11 @@ function invitationMail(email: string, token: string) {
   const days = TOKEN_TTL_MS.invite / (24 * 60 * 60 * 1000);
   return {
     to: email,
-    subject: `Einladung – ${CLUB.fullName}`,
+    subject: `Einladung – ${clubIdentity().longName}`,
     text: [
       'Hallo,',
       '',
-      `du wurdest zur Website des ${CLUB.fullName} eingeladen.`,
+      `du wurdest zur Website des ${clubIdentity().longName} eingeladen.`,
       `Über diesen Link legst du dein Passwort fest (${days} Tage gültig, nur einmal verwendbar):`,
       '',
       passwordLink(token),

@@ -1,0 +1,39 @@
+import { defineAction } from 'astro:actions';
+import { z } from 'astro/zod';
+import { clubSettingsSchema, crestUploadSchema } from '../../lib/schemas/club';
+import { SUPERADMIN_ONLY_MESSAGES as ONLY } from '../../lib/schemas/user';
+import { CLUB_CHANGE, contrastWarnings, loadClubSettings, saveClubSettings, uploadCrest } from '../../server/services/admin/club';
+import { publishChanges } from '../../server/services/admin/publication';
+import { requireRole } from '../guard';
+import { runWrite, runWriteAsync } from './inputErrors';
+
+/** 'Verein' (issue 13): the club's names, crest, colours and home ground, for superadmins. */
+export const club = {
+  load: defineAction({
+    accept: 'json',
+    input: z.object({}).optional(),
+    handler: async (_input, context) => {
+      requireRole(context, 'superadmin', ONLY.club);
+      const settings = loadClubSettings();
+      return { settings, warnings: contrastWarnings(settings) };
+    },
+  }),
+  save: defineAction({
+    accept: 'json',
+    input: clubSettingsSchema,
+    handler: async (input, context) => {
+      requireRole(context, 'superadmin', ONLY.club);
+      const settings = runWrite(() => saveClubSettings(input));
+      return { settings, warnings: contrastWarnings(settings), ...(await publishChanges([CLUB_CHANGE])) };
+    },
+  }),
+  /** The crest's file as base64: an SVG is checked and drawn, any picture stored as a 512 px PNG. */
+  uploadCrest: defineAction({
+    accept: 'json',
+    input: crestUploadSchema,
+    handler: async ({ data }, context) => {
+      requireRole(context, 'superadmin', ONLY.club);
+      return runWriteAsync(() => uploadCrest(data));
+    },
+  }),
+};

@@ -1,0 +1,147 @@
+// 'Verein' (issue 13, superadmins): the club's short and long name, crest (SVG
+// or PNG, drawn into a PNG on the server), primary and secondary colour with
+// their contrast on white, and the home ground. Saving republishes every page.
+import { actions } from 'astro:actions';
+import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { contrastRatio, formatRatio, readableOn, AA } from '../../lib/contrast';
+import { CLUB_TEXTS as T, CREST_MAX_BYTES, clubSettingsSchema } from '../../lib/schemas/club';
+import { FieldError, callAction, useFormState, useSaveToasts, validateWith } from './contentKit';
+import { useLiveReload } from './live';
+import { SaveButton } from './ui';
+
+type FormValues = { short_name: string; long_name: string; crest_url: string; primary_color: string; secondary_color: string; home_ground: string };
+type Stored = { short_name: string; long_name: string; crest_url: string | null; primary_color: string; secondary_color: string; home_ground: string | null };
+const toForm = (s: Stored): FormValues => ({ ...s, crest_url: s.crest_url ?? '', home_ground: s.home_ground ?? '' });
+const EMPTY: FormValues = { short_name: '', long_name: '', crest_url: '', primary_color: '#1e40af', secondary_color: '#facc15', home_ground: '' };
+
+function ContrastNote({ label, colour }: { label: string; colour: string }) {
+  if (!/^#[0-9a-f]{6}$/i.test(colour)) return null;
+  const ratio = contrastRatio(colour, '#ffffff');
+  return ratio >= AA ? (
+    <small className="hint contrast-ok">{T.contrastOk(formatRatio(ratio))}</small>
+  ) : (
+    <small className="notice contrast-warning" role="status">
+      {T.contrastWarning(label, formatRatio(ratio), readableOn(colour))}
+    </small>
+  );
+}
+
+export default function ClubManager() {
+  const { saved, failed } = useSaveToasts();
+  const { values, set, bind, errors, setErrors, reset, follow } = useFormState<FormValues>(EMPTY);
+  const [loading, setLoading] = useState(true);
+  const [saving, setSaving] = useState(false);
+  const [uploading, setUploading] = useState(false);
+
+  const load = async (initial = false) => {
+    const result = await callAction(() => actions.admin.club.load({}));
+    setLoading(false);
+    if (!result.ok) return failed(T.loadError, result.message);
+    (initial ? reset : follow)(toForm(result.data.settings));
+  };
+  useEffect(() => {
+    void load(true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  useLiveReload(['club_settings'], () => void load());
+
+  const chooseCrest = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    if (file.size > CREST_MAX_BYTES) return failed(T.crestError, 'Das Wappen darf höchstens 512 KB groß sein.');
+    setUploading(true);
+    const data = await new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result));
+      reader.readAsDataURL(file);
+    });
+    const result = await callAction(() => actions.admin.club.uploadCrest({ name: file.name, data }));
+    setUploading(false);
+    if (!result.ok) return failed(T.crestError, result.message);
+    set('crest_url', result.data.url);
+    saved(T.crestUploaded);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (saving) return;
+    const checked = validateWith(clubSettingsSchema, values);
+    if (!checked.ok) {
+      setErrors(checked.fields);
+      return failed(T.saveError, checked.message);
+    }
+    setSaving(true);
+    const result = await callAction(() => actions.admin.club.save(values));
+    setSaving(false);
+    if (!result.ok) {
+      setErrors(result.fields);
+      return failed(T.saveError, result.message);
+    }
+    reset(toForm(result.data.settings));
+    saved(T.saved, result.data, T.savedText);
+  };
+
+  return (
+    <section className="admin-card club-manager" aria-labelledby="club-heading">
+      <h2 id="club-heading">{T.heading}</h2>
+      <p className="hint">{T.intro}</p>
+      <form className="admin-form" noValidate onSubmit={(e) => void submit(e)} aria-label={T.heading}>
+        <label className="admin-field">
+          <span>{T.shortName} *</span>
+          <input {...bind('short_name')} disabled={loading} maxLength={30} />
+          <small className="hint">{T.shortNameHint}</small>
+          <FieldError message={errors.short_name} />
+        </label>
+        <label className="admin-field">
+          <span>{T.longName} *</span>
+          <input {...bind('long_name')} disabled={loading} maxLength={120} />
+          <FieldError message={errors.long_name} />
+        </label>
+        <div className="admin-field">
+          <span>{T.crest}</span>
+          {values.crest_url ? (
+            <img className="crest-preview" src={values.crest_url} alt={T.crest} width={96} height={96} style={{ objectFit: 'contain' }} />
+          ) : (
+            <small className="hint">{T.noCrest}</small>
+          )}
+          <div className="admin-actions">
+            <label className="btn btn-outline">
+              {uploading ? 'Lädt...' : T.uploadCrest}
+              <input type="file" accept="image/svg+xml,image/png,image/jpeg,image/webp" className="visually-hidden" disabled={uploading || loading} onChange={(e) => void chooseCrest(e)} />
+            </label>
+            {values.crest_url && (
+              <button type="button" className="btn btn-outline" onClick={() => set('crest_url', '')}>
+                {T.removeCrest}
+              </button>
+            )}
+          </div>
+          <small className="hint">{T.crestHint}</small>
+          <FieldError message={errors.crest_url} />
+        </div>
+        {(['primary_color', 'secondary_color'] as const).map((key) => {
+          const label = key === 'primary_color' ? T.primary : T.secondary;
+          return (
+            <label className="admin-field" key={key}>
+              <span>{label} *</span>
+              <span style={{ display: 'flex', gap: '0.5rem', alignItems: 'center' }}>
+                <input type="color" value={values[key]} onChange={(e) => set(key, e.target.value)} disabled={loading} aria-label={`${label} wählen`} />
+                <input {...bind(key)} disabled={loading} maxLength={7} aria-label={label} />
+              </span>
+              <ContrastNote label={label} colour={values[key]} />
+              <FieldError message={errors[key]} />
+            </label>
+          );
+        })}
+        <label className="admin-field">
+          <span>{T.homeGround}</span>
+          <input {...bind('home_ground')} disabled={loading} maxLength={200} />
+          <FieldError message={errors.home_ground} />
+        </label>
+        <div className="admin-actions">
+          <SaveButton saving={saving} disabled={loading || uploading}>{T.save}</SaveButton>
+        </div>
+      </form>
+    </section>
+  );
+}

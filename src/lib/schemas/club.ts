@@ -1,0 +1,70 @@
+// The club's identity (issue 13, admin tab 'Verein', superadmins only): names,
+// crest, colours and home ground. One zod schema for the form, the action and
+// the service; the German texts of the tab beside it.
+import { z } from 'astro/zod';
+import { optional, required } from './admin-fields';
+import { COLOUR_MESSAGE } from './homepage';
+
+const colour = z
+  .string({ required_error: COLOUR_MESSAGE, invalid_type_error: COLOUR_MESSAGE })
+  .trim()
+  .regex(/^#[0-9a-f]{6}$/i, COLOUR_MESSAGE)
+  .transform((v) => v.toLowerCase());
+
+/** A crest is an upload of ours (the crest upload stores it as PNG): nothing from elsewhere. */
+const crestUrl = z
+  .string({ invalid_type_error: 'Bitte ein Wappen hochladen.' })
+  .trim()
+  .nullish()
+  .transform((v) => (v ? v : null))
+  .refine((v) => v === null || /^\/uploads\/[a-z0-9/_-]+\.png$/i.test(v), 'Das Wappen muss über „Wappen hochladen“ hochgeladen werden.');
+
+export const clubSettingsSchema = z.object({
+  short_name: required(30),
+  long_name: required(120),
+  crest_url: crestUrl,
+  primary_color: colour,
+  secondary_color: colour,
+  home_ground: optional(200),
+});
+export type ClubSettingsInput = z.input<typeof clubSettingsSchema>;
+export type ClubSettingsData = z.output<typeof clubSettingsSchema>;
+
+/** A crest as the admin's browser sends it: the file's bytes in base64, at most 512 KB. */
+export const CREST_MAX_BYTES = 512 * 1024;
+export const crestUploadSchema = z.object({
+  name: z.string().max(200).default('wappen'),
+  data: z
+    .string({ required_error: 'Bitte eine Datei wählen.' })
+    .max(Math.ceil((CREST_MAX_BYTES * 4) / 3) + 8, 'Das Wappen darf höchstens 512 KB groß sein.'),
+});
+
+export const CLUB_TEXTS = {
+  tab: 'Verein',
+  heading: 'Verein',
+  intro: 'Name, Wappen und Farben des Vereins: sie erscheinen auf jeder Seite, im Browser-Tab, im App-Symbol und in geteilten Links.',
+  shortName: 'Kurzname',
+  shortNameHint: 'für enge Stellen, z. B. „SV Kirchberg“',
+  longName: 'Vollständiger Name',
+  crest: 'Wappen',
+  crestHint: 'SVG oder PNG, quadratisch, höchstens 512 KB. SVG wird in ein Bild umgewandelt.',
+  uploadCrest: 'Wappen hochladen',
+  removeCrest: 'Wappen entfernen',
+  noCrest: 'Kein Wappen: es wird ein Schild mit den Anfangsbuchstaben gezeigt.',
+  primary: 'Hauptfarbe',
+  secondary: 'Zweitfarbe',
+  homeGround: 'Heimstätte',
+  save: 'Speichern',
+  saved: 'Verein gespeichert',
+  savedText: 'Alle Seiten, das App-Symbol und die Vorschaubilder werden neu veröffentlicht.',
+  saveError: 'Fehler beim Speichern',
+  loadError: 'Fehler beim Laden',
+  crestUploaded: 'Wappen hochgeladen',
+  crestError: 'Wappen konnte nicht verarbeitet werden',
+  contrastWarning: (which: string, ratio: string, variant: string) =>
+    `${which} ist auf Weiß schwer lesbar (Kontrast ${ratio}, nötig 4,5:1). Für Text und Links wird die lesbare Variante ${variant} verwendet.`,
+  contrastOk: (ratio: string) => `Kontrast auf Weiß ${ratio}: gut lesbar.`,
+  onlySuperadmin: 'Nur Superadmins können die Vereinsdaten ändern.',
+  badCrest: 'Diese Datei ist kein verwendbares Wappen. Bitte ein SVG oder PNG hochladen.',
+  unsafeSvg: 'Dieses SVG enthält Skripte, Verweise oder eingebettete Inhalte und wird nicht angenommen.',
+} as const;

@@ -1,0 +1,101 @@
+// The club's identity as the public pages, the share images and the e-mails use
+// it: what a superadmin set in 'Verein' (club_settings), else the built-in club
+// of defaults.ts. Colours come with their readable variants (WCAG AA), so no
+// page has to check contrast itself.
+import { eq } from 'drizzle-orm';
+import { parseHex, readableOn, textOn, toHex, type Rgb } from '../../lib/contrast';
+import type { Db } from '../db/client';
+import { clubSettings } from '../db/schema';
+import { CLUB } from './defaults';
+import { readOr } from './public-content';
+
+export const CLUB_ROW_ID = 'club';
+
+export type ClubSettingsRow = {
+  short_name: string;
+  long_name: string;
+  crest_url: string | null;
+  primary_color: string;
+  secondary_color: string;
+  home_ground: string | null;
+};
+
+/** The club as the site was built for it: what stands in until a superadmin saves 'Verein'. */
+export const DEFAULT_CLUB_SETTINGS: ClubSettingsRow = {
+  short_name: CLUB.nameLine1,
+  long_name: CLUB.fullName,
+  crest_url: null,
+  primary_color: '#1e40af',
+  // the tokens' defaults (src/styles/tokens.css)
+  secondary_color: '#3b82f6',
+  home_ground: `Sportplatz ${CLUB.place}`,
+};
+
+export type ClubIdentity = {
+  shortName: string;
+  longName: string;
+  crestUrl: string | null;
+  primary: string;
+  secondary: string;
+  /** the primary colour, darkened where needed to read as text on white */
+  primaryText: string;
+  /** white or near-black: text on the primary and on the secondary colour */
+  onPrimary: string;
+  onSecondary: string;
+  homeGround: string | null;
+  /** 'SVK' for 'SV Kirchberg': the shield of a club without a crest */
+  initials: string;
+};
+
+/** 'SV Kirchberg' → 'SVK', 'Union Gnas' → 'UG': short words in capitals stay whole. */
+export function clubInitials(name: string): string {
+  const words = name.split(/[\s.-]+/).filter((w) => /\p{L}/u.test(w));
+  const initials = words.map((w) => (w.length <= 3 && w === w.toUpperCase() ? w : w[0].toUpperCase())).join('');
+  return initials.slice(0, 4) || 'FC';
+}
+
+export function identityOf(row: ClubSettingsRow): ClubIdentity {
+  return {
+    shortName: row.short_name,
+    longName: row.long_name,
+    crestUrl: row.crest_url,
+    primary: row.primary_color,
+    secondary: row.secondary_color,
+    primaryText: readableOn(row.primary_color),
+    onPrimary: textOn(row.primary_color),
+    onSecondary: textOn(row.secondary_color),
+    homeGround: row.home_ground,
+    initials: clubInitials(row.short_name),
+  };
+}
+
+export function storedClubSettings(db: Db): ClubSettingsRow | null {
+  const row = db.select().from(clubSettings).where(eq(clubSettings.id, CLUB_ROW_ID)).get();
+  return row ? { short_name: row.short_name, long_name: row.long_name, crest_url: row.crest_url, primary_color: row.primary_color, secondary_color: row.secondary_color, home_ground: row.home_ground } : null;
+}
+
+/** The club as every page shows it (the built-in club when nothing is stored or the row cannot be read). */
+export function clubIdentity(): ClubIdentity {
+  return identityOf(readOr('club settings', null as ClubSettingsRow | null, storedClubSettings) ?? DEFAULT_CLUB_SETTINGS);
+}
+
+/** The club as a superadmin saved it, or null before anyone has (the build's own icons stand then). */
+export function storedClubIdentity(): ClubIdentity | null {
+  const stored = readOr('club settings', null as ClubSettingsRow | null, storedClubSettings);
+  return stored ? identityOf(stored) : null;
+}
+
+const darken = (hex: string, by: number) => toHex((parseHex(hex) ?? [30, 64, 175]).map((v) => v * (1 - by)) as Rgb);
+const tint = (hex: string, by: number) => toHex((parseHex(hex) ?? [30, 64, 175]).map((v) => v + (255 - v) * by) as Rgb);
+
+/**
+ * The club's colours as the design tokens of src/styles/tokens.css, or null
+ * before 'Verein' is saved (the tokens' defaults stand). A primary colour that
+ * does not read on white is replaced by its readable variant (the admin was
+ * warned), so links, headings and buttons keep AA.
+ */
+export function clubThemeCss(club: ClubIdentity | null): string | null {
+  if (!club) return null;
+  const primary = club.primaryText;
+  return `:root{--color-primary:${primary};--color-primary-strong:${darken(primary, 0.15)};--color-primary-soft:${tint(primary, 0.85)};--color-primary-contrast:${textOn(primary)};--color-secondary:${club.secondary};--color-secondary-contrast:${club.onSecondary}}`;
+}

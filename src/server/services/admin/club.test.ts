@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { clubSettingsSchema } from '../../../lib/schemas/club';
+import type { Db } from '../../db/client';
+import { createTestDb } from '../../db/test-db';
+import { clubInitials, identityOf, clubThemeCss } from '../../content/club';
+import { contrastWarnings, crestPng, loadClubSettings, saveClubSettings, uploadCrest } from './club';
+
+let db: Db;
+beforeEach(() => {
+  db = createTestDb();
+});
+
+const input = (o: Record<string, unknown> = {}) =>
+  clubSettingsSchema.parse({ short_name: 'Union Gnas', long_name: 'SV Union Gnas 1946', crest_url: '', primary_color: '#0F766E', secondary_color: '#FDE047', home_ground: 'Sportzentrum Gnas', ...o });
+
+const SVG_CREST = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 120"><path d="M5 5H95V60C95 100 50 115 50 115C50 115 5 100 5 60Z" fill="#0f766e"/><text x="50" y="70" font-size="30" text-anchor="middle" fill="#fff">UG</text></svg>';
+
+describe("'Verein'", () => {
+  it('the built-in club until a superadmin saves; afterwards the stored row, colours lower-cased', () => {
+    expect(loadClubSettings(db)).toMatchObject({ isDefault: true, long_name: 'SV Kirchberg an der Raab' });
+    saveClubSettings(input(), db);
+    expect(loadClubSettings(db)).toMatchObject({ isDefault: false, short_name: 'Union Gnas', primary_color: '#0f766e', crest_url: null });
+    saveClubSettings(input({ short_name: 'Gnas' }), db);
+    expect(db.$client.prepare('select count(*) as n from club_settings').get()).toEqual({ n: 1 });
+  });
+
+  it('refuses what is not a colour, an empty name, a crest from elsewhere', () => {
+    const bad = clubSettingsSchema.safeParse({ short_name: ' ', long_name: 'X', primary_color: 'blau', secondary_color: '#fff', crest_url: 'https://evil.example/x.png' });
+    expect(bad.success).toBe(false);
+    const messages = bad.success ? [] : bad.error.issues.map((i) => `${i.path[0]}: ${i.message}`);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        'short_name: Bitte füllen Sie alle Pflichtfelder aus',
+        'primary_color: Bitte eine Farbe im Format #RRGGBB angeben.',
+        'secondary_color: Bitte eine Farbe im Format #RRGGBB angeben.',
+        'crest_url: Das Wappen muss über „Wappen hochladen“ hochgeladen werden.',
+      ]),
+    );
+  });
+
+  it('warns about a colour that does not read on white and names the variant used; the theme uses it', () => {
+    const warnings = contrastWarnings({ primary_color: '#fde047', secondary_color: '#1e40af' });
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^Hauptfarbe ist auf Weiß schwer lesbar \(Kontrast 1,\d:1, nötig 4,5:1\)\. Für Text und Links wird die lesbare Variante #[0-9a-f]{6} verwendet\.$/);
+    const club = identityOf({ ...input(), primary_color: '#fde047' });
+    expect(clubThemeCss(club)).toContain(`--color-primary:${club.primaryText}`);
+    expect(club.primaryText).not.toBe('#fde047');
+  });
+
+  it('initials for the shield of a club without crest', () => {
+    expect(clubInitials('SV Kirchberg')).toBe('SVK');
+    expect(clubInitials('Union Gnas')).toBe('UG');
+    expect(clubInitials('FC Grün-Weiß Feldbach')).toBe('FCGW');
+  });
+});
+
+describe('crest upload', () => {
+  it('an SVG crest is drawn into a 512 px PNG and stored like an upload, with its WebP copies', async () => {
+    const uploads = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-crest-'));
+    const { url } = await uploadCrest(Buffer.from(SVG_CREST).toString('base64'), uploads);
+    expect(url).toMatch(/^\/uploads\/verein\/[0-9a-f]{32}\.png$/);
+    const stored = fs.readFileSync(path.join(uploads, url.slice('/uploads/'.length)));
+    expect(await sharp(stored).metadata()).toMatchObject({ format: 'png', width: 512, height: 512 });
+    expect(fs.readdirSync(path.join(uploads, 'verein')).filter((f) => f.endsWith('.webp'))).toHaveLength(3);
+    expect(clubSettingsSchema.safeParse(input({ crest_url: url })).success).toBe(true);
+    fs.rmSync(uploads, { recursive: true, force: true });
+  });
+
+  it('a PNG crest is fitted into 512 px; anything else is refused in German', async () => {
+    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#0f766e' } }).png().toBuffer();
+    expect(await sharp(await crestPng(png)).metadata()).toMatchObject({ width: 512, height: 512 });
+    await expect(crestPng(Buffer.from('kein Bild'))).rejects.toThrow('Diese Datei ist kein verwendbares Wappen. Bitte ein SVG oder PNG hochladen.');
+  });
+
+  it('an SVG with script, event handlers, links, entities or embedded content is refused', async () => {
+    const hostile = [
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+      '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>',
+      '<svg xmlns="http://www.w3.org/2000/svg"><image href="file:///etc/passwd" width="10" height="10"/></svg>',
+      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><use xlink:href="http://evil.example/a.svg#x"/></svg>',
+      '<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]><svg xmlns="http://www.w3.org/2000/svg"><text>&x;</text></svg>',
+      '<svg xmlns="http://www.w3.org/2000/svg"><foreignObject><p>x</p></foreignObject></svg>',
+      '<svg xmlns="http://www.w3.org/2000/svg"><rect style="fill:url(http://evil.example/p)" width="9" height="9"/></svg>',
+    ];
+    for (const svg of hostile) {
+      await expect(crestPng(Buffer.from(svg)), svg).rejects.toThrow('Dieses SVG enthält Skripte, Verweise oder eingebettete Inhalte und wird nicht angenommen.');
+    }
+  });
+});

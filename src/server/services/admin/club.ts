@@ -1,0 +1,70 @@
+// 'Verein' (issue 13): the club's names, crest, colours and home ground, one row
+// written by superadmins. A change republishes every page (the header, the
+// theme), the app icons, the manifest and the share images.
+import sharp from 'sharp';
+import { CLUB_TEXTS, type ClubSettingsData } from '../../../lib/schemas/club';
+import { contrastRatio, formatRatio, readableOn, AA } from '../../../lib/contrast';
+import { getDb, type Db } from '../../db/client';
+import { clubSettings } from '../../db/schema';
+import { RefusedWrite, write } from '../../db/write';
+import { CLUB_ROW_ID, DEFAULT_CLUB_SETTINGS, storedClubSettings, type ClubSettingsRow } from '../../content/club';
+import type { Change } from '../../publish/routes';
+import { storeUpload, UploadError } from '../uploads';
+
+export const CLUB_CHANGE: Change = { table: 'club_settings' };
+
+/** What the tab shows: the stored settings, or the built-in club marked as such. */
+export function loadClubSettings(db: Db = getDb()): ClubSettingsRow & { isDefault: boolean } {
+  const stored = storedClubSettings(db);
+  return stored ? { ...stored, isDefault: false } : { ...DEFAULT_CLUB_SETTINGS, isDefault: true };
+}
+
+export function saveClubSettings(input: ClubSettingsData, db: Db = getDb()): ClubSettingsRow {
+  const values = { ...input, updated_at: new Date().toISOString() };
+  write('club.save', (tx) =>
+    tx.insert(clubSettings).values({ id: CLUB_ROW_ID, ...values }).onConflictDoUpdate({ target: clubSettings.id, set: values }).run(),
+  db);
+  return storedClubSettings(db)!;
+}
+
+/** The admin's warnings for colours that do not read as text on white, with the variant used instead. */
+export function contrastWarnings(input: Pick<ClubSettingsData, 'primary_color' | 'secondary_color'>): string[] {
+  const warnings: string[] = [];
+  for (const [label, colour] of [[CLUB_TEXTS.primary, input.primary_color], [CLUB_TEXTS.secondary, input.secondary_color]] as const) {
+    const ratio = contrastRatio(colour, '#ffffff');
+    if (ratio < AA) warnings.push(CLUB_TEXTS.contrastWarning(label, formatRatio(ratio), readableOn(colour)));
+  }
+  return warnings;
+}
+
+/** What makes an SVG unsafe to draw: scripts, events, links or embedded content of any kind. */
+const UNSAFE_SVG = /<script|<foreignObject|<iframe|<embed|<object|<!ENTITY|<!DOCTYPE|\son\w+\s*=|(?:xlink:)?href\s*=\s*["']?\s*(?!#)|url\(\s*["']?\s*(?!#)|<image|<use[^>]+href\s*=\s*["']?\s*(?!#)/i;
+
+/** The crest as a square 512 px PNG: an SVG is checked and drawn, a picture fitted. */
+export async function crestPng(bytes: Buffer): Promise<Buffer> {
+  const head = bytes.subarray(0, 1024).toString('utf8').trimStart();
+  const isSvg = head.startsWith('<') && /<svg[\s>]/i.test(bytes.toString('utf8'));
+  if (isSvg && UNSAFE_SVG.test(bytes.toString('utf8'))) throw new RefusedWrite(CLUB_TEXTS.unsafeSvg);
+  try {
+    return await sharp(bytes, { density: isSvg ? 300 : undefined, limitInputPixels: 40_000_000 })
+      .resize(512, 512, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
+      .png()
+      .toBuffer();
+  } catch {
+    throw new RefusedWrite(CLUB_TEXTS.badCrest);
+  }
+}
+
+/** Stores an uploaded crest like any upload (re-encoded, WebP copies) and answers its address. */
+export async function uploadCrest(base64: string, uploadsDir?: string): Promise<{ url: string }> {
+  const bytes = Buffer.from(base64.replace(/^data:[^,]*,/, ''), 'base64');
+  if (bytes.length === 0) throw new RefusedWrite(CLUB_TEXTS.badCrest);
+  const png = await crestPng(bytes);
+  try {
+    const stored = await storeUpload({ bytes: png, name: 'wappen.png', folder: 'verein' }, uploadsDir);
+    return { url: stored.url };
+  } catch (error) {
+    if (error instanceof UploadError) throw new RefusedWrite(error.message, error.status === 503 ? 'STORAGE' : 'BAD_REQUEST');
+    throw error;
+  }
+}

@@ -1,0 +1,97 @@
+// 'Verein' (issue 13): a superadmin sets the club's names, crest and colours; the
+// whole site, its icons, manifest and share images follow; a colour that does
+// not read on white is warned about and replaced by a readable variant. Admins
+// neither see the tab nor may call its actions.
+import sharp from 'sharp';
+import { expect, test } from '@playwright/test';
+import { contrastRatio } from '../../../src/lib/contrast';
+import { loginAs } from '../../fixtures/auth';
+import { startSite, type Site } from '../../fixtures/site';
+import { toaster } from './content-helpers';
+
+let site: Site;
+test.beforeAll(async () => {
+  site = await startSite();
+});
+test.afterAll(async () => {
+  await site.stop();
+});
+
+const CREST = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 120"><path d="M5 5H95V60C95 100 50 115 50 115C50 115 5 100 5 60Z" fill="#0f766e" stroke="#fde047" stroke-width="6"/><text x="50" y="72" font-size="34" font-family="DejaVu Sans" font-weight="bold" text-anchor="middle" fill="#fff">UG</text></svg>';
+
+test("an admin has no 'Verein' tab, and its actions are refused in German", async ({ browser }) => {
+  const context = await browser.newContext();
+  await loginAs(context, site, 'admin');
+  const page = await context.newPage();
+  await page.goto(`${site.url}/admin`);
+  await expect(page.getByRole('navigation', { name: 'Bereiche' }).getByText('Startseite').first()).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Bereiche' }).getByText('Verein', { exact: true })).toHaveCount(0);
+  const refused = await page.evaluate(async () => {
+    const response = await fetch('/_actions/admin.club.save', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ short_name: 'X', long_name: 'X', primary_color: '#000000', secondary_color: '#000000' }),
+    });
+    return { status: response.status, body: await response.json() };
+  });
+  expect(refused.status).toBe(403);
+  expect(refused.body.message).toBe('Nur Superadmins können die Vereinsdaten ändern.');
+  expect(site.db().$client.prepare('select count(*) as n from club_settings').get()).toEqual({ n: 0 });
+  await context.close();
+});
+
+test("a superadmin's crest, names and colours reach every page, the icons, the manifest and the share images", async ({ page, context, request }) => {
+  const before = {
+    ico: Buffer.from(await (await request.get(`${site.url}/favicon.ico`)).body()),
+    share: Buffer.from(await (await request.get(`${site.url}/teilen/spielplan.png`)).body()),
+  };
+  await loginAs(context, site, 'superadmin');
+  await page.goto(`${site.url}/admin#verein`);
+  const form = page.getByRole('form', { name: 'Verein' });
+  await expect(form.getByLabel('Vollständiger Name *')).toHaveValue('SV Kirchberg an der Raab');
+  await form.getByLabel('Kurzname *').fill('Union Gnas');
+  await form.getByLabel('Vollständiger Name *').fill('SV Union Gnas 1946');
+  await form.getByLabel('Heimstätte').fill('Sportzentrum Gnas');
+  await page.locator('input[type="file"]').setInputFiles({ name: 'wappen.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(CREST) });
+  await expect(toaster(page).getByText('Wappen hochgeladen')).toBeVisible();
+  const crest = await form.locator('img.crest-preview').getAttribute('src');
+  expect(crest).toMatch(/^\/uploads\/verein\/[0-9a-f]{32}\.png$/);
+  // a yellow that does not read on white: the admin is told, and which variant is used
+  await form.getByLabel('Hauptfarbe', { exact: true }).fill('#fde047');
+  await expect(form.locator('.contrast-warning').filter({ hasText: 'Hauptfarbe' })).toContainText('Hauptfarbe ist auf Weiß schwer lesbar (Kontrast 1,');
+  await form.getByLabel('Zweitfarbe', { exact: true }).fill('#0f766e');
+  await form.getByRole('button', { name: 'Speichern' }).click();
+  await expect(toaster(page).getByText('Verein gespeichert')).toBeVisible();
+  await expect(toaster(page).getByText('Veröffentlicht', { exact: true })).toBeVisible();
+
+  // every page: the crest and the name in the header, the title, the theme's readable primary
+  for (const path of ['/', '/news', '/spielplan', '/kontakt']) {
+    await page.goto(site.url + path);
+    await expect(page.locator('.site-header img.brand-crest')).toHaveAttribute('src', crest!);
+    await expect(page.locator('.site-header .brand')).toContainText('SV Union Gnas 1946');
+    if (path !== '/') await expect(page).toHaveTitle(/ – SV Union Gnas 1946$/);
+    const primary = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim());
+    expect(primary).not.toBe('#fde047');
+    expect(contrastRatio(primary, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', primary);
+    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/verein/manifest.webmanifest');
+  }
+
+  // the icons and the manifest, drawn from the crest
+  const manifest = await (await request.get(`${site.url}/verein/manifest.webmanifest`)).json();
+  expect(manifest).toMatchObject({ name: 'SV Union Gnas 1946', short_name: 'Union Gnas', lang: 'de', display: 'standalone' });
+  for (const icon of manifest.icons as { src: string; sizes: string }[]) {
+    const response = await request.get(site.url + icon.src);
+    expect(response.headers()['content-type']).toBe('image/png');
+    const meta = await sharp(Buffer.from(await response.body())).metadata();
+    expect(`${meta.width}x${meta.height}`).toBe(icon.sizes);
+  }
+  const ico = await request.get(`${site.url}/favicon.ico`);
+  expect(ico.headers()['content-type']).toBe('image/x-icon');
+  const icoBytes = Buffer.from(await ico.body());
+  expect(icoBytes.readUInt16LE(2)).toBe(1);
+  expect(icoBytes.equals(before.ico)).toBe(false);
+  // the share images show the new club
+  const share = Buffer.from(await (await request.get(`${site.url}/teilen/spielplan.png`)).body());
+  expect(share.equals(before.share)).toBe(false);
+});
