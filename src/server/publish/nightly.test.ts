@@ -40,13 +40,25 @@ const dataDir = vi.hoisted(() => {
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 describe('the nightly republish', () => {
-  it('after midnight in Vienna the privacy page says the new day, without a save', async () => {
+  it("after midnight in Vienna the privacy page says the new day and 'Nächstes Spiel' moves on, without a save", async () => {
     const { startApp } = await import('../app');
     // 23:50 in Vienna on 24 November
     const { clock, advance } = fakeClock(at('2026-11-24T22:50:00Z'));
     const app = await startApp({ port: 0, clock });
     try {
       await app.published;
+      // tonight's match (already kicked off, not entered as finished) and one on Thursday
+      const { getDb } = await import('../db/client');
+      const { write } = await import('../db/write');
+      const { matches } = await import('../db/schema');
+      write('test.matches', (tx) => {
+        tx.insert(matches).values({ home_team: 'SV Kirchberg', away_team: 'USV Gnas', match_date: '2026-11-24', match_time: '19:30', competition: 'Unterliga', status: 'scheduled' }).run();
+        tx.insert(matches).values({ home_team: 'SV Kirchberg', away_team: 'SC Gleisdorf', match_date: '2026-11-26', match_time: '19:30', competition: 'Unterliga', status: 'scheduled' }).run();
+      }, getDb());
+      await app.queue.enqueue([{ table: 'matches' }]);
+      const fixtures = () => fs.readFileSync(path.join(dataDir, 'site', 'spielplan', 'index.html'), 'utf8');
+      const nextOpponent = () => /id="naechstes-spiel"[\s\S]*?class="away">([^<]+)</.exec(fixtures())?.[1];
+      expect(nextOpponent()).toBe('USV Gnas');
       const privacy = () => fs.readFileSync(path.join(dataDir, 'site', 'datenschutz', 'index.html'), 'utf8');
       const stand = (day: string) => `${PRIVACY_DEFAULT.standPrefix}${formatDate(new Date(day))}`;
       expect(privacy()).toContain(stand('2026-11-24T12:00:00Z'));
@@ -61,6 +73,9 @@ describe('the nightly republish', () => {
       const deadline = Date.now() + 20_000;
       while (!privacy().includes(stand('2026-11-25T12:00:00Z')) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
       expect(privacy()).toContain(stand('2026-11-25T12:00:00Z'));
+      // yesterday's match is past now: the fixtures mark Thursday's
+      await app.queue.idle();
+      expect(nextOpponent()).toBe('SC Gleisdorf');
     } finally {
       await app.close();
     }
