@@ -8,6 +8,7 @@ const { config } = await import('../src/server/config');
 const { getDb } = await import('../src/server/db/client');
 const { seedDemoClub } = await import('../src/server/services/demo-data');
 const { addDemoPictures } = await import('../src/server/services/demo-images');
+const { addDemoClubIdentity } = await import('../src/server/services/demo-club');
 
 const db = getDb();
 const outcome = seedDemoClub(db);
@@ -26,8 +27,8 @@ if (outcome.status === 'seeded') {
       .join(', ')}.`,
   );
 }
-// drawn and stored as uploads (with their WebP copies) in DATA_DIR/uploads
-const pictures = await addDemoPictures(db);
+// drawn and stored as uploads (with their WebP copies) in DATA_DIR/uploads; the crest also as the club's in 'Verein'
+const pictures = (await addDemoPictures(db)) + ((await addDemoClubIdentity(db)) ? 1 : 0);
 if (outcome.status === 'already-seeded' && pictures === 0) {
   console.info(`[demo] Die Demo-Daten wurden bereits am ${outcome.at} eingespielt; nichts geändert.`);
   process.exit(0);
