@@ -89,6 +89,9 @@ export const SOCIAL_PLATFORMS = [
 export const SOCIAL_OTHER_ORDER = 99;
 
 export const HOME_TEXTS = {
+  // beside the spec's next match (issue 13): the latest result from the fixtures
+  lastResult: 'Letztes Ergebnis',
+  allResults: 'Alle Ergebnisse',
   newsHeading: 'Aktuelle News',
   newsEmpty: 'Noch keine News veröffentlicht.',
   newsLoading: 'News werden geladen...',

@@ -204,6 +204,19 @@ export function matchesByDate(): MatchRow[] | null {
   );
 }
 
+/** The latest finished match with both scores: the home page's 'Letztes Ergebnis'; null when there is none. */
+export function lastResult(): MatchRow | null {
+  return readOr('last result', null as MatchRow | null, (db) =>
+    db
+      .select()
+      .from(matches)
+      .where(and(eq(matches.status, 'finished'), sql`${matches.home_score} is not null`, sql`${matches.away_score} is not null`))
+      .orderBy(desc(matches.match_date), desc(matches.match_time))
+      .limit(1)
+      .get() ?? null,
+  );
+}
+
 export function contactsByCreation(): ContactRow[] {
   return readOr('contact_info', [] as ContactRow[], (db) =>
     db.select().from(contactInfo).orderBy(asc(contactInfo.created_at)).all(),

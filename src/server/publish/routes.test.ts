@@ -34,7 +34,8 @@ describe('route dependency map', () => {
   });
 
   it('a match result republishes the fixtures and the calendar feed', () => {
-    expect(affectedUrls(db, [{ table: 'matches', key: 'm1' }]).sort()).toEqual(['/spielplan', '/spielplan.ics'].sort());
+    // and the home page's last result
+    expect(affectedUrls(db, [{ table: 'matches', key: 'm1' }]).sort()).toEqual(['/', '/spielplan', '/spielplan.ics'].sort());
   });
 
   it('footer texts and social links touch every page with the layout', () => {

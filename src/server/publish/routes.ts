@@ -75,6 +75,8 @@ export const ROUTES: RouteDef[] = [
       { table: 'teams' },
       { table: 'players' },
       { table: 'sponsors' },
+      // the last result beside the next match
+      { table: 'matches' },
       { table: CALENDAR },
     ],
   },

@@ -44,6 +44,16 @@ test.describe('Spielplan für Fans', () => {
     await expect(next).toBeInViewport();
   });
 
+  test("the home page shows the last result beside the spec's next match", async ({ page }) => {
+    await page.goto(site().url + '/');
+    const result = page.locator(".last-result");
+    await expect(result.getByRole('heading', { level: 2 })).toHaveText('Letztes Ergebnis');
+    await expect(result.locator(".result-line")).toHaveText(`${CLUB} 3:1 SC Gleisdorf`);
+    await expect(result.getByRole('link', { name: 'Alle Ergebnisse' })).toHaveAttribute('href', '/spielplan');
+    // the next match card of the spec stays as it is
+    await expect(page.locator('.next-match h2')).toHaveText('Nächstes Spiel');
+  });
+
   test('filters by competition and by team are pages of their own and work without JavaScript', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     await withCookieChoice(context);
