@@ -92,10 +92,11 @@ const tint = (hex: string, by: number) => toHex((parseHex(hex) ?? [30, 64, 175])
  * The club's colours as the design tokens of src/styles/tokens.css, or null
  * before 'Verein' is saved (the tokens' defaults stand). A primary colour that
  * does not read on white is replaced by its readable variant (the admin was
- * warned), so links, headings and buttons keep AA.
+ * warned), so links, headings and buttons keep AA; --color-secondary-deep, which
+ * carries the page heads' white text, is the secondary darkened until it does.
  */
 export function clubThemeCss(club: ClubIdentity | null): string | null {
   if (!club) return null;
   const primary = club.primaryText;
-  return `:root{--color-primary:${primary};--color-primary-strong:${darken(primary, 0.15)};--color-primary-soft:${tint(primary, 0.85)};--color-primary-contrast:${textOn(primary)};--color-secondary:${club.secondary};--color-secondary-contrast:${club.onSecondary}}`;
+  return `:root{--color-primary:${primary};--color-primary-strong:${darken(primary, 0.15)};--color-primary-soft:${tint(primary, 0.85)};--color-primary-contrast:${textOn(primary)};--color-secondary:${club.secondary};--color-secondary-contrast:${club.onSecondary};--color-secondary-deep:${readableOn(club.secondary)}}`;
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { clubSettingsSchema } from '../../../lib/schemas/club';
+import { contrastRatio } from '../../../lib/contrast';
 import type { Db } from '../../db/client';
 import { createTestDb } from '../../db/test-db';
 import { clubInitials, identityOf, clubThemeCss } from '../../content/club';
@@ -49,6 +50,9 @@ describe("'Verein'", () => {
     const club = identityOf({ ...input(), primary_color: '#fde047' });
     expect(clubThemeCss(club)).toContain(`--color-primary:${club.primaryText}`);
     expect(club.primaryText).not.toBe('#fde047');
+    // the page heads' white text stays readable on a light secondary
+    const deep = /--color-secondary-deep:(#[0-9a-f]{6})/.exec(clubThemeCss(identityOf({ ...input(), secondary_color: '#fde047' }))!)![1];
+    expect(contrastRatio(deep, '#ffffff')).toBeGreaterThanOrEqual(4.5);
   });
 
   it('initials for the shield of a club without crest', () => {
