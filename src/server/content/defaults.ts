@@ -203,7 +203,7 @@ export const FIXTURES_TEXTS = {
   filterLabel: 'Spiele filtern',
   filterAll: 'Alle Spiele',
   filterCompetitions: 'Wettbewerb:',
-  filterTeams: 'Mannschaft:',
+  filterTeams: 'Nach Mannschaft filtern',
 } as const;
 
 /** Shown on /spielplan when the matches table is empty or unreadable. */

@@ -60,6 +60,9 @@ test.describe('Spielplan für Fans', () => {
     const page = await context.newPage();
     await page.goto(site().url + '/spielplan');
     const filters = page.getByRole('navigation', { name: 'Spiele filtern' });
+    await expect(filters.getByRole('link')).toHaveText(['Alle Spiele', 'Steirischer Cup', 'Unterliga Ost']);
+    // the opponents open on request, without JavaScript
+    await filters.getByText('Nach Mannschaft filtern').click();
     await expect(filters.getByRole('link')).toHaveText(['Alle Spiele', 'Steirischer Cup', 'Unterliga Ost', 'FC Feldbach', 'SC Gleisdorf', 'SK Sturm Graz Amateure', 'USV Gnas']);
     await expect(filters.getByRole('link', { name: 'Alle Spiele' })).toHaveAttribute('aria-current', 'page');
 
@@ -72,8 +75,11 @@ test.describe('Spielplan für Fans', () => {
     // the cancelled cup match is no next match: the one after it is
     await expect(page.locator('#naechstes-spiel .home')).toHaveText('SK Sturm Graz Amateure');
 
+    await filters.getByText('Nach Mannschaft filtern').click();
     await filters.getByRole('link', { name: 'USV Gnas' }).click();
     await expect(page).toHaveURL(`${site().url}/spielplan/team-usv-gnas`);
+    // on a team's page its list is open, the team marked
+    await expect(filters.getByRole('link', { name: 'USV Gnas' })).toHaveAttribute('aria-current', 'page');
     await expect(page.locator('.match')).toHaveCount(2);
     await expect(page.locator('.match.match-past')).toHaveCount(1);
 
