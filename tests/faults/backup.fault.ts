@@ -13,6 +13,7 @@ import { afterAll, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/client';
 import { news } from '../../src/server/db/schema';
 import { affectedUrls, fileForUrl } from '../../src/server/publish/routes';
+import { newsShareBoundaryUrls } from '../../src/server/content/share';
 import { adminClient, newsInput } from '../fixtures/admin-http';
 import { startSite, type Site } from '../fixtures/site';
 import { printFigures } from './figures';
@@ -135,8 +136,12 @@ it('backup during 500 saves, restore into a fresh DATA_DIR: intact, complete, th
     .from(news)
     .all()
     .filter((r) => !restoredTitles.has(r.title));
+  // (and the articles whose own share image the later saves moved past the newest-100 line, decision 023)
   const showingLaterSaves = new Set(
-    affectedUrls(originalDb, savedLater.map((r) => ({ table: 'news' as const, key: r.id }))).map(fileForUrl),
+    [
+      ...affectedUrls(originalDb, savedLater.map((r) => ({ table: 'news' as const, key: r.id }))),
+      ...newsShareBoundaryUrls(originalDb, savedLater.length),
+    ].map(fileForUrl),
   );
   originalDb.$client.close();
   const differingDuring = [...new Set([...original.keys(), ...restoredDuringSite.keys()])].filter(
@@ -175,7 +180,8 @@ it('backup during 500 saves, restore into a fresh DATA_DIR: intact, complete, th
   expect(missing).toEqual([]);
   expect(savesAfterBackupBegan, 'saves went on while the backup ran').toBeGreaterThan(0);
   expect(pagesMissing).toEqual([]);
-  expect(identicalDuring).toBeGreaterThan(100);
+  // every page that shows no article (with its brotli and gzip copies) at least
+  expect(identicalDuring).toBeGreaterThan(40);
   expect(differingDuring).toEqual([]);
   expect(settled.code, settled.output).toBe(0);
   expect(restoredSettled.code, restoredSettled.output).toBe(0);

@@ -50,3 +50,28 @@ describe('share images', () => {
     expect(sectionShareImage('/gibt-es-nicht')).toBe('/teilen/startseite.png');
   });
 });
+
+describe('the newest-100 line of article share images', () => {
+  it('after one news change, the articles just inside and just outside the line are published again', async () => {
+    const { createTestDb, seed } = await import('../db/test-db');
+    const { news } = await import('../db/schema');
+    const { newsShareBoundaryUrls, recentNewsWithoutPhotoIn, SHARE_NEWS_LIMIT } = await import('./share');
+    const db = createTestDb();
+    const base = Date.UTC(2026, 0, 1);
+    seed(db, () => {
+      for (let i = 0; i < SHARE_NEWS_LIMIT + 3; i++) {
+        db.$client
+          .prepare('insert into news (id, title, content, published, created_at) values (?, ?, ?, 1, ?)')
+          .run(`n${i}`, `Artikel ${i}`, 'Text', new Date(base + i * 60_000).toISOString());
+      }
+      db.$client.prepare("insert into news (id, title, content, published, image_url) values ('foto', 'Mit Foto', 'x', 1, '/uploads/a.jpg')").run();
+    });
+    // newest first: n102 … n3 are the 100 with their own image; n2 is the first outside
+    const ranked = recentNewsWithoutPhotoIn(db, SHARE_NEWS_LIMIT + 1);
+    expect(ranked[SHARE_NEWS_LIMIT - 1]).toBe('n3');
+    expect(ranked[SHARE_NEWS_LIMIT]).toBe('n2');
+    expect(newsShareBoundaryUrls(db, 1)).toEqual(['/news/n3', '/teilen/news/n3.png', '/news/n2', '/teilen/news/n2.png']);
+    expect(newsShareBoundaryUrls(db, 0)).toEqual([]);
+    expect(db.select().from(news).all()).toHaveLength(SHARE_NEWS_LIMIT + 4);
+  });
+});

@@ -54,14 +54,31 @@ export function recentNewsWithoutPhoto(): string[] {
   return readOr('news for share images', [] as string[], (db) => recentNewsWithoutPhotoIn(db));
 }
 
+/**
+ * The pages whose share image may have changed hands with a change of the news:
+ * each new, deleted or re-photographed article moves the newest-100 line by one,
+ * so the articles just inside and just outside it (as many as news changed) are
+ * published again, and the image of one that dropped out is removed. A full
+ * publish and a series of saves thus leave the same files.
+ */
+export function newsShareBoundaryUrls(db: Db, newsChanges: number): string[] {
+  if (newsChanges === 0) return [];
+  const ranked = recentNewsWithoutPhotoIn(db, SHARE_NEWS_LIMIT + newsChanges);
+  return ranked
+    .slice(Math.max(0, SHARE_NEWS_LIMIT - newsChanges))
+    .flatMap((id) => [`/news/${encodeURIComponent(id)}`, `/teilen/news/${encodeURIComponent(id)}.png`]);
+}
+
 /** The share image of an article without a photo, when it is one of the newest; else null (the news image). */
 export function newsShareImage(id: string): string | null {
   return recentNewsWithoutPhoto().includes(id) ? `/teilen/news/${encodeURIComponent(id)}.png` : null;
 }
 
+/** The share image's content of one of the newest articles without a photo; null for any other (no image). */
 export function newsShareContent(id: string): ShareImageContent | null {
   const item = publishedNewsById(id);
-  return item ? { kicker: `News · ${formatDate(item.created_at)}`, title: item.title } : null;
+  if (!item || !recentNewsWithoutPhoto().includes(id)) return null;
+  return { kicker: `News · ${formatDate(item.created_at)}`, title: item.title };
 }
 
 export function teamShareContent(id: string): ShareImageContent | null {

@@ -8,6 +8,7 @@ import { writePublishedFile, removePublishedFile } from './files';
 import type { PendingPages } from './pending';
 import type { Renderer } from './render';
 import { ROUTES, affectedUrls, allUrls, changedLists, fileForUrl, type Change } from './routes';
+import { newsShareBoundaryUrls } from '../content/share';
 import { raiseCacheVersion, readCacheVersion, writeCacheVersionFile } from './version';
 
 export type PublishReport = {
@@ -123,7 +124,9 @@ export class Publisher {
     // pages of a list whose members come from the changed table (the fixtures' filters) may be gone
     // now: their files are rendered again too, which removes them
     const mayBeGone = changedLists(changes).flatMap((prefix) => listPublishedUrls(this.options.siteDir, prefix));
-    return this.publishUrls([...affectedUrls(this.options.db(), changes), ...mayBeGone, ...urls]);
+    const db = this.options.db();
+    const shareLine = newsShareBoundaryUrls(db, changes.filter((c) => c.table === 'news').length);
+    return this.publishUrls([...affectedUrls(db, changes), ...mayBeGone, ...shareLine, ...urls]);
   }
 
   get pending(): PendingPages | undefined {
