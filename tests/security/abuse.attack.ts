@@ -105,12 +105,16 @@ it('forged addresses without a trusted proxy (TRUST_PROXY unset): rotated forwar
   }
 });
 
-it('enumeration: a known and an unknown e-mail get the same status, the same body and the same time (median within 5 ms over 50 tries)', async () => {
-  const known = await Promise.all(Array.from({ length: 50 }, () => createTestUser(site, ['user'])));
+// 100 tries of each (the issue asks for at least 50): the attack suite runs beside others, and
+// more pairs keep a busy machine's noise out of the medians
+const ENUMERATION_TRIES = 100;
+
+it('enumeration: a known and an unknown e-mail get the same status, the same body and the same time (median within 5 ms over 100 tries each)', async () => {
+  const known = await Promise.all(Array.from({ length: ENUMERATION_TRIES }, () => createTestUser(site, ['user'])));
   const timesKnown: number[] = [];
   const timesUnknown: number[] = [];
   const answers = new Set<string>();
-  for (let i = 0; i < 50; i++) {
+  for (let i = 0; i < ENUMERATION_TRIES; i++) {
     // a fresh address for every try: the limits are not what is measured here
     const [first, second] = i % 2 ? ['known', 'unknown'] : ['unknown', 'known'];
     for (const kind of [first, second]) {
@@ -130,7 +134,7 @@ it('enumeration: a known and an unknown e-mail get the same status, the same bod
   const unknownFirst = differences.filter((_, i) => i % 2 === 0);
   const pairedDifference = Math.abs((median(knownFirst) + median(unknownFirst)) / 2);
   printFigures('abuse: enumeration', {
-    tries: 100,
+    tries: 2 * ENUMERATION_TRIES,
     distinctAnswers: answers.size,
     medianKnownMs: median(timesKnown).toFixed(1),
     medianUnknownMs: median(timesUnknown).toFixed(1),
