@@ -40,8 +40,9 @@ function filesOutsideUploads(): string[] {
     .readdirSync(site.dataDir, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile())
     .map((e) => path.relative(site.dataDir, path.join(e.parentPath, e.name)))
-    // the server's own files: the database, the published site, its lock (docs/operations.md)
-    .filter((f) => !f.startsWith('uploads') && !f.startsWith('site') && !f.startsWith('club.db') && f !== 'server.lock');
+    // the server's own files: the database, the published site, the share images it drew (cache/share,
+    // decision 023), its lock (docs/operations.md)
+    .filter((f) => !f.startsWith('uploads') && !f.startsWith('site') && !f.startsWith('club.db') && !f.startsWith(`cache${path.sep}share${path.sep}`) && f !== 'server.lock');
 }
 
 test('an image of exactly 5,242,880 bytes is accepted and served; one byte more is refused with the message', async ({ page }) => {
