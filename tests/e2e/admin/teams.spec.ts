@@ -25,9 +25,10 @@ const tableNames = (page: Page) => page.locator('.teams-table tbody .team-name')
 const storedOrder = () =>
   site.db().select({ name: teams.name, display_order: teams.display_order }).from(teams).orderBy(asc(teams.display_order)).all();
 /** Team names in the order /mannschaften shows them. */
+// team cards on /mannschaften are h2 (under the page's h1), on the home page h3
 async function publicOrder(names: string[]): Promise<string[]> {
   const html = await publicHtml(site, '/mannschaften');
-  return [...names].sort((a, b) => html.indexOf(`<h3>${a}</h3>`) - html.indexOf(`<h3>${b}</h3>`));
+  return [...names].sort((a, b) => html.indexOf(`<h2>${a}</h2>`) - html.indexOf(`<h2>${b}</h2>`));
 }
 
 test('create with validation, edit, view and delete with confirmation; the public pages follow', async ({ page }) => {
