@@ -30,6 +30,9 @@ export function contrastRatio(a: string, b: string): number {
   return (l1 + 0.05) / (l2 + 0.05);
 }
 
+/** --color-surface-muted of src/styles/tokens.css: the greyest ground that carries primary-coloured text. */
+export const SURFACE_MUTED = '#f3f4f6';
+
 /** AA for normal text. */
 export const AA = 4.5;
 

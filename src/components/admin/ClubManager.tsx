@@ -3,7 +3,7 @@
 // their contrast on white, and the home ground. Saving republishes every page.
 import { actions } from 'astro:actions';
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
-import { contrastRatio, formatRatio, readableOn, AA } from '../../lib/contrast';
+import { contrastRatio, formatRatio, readableOn, AA, SURFACE_MUTED } from '../../lib/contrast';
 import { CLUB_TEXTS as T, CREST_MAX_BYTES, clubSettingsSchema } from '../../lib/schemas/club';
 import { FieldError, callAction, useFormState, useSaveToasts, validateWith } from './contentKit';
 import { useLiveReload } from './live';
@@ -21,7 +21,7 @@ function ContrastNote({ label, colour }: { label: string; colour: string }) {
     <small className="hint contrast-ok">{T.contrastOk(formatRatio(ratio))}</small>
   ) : (
     <small className="notice contrast-warning" role="status">
-      {T.contrastWarning(label, formatRatio(ratio), readableOn(colour))}
+      {T.contrastWarning(label, formatRatio(ratio), readableOn(colour, SURFACE_MUTED))}
     </small>
   );
 }

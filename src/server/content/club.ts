@@ -3,7 +3,7 @@
 // of defaults.ts. Colours come with their readable variants (WCAG AA), so no
 // page has to check contrast itself.
 import { eq } from 'drizzle-orm';
-import { parseHex, readableOn, textOn, toHex, type Rgb } from '../../lib/contrast';
+import { parseHex, readableOn, SURFACE_MUTED, textOn, toHex, type Rgb } from '../../lib/contrast';
 import type { Db } from '../db/client';
 import { clubSettings } from '../db/schema';
 import { CLUB } from './defaults';
@@ -61,7 +61,8 @@ export function identityOf(row: ClubSettingsRow): ClubIdentity {
     crestUrl: row.crest_url,
     primary: row.primary_color,
     secondary: row.secondary_color,
-    primaryText: readableOn(row.primary_color),
+    // readable on the greyest ground the pages use (--color-surface-muted), and so on white too
+    primaryText: readableOn(row.primary_color, SURFACE_MUTED),
     onPrimary: textOn(row.primary_color),
     onSecondary: textOn(row.secondary_color),
     homeGround: row.home_ground,
@@ -98,5 +99,8 @@ const tint = (hex: string, by: number) => toHex((parseHex(hex) ?? [30, 64, 175])
 export function clubThemeCss(club: ClubIdentity | null): string | null {
   if (!club) return null;
   const primary = club.primaryText;
-  return `:root{--color-primary:${primary};--color-primary-strong:${darken(primary, 0.15)};--color-primary-soft:${tint(primary, 0.85)};--color-primary-contrast:${textOn(primary)};--color-secondary:${club.secondary};--color-secondary-contrast:${club.onSecondary};--color-secondary-deep:${readableOn(club.secondary)}}`;
+  const onPrimary = textOn(primary);
+  // the current page's mark in the header shades the ground away from its text, never towards it
+  const faint = onPrimary === '#ffffff' ? 'rgb(0 0 0 / 0.2)' : 'rgb(255 255 255 / 0.35)';
+  return `:root{--color-primary-contrast-faint:${faint};--color-primary:${primary};--color-primary-strong:${darken(primary, 0.15)};--color-primary-soft:${tint(primary, 0.85)};--color-primary-contrast:${onPrimary};--color-secondary:${club.secondary};--color-secondary-contrast:${club.onSecondary};--color-secondary-deep:${readableOn(club.secondary)}}`;
 }

@@ -3,7 +3,7 @@
 // theme), the app icons, the manifest and the share images.
 import sharp from 'sharp';
 import { CLUB_TEXTS, type ClubSettingsData } from '../../../lib/schemas/club';
-import { contrastRatio, formatRatio, readableOn, AA } from '../../../lib/contrast';
+import { contrastRatio, formatRatio, readableOn, AA, SURFACE_MUTED } from '../../../lib/contrast';
 import { getDb, type Db } from '../../db/client';
 import { clubSettings } from '../../db/schema';
 import { RefusedWrite, write } from '../../db/write';
@@ -32,7 +32,7 @@ export function contrastWarnings(input: Pick<ClubSettingsData, 'primary_color' |
   const warnings: string[] = [];
   for (const [label, colour] of [[CLUB_TEXTS.primary, input.primary_color], [CLUB_TEXTS.secondary, input.secondary_color]] as const) {
     const ratio = contrastRatio(colour, '#ffffff');
-    if (ratio < AA) warnings.push(CLUB_TEXTS.contrastWarning(label, formatRatio(ratio), readableOn(colour)));
+    if (ratio < AA) warnings.push(CLUB_TEXTS.contrastWarning(label, formatRatio(ratio), readableOn(colour, SURFACE_MUTED)));
   }
   return warnings;
 }
