@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { CLUB } from '../server/content/defaults';
+import { clubIdentity } from '../server/content/club';
 import { matchesToICal } from '../server/content/ical';
 import { matchesByDate } from '../server/content/public-content';
 import { siteUrl } from '../server/config';
@@ -7,7 +7,7 @@ import { siteUrl } from '../server/config';
 export const GET: APIRoute = () => {
   const site = siteUrl();
   const body = matchesToICal(matchesByDate() ?? [], {
-    calendarName: `Spielplan ${CLUB.fullName}`,
+    calendarName: `Spielplan ${clubIdentity().longName}`,
     host: site.hostname,
     url: new URL('/spielplan', site).href,
   });

@@ -2,7 +2,8 @@
 import type { APIRoute } from 'astro';
 import { newsExcerpt } from '../../lib/text';
 import { safeImageUrl } from '../../lib/urls';
-import { CLUB, NEWS_TEXTS } from '../../server/content/defaults';
+import { NEWS_TEXTS } from '../../server/content/defaults';
+import { clubIdentity } from '../../server/content/club';
 import { publishedNews } from '../../server/content/public-content';
 import { siteUrl } from '../../server/config';
 
@@ -27,7 +28,7 @@ export const GET: APIRoute = () => {
   const body = `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
 <channel>
-<title>${xml(`News – ${CLUB.fullName}`)}</title>
+<title>${xml(`News – ${clubIdentity().longName}`)}</title>
 <link>${xml(link('/news'))}</link>
 <description>${xml(NEWS_TEXTS.intro)}</description>
 <language>de</language>${newest ? `\n<lastBuildDate>${new Date(newest).toUTCString()}</lastBuildDate>` : ''}

@@ -86,7 +86,7 @@ export const ROUTES: RouteDef[] = [
   // the same list as a page: where the button leads without JavaScript
   { pattern: '/news/alle', layout: true, deps: [{ table: 'news' }] },
   { pattern: '/news/:id', layout: true, deps: [{ table: 'news', key: ':id' }], params: publishedNewsIds },
-  { pattern: '/news/feed.xml', layout: false, deps: [{ table: 'news' }] },
+  { pattern: '/news/feed.xml', layout: false, deps: [{ table: 'news' }, CLUB_DEP] },
   { pattern: '/mannschaften', layout: true, deps: [{ table: 'teams' }, { table: 'players' }] },
   {
     pattern: '/team/:id',
@@ -115,7 +115,7 @@ export const ROUTES: RouteDef[] = [
   { pattern: '/spielplan', layout: true, deps: [{ table: 'matches' }, { table: CALENDAR }] },
   // one page per filter: any match can add or remove one, so every filter page reads the whole table
   { pattern: '/spielplan/:id', layout: true, deps: [{ table: 'matches' }, { table: CALENDAR }], params: fixtureFilterSlugs, listedFrom: 'matches' },
-  { pattern: '/spielplan.ics', layout: false, deps: [{ table: 'matches' }] },
+  { pattern: '/spielplan.ics', layout: false, deps: [{ table: 'matches' }, CLUB_DEP] },
   { pattern: '/shop', layout: true, deps: [{ table: 'shop_items' }] },
   { pattern: '/sponsoren', layout: true, deps: [{ table: 'sponsors' }] },
   { pattern: '/kontakt', layout: true, deps: [{ table: 'contact_info' }] },

@@ -77,6 +77,13 @@ test("a superadmin's crest, names and colours reach every page, the icons, the m
     await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/verein/manifest.webmanifest');
   }
 
+  // the club's structured data, feed and calendar name it too
+  await page.goto(site.url + '/');
+  const organisation = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!);
+  expect(organisation).toMatchObject({ '@type': 'SportsOrganization', name: 'SV Union Gnas 1946', logo: `${site.url}${crest}` });
+  expect(await (await request.get(`${site.url}/news/feed.xml`)).text()).toContain('<title>News – SV Union Gnas 1946</title>');
+  expect(await (await request.get(`${site.url}/spielplan.ics`)).text()).toContain('X-WR-CALNAME:Spielplan SV Union Gnas 1946');
+
   // the icons and the manifest, drawn from the crest
   const manifest = await (await request.get(`${site.url}/verein/manifest.webmanifest`)).json();
   expect(manifest).toMatchObject({ name: 'SV Union Gnas 1946', short_name: 'Union Gnas', lang: 'de', display: 'standalone' });
