@@ -47,7 +47,9 @@ test('the benchmark runs end to end and reports every section with a PASS or FAI
 
   // (2) republish: each kind of edit reached the page on disk (run.ts checks the file) and named its pages
   expect(Object.keys(results.republish).sort()).toEqual(['coldSave', 'footer', 'match', 'news']);
-  expect(results.republish.coldSave.pages).toBe(results.republish.news.pages);
+  // the same kind of edit: which article it is adds its own share image and the articles at the
+  // newest-100 line (decision 023), up to two pages and two images
+  expect(Math.abs(results.republish.coldSave.pages - results.republish.news.pages)).toBeLessThanOrEqual(4);
   expect(results.republish.news.pages).toBeGreaterThanOrEqual(5);
   expect(results.republish.match.pages).toBeGreaterThanOrEqual(2);
   expect(results.republish.footer.pages).toBeGreaterThan(results.republish.news.pages);
