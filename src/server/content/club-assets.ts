@@ -43,9 +43,16 @@ export async function crestImage(club: ClubIdentity): Promise<Buffer> {
 export async function crestDataUri(club: ClubIdentity): Promise<string | null> {
   const file = crestFile(club.crestUrl);
   if (!file) return null;
-  const png = await sharp(await fs.promises.readFile(file)).resize(256, 256, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer();
-  return `data:image/png;base64,${png.toString('base64')}`;
+  // every share image of a publish draws the same crest: fitted once per crest file
+  if (lastCrest?.file !== file) {
+    const png = await sharp(await fs.promises.readFile(file)).resize(256, 256, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer();
+    lastCrest = { file, uri: `data:image/png;base64,${png.toString('base64')}` };
+  }
+  return lastCrest.uri;
 }
+
+/** Crest files are uploads with random names, never rewritten: the file names the content. */
+let lastCrest: { file: string; uri: string } | null = null;
 
 /** The crest fitted into a square icon; a maskable icon keeps it inside the safe zone on the primary colour. */
 export async function appIcon(club: ClubIdentity, size: number, maskable = false): Promise<Buffer> {
