@@ -20,7 +20,7 @@ import { removeStaleStaging } from './backup/archive';
 import { dailyBackupJob } from './backup/daily';
 import { Scheduler, type Job } from './scheduler';
 import { nightlyRepublishJob } from './publish/nightly';
-import { REAL_CLOCK, type Clock } from './clock';
+import { clockStartingAt, REAL_CLOCK, type Clock } from './clock';
 
 export type RunningApp = {
   server: http.Server;
@@ -43,7 +43,7 @@ const PUBLISH_GRACE_MS = 3_000;
  */
 export async function startApp(opts: { port?: number; host?: string; publish?: boolean; clock?: Clock } = {}): Promise<RunningApp> {
   // one clock for the publish time, the retries and the scheduled jobs (a test moves it)
-  const clock = opts.clock ?? REAL_CLOCK;
+  const clock = opts.clock ?? (config.clockStart ? clockStartingAt(config.clockStart) : REAL_CLOCK);
   // one server per DATA_DIR (a restore checks it too)
   const releaseLock = acquireDataLock(config.dataDir);
   const db = getDb();

@@ -31,6 +31,12 @@ export const config = {
   backupDir: process.env.BACKUP_DIR ? path.resolve(projectRoot, process.env.BACKUP_DIR) : '',
   /** how many daily backups stay */
   backupKeep: Math.max(1, Number.parseInt(process.env.BACKUP_KEEP ?? '7', 10) || 7),
+  /**
+   * ANSTOSS_CLOCK_START (an ISO time): the publish clock starts at that moment and
+   * runs on from there (src/server/clock.ts). For the visual references and for
+   * previewing the site as of a given day; never set in production.
+   */
+  clockStart: process.env.ANSTOSS_CLOCK_START ?? '',
 };
 
 /**

@@ -6,7 +6,7 @@ import type { Db } from '../../../src/server/db/client';
 import { startSite, type Site } from '../../fixtures/site';
 
 /** Starts a server for the enclosing describe block; the seed runs before it publishes. */
-export function useSite(seed?: (db: Db) => void | Promise<void>, env?: Record<string, string>): () => Site {
+export function useSite(seed?: (db: Db, dataDir: string) => void | Promise<void>, env?: Record<string, string>): () => Site {
   let site: Site | undefined;
   test.beforeAll(async () => {
     site = await startSite({ seed, env });

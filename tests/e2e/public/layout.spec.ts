@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { seedDemoClub } from '../../../src/server/services/demo-data';
@@ -10,7 +8,7 @@ import { useSite, withCookieChoice } from './helpers';
 // use: the header on one row from 768 px, nothing wider than the screen, card
 // grids without a gap when a row is not full, player cards that stay small
 // without a photo, headings without jumps, AA contrast. Screenshots of the
-// main pages go to test-results/screens/ for a person to look at.
+// main pages and their visual check are in visual.spec.ts.
 let singleCoachTeam = '';
 const site = useSite((db) => {
   seedDemoClub(db);
@@ -21,7 +19,6 @@ const site = useSite((db) => {
 
 const WIDTHS = [375, 768, 1024, 1280, 1920] as const;
 const ROUTES = ['/', '/news', '/mannschaften', '/nachwuchs', '/spielplan', '/shop', '/sponsoren', '/kontakt', '/mitglied-werden', '/vereinsgeschichte', '/impressum', '/datenschutz'];
-const SCREENS = path.resolve('test-results/screens');
 
 test.beforeEach(async ({ context }) => {
   await withCookieChoice(context);
@@ -247,22 +244,3 @@ test("the home page's welcome text reads at 4.5:1 or more on its ground", async 
   });
   expect(ratio).toBeGreaterThanOrEqual(4.5);
 });
-
-test('screenshots of the main pages at 375 and 1280 px (test-results/screens/)', async ({ page }) => {
-  test.setTimeout(120_000);
-  fs.mkdirSync(SCREENS, { recursive: true });
-  const pages = { home: '/', news: '/news', team: '/team/' + (await teamOf(page, 'Kampfmannschaft')), spielplan: '/spielplan', mitglied: '/mitglied-werden' };
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    for (const [name, route] of Object.entries(pages)) {
-      await page.goto(site().url + route);
-      await page.screenshot({ path: path.join(SCREENS, `${name}-${width}.png`), fullPage: true });
-    }
-  }
-});
-
-async function teamOf(page: Page, name: string): Promise<string> {
-  await page.goto(site().url + '/mannschaften');
-  const href = await page.getByRole('link', { name: `Team ansehen: ${name}` }).getAttribute('href');
-  return href!.replace('/team/', '');
-}
