@@ -26,9 +26,13 @@ import { sessions } from './admin/sessions';
 import { account } from './admin/account';
 import { deploy } from './admin/deploy';
 import { club } from './admin/club';
+import { matchDetails } from './admin/matchDetails';
+import { matchDay } from './admin/matchDay';
+import { leagues } from './admin/leagues';
+import { matchImport } from './admin/matchImport';
 
 export const server = {
   public: { inquiry },
   auth: { signIn, signInSecondStep, requestPasswordReset, resetPassword, completeSetup },
-  admin: { cacheUpdate, users, pageContent, shop, home, news, teams, players, youthTeams, matches, sponsors, contacts, inquiries, membership, imprint, privacy, social, sessions, account, deploy, club },
+  admin: { cacheUpdate, users, pageContent, shop, home, news, teams, players, youthTeams, matches, sponsors, contacts, inquiries, membership, imprint, privacy, social, sessions, account, deploy, club, matchDetails, matchDay, leagues, matchImport },
 };

@@ -22,4 +22,6 @@ export const MANAGERS: Partial<Record<TabKey, LazyExoticComponent<ComponentType<
   shop: lazy(() => import('./ShopManager')),
   benutzer: lazy(() => import('./UserManager')),
   verein: lazy(() => import('./ClubManager')),
+  spieltag: lazy(() => import('./MatchDayManager')),
+  tabellen: lazy(() => import('./LeaguesManager')),
 };

@@ -13,8 +13,8 @@ const SPEC_TAB_KEYS = [
 
 describe('admin tabs', () => {
   it('has every tab key of the spec, in order, with benutzer for superadmins only', () => {
-    // the spec's tabs, then ours: 'Verein' (issue 13)
-    expect(TABS.map((t) => t.key)).toEqual([...SPEC_TAB_KEYS, 'verein']);
+    // the spec's tabs, then ours: 'Verein' (issue 13), 'Spieltag' and 'Tabellen' (issue 14)
+    expect(TABS.map((t) => t.key)).toEqual([...SPEC_TAB_KEYS, 'verein', 'spieltag', 'tabellen']);
     expect(TABS.filter((t) => 'superadminOnly' in t && t.superadminOnly).map((t) => t.key)).toEqual(['benutzer', 'verein']);
   });
 

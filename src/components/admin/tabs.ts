@@ -17,6 +17,9 @@ export const TABS = [
   { key: 'benutzer', label: 'Benutzer', superadminOnly: true },
   // beyond the spec (issue 13): the club's name, crest and colours
   { key: 'verein', label: 'Verein', superadminOnly: true },
+  // the match centre (issue 14): recording a match at the pitch, and the league tables
+  { key: 'spieltag', label: 'Spieltag' },
+  { key: 'tabellen', label: 'Tabellen' },
 ] as const satisfies readonly { key: string; label: string; superadminOnly?: boolean }[];
 
 export type TabKey = (typeof TABS)[number]['key'];

@@ -21,6 +21,15 @@ const match = (o: Partial<MatchRow>): MatchRow => ({
   sequence: 0,
   created_at: '2026-01-01T10:00:00.000Z',
   updated_at: '2026-01-02T10:00:00.000Z',
+  team_id: null,
+  team_side: null,
+  report: null,
+  report_images: [],
+  opponent_lineup: null,
+  live_phase: 'not_started',
+  kickoff_at: null,
+  second_half_at: null,
+  external_key: null,
   ...o,
 });
 

@@ -17,6 +17,10 @@ import { fixtureFilters } from '../../lib/fixtures';
 import { recentNewsWithoutPhotoIn, SHARE_SECTIONS } from '../content/share';
 import { storedClubSettings } from '../content/club';
 import { CLUB_ASSETS } from '../content/club-assets';
+import { teamCalendarRoutes } from './routes-calendar';
+import { matchPageRoutes } from './routes-match';
+import { playerPageRoutes } from './routes-player';
+import { leagueTableRoutes } from './routes-table';
 
 /** The date, as a dependency: pages whose content depends on what day it is. */
 export const CALENDAR = 'calendar';
@@ -136,6 +140,11 @@ export const ROUTES: RouteDef[] = [
   // the club's icons and manifest once 'Verein' is saved; /favicon.ico always (src/server/content/club-assets.ts)
   { pattern: '/favicon.ico', layout: false, deps: [CLUB_DEP] },
   { pattern: '/verein/:id', layout: false, deps: [CLUB_DEP], params: (db) => (storedClubSettings(db) ? [...CLUB_ASSETS] : []) },
+  // the match centre (issue 14), one file each
+  ...matchPageRoutes(),
+  ...leagueTableRoutes(),
+  ...playerPageRoutes(),
+  ...teamCalendarRoutes(),
 ];
 
 /** Paths with no published file: what the static server answers instead. */
@@ -144,6 +153,9 @@ export const MISSING_FILE_RULES: { prefix: string; redirect?: string; page?: str
   { prefix: '/team/', redirect: '/mannschaften' },
   { prefix: '/mannschaften/', redirect: '/mannschaften' },
   { prefix: '/spielplan/', redirect: '/spielplan' },
+  { prefix: '/spiel/', redirect: '/spielplan' },
+  { prefix: '/spieler/', redirect: '/mannschaften' },
+  { prefix: '/tabelle/', redirect: '/tabelle' },
 ];
 
 function depsOf(route: RouteDef): Dep[] {
