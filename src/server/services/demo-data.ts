@@ -10,6 +10,8 @@
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { write } from '../db/write';
+import { seedDemoLeague } from './demo-league';
+import { seedDemoMatchDetails } from './demo-match-details';
 import {
   contactInfo,
   homepageContent,
@@ -527,6 +529,9 @@ export function seedDemoClub(db: Db, now = new Date()): SeedOutcome {
     tx.insert(teams).values(club.teams).run();
     tx.insert(players).values(club.players).run();
     tx.insert(matches).values(club.matches).run();
+    // the match centre (issue 14): the league's other results; our line-ups and events
+    seedDemoLeague(tx, club, now);
+    seedDemoMatchDetails(tx, club, now);
     tx.insert(sponsors).values(club.sponsors).run();
     tx.insert(contactInfo).values(club.contacts).run();
     tx.insert(youthTeams).values(club.youthTeams).run();
