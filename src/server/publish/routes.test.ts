@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb, seed } from '../db/test-db';
 import type { Db } from '../db/client';
-import { news, players, teams } from '../db/schema';
-import { affectedUrls, allUrls, fileForUrl, ROUTES } from './routes';
+import { matches, news, players, teams } from '../db/schema';
+import { affectedUrls, allUrls, fileForUrl, FIXTURE_LISTS, ROUTES } from './routes';
 
 let db: Db;
 beforeEach(() => {
@@ -36,6 +36,25 @@ describe('route dependency map', () => {
   it('a match result republishes the fixtures and the calendar feed', () => {
     // and the home page's last result
     expect(affectedUrls(db, [{ table: 'matches', key: 'm1' }]).sort()).toEqual(['/', '/spielplan', '/spielplan.ics'].sort());
+  });
+
+  it("a match's score republishes only the filter pages that list it; a moved or new match all of them", () => {
+    const ours = 'SV Kirchberg an der Raab';
+    const [league, cup] = seed(db, () =>
+      [
+        { home_team: ours, away_team: 'SC Gleisdorf', competition: 'Unterliga Ost' },
+        { home_team: 'SV Feldbach', away_team: ours, competition: 'Steirischer Cup' },
+        { home_team: ours, away_team: 'SV Feldbach', competition: 'Unterliga Ost' },
+      ].map((m) => db.insert(matches).values({ ...m, match_date: '2026-09-05' }).returning().get()),
+    );
+    const filterPages = (urls: string[]) => urls.filter((u) => u.startsWith('/spielplan/')).sort();
+    expect(filterPages(affectedUrls(db, [{ table: 'matches', key: league.id }]))).toEqual(['/spielplan/team-sc-gleisdorf', '/spielplan/wettbewerb-unterliga-ost']);
+    expect(filterPages(affectedUrls(db, [{ table: 'matches', key: cup.id }]))).toEqual(['/spielplan/team-sv-feldbach', '/spielplan/wettbewerb-steirischer-cup']);
+    const all = ['/spielplan/team-sc-gleisdorf', '/spielplan/team-sv-feldbach', '/spielplan/wettbewerb-steirischer-cup', '/spielplan/wettbewerb-unterliga-ost'];
+    // gone: any page may have listed it
+    expect(filterPages(affectedUrls(db, [{ table: 'matches', key: 'deleted' }]))).toEqual(all);
+    expect(filterPages(affectedUrls(db, [{ table: 'matches', key: league.id }, { table: FIXTURE_LISTS }]))).toEqual(all);
+    expect(filterPages(affectedUrls(db, [{ table: 'matches' }]))).toEqual(all);
   });
 
   it('footer texts and social links touch every page with the layout', () => {

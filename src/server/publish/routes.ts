@@ -13,7 +13,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { ContentTable } from '../db/schema';
 import { matches, news, teams } from '../db/schema';
-import { fixtureFilters } from '../../lib/fixtures';
+import { applyFixtureFilter, fixtureFilters } from '../../lib/fixtures';
 import { recentNewsWithoutPhotoIn, SHARE_SECTIONS } from '../content/share';
 import { storedClubSettings } from '../content/club';
 import { CLUB_ASSETS } from '../content/club-assets';
@@ -25,10 +25,21 @@ import { leagueTableRoutes } from './routes-table';
 /** The date, as a dependency: pages whose content depends on what day it is. */
 export const CALENDAR = 'calendar';
 
-export type Change = { table: ContentTable | typeof CALENDAR; key?: string };
+/**
+ * Which matches the fixtures' filter pages list, and which filters exist: a
+ * match created, deleted, or given another competition or team names changes
+ * it (and is reported with this besides its own key); a score, status, time,
+ * place or event does not, and republishes only the filter pages that list the
+ * match (`idsForRow` of '/spielplan/:id').
+ */
+export const FIXTURE_LISTS = 'fixture_lists';
+
+type PseudoTable = typeof CALENDAR | typeof FIXTURE_LISTS;
+
+export type Change = { table: ContentTable | PseudoTable; key?: string };
 
 /** A data dependency: a whole table, or only the rows with one key. */
-export type Dep = { table: ContentTable | typeof CALENDAR; key?: string };
+export type Dep = { table: ContentTable | PseudoTable; key?: string };
 
 export type RouteDef = {
   /** URL pattern; ':id' stands for one row's id */
@@ -41,6 +52,12 @@ export type RouteDef = {
   params?: (db: Db) => string[];
   /** the table whose rows make up the ids, where the ids are no row keys (the fixtures' filters) */
   listedFrom?: ContentTable;
+  /**
+   * For a keyed change of a table the route reads as a whole: the ids of this
+   * route that show that row (undefined: all of them). A match's score then
+   * republishes the filter pages that list the match, not every filter page.
+   */
+  idsForRow?: (db: Db, change: { table: Change['table']; key: string }) => string[] | undefined;
 };
 
 /** What every page with the global header and footer reads. */
@@ -64,6 +81,16 @@ const fixtureFilterSlugs = (db: Db) => {
     console.error('[publish] the fixtures filters could not be read:', error instanceof Error ? error.message : error);
     return [];
   }
+};
+/** The filter pages that list one match (undefined when it is gone: any of them may have listed it). */
+const fixtureFilterSlugsOfMatch = (db: Db, change: { table: Change['table']; key: string }) => {
+  if (change.table !== 'matches') return undefined;
+  const all = db.select({ id: matches.id, home_team: matches.home_team, away_team: matches.away_team, competition: matches.competition }).from(matches).all();
+  const row = all.find((m) => m.id === change.key);
+  if (!row) return undefined;
+  return fixtureFilters(all)
+    .filter((filter) => applyFixtureFilter([row], filter).length > 0)
+    .map((filter) => filter.slug);
 };
 const teamIds = (db: Db) =>
   db.select({ id: teams.id }).from(teams).orderBy(asc(teams.display_order)).all().map((r) => r.id);
@@ -116,9 +143,16 @@ export const ROUTES: RouteDef[] = [
     deps: [{ table: 'youth_teams' }, { table: 'contact_info' }, { table: 'page_content', key: 'nachwuchs' }],
   },
   // the next match is marked as of today
-  { pattern: '/spielplan', layout: true, deps: [{ table: 'matches' }, { table: CALENDAR }] },
+  { pattern: '/spielplan', layout: true, deps: [{ table: 'matches' }, { table: FIXTURE_LISTS }, { table: CALENDAR }] },
   // one page per filter: any match can add or remove one, so every filter page reads the whole table
-  { pattern: '/spielplan/:id', layout: true, deps: [{ table: 'matches' }, { table: CALENDAR }], params: fixtureFilterSlugs, listedFrom: 'matches' },
+  {
+    pattern: '/spielplan/:id',
+    layout: true,
+    deps: [{ table: 'matches' }, { table: FIXTURE_LISTS }, { table: CALENDAR }],
+    params: fixtureFilterSlugs,
+    listedFrom: 'matches',
+    idsForRow: fixtureFilterSlugsOfMatch,
+  },
   { pattern: '/spielplan.ics', layout: false, deps: [{ table: 'matches' }, CLUB_DEP] },
   { pattern: '/shop', layout: true, deps: [{ table: 'shop_items' }] },
   { pattern: '/sponsoren', layout: true, deps: [{ table: 'sponsors' }] },
@@ -210,8 +244,10 @@ export function affectedUrls(db: Db, changes: Change[]): string[] {
           if (change.key) urls.add(instantiate(route, change.key));
           else for (const id of route.params?.(db) ?? []) urls.add(instantiate(route, id));
         } else if (dep.key === undefined || change.key === undefined || dep.key === change.key) {
-          if (isParametrised(route)) for (const id of route.params?.(db) ?? []) urls.add(instantiate(route, id));
-          else urls.add(route.pattern);
+          if (isParametrised(route)) {
+            const rowIds = dep.key === undefined && change.key !== undefined ? route.idsForRow?.(db, { table: change.table, key: change.key }) : undefined;
+            for (const id of rowIds ?? route.params?.(db) ?? []) urls.add(instantiate(route, id));
+          } else urls.add(route.pattern);
         }
       }
     }
