@@ -85,7 +85,10 @@ const fixtureFilterSlugs = (db: Db) => {
 /** The filter pages that list one match (undefined when it is gone: any of them may have listed it). */
 const fixtureFilterSlugsOfMatch = (db: Db, change: { table: Change['table']; key: string }) => {
   if (change.table !== 'matches') return undefined;
-  const all = db.select({ id: matches.id, home_team: matches.home_team, away_team: matches.away_team, competition: matches.competition }).from(matches).all();
+  const all = db
+    .select({ id: matches.id, home_team: matches.home_team, away_team: matches.away_team, competition: matches.competition, match_date: matches.match_date, status: matches.status })
+    .from(matches)
+    .all();
   const row = all.find((m) => m.id === change.key);
   if (!row) return undefined;
   return fixtureFilters(all)
