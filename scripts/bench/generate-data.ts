@@ -16,6 +16,8 @@ export type BenchSize = {
   players: number;
   youthTeams: number;
   matches: number;
+  /** match events (goals, cards, substitutions) over the played matches (issue 14) */
+  events: number;
   sponsors: number;
   shopItems: number;
   contacts: number;
@@ -28,6 +30,7 @@ export const FULL_SIZE: BenchSize = {
   players: 600,
   youthTeams: 40,
   matches: 500,
+  events: 5000,
   sponsors: 60,
   shopItems: 200,
   contacts: 12,
@@ -40,6 +43,7 @@ export const TINY_SIZE: BenchSize = {
   players: 30,
   youthTeams: 3,
   matches: 12,
+  events: 40,
   sponsors: 4,
   shopItems: 4,
   contacts: 3,
@@ -180,8 +184,12 @@ export async function generateBenchData(
        VALUES (@id, @name, @description, @players, @training_schedule, @age_group, @coach, @contact_info_id, @display_order, 1)`,
     ),
     match: sqlite.prepare(
-      `INSERT INTO matches (id, home_team, away_team, match_date, match_time, location, competition, season, matchday, match_type, home_score, away_score, status, notes)
-       VALUES (@id, @home_team, @away_team, @match_date, @match_time, @location, @competition, @season, @matchday, @match_type, @home_score, @away_score, @status, @notes)`,
+      `INSERT INTO matches (id, home_team, away_team, match_date, match_time, location, competition, season, matchday, match_type, home_score, away_score, status, notes, team_id, team_side, live_phase)
+       VALUES (@id, @home_team, @away_team, @match_date, @match_time, @location, @competition, @season, @matchday, @match_type, @home_score, @away_score, @status, @notes, @team_id, @team_side, @live_phase)`,
+    ),
+    event: sqlite.prepare(
+      `INSERT INTO match_events (id, match_id, type, side, minute, goal_kind, player_id, player_name, related_player_id)
+       VALUES (@id, @match_id, @type, @side, @minute, @goal_kind, @player_id, @player_name, @related_player_id)`,
     ),
     sponsor: sqlite.prepare(
       `INSERT INTO sponsors (id, name, logo_url, website_url, description, tier) VALUES (@id, @name, @logo_url, @website_url, @description, @tier)`,
@@ -288,10 +296,14 @@ export async function generateBenchData(
         achievements: JSON.stringify(Array.from({ length: rng.int(0, 4) }, (_, k) => `Meister ${2010 + k * 3} ${rng.pick(COMPETITIONS)}`)),
       });
     }
+    const playersOf = new Map<string, string[]>();
     for (let p = 0; p < size.players; p++) {
+      const playerId = rng.uuid();
+      const teamId = teamIds[p % teamIds.length];
+      playersOf.set(teamId, [...(playersOf.get(teamId) ?? []), playerId]);
       insert.player.run({
-        id: rng.uuid(),
-        team_id: teamIds[p % teamIds.length],
+        id: playerId,
+        team_id: teamId,
         name: person(),
         position: rng.pick(POSITIONS),
         age: rng.int(16, 38),
@@ -331,6 +343,7 @@ export async function generateBenchData(
     }
 
     // a season and a half of matches: past ones with results, future ones planned
+    const playedMatches: { id: string; side: 'home' | 'away'; teamId: string | null }[] = [];
     for (let m = 0; m < size.matches; m++) {
       const id = rng.uuid();
       matchIds.push(id);
@@ -338,7 +351,10 @@ export async function generateBenchData(
       const past = date.getTime() < now;
       const home = m % 2 === 0;
       const opponent = `${rng.pick(['SC', 'SV', 'USV', 'FC', 'ASK'])} ${rng.pick(PLACES)}`;
-      const us = teamIds.length > 0 && m % 5 === 4 ? 'SV Kirchberg Reserve' : 'SV Kirchberg';
+      const reserve = teamIds.length > 0 && m % 5 === 4;
+      const us = reserve ? 'SV Kirchberg Reserve' : 'SV Kirchberg';
+      const teamId = teamIds[reserve ? 1 : 0] ?? null;
+      if (past) playedMatches.push({ id, side: home ? 'home' : 'away', teamId });
       insert.match.run({
         id,
         home_team: home ? us : opponent,
@@ -354,6 +370,30 @@ export async function generateBenchData(
         away_score: past ? rng.int(0, 4) : null,
         status: past ? 'finished' : m % 40 === 39 ? 'postponed' : 'scheduled',
         notes: m % 6 === 0 ? sentence(rng) : null,
+        team_id: teamId,
+        team_side: teamId ? (home ? 'home' : 'away') : null,
+        live_phase: past ? 'full_time' : 'not_started',
+      });
+    }
+
+    // what happened in the played matches: goals, cards and substitutions, ours by player, theirs by name
+    const kinds = ['goal', 'goal', 'yellow', 'substitution', 'goal', 'yellow', 'substitution', 'red', 'yellow_red', 'goal'] as const;
+    for (let e = 0; e < size.events && playedMatches.length > 0; e++) {
+      const match = playedMatches[e % playedMatches.length];
+      const ours = e % 3 !== 2;
+      const squad = (match.teamId && playersOf.get(match.teamId)) || [];
+      const type = kinds[e % kinds.length];
+      const side = ours ? match.side : match.side === 'home' ? 'away' : 'home';
+      insert.event.run({
+        id: rng.uuid(),
+        match_id: match.id,
+        type,
+        side,
+        minute: rng.int(1, 90),
+        goal_kind: type === 'goal' ? (e % 11 === 0 ? 'penalty' : 'regular') : null,
+        player_id: ours && squad.length > 0 ? rng.pick(squad) : null,
+        player_name: ours && squad.length > 0 ? null : person(),
+        related_player_id: ours && squad.length > 1 && (type === 'goal' || type === 'substitution') ? rng.pick(squad) : null,
       });
     }
 
@@ -383,7 +423,7 @@ export async function generateBenchData(
 
   const count = (table: string) => (sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
   const counts: Record<string, number> = {};
-  for (const table of ['news', 'teams', 'players', 'youth_teams', 'matches', 'sponsors', 'shop_items', 'contact_info', 'homepage_content', 'page_content']) {
+  for (const table of ['news', 'teams', 'players', 'youth_teams', 'matches', 'match_events', 'sponsors', 'shop_items', 'contact_info', 'homepage_content', 'page_content']) {
     counts[table] = count(table);
   }
   counts.news_with_image = (sqlite.prepare('SELECT count(*) AS n FROM news WHERE image_url IS NOT NULL').get() as { n: number }).n;

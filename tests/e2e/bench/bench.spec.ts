@@ -29,7 +29,7 @@ test('the benchmark runs end to end and reports every section with a PASS or FAI
 
   // the generated data set, and every page of it published
   expect(results.mode).toBe('smoke');
-  expect(results.data.counts).toMatchObject({ news: TINY_SIZE.news, teams: TINY_SIZE.teams, players: TINY_SIZE.players, matches: TINY_SIZE.matches });
+  expect(results.data.counts).toMatchObject({ news: TINY_SIZE.news, teams: TINY_SIZE.teams, players: TINY_SIZE.players, matches: TINY_SIZE.matches, match_events: TINY_SIZE.events });
   expect(results.publish.failed).toBe(0);
   expect(results.publish.pages).toBeGreaterThan(TINY_SIZE.news);
 
