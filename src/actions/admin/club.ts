@@ -2,12 +2,12 @@ import { defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
 import { clubSettingsSchema, crestUploadSchema } from '../../lib/schemas/club';
 import { SUPERADMIN_ONLY_MESSAGES as ONLY } from '../../lib/schemas/user';
-import { CLUB_CHANGE, contrastWarnings, loadClubSettings, saveClubSettings, uploadCrest } from '../../server/services/admin/club';
+import { contrastWarnings, loadClubSettings, saveClubSettings, uploadCrest } from '../../server/services/admin/club';
 import { publishChanges } from '../../server/services/admin/publication';
 import { requireRole } from '../guard';
 import { runWrite, runWriteAsync } from './inputErrors';
 
-/** 'Verein' (issue 13): the club's names, crest, colours and home ground, for superadmins. */
+/** 'Verein' (issue 13): the club's names, crest, colours and home ground, and (issue 14) 'Minderjährige schützen', for superadmins. */
 export const club = {
   load: defineAction({
     accept: 'json',
@@ -23,8 +23,8 @@ export const club = {
     input: clubSettingsSchema,
     handler: async (input, context) => {
       requireRole(context, 'superadmin', ONLY.club);
-      const settings = runWrite(() => saveClubSettings(input));
-      return { settings, warnings: contrastWarnings(settings), ...(await publishChanges([CLUB_CHANGE])) };
+      const { settings, changes } = runWrite(() => saveClubSettings(input));
+      return { settings, warnings: contrastWarnings(settings), ...(await publishChanges(changes)) };
     },
   }),
   /** The crest's file as base64: an SVG is checked and drawn, any picture stored as a 512 px PNG. */

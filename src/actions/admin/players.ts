@@ -6,7 +6,10 @@ import { noInput } from '../../lib/schemas/admin-fields';
 import { requireRole } from '../guard';
 import { runWrite } from './inputErrors';
 
-/** The players manager (admin-area.md §2, §5, §7). A player's change republishes its team's pages. */
+/**
+ * The players manager (admin-area.md §2, §5, §7). A player's change republishes its team's pages.
+ * Consent is recorded in the signed-in admin's name (issue 14), never in a name the form sends.
+ */
 export const players = {
   list: defineAction({
     accept: 'json',
@@ -20,8 +23,8 @@ export const players = {
     accept: 'json',
     input: playerSchema,
     handler: async (input, context) => {
-      requireRole(context, 'admin');
-      const { row, changes } = runWrite(() => createPlayer(input));
+      const user = requireRole(context, 'admin');
+      const { row, changes } = runWrite(() => createPlayer(input, undefined, user.email));
       return { row, ...(await publishChanges(changes)) };
     },
   }),
@@ -29,8 +32,8 @@ export const players = {
     accept: 'json',
     input: playerUpdateSchema,
     handler: async ({ id, ...input }, context) => {
-      requireRole(context, 'admin');
-      const { row, changes } = runWrite(() => updatePlayer(id, input));
+      const user = requireRole(context, 'admin');
+      const { row, changes } = runWrite(() => updatePlayer(id, input, undefined, user.email));
       return { row, ...(await publishChanges(changes)) };
     },
   }),

@@ -1,6 +1,7 @@
 // 'Verein' (issue 13, superadmins): the club's short and long name, crest (SVG
 // or PNG, drawn into a PNG on the server), primary and secondary colour with
-// their contrast on white, and the home ground. Saving republishes every page.
+// their contrast on white, the home ground and (issue 14) whether minors are
+// shown only by name without consent. Saving republishes every page.
 import { actions } from 'astro:actions';
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { contrastRatio, formatRatio, readableOn, AA, SURFACE_MUTED } from '../../lib/contrast';
@@ -9,10 +10,26 @@ import { FieldError, callAction, useFormState, useSaveToasts, validateWith } fro
 import { useLiveReload } from './live';
 import { SaveButton } from './ui';
 
-type FormValues = { short_name: string; long_name: string; crest_url: string; primary_color: string; secondary_color: string; home_ground: string };
-type Stored = { short_name: string; long_name: string; crest_url: string | null; primary_color: string; secondary_color: string; home_ground: string | null };
-const toForm = (s: Stored): FormValues => ({ ...s, crest_url: s.crest_url ?? '', home_ground: s.home_ground ?? '' });
-const EMPTY: FormValues = { short_name: '', long_name: '', crest_url: '', primary_color: '#1e40af', secondary_color: '#facc15', home_ground: '' };
+type FormValues = {
+  short_name: string;
+  long_name: string;
+  crest_url: string;
+  primary_color: string;
+  secondary_color: string;
+  home_ground: string;
+  protect_minors: boolean;
+};
+type Stored = Omit<FormValues, 'crest_url' | 'home_ground'> & { crest_url: string | null; home_ground: string | null };
+const toForm = (s: Stored): FormValues => ({
+  short_name: s.short_name,
+  long_name: s.long_name,
+  primary_color: s.primary_color,
+  secondary_color: s.secondary_color,
+  crest_url: s.crest_url ?? '',
+  home_ground: s.home_ground ?? '',
+  protect_minors: s.protect_minors,
+});
+const EMPTY: FormValues = { short_name: '', long_name: '', crest_url: '', primary_color: '#1e40af', secondary_color: '#facc15', home_ground: '', protect_minors: true };
 
 function ContrastNote({ label, colour }: { label: string; colour: string }) {
   if (!/^#[0-9a-f]{6}$/i.test(colour)) return null;
@@ -138,6 +155,14 @@ export default function ClubManager() {
           <input {...bind('home_ground')} disabled={loading} maxLength={200} />
           <FieldError message={errors.home_ground} />
         </label>
+        <div className="admin-field protect-minors">
+          <label style={{ display: 'flex', gap: '0.5rem', alignItems: 'center', minHeight: 44 }}>
+            <input type="checkbox" name="protect_minors" checked={values.protect_minors} disabled={loading} onChange={(e) => set('protect_minors', e.target.checked)} />
+            {T.protectMinors}
+          </label>
+          <small className="hint">{T.protectMinorsHint}</small>
+          <FieldError message={errors.protect_minors} />
+        </div>
         <div className="admin-actions">
           <SaveButton saving={saving} disabled={loading || uploading}>{T.save}</SaveButton>
         </div>

@@ -3,14 +3,44 @@
 // matches, an edit dialog, and delete after the spec's confirmation.
 import { actions } from 'astro:actions';
 import { useMemo, useState } from 'react';
-import { PLAYER_POSITIONS, PLAYER_TEXTS as T, playerSchema, type PlayerEntry } from '../../lib/schemas/player';
-import { FieldError, KIT_TEXTS, callAction, useLoader, wrapStyle } from './contentKit';
+import { PLAYER_CONSENT_TEXTS as C, PLAYER_POSITIONS, PLAYER_TEXTS as T, playerSchema, type PlayerEntry } from '../../lib/schemas/player';
+import { FieldError, KIT_TEXTS, callAction, useFormState, useLoader, wrapStyle } from './contentKit';
 import { EntityEditDialog, EntityFormButtons, RowActions, createOrUpdate, useEntityForm, useEntityList, type EntityFormProps } from './entityKit';
 import ImageUpload from './ImageUpload';
 
 type TeamOption = { id: string; name: string; category: string };
-type FormValues = { name: string; position: string; age: string; jersey_number: string; team_id: string; image_url: string };
-const EMPTY: FormValues = { name: '', position: '', age: '', jersey_number: '', team_id: '', image_url: '' };
+type FormValues = {
+  name: string;
+  position: string;
+  age: string;
+  jersey_number: string;
+  team_id: string;
+  image_url: string;
+  consent_name: boolean;
+  consent_photo: boolean;
+  consent_stats: boolean;
+  consent_given_by: string;
+  consent_given_at: string;
+};
+const EMPTY: FormValues = {
+  name: '',
+  position: '',
+  age: '',
+  jersey_number: '',
+  team_id: '',
+  image_url: '',
+  consent_name: false,
+  consent_photo: false,
+  consent_stats: false,
+  consent_given_by: '',
+  consent_given_at: '',
+};
+const CONSENT_BOXES = [
+  ['consent_name', C.name],
+  ['consent_photo', C.photo],
+  ['consent_stats', C.stats],
+] as const;
+const checkRow = { display: 'flex', gap: '0.5rem', alignItems: 'center', minHeight: 44 } as const;
 
 const toForm = (p: PlayerEntry): FormValues => ({
   name: p.name,
@@ -19,7 +49,45 @@ const toForm = (p: PlayerEntry): FormValues => ({
   jersey_number: p.jersey_number == null ? '' : String(p.jersey_number),
   team_id: p.team_id,
   image_url: p.image_url ?? '',
+  consent_name: p.consent_name,
+  consent_photo: p.consent_photo,
+  consent_stats: p.consent_stats,
+  consent_given_by: p.consent_given_by ?? '',
+  consent_given_at: p.consent_given_at ?? '',
 });
+
+/** What the player (or a guardian) agreed may be published; who recorded it is shown, not edited. */
+function ConsentFields({ form, id, recordedBy }: { form: Pick<ReturnType<typeof useFormState<FormValues>>, 'values' | 'set' | 'bind' | 'errors'>; id: (name: string) => string; recordedBy: string | null }) {
+  const { values, set, bind, errors } = form;
+  return (
+    <fieldset className="admin-fieldset player-consent">
+      <legend>{C.legend}</legend>
+      <p className="hint">{C.hint}</p>
+      <div className="row">
+        {CONSENT_BOXES.map(([key, label]) => (
+          <label key={key} style={checkRow}>
+            <input type="checkbox" name={key} checked={values[key]} onChange={(e) => set(key, e.target.checked)} />
+            {label}
+          </label>
+        ))}
+      </div>
+      <FieldError message={errors.consent_name} />
+      <div className="row">
+        <label className="admin-field" htmlFor={id('consent-by')}>
+          <span>{C.givenBy}</span>
+          <input id={id('consent-by')} name="consent_given_by" autoComplete="off" placeholder={C.givenByPlaceholder} {...bind('consent_given_by')} />
+          <FieldError message={errors.consent_given_by} />
+        </label>
+        <label className="admin-field" htmlFor={id('consent-at')}>
+          <span>{C.givenAt}</span>
+          <input id={id('consent-at')} name="consent_given_at" type="date" {...bind('consent_given_at')} />
+          <FieldError message={errors.consent_given_at} />
+        </label>
+      </div>
+      {recordedBy && <p className="meta consent-recorded-by">{C.recordedBy(recordedBy)}</p>}
+    </fieldset>
+  );
+}
 
 function PlayerForm({ player, teams, ...props }: { player: PlayerEntry | null; teams: TeamOption[] } & EntityFormProps) {
   const save = createOrUpdate(player, actions.admin.players);
@@ -90,9 +158,18 @@ function PlayerForm({ player, teams, ...props }: { player: PlayerEntry | null; t
         onChange={(url) => set('image_url', url ?? '')}
         error={errors.image_url}
       />
+      <ConsentFields form={form} id={id} recordedBy={player?.consent_recorded_by ?? null} />
       <EntityFormButtons inDialog={player !== null} form={form} createLabel="Spieler hinzufügen" />
     </form>
   );
+}
+
+/** 'Foto, Statistik (12.03.2026)' or 'keines': what the list shows of the consent. */
+function consentSummary(p: PlayerEntry): string {
+  if (!p.consent_given_at) return C.none;
+  const what = CONSENT_BOXES.filter(([key]) => p[key]).map(([, label]) => label.split(' ')[0]);
+  const [y, m, d] = p.consent_given_at.split('-');
+  return `${what.join(', ') || C.none} (${d}.${m}.${y})`;
 }
 
 export default function PlayersManager() {
@@ -152,6 +229,7 @@ export default function PlayersManager() {
                   <th scope="col">Alter</th>
                   <th scope="col">Rückennummer</th>
                   <th scope="col">Team</th>
+                  <th scope="col">{C.column}</th>
                   <th scope="col">Aktionen</th>
                 </tr>
               </thead>
@@ -166,6 +244,9 @@ export default function PlayersManager() {
                     <td data-label="Rückennummer">{p.jersey_number ?? '–'}</td>
                     <td data-label="Team" style={wrapStyle}>
                       {p.team_name ?? '–'}
+                    </td>
+                    <td data-label={C.column} className="player-consent-summary">
+                      {consentSummary(p)}
                     </td>
                     <td data-label="Aktionen">
                       <RowActions entry={p} list={list} />

@@ -26,6 +26,9 @@ export const clubSettingsSchema = z.object({
   primary_color: colour,
   secondary_color: colour,
   home_ground: optional(200),
+  // 'Minderjährige schützen' (issue 14): kept in site_settings, not in the club row;
+  // absent leaves it as it is (a caller that does not know the setting changes nothing)
+  protect_minors: z.boolean({ invalid_type_error: 'Bitte ja oder nein wählen.' }).optional(),
 });
 export type ClubSettingsInput = z.input<typeof clubSettingsSchema>;
 export type ClubSettingsData = z.output<typeof clubSettingsSchema>;
@@ -66,5 +69,8 @@ export const CLUB_TEXTS = {
   contrastOk: (ratio: string) => `Kontrast auf Weiß ${ratio}: gut lesbar.`,
   onlySuperadmin: 'Nur Superadmins können die Vereinsdaten ändern.',
   badCrest: 'Diese Datei ist kein verwendbares Wappen. Bitte ein SVG oder PNG hochladen.',
+  protectMinors: 'Minderjährige schützen',
+  protectMinorsHint:
+    'Von Spielern unter 14 Jahren zeigt die Website nur den Namen – kein Foto, keine Rückennummer, kein Alter, keine Position und keine Statistik –, solange kein Einverständnis der Eltern unter „Spieler“ eingetragen ist. In Österreich ist für Fotos von Minderjährigen das Einverständnis der Erziehungsberechtigten üblich. Ausgeschaltet zeigt die Website alle Spieler wie bisher.',
   unsafeSvg: 'Dieses SVG enthält Skripte, Verweise oder eingebettete Inhalte und wird nicht angenommen.',
 } as const;

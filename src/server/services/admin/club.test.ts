@@ -95,3 +95,18 @@ describe('crest upload', () => {
     }
   });
 });
+
+describe("'Minderjährige schützen' (issue 14)", () => {
+  it('is on in a new installation, saved with the club, and republishes the players only when it changes', () => {
+    expect(loadClubSettings(db).protect_minors).toBe(true);
+    expect(saveClubSettings(input(), db).changes).toEqual([{ table: 'club_settings' }]);
+    const off = saveClubSettings(input({ protect_minors: false }), db);
+    expect(off.settings.protect_minors).toBe(false);
+    expect(off.changes).toEqual([{ table: 'club_settings' }, { table: 'players' }]);
+    expect(db.$client.prepare("select value from site_settings where key = 'protect_minors'").get()).toEqual({ value: 'off' });
+    // a save that does not name the setting leaves it as it is
+    expect(saveClubSettings(input(), db).settings.protect_minors).toBe(false);
+    expect(saveClubSettings(input({ protect_minors: true }), db).changes).toEqual([{ table: 'club_settings' }, { table: 'players' }]);
+    expect(loadClubSettings(db).protect_minors).toBe(true);
+  });
+});

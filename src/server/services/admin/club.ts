@@ -1,11 +1,13 @@
 // 'Verein' (issue 13): the club's names, crest, colours and home ground, one row
 // written by superadmins. A change republishes every page (the header, the
-// theme), the app icons, the manifest and the share images.
+// theme), the app icons, the manifest and the share images. The setting
+// 'Minderjährige schützen' (issue 14) is saved with it, kept in site_settings.
 import sharp from 'sharp';
 import { CLUB_TEXTS, type ClubSettingsData } from '../../../lib/schemas/club';
 import { contrastRatio, formatRatio, readableOn, AA, SURFACE_MUTED } from '../../../lib/contrast';
 import { getDb, type Db } from '../../db/client';
-import { clubSettings } from '../../db/schema';
+import { clubSettings, siteSettings } from '../../db/schema';
+import { PROTECT_MINORS_KEY, readProtectMinors } from '../../content/consent-setting';
 import { RefusedWrite, write } from '../../db/write';
 import { CLUB_ROW_ID, DEFAULT_CLUB_SETTINGS, storedClubSettings, type ClubSettingsRow } from '../../content/club';
 import type { Change } from '../../publish/routes';
@@ -14,17 +16,30 @@ import { storeUpload, UploadError } from '../uploads';
 export const CLUB_CHANGE: Change = { table: 'club_settings' };
 
 /** What the tab shows: the stored settings, or the built-in club marked as such. */
-export function loadClubSettings(db: Db = getDb()): ClubSettingsRow & { isDefault: boolean } {
+export type ClubSettingsView = ClubSettingsRow & { protect_minors: boolean };
+
+export function loadClubSettings(db: Db = getDb()): ClubSettingsView & { isDefault: boolean } {
   const stored = storedClubSettings(db);
-  return stored ? { ...stored, isDefault: false } : { ...DEFAULT_CLUB_SETTINGS, isDefault: true };
+  const protect_minors = readProtectMinors(db);
+  return stored ? { ...stored, protect_minors, isDefault: false } : { ...DEFAULT_CLUB_SETTINGS, protect_minors, isDefault: true };
 }
 
-export function saveClubSettings(input: ClubSettingsData, db: Db = getDb()): ClubSettingsRow {
-  const values = { ...input, updated_at: new Date().toISOString() };
-  write('club.save', (tx) =>
-    tx.insert(clubSettings).values({ id: CLUB_ROW_ID, ...values }).onConflictDoUpdate({ target: clubSettings.id, set: values }).run(),
-  db);
-  return storedClubSettings(db)!;
+/**
+ * Saves the club; what to republish comes with it: every page (the club), and
+ * every page that shows players when the protection of minors changed.
+ */
+export function saveClubSettings(input: ClubSettingsData, db: Db = getDb()): { settings: ClubSettingsView; changes: Change[] } {
+  const { protect_minors, ...club } = input;
+  const values = { ...club, updated_at: new Date().toISOString() };
+  const protectChanged = write('club.save', (tx) => {
+    tx.insert(clubSettings).values({ id: CLUB_ROW_ID, ...values }).onConflictDoUpdate({ target: clubSettings.id, set: values }).run();
+    if (protect_minors === undefined || protect_minors === readProtectMinors(tx as Db)) return false;
+    const value = protect_minors ? 'on' : 'off';
+    tx.insert(siteSettings).values({ key: PROTECT_MINORS_KEY, value }).onConflictDoUpdate({ target: siteSettings.key, set: { value } }).run();
+    return true;
+  }, db);
+  const changes: Change[] = protectChanged ? [CLUB_CHANGE, { table: 'players' }] : [CLUB_CHANGE];
+  return { settings: { ...storedClubSettings(db)!, protect_minors: readProtectMinors(db) }, changes };
 }
 
 /** The admin's warnings for colours that do not read as text on white, with the variant used instead. */

@@ -45,6 +45,34 @@ describe('players service', () => {
   });
 });
 
+describe('publication consent', () => {
+  const consent = { consent_photo: true, consent_given_by: 'Mutter, Maria Huber', consent_given_at: '2026-09-01' };
+  it('records the signed-in admin with the consent and keeps them while the consent stays as it was', () => {
+    const { row } = createPlayer(player({ name: 'Lena', age: '12', ...consent }), db, 'trainer@verein.at');
+    expect(row).toMatchObject({ consent_photo: true, consent_name: false, consent_given_by: 'Mutter, Maria Huber', consent_recorded_by: 'trainer@verein.at' });
+    const renamed = updatePlayer(row.id, player({ name: 'Lena B.', age: '12', ...consent }), db, 'other@verein.at');
+    expect(renamed.row.consent_recorded_by).toBe('trainer@verein.at');
+    const widened = updatePlayer(row.id, player({ name: 'Lena B.', age: '12', ...consent, consent_stats: true }), db, 'other@verein.at');
+    expect(widened.row.consent_recorded_by).toBe('other@verein.at');
+    expect(listPlayers(db)[0]).toMatchObject({ consent_stats: true, consent_recorded_by: 'other@verein.at' });
+  });
+  it('forgets who recorded it when the consent is withdrawn', () => {
+    const { row } = createPlayer(player({ name: 'Lena', ...consent }), db, 'trainer@verein.at');
+    expect(updatePlayer(row.id, player({ name: 'Lena' }), db, 'trainer@verein.at').row).toMatchObject({ consent_photo: false, consent_given_at: null, consent_recorded_by: null });
+  });
+  it('asks for who gave it, when, and what for, in German', () => {
+    const r = playerSchema.safeParse({ name: 'a', position: 'Spieler', team_id: 't', consent_photo: true });
+    expect(r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([
+      'consent_given_by: Bitte angeben, wer das Einverständnis gegeben hat.',
+      'consent_given_at: Bitte das Datum des Einverständnisses angeben.',
+    ]);
+    const noBox = playerSchema.safeParse({ name: 'a', position: 'Spieler', team_id: 't', consent_given_by: 'Vater', consent_given_at: '2026-02-30' });
+    expect(noBox.success ? [] : noBox.error.issues.map((i) => i.message)).toEqual(['Bitte ein gültiges Datum angeben.', 'Bitte ankreuzen, wofür das Einverständnis gilt.']);
+    const noBox2 = playerSchema.safeParse({ name: 'a', position: 'Spieler', team_id: 't', consent_given_by: 'Vater', consent_given_at: '2026-02-03' });
+    expect(noBox2.success ? [] : noBox2.error.issues.map((i) => i.message)).toEqual(['Bitte ankreuzen, wofür das Einverständnis gilt.']);
+  });
+});
+
 describe('player schema', () => {
   const messages = (v: unknown) => {
     const r = playerSchema.safeParse(v);
