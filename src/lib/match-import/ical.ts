@@ -1,0 +1,91 @@
+// iCalendar fixtures (a league portal's .ics file or subscription URL, or our
+// own feed): one match per VEVENT. The teams and a result come from SUMMARY
+// ('SV A – SV B', 'SV A - SV B 2:1', 'SV A : SV B (2:1)'), the time from
+// DTSTART (UTC converted to Vienna; a local or TZID time taken as Vienna
+// wall-clock time, which is what Austrian and German portals write), a
+// cancellation from STATUS:CANCELLED, the stable key from UID.
+import ICAL from 'ical.js';
+import { IMPORT_TEXTS as T } from './texts';
+import { MAX_IMPORT_ROWS, type ImportDefaults, type ImportedMatch, type ImportProblem, type ReadResult } from './types';
+import { seasonOfDate } from './values';
+
+const viennaParts = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Vienna',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+function dateAndTime(start: ICAL.Time): { date: string; time: string | null } {
+  if (start.isDate) return { date: `${start.year}-${pad(start.month)}-${pad(start.day)}`, time: null };
+  if (start.zone?.tzid === 'UTC') {
+    const p = Object.fromEntries(viennaParts.formatToParts(start.toJSDate()).map((part) => [part.type, part.value]));
+    return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
+  }
+  return { date: `${start.year}-${pad(start.month)}-${pad(start.day)}`, time: `${pad(start.hour)}:${pad(start.minute)}` };
+}
+
+const SCORE_AT_END = /\s*\(?\s*(\d{1,3})\s*:\s*(\d{1,3})\s*\)?\s*$/;
+const SIDES = /^(.+?)\s+(?:–|—|-|:|vs\.?|gegen)\s+(.+)$/i;
+
+/** Home, away and a result from an event's title; null when it names no two teams. */
+export function teamsFromSummary(summary: string): { home: string; away: string; score: [number, number] | null } | null {
+  let text = summary.trim().replace(/^(abgesagt|verlegt|absage)\s*[:!-]\s*/i, '');
+  const score = SCORE_AT_END.exec(text);
+  if (score) text = text.slice(0, score.index);
+  const sides = SIDES.exec(text);
+  if (!sides) return null;
+  return { home: sides[1].trim(), away: sides[2].trim(), score: score ? [+score[1], +score[2]] : null };
+}
+
+/** The calendar's matches; throws a German message when the text is no calendar at all. */
+export function icalToMatches(text: string, defaults: ImportDefaults): ReadResult {
+  if (!/BEGIN:VCALENDAR/i.test(text)) throw new Error(T.notCalendar);
+  let events: ICAL.Component[];
+  try {
+    events = new ICAL.Component(ICAL.parse(text.replace(/^\uFEFF/, ''))).getAllSubcomponents('vevent');
+  } catch {
+    throw new Error(T.calendarUnreadable);
+  }
+  if (events.length > MAX_IMPORT_ROWS) throw new Error(T.tooManyRows(MAX_IMPORT_ROWS));
+  const matches: ImportedMatch[] = [];
+  const problems: ImportProblem[] = [];
+  events.forEach((component, index) => {
+    const line = index + 1;
+    const event = new ICAL.Event(component);
+    const summary = (event.summary ?? '').trim();
+    const teams = teamsFromSummary(summary);
+    if (!teams || teams.home.length > 200 || teams.away.length > 200) return problems.push({ line, message: T.eventTeams(line, summary.slice(0, 200)) });
+    if (!event.startDate) return problems.push({ line, message: T.eventDate(line) });
+    const { date, time } = dateAndTime(event.startDate);
+    const cancelled = String(component.getFirstPropertyValue('status') ?? '').toUpperCase() === 'CANCELLED';
+    const competition = defaults.competition.trim();
+    if (!competition) return problems.push({ line, message: T.rowCompetition(line) });
+    const uid = (event.uid ?? '').trim();
+    const match: ImportedMatch = {
+      line,
+      sourceId: uid || null,
+      match_date: date,
+      match_time: time,
+      home_team: teams.home,
+      away_team: teams.away,
+      competition,
+      season: defaults.season.trim() || seasonOfDate(date),
+    };
+    const location = (event.location ?? '').trim();
+    if (location) match.location = location.slice(0, 300);
+    if (teams.score) {
+      [match.home_score, match.away_score] = teams.score;
+      match.status = 'finished';
+    }
+    else match.status = 'scheduled';
+    if (cancelled) match.status = 'cancelled';
+    matches.push(match);
+  });
+  return { matches, problems };
+}

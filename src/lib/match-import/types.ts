@@ -1,0 +1,36 @@
+// One match as a source (a CSV row, an iCalendar event) describes it. A field
+// left undefined is one the source does not have: an import never clears what
+// the club entered by hand just because the file lacks that column.
+import type { ImportField } from './texts';
+
+export type ImportStatus = 'scheduled' | 'finished' | 'cancelled';
+
+export type ImportedMatch = {
+  /** the row (CSV, counting the header as 1) or event number, for messages */
+  line: number;
+  /** the source's own id (a column, an iCalendar UID), if it has one */
+  sourceId: string | null;
+  match_date: string;
+  match_time?: string | null;
+  home_team: string;
+  away_team: string;
+  home_score?: number | null;
+  away_score?: number | null;
+  location?: string | null;
+  competition: string;
+  season: string;
+  matchday?: number | null;
+  status?: ImportStatus;
+};
+
+export type ImportProblem = { line: number; message: string };
+
+export type ReadResult = { matches: ImportedMatch[]; problems: ImportProblem[] };
+
+/** Which column (0-based) holds which field; a field without a column is absent. */
+export type ColumnMapping = Partial<Record<ImportField, number>>;
+
+/** What the admin sets for the whole file: used where the source names no competition or season. */
+export type ImportDefaults = { competition: string; season: string };
+
+export const MAX_IMPORT_ROWS = 2_000;
