@@ -1,7 +1,32 @@
 // Part of the route registry (routes.ts): the match pages /spiel/:id and their share images (issue 14, match centre).
+// A match page shows the match row, its events and line-up (keyed by the match id), our players' names
+// (any player row: a change names the player's team) and our team's name.
+import type { Db } from '../db/client';
+import { matches } from '../db/schema';
 import type { RouteDef } from './routes';
+
+const matchIds = (db: Db) => db.select({ id: matches.id }).from(matches).all().map((r) => r.id);
 
 /** Called once when routes.ts builds ROUTES (a function, so that this file may import values from routes.ts). */
 export function matchPageRoutes(): RouteDef[] {
-  return [];
+  return [
+    {
+      pattern: '/spiel/:id',
+      layout: true,
+      deps: [
+        { table: 'matches', key: ':id' },
+        { table: 'match_events', key: ':id' },
+        { table: 'match_lineups', key: ':id' },
+        { table: 'players' },
+        { table: 'teams' },
+      ],
+      params: matchIds,
+    },
+    {
+      pattern: '/teilen/spiel/:id.png',
+      layout: false,
+      deps: [{ table: 'matches', key: ':id' }, { table: 'club_settings' }],
+      params: matchIds,
+    },
+  ];
 }

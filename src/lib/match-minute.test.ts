@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { byMatchTime, formatMinute, matchMinute, parseMinute, type MatchClock } from './match-minute';
+
+const KICKOFF = Date.UTC(2026, 10, 22, 13, 30);
+const min = (n: number) => n * 60_000;
+const firstHalf: MatchClock = { live_phase: 'first_half', kickoff_at: KICKOFF, second_half_at: null };
+
+describe('matchMinute', () => {
+  it('is null before kick-off', () => {
+    expect(matchMinute({ live_phase: 'not_started', kickoff_at: null, second_half_at: null }, KICKOFF)).toBeNull();
+  });
+
+  it('counts the first half from minute 1', () => {
+    expect(matchMinute(firstHalf, KICKOFF)).toEqual({ minute: 1, added: null });
+    expect(matchMinute(firstHalf, KICKOFF + min(0) + 59_999)).toEqual({ minute: 1, added: null });
+    expect(matchMinute(firstHalf, KICKOFF + min(1))).toEqual({ minute: 2, added: null });
+    expect(matchMinute(firstHalf, KICKOFF + min(44) + 30_000)).toEqual({ minute: 45, added: null });
+  });
+
+  it('writes time beyond 45 minutes as stoppage time (45+2)', () => {
+    expect(matchMinute(firstHalf, KICKOFF + min(45))).toEqual({ minute: 45, added: 1 });
+    expect(matchMinute(firstHalf, KICKOFF + min(46) + 10_000)).toEqual({ minute: 45, added: 2 });
+  });
+
+  it('holds the 45th minute during half time, however long the break', () => {
+    const clock: MatchClock = { live_phase: 'half_time', kickoff_at: KICKOFF, second_half_at: null };
+    expect(matchMinute(clock, KICKOFF + min(62))).toEqual({ minute: 45, added: null });
+  });
+
+  it('starts the second half at 46, from its own kick-off, not from the first', () => {
+    const start = KICKOFF + min(63);
+    const clock: MatchClock = { live_phase: 'second_half', kickoff_at: KICKOFF, second_half_at: start };
+    expect(matchMinute(clock, start)).toEqual({ minute: 46, added: null });
+    expect(matchMinute(clock, start + min(20) + 5_000)).toEqual({ minute: 66, added: null });
+    expect(matchMinute(clock, start + min(44) + 59_000)).toEqual({ minute: 90, added: null });
+    expect(matchMinute(clock, start + min(47))).toEqual({ minute: 90, added: 3 });
+  });
+
+  it('holds the 90th minute after full time', () => {
+    expect(matchMinute({ live_phase: 'full_time', kickoff_at: KICKOFF, second_half_at: KICKOFF + min(60) }, KICKOFF + min(200))).toEqual({
+      minute: 90,
+      added: null,
+    });
+  });
+
+  it('never counts backwards when the clock of the phone is behind', () => {
+    expect(matchMinute(firstHalf, KICKOFF - min(3))).toEqual({ minute: 1, added: null });
+  });
+});
+
+describe('formatMinute and parseMinute', () => {
+  it('write and read stoppage time', () => {
+    expect(formatMinute(17, null)).toBe("17'");
+    expect(formatMinute(45, 2)).toBe("45+2'");
+    expect(formatMinute(90, 3)).toBe("90+3'");
+    expect(parseMinute('90+3')).toEqual({ minute: 90, added: 3 });
+    expect(parseMinute(" 17' ")).toEqual({ minute: 17, added: null });
+    expect(parseMinute('0')).toBeNull();
+    expect(parseMinute('abc')).toBeNull();
+  });
+
+  it('orders events by minute, stoppage time and entry', () => {
+    const events = [
+      { minute: 46, added_time: null, created_at: '3' },
+      { minute: 45, added_time: 2, created_at: '2' },
+      { minute: 45, added_time: null, created_at: '1' },
+    ];
+    expect([...events].sort(byMatchTime).map((e) => e.created_at)).toEqual(['1', '2', '3']);
+  });
+});

@@ -1,0 +1,218 @@
+// A match's details (issue 14): our team, line-up, events and report. One
+// schema per shape, shared by the admin forms, the 'Spieltag' panel and the
+// actions; the rules that need the database (the team's players) live in
+// src/server/services/admin/match-details.ts, with the messages from here.
+import { z } from 'astro/zod';
+import { optional, optionalInteger } from './admin-fields';
+import { id } from './common';
+import type { LivePhase } from '../match-minute';
+import type { MatchEntry } from './match';
+
+export const SIDES = ['home', 'away'] as const;
+export type Side = (typeof SIDES)[number];
+export const EVENT_TYPES = ['goal', 'yellow', 'yellow_red', 'red', 'substitution'] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+export const GOAL_KINDS = ['regular', 'penalty', 'own_goal'] as const;
+export type GoalKind = (typeof GOAL_KINDS)[number];
+export const LINEUP_ROLES = ['start', 'sub'] as const;
+
+/** The most players in a starting line-up. */
+export const MAX_STARTERS = 11;
+
+export const MATCH_DETAILS_TEXTS = {
+  detailsButton: 'Details',
+  dialogTitle: 'Spieldetails',
+  teamLabel: 'Unsere Mannschaft',
+  noTeam: 'Keine (nur Freitext)',
+  sideLabel: 'Wir spielen',
+  sides: { home: 'Heim', away: 'Auswärts' } as Record<Side, string>,
+  lineupTitle: 'Aufstellung',
+  starters: 'Startelf',
+  subs: 'Ersatzbank',
+  notPlaying: '–',
+  jersey: 'Nr.',
+  opponentLineup: 'Aufstellung des Gegners',
+  eventsTitle: 'Ereignisse',
+  reportTitle: 'Spielbericht',
+  reportImages: 'Fotos zum Spielbericht',
+  saveLineup: 'Aufstellung speichern',
+  saveReport: 'Bericht speichern',
+  addEvent: 'Ereignis hinzufügen',
+  removeEvent: 'Entfernen',
+  minute: 'Minute',
+  type: 'Ereignis',
+  side: 'Seite',
+  player: 'Spieler',
+  opponentPlayer: 'Spieler (Gegner)',
+  assist: 'Vorlage',
+  playerOn: 'Eingewechselt',
+  playerOff: 'Ausgewechselt',
+  goalKind: 'Art',
+  saved: 'Gespeichert',
+  noEvents: 'Noch keine Ereignisse.',
+  pickTeamFirst: 'Bitte zuerst unsere Mannschaft wählen und speichern.',
+  errorTitle: 'Fehler',
+} as const;
+
+export const EVENT_LABELS: Record<EventType, string> = {
+  goal: 'Tor',
+  yellow: 'Gelbe Karte',
+  yellow_red: 'Gelb-Rote Karte',
+  red: 'Rote Karte',
+  substitution: 'Wechsel',
+};
+export const GOAL_KIND_LABELS: Record<GoalKind, string> = { regular: 'Tor', penalty: 'Elfmeter', own_goal: 'Eigentor' };
+
+/** Refusals of a line-up, an event or a link (German, shown as they are). */
+export const MATCH_DETAIL_ERRORS = {
+  notOurPlayer: 'Dieser Spieler gehört nicht zu unserer Mannschaft in diesem Spiel.',
+  duplicatePlayer: 'Ein Spieler steht doppelt in der Aufstellung.',
+  tooManyStarters: `Höchstens ${MAX_STARTERS} Spieler in der Startelf.`,
+  duplicateJersey: 'Eine Rückennummer ist doppelt vergeben.',
+  noTeam: 'Für dieses Spiel ist keine Mannschaft von uns gewählt.',
+  unknownTeam: 'Diese Mannschaft existiert nicht mehr.',
+  sideRequired: 'Bitte wählen, ob wir heim oder auswärts spielen.',
+  playerRequired: 'Bitte einen Spieler wählen.',
+  bothPlayersRequired: 'Bitte den eingewechselten und den ausgewechselten Spieler wählen.',
+  samePlayer: 'Ein- und ausgewechselter Spieler müssen verschieden sein.',
+  eventNotFound: 'Dieses Ereignis existiert nicht mehr.',
+  nothingToUndo: 'Es gibt kein Ereignis zum Zurücknehmen.',
+  minute: 'Bitte eine Minute von 1 bis 130 angeben.',
+  type: 'Bitte ein Ereignis aus der Liste wählen.',
+  side: 'Bitte eine Seite wählen.',
+  goalKind: 'Bitte eine Torart aus der Liste wählen.',
+  notStarted: 'Das Spiel wurde noch nicht angepfiffen.',
+  phase: 'Dieser Schritt passt nicht zum Spielstand.',
+} as const;
+
+const side = z.enum(SIDES, { errorMap: () => ({ message: MATCH_DETAIL_ERRORS.side }) });
+const optionalId = z
+  .string()
+  .max(100)
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+/** Our team in a match, and the line-ups. */
+export const lineupSchema = z.object({
+  match_id: id,
+  team_id: optionalId,
+  team_side: side.nullish().transform((v) => v ?? null),
+  opponent_lineup: optional(2_000),
+  players: z
+    .array(
+      z.object({
+        player_id: id,
+        role: z.enum(LINEUP_ROLES, { errorMap: () => ({ message: 'Bitte Startelf oder Ersatzbank wählen.' }) }),
+        jersey_number: optionalInteger(0, 99),
+      }),
+    )
+    .max(60, 'Zu viele Spieler.'),
+});
+export type LineupInput = z.input<typeof lineupSchema>;
+export type LineupData = z.output<typeof lineupSchema>;
+
+/**
+ * What is wrong with a line-up, as one German message each (empty when it is
+ * fine): only players of our team, nobody twice, at most eleven starters, no
+ * shirt number twice.
+ */
+export function lineupProblems(players: LineupData['players'], teamPlayerIds: ReadonlySet<string>): string[] {
+  const problems = new Set<string>();
+  const seen = new Set<string>();
+  const numbers = new Set<number>();
+  for (const p of players) {
+    if (!teamPlayerIds.has(p.player_id)) problems.add(MATCH_DETAIL_ERRORS.notOurPlayer);
+    if (seen.has(p.player_id)) problems.add(MATCH_DETAIL_ERRORS.duplicatePlayer);
+    seen.add(p.player_id);
+    if (p.jersey_number != null) {
+      if (numbers.has(p.jersey_number)) problems.add(MATCH_DETAIL_ERRORS.duplicateJersey);
+      numbers.add(p.jersey_number);
+    }
+  }
+  if (players.filter((p) => p.role === 'start').length > MAX_STARTERS) problems.add(MATCH_DETAIL_ERRORS.tooManyStarters);
+  return [...problems];
+}
+
+/**
+ * One event. `side` is the side of the player (ours or the opponent's); the
+ * service stores the side the event counts for, which for an own goal is the
+ * other one. Our players by id, the opponent's as free text.
+ */
+export const eventSchema = z.object({
+  match_id: id,
+  type: z.enum(EVENT_TYPES, { errorMap: () => ({ message: MATCH_DETAIL_ERRORS.type }) }),
+  side,
+  /** empty: the minute from the match clock ('Spieltag') */
+  minute: optionalInteger(1, 130),
+  added_time: optionalInteger(0, 30),
+  goal_kind: z
+    .enum(GOAL_KINDS, { errorMap: () => ({ message: MATCH_DETAIL_ERRORS.goalKind }) })
+    .nullish()
+    .transform((v) => v ?? null),
+  player_id: optionalId,
+  player_name: optional(120),
+  related_player_id: optionalId,
+  related_player_name: optional(120),
+});
+export type EventInput = z.input<typeof eventSchema>;
+export type EventData = z.output<typeof eventSchema>;
+
+export const eventIdSchema = z.object({ id });
+export const matchRefSchema = z.object({ match_id: id });
+
+/** The match report: HTML (sanitised when published) and its photos. */
+export const reportSchema = z.object({
+  match_id: id,
+  report: optional(50_000),
+  report_images: z.array(z.string().trim().max(500)).max(20, 'Höchstens 20 Fotos.').default([]),
+});
+export type ReportData = z.output<typeof reportSchema>;
+
+export const PHASE_STEPS = ['kickoff', 'half_time', 'second_half', 'full_time'] as const;
+export type PhaseStep = (typeof PHASE_STEPS)[number];
+/** Which phase each button leads to, and from which phase it may be pressed. */
+export const PHASE_FLOW: Record<PhaseStep, { from: LivePhase[]; to: LivePhase }> = {
+  kickoff: { from: ['not_started'], to: 'first_half' },
+  half_time: { from: ['first_half'], to: 'half_time' },
+  second_half: { from: ['half_time'], to: 'second_half' },
+  full_time: { from: ['first_half', 'second_half', 'half_time'], to: 'full_time' },
+};
+export const phaseSchema = z.object({
+  match_id: id,
+  step: z.enum(PHASE_STEPS, { errorMap: () => ({ message: MATCH_DETAIL_ERRORS.phase }) }),
+});
+
+/** A player as the admin picks them. */
+export type TeamPlayer = { id: string; name: string; jersey_number: number | null; position: string };
+export type LineupEntry = { player_id: string; name: string; role: 'start' | 'sub'; jersey_number: number | null };
+export type MatchEventEntry = {
+  id: string;
+  type: EventType;
+  side: Side;
+  minute: number;
+  added_time: number | null;
+  goal_kind: GoalKind | null;
+  player_id: string | null;
+  player_name: string | null;
+  related_player_id: string | null;
+  related_player_name: string | null;
+  created_at: string;
+};
+/** Everything the details editor and 'Spieltag' show of one match. */
+export type MatchDetailsEntry = Pick<
+  MatchEntry,
+  'id' | 'home_team' | 'away_team' | 'match_date' | 'match_time' | 'location' | 'competition' | 'status' | 'home_score' | 'away_score'
+> & {
+  team_id: string | null;
+  team_side: Side | null;
+  opponent_lineup: string | null;
+  report: string | null;
+  report_images: string[];
+  live_phase: LivePhase;
+  kickoff_at: number | null;
+  second_half_at: number | null;
+  lineup: LineupEntry[];
+  events: MatchEventEntry[];
+  players: TeamPlayer[];
+  teams: { id: string; name: string }[];
+};

@@ -1,0 +1,69 @@
+// 'Spieltag' (issue 14): recording a match at the pitch. The panel picks the
+// current match (today's, else the next, of the matches with one of our teams),
+// moves it through kick-off, half time and full time, and records events whose
+// minute comes from the match clock unless the admin types one.
+import { and, asc, eq, gte, isNotNull } from 'drizzle-orm';
+import { getDb, type Db } from '../../db/client';
+import { RefusedWrite, write } from '../../db/write';
+import { matches } from '../../db/schema';
+import { matchMinute } from '../../../lib/match-minute';
+import { MATCH_DETAIL_ERRORS as E, PHASE_FLOW, type EventData, type PhaseStep } from '../../../lib/schemas/match-details';
+import { addEvent, followScore, matchChanges, matchRow, readMatchDetails } from './match-details';
+
+export type MatchChoice = { id: string; home_team: string; away_team: string; match_date: string; match_time: string | null; live_phase: string };
+
+/**
+ * The matches 'Spieltag' offers: ours (with a team) from yesterday on, so a
+ * match that runs past midnight stays; a running match first, then by date.
+ */
+export function matchDayChoices(today: string, db: Db = getDb()): { current: string | null; choices: MatchChoice[] } {
+  const yesterday = new Date(Date.parse(`${today}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  const rows = db
+    .select()
+    .from(matches)
+    .where(and(isNotNull(matches.team_id), gte(matches.match_date, yesterday)))
+    .orderBy(asc(matches.match_date), asc(matches.match_time))
+    .limit(30)
+    .all();
+  const running = rows.find((m) => m.live_phase !== 'not_started' && m.live_phase !== 'full_time');
+  const next = rows.find((m) => m.match_date >= today && m.live_phase !== 'full_time');
+  const current = running ?? next ?? rows[rows.length - 1] ?? null;
+  return {
+    current: current?.id ?? null,
+    choices: rows.map((m) => ({ id: m.id, home_team: m.home_team, away_team: m.away_team, match_date: m.match_date, match_time: m.match_time, live_phase: m.live_phase })),
+  };
+}
+
+/** Anpfiff, Halbzeit, Anpfiff 2. Halbzeit, Abpfiff: each only from the phase before it. */
+export function advancePhase(matchId: string, step: PhaseStep, now: number, db: Db = getDb()) {
+  return write(
+    'matchDay.advancePhase',
+    () => {
+      const m = matchRow(matchId, db);
+      const flow = PHASE_FLOW[step];
+      if (!flow.from.includes(m.live_phase)) throw new RefusedWrite(E.phase, 'BAD_REQUEST');
+      const set: Partial<typeof matches.$inferInsert> = { live_phase: flow.to, updated_at: new Date(now).toISOString() };
+      if (step === 'kickoff') Object.assign(set, { kickoff_at: now, status: 'live' });
+      if (step === 'second_half') set.second_half_at = now;
+      if (step === 'full_time') set.status = 'finished';
+      db.update(matches).set(set).where(eq(matches.id, matchId)).run();
+      followScore(matchId, db);
+      return { details: readMatchDetails(matchId, db), changes: matchChanges(matchId) };
+    },
+    db,
+  );
+}
+
+/** An event at the pitch: the minute from the clock unless one was typed in. */
+export function recordEvent(input: EventData, createdBy: string | null, now: number, db: Db = getDb()) {
+  const m = matchRow(input.match_id, db);
+  let minute = input.minute;
+  let added = input.added_time;
+  if (minute == null) {
+    const clock = matchMinute(m, now);
+    if (!clock) throw new RefusedWrite(E.notStarted, 'BAD_REQUEST');
+    minute = clock.minute;
+    added = clock.added;
+  }
+  return addEvent({ ...input, minute, added_time: added }, createdBy, db);
+}

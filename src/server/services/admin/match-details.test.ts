@@ -1,0 +1,151 @@
+import { eq } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createTestDb } from '../../db/test-db';
+import { write } from '../../db/write';
+import type { Db } from '../../db/client';
+import { matchEvents, matches, players, teams } from '../../db/schema';
+import { eventSchema, lineupProblems, lineupSchema, MATCH_DETAIL_ERRORS } from '../../../lib/schemas/match-details';
+import { addEvent, countingSide, removeEvent, saveLineup, scoreFromEvents, undoLastEvent } from './match-details';
+import { advancePhase, matchDayChoices, recordEvent } from './match-day';
+import { affectedUrls } from '../../publish/routes';
+
+let db: Db;
+let matchId: string;
+let teamId: string;
+let p: Record<string, string>;
+beforeEach(() => {
+  db = createTestDb();
+  write('test.seed', () => seed(), db);
+});
+function seed() {
+  teamId = db.insert(teams).values({ name: 'Kampfmannschaft', category: 'herren' }).returning().get().id;
+  const other = db.insert(teams).values({ name: 'U15', category: 'jugend' }).returning().get().id;
+  p = {};
+  for (const [key, name, team] of [
+    ['huber', 'Max Huber', teamId],
+    ['gruber', 'Lukas Gruber', teamId],
+    ['berger', 'Tobias Berger', teamId],
+    ['youth', 'Jonas Klein', other],
+  ] as const) {
+    p[key] = db.insert(players).values({ team_id: team, name, position: 'Sturm' }).returning().get().id;
+  }
+  matchId = db
+    .insert(matches)
+    .values({ home_team: 'SV Kirchberg', away_team: 'ASK Oberdorf', match_date: '2026-11-22', match_time: '14:30', team_id: teamId, team_side: 'home' })
+    .returning()
+    .get().id;
+}
+
+const event = (input: Record<string, unknown>) => eventSchema.parse({ match_id: matchId, ...input });
+const score = () => db.select().from(matches).where(eq(matches.id, matchId)).get()!;
+
+describe('score from events', () => {
+  it('counts goals for the side they count for; an own goal counts for the other side than the scorer', () => {
+    expect(countingSide('goal', 'own_goal', 'home')).toBe('away');
+    expect(countingSide('goal', 'penalty', 'home')).toBe('home');
+    expect(countingSide('yellow', null, 'away')).toBe('away');
+    expect(scoreFromEvents([{ type: 'goal', side: 'home' }, { type: 'yellow', side: 'away' }, { type: 'goal', side: 'away' }, { type: 'goal', side: 'home' }])).toEqual({
+      home: 2,
+      away: 1,
+    });
+  });
+
+  it('keeps home_score/away_score in step with the goals, own goals and removals included', () => {
+    addEvent({ ...event({ type: 'goal', side: 'home', player_id: p.huber, related_player_id: p.gruber }), minute: 12 }, null, db);
+    expect(score()).toMatchObject({ home_score: 1, away_score: 0 });
+    // our Berger turns the ball into his own net: a goal for the away side
+    const own = addEvent({ ...event({ type: 'goal', goal_kind: 'own_goal', side: 'home', player_id: p.berger }), minute: 30 }, null, db);
+    expect(own.row).toMatchObject({ side: 'away', goal_kind: 'own_goal', player_id: p.berger });
+    // their own goal counts for us
+    addEvent({ ...event({ type: 'goal', goal_kind: 'own_goal', side: 'away', player_name: 'K. Maier' }), minute: 50 }, null, db);
+    expect(score()).toMatchObject({ home_score: 2, away_score: 1 });
+    removeEvent(own.row.id, db);
+    expect(score()).toMatchObject({ home_score: 2, away_score: 0 });
+  });
+
+  it('leaves a typed-in score alone while a match has neither goals nor a kick-off', () => {
+    write('test.score', () => db.update(matches).set({ home_score: 3, away_score: 2 }).where(eq(matches.id, matchId)).run(), db);
+    addEvent({ ...event({ type: 'yellow', side: 'away', player_name: 'K. Maier' }), minute: 5 }, null, db);
+    expect(score()).toMatchObject({ home_score: 3, away_score: 2 });
+  });
+});
+
+describe('line-up', () => {
+  const lineup = (players: { player_id: string; role: 'start' | 'sub'; jersey_number?: number }[]) =>
+    lineupSchema.parse({ match_id: matchId, team_id: teamId, team_side: 'home', players });
+
+  it('accepts the team players with numbers and stores starters and substitutes in order', () => {
+    const saved = saveLineup(lineup([{ player_id: p.huber, role: 'start', jersey_number: 9 }, { player_id: p.gruber, role: 'sub', jersey_number: 14 }]), db);
+    expect(saved.row.lineup).toEqual([
+      { player_id: p.huber, name: 'Max Huber', role: 'start', jersey_number: 9 },
+      { player_id: p.gruber, name: 'Lukas Gruber', role: 'sub', jersey_number: 14 },
+    ]);
+    expect(saved.changes).toEqual([{ table: 'matches', key: matchId }, { table: 'match_lineups', key: matchId }]);
+  });
+
+  it('refuses players of another team, a player twice and more than eleven starters, in German', () => {
+    expect(() => saveLineup(lineup([{ player_id: p.youth, role: 'start' }]), db)).toThrow(MATCH_DETAIL_ERRORS.notOurPlayer);
+    expect(() => saveLineup(lineup([{ player_id: p.huber, role: 'start' }, { player_id: p.huber, role: 'sub' }]), db)).toThrow(
+      MATCH_DETAIL_ERRORS.duplicatePlayer,
+    );
+    const twelve = Array.from({ length: 12 }, (_, i) => `x${i}`);
+    expect(lineupProblems(twelve.map((id) => ({ player_id: id, role: 'start', jersey_number: null })), new Set(twelve))).toEqual([
+      'Höchstens 11 Spieler in der Startelf.',
+    ]);
+    expect(lineupProblems([{ player_id: 'a', role: 'start', jersey_number: 7 }, { player_id: 'b', role: 'sub', jersey_number: 7 }], new Set(['a', 'b']))).toEqual([
+      MATCH_DETAIL_ERRORS.duplicateJersey,
+    ]);
+    expect(lineupSchema.safeParse({ match_id: matchId, players: [{ player_id: p.huber, role: 'bench' }] }).error?.issues[0].message).toBe(
+      'Bitte Startelf oder Ersatzbank wählen.',
+    );
+  });
+});
+
+describe('events', () => {
+  it('refuses an event of ours with a player of another team, and a substitution without both players', () => {
+    expect(() => addEvent({ ...event({ type: 'yellow', side: 'home', player_id: p.youth }), minute: 3 }, null, db)).toThrow(MATCH_DETAIL_ERRORS.notOurPlayer);
+    expect(() => addEvent({ ...event({ type: 'substitution', side: 'home', player_id: p.huber }), minute: 3 }, null, db)).toThrow(
+      MATCH_DETAIL_ERRORS.bothPlayersRequired,
+    );
+    expect(db.select().from(matchEvents).all()).toHaveLength(0);
+  });
+
+  it('republishes the match page, the fixtures and the home page', () => {
+    const { changes } = addEvent({ ...event({ type: 'goal', side: 'home', player_id: p.huber }), minute: 3 }, null, db);
+    expect(changes).toEqual([{ table: 'matches', key: matchId }, { table: 'match_events', key: matchId }]);
+    const urls = affectedUrls(db, changes);
+    for (const url of ['/', '/spielplan', `/spiel/${matchId}`]) expect(urls).toContain(url);
+  });
+});
+
+describe('match day', () => {
+  const T0 = Date.UTC(2026, 10, 22, 13, 30);
+
+  it('offers the running or next match of our teams', () => {
+    expect(matchDayChoices('2026-11-22', db).current).toBe(matchId);
+    expect(matchDayChoices('2026-11-25', db).choices).toHaveLength(0);
+  });
+
+  it('goes through the phases in order and fills in the minute from the clock, 46 after the break', () => {
+    expect(() => recordEvent(event({ type: 'goal', side: 'home', player_id: p.huber }), null, T0, db)).toThrow(MATCH_DETAIL_ERRORS.notStarted);
+    expect(() => advancePhase(matchId, 'half_time', T0, db)).toThrow(MATCH_DETAIL_ERRORS.phase);
+    advancePhase(matchId, 'kickoff', T0, db);
+    expect(score()).toMatchObject({ live_phase: 'first_half', status: 'live', kickoff_at: T0, home_score: 0, away_score: 0 });
+    const goal = recordEvent(event({ type: 'goal', side: 'home', player_id: p.huber, related_player_id: p.gruber }), 'admin-1', T0 + 17 * 60_000, db);
+    expect(goal.row).toMatchObject({ minute: 18, added_time: null, related_player_id: p.gruber });
+    const late = recordEvent(event({ type: 'yellow', side: 'away', player_name: 'K. Maier' }), null, T0 + 47 * 60_000, db);
+    expect(late.row).toMatchObject({ minute: 45, added_time: 3 });
+    advancePhase(matchId, 'half_time', T0 + 48 * 60_000, db);
+    advancePhase(matchId, 'second_half', T0 + 63 * 60_000, db);
+    const sub = recordEvent(event({ type: 'substitution', side: 'home', player_id: p.berger, related_player_id: p.huber }), null, T0 + 63 * 60_000, db);
+    expect(sub.row).toMatchObject({ minute: 46, player_id: p.berger, related_player_id: p.huber });
+    advancePhase(matchId, 'full_time', T0 + 110 * 60_000, db);
+    expect(score()).toMatchObject({ live_phase: 'full_time', status: 'finished', home_score: 1, away_score: 0 });
+    // undo takes back the event entered last
+    expect(undoLastEvent(matchId, db).row.id).toBe(sub.row.id);
+    undoLastEvent(matchId, db);
+    undoLastEvent(matchId, db);
+    expect(score()).toMatchObject({ home_score: 0, away_score: 0 });
+    expect(() => undoLastEvent(matchId, db)).toThrow(MATCH_DETAIL_ERRORS.nothingToUndo);
+  });
+});

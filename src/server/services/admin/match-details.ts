@@ -1,0 +1,267 @@
+// A match's details for the admin (issue 14): our team and side, the line-up,
+// the events by minute and the report. Goals decide the score: once a match has
+// goal events (or has kicked off), home_score/away_score are counted from them
+// (docs/decisions/026). Each save names the match, and its events or line-up,
+// so that /spiel/{id}, the fixtures, the home page and the table/player pages
+// that read these tables are published again.
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import { getDb, type Db } from '../../db/client';
+import { RefusedWrite, write } from '../../db/write';
+import { matchEvents, matchLineups, matches, players, teams } from '../../db/schema';
+import type { Change } from '../../publish/routes';
+import { byMatchTime } from '../../../lib/match-minute';
+import {
+  MATCH_DETAIL_ERRORS as E,
+  lineupProblems,
+  type EventData,
+  type GoalKind,
+  type LineupData,
+  type MatchDetailsEntry,
+  type MatchEventEntry,
+  type ReportData,
+  type Side,
+} from '../../../lib/schemas/match-details';
+import { MATCH_NOT_FOUND } from './matches';
+
+type MatchRow = typeof matches.$inferSelect;
+type EventRow = typeof matchEvents.$inferSelect;
+
+export const otherSide = (side: Side): Side => (side === 'home' ? 'away' : 'home');
+
+/** The side an event counts for: an own goal counts for the other side than the scorer's. */
+export function countingSide(type: EventRow['type'], goalKind: GoalKind | null, playerSide: Side): Side {
+  return type === 'goal' && goalKind === 'own_goal' ? otherSide(playerSide) : playerSide;
+}
+
+/** The score from the goal events (each goal's `side` is the side it counts for). */
+export function scoreFromEvents(events: readonly Pick<EventRow, 'type' | 'side'>[]): { home: number; away: number } {
+  let home = 0;
+  let away = 0;
+  for (const e of events) {
+    if (e.type !== 'goal') continue;
+    if (e.side === 'home') home += 1;
+    else away += 1;
+  }
+  return { home, away };
+}
+
+export const matchChanges = (matchId: string, ...tables: ('match_events' | 'match_lineups')[]): Change[] => [
+  { table: 'matches', key: matchId },
+  ...tables.map((table) => ({ table, key: matchId })),
+];
+
+export function matchRow(matchId: string, db: Db): MatchRow {
+  const row = db.select().from(matches).where(eq(matches.id, matchId)).get();
+  if (!row) throw new RefusedWrite(MATCH_NOT_FOUND, 'NOT_FOUND');
+  return row;
+}
+
+const eventEntry = (e: EventRow): MatchEventEntry => ({
+  id: e.id,
+  type: e.type,
+  side: e.side,
+  minute: e.minute,
+  added_time: e.added_time,
+  goal_kind: e.goal_kind,
+  player_id: e.player_id,
+  player_name: e.player_name,
+  related_player_id: e.related_player_id,
+  related_player_name: e.related_player_name,
+  created_at: e.created_at,
+});
+
+export function eventsOf(matchId: string, db: Db): EventRow[] {
+  return db.select().from(matchEvents).where(eq(matchEvents.match_id, matchId)).all().sort(byMatchTime);
+}
+
+/** Everything the editor shows of one match, with the players of our team to pick from. */
+export function readMatchDetails(matchId: string, db: Db = getDb()): MatchDetailsEntry {
+  const m = matchRow(matchId, db);
+  const teamPlayers = m.team_id
+    ? db.select().from(players).where(eq(players.team_id, m.team_id)).orderBy(asc(players.jersey_number), asc(players.name)).all()
+    : [];
+  const names = new Map(db.select({ id: players.id, name: players.name }).from(players).all().map((p) => [p.id, p.name]));
+  const lineup = db
+    .select()
+    .from(matchLineups)
+    .where(eq(matchLineups.match_id, matchId))
+    .orderBy(asc(matchLineups.display_order))
+    .all()
+    .map((l) => ({ player_id: l.player_id, name: names.get(l.player_id) ?? '', role: l.role, jersey_number: l.jersey_number }));
+  return {
+    id: m.id,
+    home_team: m.home_team,
+    away_team: m.away_team,
+    match_date: m.match_date,
+    match_time: m.match_time,
+    location: m.location,
+    competition: m.competition,
+    status: m.status,
+    home_score: m.home_score,
+    away_score: m.away_score,
+    team_id: m.team_id,
+    team_side: m.team_side,
+    opponent_lineup: m.opponent_lineup,
+    report: m.report,
+    report_images: m.report_images,
+    live_phase: m.live_phase,
+    kickoff_at: m.kickoff_at,
+    second_half_at: m.second_half_at,
+    lineup,
+    events: eventsOf(matchId, db).map(eventEntry),
+    players: teamPlayers.map((p) => ({ id: p.id, name: p.name, jersey_number: p.jersey_number, position: p.position })),
+    teams: db.select({ id: teams.id, name: teams.name }).from(teams).orderBy(asc(teams.display_order)).all(),
+  };
+}
+
+/** Our team, its side and the line-ups; the line-up is replaced as a whole. */
+export function saveLineup(input: LineupData, db: Db = getDb()) {
+  return write(
+    'matchDetails.saveLineup',
+    () => {
+      matchRow(input.match_id, db);
+      if (input.team_id && !db.select({ id: teams.id }).from(teams).where(eq(teams.id, input.team_id)).get()) {
+        throw new RefusedWrite(E.unknownTeam, 'BAD_REQUEST');
+      }
+      if (input.team_id && !input.team_side) throw new RefusedWrite(E.sideRequired, 'BAD_REQUEST');
+      if (!input.team_id && input.players.length > 0) throw new RefusedWrite(E.noTeam, 'BAD_REQUEST');
+      const ids = new Set(
+        input.team_id ? db.select({ id: players.id }).from(players).where(eq(players.team_id, input.team_id)).all().map((p) => p.id) : [],
+      );
+      const problems = lineupProblems(input.players, ids);
+      if (problems.length > 0) throw new RefusedWrite(problems.join(' '), 'BAD_REQUEST');
+      db.update(matches)
+        .set({
+          team_id: input.team_id,
+          team_side: input.team_id ? input.team_side : null,
+          opponent_lineup: input.opponent_lineup,
+          sequence: sql`${matches.sequence} + 1`,
+          updated_at: new Date().toISOString(),
+        })
+        .where(eq(matches.id, input.match_id))
+        .run();
+      db.delete(matchLineups).where(eq(matchLineups.match_id, input.match_id)).run();
+      input.players.forEach((p, i) => {
+        db.insert(matchLineups).values({ match_id: input.match_id, player_id: p.player_id, role: p.role, jersey_number: p.jersey_number, display_order: i }).run();
+      });
+      return { row: readMatchDetails(input.match_id, db), changes: matchChanges(input.match_id, 'match_lineups') };
+    },
+    db,
+  );
+}
+
+/** The report and its photos. The HTML is kept as written and sanitised on the page, like the privacy text. */
+export function saveReport(input: ReportData, db: Db = getDb()) {
+  return write(
+    'matchDetails.saveReport',
+    () => {
+      matchRow(input.match_id, db);
+      db.update(matches)
+        .set({ report: input.report, report_images: input.report_images, updated_at: new Date().toISOString() })
+        .where(eq(matches.id, input.match_id))
+        .run();
+      return { row: readMatchDetails(input.match_id, db), changes: matchChanges(input.match_id) };
+    },
+    db,
+  );
+}
+
+/**
+ * Counts the score from the events once there are goals or the match has
+ * begun (0:0 at kick-off); a match without either keeps the score typed in.
+ */
+export function followScore(matchId: string, db: Db): void {
+  const m = matchRow(matchId, db);
+  const events = eventsOf(matchId, db);
+  if (!events.some((e) => e.type === 'goal') && m.live_phase === 'not_started') return;
+  const { home, away } = scoreFromEvents(events);
+  if (m.home_score === home && m.away_score === away) return;
+  db.update(matches)
+    .set({ home_score: home, away_score: away, sequence: sql`${matches.sequence} + 1`, updated_at: new Date().toISOString() })
+    .where(eq(matches.id, matchId))
+    .run();
+}
+
+/** Our players must be of our team; the opponent's are free text; a substitution needs both players. */
+function checkedEvent(m: MatchRow, input: EventData & { minute: number }, db: Db) {
+  const ours = m.team_id !== null && m.team_side === input.side;
+  const playerIds = new Set(
+    ours ? db.select({ id: players.id }).from(players).where(eq(players.team_id, m.team_id!)).all().map((p) => p.id) : [],
+  );
+  const player = ours ? input.player_id : null;
+  const related = ours ? input.related_player_id : null;
+  for (const id of [player, related]) if (id && !playerIds.has(id)) throw new RefusedWrite(E.notOurPlayer, 'BAD_REQUEST');
+  const playerName = ours ? null : input.player_name;
+  const relatedName = ours ? null : input.related_player_name;
+  if (input.type === 'substitution') {
+    if (!(player || playerName) || !(related || relatedName)) throw new RefusedWrite(E.bothPlayersRequired, 'BAD_REQUEST');
+    if ((player && player === related) || (playerName && playerName === relatedName)) throw new RefusedWrite(E.samePlayer, 'BAD_REQUEST');
+  } else if (input.type !== 'goal' && !(player || playerName)) {
+    throw new RefusedWrite(E.playerRequired, 'BAD_REQUEST');
+  }
+  const goalKind = input.type === 'goal' ? (input.goal_kind ?? 'regular') : null;
+  return {
+    match_id: m.id,
+    type: input.type,
+    side: countingSide(input.type, goalKind, input.side),
+    minute: input.minute,
+    added_time: input.added_time || null,
+    goal_kind: goalKind,
+    player_id: player,
+    player_name: playerName,
+    // an own goal has no assist
+    related_player_id: goalKind === 'own_goal' ? null : related,
+    related_player_name: goalKind === 'own_goal' ? null : relatedName,
+  };
+}
+
+/** Adds an event with its minute; the score follows the goals. */
+export function addEvent(input: EventData & { minute: number }, createdBy: string | null, db: Db = getDb()) {
+  return write(
+    'matchDetails.addEvent',
+    () => {
+      const m = matchRow(input.match_id, db);
+      const values = checkedEvent(m, input, db);
+      const row = db.insert(matchEvents).values({ ...values, created_by: createdBy }).returning().get();
+      followScore(m.id, db);
+      return { row: eventEntry(row), details: readMatchDetails(m.id, db), changes: matchChanges(m.id, 'match_events') };
+    },
+    db,
+  );
+}
+
+/** Removes one event (the editor's 'Entfernen'). */
+export function removeEvent(eventId: string, db: Db = getDb()) {
+  return write(
+    'matchDetails.removeEvent',
+    () => {
+      const row = db.delete(matchEvents).where(eq(matchEvents.id, eventId)).returning().get();
+      if (!row) throw new RefusedWrite(E.eventNotFound, 'NOT_FOUND');
+      followScore(row.match_id, db);
+      return { row: eventEntry(row), details: readMatchDetails(row.match_id, db), changes: matchChanges(row.match_id, 'match_events') };
+    },
+    db,
+  );
+}
+
+/** Removes the event entered last (the 'Spieltag' undo), whatever its minute. */
+export function undoLastEvent(matchId: string, db: Db = getDb()) {
+  return write(
+    'matchDetails.undoLastEvent',
+    () => {
+      matchRow(matchId, db);
+      const last = db
+        .select()
+        .from(matchEvents)
+        .where(eq(matchEvents.match_id, matchId))
+        .orderBy(desc(matchEvents.created_at), desc(sql`rowid`))
+        .limit(1)
+        .get();
+      if (!last) throw new RefusedWrite(E.nothingToUndo, 'BAD_REQUEST');
+      db.delete(matchEvents).where(eq(matchEvents.id, last.id)).run();
+      followScore(matchId, db);
+      return { row: eventEntry(last), details: readMatchDetails(matchId, db), changes: matchChanges(matchId, 'match_events') };
+    },
+    db,
+  );
+}
