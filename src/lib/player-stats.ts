@@ -1,0 +1,134 @@
+// Player statistics per season (issue 14), computed from line-ups and events
+// of finished matches; pure, so that the player page, the team's top scorers
+// and the tests read the same numbers.
+//   appearance: in the line-up as a starter, or a substitute who came on
+//   minutes: a starter from 0, a substitute from the minute they came on, until
+//            90, the minute they went off, or the minute of a red or yellow-red card
+//   goals: goals with the player as scorer, own goals not counted; assists likewise
+//   cards: yellow, yellow-red and red, wherever the player was (also from the bench)
+
+/** The regular length of a match; added time is not counted as minutes played. */
+export const MATCH_MINUTES = 90;
+
+export type StatsMatch = { id: string; season: string | null; match_date: string };
+export type StatsLineup = { match_id: string; player_id: string; role: 'start' | 'sub' };
+export type StatsEvent = {
+  match_id: string;
+  type: 'goal' | 'yellow' | 'yellow_red' | 'red' | 'substitution';
+  minute: number;
+  goal_kind: 'regular' | 'penalty' | 'own_goal' | null;
+  /** the scorer, the booked player, the player coming on */
+  player_id: string | null;
+  /** the assist, the player going off */
+  related_player_id: string | null;
+};
+
+export type PlayerStats = {
+  appearances: number;
+  minutes: number;
+  goals: number;
+  assists: number;
+  yellow: number;
+  yellow_red: number;
+  red: number;
+};
+
+/** One match as a player's page lists it. */
+export type PlayerMatchLine = PlayerStats & { match_id: string; season: string | null; match_date: string; started: boolean };
+
+const EMPTY: PlayerStats = { appearances: 0, minutes: 0, goals: 0, assists: 0, yellow: 0, yellow_red: 0, red: 0 };
+
+const clampMinute = (minute: number) => Math.min(MATCH_MINUTES, Math.max(0, minute));
+
+/** Each player's numbers in one match: the line-up and events of that match only. */
+export function matchStats(lineup: StatsLineup[], events: StatsEvent[]): Map<string, PlayerStats & { started: boolean }> {
+  const out = new Map<string, PlayerStats & { started: boolean }>();
+  const of = (id: string) => {
+    let s = out.get(id);
+    if (!s) out.set(id, (s = { ...EMPTY, started: false }));
+    return s;
+  };
+  const from = new Map<string, number>();
+  const until = new Map<string, number>();
+  const endAt = (id: string, minute: number) => until.set(id, Math.min(until.get(id) ?? MATCH_MINUTES, clampMinute(minute)));
+  for (const row of lineup) if (row.role === 'start') from.set(row.player_id, 0);
+  const ordered = [...events].sort((a, b) => a.minute - b.minute);
+  for (const e of ordered) {
+    if (e.type === 'substitution') {
+      if (e.player_id && !from.has(e.player_id)) from.set(e.player_id, clampMinute(e.minute));
+      if (e.related_player_id) endAt(e.related_player_id, e.minute);
+      continue;
+    }
+    if (!e.player_id) continue;
+    if (e.type === 'goal') {
+      if (e.goal_kind !== 'own_goal') of(e.player_id).goals += 1;
+      if (e.related_player_id && e.goal_kind !== 'own_goal') of(e.related_player_id).assists += 1;
+      continue;
+    }
+    of(e.player_id)[e.type] += 1;
+    if (e.type === 'red' || e.type === 'yellow_red') endAt(e.player_id, e.minute);
+  }
+  for (const [id, start] of from) {
+    const s = of(id);
+    s.appearances = 1;
+    s.started = lineup.some((r) => r.player_id === id && r.role === 'start');
+    s.minutes = Math.max(0, (until.get(id) ?? MATCH_MINUTES) - start);
+  }
+  return out;
+}
+
+const add = (into: PlayerStats, s: PlayerStats) => {
+  for (const key of Object.keys(EMPTY) as (keyof PlayerStats)[]) into[key] += s[key];
+};
+
+function byMatch<T extends { match_id: string }>(rows: T[]): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const row of rows) {
+    const list = out.get(row.match_id);
+    if (list) list.push(row);
+    else out.set(row.match_id, [row]);
+  }
+  return out;
+}
+
+/** Every player's match lines, newest match first: the basis of the season sums. */
+export function playerMatchLines(matches: StatsMatch[], lineups: StatsLineup[], events: StatsEvent[]): Map<string, PlayerMatchLine[]> {
+  const lineupsOf = byMatch(lineups);
+  const eventsOf = byMatch(events);
+  const out = new Map<string, PlayerMatchLine[]>();
+  const newestFirst = [...matches].sort((a, b) => b.match_date.localeCompare(a.match_date));
+  for (const match of newestFirst) {
+    for (const [playerId, stats] of matchStats(lineupsOf.get(match.id) ?? [], eventsOf.get(match.id) ?? [])) {
+      const line = { ...stats, match_id: match.id, season: match.season, match_date: match.match_date };
+      const list = out.get(playerId);
+      if (list) list.push(line);
+      else out.set(playerId, [line]);
+    }
+  }
+  return out;
+}
+
+/** Sums per season: season → player → numbers. Matches without a season count under ''. */
+export function seasonStats(matches: StatsMatch[], lineups: StatsLineup[], events: StatsEvent[]): Map<string, Map<string, PlayerStats>> {
+  const out = new Map<string, Map<string, PlayerStats>>();
+  for (const [playerId, lines] of playerMatchLines(matches, lineups, events)) {
+    for (const line of lines) {
+      const season = line.season ?? '';
+      let players = out.get(season);
+      if (!players) out.set(season, (players = new Map()));
+      let sum = players.get(playerId);
+      if (!sum) players.set(playerId, (sum = { ...EMPTY }));
+      add(sum, line);
+    }
+  }
+  return out;
+}
+
+/** The top scorers of one season's numbers: most goals, then assists, then fewest minutes; only scorers. */
+export function topScorers(stats: Map<string, PlayerStats>, limit = 10): { player_id: string; stats: PlayerStats }[] {
+  return [...stats]
+    .filter(([, s]) => s.goals > 0)
+    .sort(([, a], [, b]) => b.goals - a.goals || b.assists - a.assists || a.minutes - b.minutes)
+    .slice(0, limit)
+    .map(([player_id, s]) => ({ player_id, stats: s }));
+}
