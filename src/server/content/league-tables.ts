@@ -1,0 +1,153 @@
+// League tables for the public pages /tabelle and /tabelle/{id} (issue 14) and
+// for the admin's preview: a computed league counts our finished matches of its
+// competition and season (from the fixtures) and the other teams' results
+// (league_results); an entered league shows its pasted rows (standings).
+// Rules of the count and the order: src/lib/league-table.ts, decision 027.
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { getDb, type Db } from '../db/client';
+import { leagueResults, leagues, matches, standings } from '../db/schema';
+import { cleanTieBreakers, computeTable, teamKey, type LeagueResult, type TableRow } from '../../lib/league-table';
+import { clubIdentity } from './club';
+
+type LeagueRow = typeof leagues.$inferSelect;
+type MatchRow = typeof matches.$inferSelect;
+
+export type LeagueTableView = {
+  id: string;
+  competition: string;
+  season: string;
+  mode: 'computed' | 'entered';
+  /** the points a win, a draw and a loss bring (computed leagues) */
+  points: { win: number; draw: number; loss: number };
+  tieBreakers: string[];
+  /** our name as the table shows it, to mark our row */
+  ourTeam: string | null;
+  teamId: string | null;
+  rows: TableRow[];
+};
+
+/**
+ * Our side of a match: the side `team_side` names, else the name that turns up
+ * in most of our matches of the league (that is the club, whoever it plays);
+ * with one match only, the side that carries the club's name.
+ */
+function ourNameIn(list: MatchRow[]): string | null {
+  const seen = new Map<string, number>();
+  for (const m of list) {
+    if (m.team_side) return teamKey(m.team_side === 'home' ? m.home_team : m.away_team);
+    for (const name of [m.home_team, m.away_team]) seen.set(teamKey(name), (seen.get(teamKey(name)) ?? 0) + 1);
+  }
+  const most = Math.max(0, ...seen.values());
+  const top = [...seen].filter(([, n]) => n === most).map(([name]) => name);
+  if (top.length === 1) return top[0];
+  const club = clubIdentity();
+  return top.find((name) => name === club.longName) ?? top.find((name) => name.includes(club.shortName)) ?? null;
+}
+
+function leagueMatches(db: Db, league: LeagueRow): MatchRow[] {
+  return db
+    .select()
+    .from(matches)
+    .where(and(eq(matches.competition, league.competition), eq(matches.season, league.season)))
+    .all();
+}
+
+/** Our results from the fixtures, under our name in the table; not-yet-played matches name the teams only. */
+function ourResults(list: MatchRow[], matchName: string | null, tableName: string | null): LeagueResult[] {
+  const rename = (name: string) => (matchName && tableName && teamKey(name) === matchName ? tableName : name);
+  return list
+    .filter((m) => m.status !== 'cancelled')
+    .map((m) => {
+      const played = m.status === 'finished' && m.home_score !== null && m.away_score !== null;
+      return { home: rename(m.home_team), away: rename(m.away_team), homeGoals: played ? m.home_score : null, awayGoals: played ? m.away_score : null };
+    });
+}
+
+/** One league's table as the public page shows it. */
+export function leagueTableOf(db: Db, league: LeagueRow): LeagueTableView {
+  const base = {
+    id: league.id,
+    competition: league.competition,
+    season: league.season,
+    mode: league.mode,
+    points: { win: league.points_win, draw: league.points_draw, loss: league.points_loss },
+    tieBreakers: cleanTieBreakers(league.tie_breakers),
+    teamId: league.team_id,
+  };
+  const ours = leagueMatches(db, league);
+  const matchName = ourNameIn(ours);
+  const ourTeam = league.our_team_name ? teamKey(league.our_team_name) : (matchName ?? clubIdentity().longName);
+  if (league.mode === 'entered') {
+    const rows = db.select().from(standings).where(eq(standings.league_id, league.id)).orderBy(asc(standings.position)).all();
+    return {
+      ...base,
+      ourTeam,
+      rows: rows.map((s) => ({
+        position: s.position,
+        team: s.team_name,
+        played: s.played,
+        won: s.won,
+        drawn: s.drawn,
+        lost: s.lost,
+        goalsFor: s.goals_for,
+        goalsAgainst: s.goals_against,
+        goalDifference: s.goals_for - s.goals_against,
+        points: s.points,
+      })),
+    };
+  }
+  const others = db.select().from(leagueResults).where(eq(leagueResults.league_id, league.id)).all();
+  // where the fixtures hold our matches, ours count from there only (not twice)
+  const isUs = (name: string) => ours.length > 0 && (teamKey(name) === ourTeam || teamKey(name) === matchName);
+  const results: LeagueResult[] = [
+    ...ourResults(ours, matchName, ourTeam),
+    ...others
+      .filter((r) => !isUs(r.home_team) && !isUs(r.away_team))
+      .map((r) => ({ home: r.home_team, away: r.away_team, homeGoals: r.home_score, awayGoals: r.away_score })),
+  ];
+  const rows = computeTable(results, { points: base.points, tieBreakers: base.tieBreakers });
+  return { ...base, ourTeam, rows };
+}
+
+/** The newest season any league has ('2026/27' after '2025/26'), or null without leagues. */
+function currentSeason(db: Db): string | null {
+  return db.select({ season: leagues.season }).from(leagues).orderBy(desc(leagues.season)).limit(1).get()?.season ?? null;
+}
+
+/** Every league of the current season, by competition. */
+export function currentLeagueTables(db: Db): LeagueTableView[] {
+  const season = currentSeason(db);
+  if (!season) return [];
+  return db
+    .select()
+    .from(leagues)
+    .where(eq(leagues.season, season))
+    .orderBy(asc(leagues.competition))
+    .all()
+    .map((league) => leagueTableOf(db, league));
+}
+
+export function leagueTableById(db: Db, id: string): LeagueTableView | null {
+  const league = db.select().from(leagues).where(eq(leagues.id, id)).get();
+  return league ? leagueTableOf(db, league) : null;
+}
+
+/** The ids of all leagues: the pages /tabelle/{id}. */
+export function leagueIds(db: Db): string[] {
+  return db.select({ id: leagues.id }).from(leagues).orderBy(desc(leagues.season), asc(leagues.competition)).all().map((l) => l.id);
+}
+
+/** A team's leagues, newest season first: what a team page links to (/tabelle/{id}). */
+export function leaguesOfTeam(db: Db, teamId: string): { id: string; competition: string; season: string }[] {
+  return db
+    .select({ id: leagues.id, competition: leagues.competition, season: leagues.season })
+    .from(leagues)
+    .where(eq(leagues.team_id, teamId))
+    .orderBy(desc(leagues.season), asc(leagues.competition))
+    .all();
+}
+
+// The pages' reads. A failure is not turned into an empty table: the render
+// fails, and the publisher keeps the page as it was (design habit 5).
+export const publicLeagueTables = () => currentLeagueTables(getDb());
+export const publicLeagueTable = (id: string) => leagueTableById(getDb(), id);
