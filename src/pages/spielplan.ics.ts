@@ -10,6 +10,7 @@ export const GET: APIRoute = () => {
     calendarName: `Spielplan ${clubIdentity().longName}`,
     host: site.hostname,
     url: new URL('/spielplan', site).href,
+    eventUrl: (m) => new URL(`/spiel/${encodeURIComponent(m.id)}`, site).href,
   });
   return new Response(body, { headers: { 'content-type': 'text/calendar; charset=utf-8' } });
 };

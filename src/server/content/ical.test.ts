@@ -1,6 +1,6 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { matchesToICal } from './ical';
+import { finalScoreLine, matchesToICal } from './ical';
 import type { MatchRow } from './public-content';
 
 const match = (o: Partial<MatchRow>): MatchRow => ({
@@ -64,5 +64,32 @@ describe('matchesToICal', () => {
     const text = matchesToICal([match({ id: 'x', match_date: 'bald' }), match({ id: 'y', home_team: 'A\u0000B\u0007C' })], opts);
     expect(text).not.toContain('match-x@');
     expect(text).toContain('SUMMARY:ABC – SC Gleisdorf');
+  });
+});
+
+describe('results, cancellations and links (issue 14)', () => {
+  const parse = (text: string) => new ICAL.Component(ICAL.parse(text)).getAllSubcomponents('vevent').map((v) => ({ v, e: new ICAL.Event(v) }));
+
+  it('carries a finished match\'s result in SUMMARY and DESCRIPTION, and links each event to its match page', () => {
+    const text = matchesToICal(
+      [match({ id: 'f', home_score: 2, away_score: 1, status: 'finished', competition: 'Unterliga', sequence: 3 }), match({ id: 's' })],
+      { ...opts, eventUrl: (m) => `https://verein.example/spiel/${m.id}` },
+    );
+    const [finished, scheduled] = parse(text);
+    expect(finished.e.summary).toBe('SV Kirchberg – SC Gleisdorf (2:1)');
+    expect(finished.e.description.split('\n')[0]).toBe('Endstand 2:1');
+    expect(finished.e.sequence).toBe(3);
+    expect(finished.v.getFirstPropertyValue('url')).toBe('https://verein.example/spiel/f');
+    expect(scheduled.e.description).not.toContain('Endstand');
+    expect(scheduled.v.getFirstPropertyValue('url')).toBe('https://verein.example/spiel/s');
+  });
+
+  it('marks cancelled matches CANCELLED and keeps the UID when a match changes', () => {
+    const before = parse(matchesToICal([match({ id: 'c', sequence: 0 })], opts))[0];
+    const after = parse(matchesToICal([match({ id: 'c', status: 'cancelled', sequence: 1, updated_at: '2026-01-03T10:00:00.000Z' })], opts))[0];
+    expect(after.e.uid).toBe(before.e.uid);
+    expect(after.v.getFirstPropertyValue('status')).toBe('CANCELLED');
+    expect(after.e.sequence).toBeGreaterThan(before.e.sequence);
+    expect(finalScoreLine({ status: 'live', home_score: 1, away_score: 0 })).toBeNull();
   });
 });

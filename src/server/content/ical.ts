@@ -2,6 +2,10 @@
 // with a UID that never changes, SEQUENCE raised on every change, DTSTAMP from
 // the row's last change (so an unchanged fixture list gives the same bytes),
 // STATUS:CANCELLED, start times converted from Vienna wall-clock time to UTC.
+// A played match carries its result in SUMMARY ('A – B (2:1)') and as the
+// first line of DESCRIPTION ('Endstand 2:1'); each event links to its match
+// page when the caller names one. The club-wide feed and each team's feed
+// (issue 14) share the UIDs, so the same match is the same event in both.
 import { viennaTimeToUtc } from '../../lib/dates-de';
 import { matchStatusLabel } from '../../lib/match-labels';
 import type { MatchRow } from './public-content';
@@ -42,7 +46,22 @@ function stampOf(value: string | null | undefined, fallback: Date): string {
   return utcStamp(d && !Number.isNaN(d.getTime()) ? d : fallback);
 }
 
-export function matchesToICal(matches: MatchRow[], opts: { calendarName: string; host: string; url: string; now?: Date }): string {
+export type ICalOptions = {
+  calendarName: string;
+  host: string;
+  /** the page the calendar stands for */
+  url: string;
+  /** each match's own page, where it has one */
+  eventUrl?: (match: MatchRow) => string;
+  now?: Date;
+};
+
+/** 'Endstand 2:1' for a finished match with both scores, else null. */
+export function finalScoreLine(m: Pick<MatchRow, 'status' | 'home_score' | 'away_score'>): string | null {
+  return m.status === 'finished' && m.home_score != null && m.away_score != null ? `Endstand ${m.home_score}:${m.away_score}` : null;
+}
+
+export function matchesToICal(matches: MatchRow[], opts: ICalOptions): string {
   const now = opts.now ?? new Date();
   const lines = [
     'BEGIN:VCALENDAR',
@@ -62,7 +81,7 @@ export function matchesToICal(matches: MatchRow[], opts: { calendarName: string;
     const stamp = stampOf(m.updated_at ?? m.created_at, now);
     const start = m.match_time ? viennaTimeToUtc(m.match_date, m.match_time) : null;
     const score = m.home_score != null && m.away_score != null ? ` (${m.home_score}:${m.away_score})` : '';
-    const description = [m.competition, m.season && `Saison ${m.season}`, m.matchday != null && `Spieltag ${m.matchday}`, matchStatusLabel(m.status), m.notes]
+    const description = [finalScoreLine(m), m.competition, m.season && `Saison ${m.season}`, m.matchday != null && `Spieltag ${m.matchday}`, matchStatusLabel(m.status), m.notes]
       .filter(Boolean)
       .join('\n');
     lines.push('BEGIN:VEVENT', `UID:match-${m.id}@${opts.host}`, `DTSTAMP:${stamp}`, `LAST-MODIFIED:${stamp}`, `SEQUENCE:${m.sequence ?? 0}`);
@@ -78,7 +97,7 @@ export function matchesToICal(matches: MatchRow[], opts: { calendarName: string;
     if (m.location) lines.push(`LOCATION:${escapeText(m.location)}`);
     if (description) lines.push(`DESCRIPTION:${escapeText(description)}`);
     lines.push(`STATUS:${m.status === 'cancelled' ? 'CANCELLED' : m.status === 'postponed' ? 'TENTATIVE' : 'CONFIRMED'}`);
-    lines.push(`URL:${opts.url}`, 'END:VEVENT');
+    lines.push(`URL:${opts.eventUrl?.(m) ?? opts.url}`, 'END:VEVENT');
   }
   lines.push('END:VCALENDAR');
   return lines.map(fold).join('\r\n') + '\r\n';
