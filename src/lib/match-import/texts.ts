@@ -104,4 +104,20 @@ export const IMPORT_TEXTS = {
   rowDuplicate: (line: number) => `Zeile ${line}: dieses Spiel kommt in der Datei doppelt vor.`,
   eventTeams: (n: number, summary: string) => `Termin ${n}: „${summary}“ nennt keine zwei Mannschaften.`,
   eventDate: (n: number) => `Termin ${n}: kein Datum.`,
+  teamGone: 'Diese Mannschaft existiert nicht mehr.',
+} as const;
+
+/** Why a calendar address is not fetched (server side, docs/decisions/029-match-import.md). */
+export const FETCH_TEXTS = {
+  invalidUrl: 'Bitte eine gültige Adresse angeben (https://…).',
+  protocol: 'Nur Adressen mit http:// oder https:// können abgerufen werden.',
+  credentials: 'Adressen mit Benutzername oder Passwort werden nicht abgerufen.',
+  privateAddress: 'Diese Adresse zeigt ins interne Netz und wird nicht abgerufen.',
+  unresolvable: 'Der Server dieser Adresse wurde nicht gefunden.',
+  timeout: (seconds: number) => `Die Adresse antwortete nicht rechtzeitig (Zeitlimit ${seconds} Sekunden).`,
+  tooLarge: (mb: number) => `Die Antwort ist zu groß (höchstens ${mb} MB).`,
+  contentType: (type: string) => `Die Adresse lieferte keinen Kalender (Inhaltstyp „${type}“, erwartet text/calendar oder text/plain).`,
+  status: (status: number) => `Die Adresse antwortete mit Status ${status}.`,
+  redirects: 'Zu viele Weiterleitungen.',
+  network: 'Die Adresse konnte nicht abgerufen werden.',
 } as const;
