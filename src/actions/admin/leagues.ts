@@ -1,2 +1,104 @@
 // Admin actions (issue 14): 'Tabellen': league settings, other teams' results, entered tables.
-export const leagues = {};
+// Every write republishes /tabelle and the league's own page.
+import { defineAction } from 'astro:actions';
+import {
+  leagueIdSchema,
+  leagueResultSchema,
+  leagueResultUpdateSchema,
+  leagueSchema,
+  leagueUpdateSchema,
+  standingsPasteSchema,
+} from '../../lib/schemas/league';
+import { noInput } from '../../lib/schemas/admin-fields';
+import {
+  createLeague,
+  createResult,
+  deleteLeague,
+  deleteResult,
+  leagueDetail,
+  listLeagues,
+  pasteStandings,
+  updateLeague,
+  updateResult,
+} from '../../server/services/admin/leagues';
+import { publishChanges } from '../../server/services/admin/publication';
+import { requireRole } from '../guard';
+import { runWrite } from './inputErrors';
+
+type Saved<R> = { row: R; changes: Parameters<typeof publishChanges>[0] };
+const publish = async <R>({ row, changes }: Saved<R>) => ({ row, ...(await publishChanges(changes)) });
+
+export const leagues = {
+  list: defineAction({
+    accept: 'json',
+    input: noInput,
+    handler: async (_input, context) => {
+      requireRole(context, 'admin');
+      return listLeagues();
+    },
+  }),
+  detail: defineAction({
+    accept: 'json',
+    input: leagueIdSchema,
+    handler: async ({ id }, context) => {
+      requireRole(context, 'admin');
+      return runWrite(() => leagueDetail(id));
+    },
+  }),
+  create: defineAction({
+    accept: 'json',
+    input: leagueSchema,
+    handler: async (input, context) => {
+      requireRole(context, 'admin');
+      return publish(runWrite(() => createLeague(input)));
+    },
+  }),
+  update: defineAction({
+    accept: 'json',
+    input: leagueUpdateSchema,
+    handler: async ({ id, ...input }, context) => {
+      requireRole(context, 'admin');
+      return publish(runWrite(() => updateLeague(id, input)));
+    },
+  }),
+  remove: defineAction({
+    accept: 'json',
+    input: leagueIdSchema,
+    handler: async ({ id }, context) => {
+      requireRole(context, 'admin');
+      return publish(runWrite(() => deleteLeague(id)));
+    },
+  }),
+  createResult: defineAction({
+    accept: 'json',
+    input: leagueResultSchema,
+    handler: async (input, context) => {
+      requireRole(context, 'admin');
+      return publish(runWrite(() => createResult(input)));
+    },
+  }),
+  updateResult: defineAction({
+    accept: 'json',
+    input: leagueResultUpdateSchema,
+    handler: async ({ id, result }, context) => {
+      requireRole(context, 'admin');
+      return publish(runWrite(() => updateResult(id, result)));
+    },
+  }),
+  removeResult: defineAction({
+    accept: 'json',
+    input: leagueIdSchema,
+    handler: async ({ id }, context) => {
+      requireRole(context, 'admin');
+      return publish(runWrite(() => deleteResult(id)));
+    },
+  }),
+  paste: defineAction({
+    accept: 'json',
+    input: standingsPasteSchema,
+    handler: async ({ league_id, text }, context) => {
+      requireRole(context, 'admin');
+      return publish(runWrite(() => pasteStandings(league_id, text)));
+    },
+  }),
+};

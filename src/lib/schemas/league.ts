@@ -3,6 +3,7 @@
 // schema each for the form and the action; German messages throughout.
 import { z } from 'astro/zod';
 import { TIE_BREAKERS } from '../league-table';
+import type { StandingRow } from '../standings-paste';
 import { integerOr, optional, optionalInteger, required } from './admin-fields';
 import { id } from './common';
 
@@ -83,17 +84,8 @@ export type LeagueResultEntry = {
   home_score: number | null;
   away_score: number | null;
 };
-export type StandingEntry = {
-  position: number;
-  team_name: string;
-  played: number;
-  won: number;
-  drawn: number;
-  lost: number;
-  goals_for: number;
-  goals_against: number;
-  points: number;
-};
+/** A row of an entered table, as pasted. */
+export type StandingEntry = StandingRow;
 /** A competition and season found in the matches, with its league if there is one. */
 export type LeagueCandidate = { competition: string; season: string; matches: number; leagueId: string | null };
 export type LeaguesOverview = {

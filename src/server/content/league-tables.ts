@@ -151,3 +151,31 @@ export function leaguesOfTeam(db: Db, teamId: string): { id: string; competition
 // fails, and the publisher keeps the page as it was (design habit 5).
 export const publicLeagueTables = () => currentLeagueTables(getDb());
 export const publicLeagueTable = (id: string) => leagueTableById(getDb(), id);
+
+/** The public table pages' German texts (/tabelle, /tabelle/{id}). */
+export const LEAGUE_TABLE_TEXTS = {
+  heading: 'Tabelle',
+  intro: 'Der aktuelle Stand unserer Ligen.',
+  description: (club: string) => `Die Tabellen der Ligen des ${club}: Spiele, Siege, Tore und Punkte.`,
+  empty: 'Noch keine Tabelle vorhanden. Sobald der Verein eine Liga anlegt, steht hier der aktuelle Stand.',
+  caption: (competition: string, season: string) => `${competition}, Saison ${season}`,
+  ours: '(unser Verein)',
+  entered: 'Tabelle vom Verbandsportal übernommen.',
+  noRows: 'Für diese Liga sind noch keine Mannschaften eingetragen.',
+  tieBreak: 'Bei Punktegleichheit entscheiden:',
+  points: (win: number, draw: number, loss: number) => `Punkte: Sieg ${win}, Unentschieden ${draw}, Niederlage ${loss}.`,
+  scrollLabel: (competition: string) => `Tabelle ${competition}, seitlich scrollbar`,
+  single: 'Ganze Tabelle',
+  allTables: 'Alle Tabellen',
+  columns: {
+    position: ['Pl.', 'Platz'],
+    team: ['Mannschaft', 'Mannschaft'],
+    played: ['Sp.', 'Spiele'],
+    won: ['S', 'Siege'],
+    drawn: ['U', 'Unentschieden'],
+    lost: ['N', 'Niederlagen'],
+    goals: ['Tore', 'Tore erzielt : erhalten'],
+    difference: ['Diff.', 'Tordifferenz'],
+    points: ['Pkt.', 'Punkte'],
+  },
+} as const;
