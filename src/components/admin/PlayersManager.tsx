@@ -164,12 +164,13 @@ function PlayerForm({ player, teams, ...props }: { player: PlayerEntry | null; t
   );
 }
 
-/** 'Foto, Statistik (12.03.2026)' or 'keines': what the list shows of the consent. */
+/** 'Einverständnis: Foto, Statistik (12.03.2026)': the list's note under a name with recorded consent. */
 function consentSummary(p: PlayerEntry): string {
-  if (!p.consent_given_at) return C.none;
-  const what = CONSENT_BOXES.filter(([key]) => p[key]).map(([, label]) => label.split(' ')[0]);
-  const [y, m, d] = p.consent_given_at.split('-');
-  return `${what.join(', ') || C.none} (${d}.${m}.${y})`;
+  const what = ([[p.consent_name, C.summaryName], [p.consent_photo, C.summaryPhoto], [p.consent_stats, C.summaryStats]] as const)
+    .filter(([given]) => given)
+    .map(([, label]) => label);
+  const [y, m, d] = (p.consent_given_at ?? '').split('-');
+  return C.summary(what.join(', '), `${d}.${m}.${y}`);
 }
 
 export default function PlayersManager() {
@@ -229,7 +230,6 @@ export default function PlayersManager() {
                   <th scope="col">Alter</th>
                   <th scope="col">Rückennummer</th>
                   <th scope="col">Team</th>
-                  <th scope="col">{C.column}</th>
                   <th scope="col">Aktionen</th>
                 </tr>
               </thead>
@@ -238,15 +238,18 @@ export default function PlayersManager() {
                   <tr key={p.id} data-row-id={p.id}>
                     <td data-label="Name" className="player-name" style={wrapStyle}>
                       <strong>{p.name}</strong>
+                      {p.consent_given_at && (
+                        <>
+                          <br />
+                          <small className="player-consent-summary">{consentSummary(p)}</small>
+                        </>
+                      )}
                     </td>
                     <td data-label="Position">{p.position}</td>
                     <td data-label="Alter">{p.age ?? '–'}</td>
                     <td data-label="Rückennummer">{p.jersey_number ?? '–'}</td>
                     <td data-label="Team" style={wrapStyle}>
                       {p.team_name ?? '–'}
-                    </td>
-                    <td data-label={C.column} className="player-consent-summary">
-                      {consentSummary(p)}
                     </td>
                     <td data-label="Aktionen">
                       <RowActions entry={p} list={list} />

@@ -79,9 +79,11 @@ export type PlayerEntry = {
 export const PLAYER_CONSENT_TEXTS = {
   legend: 'Einverständnis zur Veröffentlichung',
   hint: 'Für Spieler unter 14 Jahren zeigt die Website ohne eingetragenes Einverständnis nur den Namen (Einstellung „Minderjährige schützen“ unter „Verein“).',
-  name: 'Name und Angaben (Position, Nummer, Alter)',
-  photo: 'Foto',
-  stats: 'Statistik',
+  // 'Name' covers the details beside the name (position, number, age); labels that
+  // contain no other field's label, so that each field is found by its own
+  name: 'Name und Spielerangaben veröffentlichen',
+  photo: 'Foto veröffentlichen',
+  stats: 'Statistik veröffentlichen',
   givenBy: 'Einverständnis gegeben von',
   givenByPlaceholder: 'z. B. Mutter, Maria Huber',
   givenAt: 'Datum des Einverständnisses',
@@ -89,8 +91,10 @@ export const PLAYER_CONSENT_TEXTS = {
   tickSomething: 'Bitte ankreuzen, wofür das Einverständnis gilt.',
   givenByMissing: 'Bitte angeben, wer das Einverständnis gegeben hat.',
   givenAtMissing: 'Bitte das Datum des Einverständnisses angeben.',
-  column: 'Einverständnis',
-  none: 'keines',
+  summary: (what: string, date: string) => `Einverständnis: ${what} (${date})`,
+  summaryName: 'Name',
+  summaryPhoto: 'Foto',
+  summaryStats: 'Statistik',
 } as const;
 
 export const PLAYER_TEXTS = {

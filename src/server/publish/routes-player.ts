@@ -1,7 +1,98 @@
 // Part of the route registry (routes.ts): the player pages /spieler/:id (issue 14).
+// A page exists for every player the consent rule lets show more than the name
+// (docs/decisions/028-player-consent.md); a protected minor has none.
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { matches, matchEvents, matchLineups, players } from '../db/schema';
+import { publicPlayerView } from '../../lib/consent';
+import { readProtectMinors } from '../content/consent-setting';
 import type { RouteDef } from './routes';
+
+/** The players with a public page now. */
+export function playersWithPage(db: Db): string[] {
+  const options = { protectMinors: readProtectMinors(db) };
+  return db
+    .select()
+    .from(players)
+    .all()
+    .filter((p) => publicPlayerView(p, options).hasPage)
+    .map((p) => p.id);
+}
+
+/** Our players named in one match: its line-up and its events. */
+export function playersOfMatch(db: Db, matchId: string): string[] {
+  const inLineup = db.select({ id: matchLineups.player_id }).from(matchLineups).where(eq(matchLineups.match_id, matchId)).all();
+  const inEvents = db
+    .select({ a: matchEvents.player_id, b: matchEvents.related_player_id })
+    .from(matchEvents)
+    .where(eq(matchEvents.match_id, matchId))
+    .all()
+    .flatMap((e) => [e.a, e.b]);
+  return [...new Set([...inLineup.map((r) => r.id), ...inEvents])].filter((id): id is string => id !== null);
+}
+
+const MATCH_TABLES = new Set(['matches', 'match_events', 'match_lineups']);
+
+/**
+ * The player pages one keyed change touches. Statistics count finished matches
+ * only, so an event entered while a match is live touches no player page: the
+ * pages follow at full time, when the match's status changes (a keyed change too).
+ */
+function playerIdsForRow(db: Db, change: { table: string; key: string }): string[] | undefined {
+  if (MATCH_TABLES.has(change.table)) {
+    const match = db.select({ status: matches.status }).from(matches).where(eq(matches.id, change.key)).get();
+    // a deleted match: whoever played in it is no longer known, so every page
+    if (!match) return undefined;
+    if (match.status === 'live') return [];
+    const shown = new Set(playersWithPage(db));
+    return playersOfMatch(db, change.key).filter((id) => shown.has(id));
+  }
+  if (change.table === 'players' || change.table === 'teams') {
+    // a players change names the team (routes.ts); the pages of that team's players
+    const shown = new Set(playersWithPage(db));
+    return db
+      .select({ id: players.id })
+      .from(players)
+      .where(eq(players.team_id, change.key))
+      .all()
+      .map((r) => r.id)
+      .filter((id) => shown.has(id));
+  }
+  return undefined;
+}
 
 /** Called once when routes.ts builds ROUTES (a function, so that this file may import values from routes.ts). */
 export function playerPageRoutes(): RouteDef[] {
-  return [];
+  return [
+    {
+      pattern: '/spieler/:id',
+      layout: true,
+      deps: [
+        // the player, their team's name, the setting that decides what shows
+        { table: 'players' },
+        { table: 'teams' },
+        { table: 'club_settings' },
+        // statistics and recent matches
+        { table: 'matches' },
+        { table: 'match_lineups' },
+        { table: 'match_events' },
+      ],
+      params: playersWithPage,
+      // a deleted player, or one the rule now hides, has a published page to remove
+      listedFrom: 'players',
+      idsForRow: playerIdsForRow,
+    },
+  ];
+}
+
+/**
+ * For the lead's registry (routes.ts): the team pages (/team/:id, /mannschaften/:id)
+ * show top scorers (matches, line-ups, events) and a link to the league table
+ * (leagues); a keyed change of those tables touches the team of the match or league.
+ */
+export function teamIdsForMatchRow(db: Db, change: { table: string; key: string }): string[] | undefined {
+  if (!MATCH_TABLES.has(change.table)) return undefined;
+  const match = db.select({ team_id: matches.team_id, status: matches.status }).from(matches).where(eq(matches.id, change.key)).get();
+  if (!match) return undefined;
+  return match.team_id && match.status !== 'live' ? [match.team_id] : [];
 }

@@ -1,0 +1,99 @@
+// The public player page /spieler/{id} and the team page's player parts (issue 14):
+// German texts, and reads that hand out players only through the consent rule
+// (src/lib/consent.ts, docs/decisions/028-player-consent.md).
+import { eq } from 'drizzle-orm';
+import { leagues, matches, players, teams } from '../db/schema';
+import { publicPlayerView, type PublicPlayerView } from '../../lib/consent';
+import type { PlayerStats } from '../../lib/player-stats';
+import { consentOptions } from './consent-setting';
+import { playerRecord, teamTopScorers, type PlayerRecord } from './player-stats';
+import { playersOfTeam, readOr } from './public-content';
+
+export const PLAYER_PAGE_TEXTS = {
+  backToTeam: (team: string) => `Zurück zu ${team}`,
+  position: 'Position',
+  number: 'Rückennummer',
+  age: 'Alter',
+  years: (n: number) => `${n} Jahre`,
+  team: 'Mannschaft',
+  stats: 'Statistik',
+  season: 'Saison',
+  appearances: 'Spiele',
+  minutes: 'Minuten',
+  goals: 'Tore',
+  assists: 'Vorlagen',
+  yellow: 'Gelb',
+  yellowRed: 'Gelb-Rot',
+  red: 'Rot',
+  noStats: 'Noch keine Einsätze in beendeten Spielen.',
+  recent: 'Letzte Spiele',
+  minutesShort: (n: number) => `${n} Min.`,
+  goalsShort: (n: number) => (n === 1 ? '1 Tor' : `${n} Tore`),
+  assistsShort: (n: number) => (n === 1 ? '1 Vorlage' : `${n} Vorlagen`),
+  substitute: 'eingewechselt',
+  description: (name: string, team: string) => `${name} – ${team}: Position, Einsätze, Tore und Vorlagen.`,
+  // the team page
+  topScorers: 'Torschützen',
+  topScorersSeason: (season: string) => `Torschützen der Saison ${season}`,
+  subscribe: 'Spielplan abonnieren',
+  table: 'Tabelle',
+  tableOf: (competition: string, season: string) => `Tabelle: ${competition} ${season}`,
+} as const;
+
+export type PlayerPage = {
+  view: PublicPlayerView;
+  team: { id: string; name: string };
+  record: PlayerRecord;
+};
+
+/** A player's page, or null where there is none: unknown, or shown only by name (decision 028). */
+export function playerPage(id: string): PlayerPage | null {
+  const row = readOr(`player ${id}`, null, (db) =>
+    db
+      .select({ player: players, team_name: teams.name })
+      .from(players)
+      .innerJoin(teams, eq(players.team_id, teams.id))
+      .where(eq(players.id, id))
+      .get() ?? null,
+  );
+  if (!row) return null;
+  const view = publicPlayerView(row.player, consentOptions());
+  if (!view.hasPage) return null;
+  const record = view.showStats ? playerRecord(id) : { seasons: [], matches: [] };
+  return { view, team: { id: row.player.team_id, name: row.team_name }, record };
+}
+
+/** A team's players as the public may see them. */
+export function publicPlayersOfTeam(teamId: string): PublicPlayerView[] {
+  const options = consentOptions();
+  return playersOfTeam(teamId).map((p) => publicPlayerView(p, options));
+}
+
+/** A team's top scorers of its latest season: only players whose statistics may be shown. */
+export function publicTopScorers(teamId: string, shown: PublicPlayerView[]): { season: string; scorers: { player: PublicPlayerView; stats: PlayerStats }[] } | null {
+  const top = teamTopScorers(teamId, 20);
+  if (!top) return null;
+  const byId = new Map(shown.map((p) => [p.id, p]));
+  const scorers = top.scorers
+    .map(({ player_id, stats }) => ({ player: byId.get(player_id), stats }))
+    .filter((s): s is { player: PublicPlayerView; stats: PlayerStats } => s.player !== undefined && s.player.showStats)
+    .slice(0, 10);
+  return scorers.length > 0 ? { season: top.season, scorers } : null;
+}
+
+/** The league tables this team plays in (the leagues that name it as ours). */
+export function teamLeagues(teamId: string): { id: string; competition: string; season: string }[] {
+  return readOr(`leagues of team ${teamId}`, [], (db) =>
+    db
+      .select({ id: leagues.id, competition: leagues.competition, season: leagues.season })
+      .from(leagues)
+      .where(eq(leagues.team_id, teamId))
+      .all()
+      .sort((a, b) => b.season.localeCompare(a.season) || a.competition.localeCompare(b.competition, 'de')),
+  );
+}
+
+/** Whether any match names this team as ours: then its calendar has something to subscribe to. */
+export function teamHasMatches(teamId: string): boolean {
+  return readOr(`matches of team ${teamId}`, false, (db) => db.select({ id: matches.id }).from(matches).where(eq(matches.team_id, teamId)).limit(1).get() !== undefined);
+}
