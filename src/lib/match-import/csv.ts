@@ -3,7 +3,7 @@
 // and the rows read through the mapping the admin confirmed.
 import { parse } from 'csv-parse/sync';
 import { IMPORT_FIELDS, IMPORT_TEXTS as T, type ImportField } from './texts';
-import { MAX_IMPORT_ROWS, type ColumnMapping, type ImportDefaults, type ImportedMatch, type ImportProblem, type ReadResult } from './types';
+import { ImportReadError, MAX_IMPORT_ROWS, type ColumnMapping, type ImportDefaults, type ImportedMatch, type ImportProblem, type ReadResult } from './types';
 import { normalizeTeamName, parseImportDate, parseImportInteger, parseImportScore, parseImportTime, seasonOfDate, timeInDateCell } from './values';
 
 export type CsvTable = { headers: string[]; rows: string[][] };
@@ -21,11 +21,11 @@ export function readCsvTable(text: string): CsvTable {
   try {
     records = parse(clean, { delimiter: delimiterOf(clean), relax_column_count: true, relax_quotes: true, skip_empty_lines: true, trim: true });
   } catch (error) {
-    throw new Error(T.csvUnreadable(error instanceof Error ? error.message.split('\n')[0] : String(error)));
+    throw new ImportReadError(T.csvUnreadable(error instanceof Error ? error.message.split('\n')[0] : String(error)));
   }
   const rows = records.filter((r) => r.some((cell) => cell !== ''));
-  if (rows.length === 0) throw new Error(T.emptyCsv);
-  if (rows.length - 1 > MAX_IMPORT_ROWS) throw new Error(T.tooManyRows(MAX_IMPORT_ROWS));
+  if (rows.length === 0) throw new ImportReadError(T.emptyCsv);
+  if (rows.length - 1 > MAX_IMPORT_ROWS) throw new ImportReadError(T.tooManyRows(MAX_IMPORT_ROWS));
   return { headers: rows[0], rows: rows.slice(1) };
 }
 
@@ -64,7 +64,7 @@ const MAX_CELL = 300;
 
 /** The rows read through the mapping; a row that cannot be read is a problem, the others still count. */
 export function csvRowsToMatches(table: CsvTable, mapping: ColumnMapping, defaults: ImportDefaults): ReadResult {
-  if (mapping.date === undefined || mapping.home === undefined || mapping.away === undefined) throw new Error(T.mapRequired);
+  if (mapping.date === undefined || mapping.home === undefined || mapping.away === undefined) throw new ImportReadError(T.mapRequired);
   const matches: ImportedMatch[] = [];
   const problems: ImportProblem[] = [];
   table.rows.forEach((row, index) => {

@@ -6,7 +6,7 @@
 // cancellation from STATUS:CANCELLED, the stable key from UID.
 import ICAL from 'ical.js';
 import { IMPORT_TEXTS as T } from './texts';
-import { MAX_IMPORT_ROWS, type ImportDefaults, type ImportedMatch, type ImportProblem, type ReadResult } from './types';
+import { ImportReadError, MAX_IMPORT_ROWS, type ImportDefaults, type ImportedMatch, type ImportProblem, type ReadResult } from './types';
 import { seasonOfDate } from './values';
 
 const viennaParts = new Intl.DateTimeFormat('en-CA', {
@@ -45,14 +45,14 @@ export function teamsFromSummary(summary: string): { home: string; away: string;
 
 /** The calendar's matches; throws a German message when the text is no calendar at all. */
 export function icalToMatches(text: string, defaults: ImportDefaults): ReadResult {
-  if (!/BEGIN:VCALENDAR/i.test(text)) throw new Error(T.notCalendar);
+  if (!/BEGIN:VCALENDAR/i.test(text)) throw new ImportReadError(T.notCalendar);
   let events: ICAL.Component[];
   try {
     events = new ICAL.Component(ICAL.parse(text.replace(/^\uFEFF/, ''))).getAllSubcomponents('vevent');
   } catch {
-    throw new Error(T.calendarUnreadable);
+    throw new ImportReadError(T.calendarUnreadable);
   }
-  if (events.length > MAX_IMPORT_ROWS) throw new Error(T.tooManyRows(MAX_IMPORT_ROWS));
+  if (events.length > MAX_IMPORT_ROWS) throw new ImportReadError(T.tooManyRows(MAX_IMPORT_ROWS));
   const matches: ImportedMatch[] = [];
   const problems: ImportProblem[] = [];
   events.forEach((component, index) => {

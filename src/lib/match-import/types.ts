@@ -34,3 +34,8 @@ export type ColumnMapping = Partial<Record<ImportField, number>>;
 export type ImportDefaults = { competition: string; season: string };
 
 export const MAX_IMPORT_ROWS = 2_000;
+
+/** A source that cannot be read at all; its message is German and shown as it is. */
+export class ImportReadError extends Error {
+  override name = 'ImportReadError';
+}
