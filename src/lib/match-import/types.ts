@@ -1,6 +1,7 @@
 // One match as a source (a CSV row, an iCalendar event) describes it. A field
 // left undefined is one the source does not have: an import never clears what
 // the club entered by hand just because the file lacks that column.
+import type { FieldDiff, ImportPlan, PlanKind } from './plan';
 import type { ImportField } from './texts';
 
 export type ImportStatus = 'scheduled' | 'finished' | 'cancelled';
@@ -39,3 +40,26 @@ export const MAX_IMPORT_ROWS = 2_000;
 export class ImportReadError extends Error {
   override name = 'ImportReadError';
 }
+
+// What the server answers the admin panel at each step (src/server/services/admin/match-import.ts).
+export type TeamChoice = { id: string; name: string };
+export type ImportInspection =
+  | { format: 'csv'; headers: string[]; sample: string[][]; rowCount: number; mapping: ColumnMapping; teams: TeamChoice[] }
+  | { format: 'ical'; eventCount: number; teams: TeamChoice[] };
+export type ReviewItem = {
+  kind: PlanKind;
+  key: string;
+  line: number;
+  match_date: string;
+  match_time: string | null;
+  home_team: string;
+  away_team: string;
+  score: string | null;
+  competition: string;
+  season: string;
+  cancelled: boolean;
+  diffs: FieldDiff[];
+};
+export type ImportReview = Pick<ImportPlan, 'counts' | 'problems' | 'fingerprint'> & { items: ReviewItem[] };
+export type ImportResult = { created: number; updated: number; leagueResults: number };
+

@@ -11,32 +11,11 @@ import { FIXTURE_LISTS, type Change } from '../../publish/routes';
 import { DEFAULT_CLUB_SETTINGS, storedClubSettings } from '../../content/club';
 import { csvRowsToMatches, guessColumnMapping, readCsvTable } from '../../../lib/match-import/csv';
 import { icalToMatches } from '../../../lib/match-import/ical';
-import { planImport, type FieldDiff, type ImportPlan, type PlanContext, type PlanKind } from '../../../lib/match-import/plan';
+import { planImport, type PlanContext } from '../../../lib/match-import/plan';
 import { IMPORT_TEXTS as T } from '../../../lib/match-import/texts';
-import type { ColumnMapping, ReadResult } from '../../../lib/match-import/types';
+import type { ImportInspection, ImportResult, ImportReview, ReadResult, TeamChoice } from '../../../lib/match-import/types';
 import type { ImportSource, MatchImportApply, MatchImportReview } from '../../../lib/schemas/match-import';
 import { fetchCalendarText } from './match-import-fetch';
-
-export type TeamChoice = { id: string; name: string };
-export type ImportInspection =
-  | { format: 'csv'; headers: string[]; sample: string[][]; rowCount: number; mapping: ColumnMapping; teams: TeamChoice[] }
-  | { format: 'ical'; eventCount: number; teams: TeamChoice[] };
-export type ReviewItem = {
-  kind: PlanKind;
-  key: string;
-  line: number;
-  match_date: string;
-  match_time: string | null;
-  home_team: string;
-  away_team: string;
-  score: string | null;
-  competition: string;
-  season: string;
-  cancelled: boolean;
-  diffs: FieldDiff[];
-};
-export type ImportReview = Pick<ImportPlan, 'counts' | 'problems' | 'fingerprint'> & { items: ReviewItem[] };
-export type ImportResult = { created: number; updated: number; leagueResults: number };
 
 /** A source that cannot be read or fetched is the admin's input: a German 400, never a 500. */
 function asRefusal(error: unknown): unknown {
