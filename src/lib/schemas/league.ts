@@ -4,6 +4,7 @@
 import { z } from 'astro/zod';
 import { TIE_BREAKERS } from '../league-table';
 import type { StandingRow } from '../standings-paste';
+import type { TableRow } from '../league-table';
 import { integerOr, optional, optionalInteger, required } from './admin-fields';
 import { id } from './common';
 
@@ -86,6 +87,8 @@ export type LeagueResultEntry = {
 };
 /** A row of an entered table, as pasted. */
 export type StandingEntry = StandingRow;
+/** One league's results, pasted rows and the table as the site shows it (the admin's editor). */
+export type LeagueDetail = { results: LeagueResultEntry[]; standings: StandingEntry[]; table: TableRow[]; ourTeam: string | null };
 /** A competition and season found in the matches, with its league if there is one. */
 export type LeagueCandidate = { competition: string; season: string; matches: number; leagueId: string | null };
 export type LeaguesOverview = {
@@ -100,6 +103,7 @@ export const LEAGUE_TEXTS = {
   candidatesTitle: 'Bewerbe im Spielplan',
   candidatesEmpty: 'Im Spielplan stehen noch keine Spiele mit Bewerb und Saison.',
   create: 'Tabelle anlegen',
+  open: 'Öffnen',
   newTitle: 'Neue Tabelle',
   leaguesTitle: 'Tabellen',
   leaguesEmpty: 'Noch keine Tabelle angelegt.',

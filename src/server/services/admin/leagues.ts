@@ -9,10 +9,11 @@ import { leagueResults, leagues, matches, standings, teams } from '../../db/sche
 import type { Change } from '../../publish/routes';
 import { leagueTableById } from '../../content/league-tables';
 import { parseStandings } from '../../../lib/standings-paste';
-import { cleanTieBreakers, type TableRow } from '../../../lib/league-table';
+import { cleanTieBreakers } from '../../../lib/league-table';
 import {
   LEAGUE_TEXTS as T,
   type LeagueData,
+  type LeagueDetail,
   type LeagueEntry,
   type LeagueResultData,
   type LeagueResultEntry,
@@ -144,8 +145,6 @@ const resultEntry = (r: typeof leagueResults.$inferSelect): LeagueResultEntry =>
   home_score: r.home_score,
   away_score: r.away_score,
 });
-
-export type LeagueDetail = { results: LeagueResultEntry[]; standings: StandingEntry[]; table: TableRow[]; ourTeam: string | null };
 
 /** One league's results, pasted rows and the table as the site shows it. */
 export function leagueDetail(id: string, db: Db = getDb()): LeagueDetail {

@@ -1,0 +1,152 @@
+// 'Tabellen': a league's settings (issue 14): competition and season, computed
+// or entered, points for win/draw/loss, the tie-breaks (a preset of decision
+// 027 or an order of the league's own), our name in the table and our team.
+import { actions } from 'astro:actions';
+import { LEAGUE_MODES, LEAGUE_TEXTS as T, leagueSchema, type LeagueEntry } from '../../lib/schemas/league';
+import { TIE_BREAKERS, TIE_BREAKER_LABELS, TIE_BREAK_PRESETS, presetOf, type TieBreaker } from '../../lib/league-table';
+import { FieldError, callAction } from './contentKit';
+import { EntityFormButtons, useEntityForm, type EntityFormProps } from './entityKit';
+
+type Preset = keyof typeof TIE_BREAK_PRESETS | 'custom';
+type Values = {
+  competition: string;
+  season: string;
+  mode: string;
+  points_win: string;
+  points_draw: string;
+  points_loss: string;
+  preset: Preset;
+  tie_breakers: TieBreaker[];
+  our_team_name: string;
+  team_id: string;
+};
+
+const toForm = (l: LeagueEntry | null, start?: { competition: string; season: string }): Values => ({
+  competition: l?.competition ?? start?.competition ?? '',
+  season: l?.season ?? start?.season ?? '',
+  mode: l?.mode ?? 'computed',
+  points_win: String(l?.points_win ?? 3),
+  points_draw: String(l?.points_draw ?? 1),
+  points_loss: String(l?.points_loss ?? 0),
+  preset: l ? (presetOf(l.tie_breakers) ?? 'custom') : 'austria',
+  tie_breakers: (l?.tie_breakers as TieBreaker[] | undefined) ?? [...TIE_BREAK_PRESETS.austria.order],
+  our_team_name: l?.our_team_name ?? '',
+  team_id: l?.team_id ?? '',
+});
+
+export default function LeagueSettingsForm({
+  league,
+  start,
+  teams,
+  ...props
+}: { league: LeagueEntry | null; start?: { competition: string; season: string }; teams: { id: string; name: string }[] } & EntityFormProps) {
+  const form = useEntityForm({
+    ...props,
+    initial: toForm(league, start),
+    schema: leagueSchema,
+    prepare: (v) => ({ ...v, tie_breakers: v.preset === 'custom' ? v.tie_breakers : [...TIE_BREAK_PRESETS[v.preset].order] }),
+    save: (_sent, data) =>
+      league ? callAction(() => actions.admin.leagues.update({ id: league.id, ...data })) : callAction(() => actions.admin.leagues.create(data)),
+    texts: { invalid: T.errorTitle, failed: (m) => [T.errorTitle, `${T.saveError}: ${m}`], saved: [T.successTitle, league ? T.saved : T.created] },
+    next: (row) => toForm(row as LeagueEntry),
+  });
+  const { values, bind, errors, set } = form;
+  const id = (name: string) => `league-${league?.id ?? 'new'}-${name}`;
+  const order: TieBreaker[] = values.preset === 'custom' ? values.tie_breakers : [...TIE_BREAK_PRESETS[values.preset].order];
+  const toggle = (c: TieBreaker) => set('tie_breakers', order.includes(c) ? order.filter((x) => x !== c) : [...order, c]);
+  const moveUp = (i: number) => set('tie_breakers', order.map((c, j) => (j === i - 1 ? order[i] : j === i ? order[i - 1] : c)));
+
+  return (
+    <form className="admin-form league-form" noValidate onSubmit={form.submit} aria-label={league ? `${T.settings}: ${league.competition} ${league.season}` : T.newTitle}>
+      <div className="row">
+        <label className="admin-field" htmlFor={id('competition')}>
+          <span>Bewerb *</span>
+          <input id={id('competition')} name="competition" autoComplete="off" {...bind('competition')} />
+          <FieldError message={errors.competition} />
+        </label>
+        <label className="admin-field" htmlFor={id('season')}>
+          <span>Saison *</span>
+          <input id={id('season')} name="season" placeholder="2026/27" {...bind('season')} />
+          <FieldError message={errors.season} />
+        </label>
+        <label className="admin-field" htmlFor={id('mode')}>
+          <span>{T.mode}</span>
+          <select id={id('mode')} name="mode" {...bind('mode')}>
+            {LEAGUE_MODES.map((m) => (
+              <option key={m} value={m}>
+                {T.modes[m]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {values.mode === 'computed' && (
+        <>
+          <fieldset className="admin-field">
+            <legend>{T.points}</legend>
+            <div className="row">
+              {(['points_win', 'points_draw', 'points_loss'] as const).map((key, i) => (
+                <label key={key} className="admin-field" htmlFor={id(key)}>
+                  <span>{[T.win, T.draw, T.loss][i]}</span>
+                  <input id={id(key)} name={key} type="number" inputMode="numeric" min={0} max={10} step={1} {...bind(key)} />
+                  <FieldError message={errors[key]} />
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <fieldset className="admin-field">
+            <legend>{T.tieBreak}</legend>
+            <select aria-label={T.tieBreak} value={values.preset} onChange={(e) => set('preset', e.target.value as Preset)}>
+              {Object.entries(TIE_BREAK_PRESETS).map(([key, p]) => (
+                <option key={key} value={key}>
+                  {p.label}
+                </option>
+              ))}
+              <option value="custom">{T.custom}</option>
+            </select>
+            <ol className="tie-break-order">
+              {order.map((c, i) => (
+                <li key={c}>
+                  {TIE_BREAKER_LABELS[c]}
+                  {values.preset === 'custom' && i > 0 && (
+                    <button type="button" className="btn btn-outline btn-small" aria-label={`${TIE_BREAKER_LABELS[c]} nach oben`} onClick={() => moveUp(i)}>
+                      ↑
+                    </button>
+                  )}
+                </li>
+              ))}
+            </ol>
+            {values.preset === 'custom' &&
+              TIE_BREAKERS.map((c) => (
+                <label key={c} className="admin-check">
+                  <input type="checkbox" checked={order.includes(c)} onChange={() => toggle(c)} /> {TIE_BREAKER_LABELS[c]}
+                </label>
+              ))}
+            <FieldError message={errors.tie_breakers} />
+          </fieldset>
+        </>
+      )}
+      <div className="row">
+        <label className="admin-field" htmlFor={id('our')}>
+          <span>{T.ourName}</span>
+          <input id={id('our')} name="our_team_name" autoComplete="off" {...bind('our_team_name')} />
+          <small className="hint">{T.ourNameHint}</small>
+          <FieldError message={errors.our_team_name} />
+        </label>
+        <label className="admin-field" htmlFor={id('team')}>
+          <span>{T.team}</span>
+          <select id={id('team')} name="team_id" {...bind('team_id')}>
+            <option value="">{T.noTeam}</option>
+            {teams.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+              </option>
+            ))}
+          </select>
+          <FieldError message={errors.team_id} />
+        </label>
+      </div>
+      <EntityFormButtons inDialog={false} form={form} createLabel={league ? 'Einstellungen speichern' : T.create} />
+    </form>
+  );
+}

@@ -1,0 +1,143 @@
+// League tables (issue 14, item 4) against the production server: an admin
+// enters and edits the result of two other teams in 'Tabellen' and /tabelle
+// shows the new order without a restart (the publisher republishes); a table
+// pasted from a league portal appears on /tabelle/{id}, a bad paste is refused;
+// the demo's table passes axe at 375 and 1280 px and never widens the page.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { loginAs } from '../../fixtures/auth';
+import { leagueResults, leagues, matches, standings, teams } from '../../../src/server/db/schema';
+import { seedDemoClub } from '../../../src/server/services/demo-data';
+import { DEMO_LEAGUE_ID } from '../../../src/server/services/demo-league';
+import { horizontalOverflow, toaster } from '../admin/content-helpers';
+import { useSite, withCookieChoice } from '../public/helpers';
+
+/** The teams of one league's table in the order shown. */
+const order = (page: Page, competition: string) =>
+  page
+    .locator('.league-table', { has: page.locator('caption', { hasText: competition }) })
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-team')));
+
+test.describe('Tabellen im Admin', () => {
+  const site = useSite((db) => {
+    db.insert(teams).values({ id: 'kampf', name: 'Kampfmannschaft' }).run();
+    db.insert(matches)
+      .values({ id: 'm1', home_team: 'SV Kirchberg', away_team: 'FC Gnas', match_date: '2026-08-08', competition: 'Unterliga Ost', season: '2026/27', status: 'finished', home_score: 1, away_score: 0 })
+      .run();
+    db.insert(leagues)
+      .values([
+        { id: 'liga-1', competition: 'Unterliga Ost', season: '2026/27', tie_breakers: ['goal_difference', 'goals_for', 'head_to_head'], team_id: 'kampf' },
+        { id: 'liga-2', competition: '1. Klasse Ost', season: '2026/27', mode: 'entered', our_team_name: 'SV Kirchberg 1b' },
+      ])
+      .run();
+    db.insert(leagueResults).values({ id: 'r1', league_id: 'liga-1', matchday: 1, home_team: 'USV Paldau', away_team: 'TuS Ilz', home_score: 1, away_score: 0 }).run();
+  });
+
+  test.beforeEach(async ({ context }) => {
+    await withCookieChoice(context);
+    await loginAs(context, site(), 'admin');
+  });
+
+  test("an entered and an edited result of two other teams reorder /tabelle without a restart", async ({ page }) => {
+    await page.goto(`${site().url}/tabelle`);
+    await expect(page).toHaveTitle(/^Tabelle – /);
+    // level on 3 points, difference and goals: by name
+    expect(await order(page, 'Unterliga Ost')).toEqual(['SV Kirchberg', 'USV Paldau', 'FC Gnas', 'TuS Ilz']);
+    await expect(page.locator('tr.ours')).toHaveAttribute('data-team', 'SV Kirchberg');
+
+    await page.goto(`${site().url}/admin#tabellen`);
+    await page.locator('.leagues-table tr', { hasText: 'Unterliga Ost' }).getByRole('button', { name: 'Bearbeiten' }).click();
+    const add = page.getByRole('form', { name: 'Ergebnis hinzufügen' });
+    await add.getByLabel('Heimteam *').fill('TuS Ilz');
+    await add.getByLabel('Auswärtsteam *').fill('FC Gnas');
+    await add.getByLabel('Tore Heim').fill('3');
+    await add.getByLabel('Tore Auswärts').fill('0');
+    await add.getByRole('button', { name: 'Ergebnis hinzufügen' }).click();
+    await expect(toaster(page).getByText('Ergebnis gespeichert')).toBeVisible();
+    await expect(toaster(page).getByText('Veröffentlicht', { exact: true })).toBeVisible();
+    expect(site().db().select().from(leagueResults).all()).toHaveLength(2);
+
+    await page.goto(`${site().url}/tabelle`);
+    expect(await order(page, 'Unterliga Ost')).toEqual(['TuS Ilz', 'SV Kirchberg', 'USV Paldau', 'FC Gnas']);
+
+    // edit: Paldau beat Ilz 4:0, not 1:0
+    await page.goto(`${site().url}/admin#tabellen`);
+    await page.locator('.leagues-table tr', { hasText: 'Unterliga Ost' }).getByRole('button', { name: 'Bearbeiten' }).click();
+    await page.locator('.league-results tr', { hasText: 'USV Paldau' }).getByRole('button', { name: 'Bearbeiten' }).click();
+    const edit = page.getByRole('form', { name: 'Ergebnis bearbeiten' });
+    await edit.getByLabel('Tore Heim').fill('4');
+    await edit.getByRole('button', { name: 'Speichern' }).click();
+    await expect(toaster(page).getByText('Ergebnis gespeichert')).toBeVisible();
+    await expect(toaster(page).getByText('Veröffentlicht', { exact: true }).first()).toBeVisible();
+    await page.goto(`${site().url}/tabelle/liga-1`);
+    expect(await order(page, 'Unterliga Ost')).toEqual(['USV Paldau', 'SV Kirchberg', 'TuS Ilz', 'FC Gnas']);
+    await expect(page.locator('tr', { hasText: 'USV Paldau' }).locator('td.goals')).toHaveText('4:0');
+  });
+
+  test('a table pasted from a league portal appears on /tabelle/{id}; a bad paste changes nothing', async ({ page }) => {
+    await page.goto(`${site().url}/admin#tabellen`);
+    await page.locator('.leagues-table tr', { hasText: '1. Klasse Ost' }).getByRole('button', { name: 'Bearbeiten' }).click();
+    const paste = page.getByRole('form', { name: 'Tabelle einfügen' });
+    await paste.getByLabel('Tabelle einfügen').fill('Mannschaft\tPkt.\nSV Feldbach\tviele');
+    await paste.getByRole('button', { name: 'Tabelle übernehmen' }).click();
+    await expect(paste.getByText('Zeile 2: „Pkt.“ ist keine ganze Zahl („viele“).')).toBeVisible();
+    expect(site().db().select().from(standings).all()).toHaveLength(0);
+
+    const portal = [
+      'Rang\tMannschaft\tSp.\tS\tU\tN\tTore\tDiff\tPkt.',
+      '1.\tUSV Gnas 1b\t10\t8\t1\t1\t30:9\t21\t25',
+      '2.\tSV Kirchberg 1b\t10\t7\t1\t2\t25:12\t13\t22',
+      '3.\tSC Pirching\t10\t2\t0\t8\t8:31\t-23\t6',
+    ].join('\n');
+    await paste.getByLabel('Tabelle einfügen').fill(portal);
+    await paste.getByRole('button', { name: 'Tabelle übernehmen' }).click();
+    await expect(toaster(page).getByText('Tabelle mit 3 Mannschaften übernommen')).toBeVisible();
+    await expect(toaster(page).getByText('Veröffentlicht', { exact: true })).toBeVisible();
+
+    await page.goto(`${site().url}/tabelle/liga-2`);
+    await expect(page).toHaveTitle(/^Tabelle 1\. Klasse Ost 2026\/27 – /);
+    expect(await order(page, '1. Klasse Ost')).toEqual(['USV Gnas 1b', 'SV Kirchberg 1b', 'SC Pirching']);
+    const ours = page.locator('tr.ours');
+    await expect(ours).toHaveAttribute('data-team', 'SV Kirchberg 1b');
+    await expect(ours.locator('td.goals')).toHaveText('25:12');
+    await expect(ours.locator('td.difference')).toHaveText('+13');
+    await expect(ours.locator('td.points')).toHaveText('22');
+    await expect(page.getByText('Tabelle vom Verbandsportal übernommen.')).toBeVisible();
+  });
+});
+
+test.describe('Tabelle des Demo-Vereins', () => {
+  const site = useSite((db) => void seedDemoClub(db));
+
+  test.beforeEach(async ({ context }) => {
+    await withCookieChoice(context);
+    await context.addInitScript(() => sessionStorage.setItem('pwa-install-banner-closed', 'true'));
+  });
+
+  for (const width of [375, 1280]) {
+    test(`${width} px: the tables have no axe violations and do not widen the page`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      for (const path of ['/tabelle', `/tabelle/${DEMO_LEAGUE_ID}`]) {
+        await page.goto(site().url + path);
+        await expect(page.locator('.league-table tbody tr')).toHaveCount(14);
+        await expect(page.locator('caption').first()).toHaveText(/^Unterliga Ost, Saison \d{4}\/\d{2}$/);
+        const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+        expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), path).toEqual([]);
+        expect(await horizontalOverflow(page), path).toBe(0);
+      }
+      await expect(page.locator('tr.ours th')).toContainText('SV Kirchberg an der Raab');
+      await expect(page.locator('thead abbr[title="Punkte"]')).toHaveText('Pkt.');
+    });
+  }
+});
+
+test.describe('ohne Tabellen', () => {
+  const site = useSite();
+  test('says so in German', async ({ page }) => {
+    await page.goto(`${site().url}/tabelle`);
+    await expect(page.getByText('Noch keine Tabelle vorhanden.', { exact: false })).toBeVisible();
+    const response = await page.goto(`${site().url}/tabelle/gibt-es-nicht`);
+    expect(new URL(response!.url()).pathname).toBe('/tabelle');
+  });
+});
