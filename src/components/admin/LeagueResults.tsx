@@ -105,7 +105,7 @@ export default function LeagueResults({ leagueId, results, teams, onChanged }: {
         <p className="empty">{T.resultsEmpty}</p>
       ) : (
         <div className="admin-table-wrap">
-          <table className="admin-table league-results">
+          <table className="admin-table sports-table league-results">
             <thead>
               <tr>
                 <th scope="col">Spieltag</th>

@@ -4,7 +4,7 @@
 import { actions } from 'astro:actions';
 import { LEAGUE_MODES, LEAGUE_TEXTS as T, leagueSchema, type LeagueEntry } from '../../lib/schemas/league';
 import { TIE_BREAKERS, TIE_BREAKER_LABELS, TIE_BREAK_PRESETS, presetOf, type TieBreaker } from '../../lib/league-table';
-import { FieldError, callAction } from './contentKit';
+import { FieldError, callAction, wrapStyle } from './contentKit';
 import { EntityFormButtons, useEntityForm, type EntityFormProps } from './entityKit';
 
 type Preset = keyof typeof TIE_BREAK_PRESETS | 'custom';
@@ -82,7 +82,7 @@ export default function LeagueSettingsForm({
       </div>
       {values.mode === 'computed' && (
         <>
-          <fieldset className="admin-field">
+          <fieldset className="admin-field" style={{ minWidth: 0 }}>
             <legend>{T.points}</legend>
             <div className="row">
               {(['points_win', 'points_draw', 'points_loss'] as const).map((key, i) => (
@@ -94,9 +94,9 @@ export default function LeagueSettingsForm({
               ))}
             </div>
           </fieldset>
-          <fieldset className="admin-field">
+          <fieldset className="admin-field" style={{ minWidth: 0 }}>
             <legend>{T.tieBreak}</legend>
-            <select aria-label={T.tieBreak} value={values.preset} onChange={(e) => set('preset', e.target.value as Preset)}>
+            <select aria-label={T.tieBreak} style={{ maxWidth: '100%' }} value={values.preset} onChange={(e) => set('preset', e.target.value as Preset)}>
               {Object.entries(TIE_BREAK_PRESETS).map(([key, p]) => (
                 <option key={key} value={key}>
                   {p.label}
@@ -104,24 +104,36 @@ export default function LeagueSettingsForm({
               ))}
               <option value="custom">{T.custom}</option>
             </select>
-            <ol className="tie-break-order">
-              {order.map((c, i) => (
-                <li key={c}>
-                  {TIE_BREAKER_LABELS[c]}
-                  {values.preset === 'custom' && i > 0 && (
-                    <button type="button" className="btn btn-outline btn-small" aria-label={`${TIE_BREAKER_LABELS[c]} nach oben`} onClick={() => moveUp(i)}>
-                      ↑
-                    </button>
-                  )}
-                </li>
-              ))}
-            </ol>
-            {values.preset === 'custom' &&
-              TIE_BREAKERS.map((c) => (
-                <label key={c} className="admin-check">
-                  <input type="checkbox" checked={order.includes(c)} onChange={() => toggle(c)} /> {TIE_BREAKER_LABELS[c]}
-                </label>
-              ))}
+            {values.preset === 'custom' ? (
+              // the chosen criteria in their order (each can move up), then the ones not used
+              <ul className="tie-break-order" style={{ listStyle: 'none', padding: 0 }}>
+                {[...order, ...TIE_BREAKERS.filter((c) => !order.includes(c))].map((c) => {
+                  const at = order.indexOf(c);
+                  return (
+                    <li key={c} style={{ display: 'flex', gap: '0.5rem', alignItems: 'center', justifyContent: 'space-between' }}>
+                      <label className="admin-check" style={{ minWidth: 0 }}>
+                        <input type="checkbox" style={{ width: 'auto' }} checked={at !== -1} onChange={() => toggle(c)} />
+                        <span style={wrapStyle}>
+                          {at !== -1 ? `${at + 1}. ` : ''}
+                          {TIE_BREAKER_LABELS[c]}
+                        </span>
+                      </label>
+                      {at > 0 && (
+                        <button type="button" className="btn btn-outline btn-small" aria-label={`${TIE_BREAKER_LABELS[c]} nach oben`} onClick={() => moveUp(at)}>
+                          ↑
+                        </button>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            ) : (
+              <ol className="tie-break-order">
+                {order.map((c) => (
+                  <li key={c}>{TIE_BREAKER_LABELS[c]}</li>
+                ))}
+              </ol>
+            )}
             <FieldError message={errors.tie_breakers} />
           </fieldset>
         </>

@@ -13,6 +13,8 @@ import LeagueSettingsForm from './LeagueSettingsForm';
 import { LeaguePreview, StandingsPaste } from './LeagueTablePanel';
 
 const TABLES = ['leagues', 'league_results', 'standings', 'matches', 'teams'];
+// a card of the panel's grid may shrink to the phone's width: wide tables scroll in their own box
+const GRID_ITEM = { minWidth: 0 } as const;
 
 function LeagueEditor({ league, teams, onChanged }: { league: LeagueEntry; teams: { id: string; name: string }[]; onChanged: () => void }) {
   const [detail, setDetail] = useState<LeagueDetail | null>(null);
@@ -33,7 +35,7 @@ function LeagueEditor({ league, teams, onChanged }: { league: LeagueEntry; teams
   const names = detail ? detail.table.map((r) => r.team).filter((n) => n !== detail.ourTeam) : [];
   const caption = `${league.competition}, Saison ${league.season}`;
   return (
-    <section className="admin-card league-editor" aria-labelledby={`league-${league.id}`}>
+    <section className="admin-card league-editor" style={GRID_ITEM} aria-labelledby={`league-${league.id}`}>
       <h2 id={`league-${league.id}`}>{caption}</h2>
       <p>
         <a href={`/tabelle/${encodeURIComponent(league.id)}`} target="_blank" rel="noopener">
@@ -88,7 +90,7 @@ export default function LeaguesManager() {
 
   return (
     <>
-      <section className="admin-card">
+      <section className="admin-card" style={GRID_ITEM}>
         <h2>{T.title}</h2>
         <p>{T.intro}</p>
         <h3>{T.candidatesTitle}</h3>
@@ -125,7 +127,7 @@ export default function LeaguesManager() {
           }}
         />
       </section>
-      <section className="admin-card" aria-labelledby="leagues-list-heading">
+      <section className="admin-card" style={GRID_ITEM} aria-labelledby="leagues-list-heading">
         <h2 id="leagues-list-heading">
           {T.leaguesTitle} {leagues ? `(${leagues.length})` : ''}
         </h2>
@@ -134,7 +136,7 @@ export default function LeaguesManager() {
         {leagues && leagues.length === 0 && <p className="empty">{T.leaguesEmpty}</p>}
         {leagues && leagues.length > 0 && (
           <div className="admin-table-wrap">
-            <table className="admin-table leagues-table">
+            <table className="admin-table sports-table leagues-table">
               <thead>
                 <tr>
                   <th scope="col">Bewerb</th>

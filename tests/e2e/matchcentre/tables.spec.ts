@@ -75,10 +75,13 @@ test.describe('Tabellen im Admin', () => {
     await expect(page.locator('tr', { hasText: 'USV Paldau' }).locator('td.goals')).toHaveText('4:0');
   });
 
-  test('a table pasted from a league portal appears on /tabelle/{id}; a bad paste changes nothing', async ({ page }) => {
+  test('a table pasted from a league portal appears on /tabelle/{id}; a bad paste changes nothing (on a phone)', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
     await page.goto(`${site().url}/admin#tabellen`);
     await page.locator('.leagues-table tr', { hasText: '1. Klasse Ost' }).getByRole('button', { name: 'Bearbeiten' }).click();
     const paste = page.getByRole('form', { name: 'Tabelle einfügen' });
+    await expect(paste).toBeVisible();
+    expect(await horizontalOverflow(page)).toBe(0);
     await paste.getByLabel('Tabelle einfügen').fill('Mannschaft\tPkt.\nSV Feldbach\tviele');
     await paste.getByRole('button', { name: 'Tabelle übernehmen' }).click();
     await expect(paste.getByText('Zeile 2: „Pkt.“ ist keine ganze Zahl („viele“).')).toBeVisible();
