@@ -140,6 +140,34 @@ test.describe('Minderjährige geschützt (neue Installation)', () => {
     expect(html).not.toContain('12 Jahre');
     expect(html).not.toContain('>71<');
   });
+
+  test("a superadmin turns 'Minderjährige schützen' off and on in 'Verein': the pages follow at once", async ({ page, context }) => {
+    await loginAs(context, site(), 'superadmin');
+    await page.goto(`${site().url}/admin#verein`);
+    const form = page.getByRole('form', { name: 'Verein' });
+    const setting = form.getByLabel('Minderjährige schützen');
+    await expect(setting).toBeChecked();
+    await expect(form).toContainText('nur den Namen');
+    await setting.uncheck();
+    await form.getByRole('button', { name: 'Speichern' }).click();
+    await expect(toaster(page).getByText('Verein gespeichert')).toBeVisible();
+    await expect(toaster(page).getByText('Veröffentlicht', { exact: true })).toBeVisible();
+    expect(site().db().select().from(siteSettings).where(eq(siteSettings.key, 'protect_minors')).get()?.value).toBe('off');
+    const open = await publicHtml(site(), `/team/${ids.team}`);
+    expect(open).toContain('12 Jahre');
+    expect(open).toContain(`href="/spieler/${ids.lena}"`);
+    expect(await publicHtml(site(), `/spieler/${ids.lena}`)).toContain('Lena Klein');
+
+    await setting.check();
+    await form.getByRole('button', { name: 'Speichern' }).click();
+    await expect(toaster(page).getByText('Verein gespeichert').nth(1)).toBeVisible();
+    await expect(toaster(page).getByText('Veröffentlicht', { exact: true }).nth(1)).toBeVisible();
+    const closed = await publicHtml(site(), `/team/${ids.team}`);
+    expect(closed).not.toContain('12 Jahre');
+    // the photo consented to stays; her own page shows the photo only now
+    expect(closed).toContain('/uploads/lena-klein.webp');
+    expect(await publicHtml(site(), `/spieler/${ids.lena}`)).not.toContain('12 Jahre');
+  });
 });
 
 test.describe('Minderjährige nicht geschützt (Einstellung aus)', () => {
