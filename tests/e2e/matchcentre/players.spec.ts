@@ -1,5 +1,7 @@
+import AxeBuilder from '@axe-core/playwright';
 import { eq } from 'drizzle-orm';
 import { expect, test } from '@playwright/test';
+import { seedDemoClub } from '../../../src/server/services/demo-data';
 import { loginAs } from '../../fixtures/auth';
 import { makeMatch, makePlayer, makeTeam } from '../../fixtures/factories';
 import type { Db } from '../../../src/server/db/client';
@@ -191,5 +193,37 @@ test.describe('Minderjährige nicht geschützt (Einstellung aus)', () => {
     await page.goto(`${site().url}/spieler/${ids.lena}`);
     await expect(page.locator('.player-number')).toHaveText('71');
     await expect(page.locator('.player-stats')).toContainText('Noch keine Einsätze in beendeten Spielen.');
+  });
+});
+
+test.describe('Der Demoverein', () => {
+  const site = useSite((db) => void seedDemoClub(db, new Date()));
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test("a striker's page at 375 px: his season from the demo's events, readable and without axe violations", async ({ page }) => {
+    await page.goto(`${site().url}/team/demo-team-kampf`);
+    const first = page.locator('.top-scorer-list li').first();
+    await expect(first).toContainText(/\d+ Tore?/);
+    await first.getByRole('link').click();
+    await expect(page).toHaveURL(/\/spieler\/demo-player-kampf-\d+$/);
+    const goals = Number(await page.locator('.player-season-stats tbody tr').first().locator('td[data-stat="goals"]').textContent());
+    expect(goals).toBeGreaterThan(0);
+    await expect(page.locator('.player-matches li').first().getByRole('link')).toHaveAttribute('href', /^\/spiel\//);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(width).toBe(0);
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+
+  test('the U16 shows its protected 13-year-old by name only, the one with consent in full', async ({ page }) => {
+    await page.goto(`${site().url}/team/demo-team-u16`);
+    const leon = page.locator('.player-card', { hasText: 'Leon Grabner' });
+    await expect(leon).toHaveClass(/name-only/);
+    await expect(leon.locator('img, .jersey, .meta, a')).toHaveCount(0);
+    const moritz = page.locator('.player-card', { hasText: 'Moritz Zotter' });
+    await expect(moritz.locator('.meta')).toHaveText('Stürmer · 13 Jahre');
+    await expect(moritz.getByRole('link', { name: 'Moritz Zotter' })).toHaveAttribute('href', '/spieler/demo-player-u16-4');
+    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(violations.map((v) => v.id)).toEqual([]);
   });
 });
