@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { createTestDb, seed } from '../db/test-db';
+import { leagueResults, leagues, matches, standings, teams } from '../db/schema';
+import { currentLeagueTables, leagueIds, leagueTableById, leaguesOfTeam } from './league-tables';
+
+describe('league tables for the public pages', () => {
+  it("takes our side from team_side, shows it under the league's name for us, and leaves out cancelled matches", () => {
+    const db = createTestDb();
+    seed(db, (tx) => {
+      tx.insert(teams).values({ id: 'damen', name: 'Damen' }).run();
+      tx.insert(leagues).values({ id: 'l', competition: 'Landesliga Damen', season: '2026/27', our_team_name: 'Kirchberg/Raab', team_id: 'damen' }).run();
+      tx.insert(matches)
+        .values([
+          // one match only: which side is ours comes from team_side
+          { id: 'a', home_team: 'SG Gnas', away_team: 'SV Kirchberg Damen', team_side: 'away', match_date: '2026-09-01', competition: 'Landesliga Damen', season: '2026/27', status: 'finished', home_score: 0, away_score: 2 },
+          { id: 'b', home_team: 'SV Kirchberg Damen', away_team: 'FC Absage', team_side: 'home', match_date: '2026-09-08', competition: 'Landesliga Damen', season: '2026/27', status: 'cancelled' },
+        ])
+        .run();
+      tx.insert(leagueResults).values({ id: 'r', league_id: 'l', home_team: '<script>x</script>', away_team: 'SG Gnas', home_score: 1, away_score: 1 }).run();
+    });
+    const table = leagueTableById(db, 'l')!;
+    expect(table.ourTeam).toBe('Kirchberg/Raab');
+    expect(table.rows.map((r) => [r.team, r.played, r.points])).toEqual([
+      ['Kirchberg/Raab', 1, 3],
+      ['<script>x</script>', 1, 1],
+      ['SG Gnas', 2, 1],
+    ]);
+    expect(leaguesOfTeam(db, 'damen')).toEqual([{ id: 'l', competition: 'Landesliga Damen', season: '2026/27' }]);
+    expect(leagueTableById(db, 'weg')).toBeNull();
+  });
+
+  it('shows the leagues of the newest season on /tabelle, every league on its own page, pasted rows as pasted', () => {
+    const db = createTestDb();
+    seed(db, (tx) => {
+      tx.insert(leagues)
+        .values([
+          { id: 'alt', competition: 'Unterliga Ost', season: '2025/26' },
+          { id: 'neu', competition: 'Unterliga Ost', season: '2026/27', mode: 'entered', our_team_name: 'SV Kirchberg' },
+          { id: 'res', competition: '1. Klasse', season: '2026/27' },
+        ])
+        .run();
+      tx.insert(standings)
+        .values([
+          { league_id: 'neu', position: 2, team_name: 'SV Kirchberg', played: 3, won: 2, drawn: 0, lost: 1, goals_for: 5, goals_against: 4, points: 6 },
+          { league_id: 'neu', position: 1, team_name: 'FC Gnas', played: 3, won: 3, drawn: 0, lost: 0, goals_for: 9, goals_against: 1, points: 9 },
+        ])
+        .run();
+    });
+    expect(currentLeagueTables(db).map((l) => l.id)).toEqual(['res', 'neu']);
+    expect(leagueIds(db).sort()).toEqual(['alt', 'neu', 'res']);
+    const entered = leagueTableById(db, 'neu')!;
+    expect(entered.rows.map((r) => [r.position, r.team, r.goalDifference, r.points])).toEqual([
+      [1, 'FC Gnas', 8, 9],
+      [2, 'SV Kirchberg', 1, 6],
+    ]);
+  });
+});
