@@ -3,7 +3,7 @@
 // (docs/decisions/028-player-consent.md); a protected minor has none.
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { matches, matchEvents, matchLineups, players } from '../db/schema';
+import { leagues, matches, matchEvents, matchLineups, players } from '../db/schema';
 import { publicPlayerView } from '../../lib/consent';
 import { readProtectMinors } from '../content/consent-setting';
 import type { RouteDef } from './routes';
@@ -87,12 +87,20 @@ export function playerPageRoutes(): RouteDef[] {
 
 /**
  * For the lead's registry (routes.ts): the team pages (/team/:id, /mannschaften/:id)
- * show top scorers (matches, line-ups, events) and a link to the league table
- * (leagues); a keyed change of those tables touches the team of the match or league.
+ * show top scorers (matches, line-ups, events) and links to the league tables
+ * (leagues); a keyed change of those tables touches only the team of that match
+ * or league. Suggested deps: matches, match_lineups, match_events, leagues, each
+ * without key, with `idsForRow: teamIdsForRow`.
  */
-export function teamIdsForMatchRow(db: Db, change: { table: string; key: string }): string[] | undefined {
+export function teamIdsForRow(db: Db, change: { table: string; key: string }): string[] | undefined {
+  if (change.table === 'leagues') {
+    const league = db.select({ team_id: leagues.team_id }).from(leagues).where(eq(leagues.id, change.key)).get();
+    // a deleted league (or one moved to another team): which team showed it is no longer known
+    return league?.team_id ? [league.team_id] : undefined;
+  }
   if (!MATCH_TABLES.has(change.table)) return undefined;
   const match = db.select({ team_id: matches.team_id, status: matches.status }).from(matches).where(eq(matches.id, change.key)).get();
   if (!match) return undefined;
+  // a live match counts for no statistics yet; full time changes the match again
   return match.team_id && match.status !== 'live' ? [match.team_id] : [];
 }

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { createTestDb, seed } from '../db/test-db';
+import { leagues, matchEvents, matches, matchLineups, players, siteSettings, teams } from '../db/schema';
+import { affectedUrls } from './routes';
+import { playersWithPage, teamIdsForRow } from './routes-player';
+
+function squad() {
+  const db = createTestDb();
+  const ids = seed(db, () => {
+    const team = db.insert(teams).values({ name: 'Kampfmannschaft' }).returning().get().id;
+    const other = db.insert(teams).values({ name: 'U12' }).returning().get().id;
+    const adult = db.insert(players).values({ team_id: team, name: 'Anna', position: 'Stürmer', age: 24 }).returning().get().id;
+    const child = db.insert(players).values({ team_id: other, name: 'Lena', position: 'Stürmer', age: 12 }).returning().get().id;
+    const base = { home_team: 'SV', away_team: 'FC', match_date: '2026-09-05', team_id: team, team_side: 'home' as const };
+    const done = db.insert(matches).values({ ...base, status: 'finished' }).returning().get().id;
+    const live = db.insert(matches).values({ ...base, status: 'live' }).returning().get().id;
+    for (const match_id of [done, live]) {
+      db.insert(matchLineups).values({ match_id, player_id: adult, role: 'start' }).run();
+      db.insert(matchEvents).values({ match_id, type: 'goal', side: 'home', minute: 3, player_id: adult }).run();
+    }
+    const league = db.insert(leagues).values({ competition: 'Unterliga', season: '2026/27', team_id: team }).returning().get().id;
+    return { team, other, adult, child, done, live, league };
+  });
+  return { db, ids };
+}
+
+describe('the player pages in the route registry', () => {
+  it('exist for players who show more than the name: not for a protected 12-year-old, unless the setting is off', () => {
+    const { db, ids } = squad();
+    expect(playersWithPage(db)).toEqual([ids.adult]);
+    seed(db, () => db.insert(siteSettings).values({ key: 'protect_minors', value: 'off' }).run());
+    expect(playersWithPage(db).sort()).toEqual([ids.adult, ids.child].sort());
+  });
+
+  it("an event of a finished match republishes its players' pages; one of a live match none", () => {
+    const { db, ids } = squad();
+    const urls = (key: string) => affectedUrls(db, [{ table: 'match_events', key }]).filter((u) => u.startsWith('/spieler/'));
+    expect(urls(ids.done)).toEqual([`/spieler/${ids.adult}`]);
+    expect(urls(ids.live)).toEqual([]);
+  });
+
+  it('a change of the setting (players without key) reaches every player page', () => {
+    const { db, ids } = squad();
+    expect(affectedUrls(db, [{ table: 'players' }]).filter((u) => u.startsWith('/spieler/'))).toEqual([`/spieler/${ids.adult}`]);
+  });
+
+  it("names the team of a match or league for the team pages' top scorers and table links", () => {
+    const { db, ids } = squad();
+    expect(teamIdsForRow(db, { table: 'match_events', key: ids.done })).toEqual([ids.team]);
+    expect(teamIdsForRow(db, { table: 'matches', key: ids.live })).toEqual([]);
+    expect(teamIdsForRow(db, { table: 'leagues', key: ids.league })).toEqual([ids.team]);
+    expect(teamIdsForRow(db, { table: 'news', key: 'x' })).toBeUndefined();
+  });
+});
