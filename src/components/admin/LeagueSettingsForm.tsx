@@ -38,8 +38,15 @@ export default function LeagueSettingsForm({
   league,
   start,
   teams,
+  onCreated,
   ...props
-}: { league: LeagueEntry | null; start?: { competition: string; season: string }; teams: { id: string; name: string }[] } & EntityFormProps) {
+}: {
+  league: LeagueEntry | null;
+  start?: { competition: string; season: string };
+  teams: { id: string; name: string }[];
+  /** a new league is opened right away */
+  onCreated?: (id: string) => void;
+} & EntityFormProps) {
   const form = useEntityForm({
     ...props,
     initial: toForm(league, start),
@@ -48,7 +55,11 @@ export default function LeagueSettingsForm({
     save: (_sent, data) =>
       league ? callAction(() => actions.admin.leagues.update({ id: league.id, ...data })) : callAction(() => actions.admin.leagues.create(data)),
     texts: { invalid: T.errorTitle, failed: (m) => [T.errorTitle, `${T.saveError}: ${m}`], saved: [T.successTitle, league ? T.saved : T.created] },
-    next: (row) => toForm(row as LeagueEntry),
+    next: (row) => {
+      if (league) return toForm(row as LeagueEntry);
+      onCreated?.((row as LeagueEntry).id);
+      return toForm(null);
+    },
   });
   const { values, bind, errors, set } = form;
   const id = (name: string) => `league-${league?.id ?? 'new'}-${name}`;

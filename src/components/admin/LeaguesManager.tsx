@@ -108,7 +108,7 @@ export default function LeaguesManager() {
                   </button>
                 ) : (
                   <button type="button" className="btn btn-small" onClick={() => setStart(c)}>
-                    {T.create}
+                    {T.prefill}
                   </button>
                 )}
               </li>
@@ -121,6 +121,7 @@ export default function LeaguesManager() {
           league={null}
           start={start ?? undefined}
           teams={teams}
+          onCreated={setOpenId}
           onDone={() => {
             setStart(null);
             reloadAll();

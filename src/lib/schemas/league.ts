@@ -104,6 +104,7 @@ export const LEAGUE_TEXTS = {
   candidatesEmpty: 'Im Spielplan stehen noch keine Spiele mit Bewerb und Saison.',
   create: 'Tabelle anlegen',
   open: 'Öffnen',
+  prefill: 'Als neue Tabelle vorbereiten',
   newTitle: 'Neue Tabelle',
   leaguesTitle: 'Tabellen',
   leaguesEmpty: 'Noch keine Tabelle angelegt.',

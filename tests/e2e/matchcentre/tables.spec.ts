@@ -23,7 +23,10 @@ test.describe('Tabellen im Admin', () => {
   const site = useSite((db) => {
     db.insert(teams).values({ id: 'kampf', name: 'Kampfmannschaft' }).run();
     db.insert(matches)
-      .values({ id: 'm1', home_team: 'SV Kirchberg', away_team: 'FC Gnas', match_date: '2026-08-08', competition: 'Unterliga Ost', season: '2026/27', status: 'finished', home_score: 1, away_score: 0 })
+      .values([
+        { id: 'm1', home_team: 'SV Kirchberg', away_team: 'FC Gnas', match_date: '2026-08-08', competition: 'Unterliga Ost', season: '2026/27', status: 'finished', home_score: 1, away_score: 0 },
+        { id: 'm2', home_team: 'SV Kirchberg', away_team: 'SK Sturm Graz Amateure', match_date: '2026-08-01', competition: 'Steirischer Cup', season: '2026/27' },
+      ])
       .run();
     db.insert(leagues)
       .values([
@@ -107,6 +110,22 @@ test.describe('Tabellen im Admin', () => {
     await expect(ours.locator('td.difference')).toHaveText('+13');
     await expect(ours.locator('td.points')).toHaveText('22');
     await expect(page.getByText('Tabelle vom Verbandsportal übernommen.')).toBeVisible();
+  });
+
+  test('a competition of the fixtures becomes a league with the Austrian tie-breaks, opened and on /tabelle at once', async ({ page }) => {
+    await page.goto(`${site().url}/admin#tabellen`);
+    await page.locator('.league-candidates li', { hasText: 'Steirischer Cup 2026/27' }).getByRole('button', { name: 'Als neue Tabelle vorbereiten' }).click();
+    const form = page.getByRole('form', { name: 'Neue Tabelle' });
+    await expect(form.getByLabel('Bewerb *')).toHaveValue('Steirischer Cup');
+    await expect(form.getByLabel('Saison *')).toHaveValue('2026/27');
+    await expect(form.getByLabel('Bei Punktegleichheit')).toHaveValue('austria');
+    await form.getByRole('button', { name: 'Tabelle anlegen' }).click();
+    await expect(toaster(page).getByText('Tabelle angelegt')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Steirischer Cup, Saison 2026/27' })).toBeVisible();
+    const stored = site().db().select().from(leagues).all().find((l) => l.competition === 'Steirischer Cup')!;
+    expect(stored.tie_breakers).toEqual(['head_to_head', 'goal_difference', 'goals_for', 'wins', 'away_goals']);
+    await page.goto(`${site().url}/tabelle`);
+    expect(await order(page, 'Steirischer Cup')).toEqual(['SK Sturm Graz Amateure', 'SV Kirchberg']);
   });
 });
 
