@@ -132,6 +132,9 @@ describe('plan', () => {
     const item = plan.items.find((i) => i.id === 'x')!;
     expect(item.kind).toBe('changed');
     expect(item.diffs).toEqual([{ field: 'external_key', before: null, after: 'id:1002' }]);
+    // a second source id for the same pairing and day does not take the same row over
+    const twice = readCsv(CSV + '\n1099;22.8.26;16.00 Uhr;USV Feldbach;SV Kirchberg II;;;2');
+    expect(planImport(twice.matches, [], emptyCtx({ matches: [byHand] })).items.filter((i) => i.match.match_date === '2026-08-22').map((i) => i.kind)).toEqual(['changed', 'new']);
   });
   it('skips matches of two other clubs when their league is not set up, and puts them into the league when it is', () => {
     const { matches } = readCsv();

@@ -120,9 +120,12 @@ function matchFields(m: ImportedMatch, existingStatus: string | null): Record<st
   };
 }
 
-function planOurs(m: ImportedMatch, key: string, ctx: PlanContext, lookup: { byKey: Map<string, ExistingMatch>; byNatural: Map<string, ExistingMatch> }): PlanItem {
+function planOurs(m: ImportedMatch, key: string, ctx: PlanContext, lookup: { byKey: Map<string, ExistingMatch>; byNatural: Map<string, ExistingMatch>; claimed: Set<string> }): PlanItem {
   const teamSide = ctx.teamId ? (isClubName(m.home_team, ctx.clubNames) ? 'home' : 'away') : undefined;
-  const existing = lookup.byKey.get(key) ?? lookup.byNatural.get(natural(m.match_date, m.home_team, m.away_team));
+  const byNatural = lookup.byNatural.get(natural(m.match_date, m.home_team, m.away_team));
+  // a match typed in by hand is linked to one imported match only (two source ids for one pairing stay two)
+  const existing = lookup.byKey.get(key) ?? (byNatural && !lookup.claimed.has(byNatural.id) ? byNatural : undefined);
+  if (existing) lookup.claimed.add(existing.id);
   if (!existing) {
     const fields = matchFields(m, null);
     const values: Record<string, Value> = { location: null, match_time: null, matchday: null, home_score: null, away_score: null };
@@ -175,6 +178,7 @@ export function planImport(imported: ImportedMatch[], problems: ImportProblem[],
   const byKey = new Map(ctx.matches.filter((m) => m.external_key).map((m) => [m.external_key!, m]));
   const byNatural = new Map(ctx.matches.filter((m) => !m.external_key).map((m) => [natural(m.match_date, m.home_team, m.away_team), m]));
   const seen = new Set<string>();
+  const claimed = new Set<string>();
   const items: PlanItem[] = [];
   const allProblems = [...problems];
   for (const m of imported) {
@@ -185,7 +189,7 @@ export function planImport(imported: ImportedMatch[], problems: ImportProblem[],
     }
     seen.add(key);
     const ours = isClubName(m.home_team, clubNames) || isClubName(m.away_team, clubNames);
-    items.push(ours ? planOurs(m, key, context, { byKey, byNatural }) : planForeign(m, key, context));
+    items.push(ours ? planOurs(m, key, context, { byKey, byNatural, claimed }) : planForeign(m, key, context));
   }
   const counts = { new: 0, changed: 0, unchanged: 0, league_new: 0, league_changed: 0, league_unchanged: 0, skipped: 0 } as Record<PlanKind, number>;
   for (const item of items) counts[item.kind] += 1;
