@@ -3,11 +3,12 @@
 // (/teilen/<section>.png), each team and each of the newest articles its own.
 import { and, desc, eq, isNull, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { news } from '../db/schema';
+import { matches, news } from '../db/schema';
 import { CLUB, teamCategoryLabel } from './defaults';
 import { publishedNewsById, readOr, teamById } from './public-content';
 import { formatDate } from '../../lib/dates-de';
 import type { ShareImageContent } from './share-image';
+import { matchShareTitle } from './match-page';
 
 /** The size of a share image (Open Graph's large image). */
 export const SHARE_IMAGE = { width: 1200, height: 630 } as const;
@@ -84,4 +85,11 @@ export function newsShareContent(id: string): ShareImageContent | null {
 export function teamShareContent(id: string): ShareImageContent | null {
   const team = teamById(id);
   return team ? { kicker: teamCategoryLabel(team.category) || 'Mannschaft', title: team.name } : null;
+}
+
+/** A match's share image (issue 14): competition and date, the teams and the score once there is one. */
+export function matchShareContent(id: string): ShareImageContent | null {
+  const match = readOr('match for its share image', null as typeof matches.$inferSelect | null, (db) => db.select().from(matches).where(eq(matches.id, id)).get() ?? null);
+  if (!match) return null;
+  return { kicker: [match.competition, formatDate(match.match_date)].filter(Boolean).join(' · ') || 'Spiel', title: matchShareTitle(match) };
 }

@@ -1,0 +1,123 @@
+// What the public match page /spiel/{id} shows (issue 14): the match, its goals,
+// cards and substitutions by minute, our line-up, the opponent's as typed, the
+// report (sanitised like the privacy text) and where it is played. Our players
+// go through the publication-consent rule (src/lib/consent.ts): a protected
+// minor shows by name only, without the shirt number.
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { matchEvents, matchLineups, matches, players, teams } from '../db/schema';
+import { publicPlayerView } from '../../lib/consent';
+import { byMatchTime, formatMinute } from '../../lib/match-minute';
+import { safeImageUrl } from '../../lib/urls';
+import type { EventType, GoalKind, Side } from '../../lib/schemas/match-details';
+import { consentOptions } from './consent-setting';
+import { readOr } from './public-content';
+import { sanitizePrivacyHtml } from './sanitize';
+
+export const MATCH_PAGE_TEXTS = {
+  back: 'Zum Spielplan',
+  toMatch: 'Zum Spiel',
+  goals: 'Tore',
+  cards: 'Karten',
+  substitutions: 'Wechsel',
+  lineups: 'Aufstellungen',
+  starters: 'Startelf',
+  subs: 'Ersatzbank',
+  opponent: 'Gegner',
+  report: 'Spielbericht',
+  place: 'Spielort',
+  map: 'Auf der Karte zeigen (OpenStreetMap)',
+  noEvents: 'Noch keine Ereignisse.',
+  assist: 'Vorlage',
+  penalty: 'Elfmeter',
+  ownGoal: 'Eigentor',
+  on: 'für',
+  unknownPlayer: 'Unbekannt',
+  cardLabels: { yellow: 'Gelb', yellow_red: 'Gelb-Rot', red: 'Rot' } as Record<string, string>,
+  phases: {
+    not_started: '',
+    first_half: '1. Halbzeit',
+    half_time: 'Halbzeit',
+    second_half: '2. Halbzeit',
+    full_time: 'Abpfiff',
+  } as Record<string, string>,
+  live: 'Live',
+  newEvents: 'Neue Ereignisse – neu laden',
+  kicker: 'Spiel',
+} as const;
+
+export type MatchPageEvent = {
+  id: string;
+  type: EventType;
+  side: Side;
+  minute: string;
+  goalKind: GoalKind | null;
+  player: string;
+  related: string | null;
+};
+export type MatchPagePlayer = { name: string; number: number | null };
+export type MatchPage = {
+  match: typeof matches.$inferSelect;
+  teamName: string | null;
+  events: MatchPageEvent[];
+  starters: MatchPagePlayer[];
+  subs: MatchPagePlayer[];
+  reportHtml: string | null;
+  images: string[];
+  mapUrl: string | null;
+};
+
+/** An OpenStreetMap search for the place: a link, no map script on the page. */
+export function osmSearchUrl(place: string): string {
+  return `https://www.openstreetmap.org/search?query=${encodeURIComponent(place)}`;
+}
+
+function readMatchPage(db: Db, id: string): MatchPage | null {
+  const match = db.select().from(matches).where(eq(matches.id, id)).get();
+  if (!match) return null;
+  const events = db.select().from(matchEvents).where(eq(matchEvents.match_id, id)).all().sort(byMatchTime);
+  const lineup = db.select().from(matchLineups).where(eq(matchLineups.match_id, id)).orderBy(asc(matchLineups.display_order)).all();
+  const ids = [...new Set([...lineup.map((l) => l.player_id), ...events.flatMap((e) => [e.player_id, e.related_player_id]).filter((v): v is string => !!v)])];
+  const options = consentOptions();
+  const views = new Map(
+    (ids.length ? db.select().from(players).where(inArray(players.id, ids)).all() : []).map((p) => [p.id, publicPlayerView(p, options)]),
+  );
+  const nameOf = (playerId: string | null, typed: string | null) => (playerId ? views.get(playerId)?.name : null) ?? typed ?? null;
+  const shown = (l: (typeof lineup)[number]): MatchPagePlayer | null => {
+    const view = views.get(l.player_id);
+    if (!view) return null;
+    // the shirt number identifies a child on the pitch: only with the consent to details
+    return { name: view.name, number: view.position !== null ? l.jersey_number : null };
+  };
+  const team = match.team_id ? db.select({ name: teams.name }).from(teams).where(eq(teams.id, match.team_id)).get() : undefined;
+  const place = match.location?.trim() || null;
+  return {
+    match,
+    teamName: team?.name ?? null,
+    events: events.map((e) => ({
+      id: e.id,
+      type: e.type,
+      side: e.side,
+      minute: formatMinute(e.minute, e.added_time),
+      goalKind: e.goal_kind,
+      player: nameOf(e.player_id, e.player_name) ?? MATCH_PAGE_TEXTS.unknownPlayer,
+      related: nameOf(e.related_player_id, e.related_player_name),
+    })),
+    starters: lineup.filter((l) => l.role === 'start').map(shown).filter((p): p is MatchPagePlayer => p !== null),
+    subs: lineup.filter((l) => l.role === 'sub').map(shown).filter((p): p is MatchPagePlayer => p !== null),
+    reportHtml: match.report?.trim() ? sanitizePrivacyHtml(match.report) : null,
+    images: match.report_images.map((url) => safeImageUrl(url)).filter((url): url is string => !!url),
+    mapUrl: place ? osmSearchUrl(place) : null,
+  };
+}
+
+/** The match page's content; null for a match that does not exist (or cannot be read). */
+export function matchPage(id: string): MatchPage | null {
+  return readOr('match page', null as MatchPage | null, (db) => readMatchPage(db, id));
+}
+
+/** The share image of a match: the teams and, once there is one, the score. */
+export function matchShareTitle(m: Pick<typeof matches.$inferSelect, 'home_team' | 'away_team' | 'home_score' | 'away_score'>): string {
+  const score = m.home_score != null && m.away_score != null ? ` ${m.home_score}:${m.away_score} ` : ' – ';
+  return `${m.home_team}${score}${m.away_team}`;
+}
