@@ -19,6 +19,9 @@ import {
 } from '../../lib/schemas/match';
 import { FieldError, KIT_TEXTS, callAction, wrapStyle } from './contentKit';
 import { EntityEditDialog, EntityFormButtons, RowActions, useEntityForm, useEntityList, type EntityFormProps } from './entityKit';
+import { MATCH_DETAILS_TEXTS } from '../../lib/schemas/match-details';
+import MatchDetailsEditor from './MatchDetailsEditor';
+import MatchImportPanel from './MatchImportPanel';
 
 type FormValues = {
   home_team: string;
@@ -243,6 +246,8 @@ export default function MatchesManager() {
     },
   });
   const { data: matches, loading, loadFailed, reload } = list;
+  // the match whose details (line-up, events, report; issue 14) are open
+  const [detailsOf, setDetailsOf] = useState<string | null>(null);
 
   return (
     <>
@@ -291,7 +296,11 @@ export default function MatchesManager() {
                       <span className="badge badge-blue match-status">{MATCH_STATUS_LABELS[adminMatchStatus(m.status)]}</span>
                     </td>
                     <td data-label="Aktionen">
-                      <RowActions entry={m} list={list} />
+                      <RowActions entry={m} list={list}>
+                        <button type="button" className="btn btn-outline btn-small match-details-button" onClick={() => setDetailsOf(m.id)}>
+                          {MATCH_DETAILS_TEXTS.detailsButton}
+                        </button>
+                      </RowActions>
                     </td>
                   </tr>
                 ))}
@@ -303,6 +312,15 @@ export default function MatchesManager() {
       <EntityEditDialog list={list} title={T.editTitle} wide>
         {(match, form) => <MatchForm match={match} {...form} />}
       </EntityEditDialog>
+      <MatchDetailsEditor
+        matchId={detailsOf}
+        onClose={() => {
+          setDetailsOf(null);
+          // the score may have followed the events
+          void reload();
+        }}
+      />
+      <MatchImportPanel />
     </>
   );
 }

@@ -216,3 +216,43 @@ export type MatchDetailsEntry = Pick<
   players: TeamPlayer[];
   teams: { id: string; name: string }[];
 };
+
+/** 'Spieltag' (issue 14): the panel at the pitch. */
+export const MATCH_DAY_TEXTS = {
+  heading: 'Spieltag',
+  chooseMatch: 'Spiel',
+  noMatches: 'Kein Spiel mit einer unserer Mannschaften. Im Spielplan unter „Details“ die Mannschaft zuordnen.',
+  phases: {
+    not_started: 'Noch nicht angepfiffen',
+    first_half: '1. Halbzeit',
+    half_time: 'Halbzeit',
+    second_half: '2. Halbzeit',
+    full_time: 'Abpfiff',
+  } as Record<LivePhase, string>,
+  steps: { kickoff: 'Anpfiff', half_time: 'Halbzeit', second_half: 'Anpfiff 2. Halbzeit', full_time: 'Abpfiff' } as Record<PhaseStep, string>,
+  goal: 'Tor',
+  card: 'Karte',
+  substitution: 'Wechsel',
+  ours: 'Wir',
+  theirs: 'Gegner',
+  minute: 'Minute',
+  minuteHint: 'leer: aus der Spieluhr',
+  scorer: 'Torschütze',
+  assist: 'Vorlage',
+  noAssist: 'Keine Vorlage',
+  kind: 'Art',
+  cardKind: 'Karte',
+  player: 'Spieler',
+  choose: 'Bitte wählen',
+  playerOn: 'Eingewechselt',
+  playerOff: 'Ausgewechselt',
+  save: 'Speichern',
+  cancel: 'Abbrechen',
+  undo: 'Letztes Ereignis zurücknehmen',
+  undone: 'Zurückgenommen',
+  saved: 'Gespeichert',
+  events: 'Ereignisse',
+  noEvents: 'Noch keine Ereignisse.',
+  openPage: 'Spielseite öffnen',
+  errorTitle: 'Fehler',
+} as const;

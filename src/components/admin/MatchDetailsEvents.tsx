@@ -1,0 +1,75 @@
+// A match's events as the admin sees them (issue 14): minute, what, who, for
+// which side; the details editor adds a remove button per event. And the hook
+// both the editor and 'Spieltag' load and save a match's details with.
+import { actions } from 'astro:actions';
+import { useCallback, useEffect, useState } from 'react';
+import { formatMinute } from '../../lib/match-minute';
+import { EVENT_LABELS, GOAL_KIND_LABELS, MATCH_DETAILS_TEXTS as T, type MatchDetailsEntry, type MatchEventEntry } from '../../lib/schemas/match-details';
+import { callAction, useSaveToasts } from './contentKit';
+
+function who(details: MatchDetailsEntry, id: string | null, typed: string | null): string {
+  if (!id) return typed ?? '';
+  return details.lineup.find((p) => p.player_id === id)?.name ?? details.players.find((p) => p.id === id)?.name ?? '';
+}
+
+export function eventText(details: MatchDetailsEntry, e: MatchEventEntry): string {
+  const team = e.side === 'home' ? details.home_team : details.away_team;
+  const player = who(details, e.player_id, e.player_name);
+  const related = who(details, e.related_player_id, e.related_player_name);
+  const label = e.type === 'goal' && e.goal_kind && e.goal_kind !== 'regular' ? GOAL_KIND_LABELS[e.goal_kind] : EVENT_LABELS[e.type];
+  const extra = e.type === 'substitution' ? ` für ${related}` : e.type === 'goal' && related ? ` (${T.assist}: ${related})` : '';
+  return `${label}: ${player || '–'}${extra} – ${team}`;
+}
+
+export function MatchEventList({ details, onRemove, busy }: { details: MatchDetailsEntry; onRemove?: (id: string) => void; busy?: boolean }) {
+  if (details.events.length === 0) return <p className="empty">{T.noEvents}</p>;
+  return (
+    <ol className="match-event-list" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      {details.events.map((e) => (
+        <li key={e.id} data-event-id={e.id} style={{ display: 'flex', gap: '.5rem', alignItems: 'center', padding: '.35rem 0', borderBottom: '1px solid var(--color-border, #e5e7eb)', overflowWrap: 'anywhere' }}>
+          <strong style={{ minWidth: '3.2rem' }}>{formatMinute(e.minute, e.added_time)}</strong>
+          <span style={{ flex: 1 }}>{eventText(details, e)}</span>
+          {onRemove && (
+            <button type="button" className="btn btn-outline btn-small" disabled={busy} onClick={() => onRemove(e.id)}>
+              {T.removeEvent}
+            </button>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+export type SavedDetails = { row: MatchDetailsEntry; published: number | null; failed: string[] };
+
+/**
+ * A match's details loaded by id, and one way to call an action that answers
+ * with them: busy while it runs, the German message on failure, the
+ * 'Veröffentlicht' toast on success.
+ */
+export function useMatchDetails(matchId: string | null) {
+  const { saved, failed } = useSaveToasts();
+  const [details, setDetails] = useState<MatchDetailsEntry | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    setDetails(null);
+    if (!matchId) return;
+    void callAction(() => actions.admin.matchDetails.get({ match_id: matchId })).then((r) => (r.ok ? setDetails(r.data) : failed(T.errorTitle, r.message)));
+  }, [matchId, failed]);
+  const run = useCallback(
+    async (call: () => Promise<{ data?: SavedDetails; error?: unknown }>, title: string = T.saved) => {
+      setBusy(true);
+      const r = await callAction(call);
+      setBusy(false);
+      if (!r.ok) {
+        failed(T.errorTitle, r.message);
+        return false;
+      }
+      setDetails(r.data.row);
+      saved(title, r.data);
+      return true;
+    },
+    [saved, failed],
+  );
+  return { details, setDetails, busy, run };
+}

@@ -1,0 +1,104 @@
+// Our team in a match, its side, and the line-up (issue 14): each of the team's
+// players in the starting eleven, on the bench or not playing, with the shirt
+// number worn; the opponent's line-up as free text. The server checks the rules
+// again (only the team's players, nobody twice, at most eleven starters).
+import { actions } from 'astro:actions';
+import { useState } from 'react';
+import { MATCH_DETAILS_TEXTS as T, SIDES, lineupProblems, type MatchDetailsEntry, type Side } from '../../lib/schemas/match-details';
+import { useSaveToasts, wrapStyle } from './contentKit';
+import type { useMatchDetails } from './MatchDetailsEvents';
+
+type Choice = { role: '' | 'start' | 'sub'; number: string };
+
+export default function MatchDetailsLineup({ details, run, busy }: { details: MatchDetailsEntry } & Pick<ReturnType<typeof useMatchDetails>, 'run' | 'busy'>) {
+  const { failed } = useSaveToasts();
+  const [teamId, setTeamId] = useState(details.team_id ?? '');
+  const [side, setSide] = useState<Side>(details.team_side ?? 'home');
+  const [opponent, setOpponent] = useState(details.opponent_lineup ?? '');
+  const [picks, setPicks] = useState<Record<string, Choice>>(() =>
+    Object.fromEntries(details.lineup.map((l) => [l.player_id, { role: l.role, number: l.jersey_number == null ? '' : String(l.jersey_number) }])),
+  );
+  // the players shown are those of the team as saved; a new team shows its players after saving
+  const players = teamId === details.team_id ? details.players : [];
+  const pick = (id: string): Choice => picks[id] ?? { role: '', number: '' };
+  const set = (id: string, change: Partial<Choice>) => setPicks({ ...picks, [id]: { ...pick(id), ...change } });
+
+  const save = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const chosen = players
+      .filter((p) => pick(p.id).role !== '')
+      .map((p) => ({ player_id: p.id, role: pick(p.id).role as 'start' | 'sub', jersey_number: pick(p.id).number.trim() === '' ? null : Number(pick(p.id).number) }));
+    const problems = lineupProblems(chosen, new Set(players.map((p) => p.id)));
+    if (problems.length > 0) return failed(T.errorTitle, problems.join(' '));
+    await run(() =>
+      actions.admin.matchDetails.saveLineup({ match_id: details.id, team_id: teamId || null, team_side: teamId ? side : null, opponent_lineup: opponent, players: teamId === details.team_id ? chosen : [] }),
+    );
+  };
+
+  return (
+    <form aria-label={T.lineupTitle} onSubmit={save} style={{ display: 'grid', gap: '.5rem' }}>
+      <div style={{ display: 'grid', gap: '.5rem', gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))' }}>
+        <label className="field">
+          <span>{T.teamLabel}</span>
+          <select value={teamId} onChange={(e) => setTeamId(e.target.value)}>
+            <option value="">{T.noTeam}</option>
+            {details.teams.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span>{T.sideLabel}</span>
+          <select value={side} disabled={!teamId} onChange={(e) => setSide(e.target.value as Side)}>
+            {SIDES.map((s) => (
+              <option key={s} value={s}>
+                {T.sides[s]} ({s === 'home' ? details.home_team : details.away_team})
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <h3>{T.lineupTitle}</h3>
+      {teamId && teamId !== details.team_id && <p className="meta">{T.pickTeamFirst}</p>}
+      {players.length > 0 && (
+        <table className="admin-table lineup-table">
+          <thead>
+            <tr>
+              <th scope="col">{T.player}</th>
+              <th scope="col">{T.lineupTitle}</th>
+              <th scope="col">{T.jersey}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {players.map((p) => (
+              <tr key={p.id}>
+                <td style={wrapStyle}>{p.name}</td>
+                <td>
+                  <select aria-label={`${T.lineupTitle} ${p.name}`} value={pick(p.id).role} onChange={(e) => set(p.id, { role: e.target.value as Choice['role'], number: pick(p.id).number || (p.jersey_number == null ? '' : String(p.jersey_number)) })}>
+                    <option value="">{T.notPlaying}</option>
+                    <option value="start">{T.starters}</option>
+                    <option value="sub">{T.subs}</option>
+                  </select>
+                </td>
+                <td>
+                  <input aria-label={`${T.jersey} ${p.name}`} type="number" min={0} max={99} style={{ width: '4.5rem' }} value={pick(p.id).number} onChange={(e) => set(p.id, { number: e.target.value })} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <label className="field">
+        <span>{T.opponentLineup}</span>
+        <textarea rows={3} maxLength={2_000} value={opponent} onChange={(e) => setOpponent(e.target.value)} />
+      </label>
+      <div className="admin-actions">
+        <button type="submit" className="btn" disabled={busy}>
+          {busy ? 'Speichert...' : T.saveLineup}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,45 @@
+// The match report (issue 14): HTML like the privacy text (sanitised on the
+// public page with the same allow-list), and its photos, uploaded one by one.
+import { actions } from 'astro:actions';
+import { useState } from 'react';
+import { MATCH_DETAILS_TEXTS as T, type MatchDetailsEntry } from '../../lib/schemas/match-details';
+import { ImageField } from './contentKit';
+import type { useMatchDetails } from './MatchDetailsEvents';
+
+export default function MatchDetailsReport({ details, run, busy }: { details: MatchDetailsEntry } & Pick<ReturnType<typeof useMatchDetails>, 'run' | 'busy'>) {
+  const [report, setReport] = useState(details.report ?? '');
+  const [images, setImages] = useState<string[]>(details.report_images);
+  const save = (e: React.FormEvent) => {
+    e.preventDefault();
+    void run(() => actions.admin.matchDetails.saveReport({ match_id: details.id, report, report_images: images }));
+  };
+  return (
+    <form aria-label={T.reportTitle} onSubmit={save} style={{ display: 'grid', gap: '.5rem' }}>
+      <h3>{T.reportTitle}</h3>
+      <label className="field">
+        <span>{T.reportTitle}</span>
+        <textarea name="report" rows={8} value={report} maxLength={50_000} onChange={(e) => setReport(e.target.value)} />
+      </label>
+      {images.length > 0 && (
+        <ul style={{ listStyle: 'none', padding: 0, display: 'flex', flexWrap: 'wrap', gap: '.5rem' }}>
+          {images.map((src) => (
+            <li key={src} style={{ display: 'grid', gap: '.25rem', maxWidth: '8rem' }}>
+              <img src={src} alt="" width={128} height={72} style={{ objectFit: 'cover', borderRadius: '4px' }} />
+              <button type="button" className="btn btn-outline btn-small" onClick={() => setImages(images.filter((i) => i !== src))}>
+                {T.removeEvent}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {images.length < 20 && (
+        <ImageField key={images.length} label={T.reportImages} name="report_image" folder="matches/" value="" onChange={(url) => url && setImages([...images, url])} />
+      )}
+      <div className="admin-actions">
+        <button type="submit" className="btn" disabled={busy}>
+          {busy ? 'Speichert...' : T.saveReport}
+        </button>
+      </div>
+    </form>
+  );
+}
