@@ -1,4 +1,133 @@
-// 'Spieltag' (issue 14): the current match at the pitch.
+// 'Spieltag' (issue 14): the current match at the pitch, mobile first. Big
+// buttons for the phases and for goal, card and substitution; the minute comes
+// from the match clock unless typed in; each tap is saved and published at once
+// (open match pages update by themselves); the last event can be taken back.
+import { actions } from 'astro:actions';
+import { useEffect, useState } from 'react';
+import { formatShortDate } from '../../lib/dates-de';
+import { formatMinute, matchMinute } from '../../lib/match-minute';
+import { MATCH_DAY_TEXTS as T, PHASE_FLOW, PHASE_STEPS, type PhaseStep } from '../../lib/schemas/match-details';
+import { callAction, useSaveToasts } from './contentKit';
+import MatchDayEventForm, { type EventKind } from './MatchDayEventForm';
+import { MatchEventList, useMatchDetails } from './MatchDetailsEvents';
+
+type Choice = { id: string; home_team: string; away_team: string; match_date: string; match_time: string | null };
+
+const bigButton = { minHeight: '3.5rem', fontSize: '1.15rem', width: '100%' } as const;
+
 export default function MatchDayManager() {
-  return null;
+  const { failed } = useSaveToasts();
+  const [choices, setChoices] = useState<Choice[] | null>(null);
+  const [matchId, setMatchId] = useState<string | null>(null);
+  const [kind, setKind] = useState<EventKind | null>(null);
+  const { details, busy, run: save } = useMatchDetails(matchId);
+  const run = async (call: Parameters<typeof save>[0], title: string) => {
+    const ok = await save(call, title);
+    setNow(Date.now());
+    return ok;
+  };
+  const [now, setNow] = useState(() => Date.now());
+
+  useEffect(() => {
+    void callAction(() => actions.admin.matchDay.choices({})).then((r) => {
+      if (!r.ok) return failed(T.errorTitle, r.message);
+      setChoices(r.data.choices);
+      setMatchId(r.data.current);
+    });
+  }, [failed]);
+  // the minute on the board moves with the clock
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 5_000);
+    return () => clearInterval(timer);
+  }, []);
+
+  if (choices === null) return <p className="empty">Lädt...</p>;
+  if (choices.length === 0) return <p className="empty">{T.noMatches}</p>;
+  const minute = details ? matchMinute(details, now) : null;
+  const steps = details ? PHASE_STEPS.filter((s) => PHASE_FLOW[s].from.includes(details.live_phase)) : [];
+  const canRecord = details !== null && details.live_phase !== 'not_started';
+
+  return (
+    <section className="admin-card match-day" aria-labelledby="match-day-heading" style={{ maxWidth: '36rem' }}>
+      <h2 id="match-day-heading">{T.heading}</h2>
+      <label className="field">
+        <span>{T.chooseMatch}</span>
+        <select value={matchId ?? ''} onChange={(e) => setMatchId(e.target.value)}>
+          {choices.map((c) => (
+            <option key={c.id} value={c.id}>
+              {formatShortDate(c.match_date)} {c.match_time ?? ''} · {c.home_team} – {c.away_team}
+            </option>
+          ))}
+        </select>
+      </label>
+      {details && (
+        <>
+          <div className="match-day-board" role="status" aria-live="polite" style={{ textAlign: 'center', margin: '1rem 0' }}>
+            <p style={{ margin: 0, overflowWrap: 'anywhere' }}>
+              <strong>{details.home_team}</strong> – <strong>{details.away_team}</strong>
+            </p>
+            <p className="match-day-score" style={{ fontSize: '2.5rem', fontWeight: 800, margin: '.25rem 0' }}>
+              {details.home_score ?? 0}:{details.away_score ?? 0}
+            </p>
+            <p className="match-day-phase" style={{ margin: 0 }}>
+              {T.phases[details.live_phase]}
+              {minute && details.live_phase !== 'half_time' && details.live_phase !== 'full_time' && ` · ${formatMinute(minute.minute, minute.added)}`}
+            </p>
+          </div>
+          <div style={{ display: 'grid', gap: '.5rem', gridTemplateColumns: '1fr 1fr' }}>
+            {steps.map((step: PhaseStep) => (
+              <button
+                key={step}
+                type="button"
+                className={step === 'full_time' ? 'btn btn-outline' : 'btn'}
+                style={bigButton}
+                disabled={busy}
+                onClick={() => void run(() => actions.admin.matchDay.phase({ match_id: details.id, step }), T.steps[step])}
+              >
+                {T.steps[step]}
+              </button>
+            ))}
+          </div>
+          {canRecord && (
+            <div style={{ display: 'grid', gap: '.5rem', gridTemplateColumns: 'repeat(3, 1fr)', marginTop: '.75rem' }}>
+              {(['goal', 'card', 'substitution'] as const).map((k) => (
+                <button key={k} type="button" className="btn" style={bigButton} aria-pressed={kind === k} disabled={busy} onClick={() => setKind(kind === k ? null : k)}>
+                  {T[k]}
+                </button>
+              ))}
+            </div>
+          )}
+          {kind && canRecord && (
+            <MatchDayEventForm
+              key={kind}
+              kind={kind}
+              details={details}
+              minuteHint={minute ? formatMinute(minute.minute, minute.added) : ''}
+              busy={busy}
+              onCancel={() => setKind(null)}
+              onSubmit={async (input) => {
+                if (await run(() => actions.admin.matchDay.record(input), T.saved)) setKind(null);
+              }}
+            />
+          )}
+          <h3>{T.events}</h3>
+          <MatchEventList details={details} />
+          <div className="admin-actions" style={{ marginTop: '.75rem', flexWrap: 'wrap' }}>
+            <button
+              type="button"
+              className="btn btn-outline"
+              style={bigButton}
+              disabled={busy || details.events.length === 0}
+              onClick={() => void run(() => actions.admin.matchDay.undo({ match_id: details.id }), T.undone)}
+            >
+              {T.undo}
+            </button>
+            <a className="btn btn-light" href={`/spiel/${encodeURIComponent(details.id)}`} target="_blank" rel="noopener">
+              {T.openPage}
+            </a>
+          </div>
+        </>
+      )}
+    </section>
+  );
 }

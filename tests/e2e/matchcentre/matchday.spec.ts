@@ -1,0 +1,114 @@
+import { expect, test, type Page } from '@playwright/test';
+import { loginAs } from '../../fixtures/auth';
+import { makeMatch, makePlayer, makeTeam } from '../../fixtures/factories';
+import { viennaDate } from '../../../src/lib/dates-de';
+import { matchEvents, matches } from '../../../src/server/db/schema';
+import { useSite, withCookieChoice } from '../public/helpers';
+
+// 'Spieltag' at 375 px (issue 14): an admin records a match at the pitch while a
+// fan's open /spiel/{id} shows each event within 3 s, without reloading.
+let matchId = '';
+const site = useSite((db) => {
+  const team = makeTeam(db, { name: 'Kampfmannschaft' });
+  makePlayer(db, team.id, { name: 'Max Huber', jersey_number: 9 });
+  makePlayer(db, team.id, { name: 'Lukas Gruber', jersey_number: 10 });
+  makePlayer(db, team.id, { name: 'Tobias Berger', jersey_number: 14 });
+  matchId = makeMatch(db, {
+    home_team: 'SV Kirchberg',
+    away_team: 'ASK Oberdorf',
+    match_date: viennaDate(new Date()),
+    match_time: '14:30',
+    team_id: team.id,
+    team_side: 'home',
+  }).id;
+});
+
+const SEEN_WITHIN = { timeout: 3_000 };
+
+test.use({ viewport: { width: 375, height: 812 } });
+
+test('kick-off, goal with assist, yellow card, substitution, undo and full time reach an open match page without a reload', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  await loginAs(page.context(), site(), 'admin');
+  await page.goto(`${site().url}/admin#spieltag`);
+  const panel = page.locator('.match-day');
+  await expect(panel.getByLabel('Spiel')).toHaveValue(matchId);
+  await expect(panel.locator('.match-day-phase')).toHaveText('Noch nicht angepfiffen');
+
+  // the fan: no service worker, so that nothing but the page itself can bring the news
+  const fanContext = await browser.newContext({ viewport: { width: 375, height: 812 }, serviceWorkers: 'block' });
+  await withCookieChoice(fanContext);
+  const fan = await fanContext.newPage();
+  await fan.goto(`${site().url}/spiel/${matchId}`);
+  await expect(fan.locator('#spiel-live')).toHaveAttribute('data-live', 'on');
+  await fan.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+  const live = fan.locator('#spiel-live');
+
+  await panel.getByRole('button', { name: 'Anpfiff', exact: true }).click();
+  await expect(live.locator('.match-phase')).toHaveText('1. Halbzeit', SEEN_WITHIN);
+  await expect(live.locator('.score')).toHaveText('0:0', SEEN_WITHIN);
+  await expect(panel.locator('.match-day-phase')).toHaveText(/^1\. Halbzeit · 1'$/);
+
+  // a goal: one tap, the scorer and the assist; the minute comes from the clock
+  await panel.getByRole('button', { name: 'Tor', exact: true }).click();
+  const goal = page.getByRole('form', { name: 'Tor' });
+  await goal.getByLabel('Torschütze').selectOption({ label: '9 Max Huber' });
+  await goal.getByLabel('Vorlage').selectOption({ label: '10 Lukas Gruber' });
+  await goal.getByRole('button', { name: 'Speichern' }).click();
+  await expect(live.locator('.goals li')).toHaveText([/1'\s*Max Huber.*Vorlage: Lukas Gruber.*SV Kirchberg/], SEEN_WITHIN);
+  await expect(live.locator('.score')).toHaveText('1:0', SEEN_WITHIN);
+  await expect(panel.locator('.match-day-score')).toHaveText('1:0');
+
+  // a yellow card for an opponent, typed
+  await panel.getByRole('button', { name: 'Karte', exact: true }).click();
+  const card = page.getByRole('form', { name: 'Karte' });
+  await card.getByRole('radio', { name: /Gegner/ }).click();
+  await card.getByLabel('Spieler').fill('K. Maier');
+  await card.getByRole('button', { name: 'Speichern' }).click();
+  await expect(live.locator('.cards li')).toHaveText([/Gelb: K\. Maier\s+– ASK Oberdorf/], SEEN_WITHIN);
+
+  // a substitution: Berger on for Huber
+  await panel.getByRole('button', { name: 'Wechsel', exact: true }).click();
+  const sub = page.getByRole('form', { name: 'Wechsel' });
+  await sub.getByLabel('Eingewechselt').selectOption({ label: '14 Tobias Berger' });
+  await sub.getByLabel('Ausgewechselt').selectOption({ label: '9 Max Huber' });
+  await sub.getByRole('button', { name: 'Speichern' }).click();
+  await expect(live.locator('.substitutions li')).toHaveText([/Tobias Berger\s+für\s+Max Huber\s+– SV Kirchberg/], SEEN_WITHIN);
+
+  // undo takes the substitution back, on the page as well
+  await panel.getByRole('button', { name: 'Letztes Ereignis zurücknehmen' }).click();
+  await expect(live.locator('.substitutions')).toHaveCount(0, SEEN_WITHIN);
+  await expect(live.locator('.cards li')).toHaveCount(1);
+
+  await panel.getByRole('button', { name: 'Halbzeit', exact: true }).click();
+  await expect(live.locator('.match-phase')).toHaveText('Halbzeit', SEEN_WITHIN);
+  await panel.getByRole('button', { name: 'Anpfiff 2. Halbzeit' }).click();
+  await expect(live.locator('.match-phase')).toHaveText('2. Halbzeit', SEEN_WITHIN);
+  await expect(panel.locator('.match-day-phase')).toHaveText(/^2\. Halbzeit · 46'$/);
+  await panel.getByRole('button', { name: 'Abpfiff', exact: true }).click();
+  await expect(live.locator('.match-phase')).toHaveText('Abpfiff', SEEN_WITHIN);
+  await expect(live.locator('.match-status')).toHaveText('Beendet');
+
+  // all of it arrived in the same document: the page never reloaded
+  expect(await fan.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  await expectStored(fan);
+  await fanContext.close();
+});
+
+async function expectStored(fan: Page) {
+  const db = site().db();
+  const match = db.select().from(matches).all().find((m) => m.id === matchId)!;
+  expect(match).toMatchObject({ live_phase: 'full_time', status: 'finished', home_score: 1, away_score: 0 });
+  expect(db.select().from(matchEvents).all().map((e) => e.type).sort()).toEqual(['goal', 'yellow']);
+  // a reload shows the same as the live page
+  await fan.reload();
+  await expect(fan.locator('#spiel-live .score')).toHaveText('1:0');
+}
+
+test('the admin panel stays usable at 375 px: no sideways scrolling', async ({ page }) => {
+  await loginAs(page.context(), site(), 'admin');
+  await page.goto(`${site().url}/admin#spieltag`);
+  await expect(page.locator('.match-day')).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
