@@ -41,6 +41,7 @@ const CONSENT_BOXES = [
   ['consent_stats', C.stats],
 ] as const;
 const checkRow = { display: 'flex', gap: '0.5rem', alignItems: 'center', minHeight: 44 } as const;
+const consentBox = { border: '1px solid var(--grey-200)', borderRadius: 8, padding: '0.75rem', margin: '0.75rem 0', display: 'grid', gap: '0.5rem', minWidth: 0 } as const;
 
 const toForm = (p: PlayerEntry): FormValues => ({
   name: p.name,
@@ -60,9 +61,11 @@ const toForm = (p: PlayerEntry): FormValues => ({
 function ConsentFields({ form, id, recordedBy }: { form: Pick<ReturnType<typeof useFormState<FormValues>>, 'values' | 'set' | 'bind' | 'errors'>; id: (name: string) => string; recordedBy: string | null }) {
   const { values, set, bind, errors } = form;
   return (
-    <fieldset className="admin-fieldset player-consent">
-      <legend>{C.legend}</legend>
-      <p className="hint">{C.hint}</p>
+    <fieldset className="admin-fieldset player-consent" style={consentBox}>
+      <legend style={{ fontWeight: 600, padding: '0 0.25rem' }}>{C.legend}</legend>
+      <p className="hint" style={{ margin: 0, color: 'var(--grey-700)', fontSize: '0.9rem' }}>
+        {C.hint}
+      </p>
       <div className="row">
         {CONSENT_BOXES.map(([key, label]) => (
           <label key={key} style={checkRow}>
