@@ -1,6 +1,6 @@
 // The CSV column mapping of the import (issue 14, item 7): one choice per
 // field, preset from the header's names, with the file's first rows beside.
-import { IMPORT_FIELDS, IMPORT_FIELD_LABELS, IMPORT_TEXTS as T, type ImportField } from '../../lib/match-import/texts';
+import { IMPORT_FIELDS, IMPORT_FIELD_LABELS, MATCH_IMPORT_TEXTS as T, type ImportField } from '../../lib/match-import/texts';
 import type { ColumnMapping } from '../../lib/match-import/types';
 import { wrapStyle } from './contentKit';
 

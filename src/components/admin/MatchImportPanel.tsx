@@ -5,7 +5,7 @@
 import { actions } from 'astro:actions';
 import { useId, useState } from 'react';
 import { viennaDate } from '../../lib/dates-de';
-import { IMPORT_TEXTS as T } from '../../lib/match-import/texts';
+import { MATCH_IMPORT_TEXTS as T } from '../../lib/match-import/texts';
 import type { ColumnMapping, ImportInspection, ImportReview } from '../../lib/match-import/types';
 import { seasonOfDate } from '../../lib/match-import/values';
 import { COMPETITIONS } from '../../lib/schemas/match';

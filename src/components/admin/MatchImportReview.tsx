@@ -2,7 +2,7 @@
 // new), unchanged, other clubs' results for a league table, skipped matches and
 // unreadable rows, before anything is written.
 import { formatShortDate } from '../../lib/dates-de';
-import { DIFF_FIELD_LABELS, IMPORT_TEXTS as T } from '../../lib/match-import/texts';
+import { DIFF_FIELD_LABELS, MATCH_IMPORT_TEXTS as T } from '../../lib/match-import/texts';
 import type { FieldDiff, PlanKind } from '../../lib/match-import/plan';
 import { MATCH_STATUS_LABELS, adminMatchStatus } from '../../lib/schemas/match';
 import type { ImportReview, ReviewItem, TeamChoice } from '../../lib/match-import/types';

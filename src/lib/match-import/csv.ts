@@ -2,7 +2,7 @@
 // spreadsheets write ';'), the header's column names guessed into a mapping,
 // and the rows read through the mapping the admin confirmed.
 import { parse } from 'csv-parse/sync';
-import { IMPORT_FIELDS, IMPORT_TEXTS as T, type ImportField } from './texts';
+import { IMPORT_FIELDS, MATCH_IMPORT_TEXTS as T, type ImportField } from './texts';
 import { ImportReadError, MAX_IMPORT_ROWS, type ColumnMapping, type ImportDefaults, type ImportedMatch, type ImportProblem, type ReadResult } from './types';
 import { normalizeTeamName, parseImportDate, parseImportInteger, parseImportScore, parseImportTime, seasonOfDate, timeInDateCell } from './values';
 

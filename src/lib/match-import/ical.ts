@@ -5,7 +5,7 @@
 // wall-clock time, which is what Austrian and German portals write), a
 // cancellation from STATUS:CANCELLED, the stable key from UID.
 import ICAL from 'ical.js';
-import { IMPORT_TEXTS as T } from './texts';
+import { MATCH_IMPORT_TEXTS as T } from './texts';
 import { ImportReadError, MAX_IMPORT_ROWS, type ImportDefaults, type ImportedMatch, type ImportProblem, type ReadResult } from './types';
 import { seasonOfDate } from './values';
 

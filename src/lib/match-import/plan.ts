@@ -4,7 +4,7 @@
 // and season exists. Re-importing the same file finds every match by its key
 // and so plans nothing (docs/decisions/029-match-import.md).
 import type { ImportedMatch, ImportProblem } from './types';
-import { IMPORT_TEXTS as T } from './texts';
+import { MATCH_IMPORT_TEXTS as T } from './texts';
 import { normalizeTeamName, stableHash } from './values';
 
 type Value = string | number | null;

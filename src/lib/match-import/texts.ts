@@ -51,7 +51,7 @@ export const DIFF_FIELD_LABELS: Record<string, string> = {
   external_key: 'Verknüpfung mit der Quelle',
 };
 
-export const IMPORT_TEXTS = {
+export const MATCH_IMPORT_TEXTS = {
   title: 'Spiele importieren',
   intro: 'Spielplan und Ergebnisse aus einer CSV-Datei, einer iCalendar-Datei (.ics) oder der Kalender-Adresse eines Verbandsportals übernehmen. Vor dem Speichern wird alles zur Prüfung angezeigt.',
   fileLabel: 'Datei (CSV oder iCalendar)',

@@ -3,7 +3,7 @@
 // text inside the JSON body, below Astro's 1 MB action limit; a calendar
 // address is fetched on the server (src/server/services/admin/match-import-fetch.ts).
 import { z } from 'astro/zod';
-import { IMPORT_FIELDS, IMPORT_TEXTS as T } from '../match-import/texts';
+import { IMPORT_FIELDS, MATCH_IMPORT_TEXTS as T } from '../match-import/texts';
 
 /** The largest file accepted, in characters (an action body may hold 1 MB). */
 export const MAX_IMPORT_TEXT = 900_000;
@@ -36,10 +36,10 @@ export const matchImportReviewSchema = z.object({
   season: z.string().trim().max(20, 'Höchstens 20 Zeichen.').default(''),
   team_id: z.string().max(100).nullish().transform((v) => v || null),
 });
-export type MatchImportReview = z.output<typeof matchImportReviewSchema>;
+export type MatchImportReviewInput = z.output<typeof matchImportReviewSchema>;
 
 export const matchImportApplySchema = matchImportReviewSchema.extend({
   /** the reviewed plan's fingerprint: 'Übernehmen' writes only what the admin saw */
   fingerprint: z.string().min(1).max(64),
 });
-export type MatchImportApply = z.output<typeof matchImportApplySchema>;
+export type MatchImportApplyInput = z.output<typeof matchImportApplySchema>;

@@ -12,9 +12,9 @@ import { DEFAULT_CLUB_SETTINGS, storedClubSettings } from '../../content/club';
 import { csvRowsToMatches, guessColumnMapping, readCsvTable } from '../../../lib/match-import/csv';
 import { icalToMatches } from '../../../lib/match-import/ical';
 import { planImport, type PlanContext } from '../../../lib/match-import/plan';
-import { IMPORT_TEXTS as T } from '../../../lib/match-import/texts';
+import { MATCH_IMPORT_TEXTS as T } from '../../../lib/match-import/texts';
 import type { ImportInspection, ImportResult, ImportReview, ReadResult, TeamChoice } from '../../../lib/match-import/types';
-import type { ImportSource, MatchImportApply, MatchImportReview } from '../../../lib/schemas/match-import';
+import type { ImportSource, MatchImportApplyInput, MatchImportReviewInput } from '../../../lib/schemas/match-import';
 import { fetchCalendarText } from './match-import-fetch';
 
 /** A source that cannot be read or fetched is the admin's input: a German 400, never a 500. */
@@ -28,7 +28,7 @@ async function sourceText(source: ImportSource): Promise<{ format: 'csv' | 'ical
   return { format: source.kind, text: source.text };
 }
 
-async function readSource(input: MatchImportReview): Promise<ReadResult> {
+async function readSource(input: MatchImportReviewInput): Promise<ReadResult> {
   try {
     const { format, text } = await sourceText(input.source);
     const defaults = { competition: input.competition, season: input.season };
@@ -67,7 +67,7 @@ export async function inspectMatchImport(source: ImportSource, db: Db = getDb())
 }
 
 /** The review: what 'Übernehmen' would write. Writes nothing. */
-export async function reviewMatchImport(input: MatchImportReview, db: Db = getDb()): Promise<ImportReview> {
+export async function reviewMatchImport(input: MatchImportReviewInput, db: Db = getDb()): Promise<ImportReview> {
   const read = await readSource(input);
   const plan = planImport(read.matches, read.problems, planContext(db, input.team_id));
   const items = plan.items.map(({ kind, key, match: m, diffs }) => ({
@@ -88,7 +88,7 @@ export async function reviewMatchImport(input: MatchImportReview, db: Db = getDb
 }
 
 /** Writes the reviewed plan in one transaction; refuses when the plan changed since the review. */
-export async function applyMatchImport(input: MatchImportApply, db: Db = getDb()): Promise<{ result: ImportResult; changes: Change[] }> {
+export async function applyMatchImport(input: MatchImportApplyInput, db: Db = getDb()): Promise<{ result: ImportResult; changes: Change[] }> {
   const read = await readSource(input);
   return write(
     'matchImport.apply',
