@@ -1,7 +1,7 @@
 // 'Tabellen': a league's table as the site shows it (the admin's preview), and
 // for an entered league the box to paste the portal's table into (issue 14).
 import { actions } from 'astro:actions';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import type { TableRow } from '../../lib/league-table';
 import { LEAGUE_TEXTS as T } from '../../lib/schemas/league';
 import { FieldError, callAction, useSaveToasts, wrapStyle } from './contentKit';
@@ -51,7 +51,7 @@ export function StandingsPaste({ leagueId, onChanged }: { leagueId: string; onCh
   const [error, setError] = useState<string | null>(null);
   const { saved, failed } = useSaveToasts();
   const id = `paste-${leagueId}`;
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (saving) return;
     setSaving(true);

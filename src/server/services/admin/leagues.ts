@@ -18,7 +18,6 @@ import {
   type LeagueResultData,
   type LeagueResultEntry,
   type LeaguesOverview,
-  type StandingEntry,
 } from '../../../lib/schemas/league';
 
 type LeagueRow = typeof leagues.$inferSelect;
