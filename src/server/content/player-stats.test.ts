@@ -1,0 +1,57 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Db } from '../db/client';
+import { createTestDb, seed } from '../db/test-db';
+import { matchEvents, matches, matchLineups, players, teams } from '../db/schema';
+import { playerRecord, teamTopScorers } from './player-stats';
+import { playerPage, publicPlayersOfTeam, publicTopScorers } from './player-page';
+
+let db: Db;
+const ids: Record<string, string> = {};
+beforeEach(() => {
+  db = createTestDb();
+  seed(db, () => {
+    ids.team = db.insert(teams).values({ name: 'Kampfmannschaft' }).returning().get().id;
+    ids.anna = db.insert(players).values({ team_id: ids.team, name: 'Anna', position: 'Stürmer', age: 24 }).returning().get().id;
+    ids.lena = db.insert(players).values({ team_id: ids.team, name: 'Lena', position: 'Stürmer', age: 12 }).returning().get().id;
+    const match = (match_date: string, season: string, status: string) =>
+      db.insert(matches).values({ home_team: 'SV', away_team: 'FC', match_date, season, status, team_id: ids.team, team_side: 'home' }).returning().get().id;
+    ids.old = match('2026-05-01', '2025/26', 'finished');
+    ids.done = match('2026-09-05', '2026/27', 'finished');
+    ids.live = match('2026-09-12', '2026/27', 'live');
+    for (const m of [ids.old, ids.done, ids.live]) {
+      db.insert(matchLineups).values([{ match_id: m, player_id: ids.anna, role: 'start' }, { match_id: m, player_id: ids.lena, role: 'start' }]).run();
+      db.insert(matchEvents).values([
+        { match_id: m, type: 'goal', side: 'home', minute: 10, player_id: ids.lena },
+        { match_id: m, type: 'goal', side: 'home', minute: 20, player_id: ids.lena },
+        { match_id: m, type: 'goal', side: 'home', minute: 30, player_id: ids.anna, related_player_id: ids.lena },
+      ]).run();
+    }
+  });
+});
+
+describe('statistics read from the database', () => {
+  it("counts the team's latest season, finished matches only", () => {
+    const top = teamTopScorers(ids.team)!;
+    expect(top.season).toBe('2026/27');
+    expect(top.scorers.map((s) => [s.player_id, s.stats.goals, s.stats.appearances])).toEqual([
+      [ids.lena, 2, 1],
+      [ids.anna, 1, 1],
+    ]);
+  });
+
+  it("sums a player's seasons, newest first, and lists the matches, newest first", () => {
+    const record = playerRecord(ids.anna);
+    expect(record.seasons.map((s) => [s.season, s.stats.goals, s.stats.minutes])).toEqual([
+      ['2026/27', 1, 90],
+      ['2025/26', 1, 90],
+    ]);
+    expect(record.matches.map((m) => m.match_id)).toEqual([ids.done, ids.old]);
+  });
+
+  it('leaves a protected 12-year-old out of the top scorers and gives her no page', () => {
+    const shown = publicPlayersOfTeam(ids.team);
+    expect(publicTopScorers(ids.team, shown)?.scorers.map((s) => s.player.name)).toEqual(['Anna']);
+    expect(playerPage(ids.lena)).toBeNull();
+    expect(playerPage(ids.anna)?.record.seasons).toHaveLength(2);
+  });
+});
