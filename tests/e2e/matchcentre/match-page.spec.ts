@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { loginAs } from '../../fixtures/auth';
 import { makeMatch, makePlayer, makeTeam } from '../../fixtures/factories';
 import { matchEvents, matchLineups } from '../../../src/server/db/schema';
 import { expectNoInjectedScript, jsonLdOf, useSite, withCookieChoice } from '../public/helpers';
@@ -8,6 +9,7 @@ import { expectNoInjectedScript, jsonLdOf, useSite, withCookieChoice } from '../
 // image; linked from /spielplan and the home page's last result.
 let matchId = '';
 let protectedId = '';
+let plainId = '';
 const site = useSite((db) => {
   const team = makeTeam(db, { name: 'Kampfmannschaft' });
   const huber = makePlayer(db, team.id, { name: 'Max Huber', jersey_number: 9, age: 24 });
@@ -33,6 +35,8 @@ const site = useSite((db) => {
     report: '<p>Ein verdienter Sieg.</p><h3>Die Tore</h3><script>window.__xss = 1</script><img src="x" onerror="window.__xss=2">',
   });
   matchId = match.id;
+  // a match of the spec's kind: free-text teams only, no details yet
+  plainId = makeMatch(db, { home_team: 'SC Weiz', away_team: 'SV Kirchberg', match_date: '2026-11-29', match_time: '13:00', competition: 'Unterliga' }).id;
   protectedId = kid.id;
   db.insert(matchLineups).values([
     { match_id: match.id, player_id: huber.id, role: 'start', jersey_number: 9, display_order: 0 },
@@ -106,4 +110,54 @@ test('an unknown match leads to the fixtures', async ({ page }) => {
   const response = await page.goto(`${site().url}/spiel/gibt-es-nicht`);
   expect(response?.ok()).toBe(true);
   await expect(page).toHaveURL(`${site().url}/spielplan`);
+});
+
+test("an admin fills in a match's details in 'Spielplan'; the match page shows them", async ({ page }) => {
+  await loginAs(page.context(), site(), 'admin');
+  await page.goto(`${site().url}/admin#spielplan`);
+  const row = page.locator(`.matches-table tr[data-row-id="${plainId}"]`);
+  await row.getByRole('button', { name: 'Details' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Spieldetails: SC Weiz – SV Kirchberg' });
+
+  // our team plays away; its players appear once the team is saved
+  const lineup = dialog.getByRole('form', { name: 'Aufstellung' });
+  await lineup.getByLabel('Unsere Mannschaft').selectOption({ label: 'Kampfmannschaft' });
+  await lineup.getByLabel('Wir spielen').selectOption('away');
+  await lineup.getByRole('button', { name: 'Aufstellung speichern' }).click();
+  await lineup.getByLabel('Aufstellung Max Huber').selectOption('start');
+  await expect(lineup.getByLabel('Nr. Max Huber')).toHaveValue('9');
+  await lineup.getByLabel('Aufstellung Lukas Gruber').selectOption('sub');
+  await lineup.getByLabel('Nr. Lukas Gruber').fill('9');
+  await lineup.getByLabel('Aufstellung des Gegners').fill('Hofer; Pichler');
+  // the same number twice is refused in German, nothing stored
+  await lineup.getByRole('button', { name: 'Aufstellung speichern' }).click();
+  await expect(page.locator('.toaster')).toContainText('Eine Rückennummer ist doppelt vergeben.');
+  await lineup.getByLabel('Nr. Lukas Gruber').fill('14');
+  await lineup.getByRole('button', { name: 'Aufstellung speichern' }).click();
+  await expect(page.locator('.toaster').getByText('Veröffentlicht', { exact: true }).first()).toBeVisible();
+
+  // a goal in the 23rd minute, typed in after the match
+  await dialog.getByRole('button', { name: '+ Tor' }).click();
+  const goal = dialog.getByRole('form', { name: 'Tor' });
+  await goal.getByLabel('Minute').fill('abc');
+  await goal.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.locator('.toaster')).toContainText('Bitte eine Minute von 1 bis 130 angeben.');
+  await goal.getByLabel('Minute').fill('23');
+  await goal.getByLabel('Torschütze').selectOption({ label: '9 Max Huber' });
+  await goal.getByRole('button', { name: 'Speichern' }).click();
+  await expect(dialog.locator('.match-event-list li')).toHaveText([/23'.*Tor: Max Huber.*SV Kirchberg/]);
+
+  const report = dialog.getByRole('form', { name: 'Spielbericht' });
+  await report.getByRole('textbox', { name: 'Spielbericht', exact: true }).fill('<p>Auswärtssieg in Weiz.</p>');
+  const savedReport = page.waitForResponse((r) => r.url().includes('admin.matchDetails.saveReport'));
+  await report.getByRole('button', { name: 'Bericht speichern' }).click();
+  expect((await savedReport).ok()).toBe(true);
+
+  await page.goto(`${site().url}/spiel/${plainId}`);
+  await expect(page.locator('h1 .score')).toHaveText('0:1');
+  await expect(page.locator('.goals li')).toHaveText([/23'\s*Max Huber\s+– SV Kirchberg/]);
+  await expect(page.locator('.lineup.ours h3')).toHaveText('SV Kirchberg');
+  await expect(page.locator('.lineup.ours li')).toHaveText(['9 Max Huber', '14 Lukas Gruber']);
+  await expect(page.locator('.lineup.theirs')).toContainText('Hofer; Pichler');
+  await expect(page.locator('.report-content')).toHaveText('Auswärtssieg in Weiz.');
 });

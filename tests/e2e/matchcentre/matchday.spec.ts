@@ -8,6 +8,7 @@ import { useSite, withCookieChoice } from '../public/helpers';
 // 'Spieltag' at 375 px (issue 14): an admin records a match at the pitch while a
 // fan's open /spiel/{id} shows each event within 3 s, without reloading.
 let matchId = '';
+let eveningId = '';
 const site = useSite((db) => {
   const team = makeTeam(db, { name: 'Kampfmannschaft' });
   makePlayer(db, team.id, { name: 'Max Huber', jersey_number: 9 });
@@ -18,6 +19,15 @@ const site = useSite((db) => {
     away_team: 'ASK Oberdorf',
     match_date: viennaDate(new Date()),
     match_time: '14:30',
+    team_id: team.id,
+    team_side: 'home',
+  }).id;
+  // a second match the same day, for the static-host test
+  eveningId = makeMatch(db, {
+    home_team: 'SV Kirchberg',
+    away_team: 'USV Gnas',
+    match_date: viennaDate(new Date()),
+    match_time: '19:00',
     team_id: team.id,
     team_side: 'home',
   }).id;
@@ -111,4 +121,36 @@ test('the admin panel stays usable at 375 px: no sideways scrolling', async ({ p
   await expect(page.locator('.match-day')).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test('without the live stream (a static host) the open page offers a reload once the site changed', async ({ page, browser }) => {
+  await loginAs(page.context(), site(), 'admin');
+  await page.goto(`${site().url}/admin#spieltag`);
+  const panel = page.locator('.match-day');
+  await panel.getByLabel('Spiel').selectOption(eveningId);
+  await expect(panel.locator('.match-day-phase')).toHaveText('Noch nicht angepfiffen');
+  await panel.getByRole('button', { name: 'Anpfiff', exact: true }).click();
+  await expect(panel.locator('.match-day-phase')).toHaveText(/^1\. Halbzeit/);
+
+  const fanContext = await browser.newContext({ viewport: { width: 375, height: 812 }, serviceWorkers: 'block' });
+  await withCookieChoice(fanContext);
+  const fan = await fanContext.newPage();
+  // a static host has no /api: the stream answers 404
+  await fan.route('**/api/live/**', (route) => route.fulfill({ status: 404, body: 'Not Found' }));
+  await fan.goto(`${site().url}/spiel/${eveningId}`);
+  const prompt = fan.getByRole('button', { name: 'Neue Ereignisse – neu laden' });
+  await expect(prompt).toHaveCount(0);
+  await fan.waitForResponse((r) => r.url().endsWith('/cache-version.json'));
+
+  await panel.getByRole('button', { name: 'Tor', exact: true }).click();
+  const goal = page.getByRole('form', { name: 'Tor' });
+  await goal.getByRole('radio', { name: /Gegner/ }).click();
+  await goal.getByLabel('Torschütze').fill('K. Maier');
+  await goal.getByRole('button', { name: 'Speichern' }).click();
+  await expect(panel.locator('.match-day-score')).toHaveText('0:1');
+  // the page polls the cache version every 10 s
+  await expect(prompt).toBeVisible({ timeout: 15_000 });
+  await prompt.click();
+  await expect(fan.locator('.goals li')).toHaveText([/K\. Maier\s+– USV Gnas/]);
+  await fanContext.close();
 });
