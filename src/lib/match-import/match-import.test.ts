@@ -74,6 +74,14 @@ describe('CSV', () => {
     expect(matches[0]).toMatchObject({ home_score: 3, away_score: 0, competition: 'Cup' });
     expect(problems.map((p) => p.message)).toEqual(['Zeile 3: Datum fehlt oder ist ungültig („32.09.2026“).', 'Zeile 4: Heim- oder Auswärtsteam fehlt.']);
   });
+  it('keeps hostile names as plain text and refuses a 5,000-character cell', () => {
+    const hostile = "'><script>window.__xss='attr'</script>";
+    const text = `Datum;Heim;Gast\n01.09.2026;SV Kirchberg;${hostile}\n02.09.2026;SV Kirchberg;Sehr langer Name ${'x'.repeat(4983)}`;
+    const { matches, problems } = readCsv(text);
+    expect(matches.map((m) => m.away_team)).toEqual([hostile]);
+    expect(problems).toEqual([{ line: 3, message: 'Zeile 3: ein Feld ist zu lang.' }]);
+  });
+
   it('needs date, home and away mapped', () => {
     const table = readCsvTable('a;b\n1;2');
     expect(() => csvRowsToMatches(table, { date: 0 }, defaults)).toThrow('Bitte Datum, Heimteam und Auswärtsteam einer Spalte zuordnen.');
