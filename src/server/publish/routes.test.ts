@@ -27,15 +27,18 @@ describe('route dependency map', () => {
   it('a player change reaches its team pages, the team list and the home page only', () => {
     const team = seed(db, () => db.insert(teams).values({ name: 'KM', category: 'Herren' }).returning().get());
     const other = seed(db, () => db.insert(teams).values({ name: 'U16', category: 'Jugend' }).returning().get());
-    seed(db, () => db.insert(players).values({ team_id: team.id, name: 'Max', position: 'Torwart' }).run());
+    const max = seed(db, () => db.insert(players).values({ team_id: team.id, name: 'Max', position: 'Torwart' }).returning().get());
     const urls = affectedUrls(db, [{ table: 'players', key: team.id }]);
-    expect(urls.sort()).toEqual(['/', '/mannschaften', `/mannschaften/${team.id}`, `/team/${team.id}`].sort());
+    // and the player's own page (issue 14)
+    expect(urls.sort()).toEqual(['/', '/mannschaften', `/mannschaften/${team.id}`, `/team/${team.id}`, `/spieler/${max.id}`].sort());
     expect(urls).not.toContain(`/team/${other.id}`);
   });
 
   it('a match result republishes the fixtures and the calendar feed', () => {
-    // and the home page's last result
-    expect(affectedUrls(db, [{ table: 'matches', key: 'm1' }]).sort()).toEqual(['/', '/spielplan', '/spielplan.ics'].sort());
+    // and the home page's last result, the match's own page and share image, the league tables (issue 14)
+    expect(affectedUrls(db, [{ table: 'matches', key: 'm1' }]).sort()).toEqual(
+      ['/', '/spielplan', '/spielplan.ics', '/spiel/m1', '/teilen/spiel/m1.png', '/tabelle'].sort(),
+    );
   });
 
   it("a match's score republishes only the filter pages that list it; a moved or new match all of them", () => {
@@ -55,6 +58,17 @@ describe('route dependency map', () => {
     expect(filterPages(affectedUrls(db, [{ table: 'matches', key: 'deleted' }]))).toEqual(all);
     expect(filterPages(affectedUrls(db, [{ table: 'matches', key: league.id }, { table: FIXTURE_LISTS }]))).toEqual(all);
     expect(filterPages(affectedUrls(db, [{ table: 'matches' }]))).toEqual(all);
+  });
+
+  it("a finished match's events reach its own team's pages, not the other teams'", () => {
+    const [first, reserve] = seed(db, () => ['Kampfmannschaft', 'Reserve'].map((name) => db.insert(teams).values({ name }).returning().get()));
+    const match = seed(db, () =>
+      db.insert(matches).values({ home_team: 'SV Kirchberg', away_team: 'SC Gleisdorf', match_date: '2026-09-05', status: 'finished', team_id: first.id, team_side: 'home' }).returning().get(),
+    );
+    const urls = affectedUrls(db, [{ table: 'match_events', key: match.id }]);
+    expect(urls).toContain(`/team/${first.id}`);
+    expect(urls).toContain(`/mannschaften/${first.id}`);
+    expect(urls).not.toContain(`/team/${reserve.id}`);
   });
 
   it('footer texts and social links touch every page with the layout', () => {

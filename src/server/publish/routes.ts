@@ -19,7 +19,7 @@ import { storedClubSettings } from '../content/club';
 import { CLUB_ASSETS } from '../content/club-assets';
 import { teamCalendarRoutes } from './routes-calendar';
 import { matchPageRoutes } from './routes-match';
-import { playerPageRoutes } from './routes-player';
+import { playerPageRoutes, teamIdsForRow } from './routes-player';
 import { leagueTableRoutes } from './routes-table';
 
 /** The date, as a dependency: pages whose content depends on what day it is. */
@@ -69,6 +69,13 @@ export const LAYOUT_DEPS: Dep[] = [
   // the club's name, crest, colours and icons (issue 13)
   { table: 'club_settings' },
 ];
+
+/**
+ * A team page's top scorers and its links to the calendar and the league tables
+ * (issue 14): a keyed change of these reaches only the team of that match or
+ * league (`teamIdsForRow`); the consent setting (club_settings) is in the layout's deps.
+ */
+const TEAM_MATCH_CENTRE_DEPS: Dep[] = [{ table: 'matches' }, { table: 'match_lineups' }, { table: 'match_events' }, { table: 'leagues' }];
 
 const publishedNewsIds = (db: Db) =>
   db.select({ id: news.id }).from(news).where(eq(news.published, true)).all().map((r) => r.id);
@@ -125,20 +132,16 @@ export const ROUTES: RouteDef[] = [
   {
     pattern: '/team/:id',
     layout: true,
-    deps: [
-      { table: 'teams', key: ':id' },
-      { table: 'players', key: ':id' },
-    ],
+    deps: [{ table: 'teams', key: ':id' }, { table: 'players', key: ':id' }, ...TEAM_MATCH_CENTRE_DEPS],
     params: teamIds,
+    idsForRow: teamIdsForRow,
   },
   {
     pattern: '/mannschaften/:id',
     layout: true,
-    deps: [
-      { table: 'teams', key: ':id' },
-      { table: 'players', key: ':id' },
-    ],
+    deps: [{ table: 'teams', key: ':id' }, { table: 'players', key: ':id' }, ...TEAM_MATCH_CENTRE_DEPS],
     params: teamIds,
+    idsForRow: teamIdsForRow,
   },
   {
     pattern: '/nachwuchs',
