@@ -34,7 +34,7 @@ function PlayerField({ label, ours, players, value, onChange, optional }: {
   optional?: string;
 }) {
   return (
-    <label className="field">
+    <label className="admin-field">
       <span>{label}</span>
       {ours ? (
         <select value={value} onChange={(e) => onChange(e.target.value)} style={{ minHeight: '3rem' }}>
@@ -94,7 +94,7 @@ export default function MatchDayEventForm({ kind, details, minuteHint, busy, onS
   return (
     <form className="admin-card match-day-event" aria-label={title} onSubmit={submit} style={{ marginTop: '.75rem', display: 'grid', gap: '.5rem' }}>
       <h3 style={{ margin: 0 }}>{title}</h3>
-      <div role="radiogroup" aria-label="Seite" style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '.5rem' }}>
+      <div role="radiogroup" aria-label="Seite" style={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: '.5rem' }}>
         {[true, false].map((value) => (
           <button
             key={String(value)}
@@ -113,7 +113,7 @@ export default function MatchDayEventForm({ kind, details, minuteHint, busy, onS
           </button>
         ))}
       </div>
-      <label className="field">
+      <label className="admin-field">
         <span>{T.minute}</span>
         <input type="text" inputMode="numeric" value={minute} placeholder={minuteHint} onChange={(e) => setMinute(e.target.value)} aria-describedby="minute-hint" />
         <small id="minute-hint" className="meta">{T.minuteHint}{minuteHint ? `: ${minuteHint}` : ''}</small>
@@ -122,7 +122,7 @@ export default function MatchDayEventForm({ kind, details, minuteHint, busy, onS
         <>
           <PlayerField label={T.scorer} ours={ours} players={players} value={player} onChange={setPlayer} />
           {goalKind !== 'own_goal' && <PlayerField label={T.assist} ours={ours} players={players} value={related} onChange={setRelated} optional={T.noAssist} />}
-          <label className="field">
+          <label className="admin-field">
             <span>{T.kind}</span>
             <select value={goalKind} onChange={(e) => setGoalKind(e.target.value as (typeof GOAL_KINDS)[number])}>
               {GOAL_KINDS.map((k) => (
@@ -136,7 +136,7 @@ export default function MatchDayEventForm({ kind, details, minuteHint, busy, onS
       )}
       {kind === 'card' && (
         <>
-          <label className="field">
+          <label className="admin-field">
             <span>{T.cardKind}</span>
             <select value={card} onChange={(e) => setCard(e.target.value as (typeof CARDS)[number])} style={{ minHeight: '3rem' }}>
               {CARDS.map((c) => (
@@ -155,7 +155,7 @@ export default function MatchDayEventForm({ kind, details, minuteHint, busy, onS
           <PlayerField label={T.playerOff} ours={ours} players={players} value={related} onChange={setRelated} />
         </>
       )}
-      <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '.5rem' }}>
+      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: '.5rem' }}>
         <button type="button" className="btn btn-outline" style={{ minHeight: '3.5rem' }} onClick={onCancel}>
           {T.cancel}
         </button>

@@ -13,7 +13,7 @@ import { MatchEventList, useMatchDetails } from './MatchDetailsEvents';
 
 type Choice = { id: string; home_team: string; away_team: string; match_date: string; match_time: string | null };
 
-const bigButton = { minHeight: '3.5rem', fontSize: '1.15rem', width: '100%' } as const;
+const bigButton = { minHeight: '3.5rem', fontSize: '1.1rem', width: '100%', paddingInline: '.25rem' } as const;
 
 export default function MatchDayManager() {
   const { failed } = useSaveToasts();
@@ -48,11 +48,11 @@ export default function MatchDayManager() {
   const canRecord = details !== null && details.live_phase !== 'not_started';
 
   return (
-    <section className="admin-card match-day" aria-labelledby="match-day-heading" style={{ maxWidth: '36rem' }}>
+    <section className="admin-card match-day" aria-labelledby="match-day-heading" style={{ maxWidth: '36rem', minWidth: 0 }}>
       <h2 id="match-day-heading">{T.heading}</h2>
-      <label className="field">
+      <label className="admin-field">
         <span>{T.chooseMatch}</span>
-        <select value={matchId ?? ''} onChange={(e) => setMatchId(e.target.value)}>
+        <select value={matchId ?? ''} onChange={(e) => setMatchId(e.target.value)} style={{ minWidth: 0, textOverflow: 'ellipsis' }}>
           {choices.map((c) => (
             <option key={c.id} value={c.id}>
               {formatShortDate(c.match_date)} {c.match_time ?? ''} · {c.home_team} – {c.away_team}
@@ -74,7 +74,7 @@ export default function MatchDayManager() {
               {minute && details.live_phase !== 'half_time' && details.live_phase !== 'full_time' && ` · ${formatMinute(minute.minute, minute.added)}`}
             </p>
           </div>
-          <div style={{ display: 'grid', gap: '.5rem', gridTemplateColumns: '1fr 1fr' }}>
+          <div style={{ display: 'grid', gap: '.5rem', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' }}>
             {steps.map((step: PhaseStep) => (
               <button
                 key={step}
@@ -89,7 +89,7 @@ export default function MatchDayManager() {
             ))}
           </div>
           {canRecord && (
-            <div style={{ display: 'grid', gap: '.5rem', gridTemplateColumns: 'repeat(3, 1fr)', marginTop: '.75rem' }}>
+            <div style={{ display: 'grid', gap: '.5rem', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', marginTop: '.75rem' }}>
               {(['goal', 'card', 'substitution'] as const).map((k) => (
                 <button key={k} type="button" className="btn" style={bigButton} aria-pressed={kind === k} disabled={busy} onClick={() => setKind(kind === k ? null : k)}>
                   {T[k]}

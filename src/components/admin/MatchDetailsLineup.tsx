@@ -38,7 +38,7 @@ export default function MatchDetailsLineup({ details, run, busy }: { details: Ma
   return (
     <form aria-label={T.lineupTitle} onSubmit={save} style={{ display: 'grid', gap: '.5rem' }}>
       <div style={{ display: 'grid', gap: '.5rem', gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))' }}>
-        <label className="field">
+        <label className="admin-field">
           <span>{T.teamLabel}</span>
           <select value={teamId} onChange={(e) => setTeamId(e.target.value)}>
             <option value="">{T.noTeam}</option>
@@ -49,7 +49,7 @@ export default function MatchDetailsLineup({ details, run, busy }: { details: Ma
             ))}
           </select>
         </label>
-        <label className="field">
+        <label className="admin-field">
           <span>{T.sideLabel}</span>
           <select value={side} disabled={!teamId} onChange={(e) => setSide(e.target.value as Side)}>
             {SIDES.map((s) => (
@@ -90,7 +90,7 @@ export default function MatchDetailsLineup({ details, run, busy }: { details: Ma
           </tbody>
         </table>
       )}
-      <label className="field">
+      <label className="admin-field">
         <span>{T.opponentLineup}</span>
         <textarea rows={3} maxLength={2_000} value={opponent} onChange={(e) => setOpponent(e.target.value)} />
       </label>

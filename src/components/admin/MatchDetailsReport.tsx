@@ -16,7 +16,7 @@ export default function MatchDetailsReport({ details, run, busy }: { details: Ma
   return (
     <form aria-label={T.reportTitle} onSubmit={save} style={{ display: 'grid', gap: '.5rem' }}>
       <h3>{T.reportTitle}</h3>
-      <label className="field">
+      <label className="admin-field">
         <span>{T.reportTitle}</span>
         <textarea name="report" rows={8} value={report} maxLength={50_000} onChange={(e) => setReport(e.target.value)} />
       </label>
