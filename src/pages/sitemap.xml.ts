@@ -9,7 +9,8 @@ const EXCLUDED = new Set(['/404', '/news/nicht-gefunden', '/news/alle', '/news/a
 /** Every published page (Astro's sitemap integration cannot see on-demand routes). */
 export const GET: APIRoute = () => {
   const site = siteUrl();
-  const urls = allUrls(getDb()).filter((u) => !EXCLUDED.has(u) && !u.startsWith('/mannschaften/'));
+  // pages only: no share images, icons or calendar files
+  const urls = allUrls(getDb()).filter((u) => !EXCLUDED.has(u) && !u.startsWith('/mannschaften/') && !/\.[a-z0-9]+$/i.test(u));
   const body = `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
 ${urls.map((u) => `<url><loc>${new URL(u, site).href}</loc></url>`).join('\n')}

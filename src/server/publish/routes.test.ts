@@ -29,8 +29,8 @@ describe('route dependency map', () => {
     const other = seed(db, () => db.insert(teams).values({ name: 'U16', category: 'Jugend' }).returning().get());
     const max = seed(db, () => db.insert(players).values({ team_id: team.id, name: 'Max', position: 'Torwart' }).returning().get());
     const urls = affectedUrls(db, [{ table: 'players', key: team.id }]);
-    // and the player's own page (issue 14)
-    expect(urls.sort()).toEqual(['/', '/mannschaften', `/mannschaften/${team.id}`, `/team/${team.id}`, `/spieler/${max.id}`].sort());
+    // and the player's own page, which the sitemap lists (issue 14)
+    expect(urls.sort()).toEqual(['/', '/mannschaften', `/mannschaften/${team.id}`, `/team/${team.id}`, `/spieler/${max.id}`, '/sitemap.xml'].sort());
     expect(urls).not.toContain(`/team/${other.id}`);
   });
 

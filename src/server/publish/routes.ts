@@ -171,7 +171,12 @@ export const ROUTES: RouteDef[] = [
   { pattern: '/404', layout: true, deps: [] },
   // the page a visitor sees for /news/<id> that is not (or no longer) published
   { pattern: '/news/nicht-gefunden', layout: true, deps: [] },
-  { pattern: '/sitemap.xml', layout: false, deps: [{ table: 'news' }, { table: 'teams' }] },
+  // every page: new matches, players (and what the consent rule lets show), leagues (issue 14)
+  {
+    pattern: '/sitemap.xml',
+    layout: false,
+    deps: [{ table: 'news' }, { table: 'teams' }, { table: FIXTURE_LISTS }, { table: 'players' }, { table: 'leagues' }, { table: 'club_settings' }],
+  },
   { pattern: '/robots.txt', layout: false, deps: [] },
   // share images (docs/decisions/023): one per section, per team, per recent article without a photo
   { pattern: '/teilen/:id.png', layout: false, deps: [CLUB_DEP], params: () => Object.keys(SHARE_SECTIONS) },
