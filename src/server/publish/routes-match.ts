@@ -1,6 +1,7 @@
 // Part of the route registry (routes.ts): the match pages /spiel/:id and their share images (issue 14, match centre).
 // A match page shows the match row, its events and line-up (keyed by the match id), our players' names
 // (any player row: a change names the player's team) and our team's name.
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { matches } from '../db/schema';
 import type { RouteDef } from './routes';
@@ -14,6 +15,16 @@ const matchIds = (db: Db) => {
     return [];
   }
 };
+
+/**
+ * A player's or a team's change is keyed by the team: only that team's matches
+ * show its players (and its name), so only their pages are published again —
+ * not every match page of the club.
+ */
+function matchIdsForRow(db: Db, change: { table: string; key: string }): string[] | undefined {
+  if (change.table !== 'players' && change.table !== 'teams') return undefined;
+  return db.select({ id: matches.id }).from(matches).where(eq(matches.team_id, change.key)).all().map((r) => r.id);
+}
 
 /** Called once when routes.ts builds ROUTES (a function, so that this file may import values from routes.ts). */
 export function matchPageRoutes(): RouteDef[] {
@@ -29,6 +40,7 @@ export function matchPageRoutes(): RouteDef[] {
         { table: 'teams' },
       ],
       params: matchIds,
+      idsForRow: matchIdsForRow,
     },
     {
       pattern: '/teilen/spiel/:id.png',

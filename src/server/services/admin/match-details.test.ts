@@ -149,3 +149,12 @@ describe('match day', () => {
     expect(() => undoLastEvent(matchId, db)).toThrow(MATCH_DETAIL_ERRORS.nothingToUndo);
   });
 });
+
+describe('match page dependencies', () => {
+  it("a player's change republishes the match pages of that player's team only", () => {
+    const other = write('test.other', () => db.insert(matches).values({ home_team: 'A', away_team: 'B', match_date: '2026-11-29' }).returning().get(), db);
+    const urls = affectedUrls(db, [{ table: 'players', key: teamId }]);
+    expect(urls).toContain(`/spiel/${matchId}`);
+    expect(urls).not.toContain(`/spiel/${other.id}`);
+  });
+});
