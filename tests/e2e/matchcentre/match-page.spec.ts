@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { loginAs } from '../../fixtures/auth';
 import { makeMatch, makePlayer, makeTeam } from '../../fixtures/factories';
+import { addDays, viennaDate } from '../../../src/lib/dates-de';
 import { matchEvents, matchLineups } from '../../../src/server/db/schema';
 import { expectNoInjectedScript, jsonLdOf, useSite, withCookieChoice } from '../public/helpers';
 
@@ -36,7 +37,7 @@ const site = useSite((db) => {
   });
   matchId = match.id;
   // a match of the spec's kind: free-text teams only, no details yet
-  plainId = makeMatch(db, { home_team: 'SC Weiz', away_team: 'SV Kirchberg', match_date: '2026-11-29', match_time: '13:00', competition: 'Unterliga' }).id;
+  plainId = makeMatch(db, { home_team: 'SC Weiz', away_team: 'SV Kirchberg', match_date: addDays(viennaDate(new Date()), 4), match_time: '13:00', competition: 'Unterliga' }).id;
   protectedId = kid.id;
   db.insert(matchLineups).values([
     { match_id: match.id, player_id: huber.id, role: 'start', jersey_number: 9, display_order: 0 },
@@ -104,6 +105,10 @@ test('/spielplan and the home page lead to the match page', async ({ page }) => 
   await page.locator('.last-result').getByRole('link', { name: /^Zum Spiel: SV Kirchberg 2:1 ASK Oberdorf/ }).click();
   await expect(page).toHaveURL(`${site().url}/spiel/${matchId}`);
   await expect(page.locator('h1 .score')).toHaveText('2:1');
+  // the spec's next-match card leads to the next match of the fixtures
+  await page.goto(`${site().url}/`);
+  await page.locator('.next-match').getByRole('link', { name: 'Zum Spiel: SC Weiz – SV Kirchberg' }).click();
+  await expect(page).toHaveURL(`${site().url}/spiel/${plainId}`);
 });
 
 test('an unknown match leads to the fixtures', async ({ page }) => {

@@ -158,3 +158,16 @@ describe('match page dependencies', () => {
     expect(urls).not.toContain(`/spiel/${other.id}`);
   });
 });
+
+describe("the spec's match form", () => {
+  it('keeps the score of the goal events; a match without events keeps the typed score', async () => {
+    const { updateMatch } = await import('./matches');
+    const { matchSchema } = await import('../../../lib/schemas/match');
+    const form = (o: Record<string, unknown>) =>
+      matchSchema.parse({ home_team: 'SV Kirchberg', away_team: 'ASK Oberdorf', match_date: '2026-11-22', competition: 'Unterliga', season: '2026/27', status: 'finished', ...o });
+    addEvent({ ...event({ type: 'goal', side: 'home', player_id: p.huber }), minute: 12 }, null, db);
+    expect(updateMatch(matchId, form({ home_score: 5, away_score: 5 }), db).row).toMatchObject({ home_score: 1, away_score: 0, status: 'finished' });
+    const plain = write('test.plain', () => db.insert(matches).values({ home_team: 'A', away_team: 'B', match_date: '2026-11-29' }).returning().get(), db);
+    expect(updateMatch(plain.id, form({ home_score: 3, away_score: 2 }), db).row).toMatchObject({ home_score: 3, away_score: 2 });
+  });
+});

@@ -6,6 +6,7 @@ import { RefusedWrite, write } from '../../db/write';
 import { matches } from '../../db/schema';
 import type { Change } from '../../publish/routes';
 import type { MatchData, MatchEntry } from '../../../lib/schemas/match';
+import { followScore } from './match-details';
 
 export const MATCH_NOT_FOUND = 'Dieses Spiel existiert nicht mehr.';
 
@@ -56,7 +57,10 @@ export function updateMatch(id: string, input: MatchData, db: Db = getDb()) {
         .returning()
         .get();
       if (!row) throw new RefusedWrite(MATCH_NOT_FOUND, 'NOT_FOUND');
-      return { row: entry(row), changes: changed(id) };
+      // a match with goal events keeps the score they give (issue 14, decision 026)
+      followScore(id, db);
+      const saved = db.select().from(matches).where(eq(matches.id, id)).get()!;
+      return { row: entry(saved), changes: changed(id) };
     },
     db,
   );
