@@ -3,6 +3,7 @@ import { loginAs } from '../../fixtures/auth';
 import { makeMatch, makePlayer, makeTeam } from '../../fixtures/factories';
 import { viennaDate } from '../../../src/lib/dates-de';
 import { matchEvents, matches } from '../../../src/server/db/schema';
+import { startSite } from '../../fixtures/site';
 import { useSite, withCookieChoice } from '../public/helpers';
 
 // 'Spieltag' at 375 px (issue 14): an admin records a match at the pitch while a
@@ -151,4 +152,24 @@ test('without the live stream (a static host) the open page offers a reload once
   await prompt.click();
   await expect(fan.locator('.goals li')).toHaveText([/K\. Maier\s+– USV Gnas/]);
   await fanContext.close();
+});
+
+test('an open live stream ends when the server stops, so the stop does not wait for it (decision 012)', async () => {
+  const own = await startSite();
+  const response = await fetch(`${own.url}/api/live/some-match`);
+  expect(response.headers.get('content-type')).toContain('text/event-stream');
+  const reader = response.body!.getReader();
+  expect(new TextDecoder().decode((await reader.read()).value)).toContain('retry: 2000');
+  const started = Date.now();
+  const ended = (async () => {
+    while (!(await reader.read()).done);
+  })();
+  process.kill(-own.process.pid!, 'SIGTERM');
+  await ended;
+  const exit = await own.exited;
+  expect(exit.code).toBe(0);
+  // the drain's deadline is 8 s: the stream ended by itself, long before it
+  expect(Date.now() - started).toBeLessThan(5_000);
+  expect(own.logs()).not.toContain('still open');
+  await own.stop();
 });
