@@ -4,6 +4,7 @@
 // go through the publication-consent rule (src/lib/consent.ts): a protected
 // minor shows by name only, without the shirt number.
 import { asc, eq, inArray } from 'drizzle-orm';
+import sanitizeHtml from 'sanitize-html';
 import type { Db } from '../db/client';
 import { matchEvents, matchLineups, matches, players, teams } from '../db/schema';
 import { publicPlayerView } from '../../lib/consent';
@@ -67,6 +68,20 @@ export type MatchPage = {
   mapUrl: string | null;
 };
 
+/**
+ * The report as published: the privacy text's allow-list, then every image
+ * without a description marked as decorative (alt=""), as screen readers
+ * would otherwise read out its file name.
+ */
+function reportHtml(stored: string | null): string | null {
+  if (!stored?.trim()) return null;
+  return sanitizeHtml(sanitizePrivacyHtml(stored), {
+    allowedTags: false,
+    allowedAttributes: false,
+    transformTags: { img: (tagName, attribs) => ({ tagName, attribs: { alt: '', ...attribs } }) },
+  });
+}
+
 /** An OpenStreetMap search for the place: a link, no map script on the page. */
 export function osmSearchUrl(place: string): string {
   return `https://www.openstreetmap.org/search?query=${encodeURIComponent(place)}`;
@@ -105,7 +120,7 @@ function readMatchPage(db: Db, id: string): MatchPage | null {
     })),
     starters: lineup.filter((l) => l.role === 'start').map(shown).filter((p): p is MatchPagePlayer => p !== null),
     subs: lineup.filter((l) => l.role === 'sub').map(shown).filter((p): p is MatchPagePlayer => p !== null),
-    reportHtml: match.report?.trim() ? sanitizePrivacyHtml(match.report) : null,
+    reportHtml: reportHtml(match.report),
     images: match.report_images.map((url) => safeImageUrl(url)).filter((url): url is string => !!url),
     mapUrl: place ? osmSearchUrl(place) : null,
   };

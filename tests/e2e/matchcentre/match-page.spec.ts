@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { loginAs } from '../../fixtures/auth';
 import { makeMatch, makePlayer, makeTeam } from '../../fixtures/factories';
@@ -166,3 +167,15 @@ test("an admin fills in a match's details in 'Spielplan'; the match page shows t
   await expect(page.locator('.lineup.theirs')).toContainText('Hofer; Pichler');
   await expect(page.locator('.report-content')).toHaveText('Auswärtssieg in Weiz.');
 });
+
+for (const width of [375, 1280]) {
+  test(`${width} px: the match page and /spielplan have no axe violations and do not widen the page`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of [`/spiel/${matchId}`, '/spielplan']) {
+      await page.goto(`${site().url}${path}`);
+      const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      expect(violations.map((v) => `${path}: ${v.id}`)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    }
+  });
+}
