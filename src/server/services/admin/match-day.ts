@@ -2,7 +2,7 @@
 // current match (today's, else the next, of the matches with one of our teams),
 // moves it through kick-off, half time and full time, and records events whose
 // minute comes from the match clock unless the admin types one.
-import { and, asc, eq, gte, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import { getDb, type Db } from '../../db/client';
 import { RefusedWrite, write } from '../../db/write';
 import { matches } from '../../db/schema';
@@ -42,11 +42,15 @@ export function advancePhase(matchId: string, step: PhaseStep, now: number, db: 
       const m = matchRow(matchId, db);
       const flow = PHASE_FLOW[step];
       if (!flow.from.includes(m.live_phase)) throw new RefusedWrite(E.phase, 'BAD_REQUEST');
+      // the status (and at full time the result) is in the calendars: their copies are replaced (RFC 5545 SEQUENCE)
       const set: Partial<typeof matches.$inferInsert> = { live_phase: flow.to, updated_at: new Date(now).toISOString() };
       if (step === 'kickoff') Object.assign(set, { kickoff_at: now, status: 'live' });
       if (step === 'second_half') set.second_half_at = now;
       if (step === 'full_time') set.status = 'finished';
-      db.update(matches).set(set).where(eq(matches.id, matchId)).run();
+      db.update(matches)
+        .set({ ...set, sequence: sql`${matches.sequence} + 1` })
+        .where(eq(matches.id, matchId))
+        .run();
       followScore(matchId, db);
       return { details: readMatchDetails(matchId, db), changes: matchChanges(matchId) };
     },

@@ -80,7 +80,8 @@ describe('line-up', () => {
       { player_id: p.huber, name: 'Max Huber', role: 'start', jersey_number: 9 },
       { player_id: p.gruber, name: 'Lukas Gruber', role: 'sub', jersey_number: 14 },
     ]);
-    expect(saved.changes).toEqual([{ table: 'matches', key: matchId }, { table: 'match_lineups', key: matchId }]);
+    // and the team's player pages: a player taken out of the line-up loses the match there
+    expect(saved.changes).toEqual([{ table: 'matches', key: matchId }, { table: 'match_lineups', key: matchId }, { table: 'players', key: teamId }]);
   });
 
   it('refuses players of another team, a player twice and more than eleven starters, in German', () => {

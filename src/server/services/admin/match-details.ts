@@ -119,7 +119,7 @@ export function saveLineup(input: LineupData, db: Db = getDb()) {
   return write(
     'matchDetails.saveLineup',
     () => {
-      matchRow(input.match_id, db);
+      const before = matchRow(input.match_id, db);
       if (input.team_id && !db.select({ id: teams.id }).from(teams).where(eq(teams.id, input.team_id)).get()) {
         throw new RefusedWrite(E.unknownTeam, 'BAD_REQUEST');
       }
@@ -144,7 +144,10 @@ export function saveLineup(input: LineupData, db: Db = getDb()) {
       input.players.forEach((p, i) => {
         db.insert(matchLineups).values({ match_id: input.match_id, player_id: p.player_id, role: p.role, jersey_number: p.jersey_number, display_order: i }).run();
       });
-      return { row: readMatchDetails(input.match_id, db), changes: matchChanges(input.match_id, 'match_lineups') };
+      // players taken out of the line-up, or a team that no longer plays this match: their pages too
+      const teamsTouched = [...new Set([before.team_id, input.team_id].filter((t): t is string => !!t))];
+      const changes: Change[] = [...matchChanges(input.match_id, 'match_lineups'), ...teamsTouched.map((team): Change => ({ table: 'players', key: team }))];
+      return { row: readMatchDetails(input.match_id, db), changes };
     },
     db,
   );

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { FIXTURE_LISTS } from '../../publish/routes';
 import { createTestDb } from '../../db/test-db';
 import type { Db } from '../../db/client';
 import { matchSchema } from '../../../lib/schemas/match';
@@ -16,7 +17,17 @@ describe('matches service', () => {
   it('creates a match with empty optional values as null, status scheduled and type league', () => {
     const { row, changes } = createMatch(match({ match_time: '', location: '', matchday: '', home_score: '', away_score: '', notes: '' }), db);
     expect(row).toMatchObject({ match_time: null, location: null, matchday: null, home_score: null, away_score: null, notes: null, status: 'scheduled', match_type: 'league', sequence: 0 });
-    expect(changes).toEqual([{ table: 'matches', key: row.id }]);
+    // a new match may bring a filter page of its own, and is on the filter pages' lists (FIXTURE_LISTS)
+    expect(changes).toEqual([{ table: 'matches', key: row.id }, { table: FIXTURE_LISTS }]);
+  });
+
+  it('a new score names the match alone; another competition, teams or a deletion name the filter lists too', () => {
+    const { row } = createMatch(match({}), db);
+    const data = match({});
+    expect(updateMatch(row.id, { ...data, home_score: 2, away_score: 1 }, db).changes).toEqual([{ table: 'matches', key: row.id }]);
+    expect(updateMatch(row.id, { ...data, competition: 'Steirischer Cup' }, db).changes).toContainEqual({ table: FIXTURE_LISTS });
+    expect(updateMatch(row.id, { ...data, competition: 'Steirischer Cup', away_team: 'SV Feldbach' }, db).changes).toContainEqual({ table: FIXTURE_LISTS });
+    expect(deleteMatch(row.id, db).changes).toContainEqual({ table: FIXTURE_LISTS });
   });
 
   it('lists by date ascending', () => {

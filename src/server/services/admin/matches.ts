@@ -4,7 +4,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { getDb, type Db } from '../../db/client';
 import { RefusedWrite, write } from '../../db/write';
 import { matches } from '../../db/schema';
-import type { Change } from '../../publish/routes';
+import { FIXTURE_LISTS, type Change } from '../../publish/routes';
 import type { MatchData, MatchEntry } from '../../../lib/schemas/match';
 import { followScore } from './match-details';
 
@@ -29,6 +29,9 @@ const entry = (row: MatchRow): MatchEntry => ({
   sequence: row.sequence,
 });
 const changed = (id: string): Change[] => [{ table: 'matches', key: id }];
+/** A new or removed match, or one given other teams or another competition, changes which filter pages list it. */
+const relisted = (id: string): Change[] => [...changed(id), { table: FIXTURE_LISTS }];
+const listedBy = (m: Pick<MatchRow, 'home_team' | 'away_team' | 'competition'>) => JSON.stringify([m.home_team.trim(), m.away_team.trim(), m.competition?.trim() ?? '']);
 
 export function listMatches(db: Db = getDb()): MatchEntry[] {
   return db.select().from(matches).orderBy(asc(matches.match_date), asc(matches.match_time), asc(matches.created_at)).all().map(entry);
@@ -39,7 +42,7 @@ export function createMatch(input: MatchData, db: Db = getDb()) {
     'matches.createMatch',
     () => {
       const row = db.insert(matches).values(input).returning().get();
-      return { row: entry(row), changes: changed(row.id) };
+      return { row: entry(row), changes: relisted(row.id) };
     },
     db,
   );
@@ -50,6 +53,7 @@ export function updateMatch(id: string, input: MatchData, db: Db = getDb()) {
   return write(
     'matches.updateMatch',
     () => {
+      const before = db.select().from(matches).where(eq(matches.id, id)).get();
       const row = db
         .update(matches)
         .set({ ...input, sequence: sql`${matches.sequence} + 1`, updated_at: new Date().toISOString() })
@@ -60,7 +64,7 @@ export function updateMatch(id: string, input: MatchData, db: Db = getDb()) {
       // a match with goal events keeps the score they give (issue 14, decision 026)
       followScore(id, db);
       const saved = db.select().from(matches).where(eq(matches.id, id)).get()!;
-      return { row: entry(saved), changes: changed(id) };
+      return { row: entry(saved), changes: before && listedBy(before) === listedBy(saved) ? changed(id) : relisted(id) };
     },
     db,
   );
@@ -72,7 +76,7 @@ export function deleteMatch(id: string, db: Db = getDb()) {
     () => {
       const row = db.delete(matches).where(eq(matches.id, id)).returning().get();
       if (!row) throw new RefusedWrite(MATCH_NOT_FOUND, 'NOT_FOUND');
-      return { row: entry(row), changes: changed(id) };
+      return { row: entry(row), changes: relisted(id) };
     },
     db,
   );
