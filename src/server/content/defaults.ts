@@ -193,6 +193,8 @@ export const FIXTURES_TEXTS = {
   samplesNote: 'Beispiele, wie der Spielplan aussieht, sobald Spiele eingetragen sind:',
   subscribe: 'Spielplan abonnieren',
   download: 'Kalenderdatei (.ics) herunterladen',
+  // where a league table exists (issue 14)
+  tables: 'Tabelle',
   calendarTitle: 'Spielplan (iCalendar)',
   timeSuffix: ' Uhr',
   against: 'gegen',

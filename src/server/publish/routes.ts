@@ -149,12 +149,13 @@ export const ROUTES: RouteDef[] = [
     deps: [{ table: 'youth_teams' }, { table: 'contact_info' }, { table: 'page_content', key: 'nachwuchs' }],
   },
   // the next match is marked as of today
-  { pattern: '/spielplan', layout: true, deps: [{ table: 'matches' }, { table: FIXTURE_LISTS }, { table: CALENDAR }] },
+  // and a link to the league tables while there are any
+  { pattern: '/spielplan', layout: true, deps: [{ table: 'matches' }, { table: FIXTURE_LISTS }, { table: CALENDAR }, { table: 'leagues' }] },
   // one page per filter: any match can add or remove one, so every filter page reads the whole table
   {
     pattern: '/spielplan/:id',
     layout: true,
-    deps: [{ table: 'matches' }, { table: FIXTURE_LISTS }, { table: CALENDAR }],
+    deps: [{ table: 'matches' }, { table: FIXTURE_LISTS }, { table: CALENDAR }, { table: 'leagues' }],
     params: fixtureFilterSlugs,
     listedFrom: 'matches',
     idsForRow: fixtureFilterSlugsOfMatch,

@@ -126,6 +126,9 @@ test.describe('Tabellen im Admin', () => {
     expect(stored.tie_breakers).toEqual(['head_to_head', 'goal_difference', 'goals_for', 'wins', 'away_goals']);
     await page.goto(`${site().url}/tabelle`);
     expect(await order(page, 'Steirischer Cup')).toEqual(['SK Sturm Graz Amateure', 'SV Kirchberg']);
+    // the fixtures lead to it now
+    await page.goto(`${site().url}/spielplan`);
+    await expect(page.getByRole('link', { name: 'Tabelle', exact: true })).toHaveAttribute('href', '/tabelle');
   });
 });
 
@@ -162,6 +165,9 @@ test.describe('ohne Tabellen', () => {
   test('says so in German', async ({ page }) => {
     await page.goto(`${site().url}/tabelle`);
     await expect(page.getByText('Noch keine Tabelle vorhanden.', { exact: false })).toBeVisible();
+    // and the fixtures do not lead there
+    await page.goto(`${site().url}/spielplan`);
+    await expect(page.getByRole('link', { name: 'Tabelle', exact: true })).toHaveCount(0);
     const response = await page.goto(`${site().url}/tabelle/gibt-es-nicht`);
     expect(new URL(response!.url()).pathname).toBe('/tabelle');
   });
