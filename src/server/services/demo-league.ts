@@ -3,7 +3,7 @@
 // seedDemoClub (demo-data.ts) in the same transaction, after the matches.
 //
 // The league is the club and every opponent of its league matches (the demo has
-// 13, so 14 teams), in a double round robin whose rounds are the demo's own
+// 11, so 12 teams), in a double round robin whose rounds are the demo's own
 // matchdays: on matchday k the club meets its k-th opponent, as in the fixtures,
 // and the other teams meet each other. Their scores come from a seeded random
 // source, so every seed gives the same table; a matchday before today is played.
