@@ -39,6 +39,12 @@ async function staticPaths(): Promise<Record<string, string[]>> {
     'src/pages/teilen/news/[id].png.ts': ids('/teilen/news/:id.png'),
     'src/pages/teilen/team/[id].png.ts': ids('/teilen/team/:id.png'),
     'src/pages/verein/[id].ts': ids('/verein/:id'),
+    // the match centre (issue 14)
+    'src/pages/spiel/[id].astro': ids('/spiel/:id'),
+    'src/pages/teilen/spiel/[id].png.ts': ids('/teilen/spiel/:id.png'),
+    'src/pages/spieler/[id].astro': ids('/spieler/:id'),
+    'src/pages/tabelle/[id].astro': ids('/tabelle/:id'),
+    'src/pages/mannschaften/[id]/spielplan.ics.ts': ids('/mannschaften/:id/spielplan.ics'),
   };
   // the connection stays open: the pages Astro prerenders in this process share it
   return paths;

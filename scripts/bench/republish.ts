@@ -9,9 +9,10 @@ import type { Db } from '../../src/server/db/client';
 import { write } from '../../src/server/db/write';
 import type { PublishQueue } from '../../src/server/publish/publisher';
 import { fileForUrl, type Change } from '../../src/server/publish/routes';
+import { addEvent } from '../../src/server/services/admin/match-details';
 import { summarize, type Summary } from './stats';
 
-export type EditKind = 'news' | 'match' | 'footer';
+export type EditKind = 'news' | 'match' | 'event' | 'footer';
 
 export type RepublishResult = Summary & {
   kind: EditKind;
@@ -56,6 +57,29 @@ function editsFor(kind: EditKind, db: Db, ids: { news: string[]; matches: string
         return [{ table: 'matches', key: id }];
       },
       check: () => ['/spielplan'],
+    };
+  }
+  if (kind === 'event') {
+    // a goal of the opponent's, entered at the pitch (issue 14): the match centre's own service
+    const id = ids.matches[(i * 7) % ids.matches.length];
+    return {
+      write: (marker) => {
+        const side = (sqlite.prepare('SELECT team_side FROM matches WHERE id = ?').get(id) as { team_side: string | null }).team_side === 'away' ? 'home' : 'away';
+        const input = {
+          match_id: id,
+          type: 'goal' as const,
+          side: side as 'home' | 'away',
+          minute: 60,
+          added_time: null,
+          goal_kind: 'regular' as const,
+          player_id: null,
+          player_name: marker,
+          related_player_id: null,
+          related_player_name: null,
+        };
+        return addEvent(input, null, db).changes;
+      },
+      check: () => [`/spiel/${id}`],
     };
   }
   return {

@@ -22,6 +22,7 @@ import type { RepublishResult } from './republish';
 import { kb, round } from './stats';
 import type { LighthouseRoute } from './lighthouse';
 import type { RouteWeight } from './weight';
+import type { LiveResult } from './live';
 
 // ── options ─────────────────────────────────────────────────────────────────────
 const argv = process.argv.slice(2);
@@ -41,6 +42,8 @@ const opts = {
   edits: Number(option('edits', smoke ? '3' : '50')),
   // each footer edit republishes every page: 10 of them keep the run within 10 minutes
   footerEdits: Number(option('footer-edits', smoke ? '2' : '10')),
+  // event → visible in an open match page (issue 14)
+  liveEvents: Number(option('live-events', smoke ? '3' : '20')),
   // save → page in the bucket (issue 12): 20 edits
   deployEdits: Number(option('deploy-edits', smoke ? '3' : '20')),
   out: path.resolve(option('out', path.join(root, 'bench', 'results.json'))),
@@ -57,6 +60,9 @@ const TARGETS = {
   servingRatio: 0.6,
   servingP99Ms: 15,
   republishP95Ms: 300,
+  // issue 14: a goal on the match page's file, and on an open match page
+  eventPageP95Ms: 150,
+  eventVisibleP95Ms: 3_000,
   footerMs: 10_000,
   publishPagesPerSec: 150,
   jsBytesBr: 70 * 1024,
@@ -209,6 +215,8 @@ const republish: Record<string, RepublishResult> = {};
 for (const [kind, edits] of [
   ['news', opts.edits],
   ['match', opts.edits],
+  // a goal entered at the pitch → the match page on disk (issue 14)
+  ['event', opts.edits],
   ['footer', opts.footerEdits],
 ] as const) {
   republish[kind] = await measureRepublish({ db, queue, siteDir: config.siteDir, kind, edits, ids, runId });
@@ -391,12 +399,24 @@ const weightRoutes = smoke
     ];
 const weight: RouteWeight[] = [];
 const browser = await launchChromium();
+let live: LiveResult | { error: string };
 try {
   for (const route of weightRoutes) weight.push(await measureWeight(browser, nodeUrl, route));
+  log(`[bench] page weight of ${weight.length} routes measured (${elapsed()})`);
+  // (2b) event → visible in an open match page, through the running server (issue 14)
+  const { measureLive } = await import('./live');
+  try {
+    // a match still to be played: its page listens until full time
+    const upcoming = db.$client.prepare("SELECT id FROM matches WHERE status = 'scheduled' AND team_id IS NOT NULL ORDER BY match_date LIMIT 1").get() as { id: string };
+    live = await measureLive({ browser, base: nodeUrl, db, matchId: upcoming.id, events: opts.liveEvents, runId });
+    log(`[bench] live: event → visible in an open match page p50 ${live.p50} ms, p95 ${live.p95} ms over ${live.n} events (${elapsed()})`);
+  } catch (error) {
+    live = { error: error instanceof Error ? error.message : String(error) };
+    log(`[bench] live: ${live.error}`);
+  }
 } finally {
   await browser.close();
 }
-log(`[bench] page weight of ${weight.length} routes measured (${elapsed()})`);
 const lighthouse: LighthouseRoute[] = await runLighthouse(nodeUrl, LIGHTHOUSE_ROUTES, path.join(workDir, 'lighthouse'));
 log(`[bench] Lighthouse on ${lighthouse.length} routes (${elapsed()})`);
 
@@ -420,6 +440,14 @@ for (const s of serving) {
 }
 check('republish', 'news edit p95', `${republish.news.p95} ms`, `≤ ${TARGETS.republishP95Ms} ms`, republish.news.p95 <= TARGETS.republishP95Ms && republish.news.failedPages === 0);
 check('republish', 'match result p95', `${republish.match.p95} ms`, `≤ ${TARGETS.republishP95Ms} ms`, republish.match.p95 <= TARGETS.republishP95Ms && republish.match.failedPages === 0);
+check('republish', 'match event → match page on disk p95', `${republish.event.p95} ms`, `≤ ${TARGETS.eventPageP95Ms} ms`, republish.event.p95 <= TARGETS.eventPageP95Ms && republish.event.failedPages === 0);
+check(
+  'republish',
+  'match event → visible in an open match page p95',
+  'error' in live ? `n/a (${live.error.slice(0, 80)})` : `${live.p95} ms`,
+  `≤ ${TARGETS.eventVisibleP95Ms} ms, no reload`,
+  !('error' in live) && live.p95 <= TARGETS.eventVisibleP95Ms && live.reloads === 0,
+);
 check('deploy', `save → page in the bucket p95 (${deployed.n} edits, p50 ${deployed.p50} ms)`, `${deployed.p95} ms`, `≤ ${TARGETS.deployP95Ms} ms`, deployed.p95 <= TARGETS.deployP95Ms);
 check('republish', `footer (all ${republish.footer.pages} pages) p95`, `${republish.footer.p95} ms`, `≤ ${TARGETS.footerMs} ms`, republish.footer.p95 <= TARGETS.footerMs && republish.footer.failedPages === 0);
 check('publish', `full publish (${publish.pages} pages, cold)`, `${publish.coldPagesPerSec} pages/s`, `≥ ${TARGETS.publishPagesPerSec} pages/s`, publish.coldPagesPerSec >= TARGETS.publishPagesPerSec && publish.failed === 0);
@@ -456,6 +484,7 @@ const results = {
   data: { counts: data.counts, generateMs: data.ms, pages: publish.pages },
   serving,
   republish: { ...republish, coldSave: { ms: coldSave.firstMs, pages: coldSave.pages } },
+  live,
   deploy: deployed,
   publish: {
     ...publish,
@@ -501,6 +530,11 @@ table.push(line(['Republish', 'edits', 'p50', 'p95', 'max', 'first', 'pages per 
 table.push(line(['---', '---:', '---:', '---:', '---:', '---:', '---:']));
 for (const r of Object.values(republish)) table.push(line([r.kind, r.n, `${r.p50} ms`, `${r.p95} ms`, `${r.max} ms`, `${r.firstMs} ms`, r.pages]));
 table.push(`(a save with no render process alive, before the admin panel prepared one: ${coldSave.firstMs} ms for ${coldSave.pages} pages)`);
+table.push(
+  'error' in live
+    ? `Match event → visible in an open match page: not measured (${live.error})`
+    : `Match event → visible in an open match page (live stream, no reload): p50 ${live.p50} ms, p95 ${live.p95} ms over ${live.n} events`,
+);
 table.push(`Save → page in the S3 bucket (s3rver): p50 ${deployed.p50} ms, p95 ${deployed.p95} ms over ${deployed.n} edits; the first full deploy ${deployed.firstFullMs} ms`);
 table.push('');
 const astroLine =

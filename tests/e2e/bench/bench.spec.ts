@@ -46,17 +46,23 @@ test('the benchmark runs end to end and reports every section with a PASS or FAI
   }
 
   // (2) republish: each kind of edit reached the page on disk (run.ts checks the file) and named its pages
-  expect(Object.keys(results.republish).sort()).toEqual(['coldSave', 'footer', 'match', 'news']);
+  expect(Object.keys(results.republish).sort()).toEqual(['coldSave', 'event', 'footer', 'match', 'news']);
   // the same kind of edit: which article it is adds its own share image and the articles at the
   // newest-100 line (decision 023), up to two pages and two images
   expect(Math.abs(results.republish.coldSave.pages - results.republish.news.pages)).toBeLessThanOrEqual(4);
   expect(results.republish.news.pages).toBeGreaterThanOrEqual(5);
   expect(results.republish.match.pages).toBeGreaterThanOrEqual(2);
   expect(results.republish.footer.pages).toBeGreaterThan(results.republish.news.pages);
-  for (const r of [results.republish.news, results.republish.match, results.republish.footer] as { n: number; failedPages: number }[]) {
+  for (const r of [results.republish.news, results.republish.match, results.republish.event, results.republish.footer] as { n: number; failedPages: number }[]) {
     expect(r.n).toBeGreaterThan(0);
     expect(r.failedPages).toBe(0);
   }
+  // a goal entered at the pitch (issue 14): its match page on disk (run.ts checks the file), and each of
+  // three goals seen in an open match page through the running server's live stream, without a reload
+  expect(results.republish.event.pages).toBeGreaterThanOrEqual(2);
+  expect(results.live.error).toBeUndefined();
+  expect(results.live.samplesMs).toHaveLength(3);
+  expect(results.live.reloads).toBe(0);
 
   // save → page in the bucket: each smoke edit read back from the S3 server (run.ts checks the object)
   expect(results.deploy.n).toBe(3);
