@@ -38,6 +38,8 @@ export const PLAYER_PAGE_TEXTS = {
   subscribe: 'Spielplan abonnieren',
   table: 'Tabelle',
   tableOf: (competition: string, season: string) => `Tabelle: ${competition} ${season}`,
+  teamMatches: 'Spiele',
+  matchLink: (home: string, away: string) => `Zum Spiel: ${home} gegen ${away}`,
 } as const;
 
 export type PlayerPage = {
@@ -91,6 +93,36 @@ export function teamLeagues(teamId: string): { id: string; competition: string; 
       .all()
       .sort((a, b) => b.season.localeCompare(a.season) || a.competition.localeCompare(b.competition, 'de')),
   );
+}
+
+export type TeamMatchLink = { id: string; home_team: string; away_team: string; match_date: string; home_score: number | null; away_score: number | null; finished: boolean };
+
+/**
+ * The team's last three results and next two matches, each leading to its match
+ * page. Told apart by status, not by today's date, so that the team page needs
+ * no nightly republish: a match is 'next' until it is played or called off.
+ */
+export function teamMatchLinks(teamId: string): TeamMatchLink[] {
+  return readOr(`match links of team ${teamId}`, [], (db) => {
+    const rows = db
+      .select()
+      .from(matches)
+      .where(eq(matches.team_id, teamId))
+      .all()
+      .sort((a, b) => a.match_date.localeCompare(b.match_date) || (a.match_time ?? '').localeCompare(b.match_time ?? ''));
+    const link = (m: (typeof rows)[number]): TeamMatchLink => ({
+      id: m.id,
+      home_team: m.home_team,
+      away_team: m.away_team,
+      match_date: m.match_date,
+      home_score: m.home_score,
+      away_score: m.away_score,
+      finished: m.status === 'finished',
+    });
+    const played = rows.filter((m) => m.status === 'finished').slice(-3);
+    const coming = rows.filter((m) => m.status === 'scheduled' || m.status === 'live').slice(0, 2);
+    return [...played, ...coming].map(link);
+  });
 }
 
 /** Whether any match names this team as ours: then its calendar has something to subscribe to. */

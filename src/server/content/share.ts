@@ -87,8 +87,45 @@ export function teamShareContent(id: string): ShareImageContent | null {
   return team ? { kicker: teamCategoryLabel(team.category) || 'Mannschaft', title: team.name } : null;
 }
 
-/** A match's share image (issue 14): competition and date, the teams and the score once there is one. */
+/**
+ * Matches get an image of their own up to this many, the latest by date first
+ * (the season being played and the next fixtures: what people share); older
+ * ones the fixtures' image. As with the news, this keeps a first publish from
+ * drawing an image for every match a club ever entered.
+ */
+export const SHARE_MATCH_LIMIT = 100;
+
+/** The ids of the latest matches by date: these get their own share image. */
+export function recentMatchIdsIn(db: Db, limit = SHARE_MATCH_LIMIT): string[] {
+  return db
+    .select({ id: matches.id })
+    .from(matches)
+    .orderBy(desc(matches.match_date), desc(matches.match_time), desc(matches.id))
+    .limit(limit)
+    .all()
+    .map((r) => r.id);
+}
+
+/** A match page's share image: its own while it is among the latest, else the fixtures' one. */
+export function matchShareImage(id: string): string {
+  const recent = readOr('matches for share images', [] as string[], (db) => recentMatchIdsIn(db));
+  return recent.includes(id) ? `/teilen/spiel/${encodeURIComponent(id)}.png` : '/teilen/spielplan.png';
+}
+
+/**
+ * As newsShareBoundaryUrls, for the matches: a new, deleted or re-dated match
+ * (reported with FIXTURE_LISTS) moves the latest-100 line by up to one per match.
+ */
+export function matchShareBoundaryUrls(db: Db, matchChanges: number): string[] {
+  if (matchChanges === 0) return [];
+  return recentMatchIdsIn(db, SHARE_MATCH_LIMIT + matchChanges)
+    .slice(Math.max(0, SHARE_MATCH_LIMIT - matchChanges))
+    .flatMap((id) => [`/spiel/${encodeURIComponent(id)}`, `/teilen/spiel/${encodeURIComponent(id)}.png`]);
+}
+
+/** A match's share image (issue 14): competition and date, the teams and the score once there is one; null for an older match. */
 export function matchShareContent(id: string): ShareImageContent | null {
+  if (!readOr('matches for share images', [] as string[], (db) => recentMatchIdsIn(db)).includes(id)) return null;
   const match = readOr('match for its share image', null as typeof matches.$inferSelect | null, (db) => db.select().from(matches).where(eq(matches.id, id)).get() ?? null);
   if (!match) return null;
   return { kicker: [match.competition, formatDate(match.match_date)].filter(Boolean).join(' · ') || 'Spiel', title: matchShareTitle(match) };

@@ -7,8 +7,8 @@ import type { Db } from '../db/client';
 import { writePublishedFile, removePublishedFile } from './files';
 import type { PendingPages } from './pending';
 import type { Renderer } from './render';
-import { ROUTES, affectedUrls, allUrls, changedLists, fileForUrl, type Change } from './routes';
-import { newsShareBoundaryUrls } from '../content/share';
+import { ROUTES, FIXTURE_LISTS, affectedUrls, allUrls, changedLists, fileForUrl, type Change } from './routes';
+import { matchShareBoundaryUrls, newsShareBoundaryUrls } from '../content/share';
 import { raiseCacheVersion, readCacheVersion, writeCacheVersionFile } from './version';
 
 export type PublishReport = {
@@ -125,7 +125,11 @@ export class Publisher {
     // now: their files are rendered again too, which removes them
     const mayBeGone = changedLists(changes).flatMap((prefix) => listPublishedUrls(this.options.siteDir, prefix));
     const db = this.options.db();
-    const shareLine = newsShareBoundaryUrls(db, changes.filter((c) => c.table === 'news').length);
+    const shareLine = [
+      ...newsShareBoundaryUrls(db, changes.filter((c) => c.table === 'news').length),
+      // a new, deleted or re-dated match moves the latest matches' line (a score does not)
+      ...(changes.some((c) => c.table === FIXTURE_LISTS) ? matchShareBoundaryUrls(db, changes.filter((c) => c.table === 'matches').length) : []),
+    ];
     return this.publishUrls([...affectedUrls(db, changes), ...mayBeGone, ...shareLine, ...urls]);
   }
 

@@ -4,6 +4,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { matches } from '../db/schema';
+import { recentMatchIdsIn } from '../content/share';
 import type { RouteDef } from './routes';
 
 /** The match pages that exist now; none when the table cannot be read (the fixtures then show their samples). */
@@ -46,7 +47,8 @@ export function matchPageRoutes(): RouteDef[] {
       pattern: '/teilen/spiel/:id.png',
       layout: false,
       deps: [{ table: 'matches', key: ':id' }, { table: 'club_settings' }],
-      params: matchIds,
+      // the latest matches only (SHARE_MATCH_LIMIT); the line moves with FIXTURE_LISTS (publisher)
+      params: (db) => recentMatchIdsIn(db),
     },
   ];
 }

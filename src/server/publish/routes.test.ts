@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb, seed } from '../db/test-db';
 import type { Db } from '../db/client';
 import { matches, news, players, teams } from '../db/schema';
-import { affectedUrls, allUrls, fileForUrl, FIXTURE_LISTS, ROUTES } from './routes';
+import { affectedUrls, allUrls, changedLists, fileForUrl, FIXTURE_LISTS, ROUTES } from './routes';
 
 let db: Db;
 beforeEach(() => {
@@ -58,6 +58,10 @@ describe('route dependency map', () => {
     expect(filterPages(affectedUrls(db, [{ table: 'matches', key: 'deleted' }]))).toEqual(all);
     expect(filterPages(affectedUrls(db, [{ table: 'matches', key: league.id }, { table: FIXTURE_LISTS }]))).toEqual(all);
     expect(filterPages(affectedUrls(db, [{ table: 'matches' }]))).toEqual(all);
+    // and only then may a filter page be gone: the publisher looks at the published ones
+    expect(changedLists([{ table: 'matches', key: league.id }])).not.toContain('/spielplan/');
+    expect(changedLists([{ table: 'matches', key: league.id }, { table: FIXTURE_LISTS }])).toContain('/spielplan/');
+    expect(changedLists([{ table: 'matches' }])).toContain('/spielplan/');
   });
 
   it("a finished match's events reach its own team's pages, not the other teams'", () => {

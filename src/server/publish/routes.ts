@@ -53,6 +53,12 @@ export type RouteDef = {
   /** the table whose rows make up the ids, where the ids are no row keys (the fixtures' filters) */
   listedFrom?: ContentTable;
   /**
+   * Where the list of ids changes only with this (pseudo-)table or a change of
+   * `listedFrom` without key: a keyed change (a score) then does not make the
+   * publisher look at every published page of the list.
+   */
+  listChangedBy?: PseudoTable;
+  /**
    * For a keyed change of a table the route reads as a whole: the ids of this
    * route that show that row (undefined: all of them). A match's score then
    * republishes the filter pages that list the match, not every filter page.
@@ -158,6 +164,7 @@ export const ROUTES: RouteDef[] = [
     deps: [{ table: 'matches' }, { table: FIXTURE_LISTS }, { table: CALENDAR }, { table: 'leagues' }],
     params: fixtureFilterSlugs,
     listedFrom: 'matches',
+    listChangedBy: FIXTURE_LISTS,
     idsForRow: fixtureFilterSlugsOfMatch,
   },
   { pattern: '/spielplan.ics', layout: false, deps: [{ table: 'matches' }, CLUB_DEP] },
@@ -235,7 +242,10 @@ export function changedLists(changes: Change[]): string[] {
   const prefixes = new Set<string>();
   for (const route of ROUTES) {
     if (!isParametrised(route) || !route.listedFrom) continue;
-    if (changes.some((change) => change.table === route.listedFrom)) prefixes.add(route.pattern.slice(0, route.pattern.indexOf(':id')));
+    const listChanged = route.listChangedBy
+      ? changes.some((change) => change.table === route.listChangedBy || (change.table === route.listedFrom && change.key === undefined))
+      : changes.some((change) => change.table === route.listedFrom);
+    if (listChanged) prefixes.add(route.pattern.slice(0, route.pattern.indexOf(':id')));
   }
   return [...prefixes];
 }

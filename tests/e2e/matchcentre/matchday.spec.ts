@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { loginAs } from '../../fixtures/auth';
 import { makeMatch, makePlayer, makeTeam } from '../../fixtures/factories';
 import { viennaDate } from '../../../src/lib/dates-de';
-import { matchEvents, matches } from '../../../src/server/db/schema';
+import { leagues, matchEvents, matches } from '../../../src/server/db/schema';
 import { startSite } from '../../fixtures/site';
 import { useSite, withCookieChoice } from '../public/helpers';
 
@@ -10,8 +10,12 @@ import { useSite, withCookieChoice } from '../public/helpers';
 // fan's open /spiel/{id} shows each event within 3 s, without reloading.
 let matchId = '';
 let eveningId = '';
+let teamId = '';
 const site = useSite((db) => {
   const team = makeTeam(db, { name: 'Kampfmannschaft' });
+  teamId = team.id;
+  // the league the match counts for: its table is computed from the results (issue 14)
+  db.insert(leagues).values({ competition: 'Unterliga', season: '2026/27', our_team_name: 'SV Kirchberg', team_id: team.id }).run();
   makePlayer(db, team.id, { name: 'Max Huber', jersey_number: 9 });
   makePlayer(db, team.id, { name: 'Lukas Gruber', jersey_number: 10 });
   makePlayer(db, team.id, { name: 'Tobias Berger', jersey_number: 14 });
@@ -20,6 +24,7 @@ const site = useSite((db) => {
     away_team: 'ASK Oberdorf',
     match_date: viennaDate(new Date()),
     match_time: '14:30',
+    season: '2026/27',
     team_id: team.id,
     team_side: 'home',
   }).id;
@@ -29,6 +34,7 @@ const site = useSite((db) => {
     away_team: 'USV Gnas',
     match_date: viennaDate(new Date()),
     match_time: '19:00',
+    season: '2026/27',
     team_id: team.id,
     team_side: 'home',
   }).id;
@@ -109,6 +115,16 @@ test('kick-off, goal with assist, yellow card, substitution, undo and full time 
   // all of it arrived in the same document: the page never reloaded
   expect(await fan.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
   await expectStored(fan);
+  // full time counts: the league table and the team's top scorers follow
+  await fan.goto(`${site().url}/tabelle`);
+  const ours = fan.locator('.league-table tbody tr', { hasText: 'SV Kirchberg' });
+  await expect(fan.locator('.league-table tbody tr').first()).toHaveAttribute('data-team', 'SV Kirchberg');
+  await expect(ours.locator('td.played')).toHaveText('1');
+  await expect(ours.locator('td.goals')).toHaveText('1:0');
+  await fan.goto(`${site().url}/team/${teamId}`);
+  await expect(fan.locator('.top-scorers li')).toHaveText([/Max Huber\s+1 Tor/]);
+  // and the team page leads to the match
+  await expect(fan.getByRole('link', { name: 'Zum Spiel: SV Kirchberg gegen ASK Oberdorf' })).toHaveAttribute('href', `/spiel/${matchId}`);
   await fanContext.close();
 });
 
