@@ -17,6 +17,16 @@ const matchIds = (db: Db) => {
   }
 };
 
+/** The match share images that exist now; none when the table cannot be read. */
+const recentMatchImages = (db: Db) => {
+  try {
+    return recentMatchIdsIn(db);
+  } catch (error) {
+    console.error('[publish] the match share images could not be listed:', error instanceof Error ? error.message : error);
+    return [];
+  }
+};
+
 /**
  * A player's or a team's change is keyed by the team: only that team's matches
  * show its players (and its name), so only their pages are published again —
@@ -48,7 +58,7 @@ export function matchPageRoutes(): RouteDef[] {
       layout: false,
       deps: [{ table: 'matches', key: ':id' }, { table: 'club_settings' }],
       // the latest matches only (SHARE_MATCH_LIMIT); the line moves with FIXTURE_LISTS (publisher)
-      params: (db) => recentMatchIdsIn(db),
+      params: recentMatchImages,
     },
   ];
 }

@@ -73,3 +73,25 @@ test('a team calendar lists exactly its matches, with results, cancellations and
   expect(after.e.summary).toBe('SV Kirchberg an der Raab – ASK Kalenderdorf (4:1)');
   expect(after.e.sequence).toBeGreaterThan(before);
 });
+
+test("every played match of the demo's season: its page's JSON-LD parses and carries the stored result", async ({ request }) => {
+  const played = site()
+    .db()
+    .select()
+    .from(matches)
+    .where(eq(matches.team_id, KM))
+    .all()
+    .filter((m) => m.status === 'finished' && m.competition === 'Unterliga Ost');
+  expect(played.length).toBeGreaterThanOrEqual(10);
+  for (const m of played) {
+    const html = await (await request.get(`${site().url}/spiel/${m.id}`)).text();
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].flatMap((b) => {
+      const value = JSON.parse(b[1]) as Record<string, unknown> | Record<string, unknown>[];
+      return Array.isArray(value) ? value : [value];
+    });
+    const event = blocks.find((d) => d['@type'] === 'SportsEvent') as { name: string; homeTeam: { name: string }; awayTeam: { name: string } } | undefined;
+    expect(event, m.id).toBeDefined();
+    expect(event!.name, m.id).toBe(`${m.home_team} ${m.home_score}:${m.away_score} ${m.away_team}`);
+    expect([event!.homeTeam.name, event!.awayTeam.name]).toEqual([m.home_team, m.away_team]);
+  }
+});
