@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { ACCOUNT_TEXTS } from '../../../lib/schemas/account';
 import { getDeployer, type DeployState } from '../../../server/deploy/deployer';
-import { onServerStopping } from '../../../server/http/shutdown';
+import { eventStreamResponse } from '../../../server/http/event-stream';
 import { onDataChange, onPendingChange, pendingPublishCount } from '../../../server/publish/notify';
 
 /** Server-sent events for open admin panels: which tables changed. Admins only. */
@@ -9,57 +9,24 @@ export const GET: APIRoute = ({ locals, request }) => {
   if (!locals.user) return new Response('Bitte melde dich an.', { status: 401 });
   if (!locals.isAdmin) return new Response('Zugriff verweigert', { status: 403 });
   if (locals.mustSetUpSecondFactor) return new Response(ACCOUNT_TEXTS.setupFirst, { status: 403 });
-  const encoder = new TextEncoder();
-  let stop = () => undefined as void;
-  const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      const send = (chunk: string) => {
-        try {
-          controller.enqueue(encoder.encode(chunk));
-        } catch {
-          stop();
-        }
-      };
-      send('retry: 3000\n\n');
-      // how many pages still wait for publishing: now, and whenever a publish job ends
-      const sendPending = (count: number) => send(`event: pending\ndata: ${JSON.stringify({ count })}\n\n`);
-      sendPending(pendingPublishCount());
-      const offPending = onPendingChange(sendPending);
-      // where the static hosts stand (issue 12): now, and whenever it changes
-      const sendDeploy = (state: DeployState) => send(`event: deploy\ndata: ${JSON.stringify(state)}\n\n`);
-      const deployer = getDeployer();
-      if (deployer) sendDeploy(deployer.state);
-      const offDeploy = deployer?.onChange(sendDeploy) ?? (() => undefined);
-      const off = onDataChange(({ changes, report }) => {
-        const tables = [...new Set(changes.map((c) => c.table))];
-        send(`event: change\ndata: ${JSON.stringify({ tables, version: report?.version ?? null })}\n\n`);
-      });
-      // a comment every 25 s keeps proxies from closing an idle connection
-      const ping = setInterval(() => send(': ping\n\n'), 25_000);
-      const end = () => {
-        stop();
-        try {
-          controller.close();
-        } catch {
-          // already closed
-        }
-      };
-      // the server stops: end the stream, so the stop need not wait for it (the panel reconnects)
-      const offStopping = onServerStopping(end);
-      stop = () => {
-        off();
-        offPending();
-        offDeploy();
-        offStopping();
-        clearInterval(ping);
-      };
-      request.signal.addEventListener('abort', end);
-    },
-    cancel() {
-      stop();
-    },
-  });
-  return new Response(stream, {
-    headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive' },
+  return eventStreamResponse(request, 3000, (send) => {
+    // how many pages still wait for publishing: now, and whenever a publish job ends
+    const sendPending = (count: number) => send(`event: pending\ndata: ${JSON.stringify({ count })}\n\n`);
+    sendPending(pendingPublishCount());
+    const offPending = onPendingChange(sendPending);
+    // where the static hosts stand (issue 12): now, and whenever it changes
+    const sendDeploy = (state: DeployState) => send(`event: deploy\ndata: ${JSON.stringify(state)}\n\n`);
+    const deployer = getDeployer();
+    if (deployer) sendDeploy(deployer.state);
+    const offDeploy = deployer?.onChange(sendDeploy) ?? (() => undefined);
+    const off = onDataChange(({ changes, report }) => {
+      const tables = [...new Set(changes.map((c) => c.table))];
+      send(`event: change\ndata: ${JSON.stringify({ tables, version: report?.version ?? null })}\n\n`);
+    });
+    return () => {
+      off();
+      offPending();
+      offDeploy();
+    };
   });
 };

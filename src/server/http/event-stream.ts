@@ -1,0 +1,48 @@
+// One server-sent event stream (the admin panel's, a match page's): a retry
+// hint, a comment every 25 s so that proxies keep an idle connection, and an
+// end when the client goes or the server stops (so that a graceful stop need
+// not wait for it, docs/decisions/012). `subscribe` starts sending and returns
+// what stops it.
+import { onServerStopping } from './shutdown';
+
+export type SendEvent = (chunk: string) => void;
+
+export function eventStreamResponse(request: Request, retryMs: number, subscribe: (send: SendEvent) => () => void): Response {
+  const encoder = new TextEncoder();
+  let stop = () => undefined as void;
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const send: SendEvent = (chunk) => {
+        try {
+          controller.enqueue(encoder.encode(chunk));
+        } catch {
+          stop();
+        }
+      };
+      send(`retry: ${retryMs}\n\n`);
+      const unsubscribe = subscribe(send);
+      const ping = setInterval(() => send(': ping\n\n'), 25_000);
+      const end = () => {
+        stop();
+        try {
+          controller.close();
+        } catch {
+          // already closed
+        }
+      };
+      const offStopping = onServerStopping(end);
+      stop = () => {
+        unsubscribe();
+        offStopping();
+        clearInterval(ping);
+      };
+      request.signal.addEventListener('abort', end);
+    },
+    cancel() {
+      stop();
+    },
+  });
+  return new Response(stream, {
+    headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive' },
+  });
+}
