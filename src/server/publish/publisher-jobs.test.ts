@@ -5,12 +5,13 @@ import zlib from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client';
 import { createTestDb } from '../db/test-db';
-import { Publisher } from './publisher';
+import { Publisher, ownPages } from './publisher';
 import type { RenderResult, Renderer } from './render';
 
 // How a publish job uses its renderer: the renderer learns the job's size
 // first (render processes for a big job), variants compressed by the renderer
-// are written as they are, and the slowest pages of the last job start first.
+// are written as they are, the saved thing's own page is on disk before any
+// other page starts, and then the slowest pages of the last job start first.
 let db: Db;
 let siteDir: string;
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -78,5 +79,26 @@ describe('Publisher jobs', () => {
     order.length = 0;
     await publisher.publishUrls(['/news', '/', '/spielplan', '/news/alle']);
     expect(order).toEqual(['/spielplan', '/news/alle', '/', '/news']);
+  });
+
+  it("writes the saved match's own page before it starts any other page of the job", async () => {
+    const steps: string[] = [];
+    const render: Renderer = async (url) => {
+      steps.push(`start ${url}`);
+      await new Promise((r) => setTimeout(r, url === '/spielplan' ? 20 : 5));
+      steps.push(`end ${url}`);
+      return { ...page(url), renderMs: url === '/spielplan' ? 40 : 1 };
+    };
+    const publisher = new Publisher({ db: () => db, siteDir, render, log: quiet });
+    await publisher.publishUrls(['/spielplan', '/', '/spiel/m1']);
+    steps.length = 0;
+    const urls = ['/spielplan', '/', '/tabelle', '/spiel/m1', '/teilen/spiel/m1.png'];
+    const first = ownPages(urls, [{ table: 'matches', key: 'm1' }]);
+    expect([...first]).toEqual(['/spiel/m1']);
+    await publisher.publishUrls(urls, first);
+    expect(steps.slice(0, 2)).toEqual(['start /spiel/m1', 'end /spiel/m1']);
+    // then the rest, the slowest first
+    expect(steps[2]).toBe('start /spielplan');
+    expect(fs.readFileSync(path.join(siteDir, 'spiel/m1/index.html'), 'utf8')).toBe('/spiel/m1');
   });
 });
