@@ -204,6 +204,9 @@ export const news = sqliteTable(
     created_at: createdAt(),
     updated_at: updatedAt(),
     author_id: text('author_id').references(() => users.id, { onDelete: 'set null' }),
+    // issue 15: scheduled publishing (ms since epoch; the scheduler sets `published` when due)
+    publish_at: integer('publish_at'),
+    unpublish_at: integer('unpublish_at'),
   },
   (t) => [index('news_published_created').on(t.published, t.created_at)],
 );
@@ -484,6 +487,63 @@ export const clubSettings = sqliteTable('club_settings', {
   secondary_color: text('secondary_color').notNull(),
   home_ground: text('home_ground'),
   updated_at: updatedAt(),
+});
+
+// ── Editorial safety net (issue 15, src/server/revisions/) ──────────────────────
+// Every version of every content row, written by the connection's revision
+// triggers: an insert or update keeps the row as it is after the write, a
+// delete the row as it was (the trash). `change_set` groups the rows of one
+// write() (a team and the players its delete took with it).
+export const revisions = sqliteTable(
+  'revisions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    change_set: text('change_set').notNull(),
+    entity: text('entity').notNull(),
+    row_id: text('row_id').notNull(),
+    op: text('op', { enum: ['insert', 'update', 'delete', 'restore'] }).notNull(),
+    data: text('data').notNull(),
+    user_id: text('user_id'),
+    user_name: text('user_name'),
+    // ms since epoch
+    created_at: integer('created_at').notNull(),
+    // a deleted row put back (or expired from the trash): no longer in the trash
+    trash_closed: integer('trash_closed', { mode: 'boolean' }).notNull().default(false),
+  },
+  (t) => [
+    index('revisions_row').on(t.entity, t.row_id, t.id),
+    index('revisions_trash').on(t.op, t.trash_closed, t.created_at),
+    index('revisions_created').on(t.created_at),
+  ],
+);
+
+// Who did what and when (superadmin, 'Protokoll'): sign-ins, failed sign-in
+// bursts, roles, invitations, deletions. Content changes are read from `revisions`.
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    // ms since epoch
+    at: integer('at').notNull(),
+    user_id: text('user_id'),
+    user_name: text('user_name'),
+    action: text('action').notNull(),
+    entity: text('entity'),
+    row_id: text('row_id'),
+    detail: text('detail'),
+  },
+  (t) => [index('audit_log_at').on(t.at), index('audit_log_action').on(t.action, t.at)],
+);
+
+// The media library: every uploaded image once, with its alt text.
+export const media = sqliteTable('media', {
+  url: text('url').primaryKey(),
+  alt: text('alt').notNull().default(''),
+  bytes: integer('bytes'),
+  width: integer('width'),
+  height: integer('height'),
+  uploaded_by: text('uploaded_by'),
+  created_at: createdAt(),
 });
 
 /** Every content table by its SQL name: the publisher's dependency keys. */
