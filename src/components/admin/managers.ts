@@ -24,4 +24,7 @@ export const MANAGERS: Partial<Record<TabKey, LazyExoticComponent<ComponentType<
   verein: lazy(() => import('./ClubManager')),
   spieltag: lazy(() => import('./MatchDayManager')),
   tabellen: lazy(() => import('./LeaguesManager')),
+  medien: lazy(() => import('./MediaManager')),
+  papierkorb: lazy(() => import('./TrashManager')),
+  protokoll: lazy(() => import('./AuditLogManager')),
 };

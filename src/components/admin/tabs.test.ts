@@ -13,13 +13,14 @@ const SPEC_TAB_KEYS = [
 
 describe('admin tabs', () => {
   it('has every tab key of the spec, in order, with benutzer for superadmins only', () => {
-    // the spec's tabs, then ours: 'Verein' (issue 13), 'Spieltag' and 'Tabellen' (issue 14)
-    expect(TABS.map((t) => t.key)).toEqual([...SPEC_TAB_KEYS, 'verein', 'spieltag', 'tabellen']);
-    expect(TABS.filter((t) => 'superadminOnly' in t && t.superadminOnly).map((t) => t.key)).toEqual(['benutzer', 'verein']);
+    // the spec's tabs, then ours: 'Verein' (issue 13), 'Spieltag' and 'Tabellen' (issue 14),
+    // 'Medien', 'Papierkorb' and 'Protokoll' (issue 15)
+    expect(TABS.map((t) => t.key)).toEqual([...SPEC_TAB_KEYS, 'verein', 'spieltag', 'tabellen', 'medien', 'papierkorb', 'protokoll']);
+    expect(TABS.filter((t) => 'superadminOnly' in t && t.superadminOnly).map((t) => t.key)).toEqual(['benutzer', 'verein', 'protokoll']);
   });
 
   it('has a manager for every tab', () => {
-    for (const key of SPEC_TAB_KEYS) expect(MANAGERS[key as keyof typeof MANAGERS], key).toBeDefined();
+    for (const key of TABS.map((t) => t.key)) expect(MANAGERS[key as keyof typeof MANAGERS], key).toBeDefined();
   });
 
   it('every action a manager calls is registered, and so in the permission matrix that walks the registry', () => {

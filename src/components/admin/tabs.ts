@@ -20,6 +20,10 @@ export const TABS = [
   // the match centre (issue 14): recording a match at the pitch, and the league tables
   { key: 'spieltag', label: 'Spieltag' },
   { key: 'tabellen', label: 'Tabellen' },
+  // the editorial safety net (issue 15): uploaded images, deleted rows, who did what
+  { key: 'medien', label: 'Medien' },
+  { key: 'papierkorb', label: 'Papierkorb' },
+  { key: 'protokoll', label: 'Protokoll', superadminOnly: true },
 ] as const satisfies readonly { key: string; label: string; superadminOnly?: boolean }[];
 
 export type TabKey = (typeof TABS)[number]['key'];

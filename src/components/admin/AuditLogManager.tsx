@@ -1,0 +1,6 @@
+// Placeholder until its helper lands it (issue 15).
+import type { ManagerProps } from './managers';
+
+export default function AuditLogManager(_props: ManagerProps) {
+  return <h2>Protokoll</h2>;
+}
