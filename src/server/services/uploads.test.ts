@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_UPLOAD_BYTES, UPLOAD_TEXTS } from '../../lib/schemas/upload';
 import { IMAGE_LIMITS, UploadError, VARIANT_WIDTHS, normaliseFolder, storeUpload } from './uploads';
 import { IMAGE_WORK_QUEUE, IMAGE_WORK_SLOTS, ImageWorkBusy, imageWorkLoad, withImageSlot } from './image-work';
+import { createTestDb } from '../db/test-db';
 import { animatedGif, bombGif, hugePng, jpegOfSize, phonePhotoWithGps, plainJpeg } from '../../../tests/fixtures/images';
 
 const dirs: string[] = [];
@@ -112,6 +113,20 @@ describe('storeUpload', () => {
     expect(listFiles(parent)).toEqual([]);
     expect(normaliseFolder('shop/')).toBe('shop');
     expect(normaliseFolder('')).toBe('');
+  });
+});
+
+describe('storeUpload and the media library', () => {
+  it('records each stored image once, with its size, dimensions and uploader; a refused upload records nothing', async () => {
+    const dir = tempDir();
+    const db = createTestDb();
+    const png = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#0a7' } }).png().toBuffer();
+    const stored = await storeUpload({ bytes: png, name: 'kabine.png', folder: 'news', uploadedBy: 'Anna Admin' }, dir, db);
+    await expectUploadError(storeUpload({ bytes: Buffer.from('<svg onload=alert(1)>'), name: 'x.png' }, dir, db), UPLOAD_TEXTS.notAnImage);
+    const rows = db.$client.prepare('SELECT url, alt, bytes, width, height, uploaded_by FROM media').all();
+    expect(rows).toEqual([
+      { url: stored.url, alt: '', bytes: fs.statSync(path.join(dir, stored.url.slice('/uploads/'.length))).size, width: 640, height: 360, uploaded_by: 'Anna Admin' },
+    ]);
   });
 });
 

@@ -8,7 +8,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { config } from '../config';
+import { getDb, type Db } from '../db/client';
 import { STORAGE_TEXTS } from '../db/write';
+import { recordUpload } from '../media/inventory';
 import {
   MAX_UPLOAD_BYTES,
   UPLOAD_FOLDER_PATTERN,
@@ -125,26 +127,50 @@ function encode(image: sharp.Sharp, format: Format): sharp.Sharp {
  * from that (not from the original again): one decode of a large file per
  * upload, each step stopped after IMAGE_WORK_SECONDS.
  */
-async function reencode(bytes: Buffer, format: Format, animated: boolean, pixels: number): Promise<{ main: Buffer; variants: Buffer[] }> {
+async function reencode(
+  bytes: Buffer,
+  format: Format,
+  animated: boolean,
+  pixels: number,
+): Promise<{ main: Buffer; width: number; height: number; variants: Buffer[] }> {
   const options = { limitInputPixels: Math.max(pixels, 1), animated };
   const timeout = { seconds: IMAGE_WORK_SECONDS };
   // sharp writes no EXIF, XMP, IPTC or ICC block unless asked to (withMetadata): none is asked for
   const resized = sharp(bytes, options).rotate().resize({ width: MAX_EDGE, height: MAX_EDGE, fit: 'inside', withoutEnlargement: true });
-  const main = await encode(resized, format).timeout(timeout).toBuffer();
+  const { data: main, info } = await encode(resized, format).timeout(timeout).toBuffer({ resolveWithObject: true });
   const variants = [];
   for (const width of VARIANT_WIDTHS) {
     variants.push(await sharp(main, { animated }).resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).timeout(timeout).toBuffer());
   }
-  return { main, variants };
+  // an animation's info height is all frames stacked: one frame is what the page shows
+  return { main, width: info.width, height: info.pageHeight ?? info.height, variants };
 }
 
 /**
- * Checks, re-encodes and stores one uploaded image. Throws UploadError with the
- * German message for the admin (too large, not an image, bad folder).
+ * Enters a stored image into the media library (issue 15). Only images of the
+ * site's own uploads folder are its entries (a store into another folder is a
+ * test's or a dry run's), unless a database is named. A failed record is
+ * logged and leaves the upload standing: the library finds the file on disk
+ * when it is next listed (media/inventory.ts backfillMedia).
+ */
+function record(row: Parameters<typeof recordUpload>[1], uploadsDir: string, db: Db | undefined): void {
+  if (!db && path.resolve(uploadsDir) !== path.resolve(config.uploadsDir)) return;
+  try {
+    recordUpload(db ?? getDb(), row);
+  } catch (error) {
+    console.error('[upload] the media library could not record the image:', error);
+  }
+}
+
+/**
+ * Checks, re-encodes and stores one uploaded image, and records it in the media
+ * library. Throws UploadError with the German message for the admin (too
+ * large, not an image, bad folder).
  */
 export async function storeUpload(
-  input: { bytes: Buffer; name: string; folder?: string | null },
+  input: { bytes: Buffer; name: string; folder?: string | null; uploadedBy?: string | null },
   uploadsDir: string = config.uploadsDir,
+  db?: Db,
 ): Promise<UploadResult> {
   if (input.bytes.length > MAX_UPLOAD_BYTES) throw new UploadError(UPLOAD_TEXTS.tooLarge, 413);
   if (input.bytes.length === 0) throw new UploadError(UPLOAD_TEXTS.notAnImage, 415);
@@ -153,8 +179,9 @@ export async function storeUpload(
 
   let main: Buffer;
   let variants: Buffer[];
+  let size: { width: number; height: number };
   try {
-    ({ main, variants } = await withImageSlot(() => reencode(input.bytes, format, animated, pixels)));
+    ({ main, variants, ...size } = await withImageSlot(() => reencode(input.bytes, format, animated, pixels)));
   } catch (error) {
     if (error instanceof ImageWorkBusy) throw new UploadError(UPLOAD_TEXTS.busy, 503);
     const timedOut = /timeout/i.test(String((error as Error)?.message));
@@ -191,6 +218,7 @@ export async function storeUpload(
     if ((error as NodeJS.ErrnoException).code === 'ENOSPC') throw new UploadError(STORAGE_TEXTS.full, 507);
     throw new UploadError(UPLOAD_TEXTS.failed, 500);
   }
+  record({ url: prefix + files[0].name, bytes: main.length, ...size, uploaded_by: input.uploadedBy ?? null }, uploadsDir, db);
   return {
     url: prefix + files[0].name,
     variants: VARIANT_WIDTHS.map((width, i) => ({ width, url: prefix + files[i + 1].name })),

@@ -1,0 +1,64 @@
+// The media library (issue 15): the schema of an image's stored alt text, what
+// the library lists, and its German texts, shared by the actions, the 'Medien'
+// tab and the picker of every image field.
+import { z } from 'astro/zod';
+
+/** Screen readers read alt texts whole: a sentence, not an article. */
+export const MAX_ALT_LENGTH = 300;
+
+export const MEDIA_TEXTS = {
+  title: 'Medien',
+  intro: 'Alle hochgeladenen Bilder an einem Ort: wo sie verwendet werden, ihr Alternativtext für die Website, und Löschen, wenn sie nirgends mehr verwendet werden.',
+  empty: 'Noch keine Bilder hochgeladen.',
+  search: 'Suchen (Datei oder Verwendung)',
+  onlyUnused: 'Nur unbenutzte Bilder',
+  usedIn: 'Verwendet in',
+  unused: 'Nirgends verwendet',
+  alt: 'Alternativtext',
+  altHint: 'Beschreibt das Bild für Menschen, die es nicht sehen. Leer: die Website beschreibt es wie bisher.',
+  altSave: 'Alternativtext speichern',
+  altSaved: 'Alternativtext gespeichert',
+  altTooLong: `Der Alternativtext darf höchstens ${MAX_ALT_LENGTH} Zeichen lang sein.`,
+  delete: 'Löschen',
+  deleteConfirm: 'Dieses Bild wirklich löschen? Die Datei wird entfernt.',
+  deleted: 'Bild gelöscht',
+  deleteFailed: 'Bild nicht gelöscht',
+  notFound: 'Dieses Bild gibt es nicht mehr in der Mediathek.',
+  stillUsed: (places: string[]) => `Das Bild wird noch verwendet: ${places.join(', ')}. Bitte es zuerst dort entfernen.`,
+  missingFile: 'Datei fehlt',
+  pick: 'Aus Mediathek wählen',
+  pickTitle: 'Bild aus der Mediathek',
+  pickClose: 'Mediathek schließen',
+  pickOne: (name: string) => `Dieses Bild wählen: ${name}`,
+  loadError: 'Die Mediathek konnte nicht geladen werden.',
+  size: (width: number | null, height: number | null, bytes: number | null) =>
+    [width && height ? `${width} × ${height} px` : '', bytes ? `${Math.max(1, Math.round(bytes / 1024))} KB` : ''].filter(Boolean).join(', '),
+} as const;
+
+/** Which image: its public address as stored in the content (/uploads/…). */
+export const mediaUrlSchema = z.object({
+  url: z.string().trim().min(1, MEDIA_TEXTS.notFound).max(2000, MEDIA_TEXTS.notFound).regex(/^\/uploads\//, MEDIA_TEXTS.notFound),
+});
+
+/** The alt text of one image; empty: the pages describe it as before. */
+export const mediaAltSchema = mediaUrlSchema.extend({
+  alt: z.string().trim().max(MAX_ALT_LENGTH, MEDIA_TEXTS.altTooLong),
+});
+
+/** One place that shows an image. */
+export type MediaUse = { table: string; id: string; label: string; field: string };
+
+/** One image of the library as the admin sees it. */
+export type MediaItem = {
+  url: string;
+  /** a small copy for the grid (the 480 px WebP), or the image itself */
+  thumb: string;
+  alt: string;
+  bytes: number | null;
+  width: number | null;
+  height: number | null;
+  uploaded_by: string | null;
+  created_at: string;
+  missing: boolean;
+  uses: MediaUse[];
+};

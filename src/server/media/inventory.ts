@@ -1,0 +1,143 @@
+// The media library's inventory: one `media` row per image under
+// DATA_DIR/uploads. New uploads record themselves (services/uploads.ts);
+// images uploaded before the library existed, or brought by the importer or
+// the demo, are found on disk when the library is listed (lazily: no start-up
+// cost, and a file put there by hand appears too). The WebP copies beside each
+// image (name-480.webp …) belong to their image and are no entries of their own.
+import fs from 'node:fs';
+import path from 'node:path';
+import { desc, inArray } from 'drizzle-orm';
+import sharp from 'sharp';
+import { config } from '../config';
+import type { Db } from '../db/client';
+import { media } from '../db/schema';
+import { write } from '../db/write';
+import { VARIANT_WIDTHS, variantUrl } from '../content/image-variants';
+import type { MediaItem } from '../../lib/schemas/media';
+import { mediaUses } from './usage';
+
+export type MediaRow = typeof media.$inferSelect;
+
+const IMAGE_FILE = /\.(?:jpe?g|png|webp|gif|avif)$/i;
+const VARIANT_FILE = new RegExp(`^(.+)-(?:${VARIANT_WIDTHS.join('|')})\\.webp$`, 'i');
+
+/** The file of an upload address, or null when the address leads outside the uploads folder. */
+export function uploadFile(url: string, uploadsDir: string = config.uploadsDir): string | null {
+  if (!url.startsWith('/uploads/')) return null;
+  let relative: string;
+  try {
+    relative = decodeURIComponent(url.slice('/uploads/'.length));
+  } catch {
+    return null;
+  }
+  const root = path.resolve(uploadsDir);
+  const file = path.resolve(root, relative);
+  return file.startsWith(root + path.sep) ? file : null;
+}
+
+/** The image's files: itself and its WebP copies. */
+export function filesOf(url: string, uploadsDir: string = config.uploadsDir): string[] {
+  const file = uploadFile(url, uploadsDir);
+  if (!file) return [];
+  return [file, ...VARIANT_WIDTHS.map((width) => variantUrl(file, width))];
+}
+
+/** The addresses of the images under the uploads folder (their copies left out). */
+export function imagesOnDisk(uploadsDir: string = config.uploadsDir): string[] {
+  const root = path.resolve(uploadsDir);
+  if (!fs.existsSync(root)) return [];
+  const urls: string[] = [];
+  const walk = (dir: string) => {
+    const entries = fs.readdirSync(dir, { withFileTypes: true });
+    const names = new Set(entries.filter((e) => e.isFile()).map((e) => e.name));
+    const stems = new Set([...names].map((name) => name.replace(/\.[^.]+$/, '')));
+    const allCopies = (stem: string) => VARIANT_WIDTHS.every((width) => names.has(`${stem}-${width}.webp`));
+    for (const entry of entries) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.isFile() && IMAGE_FILE.test(entry.name)) {
+        // a copy is one beside its image, or with all its sister copies (their image deleted by hand);
+        // a lone file that merely ends in -480.webp is an image of its own
+        const variantOf = VARIANT_FILE.exec(entry.name)?.[1];
+        if (variantOf && (stems.has(variantOf) || allCopies(variantOf))) continue;
+        urls.push('/uploads/' + path.relative(root, full).split(path.sep).map(encodeURIComponent).join('/'));
+      }
+    }
+  };
+  walk(root);
+  return urls.sort();
+}
+
+/** Size and dimensions of a stored image, from its header; nulls when it cannot be read. */
+async function describeFile(file: string): Promise<Pick<MediaRow, 'bytes' | 'width' | 'height'>> {
+  try {
+    const bytes = fs.statSync(file).size;
+    const meta = await sharp(file, { limitInputPixels: false }).metadata();
+    return { bytes, width: meta.width ?? null, height: meta.pageHeight ?? meta.height ?? null };
+  } catch {
+    return { bytes: null, width: null, height: null };
+  }
+}
+
+/** Records one stored upload (a second record of the same address changes nothing). */
+export function recordUpload(db: Db, row: { url: string; bytes: number | null; width: number | null; height: number | null; uploaded_by?: string | null }): void {
+  write('media.record', () => db.insert(media).values({ ...row, uploaded_by: row.uploaded_by ?? null }).onConflictDoNothing().run(), db);
+}
+
+/**
+ * Adds the images on disk that have no row yet, and drops the rows of images
+ * whose file is gone and that nothing uses (an image that is used but missing
+ * stays listed, marked, so that the admin sees the broken place). Returns how
+ * many rows were added.
+ */
+export async function backfillMedia(db: Db, uploadsDir: string = config.uploadsDir): Promise<number> {
+  const onDisk = imagesOnDisk(uploadsDir);
+  const known = new Set(db.select({ url: media.url }).from(media).all().map((r) => r.url));
+  const added: (typeof media.$inferInsert)[] = [];
+  for (const url of onDisk) {
+    if (known.has(url)) continue;
+    const file = uploadFile(url, uploadsDir);
+    if (!file) continue;
+    const created = fs.statSync(file).mtime.toISOString();
+    added.push({ url, ...(await describeFile(file)), created_at: created });
+  }
+  const present = new Set(onDisk);
+  const used = mediaUses(db);
+  const gone = [...known].filter((url) => !present.has(url) && !used.has(url) && !fs.existsSync(uploadFile(url, uploadsDir) ?? ''));
+  if (added.length === 0 && gone.length === 0) return 0;
+  write(
+    'media.backfill',
+    (tx) => {
+      for (const row of added) tx.insert(media).values(row).onConflictDoNothing().run();
+      if (gone.length > 0) tx.delete(media).where(inArray(media.url, gone)).run();
+    },
+    db,
+  );
+  return added.length;
+}
+
+/** The small copy for the library's grid, when there is one. */
+function thumbOf(url: string, uploadsDir: string): string {
+  const file = uploadFile(url, uploadsDir);
+  return file && fs.existsSync(variantUrl(file, VARIANT_WIDTHS[0])) ? variantUrl(url, VARIANT_WIDTHS[0]) : url;
+}
+
+/** Every image of the library, newest first, with where it is used. */
+export async function listMedia(db: Db, uploadsDir: string = config.uploadsDir): Promise<MediaItem[]> {
+  await backfillMedia(db, uploadsDir);
+  const uses = mediaUses(db);
+  return db
+    .select()
+    .from(media)
+    .orderBy(desc(media.created_at), media.url)
+    .all()
+    .map((row) => {
+      const file = uploadFile(row.url, uploadsDir);
+      return {
+        ...row,
+        thumb: thumbOf(row.url, uploadsDir),
+        missing: !file || !fs.existsSync(file),
+        uses: (uses.get(row.url) ?? []).map(({ table, id, label, field }) => ({ table, id, label, field })),
+      };
+    });
+}

@@ -1,0 +1,162 @@
+// The media library against an in-memory database with the real migrations and
+// a temporary uploads folder: the backfill of images stored before the library,
+// where each image is used across the content tables, delete refused while
+// used, and the alt text the pages read.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Db } from '../db/client';
+import { clubSettings, homepageContent, matches, media, news, pageContent, players, sponsors, teams } from '../db/schema';
+import { createTestDb, seed } from '../db/test-db';
+import { isRefusedWrite } from '../db/write';
+import { imageAlt, storedAlt } from './alt';
+import { backfillMedia, imagesOnDisk, listMedia } from './inventory';
+import { deleteMedia, setMediaAlt } from './service';
+import { whereUsed } from './usage';
+
+let dir: string;
+let db: Db;
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-media-'));
+  db = createTestDb();
+});
+afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+/** Writes an image (and its WebP copies) as the upload service does. */
+async function put(relative: string, copies = true, width = 64, height = 48) {
+  const file = path.join(dir, relative);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, await sharp({ create: { width, height, channels: 3, background: '#345' } }).png().toBuffer());
+  if (copies) for (const w of [480, 960, 1600]) fs.writeFileSync(file.replace(/\.[a-z]+$/, `-${w}.webp`), 'copy');
+  return `/uploads/${relative}`;
+}
+
+async function refusal(promise: Promise<unknown> | (() => unknown)) {
+  try {
+    await (typeof promise === 'function' ? promise() : promise);
+  } catch (error) {
+    if (isRefusedWrite(error)) return { code: error.code, message: error.message };
+    throw error;
+  }
+  throw new Error('not refused');
+}
+
+describe('inventory', () => {
+  it('lists the images stored before the library existed, once each, without their WebP copies', async () => {
+    const photo = await put('news/abc.png', true, 800, 450);
+    const logo = await put('sponsors/logo.png', false);
+    // a file that only looks like a copy is an image of its own
+    const lone = await put('team-480.png', false);
+    expect(imagesOnDisk(dir)).toEqual([photo, logo, lone].sort());
+
+    const listed = await listMedia(db, dir);
+    expect(listed.map((m) => m.url).sort()).toEqual([photo, logo, lone].sort());
+    const item = listed.find((m) => m.url === photo)!;
+    expect(item).toMatchObject({ width: 800, height: 450, alt: '', missing: false, uses: [], thumb: '/uploads/news/abc-480.webp' });
+    expect(item.bytes).toBe(fs.statSync(path.join(dir, 'news/abc.png')).size);
+    expect(listed.find((m) => m.url === logo)!.thumb).toBe(logo);
+    // a second listing adds nothing and keeps an alt text given meanwhile
+    setMediaAlt(photo, 'Die Kampfmannschaft', db);
+    expect(await backfillMedia(db, dir)).toBe(0);
+    expect(db.select().from(media).all()).toHaveLength(3);
+    expect(storedAlt(photo, db)).toBe('Die Kampfmannschaft');
+  });
+
+  it('drops the row of an image whose file is gone and that nothing uses; a used one stays, marked missing', async () => {
+    const gone = await put('a.png');
+    const broken = await put('b.png');
+    await backfillMedia(db, dir);
+    seed(db, (tx) => tx.insert(news).values({ title: 'Bericht', content: '<p>x</p>', image_url: broken }).run());
+    fs.rmSync(path.join(dir, 'a.png'));
+    fs.rmSync(path.join(dir, 'b.png'));
+    const listed = await listMedia(db, dir);
+    expect(listed.map((m) => [m.url, m.missing])).toEqual([[broken, true]]);
+    expect(listed.some((m) => m.url === gone)).toBe(false);
+  });
+});
+
+describe('where-used', () => {
+  it('finds an image in every kind of content column, with the change that republishes its pages', async () => {
+    const url = await put('shared.png');
+    const team = seed(db, (tx) => {
+      const t = tx.insert(teams).values({ name: 'U23', image_url: url }).returning().get();
+      tx.insert(players).values({ team_id: t.id, name: 'Max Muster', position: 'Tor', image_url: url }).run();
+      tx.insert(news).values({ title: 'Sommerfest', content: `<p>Fotos:</p><img src="${url}" alt="">` }).run();
+      tx.insert(matches).values({ home_team: 'Anstoss', away_team: 'Gast', match_date: '2026-05-01', report_images: [url] }).run();
+      tx.insert(sponsors).values({ name: 'Bäckerei', logo_url: url }).run();
+      tx.insert(homepageContent).values({ section_key: 'next_match', button_text: url }).run();
+      tx.insert(pageContent).values({ page_key: 'verein', section_key: 'geschichte', content: `<p><img src="${url}"></p>` }).run();
+      tx.insert(clubSettings).values({ short_name: 'SV Anstoss', long_name: 'SV Anstoss 1920', crest_url: url, primary_color: '#123456', secondary_color: '#ffffff' }).run();
+      // another image, and an address that only starts like ours
+      tx.insert(news).values({ title: 'Anderes', content: 'x', image_url: '/uploads/other.png' }).run();
+      tx.insert(teams).values({ name: 'Fremd', image_url: `https://example.org${url}x` }).run();
+      return t;
+    });
+    const uses = whereUsed(db, url);
+    const byLabel = Object.fromEntries(uses.map((u) => [`${u.label} (${u.field})`, u.change]));
+    expect(byLabel).toEqual({
+      'Mannschaft „U23“ (Bild)': { table: 'teams', key: team.id },
+      'Spieler „Max Muster“ (Foto)': { table: 'players', key: team.id },
+      'News „Sommerfest“ (Text)': { table: 'news', key: expect.any(String) },
+      'Spiel „Anstoss – Gast (2026-05-01)“ (Bilder zum Spielbericht)': { table: 'matches', key: expect.any(String) },
+      'Sponsor „Bäckerei“ (Logo)': { table: 'sponsors', key: expect.any(String) },
+      'Startseite „next_match“ (Logo Team B)': { table: 'homepage_content', key: 'next_match' },
+      'Seite „verein / geschichte“ (Text)': { table: 'page_content', key: 'verein' },
+      'Verein „SV Anstoss“ (Wappen)': { table: 'club_settings' },
+    });
+    const listed = await listMedia(db, dir);
+    expect(listed.find((m) => m.url === url)!.uses).toHaveLength(8);
+  });
+});
+
+describe('delete', () => {
+  it('is refused while the image is used, naming where; allowed after, removing the file, its copies and the row', async () => {
+    const url = await put('news/foto.png');
+    const article = seed(db, (tx) => tx.insert(news).values({ title: 'Derbysieg', content: 'x', image_url: url }).returning().get());
+    await listMedia(db, dir);
+
+    const refused = await refusal(deleteMedia(url, db, dir));
+    expect(refused).toEqual({ code: 'BAD_REQUEST', message: 'Das Bild wird noch verwendet: News „Derbysieg“ (Bild). Bitte es zuerst dort entfernen.' });
+    expect(fs.readdirSync(path.join(dir, 'news')).sort()).toEqual(['foto-1600.webp', 'foto-480.webp', 'foto-960.webp', 'foto.png']);
+    expect(db.select().from(media).all()).toHaveLength(1);
+
+    seed(db, (tx) => tx.update(news).set({ image_url: null }).where(eq(news.id, article.id)).run());
+    expect(await deleteMedia(url, db, dir)).toEqual({ url });
+    expect(fs.readdirSync(path.join(dir, 'news'))).toEqual([]);
+    expect(db.select().from(media).all()).toEqual([]);
+    // and it does not come back
+    expect(await listMedia(db, dir)).toEqual([]);
+    expect(await refusal(deleteMedia(url, db, dir))).toEqual({ code: 'NOT_FOUND', message: 'Dieses Bild gibt es nicht mehr in der Mediathek.' });
+  });
+});
+
+describe('alt text', () => {
+  it('is stored with the image, republishes the rows that show it, and is what the pages write (else their own)', async () => {
+    const url = await put('players/max.png');
+    const unused = await put('spare.png');
+    const team = seed(db, (tx) => {
+      const t = tx.insert(teams).values({ name: 'Kampfmannschaft' }).returning().get();
+      tx.insert(players).values({ team_id: t.id, name: 'Max Muster', position: 'Sturm', image_url: url }).run();
+      tx.insert(players).values({ team_id: t.id, name: 'Moritz Muster', position: 'Sturm', image_url: url }).run();
+      return t;
+    });
+    await listMedia(db, dir);
+    expect(imageAlt(url, 'Max Muster', db)).toBe('Max Muster');
+
+    const saved = setMediaAlt(url, 'Max Muster beim Torjubel', db);
+    // both players show on the same team page: one change
+    expect(saved.changes).toEqual([{ table: 'players', key: team.id }]);
+    expect(imageAlt(url, 'Max Muster', db)).toBe('Max Muster beim Torjubel');
+    expect(setMediaAlt(unused, 'Ersatz', db).changes).toEqual([]);
+    // emptied: the page's own description again
+    setMediaAlt(url, '', db);
+    expect(imageAlt(url, 'Max Muster', db)).toBe('Max Muster');
+    // not an upload, or not in the library
+    expect(imageAlt('https://example.org/a.png', 'Logo', db)).toBe('Logo');
+    expect(imageAlt('/uploads/unbekannt.png', '', db)).toBe('');
+    expect(await refusal(() => setMediaAlt('/uploads/unbekannt.png', 'x', db))).toEqual({ code: 'NOT_FOUND', message: 'Dieses Bild gibt es nicht mehr in der Mediathek.' });
+  });
+});

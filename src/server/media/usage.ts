@@ -1,0 +1,139 @@
+// Where each image of the media library is used: every content column that can
+// hold an image address, read in one pass. An image field holds the address
+// itself (news.image_url); a match's report images are a JSON list; texts with
+// HTML (a news article, a page section) can show an upload inline. Each use
+// carries the change that republishes the pages showing that row, keyed as the
+// route registry expects (src/server/publish/routes.ts: players by team,
+// home sections by section_key, pages by page_key).
+import type { Db } from '../db/client';
+import type { ContentTable } from '../db/schema';
+import type { Change } from '../publish/routes';
+import type { MediaUse } from '../../lib/schemas/media';
+
+type Kind = 'url' | 'json' | 'html';
+type Column = { name: string; field: string; kind: Kind };
+type Source = {
+  table: ContentTable;
+  /** the German name of the area, as the admin tabs call it */
+  area: string;
+  /** SQL for the row's name in the admin */
+  title: string;
+  /** the column whose value keys the publisher's change; null: the table as a whole */
+  key: 'id' | 'team_id' | 'section_key' | 'page_key' | null;
+  columns: Column[];
+};
+
+const IMAGE = 'Bild';
+const TEXT = 'Text';
+
+/** Every content column that can show an upload. youth_teams and leagues have no image. */
+export const IMAGE_SOURCES: Source[] = [
+  { table: 'news', area: 'News', title: 'title', key: 'id', columns: [{ name: 'image_url', field: IMAGE, kind: 'url' }, { name: 'content', field: TEXT, kind: 'html' }] },
+  { table: 'teams', area: 'Mannschaft', title: 'name', key: 'id', columns: [{ name: 'image_url', field: IMAGE, kind: 'url' }] },
+  { table: 'players', area: 'Spieler', title: 'name', key: 'team_id', columns: [{ name: 'image_url', field: 'Foto', kind: 'url' }] },
+  {
+    table: 'matches',
+    area: 'Spiel',
+    title: "home_team || ' – ' || away_team || ' (' || match_date || ')'",
+    key: 'id',
+    columns: [{ name: 'report_images', field: 'Bilder zum Spielbericht', kind: 'json' }, { name: 'report', field: 'Spielbericht', kind: 'html' }],
+  },
+  { table: 'sponsors', area: 'Sponsor', title: 'name', key: 'id', columns: [{ name: 'logo_url', field: 'Logo', kind: 'url' }] },
+  { table: 'contact_info', area: 'Kontakt', title: 'name', key: 'id', columns: [{ name: 'image_url', field: 'Foto', kind: 'url' }] },
+  { table: 'shop_items', area: 'Shop', title: 'name', key: 'id', columns: [{ name: 'image_url', field: IMAGE, kind: 'url' }] },
+  {
+    table: 'homepage_content',
+    area: 'Startseite',
+    title: "coalesce(nullif(title, ''), section_key)",
+    key: 'section_key',
+    // the next match's second logo is kept in button_text (services/admin/home.ts)
+    columns: [{ name: 'image_url', field: IMAGE, kind: 'url' }, { name: 'button_text', field: 'Logo Team B', kind: 'url' }, { name: 'content', field: TEXT, kind: 'html' }],
+  },
+  {
+    table: 'page_content',
+    area: 'Seite',
+    title: "page_key || ' / ' || section_key",
+    key: 'page_key',
+    columns: [{ name: 'image_url', field: IMAGE, kind: 'url' }, { name: 'content', field: TEXT, kind: 'html' }],
+  },
+  { table: 'gallery', area: 'Galerie', title: "coalesce(nullif(title, ''), 'Bild')", key: 'id', columns: [{ name: 'image_url', field: IMAGE, kind: 'url' }] },
+  { table: 'club_settings', area: 'Verein', title: 'short_name', key: null, columns: [{ name: 'crest_url', field: 'Wappen', kind: 'url' }] },
+];
+
+/** A use with the change that republishes its pages. */
+export type Use = MediaUse & { change: Change };
+
+/** Upload addresses inside a text: src="/uploads/…", url(/uploads/…), a bare address. */
+const UPLOAD_IN_TEXT = /\/uploads\/[A-Za-z0-9_\-./%]+\.[A-Za-z0-9]+/g;
+
+function addressesIn(value: unknown, kind: Kind): string[] {
+  if (typeof value !== 'string' || value === '') return [];
+  if (kind === 'url') return value.trim().startsWith('/uploads/') ? [value.trim()] : [];
+  if (kind === 'html') return value.match(UPLOAD_IN_TEXT) ?? [];
+  try {
+    const list: unknown = JSON.parse(value);
+    return Array.isArray(list) ? list.filter((v): v is string => typeof v === 'string' && v.startsWith('/uploads/')) : [];
+  } catch {
+    return [];
+  }
+}
+
+type Row = Record<string, unknown> & { id: string; title: string | null; change_key: string | null };
+
+const statements = new WeakMap<Db, Map<string, { all: () => unknown[] }>>();
+function rowsOf(db: Db, source: Source): Row[] {
+  let byTable = statements.get(db);
+  if (!byTable) statements.set(db, (byTable = new Map()));
+  let statement = byTable.get(source.table);
+  if (!statement) {
+    // names come from IMAGE_SOURCES above, never from input
+    const columns = source.columns.map((c) => `"${c.name}"`).join(', ');
+    const key = source.key ? `"${source.key}"` : 'NULL';
+    statement = db.$client.prepare(`SELECT id, ${source.title} AS title, ${key} AS change_key, ${columns} FROM "${source.table}"`);
+    byTable.set(source.table, statement);
+  }
+  return statement.all() as Row[];
+}
+
+/** Every upload address used in the content, with where: one read of each table. */
+export function mediaUses(db: Db): Map<string, Use[]> {
+  const uses = new Map<string, Use[]>();
+  for (const source of IMAGE_SOURCES) {
+    for (const row of rowsOf(db, source)) {
+      const title = (row.title ?? '').trim().slice(0, 120);
+      const change: Change = row.change_key === null ? { table: source.table } : { table: source.table, key: String(row.change_key) };
+      for (const column of source.columns) {
+        for (const url of new Set(addressesIn(row[column.name], column.kind))) {
+          const use: Use = { table: source.table, id: String(row.id), label: title ? `${source.area} „${title}“` : source.area, field: column.field, change };
+          const list = uses.get(url);
+          if (list) list.push(use);
+          else uses.set(url, [use]);
+        }
+      }
+    }
+  }
+  return uses;
+}
+
+/** Where one image is used (empty: nowhere). */
+export function whereUsed(db: Db, url: string): Use[] {
+  return mediaUses(db).get(url) ?? [];
+}
+
+/** The places as the admin reads them: 'News „Sommerfest“ (Bild)'. */
+export function describeUses(uses: MediaUse[]): string[] {
+  return [...new Set(uses.map((u) => `${u.label} (${u.field})`))];
+}
+
+/** The changes that republish every page showing the image, each once. */
+export function changesOf(uses: Use[]): Change[] {
+  const seen = new Set<string>();
+  return uses
+    .map((u) => u.change)
+    .filter((c) => {
+      const id = `${c.table}\n${c.key ?? ''}`;
+      if (seen.has(id)) return false;
+      seen.add(id);
+      return true;
+    });
+}
