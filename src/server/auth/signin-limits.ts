@@ -13,6 +13,7 @@ import type { Db } from '../db/client';
 import { knownSignInAddresses, rateLimits } from '../db/schema';
 import { write, writeIfPossible } from '../db/write';
 import { clearAttempts, failuresRemembered, pruneAttempts, recordAttempt, retryAfterAny, type RateLimitPolicy } from './rate-limit';
+import { recordFailedBurst } from '../audit/signin-audit';
 import { normaliseEmail } from './users';
 
 const MINUTE = 60_000;
@@ -63,9 +64,21 @@ export function signInGate(db: Db, email: string, clientAddress: string, now = D
 }
 
 export function recordSignInFailure(db: Db, email: string, clientAddress: string, now = Date.now()): void {
-  recordAttempt(db, signInKeys.address(clientAddress), SIGNIN_ADDRESS_POLICY, now);
-  recordAttempt(db, signInKeys.pair(email, clientAddress), SIGNIN_PAIR_POLICY, now);
-  recordAttempt(db, signInKeys.account(email), SIGNIN_ACCOUNT_CEILING, now);
+  const counts = (
+    [
+      ['address', signInKeys.address(clientAddress), SIGNIN_ADDRESS_POLICY],
+      ['pair', signInKeys.pair(email, clientAddress), SIGNIN_PAIR_POLICY],
+      ['account', signInKeys.account(email), SIGNIN_ACCOUNT_CEILING],
+    ] as const
+  ).map(([kind, key, policy]) => {
+    recordAttempt(db, key, policy, now);
+    return { kind, policy, failures: failuresRemembered(db, key, policy, now) };
+  });
+  // the audit log gets one entry when a limit starts to bite, not one per failure:
+  // an attacker cannot flood it (docs/decisions/031)
+  for (const { kind, policy, failures } of counts) {
+    if (failures === policy.free + 1) recordFailedBurst(db, { kind, email, clientAddress, failures }, now);
+  }
   pruneAttempts(db, now);
 }
 

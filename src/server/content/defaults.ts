@@ -322,7 +322,7 @@ export const PRIVACY_DEFAULT = {
     },
     {
       title: '4. Kontaktformular',
-      body: 'Wenn Sie uns über das Kontakt- oder Mitgliedsformular Anfragen senden, werden Ihre Angaben zur Bearbeitung der Anfrage gespeichert. Rechtsgrundlage ist Ihre Einwilligung (Art. 6 Abs. 1 lit. a DSGVO), die Sie jederzeit widerrufen können.',
+      body: 'Wenn Sie uns über das Kontakt- oder Mitgliedsformular Anfragen senden, werden Ihre Angaben zur Bearbeitung der Anfrage gespeichert. Rechtsgrundlage ist Ihre Einwilligung (Art. 6 Abs. 1 lit. a DSGVO), die Sie jederzeit widerrufen können. Anfragen werden nach 12 Monaten automatisch gelöscht; auf Wunsch erhalten Sie vorher Auskunft über alle zu Ihrer E-Mail-Adresse gespeicherten Daten oder lassen diese sofort löschen.',
     },
     {
       title: '5. Ihre Rechte',

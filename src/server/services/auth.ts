@@ -17,6 +17,7 @@ import { peekToken, replaceToken, type TokenPurpose, type TokenRow } from '../au
 import { findUserByEmail, normaliseEmail } from '../auth/users';
 import { sendMail } from '../mail/mailer';
 import { hasSecondFactor } from '../auth/totp';
+import { recordPasswordSet, recordSignIn } from '../audit/signin-audit';
 
 // ── sign-in ──────────────────────────────────────────────────────────────────
 
@@ -67,6 +68,7 @@ export async function signIn(
   // a new session on every sign-in; an older one of this browser ends
   if (previousSessionId) invalidateSession(db, previousSessionId);
   const { token, session } = createSession(db, user.id, Date.now(), userAgent);
+  recordSignIn(db, user, clientAddress);
   return { ok: true, sessionToken: token, expiresAt: session.expiresAt, userId: user.id };
 }
 
@@ -181,6 +183,7 @@ export async function completePasswordReset(db: Db, input: ResetPasswordInput, n
   if (!result) return { ok: false, reason: 'token' };
   invalidateUserSessions(db, result.id);
   clearAccountLimits(db, result.email);
+  recordPasswordSet(db, result, row.purpose === 'invite', now);
   // the reset link never bypasses the second factor
   if (hasSecondFactor(db, result.id)) return { ok: true, sessionToken: null, userId: result.id };
   const { token, session } = createSession(db, result.id, now);

@@ -9,6 +9,7 @@ import { createSession, invalidateSession } from '../auth/session';
 import { recordSignInFailure, recordSignInSuccess, signInGate } from '../auth/signin-limits';
 import { consumeToken, peekToken } from '../auth/tokens';
 import { verifySecondFactor } from '../auth/totp';
+import { recordSignIn } from '../audit/signin-audit';
 
 export type SecondStepOutcome =
   | { ok: true; sessionToken: string; expiresAt: number; userId: string; recoveryCodeUsed: boolean }
@@ -37,5 +38,6 @@ export async function completeSecondStep(
   recordSignInSuccess(db, user.email, clientAddress);
   if (previousSessionId) invalidateSession(db, previousSessionId);
   const { token, session } = createSession(db, user.id, Date.now(), userAgent);
+  recordSignIn(db, user, clientAddress, true);
   return { ok: true, sessionToken: token, expiresAt: session.expiresAt, userId: user.id, recoveryCodeUsed: result === 'recovery-used' };
 }

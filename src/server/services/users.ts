@@ -13,6 +13,8 @@ import { TOKEN_TTL_MS, replaceToken } from '../auth/tokens';
 import { createUser, findUserByEmail, normaliseEmail, superadminCount } from '../auth/users';
 import { sendMail } from '../mail/mailer';
 import { passwordLink } from './auth';
+import { recordAudit, type Actor } from '../audit/audit-log';
+import { AUDIT_TEXTS } from '../../lib/schemas/audit';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -77,7 +79,12 @@ function invitationMail(email: string, token: string) {
  * link and voids the old one. If the e-mail cannot be sent, a user created for it
  * is removed again, so that the invitation can simply be repeated.
  */
-export async function inviteUser(db: Db, rawEmail: string, send: typeof sendMail = sendMail): Promise<{ id: string; email: string }> {
+export async function inviteUser(
+  db: Db,
+  rawEmail: string,
+  send: typeof sendMail = sendMail,
+  actor?: Actor,
+): Promise<{ id: string; email: string }> {
   const email = normaliseEmail(rawEmail);
   const existing = findUserByEmail(db, email);
   if (existing?.passwordHash) throw new UserRuleError(USER_TEXTS.userExists, 'CONFLICT');
@@ -97,6 +104,7 @@ export async function inviteUser(db: Db, rawEmail: string, send: typeof sendMail
     );
     throw new UserRuleError(USER_TEXTS.inviteFailed, 'INTERNAL_SERVER_ERROR');
   }
+  recordAudit(db, { action: 'user.invite', actor, entity: 'users', rowId: user.id, detail: AUDIT_TEXTS.invited(user.email) });
   return user;
 }
 
@@ -106,11 +114,12 @@ function requireUser(db: Db | Tx, userId: string) {
   return user;
 }
 
-export function addRole(db: Db, userId: string, role: Role): void {
+export function addRole(db: Db, userId: string, role: Role, actor?: Actor): void {
   write('user.addRole', (tx) => {
-    requireUser(tx, userId);
+    const user = requireUser(tx, userId);
     const inserted = tx.insert(userRoles).values({ user_id: userId, role }).onConflictDoNothing().run();
     if (inserted.changes === 0) throw new UserRuleError(USER_TEXTS.alreadyHasRole, 'CONFLICT');
+    recordAudit(tx, { action: 'role.add', actor, entity: 'users', rowId: userId, detail: AUDIT_TEXTS.role(ROLE_LABELS[role], user.email) });
   }, db);
 }
 
@@ -120,9 +129,9 @@ export function addRole(db: Db, userId: string, role: Role): void {
  * keep rights its user no longer has (the acting superadmin's own session
  * stays when they change their own roles).
  */
-export function removeRole(db: Db, userId: string, role: Role, keepSessionId?: string): void {
+export function removeRole(db: Db, userId: string, role: Role, keepSessionId?: string, actor?: Actor): void {
   write('user.removeRole', (tx) => {
-    requireUser(tx, userId);
+    const user = requireUser(tx, userId);
     if (role === 'superadmin' && superadminCount(tx) <= 1) {
       const holds = tx
         .select({ id: userRoles.id })
@@ -133,6 +142,7 @@ export function removeRole(db: Db, userId: string, role: Role, keepSessionId?: s
     }
     const removed = tx.delete(userRoles).where(and(eq(userRoles.user_id, userId), eq(userRoles.role, role))).run();
     if (removed.changes === 0) throw new UserRuleError(USER_TEXTS.doesNotHaveRole, 'CONFLICT');
+    recordAudit(tx, { action: 'role.remove', actor, entity: 'users', rowId: userId, detail: AUDIT_TEXTS.role(ROLE_LABELS[role], user.email) });
     tx.delete(sessions)
       .where(keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId))
       .run();
@@ -152,6 +162,8 @@ export function deleteUser(db: Db, userId: string, actingUserId: string): { emai
     if (isSuperadmin) throw new UserRuleError(USER_TEXTS.superadminNotDeletable, 'BAD_REQUEST');
     // profiles, roles, sessions and links go with the user (ON DELETE CASCADE); news keep their text
     tx.delete(users).where(eq(users.id, userId)).run();
+    const actor = tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, actingUserId)).get();
+    recordAudit(tx, { action: 'user.delete', actor, entity: 'users', rowId: userId, detail: AUDIT_TEXTS.deletedUser(user.email) });
     return { email: user.email };
   }, db);
 }

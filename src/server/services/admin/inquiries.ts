@@ -5,6 +5,7 @@ import { getDb, type Db } from '../../db/client';
 import { write } from '../../db/write';
 import { membershipInquiries } from '../../db/schema';
 import type { Change } from '../../publish/routes';
+import { recordAudit, type Actor } from '../../audit/audit-log';
 import type { InquiryStatus } from '../../../lib/schemas/inquiryStatus';
 
 export type InquiryRow = typeof membershipInquiries.$inferSelect;
@@ -27,11 +28,14 @@ export function setInquiryStatus(id: string, status: InquiryStatus, db: Db = get
   );
 }
 
-export function deleteInquiry(id: string, db: Db = getDb()): InquiryRow | null {
+/** Deletes one inquiry; the audit log keeps who and when, not what it said (inquiries are not revisioned). */
+export function deleteInquiry(id: string, db: Db = getDb(), actor?: Actor): InquiryRow | null {
   return write(
     'inquiries.deleteInquiry',
     () => {
-      return db.delete(membershipInquiries).where(eq(membershipInquiries.id, id)).returning().get() ?? null;
+      const row = db.delete(membershipInquiries).where(eq(membershipInquiries.id, id)).returning().get() ?? null;
+      if (row) recordAudit(db, { action: 'inquiry.delete', actor, entity: 'membership_inquiries', rowId: id });
+      return row;
     },
     db,
   );

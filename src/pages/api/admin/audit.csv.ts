@@ -1,0 +1,35 @@
+// GET /api/admin/audit.csv?kind=&user=&entity=&from=&to=: the audit log
+// ('Protokoll') with the list's filter, as a CSV download (docs/decisions/031).
+// Superadmins only, checked here whatever the page guard does. A GET reads
+// nothing it changes; the file is built in one go rather than streamed, so that
+// no open statement holds the one connection while other requests write.
+import type { APIRoute } from 'astro';
+import { ACCOUNT_TEXTS } from '../../../lib/schemas/account';
+import { AUDIT_ONLY_MESSAGES, auditFilterSchema } from '../../../lib/schemas/audit';
+import { getDb } from '../../../server/db/client';
+import { iterateAudit } from '../../../server/audit/audit-log';
+import { auditCsv } from '../../../server/audit/csv';
+import { viennaDate } from '../../../lib/dates-de';
+
+export const prerender = false;
+
+const text = (status: number, message: string) =>
+  new Response(message, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
+
+export const GET: APIRoute = ({ locals, url }) => {
+  if (!locals.user) return text(401, 'Bitte melde dich an.');
+  if (!locals.isSuperAdmin) return text(403, AUDIT_ONLY_MESSAGES.audit);
+  if (locals.mustSetUpSecondFactor) return text(403, ACCOUNT_TEXTS.setupFirst);
+  const parsed = auditFilterSchema.safeParse(Object.fromEntries(url.searchParams));
+  if (!parsed.success) return text(400, parsed.error.issues[0]?.message ?? 'Ungültiger Filter.');
+  const { page: _page, ...filter } = parsed.data;
+  const body = auditCsv(iterateAudit(getDb(), filter));
+  return new Response(body, {
+    status: 200,
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="protokoll-${viennaDate(new Date())}.csv"`,
+      'cache-control': 'no-store',
+    },
+  });
+};

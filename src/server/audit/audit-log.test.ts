@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import { createTestDb, seed } from '../db/test-db';
+import type { Db } from '../db/client';
+import { auditLog, revisions } from '../db/schema';
+import { createUser } from '../auth/users';
+import { recordSignInFailure, SIGNIN_ADDRESS_POLICY, SIGNIN_PAIR_POLICY } from '../auth/signin-limits';
+import { solvedCaptcha } from '../../../tests/fixtures/captcha';
+import { signIn } from '../services/auth';
+import { addRole, deleteUser, inviteUser, removeRole } from '../services/users';
+import { runAsActor } from '../revisions/context';
+import { auditFilterSchema, type AuditFilterInput } from '../../lib/schemas/audit';
+import { auditEntities, iterateAudit, listAudit, recordAudit } from './audit-log';
+import { auditCsv, csvCell } from './csv';
+
+const T0 = Date.UTC(2026, 10, 20, 10, 0, 0);
+const MIN = 60_000;
+const actions = (db: Db) => db.select().from(auditLog).all().map((r) => r.action);
+const list = (db: Db, filter: AuditFilterInput = {}, size?: number) => listAudit(db, auditFilterSchema.parse(filter), size);
+
+function revision(db: Db, o: { id?: number; at: number; op?: 'insert' | 'update' | 'delete' | 'restore'; entity?: string; title?: string; user?: string }) {
+  seed(db, (tx) =>
+    tx
+      .insert(revisions)
+      .values({
+        change_set: `cs-${o.at}`,
+        entity: o.entity ?? 'news',
+        row_id: 'n1',
+        op: o.op ?? 'update',
+        data: JSON.stringify({ id: 'n1', title: o.title ?? 'Sieg im Derby' }),
+        user_id: o.user ? `id-${o.user}` : null,
+        user_name: o.user ?? null,
+        created_at: o.at,
+      })
+      .run(),
+  );
+}
+
+describe('recording', () => {
+  it('records user, time, action, affected row and detail; an admin action names its user without passing them', () => {
+    const db = createTestDb();
+    recordAudit(db, { action: 'role.add', actor: { id: 'u1', email: 'chef@verein.at' }, entity: 'users', rowId: 'u2', detail: 'Admin: a@b.at' }, T0);
+    runAsActor({ id: 'u3', name: 'admin@verein.at' }, () => recordAudit(db, { action: 'inquiry.delete', entity: 'membership_inquiries', rowId: 'i1' }, T0 + 1));
+    // an explicit null stays nobody, even inside an action
+    runAsActor({ id: 'u3', name: 'admin@verein.at' }, () => recordAudit(db, { action: 'retention.purge', actor: null }, T0 + 2));
+    expect(db.select().from(auditLog).all().map(({ id: _id, ...r }) => r)).toEqual([
+      { at: T0, user_id: 'u1', user_name: 'chef@verein.at', action: 'role.add', entity: 'users', row_id: 'u2', detail: 'Admin: a@b.at' },
+      { at: T0 + 1, user_id: 'u3', user_name: 'admin@verein.at', action: 'inquiry.delete', entity: 'membership_inquiries', row_id: 'i1', detail: null },
+      { at: T0 + 2, user_id: null, user_name: null, action: 'retention.purge', entity: null, row_id: null, detail: null },
+    ]);
+  });
+
+  it('records a good sign-in with the address, and a failed burst once per limit, not per failure', async () => {
+    const db = createTestDb();
+    const user = await createUser(db, { email: 'trainer@verein.at', password: 'Ein-langes-Passwort-7', roles: ['admin'] });
+    const ok = await signIn(db, { email: 'trainer@verein.at', password: 'Ein-langes-Passwort-7', ...(await solvedCaptcha(db)) }, '10.0.0.9');
+    expect(ok.ok).toBe(true);
+    expect(db.select().from(auditLog).all()).toMatchObject([{ action: 'signin', user_id: user.id, user_name: 'trainer@verein.at', detail: 'von 10.0.0.9' }]);
+
+    // 30 failures for one account from one address: one entry when the pair's limit bites, one when the address's does
+    for (let i = 0; i < 30; i++) recordSignInFailure(db, 'Trainer@verein.at', '10.0.0.7', T0 + i);
+    const bursts = db.select().from(auditLog).all().filter((r) => r.action === 'signin.failed');
+    expect(bursts).toHaveLength(3);
+    expect(bursts[0]).toMatchObject({ user_id: user.id, user_name: 'trainer@verein.at', row_id: user.id, detail: `${SIGNIN_PAIR_POLICY.free + 1} fehlgeschlagene Anmeldungen für dieses Konto von 10.0.0.7` });
+    expect(bursts[1]).toMatchObject({ user_id: null, user_name: null, detail: `${SIGNIN_ADDRESS_POLICY.free + 1} fehlgeschlagene Anmeldungen von 10.0.0.7 (verschiedene Konten möglich)` });
+    expect(bursts[2].detail).toMatch(/^21 fehlgeschlagene Anmeldungen für dieses Konto von verschiedenen Adressen/);
+    // an unknown account is named as typed, without an id
+    for (let i = 0; i < 6; i++) recordSignInFailure(db, 'niemand@verein.at', '10.0.0.8', T0 + i);
+    expect(db.select().from(auditLog).all().at(-1)).toMatchObject({ action: 'signin.failed', user_id: null, user_name: 'niemand@verein.at', entity: null });
+  });
+
+  it('records invitations, role changes and user deletions with the affected user', async () => {
+    const db = createTestDb();
+    const boss = await createUser(db, { email: 'boss@verein.at', password: 'Ein-langes-Passwort-7', roles: ['superadmin'] });
+    const actor = { id: boss.id, email: boss.email };
+    const invited = await inviteUser(db, 'neu@verein.at', async () => ({ transport: 'outbox' as const }), actor);
+    addRole(db, invited.id, 'admin', actor);
+    removeRole(db, invited.id, 'admin', undefined, actor);
+    deleteUser(db, invited.id, boss.id);
+    expect(db.select().from(auditLog).all().map((r) => [r.action, r.user_name, r.row_id, r.detail])).toEqual([
+      ['user.invite', 'boss@verein.at', invited.id, 'Eingeladen: neu@verein.at'],
+      ['role.add', 'boss@verein.at', invited.id, 'Admin: neu@verein.at'],
+      ['role.remove', 'boss@verein.at', invited.id, 'Admin: neu@verein.at'],
+      ['user.delete', 'boss@verein.at', invited.id, 'Gelöscht: neu@verein.at'],
+    ]);
+    // a refused change leaves no entry
+    expect(() => addRole(db, boss.id, 'superadmin', actor)).toThrow();
+    expect(actions(db)).toHaveLength(4);
+  });
+});
+
+describe('listing and filtering', () => {
+  function fill(db: Db) {
+    recordAudit(db, { action: 'signin', actor: { id: 'u1', email: 'anna@verein.at' }, entity: 'users', rowId: 'u1' }, T0);
+    revision(db, { at: T0 + MIN, user: 'bernd@verein.at', title: 'Sieg im Derby' });
+    recordAudit(db, { action: 'role.add', actor: { id: 'u1', email: 'anna@verein.at' }, entity: 'users', rowId: 'u2' }, T0 + 2 * MIN);
+    revision(db, { at: T0 + 3 * MIN, op: 'delete', entity: 'teams', user: 'anna@verein.at', title: 'U12' });
+    // the next day in Vienna (20 Nov 2026 23:30 UTC is 21 Nov 00:30)
+    recordAudit(db, { action: 'signin.failed', actor: null, detail: 'x' }, Date.UTC(2026, 10, 20, 23, 30));
+  }
+
+  it('merges the log and the revisions, newest first, content changes with the row title', () => {
+    const db = createTestDb();
+    fill(db);
+    const page = list(db);
+    expect(page.total).toBe(5);
+    expect(page.entries.map((e) => [e.action, e.userName, e.entity, e.detail])).toEqual([
+      ['signin.failed', null, null, 'x'],
+      ['content.delete', 'anna@verein.at', 'teams', 'U12'],
+      ['role.add', 'anna@verein.at', 'users', null],
+      ['content.update', 'bernd@verein.at', 'news', 'Sieg im Derby'],
+      ['signin', 'anna@verein.at', 'users', null],
+    ]);
+    expect(auditEntities(db)).toEqual(['news', 'teams', 'users']);
+  });
+
+  it('filters by kind, user, entity and Vienna day range, and pages', () => {
+    const db = createTestDb();
+    fill(db);
+    const actionsOf = (filter: AuditFilterInput) => list(db, filter).entries.map((e) => e.action);
+    expect(actionsOf({ kind: 'content' })).toEqual(['content.delete', 'content.update']);
+    expect(actionsOf({ kind: 'role.add' })).toEqual(['role.add']);
+    expect(actionsOf({ user: 'ANNA' })).toEqual(['content.delete', 'role.add', 'signin']);
+    expect(actionsOf({ entity: 'teams' })).toEqual(['content.delete']);
+    expect(actionsOf({ from: '2026-11-21' })).toEqual(['signin.failed']);
+    expect(actionsOf({ to: '2026-11-20' })).toHaveLength(4);
+    expect(actionsOf({ from: '2026-11-20', to: '2026-11-20', kind: 'content', user: 'bernd' })).toEqual(['content.update']);
+    const second = list(db, { page: 2 }, 2);
+    expect([second.page, second.total, second.entries.map((e) => e.action)]).toEqual([2, 5, ['role.add', 'content.update']]);
+    // past the end: the last page
+    expect(list(db, { page: 99 }, 2).page).toBe(3);
+    // a hostile filter is only a value
+    expect(list(db, { user: "' OR 1=1 --" }).total).toBe(0);
+    expect(() => auditFilterSchema.parse({ kind: 'drop table' })).toThrow();
+  });
+});
+
+describe('CSV', () => {
+  it('has a header row, one line per entry, ; separated with a BOM, quoting and formula cells defused', () => {
+    const db = createTestDb();
+    recordAudit(db, { action: 'signin.failed', actor: { id: null, email: '=HYPERLINK("http://x")@evil.at' }, detail: 'a;b "c"\nd' }, T0);
+    revision(db, { at: T0 + MIN, title: '+SUM(A1)', user: '@admin' });
+    const csv = auditCsv(iterateAudit(db, auditFilterSchema.parse({})));
+    expect(csv.startsWith('\uFEFFZeit;Benutzer;Aktion;Bereich;Datensatz;Details\r\n')).toBe(true);
+    const lines = csv.slice(1).split('\r\n');
+    expect(lines).toHaveLength(4);
+    expect(lines[1]).toBe("20.11.2026 11:01:00;'@admin;Inhalt geändert;News;n1;'+SUM(A1)");
+    expect(lines[2]).toBe('20.11.2026 11:00:00;"\'=HYPERLINK(""http://x"")@evil.at";Fehlgeschlagene Anmeldungen;;;"a;b ""c""\nd"');
+    expect(lines[3]).toBe('');
+    expect(csvCell('-1')).toBe("'-1");
+    expect(csvCell('\tx')).toBe("'\tx");
+    expect(csvCell('ok')).toBe('ok');
+  });
+});

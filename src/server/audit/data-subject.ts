@@ -1,0 +1,94 @@
+// A person's rights over what the club stores about their e-mail address
+// (DSGVO Art. 15 access, Art. 20 portability, Art. 17 erasure; issue 15,
+// docs/decisions/031). Superadmins only, checked by the actions. The export is
+// everything stored under the address, without secrets (password hash, token
+// and session hashes, the second factor's key); erasure deletes the inquiries,
+// which are not revisioned, so they are gone.
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { write } from '../db/write';
+import { auditLog, knownSignInAddresses, membershipInquiries, profiles, sessions, totpFactors, userRoles, users } from '../db/schema';
+import { normaliseEmail } from '../auth/users';
+import { PRIVACY_TOOL_TEXTS as T } from '../../lib/schemas/audit';
+import { recordAudit, type Actor } from './audit-log';
+
+/** Inquiries are stored as typed: matched without case and surrounding spaces. */
+const sameAddress = (email: string) => sql`lower(trim(${membershipInquiries.email})) = ${normaliseEmail(email)}`;
+
+export type SubjectExport = {
+  email: string;
+  exportedAt: string;
+  inquiries: (typeof membershipInquiries.$inferSelect)[];
+  account: {
+    id: string;
+    email: string;
+    createdAt: string;
+    passwordSet: boolean;
+    roles: string[];
+    secondFactor: boolean;
+    sessions: { createdAt: string; expiresAt: string; userAgent: string | null }[];
+    knownSignInAddresses: { address: string; lastSignInAt: string }[];
+    auditLog: { at: string; action: string; entity: string | null; rowId: string | null; detail: string | null }[];
+  } | null;
+};
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+function accountOf(db: Db, email: string): SubjectExport['account'] {
+  const user = db.select().from(users).where(eq(users.email, email)).get();
+  if (!user) return null;
+  const profile = db.select().from(profiles).where(eq(profiles.user_id, user.id)).get();
+  const factor = db.select({ confirmedAt: totpFactors.confirmedAt }).from(totpFactors).where(eq(totpFactors.userId, user.id)).get();
+  return {
+    id: user.id,
+    email: profile?.email ?? user.email,
+    createdAt: user.createdAt,
+    passwordSet: user.passwordHash !== null,
+    roles: db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.user_id, user.id)).all().map((r) => r.role),
+    secondFactor: Boolean(factor?.confirmedAt),
+    sessions: db
+      .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, userAgent: sessions.userAgent })
+      .from(sessions)
+      .where(eq(sessions.userId, user.id))
+      .all()
+      .map((s) => ({ createdAt: iso(s.createdAt), expiresAt: iso(s.expiresAt), userAgent: s.userAgent })),
+    knownSignInAddresses: db
+      .select()
+      .from(knownSignInAddresses)
+      .where(eq(knownSignInAddresses.account, email))
+      .all()
+      .map((k) => ({ address: k.address, lastSignInAt: iso(k.lastSuccessAt) })),
+    auditLog: db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.user_id, user.id))
+      .all()
+      .map((a) => ({ at: iso(a.at), action: a.action, entity: a.entity, rowId: a.row_id, detail: a.detail })),
+  };
+}
+
+/** Everything stored about the address, as one JSON-ready object; the export is itself logged (without the address). */
+export function exportSubject(db: Db, rawEmail: string, actor: Actor, now = Date.now()): SubjectExport {
+  const email = normaliseEmail(rawEmail);
+  const inquiries = db.select().from(membershipInquiries).where(sameAddress(email)).orderBy(membershipInquiries.created_at).all();
+  const result: SubjectExport = { email, exportedAt: iso(now), inquiries, account: accountOf(db, email) };
+  recordAudit(db, { action: 'inquiry.export', actor, entity: 'membership_inquiries', detail: T.exportedDetail(inquiries.length) }, now);
+  return result;
+}
+
+/** 'max@example.org' → 'm***@example.org': the log proves the erasure without keeping the address. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  return at > 0 ? `${email[0]}***${email.slice(at)}` : '***';
+}
+
+/** Deletes every inquiry of the address; says how many and whether an account remains. */
+export function eraseSubject(db: Db, rawEmail: string, actor: Actor, now = Date.now()): { deleted: number; accountRemains: boolean } {
+  const email = normaliseEmail(rawEmail);
+  return write('inquiries.erase', (tx) => {
+    const deleted = tx.delete(membershipInquiries).where(sameAddress(email)).run().changes;
+    recordAudit(tx, { action: 'inquiry.erase', actor, entity: 'membership_inquiries', detail: T.erasedDetail(deleted, maskEmail(email)) }, now);
+    const accountRemains = tx.select({ id: users.id }).from(users).where(eq(users.email, email)).get() !== undefined;
+    return { deleted, accountRemains };
+  }, db);
+}

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { createTestDb, seed } from '../db/test-db';
+import type { Db } from '../db/client';
+import { auditLog, membershipInquiries, revisions, sessions, siteSettings } from '../db/schema';
+import { createUser } from '../auth/users';
+import { createSession } from '../auth/session';
+import { RETENTION_DEFAULTS, retentionSchema } from '../../lib/schemas/audit';
+import { recordAudit } from './audit-log';
+import { eraseSubject, exportSubject, maskEmail } from './data-subject';
+import { inquiryRetentionJob, monthsBefore, purgeAuditLog, purgeInquiries, retentionJobs, retentionSettings, saveRetentionSettings } from './retention';
+
+const NOW = Date.UTC(2026, 10, 25, 3, 0, 0);
+const DAY = 24 * 60 * 60 * 1000;
+const boss = { id: 'boss', email: 'boss@verein.at' };
+
+function inquiry(db: Db, email: string, createdAt: string, name = 'Max') {
+  return seed(db, (tx) =>
+    tx.insert(membershipInquiries).values({ name, email, betreff: 'Training', nachricht: 'Hallo', created_at: createdAt }).returning().get(),
+  );
+}
+const inquiryEmails = (db: Db) => db.select().from(membershipInquiries).all().map((r) => r.email).sort();
+
+describe('retention settings', () => {
+  it('default to 365 days and 12 months; a change is stored and logged; bad input is refused by the schema', () => {
+    const db = createTestDb();
+    expect(retentionSettings(db)).toEqual(RETENTION_DEFAULTS);
+    expect(saveRetentionSettings(db, { auditDays: 90, inquiryMonths: 6 }, boss, NOW)).toEqual({ auditDays: 90, inquiryMonths: 6 });
+    expect(db.select().from(siteSettings).all().filter((r) => r.key.includes('retention'))).toEqual([
+      { key: 'audit_retention_days', value: '90' },
+      { key: 'inquiry_retention_months', value: '6' },
+    ]);
+    expect(db.select().from(auditLog).all()).toMatchObject([
+      { action: 'retention.settings', user_name: 'boss@verein.at', detail: 'Geändert: Protokoll aufbewahren (Tage): 365 → 90, Anfragen aufbewahren (Monate): 12 → 6' },
+    ]);
+    // saving the same again is no change
+    saveRetentionSettings(db, { auditDays: 90, inquiryMonths: 6 }, boss, NOW);
+    expect(db.select().from(auditLog).all()).toHaveLength(1);
+    expect(retentionSchema.safeParse({ auditDays: 0, inquiryMonths: 12 }).success).toBe(false);
+    expect(retentionSchema.safeParse({ auditDays: '400', inquiryMonths: 'zwölf' }).success).toBe(false);
+    // a broken stored value falls back to the default
+    seed(db, (tx) => tx.update(siteSettings).set({ value: 'abc' }).run());
+    expect(retentionSettings(db)).toEqual(RETENTION_DEFAULTS);
+  });
+});
+
+describe('audit log retention', () => {
+  it('deletes entries older than the period as of the given now, and leaves the revisions alone', () => {
+    const db = createTestDb();
+    recordAudit(db, { action: 'signin', actor: boss }, NOW - 366 * DAY);
+    recordAudit(db, { action: 'signin', actor: boss }, NOW - 364 * DAY);
+    seed(db, (tx) => tx.insert(revisions).values({ change_set: 'c', entity: 'news', row_id: 'n', op: 'update', data: '{}', created_at: NOW - 900 * DAY }).run());
+    expect(purgeAuditLog(db, NOW)).toBe(1);
+    expect(db.select().from(auditLog).all().map((r) => r.at)).toEqual([NOW - 364 * DAY]);
+    expect(db.select().from(revisions).all()).toHaveLength(1);
+    saveRetentionSettings(db, { auditDays: 30, inquiryMonths: 12 }, boss, NOW);
+    // the setting's own entry is new; the other is now too old
+    expect(purgeAuditLog(db, NOW)).toBe(1);
+    expect(db.select().from(auditLog).all().map((r) => r.action)).toEqual(['retention.settings']);
+  });
+});
+
+describe('inquiry retention', () => {
+  it('deletes inquiries older than 12 months by default, then by the setting, and logs how many (not whose)', async () => {
+    const db = createTestDb();
+    inquiry(db, 'alt@test.at', '2025-11-24T10:00:00.000Z');
+    inquiry(db, 'knapp@test.at', '2025-11-25T04:00:00.000Z');
+    inquiry(db, 'neu@test.at', '2026-08-01T10:00:00.000Z');
+    expect(purgeInquiries(db, NOW)).toBe(1);
+    expect(inquiryEmails(db)).toEqual(['knapp@test.at', 'neu@test.at']);
+    expect(db.select().from(auditLog).all()).toMatchObject([
+      { action: 'retention.purge', user_id: null, entity: 'membership_inquiries', detail: '1 Anfrage älter als die Aufbewahrungsfrist gelöscht' },
+    ]);
+    // nothing to delete: nothing logged
+    expect(purgeInquiries(db, NOW)).toBe(0);
+    expect(db.select().from(auditLog).all()).toHaveLength(1);
+
+    saveRetentionSettings(db, { auditDays: 365, inquiryMonths: 3 }, boss, NOW);
+    // through the scheduler's job, with its injectable clock
+    const job = inquiryRetentionJob(() => db, { now: () => NOW, log: { info: () => undefined } });
+    await job.run();
+    expect(inquiryEmails(db)).toEqual([]);
+    expect(retentionJobs(() => db).map((j) => j.name)).toEqual(['audit-retention', 'inquiry-retention']);
+  });
+
+  it('counts months in the calendar', () => {
+    expect(new Date(monthsBefore(Date.UTC(2026, 10, 25), 12)).toISOString()).toBe('2025-11-25T00:00:00.000Z');
+    expect(new Date(monthsBefore(Date.UTC(2026, 0, 15), 1)).toISOString()).toBe('2025-12-15T00:00:00.000Z');
+  });
+});
+
+describe('export and erasure of an e-mail address', () => {
+  it('exports every inquiry of the address (any case) and the account without secrets, and logs it without the address', async () => {
+    const db = createTestDb();
+    const user = await createUser(db, { email: 'max@test.at', password: 'Ein-langes-Passwort-7', roles: ['admin'] });
+    createSession(db, user.id, NOW, 'Firefox');
+    inquiry(db, 'Max@Test.at ', '2026-10-01T10:00:00.000Z', '<script>x</script>');
+    inquiry(db, 'max@test.at', '2026-11-01T10:00:00.000Z');
+    inquiry(db, 'other@test.at', '2026-11-02T10:00:00.000Z');
+    const data = exportSubject(db, ' MAX@test.at', boss, NOW);
+    expect(data.email).toBe('max@test.at');
+    expect(data.inquiries.map((i) => [i.name, i.created_at])).toEqual([
+      ['<script>x</script>', '2026-10-01T10:00:00.000Z'],
+      ['Max', '2026-11-01T10:00:00.000Z'],
+    ]);
+    expect(data.account).toMatchObject({ id: user.id, email: 'max@test.at', passwordSet: true, roles: ['admin'], secondFactor: false });
+    expect(data.account?.sessions).toEqual([{ createdAt: new Date(NOW).toISOString(), expiresAt: expect.any(String), userAgent: 'Firefox' }]);
+    const text = JSON.stringify(data);
+    const hash = db.select().from(sessions).get()!.id;
+    expect(text).not.toContain(hash);
+    expect(text).not.toMatch(/argon2|password_?hash/i);
+    const entry = db.select().from(auditLog).all().at(-1)!;
+    expect(entry).toMatchObject({ action: 'inquiry.export', user_name: 'boss@verein.at', detail: 'Export für eine E-Mail-Adresse: 2 Anfragen' });
+    // an address nobody used: an empty export
+    expect(exportSubject(db, 'niemand@test.at', boss, NOW)).toMatchObject({ inquiries: [], account: null });
+  });
+
+  it('erases every inquiry of the address, says how many and whether an account remains, and logs a masked address', async () => {
+    const db = createTestDb();
+    inquiry(db, 'Max@Test.at', '2026-10-01T10:00:00.000Z');
+    inquiry(db, 'max@test.at', '2026-11-01T10:00:00.000Z');
+    inquiry(db, 'other@test.at', '2026-11-02T10:00:00.000Z');
+    expect(eraseSubject(db, 'max@test.at', boss, NOW)).toEqual({ deleted: 2, accountRemains: false });
+    expect(inquiryEmails(db)).toEqual(['other@test.at']);
+    const entry = db.select().from(auditLog).all().at(-1)!;
+    expect(entry).toMatchObject({ action: 'inquiry.erase', user_name: 'boss@verein.at', detail: '2 Anfragen von m***@test.at gelöscht' });
+    expect(JSON.stringify(db.select().from(auditLog).all())).not.toContain('max@test.at');
+    // the inquiries are not revisioned: nothing of them is left anywhere
+    expect(JSON.stringify(db.select().from(revisions).all())).not.toContain('max@test.at');
+    await createUser(db, { email: 'other@test.at', roles: ['user'] });
+    expect(eraseSubject(db, 'OTHER@test.at', boss, NOW)).toEqual({ deleted: 1, accountRemains: true });
+    expect(maskEmail('x')).toBe('***');
+  });
+});
