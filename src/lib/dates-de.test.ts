@@ -27,3 +27,24 @@ describe('viennaTimeToUtc', () => {
     expect(viennaTimeToUtc('10.08.2024', '16:00')).toBeNull();
   });
 });
+
+import { epochToViennaLocal, formatDateTime, viennaLocalToEpoch } from './dates-de';
+describe('Vienna local times of the schedule fields', () => {
+  it('reads a datetime-local value as Vienna wall clock in summer and winter, and back', () => {
+    expect(new Date(viennaLocalToEpoch('2026-10-14T12:02')!).toISOString()).toBe('2026-10-14T10:02:00.000Z');
+    expect(new Date(viennaLocalToEpoch('2026-12-24T18:30:45')!).toISOString()).toBe('2026-12-24T17:30:00.000Z');
+    expect(epochToViennaLocal(Date.parse('2026-10-14T10:02:00Z'))).toBe('2026-10-14T12:02');
+    expect(epochToViennaLocal(Date.parse('2026-12-24T23:30:00Z'))).toBe('2026-12-25T00:30');
+  });
+
+  it('refuses what is no real date or time', () => {
+    for (const bad of ['2026-02-30T10:00', '2026-10-14T24:00', '2026-10-14 12:00', 'morgen', '2026-10-14T12:60']) {
+      expect(viennaLocalToEpoch(bad)).toBeNull();
+    }
+  });
+
+  it('formats a moment with date and time in Vienna', () => {
+    expect(formatDateTime(Date.parse('2026-10-14T10:02:00Z'))).toBe('14. Oktober 2026, 12:02 Uhr');
+    expect(formatDateTime(null)).toBe('');
+  });
+});

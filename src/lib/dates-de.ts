@@ -78,3 +78,33 @@ export function addDays(date: string, days: number): string {
   const [y, m, d] = date.split('-').map(Number);
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
+
+const wallTime = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/** '14. Oktober 2026, 12:02 Uhr': a moment (ms since epoch) as the club's clocks show it. */
+export function formatDateTime(ms: number | null | undefined): string {
+  if (ms == null || !Number.isFinite(ms)) return '';
+  const d = new Date(ms);
+  return `${longDate.format(d)}, ${wallTime.format(d)} Uhr`;
+}
+
+/**
+ * The moment a datetime-local field means ('2026-10-14T12:02', seconds allowed),
+ * read as Vienna's wall clock; null when it is no real date and time (30 February, 25:00).
+ */
+export function viennaLocalToEpoch(value: string): number | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/.exec(value);
+  if (!m) return null;
+  const [year, month, day, hour, minute] = [+m[1], +m[2], +m[3], +m[4], +m[5]];
+  const check = new Date(Date.UTC(year, month - 1, day));
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
+  if (hour > 23 || minute > 59) return null;
+  // a datetime-local field has minutes at most: seconds are dropped, so the time is a whole minute
+  return viennaTimeToUtc(`${m[1]}-${m[2]}-${m[3]}`, `${m[4]}:${m[5]}`)!.getTime();
+}
+
+/** The value of a datetime-local field for a moment: Vienna's wall clock, 'YYYY-MM-DDTHH:MM'. */
+export function epochToViennaLocal(ms: number): string {
+  const parts = Object.fromEntries(viennaParts.formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}

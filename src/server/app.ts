@@ -20,7 +20,9 @@ import { removeStaleStaging } from './backup/archive';
 import { dailyBackupJob } from './backup/daily';
 import { Scheduler, type Job } from './scheduler';
 import { nightlyRepublishJob } from './publish/nightly';
-import { clockStartingAt, REAL_CLOCK, type Clock } from './clock';
+import { registerNewsSchedulePoke, scheduledNewsJob } from './publish/scheduled-news';
+import { requestPublish } from './publish/notify';
+import { clockFromSettings, registerAppClock, REAL_CLOCK, type Clock } from './clock';
 
 export type RunningApp = {
   server: http.Server;
@@ -43,7 +45,13 @@ const PUBLISH_GRACE_MS = 3_000;
  */
 export async function startApp(opts: { port?: number; host?: string; publish?: boolean; clock?: Clock } = {}): Promise<RunningApp> {
   // one clock for the publish time, the retries and the scheduled jobs (a test moves it)
-  const clock = opts.clock ?? (config.clockStart ? clockStartingAt(config.clockStart) : REAL_CLOCK);
+  const clock = opts.clock ?? clockFromSettings(config.clockStart, process.env.ANSTOSS_CLOCK_RATE);
+  if (clock !== REAL_CLOCK) {
+    // a test reads this line to know the server's time (decision 030)
+    console.info(`[clock] ${new Date(clock.now()).toISOString()} at real ${new Date().toISOString()}, rate ${process.env.ANSTOSS_CLOCK_RATE || 1}`);
+  }
+  // saves ask the same clock whether a scheduled time is past (decision 030)
+  registerAppClock(clock);
   // one server per DATA_DIR (a restore checks it too)
   const releaseLock = acquireDataLock(config.dataDir);
   const db = getDb();
@@ -80,12 +88,17 @@ export async function startApp(opts: { port?: number; host?: string; publish?: b
   const actualPort = typeof address === 'object' && address ? address.port : port;
   const url = `http://localhost:${actualPort}`;
 
-  const jobs: Job[] = [nightlyRepublishJob((changes) => queue.enqueue(changes))];
+  const jobs: Job[] = [
+    nightlyRepublishJob((changes) => queue.enqueue(changes)),
+    // through requestPublish, so open admin lists see a scheduled news go live
+    scheduledNewsJob({ db: getDb, now: () => clock.now(), publish: (changes) => requestPublish(changes) }),
+  ];
   if (config.backupDir) {
     const source = { db: getDb, dataDir: config.dataDir, dbFile: config.dbPath, uploadsDir: config.uploadsDir };
     jobs.push(dailyBackupJob({ dir: config.backupDir, keep: config.backupKeep }, source));
   }
   const scheduler = new Scheduler(getDb, jobs, clock);
+  registerNewsSchedulePoke(() => scheduler.poke());
   let stopping = false;
 
   // every start publishes the whole site: what a crash or a stop left unpublished converges here (decision 013)
@@ -124,6 +137,8 @@ export async function startApp(opts: { port?: number; host?: string; publish?: b
       await deployer.stop();
       registerPublishQueue(undefined);
       registerDeployer(undefined);
+      registerNewsSchedulePoke(undefined);
+      registerAppClock(undefined);
       await pool?.close();
       closeDatabase();
       releaseLock();

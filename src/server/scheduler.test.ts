@@ -111,4 +111,40 @@ describe('Scheduler', () => {
     fileDb.$client.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
+  it('poke() brings a job with dueAt forward to the time its data asks for, and start() does it too', async () => {
+    const { clock, advance } = fakeClock();
+    let due: number | null = null;
+    const runs: number[] = [];
+    const job: Job = {
+      name: 'geplant',
+      nextRunAfter: (time) => time + DAY_MS,
+      dueAt: () => due,
+      run: async () => {
+        runs.push(clock.now());
+        due = null;
+      },
+    };
+    const first = new Scheduler(() => db, [job], clock, quiet);
+    first.start();
+    await advance(60_000);
+    expect(runs).toEqual([]);
+    // something is due in ten minutes: without the poke the job would wait a day
+    const inTenMinutes = clock.now() + 10 * 60_000;
+    due = inTenMinutes;
+    first.poke();
+    await advance(10 * 60_000 - 1);
+    expect(runs).toEqual([]);
+    await advance(1);
+    expect(runs).toEqual([inTenMinutes]);
+    await first.stop();
+    // a time set while the server was down (a restore, a direct write) is caught up at the next start
+    due = clock.now() + 60_000;
+    await advance(5 * 60_000);
+    const second = new Scheduler(() => db, [job], clock, quiet);
+    second.start();
+    await advance(0);
+    expect(runs).toHaveLength(2);
+    expect(runs[1]).toBe(clock.now());
+    await second.stop();
+  });
 });

@@ -12,6 +12,13 @@ import { REAL_CLOCK, type Clock } from './clock';
 export type Job = {
   name: string;
   run: () => Promise<void>;
+  /**
+   * When the job's data asks for a run (a scheduled news: its earliest publish or
+   * unpublish time; null: none). start() and poke() bring the stored next run
+   * forward to it, so a time set while the job waited, or while the server was
+   * down, is not missed.
+   */
+  dueAt?: () => number | null;
 } & (
   | {
       /** runs every so often, e.g. every 24 hours from its first run */
@@ -62,7 +69,34 @@ export class Scheduler {
         this.db().insert(scheduledJobs).values({ name: job.name, nextRunAt: next.get(job.name)! }).onConflictDoNothing().run();
       }
     }, this.db());
+    this.bringForward();
     this.arm();
+  }
+
+  /**
+   * The data of a job with `dueAt` changed (a news was scheduled): its next run
+   * comes forward if the data asks for an earlier one, and the timer follows.
+   */
+  poke(): void {
+    if (this.stopped) return;
+    this.bringForward();
+    // a running job re-arms when it ends, and reads the stored times then
+    if (this.running || this.timer === null) return;
+    this.clock.clearTimeout(this.timer);
+    this.timer = null;
+    this.arm();
+  }
+
+  /** Stores an earlier next run for each job whose data is due sooner than it would run. */
+  private bringForward(): void {
+    const next = this.nextRuns();
+    for (const job of this.jobs) {
+      const due = job.dueAt?.() ?? null;
+      if (due === null || due >= next.get(job.name)!) continue;
+      writeIfPossible(`scheduler.${job.name}.due`, () => {
+        this.db().update(scheduledJobs).set({ nextRunAt: due }).where(eq(scheduledJobs.name, job.name)).run();
+      }, this.db());
+    }
   }
 
   /** Resolves when no job is running (tests, and a caller that wants to wait for a run). */

@@ -2,11 +2,16 @@ import { defineAction } from 'astro:actions';
 import { newsIdSchema, newsPublishSchema, newsRestoreSchema, newsSchema, newsUpdateSchema } from '../../lib/schemas/news';
 import { createNews, deleteNews, listNews, restoreNews, setNewsPublished, updateNews } from '../../server/services/admin/news';
 import { publishChanges } from '../../server/services/admin/publication';
+import { pokeNewsSchedule } from '../../server/publish/scheduled-news';
 import { noInput } from '../../lib/schemas/admin-fields';
 import { requireRole } from '../guard';
 import { runWrite } from './inputErrors';
 
-/** The news manager (admin-area.md §2, §4, §5, §7). Every write republishes the news pages it touches. */
+/**
+ * The news manager (admin-area.md §2, §4, §5, §7). Every write republishes the
+ * news pages it touches; a save with a publish or unpublish time tells the
+ * scheduler (issue 15), which publishes it at that time.
+ */
 export const news = {
   list: defineAction({
     accept: 'json',
@@ -22,6 +27,7 @@ export const news = {
     handler: async (input, context) => {
       const user = requireRole(context, 'admin');
       const { row, changes } = runWrite(() => createNews(input, user.id));
+      pokeNewsSchedule();
       return { row, ...(await publishChanges(changes)) };
     },
   }),
@@ -31,6 +37,7 @@ export const news = {
     handler: async ({ id, ...input }, context) => {
       requireRole(context, 'admin');
       const { row, changes } = runWrite(() => updateNews(id, input));
+      pokeNewsSchedule();
       return { row, ...(await publishChanges(changes)) };
     },
   }),
@@ -59,6 +66,7 @@ export const news = {
     handler: async (input, context) => {
       requireRole(context, 'admin');
       const { row, changes } = runWrite(() => restoreNews(input));
+      pokeNewsSchedule();
       return { row, ...(await publishChanges(changes)) };
     },
   }),

@@ -2,10 +2,11 @@
 // editing with a preview that keeps line breaks, and the list newest first with
 // the badge 'Veröffentlicht'/'Entwurf', the creation date, publish/hide, edit
 // and delete. The spec deletes news without asking; a deletion can instead be
-// undone for a few seconds.
+// undone for a few seconds. Optional publish and unpublish times (issue 15,
+// Vienna time) schedule it; the list says 'Geplant für …'.
 import { actions } from 'astro:actions';
 import { useEffect, useRef, useState } from 'react';
-import { formatDate } from '../../lib/dates-de';
+import { epochToViennaLocal, formatDate, formatDateTime } from '../../lib/dates-de';
 import { NEWS_TEXTS as T, newsSchema, type NewsEntry } from '../../lib/schemas/news';
 import { FieldError, KIT_TEXTS, callAction, useLoader, useSaveToasts, wrapStyle } from './contentKit';
 import { createOrUpdate, useEntityForm } from './entityKit';
@@ -16,15 +17,44 @@ import { ADMIN_TEXTS, SaveButton } from './ui';
 /** How long the undo of a deletion is offered. */
 const UNDO_MS = 8000;
 
-type FormValues = { title: string; excerpt: string; content: string; image_url: string; published: boolean };
-const EMPTY: FormValues = { title: '', excerpt: '', content: '', image_url: '', published: true };
+type FormValues = {
+  title: string;
+  excerpt: string;
+  content: string;
+  image_url: string;
+  published: boolean;
+  /** datetime-local values, Vienna time ('' for none) */
+  publish_at: string;
+  unpublish_at: string;
+};
+const EMPTY: FormValues = { title: '', excerpt: '', content: '', image_url: '', published: true, publish_at: '', unpublish_at: '' };
+const localTime = (ms: number | null) => (ms === null ? '' : epochToViennaLocal(ms));
 const toForm = (n: NewsEntry): FormValues => ({
   title: n.title,
   excerpt: n.excerpt ?? '',
   content: n.content,
   image_url: n.image_url ?? '',
   published: n.published,
+  publish_at: localTime(n.publish_at),
+  unpublish_at: localTime(n.unpublish_at),
 });
+
+const isPlanned = (item: NewsEntry) => !item.published && item.publish_at !== null;
+
+/** The list's badge of one news: published, planned or draft. */
+function NewsBadge({ item }: { item: NewsEntry }) {
+  return <span className={item.published ? 'badge badge-blue' : 'badge'}>{item.published ? T.published : isPlanned(item) ? T.planned : T.draft}</span>;
+}
+
+/** The list's lines about a news' planned times. */
+function NewsSchedule({ item }: { item: NewsEntry }) {
+  return (
+    <>
+      {isPlanned(item) && <small className="hint news-schedule">{T.plannedFor(formatDateTime(item.publish_at))}</small>}
+      {item.unpublish_at !== null && <small className="hint news-schedule">{T.unpublishOn(formatDateTime(item.unpublish_at))}</small>}
+    </>
+  );
+}
 
 function NewsForm({
   editing,
@@ -102,6 +132,20 @@ function NewsForm({
         <input type="checkbox" name="published" checked={values.published} onChange={(e) => set('published', e.target.checked)} />
         {T.published}
       </label>
+      <fieldset className="news-schedule-fields">
+        <legend>Zeitplan</legend>
+        <label className="admin-field" htmlFor="news-publish-at">
+          <span>{T.publishAt}</span>
+          <input id="news-publish-at" name="publish_at" type="datetime-local" {...bind('publish_at')} />
+          <FieldError message={errors.publish_at} />
+        </label>
+        <label className="admin-field" htmlFor="news-unpublish-at">
+          <span>{T.unpublishAt}</span>
+          <input id="news-unpublish-at" name="unpublish_at" type="datetime-local" {...bind('unpublish_at')} />
+          <FieldError message={errors.unpublish_at} />
+        </label>
+        <small className="hint">{T.scheduleHint}</small>
+      </fieldset>
       <div className="admin-actions">
         <SaveButton saving={saving}>{editing ? 'News aktualisieren' : 'News erstellen'}</SaveButton>
         {editing && (
@@ -210,8 +254,9 @@ export default function NewsManager() {
                   <strong className="news-item-title" style={wrapStyle}>
                     {item.title}
                   </strong>
-                  <span className={item.published ? 'badge badge-blue' : 'badge'}>{item.published ? T.published : T.draft}</span>
+                  <NewsBadge item={item} />
                 </div>
+                <NewsSchedule item={item} />
                 <small className="hint">Erstellt am {formatDate(item.created_at)}</small>
                 <div className="admin-actions">
                   <button type="button" className="btn btn-outline btn-small" disabled={busy === item.id} onClick={() => void toggle(item)}>

@@ -1,32 +1,70 @@
 // news (admin-area.md §2, §3, §4, §5, §8): one schema for the admin form and the
 // actions. Title and content are required (the form sends nothing without
 // them); everything else is optional; new news is published unless unticked.
+// Publish and unpublish times (issue 15) are Vienna wall-clock times from
+// datetime-local fields (or ms since epoch from an API caller or the undo).
 import { z } from 'astro/zod';
+import { viennaLocalToEpoch } from '../dates-de';
 import { flag, optional, required } from './admin-fields';
 import { id } from './common';
 import { optionalImageUrl } from './upload';
 
 export const NEWS_REQUIRED_MESSAGE = 'Titel und Inhalt sind erforderlich.';
 
-export const newsSchema = z.object({
+export const SCHEDULE_INVALID_MESSAGE = 'Bitte ein gültiges Datum mit Uhrzeit eingeben.';
+export const SCHEDULE_ORDER_MESSAGE = 'Das Zurückziehen muss nach dem Veröffentlichen liegen.';
+
+/** Latest moment accepted (year 9999): anything later is a typo, not a plan. */
+const LATEST = Date.UTC(9999, 11, 31);
+
+/** An optional moment: empty is none; a datetime-local value is Vienna time; a number is ms since epoch. */
+const scheduleTime = z.unknown().transform((value, ctx): number | null => {
+  if (value === undefined || value === null || value === '') return null;
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= LATEST) return value;
+  if (typeof value === 'string') {
+    const trimmed = value.trim();
+    if (trimmed === '') return null;
+    const ms = viennaLocalToEpoch(trimmed);
+    if (ms !== null && ms <= LATEST) return ms;
+  }
+  ctx.addIssue({ code: z.ZodIssueCode.custom, message: SCHEDULE_INVALID_MESSAGE });
+  return z.NEVER;
+});
+
+const newsFields = z.object({
   title: required(300, NEWS_REQUIRED_MESSAGE),
   content: required(100_000, NEWS_REQUIRED_MESSAGE),
   excerpt: optional(1_000),
   image_url: optionalImageUrl,
   published: flag(true),
+  /** when the news goes public by itself; a time already past means now (the service decides, with its clock) */
+  publish_at: scheduleTime,
+  /** when it is taken off the site by itself */
+  unpublish_at: scheduleTime,
 });
+
+/** An unpublish time at or before the publish time would never show the news: refused. */
+function scheduleInOrder(data: { publish_at: number | null; unpublish_at: number | null }, ctx: z.RefinementCtx) {
+  if (data.publish_at !== null && data.unpublish_at !== null && data.unpublish_at <= data.publish_at) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: SCHEDULE_ORDER_MESSAGE, path: ['unpublish_at'] });
+  }
+}
+
+export const newsSchema = newsFields.superRefine(scheduleInOrder);
 export type NewsInput = z.input<typeof newsSchema>;
 export type NewsData = z.output<typeof newsSchema>;
 
-export const newsUpdateSchema = newsSchema.extend({ id });
+export const newsUpdateSchema = newsFields.extend({ id }).superRefine(scheduleInOrder);
 export const newsPublishSchema = z.object({ id, published: z.boolean() });
 export const newsIdSchema = z.object({ id });
 /** Undo of a deletion: the row as it was, with its id, date and author. */
-export const newsRestoreSchema = newsSchema.extend({
-  id,
-  created_at: z.string().trim().regex(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/),
-  author_id: z.string().max(100).nullable(),
-});
+export const newsRestoreSchema = newsFields
+  .extend({
+    id,
+    created_at: z.string().trim().regex(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/),
+    author_id: z.string().max(100).nullable(),
+  })
+  .superRefine(scheduleInOrder);
 
 /** What the admin list shows of one news. */
 export type NewsEntry = {
@@ -38,6 +76,10 @@ export type NewsEntry = {
   published: boolean;
   created_at: string;
   author_id: string | null;
+  /** ms since epoch: when it is published by itself (it is unpublished until then) */
+  publish_at: number | null;
+  /** ms since epoch: when it is taken off the site by itself */
+  unpublish_at: number | null;
 };
 
 /** The news manager's German texts (admin-area.md §2, §4, §8). */
@@ -63,4 +105,10 @@ export const NEWS_TEXTS = {
   deleteError: 'Fehler beim Löschen',
   preview: 'Vorschau',
   noPreview: 'Noch kein Text für die Vorschau.',
+  publishAt: 'Veröffentlichen am',
+  unpublishAt: 'Zurückziehen am',
+  scheduleHint: 'Uhrzeit in Wien. Mit einem Zeitpunkt in der Zukunft bleibt die News bis dahin unveröffentlicht; ein vergangener Zeitpunkt veröffentlicht sofort.',
+  planned: 'Geplant',
+  plannedFor: (when: string) => `Geplant für ${when}`,
+  unpublishOn: (when: string) => `Wird zurückgezogen am ${when}`,
 } as const;

@@ -3,8 +3,8 @@ import { createTestDb } from '../../db/test-db';
 import type { Db } from '../../db/client';
 import { news } from '../../db/schema';
 import { createUser } from '../../auth/users';
-import { newsSchema } from '../../../lib/schemas/news';
-import { createNews, deleteNews, listNews, restoreNews, setNewsPublished, updateNews } from './news';
+import { newsSchema, newsUpdateSchema } from '../../../lib/schemas/news';
+import { applyDueNewsSchedules, createNews, deleteNews, earliestNewsSchedule, listNews, nextNewsScheduleAfter, restoreNews, setNewsPublished, updateNews } from './news';
 import { RefusedWrite } from '../../db/write';
 
 let db: Db;
@@ -76,7 +76,70 @@ describe('news schema', () => {
       excerpt: null,
       image_url: null,
       published: true,
+      publish_at: null,
+      unpublish_at: null,
     });
     expect(messages({ title: 'a', content: 'b', image_url: 'javascript:alert(1)' })).toEqual(['Bitte eine gültige Bild-Adresse angeben.']);
+  });
+});
+
+// 14 October 2026, 12:00 in Vienna
+const NOON = Date.parse('2026-10-14T10:00:00Z');
+const MINUTE = 60_000;
+
+describe('scheduled news (issue 15)', () => {
+  it('reads the fields as Vienna time, refuses bad times and an unpublish before the publish, in German', () => {
+    const messages = (v: Record<string, unknown>) => {
+      const r = newsSchema.safeParse({ title: 'T', content: 'C', ...v });
+      return r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    };
+    expect(newsSchema.parse({ title: 'T', content: 'C', publish_at: '2026-10-14T12:01', unpublish_at: '' })).toMatchObject({
+      publish_at: NOON + MINUTE,
+      unpublish_at: null,
+    });
+    expect(messages({ publish_at: '2026-02-30T12:00' })).toEqual(['publish_at: Bitte ein gültiges Datum mit Uhrzeit eingeben.']);
+    expect(messages({ unpublish_at: 'morgen' })).toEqual(['unpublish_at: Bitte ein gültiges Datum mit Uhrzeit eingeben.']);
+    expect(messages({ publish_at: '2026-10-14T12:00', unpublish_at: '2026-10-14T11:59' })).toEqual([
+      'unpublish_at: Das Zurückziehen muss nach dem Veröffentlichen liegen.',
+    ]);
+    expect(newsUpdateSchema.safeParse({ id: 'n', title: 'T', content: 'C', publish_at: NOON, unpublish_at: NOON }).success).toBe(false);
+  });
+
+  it('a publish time ahead is saved unpublished; one already past publishes now; an unpublish time past hides now', () => {
+    const planned = createNews(input({ title: 'Geplant', content: 'C', publish_at: NOON + MINUTE }), null, db, NOON);
+    expect(planned.row).toMatchObject({ published: false, publish_at: NOON + MINUTE, unpublish_at: null });
+    const late = createNews(input({ title: 'Spät', content: 'C', published: false, publish_at: NOON - MINUTE }), null, db, NOON);
+    expect(late.row).toMatchObject({ published: true, publish_at: null });
+    const gone = updateNews(late.row.id, input({ title: 'Spät', content: 'C', unpublish_at: NOON - MINUTE }), db, NOON);
+    expect(gone.row).toMatchObject({ published: false, unpublish_at: null });
+    const both = createNews(input({ title: 'Beides', content: 'C', publish_at: NOON + MINUTE, unpublish_at: NOON + 60 * MINUTE }), null, db, NOON);
+    expect(both.row).toMatchObject({ published: false, publish_at: NOON + MINUTE, unpublish_at: NOON + 60 * MINUTE });
+    expect(earliestNewsSchedule(db)).toBe(NOON + MINUTE);
+    expect(nextNewsScheduleAfter(NOON + MINUTE, db)).toBe(NOON + 60 * MINUTE);
+  });
+
+  it('publishing or hiding by hand drops the plan', () => {
+    const { row } = createNews(input({ title: 'G', content: 'C', publish_at: NOON + MINUTE, unpublish_at: NOON + 2 * MINUTE }), null, db, NOON);
+    expect(setNewsPublished(row.id, true, db).row).toMatchObject({ published: true, publish_at: null, unpublish_at: NOON + 2 * MINUTE });
+    expect(setNewsPublished(row.id, false, db).row).toMatchObject({ published: false, publish_at: null, unpublish_at: null });
+    expect(earliestNewsSchedule(db)).toBeNull();
+  });
+
+  it('due times flip published and are cleared; when both passed, the later one decides', () => {
+    const a = createNews(input({ title: 'A', content: 'C', publish_at: NOON + MINUTE }), null, db, NOON).row;
+    const b = createNews(input({ title: 'B', content: 'C', unpublish_at: NOON + 2 * MINUTE }), null, db, NOON).row;
+    const c = createNews(input({ title: 'C', content: 'C', publish_at: NOON + MINUTE, unpublish_at: NOON + 3 * MINUTE }), null, db, NOON).row;
+    expect(applyDueNewsSchedules(NOON, db).changes).toEqual([]);
+    const first = applyDueNewsSchedules(NOON + MINUTE, db);
+    expect(first.published.sort()).toEqual([a.id, c.id].sort());
+    expect(first.changes).toHaveLength(2);
+    const rows = () => Object.fromEntries(listNews(db).map((n) => [n.title, n]));
+    expect(rows().A).toMatchObject({ published: true, publish_at: null });
+    expect(rows().C).toMatchObject({ published: true, publish_at: null, unpublish_at: NOON + 3 * MINUTE });
+    // down from before B's time until after C's: both are taken off
+    const later = applyDueNewsSchedules(NOON + 10 * MINUTE, db);
+    expect(later.unpublished.sort()).toEqual([b.id, c.id].sort());
+    expect(rows().B).toMatchObject({ published: false, unpublish_at: null });
+    expect(earliestNewsSchedule(db)).toBeNull();
   });
 });

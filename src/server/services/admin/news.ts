@@ -1,12 +1,16 @@
 // news for the admin (admin-area.md §2, §4, §7): all news newest first, create
 // (published by default, with the author), update, publish/hide, delete, and
 // restore (the undo of a delete). Each write names the news row it changed, so
-// exactly the pages showing it are republished.
-import { desc, eq, sql } from 'drizzle-orm';
+// exactly the pages showing it are republished. A news can be scheduled
+// (issue 15): with a publish time still ahead it is stored unpublished, and
+// the scheduled-news job (src/server/publish/scheduled-news.ts) flips
+// `published` when a time is due.
+import { and, desc, eq, isNotNull, lte, or, sql } from 'drizzle-orm';
 import { getDb, type Db } from '../../db/client';
 import { RefusedWrite, write } from '../../db/write';
 import { news, users } from '../../db/schema';
 import type { Change } from '../../publish/routes';
+import { appClock } from '../../clock';
 import type { NewsData, NewsEntry } from '../../../lib/schemas/news';
 
 export const NEWS_NOT_FOUND = 'Diese News existiert nicht mehr.';
@@ -21,30 +25,56 @@ const entry = (row: NewsRow): NewsEntry => ({
   published: row.published,
   created_at: row.created_at,
   author_id: row.author_id,
+  publish_at: row.publish_at,
+  unpublish_at: row.unpublish_at,
 });
 const changed = (id: string): Change[] => [{ table: 'news', key: id }];
 const now = () => new Date().toISOString();
+/** The server's clock (its scheduler's): a fake one in the tests that move time. */
+const clockNow = () => appClock().now();
+
+/** What a save stores: the schema's output; the times may be left out (none). */
+type NewsSave = Omit<NewsData, 'publish_at' | 'unpublish_at'> & Partial<Pick<NewsData, 'publish_at' | 'unpublish_at'>>;
+type Schedule = { published: boolean; publish_at?: number | null; unpublish_at?: number | null };
+
+/**
+ * What a save stores of its times at `time`: a publish time ahead keeps the news
+ * unpublished until then; one already past publishes now (and is not kept); an
+ * unpublish time already past takes it off now.
+ */
+export function applySchedule<T extends Schedule>(input: T, time: number): T & { publish_at: number | null; unpublish_at: number | null } {
+  let { published, publish_at = null, unpublish_at = null } = input;
+  if (publish_at !== null) {
+    published = publish_at <= time;
+    if (published) publish_at = null;
+  }
+  if (unpublish_at !== null && unpublish_at <= time) {
+    published = false;
+    unpublish_at = null;
+  }
+  return { ...input, published, publish_at, unpublish_at };
+}
 
 export function listNews(db: Db = getDb()): NewsEntry[] {
   return db.select().from(news).orderBy(desc(news.created_at), desc(sql`rowid`)).all().map(entry);
 }
 
-export function createNews(input: NewsData, authorId: string | null, db: Db = getDb()) {
+export function createNews(input: NewsSave, authorId: string | null, db: Db = getDb(), time = clockNow()) {
   return write(
     'news.createNews',
     () => {
-      const row = db.insert(news).values({ ...input, author_id: authorId }).returning().get();
+      const row = db.insert(news).values({ ...applySchedule(input, time), author_id: authorId }).returning().get();
       return { row: entry(row), changes: changed(row.id) };
     },
     db,
   );
 }
 
-export function updateNews(id: string, input: NewsData, db: Db = getDb()) {
+export function updateNews(id: string, input: NewsSave, db: Db = getDb(), time = clockNow()) {
   return write(
     'news.updateNews',
     () => {
-      const row = db.update(news).set({ ...input, updated_at: now() }).where(eq(news.id, id)).returning().get();
+      const row = db.update(news).set({ ...applySchedule(input, time), updated_at: now() }).where(eq(news.id, id)).returning().get();
       if (!row) throw new RefusedWrite(NEWS_NOT_FOUND, 'NOT_FOUND');
       return { row: entry(row), changes: changed(id) };
     },
@@ -52,11 +82,17 @@ export function updateNews(id: string, input: NewsData, db: Db = getDb()) {
   );
 }
 
+/**
+ * Publish or hide by hand: the hand wins over a plan. Publishing drops a
+ * planned publish time; hiding drops both times (it stays hidden until someone
+ * publishes or schedules it again).
+ */
 export function setNewsPublished(id: string, published: boolean, db: Db = getDb()) {
   return write(
     'news.setNewsPublished',
     () => {
-      const row = db.update(news).set({ published, updated_at: now() }).where(eq(news.id, id)).returning().get();
+      const times = published ? { publish_at: null } : { publish_at: null, unpublish_at: null };
+      const row = db.update(news).set({ published, ...times, updated_at: now() }).where(eq(news.id, id)).returning().get();
       if (!row) throw new RefusedWrite(NEWS_NOT_FOUND, 'NOT_FOUND');
       return { row: entry(row), changes: changed(id) };
     },
@@ -79,8 +115,9 @@ export function deleteNews(id: string, db: Db = getDb()) {
 
 /** Puts a deleted news back with its id, date and author (the author only if that user still exists). */
 export function restoreNews(
-  snapshot: NewsData & { id: string; created_at: string; author_id: string | null },
+  snapshot: NewsSave & { id: string; created_at: string; author_id: string | null },
   db: Db = getDb(),
+  time = clockNow(),
 ) {
   return write('news.restoreNews', (tx) => {
     if (tx.select({ id: news.id }).from(news).where(eq(news.id, snapshot.id)).get()) {
@@ -90,7 +127,62 @@ export function restoreNews(
       snapshot.author_id && tx.select({ id: users.id }).from(users).where(eq(users.id, snapshot.author_id)).get()
         ? snapshot.author_id
         : null;
-    const row = tx.insert(news).values({ ...snapshot, author_id: author }).returning().get();
+    const row = tx.insert(news).values({ ...applySchedule(snapshot, time), author_id: author }).returning().get();
     return { row: entry(row), changes: changed(row.id) };
   }, db);
+}
+
+const isDue = (time: number) =>
+  or(and(isNotNull(news.publish_at), lte(news.publish_at, time)), and(isNotNull(news.unpublish_at), lte(news.unpublish_at, time)));
+
+/**
+ * The scheduler's part: every news whose publish or unpublish time has come by
+ * `time` is published or taken off, and the time it used is cleared. When both
+ * came while the server was down, the later one decides.
+ */
+export function applyDueNewsSchedules(time: number, db: Db = getDb()) {
+  return write('news.schedule', (tx) => {
+    const due = tx.select().from(news).where(isDue(time)).all();
+    const published: string[] = [];
+    const unpublished: string[] = [];
+    for (const row of due) {
+      const publishDue = row.publish_at !== null && row.publish_at <= time;
+      const unpublishDue = row.unpublish_at !== null && row.unpublish_at <= time;
+      const show = publishDue && (!unpublishDue || row.publish_at! > row.unpublish_at!);
+      tx.update(news)
+        .set({
+          published: show,
+          ...(publishDue ? { publish_at: null } : {}),
+          ...(unpublishDue ? { unpublish_at: null } : {}),
+          updated_at: now(),
+        })
+        .where(eq(news.id, row.id))
+        .run();
+      (show ? published : unpublished).push(row.id);
+    }
+    return { published, unpublished, changes: due.flatMap((row) => changed(row.id)) };
+  }, db);
+}
+
+/** Every publish and unpublish time stored (a few: only scheduled news have any). */
+function scheduledTimes(db: Db): number[] {
+  return db
+    .select({ publishAt: news.publish_at, unpublishAt: news.unpublish_at })
+    .from(news)
+    .where(or(isNotNull(news.publish_at), isNotNull(news.unpublish_at)))
+    .all()
+    .flatMap((row) => [row.publishAt, row.unpublishAt])
+    .filter((time): time is number => time !== null);
+}
+
+/** The earliest publish or unpublish time of any news (past ones included: they are due), or null. */
+export function earliestNewsSchedule(db: Db = getDb()): number | null {
+  const times = scheduledTimes(db);
+  return times.length > 0 ? Math.min(...times) : null;
+}
+
+/** The earliest publish or unpublish time after `time`, or null. */
+export function nextNewsScheduleAfter(time: number, db: Db = getDb()): number | null {
+  const times = scheduledTimes(db).filter((t) => t > time);
+  return times.length > 0 ? Math.min(...times) : null;
 }

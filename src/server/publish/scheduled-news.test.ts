@@ -1,0 +1,133 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { fakeClock } from '../../../tests/fixtures/fake-clock';
+import type { Db } from '../db/client';
+import { createTestDb, seed } from '../db/test-db';
+import { news, scheduledJobs } from '../db/schema';
+import { newsSchema } from '../../lib/schemas/news';
+import { createNews } from '../services/admin/news';
+import { Scheduler } from '../scheduler';
+import type { Change } from './routes';
+import { SCHEDULED_NEWS_FALLBACK_MS, SCHEDULED_NEWS_JOB, scheduledNewsJob } from './scheduled-news';
+
+const quiet = { info: () => undefined, error: () => undefined };
+const MINUTE = 60_000;
+// 14 October 2026, 12:00 in Vienna
+const NOON = Date.parse('2026-10-14T10:00:00Z');
+
+let db: Db;
+beforeEach(() => {
+  db = createTestDb();
+});
+
+/** A scheduler with only the scheduled-news job, over `db`, on a clock the test moves. */
+function setup(clock: ReturnType<typeof fakeClock>['clock']) {
+  const published: Change[][] = [];
+  const job = scheduledNewsJob({
+    db: () => db,
+    now: () => clock.now(),
+    publish: async (changes) => void published.push(changes),
+    log: quiet,
+  });
+  const scheduler = new Scheduler(() => db, [job], clock, quiet);
+  return { scheduler, published };
+}
+
+const plan = (title: string, times: { publish_at?: number; unpublish_at?: number }, now: number) =>
+  createNews(newsSchema.parse({ title, content: 'Text', ...times }), null, db, now).row;
+const stored = (id: string) => db.select().from(news).where(eq(news.id, id)).get()!;
+
+describe('the scheduled-news job', () => {
+  it('publishes a news at its minute, not before, and republishes its pages', async () => {
+    const { clock, advance } = fakeClock(NOON);
+    const { scheduler, published } = setup(clock);
+    scheduler.start();
+    await advance(0, () => scheduler.idle());
+    // saved while the server runs: the save's poke brings the job forward from its hourly fallback
+    const item = plan('Derby', { publish_at: NOON + 5 * MINUTE }, clock.now());
+    scheduler.poke();
+    await advance(5 * MINUTE - 1, () => scheduler.idle());
+    expect(stored(item.id).published).toBe(false);
+    expect(published).toEqual([]);
+    await advance(1, () => scheduler.idle());
+    expect(stored(item.id)).toMatchObject({ published: true, publish_at: null });
+    expect(published).toEqual([[{ table: 'news', key: item.id }]]);
+    // nothing planned: the next look is the fallback's
+    expect(scheduler.nextRuns().get(SCHEDULED_NEWS_JOB)).toBe(clock.now() + SCHEDULED_NEWS_FALLBACK_MS);
+    await scheduler.stop();
+  });
+
+  it('takes a news off at its unpublish time', async () => {
+    const { clock, advance } = fakeClock(NOON);
+    const { scheduler, published } = setup(clock);
+    const item = plan('Aktion', { unpublish_at: NOON + 90 * MINUTE }, NOON);
+    expect(stored(item.id).published).toBe(true);
+    scheduler.start();
+    // the next run is the unpublish time itself, further away than the fallback hour
+    await advance(89 * MINUTE, () => scheduler.idle());
+    expect(stored(item.id).published).toBe(true);
+    await advance(MINUTE, () => scheduler.idle());
+    expect(stored(item.id)).toMatchObject({ published: false, unpublish_at: null });
+    expect(published.flat()).toEqual([{ table: 'news', key: item.id }]);
+    await scheduler.stop();
+  });
+
+  it('a server that was down at the time publishes at its start (catch-up), once', async () => {
+    const { clock, advance } = fakeClock(NOON);
+    const first = setup(clock);
+    first.scheduler.start();
+    await advance(0, () => first.scheduler.idle());
+    const item = plan('Nachts', { publish_at: NOON + 10 * MINUTE }, clock.now());
+    first.scheduler.poke();
+    await advance(MINUTE, () => first.scheduler.idle());
+    await first.scheduler.stop();
+    // down for two hours over the publish time
+    await advance(2 * 60 * MINUTE);
+    expect(stored(item.id).published).toBe(false);
+    const second = setup(clock);
+    second.scheduler.start();
+    await advance(0, () => second.scheduler.idle());
+    expect(stored(item.id)).toMatchObject({ published: true, publish_at: null });
+    expect(second.published).toEqual([[{ table: 'news', key: item.id }]]);
+    await advance(5 * MINUTE, () => second.scheduler.idle());
+    expect(second.published).toHaveLength(1);
+    await second.scheduler.stop();
+  });
+
+  it('a schedule in the past at start, written without any poke (a restore), is caught up at once', async () => {
+    const { clock, advance } = fakeClock(NOON);
+    // the job ran before and stored a look in an hour
+    const item = plan('Zurückgespielt', {}, NOON);
+    seed(db, () => {
+      db.insert(scheduledJobs).values({ name: SCHEDULED_NEWS_JOB, nextRunAt: NOON + 60 * MINUTE }).run();
+      db.update(news).set({ published: false, publish_at: NOON - 30 * MINUTE }).where(eq(news.id, item.id)).run();
+    });
+    const { scheduler, published } = setup(clock);
+    scheduler.start();
+    await advance(0, () => scheduler.idle());
+    expect(stored(item.id)).toMatchObject({ published: true, publish_at: null });
+    expect(published).toHaveLength(1);
+    await scheduler.stop();
+  });
+
+  it('the plan survives a restart: a new scheduler over the same database publishes at the time', async () => {
+    const { clock, advance } = fakeClock(NOON);
+    const first = setup(clock);
+    first.scheduler.start();
+    await advance(0, () => first.scheduler.idle());
+    const item = plan('Später', { publish_at: NOON + 30 * MINUTE }, clock.now());
+    first.scheduler.poke();
+    await advance(10 * MINUTE, () => first.scheduler.idle());
+    await first.scheduler.stop();
+    // restarted at once: the stored next run is the publish time
+    const second = setup(clock);
+    expect(second.scheduler.nextRuns().get(SCHEDULED_NEWS_JOB)).toBe(NOON + 30 * MINUTE);
+    second.scheduler.start();
+    await advance(20 * MINUTE - 1, () => second.scheduler.idle());
+    expect(stored(item.id).published).toBe(false);
+    await advance(1, () => second.scheduler.idle());
+    expect(stored(item.id).published).toBe(true);
+    expect(second.published).toEqual([[{ table: 'news', key: item.id }]]);
+    await second.scheduler.stop();
+  });
+});
