@@ -8,6 +8,8 @@ export type NewsListItem = {
   /** the WebP copies of an upload, as on the server-rendered cards */
   srcset?: string;
   sizes?: string;
+  /** the alt text stored with the image in the media library ('' when none: the card's headline says it) */
+  alt?: string;
   created_at: string;
   date: string;
 };

@@ -1,10 +1,93 @@
 // The image field of every admin form (admin-area.md §5, §8, §9): shows the
 // current image, uploads a new one to POST /api/admin/upload (which checks,
-// re-encodes and stores it), and hands the public URL to the form. Nothing is
-// saved to the entity until the form itself is saved.
-import { useId, useRef, useState } from 'react';
+// re-encodes and stores it), or picks one from the media library (issue 15),
+// and hands the public URL to the form. Nothing is saved to the entity until
+// the form itself is saved.
+import { actions } from 'astro:actions';
+import { useEffect, useId, useRef, useState } from 'react';
+import { MEDIA_TEXTS, type MediaItem } from '../../lib/schemas/media';
 import { MAX_UPLOAD_BYTES, UPLOAD_TEXTS, type UploadResult } from '../../lib/schemas/upload';
 import { useToast } from './ui';
+
+/** The file name of an upload address, for people: /uploads/news/ab12.jpg → news/ab12.jpg */
+export const mediaName = (url: string) => {
+  try {
+    return decodeURIComponent(url.replace(/^\/uploads\//, ''));
+  } catch {
+    return url;
+  }
+};
+
+/**
+ * The media library, as the 'Medien' tab and every image field's picker list
+ * it; a failure reads as the server's German message. (Not through
+ * contentKit's callAction: contentKit imports this field.)
+ */
+export async function loadMediaLibrary(): Promise<{ ok: true; data: MediaItem[] } | { ok: false; message: string; fields: Record<string, string> }> {
+  try {
+    const { data, error } = await actions.admin.mediaLibrary.list({});
+    if (data) return { ok: true, data };
+    const message = (error as { code?: string; message?: string } | undefined)?.code === 'INTERNAL_SERVER_ERROR' ? '' : (error?.message ?? '');
+    return { ok: false, message: message || MEDIA_TEXTS.loadError, fields: {} };
+  } catch {
+    return { ok: false, message: MEDIA_TEXTS.loadError, fields: {} };
+  }
+}
+
+/**
+ * The picker: the library's images as buttons, in the field itself rather than
+ * in a second dialog (the field usually sits in an edit dialog already, and a
+ * nested dialog's close would close that one too).
+ */
+function MediaPicker({ label, current, onPick, onClose }: { label: string; current: string; onPick: (url: string) => void; onClose: () => void }) {
+  const [items, setItems] = useState<MediaItem[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let open = true;
+    void loadMediaLibrary().then((result) => {
+      if (!open) return;
+      if (result.ok) setItems(result.data.filter((m) => !m.missing));
+      else setError(result.message);
+    });
+    return () => {
+      open = false;
+    };
+  }, []);
+  return (
+    <div className="media-picker" role="region" aria-label={`${label}: ${MEDIA_TEXTS.pickTitle}`} style={{ border: '1px solid var(--grey-200)', borderRadius: '0.5rem', padding: '0.5rem' }}>
+      {!items && !error && <p>{MEDIA_TEXTS.loading}</p>}
+      {error && (
+        <small className="field-error" role="alert">
+          {error}
+        </small>
+      )}
+      {items && items.length === 0 && <p>{MEDIA_TEXTS.empty}</p>}
+      {items && items.length > 0 && (
+        <ul style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: '0.5rem', gridTemplateColumns: 'repeat(auto-fill, minmax(6.5rem, 1fr))', maxHeight: '18rem', overflowY: 'auto' }}>
+          {items.map((item) => (
+            <li key={item.url}>
+              <button
+                type="button"
+                className="btn btn-outline btn-small"
+                aria-label={MEDIA_TEXTS.pickOne(item.alt ? `${item.alt} (${mediaName(item.url)})` : mediaName(item.url))}
+                aria-pressed={item.url === current}
+                onClick={() => onPick(item.url)}
+                style={{ padding: '0.25rem', width: '100%', height: '6rem' }}
+              >
+                <img src={item.thumb} alt="" loading="lazy" style={{ width: '100%', height: '100%', objectFit: 'contain' }} />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="admin-actions" style={{ marginTop: '0.5rem' }}>
+        <button type="button" className="btn btn-outline btn-small" onClick={onClose}>
+          {MEDIA_TEXTS.pickClose}
+        </button>
+      </div>
+    </div>
+  );
+}
 
 export type ImageUploadProps = {
   /** the current image URL, or null/'' for none */
@@ -63,6 +146,7 @@ export default function ImageUpload({
   const fileInput = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
+  const [picking, setPicking] = useState(false);
   const current = value ?? '';
 
   const onFile = async (file: File | undefined) => {
@@ -113,12 +197,27 @@ export default function ImageUpload({
         <label className={`btn btn-outline btn-small${disabled || uploading ? ' is-disabled' : ''}`} htmlFor={inputId}>
           {uploading ? UPLOAD_TEXTS.uploading : current ? UPLOAD_TEXTS.replace : UPLOAD_TEXTS.choose}
         </label>
+        <button type="button" className="btn btn-outline btn-small" disabled={disabled || uploading} aria-expanded={picking} onClick={() => setPicking((open) => !open)}>
+          {MEDIA_TEXTS.pick}
+        </button>
         {current && (
           <button type="button" className="btn btn-outline btn-small" disabled={disabled || uploading} onClick={() => onChange(null)}>
             {UPLOAD_TEXTS.remove}
           </button>
         )}
       </div>
+      {picking && (
+        <MediaPicker
+          label={label}
+          current={current}
+          onClose={() => setPicking(false)}
+          onPick={(url) => {
+            setUploadError(null);
+            onChange(url);
+            setPicking(false);
+          }}
+        />
+      )}
       {allowUrl && (
         <input
           type="text"

@@ -46,7 +46,7 @@ export default function ShowAllNews({
           <article className="card news-card" key={item.id}>
             <div className="card-media">
               {item.image_url ? (
-                <img src={item.image_url} srcSet={item.srcset} sizes={item.sizes} alt="" loading="lazy" decoding="async" width={640} height={360} />
+                <img src={item.image_url} srcSet={item.srcset} sizes={item.sizes} alt={item.alt ?? ''} loading="lazy" decoding="async" width={640} height={360} />
               ) : (
                 <span className="no-image">{noImage}</span>
               )}

@@ -31,6 +31,7 @@ export const MEDIA_TEXTS = {
   pickClose: 'Mediathek schließen',
   pickOne: (name: string) => `Dieses Bild wählen: ${name}`,
   loadError: 'Die Mediathek konnte nicht geladen werden.',
+  loading: 'Lädt...',
   size: (width: number | null, height: number | null, bytes: number | null) =>
     [width && height ? `${width} × ${height} px` : '', bytes ? `${Math.max(1, Math.round(bytes / 1024))} KB` : ''].filter(Boolean).join(', '),
 } as const;

@@ -7,6 +7,7 @@ import type { NewsListItem } from '../../lib/news-list';
 import { newsExcerpt } from '../../lib/text';
 import { safeImageUrl } from '../../lib/urls';
 import { responsiveImage } from '../../server/content/responsive-images';
+import { imageAlt } from '../../server/media/alt';
 import { NEWS_TEXTS } from '../../server/content/defaults';
 import { publishedNews } from '../../server/content/public-content';
 
@@ -21,6 +22,7 @@ export const GET: APIRoute = () => {
         excerpt: newsExcerpt(n.excerpt, n.content),
         image_url: image,
         ...responsiveImage(image, 'card'),
+        alt: imageAlt(image),
         created_at: n.created_at,
         date: formatDate(n.created_at),
       };

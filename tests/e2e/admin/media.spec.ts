@@ -1,0 +1,140 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { eq } from 'drizzle-orm';
+import { expect, test, type Page } from '@playwright/test';
+import { loginAs } from '../../fixtures/auth';
+import { makeTeam } from '../../fixtures/factories';
+import { startSite, type Site } from '../../fixtures/site';
+import { media, news, teams } from '../../../src/server/db/schema';
+import { acceptNextConfirm, pngFile, toaster } from './content-helpers';
+
+// The media library (issue 15) against the production server: an image uploaded
+// in one form is listed in 'Medien' with where it is used, its alt text reaches
+// the public pages' <img alt>, the picker of another entity's image field reuses
+// it, and it can be deleted only once nothing uses it. An image stored before
+// the library existed is listed too.
+let site: Site;
+let teamId: string;
+const OLD = 'alt/vorher.png';
+test.beforeAll(async () => {
+  site = await startSite({
+    seed: async (db, dataDir) => {
+      teamId = makeTeam(db, { name: 'Kampfmannschaft', category: 'Herren' }).id;
+      // an upload from before the library: a file on disk, no row
+      const file = path.join(dataDir, 'uploads', OLD);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, await sharp({ create: { width: 300, height: 200, channels: 3, background: '#b91c1c' } }).png().toBuffer());
+    },
+  });
+});
+test.afterAll(async () => {
+  await site.stop();
+});
+test.beforeEach(async ({ context }) => {
+  await loginAs(context, site, 'admin');
+});
+
+const card = (page: Page, url: string) => page.locator(`.media-item[data-url="${url}"]`);
+const onDisk = (url: string) => fs.existsSync(path.join(site.dataDir, url));
+const ALT = 'Die Kampfmannschaft jubelt nach dem Derbysieg';
+
+test('upload, where used, alt text on the public pages, reuse through the picker, delete refused while used and allowed after', async ({ page }) => {
+  // 1. upload in the news form
+  await page.goto(`${site.url}/admin#news`);
+  const form = page.getByRole('form', { name: 'Neue News erstellen' });
+  await form.getByLabel('Titel *').fill('Derbysieg');
+  await form.getByLabel('Inhalt *').fill('Ein großer Tag für den Verein.');
+  await form.locator('.image-upload input[type="file"]').setInputFiles(await pngFile('jubel.png'));
+  await expect(toaster(page).getByText('Bild erfolgreich hochgeladen!')).toBeVisible();
+  await form.getByRole('button', { name: 'News erstellen' }).click();
+  await expect(toaster(page).getByText('News erstellt!')).toBeVisible();
+  const article = site.db().select().from(news).get()!;
+  const url = article.image_url!;
+  expect(url).toMatch(/^\/uploads\/news\/[0-9a-f]{32}\.png$/);
+  // recorded with the upload, with its size
+  expect(site.db().select().from(media).where(eq(media.url, url)).get()).toMatchObject({ alt: '', width: 24, height: 24 });
+
+  // 2. the library lists it with where it is used, and the older upload found on disk, used nowhere
+  await page.goto(`${site.url}/admin#medien`);
+  await expect(card(page, url).getByText('Verwendet in:')).toBeVisible();
+  await expect(card(page, url).getByRole('listitem').filter({ hasText: 'News „Derbysieg“ (Bild)' })).toBeVisible();
+  await expect(card(page, `/uploads/${OLD}`).getByText('Nirgends verwendet')).toBeVisible();
+  await expect(card(page, `/uploads/${OLD}`).getByText('300 × 200 px')).toBeVisible();
+
+  // 3. its alt text, saved in the library, is the public page's <img alt> (republished at once)
+  const publicPage = await page.context().newPage();
+  await publicPage.goto(`${site.url}/news/${article.id}`);
+  // before: the article's picture beside its own headline says nothing
+  await expect(publicPage.locator('img.news-image')).toHaveAttribute('alt', '');
+  await card(page, url).getByLabel('Alternativtext').fill(ALT);
+  await card(page, url).getByRole('button', { name: 'Alternativtext speichern' }).click();
+  await expect(toaster(page).getByText('Alternativtext gespeichert')).toBeVisible();
+  await expect(toaster(page).getByText('Veröffentlicht', { exact: true }).last()).toBeVisible();
+  await publicPage.reload();
+  await expect(publicPage.getByRole('img', { name: ALT })).toHaveAttribute('src', url);
+  // the home page's news card shows it with the same text
+  await publicPage.goto(`${site.url}/`);
+  await expect(publicPage.getByRole('img', { name: ALT })).toHaveAttribute('src', url);
+
+  // 4. reused in another entity's image field through the picker
+  await page.goto(`${site.url}/admin#mannschaften`);
+  await page.locator('.teams-table tbody tr', { hasText: 'Kampfmannschaft' }).getByRole('button', { name: 'Bearbeiten' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Team bearbeiten' });
+  await dialog.getByRole('button', { name: 'Aus Mediathek wählen' }).click();
+  const picker = dialog.getByRole('region', { name: 'Teamfoto: Bild aus der Mediathek' });
+  await picker.getByRole('button', { name: `Dieses Bild wählen: ${ALT} (${url.slice('/uploads/'.length)})` }).click();
+  await expect(picker).toBeHidden();
+  await expect(dialog.getByRole('img', { name: 'Vorschau: Teamfoto' })).toHaveAttribute('src', url);
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(toaster(page).getByText('Team erfolgreich aktualisiert')).toBeVisible();
+  expect(site.db().select().from(teams).where(eq(teams.id, teamId)).get()!.image_url).toBe(url);
+  await publicPage.goto(`${site.url}/team/${teamId}`);
+  // the stored alt text replaces the page's own 'Mannschaftsfoto …'
+  await expect(publicPage.locator('img.team-photo')).toHaveAttribute('alt', ALT);
+  await expect(publicPage.locator('img.team-photo')).toHaveAttribute('src', url);
+
+  // 5. delete is refused while the image is used, naming where
+  await page.goto(`${site.url}/admin#medien`);
+  await expect(card(page, url).getByRole('listitem')).toHaveText(['News „Derbysieg“ (Bild)', 'Mannschaft „Kampfmannschaft“ (Bild)']);
+  acceptNextConfirm(page, 'Dieses Bild wirklich löschen? Die Datei wird entfernt.');
+  await card(page, url).getByRole('button', { name: /^Löschen/ }).click();
+  await expect(toaster(page).getByText('Bild nicht gelöscht')).toBeVisible();
+  await expect(
+    toaster(page).getByText('Das Bild wird noch verwendet: News „Derbysieg“ (Bild), Mannschaft „Kampfmannschaft“ (Bild). Bitte es zuerst dort entfernen.'),
+  ).toBeVisible();
+  await expect(card(page, url)).toBeVisible();
+  expect(onDisk(url)).toBe(true);
+
+  // the older, unused one goes at once, with its file
+  acceptNextConfirm(page);
+  await card(page, `/uploads/${OLD}`).getByRole('button', { name: /^Löschen/ }).click();
+  await expect(toaster(page).getByText('Bild gelöscht')).toBeVisible();
+  await expect(card(page, `/uploads/${OLD}`)).toHaveCount(0);
+  expect(onDisk(`/uploads/${OLD}`)).toBe(false);
+
+  // 6. taken out of the team and the news, it can be deleted: the file, its WebP copies and its row go
+  await page.goto(`${site.url}/admin#mannschaften`);
+  await page.locator('.teams-table tbody tr', { hasText: 'Kampfmannschaft' }).getByRole('button', { name: 'Bearbeiten' }).click();
+  await dialog.getByRole('button', { name: 'Bild entfernen' }).click();
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(toaster(page).getByText('Team erfolgreich aktualisiert')).toBeVisible();
+  await page.goto(`${site.url}/admin#news`);
+  await page.locator('.news-item', { hasText: 'Derbysieg' }).getByRole('button', { name: /Bearbeiten/ }).click();
+  const edit = page.getByRole('form', { name: 'News bearbeiten' });
+  await edit.getByRole('button', { name: 'Bild entfernen' }).click();
+  await edit.getByRole('button', { name: 'News aktualisieren' }).click();
+  await expect(toaster(page).getByText('News aktualisiert!')).toBeVisible();
+
+  await page.goto(`${site.url}/admin#medien`);
+  await expect(card(page, url).getByText('Nirgends verwendet')).toBeVisible();
+  acceptNextConfirm(page);
+  await card(page, url).getByRole('button', { name: /^Löschen/ }).click();
+  await expect(toaster(page).getByText('Bild gelöscht')).toBeVisible();
+  await expect(card(page, url)).toHaveCount(0);
+  for (const file of [url, ...[480, 960, 1600].map((w) => url.replace(/\.png$/, `-${w}.webp`))]) expect(onDisk(file), file).toBe(false);
+  expect(site.db().select().from(media).all()).toEqual([]);
+  // and a reload does not bring it back
+  await page.reload();
+  await expect(page.getByText('Noch keine Bilder hochgeladen.')).toBeVisible();
+});
