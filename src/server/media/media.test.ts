@@ -133,6 +133,26 @@ describe('delete', () => {
   });
 });
 
+describe('the trash', () => {
+  it('keeps an image used while a deleted row that shows it can still be restored', async () => {
+    const url = await put('news/weg.png');
+    await listMedia(db, dir);
+    const trashed = (closed: number) =>
+      seed(db, (tx) =>
+        tx.$client
+          .prepare('INSERT INTO revisions (change_set, entity, row_id, op, data, created_at, trash_closed) VALUES (?, ?, ?, ?, ?, ?, ?)')
+          .run('set-1', 'news', 'n1', 'delete', JSON.stringify({ id: 'n1', title: 'Alter Bericht', content: 'x', image_url: url }), Date.now(), closed),
+      );
+    trashed(1);
+    expect(whereUsed(db, url)).toEqual([]);
+    trashed(0);
+    expect(whereUsed(db, url)).toEqual([{ table: 'news', id: 'n1', label: 'Papierkorb: News „Alter Bericht“', field: 'Bild' }]);
+    expect(await refusal(deleteMedia(url, db, dir))).toMatchObject({ message: 'Das Bild wird noch verwendet: Papierkorb: News „Alter Bericht“ (Bild). Bitte es zuerst dort entfernen.' });
+    // nothing to republish for it
+    expect(setMediaAlt(url, 'Archivbild', db).changes).toEqual([]);
+  });
+});
+
 describe('alt text', () => {
   it('is stored with the image, republishes the rows that show it, and is what the pages write (else their own)', async () => {
     const url = await put('players/max.png');

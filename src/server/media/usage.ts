@@ -60,13 +60,15 @@ export const IMAGE_SOURCES: Source[] = [
   { table: 'club_settings', area: 'Verein', title: 'short_name', key: null, columns: [{ name: 'crest_url', field: 'Wappen', kind: 'url' }] },
 ];
 
-/** A use with the change that republishes its pages. */
-export type Use = MediaUse & { change: Change };
+/** A use with the change that republishes its pages (none for a row in the trash: no page shows it). */
+export type Use = MediaUse & { change?: Change };
 
 /** Upload addresses inside a text: src="/uploads/…", url(/uploads/…), a bare address. */
 const UPLOAD_IN_TEXT = /\/uploads\/[A-Za-z0-9_\-./%]+\.[A-Za-z0-9]+/g;
 
 function addressesIn(value: unknown, kind: Kind): string[] {
+  // a row in the trash keeps a JSON column as the list itself
+  if (kind === 'json' && Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string' && v.startsWith('/uploads/'));
   if (typeof value !== 'string' || value === '') return [];
   if (kind === 'url') return value.trim().startsWith('/uploads/') ? [value.trim()] : [];
   if (kind === 'html') return value.match(UPLOAD_IN_TEXT) ?? [];
@@ -95,20 +97,55 @@ function rowsOf(db: Db, source: Source): Row[] {
   return statement.all() as Row[];
 }
 
-/** Every upload address used in the content, with where: one read of each table. */
+const TRASH = 'Papierkorb';
+
+/** The name of a deleted row, from its stored columns (the trash keeps no SQL to ask). */
+function trashTitle(data: Record<string, unknown>): string {
+  for (const key of ['title', 'name', 'short_name', 'section_key']) if (typeof data[key] === 'string' && data[key]) return data[key] as string;
+  return [data.home_team, data.away_team].filter((v) => typeof v === 'string' && v).join(' – ');
+}
+
+/**
+ * Every upload address used in the content, with where: one read of each
+ * table, and the rows in the trash (restoring a deleted news must bring its
+ * picture back, so a picture is not free while its row can still return).
+ */
 export function mediaUses(db: Db): Map<string, Use[]> {
   const uses = new Map<string, Use[]>();
+  const add = (url: string, use: Use) => {
+    const list = uses.get(url);
+    if (list) list.push(use);
+    else uses.set(url, [use]);
+  };
   for (const source of IMAGE_SOURCES) {
     for (const row of rowsOf(db, source)) {
       const title = (row.title ?? '').trim().slice(0, 120);
       const change: Change = row.change_key === null ? { table: source.table } : { table: source.table, key: String(row.change_key) };
       for (const column of source.columns) {
         for (const url of new Set(addressesIn(row[column.name], column.kind))) {
-          const use: Use = { table: source.table, id: String(row.id), label: title ? `${source.area} „${title}“` : source.area, field: column.field, change };
-          const list = uses.get(url);
-          if (list) list.push(use);
-          else uses.set(url, [use]);
+          add(url, { table: source.table, id: String(row.id), label: title ? `${source.area} „${title}“` : source.area, field: column.field, change });
         }
+      }
+    }
+  }
+  const bySource = new Map(IMAGE_SOURCES.map((s) => [s.table as string, s]));
+  // the trash's expiry closes its entries (revisions' pruneRevisions); until then a row can come back
+  const deleted = db.$client
+    .prepare(`SELECT entity, row_id, data FROM revisions WHERE op = 'delete' AND trash_closed = 0`)
+    .all() as { entity: string; row_id: string; data: string }[];
+  for (const row of deleted) {
+    const source = bySource.get(row.entity);
+    if (!source) continue;
+    let data: Record<string, unknown>;
+    try {
+      data = JSON.parse(row.data) as Record<string, unknown>;
+    } catch {
+      continue;
+    }
+    const title = trashTitle(data).trim().slice(0, 120);
+    for (const column of source.columns) {
+      for (const url of new Set(addressesIn(data[column.name], column.kind))) {
+        add(url, { table: source.table, id: row.row_id, label: `${TRASH}: ${source.area}${title ? ` „${title}“` : ''}`, field: column.field });
       }
     }
   }
@@ -129,7 +166,7 @@ export function describeUses(uses: MediaUse[]): string[] {
 export function changesOf(uses: Use[]): Change[] {
   const seen = new Set<string>();
   return uses
-    .map((u) => u.change)
+    .flatMap((u) => (u.change ? [u.change] : []))
     .filter((c) => {
       const id = `${c.table}\n${c.key ?? ''}`;
       if (seen.has(id)) return false;
