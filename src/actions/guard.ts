@@ -4,6 +4,7 @@
 import { ActionError } from 'astro:actions';
 import type { Role } from '../server/auth/roles';
 import { ACCOUNT_TEXTS } from '../lib/schemas/account';
+import { enterActor } from '../server/revisions/context';
 
 const publicActions = new WeakSet<object>();
 
@@ -35,5 +36,7 @@ export function requireRole(
   const allowed = role === 'superadmin' ? isSuperAdmin : isAdmin;
   if (!allowed) throw new ActionError({ code: 'FORBIDDEN', message: message ?? 'Zugriff verweigert' });
   if (mustSetUpSecondFactor && !options.duringSecondFactorSetup) throw new ActionError({ code: 'FORBIDDEN', message: ACCOUNT_TEXTS.setupFirst });
+  // the rest of this action's work is this user's: the revisions it writes name them
+  enterActor({ id: user.id, name: user.email });
   return user;
 }

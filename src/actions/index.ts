@@ -30,9 +30,10 @@ import { matchDetails } from './admin/matchDetails';
 import { matchDay } from './admin/matchDay';
 import { leagues } from './admin/leagues';
 import { matchImport } from './admin/matchImport';
+import { revisions } from './admin/revisions';
 
 export const server = {
   public: { inquiry },
   auth: { signIn, signInSecondStep, requestPasswordReset, resetPassword, completeSetup },
-  admin: { cacheUpdate, users, pageContent, shop, home, news, teams, players, youthTeams, matches, sponsors, contacts, inquiries, membership, imprint, privacy, social, sessions, account, deploy, club, matchDetails, matchDay, leagues, matchImport },
+  admin: { cacheUpdate, users, pageContent, shop, home, news, teams, players, youthTeams, matches, sponsors, contacts, inquiries, membership, imprint, privacy, social, sessions, account, deploy, club, matchDetails, matchDay, leagues, matchImport, revisions },
 };

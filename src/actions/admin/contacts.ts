@@ -11,6 +11,7 @@ import {
 } from '../../server/services/admin/contacts';
 import { publishChanges } from '../../server/services/admin/publication';
 import { requireRole } from '../guard';
+import { runVersionedWrite } from './versioned';
 
 const NOT_FOUND = 'Dieser Kontakt existiert nicht mehr.';
 
@@ -37,9 +38,9 @@ export const contacts = {
   update: defineAction({
     accept: 'json',
     input: contactUpdateSchema,
-    handler: async ({ id, ...input }, context) => {
+    handler: async ({ id, base_revision, ...input }, context) => {
       requireRole(context, 'admin');
-      const row = updateContact(id, input);
+      const row = runVersionedWrite('contact_info', id, base_revision, () => updateContact(id, input));
       if (!row) throw new ActionError({ code: 'NOT_FOUND', message: NOT_FOUND });
       return { row, ...(await publishChanges([contactChange(row.id)])) };
     },

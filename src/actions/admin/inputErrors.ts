@@ -5,9 +5,10 @@
 import { ActionError } from 'astro:actions';
 import { isRefusedWrite, type RefusalCode } from '../../server/db/write';
 
-const ACTION_CODES: Record<RefusalCode, 'BAD_REQUEST' | 'NOT_FOUND' | 'SERVICE_UNAVAILABLE'> = {
+const ACTION_CODES: Record<RefusalCode, 'BAD_REQUEST' | 'NOT_FOUND' | 'CONFLICT' | 'SERVICE_UNAVAILABLE'> = {
   BAD_REQUEST: 'BAD_REQUEST',
   NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
   STORAGE: 'SERVICE_UNAVAILABLE',
 };
 

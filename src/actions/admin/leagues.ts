@@ -24,6 +24,7 @@ import {
 import { publishChanges } from '../../server/services/admin/publication';
 import { requireRole } from '../guard';
 import { runWrite } from './inputErrors';
+import { runVersionedWrite } from './versioned';
 
 type Saved<R> = { row: R; changes: Parameters<typeof publishChanges>[0] };
 const publish = async <R>({ row, changes }: Saved<R>) => ({ row, ...(await publishChanges(changes)) });
@@ -56,9 +57,9 @@ export const leagues = {
   update: defineAction({
     accept: 'json',
     input: leagueUpdateSchema,
-    handler: async ({ id, ...input }, context) => {
+    handler: async ({ id, base_revision, ...input }, context) => {
       requireRole(context, 'admin');
-      return publish(runWrite(() => updateLeague(id, input)));
+      return publish(runVersionedWrite('leagues', id, base_revision, () => updateLeague(id, input)));
     },
   }),
   remove: defineAction({

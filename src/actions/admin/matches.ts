@@ -5,6 +5,7 @@ import { publishChanges } from '../../server/services/admin/publication';
 import { noInput } from '../../lib/schemas/admin-fields';
 import { requireRole } from '../guard';
 import { runWrite } from './inputErrors';
+import { runVersionedWrite } from './versioned';
 
 /** The match schedule manager (admin-area.md §2, §5, §7). Writes republish /spielplan and the iCalendar feed. */
 export const matches = {
@@ -28,9 +29,9 @@ export const matches = {
   update: defineAction({
     accept: 'json',
     input: matchUpdateSchema,
-    handler: async ({ id, ...input }, context) => {
+    handler: async ({ id, base_revision, ...input }, context) => {
       requireRole(context, 'admin');
-      const { row, changes } = runWrite(() => updateMatch(id, input));
+      const { row, changes } = runVersionedWrite('matches', id, base_revision, () => updateMatch(id, input));
       return { row, ...(await publishChanges(changes)) };
     },
   }),

@@ -14,6 +14,7 @@ import {
 } from '../../server/services/admin/pageContent';
 import { publishChanges } from '../../server/services/admin/publication';
 import { requireRole } from '../guard';
+import { runVersionedWrite } from './versioned';
 
 const NOT_FOUND = 'Dieser Seiteninhalt existiert nicht mehr.';
 
@@ -40,9 +41,9 @@ export const pageContent = {
   update: defineAction({
     accept: 'json',
     input: pageContentUpdateSchema,
-    handler: async ({ id, ...patch }, context) => {
+    handler: async ({ id, base_revision, ...patch }, context) => {
       requireRole(context, 'admin');
-      const result = updatePageContent(id, patch);
+      const result = runVersionedWrite('page_content', id, base_revision, () => updatePageContent(id, patch));
       if (!result) throw new ActionError({ code: 'NOT_FOUND', message: NOT_FOUND });
       // a moved entry leaves its old page too
       return { row: result.after, ...(await publishChanges(pageContentChanges(result.before, result.after))) };

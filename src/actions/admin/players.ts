@@ -5,6 +5,7 @@ import { publishChanges } from '../../server/services/admin/publication';
 import { noInput } from '../../lib/schemas/admin-fields';
 import { requireRole } from '../guard';
 import { runWrite } from './inputErrors';
+import { runVersionedWrite } from './versioned';
 
 /**
  * The players manager (admin-area.md §2, §5, §7). A player's change republishes its team's pages.
@@ -31,9 +32,9 @@ export const players = {
   update: defineAction({
     accept: 'json',
     input: playerUpdateSchema,
-    handler: async ({ id, ...input }, context) => {
+    handler: async ({ id, base_revision, ...input }, context) => {
       const user = requireRole(context, 'admin');
-      const { row, changes } = runWrite(() => updatePlayer(id, input, undefined, user.email));
+      const { row, changes } = runVersionedWrite('players', id, base_revision, () => updatePlayer(id, input, undefined, user.email));
       return { row, ...(await publishChanges(changes)) };
     },
   }),

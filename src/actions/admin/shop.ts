@@ -4,6 +4,7 @@ import { shopItemIdSchema, shopItemSchema, shopItemUpdateSchema } from '../../li
 import { createShopItem, deleteShopItem, listShopItems, shopChange, updateShopItem } from '../../server/services/admin/shop';
 import { publishChanges } from '../../server/services/admin/publication';
 import { requireRole } from '../guard';
+import { runVersionedWrite } from './versioned';
 
 const listInput = z.object({}).optional();
 
@@ -32,9 +33,9 @@ export const shop = {
   update: defineAction({
     accept: 'json',
     input: shopItemUpdateSchema,
-    handler: async ({ id, ...patch }, context) => {
+    handler: async ({ id, base_revision, ...patch }, context) => {
       requireRole(context, 'admin');
-      const row = updateShopItem(id, patch);
+      const row = runVersionedWrite('shop_items', id, base_revision, () => updateShopItem(id, patch));
       if (!row) throw new ActionError({ code: 'NOT_FOUND', message: NOT_FOUND });
       return { row, ...(await publishChanges([shopChange(row.id)])) };
     },

@@ -4,6 +4,7 @@ import { sponsorIdSchema, sponsorSchema, sponsorUpdateSchema } from '../../lib/s
 import { createSponsor, deleteSponsor, listSponsors, sponsorChange, updateSponsor } from '../../server/services/admin/sponsors';
 import { publishChanges } from '../../server/services/admin/publication';
 import { requireRole } from '../guard';
+import { runVersionedWrite } from './versioned';
 
 const NOT_FOUND = 'Dieser Sponsor existiert nicht mehr.';
 
@@ -30,9 +31,9 @@ export const sponsors = {
   update: defineAction({
     accept: 'json',
     input: sponsorUpdateSchema,
-    handler: async ({ id, ...input }, context) => {
+    handler: async ({ id, base_revision, ...input }, context) => {
       requireRole(context, 'admin');
-      const row = updateSponsor(id, input);
+      const row = runVersionedWrite('sponsors', id, base_revision, () => updateSponsor(id, input));
       if (!row) throw new ActionError({ code: 'NOT_FOUND', message: NOT_FOUND });
       return { row, ...(await publishChanges([sponsorChange(row.id)])) };
     },

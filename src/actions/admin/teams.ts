@@ -5,6 +5,7 @@ import { publishChanges } from '../../server/services/admin/publication';
 import { noInput } from '../../lib/schemas/admin-fields';
 import { requireRole } from '../guard';
 import { runWrite } from './inputErrors';
+import { runVersionedWrite } from './versioned';
 
 /** The teams manager (admin-area.md §2, §4, §5, §7). */
 export const teams = {
@@ -37,9 +38,9 @@ export const teams = {
   update: defineAction({
     accept: 'json',
     input: teamUpdateSchema,
-    handler: async ({ id, ...input }, context) => {
+    handler: async ({ id, base_revision, ...input }, context) => {
       requireRole(context, 'admin');
-      const { row, changes } = runWrite(() => updateTeam(id, input));
+      const { row, changes } = runVersionedWrite('teams', id, base_revision, () => updateTeam(id, input));
       return { row, ...(await publishChanges(changes)) };
     },
   }),

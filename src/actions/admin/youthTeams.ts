@@ -12,6 +12,7 @@ import { publishChanges } from '../../server/services/admin/publication';
 import { noInput } from '../../lib/schemas/admin-fields';
 import { requireRole } from '../guard';
 import { runWrite } from './inputErrors';
+import { runVersionedWrite } from './versioned';
 
 /** The youth teams manager (admin-area.md §2, §4, §5, §7). */
 export const youthTeams = {
@@ -44,9 +45,9 @@ export const youthTeams = {
   update: defineAction({
     accept: 'json',
     input: youthTeamUpdateSchema,
-    handler: async ({ id, ...input }, context) => {
+    handler: async ({ id, base_revision, ...input }, context) => {
       requireRole(context, 'admin');
-      const { row, changes } = runWrite(() => updateYouthTeam(id, input));
+      const { row, changes } = runVersionedWrite('youth_teams', id, base_revision, () => updateYouthTeam(id, input));
       return { row, ...(await publishChanges(changes)) };
     },
   }),

@@ -22,3 +22,9 @@ export const optionalInt = (min = -1_000_000, max = 1_000_000) =>
     z.number().int('Bitte eine ganze Zahl eingeben.').min(min).max(max).nullable(),
   );
 export const id = z.string().min(1).max(100);
+/**
+ * The version of the row the admin's form was opened on (issue 15): a save
+ * against an older version than the stored one is refused. Optional: a caller
+ * that does not send it is not checked.
+ */
+export const baseRevision = z.number().int().positive().optional();

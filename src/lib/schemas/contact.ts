@@ -3,7 +3,7 @@
 // and officials (role 'Funktionär', office_hours = their function). Name is
 // required; an e-mail, when given, must be one (the page makes a mailto link).
 import { z } from 'astro/zod';
-import { id, optionalText, requiredText } from './common';
+import { baseRevision, id, optionalText, requiredText } from './common';
 import { optionalImageUrl } from './upload';
 
 /** The two roles with a meaning of their own (public-site.md §3 contact_info). */
@@ -28,7 +28,7 @@ export const contactSchema = z.object({
 export type ContactInput = z.input<typeof contactSchema>;
 export type ContactData = z.output<typeof contactSchema>;
 
-export const contactUpdateSchema = contactSchema.extend({ id });
+export const contactUpdateSchema = contactSchema.extend({ id, base_revision: baseRevision });
 export const contactIdSchema = z.object({ id });
 
 export type ContactEntry = {

@@ -6,7 +6,7 @@ import { TIE_BREAKERS } from '../league-table';
 import type { StandingRow } from '../standings-paste';
 import type { TableRow } from '../league-table';
 import { integerOr, optional, optionalInteger, required } from './admin-fields';
-import { id } from './common';
+import { baseRevision, id } from './common';
 
 export const LEAGUE_MODES = ['computed', 'entered'] as const;
 export type LeagueMode = (typeof LEAGUE_MODES)[number];
@@ -30,7 +30,7 @@ export const leagueSchema = z.object({
 });
 export type LeagueInput = z.input<typeof leagueSchema>;
 export type LeagueData = z.output<typeof leagueSchema>;
-export const leagueUpdateSchema = leagueSchema.extend({ id });
+export const leagueUpdateSchema = leagueSchema.extend({ id, base_revision: baseRevision });
 export const leagueIdSchema = z.object({ id });
 
 const score = optionalInteger(0, 99);

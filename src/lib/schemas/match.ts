@@ -4,7 +4,7 @@
 // as NULL).
 import { z } from 'astro/zod';
 import { optional, optionalInteger, required } from './admin-fields';
-import { REQUIRED_MESSAGE, id } from './common';
+import { baseRevision, id, REQUIRED_MESSAGE } from './common';
 
 export const MATCH_STATUSES = ['scheduled', 'live', 'finished', 'postponed', 'cancelled'] as const;
 export type MatchStatus = (typeof MATCH_STATUSES)[number];
@@ -73,7 +73,7 @@ export const matchSchema = z.object({
 export type MatchInput = z.input<typeof matchSchema>;
 export type MatchData = z.output<typeof matchSchema>;
 
-export const matchUpdateSchema = matchSchema.extend({ id });
+export const matchUpdateSchema = matchSchema.extend({ id, base_revision: baseRevision });
 export const matchIdSchema = z.object({ id });
 
 export type MatchEntry = {

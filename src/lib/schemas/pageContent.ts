@@ -4,7 +4,7 @@
 // derive from it.
 import { z } from 'astro/zod';
 import { isSafeUrl, isWebUrl } from '../urls';
-import { REQUIRED_MESSAGE, id, optionalText } from './common';
+import { baseRevision, id, optionalText, REQUIRED_MESSAGE } from './common';
 import { optionalImageUrl } from './upload';
 
 export const LINK_MESSAGE = 'Bitte einen gültigen Link eingeben (https://…, mailto:…, tel:… oder /seite).';
@@ -54,7 +54,7 @@ export type PageContentInput = z.input<typeof pageContentSchema>;
 export type PageContentData = z.output<typeof pageContentSchema>;
 
 /** Update by id: only the fields sent are changed. */
-export const pageContentUpdateSchema = pageContentSchema.partial().extend({ id });
+export const pageContentUpdateSchema = pageContentSchema.partial().extend({ id, base_revision: baseRevision });
 export type PageContentUpdateInput = z.input<typeof pageContentUpdateSchema>;
 
 export const pageContentListSchema = z

@@ -3,7 +3,7 @@
 // age and jersey number are whole numbers or empty.
 import { z } from 'astro/zod';
 import { flag, optional, optionalInteger, required } from './admin-fields';
-import { id } from './common';
+import { baseRevision, id } from './common';
 import { optionalImageUrl } from './upload';
 
 export const PLAYER_POSITIONS = [
@@ -55,7 +55,7 @@ export const playerSchema = playerFields.superRefine(consentComplete);
 export type PlayerInput = z.input<typeof playerSchema>;
 export type PlayerData = z.output<typeof playerSchema>;
 
-export const playerUpdateSchema = playerFields.extend({ id }).superRefine(consentComplete);
+export const playerUpdateSchema = playerFields.extend({ id, base_revision: baseRevision }).superRefine(consentComplete);
 export const playerIdSchema = z.object({ id });
 
 /** One row of the admin table: the player with the joined team name. */

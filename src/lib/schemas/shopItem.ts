@@ -3,7 +3,7 @@
 // "a URL or free text": /shop links only real web addresses and shows anything
 // else as text, so free text is kept as it is.
 import { z } from 'astro/zod';
-import { id, optionalText, requiredText } from './common';
+import { baseRevision, id, optionalText, requiredText } from './common';
 import { displayOrder } from './pageContent';
 import { optionalImageUrl } from './upload';
 
@@ -19,7 +19,7 @@ export type ShopItemInput = z.input<typeof shopItemSchema>;
 export type ShopItemData = z.output<typeof shopItemSchema>;
 
 /** Update by id: only the fields sent change (the list's Aktiv/Inaktiv toggle sends one). */
-export const shopItemUpdateSchema = shopItemSchema.partial().extend({ id });
+export const shopItemUpdateSchema = shopItemSchema.partial().extend({ id, base_revision: baseRevision });
 export const shopItemIdSchema = z.object({ id });
 
 export type ShopItemEntry = {

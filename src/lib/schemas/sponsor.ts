@@ -4,7 +4,7 @@
 // gets 'https://'), so that the public grid can link it.
 import { z } from 'astro/zod';
 import { isWebUrl } from '../urls';
-import { REQUIRED_MESSAGE, id, optionalText, requiredText } from './common';
+import { baseRevision, id, optionalText, REQUIRED_MESSAGE, requiredText } from './common';
 import { optionalImageUrl } from './upload';
 
 export const SPONSOR_TIERS = ['premium', 'gold', 'silver', 'bronze', 'standard'] as const;
@@ -50,7 +50,7 @@ export const sponsorSchema = z.object({
 export type SponsorInput = z.input<typeof sponsorSchema>;
 export type SponsorData = z.output<typeof sponsorSchema>;
 
-export const sponsorUpdateSchema = sponsorSchema.extend({ id });
+export const sponsorUpdateSchema = sponsorSchema.extend({ id, base_revision: baseRevision });
 export const sponsorIdSchema = z.object({ id });
 
 export type SponsorEntry = {

@@ -3,7 +3,7 @@
 // achievements are typed comma-separated and stored as a trimmed list.
 import { z } from 'astro/zod';
 import { integerOr, optional, required } from './admin-fields';
-import { id } from './common';
+import { baseRevision, id } from './common';
 import { optionalImageUrl } from './upload';
 
 export const TEAM_CATEGORIES = ['Herren', 'Jugend', 'Nachwuchs', 'Damen'] as const;
@@ -34,7 +34,7 @@ export const teamSchema = z.object({
 export type TeamInput = z.input<typeof teamSchema>;
 export type TeamData = z.output<typeof teamSchema>;
 
-export const teamUpdateSchema = teamSchema.extend({ id });
+export const teamUpdateSchema = teamSchema.extend({ id, base_revision: baseRevision });
 export const teamIdSchema = z.object({ id });
 /** Drag reordering: the team ids in their new order; each gets its index as display_order. */
 export const teamOrderSchema = z.object({ ids: z.array(id).min(1).max(1_000) });

@@ -3,7 +3,7 @@
 // default 0; a contact person from contact_info may be linked.
 import { z } from 'astro/zod';
 import { flag, integerOr, optional, required } from './admin-fields';
-import { id } from './common';
+import { baseRevision, id } from './common';
 
 export const YOUTH_NAME_MESSAGE = 'Bitte geben Sie einen Namen ein';
 
@@ -21,7 +21,7 @@ export const youthTeamSchema = z.object({
 export type YouthTeamInput = z.input<typeof youthTeamSchema>;
 export type YouthTeamData = z.output<typeof youthTeamSchema>;
 
-export const youthTeamUpdateSchema = youthTeamSchema.extend({ id });
+export const youthTeamUpdateSchema = youthTeamSchema.extend({ id, base_revision: baseRevision });
 export const youthTeamIdSchema = z.object({ id });
 export const youthTeamOrderSchema = z.object({ ids: z.array(id).min(1).max(1_000) });
 

@@ -8,9 +8,11 @@
 // throw, so a new service cannot forget it (docs/decisions/013).
 import type Database from 'better-sqlite3';
 import { getDb, type Db } from './client';
+import { beginChangeSet } from '../revisions/context';
+import { installRevisionTriggers } from '../revisions/triggers';
 
-/** Why a write was refused: the admin's input (400/404) or the storage (503). */
-export type RefusalCode = 'BAD_REQUEST' | 'NOT_FOUND' | 'STORAGE';
+/** Why a write was refused: the admin's input (400/404), a newer version saved meanwhile (409), or the storage (503). */
+export type RefusalCode = 'BAD_REQUEST' | 'NOT_FOUND' | 'CONFLICT' | 'STORAGE';
 
 /** The one error type for a refused write; its message is German and shown as it is. */
 export class RefusedWrite extends Error {
@@ -86,6 +88,8 @@ type Client = Database.Database & { [WRITING]?: number };
  */
 export function write<T>(action: string, fn: (tx: Db) => T, db: Db = getDb()): T {
   const client = db.$client as Client;
+  // an outermost write is one change set in the revisions (a nested one is part of it)
+  if (!client[WRITING]) beginChangeSet();
   client[WRITING] = (client[WRITING] ?? 0) + 1;
   try {
     const result = db.transaction(() => fn(db), { behavior: 'immediate' });
@@ -104,11 +108,13 @@ export function write<T>(action: string, fn: (tx: Db) => T, db: Db = getDb()): T
 
 /**
  * Makes every statement that writes throw unless it runs inside write(). Read
- * statements and PRAGMAs are left as they are (and cost nothing extra).
+ * statements and PRAGMAs are left as they are (and cost nothing extra). The
+ * write connection also keeps the revisions (src/server/revisions/triggers.ts).
  */
 export function guardWrites(db: Db): Db {
   const client = db.$client as Client;
   if ((client as { __guarded?: boolean }).__guarded) return db;
+  installRevisionTriggers(client);
   const prepare = client.prepare.bind(client) as (...args: unknown[]) => Database.Statement;
   const guarded = (...args: unknown[]) => {
     const statement = prepare(...args);

@@ -1,0 +1,15 @@
+// Revisions, trash and the concurrency check (issue 15): the one home of the
+// editorial safety net's server side. The rows are written by triggers on the
+// write connection (./triggers.ts); the actor comes from requireRole().
+export { enterActor, runAsActor, currentActor, type Actor } from './context';
+export {
+  assertUnchanged,
+  currentRevision,
+  listTrash,
+  pruneRevisions,
+  restoreFromTrash,
+  restoreRevision,
+  rowHistory,
+  trashDays,
+  revisionDays,
+} from './revisions';

@@ -1,0 +1,167 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { REVISIONED, REVISIONED_ENTITIES, SECRET_COLUMN, type RevisionedEntity } from '../../lib/revisions';
+import type { Db } from '../db/client';
+import { contentTables } from '../db/schema';
+import { createTestDb, seed } from '../db/test-db';
+import { isRefusedWrite, write } from '../db/write';
+import { runAsActor } from './context';
+import { assertUnchanged, currentRevision, listTrash, pruneRevisions, restoreFromTrash, restoreRevision, rowHistory } from './revisions';
+
+// Every content entity keeps its versions (issue 15). Like the permission test
+// walks every action, this walks every revisioned table with rows made from the
+// table's own columns, so a new table or column is covered without a new test.
+let db: Db;
+beforeEach(() => {
+  db = createTestDb();
+});
+afterEach(() => db.$client.close());
+
+type Column = { name: string; type: string; notnull: number; dflt_value: unknown; pk: number };
+const DAY = 86_400_000;
+const made = new Map<string, string>();
+
+/** A row of the table with every required column filled, its parents made first. */
+function makeRow(table: RevisionedEntity): string {
+  const columns = db.$client.prepare('SELECT * FROM pragma_table_info(?)').all(table) as Column[];
+  const parents = db.$client.prepare('SELECT "from" AS column, "table" AS parent FROM pragma_foreign_key_list(?)').all(table) as {
+    column: string;
+    parent: RevisionedEntity;
+  }[];
+  const values: Record<string, unknown> = { id: `${table}-${made.size}` };
+  for (const c of columns) {
+    if (c.name === 'id') continue;
+    const parent = parents.find((p) => p.column === c.name);
+    if (parent) values[c.name] = made.get(parent.parent) ?? makeRow(parent.parent);
+    else if (c.notnull && c.dflt_value === null) values[c.name] = c.type === 'INTEGER' ? 1 : `${table} ${c.name}`;
+  }
+  const names = Object.keys(values);
+  seed(db, () => db.$client.prepare(`INSERT INTO "${table}" (${names.map((n) => `"${n}"`).join(', ')}) VALUES (${names.map((n) => `@${n}`).join(', ')})`).run(values));
+  made.set(table, values.id as string);
+  return values.id as string;
+}
+
+/** A column an admin would edit (not the id, a reference or a date), and a new value for it. */
+function editableColumn(table: string): [string, string | number] {
+  const columns = db.$client.prepare('SELECT * FROM pragma_table_info(?)').all(table) as Column[];
+  const references = new Set((db.$client.prepare('SELECT "from" AS c FROM pragma_foreign_key_list(?)').all(table) as { c: string }[]).map((r) => r.c));
+  const editable = columns.filter(
+    (c) => c.name !== 'id' && !references.has(c.name) && !/_at$|_date$|_time$|^(type|side|role|mode|status|op|goal_kind|live_phase|category|tier|team_side)$/.test(c.name),
+  );
+  const text = editable.find((c) => c.type === 'TEXT');
+  if (text) return [text.name, 'Neue Fassung'];
+  const number = editable.find((c) => c.type === 'INTEGER');
+  if (!number) throw new Error(`${table} has no editable column`);
+  return [number.name, 99];
+}
+
+describe('revisions of every content entity', () => {
+  it('covers every content table but the inquiries, and no table with a secret column', () => {
+    // the inquiries are personal data erased on request: a copy in revisions would outlive the erasure
+    expect(Object.keys(contentTables).filter((t) => t !== 'membership_inquiries').sort()).toEqual([...REVISIONED_ENTITIES].sort());
+    expect(REVISIONED_ENTITIES).not.toContain('users');
+    for (const table of REVISIONED_ENTITIES) {
+      const columns = db.$client.prepare('SELECT name FROM pragma_table_info(?)').pluck().all(table) as string[];
+      expect(columns.filter((c) => SECRET_COLUMN.test(c)), table).toEqual([]);
+    }
+  });
+
+  it.each(REVISIONED_ENTITIES)('%s: insert, update, delete and restore are each kept, with who did it', (table) => {
+    made.clear();
+    const id = runAsActor({ id: 'u1', name: 'trainer@verein.at' }, () => makeRow(table));
+    const [column, value] = editableColumn(table);
+    runAsActor({ id: 'u2', name: 'obmann@verein.at' }, () =>
+      write('test.edit', () => db.$client.prepare(`UPDATE "${table}" SET "${column}" = ? WHERE id = ?`).run(value, id), db),
+    );
+    // the same values again: no new version
+    write('test.same', () => db.$client.prepare(`UPDATE "${table}" SET "${column}" = ? WHERE id = ?`).run(value, id), db);
+    const versions = rowHistory(table, id, db);
+    expect(versions.map((v) => v.op)).toEqual(['update', 'insert']);
+    expect(versions.map((v) => v.user_name)).toEqual(['obmann@verein.at', 'trainer@verein.at']);
+    expect(versions[0].data[column]).toBe(value);
+    expect(versions[0].data.id).toBe(id);
+
+    // 'Wiederherstellen' of the first version: the row holds it again, as a new version
+    const restored = restoreRevision(versions[1].id, db);
+    expect(restored.changes).toEqual([{ table, key: id }]);
+    const now = db.$client.prepare(`SELECT "${column}" AS v FROM "${table}" WHERE id = ?`).get(id) as { v: unknown };
+    expect(now.v).toBe(versions[1].data[column]);
+    expect(rowHistory(table, id, db)[0].op).toBe('restore');
+
+    // deleted: in the trash; put back from it: the row is there again
+    write('test.delete', () => db.$client.prepare(`DELETE FROM "${table}" WHERE id = ?`).run(id), db);
+    const entry = listTrash(db).find((e) => e.row_id === id);
+    expect(entry?.entity_label).toBe(REVISIONED[table].label);
+    restoreFromTrash(entry!.id, db);
+    expect(db.$client.prepare(`SELECT "${column}" AS v FROM "${table}" WHERE id = ?`).get(id)).toEqual({ v: versions[1].data[column] });
+    expect(listTrash(db).find((e) => e.row_id === id)).toBeUndefined();
+  });
+});
+
+describe('the trash', () => {
+  it('puts a deleted team back with the players its delete took with it', () => {
+    made.clear();
+    const team = makeRow('teams');
+    const players = [makeRow('players'), makeRow('players')];
+    write('test.deleteTeam', () => db.$client.prepare('DELETE FROM teams WHERE id = ?').run(team), db);
+    expect(db.$client.prepare('SELECT COUNT(*) FROM players').pluck().get()).toBe(0);
+    const [entry] = listTrash(db);
+    expect(entry).toMatchObject({ entity: 'teams', row_id: team, with_rows: 2 });
+    const { changes } = restoreFromTrash(entry.id, db);
+    expect(changes.map((c) => c.table)).toEqual(['teams', 'players', 'players']);
+    expect((db.$client.prepare('SELECT id FROM players ORDER BY id').pluck().all() as string[]).sort()).toEqual([...players].sort());
+  });
+
+  it('keeps deleted rows for 30 days, then they are gone from it', () => {
+    made.clear();
+    const sponsor = makeRow('sponsors');
+    write('test.delete', () => db.$client.prepare('DELETE FROM sponsors WHERE id = ?').run(sponsor), db);
+    const [entry] = listTrash(db);
+    expect(listTrash(db, Date.now() + 29 * DAY)).toHaveLength(1);
+    expect(listTrash(db, Date.now() + 31 * DAY)).toHaveLength(0);
+    expect(() => restoreFromTrash(entry.id, db, Date.now() + 31 * DAY)).toThrow('nicht mehr im Papierkorb');
+    expect(pruneRevisions(db, Date.now() + 31 * DAY).closed).toBe(1);
+    expect(listTrash(db)).toHaveLength(0);
+  });
+
+  it('follows the configured period', () => {
+    made.clear();
+    seed(db, () => db.$client.prepare("INSERT INTO site_settings (key, value) VALUES ('trash_retention_days', '7')").run());
+    const sponsor = makeRow('sponsors');
+    write('test.delete', () => db.$client.prepare('DELETE FROM sponsors WHERE id = ?').run(sponsor), db);
+    expect(listTrash(db, Date.now() + 6 * DAY)).toHaveLength(1);
+    expect(listTrash(db, Date.now() + 8 * DAY)).toHaveLength(0);
+  });
+});
+
+describe('concurrency and retention', () => {
+  it('refuses a save on an older version, naming who saved since', () => {
+    made.clear();
+    const team = makeRow('teams');
+    const base = currentRevision('teams', team, db);
+    expect(() => assertUnchanged('teams', team, base, db)).not.toThrow();
+    runAsActor({ id: 'u2', name: 'kassier@verein.at' }, () =>
+      write('test.edit', () => db.$client.prepare("UPDATE teams SET name = 'U16' WHERE id = ?").run(team), db),
+    );
+    let refusal: unknown;
+    try {
+      assertUnchanged('teams', team, base, db);
+    } catch (error) {
+      refusal = error;
+    }
+    expect(isRefusedWrite(refusal) && refusal.code).toBe('CONFLICT');
+    expect((refusal as Error).message).toMatch(/^Nicht gespeichert: kassier@verein\.at hat diesen Eintrag inzwischen geändert \(\d\d\.\d\d\.\d{4}, \d\d:\d\d Uhr\)/);
+    // without a base (an older client): no check
+    expect(() => assertUnchanged('teams', team, undefined, db)).not.toThrow();
+    expect(() => assertUnchanged('teams', team, currentRevision('teams', team, db), db)).not.toThrow();
+  });
+
+  it('drops versions past the retention but keeps each row as it is now', () => {
+    made.clear();
+    const team = makeRow('teams');
+    write('test.edit', () => db.$client.prepare("UPDATE teams SET name = 'Zweite' WHERE id = ?").run(team), db);
+    expect(rowHistory('teams', team, db)).toHaveLength(2);
+    expect(pruneRevisions(db, Date.now() + 366 * DAY).removed).toBe(1);
+    const [left] = rowHistory('teams', team, db);
+    expect(left.data.name).toBe('Zweite');
+  });
+});

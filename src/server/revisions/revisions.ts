@@ -1,0 +1,226 @@
+// Reading and restoring revisions (issue 15): a row's history, putting a version
+// back (itself a new revision), the trash of deleted rows, the optimistic
+// concurrency check of a save, and the retention of old versions. The rows are
+// written by the triggers (./triggers.ts), never here.
+import {
+  REVISION_TEXTS as T,
+  REVISIONED,
+  RESTORE_ORDER,
+  isRevisionedEntity,
+  versionTitle,
+  type RevisionOp,
+  type RevisionVersion,
+  type RevisionedEntity,
+  type TrashEntry,
+} from '../../lib/revisions';
+import { getDb, type Db } from '../db/client';
+import { RefusedWrite, write } from '../db/write';
+import type { Change } from '../publish/routes';
+import { asRestore } from './context';
+import { revisionColumns } from './triggers';
+
+const DAY = 86_400_000;
+const WHEN = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Vienna', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+export const TRASH_DAYS_DEFAULT = 30;
+export const REVISION_DAYS_DEFAULT = 365;
+
+type RevisionRow = {
+  id: number;
+  change_set: string;
+  entity: string;
+  row_id: string;
+  op: RevisionOp;
+  data: string;
+  user_name: string | null;
+  created_at: number;
+  trash_closed: number;
+};
+
+export function entityOrRefuse(entity: string): RevisionedEntity {
+  if (!isRevisionedEntity(entity)) throw new RefusedWrite(T.unknownEntity);
+  return entity;
+}
+
+const version = (row: RevisionRow): RevisionVersion => ({
+  id: row.id,
+  op: row.op,
+  created_at: row.created_at,
+  user_name: row.user_name,
+  data: JSON.parse(row.data) as Record<string, unknown>,
+});
+
+/** The latest revision id of a row (its version number for a save), or null for none. */
+export function currentRevision(entity: string, rowId: string, db: Db = getDb()): number | null {
+  const row = db.$client
+    .prepare('SELECT id FROM revisions WHERE entity = ? AND row_id = ? ORDER BY id DESC LIMIT 1')
+    .get(entityOrRefuse(entity), rowId) as { id: number } | undefined;
+  return row?.id ?? null;
+}
+
+/**
+ * Refuses a save made on an older version than the stored one (the admin's
+ * form was opened before someone else saved). Without a base: no check, so
+ * a caller that does not know versions keeps working.
+ */
+export function assertUnchanged(entity: string, rowId: string, base: number | null | undefined, db: Db = getDb()): void {
+  if (base === undefined || base === null) return;
+  const latest = db.$client
+    .prepare('SELECT id, op, user_name, created_at FROM revisions WHERE entity = ? AND row_id = ? ORDER BY id DESC LIMIT 1')
+    .get(entityOrRefuse(entity), rowId) as Pick<RevisionRow, 'id' | 'op' | 'user_name' | 'created_at'> | undefined;
+  if (!latest || latest.id <= base) return;
+  if (latest.op === 'delete') throw new RefusedWrite(T.conflictDeleted, 'CONFLICT');
+  const when = `${WHEN.format(new Date(latest.created_at))} Uhr`;
+  throw new RefusedWrite(T.conflict(latest.user_name ?? T.system, when), 'CONFLICT');
+}
+
+/** The versions of a row, newest first (at most `limit`). */
+export function rowHistory(entity: string, rowId: string, db: Db = getDb(), limit = 100): RevisionVersion[] {
+  const rows = db.$client
+    .prepare('SELECT * FROM revisions WHERE entity = ? AND row_id = ? ORDER BY id DESC LIMIT ?')
+    .all(entityOrRefuse(entity), rowId, limit) as RevisionRow[];
+  return rows.map(version);
+}
+
+function revisionById(id: number, db: Db): RevisionRow {
+  const row = db.$client.prepare('SELECT * FROM revisions WHERE id = ?').get(id) as RevisionRow | undefined;
+  if (!row || !isRevisionedEntity(row.entity)) throw new RefusedWrite(T.revisionNotFound, 'NOT_FOUND');
+  return row;
+}
+
+const quoteId = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** The stored values of a version for the table as it is now (columns added since keep their default). */
+function valuesFor(db: Db, entity: RevisionedEntity, data: Record<string, unknown>): Record<string, unknown> {
+  const columns = revisionColumns(db.$client, entity);
+  const values: Record<string, unknown> = {};
+  for (const column of columns) {
+    if (!(column in data)) continue;
+    const value = data[column];
+    values[column] = typeof value === 'boolean' ? Number(value) : (value as unknown);
+  }
+  if (columns.includes('updated_at')) values.updated_at = new Date().toISOString();
+  return values;
+}
+
+/** Puts a version of an existing row back: the row then holds it again, recorded as a new revision. */
+export function restoreRevision(revisionId: number, db: Db = getDb()): { entity: RevisionedEntity; rowId: string; changes: Change[] } {
+  return write('revisions.restore', () => {
+    const revision = revisionById(revisionId, db);
+    const entity = revision.entity as RevisionedEntity;
+    if (revision.op === 'delete') throw new RefusedWrite(T.cannotRestoreDeleted);
+    const exists = db.$client.prepare(`SELECT 1 FROM ${quoteId(entity)} WHERE id = ?`).get(revision.row_id);
+    if (!exists) throw new RefusedWrite(T.cannotRestoreDeleted);
+    const values = valuesFor(db, entity, JSON.parse(revision.data) as Record<string, unknown>);
+    delete values.id;
+    const columns = Object.keys(values);
+    const sql = `UPDATE ${quoteId(entity)} SET ${columns.map((c) => `${quoteId(c)} = @${c}`).join(', ')} WHERE id = @__id`;
+    try {
+      asRestore(() => db.$client.prepare(sql).run({ ...values, __id: revision.row_id }));
+    } catch (error) {
+      if (isConstraint(error)) throw new RefusedWrite(T.restoreRefused(REVISIONED[entity].label), 'BAD_REQUEST', { cause: error });
+      throw error;
+    }
+    return { entity, rowId: revision.row_id, changes: [{ table: entity, key: revision.row_id }] };
+  }, db);
+}
+
+const isConstraint = (error: unknown) => String((error as { code?: string })?.code ?? '').startsWith('SQLITE_CONSTRAINT');
+
+type DeleteRow = Pick<RevisionRow, 'id' | 'change_set' | 'entity' | 'row_id' | 'data' | 'user_name' | 'created_at'>;
+
+/** Deleted rows still in the trash: one entry per delete (its first row by restore order), newest first. */
+export function listTrash(db: Db = getDb(), now = Date.now(), days = trashDays(db)): TrashEntry[] {
+  const rows = db.$client
+    .prepare(
+      `SELECT id, change_set, entity, row_id, data, user_name, created_at FROM revisions
+       WHERE op = 'delete' AND trash_closed = 0 AND created_at > ? ORDER BY id DESC LIMIT 2000`,
+    )
+    .all(now - days * DAY) as DeleteRow[];
+  const sets = new Map<string, DeleteRow[]>();
+  for (const row of rows) {
+    if (!isRevisionedEntity(row.entity)) continue;
+    sets.set(row.change_set, [...(sets.get(row.change_set) ?? []), row]);
+  }
+  return [...sets.values()].map((set) => {
+    const head = [...set].sort(byRestoreOrder)[0];
+    const entity = head.entity as RevisionedEntity;
+    return {
+      id: head.id,
+      entity,
+      entity_label: REVISIONED[entity].label,
+      row_id: head.row_id,
+      title: versionTitle(entity, JSON.parse(head.data) as Record<string, unknown>, head.row_id),
+      with_rows: set.length - 1,
+      user_name: head.user_name,
+      created_at: head.created_at,
+      expires_at: head.created_at + days * DAY,
+    };
+  });
+}
+
+const rank = (entity: string) => RESTORE_ORDER.indexOf(entity as RevisionedEntity);
+const byRestoreOrder = (a: Pick<RevisionRow, 'entity' | 'id'>, b: Pick<RevisionRow, 'entity' | 'id'>) =>
+  rank(a.entity) - rank(b.entity) || a.id - b.id;
+
+/** Puts a deleted row back, with the rows its delete took with it; they leave the trash. */
+export function restoreFromTrash(revisionId: number, db: Db = getDb(), now = Date.now()): { entity: RevisionedEntity; rowId: string; changes: Change[] } {
+  return write('revisions.untrash', () => {
+    const head = revisionById(revisionId, db);
+    if (head.op !== 'delete' || head.trash_closed || head.created_at <= now - trashDays(db) * DAY) {
+      throw new RefusedWrite(T.notInTrash, 'NOT_FOUND');
+    }
+    const set = (
+      db.$client.prepare(`SELECT * FROM revisions WHERE change_set = ? AND op = 'delete' AND trash_closed = 0`).all(head.change_set) as RevisionRow[]
+    ).sort(byRestoreOrder);
+    const changes: Change[] = [];
+    for (const row of set) {
+      const entity = row.entity as RevisionedEntity;
+      if (db.$client.prepare(`SELECT 1 FROM ${quoteId(entity)} WHERE id = ?`).get(row.row_id)) {
+        if (row.id === head.id) throw new RefusedWrite(T.stillExists);
+        continue;
+      }
+      const values = valuesFor(db, entity, JSON.parse(row.data) as Record<string, unknown>);
+      const columns = Object.keys(values);
+      const sql = `INSERT INTO ${quoteId(entity)} (${columns.map(quoteId).join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`;
+      try {
+        asRestore(() => db.$client.prepare(sql).run(values));
+      } catch (error) {
+        if (isConstraint(error)) throw new RefusedWrite(T.restoreRefused(REVISIONED[entity].label), 'BAD_REQUEST', { cause: error });
+        throw error;
+      }
+      changes.push({ table: entity, key: row.row_id });
+    }
+    db.$client.prepare(`UPDATE revisions SET trash_closed = 1 WHERE change_set = ? AND op = 'delete'`).run(head.change_set);
+    return { entity: head.entity as RevisionedEntity, rowId: head.row_id, changes };
+  }, db);
+}
+
+function setting(db: Db, key: string, fallback: number): number {
+  const row = db.$client.prepare('SELECT value FROM site_settings WHERE key = ?').get(key) as { value: string } | undefined;
+  const value = Number(row?.value);
+  return Number.isInteger(value) && value > 0 ? value : fallback;
+}
+
+/** How long deleted rows stay in the trash (site setting 'trash_retention_days', default 30). */
+export const trashDays = (db: Db) => setting(db, 'trash_retention_days', TRASH_DAYS_DEFAULT);
+/** How long old versions are kept (site setting 'revision_retention_days', default 365). */
+export const revisionDays = (db: Db) => setting(db, 'revision_retention_days', REVISION_DAYS_DEFAULT);
+
+/**
+ * Retention: deletes past the trash period leave the trash; versions older than
+ * the retention go, except each existing row's latest (its current state).
+ */
+export function pruneRevisions(db: Db = getDb(), now = Date.now()): { closed: number; removed: number } {
+  return write('revisions.prune', () => {
+    const closed = db.$client
+      .prepare(`UPDATE revisions SET trash_closed = 1 WHERE op = 'delete' AND trash_closed = 0 AND created_at <= ?`)
+      .run(now - trashDays(db) * DAY).changes;
+    const removed = db.$client
+      .prepare(
+        `DELETE FROM revisions WHERE created_at <= ? AND (op = 'delete' OR id <> (
+           SELECT MAX(r.id) FROM revisions r WHERE r.entity = revisions.entity AND r.row_id = revisions.row_id))`,
+      )
+      .run(now - Math.max(revisionDays(db), trashDays(db)) * DAY).changes;
+    return { closed, removed };
+  }, db);
+}
