@@ -1,7 +1,8 @@
 // Membership manager (admin-area.md §2 Mitglied, §4, §8): the texts of
 // /mitglied-werden (one entry per section of page 'mitglied', edited in the
 // generic page-content dialog), the QR code image, and the inquiry inbox with
-// its read/unread toggle and delete.
+// its read/unread toggle and delete; for superadmins, export and erasure of
+// everything stored about an e-mail address (InquiryPrivacy).
 import { actions } from 'astro:actions';
 import { useEffect, useState } from 'react';
 import { formatDate } from '../../lib/dates-de';
@@ -10,6 +11,8 @@ import type { PageContentEntry } from '../../lib/schemas/pageContent';
 import PageContentModal, { useDeletePageContent, type PageContentField } from './PageContentModal';
 import { ActiveBadge, ImageField, KIT_TEXTS, callAction, useLoader, useSaveToasts, wrapStyle } from './contentKit';
 import { useLiveReload } from './live';
+import InquiryPrivacy from './InquiryPrivacy';
+import type { ManagerProps } from './managers';
 import { SaveButton, confirmAction, useUnsavedChangesWarning } from './ui';
 
 const TEXTS = {
@@ -273,7 +276,7 @@ function Inquiries() {
   );
 }
 
-export default function MembershipManager() {
+export default function MembershipManager({ isSuperAdmin }: Partial<ManagerProps>) {
   const { failed } = useSaveToasts();
   const texts = useLoader(
     () => callAction(() => actions.admin.membership.texts({})),
@@ -284,6 +287,7 @@ export default function MembershipManager() {
   return (
     <>
       <Inquiries />
+      {isSuperAdmin && <InquiryPrivacy />}
       <MembershipTexts data={data} loading={texts.loading} reload={() => void texts.reload()} />
       <QrCodeCard data={data} />
     </>
