@@ -7,7 +7,7 @@ import { loginAs } from '../../fixtures/auth';
 import { makeTeam } from '../../fixtures/factories';
 import { startSite, type Site } from '../../fixtures/site';
 import { media, news, teams } from '../../../src/server/db/schema';
-import { acceptNextConfirm, pngFile, toaster } from './content-helpers';
+import { acceptNextConfirm, horizontalOverflow, pngFile, toaster } from './content-helpers';
 
 // The media library (issue 15) against the production server: an image uploaded
 // in one form is listed in 'Medien' with where it is used, its alt text reaches
@@ -61,6 +61,10 @@ test('upload, where used, alt text on the public pages, reuse through the picker
   await expect(card(page, url).getByRole('listitem').filter({ hasText: 'News „Derbysieg“ (Bild)' })).toBeVisible();
   await expect(card(page, `/uploads/${OLD}`).getByText('Nirgends verwendet')).toBeVisible();
   await expect(card(page, `/uploads/${OLD}`).getByText('300 × 200 px')).toBeVisible();
+  // on a phone the library fits the screen
+  await page.setViewportSize({ width: 375, height: 800 });
+  expect(await horizontalOverflow(page)).toBe(0);
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // 3. its alt text, saved in the library, is the public page's <img alt> (republished at once)
   const publicPage = await page.context().newPage();
