@@ -6,6 +6,7 @@ import { pokeNewsSchedule } from '../../server/publish/scheduled-news';
 import { noInput } from '../../lib/schemas/admin-fields';
 import { requireRole } from '../guard';
 import { runWrite } from './inputErrors';
+import { runVersionedWrite } from './versioned';
 
 /**
  * The news manager (admin-area.md §2, §4, §5, §7). Every write republishes the
@@ -34,9 +35,10 @@ export const news = {
   update: defineAction({
     accept: 'json',
     input: newsUpdateSchema,
-    handler: async ({ id, ...input }, context) => {
+    handler: async ({ id, base_revision, ...input }, context) => {
       requireRole(context, 'admin');
-      const { row, changes } = runWrite(() => updateNews(id, input));
+      // refused as CONFLICT when someone saved this news since the form was opened (issue 15)
+      const { row, changes } = runVersionedWrite('news', id, base_revision, () => updateNews(id, input));
       pokeNewsSchedule();
       return { row, ...(await publishChanges(changes)) };
     },

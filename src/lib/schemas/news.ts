@@ -6,7 +6,7 @@
 import { z } from 'astro/zod';
 import { viennaLocalToEpoch } from '../dates-de';
 import { flag, optional, required } from './admin-fields';
-import { id } from './common';
+import { baseRevision, id } from './common';
 import { optionalImageUrl } from './upload';
 
 export const NEWS_REQUIRED_MESSAGE = 'Titel und Inhalt sind erforderlich.';
@@ -54,7 +54,7 @@ export const newsSchema = newsFields.superRefine(scheduleInOrder);
 export type NewsInput = z.input<typeof newsSchema>;
 export type NewsData = z.output<typeof newsSchema>;
 
-export const newsUpdateSchema = newsFields.extend({ id }).superRefine(scheduleInOrder);
+export const newsUpdateSchema = newsFields.extend({ id, base_revision: baseRevision }).superRefine(scheduleInOrder);
 export const newsPublishSchema = z.object({ id, published: z.boolean() });
 export const newsIdSchema = z.object({ id });
 /** Undo of a deletion: the row as it was, with its id, date and author. */

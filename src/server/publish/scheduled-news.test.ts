@@ -7,6 +7,7 @@ import { news, scheduledJobs } from '../db/schema';
 import { newsSchema } from '../../lib/schemas/news';
 import { createNews } from '../services/admin/news';
 import { Scheduler } from '../scheduler';
+import { rowHistory } from '../revisions';
 import type { Change } from './routes';
 import { SCHEDULED_NEWS_FALLBACK_MS, SCHEDULED_NEWS_JOB, scheduledNewsJob } from './scheduled-news';
 
@@ -52,6 +53,10 @@ describe('the scheduled-news job', () => {
     await advance(1, () => scheduler.idle());
     expect(stored(item.id)).toMatchObject({ published: true, publish_at: null });
     expect(published).toEqual([[{ table: 'news', key: item.id }]]);
+    // the flip is a version of its own in the news' history, by no user (the scheduler)
+    const [latest] = rowHistory('news', item.id, db);
+    expect(latest).toMatchObject({ op: 'update', user_name: null });
+    expect(latest.data).toMatchObject({ published: 1, publish_at: null });
     // nothing planned: the next look is the fallback's
     expect(scheduler.nextRuns().get(SCHEDULED_NEWS_JOB)).toBe(clock.now() + SCHEDULED_NEWS_FALLBACK_MS);
     await scheduler.stop();

@@ -103,6 +103,8 @@ describe('scheduled news (issue 15)', () => {
       'unpublish_at: Das Zurückziehen muss nach dem Veröffentlichen liegen.',
     ]);
     expect(newsUpdateSchema.safeParse({ id: 'n', title: 'T', content: 'C', publish_at: NOON, unpublish_at: NOON }).success).toBe(false);
+    // the update carries the version its form was opened on (optimistic concurrency)
+    expect(newsUpdateSchema.parse({ id: 'n', title: 'T', content: 'C', base_revision: 7 })).toMatchObject({ base_revision: 7 });
   });
 
   it('a publish time ahead is saved unpublished; one already past publishes now; an unpublish time past hides now', () => {
