@@ -151,6 +151,13 @@ describe('the trash', () => {
     // nothing to republish for it
     expect(setMediaAlt(url, 'Archivbild', db).changes).toEqual([]);
   });
+
+  it('finds the picture of a match deleted through write(), as the revision triggers keep it', async () => {
+    const url = await put('matches/tor.png');
+    const match = seed(db, (tx) => tx.insert(matches).values({ home_team: 'Anstoss', away_team: 'Gast', match_date: '2026-05-01', report_images: [url] }).returning().get());
+    seed(db, (tx) => tx.delete(matches).where(eq(matches.id, match.id)).run());
+    expect(whereUsed(db, url)).toEqual([{ table: 'matches', id: match.id, label: 'Papierkorb: Spiel „Anstoss – Gast“', field: 'Bilder zum Spielbericht' }]);
+  });
 });
 
 describe('alt text', () => {
