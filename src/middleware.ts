@@ -8,7 +8,7 @@ import { getDb } from './server/db/client';
 import { rolesOf } from './server/auth/roles';
 import { mustSetUpSecondFactor } from './server/services/account';
 import { contentSecurityPolicy, withPolicyMeta } from './server/http/csp';
-import { FILE_CSP, HEADER_ONLY_DIRECTIVES, NO_STORE, securityHeaders } from './server/http/headers';
+import { FILE_CSP, HEADER_ONLY_DIRECTIVES, NO_STORE, PREVIEW_FRAME_DIRECTIVES, isFramedPreview, securityHeaders } from './server/http/headers';
 import {
   SESSION_COOKIE,
   deleteSessionCookie,
@@ -83,13 +83,16 @@ const responseHeaders = defineMiddleware(async (context, next) => {
   }
   const response = withMutableHeaders(rendered);
   for (const [name, value] of Object.entries(securityHeaders(context.url.protocol === 'https:'))) response.headers.set(name, value);
+  // the previewed page is framed by the admin's side-by-side preview, and by nothing else
+  const framed = isFramedPreview(context.url.pathname);
+  if (framed) response.headers.set('x-frame-options', 'SAMEORIGIN');
   // nothing per user may be cached by the browser, the service worker or a CDN
   if (!response.headers.has('cache-control')) response.headers.set('cache-control', NO_STORE);
   if (import.meta.env.DEV) return response;
   if (html) {
     // read from a copy: the response itself goes out as it is, with the cookies Astro attached to it
     const policy = contentSecurityPolicy(await response.clone().text());
-    response.headers.set('content-security-policy', `${policy}; ${HEADER_ONLY_DIRECTIVES}`);
+    response.headers.set('content-security-policy', `${policy}; ${framed ? PREVIEW_FRAME_DIRECTIVES : HEADER_ONLY_DIRECTIVES}`);
   } else {
     response.headers.set('content-security-policy', FILE_CSP);
   }

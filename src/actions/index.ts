@@ -31,9 +31,12 @@ import { matchDay } from './admin/matchDay';
 import { leagues } from './admin/leagues';
 import { matchImport } from './admin/matchImport';
 import { revisions } from './admin/revisions';
+import { audit } from './admin/audit';
+import { mediaLibrary } from './admin/media';
+import { preview } from './admin/preview';
 
 export const server = {
   public: { inquiry },
   auth: { signIn, signInSecondStep, requestPasswordReset, resetPassword, completeSetup },
-  admin: { cacheUpdate, users, pageContent, shop, home, news, teams, players, youthTeams, matches, sponsors, contacts, inquiries, membership, imprint, privacy, social, sessions, account, deploy, club, matchDetails, matchDay, leagues, matchImport, revisions },
+  admin: { cacheUpdate, users, pageContent, shop, home, news, teams, players, youthTeams, matches, sponsors, contacts, inquiries, membership, imprint, privacy, social, sessions, account, deploy, club, matchDetails, matchDay, leagues, matchImport, revisions, audit, mediaLibrary, preview },
 };

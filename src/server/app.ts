@@ -10,7 +10,7 @@ import { Publisher, PublishQueue, type PublishReport } from './publish/publisher
 import { PendingPages } from './publish/pending';
 import { removeTempFiles } from './publish/files';
 import { checkHealth, minFreeBytes } from './health';
-import { loadBuiltRenderer } from './publish/render';
+import { createHandlerRenderer, loadBuiltRenderer } from './publish/render';
 import { registerPublishQueue } from './publish/notify';
 import { Deployer, registerDeployer } from './deploy/deployer';
 import { deployTargetsFromEnv, siteDirs } from './deploy/targets';
@@ -22,6 +22,9 @@ import { Scheduler, type Job } from './scheduler';
 import { nightlyRepublishJob } from './publish/nightly';
 import { registerNewsSchedulePoke, scheduledNewsJob } from './publish/scheduled-news';
 import { requestPublish } from './publish/notify';
+import { retentionJobs } from './audit/retention';
+import { revisionRetentionJob } from './revisions/retention-job';
+import { registerPreviewRenderer } from './preview/previews';
 import { clockFromSettings, registerAppClock, REAL_CLOCK, type Clock } from './clock';
 
 export type RunningApp = {
@@ -60,6 +63,8 @@ export async function startApp(opts: { port?: number; host?: string; publish?: b
   const leftovers = await removeTempFiles(config.siteDir);
   if (leftovers > 0) console.info(`[publish] ${leftovers} temporary files of an interrupted publish removed`);
   const { renderer, handler, pool } = await loadBuiltRenderer(config.serverEntry);
+  // previews render here, from a copy of the database, never in the publish processes
+  registerPreviewRenderer(createHandlerRenderer(handler));
   const pending = new PendingPages(getDb);
   pending.load();
   const publisher = new Publisher({ db: getDb, siteDir: config.siteDir, render: renderer, pending, clock });
@@ -92,6 +97,9 @@ export async function startApp(opts: { port?: number; host?: string; publish?: b
     nightlyRepublishJob((changes) => queue.enqueue(changes)),
     // through requestPublish, so open admin lists see a scheduled news go live
     scheduledNewsJob({ db: getDb, now: () => clock.now(), publish: (changes) => requestPublish(changes) }),
+    // issue 15: the audit log, the inquiries and the revisions are kept only as long as configured
+    ...retentionJobs(getDb, { now: () => clock.now() }),
+    revisionRetentionJob(getDb, () => clock.now()),
   ];
   if (config.backupDir) {
     const source = { db: getDb, dataDir: config.dataDir, dbFile: config.dbPath, uploadsDir: config.uploadsDir };
@@ -138,6 +146,7 @@ export async function startApp(opts: { port?: number; host?: string; publish?: b
       registerPublishQueue(undefined);
       registerDeployer(undefined);
       registerNewsSchedulePoke(undefined);
+      registerPreviewRenderer(null);
       registerAppClock(undefined);
       await pool?.close();
       closeDatabase();

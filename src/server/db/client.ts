@@ -1,6 +1,7 @@
 // One SQLite connection per database file and process. The Astro bundle and the
 // Node server each load their own copy of this module, so the connection is kept
 // on globalThis under a registered symbol: both copies then share it.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -16,6 +17,25 @@ const registryKey = Symbol.for('anstoss.db.connections');
 type Registry = Map<string, Db>;
 const registry: Registry = ((globalThis as Record<symbol, unknown>)[registryKey] as Registry) ?? new Map();
 (globalThis as Record<symbol, unknown>)[registryKey] = registry;
+
+// A preview (issue 15) renders a page from a private copy of the database with
+// the admin's draft in it: within that render, getDb() answers the copy.
+const overrideKey = Symbol.for('anstoss.db.override');
+const overrides: AsyncLocalStorage<Db> =
+  ((globalThis as Record<symbol, unknown>)[overrideKey] as AsyncLocalStorage<Db>) ?? new AsyncLocalStorage<Db>();
+(globalThis as Record<symbol, unknown>)[overrideKey] = overrides;
+
+/** Runs `fn` (and the async work it starts) with getDb() answering `db`. */
+export function withDatabase<T>(db: Db, fn: () => T): T {
+  return overrides.run(db, fn);
+}
+
+/** An in-memory copy of the database as it is now (a preview writes its draft into it). */
+export function copyDatabase(source: Db): Db {
+  const copy = new Database(source.$client.serialize());
+  copy.pragma('foreign_keys = ON');
+  return drizzle(copy, { schema }) as Db;
+}
 
 export function openDatabase(file: string): Db {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -35,6 +55,8 @@ export function openDatabase(file: string): Db {
  * writes must go through write() (src/server/db/write.ts): any other write throws.
  */
 export function getDb(file = config.dbPath): Db {
+  const override = overrides.getStore();
+  if (override && file === config.dbPath) return override;
   let db = registry.get(file);
   if (!db) {
     db = guardWrites(openDatabase(file));

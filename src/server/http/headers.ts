@@ -28,6 +28,13 @@ export const FILE_CSP = "frame-ancestors 'none'; object-src 'none'; base-uri 'se
 /** Appended to a rendered page's own policy: what only a header can say. */
 export const HEADER_ONLY_DIRECTIVES = "frame-ancestors 'none'";
 
+/**
+ * The one page that may be framed, by our own admin only: the previewed page in
+ * the side-by-side preview (issue 15, /admin/vorschau/<token>/seite).
+ */
+export const PREVIEW_FRAME_DIRECTIVES = "frame-ancestors 'self'";
+export const isFramedPreview = (pathname: string) => /^\/admin\/vorschau\/[^/]+\/seite\/?$/.test(pathname);
+
 /** Admin, sign-in, reset and API answers are per user: never stored by a browser, worker, proxy or CDN. */
 export const NO_STORE = 'no-store';
 
