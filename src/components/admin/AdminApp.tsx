@@ -1,9 +1,10 @@
 import { actions } from 'astro:actions';
-import { Suspense, useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Toaster, useToasts } from '../ui/toast';
 import { MANAGERS } from './managers';
 import { TABS, type TabKey } from './tabs';
-import { ToastContext } from './ui';
+import { AdminUserContext, ToastContext, confirmLeave } from './ui';
+import { browserStorage, purgeExpiredDrafts } from './drafts';
 import { KIT_TEXTS } from './contentKit';
 import { usePendingPublishCount } from './live';
 import { SESSIONS_TEXTS, SessionsDialog } from './SessionsDialog';
@@ -30,17 +31,35 @@ export default function AdminApp({ email, userId, isSuperAdmin, mustSetUpSecondF
   const pendingPages = usePendingPublishCount();
   const { toasts, toast } = useToasts();
 
+  const activeRef = useRef(active);
+  activeRef.current = active;
   useEffect(() => {
-    const onHash = () => setActive(tabFromHash(keys));
+    purgeExpiredDrafts(browserStorage());
+    // the browser's back button changes the hash: a form with unsaved changes asks first
+    const onHash = () => {
+      const next = tabFromHash(keys);
+      if (next === activeRef.current) return;
+      history.replaceState(null, '', `#${activeRef.current}`);
+      void confirmLeave().then((leave) => {
+        if (!leave) return;
+        setActive(next);
+        history.replaceState(null, '', `#${next}`);
+      });
+    };
     window.addEventListener('hashchange', onHash);
     return () => window.removeEventListener('hashchange', onHash);
     // keys only change with the role, which a page load sets
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  // another tab unmounts this one's forms: unsaved changes are asked about first
   const select = useCallback((key: TabKey) => {
-    setActive(key);
-    history.replaceState(null, '', `#${key}`);
+    if (key === activeRef.current) return;
+    void confirmLeave().then((leave) => {
+      if (!leave) return;
+      setActive(key);
+      history.replaceState(null, '', `#${key}`);
+    });
   }, []);
 
   const signOut = async () => {
@@ -72,6 +91,7 @@ export default function AdminApp({ email, userId, isSuperAdmin, mustSetUpSecondF
 
   const Manager = MANAGERS[active];
   return (
+    <AdminUserContext.Provider value={userId}>
     <ToastContext.Provider value={toast}>
       <header className="admin-header">
         <div className="container admin-header-bar">
@@ -156,5 +176,6 @@ export default function AdminApp({ email, userId, isSuperAdmin, mustSetUpSecondF
       )}
       <Toaster toasts={toasts} />
     </ToastContext.Provider>
+    </AdminUserContext.Provider>
   );
 }

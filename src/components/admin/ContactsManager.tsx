@@ -43,11 +43,12 @@ function ContactForm({ kind, contact, ...props }: { kind: Kind; contact: Contact
     initial: toForm(contact),
     schema: contactSchema,
     prepare: (values) => ({ ...values, role: roleFor(kind, values.role) }),
-    save: (input) =>
+    draft: { entity: 'contact_info', id: contact?.id ?? null, slot: kind },
+    save: (input, _data, base) =>
       (kind === 'clubAddress'
         ? callAction(() => actions.admin.contacts.saveClubAddress(input))
         : contact
-          ? callAction(() => actions.admin.contacts.update({ id: contact.id, ...input }))
+          ? callAction(() => actions.admin.contacts.update({ id: contact.id, ...input, ...base }))
           : callAction(() => actions.admin.contacts.create(input))) as Promise<CallResult<Saved<ContactEntry>>>,
     texts: {
       invalid: T.error,

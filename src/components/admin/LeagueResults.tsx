@@ -25,6 +25,8 @@ function ResultForm({ leagueId, result, teams, ...props }: { leagueId: string; r
     ...props,
     initial: toForm(leagueId, result),
     schema: leagueResultSchema,
+    // drafts only: a result's update takes no revision (yet)
+    draft: { entity: 'league_results', id: null, slot: result?.id ?? `neu-${leagueId}` },
     save: (_sent, data) =>
       result
         ? callAction(() => actions.admin.leagues.updateResult({ id: result.id, result: data }))

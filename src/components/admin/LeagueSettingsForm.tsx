@@ -52,8 +52,9 @@ export default function LeagueSettingsForm({
     initial: toForm(league, start),
     schema: leagueSchema,
     prepare: (v) => ({ ...v, tie_breakers: v.preset === 'custom' ? v.tie_breakers : [...TIE_BREAK_PRESETS[v.preset].order] }),
-    save: (_sent, data) =>
-      league ? callAction(() => actions.admin.leagues.update({ id: league.id, ...data })) : callAction(() => actions.admin.leagues.create(data)),
+    draft: { entity: 'leagues', id: league?.id ?? null },
+    save: (_sent, data, base) =>
+      league ? callAction(() => actions.admin.leagues.update({ id: league.id, ...data, ...base })) : callAction(() => actions.admin.leagues.create(data)),
     texts: { invalid: T.errorTitle, failed: (m) => [T.errorTitle, `${T.saveError}: ${m}`], saved: [T.successTitle, league ? T.saved : T.created] },
     next: (row) => {
       if (league) return toForm(row as LeagueEntry);

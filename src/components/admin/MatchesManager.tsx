@@ -97,9 +97,10 @@ function MatchForm({ match, ...props }: { match: MatchEntry | null } & EntityFor
       home_score: values.home_score === '' && hiddenZero('home_score') ? '0' : values.home_score,
       away_score: values.away_score === '' && hiddenZero('away_score') ? '0' : values.away_score,
     }),
-    save: (_sent, data) =>
+    draft: { entity: 'matches', id: match?.id ?? null },
+    save: (_sent, data, base) =>
       match
-        ? callAction(() => actions.admin.matches.update({ id: match.id, ...data }))
+        ? callAction(() => actions.admin.matches.update({ id: match.id, ...data, ...base }))
         : callAction(() => actions.admin.matches.create(data)),
     texts: {
       invalid: T.errorTitle,

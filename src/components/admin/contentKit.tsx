@@ -8,7 +8,8 @@ import { isActionError, isInputError } from 'astro:actions';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { z } from 'astro/zod';
 import ImageUpload from './ImageUpload';
-import { ADMIN_TEXTS, useToast, useUnsavedChangesWarning } from './ui';
+import { useFormSafety, type DraftOf } from './formGuard';
+import { ADMIN_TEXTS, confirmLeave, useToast, useUnsavedChangesWarning } from './ui';
 
 export const KIT_TEXTS = {
   published: 'Veröffentlicht',
@@ -26,14 +27,15 @@ export const KIT_TEXTS = {
   loading: 'Lädt...',
   changedElsewhere: 'Diese Inhalte wurden inzwischen von jemand anderem geändert.',
   reloadChanged: 'Neu laden',
-  discardChanges: 'Ungespeicherte Änderungen verwerfen?',
+  discardChanges: ADMIN_TEXTS.discardChanges,
   active: 'Aktiv',
   inactive: 'Inaktiv',
   required: ADMIN_TEXTS.requiredFields,
 } as const;
 
 export type Publication = { published: number | null; failed: string[]; pending?: number };
-type ActionFailure = { message: string; fields: Record<string, string> };
+/** A failed call: its German message, per-field messages, and the action's error code ('CONFLICT', 'NOT_FOUND' ...). */
+type ActionFailure = { message: string; fields: Record<string, string>; code?: string };
 export type CallResult<T> = { ok: true; data: T } | ({ ok: false } & ActionFailure);
 
 /** The first message of each field of an input error. */
@@ -66,7 +68,7 @@ export async function callAction<T>(
     if (isActionError(error)) {
       // an unexpected server failure carries no message meant for people
       const message = error.code === 'INTERNAL_SERVER_ERROR' || !error.message ? fallback : error.message;
-      return { ok: false, fields: {}, message };
+      return { ok: false, fields: {}, message, code: error.code };
     }
     return { ok: false, fields: {}, message: fallback };
   } catch {
@@ -114,8 +116,13 @@ export function useSaveToasts() {
   return { toast, saved, failed };
 }
 
-/** Form values, whether they differ from what was loaded, and the leave-page warning. */
-export function useFormState<T extends Record<string, unknown>>(initial: T) {
+/**
+ * Form values, whether they differ from what was loaded, the leave-page
+ * warning and the panel's tab-switch question; given `draft` (entity and row),
+ * the input is also kept in the browser while typing and offered again after a
+ * reload (formGuard.tsx).
+ */
+export function useFormState<T extends Record<string, unknown>>(initial: T, options: { draft?: DraftOf | null } = {}) {
   // values and baseline in one state, so that follow() can decide on the state
   // it is applied to, not on the one a (possibly older) render saw
   const [form, setForm] = useState<{ values: T; baseline: T }>({ values: initial, baseline: initial });
@@ -147,16 +154,20 @@ export function useFormState<T extends Record<string, unknown>>(initial: T) {
   const follow = useCallback((next: T) => {
     setForm((f) => (JSON.stringify(f.values) === JSON.stringify(f.baseline) ? { values: next, baseline: next } : f));
   }, []);
+  const revert = useCallback(() => setForm((f) => ({ ...f, values: f.baseline })), []);
+  const safety = useFormSafety({ values, dirty, restore: setValues, revert, draft: options.draft });
+  const { fieldRef } = safety;
   /** onChange for an input, textarea or select bound to a text field. */
   const bind = useCallback(
     (key: keyof T) => ({
+      ref: fieldRef,
       value: (values[key] ?? '') as string,
       onChange: (e: { target: { value: string } }) => set(key, e.target.value as T[keyof T]),
       'aria-invalid': errors[key as string] ? true : undefined,
     }),
-    [values, errors, set],
+    [values, errors, set, fieldRef],
   );
-  return { values, setValues, set, bind, dirty, reset, follow, errors, setErrors };
+  return { values, baseline, setValues, set, bind, dirty, reset, follow, errors, setErrors, safety, forgetDraft: safety.forgetDraft };
 }
 
 /** A field's validation message under it. */
@@ -203,8 +214,7 @@ export function EditDialog({
     if (!open && dialog.open) dialog.close();
   }, [open]);
   const requestClose = () => {
-    if (dirty && !window.confirm(KIT_TEXTS.discardChanges)) return;
-    onClose();
+    void confirmLeave(ref.current, dirty).then((leave) => leave && onClose());
   };
   return (
     <dialog
@@ -235,9 +245,8 @@ export function DialogButtons({ saving, dirty, onCancel, disabled }: { saving: b
       <button
         type="button"
         className="btn btn-outline"
-        onClick={() => {
-          if (dirty && !window.confirm(KIT_TEXTS.discardChanges)) return;
-          onCancel();
+        onClick={(event) => {
+          void confirmLeave(event.currentTarget.closest('dialog, form'), dirty).then((leave) => leave && onCancel());
         }}
       >
         {ADMIN_TEXTS.cancel}

@@ -16,7 +16,10 @@ import {
   type CallResult,
   type Publication,
 } from './contentKit';
+import { useFormNotice, type DraftOf } from './formGuard';
+import { HistoryButton } from './HistoryButton';
 import { useLiveReload } from './live';
+import { useConcurrency } from './MergeDialog';
 import { SaveButton, confirmAction } from './ui';
 
 /** A failure toast: its title (the message becomes the description), or title and description from the message. */
@@ -59,20 +62,32 @@ export function useEntityForm<V extends Record<string, unknown>, S extends z.Zod
   texts,
   next,
   afterSave,
+  draft,
+  fromStored,
 }: EntityFormProps & {
   initial: V;
   schema: S;
   /** What is validated and sent, when it differs from the form values. */
   prepare?: (values: V) => V;
-  /** Creates or updates: `sent` are the (prepared) form values, `data` what the schema made of them. */
-  save: (sent: V, data: z.output<S>) => Promise<CallResult<D>>;
+  /**
+   * Creates or updates: `sent` are the (prepared) form values, `data` what the
+   * schema made of them, `base` the row's revision the edit started from.
+   */
+  save: SaveFn<V, z.output<S>, D>;
   texts: { invalid: string | null; failed: FailureToast; saved: SuccessToast };
   /** The values the form starts over with after a save. */
   next: (row: D['row'], values: V) => V;
   afterSave?: () => void;
+  /** The row the form edits (entity = its table; id null for a new row): drafts and concurrency. createOrUpdate's save tells it itself. */
+  draft?: DraftOf | null;
+  /** A stored version (the row's columns) as form values, where the form's fields differ from the columns. */
+  fromStored?: (data: Record<string, unknown>, current: V) => V;
 }) {
-  const form = useFormState<V>(initial);
-  const { values, dirty, setErrors, reset } = form;
+  const target = draft ?? save.target ?? null;
+  const form = useFormState<V>(initial, { draft: target });
+  const { values, dirty, setErrors, reset, setValues, safety } = form;
+  const concurrency = useConcurrency({ target, form: safety.form, revision: safety.revision, setRevision: safety.setRevision, values, baseline: form.baseline, setValues, fromStored });
+  useFormNotice(safety.form, concurrency.notice);
   // a layout effect: the dialog knows of the edit before the next key arrives
   // (Escape right after typing must still ask before the edit is thrown away)
   useLayoutEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
@@ -90,13 +105,18 @@ export function useEntityForm<V extends Record<string, unknown>, S extends z.Zod
       return;
     }
     setSaving(true);
-    const result = await save(sent, checked.data);
+    const base = target?.id && safety.revision !== null ? { base_revision: safety.revision } : {};
+    const result = await save(sent, checked.data, base);
     setSaving(false);
+    // a failed save keeps the input (and its draft) and says why
     if (!result.ok) {
       setErrors(result.fields);
+      if (result.code === 'CONFLICT') concurrency.refused(result.message);
       failed(...failureToast(texts.failed, result.message));
       return;
     }
+    form.forgetDraft();
+    concurrency.saved();
     const { row, ...publication } = result.data;
     const [title, description] = successToast(texts.saved);
     saved(title, publication, description);
@@ -175,6 +195,8 @@ export function useEntityList<E extends { id: string }>({
   };
 
   return {
+    /** The list's table: its rows' history ('Verlauf'). */
+    entity: tables[0],
     data: loader.data,
     loading: loader.loading,
     loadFailed: loader.failed,
@@ -230,15 +252,34 @@ export function EntityEditDialog<E extends { id: string }>({
 
 type ActionCall<I, R> = (input: I) => Promise<{ data?: R; error?: unknown }>;
 
-/** The usual `save` of an entity form: update the entry being edited, else create a new one. */
+/** An entity form's save; `target` names the row it writes, when the save knows it. */
+export type SaveFn<V, Data, D> = ((sent: V, data: Data, base: { base_revision?: number }) => Promise<CallResult<D>>) & { target?: DraftOf };
+
+/** The tables behind the admin's action groups, where the names differ (revisions name tables). */
+const GROUP_TABLES: Record<string, string> = { youthTeams: 'youth_teams', shop: 'shop_items', contacts: 'contact_info' };
+
+/** The table an action group writes ('?_action=admin.youthTeams.update' → 'youth_teams'). */
+export function tableOfAction(action: unknown): string | null {
+  const group = /[?&]_action=admin\.([A-Za-z]+)\./.exec(String(action))?.[1];
+  return group ? (GROUP_TABLES[group] ?? group) : null;
+}
+
+/**
+ * The usual `save` of an entity form: update the entry being edited (on the
+ * revision the edit started from), else create a new one. It names its row,
+ * so the form keeps drafts and checks concurrent edits without being told.
+ */
 export function createOrUpdate<V, C, U>(
   entry: { id: string } | null,
-  api: { create: ActionCall<V, C>; update: ActionCall<V & { id: string }, U> },
-): (values: V) => Promise<CallResult<C | U>> {
-  return (values) =>
+  api: { create: ActionCall<V, C>; update: ActionCall<V & { id: string; base_revision?: number }, U> },
+): SaveFn<V, unknown, C | U> {
+  const save: SaveFn<V, unknown, C | U> = (values, _data, base) =>
     entry
-      ? callAction<C | U>(() => api.update({ id: entry.id, ...values }))
+      ? callAction<C | U>(() => api.update({ id: entry.id, ...values, ...base }))
       : callAction<C | U>(() => api.create(values));
+  const entity = tableOfAction(api.update);
+  if (entity) save.target = { entity, id: entry?.id ?? null };
+  return save;
 }
 
 /** A row's 'Bearbeiten' and 'Löschen' buttons (`leading` before them, `children` between them). */
@@ -249,16 +290,19 @@ export function RowActions<E extends { id: string }>({
   children,
 }: {
   entry: E;
-  list: { setEditing: (entry: E) => void; remove: (entry: E) => void; busy: string | null };
+  list: { setEditing: (entry: E) => void; remove: (entry: E) => void; busy: string | null; entity?: string; reload?: () => Promise<unknown> };
   leading?: ReactNode;
   children?: ReactNode;
 }) {
+  const named = entry as { name?: unknown; title?: unknown };
+  const title = typeof named.name === 'string' ? named.name : typeof named.title === 'string' ? named.title : '';
   return (
     <div className="admin-actions">
       {leading}
       <button type="button" className="btn btn-outline btn-small" onClick={() => list.setEditing(entry)}>
         Bearbeiten
       </button>
+      {list.entity && <HistoryButton entity={list.entity} id={entry.id} title={title} onRestored={() => void list.reload?.()} />}
       {children}
       <button type="button" className="btn btn-danger btn-small" disabled={list.busy === entry.id} onClick={() => list.remove(entry)}>
         Löschen

@@ -13,7 +13,13 @@ export const ADMIN_TEXTS = {
   published: 'Veröffentlicht',
   unsavedChanges: 'Es gibt ungespeicherte Änderungen. Seite wirklich verlassen?',
   requiredFields: 'Bitte füllen Sie alle Pflichtfelder aus',
+  discardChanges: 'Ungespeicherte Änderungen verwerfen?',
+  discard: 'Verwerfen',
+  keepEditing: 'Weiter bearbeiten',
 } as const;
+
+/** The signed-in admin's id: drafts are kept per user (AdminApp provides it). */
+export const AdminUserContext = createContext<string>('');
 
 type ToastFn = (t: Omit<Toast, 'id'>) => void;
 export const ToastContext = createContext<ToastFn>(() => undefined);
@@ -59,6 +65,95 @@ export function Dialog({ open, onClose, title, children }: { open: boolean; onCl
 /** Asks before a destructive step; resolves true when confirmed. */
 export function confirmAction(message: string): boolean {
   return window.confirm(message);
+}
+
+/**
+ * Asks 'Ungespeicherte Änderungen verwerfen?' in a dialog of our own (an
+ * alertdialog in the top layer, above any open edit dialog), not
+ * window.confirm: screen readers announce it and tests can answer it. Resolves
+ * true for 'Verwerfen'; Escape and 'Weiter bearbeiten' keep the edit.
+ */
+export function confirmDiscard(message: string = ADMIN_TEXTS.discardChanges): Promise<boolean> {
+  return new Promise((resolve) => {
+    const dialog = document.createElement('dialog');
+    dialog.className = 'modal admin-dialog confirm-dialog';
+    dialog.setAttribute('role', 'alertdialog');
+    dialog.setAttribute('aria-modal', 'true');
+    const title = document.createElement('h2');
+    title.id = `confirm-${Date.now()}`;
+    title.textContent = message;
+    title.style.marginTop = '0';
+    dialog.setAttribute('aria-labelledby', title.id);
+    const buttons = document.createElement('div');
+    buttons.className = 'admin-actions';
+    buttons.style.justifyContent = 'flex-end';
+    const button = (label: string, className: string, answer: boolean) => {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = className;
+      b.textContent = label;
+      b.addEventListener('click', () => finish(answer));
+      buttons.append(b);
+      return b;
+    };
+    const keep = button(ADMIN_TEXTS.keepEditing, 'btn btn-outline', false);
+    button(ADMIN_TEXTS.discard, 'btn btn-danger', true);
+    dialog.append(title, buttons);
+    let done = false;
+    const finish = (answer: boolean) => {
+      if (done) return;
+      done = true;
+      dialog.close();
+      dialog.remove();
+      resolve(answer);
+    };
+    // Escape keeps the edit; the cancel event must not reach an edit dialog beneath
+    dialog.addEventListener('cancel', (event) => {
+      event.preventDefault();
+      event.stopPropagation();
+      finish(false);
+    });
+    document.body.append(dialog);
+    dialog.showModal();
+    keep.focus();
+  });
+}
+
+/**
+ * The panel's forms with unsaved changes: switching the tab asks first, and
+ * 'Verwerfen' also forgets their drafts.
+ */
+const dirtyForms = new Map<string, { form: () => Element | null; discard: () => void }>();
+
+export function setFormDirty(id: string, entry: { form: () => Element | null; discard: () => void } | null) {
+  if (entry) dirtyForms.set(id, entry);
+  else dirtyForms.delete(id);
+}
+
+/** Whether a form (inside `within`, else anywhere) holds unsaved changes. */
+export function hasDirtyForms(within?: Element | null): boolean {
+  return [...dirtyForms.values()].some((f) => !within || within.contains(f.form()));
+}
+
+/** After 'Verwerfen': the dirty forms (inside `within`, else all) forget their drafts. */
+export function discardDirtyForms(within?: Element | null) {
+  for (const [id, f] of [...dirtyForms]) {
+    if (within && !within.contains(f.form())) continue;
+    f.discard();
+    dirtyForms.delete(id);
+  }
+}
+
+/**
+ * Asks before unsaved changes (inside `within`, else anywhere) are dropped;
+ * true when there are none or the admin chose 'Verwerfen' (their drafts are
+ * then forgotten too).
+ */
+export async function confirmLeave(within?: Element | null, dirty = false): Promise<boolean> {
+  if (!dirty && !hasDirtyForms(within)) return true;
+  if (!(await confirmDiscard())) return false;
+  discardDirtyForms(within);
+  return true;
 }
 
 /** Warns before leaving the page while a form has unsaved changes. */

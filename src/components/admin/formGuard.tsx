@@ -1,0 +1,146 @@
+// What keeps an admin form's input safe (issue 15, decision 032): the draft in
+// the browser while typing with the offer to restore it, the panel's list of
+// forms with unsaved changes (tab switch, dialog close), and notices shown at
+// the top of the form itself. Used by useFormState, so every form of the kit
+// has it without markup of its own.
+import { useCallback, useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { formatDateTime } from '../../lib/dates-de';
+import { NEW_ROW, browserStorage, clearDraft, draftDiffers, fitDraft, readDraft, writeDraft, type Draft, type DraftTarget } from './drafts';
+import { AdminUserContext, setFormDirty } from './ui';
+
+export const DRAFT_TEXTS = {
+  found: (at: number) => `Ungespeicherter Entwurf vom ${formatDateTime(at)} gefunden.`,
+  restore: 'Wiederherstellen',
+  discard: 'Verwerfen',
+} as const;
+
+/** Which row a form edits: the entity (its SQL table) and the row's id, null for a new row. */
+export type DraftOf = { entity: string; id: string | null; /** tells apart two forms for new rows of one entity */ slot?: string };
+
+/**
+ * Renders `node` at the top of `form`, in a root of its own: a form needs no
+ * markup for the kit's notices. The notices' buttons are type="button", so
+ * they never submit the form they sit in.
+ */
+export function useFormNotice(form: HTMLFormElement | null, node: ReactNode) {
+  const mounted = useRef<Root | null>(null);
+  useEffect(() => {
+    if (!form) return;
+    const host = document.createElement('div');
+    host.className = 'form-notices';
+    form.prepend(host);
+    const root = createRoot(host);
+    mounted.current = root;
+    return () => {
+      mounted.current = null;
+      host.remove();
+      // not during the outer root's commit
+      window.setTimeout(() => root.unmount(), 0);
+    };
+  }, [form]);
+  useEffect(() => {
+    mounted.current?.render(node ?? null);
+  });
+}
+
+/** The draft banner: when the draft was typed, restore or discard. */
+function DraftBanner({ draft, onRestore, onDiscard }: { draft: Draft<unknown>; onRestore: () => void; onDiscard: () => void }) {
+  return (
+    <div className="draft-banner" role="status" style={{ border: '1px solid var(--border, #ccc)', borderLeft: '4px solid var(--primary, #1d4ed8)', borderRadius: 6, padding: '0.5rem 0.75rem', marginBottom: '0.75rem', display: 'flex', flexWrap: 'wrap', gap: '0.5rem', alignItems: 'center' }}>
+      <span style={{ flex: '1 1 14rem' }}>{DRAFT_TEXTS.found(draft.savedAt)}</span>
+      <button type="button" className="btn btn-small" onClick={onRestore}>
+        {DRAFT_TEXTS.restore}
+      </button>
+      <button type="button" className="btn btn-outline btn-small" onClick={onDiscard}>
+        {DRAFT_TEXTS.discard}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * A form's safety net: its element (learnt from the first bound field), its
+ * entry in the panel's list of unsaved forms, and, given `draft`, the draft
+ * kept while typing and offered again, with the row's revision it was typed on.
+ */
+export function useFormSafety<T extends Record<string, unknown>>({
+  values,
+  dirty,
+  restore,
+  revert,
+  draft: of,
+}: {
+  values: T;
+  dirty: boolean;
+  restore: (values: T) => void;
+  /** Back to the loaded values ('Verwerfen' when leaving). */
+  revert: () => void;
+  draft?: DraftOf | null;
+}) {
+  const userId = useContext(AdminUserContext);
+  const [form, setForm] = useState<HTMLFormElement | null>(null);
+  const fieldRef = useCallback((el: Element | null) => {
+    const found = el?.closest('form');
+    if (found) setForm((f) => f ?? found);
+  }, []);
+  const target: DraftTarget | null = of ? { userId, entity: of.entity, id: of.id ?? (of.slot ? `${NEW_ROW}-${of.slot}` : NEW_ROW) } : null;
+  const key = target ? `${target.userId}|${target.entity}|${target.id}` : '';
+  const [offer, setOffer] = useState<{ key: string; draft: Draft<T> } | null>(null);
+  const [revision, setRevision] = useState<number | null>(null);
+  const latest = useRef({ values, target, revision, offer });
+  latest.current = { values, target, revision, offer };
+
+  // the draft of this row, offered when it differs from what the form shows
+  useEffect(() => {
+    const t = latest.current.target;
+    if (!t) return setOffer(null);
+    const found = readDraft<T>(browserStorage(), t);
+    setOffer(found && draftDiffers(found, latest.current.values) ? { key, draft: found } : null);
+  }, [key]);
+  const pending = offer !== null && offer.key === key;
+
+  // kept on every change while the form differs from what was loaded; a form
+  // changed back forgets it (not while the offer waits for an answer)
+  useEffect(() => {
+    if (!target || pending) return;
+    if (dirty) writeDraft(browserStorage(), target, values, revision);
+    else clearDraft(browserStorage(), target);
+    // key stands for target
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [values, dirty, key, pending, revision]);
+
+  const forget = useCallback(() => {
+    const t = latest.current.target;
+    if (t) clearDraft(browserStorage(), t);
+  }, []);
+
+  // the panel's list of forms with unsaved changes; 'Verwerfen' reverts the
+  // form too (a tab whose successor is still loading stays mounted, hidden)
+  const id = useId();
+  const revertRef = useRef(revert);
+  revertRef.current = revert;
+  useEffect(() => {
+    const discard = () => {
+      forget();
+      revertRef.current();
+    };
+    setFormDirty(id, dirty ? { form: () => form, discard } : null);
+    return () => setFormDirty(id, null);
+  }, [id, dirty, form, forget]);
+
+  const restoreDraft = () => {
+    const o = latest.current.offer;
+    if (!o) return;
+    setOffer(null);
+    if (o.draft.baseRevision !== null) setRevision(o.draft.baseRevision);
+    restore(fitDraft(o.draft.values, latest.current.values));
+  };
+  const discardDraft = () => {
+    setOffer(null);
+    forget();
+  };
+  useFormNotice(form, pending && offer ? <DraftBanner draft={offer.draft} onRestore={restoreDraft} onDiscard={discardDraft} /> : null);
+
+  return { form, fieldRef, forgetDraft: forget, revision, setRevision };
+}
