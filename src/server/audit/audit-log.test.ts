@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createTestDb, seed } from '../db/test-db';
 import type { Db } from '../db/client';
-import { auditLog, revisions } from '../db/schema';
+import { auditLog, membershipInquiries, revisions } from '../db/schema';
+import { deleteInquiry } from '../services/admin/inquiries';
 import { createUser } from '../auth/users';
 import { recordSignInFailure, SIGNIN_ADDRESS_POLICY, SIGNIN_PAIR_POLICY } from '../auth/signin-limits';
 import { solvedCaptcha } from '../../../tests/fixtures/captcha';
@@ -85,6 +86,14 @@ describe('recording', () => {
     // a refused change leaves no entry
     expect(() => addRole(db, boss.id, 'superadmin', actor)).toThrow();
     expect(actions(db)).toHaveLength(4);
+  });
+
+  it('records the deletion of an inquiry with who and which row, not what it said', () => {
+    const db = createTestDb();
+    const row = seed(db, (tx) => tx.insert(membershipInquiries).values({ name: 'Max', email: 'max@test.at', betreff: 'B', nachricht: 'N' }).returning().get());
+    runAsActor({ id: 'u9', name: 'admin@verein.at' }, () => deleteInquiry(row.id, db));
+    expect(deleteInquiry(row.id, db)).toBeNull();
+    expect(db.select().from(auditLog).all()).toMatchObject([{ action: 'inquiry.delete', user_name: 'admin@verein.at', row_id: row.id, detail: null }]);
   });
 });
 
