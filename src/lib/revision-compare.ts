@@ -17,7 +17,7 @@ export const REVISIONS_UI_TEXTS = {
   current: 'aktuell',
   by: (who: string) => `von ${who}`,
   system: 'System',
-  versionLabel: (when: string, op: string) => `${when} (${op})`,
+  versionLabel: (n: number, when: string, op: string) => `Fassung ${n}: ${when} (${op})`,
   compareHeading: 'Vergleich',
   compareLeft: 'Ältere Fassung',
   compareRight: 'Neuere Fassung',
@@ -29,9 +29,10 @@ export const REVISIONS_UI_TEXTS = {
   removedMark: 'entfernt',
   addedMark: 'hinzugefügt',
   restore: 'Wiederherstellen',
-  restoreLabel: (when: string) => `Fassung vom ${when} wiederherstellen`,
-  restoreConfirm: (when: string) =>
-    `Fassung vom ${when} wiederherstellen? Die jetzige Fassung bleibt im Verlauf erhalten, die Website wird aktualisiert.`,
+  versionNumber: (n: number) => `Fassung ${n}`,
+  restoreLabel: (n: number) => `Fassung ${n} wiederherstellen`,
+  restoreConfirm: (n: number, when: string) =>
+    `Fassung ${n} vom ${when} wiederherstellen? Die jetzige Fassung bleibt im Verlauf erhalten, die Website wird aktualisiert.`,
   restored: 'Fassung wiederhergestellt',
   restoreFailed: 'Wiederherstellen fehlgeschlagen',
   yes: 'ja',

@@ -1,0 +1,127 @@
+// Two versions of a row side by side (issue 15): one line per field, the changed
+// ones highlighted and marked 'geändert' in words (not by colour alone), long
+// texts as a word diff with <del>/<ins> marks. Unchanged fields are folded away
+// unless asked for, so a phone shows what matters first.
+import { useState, type CSSProperties } from 'react';
+import { REVISIONS_UI_TEXTS as T, compareRevisions, type RevisionValue } from '../../lib/revision-compare';
+import { diffSide, type DiffSegment } from '../../lib/text-diff';
+import { wrapStyle } from './contentKit';
+
+// colours with AA contrast on their background (axe checks the dialog)
+const CHANGED_ROW: CSSProperties = { background: '#fef9c3' };
+const MARKS = {
+  removed: { background: '#fee2e2', color: '#7f1d1d', textDecoration: 'line-through' },
+  added: { background: '#dcfce7', color: '#14532d', textDecoration: 'underline' },
+} satisfies Record<'removed' | 'added', CSSProperties>;
+const CELL: CSSProperties = { ...wrapStyle, whiteSpace: 'pre-wrap' };
+
+function Value({ value }: { value: RevisionValue }) {
+  if (value.kind === 'empty') return <span className="hint">{T.empty}</span>;
+  if (value.kind === 'list') {
+    return (
+      <ul style={{ margin: 0, paddingLeft: '1.2rem' }}>
+        {value.items.map((item, i) => (
+          <li key={i}>{item}</li>
+        ))}
+      </ul>
+    );
+  }
+  return <>{value.text}</>;
+}
+
+/** One side of a word diff: the words only this side has, marked. */
+function DiffText({ segments, side }: { segments: DiffSegment[]; side: 'before' | 'after' }) {
+  return (
+    <>
+      {diffSide(segments, side).map((segment, i) => {
+        if (segment.kind === 'removed') {
+          return (
+            <del key={i} className="diff-removed" style={MARKS.removed}>
+              <span className="visually-hidden">[{T.removedMark}: </span>
+              {segment.text}
+              <span className="visually-hidden">]</span>
+            </del>
+          );
+        }
+        if (segment.kind === 'added') {
+          return (
+            <ins key={i} className="diff-added" style={MARKS.added}>
+              <span className="visually-hidden">[{T.addedMark}: </span>
+              {segment.text}
+              <span className="visually-hidden">]</span>
+            </ins>
+          );
+        }
+        return <span key={i}>{segment.text}</span>;
+      })}
+    </>
+  );
+}
+
+export default function RevisionCompare({
+  before,
+  after,
+  beforeLabel,
+  afterLabel,
+}: {
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+  beforeLabel: string;
+  afterLabel: string;
+}) {
+  const [showAll, setShowAll] = useState(false);
+  const fields = compareRevisions(before, after);
+  const changed = fields.filter((field) => field.changed).length;
+  const shown = showAll ? fields : fields.filter((field) => field.changed);
+  return (
+    <div className="revision-compare">
+      <p className="revision-summary" style={{ margin: '0.5rem 0' }}>
+        {T.changedCount(changed)}
+      </p>
+      <label style={{ display: 'inline-flex', gap: '0.4rem', alignItems: 'center', marginBottom: '0.5rem' }}>
+        <input type="checkbox" checked={showAll} onChange={(e) => setShowAll(e.target.checked)} />
+        {T.showUnchanged}
+      </label>
+      {shown.length > 0 && (
+        <div className="admin-table-wrap">
+          <table className="admin-table revision-compare-table" style={{ tableLayout: 'fixed' }}>
+            <caption className="visually-hidden">{T.compareHeading}</caption>
+            <thead>
+              <tr>
+                <th scope="col" style={{ width: '22%' }}>{T.field}</th>
+                <th scope="col">{beforeLabel}</th>
+                <th scope="col">{afterLabel}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((field) => (
+                <tr
+                  key={field.key}
+                  className={field.changed ? 'revision-field revision-changed' : 'revision-field'}
+                  data-field={field.key}
+                  style={field.changed ? CHANGED_ROW : undefined}
+                >
+                  <th scope="row" style={wrapStyle}>
+                    {field.label}
+                    {field.changed && (
+                      <>
+                        {' '}
+                        <span className="badge revision-changed-badge">{T.changed}</span>
+                      </>
+                    )}
+                  </th>
+                  <td style={CELL} data-side="before">
+                    {field.diff ? <DiffText segments={field.diff} side="before" /> : <Value value={field.before} />}
+                  </td>
+                  <td style={CELL} data-side="after">
+                    {field.diff ? <DiffText segments={field.diff} side="after" /> : <Value value={field.after} />}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { asc, eq } from 'drizzle-orm';
+import { expect, test, type Page } from '@playwright/test';
+import { loginAs } from '../../fixtures/auth';
+import { makeTeam } from '../../fixtures/factories';
+import { startSite, type Site } from '../../fixtures/site';
+import { revisions, teams } from '../../../src/server/db/schema';
+import { acceptNextConfirm, horizontalOverflow, publicHtml, toaster } from './content-helpers';
+
+// A row's history (issue 15) against the production server: a team's text
+// edited twice, 'Verlauf' shows both versions, the comparison highlights the
+// changed field with word marks, and 'Wiederherstellen' of the older one is a
+// new version that the public team page shows again.
+const SCREENS = path.resolve('test-results/screens');
+const FIRST = 'Unsere erste Mannschaft spielt in der Unterliga Ost. Training ist am Dienstag und Freitag um 19 Uhr am Hauptplatz.';
+const SECOND = 'Unsere erste Mannschaft spielt in der Gebietsliga Ost. Training ist am Montag und Freitag um 19 Uhr am Hauptplatz.';
+
+let site: Site;
+let teamId: string;
+test.beforeAll(async () => {
+  site = await startSite({
+    seed: (db) => {
+      teamId = makeTeam(db, { name: 'Kampfmannschaft', category: 'Herren', description: 'Noch ohne Text.' }).id;
+    },
+  });
+});
+test.afterAll(async () => {
+  await site.stop();
+});
+
+const teamRow = (page: Page) => page.locator('.teams-table tbody tr', { has: page.getByText('Kampfmannschaft', { exact: true }) });
+
+async function editDescription(page: Page, text: string) {
+  await teamRow(page).getByRole('button', { name: 'Bearbeiten' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Team bearbeiten' });
+  await dialog.getByLabel('Beschreibung').fill(text);
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(toaster(page).getByText('Team erfolgreich aktualisiert').last()).toBeVisible();
+  await expect(dialog).toBeHidden();
+}
+
+test('edit twice, compare the versions side by side, restore the older one: the public page shows it again', async ({ page, context }) => {
+  const admin = await loginAs(context, site, 'admin');
+  await page.goto(`${site.url}/admin#mannschaften`);
+  await editDescription(page, FIRST);
+  await editDescription(page, SECOND);
+  expect(await publicHtml(site, `/team/${teamId}`)).toContain(SECOND);
+
+  // the history: both saves, newest first, with who
+  await teamRow(page).getByRole('button', { name: 'Verlauf' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Verlauf: Kampfmannschaft' });
+  await expect(dialog).toBeVisible();
+  const items = dialog.locator('.revision-item');
+  await expect(items).toHaveCount(2);
+  await expect(items.nth(0)).toContainText('Fassung 2');
+  await expect(items.nth(0)).toContainText('aktuell');
+  await expect(items.nth(0)).toContainText(`von ${admin.email}`);
+  await expect(items.nth(1)).toContainText('Fassung 1');
+  await expect(items.nth(1)).toContainText('geändert');
+  // the current version has nothing to restore
+  await expect(items.nth(0).getByRole('button')).toHaveCount(0);
+
+  // side by side: version 1 against version 2, only the description changed
+  await expect(dialog.getByLabel('Ältere Fassung')).toHaveValue(/\d+/);
+  await expect(dialog.getByLabel('Ältere Fassung').locator('option:checked')).toHaveText(/^Fassung 1: /);
+  await expect(dialog.getByLabel('Neuere Fassung').locator('option:checked')).toHaveText(/^Fassung 2: /);
+  await expect(dialog.getByText('1 Feld geändert.')).toBeVisible();
+  const field = dialog.locator('tr.revision-field[data-field="description"]');
+  await expect(field).toHaveClass(/revision-changed/);
+  await expect(field.getByRole('rowheader')).toHaveText('Beschreibung geändert');
+  await expect(field.locator('td[data-side="before"] del')).toHaveText(['[entfernt: Unterliga]', '[entfernt: Dienstag]']);
+  await expect(field.locator('td[data-side="after"] ins')).toHaveText(['[hinzugefügt: Gebietsliga]', '[hinzugefügt: Montag]']);
+  // the marks are seen, not only read: struck through and underlined on colour
+  await expect(field.locator('del').first()).toHaveCSS('text-decoration-line', 'line-through');
+  await expect(field.locator('ins').first()).toHaveCSS('text-decoration-line', 'underline');
+  await expect(field.locator('td[data-side="before"]')).toContainText('Training ist am');
+  // unchanged fields on request, without the highlight
+  await dialog.getByLabel('Unveränderte Felder zeigen').check();
+  await expect(dialog.locator('tr.revision-field[data-field="name"]')).not.toHaveClass(/revision-changed/);
+  await expect(dialog.locator('tr.revision-field[data-field="name"] td')).toHaveText(['Kampfmannschaft', 'Kampfmannschaft']);
+  await expect(dialog.locator('tr.revision-field[data-field="id"]')).toHaveCount(0);
+  await expect(dialog.locator('tr.revision-field[data-field="updated_at"]')).toHaveCount(0);
+
+  fs.mkdirSync(SCREENS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENS, 'admin-revisions-compare-1280.png'), animations: 'disabled' });
+  const { violations } = await new AxeBuilder({ page })
+    .include('.revisions-dialog')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  // on a phone the comparison scrolls inside the dialog, the page does not widen
+  await page.setViewportSize({ width: 375, height: 800 });
+  expect(await horizontalOverflow(page)).toBe(0);
+  await page.screenshot({ path: path.join(SCREENS, 'admin-revisions-compare-375.png'), animations: 'disabled' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // restore the older one: a new version, republished
+  acceptNextConfirm(page);
+  await dialog.getByRole('button', { name: 'Fassung 1 wiederherstellen' }).click();
+  await expect(toaster(page).getByText('Fassung wiederhergestellt')).toBeVisible();
+  await expect(toaster(page).getByText('Veröffentlicht', { exact: true }).last()).toBeVisible();
+  await expect(dialog).toBeHidden();
+  expect(site.db().select().from(teams).where(eq(teams.id, teamId)).get()!.description).toBe(FIRST);
+  const html = await publicHtml(site, `/team/${teamId}`);
+  expect(html).toContain(FIRST);
+  expect(html).not.toContain(SECOND);
+  const stored = site.db().select().from(revisions).where(eq(revisions.row_id, teamId)).orderBy(asc(revisions.id)).all();
+  expect(stored.map((r) => r.op)).toEqual(['update', 'update', 'restore']);
+
+  // the history now starts with the restore, and focus is back on the row
+  await teamRow(page).getByRole('button', { name: 'Verlauf' }).click();
+  await expect(items).toHaveCount(3);
+  await expect(items.nth(0)).toContainText('wiederhergestellt');
+  await expect(dialog.getByText('1 Feld geändert.')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(teamRow(page).getByRole('button', { name: 'Verlauf' })).toBeFocused();
+});
