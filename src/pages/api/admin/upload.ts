@@ -65,9 +65,9 @@ function isCrossSite(request: Request): boolean {
   }
 }
 
-async function store(bytes: Buffer, name: string, folder: string | null): Promise<Response> {
+async function store(bytes: Buffer, name: string, folder: string | null, uploadedBy: string): Promise<Response> {
   try {
-    return json(201, await storeUpload({ bytes, name, folder }));
+    return json(201, await storeUpload({ bytes, name, folder, uploadedBy }));
   } catch (error) {
     if (error instanceof UploadError) return fail(error.status, error.message);
     console.error('[upload] failed:', error);
@@ -95,7 +95,7 @@ export const POST: APIRoute = async ({ locals, request }) => {
     } catch {
       // an undecodable name only loses its extension
     }
-    return store(Buffer.from(body.buffer), name, request.headers.get('x-upload-folder'));
+    return store(Buffer.from(body.buffer), name, request.headers.get('x-upload-folder'), locals.user.email);
   }
 
   if (!type.startsWith('multipart/form-data')) return fail(400, UPLOAD_TEXTS.noFile);
@@ -115,5 +115,5 @@ export const POST: APIRoute = async ({ locals, request }) => {
   const folder = form.get('folder');
   if (folder !== null && typeof folder !== 'string') return fail(400, UPLOAD_TEXTS.badFolder);
   if (file.size > MAX_UPLOAD_BYTES) return fail(413, UPLOAD_TEXTS.tooLarge);
-  return store(Buffer.from(await file.arrayBuffer()), file.name, folder);
+  return store(Buffer.from(await file.arrayBuffer()), file.name, folder, locals.user.email);
 };
