@@ -45,7 +45,7 @@ function ContrastNote({ label, colour }: { label: string; colour: string }) {
 
 export default function ClubManager() {
   const { saved, failed } = useSaveToasts();
-  const { values, set, bind, errors, setErrors, reset, follow } = useFormState<FormValues>(EMPTY);
+  const { values, set, bind, errors, setErrors, reset, follow } = useFormState<FormValues>(EMPTY, { draft: { entity: 'club_settings', id: 'verein' } });
   const [loading, setLoading] = useState(true);
   const [saving, setSaving] = useState(false);
   const [uploading, setUploading] = useState(false);

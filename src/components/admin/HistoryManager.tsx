@@ -40,7 +40,7 @@ const toForm = (entry: PageContentEntry | null): FormValues => ({
 
 export default function HistoryManager() {
   const { saved, failed } = useSaveToasts();
-  const { values, bind, errors, setErrors, reset, dirty } = useFormState<FormValues>(toForm(null));
+  const { values, bind, errors, setErrors, reset, dirty } = useFormState<FormValues>(toForm(null), { draft: { entity: 'page_content', id: 'vereinsgeschichte' } });
   const [entry, setEntry] = useState<PageContentEntry | null>(null);
   const [loading, setLoading] = useState(true);
   const [saving, setSaving] = useState(false);

@@ -51,8 +51,8 @@ function useSectionSave(successTitle: string) {
  * Form state that follows reloads (another admin's save) while the form is
  * untouched, and keeps the admin's own edits otherwise.
  */
-function useSectionForm<V extends Record<string, unknown>>(loaded: V) {
-  const form = useFormState<V>(loaded);
+function useSectionForm<V extends Record<string, unknown>>(loaded: V, section: string) {
+  const form = useFormState<V>(loaded, { draft: { entity: 'homepage_content', id: section } });
   const key = JSON.stringify(loaded);
   const { follow } = form;
   useEffect(() => {
@@ -80,7 +80,7 @@ function sixDigit(colour: string): string {
 }
 
 function HeroTextForm({ data }: { data: HomeEditorData['hero'] }) {
-  const { values, set, bind, errors, setErrors, reset } = useSectionForm(data);
+  const { values, set, bind, errors, setErrors, reset } = useSectionForm(data, 'hero_text');
   const { save, saving } = useSectionSave(T.heroSaved);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -138,7 +138,7 @@ function HeroTextForm({ data }: { data: HomeEditorData['hero'] }) {
 }
 
 function BackgroundForm({ data }: { data: string | null }) {
-  const { values, set, errors, setErrors, reset } = useSectionForm({ image_url: data ?? '' });
+  const { values, set, errors, setErrors, reset } = useSectionForm({ image_url: data ?? '' }, 'hero_background');
   const { save, saving } = useSectionSave(T.backgroundSaved);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -165,7 +165,7 @@ type MatchValues = Omit<HomeEditorData['nextMatch'], 'team_a_logo' | 'team_b_log
 
 function NextMatchForm({ data }: { data: HomeEditorData['nextMatch'] }) {
   const loaded: MatchValues = { ...data, team_a_logo: data.team_a_logo ?? '', team_b_logo: data.team_b_logo ?? '' };
-  const { values, set, bind, errors, setErrors, reset } = useSectionForm(loaded);
+  const { values, set, bind, errors, setErrors, reset } = useSectionForm(loaded, 'next_match');
   const { save, saving } = useSectionSave(T.matchSaved);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -202,7 +202,7 @@ function NextMatchForm({ data }: { data: HomeEditorData['nextMatch'] }) {
 }
 
 function FooterForm({ data }: { data: HomeEditorData['footer'] }) {
-  const { values, bind, errors, setErrors, reset } = useSectionForm<Record<FooterKey, string>>(data);
+  const { values, bind, errors, setErrors, reset } = useSectionForm<Record<FooterKey, string>>(data, 'footer_texts');
   const { save, saving } = useSectionSave(T.footerSaved);
   const submit = async (e: FormEvent) => {
     e.preventDefault();

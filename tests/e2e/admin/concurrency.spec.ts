@@ -1,0 +1,97 @@
+import { eq } from 'drizzle-orm';
+import { expect, test, type BrowserContext } from '@playwright/test';
+import { createTestUser, signInAs } from '../../fixtures/auth';
+import { startSite, type Site } from '../../fixtures/site';
+import { teams } from '../../../src/server/db/schema';
+import { toaster } from './content-helpers';
+
+// Two admins editing the same row (issue 15): the second save is refused with
+// a German message naming who changed it; the admin compares per field, picks
+// and saves on the stored version.
+let site: Site;
+test.beforeAll(async () => {
+  site = await startSite();
+});
+test.afterAll(async () => {
+  await site.stop();
+});
+
+/** The team's edit dialog in a new page of the context; given no name, the team 'Reserve' is created first. */
+async function openTeam(context: BrowserContext, name: string | null) {
+  const page = await context.newPage();
+  await page.goto(`${site.url}/admin#mannschaften`);
+  if (name === null) {
+    const create = page.getByRole('form', { name: 'Neues Team' });
+    await create.getByLabel('Name *').fill('Reserve');
+    await create.getByLabel('Kategorie *').selectOption('Herren');
+    await create.getByLabel('Beschreibung').fill('Zweite Mannschaft');
+    await create.getByRole('button', { name: 'Team hinzufügen' }).click();
+    await expect(toaster(page).getByText('Team erfolgreich hinzugefügt')).toBeVisible();
+    name = 'Reserve';
+  }
+  await page.locator('.teams-table tbody tr', { hasText: name }).getByRole('button', { name: 'Bearbeiten' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Team bearbeiten' });
+  await expect(dialog.getByLabel('Name *')).toHaveValue(name);
+  return { page, dialog };
+}
+
+test('two browser contexts edit the same team: the second save is refused, compared, merged and saved', async ({ browser }) => {
+  const anna = await createTestUser(site, ['admin']);
+  const ben = await createTestUser(site, ['admin']);
+  const annaContext = await browser.newContext();
+  const benContext = await browser.newContext();
+  await signInAs(annaContext, site, anna);
+  await signInAs(benContext, site, ben);
+
+  // Anna creates the team in the panel: its first version
+  const a = await openTeam(annaContext, null);
+  const team = site.db().select().from(teams).where(eq(teams.name, 'Reserve')).get()!;
+  const b = await openTeam(benContext, 'Reserve');
+  // both forms know the row's version before anyone saves
+  await a.page.waitForLoadState('networkidle');
+  await b.page.waitForLoadState('networkidle');
+
+  await a.dialog.getByLabel('Beschreibung').fill('Von Anna beschrieben');
+  await a.dialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(a.dialog).toBeHidden();
+
+  await b.dialog.getByLabel('Name *').fill('Reserve 1b');
+  await b.dialog.getByLabel('Erfolge').fill('Meister 2024');
+  await b.dialog.getByRole('button', { name: 'Speichern' }).click();
+  const refusal = b.dialog.getByRole('alert').filter({ hasText: anna.email });
+  await expect(refusal).toBeVisible();
+  await expect(refusal).toContainText('Nicht gespeichert');
+  await expect(toaster(b.page).getByText(anna.email)).toBeVisible();
+  // nothing of Ben's is stored, his input is still in the form
+  expect(site.db().select().from(teams).where(eq(teams.id, team.id)).get()).toMatchObject({ name: 'Reserve', description: 'Von Anna beschrieben' });
+  await expect(b.dialog.getByLabel('Name *')).toHaveValue('Reserve 1b');
+
+  await refusal.getByRole('button', { name: 'Vergleichen' }).click();
+  const merge = b.page.getByRole('dialog', { name: 'Änderungen vergleichen' });
+  await expect(merge).toBeVisible();
+  const description = merge.locator('fieldset[data-field="description"]');
+  await expect(description.locator('legend')).toContainText('Beschreibung');
+  await expect(description).toContainText('Ihre Eingabe');
+  await expect(description).toContainText('Gespeicherte Fassung');
+  await expect(description).toContainText('Von Anna beschrieben');
+  // only Anna changed the description: her version is proposed; Ben's name is his
+  await expect(description.getByRole('radio').nth(1)).toBeChecked();
+  await expect(merge.locator('fieldset[data-field="name"]').getByRole('radio').first()).toBeChecked();
+  // Ben prefers his own achievements too (already proposed) and takes them over
+  await merge.getByRole('button', { name: 'Übernehmen' }).click();
+  await expect(merge).toBeHidden();
+  await expect(b.dialog.getByLabel('Beschreibung')).toHaveValue('Von Anna beschrieben');
+  await expect(b.dialog.getByLabel('Name *')).toHaveValue('Reserve 1b');
+  await expect(b.dialog.getByRole('alert').filter({ hasText: 'Nicht gespeichert' })).toHaveCount(0);
+
+  await b.dialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(b.dialog).toBeHidden();
+  await expect(toaster(b.page).getByText('Team erfolgreich aktualisiert')).toBeVisible();
+  expect(site.db().select().from(teams).where(eq(teams.id, team.id)).get()).toMatchObject({
+    name: 'Reserve 1b',
+    description: 'Von Anna beschrieben',
+    achievements: ['Meister 2024'],
+  });
+  await annaContext.close();
+  await benContext.close();
+});
