@@ -4,9 +4,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { eq } from 'drizzle-orm';
 import { expect, test, type Page } from '@playwright/test';
 import { loginAs } from '../../fixtures/auth';
-import { makePlayer, makeTeam } from '../../fixtures/factories';
+import { makeNews, makePlayer, makeTeam } from '../../fixtures/factories';
 import { startSite, type Site } from '../../fixtures/site';
-import { players, siteSettings, teams } from '../../../src/server/db/schema';
+import { news, players, siteSettings, teams } from '../../../src/server/db/schema';
 import { TEAM_TEXTS } from '../../../src/lib/schemas/team';
 import { acceptNextConfirm, horizontalOverflow, publicHtml, toaster } from './content-helpers';
 
@@ -17,6 +17,7 @@ import { acceptNextConfirm, horizontalOverflow, publicHtml, toaster } from './co
 const SCREENS = path.resolve('test-results/screens');
 let site: Site;
 let reserveId: string;
+let newsId: string;
 test.beforeAll(async () => {
   site = await startSite({
     seed: (db) => {
@@ -24,6 +25,7 @@ test.beforeAll(async () => {
       reserveId = makeTeam(db, { name: 'Reserve', category: 'Herren', description: 'Die zweite Mannschaft.' }).id;
       makePlayer(db, reserveId, { name: 'Max Mustermann', jersey_number: 7 });
       makePlayer(db, reserveId, { name: 'Toni Tormann', jersey_number: 1, position: 'Tor' });
+      newsId = makeNews(db, { title: 'Saisonauftakt', content: 'Am Samstag beginnt die Meisterschaft.' }).id;
     },
   });
 });
@@ -118,4 +120,25 @@ test('a superadmin sets the retention, checked; an admin does not see it', async
   await expect(adminPage.getByText('Gelöschte Einträge bleiben 14 Tage hier')).toBeVisible();
   await expect(adminPage.getByRole('form', { name: 'Aufbewahrung' })).toHaveCount(0);
   await other.close();
+});
+
+test('a news deleted in its tab is in the trash after its undo is gone, and comes back from there', async ({ page, context }) => {
+  await loginAs(context, site, 'admin');
+  await page.goto(`${site.url}/admin#news`);
+  await page.locator('.news-item', { hasText: 'Saisonauftakt' }).getByRole('button', { name: 'Löschen' }).click();
+  await expect(toaster(page).getByText('News gelöscht!')).toBeVisible();
+  expect(site.db().select().from(news).where(eq(news.id, newsId)).get()).toBeUndefined();
+  await expect.poll(async () => (await fetch(`${site.url}/news/${newsId}`)).status).toBe(404);
+
+  // a reload drops the tab's undo; the trash still has it
+  await page.goto(`${site.url}/admin#papierkorb`);
+  const entry = trashEntry(page, 'Saisonauftakt');
+  await expect(entry.locator('td').first()).toHaveText('News');
+  await expect(entry.locator('.trash-with')).toHaveCount(0);
+  acceptNextConfirm(page, '„Saisonauftakt“ wiederherstellen?');
+  await entry.getByRole('button', { name: '„Saisonauftakt“ wiederherstellen' }).click();
+  await expect(toaster(page).getByText('„Saisonauftakt“ wiederhergestellt')).toBeVisible();
+  await expect(entry).toHaveCount(0);
+  expect(site.db().select().from(news).where(eq(news.id, newsId)).get()).toMatchObject({ title: 'Saisonauftakt', published: true });
+  expect(await publicHtml(site, `/news/${newsId}`)).toContain('Am Samstag beginnt die Meisterschaft.');
 });
