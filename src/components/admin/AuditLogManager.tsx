@@ -130,7 +130,8 @@ export default function AuditLogManager() {
 
   return (
     <>
-      <section className="admin-card" aria-labelledby="audit-heading">
+      {/* min-width 0: the panel is a grid, and a wide table would widen the page instead of scrolling in its frame */}
+      <section className="admin-card" aria-labelledby="audit-heading" style={{ minWidth: 0 }}>
         <h2 id="audit-heading">{T.heading}</h2>
         <p className="hint" style={{ marginTop: 0 }}>{T.intro}</p>
         <form className="admin-form audit-filter" aria-label={T.filterHeading} onSubmit={apply} style={{ display: 'flex', flexWrap: 'wrap', gap: '0.75rem', alignItems: 'end' }}>

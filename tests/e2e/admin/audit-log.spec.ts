@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { createTestUser, loginAs } from '../../fixtures/auth';
 import { startSite, type Site } from '../../fixtures/site';
-import { news } from '../../../src/server/db/schema';
+import { auditLog, news } from '../../../src/server/db/schema';
 import { callAction, signInWithForm, solvedCaptcha } from '../auth/helpers';
+import { horizontalOverflow } from './content-helpers';
 
 // The audit log 'Protokoll' (issue 15, docs/decisions/031): a superadmin sees a
 // sign-in, a burst of failed sign-ins, an admin's content change and a role
@@ -125,4 +126,18 @@ test('a superadmin sets how long the log and the inquiries are kept', async ({ p
   await page.reload();
   await expect(page.getByLabel('Anfragen aufbewahren (Monate)')).toHaveValue('6');
   await expect(page.locator('tr.audit-entry[data-action="retention.settings"] .audit-detail')).toHaveText('Geändert: Anfragen aufbewahren (Monate): 12 → 6');
+});
+
+test('the Protokoll tab fits a 375 px phone', async ({ page, context }) => {
+  await loginAs(context, site, 'superadmin');
+  // a long hostile line must wrap, not widen the page
+  site
+    .db()
+    .insert(auditLog)
+    .values({ at: Date.now(), user_name: `${'x'.repeat(300)}@test.at`, action: 'signin.failed', detail: `<script>alert(1)</script>${'y'.repeat(5000)}` })
+    .run();
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto(`${site.url}/admin#protokoll`);
+  await expect(page.locator('tr.audit-entry .audit-detail').filter({ hasText: '<script>alert(1)</script>' })).toBeVisible();
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
 });
