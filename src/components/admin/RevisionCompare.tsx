@@ -2,8 +2,8 @@
 // ones highlighted and marked 'geändert' in words (not by colour alone), long
 // texts as a word diff with <del>/<ins> marks. Unchanged fields are folded away
 // unless asked for, so a phone shows what matters first.
-import { useState, type CSSProperties } from 'react';
-import { REVISIONS_UI_TEXTS as T, compareRevisions, type RevisionValue } from '../../lib/revision-compare';
+import { useState, useSyncExternalStore, type CSSProperties, type ReactNode } from 'react';
+import { REVISIONS_UI_TEXTS as T, compareRevisions, type FieldComparison, type RevisionValue } from '../../lib/revision-compare';
 import { diffSide, type DiffSegment } from '../../lib/text-diff';
 import { wrapStyle } from './contentKit';
 
@@ -14,6 +14,16 @@ const MARKS = {
   added: { background: '#dcfce7', color: '#14532d', textDecoration: 'underline' },
 } satisfies Record<'removed' | 'added', CSSProperties>;
 const CELL: CSSProperties = { ...wrapStyle, whiteSpace: 'pre-wrap' };
+
+// a phone: one field under the other, each version under its name, instead of three narrow columns
+const NARROW = '(max-width: 640px)';
+const narrowQuery = () => (typeof window === 'undefined' ? null : window.matchMedia(NARROW));
+function subscribe(onChange: () => void) {
+  const query = narrowQuery();
+  query?.addEventListener('change', onChange);
+  return () => query?.removeEventListener('change', onChange);
+}
+const useNarrow = () => useSyncExternalStore(subscribe, () => narrowQuery()?.matches ?? false, () => false);
 
 function Value({ value }: { value: RevisionValue }) {
   if (value.kind === 'empty') return <span className="hint">{T.empty}</span>;
@@ -58,6 +68,21 @@ function DiffText({ segments, side }: { segments: DiffSegment[]; side: 'before' 
   );
 }
 
+/** A field's name, and 'geändert' in words beside it when it changed. */
+function fieldName(label: string, changed: boolean): ReactNode {
+  if (!changed) return label;
+  return (
+    <>
+      {label} <span className="badge revision-changed-badge">{T.changed}</span>
+    </>
+  );
+}
+
+/** One version's value of a field: its side of the word diff, or the value as it reads. */
+function cell(field: FieldComparison, side: 'before' | 'after'): ReactNode {
+  return field.diff ? <DiffText segments={field.diff} side={side} /> : <Value value={field[side]} />;
+}
+
 export default function RevisionCompare({
   before,
   after,
@@ -70,6 +95,7 @@ export default function RevisionCompare({
   afterLabel: string;
 }) {
   const [showAll, setShowAll] = useState(false);
+  const narrow = useNarrow();
   const fields = compareRevisions(before, after);
   const changed = fields.filter((field) => field.changed).length;
   const shown = showAll ? fields : fields.filter((field) => field.changed);
@@ -82,7 +108,27 @@ export default function RevisionCompare({
         <input type="checkbox" checked={showAll} onChange={(e) => setShowAll(e.target.checked)} />
         {T.showUnchanged}
       </label>
-      {shown.length > 0 && (
+      {shown.length > 0 && narrow && (
+        <div className="revision-fields">
+          {shown.map((field) => (
+            <section
+              key={field.key}
+              className={field.changed ? 'revision-field revision-changed' : 'revision-field'}
+              data-field={field.key}
+              style={{ ...(field.changed ? CHANGED_ROW : {}), padding: '0.5rem', borderBottom: '1px solid var(--grey-200)' }}
+            >
+              <h4 style={{ margin: '0 0 0.25rem', ...wrapStyle }}>{fieldName(field.label, field.changed)}</h4>
+              {(['before', 'after'] as const).map((side) => (
+                <div key={side} data-side={side} style={{ marginTop: '0.25rem' }}>
+                  <div style={{ fontSize: '0.85rem', fontWeight: 600, color: 'var(--grey-700)' }}>{side === 'before' ? beforeLabel : afterLabel}</div>
+                  <div style={CELL}>{cell(field, side)}</div>
+                </div>
+              ))}
+            </section>
+          ))}
+        </div>
+      )}
+      {shown.length > 0 && !narrow && (
         <div className="admin-table-wrap">
           <table className="admin-table revision-compare-table" style={{ tableLayout: 'fixed' }}>
             <caption className="visually-hidden">{T.compareHeading}</caption>
@@ -102,19 +148,13 @@ export default function RevisionCompare({
                   style={field.changed ? CHANGED_ROW : undefined}
                 >
                   <th scope="row" style={wrapStyle}>
-                    {field.label}
-                    {field.changed && (
-                      <>
-                        {' '}
-                        <span className="badge revision-changed-badge">{T.changed}</span>
-                      </>
-                    )}
+                    {fieldName(field.label, field.changed)}
                   </th>
                   <td style={CELL} data-side="before">
-                    {field.diff ? <DiffText segments={field.diff} side="before" /> : <Value value={field.before} />}
+                    {cell(field, 'before')}
                   </td>
                   <td style={CELL} data-side="after">
-                    {field.diff ? <DiffText segments={field.diff} side="after" /> : <Value value={field.after} />}
+                    {cell(field, 'after')}
                   </td>
                 </tr>
               ))}

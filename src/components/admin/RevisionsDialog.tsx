@@ -4,6 +4,7 @@
 // kit's HistoryButton, loaded only then.
 import { actions } from 'astro:actions';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { REVISIONS_UI_TEXTS as T, versionCaption } from '../../lib/revision-compare';
 import type { RevisionVersion } from '../../lib/revisions';
 import { callAction, useSaveToasts, wrapStyle } from './contentKit';
@@ -76,7 +77,8 @@ export default function RevisionsDialog({ entity, id, title, onClose, onRestored
     return T.versionLabel(version.n, when, op);
   };
 
-  return (
+  // into <body>: the button sits in a list's table, whose phone styles (cards) must not reach the dialog
+  return createPortal(
     <dialog
       ref={ref}
       className="modal admin-dialog revisions-dialog"
@@ -177,6 +179,7 @@ export default function RevisionsDialog({ entity, id, title, onClose, onRestored
           </section>
         </>
       )}
-    </dialog>
+    </dialog>,
+    document.body,
   );
 }

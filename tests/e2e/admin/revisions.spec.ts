@@ -90,9 +90,16 @@ test('edit twice, compare the versions side by side, restore the older one: the 
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-  // on a phone the comparison scrolls inside the dialog, the page does not widen
+  // on a phone each field stands under the other, each version under its name; the page does not widen
   await page.setViewportSize({ width: 375, height: 800 });
+  const phoneField = dialog.locator('section.revision-field[data-field="description"]');
+  await expect(phoneField.getByRole('heading', { name: 'Beschreibung geändert' })).toBeVisible();
+  await expect(phoneField.locator('[data-side="before"]')).toContainText('Fassung 1');
+  await expect(phoneField.locator('[data-side="after"] ins')).toHaveText(['[hinzugefügt: Gebietsliga]', '[hinzugefügt: Montag]']);
   expect(await horizontalOverflow(page)).toBe(0);
+  const phoneViolations = (await new AxeBuilder({ page }).include('.revisions-dialog').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations;
+  expect(phoneViolations.map((v) => v.id)).toEqual([]);
+  await phoneField.scrollIntoViewIfNeeded();
   await page.screenshot({ path: path.join(SCREENS, 'admin-revisions-compare-375.png'), animations: 'disabled' });
   await page.setViewportSize({ width: 1280, height: 800 });
 
