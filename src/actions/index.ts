@@ -34,9 +34,10 @@ import { revisions } from './admin/revisions';
 import { audit } from './admin/audit';
 import { mediaLibrary } from './admin/media';
 import { preview } from './admin/preview';
+import { retention } from './admin/retention';
 
 export const server = {
   public: { inquiry },
   auth: { signIn, signInSecondStep, requestPasswordReset, resetPassword, completeSetup },
-  admin: { cacheUpdate, users, pageContent, shop, home, news, teams, players, youthTeams, matches, sponsors, contacts, inquiries, membership, imprint, privacy, social, sessions, account, deploy, club, matchDetails, matchDay, leagues, matchImport, revisions, audit, mediaLibrary, preview },
+  admin: { cacheUpdate, users, pageContent, shop, home, news, teams, players, youthTeams, matches, sponsors, contacts, inquiries, membership, imprint, privacy, social, sessions, account, deploy, club, matchDetails, matchDay, leagues, matchImport, revisions, audit, mediaLibrary, preview, retention },
 };

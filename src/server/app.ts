@@ -48,10 +48,10 @@ const PUBLISH_GRACE_MS = 3_000;
  */
 export async function startApp(opts: { port?: number; host?: string; publish?: boolean; clock?: Clock } = {}): Promise<RunningApp> {
   // one clock for the publish time, the retries and the scheduled jobs (a test moves it)
-  const clock = opts.clock ?? clockFromSettings(config.clockStart, process.env.ANSTOSS_CLOCK_RATE);
+  const clock = opts.clock ?? clockFromSettings(config.clockStart, config.clockRate);
   if (clock !== REAL_CLOCK) {
     // a test reads this line to know the server's time (decision 030)
-    console.info(`[clock] ${new Date(clock.now()).toISOString()} at real ${new Date().toISOString()}, rate ${process.env.ANSTOSS_CLOCK_RATE || 1}`);
+    console.info(`[clock] ${new Date(clock.now()).toISOString()} at real ${new Date().toISOString()}, rate ${config.clockRate || 1}`);
   }
   // saves ask the same clock whether a scheduled time is past (decision 030)
   registerAppClock(clock);

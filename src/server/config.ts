@@ -37,6 +37,8 @@ export const config = {
    * previewing the site as of a given day; never set in production.
    */
   clockStart: process.env.ANSTOSS_CLOCK_START ?? '',
+  // tests only, with clockStart: the clock runs this many times as fast (decision 030)
+  clockRate: process.env.ANSTOSS_CLOCK_RATE ?? '',
 };
 
 /**

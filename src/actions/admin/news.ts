@@ -1,12 +1,13 @@
 import { defineAction } from 'astro:actions';
-import { newsIdSchema, newsPublishSchema, newsRestoreSchema, newsSchema, newsUpdateSchema } from '../../lib/schemas/news';
-import { createNews, deleteNews, listNews, restoreNews, setNewsPublished, updateNews } from '../../server/services/admin/news';
+import { newsIdSchema, newsPublishSchema, newsSchema, newsUpdateSchema } from '../../lib/schemas/news';
+import { createNews, deleteNews, listNews, setNewsPublished, updateNews } from '../../server/services/admin/news';
 import { publishChanges } from '../../server/services/admin/publication';
 import { pokeNewsSchedule } from '../../server/publish/scheduled-news';
 import { noInput } from '../../lib/schemas/admin-fields';
 import { requireRole } from '../guard';
 import { runWrite } from './inputErrors';
 import { runVersionedWrite } from './versioned';
+import { currentRevision } from '../../server/revisions';
 
 /**
  * The news manager (admin-area.md §2, §4, §5, §7). Every write republishes the
@@ -58,18 +59,8 @@ export const news = {
     handler: async ({ id }, context) => {
       requireRole(context, 'admin');
       const { row, changes } = runWrite(() => deleteNews(id));
-      return { row, ...(await publishChanges(changes)) };
-    },
-  }),
-  /** The undo of a deletion: the row comes back as it was. */
-  restore: defineAction({
-    accept: 'json',
-    input: newsRestoreSchema,
-    handler: async (input, context) => {
-      requireRole(context, 'admin');
-      const { row, changes } = runWrite(() => restoreNews(input));
-      pokeNewsSchedule();
-      return { row, ...(await publishChanges(changes)) };
+      // the deleted row is in the trash: its revision is what 'Rückgängig' puts back (admin.revisions.untrash)
+      return { row, trash: currentRevision('news', id), ...(await publishChanges(changes)) };
     },
   }),
 };

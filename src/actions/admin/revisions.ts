@@ -2,6 +2,7 @@ import { defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
 import { noInput } from '../../lib/schemas/admin-fields';
 import { currentRevision, listTrash, restoreFromTrash, restoreRevision, rowHistory } from '../../server/revisions';
+import { pokeNewsSchedule } from '../../server/publish/scheduled-news';
 import { publishChanges } from '../../server/services/admin/publication';
 import { requireRole } from '../guard';
 import { runWrite } from './inputErrors';
@@ -35,6 +36,8 @@ export const revisions = {
     handler: async ({ revision }, context) => {
       requireRole(context, 'admin');
       const { entity, rowId, changes } = runWrite(() => restoreRevision(revision));
+      // a news put back with a planned time: the scheduler plans it now, not at its hourly check
+      if (entity === 'news') pokeNewsSchedule();
       return { entity, id: rowId, ...(await publishChanges(changes)) };
     },
   }),
@@ -52,6 +55,7 @@ export const revisions = {
     handler: async ({ revision }, context) => {
       requireRole(context, 'admin');
       const { entity, rowId, changes } = runWrite(() => restoreFromTrash(revision));
+      if (entity === 'news') pokeNewsSchedule();
       return { entity, id: rowId, ...(await publishChanges(changes)) };
     },
   }),

@@ -12,6 +12,8 @@ import { FieldError, KIT_TEXTS, callAction, useLoader, useSaveToasts, wrapStyle 
 import { createOrUpdate, useEntityForm } from './entityKit';
 import ImageUpload from './ImageUpload';
 import { useLiveReload } from './live';
+import { HistoryButton } from './HistoryButton';
+import PreviewButton from './PreviewButton';
 import { ADMIN_TEXTS, SaveButton } from './ui';
 
 /** How long the undo of a deletion is offered. */
@@ -148,6 +150,7 @@ function NewsForm({
       </fieldset>
       <div className="admin-actions">
         <SaveButton saving={saving}>{editing ? 'News aktualisieren' : 'News erstellen'}</SaveButton>
+        <PreviewButton entity="news" id={editing?.id ?? null} values={() => values} />
         {editing && (
           <button type="button" className="btn btn-outline" onClick={cancel}>
             {ADMIN_TEXTS.cancel}
@@ -168,7 +171,8 @@ export default function NewsManager() {
   const [editing, setEditing] = useState<NewsEntry | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [formDirty, setFormDirty] = useState(false);
-  const [undo, setUndo] = useState<NewsEntry | null>(null);
+  // the deleted news and its revision in the trash, which 'Rückgängig' puts back
+  const [undo, setUndo] = useState<{ row: NewsEntry; trash: number } | null>(null);
   const undoTimer = useRef<number | undefined>(undefined);
   const formCard = useRef<HTMLElement>(null);
 
@@ -196,23 +200,24 @@ export default function NewsManager() {
     const result = await callAction(() => actions.admin.news.remove({ id: item.id }));
     setBusy(null);
     if (!result.ok) return failed(T.deleteError, result.message);
-    const { row, ...publication } = result.data;
+    const { row, trash, ...publication } = result.data;
     saved(T.deleted, publication);
     if (editing?.id === item.id) setEditing(null);
     window.clearTimeout(undoTimer.current);
-    setUndo(row);
+    setUndo(trash === null ? null : { row, trash });
     undoTimer.current = window.setTimeout(() => setUndo(null), UNDO_MS);
     void reload();
   };
 
   const restore = async () => {
     if (!undo) return;
-    const snapshot = undo;
+    const { trash } = undo;
     window.clearTimeout(undoTimer.current);
     setUndo(null);
-    const result = await callAction(() => actions.admin.news.restore(snapshot));
+    // the undo is the trash's restore: the row with its id, date and author, as it was
+    const result = await callAction(() => actions.admin.revisions.untrash({ revision: trash }));
     if (!result.ok) return failed(T.error, result.message);
-    const { row: _row, ...publication } = result.data;
+    const { entity: _entity, id: _id, ...publication } = result.data;
     saved(T.restored, publication);
     void reload();
   };
@@ -237,7 +242,7 @@ export default function NewsManager() {
         </h2>
         {undo && (
           <div className="news-undo" role="status">
-            <span style={wrapStyle}>„{undo.title}“ gelöscht.</span>
+            <span style={wrapStyle}>„{undo.row.title}“ gelöscht.</span>
             <button type="button" className="btn btn-outline btn-small" onClick={() => void restore()}>
               {T.undo}
             </button>
@@ -265,6 +270,7 @@ export default function NewsManager() {
                   <button type="button" className="btn btn-outline btn-small" onClick={() => edit(item)}>
                     Bearbeiten
                   </button>
+                  <HistoryButton entity="news" id={item.id} title={item.title} onRestored={() => void reload()} />
                   <button type="button" className="btn btn-danger btn-small" disabled={busy === item.id} onClick={() => void remove(item)}>
                     Löschen
                   </button>

@@ -1,4 +1,4 @@
-// 'Vorschau' (issue 15): the form's unsaved values as the real public page, in a
+// 'Seitenvorschau' (issue 15): the form's unsaved values as the real public page, in a
 // new tab, at a computer's and a phone's width. Nothing is saved or published.
 import { actions } from 'astro:actions';
 import { useState } from 'react';
@@ -6,7 +6,7 @@ import { callAction } from './contentKit';
 import { useToast } from './ui';
 
 export const PREVIEW_BUTTON_TEXTS = {
-  label: 'Vorschau',
+  label: 'Seitenvorschau',
   opening: 'Öffnet…',
   title: 'Zeigt die ungespeicherten Eingaben als öffentliche Seite, ohne zu speichern',
   failed: 'Vorschau nicht möglich',

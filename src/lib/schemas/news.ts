@@ -57,15 +57,6 @@ export type NewsData = z.output<typeof newsSchema>;
 export const newsUpdateSchema = newsFields.extend({ id, base_revision: baseRevision }).superRefine(scheduleInOrder);
 export const newsPublishSchema = z.object({ id, published: z.boolean() });
 export const newsIdSchema = z.object({ id });
-/** Undo of a deletion: the row as it was, with its id, date and author. */
-export const newsRestoreSchema = newsFields
-  .extend({
-    id,
-    created_at: z.string().trim().regex(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/),
-    author_id: z.string().max(100).nullable(),
-  })
-  .superRefine(scheduleInOrder);
-
 /** What the admin list shows of one news. */
 export type NewsEntry = {
   id: string;

@@ -32,7 +32,12 @@ export function withDatabase<T>(db: Db, fn: () => T): T {
 
 /** An in-memory copy of the database as it is now (a preview writes its draft into it). */
 export function copyDatabase(source: Db): Db {
-  const copy = new Database(source.$client.serialize());
+  const image = source.$client.serialize();
+  // a WAL database's header says so (bytes 18 and 19 are 2), and an in-memory
+  // database cannot be in WAL mode: the copy is marked as an ordinary journal one
+  image[18] = 1;
+  image[19] = 1;
+  const copy = new Database(image);
   copy.pragma('foreign_keys = ON');
   return drizzle(copy, { schema }) as Db;
 }

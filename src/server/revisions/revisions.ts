@@ -179,7 +179,7 @@ export function restoreFromTrash(revisionId: number, db: Db = getDb(), now = Dat
         if (row.id === head.id) throw new RefusedWrite(T.stillExists);
         continue;
       }
-      const values = valuesFor(db, entity, JSON.parse(row.data) as Record<string, unknown>);
+      const values = withoutGoneReferences(db, entity, valuesFor(db, entity, JSON.parse(row.data) as Record<string, unknown>));
       const columns = Object.keys(values);
       const sql = `INSERT INTO ${quoteId(entity)} (${columns.map(quoteId).join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`;
       try {
@@ -193,6 +193,27 @@ export function restoreFromTrash(revisionId: number, db: Db = getDb(), now = Dat
     db.$client.prepare(`UPDATE revisions SET trash_closed = 1 WHERE change_set = ? AND op = 'delete'`).run(head.change_set);
     return { entity: head.entity as RevisionedEntity, rowId: head.row_id, changes };
   }, db);
+}
+
+/**
+ * A reference the schema lets go when its row goes (ON DELETE SET NULL: a news'
+ * author, an event's player) is let go on restore too when that row is gone;
+ * a required parent that is gone refuses the restore.
+ */
+function withoutGoneReferences(db: Db, entity: RevisionedEntity, values: Record<string, unknown>): Record<string, unknown> {
+  const references = db.$client.prepare('SELECT "table" AS parent, "from" AS col, "to" AS target, on_delete FROM pragma_foreign_key_list(?)').all(entity) as {
+    parent: string;
+    col: string;
+    target: string | null;
+    on_delete: string;
+  }[];
+  const result = { ...values };
+  for (const ref of references) {
+    if (ref.on_delete !== 'SET NULL' || result[ref.col] === null || result[ref.col] === undefined) continue;
+    const exists = db.$client.prepare(`SELECT 1 FROM ${quoteId(ref.parent)} WHERE ${quoteId(ref.target ?? 'id')} = ?`).get(result[ref.col]);
+    if (!exists) result[ref.col] = null;
+  }
+  return result;
 }
 
 function setting(db: Db, key: string, fallback: number): number {

@@ -1,11 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createTestDb } from '../../db/test-db';
+import { eq } from 'drizzle-orm';
+import { createTestDb, seed } from '../../db/test-db';
 import type { Db } from '../../db/client';
-import { news } from '../../db/schema';
+import { news, users } from '../../db/schema';
 import { createUser } from '../../auth/users';
 import { newsSchema, newsUpdateSchema } from '../../../lib/schemas/news';
-import { applyDueNewsSchedules, createNews, deleteNews, earliestNewsSchedule, listNews, nextNewsScheduleAfter, restoreNews, setNewsPublished, updateNews } from './news';
+import { applyDueNewsSchedules, createNews, deleteNews, earliestNewsSchedule, listNews, nextNewsScheduleAfter, setNewsPublished, updateNews } from './news';
 import { RefusedWrite } from '../../db/write';
+import { currentRevision, restoreFromTrash } from '../../revisions';
 
 let db: Db;
 beforeEach(() => {
@@ -37,21 +39,25 @@ describe('news service', () => {
     expect(() => setNewsPublished('gibt-es-nicht', true, db)).toThrow('Diese News existiert nicht mehr.');
   });
 
-  it('deletes and restores a news with its id, date and author', async () => {
+  it('deletes a news into the trash, from which it comes back with its id, date and author', async () => {
     const author = await createUser(db, { email: 'a@test.at', roles: ['admin'] });
     const { row } = createNews(input({ title: 'Weg', content: 'Text', image_url: '/uploads/x.webp' }), author.id, db);
     const deleted = deleteNews(row.id, db);
     expect(deleted.row).toEqual(row);
     expect(listNews(db)).toEqual([]);
     expect(() => deleteNews(row.id, db)).toThrow(RefusedWrite);
-    const restored = restoreNews(deleted.row, db);
-    expect(restored.row).toEqual(row);
-    expect(() => restoreNews(deleted.row, db)).toThrow('Diese News existiert bereits.');
+    restoreFromTrash(currentRevision('news', row.id, db)!, db);
+    expect(listNews(db)).toEqual([row]);
   });
 
-  it('restores without the author when that user was deleted meanwhile', () => {
-    const snapshot = { ...input({ title: 'T', content: 'C' }), id: 'n-1', created_at: '2025-01-10T10:00:00.000Z', author_id: 'weg' };
-    expect(restoreNews(snapshot, db).row.author_id).toBeNull();
+  it('comes back without the author when that user was deleted meanwhile', async () => {
+    const author = await createUser(db, { email: 'b@test.at', roles: ['admin'] });
+    const { row } = createNews(input({ title: 'T', content: 'C' }), author.id, db);
+    deleteNews(row.id, db);
+    const trash = currentRevision('news', row.id, db)!;
+    seed(db, (tx) => tx.delete(users).where(eq(users.id, author.id)).run());
+    restoreFromTrash(trash, db);
+    expect(listNews(db)[0]).toMatchObject({ id: row.id, author_id: null });
   });
 
   it('stores hostile text unchanged and 5,000-character titles', () => {

@@ -8,7 +8,7 @@
 import { and, desc, eq, isNotNull, lte, or, sql } from 'drizzle-orm';
 import { getDb, type Db } from '../../db/client';
 import { RefusedWrite, write } from '../../db/write';
-import { news, users } from '../../db/schema';
+import { news } from '../../db/schema';
 import type { Change } from '../../publish/routes';
 import { appClock } from '../../clock';
 import type { NewsData, NewsEntry } from '../../../lib/schemas/news';
@@ -111,25 +111,6 @@ export function deleteNews(id: string, db: Db = getDb()) {
     },
     db,
   );
-}
-
-/** Puts a deleted news back with its id, date and author (the author only if that user still exists). */
-export function restoreNews(
-  snapshot: NewsSave & { id: string; created_at: string; author_id: string | null },
-  db: Db = getDb(),
-  time = clockNow(),
-) {
-  return write('news.restoreNews', (tx) => {
-    if (tx.select({ id: news.id }).from(news).where(eq(news.id, snapshot.id)).get()) {
-      throw new RefusedWrite('Diese News existiert bereits.');
-    }
-    const author =
-      snapshot.author_id && tx.select({ id: users.id }).from(users).where(eq(users.id, snapshot.author_id)).get()
-        ? snapshot.author_id
-        : null;
-    const row = tx.insert(news).values({ ...applySchedule(snapshot, time), author_id: author }).returning().get();
-    return { row: entry(row), changes: changed(row.id) };
-  }, db);
 }
 
 const isDue = (time: number) =>

@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { expect, test } from '@playwright/test';
+import { loginAs } from '../../fixtures/auth';
+import { makeNews } from '../../fixtures/factories';
+import { startSite, type Site } from '../../fixtures/site';
+import { news } from '../../../src/server/db/schema';
+import { publicHtml } from './content-helpers';
+
+// 'Seitenvorschau' (issue 15, docs/decisions/034) against the production server: an
+// unsaved change to a news shows as the real public page at a computer's and a
+// phone's width, while the published page and the database keep the saved text.
+const SCREENS = path.resolve('test-results/screens');
+let site: Site;
+let newsId: string;
+test.beforeAll(async () => {
+  site = await startSite({
+    seed: (db) => {
+      newsId = makeNews(db, { title: 'Saisonauftakt', content: 'Der gespeicherte Text.' }).id;
+    },
+  });
+});
+test.afterAll(async () => {
+  await site.stop();
+});
+
+test('a draft of a news previewed at phone and computer width; the public page still shows the saved text', async ({ page, context, browser }) => {
+  await loginAs(context, site, 'admin');
+  await page.goto(`${site.url}/admin#news`);
+  await page.locator('.news-item', { hasText: 'Saisonauftakt' }).getByRole('button', { name: 'Bearbeiten' }).click();
+  const form = page.getByRole('form', { name: 'News bearbeiten' });
+  await form.getByLabel('Inhalt *').fill('Der Entwurf, noch nicht gespeichert.');
+
+  const [tab] = await Promise.all([context.waitForEvent('page'), form.getByRole('button', { name: 'Seitenvorschau' }).click()]);
+  await tab.waitForURL(/\/admin\/vorschau\/[^/]+$/);
+  await expect(tab.getByRole('heading', { name: 'Vorschau', level: 1 })).toBeVisible();
+  await expect(tab.getByText(/Nicht veröffentlicht: so sieht die Seite nach dem Speichern aus/)).toBeVisible();
+
+  const phone = tab.frameLocator('[data-testid="preview-phone"]');
+  await expect(phone.getByText('Der Entwurf, noch nicht gespeichert.')).toBeVisible();
+  await expect(phone.getByRole('heading', { name: 'Saisonauftakt' })).toBeVisible();
+  const widths = await Promise.all(tab.frames().filter((f) => f !== tab.mainFrame()).map((f) => f.evaluate(() => window.innerWidth)));
+  expect(widths.sort((a, b) => a - b)).toEqual([375, 1280]);
+  await expect(tab.frameLocator('[data-testid="preview-desktop"]').getByText('Der Entwurf, noch nicht gespeichert.')).toBeVisible();
+  fs.mkdirSync(SCREENS, { recursive: true });
+  await tab.setViewportSize({ width: 1500, height: 900 });
+  await tab.screenshot({ path: path.join(SCREENS, 'admin-preview-news.png'), fullPage: true });
+
+  // nothing was saved or published
+  const published = await publicHtml(site, `/news/${newsId}`);
+  expect(published).toContain('Der gespeicherte Text.');
+  expect(published).not.toContain('Der Entwurf');
+  expect(site.db().select({ content: news.content }).from(news).where(eq(news.id, newsId)).get()).toEqual({ content: 'Der gespeicherte Text.' });
+
+  // the link is the admin's own: signed out it answers nothing of the draft
+  const previewPath = new URL(tab.url()).pathname;
+  const anonymous = await fetch(`${site.url}${previewPath}/seite`, { redirect: 'manual' });
+  expect(anonymous.status).toBe(403);
+  expect(await anonymous.text()).not.toContain('Der Entwurf');
+  // another admin gets 'abgelaufen', not the draft
+  const other = await browser.newContext();
+  await loginAs(other, site, 'admin');
+  const otherPage = await other.newPage();
+  const response = await otherPage.goto(`${site.url}${previewPath}`);
+  expect(response?.status()).toBe(410);
+  await expect(otherPage.getByRole('alert')).toHaveText('Diese Vorschau ist abgelaufen. Bitte im Admin-Bereich eine neue öffnen.');
+  await other.close();
+});
