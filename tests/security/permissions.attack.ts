@@ -86,6 +86,8 @@ const ENDPOINTS: { path: string; method: string; admin: boolean }[] = [
   { path: '/api/admin/upload', method: 'POST', admin: true },
   { path: '/api/admin/events', method: 'GET', admin: true },
   { path: '/admin', method: 'GET', admin: true },
+  { path: '/api/admin/audit.csv', method: 'GET', admin: true },
+  { path: '/admin/vorschau/x.1.y/seite', method: 'GET', admin: true },
 ];
 
 it('every action and endpoint × six identities × three bodies, as JSON and as a form: every refusal leaves the database checksum unchanged', async () => {

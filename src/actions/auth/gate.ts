@@ -7,6 +7,8 @@ import { ActionError, getActionContext } from 'astro:actions';
 import { defineMiddleware } from 'astro:middleware';
 import { ACCOUNT_TEXTS } from '../../lib/schemas/account';
 import { SUPERADMIN_ONLY_MESSAGES as ONLY } from '../../lib/schemas/user';
+import { AUDIT_ONLY_MESSAGES } from '../../lib/schemas/audit';
+import { REVISIONS_UI_TEXTS } from '../../lib/revision-compare';
 import { STORAGE_TEXTS } from '../../server/db/write';
 import { isPublicAction } from '../guard';
 import { server } from '../index';
@@ -25,6 +27,13 @@ export const SUPERADMIN_ONLY_ACTIONS: Record<string, string> = {
   'admin.club.load': ONLY.club,
   'admin.club.save': ONLY.club,
   'admin.club.uploadCrest': ONLY.club,
+  // issue 15: the audit log, a person's stored data, how long revisions are kept
+  'admin.audit.list': AUDIT_ONLY_MESSAGES.audit,
+  'admin.audit.settings': AUDIT_ONLY_MESSAGES.audit,
+  'admin.audit.saveSettings': AUDIT_ONLY_MESSAGES.audit,
+  'admin.inquiries.exportByEmail': AUDIT_ONLY_MESSAGES.privacy,
+  'admin.inquiries.eraseByEmail': AUDIT_ONLY_MESSAGES.privacy,
+  'admin.retention.save': REVISIONS_UI_TEXTS.retentionOnly,
 };
 
 /** What an admin may call while a required second factor is not set up yet: their own account. */

@@ -1,6 +1,7 @@
 // The previewed page itself (issue 15), framed by ../[token].astro: rendered for
 // the admin who made the preview, never stored, never indexed.
 import type { APIRoute } from 'astro';
+import { ACCOUNT_TEXTS } from '../../../../lib/schemas/account';
 import { isRefusedWrite } from '../../../../server/db/write';
 import { PREVIEW_TEXTS, findPreview, renderPreview } from '../../../../server/preview/previews';
 
@@ -9,6 +10,7 @@ const text = (status: number, message: string) =>
 
 export const GET: APIRoute = async ({ params, locals }) => {
   if (!locals.user || !locals.isAdmin) return text(403, 'Zugriff verweigert');
+  if (locals.mustSetUpSecondFactor) return text(403, ACCOUNT_TEXTS.setupFirst);
   const preview = findPreview(params.token ?? '', locals.user.id);
   if (!preview) return text(410, PREVIEW_TEXTS.expired);
   try {
