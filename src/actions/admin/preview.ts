@@ -1,5 +1,7 @@
 import { defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
+import { recordAudit } from '../../server/audit/audit-log';
+import { getDb } from '../../server/db/client';
 import { createPreview } from '../../server/preview/previews';
 import { requireRole } from '../guard';
 import { runWrite } from './inputErrors';
@@ -16,6 +18,7 @@ export const preview = {
     handler: async ({ entity, id, draft }, context) => {
       const user = requireRole(context, 'admin');
       const { token, expiresAt } = runWrite(() => createPreview(entity, id ?? null, draft, user.id));
+      runWrite(() => recordAudit(getDb(), { action: 'content.preview', entity, rowId: id ?? null }));
       return { url: `/admin/vorschau/${token}`, expiresAt };
     },
   }),

@@ -22,6 +22,8 @@ export const AUDIT_ACTION_LABELS = {
   'content.update': 'Inhalt geändert',
   'content.delete': 'Inhalt gelöscht',
   'content.restore': 'Inhalt wiederhergestellt',
+  'content.conflict': 'Speichern abgelehnt (inzwischen geändert)',
+  'content.preview': 'Vorschau geöffnet',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];
