@@ -147,7 +147,9 @@ export default function PageContentModal({
   texts,
   imageFolder,
 }: PageContentModalProps) {
-  const form = useFormState<FormValues>(toForm(entry, defaults));
+  // a draft only while open: the same dialog edits one entry after another
+  const draft = open ? { entity: 'page_content', id: entry?.id ?? null, slot: defaults?.page_key } : null;
+  const form = useFormState<FormValues>(toForm(entry, defaults), { draft });
   const [saving, setSaving] = useState(false);
   const { saved, failed } = useSaveToasts();
   const { values, set, bind, errors, setErrors, reset, dirty } = form;

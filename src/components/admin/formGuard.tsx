@@ -81,8 +81,9 @@ export function useFormSafety<T extends Record<string, unknown>>({
   const userId = useContext(AdminUserContext);
   const [form, setForm] = useState<HTMLFormElement | null>(null);
   const fieldRef = useCallback((el: Element | null) => {
+    // a dialog's form is a new element each time the dialog opens
     const found = el?.closest('form');
-    if (found) setForm((f) => f ?? found);
+    if (found) setForm((f) => (f === found ? f : found));
   }, []);
   const target: DraftTarget | null = of ? { userId, entity: of.entity, id: of.id ?? (of.slot ? `${NEW_ROW}-${of.slot}` : NEW_ROW) } : null;
   const key = target ? `${target.userId}|${target.entity}|${target.id}` : '';
