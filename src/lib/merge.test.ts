@@ -34,6 +34,8 @@ describe('merge of two edits', () => {
     const stored = { name: 'Team', achievements: '["Meister 2019","Cup 2021"]', published: 1, order: '3', updated_at: 'x' };
     expect(storedToForm(stored, current)).toEqual({ name: 'Team', achievements: 'Meister 2019, Cup 2021', published: true, order: 3, note: 'keep' });
     expect(storedToForm({ name: null }, { name: 'x' })).toEqual({ name: '' });
+    // a stored moment in a datetime-local field reads as Vienna's wall clock
+    expect(storedToForm({ publish_at: Date.UTC(2026, 10, 25, 11, 30) }, { publish_at: '' })).toEqual({ publish_at: '2026-11-25T12:30' });
   });
 
   it('shows values readably', () => {

@@ -4,6 +4,8 @@
 // `base` is what the admin's form was loaded with, `mine` what they typed,
 // `theirs` what is stored now.
 
+import { epochToViennaLocal } from './dates-de';
+
 export type MergeChoice = 'mine' | 'theirs';
 
 export type MergeField = {
@@ -81,6 +83,8 @@ export function storedToForm<V extends Record<string, unknown>>(data: Record<str
     else if (Array.isArray(now)) out[key] = Array.isArray(value) ? value : typeof value === 'string' ? safeList(value) : [];
     else if (typeof now === 'string') {
       if (value === null || value === undefined) out[key] = '';
+      // a moment stored as ms since epoch, edited in a datetime-local field (publish_at ...)
+      else if (typeof value === 'number' && key.endsWith('_at')) out[key] = epochToViennaLocal(value);
       else if (Array.isArray(value)) out[key] = value.join(', ');
       else if (typeof value === 'string') out[key] = listText(value) ?? value;
       else out[key] = String(value);
