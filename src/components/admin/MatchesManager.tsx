@@ -22,6 +22,7 @@ import { EntityEditDialog, EntityFormButtons, RowActions, useEntityForm, useEnti
 import { MATCH_DETAILS_TEXTS } from '../../lib/schemas/match-details';
 import MatchDetailsEditor from './MatchDetailsEditor';
 import MatchImportPanel from './MatchImportPanel';
+import PreviewButton from './PreviewButton';
 
 type FormValues = {
   home_team: string;
@@ -229,6 +230,7 @@ function MatchForm({ match, ...props }: { match: MatchEntry | null } & EntityFor
         <textarea id={id('notes')} name="notes" rows={2} {...bind('notes')} />
         <FieldError message={errors.notes} />
       </label>
+      <PreviewButton entity="matches" id={match?.id ?? null} values={() => values} />
       <EntityFormButtons inDialog={match !== null} form={form} createLabel="Spiel hinzufügen" />
     </form>
   );

@@ -31,9 +31,10 @@ type RevisionsApi = {
 const revisions = (actions.admin as unknown as { revisions: RevisionsApi }).revisions;
 
 /** The latest revision of a row, null when unknown (no revisions yet, or the server cannot tell). */
-export async function currentRevision(entity: string, id: string): Promise<number | null> {
+/** The row's latest version: null when it has none yet, undefined when it could not be asked. */
+export async function currentRevision(entity: string, id: string): Promise<number | null | undefined> {
   const result = await callAction(() => revisions.current({ entity, id }));
-  return result.ok ? (result.data?.revision ?? null) : null;
+  return result.ok ? (result.data?.revision ?? null) : undefined;
 }
 
 /** A field's label as the form shows it ('Name *' → 'Name'), else its key. */
@@ -155,7 +156,8 @@ export function useConcurrency<V extends Record<string, unknown>>({
   const refresh = useCallback(async () => {
     if (!entity || !id) return;
     const latest = await currentRevision(entity, id);
-    if (latest !== null) setRevision(latest);
+    // 0: a row without versions yet (older than the revisions) is checked too
+    if (latest !== undefined) setRevision(latest ?? 0);
   }, [entity, id, setRevision]);
 
   // the revision the admin starts from (a restored draft brings its own)
@@ -163,7 +165,7 @@ export function useConcurrency<V extends Record<string, unknown>>({
     if (!entity || !id) return;
     let live = true;
     void currentRevision(entity, id).then((latest) => {
-      if (live && known.current === null && latest !== null) setRevision(latest);
+      if (live && known.current === null && latest !== undefined) setRevision(latest ?? 0);
     });
     return () => {
       live = false;

@@ -14,7 +14,7 @@ import ImageUpload from './ImageUpload';
 import { useLiveReload } from './live';
 import { HistoryButton } from './HistoryButton';
 import PreviewButton from './PreviewButton';
-import { ADMIN_TEXTS, SaveButton } from './ui';
+import { ADMIN_TEXTS, SaveButton, confirmLeave } from './ui';
 
 /** How long the undo of a deletion is offered. */
 const UNDO_MS = 8000;
@@ -80,8 +80,8 @@ function NewsForm({
   });
   const [showPreview, setShowPreview] = useState(true);
 
-  const cancel = () => {
-    if (dirty && !window.confirm(KIT_TEXTS.discardChanges)) return;
+  const cancel = async () => {
+    if (!(await confirmLeave(null, dirty))) return;
     reset(EMPTY);
     onDone();
   };
@@ -152,7 +152,7 @@ function NewsForm({
         <SaveButton saving={saving}>{editing ? 'News aktualisieren' : 'News erstellen'}</SaveButton>
         <PreviewButton entity="news" id={editing?.id ?? null} values={() => values} />
         {editing && (
-          <button type="button" className="btn btn-outline" onClick={cancel}>
+          <button type="button" className="btn btn-outline" onClick={() => void cancel()}>
             {ADMIN_TEXTS.cancel}
           </button>
         )}
@@ -178,8 +178,8 @@ export default function NewsManager() {
 
   useEffect(() => () => window.clearTimeout(undoTimer.current), []);
 
-  const edit = (item: NewsEntry) => {
-    if (formDirty && !window.confirm(KIT_TEXTS.discardChanges)) return;
+  const edit = async (item: NewsEntry) => {
+    if (!(await confirmLeave(null, formDirty))) return;
     setEditing(item);
     formCard.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
     window.setTimeout(() => document.getElementById('news-title')?.focus(), 0);
@@ -267,7 +267,7 @@ export default function NewsManager() {
                   <button type="button" className="btn btn-outline btn-small" disabled={busy === item.id} onClick={() => void toggle(item)}>
                     {item.published ? T.hide : T.publish}
                   </button>
-                  <button type="button" className="btn btn-outline btn-small" onClick={() => edit(item)}>
+                  <button type="button" className="btn btn-outline btn-small" onClick={() => void edit(item)}>
                     Bearbeiten
                   </button>
                   <HistoryButton entity="news" id={item.id} title={item.title} onRestored={() => void reload()} />

@@ -21,6 +21,7 @@ import {
   useSaveToasts,
   type Publication,
 } from './contentKit';
+import PreviewButton from './PreviewButton';
 import { confirmAction } from './ui';
 
 export type PageContentField =
@@ -272,6 +273,7 @@ export default function PageContentModal({
             )}
           </div>
         )}
+        {entry && <PreviewButton entity="page_content" id={entry.id} values={() => values} />}
         <DialogButtons saving={saving} dirty={dirty} onCancel={onClose} />
       </form>
     </EditDialog>

@@ -24,7 +24,8 @@ export const optionalInt = (min = -1_000_000, max = 1_000_000) =>
 export const id = z.string().min(1).max(100);
 /**
  * The version of the row the admin's form was opened on (issue 15): a save
- * against an older version than the stored one is refused. Optional: a caller
- * that does not send it is not checked.
+ * against an older version than the stored one is refused. 0: the row had no
+ * version yet (written before revisions were kept), so any version refuses.
+ * Optional: a caller that does not send it is not checked.
  */
-export const baseRevision = z.number().int().positive().optional();
+export const baseRevision = z.number().int().nonnegative().optional();

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeNews, makeTeam } from '../../../tests/fixtures/factories';
+import { makeMatch, makeNews, makeTeam } from '../../../tests/fixtures/factories';
+import { pageContent } from '../db/schema';
 import { getDb, type Db } from '../db/client';
 import { createTestDb, seed } from '../db/test-db';
 import { isRefusedWrite } from '../db/write';
@@ -13,6 +14,14 @@ const seen: { url: string; title: string | null }[] = [];
 const renderer: Renderer = async (url) => {
   // the page reads through getDb(), as the real pages do
   const id = url.split('/').pop();
+  if (url.startsWith('/spiel/')) {
+    const match = getDb().$client.prepare('SELECT home_score, away_score FROM matches WHERE id = ?').get(id) as { home_score: number; away_score: number };
+    return { status: 200, headers: {}, body: Buffer.from(`${url} ${match.home_score}:${match.away_score}`) };
+  }
+  if (url === '/vereinsgeschichte') {
+    const page = getDb().$client.prepare("SELECT title FROM page_content WHERE page_key = 'vereinsgeschichte'").get() as { title: string };
+    return { status: 200, headers: {}, body: Buffer.from(`${url} ${page.title}`) };
+  }
   const row = getDb().$client.prepare('SELECT title, published FROM news WHERE id = ?').get(id) as { title: string; published: number } | undefined;
   seen.push({ url, title: row?.title ?? null });
   return { status: row?.published ? 200 : 404, headers: {}, body: Buffer.from(`<h1>${row?.title ?? ''}</h1>`) };
@@ -47,6 +56,20 @@ describe('preview', () => {
     const page = await renderPreview(findPreview(token, 'admin-1')!);
     expect(page.html).toBe('<h1>Noch nicht gespeichert</h1>');
     expect(db.$client.prepare('SELECT COUNT(*) FROM news').pluck().get()).toBe(0);
+  });
+
+  it("previews a match's result on its match page and a page's text on its page", async () => {
+    const match = seed(db, () => makeMatch(db, { season: '2026/27', status: 'scheduled' }));
+    const draft = { ...match, home_score: 3, away_score: 1, status: 'finished' };
+    const shownMatch = await renderPreview(findPreview(createPreview('matches', match.id, draft, 'admin-1').token, 'admin-1')!);
+    expect(shownMatch.html).toBe(`/spiel/${match.id} 3:1`);
+    const history = seed(db, (tx) =>
+      tx.insert(pageContent).values({ page_key: 'vereinsgeschichte', section_key: 'main_content', title: 'Unsere Geschichte', content: 'Seit 1950' }).returning().get(),
+    );
+    const shownPage = await renderPreview(findPreview(createPreview('page_content', history.id, { title: 'Neuer Titel' }, 'admin-1').token, 'admin-1')!);
+    expect(shownPage.html).toBe('/vereinsgeschichte Neuer Titel');
+    expect(db.$client.prepare('SELECT home_score FROM matches WHERE id = ?').pluck().get(match.id)).toBeNull();
+    expect(db.$client.prepare('SELECT title FROM page_content WHERE id = ?').pluck().get(history.id)).toBe('Unsere Geschichte');
   });
 
   it('answers only the admin who made it, only with its signature, only for 30 minutes', () => {

@@ -84,17 +84,15 @@ test('add with validation and a logo upload, edit in the dialog, delete; the pub
   await expect(item.locator('.sponsor-tier')).toHaveText('Silber');
   expect(await publicHtml(site, '/sponsoren')).toContain('data-tier="silver"');
 
-  // leaving the dialog with unsaved edits asks first
+  // leaving the dialog with unsaved edits asks first (the panel's own question)
   await item.getByRole('button', { name: 'Bearbeiten' }).click();
   await dialog.getByLabel('Beschreibung').fill('geändert');
-  page.once('dialog', (d) => {
-    expect(d.message()).toBe('Ungespeicherte Änderungen verwerfen?');
-    void d.dismiss();
-  });
+  const question = page.getByRole('alertdialog', { name: 'Ungespeicherte Änderungen verwerfen?' });
   await page.keyboard.press('Escape');
+  await question.getByRole('button', { name: 'Weiter bearbeiten' }).click();
   await expect(dialog).toBeVisible();
-  acceptNextConfirm(page, 'Ungespeicherte Änderungen verwerfen?');
   await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+  await question.getByRole('button', { name: 'Verwerfen' }).click();
   await expect(dialog).toBeHidden();
   expect(site.db().select().from(sponsors).get()?.description).toBe('Partner seit 1998');
 
