@@ -13,7 +13,7 @@ import { write } from '../../src/server/db/write';
 import { Deployer } from '../../src/server/deploy/deployer';
 import { S3Target, parseS3Url } from '../../src/server/deploy/s3';
 import type { SiteDirs } from '../../src/server/deploy/tree';
-import type { PublishQueue } from '../../src/server/publish/publisher';
+import type { PublishQueue } from '../../src/server/publish/queue';
 import { fileForUrl } from '../../src/server/publish/routes';
 import { summarize, type Summary } from './stats';
 

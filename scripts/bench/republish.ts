@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../../src/server/db/client';
 import { write } from '../../src/server/db/write';
-import type { PublishQueue } from '../../src/server/publish/publisher';
+import type { PublishQueue } from '../../src/server/publish/queue';
 import { fileForUrl, type Change } from '../../src/server/publish/routes';
 import { addEvent } from '../../src/server/services/admin/match-details';
 import { summarize, type Summary } from './stats';

@@ -122,7 +122,8 @@ if (!fs.existsSync(config.serverEntry)) {
   process.exit(1);
 }
 const { getDb } = await import('../../src/server/db/client');
-const { Publisher, PublishQueue } = await import('../../src/server/publish/publisher');
+const { Publisher } = await import('../../src/server/publish/publisher');
+const { PublishQueue } = await import('../../src/server/publish/queue');
 const { loadBuiltRenderer } = await import('../../src/server/publish/render');
 const { measureRepublish } = await import('./republish');
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { removePublishedFile, writePublishedFile } from '../publish/files';
 import { registerPublishQueue } from '../publish/notify';
-import type { PublishQueue } from '../publish/publisher';
+import type { PublishQueue } from '../publish/queue';
 import { createServer } from './server';
 
 let root: string;

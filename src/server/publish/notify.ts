@@ -3,7 +3,8 @@
 // the bundle and the server load separate copies of this module, so the queue is
 // kept on globalThis under a registered symbol (docs/decisions/002).
 import { EventEmitter } from 'node:events';
-import type { PublishQueue, PublishReport } from './publisher';
+import type { PublishReport } from './publisher';
+import type { PublishQueue } from './queue';
 import type { Change } from './routes';
 
 const KEY = Symbol.for('anstoss.publishQueue');

@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { publishPending } from '../db/schema';
 import { createTestDb } from '../db/test-db';
 import { PendingPages, retryDelay } from './pending';
-import { Publisher, PublishQueue } from './publisher';
+import { Publisher } from './publisher';
+import { PublishQueue } from './queue';
 import type { Clock } from '../clock';
 import type { Renderer } from './render';
 

@@ -6,7 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb, seed } from '../db/test-db';
 import type { Db } from '../db/client';
 import { news } from '../db/schema';
-import { Publisher, PublishQueue } from './publisher';
+import { Publisher } from './publisher';
+import { PublishQueue } from './queue';
 import type { Renderer } from './render';
 
 let db: Db;
