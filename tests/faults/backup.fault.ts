@@ -79,16 +79,23 @@ it('backup during 500 saves, restore into a fresh DATA_DIR: intact, complete, th
   // the server's own daily backup (BACKUP_DIR): its first one at start
   const daily = tempDir('daily');
   site = await startSite({ dataDir, env: { BACKUP_DIR: daily, BACKUP_KEEP: '3' } });
+  const running = site;
   const admin = await adminClient(site);
   const backups = tempDir('backups');
   const dailyDeadline = Date.now() + 10_000;
-  while (fs.readdirSync(daily).filter((n) => n.endsWith('.tar.gz')).length === 0 && Date.now() < dailyDeadline) {
+  const readDailyJob = () =>
+    running.db().$client.prepare(`select next_run_at - last_run_at as every from scheduled_jobs where name = 'daily-backup'`).get() as
+      | { every: number | null }
+      | undefined;
+  // the archive is in place before the scheduler stores the job's run: wait for both
+  while (
+    (fs.readdirSync(daily).filter((n) => n.endsWith('.tar.gz')).length === 0 || (readDailyJob()?.every ?? null) === null) &&
+    Date.now() < dailyDeadline
+  ) {
     await new Promise((r) => setTimeout(r, 100));
   }
   const dailyArchives = fs.readdirSync(daily).filter((n) => /^anstoss-backup-.*\.tar\.gz$/.test(n));
-  const dailyJob = site.db().$client.prepare(`select next_run_at - last_run_at as every from scheduled_jobs where name = 'daily-backup'`).get() as
-    | { every: number }
-    | undefined;
+  const dailyJob = readDailyJob();
 
   const acknowledged: string[] = [];
   let next = 0;
