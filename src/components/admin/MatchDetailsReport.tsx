@@ -1,24 +1,35 @@
 // The match report (issue 14): HTML like the privacy text (sanitised on the
 // public page with the same allow-list), and its photos, uploaded one by one.
+// Written after the final whistle, often on a phone: kept as a draft while typed
+// (issue 15), offered again after a reload, gone once saved.
 import { actions } from 'astro:actions';
-import { useState } from 'react';
+
 import { MATCH_DETAILS_TEXTS as T, type MatchDetailsEntry } from '../../lib/schemas/match-details';
-import { ImageField } from './contentKit';
+import { ImageField, useFormState } from './contentKit';
 import type { useMatchDetails } from './MatchDetailsEvents';
 
 export default function MatchDetailsReport({ details, run, busy }: { details: MatchDetailsEntry } & Pick<ReturnType<typeof useMatchDetails>, 'run' | 'busy'>) {
-  const [report, setReport] = useState(details.report ?? '');
-  const [images, setImages] = useState<string[]>(details.report_images);
-  const save = (e: React.FormEvent) => {
+  const form = useFormState(
+    { report: details.report ?? '', report_images: details.report_images },
+    { draft: { entity: 'matches', id: details.id, slot: 'bericht' } },
+  );
+  const { report, report_images: images } = form.values;
+  const setImages = (next: string[]) => form.set('report_images', next);
+  const save = async (e: React.FormEvent) => {
     e.preventDefault();
-    void run(() => actions.admin.matchDetails.saveReport({ match_id: details.id, report, report_images: images }));
+    const sent = { report, report_images: images };
+    // a failed save keeps the input (and its draft); a stored one is the new starting point
+    if (await run(() => actions.admin.matchDetails.saveReport({ match_id: details.id, ...sent }))) {
+      form.forgetDraft();
+      form.reset(sent);
+    }
   };
   return (
-    <form aria-label={T.reportTitle} onSubmit={save} style={{ display: 'grid', gap: '.5rem' }}>
+    <form aria-label={T.reportTitle} onSubmit={(e) => void save(e)} style={{ display: 'grid', gap: '.5rem' }}>
       <h3>{T.reportTitle}</h3>
       <label className="admin-field">
         <span>{T.reportTitle}</span>
-        <textarea name="report" rows={8} value={report} maxLength={50_000} onChange={(e) => setReport(e.target.value)} />
+        <textarea name="report" rows={8} maxLength={50_000} {...form.bind('report')} />
       </label>
       {images.length > 0 && (
         <ul style={{ listStyle: 'none', padding: 0, display: 'flex', flexWrap: 'wrap', gap: '.5rem' }}>

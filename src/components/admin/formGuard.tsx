@@ -16,7 +16,7 @@ export const DRAFT_TEXTS = {
 } as const;
 
 /** Which row a form edits: the entity (its SQL table) and the row's id, null for a new row. */
-export type DraftOf = { entity: string; id: string | null; /** tells apart two forms for new rows of one entity */ slot?: string };
+export type DraftOf = { entity: string; id: string | null; /** tells apart two forms of one row, or for new rows of one entity */ slot?: string };
 
 /**
  * Renders `node` at the top of `form`, in a root of its own: a form needs no
@@ -85,7 +85,7 @@ export function useFormSafety<T extends Record<string, unknown>>({
     const found = el?.closest('form');
     if (found) setForm((f) => (f === found ? f : found));
   }, []);
-  const target: DraftTarget | null = of ? { userId, entity: of.entity, id: of.id ?? (of.slot ? `${NEW_ROW}-${of.slot}` : NEW_ROW) } : null;
+  const target: DraftTarget | null = of ? { userId, entity: of.entity, id: `${of.id ?? NEW_ROW}${of.slot ? `-${of.slot}` : ''}` } : null;
   const key = target ? `${target.userId}|${target.entity}|${target.id}` : '';
   const [offer, setOffer] = useState<{ key: string; draft: Draft<T> } | null>(null);
   const [revision, setRevision] = useState<number | null>(null);
