@@ -22,6 +22,9 @@ export const AUDIT_ACTION_LABELS = {
   'content.update': 'Inhalt geändert',
   'content.delete': 'Inhalt gelöscht',
   'content.restore': 'Inhalt wiederhergestellt',
+  'factor.remove': 'Zweiter Faktor entfernt',
+  'factor.required': 'Zwei-Faktor-Pflicht geändert',
+  'media.delete': 'Bild gelöscht',
   'content.conflict': 'Speichern abgelehnt (inzwischen geändert)',
   'content.preview': 'Vorschau geöffnet',
 } as const;

@@ -127,6 +127,7 @@ describe('delete', () => {
     expect(await deleteMedia(url, db, dir)).toEqual({ url });
     expect(fs.readdirSync(path.join(dir, 'news'))).toEqual([]);
     expect(db.select().from(media).all()).toEqual([]);
+    expect(db.$client.prepare("SELECT row_id FROM audit_log WHERE action = 'media.delete'").pluck().all()).toEqual([url]);
     // and it does not come back
     expect(await listMedia(db, dir)).toEqual([]);
     expect(await refusal(deleteMedia(url, db, dir))).toEqual({ code: 'NOT_FOUND', message: 'Dieses Bild gibt es nicht mehr in der Mediathek.' });

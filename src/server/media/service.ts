@@ -11,6 +11,7 @@ import type { Change } from '../publish/routes';
 import { MEDIA_TEXTS } from '../../lib/schemas/media';
 import { filesOf } from './inventory';
 import { changesOf, describeUses, whereUsed } from './usage';
+import { recordAudit } from '../audit/audit-log';
 
 /**
  * Stores the alt text of one image. Returns the changes of every row that
@@ -43,6 +44,7 @@ export async function deleteMedia(url: string, db: Db = getDb(), uploadsDir: str
       if (uses.length > 0) throw new RefusedWrite(MEDIA_TEXTS.stillUsed(describeUses(uses)));
       const row = tx.delete(media).where(eq(media.url, url)).returning({ url: media.url }).get();
       if (!row) throw new RefusedWrite(MEDIA_TEXTS.notFound, 'NOT_FOUND');
+      recordAudit(tx, { action: 'media.delete', entity: 'media', rowId: url });
     },
     db,
   );

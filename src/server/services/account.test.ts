@@ -119,6 +119,8 @@ describe('the requirement for every admin', () => {
     removeSecondFactorOf(db, admin.id, owner.id);
     expect(hasSecondFactor(db, admin.id)).toBe(false);
     expect(db.select().from(sessions).where(eq(sessions.userId, admin.id)).all()).toHaveLength(0);
+    // in the audit log, with whose factor it was (issue 15)
+    expect(db.$client.prepare("SELECT row_id, detail FROM audit_log WHERE action = 'factor.remove'").all()).toEqual([{ row_id: admin.id, detail: admin.email }]);
     expect(await refusal(() => removeSecondFactorOf(db, admin.id, owner.id))).toBe(ACCOUNT_TEXTS.notOnForUser);
   });
 });

@@ -10,6 +10,7 @@ import { siteSettings, users } from '../db/schema';
 import { RefusedWrite, write } from '../db/write';
 import { hashPassword, passwordProblem, verifyPassword, PASSWORD_MESSAGES } from '../auth/password';
 import { invalidateUserSessions } from '../auth/session';
+import { recordAudit } from '../audit/audit-log';
 import {
   beginTotpSetup,
   confirmTotpSetup,
@@ -113,6 +114,7 @@ export function setSecondFactorRequired(db: Db, actingUserId: string, required: 
       .values({ key: REQUIRED_KEY, value: required ? '1' : '0' })
       .onConflictDoUpdate({ target: siteSettings.key, set: { value: required ? '1' : '0' } })
       .run(), db);
+  recordAudit(db, { action: 'factor.required', detail: required ? 'Für alle Admins verlangt' : 'Nicht mehr verlangt' });
 }
 
 /** A superadmin removes someone's factor (a lost phone); their sessions end, they sign in with the password again. */
@@ -121,4 +123,6 @@ export function removeSecondFactorOf(db: Db, userId: string, actingUserId: strin
   if (!hasSecondFactor(db, userId)) throw new RefusedWrite(ACCOUNT_TEXTS.notOnForUser, 'BAD_REQUEST');
   removeSecondFactor(db, userId);
   invalidateUserSessions(db, userId);
+  const target = db.select({ email: users.email }).from(users).where(eq(users.id, userId)).get();
+  recordAudit(db, { action: 'factor.remove', entity: 'users', rowId: userId, detail: target?.email ?? null });
 }
