@@ -7,6 +7,7 @@ import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { contrastRatio, formatRatio, readableOn, AA, SURFACE_MUTED } from '../../lib/contrast';
 import { CLUB_TEXTS as T, CREST_MAX_BYTES, clubSettingsSchema } from '../../lib/schemas/club';
 import { FieldError, callAction, useFormState, useSaveToasts, validateWith } from './contentKit';
+import { HistoryButton } from './HistoryButton';
 import { useLiveReload } from './live';
 import { SaveButton } from './ui';
 
@@ -165,6 +166,7 @@ export default function ClubManager() {
         </div>
         <div className="admin-actions">
           <SaveButton saving={saving} disabled={loading || uploading}>{T.save}</SaveButton>
+          <HistoryButton entity="club_settings" id="club" title={T.heading} onRestored={() => void load(true)} />
         </div>
       </form>
     </section>

@@ -9,6 +9,7 @@ import { paragraphs } from '../../lib/text';
 import type { PageContentEntry } from '../../lib/schemas/pageContent';
 import { FieldError, KIT_TEXTS, callAction, useFormState, useSaveToasts } from './contentKit';
 import { useLiveReload } from './live';
+import { HistoryButton } from './HistoryButton';
 import { SaveButton } from './ui';
 
 const PAGE = 'vereinsgeschichte';
@@ -138,8 +139,9 @@ export default function HistoryManager() {
             </small>
             <FieldError message={errors.meta_description} />
           </label>
-          <div>
+          <div className="admin-actions">
             <SaveButton saving={saving} disabled={incomplete} />
+            {entry && <HistoryButton entity="page_content" id={entry.id} title={T.heading} onRestored={() => void load(true)} />}
           </div>
         </form>
       )}

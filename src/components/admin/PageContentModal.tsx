@@ -21,6 +21,7 @@ import {
   useSaveToasts,
   type Publication,
 } from './contentKit';
+import { HistoryButton } from './HistoryButton';
 import PreviewButton from './PreviewButton';
 import { confirmAction } from './ui';
 
@@ -274,6 +275,7 @@ export default function PageContentModal({
           </div>
         )}
         {entry && <PreviewButton entity="page_content" id={entry.id} values={() => values} />}
+        {entry && <HistoryButton entity="page_content" id={entry.id} title={entry.title ?? entry.section_key} onRestored={onClose} />}
         <DialogButtons saving={saving} dirty={dirty} onCancel={onClose} />
       </form>
     </EditDialog>
