@@ -1,12 +1,22 @@
 // Part of the route registry (routes.ts): the per-team calendars /mannschaften/:id/spielplan.ics (issue 14).
-// A calendar lists the matches linked to its team; a match change names the match, not the team (and a
-// match may move from one team to another), so every team's calendar reads the whole matches table.
-import { asc } from 'drizzle-orm';
+// A calendar lists the matches linked to its team. A change of one match reaches its team's calendar only
+// (a score does not move a match to another calendar); a match that is new, deleted, re-dated or given to
+// another team relists the fixtures (FIXTURE_LISTS), which reaches every calendar.
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { teams } from '../db/schema';
-import type { RouteDef } from './routes';
+import { matches, teams } from '../db/schema';
+import { FIXTURE_LISTS, type RouteDef } from './routes';
 
 const teamIds = (db: Db) => db.select({ id: teams.id }).from(teams).orderBy(asc(teams.display_order)).all().map((r) => r.id);
+
+/** The calendar a match's change reaches: its team's; none for a match of no team; all for one that is gone. */
+export function calendarTeamsOfMatch(db: Db, change: { table: string; key: string }): string[] | undefined {
+  if (change.table !== 'matches') return undefined;
+  const match = db.select({ team_id: matches.team_id }).from(matches).where(eq(matches.id, change.key)).get();
+  // a deleted match: which calendar listed it is not known any more
+  if (!match) return undefined;
+  return match.team_id ? [match.team_id] : [];
+}
 
 /** Called once when routes.ts builds ROUTES (a function, so that this file may import values from routes.ts). */
 export function teamCalendarRoutes(): RouteDef[] {
@@ -14,8 +24,9 @@ export function teamCalendarRoutes(): RouteDef[] {
     {
       pattern: '/mannschaften/:id/spielplan.ics',
       layout: false,
-      deps: [{ table: 'matches' }, { table: 'teams', key: ':id' }, { table: 'club_settings' }],
+      deps: [{ table: 'matches' }, { table: FIXTURE_LISTS }, { table: 'teams', key: ':id' }, { table: 'club_settings' }],
       params: teamIds,
+      idsForRow: calendarTeamsOfMatch,
     },
   ];
 }

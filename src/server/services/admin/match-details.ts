@@ -8,7 +8,7 @@ import { asc, desc, eq, sql } from 'drizzle-orm';
 import { getDb, type Db } from '../../db/client';
 import { RefusedWrite, write } from '../../db/write';
 import { matchEvents, matchLineups, matches, players, teams } from '../../db/schema';
-import type { Change } from '../../publish/routes';
+import { FIXTURE_LISTS, type Change } from '../../publish/routes';
 import { byMatchTime } from '../../../lib/match-minute';
 import {
   MATCH_DETAIL_ERRORS as E,
@@ -147,6 +147,8 @@ export function saveLineup(input: LineupData, db: Db = getDb()) {
       // players taken out of the line-up, or a team that no longer plays this match: their pages too
       const teamsTouched = [...new Set([before.team_id, input.team_id].filter((t): t is string => !!t))];
       const changes: Change[] = [...matchChanges(input.match_id, 'match_lineups'), ...teamsTouched.map((team): Change => ({ table: 'players', key: team }))];
+      // given to another team: it leaves one team's calendar for another's
+      if (before.team_id !== input.team_id) changes.push({ table: FIXTURE_LISTS });
       return { row: readMatchDetails(input.match_id, db), changes };
     },
     db,
