@@ -10,21 +10,17 @@ import { auditLog, membershipInquiries, siteSettings } from '../db/schema';
 import type { Job } from '../scheduler';
 import { AUDIT_TEXTS as T, RETENTION_DEFAULTS, type RetentionSettings } from '../../lib/schemas/audit';
 import { recordAudit, type Actor } from './audit-log';
+import { positiveIntSetting } from '../db/settings';
 
 export const RETENTION_KEYS = { auditDays: 'audit_retention_days', inquiryMonths: 'inquiry_retention_months' } as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-function readSetting(db: Db, key: string, fallback: number): number {
-  const row = db.select().from(siteSettings).where(eq(siteSettings.key, key)).get();
-  const value = row ? Number(row.value) : NaN;
-  return Number.isInteger(value) && value > 0 ? value : fallback;
-}
 
 export function retentionSettings(db: Db): RetentionSettings {
   return {
-    auditDays: readSetting(db, RETENTION_KEYS.auditDays, RETENTION_DEFAULTS.auditDays),
-    inquiryMonths: readSetting(db, RETENTION_KEYS.inquiryMonths, RETENTION_DEFAULTS.inquiryMonths),
+    auditDays: positiveIntSetting(db, RETENTION_KEYS.auditDays, RETENTION_DEFAULTS.auditDays),
+    inquiryMonths: positiveIntSetting(db, RETENTION_KEYS.inquiryMonths, RETENTION_DEFAULTS.inquiryMonths),
   };
 }
 

@@ -17,7 +17,8 @@ import { getDb, type Db } from '../db/client';
 import { RefusedWrite, write } from '../db/write';
 import type { Change } from '../publish/routes';
 import { asRestore } from './context';
-import { revisionColumns } from './triggers';
+import { positiveIntSetting } from '../db/settings';
+import { quoteId, revisionColumns } from './triggers';
 
 const DAY = 86_400_000;
 const WHEN = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Vienna', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
@@ -87,7 +88,6 @@ function revisionById(id: number, db: Db): RevisionRow {
   return row;
 }
 
-const quoteId = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** The stored values of a version for the table as it is now (columns added since keep their default). */
 function valuesFor(db: Db, entity: RevisionedEntity, data: Record<string, unknown>): Record<string, unknown> {
@@ -114,17 +114,22 @@ export function restoreRevision(revisionId: number, db: Db = getDb()): { entity:
     delete values.id;
     const columns = Object.keys(values);
     const sql = `UPDATE ${quoteId(entity)} SET ${columns.map((c) => `${quoteId(c)} = @${c}`).join(', ')} WHERE id = @__id`;
-    try {
-      asRestore(() => db.$client.prepare(sql).run({ ...values, __id: revision.row_id }));
-    } catch (error) {
-      if (isConstraint(error)) throw new RefusedWrite(T.restoreRefused(REVISIONED[entity].label), 'BAD_REQUEST', { cause: error });
-      throw error;
-    }
+    restoreRow(entity, () => db.$client.prepare(sql).run({ ...values, __id: revision.row_id }));
     return { entity, rowId: revision.row_id, changes: [{ table: entity, key: revision.row_id }] };
   }, db);
 }
 
 const isConstraint = (error: unknown) => String((error as { code?: string })?.code ?? '').startsWith('SQLITE_CONSTRAINT');
+
+/** A restore's write, recorded as a restore; a reference or unique key in the way refuses it in German. */
+function restoreRow(entity: RevisionedEntity, run: () => unknown): void {
+  try {
+    asRestore(run);
+  } catch (error) {
+    if (isConstraint(error)) throw new RefusedWrite(T.restoreRefused(REVISIONED[entity].label), 'BAD_REQUEST', { cause: error });
+    throw error;
+  }
+}
 
 type DeleteRow = Pick<RevisionRow, 'id' | 'change_set' | 'entity' | 'row_id' | 'data' | 'user_name' | 'created_at'>;
 
@@ -182,12 +187,7 @@ export function restoreFromTrash(revisionId: number, db: Db = getDb(), now = Dat
       const values = withoutGoneReferences(db, entity, valuesFor(db, entity, JSON.parse(row.data) as Record<string, unknown>));
       const columns = Object.keys(values);
       const sql = `INSERT INTO ${quoteId(entity)} (${columns.map(quoteId).join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`;
-      try {
-        asRestore(() => db.$client.prepare(sql).run(values));
-      } catch (error) {
-        if (isConstraint(error)) throw new RefusedWrite(T.restoreRefused(REVISIONED[entity].label), 'BAD_REQUEST', { cause: error });
-        throw error;
-      }
+      restoreRow(entity, () => db.$client.prepare(sql).run(values));
       changes.push({ table: entity, key: row.row_id });
     }
     db.$client.prepare(`UPDATE revisions SET trash_closed = 1 WHERE change_set = ? AND op = 'delete'`).run(head.change_set);
@@ -216,16 +216,11 @@ function withoutGoneReferences(db: Db, entity: RevisionedEntity, values: Record<
   return result;
 }
 
-function setting(db: Db, key: string, fallback: number): number {
-  const row = db.$client.prepare('SELECT value FROM site_settings WHERE key = ?').get(key) as { value: string } | undefined;
-  const value = Number(row?.value);
-  return Number.isInteger(value) && value > 0 ? value : fallback;
-}
 
 /** How long deleted rows stay in the trash (site setting 'trash_retention_days', default 30). */
-export const trashDays = (db: Db) => setting(db, 'trash_retention_days', TRASH_DAYS_DEFAULT);
+export const trashDays = (db: Db) => positiveIntSetting(db, 'trash_retention_days', TRASH_DAYS_DEFAULT);
 /** How long old versions are kept (site setting 'revision_retention_days', default 365). */
-export const revisionDays = (db: Db) => setting(db, 'revision_retention_days', REVISION_DAYS_DEFAULT);
+export const revisionDays = (db: Db) => positiveIntSetting(db, 'revision_retention_days', REVISION_DAYS_DEFAULT);
 
 /**
  * Retention: deletes past the trash period leave the trash; versions older than

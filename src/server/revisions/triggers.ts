@@ -17,7 +17,7 @@ export function revisionColumns(client: Database.Database, table: string): strin
   return columns.filter((name) => !SECRET_COLUMN.test(name));
 }
 
-const quoteId = (name: string) => `"${name.replaceAll('"', '""')}"`;
+export const quoteId = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const quoteText = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
 function jsonOf(prefix: 'NEW' | 'OLD', columns: string[]): string {
