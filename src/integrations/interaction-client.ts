@@ -1,0 +1,41 @@
+// The browser side of `client:interaction` (docs/decisions/036): hydrate on the
+// first pointer over, press, touch or focus inside the island, never on load,
+// idle or scroll.
+import type { ClientDirective } from 'astro';
+
+/** pointerover bubbles (the island itself is display: contents and has no box to enter) */
+const EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const;
+
+const interaction: ClientDirective = (load, _options, el) => {
+  // A form that waits for its island is server-rendered in a disabled fieldset
+  // (without JavaScript it cannot be sent). With JavaScript it opens read-only
+  // at once, so the keyboard can reach it and that focus hydrates it; the island
+  // lifts the read-only state when it has taken over (InquiryForm).
+  for (const fieldset of el.querySelectorAll<HTMLFieldSetElement>('fieldset[data-until-hydrated]')) {
+    for (const control of fieldset.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>('input, textarea')) {
+      if (!control.readOnly) control.setAttribute('readonly', '');
+    }
+    fieldset.disabled = false;
+  }
+  let started = false;
+  let hydrated = false;
+  // nothing may be sent natively before the island runs (its button stays disabled too)
+  const holdSubmit = (event: Event) => {
+    if (!hydrated) event.preventDefault();
+    void start();
+  };
+  const start = async () => {
+    if (started) return;
+    started = true;
+    for (const type of EVENTS) el.removeEventListener(type, onEvent);
+    const hydrate = await load();
+    await hydrate();
+    hydrated = true;
+    el.removeEventListener('submit', holdSubmit, true);
+  };
+  const onEvent = () => void start();
+  for (const type of EVENTS) el.addEventListener(type, onEvent, { passive: true });
+  el.addEventListener('submit', holdSubmit, true);
+};
+
+export default interaction;
