@@ -47,11 +47,20 @@ function trusted(proxies: TrustedProxies, address: string): boolean {
   return family !== 0 && proxies.list.check(address, family === 6 ? 'ipv6' : 'ipv4');
 }
 
+/** The peer's plain address, worked out once per connection (a kept-alive one carries many requests). */
+const PEER = Symbol('anstoss.peer');
+type PeerSocket = { remoteAddress?: string; [PEER]?: string };
+function peerOf(req: http.IncomingMessage): string {
+  const socket = req.socket as unknown as PeerSocket;
+  return (socket[PEER] ??= plainAddress(socket.remoteAddress ?? ''));
+}
+
 /** The visitor's address; strips forwarded headers a trusted proxy did not vouch for. */
 export function resolveClientAddress(req: http.IncomingMessage, proxies: TrustedProxies | null): string {
-  const peer = plainAddress(req.socket.remoteAddress ?? '');
+  const peer = peerOf(req);
   if (!proxies || !trusted(proxies, peer)) {
-    for (const header of FORWARDED) delete req.headers[header];
+    const headers = req.headers;
+    for (const header of FORWARDED) if (headers[header] !== undefined) delete headers[header];
     return peer;
   }
   const header = req.headers['x-forwarded-for'];

@@ -9,7 +9,7 @@ import { MISSING_FILE_RULES, fileForUrl } from '../publish/routes';
 import type { Health } from '../health';
 import { resolveClientAddress, type TrustedProxies } from './proxy';
 import { FILE_CSP, NO_STORE, securityHeaders } from './headers';
-import { FileCache, chooseEncoding, resolveInside, type CachedFile } from './static-files';
+import { FileCache, chooseEncoding, resolveInside, type CachedFile, type Encoding } from './static-files';
 import { HTML_CACHE, cacheControlFor } from './cache-policy';
 
 export type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next: (error?: unknown) => void) => unknown;
@@ -38,10 +38,15 @@ function isAdminWork(pathname: string, cookie: string | undefined): boolean {
   return pathname === '/admin' || pathname.startsWith('/admin/') || pathname.startsWith('/api/admin/') || pathname.startsWith('/_actions/admin.');
 }
 
+/** DYNAMIC_PREFIXES as one pattern: no closure and no string built per request. */
+const DYNAMIC_PATH = /^\/(?:(?:admin|auth|reset-password)(?:\/|$)|(?:api|_actions|_server-islands)\/)/;
+
 export function isDynamicPath(pathname: string): boolean {
-  return DYNAMIC_PREFIXES.some((prefix) =>
-    prefix.endsWith('/') ? pathname.startsWith(prefix) : pathname === prefix || pathname.startsWith(`${prefix}/`),
-  );
+  // most requests are for pages and assets: one character rules out every prefix
+  const first = pathname.charCodeAt(1);
+  // 'a' (admin, auth, api), 'r' (reset-password), '_' (_actions, _server-islands)
+  if (first !== 97 && first !== 114 && first !== 95) return false;
+  return DYNAMIC_PATH.test(pathname);
 }
 
 /** Over TLS, or from a trusted proxy that says so (untrusted X-Forwarded-Proto is gone by now). */
@@ -55,6 +60,10 @@ const BASE_HEADERS = {
   https: { ...securityHeaders(true), 'content-security-policy': FILE_CSP },
 };
 const baseHeaders = (req: http.IncomingMessage) => (isSecure(req) ? BASE_HEADERS.https : BASE_HEADERS.http);
+
+/** The slots of CachedFile.headers: status × encoding × scheme. */
+const STATUS_SLOT: Record<number, number | undefined> = { 200: 0, 304: 1, 404: 2 };
+const ENCODING_SLOT: Record<Encoding, number> = { br: 0, gzip: 1, identity: 2 };
 
 /** A plain path needs no URL parsing: no escapes, no query, no dot segments, no empty segments. */
 const PLAIN_PATH = /^\/(?:[A-Za-z0-9_~-][A-Za-z0-9._~-]*(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)*)?$/;
@@ -93,12 +102,15 @@ export function createServer(options: ServerOptions): http.Server {
   // which published file a path names
   const siteFiles = new PathMemo<string | null>();
 
-  /** The response headers of a file, built once per status, cache policy and encoding. */
-  const headersFor = (req: http.IncomingMessage, file: CachedFile, status: number, cacheControl: string, encoding: string, length: number) => {
-    const secure = isSecure(req);
-    const key = `${status}|${cacheControl}|${encoding}|${secure}`;
-    let headers = file.headers.get(key);
-    if (!headers) {
+  /**
+   * The response headers of a file, built once per status, encoding and scheme
+   * into a slot of the file's array (no key string per request). A file's
+   * Cache-Control is the same for each of its slots; a new one rebuilds the slot.
+   */
+  const headersFor = (file: CachedFile, secure: boolean, status: number, cacheControl: string, encoding: Encoding, length: number) => {
+    const slot = (STATUS_SLOT[status] ?? 3) * 6 + ENCODING_SLOT[encoding] * 2 + (secure ? 1 : 0);
+    let headers = file.headers[slot];
+    if (!headers || headers['cache-control'] !== cacheControl) {
       headers = {
         ...(secure ? BASE_HEADERS.https : BASE_HEADERS.http),
         'content-type': file.type,
@@ -108,7 +120,8 @@ export function createServer(options: ServerOptions): http.Server {
         ...(encoding === 'identity' || status === 304 ? {} : { 'content-encoding': encoding }),
         ...(status === 304 ? {} : { 'content-length': length }),
       };
-      file.headers.set(key, headers);
+      // a status without a slot of its own is not kept
+      if (STATUS_SLOT[status] !== undefined) file.headers[slot] = headers;
     }
     return headers;
   };
@@ -120,14 +133,15 @@ export function createServer(options: ServerOptions): http.Server {
     status: number,
     cacheControl: string,
   ) => {
+    const secure = isSecure(req);
     if (status === 200 && req.headers['if-none-match'] === file.etag) {
-      res.writeHead(304, headersFor(req, file, 304, cacheControl, 'identity', 0));
+      res.writeHead(304, headersFor(file, secure, 304, cacheControl, 'identity', 0));
       res.end();
       return;
     }
     const encoding = chooseEncoding(req.headers['accept-encoding'], file);
     const body = encoding === 'br' ? file.br! : encoding === 'gzip' ? file.gzip! : file.identity;
-    res.writeHead(status, headersFor(req, file, status, cacheControl, encoding, body.length));
+    res.writeHead(status, headersFor(file, secure, status, cacheControl, encoding, body.length));
     res.end(req.method === 'HEAD' ? undefined : body);
   };
 

@@ -55,7 +55,10 @@ export type RequestTracker = {
   cutAll(): void;
 };
 
-type Connection = { requests: number; idleAtLastSweep: boolean; acceptedAt: number; served: number };
+type Connection = { idleAtLastSweep: boolean; bytesAtLastSweep: number; acceptedAt: number };
+
+/** What node:http sets on a socket while a response is owed on it (and clears when it is sent). */
+type HttpSocket = net.Socket & { _httpMessage?: http.ServerResponse | null };
 
 /**
  * A connection that never had a request is left alone this long: its first
@@ -64,38 +67,30 @@ type Connection = { requests: number; idleAtLastSweep: boolean; acceptedAt: numb
  */
 const FIRST_REQUEST_GRACE_MS = 1_000;
 
-/** Counts requests and connections; once stopping, answers carry `Connection: close`. */
+/**
+ * Counts requests and connections; once stopping, answers carry `Connection: close`.
+ * Nothing runs per request while serving (decision 037): a connection owes an
+ * answer while node:http has a response on its socket, and it has answered one
+ * once it wrote bytes. Only stop() adds a 'request' listener.
+ */
 export function trackRequests(server: http.Server): RequestTracker {
-  const open = new Set<http.ServerResponse>();
-  const connections = new Map<net.Socket, Connection>();
+  const connections = new Map<HttpSocket, Connection>();
   let stopping = false;
   let accepted = 0;
   const closeAfter = (res: http.ServerResponse) => {
     if (!res.headersSent) res.setHeader('connection', 'close');
   };
-  server.on('connection', (socket: net.Socket) => {
+  const busy = (socket: HttpSocket) => socket._httpMessage != null;
+  server.on('connection', (socket: HttpSocket) => {
     accepted += 1;
-    connections.set(socket, { requests: 0, idleAtLastSweep: false, acceptedAt: Date.now(), served: 0 });
+    connections.set(socket, { idleAtLastSweep: false, bytesAtLastSweep: 0, acceptedAt: Date.now() });
     socket.once('close', () => connections.delete(socket));
-  });
-  // first listener, so that the header is set before the handler writes its head
-  server.prependListener('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
-    const connection = connections.get(req.socket);
-    if (connection) {
-      connection.requests += 1;
-      connection.served += 1;
-      connection.idleAtLastSweep = false;
-    }
-    open.add(res);
-    if (stopping) closeAfter(res);
-    res.once('close', () => {
-      open.delete(res);
-      if (connection) connection.requests -= 1;
-    });
   });
   return {
     get inFlight() {
-      return open.size;
+      let count = 0;
+      for (const socket of connections.keys()) if (busy(socket)) count += 1;
+      return count;
     },
     get connections() {
       return connections.size;
@@ -104,20 +99,29 @@ export function trackRequests(server: http.Server): RequestTracker {
       return accepted;
     },
     stop() {
+      if (stopping) return;
       stopping = true;
-      open.forEach(closeAfter);
+      // first listener, so that the header is set before the handler writes its head
+      server.prependListener('request', (_req: http.IncomingMessage, res: http.ServerResponse) => closeAfter(res));
+      for (const socket of connections.keys()) if (socket._httpMessage) closeAfter(socket._httpMessage);
     },
     sweepIdle() {
       const now = Date.now();
       for (const [socket, connection] of connections) {
-        if (connection.requests > 0) continue;
-        if (connection.served === 0 && now - connection.acceptedAt < FIRST_REQUEST_GRACE_MS) continue;
+        // an answer owed, or bytes sent since the last sweep: not idle
+        const bytes = socket.bytesWritten;
+        if (busy(socket) || bytes !== connection.bytesAtLastSweep) {
+          connection.idleAtLastSweep = false;
+          connection.bytesAtLastSweep = bytes;
+          continue;
+        }
+        if (bytes === 0 && now - connection.acceptedAt < FIRST_REQUEST_GRACE_MS) continue;
         if (connection.idleAtLastSweep) socket.destroy();
         else connection.idleAtLastSweep = true;
       }
     },
     closeKeptAliveIdle() {
-      for (const [socket, connection] of connections) if (connection.requests === 0 && connection.served > 0) socket.destroy();
+      for (const socket of connections.keys()) if (!busy(socket) && socket.bytesWritten > 0) socket.destroy();
     },
     cutAll() {
       for (const socket of connections.keys()) socket.destroy();

@@ -19,8 +19,8 @@ export type CachedFile = {
   identity: Buffer;
   br: Buffer | null;
   gzip: Buffer | null;
-  /** response headers built once per status, cache policy and encoding (server.ts) */
-  headers: Map<string, OutgoingHttpHeaders>;
+  /** response headers built once per status, encoding and scheme (server.ts `headersFor`), by slot */
+  headers: (OutgoingHttpHeaders | undefined)[];
   /** when the disk was last asked about this file (Date.now()) */
   checkedAt: number;
 };
@@ -124,7 +124,7 @@ export class FileCache {
       identity,
       br,
       gzip,
-      headers: new Map(),
+      headers: [],
       checkedAt: now,
     };
     this.drop(file);
@@ -145,17 +145,34 @@ export class FileCache {
   }
 }
 
-/** The best encoding the client accepts that we have. */
-export function chooseEncoding(acceptEncoding: string | undefined, file: CachedFile): Encoding {
-  if (!acceptEncoding) return 'identity';
-  const accepted = new Set<string>();
+/** What an Accept-Encoding header allows: 1 = br, 2 = gzip. */
+function acceptedEncodings(acceptEncoding: string): number {
+  let flags = 0;
   for (const part of acceptEncoding.split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    if (!q || Number(q.slice(2)) > 0) accepted.add(name.trim());
+    if (q && !(Number(q.slice(2)) > 0)) continue;
+    const encoding = name.trim();
+    if (encoding === 'br') flags |= 1;
+    else if (encoding === 'gzip') flags |= 2;
   }
-  if (file.br && accepted.has('br')) return 'br';
-  if (file.gzip && accepted.has('gzip')) return 'gzip';
+  return flags;
+}
+
+/** Browsers send a handful of distinct Accept-Encoding strings: each is parsed once (bounded, like PathMemo). */
+const acceptMemo = new Map<string, number>();
+
+/** The best encoding the client accepts that we have. */
+export function chooseEncoding(acceptEncoding: string | undefined, file: CachedFile): Encoding {
+  if (!acceptEncoding) return 'identity';
+  let flags = acceptMemo.get(acceptEncoding);
+  if (flags === undefined) {
+    flags = acceptedEncodings(acceptEncoding);
+    if (acceptMemo.size >= 256) acceptMemo.clear();
+    acceptMemo.set(acceptEncoding, flags);
+  }
+  if (file.br && flags & 1) return 'br';
+  if (file.gzip && flags & 2) return 'gzip';
   return 'identity';
 }
 
