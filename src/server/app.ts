@@ -1,10 +1,12 @@
 // Starting the whole thing: migrate, load the built handler, publish, serve.
 // Used by `npm start` and by the tests that run the production server.
+import fs from 'node:fs';
 import type http from 'node:http';
+import path from 'node:path';
 import { config } from './config';
 import { closeDatabase, getDb } from './db/client';
 import { createServer, type NodeHandler } from './http/server';
-import { drainServer, trackRequests } from './http/shutdown';
+import { announceStopping, drainServer, trackRequests } from './http/shutdown';
 import { parseTrustProxy } from './http/proxy';
 import { Publisher, type PublishReport } from './publish/publisher';
 import { PublishQueue } from './publish/queue';
@@ -47,7 +49,18 @@ const PUBLISH_GRACE_MS = 3_000;
  * a second or two, serving the files of the last publish, while the whole site
  * is republished in the background (`published`).
  */
-export async function startApp(opts: { port?: number; host?: string; publish?: boolean; clock?: Clock } = {}): Promise<RunningApp> {
+export async function startApp(
+  opts: {
+    port?: number;
+    host?: string;
+    publish?: boolean;
+    clock?: Clock;
+    /** the owner of a cluster (src/server/cluster.ts): listens here, for its static workers only */
+    socketPath?: string;
+    /** the owner's first step of a stop: its workers answer what they have in flight and exit */
+    drainWorkers?: () => Promise<void>;
+  } = {},
+): Promise<RunningApp> {
   // one clock for the publish time, the retries and the scheduled jobs (a test moves it)
   const clock = opts.clock ?? clockFromSettings(config.clockStart, config.clockRate);
   if (clock !== REAL_CLOCK) {
@@ -85,11 +98,20 @@ export async function startApp(opts: { port?: number; host?: string; publish?: b
     clientDir: config.clientDir,
     uploadsDir: config.uploadsDir,
     trustedProxies: parseTrustProxy(config.trustProxy),
+    // the owner's socket: only its workers reach it, and they pass on the address they resolved
+    forwardedByWorkers: opts.socketPath !== undefined,
     health: () => checkHealth({ db: getDb, dataDir: config.dataDir, minFreeBytes: minFreeBytes() }),
   });
   const requests = trackRequests(server);
   const port = opts.port ?? config.port;
-  await new Promise<void>((resolve) => server.listen(port, opts.host ?? config.host, resolve));
+  if (opts.socketPath) {
+    const socketPath = opts.socketPath;
+    // the data lock makes this the only owner: a socket file left by a killed one goes
+    fs.mkdirSync(path.dirname(socketPath), { recursive: true });
+    fs.rmSync(socketPath, { force: true });
+    await new Promise<void>((resolve) => server.listen(socketPath, resolve));
+    fs.chmodSync(socketPath, 0o600);
+  } else await new Promise<void>((resolve) => server.listen(port, opts.host ?? config.host, resolve));
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
   const url = `http://localhost:${actualPort}`;
@@ -133,6 +155,12 @@ export async function startApp(opts: { port?: number; host?: string; publish?: b
     published,
     close: async () => {
       stopping = true;
+      if (opts.drainWorkers) {
+        // admin event streams end first, so that the workers' proxies of them finish; the owner
+        // keeps answering the workers' saves in flight until they are drained (decision 037)
+        announceStopping();
+        await opts.drainWorkers();
+      }
       const drained = await drainServer(server, requests);
       console.info(`[server] requests answered in ${drained.ms} ms${drained.cut ? `, ${drained.cut} cut at the deadline` : ''}`);
       // saves answered above may have left publish jobs (and retries) behind: they may finish, then

@@ -1,36 +1,16 @@
-// The small Node server (node:http): published files for visitors, the Astro
-// handler for the dynamic paths. No visitor request renders a public page.
-import http from 'node:http';
-import path from 'node:path';
+// The small Node server (node:http) of one process: published files for
+// visitors, the Astro handler for the dynamic paths (static-server.ts), and
+// what only the process that publishes knows: its own publishes are served at
+// once, and a signed-in admin's requests get the publisher ready.
+import type http from 'node:http';
 import { SESSION_COOKIE } from '../auth/session';
 import { onFileChanged } from '../publish/files';
 import { prewarmPublisher } from '../publish/notify';
-import { MISSING_FILE_RULES, fileForUrl } from '../publish/routes';
-import type { Health } from '../health';
-import { resolveClientAddress, type TrustedProxies } from './proxy';
-import { FILE_CSP, NO_STORE, securityHeaders } from './headers';
-import { FileCache, chooseEncoding, resolveInside, type CachedFile, type Encoding } from './static-files';
-import { HTML_CACHE, cacheControlFor } from './cache-policy';
+import { createStaticServer, type StaticServerOptions } from './static-server';
 
-export type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next: (error?: unknown) => void) => unknown;
+export type { NodeHandler } from './static-server';
 
-export type ServerOptions = {
-  /** the built Astro handler (middleware mode) */
-  handler: NodeHandler;
-  siteDir: string;
-  clientDir: string;
-  uploadsDir: string;
-  /** what /healthz answers (src/server/health.ts) */
-  health: () => Health;
-  /** the proxies in front (nginx) whose X-Forwarded-* headers count (TRUST_PROXY, src/server/http/proxy.ts) */
-  trustedProxies?: TrustedProxies | null;
-  /** files changed by another process are seen within this many ms (this process's publishes at once) */
-  revalidateMs?: number;
-  log?: Pick<Console, 'info' | 'warn' | 'error'>;
-};
-
-/** Paths Astro answers: everything per user or per request. */
-export const DYNAMIC_PREFIXES = ['/admin', '/auth', '/reset-password', '/api/', '/_actions/', '/_server-islands/'];
+export type ServerOptions = Omit<StaticServerOptions, 'fileChanges' | 'onDynamic'>;
 
 /** Requests of a signed-in admin at work: the publisher gets ready for their next save. */
 function isAdminWork(pathname: string, cookie: string | undefined): boolean {
@@ -38,219 +18,12 @@ function isAdminWork(pathname: string, cookie: string | undefined): boolean {
   return pathname === '/admin' || pathname.startsWith('/admin/') || pathname.startsWith('/api/admin/') || pathname.startsWith('/_actions/admin.');
 }
 
-/** DYNAMIC_PREFIXES as one pattern: no closure and no string built per request. */
-const DYNAMIC_PATH = /^\/(?:(?:admin|auth|reset-password)(?:\/|$)|(?:api|_actions|_server-islands)\/)/;
-
-export function isDynamicPath(pathname: string): boolean {
-  // most requests are for pages and assets: one character rules out every prefix
-  const first = pathname.charCodeAt(1);
-  // 'a' (admin, auth, api), 'r' (reset-password), '_' (_actions, _server-islands)
-  if (first !== 97 && first !== 114 && first !== 95) return false;
-  return DYNAMIC_PATH.test(pathname);
-}
-
-/** Over TLS, or from a trusted proxy that says so (untrusted X-Forwarded-Proto is gone by now). */
-function isSecure(req: http.IncomingMessage): boolean {
-  return (req.socket as { encrypted?: boolean }).encrypted === true || req.headers['x-forwarded-proto'] === 'https';
-}
-
-/** What every answer of this server carries (src/server/http/headers.ts), by whether it goes out over HTTPS. */
-const BASE_HEADERS = {
-  http: { ...securityHeaders(false), 'content-security-policy': FILE_CSP },
-  https: { ...securityHeaders(true), 'content-security-policy': FILE_CSP },
-};
-const baseHeaders = (req: http.IncomingMessage) => (isSecure(req) ? BASE_HEADERS.https : BASE_HEADERS.http);
-
-/** The slots of CachedFile.headers: status × encoding × scheme. */
-const STATUS_SLOT: Record<number, number | undefined> = { 200: 0, 304: 1, 404: 2 };
-const ENCODING_SLOT: Record<Encoding, number> = { br: 0, gzip: 1, identity: 2 };
-
-/** A plain path needs no URL parsing: no escapes, no query, no dot segments, no empty segments. */
-const PLAIN_PATH = /^\/(?:[A-Za-z0-9_~-][A-Za-z0-9._~-]*(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)*)?$/;
-
-/**
- * A memo with a size bound: lookups that depend only on the path (which file a
- * path names, whether the build's folder has it) are computed once per path,
- * and a flood of made-up paths cannot grow it without limit.
- */
-class PathMemo<T> {
-  private readonly map = new Map<string, T>();
-  constructor(private readonly limit = 4096) {}
-  get(key: string, compute: () => T): T {
-    const hit = this.map.get(key);
-    if (hit !== undefined || this.map.has(key)) return hit as T;
-    const value = compute();
-    if (this.map.size >= this.limit) this.map.clear();
-    this.map.set(key, value);
-    return value;
-  }
-}
-
-
 export function createServer(options: ServerOptions): http.Server {
-  const log = options.log ?? console;
-  const trustedProxies = options.trustedProxies ?? null;
-  const cache = new FileCache(undefined, options.revalidateMs);
-  // what this process publishes is served at once
-  const stopListening = onFileChanged((file) => cache.invalidate(file));
-  const siteRoot = path.resolve(options.siteDir);
-  const clientRoot = path.resolve(options.clientDir);
-  const uploadsRoot = path.resolve(options.uploadsDir);
-
-  // the build's own files do not change while the server runs (a new build means a restart)
-  const clientFiles = new PathMemo<string | null>();
-  // which published file a path names
-  const siteFiles = new PathMemo<string | null>();
-
-  /**
-   * The response headers of a file, built once per status, encoding and scheme
-   * into a slot of the file's array (no key string per request). A file's
-   * Cache-Control is the same for each of its slots; a new one rebuilds the slot.
-   */
-  const headersFor = (file: CachedFile, secure: boolean, status: number, cacheControl: string, encoding: Encoding, length: number) => {
-    const slot = (STATUS_SLOT[status] ?? 3) * 6 + ENCODING_SLOT[encoding] * 2 + (secure ? 1 : 0);
-    let headers = file.headers[slot];
-    if (!headers || headers['cache-control'] !== cacheControl) {
-      headers = {
-        ...(secure ? BASE_HEADERS.https : BASE_HEADERS.http),
-        'content-type': file.type,
-        'cache-control': cacheControl,
-        etag: file.etag,
-        vary: 'Accept-Encoding',
-        ...(encoding === 'identity' || status === 304 ? {} : { 'content-encoding': encoding }),
-        ...(status === 304 ? {} : { 'content-length': length }),
-      };
-      // a status without a slot of its own is not kept
-      if (STATUS_SLOT[status] !== undefined) file.headers[slot] = headers;
-    }
-    return headers;
-  };
-
-  const send = (
-    req: http.IncomingMessage,
-    res: http.ServerResponse,
-    file: CachedFile,
-    status: number,
-    cacheControl: string,
-  ) => {
-    const secure = isSecure(req);
-    if (status === 200 && req.headers['if-none-match'] === file.etag) {
-      res.writeHead(304, headersFor(file, secure, 304, cacheControl, 'identity', 0));
-      res.end();
-      return;
-    }
-    const encoding = chooseEncoding(req.headers['accept-encoding'], file);
-    const body = encoding === 'br' ? file.br! : encoding === 'gzip' ? file.gzip! : file.identity;
-    res.writeHead(status, headersFor(file, secure, status, cacheControl, encoding, body.length));
-    res.end(req.method === 'HEAD' ? undefined : body);
-  };
-
-  const notFound = (req: http.IncomingMessage, res: http.ServerResponse, pathname: string) => {
-    log.warn(`[404] ${pathname}`);
-    const page = cache.get(path.join(siteRoot, '404.html'));
-    if (page) return send(req, res, page, 404, HTML_CACHE);
-    res.writeHead(404, { ...baseHeaders(req), 'content-type': 'text/plain; charset=utf-8' });
-    res.end('Oops! Page not found');
-  };
-
-  const serveStatic = (req: http.IncomingMessage, res: http.ServerResponse, pathname: string) => {
-    // uploads: random names, never executed; nosniff keeps them images
-    if (pathname.startsWith('/uploads/')) {
-      const file = resolveInside(uploadsRoot, pathname.slice('/uploads/'.length));
-      const hit = file && cache.get(file);
-      return hit ? send(req, res, hit, 200, cacheControlFor('upload', pathname)) : notFound(req, res, pathname);
-    }
-    // the build's own files: hashed assets forever, the rest briefly
-    if (pathname !== '/') {
-      const file = clientFiles.get(pathname, () => {
-        const candidate = resolveInside(clientRoot, pathname.slice(1));
-        return candidate && cache.get(candidate) ? candidate : null;
-      });
-      const hit = file && cache.get(file);
-      if (hit) {
-        return send(req, res, hit, 200, cacheControlFor('asset', pathname));
-      }
-    }
-    const file = siteFiles.get(pathname, () => {
-      try {
-        return resolveInside(siteRoot, fileForUrl(pathname));
-      } catch {
-        return null;
-      }
-    });
-    const hit = file && cache.get(file);
-    if (hit) return send(req, res, hit, 200, cacheControlFor('page', pathname));
-    for (const rule of MISSING_FILE_RULES) {
-      if (!pathname.startsWith(rule.prefix)) continue;
-      if (rule.redirect) {
-        res.writeHead(302, { ...baseHeaders(req), location: rule.redirect, 'cache-control': 'no-cache' });
-        res.end();
-        return;
-      }
-      if (rule.page) {
-        const page = cache.get(path.join(siteRoot, fileForUrl(rule.page)));
-        if (page) {
-          log.warn(`[404] ${pathname}`);
-          return send(req, res, page, 404, HTML_CACHE);
-        }
-      }
-    }
-    notFound(req, res, pathname);
-  };
-
-  const server = http.createServer((req, res) => {
-    // a forged header must not choose the address that rate limits count
-    resolveClientAddress(req, trustedProxies);
-    let pathname: string;
-    const url = req.url ?? '/';
-    if (PLAIN_PATH.test(url)) {
-      // what the URL parser would answer, without parsing: nothing to decode or resolve
-      pathname = url;
-    } else {
-      try {
-        // prefixing (not resolving) keeps '//host/x' a path instead of a host
-        pathname = decodeURIComponent(new URL(`http://localhost${url}`).pathname);
-      } catch {
-        res.writeHead(400, { ...baseHeaders(req), 'content-type': 'text/plain; charset=utf-8' });
-        res.end('Ungültige Adresse');
-        return;
-      }
-    }
-    if (pathname === '/healthz') {
-      const health = options.health();
-      res.writeHead(health.ok ? 200 : 503, { ...baseHeaders(req), 'content-type': 'application/json; charset=utf-8', 'cache-control': NO_STORE });
-      res.end(JSON.stringify(health));
-      return;
-    }
-    if (isDynamicPath(pathname)) {
+  return createStaticServer({
+    ...options,
+    fileChanges: onFileChanged,
+    onDynamic: (pathname, req) => {
       if (isAdminWork(pathname, req.headers.cookie)) prewarmPublisher();
-      const next = (error?: unknown) => {
-        if (error) log.error(`[server] ${req.method} ${pathname}:`, error);
-        if (!res.headersSent) notFound(req, res, pathname);
-      };
-      // the policy for answers Astro gives before our middleware runs (its origin check's 403, a
-      // body it cannot read): what Astro's own response sets takes precedence over these
-      for (const [name, value] of Object.entries(baseHeaders(req))) res.setHeader(name, value);
-      res.setHeader('cache-control', NO_STORE);
-      Promise.resolve(options.handler(req, res, next)).catch(next);
-      return;
-    }
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { ...baseHeaders(req), allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' });
-      res.end('Methode nicht erlaubt');
-      return;
-    }
-    // a page asked for with a trailing slash has one address only
-    if (pathname.length > 1 && pathname.endsWith('/')) {
-      // leading slashes collapse too: '//evil.example/' must not become an off-site redirect
-      const target = `/${pathname.replace(/^\/+/, '').replace(/\/+$/, '')}`;
-      const search = new URL(`http://localhost${req.url ?? '/'}`).search;
-      res.writeHead(301, { ...baseHeaders(req), location: encodeURI(target) + search });
-      res.end();
-      return;
-    }
-    serveStatic(req, res, pathname);
+    },
   });
-  server.on('close', stopListening);
-  return server;
 }

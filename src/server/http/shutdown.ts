@@ -24,7 +24,8 @@ export function onServerStopping(listener: () => void): () => void {
   return () => stopListeners().delete(listener);
 }
 
-function announceStopping(): void {
+/** Ends the long-lived responses (event streams); drainServer does it too, a cluster's owner first of all. */
+export function announceStopping(): void {
   for (const listener of [...stopListeners()]) {
     try {
       listener();

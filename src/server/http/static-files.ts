@@ -72,6 +72,8 @@ export class FileCache {
   constructor(
     private readonly maxBytes = 64 * 1024 * 1024,
     private readonly revalidateMs = 500,
+    /** told whenever a file is read from disk (a static worker watches the cache version with it) */
+    private readonly onRead?: (file: string, mtimeMs: number) => void,
   ) {}
   private bytes = 0;
 
@@ -79,6 +81,12 @@ export class FileCache {
   invalidate(file: string): void {
     this.drop(file);
     if (file.endsWith('.br') || file.endsWith('.gz')) this.drop(file.slice(0, -3));
+  }
+
+  /** Forgets every file under `dir` except `keep` (a new cache version: all pages may have changed). */
+  invalidateUnder(dir: string, keep?: string): void {
+    const prefix = dir.endsWith(path.sep) ? dir : dir + path.sep;
+    for (const file of [...this.entries.keys()]) if (file.startsWith(prefix) && file !== keep) this.drop(file);
   }
 
   /** The file as it is on disk (at most revalidateMs ago), or null when it does not exist. */
@@ -134,6 +142,7 @@ export class FileCache {
       this.bytes += weight;
       while (this.bytes > this.maxBytes) this.drop(this.entries.keys().next().value!);
     }
+    this.onRead?.(file, stat.mtimeMs);
     return entry;
   }
 

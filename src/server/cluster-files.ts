@@ -1,0 +1,101 @@
+// The owner's half of the static workers' cache invalidation (docs/decisions/037,
+// "Invalidation"). Every file the publisher announces (files.ts) goes to every
+// worker in one message per tick; IPC keeps each channel's order, so a worker
+// forgets the pages before it hears of the version file written after them.
+// `settleFileChanges` waits until every worker has acknowledged what was sent
+// (at most SETTLE_MS): the publisher calls it before it raises the cache version.
+// Without workers (SERVE_WORKERS=0) everything here is a no-op.
+import type { Worker } from 'node:cluster';
+import { onFileChanged } from './publish/files';
+import type { OwnerMessage, WorkerMessage } from './http/cluster-messages';
+
+/** A worker that does not answer within this is not waited for (it re-reads within 500 ms anyway). */
+const SETTLE_MS = 250;
+
+type Broadcast = {
+  workers: Set<Worker>;
+  pending: string[];
+  scheduled: boolean;
+  nextId: number;
+  /** per worker: the id of the last message it acknowledged */
+  acked: Map<Worker, number>;
+  waiters: Set<() => void>;
+  stop: () => void;
+};
+
+let state: Broadcast | null = null;
+
+function flush(b: Broadcast): number {
+  b.scheduled = false;
+  if (b.pending.length === 0) return b.nextId - 1;
+  const message: OwnerMessage = { type: 'invalidate', id: b.nextId++, files: b.pending };
+  b.pending = [];
+  for (const worker of b.workers) if (worker.isConnected()) worker.send(message);
+  return message.id;
+}
+
+function allAcked(b: Broadcast, id: number): boolean {
+  for (const worker of b.workers) if (worker.isConnected() && (b.acked.get(worker) ?? 0) < id) return false;
+  return true;
+}
+
+/** Starts forwarding this process's file announcements to the workers. */
+export function startFileBroadcast(): void {
+  const b: Broadcast = { workers: new Set(), pending: [], scheduled: false, nextId: 1, acked: new Map(), waiters: new Set(), stop: () => undefined };
+  b.stop = onFileChanged((file) => {
+    b.pending.push(file);
+    if (!b.scheduled) {
+      b.scheduled = true;
+      queueMicrotask(() => flush(b));
+    }
+  });
+  state = b;
+}
+
+export function stopFileBroadcast(): void {
+  state?.stop();
+  for (const wake of state?.waiters ?? []) wake();
+  state = null;
+}
+
+/** A worker joins (it reads everything fresh, so it needs no earlier message) or leaves. */
+export function addBroadcastWorker(worker: Worker): void {
+  const b = state;
+  if (!b) return;
+  b.workers.add(worker);
+  b.acked.set(worker, b.nextId - 1);
+  worker.on('message', (message: WorkerMessage) => {
+    if (message?.type !== 'invalidated') return;
+    b.acked.set(worker, Math.max(b.acked.get(worker) ?? 0, message.id));
+    for (const wake of [...b.waiters]) wake();
+  });
+  worker.once('exit', () => {
+    b.workers.delete(worker);
+    b.acked.delete(worker);
+    for (const wake of [...b.waiters]) wake();
+  });
+}
+
+/**
+ * Sends the file changes announced so far and resolves once every worker has
+ * forgotten them (or after 250 ms). Call it after a job's pages are written and
+ * before its cache version is: then no worker serves the new version next to an old page.
+ */
+export async function settleFileChanges(): Promise<void> {
+  const b = state;
+  if (!b || b.workers.size === 0) return;
+  const id = flush(b);
+  if (allAcked(b, id)) return;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      b.waiters.delete(check);
+      resolve();
+    };
+    const check = () => {
+      if (state !== b || allAcked(b, id)) done();
+    };
+    const timer = setTimeout(done, SETTLE_MS);
+    b.waiters.add(check);
+  });
+}

@@ -1,0 +1,109 @@
+// Serving on every core (docs/decisions/037). This process is the owner: the
+// database, the publisher, the scheduler, the Astro handler and the render
+// processes, listening on a unix socket (DATA_DIR/run/owner.sock). It is also
+// the node:cluster primary: SERVE_WORKERS static workers (static-worker.ts,
+// bundled into <dist>/server-static/worker.mjs) share the public port round
+// robin, serve the published files and hand dynamic paths to the owner.
+// SERVE_WORKERS=0 is today's single process (startApp alone).
+import cluster, { type Worker } from 'node:cluster';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { config } from './config';
+import { startApp, type RunningApp } from './app';
+import { addBroadcastWorker, startFileBroadcast, stopFileBroadcast } from './cluster-files';
+import { WORKER_ENV, type OwnerMessage } from './http/cluster-messages';
+import type { Clock } from './clock';
+
+/** The file cache of all workers together (each gets its share): memory for all processes ≤ 250 MB. */
+const WORKER_CACHE_BYTES = 48 * 1024 * 1024;
+/** A worker that has not drained by then is killed (the owner's own drain has its 8 s after that). */
+const WORKER_DRAIN_MS = 8_500;
+
+/** SERVE_WORKERS: how many static workers; unset: one per core; 0: one process serves everything. */
+export function workerCount(value = process.env.SERVE_WORKERS): number {
+  if (value === undefined || value.trim() === '') return os.availableParallelism();
+  const count = Number(value);
+  if (!Number.isInteger(count) || count < 0 || count > 64) {
+    throw new Error(`SERVE_WORKERS: '${value}' ist keine Anzahl (0 = ein Prozess, leer = einer je Kern)`);
+  }
+  return count;
+}
+
+export const workerBundle = () => path.join(config.distDir, 'server-static', 'worker.mjs');
+export const ownerSocket = () => path.join(config.dataDir, 'run', 'owner.sock');
+
+type Options = { port?: number; host?: string; publish?: boolean; clock?: Clock; workers?: number };
+
+export type ServingApp = RunningApp & { workers: () => Worker[] };
+
+/** Starts the owner and its workers, or the single process when SERVE_WORKERS=0 (or no worker bundle is built). */
+export async function startServing(opts: Options = {}): Promise<ServingApp> {
+  const count = opts.workers ?? workerCount();
+  const bundle = workerBundle();
+  if (count > 0 && !fs.existsSync(bundle)) {
+    console.warn(`[server] ${path.relative(config.projectRoot, bundle)} fehlt (älterer Build): ein Prozess bedient alles`);
+  }
+  if (count === 0 || !fs.existsSync(bundle)) return { ...(await startApp(opts)), workers: () => [] };
+
+  const socketPath = ownerSocket();
+  const live = new Set<Worker>();
+  let stopping = false;
+  let crashes = 0;
+  startFileBroadcast();
+
+  const fork = () => {
+    const worker = cluster.fork({
+      [WORKER_ENV.socket]: socketPath,
+      [WORKER_ENV.cacheBytes]: String(Math.floor(WORKER_CACHE_BYTES / count)),
+      PORT: String(opts.port ?? config.port),
+      HOST: opts.host ?? config.host,
+    });
+    live.add(worker);
+    addBroadcastWorker(worker);
+    worker.once('exit', (code, signal) => {
+      live.delete(worker);
+      if (stopping) return;
+      // a crash: a new worker takes its place, later each time it keeps crashing
+      crashes += 1;
+      const delay = Math.min(30_000, 250 * 2 ** Math.min(crashes - 1, 7));
+      console.error(`[server] static worker ${worker.process.pid} ended (${signal ?? code}); a new one starts in ${delay} ms`);
+      setTimeout(() => !stopping && fork(), delay).unref();
+    });
+    return worker;
+  };
+
+  /** Drain every worker (they answer what is in flight, then exit), killing what outlasts the limit. */
+  const drainWorkers = async () => {
+    stopping = true;
+    const exits = [...live].map((worker) => new Promise<void>((resolve) => {
+      if (worker.isDead()) return resolve();
+      worker.once('exit', () => resolve());
+      worker.send({ type: 'drain' } satisfies OwnerMessage);
+    }));
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.all(exits), new Promise((resolve) => (timer = setTimeout(resolve, WORKER_DRAIN_MS)))]);
+    clearTimeout(timer);
+    for (const worker of live) worker.process.kill('SIGKILL');
+    stopFileBroadcast();
+  };
+
+  const app = await startApp({ ...opts, socketPath, drainWorkers });
+  // a second signal exits the owner at once: no worker may stay behind
+  process.once('exit', () => {
+    for (const worker of live) worker.process.kill('SIGKILL');
+  });
+  // plain Node for the workers: no tsx loader (its thread costs memory in each)
+  cluster.setupPrimary({ exec: bundle, execArgv: [] });
+  const listening = Array.from({ length: count }, () => {
+    const worker = fork();
+    return new Promise<void>((resolve, reject) => {
+      worker.once('listening', () => resolve());
+      worker.once('exit', (code) => reject(new Error(`static worker ended before it listened (${code})`)));
+    });
+  });
+  await Promise.all(listening);
+  crashes = 0;
+  console.info(`[server] ${count} static workers on port ${opts.port ?? config.port}, owner on ${path.relative(config.projectRoot, socketPath) || socketPath}`);
+  return { ...app, workers: () => [...live] };
+}

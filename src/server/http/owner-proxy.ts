@@ -1,0 +1,92 @@
+// A static worker hands every dynamic path (admin, sign-in, actions, API,
+// /healthz) to the owner process over its unix socket (docs/decisions/037).
+// A small streaming proxy: the body goes through as it comes (uploads, event
+// streams), duplicate headers (Set-Cookie) stay duplicates, the Host header is
+// passed unchanged (Astro's origin check compares it with Origin), and a client
+// that goes away ends the owner's request too (so an event stream stops).
+// The address the worker resolved (decision 014) goes on as X-Forwarded-For;
+// the owner trusts these headers from its socket only.
+import http from 'node:http';
+import { baseHeaders } from './static-server';
+
+/** Hop-by-hop headers (RFC 9110 §7.6.1) and ones this hop answers itself: never passed on. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'expect']);
+
+/** /healthz answers within this, or the worker says the owner is not answering. */
+const HEALTH_TIMEOUT_MS = 2_000;
+
+export type OwnerProxy = {
+  handle: (req: http.IncomingMessage, res: http.ServerResponse) => void;
+  /** closes the kept-alive connections to the owner */
+  close: () => void;
+};
+
+const OWNER_DOWN = 'Der Server ist gerade nicht erreichbar. Bitte in einigen Sekunden erneut versuchen.';
+
+function failed(req: http.IncomingMessage, res: http.ServerResponse, pathname: string, reason: string) {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const health = pathname === '/healthz';
+  res.writeHead(health ? 503 : 502, {
+    ...baseHeaders(req),
+    'content-type': health ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8',
+    'cache-control': 'no-store',
+    connection: 'close',
+  });
+  res.end(health ? JSON.stringify({ ok: false, reason }) : OWNER_DOWN);
+}
+
+export function createOwnerProxy(socketPath: string, log: Pick<Console, 'warn'> = console): OwnerProxy {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+  const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const pathname = (req.url ?? '/').split('?')[0];
+    // the headers as they came, in order, duplicates kept; minus this hop's own
+    const headers: string[] = [];
+    const raw = req.rawHeaders;
+    for (let i = 0; i < raw.length; i += 2) {
+      const name = raw[i].toLowerCase();
+      if (HOP_BY_HOP.has(name)) continue;
+      // set below from what this worker resolved
+      if (name === 'x-forwarded-for') continue;
+      // the untrusted ones are gone from req.headers (resolveClientAddress): only what survived goes on
+      if ((name === 'x-forwarded-host' || name === 'x-forwarded-proto' || name === 'x-forwarded-port' || name === 'forwarded') && req.headers[name] === undefined) continue;
+      headers.push(raw[i], raw[i + 1]);
+    }
+    const client = req.headers['x-forwarded-for'] ?? req.socket.remoteAddress ?? '';
+    headers.push('x-forwarded-for', Array.isArray(client) ? client[0] : client);
+    if ((req.socket as { encrypted?: boolean }).encrypted) headers.push('x-forwarded-proto', 'https');
+    const upstream = http.request({ socketPath, agent, method: req.method, path: req.url, headers, setHost: false });
+    let answered = false;
+    upstream.on('response', (answer) => {
+      answered = true;
+      const out: string[] = [];
+      const rawOut = answer.rawHeaders;
+      for (let i = 0; i < rawOut.length; i += 2) {
+        if (!HOP_BY_HOP.has(rawOut[i].toLowerCase())) out.push(rawOut[i], rawOut[i + 1]);
+      }
+      res.writeHead(answer.statusCode ?? 502, answer.statusMessage, out);
+      // an event stream's first bytes go out at once
+      if (String(answer.headers['content-type'] ?? '').startsWith('text/event-stream')) res.flushHeaders();
+      answer.pipe(res);
+      answer.on('error', () => res.destroy());
+    });
+    upstream.on('error', (error) => {
+      if (!answered) log.warn(`[worker] ${req.method} ${pathname}: owner not reachable (${(error as NodeJS.ErrnoException).code ?? error.message})`);
+      failed(req, res, pathname, 'Server antwortet nicht');
+    });
+    if (pathname === '/healthz') {
+      upstream.setTimeout(HEALTH_TIMEOUT_MS, () => {
+        failed(req, res, pathname, 'Server antwortet nicht innerhalb von 2 Sekunden');
+        upstream.destroy();
+      });
+    }
+    // the client went away before the answer was complete: the owner's request ends too
+    res.on('close', () => {
+      if (!res.writableFinished) upstream.destroy();
+    });
+    req.pipe(upstream);
+  };
+  return { handle, close: () => agent.destroy() };
+}
