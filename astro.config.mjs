@@ -5,6 +5,7 @@ import react from '@astrojs/react';
 import AstroPWA from '@vite-pwa/astro';
 import { filterPrecache, publicChunkFiles, publicStylesheets } from './src/lib/pwa-precache.ts';
 import { precompressAssets } from './src/server/http/precompress.ts';
+import { staticWorkerBundle } from './src/server/http/worker-bundle.ts';
 import { interactionDirective } from './src/integrations/interaction-directive.ts';
 
 const port = Number(process.env.PORT ?? 4321);
@@ -61,7 +62,7 @@ export default defineConfig({
   outDir: process.env.ANSTOSS_DIST ?? './dist',
   adapter: node({ mode: 'middleware' }),
   // precompressAssets last: it compresses what the others wrote (sw.js included)
-  integrations: [react(), interactionDirective(), collectPublicStyles, pwa, precompressAssets()],
+  integrations: [react(), interactionDirective(), collectPublicStyles, pwa, staticWorkerBundle(), precompressAssets()],
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   security: {
