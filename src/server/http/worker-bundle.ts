@@ -6,12 +6,13 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { AstroIntegration } from 'astro';
+// a static import: the config's own loader is closed by the time build:done runs
+import { build } from 'esbuild';
 
 const ENTRY = fileURLToPath(new URL('./static-worker.ts', import.meta.url));
 
 /** Bundles the static worker into `outFile`; fails when it would pull in a package (none may be needed). */
 export async function buildStaticWorker(outFile: string): Promise<{ bytes: number }> {
-  const { build } = await import('esbuild');
   const result = await build({
     entryPoints: [ENTRY],
     outfile: outFile,
