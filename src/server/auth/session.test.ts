@@ -3,9 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { createTestDb } from '../db/test-db';
 import { sessions } from '../db/schema';
 import { createUser } from './users';
+import { SIGNED_IN_COOKIE } from '../../scripts/signed-in-marker';
 import {
+  SESSION_COOKIE,
   SESSION_TTL_MS,
   createSession,
+  deleteSessionCookie,
   hashToken,
   invalidateSession,
   invalidateUserSessions,
@@ -54,10 +57,26 @@ describe('sessions after the Lucia guide', () => {
 
   it('sets the cookie HttpOnly, SameSite=Lax, on the whole site, Secure when asked', () => {
     const calls: Record<string, unknown>[] = [];
-    const jar = { set: (_n: string, _v: string, o: Record<string, unknown>) => void calls.push(o), delete: () => undefined };
+    const jar = {
+      set: (name: string, _v: string, o: Record<string, unknown>) => void (name === SESSION_COOKIE && calls.push(o)),
+      delete: () => undefined,
+    };
     setSessionCookie(jar, 'token', Date.now() + 1000, true);
     setSessionCookie(jar, 'token', Date.now() + 1000, false);
     expect(calls[0]).toMatchObject({ httpOnly: true, sameSite: 'lax', secure: true, path: '/' });
     expect(calls[1]).toMatchObject({ secure: false });
+  });
+
+  it('sets and deletes a readable signed-in marker beside it, holding no secret and expiring with it', () => {
+    const set: [string, string, Record<string, unknown>][] = [];
+    const deleted: string[] = [];
+    const jar = { set: (n: string, v: string, o: Record<string, unknown>) => void set.push([n, v, o]), delete: (n: string) => void deleted.push(n) };
+    const expiresAt = Date.now() + 1000;
+    setSessionCookie(jar, 'secret-token', expiresAt, true);
+    expect(set.map(([name]) => name)).toEqual([SESSION_COOKIE, SIGNED_IN_COOKIE]);
+    expect(set[1][1]).toBe('1');
+    expect(set[1][2]).toMatchObject({ httpOnly: false, sameSite: 'lax', secure: true, path: '/', expires: new Date(expiresAt) });
+    deleteSessionCookie(jar, true);
+    expect(deleted).toEqual([SESSION_COOKIE, SIGNED_IN_COOKIE]);
   });
 });

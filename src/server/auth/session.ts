@@ -7,6 +7,7 @@ import { config } from '../config';
 import type { Db } from '../db/client';
 import { write, writeIfPossible } from '../db/write';
 import { sessions, users } from '../db/schema';
+import { SIGNED_IN_COOKIE } from '../../scripts/signed-in-marker';
 
 export const SESSION_COOKIE = 'anstoss_session';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -87,10 +88,14 @@ export function isSecureRequest(url: URL): boolean {
   return url.protocol === 'https:' || config.siteUrl.startsWith('https:');
 }
 
+// Beside the session cookie, a readable marker without any secret: the public
+// pages' header asks /api/me only when it is there (docs/decisions/036).
 export function setSessionCookie(cookies: CookieJar, token: string, expiresAt: number, secure: boolean): void {
   cookies.set(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', expires: new Date(expiresAt) });
+  cookies.set(SIGNED_IN_COOKIE, '1', { httpOnly: false, sameSite: 'lax', secure, path: '/', expires: new Date(expiresAt) });
 }
 
 export function deleteSessionCookie(cookies: CookieJar, secure: boolean): void {
   cookies.delete(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
+  cookies.delete(SIGNED_IN_COOKIE, { httpOnly: false, sameSite: 'lax', secure, path: '/' });
 }
