@@ -1,5 +1,5 @@
-// The page's side of the service worker (browser only, started by the PwaClient
-// island after hydration): registration, the heartbeat and restart of §4, the
+// The page's side of the service worker (browser only, started by
+// src/scripts/pwa-start.ts when the page is idle): registration, the heartbeat and restart of §4, the
 // version check when a tab comes back, the screen wake lock, and the message
 // that the cache version changed.
 import { startLiveness, type Liveness } from './pwa-liveness';

@@ -1,6 +1,6 @@
 // Install state (public-site.md §4): installed when 'pwa-installed' is stored or
 // the page runs standalone. The browser's install prompt is kept when it fires;
-// an inline script in the layout catches one that fires before the islands load.
+// an inline script in the layout catches one that fires before src/scripts/install-prompt.ts runs.
 import { atom } from 'nanostores';
 import { INSTALL_HELP } from '../lib/pwa-texts';
 
@@ -25,7 +25,7 @@ export function isStandalone(): boolean {
 }
 
 let listening = false;
-/** Called by the install islands after mount (never during server rendering). */
+/** Called by the install script in the browser (never during server rendering). */
 export function watchInstallState(): void {
   if (listening || typeof window === 'undefined') return;
   listening = true;

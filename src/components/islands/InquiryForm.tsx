@@ -1,5 +1,5 @@
 import { actions, isActionError, isInputError } from 'astro:actions';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FORM_TEXTS as T } from '../../lib/ui-texts';
 import { CaptchaField, useCaptcha } from '../ui/Captcha';
 import { Toaster, useToasts } from '../ui/toast';
@@ -14,9 +14,14 @@ export default function InquiryForm({ source, title, description }: { source: 'm
   const [honeypot, setHoneypot] = useState('');
   const [submitting, setSubmitting] = useState(false);
   // until the island runs, the form stays disabled: without JavaScript it cannot
-  // be sent, and the page says so in a <noscript> notice beside it
+  // be sent, and the page says so in a <noscript> notice beside it. With
+  // client:interaction it is read-only until then (src/integrations/interaction-client.ts).
   const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    for (const control of formRef.current?.querySelectorAll('[readonly]') ?? []) control.removeAttribute('readonly');
+    setHydrated(true);
+  }, []);
   const { challenge, refresh } = useCaptcha();
   const { toasts, toast } = useToasts();
   const set = (key: keyof Fields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: e.target.value }));
@@ -59,10 +64,10 @@ export default function InquiryForm({ source, title, description }: { source: 'm
 
   const id = (name: string) => `${source}-${name}`;
   return (
-    <form className="form inquiry-form" onSubmit={(e) => void submit(e)} style={{ position: 'relative' }}>
+    <form ref={formRef} className="form inquiry-form" onSubmit={(e) => void submit(e)} style={{ position: 'relative' }}>
       {title && <h2 style={{ margin: 0 }}>{title}</h2>}
       {description && <p style={{ margin: 0 }}>{description}</p>}
-      <fieldset disabled={!hydrated} style={{ border: 0, padding: 0, margin: 0, display: 'grid', gap: '0.9rem' }}>
+      <fieldset disabled={!hydrated} data-until-hydrated style={{ border: 0, padding: 0, margin: 0, display: 'grid', gap: '0.9rem' }}>
       <label htmlFor={id('name')}>
         {T.name}
         <input id={id('name')} name="name" required maxLength={200} value={fields.name} onChange={set('name')} autoComplete="name" />

@@ -17,8 +17,9 @@ test.describe('Kontakt, leere Datenbank', () => {
     await expect(page.locator('.officials h2')).toHaveText('Funktionäre');
     await expect(page.locator('.officials')).toContainText('Keine Funktionäre verfügbar.');
     const form = page.locator('.contact-form form');
-    // the island wakes when it scrolls into view
+    // the island wakes when the visitor reaches for it (client:interaction)
     await form.scrollIntoViewIfNeeded();
+    await form.getByLabel('Name').focus();
     await expect(form.getByLabel('Name')).toBeVisible();
     await expect(form.getByLabel('E-Mail')).toHaveAttribute('type', 'email');
     await expect(form.getByLabel('Betreff')).toBeVisible();

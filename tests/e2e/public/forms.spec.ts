@@ -14,6 +14,8 @@ import { useSite, withCookieChoice } from './helpers';
 const CLUB_ADDRESS = 'vorstand@sv-test.example';
 
 async function answerOnPage(page: Page, form: ReturnType<Page['locator']>): Promise<number> {
+  // the form's island hydrates (and asks for its question) when the visitor reaches for it
+  await form.locator('[name="name"]').focus();
   const question = form.locator('.captcha-question');
   await expect(question).toHaveText(/^\d+ \+ \d+ = \?$/);
   const [a, b] = ((await question.textContent()) ?? '').match(/\d+/g)!.map(Number);

@@ -71,9 +71,19 @@ export async function expectNoSidewaysScroll(page: Page) {
   expect(scroll).toBeLessThanOrEqual(client);
 }
 
-/** Waits until the island holding `selector` has hydrated (Astro drops the `ssr` attribute then). */
+/**
+ * Waits until the island holding `selector` has hydrated (Astro drops the `ssr`
+ * attribute then). A `client:interaction` island hydrates only when reached for:
+ * the pointer goes over it first, as a visitor's would.
+ */
 export async function waitForIsland(page: Page, selector: string) {
   const island = page.locator('astro-island').filter({ has: page.locator(selector) });
   await island.scrollIntoViewIfNeeded();
+  if ((await island.getAttribute('client')) === 'interaction') await page.locator(selector).first().hover();
   await expect(island).not.toHaveAttribute('ssr', /.*/);
+}
+
+/** The layout's script (cookie banner, install button and banner, header links: no React) has started. */
+export async function waitForChrome(page: Page) {
+  await expect(page.locator('html')).toHaveAttribute('data-chrome', 'ready');
 }

@@ -88,7 +88,7 @@ test("a signed-in admin's two extra menu entries never make the header two rows 
   for (const width of [768, 1024, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto(site().url + '/');
-    // what the AuthNav island shows an admin (it asks /api/me)
+    // what the header's script shows an admin (src/scripts/auth-nav.ts asks /api/me)
     await page.locator('.auth-nav').evaluate((li) => {
       li.innerHTML = '<a href="/admin">Admin</a><button type="button">Logout</button>';
     });

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startSite, type Site } from '../../fixtures/site';
 import { INSTALL_HELP } from '../../../src/lib/pwa-texts';
+import { waitForChrome } from '../public/helpers';
 import { acceptNecessaryCookies } from './pwa-helpers';
 
 // App install (public-site.md §1, §2, §4): the footer button 'App installieren' /
@@ -22,8 +23,8 @@ const DESKTOP = { width: 1280, height: 800 };
 const footerButton = (page: Page) => page.locator('footer').getByRole('button', { name: /App (installieren|bereits installiert)/ });
 const installBanner = (page: Page) => page.getByRole('region', { name: 'App installieren' });
 const storedFlag = (page: Page) => page.evaluate(() => localStorage.getItem('pwa-installed'));
-const hydrated = (page: Page, island: string) =>
-  expect(page.locator(`astro-island[component-url*="${island}"]`)).not.toHaveAttribute('ssr');
+// the footer button and the banner are the layout's script since decision 036 (no island)
+const hydrated = (page: Page, _part: 'InstallButton' | 'InstallBanner') => waitForChrome(page);
 
 /** The next dialog's type and text; it is closed at once (an open alert blocks the click that opened it). */
 function nextAlert(page: Page): Promise<{ type: string; message: string }> {

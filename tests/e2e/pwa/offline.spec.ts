@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { makeNews } from '../../fixtures/factories';
 import { startSite, type Site } from '../../fixtures/site';
+import { waitForChrome } from '../public/helpers';
 import { acceptNecessaryCookies, cacheContents, waitForCachedPage, waitForServiceWorker } from './pwa-helpers';
 
 // Offline use (public-site.md §1, design §2): pages network-first with the last
@@ -44,8 +45,8 @@ test('after one visit the home page and a visited news page load with the networ
     const article = await page.goto(`${site.url}/news/${articleId}?von=startseite`);
     expect(article?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1, name: 'Derbysieg in der Nachspielzeit' })).toBeVisible();
-    // the islands' code comes from the precache: the footer button hydrates offline too
-    await expect(page.locator('astro-island[component-url*="InstallButton"]')).not.toHaveAttribute('ssr');
+    // the layout's script comes from the precache: the footer button works offline too
+    await waitForChrome(page);
     await expect(page.getByRole('button', { name: 'App installieren' })).toBeEnabled();
   } finally {
     await context.setOffline(false);

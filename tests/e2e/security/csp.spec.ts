@@ -58,8 +58,8 @@ test('every public page carries the policy; its islands hydrate and nothing is r
     const policy = await page.locator('meta[http-equiv="content-security-policy"]').getAttribute('content');
     expect(policy, path).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')*;/);
     expect(policy, path).not.toMatch(/script-src[^;]*'unsafe-inline'/);
-    // the footer's install button is an island: hydrated means Astro's inline loader ran
-    await expect(page.locator('astro-island[component-url*="InstallButton"]'), path).not.toHaveAttribute('ssr');
+    // the layout's script (cookie banner, install button) ran under the policy
+    await expect(page.locator('html'), path).toHaveAttribute('data-chrome', 'ready');
     expect(await violations(), path).toEqual([]);
   }
   // the cookie banner (an island rendered only in the browser) appears for a first visit

@@ -1,0 +1,50 @@
+// The page's side of the service worker without React (docs/decisions/036):
+// starts src/lib/pwa-client.ts once the page has loaded and the browser is idle,
+// and shows the update bar (public-site.md §4) that counts down from 5 s and
+// then reloads, unless 'Abbrechen'.
+import { startPwaClient } from '../lib/pwa-client';
+import { startCountdown, type Countdown } from '../lib/pwa-countdown';
+import { updateCountdownText } from '../lib/pwa-texts';
+import { cloneTemplate } from './templates';
+
+/**
+ * A match page with its live stream open (LiveMatch marks #spiel-live) already
+ * shows each event as it is published: a countdown to a reload there would only
+ * interrupt the fan (issue 14, decision 026).
+ */
+const followsLiveMatch = () => document.querySelector('#spiel-live[data-live="on"]') !== null;
+
+let bar: HTMLElement | null = null;
+let countdown: Countdown | null = null;
+
+function hideUpdateBar(): void {
+  countdown?.cancel();
+  countdown = null;
+  bar?.remove();
+  bar = null;
+}
+
+/** A newer version while the bar shows starts the countdown again. */
+function showUpdateBar(): void {
+  hideUpdateBar();
+  bar = cloneTemplate<HTMLElement>('update-banner-template');
+  if (!bar) return;
+  const status = bar.querySelector<HTMLElement>('[role="status"]')!;
+  bar.querySelector('[data-update="cancel"]')?.addEventListener('click', hideUpdateBar);
+  document.body.append(bar);
+  countdown = startCountdown(
+    (left) => (status.textContent = updateCountdownText(left)),
+    () => window.location.reload(),
+  );
+}
+
+/** After 'load' and then when the browser is idle: the worker never competes with the page. */
+export function startPwaWhenIdle(): void {
+  const start = () => {
+    startPwaClient({ onCacheUpdated: () => (followsLiveMatch() ? undefined : showUpdateBar()) });
+    document.documentElement.dataset.pwa = 'started';
+  };
+  const idle = () => ('requestIdleCallback' in window ? requestIdleCallback(start, { timeout: 2000 }) : setTimeout(start, 200));
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+}
