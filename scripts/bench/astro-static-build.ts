@@ -24,28 +24,29 @@ const outDir = path.resolve(outDirArg);
 const DYNAMIC = [/^src\/pages\/(admin|api|auth|reset-password)(\/|\.|$)/, /^node_modules\//];
 const isPublic = (component: string) => component.startsWith('src/pages/') && !DYNAMIC.some((re) => re.test(component));
 
-/** ids of the parametrised public pages, by page file (the same lists the publisher uses) */
-async function staticPaths(): Promise<Record<string, string[]>> {
+/** The page file of a parametrised route: '/teilen/:id.png' → 'src/pages/teilen/[id].png.ts'. */
+function pageFileOf(pattern: string): string | null {
+  const base = `src/pages${pattern.replace(/:(\w+)/g, '[$1]')}`;
+  return [`${base}.astro`, `${base}.ts`, `${base}/index.astro`].find((file) => fs.existsSync(path.join(root, file))) ?? null;
+}
+
+/**
+ * ids of the parametrised public pages, by page file: the same lists the
+ * publisher uses, for every route of the registry that has params (so a route
+ * added later, such as a paginated list, is covered without a change here).
+ */
+async function staticPaths(): Promise<Record<string, { name: string; values: string[] }>> {
   const { getDb } = await import('../../src/server/db/client');
   const { ROUTES } = await import('../../src/server/publish/routes');
   const db = getDb();
-  const ids = (pattern: string) => ROUTES.find((r) => r.pattern === pattern)?.params?.(db) ?? [];
-  const paths = {
-    'src/pages/news/[id].astro': ids('/news/:id'),
-    'src/pages/team/[id].astro': ids('/team/:id'),
-    'src/pages/mannschaften/[id].astro': ids('/mannschaften/:id'),
-    'src/pages/spielplan/[id].astro': ids('/spielplan/:id'),
-    'src/pages/teilen/[id].png.ts': ids('/teilen/:id.png'),
-    'src/pages/teilen/news/[id].png.ts': ids('/teilen/news/:id.png'),
-    'src/pages/teilen/team/[id].png.ts': ids('/teilen/team/:id.png'),
-    'src/pages/verein/[id].ts': ids('/verein/:id'),
-    // the match centre (issue 14)
-    'src/pages/spiel/[id].astro': ids('/spiel/:id'),
-    'src/pages/teilen/spiel/[id].png.ts': ids('/teilen/spiel/:id.png'),
-    'src/pages/spieler/[id].astro': ids('/spieler/:id'),
-    'src/pages/tabelle/[id].astro': ids('/tabelle/:id'),
-    'src/pages/mannschaften/[id]/spielplan.ics.ts': ids('/mannschaften/:id/spielplan.ics'),
-  };
+  const paths: Record<string, { name: string; values: string[] }> = {};
+  for (const route of ROUTES) {
+    if (!route.params) continue;
+    const file = pageFileOf(route.pattern);
+    const name = /:(\w+)/.exec(route.pattern)?.[1];
+    if (!file || !name) throw new Error(`no page file for ${route.pattern}`);
+    paths[file] = { name, values: route.params(db) };
+  }
   // the connection stays open: the pages Astro prerenders in this process share it
   return paths;
 }
@@ -76,9 +77,9 @@ const injectStaticPaths: Plugin = {
   name: 'anstoss-bench:static-paths',
   transform(code, id) {
     const file = path.relative(root, id.split('?')[0]).split(path.sep).join('/');
-    const ids = paths[file as keyof typeof paths];
-    if (!ids || id.includes('?')) return null;
-    return `${code}\nexport function getStaticPaths() { return ${JSON.stringify(ids.map((value) => ({ params: { id: value } })))}; }\n`;
+    const params = paths[file];
+    if (!params || id.includes('?')) return null;
+    return `${code}\nexport function getStaticPaths() { return ${JSON.stringify(params.values.map((value) => ({ params: { [params.name]: value } })))}; }\n`;
   },
 };
 

@@ -36,6 +36,19 @@ export const FULL_SIZE: BenchSize = {
   contacts: 12,
 };
 
+/**
+ * The big club of issue 16: 10,000 news, 2,000 matches, 100 teams (20 players
+ * each), the rest as in FULL_SIZE. `npm run bench -- --big`.
+ */
+export const BIG_SIZE: BenchSize = {
+  ...FULL_SIZE,
+  news: 10_000,
+  teams: 100,
+  players: 2_000,
+  matches: 2_000,
+  events: 20_000,
+};
+
 /** The smoke test's size: every table filled, every kind of page present. */
 export const TINY_SIZE: BenchSize = {
   news: 12,

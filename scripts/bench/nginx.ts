@@ -13,13 +13,15 @@ function has(command: string, args: string[]): boolean {
 
 /**
  * Installs what the benchmark needs from Debian when it is missing (nginx, its
- * brotli_static module, wrk). Needs root; returns what is still missing.
+ * brotli_static module, wrk, stress-ng for the loaded serving run). Needs root;
+ * returns what is still missing.
  */
 export function ensureTools(log: (line: string) => void): { missing: string[] } {
   const wanted: string[] = [];
   if (!has('nginx', ['-v'])) wanted.push('nginx');
   if (!hasBrotliModule()) wanted.push('libnginx-mod-http-brotli-static');
   if (!has('wrk', ['--version'])) wanted.push('wrk');
+  if (!has('stress-ng', ['--version'])) wanted.push('stress-ng');
   if (wanted.length > 0 && process.getuid?.() === 0 && has('apt-get', ['--version'])) {
     log(`[bench] apt-get install ${wanted.join(' ')} …`);
     spawnSync('apt-get', ['update', '-qq'], { stdio: 'ignore' });
@@ -29,6 +31,7 @@ export function ensureTools(log: (line: string) => void): { missing: string[] } 
   if (!has('nginx', ['-v'])) missing.push('nginx');
   if (!hasBrotliModule()) missing.push('libnginx-mod-http-brotli-static');
   if (!has('wrk', ['--version'])) missing.push('wrk');
+  if (!has('stress-ng', ['--version'])) missing.push('stress-ng');
   return { missing };
 }
 

@@ -2,18 +2,27 @@
 // Node server: every response until the page has loaded, the network is quiet
 // and the islands that hydrate without any input (client:load, client:idle, and
 // client:visible ones already in the viewport) have hydrated. No click, no
-// scroll, no key: what loads before the first interaction.
+// scroll, no key: what loads before the first interaction. Two visitors: a first
+// visit (empty storage), and a returning visitor whose cookie choice is stored
+// (src/stores/consent.ts keeps it in localStorage), both in a fresh mobile context.
 import http from 'node:http';
+import zlib from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
+import { CONSENT_KEY } from '../../src/stores/consent';
+
+export type Visitor = 'first' | 'returning';
 
 export type RouteWeight = {
   route: string;
+  visitor: Visitor;
   status: number;
   /** the HTML as our server sends it to a client that accepts brotli */
   htmlBytesBr: number;
   htmlBytesRaw: number;
-  /** every script the page loaded before any input, brotli sizes from our server */
+  /** every script the page ran before any input: the files at the brotli size our server sends, plus inline scripts */
   jsBytesBr: number;
+  /** of which inline <script> elements in the HTML, each brotli-compressed on its own */
+  inlineJsBytesBr: number;
   jsFiles: string[];
   /** <script src> in the document that blocks parsing (no async, defer or type=module) */
   blockingScripts: string[];
@@ -55,6 +64,19 @@ export function findBlockingScripts(html: string): string[] {
   return blocking;
 }
 
+/** Inline scripts the browser runs (not JSON data, import maps or speculation rules), brotli-compressed one by one. */
+export function inlineScriptBytesBr(html: string): number {
+  let bytes = 0;
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const [, attrs, body] = match;
+    if (/\bsrc\s*=/i.test(attrs) || body.trim() === '') continue;
+    const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attrs)?.[1]?.toLowerCase();
+    if (type && !['module', 'text/javascript', 'application/javascript'].includes(type)) continue;
+    bytes += zlib.brotliCompressSync(Buffer.from(body), { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  }
+  return bytes;
+}
+
 export async function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
@@ -62,9 +84,15 @@ export async function launchChromium(): Promise<Browser> {
   });
 }
 
-export async function measureWeight(browser: Browser, base: string, route: string): Promise<RouteWeight> {
-  // a first visit: empty cache, the service worker installs and precaches as it would
-  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, serviceWorkers: 'allow' });
+/** A stored choice as the cookie banner saves it: necessary only (the choice most visitors make). */
+const STORED_CHOICE = JSON.stringify({ necessary: true, analytics: false, marketing: false });
+
+export async function measureWeight(browser: Browser, base: string, route: string, visitor: Visitor = 'first'): Promise<RouteWeight> {
+  // a fresh context: empty cache, the service worker installs and precaches as it would; the
+  // returning visitor starts with the cookie choice in localStorage (what a first visit left behind)
+  const storageState =
+    visitor === 'returning' ? { cookies: [], origins: [{ origin: new URL(base).origin, localStorage: [{ name: CONSENT_KEY, value: STORED_CHOICE }] }] } : undefined;
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true, serviceWorkers: 'allow', storageState });
   const page = await context.newPage();
   const responses: import('playwright-core').Response[] = [];
   context.on('response', (r) => responses.push(r));
@@ -107,20 +135,25 @@ export async function measureWeight(browser: Browser, base: string, route: strin
     totalTransferBytes += bytes;
     const fromWorker = request.serviceWorker() !== null || new URL(response.url()).pathname === '/sw.js';
     if (fromWorker) serviceWorkerBytes += bytes;
-    else if (request.resourceType() === 'script' && response.url().startsWith(base)) jsFiles.add(response.url());
+    else if (response.url().startsWith(base) && (request.resourceType() === 'script' || /javascript/.test(response.headers()['content-type'] ?? ''))) {
+      jsFiles.add(response.url());
+    }
   }
   const html = main ? await main.text() : '';
   const contentEncoding = main ? ((await main.allHeaders())['content-encoding'] ?? null) : null;
   await context.close();
   const htmlBr = await brotliSize(base + route);
-  let jsBytesBr = 0;
+  const inlineJsBytesBr = inlineScriptBytesBr(html);
+  let jsBytesBr = inlineJsBytesBr;
   for (const file of jsFiles) jsBytesBr += (await brotliSize(file)).bytes;
   return {
     route,
+    visitor,
     status: main?.status() ?? 0,
     htmlBytesBr: htmlBr.bytes,
     htmlBytesRaw: Buffer.byteLength(html),
     jsBytesBr,
+    inlineJsBytesBr,
     jsFiles: [...jsFiles].map((f) => f.slice(base.length)),
     blockingScripts: findBlockingScripts(html),
     totalTransferBytes,
