@@ -24,7 +24,8 @@ function newestMtime(entry: string): number {
 
 /** Builds when stale; throws when the build fails. */
 export function buildIfNeeded({ force = false, quiet = false } = {}): void {
-  const built = fs.existsSync(path.join(distDir, 'server', 'entry.mjs')) && fs.existsSync(stampFile);
+  // the static workers' bundle is part of the build (docs/decisions/037): a build without it is rebuilt
+  const built = ['server/entry.mjs', 'server-static/worker.mjs', '.build-stamp'].every((file) => fs.existsSync(path.join(distDir, file)));
   const stamp = built ? fs.statSync(stampFile).mtimeMs : 0;
   const sources = Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))));
   if (!force && built && stamp >= sources) return;

@@ -1,11 +1,13 @@
 // Starts the server on an existing build (no build check): what the browser
-// tests run, and the second half of `npm start` (scripts/start.ts).
-const { startApp } = await import('../src/server/app');
+// tests run, and the second half of `npm start` (scripts/start.ts). With
+// SERVE_WORKERS (default: one per core) static workers serve the files and this
+// process owns the rest (docs/decisions/037); SERVE_WORKERS=0 is one process.
+const { startServing } = await import('../src/server/cluster');
 const { exitOnSignals } = await import('../src/server/http/shutdown');
 // a signal while migrating and loading: nothing is served yet
 const exitWhileStarting = () => process.exit(0);
 process.once('SIGTERM', exitWhileStarting).once('SIGINT', exitWhileStarting);
-const app = await startApp();
+const app = await startServing();
 process.off('SIGTERM', exitWhileStarting).off('SIGINT', exitWhileStarting);
 // from here on the server answers: a stop is graceful, also during the start's whole-site publish
 exitOnSignals(app.close);

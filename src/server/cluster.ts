@@ -12,13 +12,13 @@ import path from 'node:path';
 import { config } from './config';
 import { startApp, type RunningApp } from './app';
 import { addBroadcastWorker, startFileBroadcast, stopFileBroadcast } from './cluster-files';
-import { WORKER_ENV, type OwnerMessage } from './http/cluster-messages';
+import { WORKER_ENV, type OwnerMessage, type WorkerMessage } from './http/cluster-messages';
 import type { Clock } from './clock';
 
 /** The file cache of all workers together (each gets its share): memory for all processes ≤ 250 MB. */
 const WORKER_CACHE_BYTES = 48 * 1024 * 1024;
-/** A worker that has not drained by then is killed (the owner's own drain has its 8 s after that). */
-const WORKER_DRAIN_MS = 8_500;
+/** A worker that has not drained by then is killed (its own deadline is 7 s; the owner's drain follows). */
+const WORKER_DRAIN_MS = 7_500;
 
 /** SERVE_WORKERS: how many static workers; unset: one per core; 0: one process serves everything. */
 export function workerCount(value = process.env.SERVE_WORKERS): number {
@@ -73,9 +73,54 @@ export async function startServing(opts: Options = {}): Promise<ServingApp> {
     return worker;
   };
 
+  /** How many connections each worker has been handed (one IPC round trip, after every earlier handoff). */
+  let syncId = 0;
+  const handedOver = async () => {
+    const id = ++syncId;
+    const counts = await Promise.all([...live].map((worker) => new Promise<number>((resolve) => {
+      const timer = setTimeout(() => done(-1), 500);
+      const onMessage = (message: WorkerMessage) => {
+        if (message?.type === 'synced' && message.id === id) done(message.accepted);
+      };
+      const done = (count: number) => {
+        clearTimeout(timer);
+        worker.off('message', onMessage);
+        resolve(count);
+      };
+      worker.on('message', onMessage);
+      if (worker.isConnected()) worker.send({ type: 'sync', id } satisfies OwnerMessage);
+      else done(-1);
+    })));
+    return counts.join(',');
+  };
+
+  /**
+   * The connections clients opened before the signal are accepted here, in the
+   * owner, and handed to a worker one at a time. A worker that closed its
+   * listener while some still wait here would get them reset (node:cluster
+   * closes what is queued once the last worker leaves). So the workers keep
+   * listening until two syncs 50 ms apart find that no worker was handed
+   * anything new: the owner's queue is empty (at most a second, as in drainServer).
+   */
+  const handOverWhatIsQueued = async () => {
+    const started = Date.now();
+    let seen = await handedOver();
+    let since = Date.now();
+    while (Date.now() - started < 1_000) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const now = await handedOver();
+      if (now !== seen) {
+        seen = now;
+        since = Date.now();
+      } else if (Date.now() - since >= 50) return;
+    }
+  };
+
   /** Drain every worker (they answer what is in flight, then exit), killing what outlasts the limit. */
   const drainWorkers = async () => {
     stopping = true;
+    for (const worker of live) if (worker.isConnected()) worker.send({ type: 'stop' } satisfies OwnerMessage);
+    await handOverWhatIsQueued();
     const exits = [...live].map((worker) => new Promise<void>((resolve) => {
       if (worker.isDead()) return resolve();
       worker.once('exit', () => resolve());

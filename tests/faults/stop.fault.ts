@@ -94,15 +94,26 @@ function expectGracefulStop(check: string, result: Awaited<ReturnType<typeof sto
   expect(result.exitMs).toBeLessThan(10_000);
 }
 
-it('SIGTERM to the process group of `npm start`: 100 requests and 20 saves in flight answered, stream ended, exit 0 within 10 s', async () => {
-  site = await startSite({ npmStart: true });
+/** SIGTERM to the whole group of `npm start` with 100 reads and 20 saves in flight. */
+async function groupStop(check: string, workers: string) {
+  site = await startSite({ npmStart: true, env: { SERVE_WORKERS: workers } });
+  // with workers, the reads go through them, the saves and the stream through them to the owner (decision 037)
+  expect(site.logs().includes(`${workers} static workers`)).toBe(workers !== '0');
   const pgid = site.process.pid!;
   const result = await stopUnderLoad(site, () => process.kill(-pgid, 'SIGTERM'), { reads: 100, writes: 20 });
   const gone = await groupGone(pgid);
-  expectGracefulStop('stop (group)', result, { processesLeft: !gone });
+  expectGracefulStop(check, result, { processesLeft: !gone });
   expect(gone).toBe(true);
   // the signal came while the saves and (nearly) all of the reads were still unanswered
   expect(result.inFlightAtSignal).toBeGreaterThanOrEqual(100);
+}
+
+it('SIGTERM to the process group of `npm start` (the owner and 2 static workers): 100 requests and 20 saves in flight answered, stream ended, exit 0 within 10 s', async () => {
+  await groupStop('stop (group, workers)', '2');
+});
+
+it('the same with one process (SERVE_WORKERS=0)', async () => {
+  await groupStop('stop (group, one process)', '0');
 });
 
 it('SIGTERM to npm alone and to the server alone: both stop gracefully with exit 0', async () => {

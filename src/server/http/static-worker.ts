@@ -7,6 +7,7 @@
 //
 // Messages from the owner (cluster IPC, in order on one channel):
 //   { type: 'invalidate', id, files }  files just replaced or removed: forget them, then ack
+//   { type: 'stop' }, { type: 'sync' } a stop has begun; how many connections were handed over so far
 //   { type: 'drain' }                  graceful stop: answer what is in flight, then exit 0
 import fs from 'node:fs';
 import type http from 'node:http';
@@ -72,7 +73,8 @@ let draining = false;
 async function drain() {
   if (draining) return;
   draining = true;
-  const result = await drainServer(server as http.Server, tracker, { log });
+  // within the owner's limit (cluster.ts), which leaves its own drain a second before the 10 s of decision 012
+  const result = await drainServer(server as http.Server, tracker, { log, deadlineMs: 7_000 });
   if (result.cut) log.warn(`[worker] ${result.cut} requests cut at the deadline`);
   proxy.close();
   process.exit(0);
@@ -82,7 +84,9 @@ process.on('message', (message: OwnerMessage) => {
   if (message?.type === 'invalidate') {
     for (const file of message.files) listener?.(file);
     send({ type: 'invalidated', id: message.id });
-  } else if (message?.type === 'drain') void drain();
+  } else if (message?.type === 'stop') tracker.stop();
+  else if (message?.type === 'sync') send({ type: 'synced', id: message.id, accepted: tracker.accepted });
+  else if (message?.type === 'drain') void drain();
 });
 
 // a cluster worker's listen shares the owner's port (round robin)
