@@ -4,11 +4,8 @@
 // seed (src/server/services/demo-data.ts), which is written for people to look
 // at; this one is written to have the size and the shape of a busy club.
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import sharp from 'sharp';
 import type { Db } from '../../src/server/db/client';
-import { VARIANT_WIDTHS } from '../../src/server/content/image-variants';
+import { BENCH_COMPETITIONS, FIRST, LAST, PLACES, POSITIONS, paragraph, prng, sentence, writeImages } from './club-material';
 
 export type BenchSize = {
   news: number;
@@ -72,81 +69,6 @@ export type GeneratedData = {
   images: string[];
   ms: number;
 };
-
-/** mulberry32: small, fast and deterministic */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)],
-    /** a version-4-shaped UUID drawn from the stream, so ids repeat run to run */
-    uuid: () => {
-      const bytes = Buffer.alloc(16);
-      for (let i = 0; i < 16; i++) bytes[i] = Math.floor(next() * 256);
-      bytes[6] = (bytes[6] & 0x0f) | 0x40;
-      bytes[8] = (bytes[8] & 0x3f) | 0x80;
-      const h = bytes.toString('hex');
-      return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-    },
-  };
-}
-type Rng = ReturnType<typeof prng>;
-
-const FIRST = ['Lukas', 'David', 'Tobias', 'Florian', 'Jakob', 'Maximilian', 'Elias', 'Felix', 'Simon', 'Paul', 'Jonas', 'Fabian', 'Stefan', 'Michael', 'Andreas', 'Matthias', 'Sebastian', 'Dominik', 'Julian', 'Moritz', 'Lena', 'Anna', 'Sarah', 'Laura', 'Katharina', 'Julia'];
-const LAST = ['Gruber', 'Huber', 'Wagner', 'Pichler', 'Moser', 'Mayer', 'Steiner', 'Hofer', 'Leitner', 'Berger', 'Fuchs', 'Eder', 'Fischer', 'Schmid', 'Winkler', 'Weber', 'Schwarz', 'Maier', 'Schneider', 'Reiter', 'Mayr', 'Brunner', 'Lang', 'Baumgartner', 'Auer', 'Binder', 'Lechner', 'Wolf', 'Wallner', 'Aigner'];
-const PLACES = ['Feldbach', 'Gleisdorf', 'Weiz', 'Fehring', 'Fürstenfeld', 'Hartberg', 'Ilz', 'Riegersburg', 'Paldau', 'Eggersdorf', 'Laßnitzhöhe', 'St. Margarethen', 'Kumberg', 'Pischelsdorf', 'Studenzen', 'Sinabelkirchen', 'Gnas', 'Kirchbach', 'Straden', 'Unterlamm'];
-const POSITIONS = ['Tor', 'Abwehr', 'Mittelfeld', 'Sturm'];
-const COMPETITIONS = ['Oberliga Süd/Ost', 'Gebietsliga Ost', '1. Klasse Raabtal', 'Steirischer Cup', 'Reserve Oberliga'];
-const WORDS = (
-  'der die das und mit beim Spiel Mannschaft Trainer Saison Tor Tore Sieg Niederlage Remis Heimspiel Auswärtsspiel ' +
-  'Zuschauer Kantine Nachwuchs Training Vorbereitung Punkte Tabelle Derby Kampfmannschaft Reserve Flanke Elfmeter ' +
-  'Ecke zweiten Halbzeit ersten starke Leistung verdient knapp Sportplatz Verein Obmann Sponsoren Dank Fans Stimmung ' +
-  'Rasen Regen Sonne Abend Wochenende Runde Herbst Frühjahr Meisterschaft Aufstieg Klassenerhalt Gegner Chance'
-).split(' ');
-
-function sentence(rng: Rng, min = 6, max = 16): string {
-  const n = rng.int(min, max);
-  const words = Array.from({ length: n }, () => rng.pick(WORDS));
-  const text = words.join(' ');
-  return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
-}
-
-function paragraph(rng: Rng, sentences: number): string {
-  return Array.from({ length: sentences }, () => sentence(rng)).join(' ');
-}
-
-/** A few real WebP photos (gradients and shapes) the news, sponsors and shop use. */
-async function writeImages(uploadsDir: string, rng: Rng, count: number): Promise<string[]> {
-  const dir = path.join(uploadsDir, 'bench');
-  fs.mkdirSync(dir, { recursive: true });
-  const urls: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const hue = Math.round((360 / count) * i);
-    const circles = Array.from(
-      { length: 6 },
-      () =>
-        `<circle cx="${rng.int(0, 1200)}" cy="${rng.int(0, 675)}" r="${rng.int(40, 200)}" fill="hsl(${rng.int(0, 360)},60%,55%)" fill-opacity="0.55"/>`,
-    ).join('');
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="675"><defs><linearGradient id="g" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},70%,35%)"/><stop offset="1" stop-color="hsl(${(hue + 80) % 360},70%,60%)"/></linearGradient></defs><rect width="1200" height="675" fill="url(#g)"/>${circles}<rect y="520" width="1200" height="155" fill="#0b1f4d" fill-opacity="0.6"/></svg>`;
-    const base = `photo-${i + 1}`;
-    const input = Buffer.from(svg);
-    await sharp(input).webp({ quality: 78 }).toFile(path.join(dir, `${base}.webp`));
-    // the copies an upload writes (services/uploads.ts), so the pages offer them in srcset as in production
-    for (const width of VARIANT_WIDTHS) {
-      await sharp(input).resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toFile(path.join(dir, `${base}-${width}.webp`));
-    }
-    urls.push(`/uploads/bench/${base}.webp`);
-  }
-  return urls;
-}
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -306,7 +228,7 @@ export async function generateBenchData(
         category: categories[t % categories.length],
         image_url: t % 3 === 0 ? images[t % images.length] : null,
         display_order: t,
-        achievements: JSON.stringify(Array.from({ length: rng.int(0, 4) }, (_, k) => `Meister ${2010 + k * 3} ${rng.pick(COMPETITIONS)}`)),
+        achievements: JSON.stringify(Array.from({ length: rng.int(0, 4) }, (_, k) => `Meister ${2010 + k * 3} ${rng.pick(BENCH_COMPETITIONS)}`)),
       });
     }
     const playersOf = new Map<string, string[]>();
@@ -375,7 +297,7 @@ export async function generateBenchData(
         match_date: date.toISOString().slice(0, 10),
         match_time: rng.pick(['10:30', '14:00', '15:30', '16:00', '18:00', '19:30']),
         location: home ? 'Sportplatz Kirchberg' : `Sportplatz ${opponent.split(' ').slice(1).join(' ')}`,
-        competition: rng.pick(COMPETITIONS),
+        competition: rng.pick(BENCH_COMPETITIONS),
         season: date.getUTCMonth() >= 6 ? `${date.getUTCFullYear()}/${(date.getUTCFullYear() + 1) % 100}` : `${date.getUTCFullYear() - 1}/${date.getUTCFullYear() % 100}`,
         matchday: (m % 30) + 1,
         match_type: m % 10 === 9 ? 'cup' : m % 17 === 16 ? 'friendly' : 'league',

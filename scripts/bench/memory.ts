@@ -96,13 +96,15 @@ export function sampleTreeMemory(rootPid: number, intervalMs = 250): { stop: () 
   let peakPss = first.pssKb;
   let peakRss = first.rssKb;
   let maxProcesses = first.processes;
-  let atPeak = first.each;
+  // the commands are read at the moment of the peak: a render process may be gone when sampling stops
+  const named = (each: ProcessMemory[]) => each.map((p) => ({ ...p, command: commandOf(p.pid) }));
+  let atPeak = named(first.each);
   let samples = 1;
   const take = () => {
     const now = treeMemory(rootPid);
     if (now.processes === 0) return now;
     samples++;
-    if (now.pssKb > peakPss) atPeak = now.each;
+    if (now.pssKb > peakPss) atPeak = named(now.each);
     peakPss = Math.max(peakPss, now.pssKb);
     peakRss = Math.max(peakRss, now.rssKb);
     maxProcesses = Math.max(maxProcesses, now.processes);
@@ -122,7 +124,7 @@ export function sampleTreeMemory(rootPid: number, intervalMs = 250): { stop: () 
         pssAfterLoadMb: mb(last.pssKb),
         rssAfterLoadMb: mb(last.rssKb),
         maxProcesses,
-        atPeak: atPeak.map((p) => ({ pid: p.pid, command: commandOf(p.pid), pssMb: mb(p.pssKb), rssMb: mb(p.rssKb) })),
+        atPeak: atPeak.map((p) => ({ pid: p.pid, command: p.command, pssMb: mb(p.pssKb), rssMb: mb(p.rssKb) })),
         samples,
         method: `the server's process tree (pid and descendants via /proc/*/stat ppid), summed Pss from smaps_rollup and VmRSS from status, sampled every ${intervalMs} ms through both serving runs; judged on PSS`,
       };

@@ -8,7 +8,7 @@ import { brotliSize } from './weight';
 const NOT_LISTS = /^\/news\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|nicht-gefunden)(\/|$)/;
 
 /** URLs of the news list's HTML pages in the published folder. */
-export function newsListRoutes(siteDir: string): string[] {
+export function publishedNewsListUrls(siteDir: string): string[] {
   return listPublishedUrls(siteDir, '/news')
     .filter((url) => !NOT_LISTS.test(url))
     .sort();
@@ -22,7 +22,7 @@ export type NewsListWeight = {
 
 export async function measureNewsList(siteDir: string, base: string): Promise<NewsListWeight> {
   const pages: NewsListWeight['pages'] = [];
-  for (const route of newsListRoutes(siteDir)) {
+  for (const route of publishedNewsListUrls(siteDir)) {
     const { bytes, status } = await brotliSize(base + route);
     pages.push({ route, htmlBytesBr: bytes, status });
   }

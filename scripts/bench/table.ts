@@ -19,6 +19,8 @@ export type TableInput = Measured & {
 const line = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
 /** routes with an id, shown by their pattern */
 const shown = (route: string) => route.replace(/\/(news|team|mannschaften|spiel)\/[0-9a-f-]{36}/g, '/$1/{id}');
+/** a process by the script it runs: 'node --import tsx serve.ts' → 'serve.ts' */
+const scriptOf = (command: string) => command.split(' ').findLast((arg) => /\.(m?[jt]s)$/.test(arg)) ?? command.split(' ').slice(0, 2).join(' ');
 const ms = (value: number) => `${round(value, 2)} ms`;
 
 function servingTable(t: TableInput): string[] {
@@ -57,7 +59,7 @@ export function renderTable(t: TableInput): string {
   out.push(...servingTable(t));
   out.push('');
   out.push(
-    `Memory of all server processes (up to ${t.memory.maxProcesses} at once: the server, its workers and render processes) while serving: peak ${t.memory.peakPssMb} MB PSS, ${t.memory.peakRssMb} MB RSS (summed; judged on PSS); at the peak: ${t.memory.atPeak.map((p) => `${p.command.split(' ').slice(0, 3).join(' ')} ${p.pssMb}/${p.rssMb} MB`).join('; ')} (PSS/RSS)`,
+    `Memory of all server processes (up to ${t.memory.maxProcesses} at once: the server, its workers and render processes) while serving: peak ${t.memory.peakPssMb} MB PSS, ${t.memory.peakRssMb} MB RSS (summed; judged on PSS); at the peak: ${t.memory.atPeak.map((p) => `${scriptOf(p.command)} ${p.pssMb}/${p.rssMb} MB`).join('; ')} (PSS/RSS)`,
   );
   out.push('');
   out.push(line(['Republish', 'edits', 'p50', 'p95', 'max', 'first', 'pages per edit']));
