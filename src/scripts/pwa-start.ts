@@ -8,7 +8,7 @@ import { updateCountdownText } from '../lib/pwa-texts';
 import { cloneTemplate } from './templates';
 
 /**
- * A match page with its live stream open (LiveMatch marks #spiel-live) already
+ * A match page with its live stream open (src/scripts/live-match.ts marks #spiel-live) already
  * shows each event as it is published: a countdown to a reload there would only
  * interrupt the fan (issue 14, decision 026).
  */

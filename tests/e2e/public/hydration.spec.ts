@@ -72,10 +72,12 @@ async function weigh(browser: Browser, base: string, route: string, returning: b
 test.describe('Was wann lädt', () => {
   let articleId = '';
   let finishedId = '';
+  let openId = '';
   const site = useSite((db) => {
     // seven articles: /news has its 'Alle News anzeigen' island
     for (let i = 0; i < 7; i++) articleId = makeNews(db, { title: `Bericht ${i + 1}` }).id;
     finishedId = makeMatch(db, { status: 'finished', home_score: 2, away_score: 1, match_date: '2026-03-14' }).id;
+    openId = makeMatch(db, { status: 'scheduled', match_date: '2026-12-05' }).id;
   });
   const contentPages = () => ['/', '/news', `/news/${articleId}`, '/spielplan', '/mannschaften', `/spiel/${finishedId}`, '/kontakt', '/mitglied-werden'];
 
@@ -203,10 +205,20 @@ test.describe('Was wann lädt', () => {
     expect(new URL(page.url()).pathname).toBe('/news');
   });
 
-  test('a finished match page has no live island', async ({ page, context }) => {
+  test('a finished match page loads nothing to follow it live; an open one listens without React', async ({ page, context }) => {
     await withCookieChoice(context);
+    const scripts = recordScripts(context, site().url);
+    const streams: string[] = [];
+    page.on('request', (r) => r.url().includes('/api/live/') && streams.push(r.url()));
     await page.goto(`${site().url}/spiel/${finishedId}`);
-    await waitForChrome(page);
-    await expect(page.locator('astro-island')).toHaveCount(0);
+    await settle(page);
+    await expect(page.locator('astro-island, [data-live-reload]')).toHaveCount(0);
+    expect(streams).toEqual([]);
+    const chromeOnly = scripts().length;
+    await page.goto(`${site().url}/spiel/${openId}`);
+    await expect(page.locator('#spiel-live')).toHaveAttribute('data-live', 'on');
+    expect(streams).toHaveLength(1);
+    expect(scripts().length).toBe(chromeOnly + 1);
+    expect(await loadsReact(scripts())).toEqual([]);
   });
 });
