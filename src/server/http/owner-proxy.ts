@@ -7,6 +7,7 @@
 // The address the worker resolved (decision 014) goes on as X-Forwarded-For;
 // the owner trusts these headers from its socket only.
 import http from 'node:http';
+import { plainAddress } from './proxy';
 import { baseHeaders } from './static-server';
 
 /** Hop-by-hop headers (RFC 9110 §7.6.1) and ones this hop answers itself: never passed on. */
@@ -54,7 +55,8 @@ export function createOwnerProxy(socketPath: string, log: Pick<Console, 'warn'> 
       if ((name === 'x-forwarded-host' || name === 'x-forwarded-proto' || name === 'x-forwarded-port' || name === 'forwarded') && req.headers[name] === undefined) continue;
       headers.push(raw[i], raw[i + 1]);
     }
-    const client = req.headers['x-forwarded-for'] ?? req.socket.remoteAddress ?? '';
+    // resolveClientAddress left the visitor's address here when a trusted proxy named it; else it is the peer
+    const client = req.headers['x-forwarded-for'] ?? plainAddress(req.socket.remoteAddress ?? '');
     headers.push('x-forwarded-for', Array.isArray(client) ? client[0] : client);
     if ((req.socket as { encrypted?: boolean }).encrypted) headers.push('x-forwarded-proto', 'https');
     const upstream = http.request({ socketPath, agent, method: req.method, path: req.url, headers, setHost: false });
