@@ -71,3 +71,15 @@ describe('inline scripts in the JavaScript a page runs', () => {
     expect(inlineScriptBytesBr(`<script>${code}</script><script>${code}</script>`)).toBe(2 * withCode);
   });
 });
+
+describe('the bench options', () => {
+  it('runs the big club on its own, into its own results file, with fewer footer edits', async () => {
+    const { readOptions } = await import('./options');
+    const { BIG_SIZE, FULL_SIZE, TINY_SIZE } = await import('./generate-data');
+    const big = readOptions(['--big', '--no-build'], '/repo');
+    expect(big).toMatchObject({ mode: 'big', size: BIG_SIZE, footerEdits: 3, build: false, out: '/repo/bench/results-big.json' });
+    expect(BIG_SIZE).toMatchObject({ news: 10_000, matches: 2_000, teams: 100 });
+    expect(readOptions([], '/repo')).toMatchObject({ mode: 'full', size: FULL_SIZE, footerEdits: 10, durationSec: 10, out: '/repo/bench/results.json' });
+    expect(readOptions(['--smoke', '--big'], '/repo')).toMatchObject({ mode: 'smoke', size: TINY_SIZE, durationSec: 1 });
+  });
+});

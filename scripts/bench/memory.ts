@@ -91,7 +91,7 @@ export type MemoryReport = {
  * Samples the server's process tree every intervalMs until stop() is called;
  * the peaks are of the sums (one moment), not sums of per-process peaks.
  */
-export function sampleTreeMemory(rootPid: number, intervalMs = 250): { stop: () => MemoryReport } {
+export function sampleTreeMemory(rootPid: number, intervalMs = 250): { report: () => MemoryReport; stop: () => MemoryReport } {
   const first = treeMemory(rootPid);
   let peakPss = first.pssKb;
   let peakRss = first.rssKb;
@@ -111,23 +111,28 @@ export function sampleTreeMemory(rootPid: number, intervalMs = 250): { stop: () 
     return now;
   };
   const timer = setInterval(take, intervalMs);
+  /** the peaks so far; sampling goes on */
+  const report = (): MemoryReport => {
+    const last = take();
+    const mb = (kb: number) => round(kb / 1024, 1);
+    return {
+      peakPssMb: mb(peakPss),
+      peakRssMb: mb(peakRss),
+      pssBeforeLoadMb: mb(first.pssKb),
+      rssBeforeLoadMb: mb(first.rssKb),
+      pssAfterLoadMb: mb(last.pssKb),
+      rssAfterLoadMb: mb(last.rssKb),
+      maxProcesses,
+      atPeak: atPeak.map((p) => ({ pid: p.pid, command: p.command, pssMb: mb(p.pssKb), rssMb: mb(p.rssKb) })),
+      samples,
+      method: `the server's process tree (pid and descendants via /proc/*/stat ppid), summed Pss from smaps_rollup and VmRSS from status, sampled every ${intervalMs} ms; judged on PSS`,
+    };
+  };
   return {
+    report,
     stop: () => {
       clearInterval(timer);
-      const last = take();
-      const mb = (kb: number) => round(kb / 1024, 1);
-      return {
-        peakPssMb: mb(peakPss),
-        peakRssMb: mb(peakRss),
-        pssBeforeLoadMb: mb(first.pssKb),
-        rssBeforeLoadMb: mb(first.rssKb),
-        pssAfterLoadMb: mb(last.pssKb),
-        rssAfterLoadMb: mb(last.rssKb),
-        maxProcesses,
-        atPeak: atPeak.map((p) => ({ pid: p.pid, command: p.command, pssMb: mb(p.pssKb), rssMb: mb(p.rssKb) })),
-        samples,
-        method: `the server's process tree (pid and descendants via /proc/*/stat ppid), summed Pss from smaps_rollup and VmRSS from status, sampled every ${intervalMs} ms through both serving runs; judged on PSS`,
-      };
+      return report();
     },
   };
 }

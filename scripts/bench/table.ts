@@ -59,7 +59,7 @@ export function renderTable(t: TableInput): string {
   out.push(...servingTable(t));
   out.push('');
   out.push(
-    `Memory of all server processes (up to ${t.memory.maxProcesses} at once: the server, its workers and render processes) while serving: peak ${t.memory.peakPssMb} MB PSS, ${t.memory.peakRssMb} MB RSS (summed; judged on PSS); at the peak: ${t.memory.atPeak.map((p) => `${scriptOf(p.command)} ${p.pssMb}/${p.rssMb} MB`).join('; ')} (PSS/RSS)`,
+    `Memory of all server processes (up to ${t.memory.maxProcesses} at once: the server, its workers and render processes), summed: while serving (both passes) peak ${t.memory.whileServing.peakPssMb} MB PSS, ${t.memory.whileServing.peakRssMb} MB RSS; from then to the server's stop (page weight, a live match with saves, Lighthouse) peak ${t.memory.peakPssMb} MB PSS, ${t.memory.peakRssMb} MB RSS (judged on this PSS); at the peak: ${t.memory.atPeak.map((p) => `${scriptOf(p.command)} ${p.pssMb}/${p.rssMb} MB`).join('; ')} (PSS/RSS)`,
   );
   out.push('');
   out.push(line(['Republish', 'edits', 'p50', 'p95', 'max', 'first', 'pages per edit']));

@@ -56,6 +56,8 @@ test('the benchmark runs end to end and reports every section with a PASS or FAI
   expect(results.memory.peakRssMb).toBeGreaterThanOrEqual(results.memory.peakPssMb);
   expect(results.memory.maxProcesses).toBeGreaterThanOrEqual(1);
   expect(results.memory.atPeak.length).toBeGreaterThanOrEqual(1);
+  expect(results.memory.whileServing.peakPssMb).toBeGreaterThan(10);
+  expect(results.memory.whileServing.peakPssMb).toBeLessThanOrEqual(results.memory.peakPssMb);
   expect(results.memory.atPeak.reduce((sum: number, p: { pssMb: number }) => sum + p.pssMb, 0)).toBeCloseTo(results.memory.peakPssMb, 0);
 
   // (2) republish: each kind of edit reached the page on disk (run.ts checks the file) and named its pages
