@@ -6,7 +6,8 @@ import { clearSignedInMarker, hasSignedInMarker } from './signed-in-marker';
 
 type Me = { user: { email: string } | null; isAdmin: boolean };
 
-async function logout(): Promise<void> {
+/** Ends the session on the server (the admin's sign-out can share it); a failure leaves nothing to undo. */
+export async function requestLogout(): Promise<void> {
   // sent as JSON like the actions: Astro's origin check refuses body-less and
   // form posts whenever its idea of the origin differs from the browser's
   await fetch('/api/auth/logout', {
@@ -16,6 +17,10 @@ async function logout(): Promise<void> {
     body: '{}',
   }).catch(() => undefined);
   clearSignedInMarker();
+}
+
+async function logout(): Promise<void> {
+  await requestLogout();
   window.location.href = '/';
 }
 
