@@ -28,8 +28,33 @@ export function formatDate(value: string | Date | null | undefined): string {
   return d ? longDate.format(d) : '';
 }
 
+/**
+ * Results of the pure, Intl-bound conversions by their input string. A fixtures
+ * list renders the same few hundred dates on many pages of one publish, and
+ * Intl's formatToParts was a twentieth of the list's render time. Bounded: past
+ * this many entries it starts over.
+ */
+function memoByString<T>(compute: (key: string) => T, limit = 20_000): (key: string) => T {
+  const memo = new Map<string, T>();
+  return (key) => {
+    let value = memo.get(key);
+    if (value === undefined && !memo.has(key)) {
+      if (memo.size >= limit) memo.clear();
+      value = compute(key);
+      memo.set(key, value);
+    }
+    return value as T;
+  };
+}
+
+const longDateOfString = memoByString((value) => {
+  const d = toDate(value);
+  return d ? weekdayLongDate.format(d) : '';
+});
+
 /** 'Samstag, 10. August 2024' — the long German format of the fixtures list. */
 export function formatLongDate(value: string | Date | null | undefined): string {
+  if (typeof value === 'string') return longDateOfString(value);
   const d = value == null ? null : toDate(value);
   return d ? weekdayLongDate.format(d) : '';
 }
@@ -53,6 +78,13 @@ const viennaParts = new Intl.DateTimeFormat('en-US', {
 
 /** The UTC instant of a wall-clock time in Vienna ('2024-08-10', '16:00'). */
 export function viennaTimeToUtc(date: string, time: string): Date | null {
+  const ms = viennaWallToEpoch(`${date}|${time}`);
+  // a new Date each time: callers may change theirs
+  return ms === null ? null : new Date(ms);
+}
+
+const viennaWallToEpoch = memoByString((key) => {
+  const [date, time] = key.split('|');
   const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   const t = /^(\d{1,2}):(\d{2})/.exec(time);
   if (!d || !t) return null;
@@ -64,8 +96,8 @@ export function viennaTimeToUtc(date: string, time: string): Date | null {
     const shown = Date.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour, +parts.minute, +parts.second);
     guess += wall - shown;
   }
-  return new Date(guess);
-}
+  return guess;
+});
 
 /** The calendar day in Vienna at an instant, as 'YYYY-MM-DD' (what "today" is for the club). */
 export function viennaDate(at: Date): string {

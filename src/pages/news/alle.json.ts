@@ -1,6 +1,7 @@
-// Every published article after the first six, as the 'Alle News anzeigen'
+// The articles of /news/alle after the first six, as the 'Alle News anzeigen'
 // toggle needs them: published as a file, so the toggle costs no server work and
-// the /news page itself stays small however many articles there are.
+// the /news page itself stays small. Older articles are in the archive pages
+// (src/server/content/news-archive.ts), so this file stays small too.
 import type { APIRoute } from 'astro';
 import { formatDate } from '../../lib/dates-de';
 import type { NewsListItem } from '../../lib/news-list';
@@ -9,11 +10,11 @@ import { safeImageUrl } from '../../lib/urls';
 import { responsiveImage } from '../../server/content/responsive-images';
 import { imageAlt } from '../../server/media/alt';
 import { NEWS_TEXTS } from '../../server/content/defaults';
-import { publishedNews } from '../../server/content/public-content';
+import { newestNewsPage } from '../../server/content/news-archive';
 
 export const GET: APIRoute = () => {
-  const items: NewsListItem[] = publishedNews()
-    .slice(NEWS_TEXTS.initialCount)
+  const items: NewsListItem[] = newestNewsPage()
+    .items.slice(NEWS_TEXTS.initialCount)
     .map((n) => {
       const image = safeImageUrl(n.image_url);
       return {

@@ -7,7 +7,6 @@ import { clubIdentity } from '../../server/content/club';
 import { publishedNews } from '../../server/content/public-content';
 import { siteUrl } from '../../server/config';
 
-const FEED_ITEMS = 50;
 // XML 1.0 forbids most control characters even when escaped
 const xml = (s: string) =>
   s
@@ -22,7 +21,7 @@ const imageType = (url: string) => IMAGE_TYPES[/\.([a-z0-9]+)(?:[?#]|$)/i.exec(u
 
 export const GET: APIRoute = () => {
   const site = siteUrl();
-  const items = publishedNews(FEED_ITEMS);
+  const items = publishedNews(NEWS_TEXTS.feedCount);
   const link = (path: string) => new URL(path, site).href;
   const newest = items[0]?.created_at;
   const body = `<?xml version="1.0" encoding="UTF-8"?>

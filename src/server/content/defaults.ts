@@ -122,10 +122,19 @@ export const NEWS_TEXTS = {
   // shown on the 'Alle News anzeigen' button while the rest of the list loads
   loading: HOME_TEXTS.newsLoading,
   allHeading: 'Alle News',
+  // the older articles, in pages of NEWS_PAGE_SIZE (src/server/content/news-archive.ts)
+  archiveHeading: 'Ältere News',
+  archivePage: 'Seite',
+  archivePageHeading: 'News-Archiv, Seite',
+  archiveNav: 'Seiten des News-Archivs',
+  newer: 'Neuere News',
+  older: 'Ältere News',
   feed: 'RSS-Feed abonnieren',
   feedTitle: 'News (RSS)',
   initialCount: 6,
   homeCount: 3,
+  // the RSS feed's newest articles
+  feedCount: 50,
   excerptLength: 150,
 } as const;
 

@@ -110,7 +110,7 @@ export function leagueTableOf(db: Db, league: LeagueRow): LeagueTableView {
 }
 
 /** The newest season any league has ('2026/27' after '2025/26'), or null without leagues. */
-function currentSeason(db: Db): string | null {
+export function currentSeason(db: Db): string | null {
   return db.select({ season: leagues.season }).from(leagues).orderBy(desc(leagues.season)).limit(1).get()?.season ?? null;
 }
 

@@ -131,7 +131,8 @@ export function pageSection(pageKey: string, sectionKey: string): PageSection | 
 
 export function publishedNews(limit?: number): NewsRow[] {
   return readOr('news', [] as NewsRow[], (db) => {
-    const newest = () => db.select().from(news).where(eq(news.published, true)).orderBy(desc(news.created_at));
+    // the id decides between equal dates, so that the archive's pages (news-archive.ts) stay put
+    const newest = () => db.select().from(news).where(eq(news.published, true)).orderBy(desc(news.created_at), desc(news.id));
     return limit
       ? prepared(db, 'publishedNewsLimit', () => newest().limit(sql.placeholder('limit')).prepare()).all({ limit })
       : prepared(db, 'publishedNews', () => newest().prepare()).all();
@@ -206,14 +207,19 @@ export function matchesByDate(): MatchRow[] | null {
 
 /** The latest finished match with both scores: the home page's 'Letztes Ergebnis'; null when there is none. */
 export function lastResult(): MatchRow | null {
-  return readOr('last result', null as MatchRow | null, (db) =>
+  return readOr('last result', null as MatchRow | null, lastResultIn);
+}
+
+/** lastResult() on a given connection (the publisher asks whether a save touches the home page). */
+export function lastResultIn(db: Db): MatchRow | null {
+  return (
     db
       .select()
       .from(matches)
       .where(and(eq(matches.status, 'finished'), sql`${matches.home_score} is not null`, sql`${matches.away_score} is not null`))
       .orderBy(desc(matches.match_date), desc(matches.match_time))
       .limit(1)
-      .get() ?? null,
+      .get() ?? null
   );
 }
 

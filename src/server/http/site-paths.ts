@@ -5,6 +5,8 @@
 
 /** Paths with no published file: what the static server answers instead. */
 export const MISSING_FILE_RULES: { prefix: string; redirect?: string; page?: string }[] = [
+  // an archive page that is gone (articles taken off): the newest news (docs/decisions/039)
+  { prefix: '/news/seite/', redirect: '/news/alle' },
   { prefix: '/news/', page: '/news/nicht-gefunden' },
   { prefix: '/team/', redirect: '/mannschaften' },
   { prefix: '/mannschaften/', redirect: '/mannschaften' },

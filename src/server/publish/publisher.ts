@@ -7,8 +7,9 @@ import type { Db } from '../db/client';
 import { writePublishedFile, removePublishedFile } from './files';
 import type { PendingPages } from './pending';
 import type { Renderer } from './render';
-import { ROUTES, FIXTURE_LISTS, affectedUrls, allUrls, changedLists, fileForUrl, type Change } from './routes';
+import { ROUTES, FIXTURE_LISTS, NEWS_LISTS, affectedUrls, allUrls, changedLists, fileForUrl, type Change } from './routes';
 import { matchShareBoundaryUrls, newsShareBoundaryUrls } from '../content/share';
+import { newsListChanges, newsShareMoved, readPublished } from './published-state';
 import { raiseCacheVersion, readCacheVersion, writeCacheVersionFile } from './version';
 
 export type PublishReport = {
@@ -130,16 +131,23 @@ export class Publisher {
 
   /** The pages the changes touch, plus any URLs named directly (pending retries). */
   async publishChanges(changes: Change[], urls: string[] = []): Promise<PublishReport> {
+    const db = this.options.db();
+    const siteDir = this.options.siteDir;
+    // an article published, taken off or deleted moves the news lists (and their archive pages)
+    const listed = [...changes, ...newsListChanges(db, siteDir, changes)];
     // pages of a list whose members come from the changed table (the fixtures' filters) may be gone
     // now: their files are rendered again too, which removes them
-    const mayBeGone = changedLists(changes).flatMap((prefix) => listPublishedUrls(this.options.siteDir, prefix));
-    const db = this.options.db();
+    const mayBeGone = changedLists(listed).flatMap((prefix) => listPublishedUrls(siteDir, prefix));
+    const newsMoved = listed.some((c) => c.table === NEWS_LISTS) || newsShareMoved(db, siteDir, changes);
     const shareLine = [
-      ...newsShareBoundaryUrls(db, changes.filter((c) => c.table === 'news').length),
+      // a new, deleted, re-dated or re-photographed article moves the newest articles' line (a title does not)
+      ...(newsMoved ? newsShareBoundaryUrls(db, changes.filter((c) => c.table === 'news').length) : []),
       // a new, deleted or re-dated match moves the latest matches' line (a score does not)
-      ...(changes.some((c) => c.table === FIXTURE_LISTS) ? matchShareBoundaryUrls(db, changes.filter((c) => c.table === 'matches').length) : []),
+      ...(listed.some((c) => c.table === FIXTURE_LISTS) ? matchShareBoundaryUrls(db, changes.filter((c) => c.table === 'matches').length) : []),
     ];
-    const affected = affectedUrls(db, changes);
+    // a list page is published when it shows a changed row now or did before (RouteDef.showsRow)
+    const read = (url: string) => readPublished(siteDir, url);
+    const affected = affectedUrls(db, listed, { read, now: (this.options.clock ?? REAL_CLOCK).now() });
     return this.publishUrls([...affected, ...mayBeGone, ...shareLine, ...urls], ownPages(affected, changes));
   }
 

@@ -1,9 +1,11 @@
 // Part of the route registry (routes.ts): the league tables /tabelle and /tabelle/:id (issue 14).
 // A league's results and pasted rows are reported with the league's id as key;
 // our own results come from the fixtures, so any match may move a table.
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { leagueIds } from '../content/league-tables';
-import type { RouteDef } from './routes';
+import { leagues, matches } from '../db/schema';
+import { currentSeason, leagueIds } from '../content/league-tables';
+import { FIXTURE_LISTS, type RouteDef } from './routes';
 
 /** The league pages that exist now; none when the table cannot be read (logged, the pages stay as they are). */
 function publishedLeagueIds(db: Db): string[] {
@@ -15,13 +17,39 @@ function publishedLeagueIds(db: Db): string[] {
   }
 }
 
+/**
+ * The leagues a match counts in: those of its competition and season. A match given another
+ * competition or season relists the fixtures (FIXTURE_LISTS), which reaches every table;
+ * undefined for a match that is gone (whichever table counted it).
+ */
+function leaguesOfMatch(db: Db, change: { table: string; key: string }): string[] | undefined {
+  if (change.table !== 'matches') return undefined;
+  const match = db.select({ competition: matches.competition, season: matches.season }).from(matches).where(eq(matches.id, change.key)).get();
+  if (!match) return undefined;
+  if (!match.competition || !match.season) return [];
+  return db
+    .select({ id: leagues.id })
+    .from(leagues)
+    .where(and(eq(leagues.competition, match.competition), eq(leagues.season, match.season)))
+    .all()
+    .map((l) => l.id);
+}
+
 /** Called once when routes.ts builds ROUTES (a function, so that this file may import values from routes.ts). */
 export function leagueTableRoutes(): RouteDef[] {
   return [
     {
       pattern: '/tabelle',
       layout: true,
-      deps: [{ table: 'leagues' }, { table: 'league_results' }, { table: 'standings' }, { table: 'matches' }],
+      deps: [{ table: 'leagues' }, { table: 'league_results' }, { table: 'standings' }, { table: 'matches' }, { table: FIXTURE_LISTS }],
+      // the current season's tables: a match of an older season or of no league does not change them
+      showsRow: (db, change) => {
+        if (change.table !== 'matches') return true;
+        const ids = leaguesOfMatch(db, change);
+        if (ids === undefined) return true;
+        const season = currentSeason(db);
+        return ids.length > 0 && db.select({ season: leagues.season }).from(leagues).where(eq(leagues.id, ids[0])).get()?.season === season;
+      },
     },
     {
       pattern: '/tabelle/:id',
@@ -31,9 +59,11 @@ export function leagueTableRoutes(): RouteDef[] {
         { table: 'league_results', key: ':id' },
         { table: 'standings', key: ':id' },
         { table: 'matches' },
+        { table: FIXTURE_LISTS },
       ],
       params: publishedLeagueIds,
       listedFrom: 'leagues',
+      idsForRow: leaguesOfMatch,
     },
   ];
 }

@@ -16,7 +16,8 @@ describe('route dependency map', () => {
   it('a change to a news row names exactly the URLs that read it', () => {
     const row = seed(db, () => db.insert(news).values({ title: 'Sieg', content: 'Text' }).returning().get());
     expect(affectedUrls(db, [{ table: 'news', key: row.id }]).sort()).toEqual(
-      ['/', '/news', '/news/alle', '/news/alle.json', `/news/${row.id}`, `/teilen/news/${row.id}.png`, '/news/feed.xml', '/sitemap.xml'].sort(),
+      // the sitemap only when an article is published or goes (NEWS_LISTS): it has no titles or dates
+      ['/', '/news', '/news/alle', '/news/alle.json', `/news/${row.id}`, `/teilen/news/${row.id}.png`, '/news/feed.xml'].sort(),
     );
   });
 

@@ -13,7 +13,10 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { ContentTable } from '../db/schema';
 import { matches, news, teams } from '../db/schema';
-import { applyFixtureFilter, fixtureFilters } from '../../lib/fixtures';
+import { applyFixtureFilter, fixtureFilters, nextMatchIndex } from '../../lib/fixtures';
+import { viennaDate } from '../../lib/dates-de';
+import { NEWS_TEXTS } from '../content/defaults';
+import { lastResultIn } from '../content/public-content';
 import { recentNewsWithoutPhotoIn, SHARE_SECTIONS } from '../content/share';
 import { storedClubSettings } from '../content/club';
 import { CLUB_ASSETS } from '../content/club-assets';
@@ -21,6 +24,7 @@ import { teamCalendarRoutes } from './routes-calendar';
 import { matchPageRoutes } from './routes-match';
 import { playerPageRoutes, teamIdsForRow } from './routes-player';
 import { leagueTableRoutes } from './routes-table';
+import { amongNewest, newsLink, newsListRoutes } from './routes-news';
 
 /** The date, as a dependency: pages whose content depends on what day it is. */
 export const CALENDAR = 'calendar';
@@ -34,7 +38,15 @@ export const CALENDAR = 'calendar';
  */
 export const FIXTURE_LISTS = 'fixture_lists';
 
-type PseudoTable = typeof CALENDAR | typeof FIXTURE_LISTS;
+/**
+ * Which articles are published, and in which order: an article published,
+ * taken off, deleted or re-dated changes it (the publisher adds it when a news
+ * change does that, newsListChanges in publisher.ts); a title or text does not,
+ * and republishes only the lists that show the article (`showsRow`).
+ */
+export const NEWS_LISTS = 'news_lists';
+
+type PseudoTable = typeof CALENDAR | typeof FIXTURE_LISTS | typeof NEWS_LISTS;
 
 export type Change = { table: ContentTable | PseudoTable; key?: string };
 
@@ -64,7 +76,22 @@ export type RouteDef = {
    * republishes the filter pages that list the match, not every filter page.
    */
   idsForRow?: (db: Db, change: { table: Change['table']; key: string }) => string[] | undefined;
+  /**
+   * The same for a route without ':id' (the home page shows three articles):
+   * whether the page shows that row now, as of `now` (the publish's today).
+   * Together with `rowMarker`, which says whether the published file showed it:
+   * a row that leaves the page republishes it as well as one that joins it.
+   * Without `rowMarker`, `showsRow` alone decides: only where every change that
+   * takes a row off the page is reported with a list change (FIXTURE_LISTS).
+   * Without either, every keyed change of the table reaches the page.
+   */
+  showsRow?: (db: Db, change: { table: Change['table']; key: string }, now: number) => boolean;
+  /** text the published file contains where it shows the row (its link); null: not known for this table */
+  rowMarker?: (change: { table: Change['table']; key: string }) => string | null;
 };
+
+/** How the publisher lets affectedUrls look at what is published now (see RouteDef.showsRow). */
+export type PublishedState = { read: (url: string) => string | null; now: number };
 
 /** What every page with the global header and footer reads. */
 const CLUB_DEP: Dep = { table: 'club_settings' };
@@ -119,21 +146,21 @@ export const ROUTES: RouteDef[] = [
       { table: 'homepage_content' },
       { table: 'page_content', key: 'startseite' },
       { table: 'news' },
+      { table: NEWS_LISTS },
       { table: 'teams' },
       { table: 'players' },
       { table: 'sponsors' },
       // the last result beside the next match
       { table: 'matches' },
+      { table: FIXTURE_LISTS },
       { table: CALENDAR },
     ],
+    showsRow: (db, change, now) =>
+      change.table === 'news' ? amongNewest(NEWS_TEXTS.homeCount)(db, change) : change.table === 'matches' ? homeShowsMatch(db, change.key, now) : true,
+    rowMarker: (change) => (change.table === 'news' ? newsLink(change) : change.table === 'matches' ? `/spiel/${encodeURIComponent(change.key)}` : null),
   },
-  { pattern: '/news', layout: true, deps: [{ table: 'news' }] },
-  // every published article as one JSON file: what 'Alle News anzeigen' loads
-  { pattern: '/news/alle.json', layout: false, deps: [{ table: 'news' }] },
-  // the same list as a page: where the button leads without JavaScript
-  { pattern: '/news/alle', layout: true, deps: [{ table: 'news' }] },
+  ...newsListRoutes(),
   { pattern: '/news/:id', layout: true, deps: [{ table: 'news', key: ':id' }], params: publishedNewsIds },
-  { pattern: '/news/feed.xml', layout: false, deps: [{ table: 'news' }, CLUB_DEP] },
   { pattern: '/mannschaften', layout: true, deps: [{ table: 'teams' }, { table: 'players' }] },
   {
     pattern: '/team/:id',
@@ -183,7 +210,8 @@ export const ROUTES: RouteDef[] = [
   {
     pattern: '/sitemap.xml',
     layout: false,
-    deps: [{ table: 'news' }, { table: 'teams' }, { table: FIXTURE_LISTS }, { table: 'players' }, { table: 'leagues' }, { table: 'club_settings' }],
+    // no dates (lastmod): an article's title or a score does not change it
+    deps: [{ table: NEWS_LISTS }, { table: 'teams' }, { table: FIXTURE_LISTS }, { table: 'players' }, { table: 'leagues' }, { table: 'club_settings' }],
   },
   { pattern: '/robots.txt', layout: false, deps: [] },
   // share images (docs/decisions/023): one per section, per team, per recent article without a photo
@@ -200,16 +228,8 @@ export const ROUTES: RouteDef[] = [
   ...teamCalendarRoutes(),
 ];
 
-/** Paths with no published file: what the static server answers instead. */
-export const MISSING_FILE_RULES: { prefix: string; redirect?: string; page?: string }[] = [
-  { prefix: '/news/', page: '/news/nicht-gefunden' },
-  { prefix: '/team/', redirect: '/mannschaften' },
-  { prefix: '/mannschaften/', redirect: '/mannschaften' },
-  { prefix: '/spielplan/', redirect: '/spielplan' },
-  { prefix: '/spiel/', redirect: '/spielplan' },
-  { prefix: '/spieler/', redirect: '/mannschaften' },
-  { prefix: '/tabelle/', redirect: '/tabelle' },
-];
+// where a URL's file lives and what a path without one answers: shared with the static workers
+export { MISSING_FILE_RULES, fileForUrl } from '../http/site-paths';
 
 function depsOf(route: RouteDef): Dep[] {
   return route.layout ? [...LAYOUT_DEPS, ...route.deps] : route.deps;
@@ -255,7 +275,7 @@ export function changedLists(changes: Change[]): string[] {
  * change's key, not from the database, so that a deleted row's page is found
  * (and then removed, because it renders 404).
  */
-export function affectedUrls(db: Db, changes: Change[]): string[] {
+export function affectedUrls(db: Db, changes: Change[], published?: PublishedState): string[] {
   const urls = new Set<string>();
   for (const route of ROUTES) {
     const deps = depsOf(route);
@@ -269,7 +289,7 @@ export function affectedUrls(db: Db, changes: Change[]): string[] {
           if (isParametrised(route)) {
             const rowIds = dep.key === undefined && change.key !== undefined ? route.idsForRow?.(db, { table: change.table, key: change.key }) : undefined;
             for (const id of rowIds ?? route.params?.(db) ?? []) urls.add(instantiate(route, id));
-          } else urls.add(route.pattern);
+          } else if (showsChange(db, route, dep, change, published)) urls.add(route.pattern);
         }
       }
     }
@@ -277,19 +297,22 @@ export function affectedUrls(db: Db, changes: Change[]): string[] {
   return [...urls];
 }
 
-/** Where a URL's published file lives, relative to the site folder. */
-export function fileForUrl(url: string): string {
-  const clean = url.split('?')[0].replace(/\/+$/, '');
-  if (clean === '') return 'index.html';
-  if (clean === '/404') return '404.html';
-  const decoded = clean
-    .split('/')
-    .map((segment) => decodeURIComponent(segment))
-    .join('/');
-  // hidden names (temp files of an atomic write, dotfiles) are never pages
-  if (decoded.split('/').some((segment) => segment.startsWith('.') || segment.includes('\\'))) {
-    throw new Error(`Unsafe URL: ${url}`);
-  }
-  if (/\.[a-z0-9]+$/i.test(decoded)) return decoded.slice(1);
-  return `${decoded.slice(1)}/index.html`;
+/** Whether a page without ':id' is touched by a change of a table it reads (see RouteDef.showsRow). */
+function showsChange(db: Db, route: RouteDef, dep: Dep, change: Change, published: PublishedState | undefined): boolean {
+  if (!published || !route.showsRow || dep.key !== undefined || change.key === undefined) return true;
+  const keyed = { table: change.table, key: change.key };
+  // no marker: every change that takes a row off the page is reported otherwise (FIXTURE_LISTS), the page now decides
+  if (!route.rowMarker) return route.showsRow(db, keyed, published.now);
+  const marker = route.rowMarker(keyed);
+  if (marker === null) return true;
+  if (route.showsRow(db, keyed, published.now)) return true;
+  // a page not published yet, or unreadable: it is published anyway
+  return published.read(route.pattern)?.includes(marker) ?? true;
+}
+
+/** Whether the home page shows a match now: as the next match of the fixtures, or as the last result. */
+function homeShowsMatch(db: Db, id: string, now: number): boolean {
+  const all = db.select().from(matches).orderBy(asc(matches.match_date), asc(matches.match_time)).all();
+  const next = all[nextMatchIndex(all, viennaDate(new Date(now)))];
+  return next?.id === id || lastResultIn(db)?.id === id;
 }

@@ -32,11 +32,12 @@ const changed = (id: string): Change[] => [{ table: 'matches', key: id }];
 /**
  * A new or removed match, or one given other teams or another competition,
  * changes which filter pages list it; another date moves it on the latest
- * matches' line too (their share images, src/server/content/share.ts).
+ * matches' line too (their share images, src/server/content/share.ts); another
+ * season or competition moves it between league tables (routes-table.ts).
  */
 const relisted = (id: string): Change[] => [...changed(id), { table: FIXTURE_LISTS }];
-const listedBy = (m: Pick<MatchRow, 'home_team' | 'away_team' | 'competition' | 'match_date' | 'match_time'>) =>
-  JSON.stringify([m.home_team.trim(), m.away_team.trim(), m.competition?.trim() ?? '', m.match_date, m.match_time ?? '']);
+const listedBy = (m: Pick<MatchRow, 'home_team' | 'away_team' | 'competition' | 'match_date' | 'match_time' | 'season'>) =>
+  JSON.stringify([m.home_team.trim(), m.away_team.trim(), m.competition?.trim() ?? '', m.match_date, m.match_time ?? '', m.season ?? '']);
 
 export function listMatches(db: Db = getDb()): MatchEntry[] {
   return db.select().from(matches).orderBy(asc(matches.match_date), asc(matches.match_time), asc(matches.created_at)).all().map(entry);

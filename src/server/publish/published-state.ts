@@ -1,0 +1,54 @@
+// What the published site shows now, as far as deciding a job's pages needs it:
+// a list page's file (does it link to the changed article?), and whether an
+// article's page and share image are on disk (was it published? did it have
+// one of the newest share images?). The site folder mirrors the database after
+// every job, so comparing the two tells what a save changed without each
+// writer (a save, a restore, the scheduler, an import) having to say so.
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { news } from '../db/schema';
+import { recentNewsWithoutPhotoIn } from '../content/share';
+import { NEWS_LISTS, fileForUrl, type Change } from './routes';
+
+/** The published file of a URL as text; null when there is none or it cannot be read. */
+export function readPublished(siteDir: string, url: string): string | null {
+  try {
+    return fs.readFileSync(path.join(siteDir, fileForUrl(url)), 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+const publishedFileExists = (siteDir: string, url: string) => {
+  try {
+    return fs.statSync(path.join(siteDir, fileForUrl(url))).isFile();
+  } catch {
+    return false;
+  }
+};
+
+const newsChanges = (changes: Change[]) => changes.filter((c): c is Change & { key: string } => c.table === 'news' && c.key !== undefined);
+
+/**
+ * NEWS_LISTS when a news change published an article, took one off or deleted it:
+ * its page on disk and its row disagree. (A change without key is every article.)
+ */
+export function newsListChanges(db: Db, siteDir: string, changes: Change[]): Change[] {
+  if (changes.some((c) => c.table === NEWS_LISTS)) return [];
+  if (changes.some((c) => c.table === 'news' && c.key === undefined)) return [{ table: NEWS_LISTS }];
+  for (const change of newsChanges(changes)) {
+    const row = db.select({ published: news.published }).from(news).where(eq(news.id, change.key)).get();
+    if (!row || row.published !== publishedFileExists(siteDir, `/news/${encodeURIComponent(change.key)}`)) return [{ table: NEWS_LISTS }];
+  }
+  return [];
+}
+
+/** Whether a changed article joined or left the newest articles with a share image (a photo added or removed). */
+export function newsShareMoved(db: Db, siteDir: string, changes: Change[]): boolean {
+  const keyed = newsChanges(changes);
+  if (keyed.length === 0) return false;
+  const recent = new Set(recentNewsWithoutPhotoIn(db));
+  return keyed.some((c) => recent.has(c.key) !== publishedFileExists(siteDir, `/teilen/news/${encodeURIComponent(c.key)}.png`));
+}

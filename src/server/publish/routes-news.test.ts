@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDb, seed } from '../db/test-db';
+import type { Db } from '../db/client';
+import { matches, news } from '../db/schema';
+import { NEWS_PAGE_SIZE, archivePageNumbers, listPageOfNews, newestNewsPage, archiveNewsPage } from '../content/news-archive';
+import { affectedUrls, allUrls, changedLists, NEWS_LISTS, type PublishedState } from './routes';
+import { newsListChanges } from './published-state';
+
+let db: Db;
+let siteDir: string;
+beforeEach(() => {
+  db = createTestDb();
+  siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-routes-news-'));
+});
+afterEach(() => {
+  db.$client.close();
+  fs.rmSync(siteDir, { recursive: true, force: true });
+});
+
+/** `count` published articles, one a day from 2020-01-01 on: index 0 is the oldest. */
+function articles(count: number): string[] {
+  return seed(db, () =>
+    Array.from({ length: count }, (_, i) =>
+      db
+        .insert(news)
+        .values({ title: `Artikel ${i}`, content: 'Text', created_at: new Date(Date.UTC(2020, 0, 1 + i)).toISOString() })
+        .returning()
+        .get().id,
+    ),
+  );
+}
+
+/** What the site would show: each list page's file links to the articles it lists now. */
+function publishedAsNow(extra: Record<string, string> = {}): PublishedState {
+  const newest = (n: number) => newestNewsPage().items.slice(0, n).map((a) => `<a href="/news/${a.id}">`).join('');
+  const files: Record<string, string> = { '/': newest(3), '/news': newest(6), '/news/alle': newest(1000), '/news/feed.xml': newest(50), '/news/alle.json': JSON.stringify(newestNewsPage().items.slice(6).map((a) => ({ id: a.id }))), ...extra };
+  return { read: (url) => files[url] ?? null, now: Date.UTC(2026, 10, 25) };
+}
+
+describe('news lists in pages (docs/decisions/039)', () => {
+  it('keeps one to two pages on /news/alle and the rest in archive pages counted from the oldest', () => {
+    const ids = articles(2 * NEWS_PAGE_SIZE + 7);
+    // 107 articles: page 1 holds the 50 oldest, /news/alle the 57 newest
+    expect(archivePageNumbers(db)).toEqual(['1']);
+    expect(newestNewsPage().items).toHaveLength(NEWS_PAGE_SIZE + 7);
+    expect(newestNewsPage().items[0].id).toBe(ids.at(-1));
+    expect(archiveNewsPage(1)!.items.map((a) => a.id)).toEqual(ids.slice(0, NEWS_PAGE_SIZE).reverse());
+    expect(archiveNewsPage(2)).toBeNull();
+    expect(listPageOfNews(db, ids[0])).toBe('1');
+    expect(listPageOfNews(db, ids.at(-1)!)).toBe('alle');
+    expect(allUrls(db)).toContain('/news/seite/1');
+  });
+
+  it("an old article's title edit republishes its own page and its archive page, none of the lists of the newest", () => {
+    const ids = articles(2 * NEWS_PAGE_SIZE + 7);
+    const urls = affectedUrls(db, [{ table: 'news', key: ids[3] }], publishedAsNow());
+    expect(urls.sort()).toEqual([`/news/${ids[3]}`, '/news/seite/1', `/teilen/news/${ids[3]}.png`].sort());
+  });
+
+  it('an edit of the newest article reaches the home page, /news, /news/alle and the feed', () => {
+    const ids = articles(20);
+    const urls = affectedUrls(db, [{ table: 'news', key: ids.at(-1)! }], publishedAsNow());
+    for (const url of ['/', '/news', '/news/alle', '/news/alle.json', '/news/feed.xml']) expect(urls).toContain(url);
+  });
+
+  it('an article taken off the home page republishes it: its published file still links to the article', () => {
+    const ids = articles(20);
+    const before = publishedAsNow();
+    seed(db, () => db.update(news).set({ published: false }).run());
+    // (every article unpublished: the newest is no longer among the newest three in the database)
+    const urls = affectedUrls(db, [{ table: 'news', key: ids.at(-1)! }], before);
+    expect(urls).toContain('/');
+    expect(urls).toContain('/news');
+  });
+
+  it('a new article, one taken off and a deleted one move the lists: NEWS_LISTS, found from the page files on disk', () => {
+    const [a, b] = articles(2);
+    // a is on disk, b is not yet
+    fs.mkdirSync(path.join(siteDir, 'news', a), { recursive: true });
+    fs.writeFileSync(path.join(siteDir, 'news', a, 'index.html'), 'a');
+    expect(newsListChanges(db, siteDir, [{ table: 'news', key: a }])).toEqual([]);
+    expect(newsListChanges(db, siteDir, [{ table: 'news', key: b }])).toEqual([{ table: NEWS_LISTS }]);
+    seed(db, () => db.update(news).set({ published: false }).run());
+    expect(newsListChanges(db, siteDir, [{ table: 'news', key: a }])).toEqual([{ table: NEWS_LISTS }]);
+    expect(newsListChanges(db, siteDir, [{ table: 'news', key: 'gone' }])).toEqual([{ table: NEWS_LISTS }]);
+    // NEWS_LISTS reaches every archive page, and lets the publisher look for archive pages that are gone
+    articles(2 * NEWS_PAGE_SIZE + 50);
+    const urls = affectedUrls(db, [{ table: NEWS_LISTS }], publishedAsNow());
+    expect(urls).toEqual(expect.arrayContaining(['/news/seite/1', '/news/seite/2', '/news/alle', '/sitemap.xml', '/']));
+    expect(changedLists([{ table: NEWS_LISTS }])).toContain('/news/seite/');
+  });
+
+  it("a match's score reaches the home page only when it is the next match or the last result, or was", () => {
+    const [old, next] = seed(db, () =>
+      [
+        { match_date: '2024-03-01', status: 'finished', home_score: 1, away_score: 0 },
+        { match_date: '2099-03-01', status: 'scheduled' },
+      ].map((m) => db.insert(matches).values({ home_team: 'SV Kirchberg', away_team: 'SC Gleisdorf', ...m }).returning().get()),
+    );
+    const older = seed(db, () => db.insert(matches).values({ home_team: 'SV Kirchberg', away_team: 'SV Feldbach', match_date: '2023-03-01', status: 'finished', home_score: 2, away_score: 2 }).returning().get());
+    const state = publishedAsNow({ '/': `<a href="/spiel/${old.id}"><a href="/spiel/${next.id}">` });
+    expect(affectedUrls(db, [{ table: 'matches', key: next.id }], state)).toContain('/');
+    expect(affectedUrls(db, [{ table: 'matches', key: old.id }], state)).toContain('/');
+    expect(affectedUrls(db, [{ table: 'matches', key: older.id }], state)).not.toContain('/');
+    // without a view of the published site (a test, a script) every page that reads the table
+    expect(affectedUrls(db, [{ table: 'matches', key: older.id }])).toContain('/');
+  });
+});
