@@ -95,18 +95,29 @@ await build({
 });
 const totalMs = performance.now() - started;
 
-/** HTML, XML, JSON, ICS and TXT files the static build rendered (not the bundled assets) */
-function countRendered(dir: string): number {
-  let n = 0;
+/**
+ * The files the static build rendered: pages, text endpoints and images (share
+ * images, icons), the same kinds the publisher writes and counts. Not the bundled
+ * assets (_astro/) and not the copies of public/.
+ */
+const publicDir = path.join(root, 'public');
+function countRendered(dir: string, rel = ''): { pages: number; images: number } {
+  const n = { pages: 0, images: 0 };
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
+    const relPath = path.join(rel, entry.name);
     if (entry.isDirectory()) {
-      if (entry.name !== '_astro') n += countRendered(full);
-    } else if (/\.(html|xml|json|ics|txt)$/.test(entry.name) && entry.name !== 'manifest.webmanifest') n++;
+      if (entry.name === '_astro') continue;
+      const inner = countRendered(path.join(dir, entry.name), relPath);
+      n.pages += inner.pages;
+      n.images += inner.images;
+    } else if (!fs.existsSync(path.join(publicDir, relPath))) {
+      if (/\.(html|xml|json|ics|txt)$/.test(entry.name)) n.pages++;
+      else if (/\.(png|ico)$/.test(entry.name)) n.images++;
+    }
   }
   return n;
 }
-const pages = countRendered(path.join(outDir, 'client'));
+const rendered = countRendered(path.join(outDir, 'client'));
 const generateMs = marks.generated !== undefined && marks.bundled !== undefined ? marks.generated - marks.bundled : null;
 fs.writeFileSync(
   resultFile,
@@ -116,7 +127,9 @@ fs.writeFileSync(
     // bundle and the rendering of every page
     bundleMs: marks.bundled !== undefined && marks.start !== undefined ? Math.round(marks.bundled - marks.start) : null,
     generateMs: generateMs === null ? null : Math.round(generateMs),
-    pages,
+    pages: rendered.pages,
+    // rendered in the same "generating static routes" step: counted in the render rate, as the publisher counts its own
+    images: rendered.images,
     prerenderedRoutes: prerendered,
   }),
 );

@@ -77,7 +77,7 @@ export function renderTable(t: TableInput): string {
   const astroLine =
     'error' in a
       ? `astro build: failed (${a.error.split('\n')[0]})`
-      : `astro build (static, same ${a.pages} pages): ${round(a.totalMs / 1000, 1)} s in all, of which ${a.renderPagesMs === null ? '?' : round(a.renderPagesMs / 1000, 1)} s rendering the pages (${astroRenderRate(a) ?? '?'} pages/s)`;
+      : `astro build (static, same ${a.pages} pages and ${a.images} images): ${round(a.totalMs / 1000, 1)} s in all, of which ${a.renderPagesMs === null ? '?' : round(a.renderPagesMs / 1000, 1)} s rendering the pages (${astroRenderRate(a) ?? '?'} pages/s)`;
   out.push(
     `Full publish: ${publish.pages} pages in ${publish.coldMs} ms cold (${publish.coldPagesPerSec} pages/s), ${publish.warmMs} ms warm (${publish.warmPagesPerSec} pages/s), ${publish.renderProcesses} render processes; ${astroLine}`,
   );
