@@ -308,7 +308,8 @@ export const matchLineups = sqliteTable(
     role: text('role', { enum: ['start', 'sub'] }).notNull(),
     display_order: integer('display_order').notNull().default(0),
   },
-  (t) => [uniqueIndex('match_lineups_player').on(t.match_id, t.player_id)],
+  // by player too: a player page reads the matches a player played in (issue 16)
+  (t) => [uniqueIndex('match_lineups_player').on(t.match_id, t.player_id), index('match_lineups_by_player').on(t.player_id)],
 );
 
 // What happened in a match, by minute. `side` is the side the event counts for:
@@ -336,7 +337,12 @@ export const matchEvents = sqliteTable(
     created_by: text('created_by'),
     created_at: createdAt(),
   },
-  (t) => [index('match_events_match').on(t.match_id, t.minute)],
+  // by player too: a player page reads the events it names (issue 16), without a scan of every match's events
+  (t) => [
+    index('match_events_match').on(t.match_id, t.minute),
+    index('match_events_player').on(t.player_id),
+    index('match_events_related').on(t.related_player_id),
+  ],
 );
 
 // A league table per competition and season: computed from results, or entered
