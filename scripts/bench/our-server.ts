@@ -29,7 +29,8 @@ export async function startOurServer(o: { root: string; dataDir: string; port: n
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
-  const deadline = Date.now() + 300_000;
+  // 'läuft auf' comes when its start-up publish is over: minutes for the big club on two cores
+  const deadline = Date.now() + 600_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`our server exited early:\n${output}`);
     if (output.includes('läuft auf')) {
