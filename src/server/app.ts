@@ -16,7 +16,6 @@ import { checkHealth, minFreeBytes } from './health';
 import { createHandlerRenderer, loadBuiltRenderer } from './publish/render';
 import { registerPublishQueue } from './publish/notify';
 import { Deployer, registerDeployer } from './deploy/deployer';
-import { deployTargetsFromEnv, siteDirs } from './deploy/targets';
 import { ensureSetupLink } from './auth/setup';
 import { acquireDataLock } from './data-lock';
 import { removeStaleStaging } from './backup/archive';
@@ -40,6 +39,9 @@ export type RunningApp = {
   /** the graceful stop (docs/decisions/012): requests answered, publishes finished, database closed */
   close: () => Promise<void>;
 };
+
+/** What configures a deploy target (src/server/deploy/targets.ts reads the same names). */
+const DEPLOY_ENV = ['DEPLOY_S3_URL', 'DEPLOY_RSYNC_TARGET', 'DEPLOY_PURGE_URL'];
 
 /** How long a stop lets running publish jobs go on before it stops them between pages. */
 const PUBLISH_GRACE_MS = 3_000;
@@ -85,6 +87,10 @@ export async function startApp(
   const queue = new PublishQueue(publisher, clock);
   registerPublishQueue(queue);
   // every publish goes on to the configured static hosts (none by default)
+  // the targets' module pulls in the S3 client library (~24 MB RSS): only when a target is configured
+  const { deployTargetsFromEnv, siteDirs } = DEPLOY_ENV.some((name) => process.env[name])
+    ? await import('./deploy/targets')
+    : { deployTargetsFromEnv: () => [], siteDirs: () => ({ clientDir: config.clientDir, siteDir: config.siteDir, uploadsDir: config.uploadsDir }) };
   const deployer = new Deployer(deployTargetsFromEnv(), siteDirs());
   registerDeployer(deployer);
   queue.listeners.add((report) => {

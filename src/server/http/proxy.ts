@@ -49,21 +49,25 @@ function trusted(proxies: TrustedProxies, address: string): boolean {
 
 /** The peer's plain address, worked out once per connection (a kept-alive one carries many requests). */
 const PEER = Symbol('anstoss.peer');
-type PeerSocket = { remoteAddress?: string; [PEER]?: string };
-function peerOf(req: http.IncomingMessage): string {
-  const socket = req.socket as unknown as PeerSocket;
-  return (socket[PEER] ??= plainAddress(socket.remoteAddress ?? ''));
-}
+const PEER_TRUSTED = Symbol('anstoss.peerTrusted');
+type PeerSocket = { remoteAddress?: string; [PEER]?: string; [PEER_TRUSTED]?: boolean };
 
 /** The visitor's address; strips forwarded headers a trusted proxy did not vouch for. */
 export function resolveClientAddress(req: http.IncomingMessage, proxies: TrustedProxies | null): string {
-  const peer = peerOf(req);
-  if (!proxies || !trusted(proxies, peer)) {
+  const socket = req.socket as unknown as PeerSocket;
+  const peer = (socket[PEER] ??= plainAddress(socket.remoteAddress ?? ''));
+  // one server, one list: whether its peer is a trusted proxy is asked once per connection too
+  if (!proxies || !(socket[PEER_TRUSTED] ??= trusted(proxies, peer))) {
     const headers = req.headers;
     for (const header of FORWARDED) if (headers[header] !== undefined) delete headers[header];
     return peer;
   }
   const header = req.headers['x-forwarded-for'];
+  if (header === undefined) {
+    // the proxy named nobody (its own health check, say): the proxy is the client
+    req.headers['x-forwarded-for'] = peer;
+    return peer;
+  }
   const hops = (Array.isArray(header) ? header.join(',') : (header ?? ''))
     .split(',')
     .map((hop) => plainAddress(hop.trim()))
