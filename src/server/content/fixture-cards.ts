@@ -1,0 +1,70 @@
+// The fixtures list's match cards as one HTML string (issue 16). The same markup
+// Fixtures.astro rendered card by card with components, written as a template:
+// a club's list has hundreds of matches, and Astro's per-element rendering (and a
+// scoped-style attribute on every element) made /spielplan the slowest page of
+// every match result's republish. Every value is escaped here; the styles of
+// these classes are global (src/styles/site.css).
+import { formatLongDate } from '../../lib/dates-de';
+import { isPastMatch } from '../../lib/fixtures';
+import { matchStatusLabel, matchTypeLabel } from '../../lib/match-labels';
+import { FIXTURES_TEXTS as T } from './defaults';
+
+export type FixtureCard = {
+  id: string;
+  home_team: string;
+  away_team: string;
+  match_date: string;
+  match_time: string | null;
+  location: string | null;
+  competition: string | null;
+  match_type: string | null;
+  home_score: number | null;
+  away_score: number | null;
+  status: string;
+  notes: string | null;
+};
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/** Text and attribute values: the five characters Astro escapes too. */
+export function escapeHtml(value: string | number): string {
+  return String(value).replace(/[&<>"']/g, (c) => ESCAPES[c]);
+}
+
+const icon = (name: 'calendar' | 'clock' | 'pin') =>
+  `<svg class="icon icon-${name}" width="16" height="16" aria-hidden="true" focusable="false"><use href="#icon-symbol-${name}"></use></svg>`;
+
+/**
+ * The `<li>` cards of a list. `next`: the index of the next match (-1: none);
+ * `real`: stored matches (false for the spec's samples: no links, marked as samples).
+ */
+export function fixtureCardsHtml(list: readonly FixtureCard[], o: { next: number; today: string; real: boolean }): string {
+  const out: string[] = [];
+  list.forEach((m, i) => {
+    const classes = ['card match', i === o.next ? 'match-next' : '', o.real && isPastMatch(m, o.today) ? 'match-past' : ''].filter(Boolean).join(' ');
+    const score = m.home_score != null && m.away_score != null ? ` <span class="score">${escapeHtml(m.home_score)}:${escapeHtml(m.away_score)}</span>` : '';
+    const home = escapeHtml(m.home_team);
+    const away = escapeHtml(m.away_team);
+    out.push(
+      `<li${i === o.next ? ' id="naechstes-spiel"' : ''} class="${classes}" data-status="${escapeHtml(m.status)}"${o.real ? '' : ' data-sample="true"'}>`,
+      '<div class="card-body"><div class="badges">',
+      i === o.next ? `<span class="badge badge-next">${escapeHtml(T.nextBadge)}</span> ` : '',
+      `<span class="badge badge-blue match-status">${escapeHtml(matchStatusLabel(m.status))}</span> `,
+      `<span class="badge match-type">${escapeHtml(matchTypeLabel(m.match_type))}</span>`,
+      m.competition ? ` <span class="badge match-competition">${escapeHtml(m.competition)}</span>` : '',
+      '</div>',
+      `<h2><span class="home">${home}</span> <span aria-hidden="true">vs.</span><span class="visually-hidden">${escapeHtml(T.against)}</span> <span class="away">${away}</span>${score}</h2>`,
+      '<p class="meta match-when">',
+      `<span>${icon('calendar')} <time class="match-date" datetime="${escapeHtml(m.match_date)}">${escapeHtml(formatLongDate(m.match_date) || m.match_date)}</time></span>`,
+      m.match_time ? ` <span class="match-time">${icon('clock')} ${escapeHtml(m.match_time)}${escapeHtml(T.timeSuffix)}</span>` : '',
+      m.location ? ` <span class="match-location">${icon('pin')} ${escapeHtml(m.location)}</span>` : '',
+      '</p>',
+      m.notes ? `<p class="pre-line match-notes">${escapeHtml(m.notes)}</p>` : '',
+      // the whole card leads to the match page (issue 14); the card looks as before
+      o.real
+        ? `<a class="match-page-link" href="/spiel/${escapeHtml(encodeURIComponent(m.id))}"><span class="visually-hidden">Zum Spiel: ${home} ${escapeHtml(T.against)} ${away}</span></a>`
+        : '',
+      '</div></li>',
+    );
+  });
+  return out.join('');
+}
