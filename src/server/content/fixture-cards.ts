@@ -8,21 +8,13 @@ import { formatLongDate } from '../../lib/dates-de';
 import { isPastMatch } from '../../lib/fixtures';
 import { matchStatusLabel, matchTypeLabel } from '../../lib/match-labels';
 import { FIXTURES_TEXTS as T } from './defaults';
+import type { MatchRow } from './public-content';
 
-export type FixtureCard = {
-  id: string;
-  home_team: string;
-  away_team: string;
-  match_date: string;
-  match_time: string | null;
-  location: string | null;
-  competition: string | null;
-  match_type: string | null;
-  home_score: number | null;
-  away_score: number | null;
-  status: string;
-  notes: string | null;
-};
+/** What a card shows of a match (the spec's samples have these too). */
+export type FixtureCard = Pick<
+  MatchRow,
+  'id' | 'home_team' | 'away_team' | 'match_date' | 'match_time' | 'location' | 'competition' | 'match_type' | 'home_score' | 'away_score' | 'status' | 'notes'
+>;
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 /** Text and attribute values: the five characters Astro escapes too. */
