@@ -5,6 +5,7 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { actionGate } from './actions/auth/gate';
 import { getDb } from './server/db/client';
+import { SIGNED_IN_COOKIE } from './scripts/signed-in-marker';
 import { rolesOf } from './server/auth/roles';
 import { mustSetUpSecondFactor } from './server/services/account';
 import { contentSecurityPolicy, withPolicyMeta } from './server/http/csp';
@@ -40,7 +41,8 @@ const session = defineMiddleware(async (context, next) => {
       locals.isAdmin = flags.isAdmin;
       locals.isSuperAdmin = flags.isSuperAdmin;
       locals.mustSetUpSecondFactor = mustSetUpSecondFactor(db, result.user.id, flags.isAdmin);
-      if (result.renewed) setSessionCookie(context.cookies, token, result.session.expiresAt, secure);
+      // a session from before the signed-in marker (issue 16) gets it with its cookie, as a renewed one does
+      if (result.renewed || !context.cookies.has(SIGNED_IN_COOKIE)) setSessionCookie(context.cookies, token, result.session.expiresAt, secure);
     } else {
       deleteSessionCookie(context.cookies, secure);
     }
