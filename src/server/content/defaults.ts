@@ -124,6 +124,7 @@ export const NEWS_TEXTS = {
   allHeading: 'Alle News',
   // the older articles, in pages of NEWS_PAGE_SIZE (src/server/content/news-archive.ts)
   archiveHeading: 'Ältere News',
+  archiveLink: 'News-Archiv',
   archivePage: 'Seite',
   archivePageHeading: 'News-Archiv, Seite',
   archiveNav: 'Seiten des News-Archivs',

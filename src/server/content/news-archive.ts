@@ -72,6 +72,11 @@ export function archiveNewsPage(page: number): NewsListPage | null {
   });
 }
 
+/** How many archive pages there are now (0 when the articles cannot be read). */
+export function archivePages(): number {
+  return readOr('news archive pages', 0, (db) => archivePageCount(publishedCount(db)));
+}
+
 const publishedCount = (db: Db): number =>
   db.select({ n: count() }).from(news).where(eq(news.published, true)).get()?.n ?? 0;
 

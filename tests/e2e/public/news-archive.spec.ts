@@ -34,6 +34,13 @@ test.describe('News-Archiv', () => {
     await expect(page).toHaveURL(site().url + '/news/alle');
   });
 
+  test("/news links to the archive beyond what 'Alle News anzeigen' shows", async ({ page }) => {
+    await page.goto(site().url + '/news');
+    await page.getByRole('link', { name: 'News-Archiv' }).click();
+    await expect(page).toHaveURL(site().url + '/news/seite/2');
+    await expect(page.locator('.news-card h2').first()).toHaveText('Meldung Nr. 99');
+  });
+
   test("'Alle News anzeigen' on /news loads the rest of the newest page, not the whole archive", async ({ request }) => {
     const rest = (await (await request.get(site().url + '/news/alle.json')).json()) as { title: string }[];
     expect(rest).toHaveLength(54);
