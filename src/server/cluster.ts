@@ -133,21 +133,30 @@ export async function startServing(opts: Options = {}): Promise<ServingApp> {
     stopFileBroadcast();
   };
 
-  const app = await startApp({ ...opts, socketPath, drainWorkers });
   // a second signal exits the owner at once: no worker may stay behind
   process.once('exit', () => {
     for (const worker of live) worker.process.kill('SIGKILL');
   });
+  // the workers start while the owner loads: published files are served from the first moment,
+  // dynamic paths (and /healthz) answer 502/503 until the owner listens on its socket
   // plain Node for the workers: no tsx loader (its thread costs memory in each)
   cluster.setupPrimary({ exec: bundle, execArgv: [] });
-  const listening = Array.from({ length: count }, () => {
+  const listening = Promise.all(Array.from({ length: count }, () => {
     const worker = fork();
     return new Promise<void>((resolve, reject) => {
       worker.once('listening', () => resolve());
       worker.once('exit', (code) => reject(new Error(`static worker ended before it listened (${code})`)));
     });
-  });
-  await Promise.all(listening);
+  }));
+  let app: RunningApp;
+  try {
+    [app] = await Promise.all([startApp({ ...opts, socketPath, drainWorkers }), listening]);
+  } catch (error) {
+    // the data lock is another server's, the port taken …: no worker stays
+    stopping = true;
+    for (const worker of live) worker.process.kill('SIGKILL');
+    throw error;
+  }
   crashes = 0;
   console.info(`[server] ${count} static workers on port ${opts.port ?? config.port}, owner on ${path.relative(config.projectRoot, socketPath) || socketPath}`);
   return { ...app, workers: () => [...live] };

@@ -114,6 +114,13 @@ describe('static server shortcuts', () => {
     const traversal = await fetch(`${base}/..%2fclient/favicon.svg`);
     expect(traversal.status).toBe(404);
   });
+
+  it('a temporary file a killed publish left behind is not served, nor redirected to its section', async () => {
+    write('site/spielplan/.index.html.4711.abc.tmp', 'halb geschrieben');
+    const r = await fetch(`${base}/spielplan/.index.html.4711.abc.tmp`, { redirect: 'manual' });
+    expect(r.status).toBe(404);
+    expect(await r.text()).not.toContain('halb geschrieben');
+  });
 });
 
 describe('admin activity', () => {

@@ -108,7 +108,7 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
   // the build's own files do not change while the server runs (a new build means a restart)
   const clientFiles = new PathMemo<string | null>();
   // which published file a path names
-  const siteFiles = new PathMemo<string | null>();
+  const siteFiles = new PathMemo<string | null | false>();
 
   /**
    * The response headers of a file, built once per status, encoding and scheme
@@ -179,15 +179,18 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
         return send(req, res, hit, 200, cacheControlFor('asset', pathname));
       }
     }
+    // false: a name that is never a page (a hidden or temporary file of an atomic write)
     const file = siteFiles.get(pathname, () => {
       try {
         return resolveInside(siteRoot, fileForUrl(pathname));
       } catch {
-        return null;
+        return false;
       }
     });
     const hit = file && cache.get(file);
     if (hit) return send(req, res, hit, 200, cacheControlFor('page', pathname));
+    // not even redirected to its section: a left-over temp file's name must not answer 200 anywhere
+    if (file === false) return notFound(req, res, pathname);
     for (const rule of MISSING_FILE_RULES) {
       if (!pathname.startsWith(rule.prefix)) continue;
       if (rule.redirect) {
