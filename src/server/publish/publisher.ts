@@ -10,6 +10,7 @@ import type { Renderer } from './render';
 import { ROUTES, FIXTURE_LISTS, NEWS_LISTS, affectedUrls, allUrls, changedLists, fileForUrl, type Change } from './routes';
 import { matchShareBoundaryUrls, newsShareBoundaryUrls } from '../content/share';
 import { newsListChanges, newsShareMoved, readPublished } from './published-state';
+import { footerOf, footerOnlyUrls, spliceFooterInto } from './footer-splice';
 import { raiseCacheVersion, readCacheVersion, writeCacheVersionFile } from './version';
 
 export type PublishReport = {
@@ -60,8 +61,9 @@ export class Publisher {
   /**
    * Renders the URLs, writes or removes their files, then raises the cache version.
    * `first`: the pages of the things saved (a goal's match page), started before the rest.
+   * `splice`: pages that only need the new footer (footer-splice.ts): one is rendered, the others take its footer.
    */
-  async publishUrls(urls: string[], first: ReadonlySet<string> = new Set()): Promise<PublishReport> {
+  async publishUrls(urls: string[], first: ReadonlySet<string> = new Set(), splice: readonly string[] = []): Promise<PublishReport> {
     const started = performance.now();
     const report: PublishReport = { written: [], removed: [], failed: [], version: 0, ms: 0, pending: 0 };
     const pending = this.options.pending;
@@ -69,15 +71,17 @@ export class Publisher {
     // slowest pages (the match list, all news), so that a small job is not left waiting for one big
     // page that started last
     const slowestFirst = (a: string, b: string) => (this.lastRenderMs.get(b) ?? 0) - (this.lastRenderMs.get(a) ?? 0);
-    const unique = [...new Set(urls)];
+    const all = [...new Set(urls)];
+    const spliced = new Set(splice.filter((url) => all.includes(url) && !first.has(url)));
+    const unique = all.filter((url) => !spliced.has(url));
     const queue = [...unique.filter((url) => first.has(url)), ...unique.filter((url) => !first.has(url)).sort(slowestFirst)];
     // data no public page reads (the inquiry inbox): nothing to publish, no new version
-    if (queue.length === 0) {
+    if (queue.length === 0 && spliced.size === 0) {
       report.version = readCacheVersion(this.options.db());
       report.pending = pending?.count ?? 0;
       return report;
     }
-    const jobRender = this.options.render.forJob?.(queue.length) ?? this.options.render;
+    const jobRender = this.options.render.forJob?.(queue.length + Math.min(spliced.size, 1)) ?? this.options.render;
     // every page of one publish shows the same today
     const publishedAt = (this.options.clock ?? REAL_CLOCK).now();
     const render: Renderer = Object.assign((url: string) => jobRender(url, publishedAt), { parallelism: jobRender.parallelism });
@@ -89,10 +93,15 @@ export class Publisher {
       while (next < queue.length && !this.stopped) await this.publishOne(queue[next++], render, report);
     };
     const concurrency = this.options.concurrency ?? Math.max(4, 3 * (render.parallelism ?? 1));
+    const splicing = spliced.size > 0 ? this.spliceFooters([...spliced], render, report) : Promise.resolve([]);
     await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
+    // pages the footer could not be put into are rendered after all
+    const unspliced = await splicing;
+    queue.push(...unspliced);
+    await Promise.all(Array.from({ length: Math.min(concurrency, queue.length - next) }, worker));
     const db = this.options.db();
     // a stop ended the job early: what it did not reach is pending, not published
-    const reached = queue.slice(0, next);
+    const reached = [...queue.slice(0, next), ...[...spliced].filter((url) => !unspliced.includes(url))];
     pending?.failed([...report.failed, ...queue.slice(next).map((url) => ({ url, error: 'stopped before it was published' }))]);
     const done = [...report.written, ...report.removed];
     // nothing changed on disk (every render failed, or a gone page had no file): open tabs have nothing new to load
@@ -147,8 +156,9 @@ export class Publisher {
     ];
     // a list page is published when it shows a changed row now or did before (RouteDef.showsRow)
     const read = (url: string) => readPublished(siteDir, url);
-    const affected = affectedUrls(db, listed, { read, now: (this.options.clock ?? REAL_CLOCK).now() });
-    return this.publishUrls([...affected, ...mayBeGone, ...shareLine, ...urls], ownPages(affected, changes));
+    const state = { read, now: (this.options.clock ?? REAL_CLOCK).now() };
+    const affected = affectedUrls(db, listed, state);
+    return this.publishUrls([...affected, ...mayBeGone, ...shareLine, ...urls], ownPages(affected, changes), footerOnlyUrls(db, listed, state));
   }
 
   get pending(): PendingPages | undefined {
@@ -167,13 +177,25 @@ export class Publisher {
     });
   }
 
-  private async publishOne(url: string, render: Renderer, report: PublishReport): Promise<void> {
+  /**
+   * Renders the first page, takes its footer and puts it into the others' published files
+   * (footer-splice.ts); returns the pages that have to be rendered instead.
+   */
+  private async spliceFooters(urls: string[], render: Renderer, report: PublishReport): Promise<string[]> {
+    const [source, ...rest] = urls;
+    const body = await this.publishOne(source, render, report);
+    const footer = body ? footerOf(body.toString('utf8')) : null;
+    if (footer === null) return rest;
+    return spliceFooterInto(rest, footer, { siteDir: this.options.siteDir, report, stopped: () => this.stopped, log: this.log });
+  }
+
+  private async publishOne(url: string, render: Renderer, report: PublishReport): Promise<Buffer | null> {
     let file: string;
     try {
       file = path.join(this.options.siteDir, fileForUrl(url));
     } catch (error) {
       report.failed.push({ url, error: String(error) });
-      return;
+      return null;
     }
     try {
       const started = performance.now();
@@ -184,16 +206,18 @@ export class Publisher {
       const notFound = result.status === 404 && url !== '/404';
       if (notFound || (result.status >= 300 && result.status < 400)) {
         if (await removePublishedFile(file, this.options.siteDir)) report.removed.push(url);
-        return;
+        return null;
       }
       if (result.status >= 400 && url !== '/404') throw new Error(`status ${result.status}`);
       await writePublishedFile(file, result.body, result.variants);
       report.written.push(url);
+      return result.body;
     } catch (error) {
       // the old file stays: a visitor keeps the last good page
       const message = error instanceof Error ? error.message : String(error);
       this.log.error(`[publish] ${url} could not be rendered, the previous file stays: ${message}`);
       report.failed.push({ url, error: message });
+      return null;
     }
   }
 }

@@ -145,6 +145,8 @@ export const ROUTES: RouteDef[] = [
     deps: [
       { table: 'homepage_content' },
       { table: 'page_content', key: 'startseite' },
+      // the club's profiles in the page's structured data (sameAs), besides the footer
+      { table: 'page_content', key: 'social_media' },
       { table: 'news' },
       { table: NEWS_LISTS },
       { table: 'teams' },
@@ -198,7 +200,8 @@ export const ROUTES: RouteDef[] = [
   { pattern: '/shop', layout: true, deps: [{ table: 'shop_items' }] },
   { pattern: '/sponsoren', layout: true, deps: [{ table: 'sponsors' }] },
   { pattern: '/kontakt', layout: true, deps: [{ table: 'contact_info' }] },
-  { pattern: '/mitglied-werden', layout: true, deps: [{ table: 'page_content', key: 'mitglied' }] },
+  // and the footer's contact e-mail in the page itself (so a footer change renders it, not only its footer)
+  { pattern: '/mitglied-werden', layout: true, deps: [{ table: 'page_content', key: 'mitglied' }, { table: 'homepage_content', key: 'footer_texts' }] },
   { pattern: '/vereinsgeschichte', layout: true, deps: [{ table: 'page_content', key: 'vereinsgeschichte' }] },
   { pattern: '/impressum', layout: true, deps: [{ table: 'page_content', key: 'imprint' }] },
   // the default text's 'Stand' is the day of the publish
@@ -231,8 +234,8 @@ export const ROUTES: RouteDef[] = [
 // where a URL's file lives and what a path without one answers: shared with the static workers
 export { MISSING_FILE_RULES, fileForUrl } from '../http/site-paths';
 
-function depsOf(route: RouteDef): Dep[] {
-  return route.layout ? [...LAYOUT_DEPS, ...route.deps] : route.deps;
+function depsOf(route: RouteDef, withLayout = true): Dep[] {
+  return route.layout && withLayout ? [...LAYOUT_DEPS, ...route.deps] : route.deps;
 }
 
 function isParametrised(route: RouteDef): boolean {
@@ -273,12 +276,13 @@ export function changedLists(changes: Change[]): string[] {
 /**
  * The URLs a set of changes makes stale. Parametrised routes are named from the
  * change's key, not from the database, so that a deleted row's page is found
- * (and then removed, because it renders 404).
+ * (and then removed, because it renders 404). `withLayout: false` leaves out
+ * what every page reads for its header and footer (the footer splice).
  */
-export function affectedUrls(db: Db, changes: Change[], published?: PublishedState): string[] {
+export function affectedUrls(db: Db, changes: Change[], published?: PublishedState, withLayout = true): string[] {
   const urls = new Set<string>();
   for (const route of ROUTES) {
-    const deps = depsOf(route);
+    const deps = depsOf(route, withLayout);
     for (const change of changes) {
       for (const dep of deps) {
         if (dep.table !== change.table) continue;

@@ -90,7 +90,7 @@ test('hero text and colours, background image and next match are upserted and sh
   expect(home).toContain('1. Mai 2027');
 });
 
-test('footer texts are stored as JSON with all eleven keys and reach every page', async ({ page }) => {
+test('footer texts are stored as JSON with all eleven keys and reach every page', async ({ page, browser }) => {
   await page.goto(`${site.url}/admin#startseite`);
   const footer = page.getByRole('form', { name: 'Footer-Texte' });
   await expect(footer.getByLabel('Überschrift Schnellzugriff')).toHaveValue('Schnellzugriff');
@@ -104,11 +104,20 @@ test('footer texts are stored as JSON with all eleven keys and reach every page'
     'contact_location3', 'contact_title', 'copyright_text', 'quick_links_title', 'social_title',
   ]);
   expect(stored).toMatchObject({ quick_links_title: 'Direkt zu', copyright_text: '© 2026 FC Teststadt' });
-  for (const path of ['/', '/news', '/spielplan', '/impressum']) {
+  const spliced: Record<string, string> = {};
+  for (const path of ['/', '/news', '/spielplan', '/impressum', '/kontakt', '/mitglied-werden', '/404']) {
     const html = await publicHtml(site, path);
     expect(html, path).toContain('© 2026 FC Teststadt');
     expect(html, path).not.toContain('Schnellzugriff');
+    spliced[path] = html;
   }
+  // most pages took the new footer without being rendered (docs/decisions/040): a full render gives the same bytes
+  const superadmin = await browser.newContext();
+  await loginAs(superadmin, site, 'superadmin');
+  const republish = await superadmin.request.post(`${site.url}/_actions/admin.cacheUpdate`, { headers: { origin: site.url }, data: {} });
+  expect(republish.status()).toBe(200);
+  await superadmin.close();
+  for (const [path, html] of Object.entries(spliced)) expect(await publicHtml(site, path), path).toBe(html);
 });
 
 test('free content blocks: create with a time-based section key, edit, delete after asking', async ({ page }) => {
