@@ -18,6 +18,8 @@ export type LighthouseRoute = {
 };
 
 type Lhr = {
+  /** set when Lighthouse could not measure the page at all (e.g. NO_FCP, a timeout): every score is then null */
+  runtimeError?: { code: string; message: string };
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
   audits: Record<
     string,
@@ -96,6 +98,7 @@ export async function runLighthouse(base: string, routes: string[], reportDir: s
             cls: metric('cumulative-layout-shift'),
             speedIndexMs: metric('speed-index'),
           },
+          ...(lhr.runtimeError ? { error: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` } : {}),
         });
       } catch (error) {
         results.push({
