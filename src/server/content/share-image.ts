@@ -85,9 +85,14 @@ export function shareImageSvg(content: ShareImageContent, club: ShareIdentity): 
 </svg>`;
 }
 
-/** The SVG as the PNG a share image is (flat colours: a palette keeps it small). */
+/**
+ * The SVG as the PNG a share image is. Full colour at zlib level 6: quantising to a palette made the
+ * file a quarter of the size (17 KB instead of 65) but cost about 200 ms per image instead of 15, and a
+ * club's first publish renders a few hundred of them (issue 16; docs/decisions/023, update). Crawlers
+ * fetch a share image once; 65 KB is well inside every platform's limit.
+ */
 export function renderSharePng(svg: string): Promise<Buffer> {
-  return sharp(Buffer.from(svg)).png({ compressionLevel: 9, palette: true, quality: 90 }).toBuffer();
+  return sharp(Buffer.from(svg)).png({ compressionLevel: 6, palette: false }).toBuffer();
 }
 
 const cacheDir = () => path.join(config.dataDir, 'cache', 'share');
