@@ -12,11 +12,8 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { ContentTable } from '../db/schema';
-import { matches, news, teams } from '../db/schema';
-import { applyFixtureFilter, fixtureFilters, nextMatchIndex } from '../../lib/fixtures';
-import { viennaDate } from '../../lib/dates-de';
+import { news, teams } from '../db/schema';
 import { NEWS_TEXTS } from '../content/defaults';
-import { lastResultIn } from '../content/public-content';
 import { recentNewsWithoutPhotoIn, SHARE_SECTIONS } from '../content/share';
 import { storedClubSettings } from '../content/club';
 import { CLUB_ASSETS } from '../content/club-assets';
@@ -24,6 +21,7 @@ import { teamCalendarRoutes } from './routes-calendar';
 import { matchPageRoutes } from './routes-match';
 import { playerPageRoutes, teamIdsForRow } from './routes-player';
 import { leagueTableRoutes } from './routes-table';
+import { fixtureListRoutes, homeShowsMatch } from './routes-fixtures';
 import { amongNewest, newsLink, newsListRoutes } from './routes-news';
 
 /** The date, as a dependency: pages whose content depends on what day it is. */
@@ -112,29 +110,6 @@ const TEAM_MATCH_CENTRE_DEPS: Dep[] = [{ table: 'matches' }, { table: 'match_lin
 
 const publishedNewsIds = (db: Db) =>
   db.select({ id: news.id }).from(news).where(eq(news.published, true)).all().map((r) => r.id);
-/** The fixtures list's filters (competitions, teams) that exist now; none when the table cannot be read. */
-const fixtureFilterSlugs = (db: Db) => {
-  try {
-    return fixtureFilters(db.select().from(matches).all()).map((f) => f.slug);
-  } catch (error) {
-    // the list itself shows the spec's samples then (public-content.ts readOr)
-    console.error('[publish] the fixtures filters could not be read:', error instanceof Error ? error.message : error);
-    return [];
-  }
-};
-/** The filter pages that list one match (undefined when it is gone: any of them may have listed it). */
-const fixtureFilterSlugsOfMatch = (db: Db, change: { table: Change['table']; key: string }) => {
-  if (change.table !== 'matches') return undefined;
-  const all = db
-    .select({ id: matches.id, home_team: matches.home_team, away_team: matches.away_team, competition: matches.competition, match_date: matches.match_date, status: matches.status })
-    .from(matches)
-    .all();
-  const row = all.find((m) => m.id === change.key);
-  if (!row) return undefined;
-  return fixtureFilters(all)
-    .filter((filter) => applyFixtureFilter([row], filter).length > 0)
-    .map((filter) => filter.slug);
-};
 const teamIds = (db: Db) =>
   db.select({ id: teams.id }).from(teams).orderBy(asc(teams.display_order)).all().map((r) => r.id);
 
@@ -183,20 +158,7 @@ export const ROUTES: RouteDef[] = [
     layout: true,
     deps: [{ table: 'youth_teams' }, { table: 'contact_info' }, { table: 'page_content', key: 'nachwuchs' }],
   },
-  // the next match is marked as of today
-  // and a link to the league tables while there are any
-  { pattern: '/spielplan', layout: true, deps: [{ table: 'matches' }, { table: FIXTURE_LISTS }, { table: CALENDAR }, { table: 'leagues' }] },
-  // one page per filter: any match can add or remove one, so every filter page reads the whole table
-  {
-    pattern: '/spielplan/:id',
-    layout: true,
-    deps: [{ table: 'matches' }, { table: FIXTURE_LISTS }, { table: CALENDAR }, { table: 'leagues' }],
-    params: fixtureFilterSlugs,
-    listedFrom: 'matches',
-    listChangedBy: FIXTURE_LISTS,
-    idsForRow: fixtureFilterSlugsOfMatch,
-  },
-  { pattern: '/spielplan.ics', layout: false, deps: [{ table: 'matches' }, CLUB_DEP] },
+  ...fixtureListRoutes(),
   { pattern: '/shop', layout: true, deps: [{ table: 'shop_items' }] },
   { pattern: '/sponsoren', layout: true, deps: [{ table: 'sponsors' }] },
   { pattern: '/kontakt', layout: true, deps: [{ table: 'contact_info' }] },
@@ -312,11 +274,4 @@ function showsChange(db: Db, route: RouteDef, dep: Dep, change: Change, publishe
   if (route.showsRow(db, keyed, published.now)) return true;
   // a page not published yet, or unreadable: it is published anyway
   return published.read(route.pattern)?.includes(marker) ?? true;
-}
-
-/** Whether the home page shows a match now: as the next match of the fixtures, or as the last result. */
-function homeShowsMatch(db: Db, id: string, now: number): boolean {
-  const all = db.select().from(matches).orderBy(asc(matches.match_date), asc(matches.match_time)).all();
-  const next = all[nextMatchIndex(all, viennaDate(new Date(now)))];
-  return next?.id === id || lastResultIn(db)?.id === id;
 }
