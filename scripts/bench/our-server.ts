@@ -2,19 +2,8 @@
 // (`scripts/serve.ts`, which publishes the whole site on start), on a loopback
 // port behind which nginx proxies the dynamic paths.
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 
-export function pickFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export type OurServer = { child: ChildProcess; stop: () => Promise<void>; startupLog: () => string };
 
