@@ -11,6 +11,7 @@ import { ROUTES, FIXTURE_LISTS, NEWS_LISTS, affectedUrls, allUrls, changedLists,
 import { matchShareBoundaryUrls, newsShareBoundaryUrls } from '../content/share';
 import { newsListChanges, newsShareMoved, readPublished } from './published-state';
 import { footerOf, footerOnlyUrls, spliceFooterInto } from './footer-splice';
+import { settleFileChanges } from '../cluster-files';
 import { raiseCacheVersion, readCacheVersion, writeCacheVersionFile } from './version';
 
 export type PublishReport = {
@@ -111,6 +112,8 @@ export class Publisher {
     } else {
       try {
         report.version = raiseCacheVersion(db);
+        // the static workers have dropped the replaced files from their caches (a no-op without workers)
+        await settleFileChanges();
         // last: the version file tells clients that everything above is in place
         await writeCacheVersionFile(this.options.siteDir, report.version);
         pending?.published(settledUrls(reached, report));
