@@ -48,6 +48,23 @@ describe('statistics read from the database', () => {
     expect(record.matches.map((m) => m.match_id)).toEqual([ids.done, ids.old]);
   });
 
+  it("a player's record, read from their own rows only, equals their line of the whole team's numbers", () => {
+    // a substitution and a card involving both players: minutes, assists and cards depend on them
+    seed(db, () =>
+      db.insert(matchEvents).values([
+        { match_id: ids.done, type: 'substitution', side: 'home', minute: 70, player_id: null, related_player_id: ids.anna },
+        { match_id: ids.done, type: 'yellow', side: 'home', minute: 75, player_id: ids.lena },
+        { match_id: ids.done, type: 'goal', side: 'home', minute: 80, player_id: ids.lena, related_player_id: ids.anna },
+      ]).run(),
+    );
+    const team = teamTopScorers(ids.team)!;
+    for (const id of [ids.anna, ids.lena]) {
+      const own = playerRecord(id).seasons.find((s) => s.season === '2026/27')!.stats;
+      expect(own, id).toEqual(team.scorers.find((s) => s.player_id === id)!.stats);
+    }
+    expect(playerRecord(ids.anna).matches.find((m) => m.match_id === ids.done)).toMatchObject({ minutes: 70, goals: 1, assists: 1 });
+  });
+
   it('leaves a protected 12-year-old out of the top scorers and gives her no page', () => {
     const shown = publicPlayersOfTeam(ids.team);
     expect(publicTopScorers(ids.team, shown)?.scorers.map((s) => s.player.name)).toEqual(['Anna']);

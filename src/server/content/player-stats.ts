@@ -18,13 +18,15 @@ import { readOr } from './public-content';
 export type StatsMatchRow = typeof matches.$inferSelect;
 
 /** Line-ups and events of the given matches. */
-function detailsOf(db: Db, matchIds: string[]): { lineups: StatsLineup[]; events: StatsEvent[] } {
+function detailsOf(db: Db, matchIds: string[], playerId?: string): { lineups: StatsLineup[]; events: StatsEvent[] } {
   if (matchIds.length === 0) return { lineups: [], events: [] };
+  const ofMatches = inArray(matchLineups.match_id, matchIds);
   const lineups = db
     .select({ match_id: matchLineups.match_id, player_id: matchLineups.player_id, role: matchLineups.role })
     .from(matchLineups)
-    .where(inArray(matchLineups.match_id, matchIds))
+    .where(playerId === undefined ? ofMatches : and(ofMatches, eq(matchLineups.player_id, playerId)))
     .all();
+  const eventsOfMatches = inArray(matchEvents.match_id, matchIds);
   const events = db
     .select({
       match_id: matchEvents.match_id,
@@ -35,7 +37,11 @@ function detailsOf(db: Db, matchIds: string[]): { lineups: StatsLineup[]; events
       related_player_id: matchEvents.related_player_id,
     })
     .from(matchEvents)
-    .where(inArray(matchEvents.match_id, matchIds))
+    .where(
+      playerId === undefined
+        ? eventsOfMatches
+        : and(eventsOfMatches, or(eq(matchEvents.player_id, playerId), eq(matchEvents.related_player_id, playerId))),
+    )
     .all();
   return { lineups, events };
 }
@@ -84,7 +90,9 @@ export function playerRecord(playerId: string): PlayerRecord {
     const ids = [...new Set([...inLineup, ...inEvents].map((r) => r.id))];
     if (ids.length === 0) return { seasons: [], matches: [] };
     const rows = db.select().from(matches).where(and(finished, inArray(matches.id, ids))).all();
-    const { lineups, events } = detailsOf(db, rows.map((m) => m.id));
+    // one player's numbers depend only on their own line-up rows and the events that name them (scorer,
+    // assist, booked, on or off): the other players' rows of those matches are not read (issue 16)
+    const { lineups, events } = detailsOf(db, rows.map((m) => m.id), playerId);
     const seasons = [...seasonStats(rows, lineups, events)]
       .filter(([, players]) => players.has(playerId))
       .map(([season, players]) => ({ season, stats: players.get(playerId)! }))
