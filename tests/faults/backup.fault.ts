@@ -12,7 +12,7 @@ import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/client';
 import { news } from '../../src/server/db/schema';
-import { affectedUrls, fileForUrl } from '../../src/server/publish/routes';
+import { NEWS_LISTS, affectedUrls, fileForUrl } from '../../src/server/publish/routes';
 import { newsShareBoundaryUrls } from '../../src/server/content/share';
 import { adminClient, newsInput } from '../fixtures/admin-http';
 import { startSite, type Site } from '../fixtures/site';
@@ -146,7 +146,8 @@ it('backup during 500 saves, restore into a fresh DATA_DIR: intact, complete, th
   // (and the articles whose own share image the later saves moved past the newest-100 line, decision 023)
   const showingLaterSaves = new Set(
     [
-      ...affectedUrls(originalDb, savedLater.map((r) => ({ table: 'news' as const, key: r.id }))),
+      // new articles: they also move the lists (the archive pages, the sitemap: NEWS_LISTS, decision 039)
+      ...affectedUrls(originalDb, [...savedLater.map((r) => ({ table: 'news' as const, key: r.id })), { table: NEWS_LISTS }]),
       ...newsShareBoundaryUrls(originalDb, savedLater.length),
     ].map(fileForUrl),
   );
