@@ -12,6 +12,7 @@ import { AccountDialog } from './AccountDialog';
 import { DeployBadge } from './DeployBadge';
 import { SecondFactorSection } from './SecondFactorSection';
 import { ACCOUNT_TEXTS } from '../../lib/schemas/account';
+import { requestLogout } from '../../scripts/auth-nav';
 
 type Props = { email: string; userId: string; isSuperAdmin: boolean; mustSetUpSecondFactor?: boolean };
 
@@ -63,13 +64,7 @@ export default function AdminApp({ email, userId, isSuperAdmin, mustSetUpSecondF
   }, []);
 
   const signOut = async () => {
-    // a JSON body: Astro's origin check refuses body-less and form POSTs behind a port or proxy
-    await fetch('/api/auth/logout', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json' },
-      body: '{}',
-    }).catch(() => undefined);
+    await requestLogout();
     // nothing of the admin may stay in a cache after sign-out
     if ('caches' in window) {
       for (const name of await caches.keys()) if (/admin|api/i.test(name)) await caches.delete(name);

@@ -39,14 +39,14 @@ const isFooterChange = (change: Change) =>
   FOOTER_DEPS.some((dep) => dep.table === change.table && (change.key === undefined || dep.key === change.key));
 
 /**
- * The pages of a job that only the footer's data reaches: these can take the new
- * footer instead of being rendered. None when the job also changes the club's
- * settings (the head, colours and names of every page) or no footer data.
+ * The pages of a job (`affected`: what the changes reach, layout included) that only the
+ * footer's data reaches: these can take the new footer instead of being rendered. None when
+ * the job also changes the club's settings (the head, colours and names of every page) or no footer data.
  */
-export function footerOnlyUrls(db: Db, changes: Change[], published: PublishedState): string[] {
+export function footerOnlyUrls(db: Db, changes: Change[], published: PublishedState, affected: string[]): string[] {
   if (!changes.some(isFooterChange) || changes.some((c) => c.table === 'club_settings')) return [];
   const own = new Set(affectedUrls(db, changes, published, false));
-  return affectedUrls(db, changes, published).filter((url) => !own.has(url));
+  return affected.filter((url) => !own.has(url));
 }
 
 type SpliceContext = {

@@ -158,10 +158,15 @@ export class Publisher {
       ...(listed.some((c) => c.table === FIXTURE_LISTS) ? matchShareBoundaryUrls(db, changes.filter((c) => c.table === 'matches').length) : []),
     ];
     // a list page is published when it shows a changed row now or did before (RouteDef.showsRow)
-    const read = (url: string) => readPublished(siteDir, url);
+    // each list page's file read once per job, however many changes ask about it
+    const files = new Map<string, string | null>();
+    const read = (url: string) => {
+      if (!files.has(url)) files.set(url, readPublished(siteDir, url));
+      return files.get(url) ?? null;
+    };
     const state = { read, now: (this.options.clock ?? REAL_CLOCK).now() };
     const affected = affectedUrls(db, listed, state);
-    return this.publishUrls([...affected, ...mayBeGone, ...shareLine, ...urls], ownPages(affected, changes), footerOnlyUrls(db, listed, state));
+    return this.publishUrls([...affected, ...mayBeGone, ...shareLine, ...urls], ownPages(affected, changes), footerOnlyUrls(db, listed, state, affected));
   }
 
   get pending(): PendingPages | undefined {
