@@ -45,7 +45,7 @@ async function staticPaths(): Promise<Record<string, { name: string; values: str
     const file = pageFileOf(route.pattern);
     const name = /:(\w+)/.exec(route.pattern)?.[1];
     if (!file || !name) throw new Error(`no page file for ${route.pattern}`);
-    paths[file] = { name, values: route.params(db) };
+    paths[file] = { name, values: route.params(db, Date.now()) };
   }
   // the connection stays open: the pages Astro prerenders in this process share it
   return paths;

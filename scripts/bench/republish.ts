@@ -10,6 +10,7 @@ import { write } from '../../src/server/db/write';
 import type { PublishQueue } from '../../src/server/publish/queue';
 import { fileForUrl, type Change } from '../../src/server/publish/routes';
 import { addEvent } from '../../src/server/services/admin/match-details';
+import { fixturesPageOfMatch } from '../../src/server/publish/routes-fixtures';
 import { summarize, type Summary } from './stats';
 
 export type EditKind = 'news' | 'match' | 'event' | 'footer';
@@ -56,7 +57,8 @@ function editsFor(kind: EditKind, db: Db, ids: { news: string[]; matches: string
         db);
         return [{ table: 'matches', key: id }];
       },
-      check: () => ['/spielplan'],
+      // the fixtures page that lists it: the list for the current season, else its season's page (decision 041)
+      check: () => [fixturesPageOfMatch(db, id, Date.now()) ?? '/spielplan'],
     };
   }
   if (kind === 'event') {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyFixtureFilter, fixtureFilters, isPastMatch, nextMatchIndex, slugify, type FixtureMatch } from './fixtures';
+import { applyFixtureFilter, currentSeason, currentSeasonMatches, fixtureFilters, isPastMatch, nextMatchIndex, seasonOf, slugify, type FixtureMatch } from './fixtures';
 
 const match = (id: string, date: string, status: string, away: string, competition: string | null = 'Unterliga Ost'): FixtureMatch => ({
   id,
@@ -34,7 +34,7 @@ describe('fixtures', () => {
   });
 
   it('filters: every competition and every team but the one on every match', () => {
-    expect(fixtureFilters(list).map((f) => `${f.kind}:${f.slug}:${f.label}`)).toEqual([
+    expect(fixtureFilters(list, '2026-11-25').map((f) => `${f.kind}:${f.slug}:${f.label}`)).toEqual([
       'competition:wettbewerb-steirischer-cup:Steirischer Cup',
       'competition:wettbewerb-unterliga-ost:Unterliga Ost',
       'team:team-fc-gnas:FC Gnas',
@@ -42,10 +42,47 @@ describe('fixtures', () => {
       'team:team-sc-gleisdorf:SC Gleisdorf',
       'team:team-usv-st-ruprecht:USV St. Ruprecht',
     ]);
-    const ruprecht = fixtureFilters(list).find((f) => f.label === 'USV St. Ruprecht')!;
+    const ruprecht = fixtureFilters(list, '2026-11-25').find((f) => f.label === 'USV St. Ruprecht')!;
     expect(applyFixtureFilter(list, ruprecht).map((m) => m.id)).toEqual(['a', 'd']);
-    const cup = fixtureFilters(list).find((f) => f.label === 'Steirischer Cup')!;
+    const cup = fixtureFilters(list, '2026-11-25').find((f) => f.label === 'Steirischer Cup')!;
     expect(applyFixtureFilter(list, cup).map((m) => m.id)).toEqual(['c']);
+  });
+
+  it('a match without a stored season is in the season of its date, July to June', () => {
+    expect(seasonOf({ match_date: '2026-07-01', season: null })).toBe('2026/27');
+    expect(seasonOf({ match_date: '2026-06-30' })).toBe('2025/26');
+    expect(seasonOf({ match_date: '2099-12-31', season: '  ' })).toBe('2099/00');
+    expect(seasonOf({ match_date: '2026-06-30', season: ' Frühjahr 2026 ' })).toBe('Frühjahr 2026');
+  });
+
+  it('the list shows the season of the next match, after the last match the last one; other seasons are filters of their own, the latest first', () => {
+    const seasons = [
+      { ...match('s1', '2025-09-01', 'finished', 'FC Gnas'), season: '2025/26' },
+      { ...match('s2', '2026-05-01', 'finished', 'SC Gleisdorf'), season: '2025/26' },
+      // stored without a season: its date decides
+      match('s3', '2026-08-01', 'finished', 'USV St. Ruprecht'),
+      { ...match('s4', '2026-12-01', 'scheduled', 'FC Gnas', 'Steirischer Cup'), season: '2026/27' },
+      { ...match('s5', '2027-08-01', 'scheduled', 'SC Gleisdorf'), season: '2027/28' },
+    ];
+    expect(currentSeason(seasons, '2026-11-25')).toBe('2026/27');
+    expect(currentSeasonMatches(seasons, '2026-11-25').map((m) => m.id)).toEqual(['s3', 's4']);
+    // a season over: the next one, from its first match still to play
+    expect(currentSeason(seasons, '2026-12-02')).toBe('2027/28');
+    expect(currentSeason(seasons, '2028-01-01')).toBe('2027/28');
+    expect(currentSeason([], '2026-11-25')).toBeNull();
+    const filters = fixtureFilters(seasons, '2026-11-25');
+    // competitions and teams of the current season only (Gleisdorf plays in no match of 2026/27)
+    expect(filters.map((f) => `${f.kind}:${f.slug}`)).toEqual([
+      'competition:wettbewerb-steirischer-cup',
+      'competition:wettbewerb-unterliga-ost',
+      'team:team-fc-gnas',
+      'team:team-usv-st-ruprecht',
+      'season:saison-2027-28',
+      'season:saison-2025-26',
+    ]);
+    const past = filters.find((f) => f.slug === 'saison-2025-26')!;
+    expect(past.label).toBe('2025/26');
+    expect(applyFixtureFilter(seasons, past).map((m) => m.id)).toEqual(['s1', 's2']);
   });
 
   it('slugs are plain ASCII', () => {

@@ -1,7 +1,9 @@
 // What makes the fixtures list serve fans while it keeps the spec's ascending
 // order: which match is next, which are past, and the filters by competition
 // and by team, each a published page of its own (/spielplan/<slug>), so that
-// they work without JavaScript and can be shared.
+// they work without JavaScript and can be shared. The list shows the current
+// season; each earlier or later season has a page of its own
+// (docs/decisions/041-fixtures-by-season.md).
 export type FixtureMatch = {
   id: string;
   home_team: string;
@@ -9,9 +11,11 @@ export type FixtureMatch = {
   match_date: string;
   competition: string | null;
   status: string;
+  /** free text ('2026/27'); older rows may have none */
+  season?: string | null;
 };
 
-export type FixtureFilter = { slug: string; kind: 'competition' | 'team'; label: string };
+export type FixtureFilter = { slug: string; kind: 'competition' | 'team' | 'season'; label: string };
 
 /** 'Unterliga Ost' → 'unterliga-ost'; 'SV Kirchberg a. d. Raab' → 'sv-kirchberg-a-d-raab'. */
 export function slugify(text: string): string {
@@ -41,10 +45,62 @@ export function nextMatchIndex(list: readonly FixtureMatch[], today: string): nu
 }
 
 /**
- * The filters the list offers: every competition, and every team that plays
- * some but not all of the matches (our club's name, on every match, filters nothing).
+ * A match's season: as stored, or (a row without one) the Austrian season its
+ * date falls in, July to June: 2026-11-25 → '2026/27'.
  */
-export function fixtureFilters(list: readonly FixtureMatch[]): FixtureFilter[] {
+export function seasonOf(match: Pick<FixtureMatch, 'match_date' | 'season'>): string {
+  const stored = match.season?.trim();
+  if (stored && slugify(stored)) return stored;
+  const year = Number(match.match_date.slice(0, 4));
+  const start = Number(match.match_date.slice(5, 7)) >= 7 ? year : year - 1;
+  return `${start}/${String((start + 1) % 100).padStart(2, '0')}`;
+}
+
+/** The season slug of the season filter pages: '2026/27' → 'saison-2026-27'. */
+export const seasonSlug = (season: string) => `saison-${slugify(season)}`;
+
+/**
+ * The season the list shows (`list` by date, ascending): the next match's, so
+ * that it turns to the new season with the first match still to play; after
+ * the last match, the last match's. Null without matches.
+ */
+export function currentSeason(list: readonly FixtureMatch[], today: string): string | null {
+  if (list.length === 0) return null;
+  const next = nextMatchIndex(list, today);
+  return seasonOf(list[next === -1 ? list.length - 1 : next]);
+}
+
+/** The matches of the current season, in the list's order. */
+export function currentSeasonMatches<T extends FixtureMatch>(list: readonly T[], today: string): T[] {
+  const season = currentSeason(list, today);
+  // by slug: '2026/27' and '2026-27' are one season
+  return season === null ? [] : applyFixtureFilter(list, { slug: seasonSlug(season), kind: 'season', label: season });
+}
+
+/**
+ * The filters the list offers: every competition of the current season, every
+ * team that plays some but not all of its matches (our club's name, on every
+ * match, filters nothing), and every other season, the latest first.
+ * `list` by date, ascending.
+ */
+export function fixtureFilters(list: readonly FixtureMatch[], today: string): FixtureFilter[] {
+  return [...filtersWithin(currentSeasonMatches(list, today)), ...otherSeasons(list, today)];
+}
+
+function otherSeasons(list: readonly FixtureMatch[], today: string): FixtureFilter[] {
+  const current = currentSeason(list, today);
+  const currentSlug = current === null ? null : seasonSlug(current);
+  const seasons = new Map<string, FixtureFilter>();
+  // the latest match comes last: walking back, each season is met first at its latest match
+  for (let i = list.length - 1; i >= 0; i--) {
+    const season = seasonOf(list[i]);
+    const slug = seasonSlug(season);
+    if (slug !== currentSlug && !seasons.has(slug)) seasons.set(slug, { slug, kind: 'season', label: season });
+  }
+  return [...seasons.values()];
+}
+
+function filtersWithin(list: readonly FixtureMatch[]): FixtureFilter[] {
   const competitions = new Map<string, string>();
   const teamCounts = new Map<string, { label: string; count: number }>();
   for (const m of list) {
@@ -68,8 +124,12 @@ export function fixtureFilters(list: readonly FixtureMatch[]): FixtureFilter[] {
   ];
 }
 
-/** The matches a filter shows, in the list's order. */
+/**
+ * The matches a filter shows, in the list's order: a season's from the whole
+ * list, a competition's or a team's from the list it is given (the current season's).
+ */
 export function applyFixtureFilter<T extends FixtureMatch>(list: readonly T[], filter: FixtureFilter): T[] {
+  if (filter.kind === 'season') return list.filter((m) => seasonSlug(seasonOf(m)) === filter.slug);
   if (filter.kind === 'competition') return list.filter((m) => `wettbewerb-${slugify(m.competition?.trim() ?? '')}` === filter.slug);
   return list.filter((m) => `team-${slugify(m.home_team.trim())}` === filter.slug || `team-${slugify(m.away_team.trim())}` === filter.slug);
 }

@@ -2,15 +2,16 @@ import type { APIRoute } from 'astro';
 import { getDb } from '../server/db/client';
 import { allUrls } from '../server/publish/routes';
 import { siteUrl } from '../server/config';
+import { today } from '../server/content/today';
 
 // pages a search engine should not list
 const EXCLUDED = new Set(['/404', '/news/nicht-gefunden', '/news/alle', '/news/alle.json', '/news/feed.xml', '/spielplan.ics', '/sitemap.xml', '/robots.txt']);
 
 /** Every published page (Astro's sitemap integration cannot see on-demand routes). */
-export const GET: APIRoute = () => {
+export const GET: APIRoute = ({ locals }) => {
   const site = siteUrl();
   // pages only: no share images, icons or calendar files
-  const urls = allUrls(getDb()).filter((u) => !EXCLUDED.has(u) && !u.startsWith('/mannschaften/') && !/\.[a-z0-9]+$/i.test(u));
+  const urls = allUrls(getDb(), today(locals).getTime()).filter((u) => !EXCLUDED.has(u) && !u.startsWith('/mannschaften/') && !/\.[a-z0-9]+$/i.test(u));
   const body = `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
 ${urls.map((u) => `<url><loc>${new URL(u, site).href}</loc></url>`).join('\n')}

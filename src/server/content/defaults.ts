@@ -216,6 +216,9 @@ export const FIXTURES_TEXTS = {
   filterAll: 'Alle Spiele',
   filterCompetitions: 'Wettbewerb:',
   filterTeams: 'Nach Mannschaft filtern',
+  // one page per season; the list shows the current one (docs/decisions/041)
+  filterSeasons: 'Saison:',
+  season: (season: string) => `Saison ${season}`,
 } as const;
 
 /** Shown on /spielplan when the matches table is empty or unreadable. */

@@ -10,7 +10,8 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { news } from '../db/schema';
 import { recentNewsWithoutPhotoIn } from '../content/share';
-import { NEWS_LISTS, fileForUrl, type Change } from './routes';
+import { CALENDAR, FIXTURE_LISTS, NEWS_LISTS, fileForUrl, type Change } from './routes';
+import { currentFixturesSeason } from './routes-fixtures';
 
 /** The published file of a URL as text; null when there is none or it cannot be read. */
 export function readPublished(siteDir: string, url: string): string | null {
@@ -51,4 +52,23 @@ export function newsShareMoved(db: Db, siteDir: string, changes: Change[]): bool
   if (keyed.length === 0) return false;
   const recent = new Set(recentNewsWithoutPhotoIn(db));
   return keyed.some((c) => recent.has(c.key) !== publishedFileExists(siteDir, `/teilen/news/${encodeURIComponent(c.key)}.png`));
+}
+
+const SEASON_MARKER = /<ol class="match-list[^"]*" data-season="([^"]*)"/;
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#34': '"', '#x27': "'" };
+const unescapeAttribute = (value: string) => value.replace(/&(amp|lt|gt|quot|#39|#34|#x27);/g, (_, name: string) => ENTITIES[name]);
+
+/**
+ * FIXTURE_LISTS when the season the fixtures list shows moves (docs/decisions/041): a
+ * match's result, date or deletion, or a new day, ended one season and began the
+ * next. The list's published file says which season it shows (data-season).
+ */
+export function fixtureSeasonChanges(db: Db, changes: Change[], published: { read: (url: string) => string | null; now: number }): Change[] {
+  if (changes.some((c) => c.table === FIXTURE_LISTS) || !changes.some((c) => c.table === 'matches' || c.table === CALENDAR)) return [];
+  const html = published.read('/spielplan');
+  // not published yet: the job publishes it as it is now anyway
+  if (html === null) return [];
+  const shown = SEASON_MARKER.exec(html)?.[1];
+  const now = currentFixturesSeason(db, published.now);
+  return (shown === undefined ? null : unescapeAttribute(shown)) === now ? [] : [{ table: FIXTURE_LISTS }];
 }

@@ -9,7 +9,7 @@ import type { PendingPages } from './pending';
 import type { Renderer } from './render';
 import { ROUTES, FIXTURE_LISTS, NEWS_LISTS, affectedUrls, allUrls, changedLists, fileForUrl, type Change } from './routes';
 import { matchShareBoundaryUrls, newsShareBoundaryUrls } from '../content/share';
-import { newsListChanges, newsShareMoved, readPublished } from './published-state';
+import { fixtureSeasonChanges, newsListChanges, newsShareMoved, readPublished } from './published-state';
 import { footerOf, footerOnlyUrls, spliceFooterInto } from './footer-splice';
 import { settleFileChanges } from '../cluster-files';
 import { raiseCacheVersion, readCacheVersion, writeCacheVersionFile } from './version';
@@ -135,7 +135,7 @@ export class Publisher {
   /** Every URL of the site, plus every published file whose page may be gone. */
   async publishAll(): Promise<PublishReport> {
     const db = this.options.db();
-    const urls = new Set(allUrls(db));
+    const urls = new Set(allUrls(db, (this.options.clock ?? REAL_CLOCK).now()));
     for (const url of listPublishedUrls(this.options.siteDir)) urls.add(url);
     for (const url of this.options.pending?.urls() ?? []) urls.add(url);
     return this.publishUrls([...urls]);
@@ -145,8 +145,17 @@ export class Publisher {
   async publishChanges(changes: Change[], urls: string[] = []): Promise<PublishReport> {
     const db = this.options.db();
     const siteDir = this.options.siteDir;
-    // an article published, taken off or deleted moves the news lists (and their archive pages)
-    const listed = [...changes, ...newsListChanges(db, siteDir, changes)];
+    // a list page is published when it shows a changed row now or did before (RouteDef.showsRow)
+    // each list page's file read once per job, however many changes ask about it
+    const files = new Map<string, string | null>();
+    const read = (url: string) => {
+      if (!files.has(url)) files.set(url, readPublished(siteDir, url));
+      return files.get(url) ?? null;
+    };
+    const state = { read, now: (this.options.clock ?? REAL_CLOCK).now() };
+    // an article published, taken off or deleted moves the news lists (and their archive pages);
+    // a season over moves the fixtures' lists (docs/decisions/041)
+    const listed = [...changes, ...newsListChanges(db, siteDir, changes), ...fixtureSeasonChanges(db, changes, state)];
     // pages of a list whose members come from the changed table (the fixtures' filters) may be gone
     // now: their files are rendered again too, which removes them
     const mayBeGone = changedLists(listed).flatMap((prefix) => listPublishedUrls(siteDir, prefix));
@@ -157,14 +166,6 @@ export class Publisher {
       // a new, deleted or re-dated match moves the latest matches' line (a score does not)
       ...(listed.some((c) => c.table === FIXTURE_LISTS) ? matchShareBoundaryUrls(db, changes.filter((c) => c.table === 'matches').length) : []),
     ];
-    // a list page is published when it shows a changed row now or did before (RouteDef.showsRow)
-    // each list page's file read once per job, however many changes ask about it
-    const files = new Map<string, string | null>();
-    const read = (url: string) => {
-      if (!files.has(url)) files.set(url, readPublished(siteDir, url));
-      return files.get(url) ?? null;
-    };
-    const state = { read, now: (this.options.clock ?? REAL_CLOCK).now() };
     const affected = affectedUrls(db, listed, state);
     return this.publishUrls([...affected, ...mayBeGone, ...shareLine, ...urls], ownPages(affected, changes), footerOnlyUrls(db, listed, state, affected));
   }
@@ -177,9 +178,10 @@ export class Publisher {
   prewarm(): void {
     this.options.render.prewarm?.(() => {
       const db = this.options.db();
+      const now = (this.options.clock ?? REAL_CLOCK).now();
       return ROUTES.flatMap((route) => {
         if (!route.pattern.includes(':id')) return [route.pattern];
-        const id = route.params?.(db)?.[0];
+        const id = route.params?.(db, now)?.[0];
         return id === undefined ? [] : [route.pattern.replace(':id', encodeURIComponent(id))];
       });
     });
@@ -192,7 +194,7 @@ export class Publisher {
   private async spliceFooters(urls: string[], render: Renderer, report: PublishReport): Promise<string[]> {
     const [source, ...rest] = urls;
     const body = await this.publishOne(source, render, report);
-    const footer = body ? footerOf(body.toString('utf8')) : null;
+    const footer = body ? footerOf(body) : null;
     if (footer === null) return rest;
     return spliceFooterInto(rest, footer, { siteDir: this.options.siteDir, report, stopped: () => this.stopped, log: this.log });
   }

@@ -3,15 +3,23 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { matches } from '../db/schema';
-import { applyFixtureFilter, fixtureFilters, nextMatchIndex } from '../../lib/fixtures';
+import { applyFixtureFilter, currentSeason, fixtureFilters, nextMatchIndex, seasonOf, seasonSlug } from '../../lib/fixtures';
 import { viennaDate } from '../../lib/dates-de';
 import { lastResultIn } from '../content/public-content';
 import { CALENDAR, FIXTURE_LISTS, type Change, type RouteDef } from './routes';
 
-/** The fixtures list's filters (competitions, teams) that exist now; none when the table cannot be read. */
-function fixtureFilterSlugs(db: Db): string[] {
+/** What the fixtures' filters and seasons are made of, by date as the list shows them. */
+const fixtureRows = (db: Db) =>
+  db
+    .select({ id: matches.id, home_team: matches.home_team, away_team: matches.away_team, competition: matches.competition, match_date: matches.match_date, status: matches.status, season: matches.season })
+    .from(matches)
+    .orderBy(asc(matches.match_date), asc(matches.match_time))
+    .all();
+
+/** The fixtures list's filters (competitions, teams, other seasons) that exist now; none when the table cannot be read. */
+function fixtureFilterSlugs(db: Db, now: number): string[] {
   try {
-    return fixtureFilters(db.select().from(matches).all()).map((f) => f.slug);
+    return fixtureFilters(fixtureRows(db), viennaDate(new Date(now))).map((f) => f.slug);
   } catch (error) {
     // the list itself shows the spec's samples then (public-content.ts readOr)
     console.error('[publish] the fixtures filters could not be read:', error instanceof Error ? error.message : error);
@@ -19,18 +27,36 @@ function fixtureFilterSlugs(db: Db): string[] {
   }
 }
 
+/**
+ * The season the fixtures list shows now (docs/decisions/041); null without matches.
+ * The publisher compares it with the published list's (published-state.ts).
+ */
+export function currentFixturesSeason(db: Db, now: number): string | null {
+  return currentSeason(fixtureRows(db), viennaDate(new Date(now)));
+}
+
 /** The filter pages that list one match (undefined when it is gone: any of them may have listed it). */
-function fixtureFilterSlugsOfMatch(db: Db, change: { table: Change['table']; key: string }): string[] | undefined {
+function fixtureFilterSlugsOfMatch(db: Db, change: { table: Change['table']; key: string }, now: number): string[] | undefined {
   if (change.table !== 'matches') return undefined;
-  const all = db
-    .select({ id: matches.id, home_team: matches.home_team, away_team: matches.away_team, competition: matches.competition, match_date: matches.match_date, status: matches.status })
-    .from(matches)
-    .all();
+  const all = fixtureRows(db);
   const row = all.find((m) => m.id === change.key);
   if (!row) return undefined;
-  return fixtureFilters(all)
-    .filter((filter) => applyFixtureFilter([row], filter).length > 0)
+  const today = viennaDate(new Date(now));
+  const current = currentSeason(all, today);
+  // another season's match is on its season's page only; the current season's on the filters it matches
+  if (current === null || seasonSlug(seasonOf(row)) !== seasonSlug(current)) return [seasonSlug(seasonOf(row))];
+  return fixtureFilters(all, today)
+    .filter((filter) => filter.kind !== 'season' && applyFixtureFilter([row], filter).length > 0)
     .map((filter) => filter.slug);
+}
+
+/** The fixtures page that lists a match now: `/spielplan` for the current season, else its season's page; null when it is gone. */
+export function fixturesPageOfMatch(db: Db, id: string, now: number): string | null {
+  const row = db.select({ match_date: matches.match_date, season: matches.season }).from(matches).where(eq(matches.id, id)).get();
+  if (!row) return null;
+  const current = currentFixturesSeason(db, now);
+  const slug = seasonSlug(seasonOf(row));
+  return current !== null && slug === seasonSlug(current) ? '/spielplan' : `/spielplan/${slug}`;
 }
 
 /** Whether the home page shows a match now: as the next match of the fixtures, or as the last result. */
@@ -45,7 +71,15 @@ export function fixtureListRoutes(): RouteDef[] {
   return [
     // the next match is marked as of today
     // and a link to the league tables while there are any
-    { pattern: '/spielplan', layout: true, deps: [{ table: 'matches' }, { table: FIXTURE_LISTS }, { table: CALENDAR }, { table: 'leagues' }] },
+    // the current season's matches: another season's score is on its own page (a change of the season shown
+    // is reported as FIXTURE_LISTS, published-state.ts)
+    {
+      pattern: '/spielplan',
+      layout: true,
+      deps: [{ table: 'matches' }, { table: FIXTURE_LISTS }, { table: CALENDAR }, { table: 'leagues' }],
+      showsRow: (db, change, now) => change.table !== 'matches' || fixturesPageOfMatch(db, change.key, now) === '/spielplan',
+      rowMarker: (change) => (change.table === 'matches' ? `href="/spiel/${encodeURIComponent(change.key)}"` : null),
+    },
     // one page per filter: any match can add or remove one, so every filter page reads the whole table
     {
       pattern: '/spielplan/:id',

@@ -58,8 +58,8 @@ export type RouteDef = {
   deps: Dep[];
   /** false for feeds and other files that do not show the header and footer */
   layout: boolean;
-  /** the ids of a parametrised route that exist now */
-  params?: (db: Db) => string[];
+  /** the ids of a parametrised route that exist now (`now`: the publish's time, for ids that move with the date) */
+  params?: (db: Db, now: number) => string[];
   /** the table whose rows make up the ids, where the ids are no row keys (the fixtures' filters) */
   listedFrom?: ContentTable;
   /**
@@ -73,7 +73,7 @@ export type RouteDef = {
    * route that show that row (undefined: all of them). A match's score then
    * republishes the filter pages that list the match, not every filter page.
    */
-  idsForRow?: (db: Db, change: { table: Change['table']; key: string }) => string[] | undefined;
+  idsForRow?: (db: Db, change: { table: Change['table']; key: string }, now: number) => string[] | undefined;
   /**
    * The same for a route without ':id' (the home page shows three articles):
    * whether the page shows that row now, as of `now` (the publish's today).
@@ -209,10 +209,10 @@ function instantiate(route: RouteDef, id: string): string {
 }
 
 /** Every public URL that exists for the data as it is now. */
-export function allUrls(db: Db): string[] {
+export function allUrls(db: Db, now = Date.now()): string[] {
   const urls: string[] = [];
   for (const route of ROUTES) {
-    if (isParametrised(route)) urls.push(...(route.params?.(db) ?? []).map((id) => instantiate(route, id)));
+    if (isParametrised(route)) urls.push(...(route.params?.(db, now) ?? []).map((id) => instantiate(route, id)));
     else urls.push(route.pattern);
   }
   return urls;
@@ -243,6 +243,7 @@ export function changedLists(changes: Change[]): string[] {
  */
 export function affectedUrls(db: Db, changes: Change[], published?: PublishedState, withLayout = true): string[] {
   const urls = new Set<string>();
+  const now = published?.now ?? Date.now();
   for (const route of ROUTES) {
     const deps = depsOf(route, withLayout);
     for (const change of changes) {
@@ -250,11 +251,11 @@ export function affectedUrls(db: Db, changes: Change[], published?: PublishedSta
         if (dep.table !== change.table) continue;
         if (dep.key === ':id') {
           if (change.key) urls.add(instantiate(route, change.key));
-          else for (const id of route.params?.(db) ?? []) urls.add(instantiate(route, id));
+          else for (const id of route.params?.(db, now) ?? []) urls.add(instantiate(route, id));
         } else if (dep.key === undefined || change.key === undefined || dep.key === change.key) {
           if (isParametrised(route)) {
-            const rowIds = dep.key === undefined && change.key !== undefined ? route.idsForRow?.(db, { table: change.table, key: change.key }) : undefined;
-            for (const id of rowIds ?? route.params?.(db) ?? []) urls.add(instantiate(route, id));
+            const rowIds = dep.key === undefined && change.key !== undefined ? route.idsForRow?.(db, { table: change.table, key: change.key }, now) : undefined;
+            for (const id of rowIds ?? route.params?.(db, now) ?? []) urls.add(instantiate(route, id));
           } else if (showsChange(db, route, dep, change, published)) urls.add(route.pattern);
         }
       }

@@ -1,0 +1,123 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { createTestDb, seed } from '../db/test-db';
+import { matches } from '../db/schema';
+import { currentSeasonMatches, fixtureFilters } from '../../lib/fixtures';
+import { viennaDate } from '../../lib/dates-de';
+import { Publisher } from './publisher';
+import { CALENDAR, fileForUrl } from './routes';
+import type { RenderResult, Renderer } from './render';
+
+// The fixtures by season (docs/decisions/041): which pages a match's save and a
+// new day publish. The renderer stands in for Fixtures.astro: /spielplan lists
+// the current season's matches under its data-season marker, and a filter page
+// exists only for a filter the list offers (an unknown one redirects, and its
+// file goes).
+let db: Db;
+let siteDir: string;
+let now = Date.parse('2026-11-25T10:00:00Z');
+const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const rows = () => db.select().from(matches).orderBy(matches.match_date).all();
+const today = (at: number) => viennaDate(new Date(at));
+
+const render: Renderer = async (url, at = now): Promise<RenderResult> => {
+  if (url === '/spielplan') {
+    const current = currentSeasonMatches(rows(), today(at));
+    const cards = current.map((m) => `<li><a class="match-page-link" href="/spiel/${m.id}"></a></li>`).join('');
+    return { status: 200, headers: {}, body: Buffer.from(`<ol class="match-list" data-season="${current[0]?.season ?? ''}">${cards}</ol>`) };
+  }
+  if (url.startsWith('/spielplan/')) {
+    const slug = url.slice('/spielplan/'.length);
+    if (!fixtureFilters(rows(), today(at)).some((f) => f.slug === slug)) return { status: 302, headers: { location: '/spielplan' }, body: Buffer.alloc(0) };
+  }
+  return { status: 200, headers: {}, body: Buffer.from(url) };
+};
+
+const onDisk = (url: string) => fs.existsSync(path.join(siteDir, fileForUrl(url)));
+
+let ids: Record<string, string>;
+beforeEach(() => {
+  db = createTestDb();
+  siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-seasons-'));
+  now = Date.parse('2026-11-25T10:00:00Z');
+  const add = (date: string, season: string, away: string, status = 'finished', competition = 'Unterliga Ost') =>
+    db.insert(matches).values({ home_team: 'SV Kirchberg', away_team: away, match_date: date, season, status, competition }).returning({ id: matches.id }).get().id;
+  ids = seed(db, () => ({
+    old: add('2026-04-12', '2025/26', 'FC Gnas'),
+    played: add('2026-09-06', '2026/27', 'SC Gleisdorf'),
+    last: add('2026-11-29', '2026/27', 'USV St. Ruprecht', 'scheduled', 'Steirischer Cup'),
+    next: add('2027-08-01', '2027/28', 'ASK Straden', 'scheduled'),
+  }));
+});
+afterEach(() => {
+  db.$client.close();
+  fs.rmSync(siteDir, { recursive: true, force: true });
+});
+
+async function published() {
+  const rendered: string[] = [];
+  const publisher = new Publisher({
+    db: () => db,
+    siteDir,
+    render: async (url, at) => {
+      rendered.push(url);
+      return render(url, at);
+    },
+    clock: { now: () => now },
+    log: quiet,
+  });
+  await publisher.publishAll();
+  rendered.length = 0;
+  return { publisher, rendered };
+}
+
+describe('fixtures by season (docs/decisions/041)', () => {
+  it("another season's result republishes that season's page, not the list or the current season's filters", async () => {
+    const { publisher, rendered } = await published();
+    expect(onDisk('/spielplan/saison-2025-26')).toBe(true);
+    expect(onDisk('/spielplan/wettbewerb-steirischer-cup')).toBe(true);
+    seed(db, () => db.update(matches).set({ home_score: 3, away_score: 1 }).where(eq(matches.id, ids.old)).run());
+    await publisher.publishChanges([{ table: 'matches', key: ids.old }]);
+    expect(rendered).toContain('/spielplan/saison-2025-26');
+    expect(rendered).toContain(`/spiel/${ids.old}`);
+    expect(rendered).not.toContain('/spielplan');
+    expect(rendered.filter((u) => u.startsWith('/spielplan/wettbewerb-') || u.startsWith('/spielplan/team-'))).toEqual([]);
+  });
+
+  it("the current season's result republishes the list and the filters that list it, not the other seasons' pages", async () => {
+    const { publisher, rendered } = await published();
+    seed(db, () => db.update(matches).set({ home_score: 2, away_score: 2 }).where(eq(matches.id, ids.played)).run());
+    await publisher.publishChanges([{ table: 'matches', key: ids.played }]);
+    expect(rendered).toContain('/spielplan');
+    expect(rendered).toContain('/spielplan/team-sc-gleisdorf');
+    expect(rendered.filter((u) => u.startsWith('/spielplan/saison-'))).toEqual([]);
+  });
+
+  it("the season's last result turns the list to the next season: its page goes, the finished season's page comes", async () => {
+    const { publisher, rendered } = await published();
+    expect(onDisk('/spielplan/saison-2027-28')).toBe(true);
+    expect(onDisk('/spielplan/saison-2026-27')).toBe(false);
+    seed(db, () => db.update(matches).set({ status: 'finished', home_score: 1, away_score: 0 }).where(eq(matches.id, ids.last)).run());
+    const report = await publisher.publishChanges([{ table: 'matches', key: ids.last }]);
+    expect(report.failed).toEqual([]);
+    expect(rendered).toContain('/spielplan');
+    expect(fs.readFileSync(path.join(siteDir, fileForUrl('/spielplan')), 'utf8')).toContain('data-season="2027/28"');
+    expect(onDisk('/spielplan/saison-2026-27')).toBe(true);
+    expect(onDisk('/spielplan/saison-2027-28')).toBe(false);
+    // the current season's filters are the new season's: the cup of 2026/27 has none now
+    expect(onDisk('/spielplan/wettbewerb-steirischer-cup')).toBe(false);
+  });
+
+  it('a new day after the last match of a season turns the list as well', async () => {
+    const { publisher } = await published();
+    now = Date.parse('2026-11-30T10:00:00Z');
+    await publisher.publishChanges([{ table: CALENDAR }]);
+    expect(fs.readFileSync(path.join(siteDir, fileForUrl('/spielplan')), 'utf8')).toContain('data-season="2027/28"');
+    expect(onDisk('/spielplan/saison-2026-27')).toBe(true);
+    expect(onDisk('/spielplan/saison-2027-28')).toBe(false);
+  });
+});
