@@ -30,11 +30,17 @@ const page = (url: string) => `<html><body><main><footer>${url}</footer></main><
 
 describe('footer splice (docs/decisions/040)', () => {
   it('finds and replaces only the site footer', () => {
+    const b = (text: string) => Buffer.from(text);
+    const str = (bytes: Buffer | null) => bytes && bytes.toString();
     const html = page('/x');
-    expect(footerOf(html)).toBe('<footer class="site-footer"><p>default</p></footer>');
-    expect(withFooter(html, '<footer class="site-footer">neu</footer>')).toBe(html.replace('<p>default</p>', 'neu'));
-    expect(footerOf('<html>no footer</html>')).toBeNull();
-    expect(withFooter('<footer class="site-footer">a</footer><footer class="site-footer">b</footer>', 'x')).toBeNull();
+    expect(str(footerOf(b(html)))).toBe('<footer class="site-footer"><p>default</p></footer>');
+    expect(str(withFooter(b(html), b('<footer class="site-footer">neu</footer>')))).toBe(html.replace('<p>default</p>', 'neu'));
+    // the bytes around the footer stay as they are, whatever the characters
+    const umlauts = `<p>Grüße – ß</p>${html}<p>Ölmühle</p>`;
+    expect(str(withFooter(b(umlauts), b('<footer class="site-footer">Größe</footer>')))).toBe(umlauts.replace('<p>default</p>', 'Größe'));
+    expect(footerOf(b('<html>no footer</html>'))).toBeNull();
+    expect(withFooter(b('<footer class="site-footer">a</footer><footer class="site-footer">b</footer>'), b('x'))).toBeNull();
+    expect(footerOf(b('<footer class="site-footer">a<footer>b</footer></footer>'))).toBeNull();
   });
 
   it('a footer change renders the pages that read it themselves and one more; every other page takes its footer, byte for byte as a fresh render', async () => {

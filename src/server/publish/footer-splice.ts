@@ -13,25 +13,34 @@ import type { Db } from '../db/client';
 import { writePublishedFile } from './files';
 import { LAYOUT_DEPS, affectedUrls, fileForUrl, type Change, type PublishedState } from './routes';
 
-const START = '<footer class="site-footer"';
-const END = '</footer>';
+// ASCII markers: searched in the file's bytes, so a page is never decoded to text and back
+const START = Buffer.from('<footer class="site-footer"');
+const END = Buffer.from('</footer>');
+const INNER_START = Buffer.from('<footer');
 
-/** The site footer of a page, or null when it has none (or more than one). */
-export function footerOf(html: string): string | null {
+/** Where the site footer of a page starts and ends, or null when it has none (or more than one). */
+function footerRange(html: Buffer): { start: number; end: number } | null {
   const start = html.indexOf(START);
   if (start === -1 || html.indexOf(START, start + 1) !== -1) return null;
-  const end = html.indexOf(END, start);
+  const close = html.indexOf(END, start);
+  if (close === -1) return null;
   // a footer inside the footer would end it early: not ours to cut
-  if (end === -1 || html.slice(start + START.length, end).includes('<footer')) return null;
-  return html.slice(start, end + END.length);
+  const inner = html.indexOf(INNER_START, start + START.length);
+  if (inner !== -1 && inner < close) return null;
+  return { start, end: close + END.length };
+}
+
+/** The site footer of a page, or null when it has none (or more than one). */
+export function footerOf(html: Buffer): Buffer | null {
+  const range = footerRange(html);
+  return range && html.subarray(range.start, range.end);
 }
 
 /** The page with its site footer replaced; null when the page has no footer to replace. */
-export function withFooter(html: string, footer: string): string | null {
-  const old = footerOf(html);
-  if (old === null) return null;
-  const start = html.indexOf(START);
-  return html.slice(0, start) + footer + html.slice(start + old.length);
+export function withFooter(html: Buffer, footer: Buffer): Buffer | null {
+  const range = footerRange(html);
+  if (!range) return null;
+  return Buffer.concat([html.subarray(0, range.start), footer, html.subarray(range.end)]);
 }
 
 const FOOTER_DEPS = LAYOUT_DEPS.filter((dep) => dep.table !== 'club_settings');
@@ -63,17 +72,17 @@ const SPLICE_CONCURRENCY = 16;
  * Puts the footer into each page's published file and writes it with its brotli and gzip copies.
  * Returns the pages that have no published file or no footer to replace: they are rendered instead.
  */
-export async function spliceFooterInto(urls: string[], footer: string, o: SpliceContext): Promise<string[]> {
+export async function spliceFooterInto(urls: string[], footer: Buffer, o: SpliceContext): Promise<string[]> {
   const unspliced: string[] = [];
   let next = 0;
   const worker = async () => {
     while (next < urls.length && !o.stopped()) {
       const url = urls[next++];
       let file: string;
-      let html: string;
+      let html: Buffer;
       try {
         file = path.join(o.siteDir, fileForUrl(url));
-        html = await fs.promises.readFile(file, 'utf8');
+        html = await fs.promises.readFile(file);
       } catch {
         unspliced.push(url);
         continue;
@@ -84,7 +93,7 @@ export async function spliceFooterInto(urls: string[], footer: string, o: Splice
         continue;
       }
       try {
-        if (updated !== html) await writePublishedFile(file, Buffer.from(updated, 'utf8'));
+        if (!updated.equals(html)) await writePublishedFile(file, updated);
         o.report.written.push(url);
       } catch (error) {
         // the old file stays, with its old footer; the retry renders it
