@@ -54,6 +54,21 @@ describe('news lists in pages (docs/decisions/039)', () => {
     expect(allUrls(db)).toContain('/news/seite/1');
   });
 
+  it("finds each article's list page as the pages list them, ties of the same time by id, and none for an unpublished one", () => {
+    const ids = articles(3 * NEWS_PAGE_SIZE + 1);
+    // three articles of the same moment between the 49th and the 50th: their ids decide their order
+    const same = new Date(Date.UTC(2020, 0, 49, 12)).toISOString();
+    const tied = seed(db, () => [0, 1, 2].map((i) => db.insert(news).values({ title: `Gleichzeitig ${i}`, content: 'Text', created_at: same }).returning().get().id));
+    const hidden = seed(db, () => db.insert(news).values({ title: 'Entwurf', content: 'Text', published: false }).returning().get().id);
+    expect(listPageOfNews(db, hidden)).toBeNull();
+    expect(listPageOfNews(db, 'gibt-es-nicht')).toBeNull();
+    const listed = new Map<string, string>();
+    for (const page of archivePageNumbers(db)) for (const a of archiveNewsPage(Number(page))!.items) listed.set(a.id, page);
+    for (const a of newestNewsPage().items) listed.set(a.id, 'alle');
+    expect(listed.size).toBe(ids.length + tied.length);
+    for (const id of [...ids, ...tied]) expect(listPageOfNews(db, id), id).toBe(listed.get(id));
+  });
+
   it("an old article's title edit republishes its own page and its archive page, none of the lists of the newest", () => {
     const ids = articles(2 * NEWS_PAGE_SIZE + 7);
     const urls = affectedUrls(db, [{ table: 'news', key: ids[3] }], publishedAsNow());
