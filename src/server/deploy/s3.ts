@@ -2,15 +2,20 @@
 // with @aws-sdk/client-s3. DEPLOY_S3_URL names it all:
 //   s3://KEY:SECRET@BUCKET/PREFIX?region=eu-central-1&endpoint=https://fsn1.your-objectstorage.com
 // Each object gets the Content-Type and Cache-Control our server sends; text
-// files go as their precompressed gzip copy with Content-Encoding: gzip
-// (every browser takes it; a bucket cannot negotiate).
+// files go gzipped with Content-Encoding: gzip (every browser takes it; a bucket
+// cannot negotiate): the build's assets as their precompressed copy, the
+// published pages compressed here, since they have none (decision 042).
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { DeleteObjectsCommand, ListObjectsV2Command, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { DeliveredManifest } from './manifest';
 import { DEPLOY_TEXTS as T } from '../../lib/deploy-texts';
 import { DeployError, inParallel, type DeployResult, type DeployTarget } from './target';
 import type { LocalFile } from './tree';
+
+const gzip = promisify(zlib.gzip);
 
 export type S3Settings = { bucket: string; prefix: string; client: S3ClientConfig; endpoint: string | null };
 
@@ -75,7 +80,9 @@ export class S3Target implements DeployTarget {
   }
 
   private async put(file: LocalFile): Promise<void> {
-    const body = await fs.promises.readFile(file.gzip ?? file.abs);
+    const read = await fs.promises.readFile(file.gzip ?? file.abs);
+    const compressHere = file.gzip === null && file.compressible;
+    const body = compressHere ? await gzip(read, { level: 9 }) : read;
     await this.client.send(
       new PutObjectCommand({
         Bucket: this.settings.bucket,
@@ -83,7 +90,7 @@ export class S3Target implements DeployTarget {
         Body: body,
         ContentType: file.contentType,
         CacheControl: file.cacheControl,
-        ...(file.gzip ? { ContentEncoding: 'gzip' } : {}),
+        ...(file.gzip || compressHere ? { ContentEncoding: 'gzip' } : {}),
       }),
     );
   }

@@ -16,8 +16,10 @@ export type LocalFile = {
   signature: string;
   contentType: string;
   cacheControl: string;
-  /** the precompressed gzip copy beside it, when it is as new as the file */
+  /** the precompressed gzip copy beside it, when it is as new as the file (the build's assets) */
   gzip: string | null;
+  /** text worth sending compressed: without a gzip copy beside it, the target compresses it (decision 042) */
+  compressible: boolean;
 };
 
 export type SiteDirs = { clientDir: string; siteDir: string; uploadsDir: string };
@@ -53,6 +55,7 @@ function walk(root: string, prefix: string, area: FileArea, into: Map<string, Lo
       contentType: contentType(abs),
       cacheControl: cacheControlFor(area, `/${key}`),
       gzip: isCompressible(abs) ? freshVariant(`${abs}.gz`, stat.mtimeMs) : null,
+      compressible: isCompressible(abs) && stat.size > 512,
     });
   }
 }

@@ -18,7 +18,12 @@ export type CachedFile = {
   type: string;
   identity: Buffer;
   br: Buffer | null;
+  /** from a .gz beside the file (the build's assets), else made on the first request that needs it (decision 042) */
   gzip: Buffer | null;
+  /** whether a gzip copy may be made on request: a text file worth it */
+  gzipOnRequest: boolean;
+  /** the bytes this entry was counted with in the cache */
+  weight: number;
   /** response headers built once per status, encoding and scheme (server.ts `headersFor`), by slot */
   headers: (OutgoingHttpHeaders | undefined)[];
   /** when the disk was last asked about this file (Date.now()) */
@@ -118,12 +123,11 @@ export class FileCache {
     }
     const compressible = isCompressible(file);
     let br = compressible ? readVariant(`${file}.br`, stat.mtimeMs) : null;
-    let gzip = compressible ? readVariant(`${file}.gz`, stat.mtimeMs) : null;
-    // files published without variants (copied by hand, say) are compressed once here
-    if (compressible && identity.length > 512) {
-      br ??= zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } });
-      gzip ??= zlib.gzipSync(identity, { level: 9 });
-    }
+    const gzip = compressible ? readVariant(`${file}.gz`, stat.mtimeMs) : null;
+    // files published without a brotli copy (copied by hand, say) are compressed once here; a gzip
+    // copy only when a client without brotli asks (chooseEncoding): published pages have none
+    const worthIt = compressible && identity.length > 512;
+    if (worthIt) br ??= zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } });
     const entry: CachedFile = {
       mtimeMs: stat.mtimeMs,
       size: stat.size,
@@ -132,11 +136,13 @@ export class FileCache {
       identity,
       br,
       gzip,
+      gzipOnRequest: worthIt,
+      weight: identity.length + (br?.length ?? 0) + (gzip?.length ?? 0),
       headers: [],
       checkedAt: now,
     };
     this.drop(file);
-    const weight = identity.length + (br?.length ?? 0) + (gzip?.length ?? 0);
+    const weight = entry.weight;
     if (weight < this.maxBytes / 8) {
       this.entries.set(file, entry);
       this.bytes += weight;
@@ -149,7 +155,7 @@ export class FileCache {
   private drop(file: string) {
     const old = this.entries.get(file);
     if (!old) return;
-    this.bytes -= old.identity.length + (old.br?.length ?? 0) + (old.gzip?.length ?? 0);
+    this.bytes -= old.weight;
     this.entries.delete(file);
   }
 }
@@ -181,7 +187,12 @@ export function chooseEncoding(acceptEncoding: string | undefined, file: CachedF
     acceptMemo.set(acceptEncoding, flags);
   }
   if (file.br && flags & 1) return 'br';
-  if (file.gzip && flags & 2) return 'gzip';
+  if (flags & 2) {
+    // made once per file version for the rare client without brotli (decision 042); not counted in the
+    // cache's bytes, which only bounds it roughly: at most a third more for the files such clients ask for
+    if (!file.gzip && file.gzipOnRequest) file.gzip = zlib.gzipSync(file.identity, { level: 6 });
+    if (file.gzip) return 'gzip';
+  }
   return 'identity';
 }
 

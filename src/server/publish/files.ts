@@ -6,10 +6,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { BROTLI_QUALITY, GZIP_LEVEL, worthCompressing } from './render-core.mjs';
+import { BROTLI_QUALITY, worthCompressing } from './render-core.mjs';
 
 const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
 
 // Every file this process replaces or removes is announced, so that the static
 // server's cache drops it at once instead of asking the disk on every request.
@@ -28,7 +27,7 @@ function announce(file: string): void {
   changes.emit('change', path.resolve(file));
 }
 
-/** Types worth compressing: everything the publisher writes is text. */
+/** The compressed copies a published file may have beside it (`.gz` only from before decision 042). */
 export const COMPRESSED_SUFFIXES = ['.br', '.gz'] as const;
 
 /**
@@ -74,25 +73,31 @@ export async function writeFileAtomic(
 }
 
 /**
- * Writes the file, then its brotli and gzip variants. The variants come after
- * the file so that a server which finds a variant older than the file knows it
- * is stale and does not serve it. Variants a render worker compressed already
- * are written as they are; otherwise they are compressed here (off the main
- * thread, in libuv's pool), at the quality render-core.mjs explains.
+ * Writes the file, then its brotli copy. The copy comes after the file so that a
+ * server which finds a copy older than the file knows it is stale and does not
+ * serve it. A copy a render worker compressed already is written as it is;
+ * otherwise it is compressed here (off the main thread, in libuv's pool), at the
+ * quality render-core.mjs explains. No gzip copy (docs/decisions/042): one a
+ * publish before that decision left is removed, since nginx's gzip_static would
+ * serve it however old it is.
  */
-export async function writePublishedFile(file: string, body: Buffer, variants?: { br: Buffer; gzip: Buffer }): Promise<void> {
+export async function writePublishedFile(file: string, body: Buffer, variants?: { br: Buffer }): Promise<void> {
   if (!worthCompressing(file)) return writeFileAtomic(file, body, { sync: false });
-  const [br, gz] = variants
-    ? [variants.br, variants.gzip]
-    : await Promise.all([
-        brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-        gzip(body, { level: GZIP_LEVEL }),
-      ]);
+  const br =
+    variants?.br ??
+    (await brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
   await writeFileAtomic(file, body, { sync: false });
-  await Promise.all([
-    writeFileAtomic(`${file}.br`, br, { sync: false, mkdir: false }),
-    writeFileAtomic(`${file}.gz`, gz, { sync: false, mkdir: false }),
-  ]);
+  await writeFileAtomic(`${file}.br`, br, { sync: false, mkdir: false });
+  await removeStaleGzip(file);
+}
+
+async function removeStaleGzip(file: string): Promise<void> {
+  try {
+    await fs.promises.unlink(`${file}.gz`);
+    announce(`${file}.gz`);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
 }
 
 export async function removePublishedFile(file: string, siteRoot: string): Promise<boolean> {

@@ -70,7 +70,7 @@ describe('footer splice (docs/decisions/040)', () => {
       const file = path.join(siteDir, fileForUrl(url));
       expect(fs.readFileSync(file, 'utf8'), url).toBe(page(url));
       expect(zlib.brotliDecompressSync(fs.readFileSync(`${file}.br`)).toString(), url).toBe(page(url));
-      expect(zlib.gunzipSync(fs.readFileSync(`${file}.gz`)).toString(), url).toBe(page(url));
+      expect(fs.existsSync(`${file}.gz`), url).toBe(false);
     }
   });
 

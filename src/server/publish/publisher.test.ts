@@ -27,13 +27,17 @@ const html = (s: string) => ({ status: 200, headers: {}, body: Buffer.from(`<htm
 const read = (rel: string) => fs.readFileSync(path.join(siteDir, rel), 'utf8');
 
 describe('Publisher', () => {
-  it('writes each page with brotli and gzip variants, then the cache version', async () => {
+  it('writes each page with its brotli copy and no gzip copy (decision 042), then the cache version', async () => {
+    // a gzip copy an older publish left would be served by nginx however stale: it goes
+    fs.writeFileSync(path.join(siteDir, 'index.html.gz'), zlib.gzipSync('<html>alt</html>'));
     const publisher = new Publisher({ db: () => db, siteDir, render: async (url) => html(url), log: quiet });
     const report = await publisher.publishUrls(['/', '/news']);
     expect(report.written.sort()).toEqual(['/', '/news']);
     expect(read('news/index.html')).toBe('<html>/news</html>');
     expect(zlib.brotliDecompressSync(fs.readFileSync(path.join(siteDir, 'news/index.html.br'))).toString()).toBe('<html>/news</html>');
-    expect(zlib.gunzipSync(fs.readFileSync(path.join(siteDir, 'index.html.gz'))).toString()).toBe('<html>/</html>');
+    expect(zlib.brotliDecompressSync(fs.readFileSync(path.join(siteDir, 'index.html.br'))).toString()).toBe('<html>/</html>');
+    expect(fs.existsSync(path.join(siteDir, 'index.html.gz'))).toBe(false);
+    expect(fs.existsSync(path.join(siteDir, 'news/index.html.gz'))).toBe(false);
     expect(JSON.parse(read('cache-version.json')).version).toBe(report.version);
     // no temp files left behind
     expect(fs.readdirSync(path.join(siteDir, 'news')).filter((f) => f.endsWith('.tmp'))).toEqual([]);

@@ -27,19 +27,19 @@ export const PUBLISH_LOCALS = Object.freeze({ publishing: true });
 export const BROTLI_QUALITY = 5;
 
 /**
- * Images are compressed already: no brotli or gzip copies for them (a share
- * image's copies were as large as the PNG itself).
+ * Images are compressed already: no brotli copy for them (a share image's
+ * copies were as large as the PNG itself).
  * @param {string} urlOrFile
  */
 export function worthCompressing(urlOrFile) {
   return !/\.(png|jpe?g|webp|gif|ico|avif)$/i.test(urlOrFile);
 }
-export const GZIP_LEVEL = 6;
 
 /**
- * The brotli and gzip variants of a published file.
+ * The brotli copy of a published file. Published pages get no gzip copy: the
+ * rare client without brotli gets one made on request (docs/decisions/042).
  * @param {Buffer} body
- * @returns {{ br: Buffer, gzip: Buffer }}
+ * @returns {{ br: Buffer }}
  */
 export function compressSync(body) {
   return {
@@ -49,7 +49,6 @@ export function compressSync(body) {
         [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
       },
     }),
-    gzip: zlib.gzipSync(body, { level: GZIP_LEVEL }),
   };
 }
 

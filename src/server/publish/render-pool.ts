@@ -57,7 +57,7 @@ type WorkerMessage =
   | { ready: true }
   | { fatal: string }
   | { id: number; error: string }
-  | { id: number; status: number; headers: Record<string, string>; body: Uint8Array; br?: Uint8Array; gzip?: Uint8Array; renderMs: number };
+  | { id: number; status: number; headers: Record<string, string>; body: Uint8Array; br?: Uint8Array; renderMs: number };
 
 /**
  * Renders in flight per process: two, so that a process has the next page at
@@ -268,7 +268,7 @@ export class RenderPool {
     if ('error' in message) task.reject(new Error(message.error));
     else {
       const result: RenderResult = { status: message.status, headers: message.headers, body: asBuffer(message.body), renderMs: message.renderMs };
-      if (message.br && message.gzip) result.variants = { br: asBuffer(message.br), gzip: asBuffer(message.gzip) };
+      if (message.br) result.variants = { br: asBuffer(message.br) };
       task.resolve(result);
     }
     this.fill(slot);

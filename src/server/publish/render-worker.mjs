@@ -39,7 +39,6 @@ try {
         headers: result.headers,
         body: result.body,
         br: variants?.br,
-        gzip: variants?.gzip,
         renderMs,
       });
     } catch (error) {

@@ -12,8 +12,8 @@ export type RenderResult = {
   status: number;
   headers: Record<string, string>;
   body: Buffer;
-  /** brotli and gzip variants, when the renderer compressed already (the render processes do) */
-  variants?: { br: Buffer; gzip: Buffer };
+  /** the brotli copy, when the renderer compressed already (the render processes do) */
+  variants?: { br: Buffer };
   /** time spent rendering, without time spent waiting for a render process */
   renderMs?: number;
 };

@@ -38,10 +38,16 @@ test.afterAll(async () => {
 });
 
 test('nginx serves the published pages, precompressed, with the same rules as the Node server', async () => {
+  // a page has a brotli copy only (decision 042): nginx sends it as such, and gzips for a client without brotli
+  expect(fs.existsSync(path.join(site.dataDir, 'site', 'index.html.br'))).toBe(true);
+  expect(fs.existsSync(path.join(site.dataDir, 'site', 'index.html.gz'))).toBe(false);
   const home = await fetch(`${base}/`, { headers: { 'accept-encoding': 'gzip' } });
   expect(home.status).toBe(200);
   expect(home.headers.get('content-encoding')).toBe('gzip');
   expect(await home.text()).toContain('Derbysieg');
+  const brotli = await fetch(`${base}/`, { headers: { 'accept-encoding': 'br' } });
+  expect(brotli.headers.get('content-encoding')).toBe('br');
+  expect(await brotli.text()).toContain('Derbysieg');
 
   const article = await fetch(`${base}/news/${newsId}`);
   expect(await article.text()).toContain('Drei Punkte!');
