@@ -50,14 +50,26 @@ export function nextMatchIndex(list: readonly FixtureMatch[], today: string): nu
  */
 export function seasonOf(match: Pick<FixtureMatch, 'match_date' | 'season'>): string {
   const stored = match.season?.trim();
-  if (stored && slugify(stored)) return stored;
+  if (stored && seasonSlug(stored) !== SEASON_PREFIX) return stored;
   const year = Number(match.match_date.slice(0, 4));
   const start = Number(match.match_date.slice(5, 7)) >= 7 ? year : year - 1;
   return `${start}/${String((start + 1) % 100).padStart(2, '0')}`;
 }
 
+const SEASON_PREFIX = 'saison-';
+// a club has a handful of seasons and every list asks for each match's: each text is slugified once
+const seasonSlugs = new Map<string, string>();
+
 /** The season slug of the season filter pages: '2026/27' → 'saison-2026-27'. */
-export const seasonSlug = (season: string) => `saison-${slugify(season)}`;
+export function seasonSlug(season: string): string {
+  let slug = seasonSlugs.get(season);
+  if (slug === undefined) {
+    if (seasonSlugs.size >= 256) seasonSlugs.clear();
+    slug = SEASON_PREFIX + slugify(season);
+    seasonSlugs.set(season, slug);
+  }
+  return slug;
+}
 
 /**
  * The season the list shows (`list` by date, ascending): the next match's, so
@@ -72,10 +84,12 @@ export function currentSeason(list: readonly FixtureMatch[], today: string): str
 
 /** The matches of the current season, in the list's order. */
 export function currentSeasonMatches<T extends FixtureMatch>(list: readonly T[], today: string): T[] {
-  const season = currentSeason(list, today);
-  // by slug: '2026/27' and '2026-27' are one season
-  return season === null ? [] : applyFixtureFilter(list, { slug: seasonSlug(season), kind: 'season', label: season });
+  return matchesOfSeason(list, currentSeason(list, today));
 }
+
+// by slug: '2026/27' and '2026-27' are one season
+const matchesOfSeason = <T extends FixtureMatch>(list: readonly T[], season: string | null): T[] =>
+  season === null ? [] : applyFixtureFilter(list, { slug: seasonSlug(season), kind: 'season', label: season });
 
 /**
  * The filters the list offers: every competition of the current season, every
@@ -84,11 +98,11 @@ export function currentSeasonMatches<T extends FixtureMatch>(list: readonly T[],
  * `list` by date, ascending.
  */
 export function fixtureFilters(list: readonly FixtureMatch[], today: string): FixtureFilter[] {
-  return [...filtersWithin(currentSeasonMatches(list, today)), ...otherSeasons(list, today)];
+  const current = currentSeason(list, today);
+  return [...filtersWithin(matchesOfSeason(list, current)), ...otherSeasons(list, current)];
 }
 
-function otherSeasons(list: readonly FixtureMatch[], today: string): FixtureFilter[] {
-  const current = currentSeason(list, today);
+function otherSeasons(list: readonly FixtureMatch[], current: string | null): FixtureFilter[] {
   const currentSlug = current === null ? null : seasonSlug(current);
   const seasons = new Map<string, FixtureFilter>();
   // the latest match comes last: walking back, each season is met first at its latest match

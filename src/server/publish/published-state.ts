@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { news } from '../db/schema';
 import { recentNewsWithoutPhotoIn } from '../content/share';
-import { CALENDAR, FIXTURE_LISTS, NEWS_LISTS, fileForUrl, type Change } from './routes';
+import { CALENDAR, FIXTURE_LISTS, NEWS_LISTS, fileForUrl, type Change, type PublishedState } from './routes';
 import { currentFixturesSeason } from './routes-fixtures';
 
 /** The published file of a URL as text; null when there is none or it cannot be read. */
@@ -63,7 +63,7 @@ const unescapeAttribute = (value: string) => value.replace(/&(amp|lt|gt|quot|#39
  * match's result, date or deletion, or a new day, ended one season and began the
  * next. The list's published file says which season it shows (data-season).
  */
-export function fixtureSeasonChanges(db: Db, changes: Change[], published: { read: (url: string) => string | null; now: number }): Change[] {
+export function fixtureSeasonChanges(db: Db, changes: Change[], published: PublishedState): Change[] {
   if (changes.some((c) => c.table === FIXTURE_LISTS) || !changes.some((c) => c.table === 'matches' || c.table === CALENDAR)) return [];
   const html = published.read('/spielplan');
   // not published yet: the job publishes it as it is now anyway
