@@ -110,8 +110,13 @@ export function playerMatchLines(matches: StatsMatch[], lineups: StatsLineup[], 
 
 /** Sums per season: season → player → numbers. Matches without a season count under ''. */
 export function seasonStats(matches: StatsMatch[], lineups: StatsLineup[], events: StatsEvent[]): Map<string, Map<string, PlayerStats>> {
+  return seasonSums(playerMatchLines(matches, lineups, events));
+}
+
+/** The season sums of match lines already worked out (playerMatchLines): season → player → numbers. */
+export function seasonSums(linesByPlayer: Map<string, PlayerMatchLine[]>): Map<string, Map<string, PlayerStats>> {
   const out = new Map<string, Map<string, PlayerStats>>();
-  for (const [playerId, lines] of playerMatchLines(matches, lineups, events)) {
+  for (const [playerId, lines] of linesByPlayer) {
     for (const line of lines) {
       const season = line.season ?? '';
       let players = out.get(season);

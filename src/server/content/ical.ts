@@ -67,7 +67,7 @@ export function finalScoreLine(m: Pick<MatchRow, 'status' | 'home_score' | 'away
   return m.status === 'finished' && m.home_score != null && m.away_score != null ? `Endstand ${m.home_score}:${m.away_score}` : null;
 }
 
-export function matchesToICal(matches: MatchRow[], opts: ICalOptions): string {
+export function matchesToICal(matches: readonly MatchRow[], opts: ICalOptions): string {
   const now = opts.now ?? new Date();
   const lines = [
     'BEGIN:VCALENDAR',

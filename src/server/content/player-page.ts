@@ -1,13 +1,13 @@
 // The public player page /spieler/{id} and the team page's player parts (issue 14):
 // German texts, and reads that hand out players only through the consent rule
 // (src/lib/consent.ts, docs/decisions/028-player-consent.md).
-import { eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { leagues, matches, players, teams } from '../db/schema';
 import { publicPlayerView, type PublicPlayerView } from '../../lib/consent';
 import type { PlayerStats } from '../../lib/player-stats';
 import { consentOptions } from './consent-setting';
 import { playerRecord, teamTopScorers, type PlayerRecord } from './player-stats';
-import { playersOfTeam, readOr } from './public-content';
+import { playersOfTeam, prepared, readOr } from './public-content';
 
 export const PLAYER_PAGE_TEXTS = {
   backToTeam: (team: string) => `Zurück zu ${team}`,
@@ -95,6 +95,21 @@ export function teamLeagues(teamId: string): { id: string; competition: string; 
   );
 }
 
+// the team page's links read five matches of hundreds, in SQL (ISO dates and times sort as text)
+const teamParam = sql.placeholder('team');
+const matchTime = sql`coalesce(${matches.match_time}, '')`;
+// ties in the order they were entered, as before
+const rowid = sql`rowid`;
+const linkColumns = {
+  id: matches.id,
+  home_team: matches.home_team,
+  away_team: matches.away_team,
+  match_date: matches.match_date,
+  home_score: matches.home_score,
+  away_score: matches.away_score,
+  status: matches.status,
+};
+
 export type TeamMatchLink = { id: string; home_team: string; away_team: string; match_date: string; home_score: number | null; away_score: number | null; finished: boolean };
 
 /**
@@ -104,24 +119,13 @@ export type TeamMatchLink = { id: string; home_team: string; away_team: string; 
  */
 export function teamMatchLinks(teamId: string): TeamMatchLink[] {
   return readOr(`match links of team ${teamId}`, [], (db) => {
-    const rows = db
-      .select()
-      .from(matches)
-      .where(eq(matches.team_id, teamId))
-      .all()
-      .sort((a, b) => a.match_date.localeCompare(b.match_date) || (a.match_time ?? '').localeCompare(b.match_time ?? ''));
-    const link = (m: (typeof rows)[number]): TeamMatchLink => ({
-      id: m.id,
-      home_team: m.home_team,
-      away_team: m.away_team,
-      match_date: m.match_date,
-      home_score: m.home_score,
-      away_score: m.away_score,
-      finished: m.status === 'finished',
-    });
-    const played = rows.filter((m) => m.status === 'finished').slice(-3);
-    const coming = rows.filter((m) => m.status === 'scheduled' || m.status === 'live').slice(0, 2);
-    return [...played, ...coming].map(link);
+    const played = prepared(db, 'teamLinks.played', () =>
+      db.select(linkColumns).from(matches).where(and(eq(matches.team_id, teamParam), eq(matches.status, 'finished'))).orderBy(desc(matches.match_date), desc(matchTime), desc(rowid)).limit(3).prepare(),
+    ).all({ team: teamId });
+    const coming = prepared(db, 'teamLinks.coming', () =>
+      db.select(linkColumns).from(matches).where(and(eq(matches.team_id, teamParam), inArray(matches.status, ['scheduled', 'live']))).orderBy(asc(matches.match_date), asc(matchTime), asc(rowid)).limit(2).prepare(),
+    ).all({ team: teamId });
+    return [...played.reverse(), ...coming].map(({ status, ...m }) => ({ ...m, finished: status === 'finished' }));
   });
 }
 

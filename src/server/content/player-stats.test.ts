@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import { createTestDb, seed } from '../db/test-db';
 import { matchEvents, matches, matchLineups, players, teams } from '../db/schema';
 import { playerRecord, teamTopScorers } from './player-stats';
-import { playerPage, publicPlayersOfTeam, publicTopScorers } from './player-page';
+import { playerPage, publicPlayersOfTeam, publicTopScorers, teamMatchLinks } from './player-page';
 
 let db: Db;
 const ids: Record<string, string> = {};
@@ -70,5 +70,27 @@ describe('statistics read from the database', () => {
     expect(publicTopScorers(ids.team, shown)?.scorers.map((s) => s.player.name)).toEqual(['Anna']);
     expect(playerPage(ids.lena)).toBeNull();
     expect(playerPage(ids.anna)?.record.seasons).toHaveLength(2);
+  });
+
+  it("links the team's last three results and its next two matches, in date and kick-off order", () => {
+    const add = (match_date: string, match_time: string | null, status: string, away_team: string) =>
+      seed(db, () => db.insert(matches).values({ home_team: 'SV', away_team, match_date, match_time, season: '2026/27', status, team_id: ids.team, team_side: 'home' }).run());
+    add('2026-10-03', '15:00', 'finished', 'late');
+    add('2026-10-03', '10:30', 'finished', 'early');
+    add('2026-10-03', null, 'finished', 'untimed');
+    add('2026-11-20', '18:00', 'scheduled', 'second');
+    add('2026-11-20', null, 'postponed', 'off');
+    add('2026-11-14', '14:00', 'scheduled', 'first');
+    add('2026-11-27', null, 'scheduled', 'third');
+    const links = teamMatchLinks(ids.team);
+    // the live match of the fixture counts as coming; the others are sorted in, and the old ones drop out
+    expect(links.map((l) => [l.away_team, l.match_date, l.finished])).toEqual([
+      ['untimed', '2026-10-03', true],
+      ['early', '2026-10-03', true],
+      ['late', '2026-10-03', true],
+      ['FC', '2026-09-12', false],
+      ['first', '2026-11-14', false],
+    ]);
+    expect(links[0]).toMatchObject({ home_team: 'SV', home_score: null, away_score: null });
   });
 });

@@ -16,6 +16,7 @@ import {
   youthTeams,
 } from '../db/schema';
 import { isSafeUrl } from '../../lib/urls';
+import { memoRead } from './read-memo';
 import { FOOTER_DEFAULTS, SOCIAL_PLATFORMS, SPONSOR_TIER_ORDER, type FooterTexts } from './defaults';
 
 export type HomepageSection = typeof homepageContent.$inferSelect;
@@ -39,7 +40,7 @@ export type YouthTeamRow = typeof youthTeams.$inferSelect & {
  * other failed read (and nothing broken is kept).
  */
 const preparedByDb = new WeakMap<Db, Map<string, unknown>>();
-function prepared<T>(db: Db, key: string, build: () => T): T {
+export function prepared<T>(db: Db, key: string, build: () => T): T {
   let statements = preparedByDb.get(db);
   if (!statements) {
     statements = new Map();
@@ -198,10 +199,12 @@ export function sponsorsInOrder(): SponsorRow[] {
   return rows.sort((a, b) => rank(a.tier) - rank(b.tier) || a.name.localeCompare(b.name, 'de'));
 }
 
-/** Matches ascending by date; null when the table cannot be read. */
-export function matchesByDate(): MatchRow[] | null {
-  return readOr('matches', null as MatchRow[] | null, (db) =>
-    prepared(db, 'matchesByDate', () => db.select().from(matches).orderBy(asc(matches.match_date), asc(matches.match_time)).prepare()).all(),
+/** Matches ascending by date (read-only: shared until the next change); null when the table cannot be read. */
+export function matchesByDate(): readonly MatchRow[] | null {
+  return readOr('matches', null as readonly MatchRow[] | null, (db) =>
+    memoRead(db, 'matchesByDate', () =>
+      prepared(db, 'matchesByDate', () => db.select().from(matches).orderBy(asc(matches.match_date), asc(matches.match_time)).prepare()).all(),
+    ),
   );
 }
 

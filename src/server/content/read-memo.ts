@@ -1,0 +1,48 @@
+// Reads that many pages share, kept until the database changes. A match result's
+// job renders its fixtures list, its season page, both calendars and the team's
+// two pages, and each of them read the same few hundred matches (5 ms each on
+// the bench's club); a full publish reads them once per fixtures page. With the
+// memo a process reads them once per change (issue 16,
+// docs/decisions/043-small-jobs-in-process.md).
+//
+// "Changed" is asked of SQLite, not of the publisher: `PRAGMA data_version` moves
+// when another connection commits (a render process sees the server's saves so),
+// `total_changes()` when this one writes (the server renders small jobs on the
+// connection it saves on). A value is shared by every page that asks: callers
+// treat it as read-only.
+import type { Db } from '../db/client';
+import { prepared } from './public-content';
+
+type Memo = { stamp: string; values: Map<string, unknown> };
+
+const memos = new WeakMap<Db, Memo>();
+
+/** A bound on what one unchanged database keeps (a value per team, say): past it the memo starts over. */
+const MAX_VALUES = 1_000;
+
+function stampOf(db: Db): string {
+  const row = prepared(db, 'memo.stamp', () =>
+    db.$client.prepare<[], { version: number; changes: number }>('SELECT (SELECT data_version FROM pragma_data_version) AS version, total_changes() AS changes'),
+  ).get()!;
+  return `${row.version}:${row.changes}`;
+}
+
+/**
+ * `read()`'s value for `key`, read again only when the database changed since.
+ * Inside a transaction it always reads: what it sees may still be rolled back.
+ * A read that throws keeps nothing.
+ */
+export function memoRead<T>(db: Db, key: string, read: () => T): T {
+  if (db.$client.inTransaction) return read();
+  const stamp = stampOf(db);
+  let memo = memos.get(db);
+  if (!memo || memo.stamp !== stamp) {
+    memo = { stamp, values: new Map() };
+    memos.set(db, memo);
+  }
+  if (memo.values.has(key)) return memo.values.get(key) as T;
+  const value = read();
+  if (memo.values.size >= MAX_VALUES) memo.values.clear();
+  memo.values.set(key, value);
+  return value;
+}
