@@ -79,9 +79,9 @@ export async function runPublishing(o: {
   // for five minutes, or a save from a script): reported, not part of the series.
   await noProcessAlive();
   const cold = await measureRepublish({ db: o.db, queue, siteDir: o.dirs.siteDir, kind: 'news', edits: 1, ids: { ...ids, news: ids.news.slice(-1) }, runId: `${o.runId}c` });
-  // The series: an admin opens the panel (the server then prepares a render process, as here) and saves.
+  // The series: an admin opens the panel (the server then warms up what renders a save, as here) and saves.
   await noProcessAlive();
-  queue.prewarm();
+  await queue.prewarm();
   for (let i = 0; i < 300 && pool?.busy; i++) await new Promise((r) => setTimeout(r, 100));
   const republish = {} as PublishingResult['republish'];
   for (const [kind, edits] of [

@@ -78,7 +78,10 @@ export async function startApp(
   // a killed process may have left half-written temp files: never served, gone now
   const leftovers = await removeTempFiles(config.siteDir);
   if (leftovers > 0) console.info(`[publish] ${leftovers} temporary files of an interrupted publish removed`);
-  const { renderer, handler, pool } = await loadBuiltRenderer(config.serverEntry);
+  // An admin's save renders in this process when static workers serve the visitors (decision 043).
+  // Alone (SERVE_WORKERS=0) this thread serves them too: a save's renders would hold up every
+  // visitor for their length, and the connections queued meanwhile, so they go to render processes.
+  const { renderer, handler, pool } = await loadBuiltRenderer(config.serverEntry, opts.socketPath ? {} : { inProcessMax: 0 });
   // previews render here, from a copy of the database, never in the publish processes
   registerPreviewRenderer(createHandlerRenderer(handler));
   const pending = new PendingPages(getDb);

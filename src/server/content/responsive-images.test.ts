@@ -39,6 +39,13 @@ describe('uploadSrcset', () => {
     expect(uploadSrcset('/uploads/b2.png', uploadsDir)).toBeUndefined();
   });
 
+  it('finds the copies once they are written, in the same long-lived process that looked before', () => {
+    write('d4.jpg');
+    expect(uploadSrcset('/uploads/d4.jpg', uploadsDir)).toBeUndefined();
+    for (const name of ['d4-480.webp', 'd4-960.webp', 'd4-1600.webp']) write(name);
+    expect(uploadSrcset('/uploads/d4.jpg', uploadsDir)).toBe('/uploads/d4-480.webp 480w, /uploads/d4-960.webp 960w, /uploads/d4-1600.webp 1600w');
+  });
+
   it('gives nothing for images from elsewhere or odd addresses', () => {
     write('c3-480.webp');
     expect(uploadSrcset('https://example.org/uploads/c3.jpg', uploadsDir)).toBeUndefined();

@@ -6,9 +6,13 @@ import path from 'node:path';
 import { config } from '../config';
 import { VARIANT_WIDTHS, variantUrl } from './image-variants';
 
-// an image's copies never change once written (uploads get new names), so each
-// address is looked up on disk once per render process
-const known = new Map<string, string | undefined>();
+// an image's copies never change once written (uploads get new names), so an
+// address whose copies are all there is looked up on disk once. One whose copies
+// are not (yet) there is looked up again: the server process that renders saves
+// lives long, and the copies of an upload may be written after a first publish.
+const known = new Map<string, string>();
+/** bounded: past this many addresses it starts over */
+const KNOWN_MAX = 20_000;
 
 /**
  * The srcset of an uploaded image's WebP copies, or undefined when the image is
@@ -18,10 +22,13 @@ const known = new Map<string, string | undefined>();
 export function uploadSrcset(url: string | null | undefined, uploadsDir: string = config.uploadsDir): string | undefined {
   if (!url || !/^\/uploads\/(?:[a-z0-9_-]+\/)*[A-Za-z0-9_-]+\.(?:jpe?g|png|webp|gif|avif)$/i.test(url)) return undefined;
   const key = `${uploadsDir}\n${url}`;
-  if (known.has(key)) return known.get(key);
+  const cached = known.get(key);
+  if (cached !== undefined) return cached;
   const relative = url.slice('/uploads/'.length);
   const complete = VARIANT_WIDTHS.every((width) => fs.existsSync(path.join(uploadsDir, variantUrl(relative, width))));
-  const srcset = complete ? VARIANT_WIDTHS.map((width) => `${variantUrl(url, width)} ${width}w`).join(', ') : undefined;
+  if (!complete) return undefined;
+  const srcset = VARIANT_WIDTHS.map((width) => `${variantUrl(url, width)} ${width}w`).join(', ');
+  if (known.size >= KNOWN_MAX) known.clear();
   known.set(key, srcset);
   return srcset;
 }

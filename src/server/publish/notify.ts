@@ -45,7 +45,7 @@ export function getPublishQueue(): PublishQueue | undefined {
 
 /** An admin is at work (the static server calls this on their requests): get the publisher ready. */
 export function prewarmPublisher(): void {
-  getPublishQueue()?.prewarm();
+  void getPublishQueue()?.prewarm();
 }
 
 /**

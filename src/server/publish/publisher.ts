@@ -175,8 +175,8 @@ export class Publisher {
   }
 
   /** An admin is at work: let the renderer get ready, warmed up on one page of each route. */
-  prewarm(): void {
-    this.options.render.prewarm?.(() => {
+  prewarm(): Promise<void> | void {
+    return this.options.render.prewarm?.(() => {
       const db = this.options.db();
       const now = (this.options.clock ?? REAL_CLOCK).now();
       return ROUTES.flatMap((route) => {

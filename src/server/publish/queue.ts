@@ -42,10 +42,10 @@ export class PublishQueue {
     this.retryTimer = null;
   }
 
-  /** An admin is at work: the next publish should not wait for a render process to start. */
-  prewarm(): void {
+  /** An admin is at work: the next publish should not wait for code to load (resolves when ready). */
+  async prewarm(): Promise<void> {
     try {
-      this.publisher.prewarm();
+      await this.publisher.prewarm();
     } catch (error) {
       console.warn('[publish] could not prepare the renderer:', error);
     }

@@ -10,8 +10,23 @@ import { compressSync, createHandlerRenderer, worthCompressing } from './render-
 
 /** @typedef {{ id: number, url: string, at?: number }} Task */
 
-const send = process.send?.bind(process);
-if (!send) throw new Error('render-worker.mjs runs as a forked child process only');
+if (!process.send) throw new Error('render-worker.mjs runs as a forked child process only');
+/**
+ * Answers the server. A server that let go of this process while it was still
+ * loading (a job that ended first) has closed the channel: nothing to answer, and
+ * no crash with a stack trace for it ('disconnect' below ends the process). Any
+ * other failure to answer ends the process, so the pool retries its renders.
+ * @param {object} message
+ */
+const send = (message) => {
+  if (!process.connected) return;
+  process.send?.(message, undefined, undefined, (error) => {
+    if (error && process.connected) {
+      console.error('[render process] could not answer the server:', error.message);
+      process.exit(1);
+    }
+  });
+};
 const serverEntry = process.argv[2];
 
 // the server ended or dropped us: nothing left to do

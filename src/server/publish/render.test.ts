@@ -24,14 +24,25 @@ afterEach(() => {
 });
 
 describe('loadBuiltRenderer', () => {
-  it('renders a job in render processes, and in this thread with workers: 0', async () => {
+  it("renders a small save in this thread and a bigger job in render processes; everything in this thread with workers: 0", async () => {
+    // the default, 12 renders (PUBLISH_IN_PROCESS_MAX unset)
+    delete process.env.PUBLISH_IN_PROCESS_MAX;
     const { renderer, pool } = await loadBuiltRenderer(entry, { workers: 2 });
     try {
-      const job = renderer.forJob!(3);
+      // a save of up to 12 renders: no render process starts for it
+      const save = await renderer.forJob!(12)('/spiel/1');
+      expect(save.body.toString()).toBe(`<h1>/spiel/1 ${process.pid}</h1>`);
+      expect(pool?.processes).toBe(0);
+      // warming up for the next save renders here too, and starts no process
+      renderer.prewarm!(() => ['/', '/news']);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(pool?.processes).toBe(0);
+      const job = renderer.forJob!(13);
       const page = await job('/news');
       expect(page.body.toString()).toMatch(/^<h1>\/news \d+<\/h1>$/);
       expect(page.body.toString()).not.toContain(` ${process.pid}<`);
       expect(page.variants?.br.length).toBeGreaterThan(0);
+      expect(pool?.processes).toBe(2);
     } finally {
       await pool?.close();
     }
@@ -40,11 +51,35 @@ describe('loadBuiltRenderer', () => {
     expect((await inThread.renderer('/news')).body.toString()).toBe(`<h1>/news ${process.pid}</h1>`);
   });
 
+  it('with inProcessMax 0 every job, and the warm-up for the next save, goes to the render processes', async () => {
+    const { renderer, pool } = await loadBuiltRenderer(entry, { workers: 2, inProcessMax: 0 });
+    try {
+      renderer.prewarm!(() => ['/']);
+      expect(pool?.processes).toBe(1);
+      const page = await renderer.forJob!(1)('/news');
+      expect(page.body.toString()).not.toContain(` ${process.pid}<`);
+    } finally {
+      await pool?.close();
+    }
+  });
+
+  it('takes the bound from PUBLISH_IN_PROCESS_MAX', async () => {
+    process.env.PUBLISH_IN_PROCESS_MAX = '2';
+    const { renderer, pool } = await loadBuiltRenderer(entry, { workers: 2 });
+    try {
+      expect((await renderer.forJob!(2)('/news')).body.toString()).toBe(`<h1>/news ${process.pid}</h1>`);
+      expect((await renderer.forJob!(3)('/news')).body.toString()).not.toContain(` ${process.pid}<`);
+    } finally {
+      delete process.env.PUBLISH_IN_PROCESS_MAX;
+      await pool?.close();
+    }
+  });
+
   it('renders in this thread when render processes cannot start, so that publishing still works', async () => {
     const { renderer, pool } = await loadBuiltRenderer(entry, { workers: 2 });
     process.env.NODE_OPTIONS = '--cpu-prof';
     try {
-      const page = await renderer.forJob!(30)('/spielplan');
+      const page = await renderer.forJob!(40)('/spielplan');
       expect(page.body.toString()).toBe(`<h1>/spielplan ${process.pid}</h1>`);
       expect(pool?.broken).not.toBeNull();
       // later jobs go straight to this thread

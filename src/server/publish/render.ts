@@ -1,8 +1,11 @@
 // Rendering a public page in-process through the built Astro handler
 // (dist/server/entry.mjs, middleware mode): no Vite, no HTTP round trip. The
 // handler gets a minimal request and a response object that collects the body
-// (render-core.mjs). The publisher renders in render processes (render-pool.ts)
-// and falls back to this thread when they cannot start.
+// (render-core.mjs). A small save renders here, in the server process, which has
+// the build loaded anyway for the dynamic paths; a bigger job (a result with its
+// players' pages, a full publish, a footer change's leftovers) renders in render
+// processes (render-pool.ts), and here as well when they cannot start
+// (docs/decisions/043-small-jobs-in-process.md).
 import { PUBLISH_LOCALS as CORE_LOCALS, createHandlerRenderer as createCoreRenderer } from './render-core.mjs';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -26,8 +29,8 @@ export type RenderResult = {
 export type Renderer = ((url: string, publishedAt?: number) => Promise<RenderResult>) & {
   parallelism?: number;
   forJob?: (renders: number) => Renderer;
-  /** get ready for saves soon (start and warm up a render process on these pages) */
-  prewarm?: (urls: () => string[]) => void;
+  /** get ready for saves soon: warm up whatever renders them on these pages (resolves when done) */
+  prewarm?: (urls: () => string[]) => Promise<void> | void;
 };
 
 type NodeHandler = (
@@ -53,12 +56,26 @@ export type LoadedRenderer = {
 };
 
 /**
- * Loads the production build's handler (the server hands the dynamic paths to
- * it) and the render processes that render published pages: `workers` of them
- * for a big job (default PUBLISH_WORKERS, else one per core up to four), one
- * for an admin's save. With 0, pages render in this thread.
+ * Jobs of at most this many renders render in this thread: PUBLISH_IN_PROCESS_MAX,
+ * else 12. That holds most saves (an article: 2, a goal in a live match: about 6,
+ * a result of a match without line-up: 7); a result with its players' pages (about
+ * 25) renders faster on two cores than on one, in render processes. 0 sends every
+ * job to the render processes (decision 043).
  */
-export async function loadBuiltRenderer(serverEntry: string, options: { workers?: number } = {}): Promise<LoadedRenderer> {
+export function defaultInProcessMax(): number {
+  const fromEnv = process.env.PUBLISH_IN_PROCESS_MAX;
+  if (fromEnv !== undefined && fromEnv.trim() !== '' && Number.isInteger(Number(fromEnv))) return Math.max(0, Number(fromEnv));
+  return 12;
+}
+
+/**
+ * Loads the production build's handler (the server hands the dynamic paths to
+ * it) and the render processes that render the pages of big jobs: `workers` of
+ * them (default PUBLISH_WORKERS, else one per core up to four). A job of up to
+ * `inProcessMax` renders (most saves) renders in this thread, with no process to
+ * start and none kept waiting. With 0 workers, every page renders here.
+ */
+export async function loadBuiltRenderer(serverEntry: string, options: { workers?: number; inProcessMax?: number } = {}): Promise<LoadedRenderer> {
   // A production build renders with React's production build, about twice as
   // fast. A build made with NODE_ENV set to something else (inside a test
   // runner, say) calls React's development-only jsxDEV and needs React's
@@ -86,13 +103,33 @@ export async function loadBuiltRenderer(serverEntry: string, options: { workers?
   inPool.parallelism = pool.size;
   const renderer: Renderer = (url, at) => inPool(url, at);
   renderer.parallelism = pool.size;
-  renderer.prewarm = (urls) => pool.prewarm(urls);
+  const inProcessMax = options.inProcessMax ?? defaultInProcessMax();
+  // saves render here: warm this thread up once (each page's code loads on its first render)
+  // instead of starting a render process that would wait, and take memory, for the next save
+  let warmed = false;
+  renderer.prewarm = (urls) => {
+    if (inProcessMax === 0) return pool.prewarm(urls);
+    if (warmed) return;
+    warmed = true;
+    return warmUp(inProcess, urls());
+  };
   renderer.forJob = (renders) => {
-    if (pool.broken) return inProcess;
+    if (pool.broken || renders <= inProcessMax) return inProcess;
     pool.expect(renders);
     return inPool;
   };
   return { renderer, handler: mod.handler, pool };
+}
+
+/** Renders each URL once, one after the other, and throws the pages away. */
+async function warmUp(render: Renderer, urls: string[]): Promise<void> {
+  for (const url of urls) {
+    try {
+      await render(url);
+    } catch {
+      // a warm-up page that fails fails again, and is reported, when a job publishes it
+    }
+  }
 }
 
 /** True when the build was compiled with React's development JSX transform (jsxDEV). */
