@@ -39,4 +39,5 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:4321/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
 # Node is PID 1 and stops gracefully on SIGTERM (docs/decisions/012)
 STOPSIGNAL SIGTERM
-CMD ["node", "--import", "tsx", "scripts/start.ts"]
+# a small young generation, as the render processes have (docs/decisions/043)
+CMD ["node", "--max-semi-space-size=4", "--import", "tsx", "scripts/start.ts"]

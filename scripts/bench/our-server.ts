@@ -8,7 +8,7 @@ import path from 'node:path';
 export type OurServer = { child: ChildProcess; stop: () => Promise<void>; startupLog: () => string };
 
 export async function startOurServer(o: { root: string; dataDir: string; port: number; siteUrl: string }): Promise<OurServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(o.root, 'scripts', 'serve.ts')], {
+  const child = spawn(process.execPath, ['--max-semi-space-size=4', '--import', 'tsx', path.join(o.root, 'scripts', 'serve.ts')], {
     cwd: o.root,
     // as behind nginx in production: loopback only, nginx's forwarded headers trusted; glibc's
     // arenas capped as `npm start` caps them (package.json)
