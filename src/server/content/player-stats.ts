@@ -10,8 +10,6 @@ import {
   topScorers,
   type PlayerMatchLine,
   type PlayerStats,
-  type StatsEvent,
-  type StatsLineup,
   type StatsMatch,
 } from '../../lib/player-stats';
 import { prepared, readOr } from './public-content';

@@ -82,13 +82,36 @@ export async function writeFileAtomic(
  * serve it however old it is.
  */
 export async function writePublishedFile(file: string, body: Buffer, variants?: { br: Buffer }): Promise<void> {
-  if (!worthCompressing(file)) return writeFileAtomic(file, body, { sync: false });
+  const compressed = worthCompressing(file);
+  if (await sameOnDisk(file, body, compressed)) {
+    if (compressed) await removeStaleGzip(file);
+    return;
+  }
+  if (!compressed) return writeFileAtomic(file, body, { sync: false });
   const br =
     variants?.br ??
     (await brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
   await writeFileAtomic(file, body, { sync: false });
   await writeFileAtomic(`${file}.br`, br, { sync: false, mkdir: false });
   await removeStaleGzip(file);
+}
+
+/**
+ * The file holds these bytes already, and its brotli copy is there and not older
+ * than it: nothing to write (decision 044). A job renders pages that may not have
+ * changed (every start publishes the whole site; a result renders the pages of
+ * players whose numbers stay the same), and replacing a file costs the kernel
+ * far more than reading and comparing it. Their visitors' caches stay warm too.
+ */
+async function sameOnDisk(file: string, body: Buffer, compressed: boolean): Promise<boolean> {
+  try {
+    const [page, copy] = await Promise.all([fs.promises.stat(file), compressed ? fs.promises.stat(`${file}.br`) : null]);
+    if (page.size !== body.length || (copy !== null && copy.mtimeMs < page.mtimeMs)) return false;
+    return body.equals(await fs.promises.readFile(file));
+  } catch {
+    // not there (a new page, a copy that never got written): write it
+    return false;
+  }
 }
 
 async function removeStaleGzip(file: string): Promise<void> {

@@ -3,10 +3,10 @@
 // and so that the memory rendering leaves behind goes back to the system when
 // a process exits instead of staying in the server. A big job (a full publish,
 // a footer change) gets one process per core, which exit two seconds after it;
-// a save too big to render in the server itself (render.ts, decision 043) gets
-// up to two, which stay five minutes for the next such save and then exit; with
-// every save sent here (PUBLISH_IN_PROCESS_MAX=0), one is kept ready while an
-// admin is at work (prewarm) (docs/decisions/007-benchmark-method.md, "Where pages render").
+// a job too big to render in the server itself but small for every core
+// (render.ts, decision 043) gets up to two, which stay five minutes for the next
+// such job and then exit; with every save sent here (PUBLISH_IN_PROCESS_MAX=0),
+// one is kept ready while an admin is at work (prewarm) (docs/decisions/007-benchmark-method.md, "Where pages render").
 import { fork, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';

@@ -25,19 +25,19 @@ afterEach(() => {
 
 describe('loadBuiltRenderer', () => {
   it("renders a small save in this thread and a bigger job in render processes; everything in this thread with workers: 0", async () => {
-    // the default, 12 renders (PUBLISH_IN_PROCESS_MAX unset)
+    // the default, 32 renders (PUBLISH_IN_PROCESS_MAX unset)
     delete process.env.PUBLISH_IN_PROCESS_MAX;
     const { renderer, pool } = await loadBuiltRenderer(entry, { workers: 2 });
     try {
-      // a save of up to 12 renders: no render process starts for it
-      const save = await renderer.forJob!(12)('/spiel/1');
+      // a save of up to 32 renders (full time with the players' pages): no render process starts for it
+      const save = await renderer.forJob!(32)('/spiel/1');
       expect(save.body.toString()).toBe(`<h1>/spiel/1 ${process.pid}</h1>`);
       expect(pool?.processes).toBe(0);
       // warming up for the next save renders here too, and starts no process
       renderer.prewarm!(() => ['/', '/news']);
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(pool?.processes).toBe(0);
-      const job = renderer.forJob!(13);
+      const job = renderer.forJob!(33);
       const page = await job('/news');
       expect(page.body.toString()).toMatch(/^<h1>\/news \d+<\/h1>$/);
       expect(page.body.toString()).not.toContain(` ${process.pid}<`);
@@ -87,6 +87,24 @@ describe('loadBuiltRenderer', () => {
     } finally {
       await pool?.close();
     }
+  });
+
+  it('renders in this thread one page at a time, and lets other work in between (the connections this thread accepts)', async () => {
+    // a handler that renders in one stretch of 30 ms, and says when
+    fs.writeFileSync(
+      entry,
+      `export function handler(req, res) { const until = Date.now() + 30; while (Date.now() < until); globalThis.__renderOrder.push(req.url); res.writeHead(200); res.end('ok'); }`,
+    );
+    const order: string[] = [];
+    (globalThis as { __renderOrder?: string[] }).__renderOrder = order;
+    const { renderer } = await loadBuiltRenderer(entry, { workers: 0 });
+    const job = renderer.forJob?.(3) ?? renderer;
+    const pages = ['/a', '/b', '/c'].map((url) => job(url));
+    setTimeout(() => order.push('timer'), 1);
+    await Promise.all(pages);
+    // the timer was due during the first page: it runs before the last, not after the whole job
+    expect(order.indexOf('timer')).toBeLessThan(order.indexOf('/c'));
+    expect(order.filter((o) => o !== 'timer')).toEqual(['/a', '/b', '/c']);
   });
 
   it("tells a build made with React's development JSX from a production build", () => {

@@ -1,14 +1,14 @@
 // Rendering a public page in-process through the built Astro handler
 // (dist/server/entry.mjs, middleware mode): no Vite, no HTTP round trip. The
 // handler gets a minimal request and a response object that collects the body
-// (render-core.mjs). A small save renders here, in the server process, which has
-// the build loaded anyway for the dynamic paths; a bigger job (a result with its
-// players' pages, a full publish, a footer change's leftovers) renders in render
-// processes (render-pool.ts), and here as well when they cannot start
-// (docs/decisions/043-small-jobs-in-process.md).
+// (render-core.mjs). A save renders here, in the server process, which has the
+// build loaded anyway for the dynamic paths; a big job (a full publish, a footer
+// change's leftovers) renders in render processes (render-pool.ts), and here as
+// well when they cannot start (docs/decisions/043-small-jobs-in-process.md).
 import { PUBLISH_LOCALS as CORE_LOCALS, createHandlerRenderer as createCoreRenderer } from './render-core.mjs';
 import fs from 'node:fs';
 import path from 'node:path';
+import { setImmediate as nextTurnOfTheLoop } from 'node:timers/promises';
 import { RenderPool, defaultPoolSize } from './render-pool';
 
 export type RenderResult = {
@@ -57,22 +57,22 @@ export type LoadedRenderer = {
 
 /**
  * Jobs of at most this many renders render in this thread: PUBLISH_IN_PROCESS_MAX,
- * else 12. That holds most saves (an article: 2, a goal in a live match: about 6,
- * a result of a match without line-up: 7); a result with its players' pages (about
- * 25) renders faster on two cores than on one, in render processes. 0 sends every
- * job to the render processes (decision 043).
+ * else 32. That holds every save (an article: 2, a goal in a live match: about 6,
+ * full time with the players' pages: about 25), so that no save waits for a render
+ * process to start (0.6-2 s); a full publish or a footer change's leftovers go to
+ * the render processes. 0 sends every job to them (decision 043).
  */
 export function defaultInProcessMax(): number {
   const fromEnv = process.env.PUBLISH_IN_PROCESS_MAX;
   if (fromEnv !== undefined && fromEnv.trim() !== '' && Number.isInteger(Number(fromEnv))) return Math.max(0, Number(fromEnv));
-  return 12;
+  return 32;
 }
 
 /**
  * Loads the production build's handler (the server hands the dynamic paths to
  * it) and the render processes that render the pages of big jobs: `workers` of
  * them (default PUBLISH_WORKERS, else one per core up to four). A job of up to
- * `inProcessMax` renders (most saves) renders in this thread, with no process to
+ * `inProcessMax` renders (a save) renders in this thread, with no process to
  * start and none kept waiting. With 0 workers, every page renders here.
  */
 export async function loadBuiltRenderer(serverEntry: string, options: { workers?: number; inProcessMax?: number } = {}): Promise<LoadedRenderer> {
@@ -85,8 +85,7 @@ export async function loadBuiltRenderer(serverEntry: string, options: { workers?
   const nodeEnv = process.env.NODE_ENV ?? (devBuild ? 'development' : 'production');
   const { pathToFileURL } = await import('node:url');
   const mod = (await import(pathToFileURL(serverEntry).href)) as { handler: NodeHandler };
-  const inProcess = createHandlerRenderer(mod.handler);
-  inProcess.parallelism = 1;
+  const inProcess = oneAtATime(createHandlerRenderer(mod.handler));
   const size = options.workers ?? defaultPoolSize();
   if (size === 0) return { renderer: inProcess, handler: mod.handler, pool: null };
 
@@ -119,6 +118,25 @@ export async function loadBuiltRenderer(serverEntry: string, options: { workers?
     return inPool;
   };
   return { renderer, handler: mod.handler, pool };
+}
+
+/**
+ * Renders in this thread one page at a time, and lets the event loop turn before
+ * each: a page renders in one stretch (Astro's steps are microtasks), and several
+ * at once would run back to back. This thread also accepts the visitors'
+ * connections for the static workers (the cluster's primary) and answers the
+ * admin, and must not make them wait for a whole job: at most for one page (a
+ * stop's hand-over of queued connections reset them otherwise, decision 043).
+ */
+function oneAtATime(render: Renderer): Renderer {
+  let previous: Promise<unknown> = Promise.resolve();
+  const serial: Renderer = (url, at) => {
+    const page = previous.then(() => nextTurnOfTheLoop()).then(() => render(url, at));
+    previous = page.catch(() => undefined);
+    return page;
+  };
+  serial.parallelism = 1;
+  return serial;
 }
 
 /** Renders each URL once, one after the other, and throws the pages away. */
