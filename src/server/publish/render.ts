@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { setImmediate as nextTurnOfTheLoop } from 'node:timers/promises';
 import { RenderPool, defaultPoolSize } from './render-pool';
+import { onServerStopping } from '../http/shutdown';
 
 export type RenderResult = {
   status: number;
@@ -85,7 +86,8 @@ export async function loadBuiltRenderer(serverEntry: string, options: { workers?
   const nodeEnv = process.env.NODE_ENV ?? (devBuild ? 'development' : 'production');
   const { pathToFileURL } = await import('node:url');
   const mod = (await import(pathToFileURL(serverEntry).href)) as { handler: NodeHandler };
-  const inProcess = oneAtATime(createHandlerRenderer(mod.handler));
+  const handlerRenderer = createHandlerRenderer(mod.handler);
+  const inProcess = oneAtATime(handlerRenderer);
   const size = options.workers ?? defaultPoolSize();
   if (size === 0) return { renderer: inProcess, handler: mod.handler, pool: null };
 
@@ -100,6 +102,12 @@ export async function loadBuiltRenderer(serverEntry: string, options: { workers?
     return inProcess(url, at);
   };
   inPool.parallelism = pool.size;
+  // A stop hands the connections queued at the signal to the static workers from this thread
+  // (decision 037): from then on the pages of the saves still in flight render in render processes,
+  // so that no render here keeps that hand-over waiting (decision 043)
+  let stopping = false;
+  onServerStopping(() => (stopping = true));
+  const saves = oneAtATime(handlerRenderer, () => (stopping && !pool.broken ? inPool : null));
   const renderer: Renderer = (url, at) => inPool(url, at);
   renderer.parallelism = pool.size;
   const inProcessMax = options.inProcessMax ?? defaultInProcessMax();
@@ -110,10 +118,12 @@ export async function loadBuiltRenderer(serverEntry: string, options: { workers?
     if (inProcessMax === 0) return pool.prewarm(urls);
     if (warmed) return;
     warmed = true;
-    return warmUp(inProcess, urls());
+    // a warm-up that a stop meets ends there: the stop's hand-over needs this thread (decision 043)
+    return warmUp(inProcess, urls(), () => stopping);
   };
   renderer.forJob = (renders) => {
-    if (pool.broken || renders <= inProcessMax) return inProcess;
+    if (pool.broken) return inProcess;
+    if (renders <= inProcessMax) return saves;
     pool.expect(renders);
     return inPool;
   };
@@ -128,10 +138,13 @@ export async function loadBuiltRenderer(serverEntry: string, options: { workers?
  * admin, and must not make them wait for a whole job: at most for one page (a
  * stop's hand-over of queued connections reset them otherwise, decision 043).
  */
-function oneAtATime(render: Renderer): Renderer {
+function oneAtATime(render: Renderer, divertTo?: () => Renderer | null): Renderer {
   let previous: Promise<unknown> = Promise.resolve();
   const serial: Renderer = (url, at) => {
-    const page = previous.then(() => nextTurnOfTheLoop()).then(() => render(url, at));
+    // `divertTo` names another renderer for the pages from now on (asked again when a page's turn comes)
+    const elsewhere = divertTo?.();
+    if (elsewhere) return elsewhere(url, at);
+    const page = previous.then(() => nextTurnOfTheLoop()).then(() => (divertTo?.() ?? render)(url, at));
     previous = page.catch(() => undefined);
     return page;
   };
@@ -139,9 +152,10 @@ function oneAtATime(render: Renderer): Renderer {
   return serial;
 }
 
-/** Renders each URL once, one after the other, and throws the pages away. */
-async function warmUp(render: Renderer, urls: string[]): Promise<void> {
+/** Renders each URL once, one after the other, and throws the pages away; ends early once `stop()` says so. */
+async function warmUp(render: Renderer, urls: string[], stop: () => boolean = () => false): Promise<void> {
   for (const url of urls) {
+    if (stop()) return;
     try {
       await render(url);
     } catch {
