@@ -17,8 +17,22 @@ export type FixtureMatch = {
 
 export type FixtureFilter = { slug: string; kind: 'competition' | 'team' | 'season'; label: string };
 
+// a fixtures list names the same few dozen teams and competitions on hundreds of rows, and every
+// filter page and every filter asks again: each text is slugified once (bounded, like seasonSlugs)
+const slugs = new Map<string, string>();
+
 /** 'Unterliga Ost' → 'unterliga-ost'; 'SV Kirchberg a. d. Raab' → 'sv-kirchberg-a-d-raab'. */
 export function slugify(text: string): string {
+  let slug = slugs.get(text);
+  if (slug === undefined) {
+    if (slugs.size >= 4096) slugs.clear();
+    slug = slugOf(text);
+    slugs.set(text, slug);
+  }
+  return slug;
+}
+
+function slugOf(text: string): string {
   return text
     .toLocaleLowerCase('de')
     .replace(/ä/g, 'ae')
@@ -97,10 +111,18 @@ const matchesOfSeason = <T extends FixtureMatch>(list: readonly T[], season: str
  * match, filters nothing), and every other season, the latest first.
  * `list` by date, ascending.
  */
-export function fixtureFilters(list: readonly FixtureMatch[], today: string): FixtureFilter[] {
+export function fixtureFilters(list: readonly FixtureMatch[], today: string): readonly FixtureFilter[] {
+  const known = filtersOfList.get(list);
+  if (known?.today === today) return known.filters;
   const current = currentSeason(list, today);
-  return [...filtersWithin(matchesOfSeason(list, current)), ...otherSeasons(list, current)];
+  const filters = [...filtersWithin(matchesOfSeason(list, current)), ...otherSeasons(list, current)];
+  filtersOfList.set(list, { today, filters });
+  return filters;
 }
+
+// the server hands every page of one database state the same list (matchesByDate, read-memo.ts), and
+// each of the fixtures' filter pages asks for all the filters: worked out once per list and day
+const filtersOfList = new WeakMap<readonly FixtureMatch[], { today: string; filters: readonly FixtureFilter[] }>();
 
 function otherSeasons(list: readonly FixtureMatch[], current: string | null): FixtureFilter[] {
   const currentSlug = current === null ? null : seasonSlug(current);

@@ -10,7 +10,9 @@ export const GET: APIRoute = () => {
     calendarName: `Spielplan ${clubIdentity().longName}`,
     host: site.hostname,
     url: new URL('/spielplan', site).href,
-    eventUrl: (m) => new URL(`/spiel/${encodeURIComponent(m.id)}`, site).href,
+    // the same as new URL(path, site).href for an absolute path, without a URL object per match
+    eventUrl: (m) => `${site.origin}/spiel/${encodeURIComponent(m.id)}`,
   });
-  return new Response(body, { headers: { 'content-type': 'text/calendar; charset=utf-8' } });
+  // as bytes: a string body is checked and encoded again on its way through Response (a calendar is hundreds of KB)
+  return new Response(Buffer.from(body), { headers: { 'content-type': 'text/calendar; charset=utf-8' } });
 };

@@ -36,6 +36,21 @@ const match = (o: Partial<MatchRow>): MatchRow => ({
 const opts = { calendarName: 'Spielplan', host: 'verein.example', url: 'https://verein.example/spielplan' };
 
 describe('matchesToICal', () => {
+  it('writes an event again for every value it shows, even where the row kept its change time and sequence', () => {
+    const played = (home: number, away: number, extra: Partial<MatchRow> = {}) =>
+      matchesToICal([match({ status: 'finished', home_score: home, away_score: away, ...extra })], opts);
+    expect(played(2, 1)).toContain('SUMMARY:SV Kirchberg – SC Gleisdorf (2:1)');
+    // the same row with another score: the kept text of the first call is not handed out
+    expect(played(3, 1)).toContain('SUMMARY:SV Kirchberg – SC Gleisdorf (3:1)');
+    expect(played(3, 1, { location: 'Sportplatz' })).toContain('LOCATION:Sportplatz');
+    expect(played(3, 1)).not.toContain('LOCATION');
+    expect(matchesToICal([match({ status: 'finished', home_score: 3, away_score: 1 })], { ...opts, host: 'other.example' })).toContain('UID:match-m1@other.example');
+    // a row without a change time is stamped with the time of the call, each time
+    const undated = (now: string) => matchesToICal([match({ created_at: null as never, updated_at: null })], { ...opts, now: new Date(now) });
+    expect(undated('2026-05-01T08:00:00Z')).toContain('DTSTAMP:20260501T080000Z');
+    expect(undated('2026-05-02T08:00:00Z')).toContain('DTSTAMP:20260502T080000Z');
+  });
+
   it('folds long lines at 75 octets without splitting a character, and parses back to the same text', () => {
     const long = 'Übergröße Grüße aus Kirchberg – äöü ÄÖÜ ß; mit, Satzzeichen\\ und\nZeilenumbruch '.repeat(4);
     const text = matchesToICal([match({ notes: long, location: long })], opts);

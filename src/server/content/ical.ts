@@ -81,30 +81,61 @@ export function matchesToICal(matches: readonly MatchRow[], opts: ICalOptions): 
     'REFRESH-INTERVAL;VALUE=DURATION:PT6H',
     'X-PUBLISHED-TTL:PT6H',
   ];
+  const head = lines.map(fold).join('\r\n');
+  const events: string[] = [];
   for (const m of matches) {
     // a row whose date cannot be read cannot be an event; the others still are
     if (!ISO_DATE.test(m.match_date)) continue;
-    const stamp = stampOf(m.updated_at ?? m.created_at, now);
-    const start = m.match_time ? viennaTimeToUtc(m.match_date, m.match_time) : null;
-    const score = m.home_score != null && m.away_score != null ? ` (${m.home_score}:${m.away_score})` : '';
-    const description = [finalScoreLine(m), m.competition, m.season && `Saison ${m.season}`, m.matchday != null && `Spieltag ${m.matchday}`, matchStatusLabel(m.status), m.notes]
-      .filter(Boolean)
-      .join('\n');
-    lines.push('BEGIN:VEVENT', `UID:match-${m.id}@${opts.host}`, `DTSTAMP:${stamp}`, `LAST-MODIFIED:${stamp}`, `SEQUENCE:${m.sequence ?? 0}`);
-    if (start) {
-      lines.push(`DTSTART:${utcStamp(start)}`, `DTEND:${utcStamp(new Date(start.getTime() + MATCH_DURATION_HOURS * 3600_000))}`);
-    } else {
-      const day = m.match_date.replace(/-/g, '');
-      const next = new Date(`${m.match_date}T12:00:00Z`);
-      next.setUTCDate(next.getUTCDate() + 1);
-      lines.push(`DTSTART;VALUE=DATE:${day}`, `DTEND;VALUE=DATE:${next.toISOString().slice(0, 10).replace(/-/g, '')}`);
-    }
-    lines.push(`SUMMARY:${escapeText(`${m.home_team} – ${m.away_team}${score}`)}`);
-    if (m.location) lines.push(`LOCATION:${escapeText(m.location)}`);
-    if (description) lines.push(`DESCRIPTION:${escapeText(description)}`);
-    lines.push(`STATUS:${m.status === 'cancelled' ? 'CANCELLED' : m.status === 'postponed' ? 'TENTATIVE' : 'CONFIRMED'}`);
-    lines.push(`URL:${opts.eventUrl?.(m) ?? opts.url}`, 'END:VEVENT');
+    events.push(eventOf(m, opts, now));
   }
-  lines.push('END:VCALENDAR');
-  return lines.map(fold).join('\r\n') + '\r\n';
+  return [head, ...events, 'END:VCALENDAR'].join('\r\n') + '\r\n';
 }
+
+// A match result republishes the club's calendar and its team's, each with every match of the club:
+// an event's text is kept, keyed by everything it is made of, so that only the changed match is
+// written again (bounded: past this many events it starts over).
+const eventTexts = new Map<string, string>();
+const EVENT_TEXTS_MAX = 20_000;
+
+function eventOf(m: MatchRow, opts: ICalOptions, now: Date): string {
+  const url = opts.eventUrl?.(m) ?? opts.url;
+  // a row without a readable change time is stamped with now: not kept
+  const dated = !Number.isNaN(new Date(m.updated_at ?? m.created_at ?? '').getTime());
+  const key = dated
+    ? [opts.host, url, m.id, m.updated_at, m.created_at, m.sequence, m.match_date, m.match_time, m.home_team, m.away_team, m.home_score, m.away_score, m.competition, m.season, m.matchday, m.status, m.location, m.notes].join('\u0000')
+    : null;
+  const known = key === null ? undefined : eventTexts.get(key);
+  if (known !== undefined) return known;
+  const text = eventLines(m, opts.host, url, now).map(fold).join('\r\n');
+  if (key !== null) {
+    if (eventTexts.size >= EVENT_TEXTS_MAX) eventTexts.clear();
+    eventTexts.set(key, text);
+  }
+  return text;
+}
+
+function eventLines(m: MatchRow, host: string, url: string, now: Date): string[] {
+  const lines: string[] = [];
+  const stamp = stampOf(m.updated_at ?? m.created_at, now);
+  const start = m.match_time ? viennaTimeToUtc(m.match_date, m.match_time) : null;
+  const score = m.home_score != null && m.away_score != null ? ` (${m.home_score}:${m.away_score})` : '';
+  const description = [finalScoreLine(m), m.competition, m.season && `Saison ${m.season}`, m.matchday != null && `Spieltag ${m.matchday}`, matchStatusLabel(m.status), m.notes]
+    .filter(Boolean)
+    .join('\n');
+  lines.push('BEGIN:VEVENT', `UID:match-${m.id}@${host}`, `DTSTAMP:${stamp}`, `LAST-MODIFIED:${stamp}`, `SEQUENCE:${m.sequence ?? 0}`);
+  if (start) {
+    lines.push(`DTSTART:${utcStamp(start)}`, `DTEND:${utcStamp(new Date(start.getTime() + MATCH_DURATION_HOURS * 3600_000))}`);
+  } else {
+    const day = m.match_date.replace(/-/g, '');
+    const next = new Date(`${m.match_date}T12:00:00Z`);
+    next.setUTCDate(next.getUTCDate() + 1);
+    lines.push(`DTSTART;VALUE=DATE:${day}`, `DTEND;VALUE=DATE:${next.toISOString().slice(0, 10).replace(/-/g, '')}`);
+  }
+  lines.push(`SUMMARY:${escapeText(`${m.home_team} – ${m.away_team}${score}`)}`);
+  if (m.location) lines.push(`LOCATION:${escapeText(m.location)}`);
+  if (description) lines.push(`DESCRIPTION:${escapeText(description)}`);
+  lines.push(`STATUS:${m.status === 'cancelled' ? 'CANCELLED' : m.status === 'postponed' ? 'TENTATIVE' : 'CONFIRMED'}`);
+  lines.push(`URL:${url}`, 'END:VEVENT');
+  return lines;
+}
+

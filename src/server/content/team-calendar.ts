@@ -21,6 +21,7 @@ export function teamCalendarText(teamId: string): string | null {
     calendarName: `Spielplan ${team.name} – ${clubIdentity().longName}`,
     host: site.hostname,
     url: new URL(`/mannschaften/${encodeURIComponent(team.id)}`, site).href,
-    eventUrl: (m) => new URL(`/spiel/${encodeURIComponent(m.id)}`, site).href,
+    // the same as new URL(path, site).href for an absolute path, without a URL object per match
+    eventUrl: (m) => `${site.origin}/spiel/${encodeURIComponent(m.id)}`,
   });
 }

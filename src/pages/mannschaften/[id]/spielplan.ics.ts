@@ -5,5 +5,6 @@ import { teamCalendarText } from '../../../server/content/team-calendar';
 export const GET: APIRoute = ({ params }) => {
   const body = teamCalendarText(params.id ?? '');
   if (body === null) return new Response('Nicht gefunden', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
-  return new Response(body, { headers: { 'content-type': 'text/calendar; charset=utf-8' } });
+  // as bytes: a string body is checked and encoded again on its way through Response (a calendar is hundreds of KB)
+  return new Response(Buffer.from(body), { headers: { 'content-type': 'text/calendar; charset=utf-8' } });
 };
