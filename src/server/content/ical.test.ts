@@ -46,7 +46,7 @@ describe('matchesToICal', () => {
     expect(played(3, 1)).not.toContain('LOCATION');
     expect(matchesToICal([match({ status: 'finished', home_score: 3, away_score: 1 })], { ...opts, host: 'other.example' })).toContain('UID:match-m1@other.example');
     // a row without a change time is stamped with the time of the call, each time
-    const undated = (now: string) => matchesToICal([match({ created_at: null as never, updated_at: null })], { ...opts, now: new Date(now) });
+    const undated = (now: string) => matchesToICal([match({ created_at: null as never, updated_at: null as never })], { ...opts, now: new Date(now) });
     expect(undated('2026-05-01T08:00:00Z')).toContain('DTSTAMP:20260501T080000Z');
     expect(undated('2026-05-02T08:00:00Z')).toContain('DTSTAMP:20260502T080000Z');
   });

@@ -6,7 +6,8 @@ import { leagues, matches, players, teams } from '../db/schema';
 import { publicPlayerView, type PublicPlayerView } from '../../lib/consent';
 import type { PlayerStats } from '../../lib/player-stats';
 import { consentOptions } from './consent-setting';
-import { playerRecord, teamTopScorers, type PlayerRecord } from './player-stats';
+import { readPlayerRecord, teamTopScorers, type PlayerRecord } from './player-stats';
+import { playerShownHash } from './player-shown';
 import { playersOfTeam, prepared, readOr } from './public-content';
 
 export const PLAYER_PAGE_TEXTS = {
@@ -46,6 +47,8 @@ export type PlayerPage = {
   view: PublicPlayerView;
   team: { id: string; name: string };
   record: PlayerRecord;
+  /** what the page shows of the match tables, as a hash (player-shown.ts); null without statistics */
+  shown: string | null;
 };
 
 /** A player's page, or null where there is none: unknown, or shown only by name (decision 028). */
@@ -61,8 +64,13 @@ export function playerPage(id: string): PlayerPage | null {
   if (!row) return null;
   const view = publicPlayerView(row.player, consentOptions());
   if (!view.hasPage) return null;
-  const record = view.showStats ? playerRecord(id) : { seasons: [], matches: [] };
-  return { view, team: { id: row.player.team_id, name: row.team_name }, record };
+  const team = { id: row.player.team_id, name: row.team_name };
+  if (!view.showStats) return { view, team, record: { seasons: [], matches: [] }, shown: null };
+  // the numbers and their hash from one snapshot of the database: the hash in the page stands for what it shows
+  const stats = readOr(`statistics of player ${id}`, null, (db) =>
+    db.$client.transaction(() => ({ record: readPlayerRecord(db, id), shown: playerShownHash(db, id) }))(),
+  );
+  return { view, team, record: stats?.record ?? { seasons: [], matches: [] }, shown: stats?.shown ?? null };
 }
 
 /** A team's players as the public may see them. */

@@ -1,6 +1,6 @@
 // Reads for player statistics (issue 14): the finished matches, their line-ups
 // and events, handed to the pure computation in src/lib/player-stats.ts.
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { matchEvents, matches, matchLineups } from '../db/schema';
 import {
@@ -10,12 +10,16 @@ import {
   topScorers,
   type PlayerMatchLine,
   type PlayerStats,
+  type StatsEvent,
+  type StatsLineup,
   type StatsMatch,
 } from '../../lib/player-stats';
 import { prepared, readOr } from './public-content';
 import { memoRead } from './read-memo';
 
-export type StatsMatchRow = typeof matches.$inferSelect;
+// what a player's page shows of a match, and what the numbers need (not the report, the notes, the line-up
+// of the opponent: reading those for every match a player played in was half of the record's time)
+export type StatsMatchRow = { id: string; season: string | null; match_date: string; home_team: string; away_team: string; home_score: number | null; away_score: number | null };
 
 const finished = eq(matches.status, 'finished');
 
@@ -36,9 +40,7 @@ const eventColumns = {
 // anew for each page was most of a player page's reading time (issue 16).
 const team = sql.placeholder('team');
 const season = sql.placeholder('season');
-const player = sql.placeholder('player');
 const ofTeamSeason = and(finished, eq(matches.team_id, team), sql`coalesce(${matches.season}, '') = ${season}`);
-const namesPlayer = or(eq(matchEvents.player_id, player), eq(matchEvents.related_player_id, player));
 
 const statements = {
   teamMatches: (db: Db) =>
@@ -53,29 +55,32 @@ const statements = {
     prepared(db, 'stats.teamSeasonEvents', () =>
       db.select(eventColumns).from(matchEvents).innerJoin(matches, eq(matches.id, matchEvents.match_id)).where(ofTeamSeason).prepare(),
     ),
+  // A player's three reads are plain SQLite statements: drizzle's mapping of each row, for every match a
+  // player played in, was most of the record's time, and the publisher reads the record of every player
+  // of a changed match (issue 16). The columns are the schema's own names.
   playerMatches: (db: Db) =>
     prepared(db, 'stats.playerMatches', () =>
-      db
-        .select()
-        .from(matches)
-        .where(
-          and(
-            finished,
-            sql`${matches.id} IN (SELECT ${matchLineups.match_id} FROM ${matchLineups} WHERE ${matchLineups.player_id} = ${player}
-              UNION SELECT ${matchEvents.match_id} FROM ${matchEvents} WHERE ${namesPlayer})`,
-          ),
-        )
-        .prepare(),
+      db.$client.prepare<{ player: string }, StatsMatchRow>(
+        `SELECT id, season, match_date, home_team, away_team, home_score, away_score FROM matches
+          WHERE status = 'finished' AND id IN (SELECT match_id FROM match_lineups WHERE player_id = @player
+            UNION SELECT match_id FROM match_events WHERE player_id = @player OR related_player_id = @player)`,
+      ),
     ),
   // one player's numbers depend only on their own line-up rows and the events that name them (scorer,
   // assist, booked, on or off): the other players' rows of those matches are not read (issue 16)
   playerLineups: (db: Db) =>
     prepared(db, 'stats.playerLineups', () =>
-      db.select(lineupColumns).from(matchLineups).innerJoin(matches, eq(matches.id, matchLineups.match_id)).where(and(finished, eq(matchLineups.player_id, player))).prepare(),
+      db.$client.prepare<{ player: string }, StatsLineup>(
+        `SELECT l.match_id, l.player_id, l.role FROM match_lineups l JOIN matches m ON m.id = l.match_id
+          WHERE m.status = 'finished' AND l.player_id = @player`,
+      ),
     ),
   playerEvents: (db: Db) =>
     prepared(db, 'stats.playerEvents', () =>
-      db.select(eventColumns).from(matchEvents).innerJoin(matches, eq(matches.id, matchEvents.match_id)).where(and(finished, namesPlayer)).prepare(),
+      db.$client.prepare<{ player: string }, StatsEvent>(
+        `SELECT e.match_id, e.type, e.minute, e.goal_kind, e.player_id, e.related_player_id FROM match_events e JOIN matches m ON m.id = e.match_id
+          WHERE m.status = 'finished' AND (e.player_id = @player OR e.related_player_id = @player)`,
+      ),
     ),
 };
 
@@ -108,19 +113,22 @@ export type PlayerRecord = {
 
 /** Everything one player did in finished matches: sums per season and the match lines. */
 export function playerRecord(playerId: string): PlayerRecord {
-  return readOr(`statistics of player ${playerId}`, { seasons: [], matches: [] } as PlayerRecord, (db) => {
-    const rows = statements.playerMatches(db).all({ player: playerId });
-    if (rows.length === 0) return { seasons: [], matches: [] };
-    const lineups = statements.playerLineups(db).all({ player: playerId });
-    const events = statements.playerEvents(db).all({ player: playerId });
-    // the lines once: the season sums add them up
-    const linesByPlayer = playerMatchLines(rows, lineups, events);
-    const seasons = [...seasonSums(linesByPlayer)]
-      .filter(([, players]) => players.has(playerId))
-      .map(([season, players]) => ({ season, stats: players.get(playerId)! }))
-      .sort((a, b) => b.season.localeCompare(a.season));
-    const byId = new Map(rows.map((m) => [m.id, m]));
-    const lines = (linesByPlayer.get(playerId) ?? []).map((line) => ({ ...line, match: byId.get(line.match_id)! }));
-    return { seasons, matches: lines };
-  });
+  return readOr(`statistics of player ${playerId}`, { seasons: [], matches: [] } as PlayerRecord, (db) => readPlayerRecord(db, playerId));
+}
+
+/** playerRecord's read, which throws where the database cannot be read. */
+export function readPlayerRecord(db: Db, playerId: string): PlayerRecord {
+  const rows = statements.playerMatches(db).all({ player: playerId });
+  if (rows.length === 0) return { seasons: [], matches: [] };
+  const lineups = statements.playerLineups(db).all({ player: playerId });
+  const events = statements.playerEvents(db).all({ player: playerId });
+  // the lines once: the season sums add them up
+  const linesByPlayer = playerMatchLines(rows, lineups, events);
+  const seasons = [...seasonSums(linesByPlayer)]
+    .filter(([, players]) => players.has(playerId))
+    .map(([season, players]) => ({ season, stats: players.get(playerId)! }))
+    .sort((a, b) => b.season.localeCompare(a.season));
+  const byId = new Map(rows.map((m) => [m.id, m]));
+  const lines = (linesByPlayer.get(playerId) ?? []).map((line) => ({ ...line, match: byId.get(line.match_id)! }));
+  return { seasons, matches: lines };
 }

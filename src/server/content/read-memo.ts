@@ -20,7 +20,8 @@ const memos = new WeakMap<Db, Memo>();
 /** A bound on what one unchanged database keeps (a value per team, say): past it the memo starts over. */
 const MAX_VALUES = 1_000;
 
-function stampOf(db: Db): string {
+/** Which state of the database this connection sees: it moves with every commit, this connection's or another's. */
+export function databaseStamp(db: Db): string {
   const row = prepared(db, 'memo.stamp', () =>
     db.$client.prepare<[], { version: number; changes: number }>('SELECT (SELECT data_version FROM pragma_data_version) AS version, total_changes() AS changes'),
   ).get()!;
@@ -34,7 +35,7 @@ function stampOf(db: Db): string {
  */
 export function memoRead<T>(db: Db, key: string, read: () => T): T {
   if (db.$client.inTransaction) return read();
-  const stamp = stampOf(db);
+  const stamp = databaseStamp(db);
   let memo = memos.get(db);
   if (!memo || memo.stamp !== stamp) {
     memo = { stamp, values: new Map() };

@@ -11,6 +11,7 @@ import { ROUTES, FIXTURE_LISTS, NEWS_LISTS, affectedUrls, allUrls, changedLists,
 import { matchShareBoundaryUrls, newsShareBoundaryUrls } from '../content/share';
 import { fixtureSeasonChanges, newsListChanges, newsShareMoved, readPublished } from './published-state';
 import { footerOf, footerOnlyUrls, spliceFooterInto } from './footer-splice';
+import { pagesToRender } from './page-inputs';
 import { settleFileChanges } from '../cluster-files';
 import { raiseCacheVersion, readCacheVersion, writeCacheVersionFile } from './version';
 
@@ -167,7 +168,9 @@ export class Publisher {
       ...(listed.some((c) => c.table === FIXTURE_LISTS) ? matchShareBoundaryUrls(db, changes.filter((c) => c.table === 'matches').length) : []),
     ];
     const affected = affectedUrls(db, listed, state);
-    return this.publishUrls([...affected, ...mayBeGone, ...shareLine, ...urls], ownPages(affected, changes), footerOnlyUrls(db, listed, state, affected));
+    // a page that already shows what this job would render is left as it is (a retry named in `urls` is not)
+    const { render } = pagesToRender(db, affected, listed, read);
+    return this.publishUrls([...render, ...mayBeGone, ...shareLine, ...urls], ownPages(render, changes), footerOnlyUrls(db, listed, state, render));
   }
 
   get pending(): PendingPages | undefined {

@@ -3,18 +3,27 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { matches } from '../db/schema';
-import { applyFixtureFilter, currentSeason, fixtureFilters, nextMatchIndex, seasonOf, seasonSlug } from '../../lib/fixtures';
+import { applyFixtureFilter, currentSeason, fixtureFilters, nextMatchIndex, seasonOf, seasonSlug, type FixtureMatch } from '../../lib/fixtures';
 import { viennaDate } from '../../lib/dates-de';
-import { lastResultIn } from '../content/public-content';
+import { lastResultIn, prepared } from '../content/public-content';
+import { memoRead } from '../content/read-memo';
 import { CALENDAR, FIXTURE_LISTS, type Change, type RouteDef } from './routes';
 
-/** What the fixtures' filters and seasons are made of, by date as the list shows them. */
-const fixtureRows = (db: Db) =>
-  db
-    .select({ id: matches.id, home_team: matches.home_team, away_team: matches.away_team, competition: matches.competition, match_date: matches.match_date, status: matches.status, season: matches.season })
-    .from(matches)
-    .orderBy(asc(matches.match_date), asc(matches.match_time))
-    .all();
+/**
+ * What the fixtures' filters and seasons are made of, by date as the list shows them. Read once
+ * per database state (read-memo.ts): one job asks for it for every route of the fixtures and the
+ * home page. Read-only: shared by whoever asks.
+ */
+const fixtureRows = (db: Db): readonly FixtureMatch[] =>
+  memoRead(db, 'publish.fixtureRows', () =>
+    prepared(db, 'publish.fixtureRows', () =>
+      db
+        .select({ id: matches.id, home_team: matches.home_team, away_team: matches.away_team, competition: matches.competition, match_date: matches.match_date, status: matches.status, season: matches.season })
+        .from(matches)
+        .orderBy(asc(matches.match_date), asc(matches.match_time))
+        .prepare(),
+    ).all(),
+  );
 
 /** The fixtures list's filters (competitions, teams, other seasons) that exist now; none when the table cannot be read. */
 function fixtureFilterSlugs(db: Db, now: number): string[] {
@@ -61,7 +70,7 @@ export function fixturesPageOfMatch(db: Db, id: string, now: number): string | n
 
 /** Whether the home page shows a match now: as the next match of the fixtures, or as the last result. */
 export function homeShowsMatch(db: Db, id: string, now: number): boolean {
-  const all = db.select().from(matches).orderBy(asc(matches.match_date), asc(matches.match_time)).all();
+  const all = fixtureRows(db);
   const next = all[nextMatchIndex(all, viennaDate(new Date(now)))];
   return next?.id === id || lastResultIn(db)?.id === id;
 }

@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { leagues, matches, matchEvents, matchLineups, players } from '../db/schema';
 import { publicPlayerView } from '../../lib/consent';
 import { readProtectMinors } from '../content/consent-setting';
+import { playerShownMarker } from '../content/player-shown';
 import type { RouteDef } from './routes';
 
 /** The players with a public page now. */
@@ -31,7 +32,8 @@ export function playersOfMatch(db: Db, matchId: string): string[] {
   return [...new Set([...inLineup.map((r) => r.id), ...inEvents])].filter((id): id is string => id !== null);
 }
 
-const MATCH_TABLES = new Set(['matches', 'match_events', 'match_lineups']);
+const MATCH_TABLE_NAMES = ['matches', 'match_events', 'match_lineups'] as const;
+const MATCH_TABLES = new Set<string>(MATCH_TABLE_NAMES);
 
 /**
  * The player pages one keyed change touches. Statistics count finished matches
@@ -81,6 +83,9 @@ export function playerPageRoutes(): RouteDef[] {
       // a deleted player, or one the rule now hides, has a published page to remove
       listedFrom: 'players',
       idsForRow: playerIdsForRow,
+      // a score corrected months later, a substitution's minutes: the page of each player of the match is
+      // looked at, and rendered only where the numbers or the latest matches it lists moved (issue 16)
+      inputs: { tables: MATCH_TABLE_NAMES, marker: playerShownMarker },
     },
   ];
 }

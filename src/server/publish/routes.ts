@@ -86,6 +86,13 @@ export type RouteDef = {
   showsRow?: (db: Db, change: { table: Change['table']; key: string }, now: number) => boolean;
   /** text the published file contains where it shows the row (its link); null: not known for this table */
   rowMarker?: (change: { table: Change['table']; key: string }) => string | null;
+  /**
+   * For a route with ':id': what its page shows of the rows of `tables`, as text its published
+   * file contains (a hash in an attribute; null: not known, the page is rendered). A job whose
+   * changes reach the page only through these tables leaves it as it is where the file already
+   * contains the text (page-inputs.ts).
+   */
+  inputs?: { tables: readonly Change['table'][]; marker: (db: Db, id: string) => string | null };
 };
 
 /** How the publisher lets affectedUrls look at what is published now (see RouteDef.showsRow). */
@@ -196,7 +203,8 @@ export const ROUTES: RouteDef[] = [
 // where a URL's file lives and what a path without one answers: shared with the static workers
 export { MISSING_FILE_RULES, fileForUrl } from '../http/site-paths';
 
-function depsOf(route: RouteDef, withLayout = true): Dep[] {
+/** What a route's pages read: its own deps and, with the header and footer, the layout's. */
+export function routeDeps(route: RouteDef, withLayout = true): Dep[] {
   return route.layout && withLayout ? [...LAYOUT_DEPS, ...route.deps] : route.deps;
 }
 
@@ -245,7 +253,7 @@ export function affectedUrls(db: Db, changes: Change[], published?: PublishedSta
   const urls = new Set<string>();
   const now = published?.now ?? Date.now();
   for (const route of ROUTES) {
-    const deps = depsOf(route, withLayout);
+    const deps = routeDeps(route, withLayout);
     for (const change of changes) {
       for (const dep of deps) {
         if (dep.table !== change.table) continue;

@@ -1,0 +1,62 @@
+// Pages a job cannot change (issue 16). A match result reaches the page of every
+// player of the match, because their numbers and latest matches come from the
+// match tables; for most of them (a score corrected months later, a line-up that
+// changes another player's minutes) the page shows the same as before. Such a
+// page carries a hash of what it shows of those tables (RouteDef.inputs); a job
+// whose changes reach it only through those tables reads the hash of the data
+// now and leaves the page as it is where its published file carries that hash.
+//
+// The hash is in the file that was rendered from the data it stands for, so it
+// holds across restarts, full publishes and footer splices; a page whose file is
+// missing or cannot be read is rendered.
+import type { Db } from '../db/client';
+import { ROUTES, routeDeps, type Change, type RouteDef } from './routes';
+
+type WithInputs = { route: RouteDef & { inputs: NonNullable<RouteDef['inputs']> }; prefix: string; suffix: string };
+
+/** Which of `urls` a job of `changes` has to render: the others already show what it would. */
+export function pagesToRender(db: Db, urls: string[], changes: Change[], read: (url: string) => string | null): { render: string[]; unchanged: string[] } {
+  const decided = routesDecidedByInputs(changes);
+  if (decided.length === 0) return { render: urls, unchanged: [] };
+  const render: string[] = [];
+  const unchanged: string[] = [];
+  for (const url of urls) {
+    const hit = idOf(url, decided);
+    const marker = hit ? hit.route.inputs.marker(db, hit.id) : null;
+    if (marker !== null && read(url)?.includes(marker)) unchanged.push(url);
+    else render.push(url);
+  }
+  return { render, unchanged };
+}
+
+/**
+ * The routes with inputs for which every change of the job that they read is of
+ * a table their hash covers: a change of anything else they show (the player,
+ * the footer) renders their pages as before.
+ */
+function routesDecidedByInputs(changes: Change[]): WithInputs[] {
+  const out: WithInputs[] = [];
+  for (const route of ROUTES) {
+    const inputs = route.inputs;
+    if (!inputs) continue;
+    const reads = new Set(routeDeps(route).map((dep) => dep.table));
+    if (!changes.every((change) => !reads.has(change.table) || inputs.tables.includes(change.table))) continue;
+    const at = route.pattern.indexOf(':id');
+    out.push({ route: route as WithInputs['route'], prefix: route.pattern.slice(0, at), suffix: route.pattern.slice(at + 3) });
+  }
+  return out;
+}
+
+function idOf(url: string, routes: WithInputs[]): { route: WithInputs['route']; id: string } | null {
+  for (const { route, prefix, suffix } of routes) {
+    if (!url.startsWith(prefix) || !url.endsWith(suffix) || url.length <= prefix.length + suffix.length) continue;
+    const part = url.slice(prefix.length, url.length - suffix.length);
+    if (part.includes('/')) continue;
+    try {
+      return { route, id: decodeURIComponent(part) };
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
