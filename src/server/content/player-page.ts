@@ -8,6 +8,7 @@ import type { PlayerStats } from '../../lib/player-stats';
 import { consentOptions } from './consent-setting';
 import { readPlayerRecord, teamTopScorers, type PlayerRecord } from './player-stats';
 import { playerShownHash } from './player-shown';
+import { teamShownHash } from './team-shown';
 import { playersOfTeam, prepared, readOr } from './public-content';
 
 export const PLAYER_PAGE_TEXTS = {
@@ -89,6 +90,32 @@ export function publicTopScorers(teamId: string, shown: PublicPlayerView[]): { s
     .filter((s): s is { player: PublicPlayerView; stats: PlayerStats } => s.player !== undefined && s.player.showStats)
     .slice(0, 10);
   return scorers.length > 0 ? { season: top.season, scorers } : null;
+}
+
+export type TeamExtras = {
+  top: ReturnType<typeof publicTopScorers>;
+  hasMatches: boolean;
+  tables: ReturnType<typeof teamLeagues>;
+  games: TeamMatchLink[];
+  /** what the team's pages show of the match tables, as a hash (team-shown.ts) */
+  shown: string | null;
+};
+
+/**
+ * Below a team's squad: its top scorers, calendar, league tables and match links, read with their hash
+ * from one snapshot of the database, so that the hash in the page stands for what it shows (decision 045).
+ */
+export function teamExtras(teamId: string, shown: PublicPlayerView[]): TeamExtras {
+  const none: TeamExtras = { top: null, hasMatches: false, tables: [], games: [], shown: null };
+  return readOr(`extras of team ${teamId}`, none, (db) =>
+    db.$client.transaction(() => ({
+      top: publicTopScorers(teamId, shown),
+      hasMatches: teamHasMatches(teamId),
+      tables: teamLeagues(teamId),
+      games: teamMatchLinks(teamId),
+      shown: teamShownHash(db, teamId),
+    }))(),
+  );
 }
 
 /** The league tables this team plays in (the leagues that name it as ours). */

@@ -50,18 +50,26 @@ SELECT
 /** The hash of what a player's page shows of the match tables now (throws where the tables cannot be read). */
 export function playerShownHash(db: Db, playerId: string): string {
   const row = prepared(db, 'player.shown', () => db.$client.prepare<{ player: string }, { shown: string }>(SHOWN_SQL)).get({ player: playerId });
-  return createHash('sha256')
-    .update(row?.shown ?? '')
-    .digest('base64url')
-    .slice(0, 22);
+  return shownHashOf(row?.shown ?? '');
 }
 
-/** The attribute (data-shown) a player's published page has where it shows the match tables as they are now; null where unknown. */
-export function playerShownMarker(db: Db, playerId: string): string | null {
+/** The hash of the rows a page is made of, as its `data-shown` carries it: 128 bits, base64url. */
+export function shownHashOf(rows: string): string {
+  return createHash('sha256').update(rows).digest('base64url').slice(0, 22);
+}
+
+/**
+ * The attribute (data-shown) a published page has where it shows the rows as they are now: what
+ * `RouteDef.inputs.marker` answers. Null where they cannot be read (the page is rendered then).
+ */
+export function shownMarker(what: string, hash: () => string): string | null {
   try {
-    return `data-shown="${playerShownHash(db, playerId)}"`;
+    return `data-shown="${hash()}"`;
   } catch (error) {
-    console.error(`[content] could not read what the page of player ${playerId} shows:`, error);
+    console.error(`[content] could not read what ${what} shows:`, error);
     return null;
   }
 }
+
+/** The marker of a player's page (shownMarker). */
+export const playerShownMarker = (db: Db, playerId: string) => shownMarker(`the page of player ${playerId}`, () => playerShownHash(db, playerId));

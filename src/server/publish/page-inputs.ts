@@ -12,7 +12,7 @@
 import type { Db } from '../db/client';
 import { ROUTES, routeDeps, type Change, type RouteDef } from './routes';
 
-type WithInputs = { route: RouteDef & { inputs: NonNullable<RouteDef['inputs']> }; prefix: string; suffix: string };
+type WithInputs = { route: RouteDef & { inputs: NonNullable<RouteDef['inputs']> }; prefix: string; suffix: string; markerKey: number };
 
 /** Which of `urls` a job of `changes` has to render: the others already show what it would. */
 export function pagesToRender(db: Db, urls: string[], changes: Change[], read: (url: string) => string | null): { render: string[]; unchanged: string[] } {
@@ -20,9 +20,16 @@ export function pagesToRender(db: Db, urls: string[], changes: Change[], read: (
   if (decided.length === 0) return { render: urls, unchanged: [] };
   const render: string[] = [];
   const unchanged: string[] = [];
+  // a team's two pages share one marker: read once
+  const markers = new Map<string, string | null>();
+  const markerOf = (hit: NonNullable<ReturnType<typeof idOf>>) => {
+    const key = `${hit.markerKey}\u0000${hit.id}`;
+    if (!markers.has(key)) markers.set(key, hit.route.inputs.marker(db, hit.id));
+    return markers.get(key) ?? null;
+  };
   for (const url of urls) {
     const hit = idOf(url, decided);
-    const marker = hit ? hit.route.inputs.marker(db, hit.id) : null;
+    const marker = hit ? markerOf(hit) : null;
     if (marker !== null && read(url)?.includes(marker)) unchanged.push(url);
     else render.push(url);
   }
@@ -42,18 +49,20 @@ function routesDecidedByInputs(changes: Change[]): WithInputs[] {
     const reads = new Set(routeDeps(route).map((dep) => dep.table));
     if (!changes.every((change) => !reads.has(change.table) || inputs.tables.includes(change.table))) continue;
     const at = route.pattern.indexOf(':id');
-    out.push({ route: route as WithInputs['route'], prefix: route.pattern.slice(0, at), suffix: route.pattern.slice(at + 3) });
+    // routes that declare the same marker share its reads
+    const markerKey = ROUTES.findIndex((other) => other.inputs?.marker === inputs.marker);
+    out.push({ route: route as WithInputs['route'], prefix: route.pattern.slice(0, at), suffix: route.pattern.slice(at + 3), markerKey });
   }
   return out;
 }
 
-function idOf(url: string, routes: WithInputs[]): { route: WithInputs['route']; id: string } | null {
-  for (const { route, prefix, suffix } of routes) {
+function idOf(url: string, routes: WithInputs[]): { route: WithInputs['route']; id: string; markerKey: number } | null {
+  for (const { route, prefix, suffix, markerKey } of routes) {
     if (!url.startsWith(prefix) || !url.endsWith(suffix) || url.length <= prefix.length + suffix.length) continue;
     const part = url.slice(prefix.length, url.length - suffix.length);
     if (part.includes('/')) continue;
     try {
-      return { route, id: decodeURIComponent(part) };
+      return { route, id: decodeURIComponent(part), markerKey };
     } catch {
       return null;
     }

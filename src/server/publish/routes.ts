@@ -22,6 +22,7 @@ import { matchPageRoutes } from './routes-match';
 import { playerPageRoutes, teamIdsForRow } from './routes-player';
 import { leagueTableRoutes } from './routes-table';
 import { fixtureListRoutes, homeShowsMatch } from './routes-fixtures';
+import { teamShownMarker } from '../content/team-shown';
 import { amongNewest, newsLink, newsListRoutes } from './routes-news';
 
 /** The date, as a dependency: pages whose content depends on what day it is. */
@@ -115,6 +116,9 @@ export const LAYOUT_DEPS: Dep[] = [
  */
 const TEAM_MATCH_CENTRE_DEPS: Dep[] = [{ table: 'matches' }, { table: 'match_lineups' }, { table: 'match_events' }, { table: 'leagues' }];
 
+/** What the team pages show of the match tables (team-shown.ts): a score corrected in an older match leaves them as they are. */
+const TEAM_SHOWN: RouteDef['inputs'] = { tables: ['matches', 'match_lineups', 'match_events'], marker: teamShownMarker };
+
 const publishedNewsIds = (db: Db) =>
   db.select({ id: news.id }).from(news).where(eq(news.published, true)).all().map((r) => r.id);
 const teamIds = (db: Db) =>
@@ -152,6 +156,7 @@ export const ROUTES: RouteDef[] = [
     deps: [{ table: 'teams', key: ':id' }, { table: 'players', key: ':id' }, ...TEAM_MATCH_CENTRE_DEPS],
     params: teamIds,
     idsForRow: teamIdsForRow,
+    inputs: TEAM_SHOWN,
   },
   {
     pattern: '/mannschaften/:id',
@@ -159,6 +164,7 @@ export const ROUTES: RouteDef[] = [
     deps: [{ table: 'teams', key: ':id' }, { table: 'players', key: ':id' }, ...TEAM_MATCH_CENTRE_DEPS],
     params: teamIds,
     idsForRow: teamIdsForRow,
+    inputs: TEAM_SHOWN,
   },
   {
     pattern: '/nachwuchs',
