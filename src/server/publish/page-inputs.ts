@@ -14,12 +14,14 @@ import { ROUTES, routeDeps, type Change, type RouteDef } from './routes';
 
 type WithInputs = { route: RouteDef & { inputs: NonNullable<RouteDef['inputs']> }; prefix: string; suffix: string; markerKey: number };
 
-/** Which of `urls` a job of `changes` has to render: the others already show what it would. */
-export function pagesToRender(db: Db, urls: string[], changes: Change[], read: (url: string) => string | null): { render: string[]; unchanged: string[] } {
+/**
+ * For a job of `changes`: whether a page already shows what the job would render, so that it is left as it
+ * is; null where no route can tell (then every page is rendered). Asked page by page as the job reaches it,
+ * after the saved thing's own page is out (a hash costs a millisecond or more).
+ */
+export function shownAlready(db: Db, changes: Change[], read: (url: string) => string | null): ((url: string) => boolean) | null {
   const decided = routesDecidedByInputs(changes);
-  if (decided.length === 0) return { render: urls, unchanged: [] };
-  const render: string[] = [];
-  const unchanged: string[] = [];
+  if (decided.length === 0) return null;
   // a team's two pages share one marker: read once
   const markers = new Map<string, string | null>();
   const markerOf = (hit: NonNullable<ReturnType<typeof idOf>>) => {
@@ -27,13 +29,11 @@ export function pagesToRender(db: Db, urls: string[], changes: Change[], read: (
     if (!markers.has(key)) markers.set(key, hit.route.inputs.marker(db, hit.id));
     return markers.get(key) ?? null;
   };
-  for (const url of urls) {
+  return (url) => {
     const hit = idOf(url, decided);
     const marker = hit ? markerOf(hit) : null;
-    if (marker !== null && read(url)?.includes(marker)) unchanged.push(url);
-    else render.push(url);
-  }
-  return { render, unchanged };
+    return marker !== null && (read(url)?.includes(marker) ?? false);
+  };
 }
 
 /**

@@ -11,7 +11,7 @@ import { ROUTES, FIXTURE_LISTS, NEWS_LISTS, affectedUrls, allUrls, changedLists,
 import { matchShareBoundaryUrls, newsShareBoundaryUrls } from '../content/share';
 import { fixtureSeasonChanges, newsListChanges, newsShareMoved, readPublished } from './published-state';
 import { footerOf, footerOnlyUrls, spliceFooterInto } from './footer-splice';
-import { pagesToRender } from './page-inputs';
+import { shownAlready } from './page-inputs';
 import { settleFileChanges } from '../cluster-files';
 import { raiseCacheVersion, readCacheVersion, writeCacheVersionFile } from './version';
 
@@ -64,8 +64,14 @@ export class Publisher {
    * Renders the URLs, writes or removes their files, then raises the cache version.
    * `first`: the pages of the things saved (a goal's match page), started before the rest.
    * `splice`: pages that only need the new footer (footer-splice.ts): one is rendered, the others take its footer.
+   * `leaveAsIs`: pages that already show what they would be rendered with (decision 045): not rendered.
    */
-  async publishUrls(urls: string[], first: ReadonlySet<string> = new Set(), splice: readonly string[] = []): Promise<PublishReport> {
+  async publishUrls(
+    urls: string[],
+    first: ReadonlySet<string> = new Set(),
+    splice: readonly string[] = [],
+    leaveAsIs?: (url: string) => boolean,
+  ): Promise<PublishReport> {
     const started = performance.now();
     const report: PublishReport = { written: [], removed: [], failed: [], version: 0, ms: 0, pending: 0 };
     const pending = this.options.pending;
@@ -92,7 +98,11 @@ export class Publisher {
     let next = queue.filter((url) => first.has(url)).length;
     await Promise.all(queue.slice(0, next).map((url) => this.publishOne(url, render, report)));
     const worker = async () => {
-      while (next < queue.length && !this.stopped) await this.publishOne(queue[next++], render, report);
+      while (next < queue.length && !this.stopped) {
+        const url = queue[next++];
+        // asked as the job reaches the page: the saved thing's own pages are out first
+        if (!leaveAsIs?.(url)) await this.publishOne(url, render, report);
+      }
     };
     const concurrency = this.options.concurrency ?? Math.max(4, 3 * (render.parallelism ?? 1));
     const splicing = spliced.size > 0 ? this.spliceFooters([...spliced], render, report) : Promise.resolve([]);
@@ -168,9 +178,11 @@ export class Publisher {
       ...(listed.some((c) => c.table === FIXTURE_LISTS) ? matchShareBoundaryUrls(db, changes.filter((c) => c.table === 'matches').length) : []),
     ];
     const affected = affectedUrls(db, listed, state);
-    // a page that already shows what this job would render is left as it is (a retry named in `urls` is not)
-    const { render } = pagesToRender(db, affected, listed, read);
-    return this.publishUrls([...render, ...mayBeGone, ...shareLine, ...urls], ownPages(render, changes), footerOnlyUrls(db, listed, state, render));
+    // a page that already shows what this job would render is left as it is (decision 045); a retry named in `urls` is not
+    const shown = shownAlready(db, listed, read);
+    const retried = new Set(urls);
+    const leaveAsIs = shown && ((url: string) => !retried.has(url) && shown(url));
+    return this.publishUrls([...affected, ...mayBeGone, ...shareLine, ...urls], ownPages(affected, changes), footerOnlyUrls(db, listed, state, affected), leaveAsIs ?? undefined);
   }
 
   get pending(): PendingPages | undefined {
