@@ -21,7 +21,7 @@ const memos = new WeakMap<Db, Memo>();
 const MAX_VALUES = 1_000;
 
 /** Which state of the database this connection sees: it moves with every commit, this connection's or another's. */
-export function databaseStamp(db: Db): string {
+function databaseStamp(db: Db): string {
   const row = prepared(db, 'memo.stamp', () =>
     db.$client.prepare<[], { version: number; changes: number }>('SELECT (SELECT data_version FROM pragma_data_version) AS version, total_changes() AS changes'),
   ).get()!;
