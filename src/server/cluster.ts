@@ -2,8 +2,9 @@
 // database, the publisher, the scheduler, the Astro handler and the render
 // processes, listening on a unix socket (DATA_DIR/run/owner.sock). It is also
 // the node:cluster primary: SERVE_WORKERS static workers (static-worker.ts,
-// bundled into <dist>/server-static/worker.mjs) share the public port round
-// robin, serve the published files and hand dynamic paths to the owner.
+// bundled into <dist>/server-static/worker.mjs) share the public port (each
+// accepts its own connections), serve the published files and hand dynamic
+// paths to the owner.
 // SERVE_WORKERS=0 is today's single process (startApp alone).
 import cluster, { type Worker } from 'node:cluster';
 import fs from 'node:fs';
@@ -12,7 +13,7 @@ import path from 'node:path';
 import { config } from './config';
 import { startApp, type RunningApp } from './app';
 import { addBroadcastWorker, startFileBroadcast, stopFileBroadcast } from './cluster-files';
-import { WORKER_ENV, type OwnerMessage, type WorkerMessage } from './http/cluster-messages';
+import { WORKER_ENV, type OwnerMessage } from './http/cluster-messages';
 import type { Clock } from './clock';
 
 /** The file cache of all workers together (each gets its share): memory for all processes ≤ 250 MB. */
@@ -73,54 +74,9 @@ export async function startServing(opts: Options = {}): Promise<ServingApp> {
     return worker;
   };
 
-  /** How many connections each worker has been handed (one IPC round trip, after every earlier handoff). */
-  let syncId = 0;
-  const handedOver = async () => {
-    const id = ++syncId;
-    const counts = await Promise.all([...live].map((worker) => new Promise<number>((resolve) => {
-      const timer = setTimeout(() => done(-1), 500);
-      const onMessage = (message: WorkerMessage) => {
-        if (message?.type === 'synced' && message.id === id) done(message.accepted);
-      };
-      const done = (count: number) => {
-        clearTimeout(timer);
-        worker.off('message', onMessage);
-        resolve(count);
-      };
-      worker.on('message', onMessage);
-      if (worker.isConnected()) worker.send({ type: 'sync', id } satisfies OwnerMessage);
-      else done(-1);
-    })));
-    return counts.join(',');
-  };
-
-  /**
-   * The connections clients opened before the signal are accepted here, in the
-   * owner, and handed to a worker one at a time. A worker that closed its
-   * listener while some still wait here would get them reset (node:cluster
-   * closes what is queued once the last worker leaves). So the workers keep
-   * listening until two syncs 50 ms apart find that no worker was handed
-   * anything new: the owner's queue is empty (at most a second, as in drainServer).
-   */
-  const handOverWhatIsQueued = async () => {
-    const started = Date.now();
-    let seen = await handedOver();
-    let since = Date.now();
-    while (Date.now() - started < 1_000) {
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      const now = await handedOver();
-      if (now !== seen) {
-        seen = now;
-        since = Date.now();
-      } else if (Date.now() - since >= 50) return;
-    }
-  };
-
   /** Drain every worker (they answer what is in flight, then exit), killing what outlasts the limit. */
   const drainWorkers = async () => {
     stopping = true;
-    for (const worker of live) if (worker.isConnected()) worker.send({ type: 'stop' } satisfies OwnerMessage);
-    await handOverWhatIsQueued();
     const exits = [...live].map((worker) => new Promise<void>((resolve) => {
       if (worker.isDead()) return resolve();
       worker.once('exit', () => resolve());
@@ -140,6 +96,13 @@ export async function startServing(opts: Options = {}): Promise<ServingApp> {
   // the workers start while the owner loads: published files are served from the first moment,
   // dynamic paths (and /healthz) answer 502/503 until the owner listens on its socket
   // plain Node for the workers: no tsx loader (its thread costs memory in each)
+  // Each worker accepts its connections itself, from the one listening socket: node:cluster's
+  // default (round robin) accepts them here and hands them over one IPC round trip at a time,
+  // so a busy owner delayed new connections, and at a stop those still queued here were reset
+  // once the last worker left. This way a draining worker accepts all that is queued
+  // (drainServer) and the others take what comes after (decision 037).
+  // Set before setupPrimary: node:cluster fixes the policy there.
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
   cluster.setupPrimary({ exec: bundle, execArgv: [] });
   const listening = Promise.all(Array.from({ length: count }, () => {
     const worker = fork();

@@ -5,14 +5,10 @@
 export type OwnerMessage =
   /** files just replaced or removed (absolute paths): forget them, then answer 'invalidated' */
   | { type: 'invalidate'; id: number; files: string[] }
-  /** a stop has begun: every answer from now on closes its connection (the listener stays) */
-  | { type: 'stop' }
-  /** how many connections have you been handed so far? (answered in order after every earlier handoff) */
-  | { type: 'sync'; id: number }
   /** graceful stop: close the listener, answer what is in flight, then exit 0 */
   | { type: 'drain' };
 
-export type WorkerMessage = { type: 'invalidated'; id: number } | { type: 'synced'; id: number; accepted: number };
+export type WorkerMessage = { type: 'invalidated'; id: number };
 
 export const WORKER_ENV = {
   /** the owner's unix socket */

@@ -7,7 +7,6 @@
 //
 // Messages from the owner (cluster IPC, in order on one channel):
 //   { type: 'invalidate', id, files }  files just replaced or removed: forget them, then ack
-//   { type: 'stop' }, { type: 'sync' } a stop has begun; how many connections were handed over so far
 //   { type: 'drain' }                  graceful stop: answer what is in flight, then exit 0
 import fs from 'node:fs';
 import type http from 'node:http';
@@ -84,12 +83,10 @@ process.on('message', (message: OwnerMessage) => {
   if (message?.type === 'invalidate') {
     for (const file of message.files) listener?.(file);
     send({ type: 'invalidated', id: message.id });
-  } else if (message?.type === 'stop') tracker.stop();
-  else if (message?.type === 'sync') send({ type: 'synced', id: message.id, accepted: tracker.accepted });
-  else if (message?.type === 'drain') void drain();
+  } else if (message?.type === 'drain') void drain();
 });
 
-// a cluster worker's listen shares the owner's port (round robin)
+// a cluster worker's listen shares the owner's port; each worker accepts from it itself (cluster.ts)
 server.listen(config.port, config.host);
 // the version file is watched from the start: a stat every half second, no inotify tree
 setInterval(() => {
