@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../db/client';
 import { writePublishedFile } from './files';
+import type { ReplacedFiles } from './replaced-files';
 import { LAYOUT_DEPS, affectedUrls, fileForUrl, type Change, type PublishedState } from './routes';
 
 // ASCII markers: searched in the file's bytes, so a page is never decoded to text and back
@@ -60,6 +61,7 @@ export function footerOnlyUrls(db: Db, changes: Change[], published: PublishedSt
 
 type SpliceContext = {
   siteDir: string;
+  replaced?: ReplacedFiles;
   report: { written: string[]; failed: { url: string; error: string }[] };
   stopped: () => boolean;
   log: Pick<Console, 'error'>;
@@ -82,7 +84,8 @@ export async function spliceFooterInto(urls: string[], footer: Buffer, o: Splice
       let html: Buffer;
       try {
         file = path.join(o.siteDir, fileForUrl(url));
-        html = await fs.promises.readFile(file);
+        // synchronous, as files.ts writes (decision 046)
+        html = fs.readFileSync(file);
       } catch {
         unspliced.push(url);
         continue;
@@ -93,7 +96,7 @@ export async function spliceFooterInto(urls: string[], footer: Buffer, o: Splice
         continue;
       }
       try {
-        if (!updated.equals(html)) await writePublishedFile(file, updated);
+        if (!updated.equals(html)) await writePublishedFile(file, updated, { changed: true, replaced: o.replaced });
         o.report.written.push(url);
       } catch (error) {
         // the old file stays, with its old footer; the retry renders it

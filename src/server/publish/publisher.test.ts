@@ -9,6 +9,7 @@ import { news } from '../db/schema';
 import { Publisher } from './publisher';
 import { PublishQueue } from './queue';
 import type { Renderer } from './render';
+import { replacedFolderFor } from './replaced-files';
 
 let db: Db;
 let siteDir: string;
@@ -21,6 +22,7 @@ beforeEach(() => {
 afterEach(() => {
   db.$client.close();
   fs.rmSync(siteDir, { recursive: true, force: true });
+  fs.rmSync(replacedFolderFor(siteDir), { recursive: true, force: true });
 });
 
 const html = (s: string) => ({ status: 200, headers: {}, body: Buffer.from(`<html>${s}</html>`) });
@@ -41,6 +43,19 @@ describe('Publisher', () => {
     expect(JSON.parse(read('cache-version.json')).version).toBe(report.version);
     // no temp files left behind
     expect(fs.readdirSync(path.join(siteDir, 'news')).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('frees the old versions of the pages a job replaced once no job runs (decision 046)', async () => {
+    let version = 1;
+    const publisher = new Publisher({ db: () => db, siteDir, render: async (url) => html(`${url} ${version}`), log: quiet });
+    await publisher.publishUrls(['/', '/news']);
+    version = 2;
+    await publisher.publishUrls(['/', '/news']);
+    expect(read('news/index.html')).toBe('<html>/news 2</html>');
+    for (let i = 0; i < 50 && fs.existsSync(replacedFolderFor(siteDir)); i++) await new Promise((r) => setTimeout(r, 20));
+    expect(fs.existsSync(replacedFolderFor(siteDir))).toBe(false);
+    // the site keeps its pages and their copies
+    expect(zlib.brotliDecompressSync(fs.readFileSync(path.join(siteDir, 'news/index.html.br'))).toString()).toBe('<html>/news 2</html>');
   });
 
   it('keeps the old file when a render fails, and logs the URL', async () => {

@@ -12,6 +12,7 @@ import { matchShareBoundaryUrls, newsShareBoundaryUrls } from '../content/share'
 import { fixtureSeasonChanges, newsListChanges, newsShareMoved, readPublished } from './published-state';
 import { footerOf, footerOnlyUrls, spliceFooterInto } from './footer-splice';
 import { shownAlready } from './page-inputs';
+import { replacedFilesIn, replacedFolderFor, type ReplacedFiles } from './replaced-files';
 import { settleFileChanges } from '../cluster-files';
 import { raiseCacheVersion, readCacheVersion, writeCacheVersionFile } from './version';
 
@@ -47,8 +48,12 @@ export class Publisher {
   /** how long each URL took to render last time: the slowest start first */
   private readonly lastRenderMs = new Map<string, number>();
   private stopped = false;
+  /** jobs under way: the old versions of replaced files are freed only while none is (decision 046) */
+  private running = 0;
+  private readonly replaced: ReplacedFiles;
   constructor(private readonly options: PublisherOptions) {
     this.log = options.log ?? console;
+    this.replaced = replacedFilesIn(replacedFolderFor(options.siteDir));
   }
 
   /**
@@ -71,6 +76,22 @@ export class Publisher {
     first: ReadonlySet<string> = new Set(),
     splice: readonly string[] = [],
     leaveAsIs?: (url: string) => boolean,
+  ): Promise<PublishReport> {
+    this.running++;
+    try {
+      return await this.publishJob(urls, first, splice, leaveAsIs);
+    } finally {
+      this.running--;
+      // off the job's path: freeing what the job replaced stops as soon as the next job starts
+      void this.replaced.free(() => this.running > 0 || this.stopped);
+    }
+  }
+
+  private async publishJob(
+    urls: string[],
+    first: ReadonlySet<string>,
+    splice: readonly string[],
+    leaveAsIs: ((url: string) => boolean) | undefined,
   ): Promise<PublishReport> {
     const started = performance.now();
     const report: PublishReport = { written: [], removed: [], failed: [], version: 0, ms: 0, pending: 0 };
@@ -211,7 +232,7 @@ export class Publisher {
     const body = await this.publishOne(source, render, report);
     const footer = body ? footerOf(body) : null;
     if (footer === null) return rest;
-    return spliceFooterInto(rest, footer, { siteDir: this.options.siteDir, report, stopped: () => this.stopped, log: this.log });
+    return spliceFooterInto(rest, footer, { siteDir: this.options.siteDir, replaced: this.replaced, report, stopped: () => this.stopped, log: this.log });
   }
 
   private async publishOne(url: string, render: Renderer, report: PublishReport): Promise<Buffer | null> {
@@ -234,7 +255,7 @@ export class Publisher {
         return null;
       }
       if (result.status >= 400 && url !== '/404') throw new Error(`status ${result.status}`);
-      await writePublishedFile(file, result.body, result.variants);
+      await writePublishedFile(file, result.body, { br: result.variants?.br, replaced: this.replaced });
       report.written.push(url);
       return result.body;
     } catch (error) {

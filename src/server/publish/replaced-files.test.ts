@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { writePublishedFile } from './files';
+import { replacedFilesIn, replacedFolderFor } from './replaced-files';
+
+let root: string;
+let site: string;
+beforeEach(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-replaced-'));
+  site = path.join(root, 'site');
+});
+afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+const page = () => path.join(site, 'news', 'index.html');
+const links = (file: string) => fs.statSync(file).nlink;
+
+describe('replaced files (decision 046)', () => {
+  it('lives beside the site folder, not in it (never served, never deployed)', () => {
+    expect(replacedFolderFor(site)).toBe(path.join(root, '.site-replaced'));
+    expect(path.relative(site, replacedFolderFor(site)).startsWith('..')).toBe(true);
+  });
+
+  it('keeps the old versions of a replaced page and its copy until freed, then removes them and its folder', async () => {
+    const replaced = replacedFilesIn(replacedFolderFor(site));
+    await writePublishedFile(page(), Buffer.from('<h1>alt</h1>'), { replaced });
+    // a new page has no old version
+    expect(replaced.waiting).toBe(0);
+    const old = { page: fs.statSync(page()).ino, copy: fs.statSync(`${page()}.br`).ino };
+    await writePublishedFile(page(), Buffer.from('<h1>neu</h1>'), { replaced });
+    expect(fs.readFileSync(page(), 'utf8')).toBe('<h1>neu</h1>');
+    expect(replaced.waiting).toBe(2);
+    const kept = fs.readdirSync(replacedFolderFor(site)).map((name) => fs.statSync(path.join(replacedFolderFor(site), name)));
+    expect(kept.map((s) => s.ino).sort()).toEqual([old.page, old.copy].sort());
+    // the site's files have one name each: the old versions are no longer reachable from the site
+    expect([links(page()), links(`${page()}.br`)]).toEqual([1, 1]);
+
+    expect(await replaced.free(() => false)).toBe(2);
+    expect(replaced.waiting).toBe(0);
+    expect(fs.existsSync(replacedFolderFor(site))).toBe(false);
+    expect(fs.readFileSync(page(), 'utf8')).toBe('<h1>neu</h1>');
+  });
+
+  it('stops freeing as soon as a job starts, and frees the rest on the next call', async () => {
+    const replaced = replacedFilesIn(replacedFolderFor(site));
+    for (let i = 0; i < 5; i++) await writePublishedFile(page(), Buffer.from(`<h1>${i}</h1>`), { replaced });
+    expect(replaced.waiting).toBe(8);
+    let calls = 0;
+    expect(await replaced.free(() => ++calls > 3)).toBe(3);
+    expect(replaced.waiting).toBe(5);
+    expect(fs.readdirSync(replacedFolderFor(site))).toHaveLength(5);
+    expect(await replaced.free(() => false)).toBe(5);
+    expect(fs.existsSync(replacedFolderFor(site))).toBe(false);
+  });
+
+  it('frees what a killed process left behind, and writes on when the folder was removed meanwhile', async () => {
+    fs.mkdirSync(replacedFolderFor(site), { recursive: true });
+    fs.writeFileSync(path.join(replacedFolderFor(site), '123-left-0'), 'alt');
+    const replaced = replacedFilesIn(replacedFolderFor(site));
+    expect(replaced.waiting).toBe(1);
+    await replaced.free(() => false);
+    expect(fs.existsSync(replacedFolderFor(site))).toBe(false);
+    await writePublishedFile(page(), Buffer.from('<h1>a</h1>'), { replaced });
+    await writePublishedFile(page(), Buffer.from('<h1>b</h1>'), { replaced });
+    expect(replaced.waiting).toBe(2);
+    expect(fs.readFileSync(page(), 'utf8')).toBe('<h1>b</h1>');
+  });
+
+  it('where no second name can be made, the page is replaced all the same', async () => {
+    // a file where the folder should be: every link fails
+    fs.mkdirSync(root, { recursive: true });
+    fs.writeFileSync(replacedFolderFor(site), 'im Weg');
+    const replaced = replacedFilesIn(replacedFolderFor(site));
+    await writePublishedFile(page(), Buffer.from('<h1>a</h1>'), { replaced });
+    await writePublishedFile(page(), Buffer.from('<h1>b</h1>'), { replaced });
+    expect(fs.readFileSync(page(), 'utf8')).toBe('<h1>b</h1>');
+    expect(replaced.waiting).toBe(0);
+  });
+});
