@@ -102,9 +102,9 @@ export async function loadBuiltRenderer(serverEntry: string, options: { workers?
     return inProcess(url, at);
   };
   inPool.parallelism = pool.size;
-  // A stop hands the connections queued at the signal to the static workers from this thread
-  // (decision 037): from then on the pages of the saves still in flight render in render processes,
-  // so that no render here keeps that hand-over waiting (decision 043)
+  // From a stop signal on, the pages of the saves still in flight render in render processes and a
+  // warm-up under way ends, so that this thread is free to answer and drain its requests (decision 043;
+  // it no longer hands connections to the workers since they accept their own, decision 037)
   let stopping = false;
   onServerStopping(() => (stopping = true));
   const saves = oneAtATime(handlerRenderer, () => (stopping && !pool.broken ? inPool : null));
