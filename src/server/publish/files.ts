@@ -43,7 +43,7 @@ export async function writeFileAtomic(
   data: Buffer | string,
   options: { sync?: boolean; mkdir?: boolean } = {},
 ): Promise<void> {
-  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
+  const temp = tempFileFor(file);
   try {
     if (options.sync === false) {
       try {
@@ -110,7 +110,7 @@ export async function writePublishedFile(
 
 /** writeFileAtomic without fsync, synchronous; a missing folder is made when the write finds it missing. */
 function replaceFile(file: string, data: Buffer, replaced: ReplacedFiles | undefined): void {
-  const temp = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
+  const temp = tempFileFor(file);
   try {
     try {
       fs.writeFileSync(temp, data);
@@ -181,6 +181,11 @@ export async function removePublishedFile(file: string, siteRoot: string): Promi
     // not empty, or already gone
   }
   return existed;
+}
+
+/** A temporary name beside the file, that isTempFile knows (never served, removed on start). */
+function tempFileFor(file: string): string {
+  return path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
 }
 
 /** Temporary files a killed process left in the site (never served, removed on start). */

@@ -70,8 +70,8 @@ export function replacedFilesIn(dir: string): ReplacedFiles {
         names.push(name);
       } catch (error) {
         // no old version (a new page), another file system, a full disk: the rename frees it.
-        // The folder may have gone (emptied and removed meanwhile): made again next time.
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') made = false;
+        // The folder may have gone (emptied and removed meanwhile): then it is made again next time.
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') made = fs.existsSync(dir);
       }
     },
     free(busy) {
