@@ -5,6 +5,7 @@ import type { ClientDirective } from 'astro';
 
 /** pointerover bubbles (the island itself is display: contents and has no box to enter) */
 const EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const;
+const RETRY_PAUSE_MS = 2000;
 
 const interaction: ClientDirective = (load, _options, el) => {
   // A form that waits for its island is server-rendered in a disabled fieldset
@@ -24,17 +25,29 @@ const interaction: ClientDirective = (load, _options, el) => {
     if (!hydrated) event.preventDefault();
     void start();
   };
+  const arm = () => {
+    for (const type of EVENTS) el.addEventListener(type, onEvent, { passive: true });
+  };
   const start = async () => {
     if (started) return;
     started = true;
     for (const type of EVENTS) el.removeEventListener(type, onEvent);
-    const hydrate = await load();
-    await hydrate();
+    try {
+      const hydrate = await load();
+      await hydrate();
+    } catch {
+      // the island's code did not arrive (weak data): the next reach tries again,
+      // and a visitor already inside the form does not have to leave it first
+      started = false;
+      arm();
+      if (el.contains(document.activeElement)) setTimeout(() => void start(), RETRY_PAUSE_MS);
+      return;
+    }
     hydrated = true;
     el.removeEventListener('submit', holdSubmit, true);
   };
   const onEvent = () => void start();
-  for (const type of EVENTS) el.addEventListener(type, onEvent, { passive: true });
+  arm();
   el.addEventListener('submit', holdSubmit, true);
 };
 

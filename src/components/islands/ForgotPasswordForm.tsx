@@ -12,7 +12,7 @@ export default function ForgotPasswordForm() {
   const [sent, setSent] = useState<string | null>(null);
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  const { challenge, refresh } = useCaptcha();
+  const { challenge, unavailable, refresh } = useCaptcha();
   const { toasts, toast } = useToasts();
 
   const submit = async (event: FormEvent) => {
@@ -59,7 +59,7 @@ export default function ForgotPasswordForm() {
           {T.email}
           <input id="forgot-email" name="email" type="email" required autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
         </label>
-        <CaptchaField id="forgot-captcha" challenge={challenge} value={answer} onChange={setAnswer} onRefresh={() => void refresh()} />
+        <CaptchaField id="forgot-captcha" challenge={challenge} unavailable={unavailable} value={answer} onChange={setAnswer} onRefresh={() => void refresh()} />
         <button type="submit" className="btn" disabled={submitting || !challenge}>
           {submitting ? T.forgotSubmitting : T.forgotSubmit}
         </button>

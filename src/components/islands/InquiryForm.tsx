@@ -22,7 +22,7 @@ export default function InquiryForm({ source, title, description }: { source: 'm
     for (const control of formRef.current?.querySelectorAll('[readonly]') ?? []) control.removeAttribute('readonly');
     setHydrated(true);
   }, []);
-  const { challenge, refresh } = useCaptcha();
+  const { challenge, unavailable, refresh } = useCaptcha();
   const { toasts, toast } = useToasts();
   const set = (key: keyof Fields) => (e: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: e.target.value }));
 
@@ -90,7 +90,7 @@ export default function InquiryForm({ source, title, description }: { source: 'm
           <input id={id('website')} name="website" tabIndex={-1} autoComplete="off" value={honeypot} onChange={(e) => setHoneypot(e.target.value)} />
         </label>
       </div>
-      <CaptchaField id={id('captcha')} challenge={challenge} value={answer} onChange={setAnswer} onRefresh={() => void refresh()} />
+      <CaptchaField id={id('captcha')} challenge={challenge} unavailable={unavailable} value={answer} onChange={setAnswer} onRefresh={() => void refresh()} />
       <button type="submit" className="btn" disabled={submitting || !challenge}>
         {submitting ? T.submitting : T.submit}
       </button>

@@ -20,7 +20,7 @@ export default function SignInForm() {
   // until the island runs, the form stays disabled: without JavaScript it cannot be sent
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  const { challenge, refresh } = useCaptcha();
+  const { challenge, unavailable, refresh } = useCaptcha();
   const { toasts, toast } = useToasts();
 
   const submit = async (event: FormEvent) => {
@@ -129,7 +129,7 @@ export default function SignInForm() {
             onChange={(e) => setPassword(e.target.value)}
           />
         </label>
-        <CaptchaField id="signin-captcha" challenge={challenge} value={answer} onChange={setAnswer} onRefresh={() => void refresh()} />
+        <CaptchaField id="signin-captcha" challenge={challenge} unavailable={unavailable} value={answer} onChange={setAnswer} onRefresh={() => void refresh()} />
         <button type="submit" className="btn" disabled={submitting || !challenge}>
           {submitting ? T.submitting : T.submit}
         </button>

@@ -154,6 +154,44 @@ test.describe('Formulare', () => {
     await answerOnPage(page, form);
   });
 
+  test('a lost question is asked again; when every try fails the field says so, and ↻ brings one', async ({ page }) => {
+    let failing = 1;
+    let captchaRequests = 0;
+    await page.route('**/api/captcha', (route) => {
+      captchaRequests++;
+      return captchaRequests <= failing ? route.abort('connectionreset') : route.continue();
+    });
+    await page.goto(site().url + '/kontakt');
+    const form = page.locator('.contact-form form');
+    await form.scrollIntoViewIfNeeded();
+    // one request lost on the way: the visitor still gets a question
+    await answerOnPage(page, form);
+    expect(captchaRequests).toBe(2);
+
+    // the server out of reach for every try: a German message instead of '…' forever
+    failing = Infinity;
+    await form.getByRole('button', { name: 'Neue Rechenaufgabe' }).click();
+    await expect(form.locator('.captcha-unavailable')).toHaveText('Die Rechenaufgabe konnte nicht geladen werden. Bitte tippe auf ↻.');
+    expect(captchaRequests).toBe(5);
+    failing = 0;
+    await form.getByRole('button', { name: 'Neue Rechenaufgabe' }).click();
+    await expect(form.locator('.captcha-question')).toHaveText(/^\d+ \+ \d+ = \?$/);
+    await expect(form.locator('.captcha-unavailable')).toHaveCount(0);
+  });
+
+  test("the form's code lost on the way is fetched again while the visitor is in the form", async ({ page }) => {
+    let lost = 0;
+    await page.route(/\/_astro\/InquiryForm\.[\w-]+\.js$/, (route) => (lost++ === 0 ? route.abort('connectionreset') : route.continue()));
+    await page.goto(site().url + '/kontakt');
+    const form = page.locator('.contact-form form');
+    await form.scrollIntoViewIfNeeded();
+    await form.locator('[name="name"]').focus();
+    await expect(form.locator('.captcha-question')).toHaveText(/^\d+ \+ \d+ = \?$/);
+    expect(lost).toBe(2);
+    await form.getByLabel('Name').fill('Zweiter Versuch');
+    await expect(form.getByLabel('Name')).toHaveValue('Zweiter Versuch');
+  });
+
   test('a challenge answered once cannot be used again', async ({ request }) => {
     const before = stored(site()).length;
     const { token, answer, proof } = await challenge(request, site());
