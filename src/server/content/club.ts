@@ -8,6 +8,7 @@ import type { Db } from '../db/client';
 import { clubSettings } from '../db/schema';
 import { CLUB } from './defaults';
 import { readOr } from './public-content';
+import { memoRead } from './read-memo';
 
 export const CLUB_ROW_ID = 'club';
 
@@ -71,19 +72,36 @@ export function identityOf(row: ClubSettingsRow): ClubIdentity {
 }
 
 export function storedClubSettings(db: Db): ClubSettingsRow | null {
-  const row = db.select().from(clubSettings).where(eq(clubSettings.id, CLUB_ROW_ID)).get();
-  return row ? { short_name: row.short_name, long_name: row.long_name, crest_url: row.crest_url, primary_color: row.primary_color, secondary_color: row.secondary_color, home_ground: row.home_ground } : null;
+  // every page shows the club: read once per database state (read-memo.ts), not once a page
+  return memoRead(db, 'clubSettings', () => {
+    const row = db.select().from(clubSettings).where(eq(clubSettings.id, CLUB_ROW_ID)).get();
+    return row
+      ? Object.freeze({ short_name: row.short_name, long_name: row.long_name, crest_url: row.crest_url, primary_color: row.primary_color, secondary_color: row.secondary_color, home_ground: row.home_ground })
+      : null;
+  });
+}
+
+/** The identity of a stored row, worked out once per row (its contrasts cost more than the read). */
+const identities = new WeakMap<ClubSettingsRow, ClubIdentity>();
+function identityOfStored(row: ClubSettingsRow): ClubIdentity {
+  let identity = identities.get(row);
+  if (!identity) {
+    identity = Object.freeze(identityOf(row));
+    identities.set(row, identity);
+  }
+  return identity;
 }
 
 /** The club as every page shows it (the built-in club when nothing is stored or the row cannot be read). */
 export function clubIdentity(): ClubIdentity {
-  return identityOf(readOr('club settings', null as ClubSettingsRow | null, storedClubSettings) ?? DEFAULT_CLUB_SETTINGS);
+  const stored = readOr('club settings', null as ClubSettingsRow | null, storedClubSettings);
+  return identityOfStored(stored ?? DEFAULT_CLUB_SETTINGS);
 }
 
 /** The club as a superadmin saved it, or null before anyone has (the build's own icons stand then). */
 export function storedClubIdentity(): ClubIdentity | null {
   const stored = readOr('club settings', null as ClubSettingsRow | null, storedClubSettings);
-  return stored ? identityOf(stored) : null;
+  return stored ? identityOfStored(stored) : null;
 }
 
 const darken = (hex: string, by: number) => toHex((parseHex(hex) ?? [30, 64, 175]).map((v) => v * (1 - by)) as Rgb);

@@ -7,6 +7,7 @@ import type { Db } from '../db/client';
 import { siteSettings } from '../db/schema';
 import type { ConsentOptions } from '../../lib/consent';
 import { readOr } from './public-content';
+import { memoRead } from './read-memo';
 
 export const PROTECT_MINORS_KEY = 'protect_minors';
 
@@ -25,5 +26,6 @@ export function readProtectMinors(db: Db): boolean {
  * showing a child's photo by mistake is worse than hiding an adult's details.
  */
 export function consentOptions(): ConsentOptions {
-  return { protectMinors: readOr('protect_minors setting', true, readProtectMinors) };
+  // every page with a player asks: once per database state (read-memo.ts)
+  return { protectMinors: readOr('protect_minors setting', true, (db) => memoRead(db, 'protectMinors', () => readProtectMinors(db))) };
 }

@@ -3,7 +3,7 @@
 // report (sanitised like the privacy text) and where it is played. Our players
 // go through the publication-consent rule (src/lib/consent.ts): a protected
 // minor shows by name only, without the shirt number.
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import type { Db } from '../db/client';
 import { matchEvents, matchLineups, matches, players, teams } from '../db/schema';
@@ -12,7 +12,7 @@ import { byMatchTime, formatMinute } from '../../lib/match-minute';
 import { safeImageUrl } from '../../lib/urls';
 import type { EventType, GoalKind, Side } from '../../lib/schemas/match-details';
 import { consentOptions } from './consent-setting';
-import { readOr } from './public-content';
+import { prepared, readOr } from './public-content';
 import { sanitizePrivacyHtml } from './sanitize';
 
 export const MATCH_PAGE_TEXTS = {
@@ -87,16 +87,31 @@ export function osmSearchUrl(place: string): string {
   return `https://www.openstreetmap.org/search?query=${encodeURIComponent(place)}`;
 }
 
+/**
+ * The page's statements, prepared once per connection: a full publish renders
+ * every match page, and building the SQL of five queries each time was a third
+ * of a match page's render (issue 16).
+ */
+function statementsOf(db: Db) {
+  return prepared(db, 'matchPage', () => ({
+    match: db.select().from(matches).where(eq(matches.id, sql.placeholder('id'))).prepare(),
+    events: db.select().from(matchEvents).where(eq(matchEvents.match_id, sql.placeholder('id'))).prepare(),
+    lineup: db.select().from(matchLineups).where(eq(matchLineups.match_id, sql.placeholder('id'))).orderBy(asc(matchLineups.display_order)).prepare(),
+    // the ids as one JSON array: a prepared statement cannot take a list of varying length
+    players: db.select().from(players).where(sql`${players.id} IN (SELECT value FROM json_each(${sql.placeholder('ids')}))`).prepare(),
+    team: db.select({ name: teams.name }).from(teams).where(eq(teams.id, sql.placeholder('id'))).prepare(),
+  }));
+}
+
 function readMatchPage(db: Db, id: string): MatchPage | null {
-  const match = db.select().from(matches).where(eq(matches.id, id)).get();
+  const statements = statementsOf(db);
+  const match = statements.match.get({ id });
   if (!match) return null;
-  const events = db.select().from(matchEvents).where(eq(matchEvents.match_id, id)).all().sort(byMatchTime);
-  const lineup = db.select().from(matchLineups).where(eq(matchLineups.match_id, id)).orderBy(asc(matchLineups.display_order)).all();
+  const events = statements.events.all({ id }).sort(byMatchTime);
+  const lineup = statements.lineup.all({ id });
   const ids = [...new Set([...lineup.map((l) => l.player_id), ...events.flatMap((e) => [e.player_id, e.related_player_id]).filter((v): v is string => !!v)])];
   const options = consentOptions();
-  const views = new Map(
-    (ids.length ? db.select().from(players).where(inArray(players.id, ids)).all() : []).map((p) => [p.id, publicPlayerView(p, options)]),
-  );
+  const views = new Map((ids.length ? statements.players.all({ ids: JSON.stringify(ids) }) : []).map((p) => [p.id, publicPlayerView(p, options)]));
   const nameOf = (playerId: string | null, typed: string | null) => (playerId ? views.get(playerId)?.name : null) ?? typed ?? null;
   const shown = (l: (typeof lineup)[number]): MatchPagePlayer | null => {
     const view = views.get(l.player_id);
@@ -104,7 +119,7 @@ function readMatchPage(db: Db, id: string): MatchPage | null {
     // the shirt number identifies a child on the pitch: only with the consent to details
     return { name: view.name, number: view.position !== null ? l.jersey_number : null };
   };
-  const team = match.team_id ? db.select({ name: teams.name }).from(teams).where(eq(teams.id, match.team_id)).get() : undefined;
+  const team = match.team_id ? statements.team.get({ id: match.team_id }) : undefined;
   const place = match.location?.trim() || null;
   return {
     match,

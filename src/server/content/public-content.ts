@@ -66,9 +66,11 @@ export function readOr<T>(what: string, fallback: T, read: (db: Db) => T): T {
 
 export function homepageSection(key: string): HomepageSection | null {
   return readOr(`homepage_content ${key}`, null, (db) =>
-    prepared(db, 'homepageSection', () =>
-      db.select().from(homepageContent).where(eq(homepageContent.section_key, sql.placeholder('key'))).prepare(),
-    ).get({ key }) ?? null,
+    memoRead(db, `homepageSection:${key}`, () =>
+      prepared(db, 'homepageSection', () =>
+        db.select().from(homepageContent).where(eq(homepageContent.section_key, sql.placeholder('key'))).prepare(),
+      ).get({ key }) ?? null,
+    ),
   );
 }
 
@@ -94,14 +96,16 @@ export type SocialLink = { platform: string; label: string; url: string };
 /** Active social links with a URL, in display order (links without a URL are dropped). */
 export function socialLinks(): SocialLink[] {
   const rows = readOr('social links', [] as PageSection[], (db) =>
-    prepared(db, 'socialLinks', () =>
-      db
-        .select()
-        .from(pageContent)
-        .where(and(eq(pageContent.page_key, 'social_media'), eq(pageContent.is_active, true)))
-        .orderBy(asc(pageContent.display_order))
-        .prepare(),
-    ).all(),
+    memoRead(db, 'socialLinks', () =>
+      prepared(db, 'socialLinks', () =>
+        db
+          .select()
+          .from(pageContent)
+          .where(and(eq(pageContent.page_key, 'social_media'), eq(pageContent.is_active, true)))
+          .orderBy(asc(pageContent.display_order))
+          .prepare(),
+      ).all(),
+    ),
   );
   return rows
     .filter((r) => (r.button_link ?? '').trim() !== '' && isSafeUrl(r.button_link ?? ''))
@@ -115,14 +119,16 @@ export function socialLinks(): SocialLink[] {
 /** Active sections of a page, in display order. */
 export function pageSections(pageKey: string): PageSection[] {
   return readOr(`page_content ${pageKey}`, [] as PageSection[], (db) =>
-    prepared(db, 'pageSections', () =>
-      db
-        .select()
-        .from(pageContent)
-        .where(and(eq(pageContent.page_key, sql.placeholder('pageKey')), eq(pageContent.is_active, true)))
-        .orderBy(asc(pageContent.display_order), asc(pageContent.created_at))
-        .prepare(),
-    ).all({ pageKey }),
+    memoRead(db, `pageSections:${pageKey}`, () =>
+      prepared(db, 'pageSections', () =>
+        db
+          .select()
+          .from(pageContent)
+          .where(and(eq(pageContent.page_key, sql.placeholder('pageKey')), eq(pageContent.is_active, true)))
+          .orderBy(asc(pageContent.display_order), asc(pageContent.created_at))
+          .prepare(),
+      ).all({ pageKey }),
+    ),
   );
 }
 

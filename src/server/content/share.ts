@@ -9,6 +9,7 @@ import { publishedNewsById, readOr, teamById } from './public-content';
 import { formatDate } from '../../lib/dates-de';
 import type { ShareImageContent } from './share-image';
 import { matchShareTitle } from './match-page';
+import { memoRead } from './read-memo';
 
 /** The size of a share image (Open Graph's large image). */
 export const SHARE_IMAGE = { width: 1200, height: 630 } as const;
@@ -52,7 +53,8 @@ export function recentNewsWithoutPhotoIn(db: Db, limit = SHARE_NEWS_LIMIT): stri
 }
 
 export function recentNewsWithoutPhoto(): string[] {
-  return readOr('news for share images', [] as string[], (db) => recentNewsWithoutPhotoIn(db));
+  // every article page asks: once per database state (read-memo.ts)
+  return readOr('news for share images', [] as string[], (db) => memoRead(db, 'recentNewsWithoutPhoto', () => recentNewsWithoutPhotoIn(db)));
 }
 
 /**
@@ -108,7 +110,8 @@ export function recentMatchIdsIn(db: Db, limit = SHARE_MATCH_LIMIT): string[] {
 
 /** A match page's share image: its own while it is among the latest, else the fixtures' one. */
 export function matchShareImage(id: string): string {
-  const recent = readOr('matches for share images', [] as string[], (db) => recentMatchIdsIn(db));
+  // every match page asks: once per database state (read-memo.ts)
+  const recent = readOr('matches for share images', [] as string[], (db) => memoRead(db, 'recentMatchIds', () => recentMatchIdsIn(db)));
   return recent.includes(id) ? `/teilen/spiel/${encodeURIComponent(id)}.png` : '/teilen/spielplan.png';
 }
 
