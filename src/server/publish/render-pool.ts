@@ -30,6 +30,8 @@ export type RenderPoolOptions = {
   /** NODE_ENV of the render processes: 'production' unless the build needs React's development build */
   nodeEnv?: string;
   log?: Pick<Console, 'info' | 'warn' | 'error'>;
+  /** called once by close(): what was registered for this pool elsewhere goes with it */
+  onClose?: () => void;
 };
 
 type Task = {
@@ -168,6 +170,7 @@ export class RenderPool {
   }
 
   async close(): Promise<void> {
+    if (!this.closed) this.options.onClose?.();
     this.closed = true;
     this.rejectPending(new Error('render pool closed'));
     await Promise.all([...this.slots].map((slot) => this.retire(slot, new Error('render pool closed'))));

@@ -23,11 +23,16 @@ afterEach(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
+/** The listeners a server stop calls (shutdown.ts keeps them on globalThis). */
+const stopListenerCount = () => (globalThis as unknown as Record<symbol, Set<unknown> | undefined>)[Symbol.for('anstoss.serverStopping')]?.size ?? 0;
+
 describe('loadBuiltRenderer', () => {
   it("renders a small save in this thread and a bigger job in render processes; everything in this thread with workers: 0", async () => {
     // the default, 32 renders (PUBLISH_IN_PROCESS_MAX unset)
     delete process.env.PUBLISH_IN_PROCESS_MAX;
+    const listenersBefore = stopListenerCount();
     const { renderer, pool } = await loadBuiltRenderer(entry, { workers: 2 });
+    expect(stopListenerCount()).toBe(listenersBefore + 1);
     try {
       // a save of up to 32 renders (full time with the players' pages): no render process starts for it
       const save = await renderer.forJob!(32)('/spiel/1');
@@ -46,6 +51,8 @@ describe('loadBuiltRenderer', () => {
     } finally {
       await pool?.close();
     }
+    // its stop listener went with the pool
+    expect(stopListenerCount()).toBe(listenersBefore);
     const inThread = await loadBuiltRenderer(entry, { workers: 0 });
     expect(inThread.pool).toBeNull();
     expect((await inThread.renderer('/news')).body.toString()).toBe(`<h1>/news ${process.pid}</h1>`);

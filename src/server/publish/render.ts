@@ -91,7 +91,10 @@ export async function loadBuiltRenderer(serverEntry: string, options: { workers?
   const size = options.workers ?? defaultPoolSize();
   if (size === 0) return { renderer: inProcess, handler: mod.handler, pool: null };
 
-  const pool = new RenderPool({ serverEntry, size, nodeEnv });
+  // the stop listener below goes with the pool: a process that loads renderers again (tests, a
+  // restarted queue) does not keep every old one alive through it
+  let stopListening = () => {};
+  const pool = new RenderPool({ serverEntry, size, nodeEnv, onClose: () => stopListening() });
   let warned = false;
   const inPool: Renderer = (url, at) => {
     if (!pool.broken) return pool.render(url, at).catch((error: unknown) => (pool.broken ? inProcess(url, at) : Promise.reject(error)));
@@ -106,7 +109,7 @@ export async function loadBuiltRenderer(serverEntry: string, options: { workers?
   // warm-up under way ends, so that this thread is free to answer and drain its requests (decision 043;
   // it no longer hands connections to the workers since they accept their own, decision 037)
   let stopping = false;
-  onServerStopping(() => (stopping = true));
+  stopListening = onServerStopping(() => (stopping = true));
   const saves = oneAtATime(handlerRenderer, () => (stopping && !pool.broken ? inPool : null));
   const renderer: Renderer = (url, at) => inPool(url, at);
   renderer.parallelism = pool.size;
