@@ -86,13 +86,15 @@ export function shareImageSvg(content: ShareImageContent, club: ShareIdentity): 
 }
 
 /**
- * The SVG as the PNG a share image is. Full colour at zlib level 6: quantising to a palette made the
- * file a quarter of the size (17 KB instead of 65) but cost about 200 ms per image instead of 15, and a
- * club's first publish renders a few hundred of them (issue 16; docs/decisions/023, update). Crawlers
- * fetch a share image once; 65 KB is well inside every platform's limit.
+ * The SVG as the PNG a share image is. Full colour at zlib level 3 without adaptive filtering:
+ * quantising to a palette made the file a quarter of the size (17 KB instead of 65) but cost about
+ * 200 ms per image instead of 15, and a club's first publish renders a few hundred of them. Level 6
+ * with filtering took 24.5 ms for 66 KB, this 18.3 ms for 72 KB, where drawing the SVG alone takes
+ * 16.6 ms (issue 16; docs/decisions/023, updates). Crawlers fetch a share image once; 72 KB is well
+ * inside every platform's limit.
  */
 export function renderSharePng(svg: string): Promise<Buffer> {
-  return sharp(Buffer.from(svg)).png({ compressionLevel: 6, palette: false }).toBuffer();
+  return sharp(Buffer.from(svg)).png({ compressionLevel: 3, adaptiveFiltering: false, palette: false }).toBuffer();
 }
 
 const cacheDir = () => path.join(config.dataDir, 'cache', 'share');

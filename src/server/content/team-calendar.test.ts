@@ -33,4 +33,11 @@ describe('teamCalendarText', () => {
     expect(events.map((e) => [e.uid.split('@')[0], e.summary])).toEqual([['match-a', 'SV Kirchberg – ASK Gnas (1:0)']]);
     expect(teamCalendarText('gone')).toBeNull();
   });
+
+  it('is an error, never an empty calendar, when the matches cannot be read (the published file stays)', () => {
+    const [km] = seed(db, (tx) => [tx.insert(teams).values({ id: 'km', name: 'Kampfmannschaft', category: 'Herren' }).returning().get()]);
+    seed(db, (tx) => tx.insert(matches).values({ id: 'a', team_id: km.id, home_team: 'SV Kirchberg', away_team: 'ASK Gnas', match_date: '2026-08-15' }).run());
+    db.$client.exec('ALTER TABLE matches RENAME TO matches_away');
+    expect(() => teamCalendarText(km.id)).toThrow('the matches could not be read');
+  });
 });

@@ -1,7 +1,7 @@
 // Part of the route registry (routes.ts): the player pages /spieler/:id (issue 14).
 // A page exists for every player the consent rule lets show more than the name
 // (docs/decisions/028-player-consent.md); a protected minor has none.
-import { eq } from 'drizzle-orm';
+import { eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { leagues, matches, matchEvents, matchLineups, players } from '../db/schema';
 import { publicPlayerView } from '../../lib/consent';
@@ -9,15 +9,11 @@ import { readProtectMinors } from '../content/consent-setting';
 import { playerShownMarker } from '../content/player-shown';
 import type { RouteDef } from './routes';
 
-/** The players with a public page now. */
-export function playersWithPage(db: Db): string[] {
+/** The players with a public page now: all of them, or those of `among` (a match's, a team's). */
+export function playersWithPage(db: Db, among?: SQL): string[] {
   const options = { protectMinors: readProtectMinors(db) };
-  return db
-    .select()
-    .from(players)
-    .all()
-    .filter((p) => publicPlayerView(p, options).hasPage)
-    .map((p) => p.id);
+  const rows = among ? db.select().from(players).where(among).all() : db.select().from(players).all();
+  return rows.filter((p) => publicPlayerView(p, options).hasPage).map((p) => p.id);
 }
 
 /** Our players named in one match: its line-up and its events. */
@@ -46,19 +42,13 @@ function playerIdsForRow(db: Db, change: { table: string; key: string }): string
     // a deleted match: whoever played in it is no longer known, so every page
     if (!match) return undefined;
     if (match.status === 'live') return [];
-    const shown = new Set(playersWithPage(db));
-    return playersOfMatch(db, change.key).filter((id) => shown.has(id));
+    // only the match's players are looked at: every player's row through drizzle was a few ms of each result
+    const named = playersOfMatch(db, change.key);
+    return named.length === 0 ? [] : playersWithPage(db, inArray(players.id, named));
   }
   if (change.table === 'players' || change.table === 'teams') {
     // a players change names the team (routes.ts); the pages of that team's players
-    const shown = new Set(playersWithPage(db));
-    return db
-      .select({ id: players.id })
-      .from(players)
-      .where(eq(players.team_id, change.key))
-      .all()
-      .map((r) => r.id)
-      .filter((id) => shown.has(id));
+    return playersWithPage(db, eq(players.team_id, change.key));
   }
   return undefined;
 }
