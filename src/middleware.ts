@@ -8,7 +8,7 @@ import { getDb } from './server/db/client';
 import { SIGNED_IN_COOKIE } from './scripts/signed-in-marker';
 import { rolesOf } from './server/auth/roles';
 import { mustSetUpSecondFactor } from './server/services/account';
-import { contentSecurityPolicy, withPolicyMeta } from './server/http/csp';
+import { contentSecurityPolicy, withPolicyMetaBytes } from './server/http/csp';
 import { FILE_CSP, HEADER_ONLY_DIRECTIVES, NO_STORE, PREVIEW_FRAME_DIRECTIVES, isFramedPreview, securityHeaders } from './server/http/headers';
 import {
   SESSION_COOKIE,
@@ -76,11 +76,15 @@ const responseHeaders = defineMiddleware(async (context, next) => {
   const html = (rendered.headers.get('content-type') ?? '').startsWith('text/html');
   if (context.locals.publishing) {
     if (!html || import.meta.env.DEV) return rendered;
-    const page = await rendered.text();
-    return new Response(withPolicyMeta(page, contentSecurityPolicy(page)), {
+    // as bytes, start to end: no text decoded and encoded again (withPolicyMetaBytes)
+    const page = withPolicyMetaBytes(Buffer.from(await rendered.arrayBuffer()));
+    // a page rendered whole comes with its length, which the <meta> changed
+    const headers = new Headers(rendered.headers);
+    if (headers.has('content-length')) headers.set('content-length', String(page.length));
+    return new Response(new Uint8Array(page.buffer as ArrayBuffer, page.byteOffset, page.length), {
       status: rendered.status,
       statusText: rendered.statusText,
-      headers: rendered.headers,
+      headers,
     });
   }
   const response = withMutableHeaders(rendered);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, inlineScriptHashes, withPolicyMeta } from './csp';
+import { contentSecurityPolicy, inlineScriptHashes, withPolicyMetaBytes } from './csp';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
@@ -26,12 +26,27 @@ describe('contentSecurityPolicy', () => {
   });
 });
 
-describe('withPolicyMeta', () => {
-  it('puts the policy right after the charset, before any script', () => {
+describe('withPolicyMetaBytes', () => {
+  const meta = (html: string) => `<meta http-equiv="content-security-policy" content="${contentSecurityPolicy(html).replace(/"/g, '&quot;')}">`;
+
+  it('puts the policy of the page right after the charset, before any script', () => {
     const html = '<!doctype html><html><head><meta charset="utf-8" /><script>x()</script></head></html>';
-    const out = withPolicyMeta(html, "script-src 'self'");
-    expect(out).toBe(
-      `<!doctype html><html><head><meta charset="utf-8" /><meta http-equiv="content-security-policy" content="script-src 'self'"><script>x()</script></head></html>`,
-    );
+    const out = withPolicyMetaBytes(Buffer.from(html)).toString('utf8');
+    expect(out).toBe(`<!doctype html><html><head><meta charset="utf-8" />${meta(html)}<script>x()</script></head></html>`);
+    expect(out).toContain(sha('x()'));
+  });
+
+  it('hashes scripts with umlauts and emoji exactly as the text they are, and keeps every other byte', () => {
+    // multi-byte characters before, inside and after the scripts: offsets in bytes, not characters
+    const html = `<html><head lang="de"><title>Grün-Weiß ⚽</title><script>t("Spielbericht: Hönigtal – Gnas 2:1 🎉")</script></head><body>Ä<script type="module">ö()</script><script type="application/ld+json">{"name":"Jürgen"}</script>ß</body></html>`;
+    const out = withPolicyMetaBytes(Buffer.from(html, 'utf8')).toString('utf8');
+    expect(out).toBe(html.replace('<head lang="de">', `<head lang="de">${meta(html)}`));
+    expect(inlineScriptHashes(html)).toEqual([sha('t("Spielbericht: Hönigtal – Gnas 2:1 🎉")'), sha('ö()')]);
+    expect(out).toContain(`script-src 'self' ${sha('t("Spielbericht: Hönigtal – Gnas 2:1 🎉")')} ${sha('ö()')};`);
+  });
+
+  it('leaves a page with neither charset nor head as it is', () => {
+    const page = Buffer.from('Nicht gefunden – ä');
+    expect(withPolicyMetaBytes(page).equals(page)).toBe(true);
   });
 });

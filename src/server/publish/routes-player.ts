@@ -9,10 +9,18 @@ import { readProtectMinors } from '../content/consent-setting';
 import { playerShownMarker } from '../content/player-shown';
 import type { RouteDef } from './routes';
 
-/** The players with a public page now: all of them, or those of `among` (a match's, a team's). */
-export function playersWithPage(db: Db, among?: SQL): string[] {
+/** The players with a public page now. */
+export function playersWithPage(db: Db): string[] {
+  return withPage(db, db.select().from(players).all());
+}
+
+/** The players with a public page now among those the condition picks (a match's, a team's). */
+function playersWithPageAmong(db: Db, among: SQL): string[] {
+  return withPage(db, db.select().from(players).where(among).all());
+}
+
+function withPage(db: Db, rows: (typeof players.$inferSelect)[]): string[] {
   const options = { protectMinors: readProtectMinors(db) };
-  const rows = among ? db.select().from(players).where(among).all() : db.select().from(players).all();
   return rows.filter((p) => publicPlayerView(p, options).hasPage).map((p) => p.id);
 }
 
@@ -44,11 +52,11 @@ function playerIdsForRow(db: Db, change: { table: string; key: string }): string
     if (match.status === 'live') return [];
     // only the match's players are looked at: every player's row through drizzle was a few ms of each result
     const named = playersOfMatch(db, change.key);
-    return named.length === 0 ? [] : playersWithPage(db, inArray(players.id, named));
+    return named.length === 0 ? [] : playersWithPageAmong(db, inArray(players.id, named));
   }
   if (change.table === 'players' || change.table === 'teams') {
     // a players change names the team (routes.ts); the pages of that team's players
-    return playersWithPage(db, eq(players.team_id, change.key));
+    return playersWithPageAmong(db, eq(players.team_id, change.key));
   }
   return undefined;
 }
