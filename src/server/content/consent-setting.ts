@@ -6,8 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { siteSettings } from '../db/schema';
 import type { ConsentOptions } from '../../lib/consent';
-import { readOr } from './public-content';
-import { memoRead } from './read-memo';
+import { memoReadOr } from './public-content';
 
 export const PROTECT_MINORS_KEY = 'protect_minors';
 
@@ -27,5 +26,5 @@ export function readProtectMinors(db: Db): boolean {
  */
 export function consentOptions(): ConsentOptions {
   // every page with a player asks: once per database state (read-memo.ts)
-  return { protectMinors: readOr('protect_minors setting', true, (db) => memoRead(db, 'protectMinors', () => readProtectMinors(db))) };
+  return { protectMinors: memoReadOr('protect_minors setting', 'protectMinors', true, readProtectMinors) };
 }

@@ -14,8 +14,7 @@ import {
   type StatsLineup,
   type StatsMatch,
 } from '../../lib/player-stats';
-import { prepared, readOr } from './public-content';
-import { memoRead } from './read-memo';
+import { memoReadOr, prepared, readOr } from './public-content';
 
 // what a player's page shows of a match, and what the numbers need (not the report, the notes, the line-up
 // of the opponent: reading those for every match a player played in was half of the record's time)
@@ -86,7 +85,7 @@ const statements = {
 
 /** The latest season a team has finished matches in, with every player's numbers of that season (read-only: shared until the next change). */
 export function teamSeasonStats(teamId: string): { season: string; stats: Map<string, PlayerStats> } | null {
-  return readOr(`season statistics of team ${teamId}`, null, (db) => memoRead(db, `teamSeasonStats:${teamId}`, () => {
+  return memoReadOr(`season statistics of team ${teamId}`, `teamSeasonStats:${teamId}`, null, (db) => {
     const rows: StatsMatch[] = statements.teamMatches(db).all({ team: teamId });
     if (rows.length === 0) return null;
     const latest = rows.reduce((a, b) => (b.match_date > a.match_date ? b : a));
@@ -95,7 +94,7 @@ export function teamSeasonStats(teamId: string): { season: string; stats: Map<st
     const lineups = statements.teamSeasonLineups(db).all({ team: teamId, season });
     const events = statements.teamSeasonEvents(db).all({ team: teamId, season });
     return { season, stats: seasonStats(ofSeason, lineups, events).get(season) ?? new Map() };
-  }));
+  });
 }
 
 /** A team's top scorers of its latest season (player ids with their numbers). */

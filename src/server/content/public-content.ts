@@ -64,13 +64,19 @@ export function readOr<T>(what: string, fallback: T, read: (db: Db) => T): T {
   }
 }
 
+/**
+ * readOr for a read that many pages of one publish share: kept until the database changes
+ * (memoRead, read-memo.ts). The value is shared by every page that asks: callers treat it as read-only.
+ */
+export function memoReadOr<T>(what: string, key: string, fallback: T, read: (db: Db) => T): T {
+  return readOr(what, fallback, (db) => memoRead(db, key, () => read(db)));
+}
+
 export function homepageSection(key: string): HomepageSection | null {
-  return readOr(`homepage_content ${key}`, null, (db) =>
-    memoRead(db, `homepageSection:${key}`, () =>
-      prepared(db, 'homepageSection', () =>
-        db.select().from(homepageContent).where(eq(homepageContent.section_key, sql.placeholder('key'))).prepare(),
-      ).get({ key }) ?? null,
-    ),
+  return memoReadOr(`homepage_content ${key}`, `homepageSection:${key}`, null, (db) =>
+    prepared(db, 'homepageSection', () =>
+      db.select().from(homepageContent).where(eq(homepageContent.section_key, sql.placeholder('key'))).prepare(),
+    ).get({ key }) ?? null,
   );
 }
 
@@ -95,17 +101,15 @@ export type SocialLink = { platform: string; label: string; url: string };
 
 /** Active social links with a URL, in display order (links without a URL are dropped). */
 export function socialLinks(): SocialLink[] {
-  const rows = readOr('social links', [] as PageSection[], (db) =>
-    memoRead(db, 'socialLinks', () =>
-      prepared(db, 'socialLinks', () =>
-        db
-          .select()
-          .from(pageContent)
-          .where(and(eq(pageContent.page_key, 'social_media'), eq(pageContent.is_active, true)))
-          .orderBy(asc(pageContent.display_order))
-          .prepare(),
-      ).all(),
-    ),
+  const rows = memoReadOr('social links', 'socialLinks', [] as PageSection[], (db) =>
+    prepared(db, 'socialLinks', () =>
+      db
+        .select()
+        .from(pageContent)
+        .where(and(eq(pageContent.page_key, 'social_media'), eq(pageContent.is_active, true)))
+        .orderBy(asc(pageContent.display_order))
+        .prepare(),
+    ).all(),
   );
   return rows
     .filter((r) => (r.button_link ?? '').trim() !== '' && isSafeUrl(r.button_link ?? ''))
@@ -118,17 +122,15 @@ export function socialLinks(): SocialLink[] {
 
 /** Active sections of a page, in display order. */
 export function pageSections(pageKey: string): PageSection[] {
-  return readOr(`page_content ${pageKey}`, [] as PageSection[], (db) =>
-    memoRead(db, `pageSections:${pageKey}`, () =>
-      prepared(db, 'pageSections', () =>
-        db
-          .select()
-          .from(pageContent)
-          .where(and(eq(pageContent.page_key, sql.placeholder('pageKey')), eq(pageContent.is_active, true)))
-          .orderBy(asc(pageContent.display_order), asc(pageContent.created_at))
-          .prepare(),
-      ).all({ pageKey }),
-    ),
+  return memoReadOr(`page_content ${pageKey}`, `pageSections:${pageKey}`, [] as PageSection[], (db) =>
+    prepared(db, 'pageSections', () =>
+      db
+        .select()
+        .from(pageContent)
+        .where(and(eq(pageContent.page_key, sql.placeholder('pageKey')), eq(pageContent.is_active, true)))
+        .orderBy(asc(pageContent.display_order), asc(pageContent.created_at))
+        .prepare(),
+    ).all({ pageKey }),
   );
 }
 
@@ -207,10 +209,8 @@ export function sponsorsInOrder(): SponsorRow[] {
 
 /** Matches ascending by date (read-only: shared until the next change); null when the table cannot be read. */
 export function matchesByDate(): readonly MatchRow[] | null {
-  return readOr('matches', null as readonly MatchRow[] | null, (db) =>
-    memoRead(db, 'matchesByDate', () =>
-      prepared(db, 'matchesByDate', () => db.select().from(matches).orderBy(asc(matches.match_date), asc(matches.match_time)).prepare()).all(),
-    ),
+  return memoReadOr('matches', 'matchesByDate', null as readonly MatchRow[] | null, (db) =>
+    prepared(db, 'matchesByDate', () => db.select().from(matches).orderBy(asc(matches.match_date), asc(matches.match_time)).prepare()).all(),
   );
 }
 

@@ -5,11 +5,10 @@ import { and, desc, eq, isNull, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { matches, news } from '../db/schema';
 import { CLUB, teamCategoryLabel } from './defaults';
-import { publishedNewsById, readOr, teamById } from './public-content';
+import { memoReadOr, publishedNewsById, readOr, teamById } from './public-content';
 import { formatDate } from '../../lib/dates-de';
 import type { ShareImageContent } from './share-image';
 import { matchShareTitle } from './match-page';
-import { memoRead } from './read-memo';
 
 /** The size of a share image (Open Graph's large image). */
 export const SHARE_IMAGE = { width: 1200, height: 630 } as const;
@@ -54,7 +53,7 @@ export function recentNewsWithoutPhotoIn(db: Db, limit = SHARE_NEWS_LIMIT): stri
 
 export function recentNewsWithoutPhoto(): string[] {
   // every article page asks: once per database state (read-memo.ts)
-  return readOr('news for share images', [] as string[], (db) => memoRead(db, 'recentNewsWithoutPhoto', () => recentNewsWithoutPhotoIn(db)));
+  return memoReadOr('news for share images', 'recentNewsWithoutPhoto', [] as string[], (db) => recentNewsWithoutPhotoIn(db));
 }
 
 /**
@@ -111,7 +110,7 @@ export function recentMatchIdsIn(db: Db, limit = SHARE_MATCH_LIMIT): string[] {
 /** A match page's share image: its own while it is among the latest, else the fixtures' one. */
 export function matchShareImage(id: string): string {
   // every match page asks: once per database state (read-memo.ts)
-  const recent = readOr('matches for share images', [] as string[], (db) => memoRead(db, 'recentMatchIds', () => recentMatchIdsIn(db)));
+  const recent = memoReadOr('matches for share images', 'recentMatchIds', [] as string[], (db) => recentMatchIdsIn(db));
   return recent.includes(id) ? `/teilen/spiel/${encodeURIComponent(id)}.png` : '/teilen/spielplan.png';
 }
 
@@ -128,7 +127,7 @@ export function matchShareBoundaryUrls(db: Db, matchChanges: number): string[] {
 
 /** A match's share image (issue 14): competition and date, the teams and the score once there is one; null for an older match. */
 export function matchShareContent(id: string): ShareImageContent | null {
-  if (!readOr('matches for share images', [] as string[], (db) => recentMatchIdsIn(db)).includes(id)) return null;
+  if (!memoReadOr('matches for share images', 'recentMatchIds', [] as string[], (db) => recentMatchIdsIn(db)).includes(id)) return null;
   const match = readOr('match for its share image', null as typeof matches.$inferSelect | null, (db) => db.select().from(matches).where(eq(matches.id, id)).get() ?? null);
   if (!match) return null;
   return { kicker: [match.competition, formatDate(match.match_date)].filter(Boolean).join(' · ') || 'Spiel', title: matchShareTitle(match) };
