@@ -98,6 +98,32 @@ describe('drainServer', () => {
     expect(result).toMatchObject({ answered: true, cut: 0 });
   });
 
+  // 200 ms: the first look came before any poll phase; 1,200 ms: the busy time also used up the second
+  it.each([200, 1_200])('connections queued while this thread was busy for %i ms as the stop began are accepted and answered, not reset', async (busyMs) => {
+    const { server, tracker, port } = await startServer();
+    const drained = drainServer(server, tracker, { log: quiet });
+    // clients that connect while the thread is busy: the kernel completes their handshakes and queues them
+    const answers = Array.from({ length: 20 }, () => {
+      const socket = net.connect(port, '127.0.0.1');
+      let reply = '';
+      socket.on('connect', () => socket.write('GET /quick HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'));
+      socket.on('data', (chunk) => (reply += chunk));
+      return new Promise<string>((resolve) => {
+        socket.once('close', () => resolve(reply));
+        socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+      });
+    });
+    // net.connect calls connect() on the next tick
+    await new Promise<void>((resolve) => process.nextTick(resolve));
+    const busyUntil = Date.now() + busyMs;
+    while (Date.now() < busyUntil) {
+      // a render or a stalled write holding the thread
+    }
+    const replies = await Promise.all(answers);
+    expect(replies.filter((reply) => /^HTTP\/1\.1 200 OK/.test(reply) && reply.includes('schnell'))).toHaveLength(20);
+    expect(await drained).toMatchObject({ answered: true, cut: 0 });
+  });
+
   it('cuts the connections still open at the deadline', async () => {
     const { server, tracker, port } = await startServer();
     const stuck = get(port, '/slow/60000');
