@@ -68,10 +68,11 @@ function policyMetaOffset(html: string): number | null {
 /**
  * The published page with its policy (contentSecurityPolicy of the page) as a <meta> element, first in
  * <head>: published files are served by any static host (nginx, a CDN), which cannot compute the hashes.
- * It works on the page's UTF-8 bytes, as the publisher gets them, with no text decoded or encoded: decoding a page and encoding it again took a quarter of the
- * CPU of rendering the 324 KB fixtures page (issue 16). The bytes are read as latin1, one character per
- * byte: every tag and attribute the scan looks for is ASCII, which no byte of a multi-byte character
- * can match, so its offsets are byte offsets, and a script is hashed from the very bytes it is made of.
+ * It works on the page's UTF-8 bytes, as the publisher gets them, with no text decoded or encoded:
+ * decoding a page and encoding it again took a quarter of the CPU of rendering the 324 KB fixtures page
+ * (issue 16; decision 047). The bytes are read as latin1, one character per byte: every tag and
+ * attribute the scan looks for is ASCII, which no byte of a multi-byte character can match, so its
+ * offsets are byte offsets, and a script is hashed from the very bytes it is made of.
  */
 export function withPolicyMetaBytes(page: Buffer): Buffer {
   const text = page.toString('latin1');
