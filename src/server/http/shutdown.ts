@@ -130,19 +130,24 @@ export function trackRequests(server: http.Server): RequestTracker {
   };
 }
 
+/** How long the stop goes on accepting while new connections keep coming (acceptWhatIsQueued). */
+const ACCEPT_QUEUED_MAX_MS = 3_000;
+
 /**
  * Connections a client opened before the signal wait in the kernel's accept
  * queue; closing the listener would reset them. Node accepts one of them per
  * turn of the event loop, in the poll phase. Each look below comes after a
  * poll phase: once a look finds nothing new (and the looks have gone on for
  * 50 ms), the queue is empty. A steady stream of new connections is cut off
- * after a second of looking.
+ * after ACCEPT_QUEUED_MAX_MS of looking: long enough for a hundred queued
+ * connections on one loaded process, each turn also answering a request (CI
+ * took more than a second for them), and far inside the 10 s a stop may take.
  *
  * A look is in the check phase (setImmediate), which follows the poll phase of
- * the same turn, and the second counts from the first look. When this thread
+ * the same turn, and the limit counts from the first look. When this thread
  * was busy as the stop began (a render, a stalled write), a timer alone was due
  * at the start of the next turn, before its poll phase, and the time spent busy
- * counted against the second: the first look found nothing new, the listener
+ * counted against the limit: the first look found nothing new, the listener
  * closed, and every connection queued meanwhile was reset (CI's fault suite:
  * 36 of 100 reads).
  */
@@ -154,7 +159,7 @@ async function acceptWhatIsQueued(tracker: RequestTracker): Promise<void> {
     await new Promise((resolve) => setImmediate(resolve));
     firstLook ??= Date.now();
     const looking = Date.now() - firstLook;
-    if ((tracker.accepted === seen && looking >= SWEEP_MS) || looking > 1_000) return;
+    if ((tracker.accepted === seen && looking >= SWEEP_MS) || looking > ACCEPT_QUEUED_MAX_MS) return;
     seen = tracker.accepted;
   }
 }
