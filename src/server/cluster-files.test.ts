@@ -1,6 +1,7 @@
 // The owner's file-change broadcast (docs/decisions/037): every announced file
 // reaches every worker in order, and settleFileChanges waits for their acks,
 // or 250 ms for a worker that does not answer, never for ever.
+import { spawnSync } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import type { Worker } from 'node:cluster';
 import fs from 'node:fs';
@@ -8,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writePublishedFile } from './publish/files';
-import { addBroadcastWorker, settleFileChanges, startFileBroadcast, stopFileBroadcast } from './cluster-files';
+import { addBroadcastWorker, sendToWorker, settleFileChanges, startFileBroadcast, stopFileBroadcast } from './cluster-files';
 import type { OwnerMessage } from './http/cluster-messages';
 
 /** A worker as the owner sees it: what it was sent; it acks by itself unless told to stay silent. */
@@ -69,5 +70,43 @@ describe('file-change broadcast', () => {
     const started = Date.now();
     await settleFileChanges();
     expect(Date.now() - started).toBeLessThan(20);
+  });
+});
+
+describe('sendToWorker', () => {
+  it('workers killed a moment ago (their exit not seen yet): the messages are let go and the owner lives on', () => {
+    // a real node:cluster primary in a process of its own: the EPIPE of a dead worker's channel ended it
+    // with an unhandled 'error' before (a CI stop: one save reset, exit 1). Whether a write to the dead
+    // channel fails varies from worker to worker (a third of them here): twelve make sure some do.
+    const primary = path.join(dir, 'primary.mts');
+    const idle = path.join(dir, 'idle.cjs');
+    fs.writeFileSync(idle, 'setInterval(() => {}, 1000);\n');
+    fs.writeFileSync(
+      primary,
+      `import cluster from 'node:cluster';
+import { readFileSync } from 'node:fs';
+import { sendToWorker } from ${JSON.stringify(path.resolve('src/server/cluster-files.ts'))};
+cluster.setupPrimary({ exec: ${JSON.stringify(idle)} });
+let unseen = 0;
+for (let i = 0; i < 12; i++) {
+  const worker = cluster.fork();
+  await new Promise((resolve) => worker.once('online', resolve));
+  const pid = worker.process.pid;
+  worker.process.kill('SIGKILL');
+  // the kernel has ended it (a zombie until reaped) while this loop, blocked, has not seen it yet
+  const until = Date.now() + 5000;
+  while (!readFileSync('/proc/' + pid + '/stat', 'utf8').includes(') Z ') && Date.now() < until);
+  if (!worker.isDead()) unseen++;
+  sendToWorker(worker, { type: 'drain' });
+  await new Promise((resolve) => setTimeout(resolve, 20));
+}
+console.log('alive after sending to ' + unseen + ' workers not seen dead');
+process.exit(0);
+`,
+    );
+    const run = spawnSync(process.execPath, ['--import', 'tsx', primary], { encoding: 'utf8', timeout: 30_000 });
+    expect(run.stderr).not.toContain('EPIPE');
+    expect(run.stdout).toContain('alive after sending to 12 workers not seen dead');
+    expect(run.status).toBe(0);
   });
 });

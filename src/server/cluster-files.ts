@@ -30,8 +30,18 @@ function flush(b: Broadcast): number {
   if (b.pending.length === 0) return b.nextId - 1;
   const message: OwnerMessage = { type: 'invalidate', id: b.nextId++, files: b.pending };
   b.pending = [];
-  for (const worker of b.workers) if (worker.isConnected()) worker.send(message);
+  for (const worker of b.workers) sendToWorker(worker, message);
   return message.id;
+}
+
+/**
+ * Sends a worker a message where its channel is open. A worker killed a moment
+ * ago still looks connected until its exit is seen, and writing to it fails with
+ * EPIPE: unheard, that error ended the owner with every save in flight. Its exit
+ * handler takes care of it, so the failed message is let go.
+ */
+export function sendToWorker(worker: Worker, message: OwnerMessage): void {
+  if (worker.isConnected()) worker.send(message, () => undefined);
 }
 
 function allAcked(b: Broadcast, id: number): boolean {

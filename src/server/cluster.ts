@@ -12,8 +12,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { config } from './config';
 import { startApp, type RunningApp } from './app';
-import { addBroadcastWorker, startFileBroadcast, stopFileBroadcast } from './cluster-files';
-import { WORKER_ENV, type OwnerMessage } from './http/cluster-messages';
+import { addBroadcastWorker, sendToWorker, startFileBroadcast, stopFileBroadcast } from './cluster-files';
+import { WORKER_ENV } from './http/cluster-messages';
 import type { Clock } from './clock';
 
 /** The file cache of all workers together (each gets its share): memory for all processes ≤ 250 MB. */
@@ -62,6 +62,8 @@ export async function startServing(opts: Options = {}): Promise<ServingApp> {
     });
     live.add(worker);
     addBroadcastWorker(worker);
+    // any other error of its channel is told, not thrown: unheard, it would end the owner
+    worker.on('error', (error) => console.error(`[server] static worker ${worker.process.pid}: ${error.message}`));
     worker.once('exit', (code, signal) => {
       live.delete(worker);
       if (stopping) return;
@@ -80,7 +82,7 @@ export async function startServing(opts: Options = {}): Promise<ServingApp> {
     const exits = [...live].map((worker) => new Promise<void>((resolve) => {
       if (worker.isDead()) return resolve();
       worker.once('exit', () => resolve());
-      worker.send({ type: 'drain' } satisfies OwnerMessage);
+      sendToWorker(worker, { type: 'drain' });
     }));
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([Promise.all(exits), new Promise((resolve) => (timer = setTimeout(resolve, WORKER_DRAIN_MS)))]);
