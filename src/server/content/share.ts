@@ -107,11 +107,14 @@ export function recentMatchIdsIn(db: Db, limit = SHARE_MATCH_LIMIT): string[] {
     .map((r) => r.id);
 }
 
+/** The latest matches, which have a share image of their own: every match page asks, so once per database state (read-memo.ts). */
+function recentMatchIds(): string[] {
+  return memoReadOr('matches for share images', 'recentMatchIds', [] as string[], (db) => recentMatchIdsIn(db));
+}
+
 /** A match page's share image: its own while it is among the latest, else the fixtures' one. */
 export function matchShareImage(id: string): string {
-  // every match page asks: once per database state (read-memo.ts)
-  const recent = memoReadOr('matches for share images', 'recentMatchIds', [] as string[], (db) => recentMatchIdsIn(db));
-  return recent.includes(id) ? `/teilen/spiel/${encodeURIComponent(id)}.png` : '/teilen/spielplan.png';
+  return recentMatchIds().includes(id) ? `/teilen/spiel/${encodeURIComponent(id)}.png` : '/teilen/spielplan.png';
 }
 
 /**
@@ -127,7 +130,7 @@ export function matchShareBoundaryUrls(db: Db, matchChanges: number): string[] {
 
 /** A match's share image (issue 14): competition and date, the teams and the score once there is one; null for an older match. */
 export function matchShareContent(id: string): ShareImageContent | null {
-  if (!memoReadOr('matches for share images', 'recentMatchIds', [] as string[], (db) => recentMatchIdsIn(db)).includes(id)) return null;
+  if (!recentMatchIds().includes(id)) return null;
   const match = readOr('match for its share image', null as typeof matches.$inferSelect | null, (db) => db.select().from(matches).where(eq(matches.id, id)).get() ?? null);
   if (!match) return null;
   return { kicker: [match.competition, formatDate(match.match_date)].filter(Boolean).join(' · ') || 'Spiel', title: matchShareTitle(match) };
