@@ -6,7 +6,7 @@
 // twice as fast as its development build). It exits when the server lets go of
 // it: everything it allocated goes back to the system.
 import { pathToFileURL } from 'node:url';
-import { compressSync, createHandlerRenderer, worthCompressing } from './render-core.mjs';
+import { compressSync, createHandlerRenderer, rememberPageModules, worthCompressing } from './render-core.mjs';
 
 /** @typedef {{ id: number, url: string, at?: number }} Task */
 
@@ -38,6 +38,7 @@ process.on('SIGINT', () => undefined);
 
 try {
   const mod = await import(pathToFileURL(serverEntry).href);
+  rememberPageModules(mod);
   const render = createHandlerRenderer(mod.handler);
   process.on('message', async (/** @type {Task | { gc: true }} */ message) => {
     // idle: give the heap back (the pool starts this process with --expose-gc)

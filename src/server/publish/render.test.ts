@@ -123,3 +123,31 @@ describe('loadBuiltRenderer', () => {
     expect(usesDevelopmentJsx(entry)).toBe(true);
   });
 });
+
+describe("the build's page modules", () => {
+  it('are imported once per page, as Astro asks for them on every request; an import that failed is tried again', async () => {
+    // a stand-in for the build: like Astro's app, the handler asks the page map for the page's module on every request
+    fs.writeFileSync(
+      entry,
+      `globalThis.pageImports = { '/a': 0, '/kaputt': 0 };
+let broken = true;
+export const pageMap = new Map([
+  ['/a', async () => { globalThis.pageImports['/a']++; return { title: 'Seite A' }; }],
+  ['/kaputt', async () => { globalThis.pageImports['/kaputt']++; if (broken) { broken = false; throw new Error('import failed'); } return { title: 'wieder da' }; }],
+]);
+export async function handler(req, res, next) {
+  try {
+    const page = await pageMap.get(req.url)();
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end('<h1>' + page.title + '</h1>');
+  } catch (error) { next(error); }
+}`,
+    );
+    const { renderer } = await loadBuiltRenderer(entry, { workers: 0 });
+    for (let i = 0; i < 3; i++) expect((await renderer('/a')).body.toString()).toBe('<h1>Seite A</h1>');
+    await expect(renderer('/kaputt')).rejects.toThrow('import failed');
+    expect((await renderer('/kaputt')).body.toString()).toBe('<h1>wieder da</h1>');
+    expect((await renderer('/kaputt')).body.toString()).toBe('<h1>wieder da</h1>');
+    expect((globalThis as unknown as { pageImports: Record<string, number> }).pageImports).toEqual({ '/a': 1, '/kaputt': 2 });
+  });
+});

@@ -5,7 +5,7 @@
 // build loaded anyway for the dynamic paths; a big job (a full publish, a footer
 // change's leftovers) renders in render processes (render-pool.ts), and here as
 // well when they cannot start (docs/decisions/043-small-jobs-in-process.md).
-import { PUBLISH_LOCALS as CORE_LOCALS, createHandlerRenderer as createCoreRenderer } from './render-core.mjs';
+import { PUBLISH_LOCALS as CORE_LOCALS, createHandlerRenderer as createCoreRenderer, rememberPageModules } from './render-core.mjs';
 import fs from 'node:fs';
 import path from 'node:path';
 import { setImmediate as nextTurnOfTheLoop } from 'node:timers/promises';
@@ -85,7 +85,8 @@ export async function loadBuiltRenderer(serverEntry: string, options: { workers?
   if (!devBuild) process.env.NODE_ENV ??= 'production';
   const nodeEnv = process.env.NODE_ENV ?? (devBuild ? 'development' : 'production');
   const { pathToFileURL } = await import('node:url');
-  const mod = (await import(pathToFileURL(serverEntry).href)) as { handler: NodeHandler };
+  const mod = (await import(pathToFileURL(serverEntry).href)) as { handler: NodeHandler; pageMap?: Map<string, () => Promise<unknown>> };
+  rememberPageModules(mod);
   const handlerRenderer = createHandlerRenderer(mod.handler);
   const inProcess = oneAtATime(handlerRenderer);
   const size = options.workers ?? defaultPoolSize();
