@@ -28,7 +28,7 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 
 COPY . .
-RUN node --import tsx -e "const m = await import('./scripts/build-if-needed.ts'); m.buildIfNeeded({ force: true })" \
+RUN node scripts/build-if-needed.mjs --force \
  && mkdir -p /data \
  && chown -R node:node /data
 
@@ -40,4 +40,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
 # Node is PID 1 and stops gracefully on SIGTERM (docs/decisions/012)
 STOPSIGNAL SIGTERM
 # a small young generation, as the render processes have (docs/decisions/043)
-CMD ["node", "--max-semi-space-size=4", "--import", "tsx", "scripts/start.ts"]
+CMD ["node", "--max-semi-space-size=4", "scripts/start.mjs"]

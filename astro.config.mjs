@@ -5,7 +5,7 @@ import react from '@astrojs/react';
 import AstroPWA from '@vite-pwa/astro';
 import { filterPrecache, publicChunkFiles, publicStylesheets } from './src/lib/pwa-precache.ts';
 import { precompressAssets } from './src/server/http/precompress.ts';
-import { staticWorkerBundle } from './src/server/http/worker-bundle.ts';
+import { serverBundles } from './src/server/server-bundles.ts';
 import { interactionDirective } from './src/integrations/interaction-directive.ts';
 
 const port = Number(process.env.PORT ?? 4321);
@@ -64,7 +64,7 @@ export default defineConfig({
   // instead of a stream of chunks took 5–12 % less CPU (issue 16; docs/decisions/047)
   adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
   // precompressAssets last: it compresses what the others wrote (sw.js included)
-  integrations: [react(), interactionDirective(), collectPublicStyles, pwa, staticWorkerBundle(), precompressAssets()],
+  integrations: [react(), interactionDirective(), collectPublicStyles, pwa, serverBundles(), precompressAssets()],
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   security: {

@@ -2,7 +2,7 @@
 //   [--storage-url URL | --storage-dir DIR] [--dry-run] [--invite]`:
 // brings a club over from the old app (docs/decisions/020). The server must be
 // stopped (the data lock says so); the whole site is published at the end.
-import { buildIfNeeded } from './build-if-needed';
+import { buildIfNeeded } from './build-if-needed.mjs';
 
 const argv = process.argv.slice(2);
 const option = (name: string) => {

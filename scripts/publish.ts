@@ -1,5 +1,5 @@
 // `npm run publish`: republishes every page of the site.
-import { buildIfNeeded } from './build-if-needed';
+import { buildIfNeeded } from './build-if-needed.mjs';
 
 buildIfNeeded();
 const { config } = await import('../src/server/config');

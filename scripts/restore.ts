@@ -1,7 +1,7 @@
 // `npm run restore -- FILE`: restores database and uploads from a backup
 // archive into DATA_DIR and republishes the site. Refuses while a server uses
 // the data; checks the archive whole before anything is replaced.
-import { buildIfNeeded } from './build-if-needed';
+import { buildIfNeeded } from './build-if-needed.mjs';
 import { BACKUP_TEXTS } from '../src/server/backup/texts';
 
 const file = process.argv.slice(2).find((a) => !a.startsWith('--'));

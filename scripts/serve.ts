@@ -1,5 +1,7 @@
-// Starts the server on an existing build (no build check): what the browser
-// tests run, and the second half of `npm start` (scripts/start.ts). With
+// Starts the server on an existing build (no build check). Compiled with the build
+// into <dist>/server-owner/serve.mjs (src/server/server-bundles.ts), which the tests,
+// the systemd unit and `npm start` (scripts/start.mjs) run without the tsx loader
+// (docs/decisions/048); `node --import tsx scripts/serve.ts` runs the sources. With
 // SERVE_WORKERS (default: one per core) static workers serve the files and this
 // process owns the rest (docs/decisions/037); SERVE_WORKERS=0 is one process.
 const { startServing } = await import('../src/server/cluster');

@@ -1,14 +1,14 @@
 // Our server as the benchmark runs it: a child started as in production
-// (`scripts/serve.ts`, which publishes the whole site on start), on a loopback
+// (the compiled `scripts/serve.ts`, which publishes the whole site on start), on a loopback
 // port behind which nginx proxies the dynamic paths.
 import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
+import { ownerEntry } from '../build-if-needed.mjs';
 
 
 export type OurServer = { child: ChildProcess; stop: () => Promise<void>; startupLog: () => string };
 
 export async function startOurServer(o: { root: string; dataDir: string; port: number; siteUrl: string }): Promise<OurServer> {
-  const child = spawn(process.execPath, ['--max-semi-space-size=4', '--import', 'tsx', path.join(o.root, 'scripts', 'serve.ts')], {
+  const child = spawn(process.execPath, ['--max-semi-space-size=4', ownerEntry()], {
     cwd: o.root,
     // as behind nginx in production: loopback only, nginx's forwarded headers trusted; glibc's
     // arenas capped as `npm start` caps them (package.json)

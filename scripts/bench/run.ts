@@ -40,7 +40,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => pr
 // the build the benchmark measures is the one `npm start` would serve: built (when stale)
 // with the environment as it is, before this run points SITE_URL and DATA_DIR elsewhere
 if (opts.build) {
-  const { buildIfNeeded } = await import('../build-if-needed');
+  const { buildIfNeeded } = await import('../build-if-needed.mjs');
   buildIfNeeded();
 }
 

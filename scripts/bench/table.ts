@@ -19,7 +19,7 @@ export type TableInput = Measured & {
 const line = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
 /** routes with an id, shown by their pattern */
 const shown = (route: string) => route.replace(/\/(news|team|mannschaften|spiel)\/[0-9a-f-]{36}/g, '/$1/{id}');
-/** a process by the script it runs: 'node --import tsx serve.ts' → 'serve.ts', 'node render-worker.mjs entry.mjs' → 'render-worker.mjs' */
+/** a process by the script it runs: 'node --max-semi-space-size=4 serve.mjs' → 'serve.mjs', 'node render-worker.mjs entry.mjs' → 'render-worker.mjs' */
 const scriptOf = (command: string) => command.split(' ').find((arg) => /\.(m?[jt]s)$/.test(arg)) ?? command.split(' ').slice(0, 2).join(' ');
 const ms = (value: number) => `${round(value, 2)} ms`;
 

@@ -19,7 +19,7 @@ import type { Role } from '../server/auth/roles';
 import type { Db } from '../server/db/client';
 import { createTestDb } from '../server/db/test-db';
 import { startSite, type Site } from '../../tests/fixtures/site';
-import { buildIfNeeded } from '../../scripts/build-if-needed';
+import { buildIfNeeded } from '../../scripts/build-if-needed.mjs';
 import { IDENTITIES, PUBLIC, SUPERADMIN_ONLY, dump, enumerate, expected, type Identity } from '../../tests/fixtures/permission-matrix';
 
 type Definition = { handler: (input: unknown, context: unknown) => unknown };

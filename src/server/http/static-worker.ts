@@ -2,7 +2,7 @@
 // share the public port. It serves data/site, the build's client folder and
 // the uploads from a file cache of its own, and hands every dynamic path to the
 // owner (the cluster's primary) over its unix socket. Bundled at build time
-// into <dist>/server-static/worker.mjs (worker-bundle.ts): plain Node, no tsx,
+// into <dist>/server-static/worker.mjs (server-bundles.ts): plain Node, no tsx,
 // no database, no Astro.
 //
 // Messages from the owner (cluster IPC, in order on one channel):

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildIfNeeded } from '../../../scripts/build-if-needed';
+import { buildIfNeeded } from '../../../scripts/build-if-needed.mjs';
 import { OLD, XSS, oldClub, writeBucket } from '../../../tests/fixtures/old-club';
 import { OLD_SCHEMA, fillOldTables, startPostgres, type Postgres } from '../../../tests/fixtures/postgres';
 import { openDatabase } from '../db/client';

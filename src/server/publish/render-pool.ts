@@ -68,6 +68,8 @@ type WorkerMessage =
  */
 const DEPTH = 2;
 
+// beside this module: src/server/publish from the sources, <dist>/server-owner in the built owner,
+// whose chunks all share that one folder (server-bundles.ts)
 const WORKER_FILE = fileURLToPath(new URL('./render-worker.mjs', import.meta.url));
 
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
