@@ -46,12 +46,14 @@ describe('the Dockerfile', () => {
     expect(runs.some((r) => r.startsWith('npm ci'))).toBe(true);
     // the share images draw their titles with it (docs/decisions/023)
     expect(runs.some((r) => r.includes('fonts-dejavu-core'))).toBe(true);
-    expect(runs.some((r) => r.includes('buildIfNeeded({ force: true })'))).toBe(true);
+    expect(runs.some((r) => r.includes('node scripts/build-if-needed.mjs --force'))).toBe(true);
     expect(all.find((i) => i.op === 'USER')?.args).toBe('node');
     expect(all.find((i) => i.op === 'EXPOSE')?.args).toBe(env.PORT);
     expect(all.find((i) => i.op === 'HEALTHCHECK')?.args).toContain(`http://127.0.0.1:${env.PORT}/healthz`);
     const cmd = JSON.parse(all.find((i) => i.op === 'CMD')!.args) as string[];
     expect(cmd[0]).toBe('node');
+    // the compiled server, as npm start runs it (docs/decisions/048)
+    expect(cmd.join(' ')).not.toContain('tsx');
     expect(fs.existsSync(path.join(root, cmd.at(-1)!))).toBe(true);
   });
 
