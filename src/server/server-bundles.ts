@@ -17,6 +17,7 @@ const source = (relative: string) => fileURLToPath(new URL(relative, import.meta
 const STATIC_WORKER_ENTRY = source('./http/static-worker.ts');
 const OWNER_ENTRY = source('../../scripts/serve.ts');
 const RENDER_WORKER_ENTRY = source('./publish/render-worker.mjs');
+const BENCH_ENTRY = source('../../scripts/bench/run.ts');
 
 const COMMON: BuildOptions = {
   bundle: true,
@@ -47,25 +48,34 @@ export async function buildStaticWorker(outFile: string): Promise<{ bytes: numbe
 }
 
 /**
- * Bundles the owner into `outDir` (emptied first): serve.mjs, render-worker.mjs and their shared chunks,
- * all in this one folder. The render pool forks `./render-worker.mjs` next to its own module
- * (render-pool.ts), so no chunk may live in a subfolder. A dynamic import stays one (splitting):
+ * Bundles code that publishes into `outDir` (emptied first): its entries, render-worker.mjs and their
+ * shared chunks, all in this one folder. The render pool forks `./render-worker.mjs` next to its own
+ * module (render-pool.ts), so no chunk may live in a subfolder. A dynamic import stays one (splitting):
  * the deploy targets' S3 client loads only when a target is configured, as from the sources.
  */
-export async function buildOwner(outDir: string): Promise<{ bytes: number; files: number }> {
+async function buildPublishingCode(outDir: string, entries: Record<string, string>, from: string): Promise<{ bytes: number; files: number }> {
   fs.rmSync(outDir, { recursive: true, force: true });
   const result = await build({
     ...COMMON,
-    entryPoints: { serve: OWNER_ENTRY, 'render-worker': RENDER_WORKER_ENTRY },
+    entryPoints: { ...entries, 'render-worker': RENDER_WORKER_ENTRY },
     outdir: outDir,
     splitting: true,
     chunkNames: '[name]-[hash]',
     outExtension: { '.js': '.mjs' },
-    banner: { js: '// Built from scripts/serve.ts and src/server by server-bundles.ts: do not edit.' },
+    banner: { js: `// Built from ${from} by server-bundles.ts: do not edit.` },
   });
   const outputs = result.metafile!.outputs;
   return { bytes: bytesOf(outputs), files: Object.keys(outputs).length };
 }
+
+/** The owner: `<outDir>/serve.mjs` and the render processes' `render-worker.mjs`. */
+export const buildOwner = (outDir: string) => buildPublishingCode(outDir, { serve: OWNER_ENTRY }, 'scripts/serve.ts and src/server');
+
+/**
+ * The benchmark's harness (`npm run bench`): it publishes in its own process with the server's code,
+ * which is measured as the server runs it, compiled (docs/decisions/048).
+ */
+export const buildBenchmark = (outDir: string) => buildPublishingCode(outDir, { run: BENCH_ENTRY }, 'scripts/bench/run.ts');
 
 export function serverBundles(): AstroIntegration {
   let outDir: string | null = null;
