@@ -59,6 +59,8 @@ export function matchPageRoutes(): RouteDef[] {
       deps: [{ table: 'matches', key: ':id' }, { table: 'club_settings' }],
       // the latest matches only (SHARE_MATCH_LIMIT); the line moves with FIXTURE_LISTS (publisher)
       params: recentMatchImages,
+      // an older match's score: no image to draw
+      hasPage: (db, id) => recentMatchIdsIn(db).includes(id),
     },
   ];
 }

@@ -3,6 +3,7 @@ import { createTestDb, seed } from '../db/test-db';
 import type { Db } from '../db/client';
 import { matches, news, players, teams } from '../db/schema';
 import { affectedUrls, allUrls, changedLists, fileForUrl, FIXTURE_LISTS, ROUTES } from './routes';
+import { SHARE_MATCH_LIMIT } from '../content/share';
 
 let db: Db;
 beforeEach(() => {
@@ -40,6 +41,25 @@ describe('route dependency map', () => {
     expect(affectedUrls(db, [{ table: 'matches', key: 'm1' }]).sort()).toEqual(
       ['/', '/spielplan', '/spielplan.ics', '/spiel/m1', '/teilen/spiel/m1.png', '/tabelle'].sort(),
     );
+  });
+
+  it("an older match's score draws no share image; one among the latest 100, or one still published, is drawn again", () => {
+    const ids = seed(db, () =>
+      Array.from({ length: SHARE_MATCH_LIMIT + 1 }, (_, i) =>
+        db.insert(matches).values({ home_team: 'A', away_team: 'B', match_date: `2025-${String(1 + Math.floor(i / 28)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}` }).returning().get().id,
+      ),
+    );
+    const [oldest, latest] = [ids[0], ids.at(-1)!];
+    const files: Record<string, string> = {};
+    const published = { read: (url: string) => files[url] ?? null, now: Date.UTC(2026, 10, 27) };
+    const image = (id: string) => `/teilen/spiel/${id}.png`;
+    expect(affectedUrls(db, [{ table: 'matches', key: oldest }], published)).not.toContain(image(oldest));
+    expect(affectedUrls(db, [{ table: 'matches', key: oldest }], published)).toContain(`/spiel/${oldest}`);
+    expect(affectedUrls(db, [{ table: 'matches', key: latest }], published)).toContain(image(latest));
+    files[image(oldest)] = 'PNG';
+    expect(affectedUrls(db, [{ table: 'matches', key: oldest }], published)).toContain(image(oldest));
+    // without a look at the published files (a caller that cannot tell), every keyed page is named
+    expect(affectedUrls(db, [{ table: 'matches', key: 'm1' }])).toContain(image('m1'));
   });
 
   it("a match's score republishes only the filter pages that list it; a moved or new match all of them", () => {

@@ -94,6 +94,12 @@ export type RouteDef = {
    * contains the text (page-inputs.ts).
    */
   inputs?: { tables: readonly Change['table'][]; marker: (db: Db, id: string) => string | null };
+  /**
+   * For a route with ':id' whose params are some rows only (the latest matches' share images): whether
+   * the row `id` has a page now. A keyed change of a row without one reaches the route only while a file
+   * of it is published, which the job then removes; it is not rendered just to answer 404.
+   */
+  hasPage?: (db: Db, id: string) => boolean;
 };
 
 /** How the publisher lets affectedUrls look at what is published now (see RouteDef.showsRow). */
@@ -195,7 +201,13 @@ export const ROUTES: RouteDef[] = [
   // share images (docs/decisions/023): one per section, per team, per recent article without a photo
   { pattern: '/teilen/:id.png', layout: false, deps: [CLUB_DEP], params: () => Object.keys(SHARE_SECTIONS) },
   { pattern: '/teilen/team/:id.png', layout: false, deps: [{ table: 'teams', key: ':id' }, CLUB_DEP], params: teamIds },
-  { pattern: '/teilen/news/:id.png', layout: false, deps: [{ table: 'news', key: ':id' }, CLUB_DEP], params: (db) => recentNewsWithoutPhotoIn(db) },
+  {
+    pattern: '/teilen/news/:id.png',
+    layout: false,
+    deps: [{ table: 'news', key: ':id' }, CLUB_DEP],
+    params: (db) => recentNewsWithoutPhotoIn(db),
+    hasPage: (db, id) => recentNewsWithoutPhotoIn(db).includes(id),
+  },
   // the club's icons and manifest once 'Verein' is saved; /favicon.ico always (src/server/content/club-assets.ts)
   { pattern: '/favicon.ico', layout: false, deps: [CLUB_DEP] },
   { pattern: '/verein/:id', layout: false, deps: [CLUB_DEP], params: (db) => (storedClubSettings(db) ? [...CLUB_ASSETS] : []) },
@@ -264,7 +276,7 @@ export function affectedUrls(db: Db, changes: Change[], published?: PublishedSta
       for (const dep of deps) {
         if (dep.table !== change.table) continue;
         if (dep.key === ':id') {
-          if (change.key) urls.add(instantiate(route, change.key));
+          if (change.key) addKeyed(urls, db, route, change.key, published);
           else for (const id of route.params?.(db, now) ?? []) urls.add(instantiate(route, id));
         } else if (dep.key === undefined || change.key === undefined || dep.key === change.key) {
           if (isParametrised(route)) {
@@ -276,6 +288,21 @@ export function affectedUrls(db: Db, changes: Change[], published?: PublishedSta
     }
   }
   return [...urls];
+}
+
+/** The page of a keyed change's row, unless the route has none for that row and none is published (RouteDef.hasPage). */
+function addKeyed(urls: Set<string>, db: Db, route: RouteDef, id: string, published: PublishedState | undefined): void {
+  const url = instantiate(route, id);
+  if (!published || !route.hasPage || hasPageOr(db, route.hasPage, id) || published.read(url) !== null) urls.add(url);
+}
+
+/** A table that cannot be read: the page is rendered, and the render decides. */
+function hasPageOr(db: Db, hasPage: NonNullable<RouteDef['hasPage']>, id: string): boolean {
+  try {
+    return hasPage(db, id);
+  } catch {
+    return true;
+  }
 }
 
 /** Whether a page without ':id' is touched by a change of a table it reads (see RouteDef.showsRow). */

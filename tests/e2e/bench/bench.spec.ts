@@ -121,8 +121,9 @@ test('the benchmark runs end to end and reports every section with a PASS or FAI
   expect(results.lighthouse.map((l: { route: string }) => l.route)).toEqual(['/']);
   for (const category of ['performance', 'accessibility', 'best-practices', 'seo']) {
     const score = results.lighthouse[0].scores[category];
-    expect(score, category).toBeGreaterThanOrEqual(0);
-    expect(score, category).toBeLessThanOrEqual(100);
+    const why = `${category}: ${results.lighthouse[0].error ?? ''} ${results.lighthouse[0].firstTry ?? ''}`;
+    expect(score, why).toBeGreaterThanOrEqual(0);
+    expect(score, why).toBeLessThanOrEqual(100);
   }
 
   // the table: one PASS or FAIL line per target, as many as results.json counts
