@@ -7,7 +7,7 @@ import { publicPlayerView, type PublicPlayerView } from '../../lib/consent';
 import type { PlayerStats } from '../../lib/player-stats';
 import { consentOptions } from './consent-setting';
 import { readPlayerRecord, teamTopScorers, type PlayerRecord } from './player-stats';
-import { playerShownHash } from './player-shown';
+import { recordShownHash } from './player-shown';
 import { teamShownHash } from './team-shown';
 import { playersOfTeam, prepared, readOr } from './public-content';
 
@@ -70,11 +70,9 @@ export function playerPage(id: string): PlayerPage | null {
   if (!view.hasPage) return null;
   const team = { id: row.player.team_id, name: row.team_name };
   if (!view.showStats) return { view, team, record: { seasons: [], matches: [] }, shown: null };
-  // the numbers and their hash from one snapshot of the database: the hash in the page stands for what it shows
-  const stats = readOr(`statistics of player ${id}`, null, (db) =>
-    db.$client.transaction(() => ({ record: readPlayerRecord(db, id), shown: playerShownHash(db, id) }))(),
-  );
-  return { view, team, record: stats?.record ?? { seasons: [], matches: [] }, shown: stats?.shown ?? null };
+  // the numbers read in one snapshot of the database, and the hash of what the page shows of them
+  const record = readOr(`statistics of player ${id}`, null, (db) => db.$client.transaction(() => readPlayerRecord(db, id))());
+  return { view, team, record: record ?? { seasons: [], matches: [] }, shown: record ? recordShownHash(record) : null };
 }
 
 /** A team's players as the public may see them. */

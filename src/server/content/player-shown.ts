@@ -6,54 +6,36 @@
 // pages of that match's players as they are; a new result changes their latest
 // matches, and so their hash.
 //
-// The hash is of the rows the page is made of, read in SQL (a few tenths of a
-// millisecond, where working out the numbers takes milliseconds): every finished
-// match the player is named in (id, season, date), their own line-up rows and the
-// events that name them (src/lib/player-stats.ts counts nothing else), and the
-// names and score of the matches recent enough to be among the page's latest
-// matches. Every value is quote()d, so that no two different rows read alike.
+// The hash is of what the page shows: the numbers per season and the latest
+// matches with their names and score, worked out by the same read the page makes
+// (readPlayerRecord). Until issue 16's second round it was of the rows those come
+// from, read in a query of its own, when working out the numbers took milliseconds;
+// since the record is read in plain SQL, that query cost as much as the record
+// itself, and a rendered page paid for both.
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/client';
-import { prepared } from './public-content';
+import { readPlayerRecord, type PlayerRecord } from './player-stats';
 
 /** How many of a player's latest matches the page lists. */
 export const RECENT_MATCHES_SHOWN = 8;
 
-// `lined`: matches that surely give the player a line of their own (a start, coming on, a card): the page's
-// latest lines reach back no further than the eighth of these, so every match from that day on is in with
-// its names and score
-const SHOWN_SQL = `
-WITH named AS (
-  SELECT match_id FROM match_lineups WHERE player_id = @player
-  UNION SELECT match_id FROM match_events WHERE player_id = @player OR related_player_id = @player
-),
-played AS (SELECT m.* FROM matches m JOIN named n ON n.match_id = m.id WHERE m.status = 'finished'),
-lined AS (
-  SELECT match_id FROM match_lineups WHERE player_id = @player AND role = 'start'
-  UNION SELECT match_id FROM match_events WHERE player_id = @player AND type IN ('substitution', 'yellow', 'yellow_red', 'red')
-),
-cutoff AS (
-  SELECT ifnull((SELECT p.match_date FROM played p JOIN lined l ON l.match_id = p.id ORDER BY p.match_date DESC LIMIT 1 OFFSET ${RECENT_MATCHES_SHOWN - 1}), '') AS day
-)
-SELECT
-  ifnull((SELECT group_concat(
-      concat_ws(',', quote(p.id), quote(p.season), quote(p.match_date),
-        CASE WHEN p.match_date >= (SELECT day FROM cutoff) THEN concat_ws(',', quote(p.home_team), quote(p.away_team), quote(p.home_score), quote(p.away_score)) ELSE '' END),
-      ';' ORDER BY p.id) FROM played p), '')
-  || '#' || ifnull((SELECT group_concat(concat_ws(',', quote(l.match_id), quote(l.role)), ';' ORDER BY l.match_id, l.role)
-      FROM match_lineups l JOIN played p ON p.id = l.match_id WHERE l.player_id = @player), '')
-  || '#' || ifnull((SELECT group_concat(
-      concat_ws(',', quote(e.match_id), quote(e.type), quote(e.minute), quote(e.goal_kind), quote(e.player_id), quote(e.related_player_id)),
-      ';' ORDER BY e.match_id, e.minute, e.id)
-      FROM match_events e JOIN played p ON p.id = e.match_id WHERE e.player_id = @player OR e.related_player_id = @player), '') AS shown`;
+/** What a page of this record shows of the match tables, as one text: the numbers per season and the latest matches. */
+function shownOf(record: PlayerRecord): string {
+  return JSON.stringify([record.seasons, record.matches.slice(0, RECENT_MATCHES_SHOWN)]);
+}
+
+/** The hash a page of this record carries. */
+export function recordShownHash(record: PlayerRecord): string {
+  return shownHashOf(shownOf(record));
+}
 
 /** The hash of what a player's page shows of the match tables now (throws where the tables cannot be read). */
 export function playerShownHash(db: Db, playerId: string): string {
-  const row = prepared(db, 'player.shown', () => db.$client.prepare<{ player: string }, { shown: string }>(SHOWN_SQL)).get({ player: playerId });
-  return shownHashOf(row?.shown ?? '');
+  // one snapshot: the three reads of the record agree with each other
+  return db.$client.transaction(() => recordShownHash(readPlayerRecord(db, playerId)))();
 }
 
-/** The hash of the rows a page is made of, as its `data-shown` carries it: 128 bits, base64url. */
+/** The hash of what a page is made of, as its `data-shown` carries it: 128 bits, base64url. */
 export function shownHashOf(rows: string): string {
   return createHash('sha256').update(rows).digest('base64url').slice(0, 22);
 }

@@ -308,8 +308,8 @@ export const matchLineups = sqliteTable(
     role: text('role', { enum: ['start', 'sub'] }).notNull(),
     display_order: integer('display_order').notNull().default(0),
   },
-  // by player too: a player page reads the matches a player played in (issue 16)
-  (t) => [uniqueIndex('match_lineups_player').on(t.match_id, t.player_id), index('match_lineups_by_player').on(t.player_id)],
+  // by player too, with the columns it reads: a player page reads the matches a player played in (issue 16)
+  (t) => [uniqueIndex('match_lineups_player').on(t.match_id, t.player_id), index('match_lineups_by_player').on(t.player_id, t.match_id, t.role)],
 );
 
 // What happened in a match, by minute. `side` is the side the event counts for:
@@ -337,11 +337,12 @@ export const matchEvents = sqliteTable(
     created_by: text('created_by'),
     created_at: createdAt(),
   },
-  // by player too: a player page reads the events it names (issue 16), without a scan of every match's events
+  // by player too: a player page reads the events it names (issue 16), without a scan of every match's events;
+  // with every column it reads in the index, so that no row of the table is looked up (a third of its reading)
   (t) => [
     index('match_events_match').on(t.match_id, t.minute),
-    index('match_events_player').on(t.player_id),
-    index('match_events_related').on(t.related_player_id),
+    index('match_events_player').on(t.player_id, t.match_id, t.type, t.minute, t.goal_kind, t.related_player_id),
+    index('match_events_related').on(t.related_player_id, t.match_id, t.type, t.minute, t.goal_kind, t.player_id),
   ],
 );
 
