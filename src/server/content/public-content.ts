@@ -219,16 +219,18 @@ export function lastResult(): MatchRow | null {
   return readOr('last result', null as MatchRow | null, lastResultIn);
 }
 
-/** lastResult() on a given connection (the publisher asks whether a save touches the home page). */
+/** lastResult() on a given connection (the publisher asks whether a save touches the home page, every match job). */
 export function lastResultIn(db: Db): MatchRow | null {
   return (
-    db
-      .select()
-      .from(matches)
-      .where(and(eq(matches.status, 'finished'), sql`${matches.home_score} is not null`, sql`${matches.away_score} is not null`))
-      .orderBy(desc(matches.match_date), desc(matches.match_time))
-      .limit(1)
-      .get() ?? null
+    prepared(db, 'lastResult', () =>
+      db
+        .select()
+        .from(matches)
+        .where(and(eq(matches.status, 'finished'), sql`${matches.home_score} is not null`, sql`${matches.away_score} is not null`))
+        .orderBy(desc(matches.match_date), desc(matches.match_time))
+        .limit(1)
+        .prepare(),
+    ).get() ?? null
   );
 }
 

@@ -5,7 +5,7 @@ import { and, desc, eq, isNull, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { matches, news } from '../db/schema';
 import { CLUB, teamCategoryLabel } from './defaults';
-import { memoReadOr, publishedNewsById, readOr, teamById } from './public-content';
+import { memoReadOr, prepared, publishedNewsById, readOr, teamById } from './public-content';
 import { formatDate } from '../../lib/dates-de';
 import type { ShareImageContent } from './share-image';
 import { matchShareTitle } from './match-page';
@@ -98,11 +98,10 @@ export const SHARE_MATCH_LIMIT = 100;
 
 /** The ids of the latest matches by date: these get their own share image. */
 export function recentMatchIdsIn(db: Db, limit = SHARE_MATCH_LIMIT): string[] {
-  return db
-    .select({ id: matches.id })
-    .from(matches)
-    .orderBy(desc(matches.match_date), desc(matches.match_time), desc(matches.id))
-    .limit(limit)
+  // prepared once per connection and limit: the publisher asks on every match job (issue 16)
+  return prepared(db, `recentMatchIds:${limit}`, () =>
+    db.select({ id: matches.id }).from(matches).orderBy(desc(matches.match_date), desc(matches.match_time), desc(matches.id)).limit(limit).prepare(),
+  )
     .all()
     .map((r) => r.id);
 }

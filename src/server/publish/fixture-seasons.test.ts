@@ -9,7 +9,8 @@ import { matches } from '../db/schema';
 import { currentSeasonMatches, fixtureFilters } from '../../lib/fixtures';
 import { viennaDate } from '../../lib/dates-de';
 import { Publisher } from './publisher';
-import { CALENDAR, fileForUrl } from './routes';
+import { CALENDAR, FIXTURE_LISTS, fileForUrl } from './routes';
+import { fixtureSeasonChanges } from './published-state';
 import type { RenderResult, Renderer } from './render';
 
 // The fixtures by season (docs/decisions/041): which pages a match's save and a
@@ -76,6 +77,22 @@ async function published() {
 }
 
 describe('fixtures by season (docs/decisions/041)', () => {
+  it("reads the season the list shows from the list's own tag, after structured data and another list", () => {
+    // as the published page has it: every match's structured data (with umlauts) in <head>, before the list
+    const page = (season: string) =>
+      Buffer.from(
+        `<script type="application/ld+json">${JSON.stringify(Array.from({ length: 300 }, (_, i) => ({ name: `SV Kirchberg gegen Straß ${i}`, location: 'Sportplatz Gösting' })))}</script>` +
+          `<ol class="match-list compact"><li>Nächstes Spiel</li></ol><ol class="match-list" data-season="${season}"><li></li></ol>`,
+      );
+    const change = [{ table: 'matches' as const, key: ids.played }];
+    const state = (html: Buffer | null) => ({ read: (url: string) => (url === '/spielplan' ? html : null), now });
+    expect(fixtureSeasonChanges(db, change, state(page('2026/27')))).toEqual([]);
+    expect(fixtureSeasonChanges(db, change, state(page('2025/26')))).toEqual([{ table: FIXTURE_LISTS }]);
+    // a list without a season marker, or no list: the season is taken as moved; no file: nothing to compare
+    expect(fixtureSeasonChanges(db, change, state(Buffer.from('<ol class="match-list"><li></li></ol>')))).toEqual([{ table: FIXTURE_LISTS }]);
+    expect(fixtureSeasonChanges(db, change, state(null))).toEqual([]);
+  });
+
   it("another season's result republishes that season's page, not the list or the current season's filters", async () => {
     const { publisher, rendered } = await published();
     expect(onDisk('/spielplan/saison-2025-26')).toBe(true);

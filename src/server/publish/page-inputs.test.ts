@@ -78,7 +78,7 @@ describe('pages a job cannot change', () => {
   it('renders them where another change of the job reaches them, or where the published file is gone', async () => {
     const publisher = new Publisher({ db: () => db, siteDir, render, log: quiet });
     await publisher.publishUrls(playerPages());
-    const read = (url: string) => (fs.existsSync(fileOf(url)) ? fs.readFileSync(fileOf(url), 'utf8') : null);
+    const read = (url: string) => (fs.existsSync(fileOf(url)) ? fs.readFileSync(fileOf(url)) : null);
     const matchOnly = [{ table: 'matches' as const, key: ids.match }];
     const toRender = (changes: Parameters<typeof shownAlready>[1]) => {
       const shown = shownAlready(db, changes, read);

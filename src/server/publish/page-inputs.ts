@@ -19,7 +19,7 @@ type WithInputs = { route: RouteDef & { inputs: NonNullable<RouteDef['inputs']> 
  * is; null where no route can tell (then every page is rendered). Asked page by page as the job reaches it,
  * after the saved thing's own page is out (a hash costs a millisecond or more).
  */
-export function shownAlready(db: Db, changes: Change[], read: (url: string) => string | null): ((url: string) => boolean) | null {
+export function shownAlready(db: Db, changes: Change[], read: (url: string) => Buffer | null): ((url: string) => boolean) | null {
   const decided = routesDecidedByInputs(changes);
   if (decided.length === 0) return null;
   // a team's two pages share one marker: read once

@@ -13,10 +13,14 @@ import { recentNewsWithoutPhotoIn } from '../content/share';
 import { CALENDAR, FIXTURE_LISTS, NEWS_LISTS, fileForUrl, type Change, type PublishedState } from './routes';
 import { currentFixturesSeason } from './routes-fixtures';
 
-/** The published file of a URL as text; null when there is none or it cannot be read. */
-export function readPublished(siteDir: string, url: string): string | null {
+/**
+ * The published file of a URL as bytes; null when there is none or it cannot be read. Looked into as bytes
+ * (the markers are ASCII): decoding the fixtures list (459 KB) as text was a quarter of a match job's
+ * preparation (issue 16).
+ */
+export function readPublished(siteDir: string, url: string): Buffer | null {
   try {
-    return fs.readFileSync(path.join(siteDir, fileForUrl(url)), 'utf8');
+    return fs.readFileSync(path.join(siteDir, fileForUrl(url)));
   } catch {
     return null;
   }
@@ -54,7 +58,20 @@ export function newsShareMoved(db: Db, siteDir: string, changes: Change[]): bool
   return keyed.some((c) => recent.has(c.key) !== publishedFileExists(siteDir, `/teilen/news/${encodeURIComponent(c.key)}.png`));
 }
 
+const LIST_TAG = '<ol class="match-list';
 const SEASON_MARKER = /<ol class="match-list[^"]*" data-season="([^"]*)"/;
+
+/**
+ * The season a published fixtures list says it shows. Only the list's opening tag is decoded: the page's
+ * structured data (every match of the season) comes before it.
+ */
+function seasonShown(html: Buffer): string | undefined {
+  for (let at = html.indexOf(LIST_TAG); at >= 0; at = html.indexOf(LIST_TAG, at + 1)) {
+    const shown = SEASON_MARKER.exec(html.toString('utf8', at, html.indexOf('>', at) + 1))?.[1];
+    if (shown !== undefined) return shown;
+  }
+  return undefined;
+}
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#34': '"', '#x27': "'" };
 const unescapeAttribute = (value: string) => value.replace(/&(amp|lt|gt|quot|#39|#34|#x27);/g, (_, name: string) => ENTITIES[name]);
 
@@ -68,7 +85,7 @@ export function fixtureSeasonChanges(db: Db, changes: Change[], published: Publi
   const html = published.read('/spielplan');
   // not published yet: the job publishes it as it is now anyway
   if (html === null) return [];
-  const shown = SEASON_MARKER.exec(html)?.[1];
+  const shown = seasonShown(html);
   const now = currentFixturesSeason(db, published.now);
   return (shown === undefined ? null : unescapeAttribute(shown)) === now ? [] : [{ table: FIXTURE_LISTS }];
 }

@@ -179,7 +179,7 @@ export class Publisher {
     const siteDir = this.options.siteDir;
     // a list page is published when it shows a changed row now or did before (RouteDef.showsRow)
     // each list page's file read once per job, however many changes ask about it
-    const files = new Map<string, string | null>();
+    const files = new Map<string, Buffer | null>();
     const read = (url: string) => {
       if (!files.has(url)) files.set(url, readPublished(siteDir, url));
       return files.get(url) ?? null;

@@ -1,11 +1,12 @@
 // Part of the route registry (routes.ts): the player pages /spieler/:id (issue 14).
 // A page exists for every player the consent rule lets show more than the name
 // (docs/decisions/028-player-consent.md); a protected minor has none.
-import { eq, inArray, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { leagues, matches, matchEvents, matchLineups, players } from '../db/schema';
 import { publicPlayerView } from '../../lib/consent';
 import { readProtectMinors } from '../content/consent-setting';
+import { prepared } from '../content/public-content';
 import { playerShownMarker } from '../content/player-shown';
 import type { RouteDef } from './routes';
 
@@ -26,14 +27,25 @@ function withPage(db: Db, rows: (typeof players.$inferSelect)[]): string[] {
 
 /** Our players named in one match: its line-up and its events. */
 export function playersOfMatch(db: Db, matchId: string): string[] {
-  const inLineup = db.select({ id: matchLineups.player_id }).from(matchLineups).where(eq(matchLineups.match_id, matchId)).all();
-  const inEvents = db
-    .select({ a: matchEvents.player_id, b: matchEvents.related_player_id })
-    .from(matchEvents)
-    .where(eq(matchEvents.match_id, matchId))
-    .all()
+  const inLineup = prepared(db, 'routes.lineupOfMatch', () =>
+    db.select({ id: matchLineups.player_id }).from(matchLineups).where(eq(matchLineups.match_id, sql.placeholder('match'))).prepare(),
+  ).all({ match: matchId });
+  const inEvents = prepared(db, 'routes.eventPlayersOfMatch', () =>
+    db.select({ a: matchEvents.player_id, b: matchEvents.related_player_id }).from(matchEvents).where(eq(matchEvents.match_id, sql.placeholder('match'))).prepare(),
+  )
+    .all({ match: matchId })
     .flatMap((e) => [e.a, e.b]);
   return [...new Set([...inLineup.map((r) => r.id), ...inEvents])].filter((id): id is string => id !== null);
+}
+
+/**
+ * A match's team and status, as the player and team routes ask on every match job: prepared once per
+ * connection, where building the SQL each time cost more than running it (issue 16).
+ */
+function matchTeamAndStatus(db: Db, id: string): { team_id: string | null; status: string } | undefined {
+  return prepared(db, 'routes.matchTeamAndStatus', () =>
+    db.select({ team_id: matches.team_id, status: matches.status }).from(matches).where(eq(matches.id, sql.placeholder('id'))).prepare(),
+  ).get({ id });
 }
 
 const MATCH_TABLE_NAMES = ['matches', 'match_events', 'match_lineups'] as const;
@@ -46,7 +58,7 @@ const MATCH_TABLES = new Set<string>(MATCH_TABLE_NAMES);
  */
 function playerIdsForRow(db: Db, change: { table: string; key: string }): string[] | undefined {
   if (MATCH_TABLES.has(change.table)) {
-    const match = db.select({ status: matches.status }).from(matches).where(eq(matches.id, change.key)).get();
+    const match = matchTeamAndStatus(db, change.key);
     // a deleted match: whoever played in it is no longer known, so every page
     if (!match) return undefined;
     if (match.status === 'live') return [];
@@ -97,12 +109,14 @@ export function playerPageRoutes(): RouteDef[] {
  */
 export function teamIdsForRow(db: Db, change: { table: string; key: string }): string[] | undefined {
   if (change.table === 'leagues') {
-    const league = db.select({ team_id: leagues.team_id }).from(leagues).where(eq(leagues.id, change.key)).get();
+    const league = prepared(db, 'routes.teamOfLeague', () =>
+      db.select({ team_id: leagues.team_id }).from(leagues).where(eq(leagues.id, sql.placeholder('id'))).prepare(),
+    ).get({ id: change.key });
     // a deleted league (or one moved to another team): which team showed it is no longer known
     return league?.team_id ? [league.team_id] : undefined;
   }
   if (!MATCH_TABLES.has(change.table)) return undefined;
-  const match = db.select({ team_id: matches.team_id, status: matches.status }).from(matches).where(eq(matches.id, change.key)).get();
+  const match = matchTeamAndStatus(db, change.key);
   if (!match) return undefined;
   // a live match counts for no statistics yet; full time changes the match again
   return match.team_id && match.status !== 'live' ? [match.team_id] : [];

@@ -1,10 +1,11 @@
 // Part of the route registry (routes.ts): the league tables /tabelle and /tabelle/:id (issue 14).
 // A league's results and pasted rows are reported with the league's id as key;
 // our own results come from the fixtures, so any match may move a table.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { leagues, matches } from '../db/schema';
 import { currentSeason, leagueIds } from '../content/league-tables';
+import { prepared } from '../content/public-content';
 import { FIXTURE_LISTS, type RouteDef } from './routes';
 
 /** The league pages that exist now; none when the table cannot be read (logged, the pages stay as they are). */
@@ -24,14 +25,20 @@ function publishedLeagueIds(db: Db): string[] {
  */
 function leaguesOfMatch(db: Db, change: { table: string; key: string }): string[] | undefined {
   if (change.table !== 'matches') return undefined;
-  const match = db.select({ competition: matches.competition, season: matches.season }).from(matches).where(eq(matches.id, change.key)).get();
+  // prepared once per connection: asked on every match job (issue 16)
+  const match = prepared(db, 'routes.matchLeague', () =>
+    db.select({ competition: matches.competition, season: matches.season }).from(matches).where(eq(matches.id, sql.placeholder('id'))).prepare(),
+  ).get({ id: change.key });
   if (!match) return undefined;
   if (!match.competition || !match.season) return [];
-  return db
-    .select({ id: leagues.id })
-    .from(leagues)
-    .where(and(eq(leagues.competition, match.competition), eq(leagues.season, match.season)))
-    .all()
+  return prepared(db, 'routes.leaguesOf', () =>
+    db
+      .select({ id: leagues.id })
+      .from(leagues)
+      .where(and(eq(leagues.competition, sql.placeholder('competition')), eq(leagues.season, sql.placeholder('season'))))
+      .prepare(),
+  )
+    .all({ competition: match.competition, season: match.season })
     .map((l) => l.id);
 }
 

@@ -103,7 +103,7 @@ export type RouteDef = {
 };
 
 /** How the publisher lets affectedUrls look at what is published now (see RouteDef.showsRow). */
-export type PublishedState = { read: (url: string) => string | null; now: number };
+export type PublishedState = { read: (url: string) => Buffer | null; now: number };
 
 /** What every page with the global header and footer reads. */
 const CLUB_DEP: Dep = { table: 'club_settings' };
