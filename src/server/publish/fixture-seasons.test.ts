@@ -85,7 +85,7 @@ describe('fixtures by season (docs/decisions/041)', () => {
           `<ol class="match-list compact"><li>Nächstes Spiel</li></ol><ol class="match-list" data-season="${season}"><li></li></ol>`,
       );
     const change = [{ table: 'matches' as const, key: ids.played }];
-    const state = (html: Buffer | null) => ({ read: (url: string) => (url === '/spielplan' ? html : null), now });
+    const state = (html: Buffer | null) => ({ read: (url: string) => (url === '/spielplan' ? html : null), exists: (url: string) => url === '/spielplan' && html !== null, now });
     expect(fixtureSeasonChanges(db, change, state(page('2026/27')))).toEqual([]);
     expect(fixtureSeasonChanges(db, change, state(page('2025/26')))).toEqual([{ table: FIXTURE_LISTS }]);
     // a list without a season marker, or no list: the season is taken as moved; no file: nothing to compare

@@ -26,7 +26,8 @@ export function readPublished(siteDir: string, url: string): Buffer | null {
   }
 }
 
-const publishedFileExists = (siteDir: string, url: string) => {
+/** Whether a file of the URL is published. */
+export const publishedFileExists = (siteDir: string, url: string) => {
   try {
     return fs.statSync(path.join(siteDir, fileForUrl(url))).isFile();
   } catch {

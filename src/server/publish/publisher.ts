@@ -9,7 +9,7 @@ import type { PendingPages } from './pending';
 import type { Renderer } from './render';
 import { ROUTES, FIXTURE_LISTS, NEWS_LISTS, affectedUrls, allUrls, changedLists, fileForUrl, type Change } from './routes';
 import { matchShareBoundaryUrls, newsShareBoundaryUrls } from '../content/share';
-import { fixtureSeasonChanges, newsListChanges, newsShareMoved, readPublished } from './published-state';
+import { fixtureSeasonChanges, newsListChanges, newsShareMoved, publishedFileExists, readPublished } from './published-state';
 import { footerOf, footerOnlyUrls, spliceFooterInto } from './footer-splice';
 import { shownAlready } from './page-inputs';
 import { replacedFilesIn, replacedFolderFor, type ReplacedFiles } from './replaced-files';
@@ -184,7 +184,7 @@ export class Publisher {
       if (!files.has(url)) files.set(url, readPublished(siteDir, url));
       return files.get(url) ?? null;
     };
-    const state = { read, now: (this.options.clock ?? REAL_CLOCK).now() };
+    const state = { read, exists: (url: string) => publishedFileExists(siteDir, url), now: (this.options.clock ?? REAL_CLOCK).now() };
     // an article published, taken off or deleted moves the news lists (and their archive pages);
     // a season over moves the fixtures' lists (docs/decisions/041)
     const listed = [...changes, ...newsListChanges(db, siteDir, changes), ...fixtureSeasonChanges(db, changes, state)];

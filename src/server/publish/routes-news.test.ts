@@ -37,7 +37,7 @@ function articles(count: number): string[] {
 function publishedAsNow(extra: Record<string, string> = {}): PublishedState {
   const newest = (n: number) => newestNewsPage().items.slice(0, n).map((a) => `<a href="/news/${a.id}">`).join('');
   const files: Record<string, string> = { '/': newest(3), '/news': newest(6), '/news/alle': newest(1000), '/news/feed.xml': newest(50), '/news/alle.json': JSON.stringify(newestNewsPage().items.slice(6).map((a) => ({ id: a.id }))), ...extra };
-  return { read: (url) => (url in files ? Buffer.from(files[url]) : null), now: Date.UTC(2026, 10, 25) };
+  return { read: (url) => (url in files ? Buffer.from(files[url]) : null), exists: (url) => url in files, now: Date.UTC(2026, 10, 25) };
 }
 
 describe('news lists in pages (docs/decisions/039)', () => {

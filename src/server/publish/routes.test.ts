@@ -51,7 +51,7 @@ describe('route dependency map', () => {
     );
     const [oldest, latest] = [ids[0], ids.at(-1)!];
     const files: Record<string, string> = {};
-    const published = { read: (url: string) => (url in files ? Buffer.from(files[url]) : null), now: Date.UTC(2026, 10, 27) };
+    const published = { read: (url: string) => (url in files ? Buffer.from(files[url]) : null), exists: (url: string) => url in files, now: Date.UTC(2026, 10, 27) };
     const image = (id: string) => `/teilen/spiel/${id}.png`;
     expect(affectedUrls(db, [{ table: 'matches', key: oldest }], published)).not.toContain(image(oldest));
     expect(affectedUrls(db, [{ table: 'matches', key: oldest }], published)).toContain(`/spiel/${oldest}`);

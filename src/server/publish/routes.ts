@@ -103,7 +103,12 @@ export type RouteDef = {
 };
 
 /** How the publisher lets affectedUrls look at what is published now (see RouteDef.showsRow). */
-export type PublishedState = { read: (url: string) => Buffer | null; now: number };
+export type PublishedState = {
+  read: (url: string) => Buffer | null;
+  /** whether a file of the URL is published (a stat: nothing is read) */
+  exists: (url: string) => boolean;
+  now: number;
+};
 
 /** What every page with the global header and footer reads. */
 const CLUB_DEP: Dep = { table: 'club_settings' };
@@ -293,7 +298,7 @@ export function affectedUrls(db: Db, changes: Change[], published?: PublishedSta
 /** The page of a keyed change's row, unless the route has none for that row and none is published (RouteDef.hasPage). */
 function addKeyed(urls: Set<string>, db: Db, route: RouteDef, id: string, published: PublishedState | undefined): void {
   const url = instantiate(route, id);
-  if (!published || !route.hasPage || hasPageOr(db, route.hasPage, id) || published.read(url) !== null) urls.add(url);
+  if (!published || !route.hasPage || hasPageOr(db, route.hasPage, id) || published.exists(url)) urls.add(url);
 }
 
 /** A table that cannot be read: the page is rendered, and the render decides. */
