@@ -1,15 +1,17 @@
 // The public player page /spieler/{id} and the team page's player parts (issue 14):
 // German texts, and reads that hand out players only through the consent rule
 // (src/lib/consent.ts, docs/decisions/028-player-consent.md).
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { leagues, matches, players, teams } from '../db/schema';
+import { eq, sql } from 'drizzle-orm';
+import { leagues, players, teams } from '../db/schema';
 import { publicPlayerView, type PublicPlayerView } from '../../lib/consent';
 import type { PlayerStats } from '../../lib/player-stats';
 import { consentOptions } from './consent-setting';
 import { readPlayerRecord, teamTopScorers, type PlayerRecord } from './player-stats';
 import { recordShownHash } from './player-shown';
-import { teamShownHash } from './team-shown';
+import { TOP_SCORERS_CHOSEN_FROM, teamShownHash } from './team-shown';
 import { playersOfTeam, prepared, readOr } from './public-content';
+import { readConsistently } from './read-memo';
+import { teamHasMatches, teamMatchLinks, type TeamMatchLink } from './team-matches';
 
 export const PLAYER_PAGE_TEXTS = {
   backToTeam: (team: string) => `Zurück zu ${team}`,
@@ -70,8 +72,8 @@ export function playerPage(id: string): PlayerPage | null {
   if (!view.hasPage) return null;
   const team = { id: row.player.team_id, name: row.team_name };
   if (!view.showStats) return { view, team, record: { seasons: [], matches: [] }, shown: null };
-  // the numbers read in one snapshot of the database, and the hash of what the page shows of them
-  const record = readOr(`statistics of player ${id}`, null, (db) => db.$client.transaction(() => readPlayerRecord(db, id))());
+  // the numbers, and the hash of what the page shows of them
+  const record = readOr(`statistics of player ${id}`, null, (db) => readPlayerRecord(db, id));
   return { view, team, record: record ?? { seasons: [], matches: [] }, shown: record ? recordShownHash(record) : null };
 }
 
@@ -83,7 +85,7 @@ export function publicPlayersOfTeam(teamId: string): PublicPlayerView[] {
 
 /** A team's top scorers of its latest season: only players whose statistics may be shown. */
 export function publicTopScorers(teamId: string, shown: PublicPlayerView[]): { season: string; scorers: { player: PublicPlayerView; stats: PlayerStats }[] } | null {
-  const top = teamTopScorers(teamId, 20);
+  const top = teamTopScorers(teamId, TOP_SCORERS_CHOSEN_FROM);
   if (!top) return null;
   const byId = new Map(shown.map((p) => [p.id, p]));
   const scorers = top.scorers
@@ -104,18 +106,18 @@ export type TeamExtras = {
 
 /**
  * Below a team's squad: its top scorers, calendar, league tables and match links, read with their hash
- * from one snapshot of the database, so that the hash in the page stands for what it shows (decision 045).
+ * from one state of the database, so that the hash in the page stands for what it shows (decision 045).
  */
 export function teamExtras(teamId: string, shown: PublicPlayerView[]): TeamExtras {
   const none: TeamExtras = { top: null, hasMatches: false, tables: [], games: [], shown: null };
   return readOr(`extras of team ${teamId}`, none, (db) =>
-    db.$client.transaction(() => ({
+    readConsistently(db, () => ({
       top: publicTopScorers(teamId, shown),
       hasMatches: teamHasMatches(teamId),
       tables: teamLeagues(teamId),
       games: teamMatchLinks(teamId),
       shown: teamShownHash(db, teamId),
-    }))(),
+    })),
   );
 }
 
@@ -129,43 +131,4 @@ export function teamLeagues(teamId: string): { id: string; competition: string; 
       .all()
       .sort((a, b) => b.season.localeCompare(a.season) || a.competition.localeCompare(b.competition, 'de')),
   );
-}
-
-// the team page's links read five matches of hundreds, in SQL (ISO dates and times sort as text)
-const teamParam = sql.placeholder('team');
-const matchTime = sql`coalesce(${matches.match_time}, '')`;
-// ties in the order they were entered, as before
-const rowid = sql`rowid`;
-const linkColumns = {
-  id: matches.id,
-  home_team: matches.home_team,
-  away_team: matches.away_team,
-  match_date: matches.match_date,
-  home_score: matches.home_score,
-  away_score: matches.away_score,
-  status: matches.status,
-};
-
-export type TeamMatchLink = { id: string; home_team: string; away_team: string; match_date: string; home_score: number | null; away_score: number | null; finished: boolean };
-
-/**
- * The team's last three results and next two matches, each leading to its match
- * page. Told apart by status, not by today's date, so that the team page needs
- * no nightly republish: a match is 'next' until it is played or called off.
- */
-export function teamMatchLinks(teamId: string): TeamMatchLink[] {
-  return readOr(`match links of team ${teamId}`, [], (db) => {
-    const played = prepared(db, 'teamLinks.played', () =>
-      db.select(linkColumns).from(matches).where(and(eq(matches.team_id, teamParam), eq(matches.status, 'finished'))).orderBy(desc(matches.match_date), desc(matchTime), desc(rowid)).limit(3).prepare(),
-    ).all({ team: teamId });
-    const coming = prepared(db, 'teamLinks.coming', () =>
-      db.select(linkColumns).from(matches).where(and(eq(matches.team_id, teamParam), inArray(matches.status, ['scheduled', 'live']))).orderBy(asc(matches.match_date), asc(matchTime), asc(rowid)).limit(2).prepare(),
-    ).all({ team: teamId });
-    return [...played.reverse(), ...coming].map(({ status, ...m }) => ({ ...m, finished: status === 'finished' }));
-  });
-}
-
-/** Whether any match names this team as ours: then its calendar has something to subscribe to. */
-export function teamHasMatches(teamId: string): boolean {
-  return readOr(`matches of team ${teamId}`, false, (db) => db.select({ id: matches.id }).from(matches).where(eq(matches.team_id, teamId)).limit(1).get() !== undefined);
 }

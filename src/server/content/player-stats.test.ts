@@ -3,7 +3,8 @@ import type { Db } from '../db/client';
 import { createTestDb, seed } from '../db/test-db';
 import { matchEvents, matches, matchLineups, players, teams } from '../db/schema';
 import { playerRecord, teamTopScorers } from './player-stats';
-import { playerPage, publicPlayersOfTeam, publicTopScorers, teamMatchLinks } from './player-page';
+import { playerPage, publicPlayersOfTeam, publicTopScorers } from './player-page';
+import { teamMatchLinks } from './team-matches';
 
 let db: Db;
 const ids: Record<string, string> = {};

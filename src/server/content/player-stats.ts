@@ -1,8 +1,6 @@
 // Reads for player statistics (issue 14): the finished matches, their line-ups
 // and events, handed to the pure computation in src/lib/player-stats.ts.
-import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { matchEvents, matches, matchLineups } from '../db/schema';
 import {
   playerMatchLines,
   seasonStats,
@@ -14,90 +12,87 @@ import {
   type StatsLineup,
   type StatsMatch,
 } from '../../lib/player-stats';
-import { memoReadOr, prepared, readOr } from './public-content';
+import { matchesByDateIn, prepared, readOr } from './public-content';
+import { memoRead, readConsistently } from './read-memo';
 
 // what a player's page shows of a match, and what the numbers need (not the report, the notes, the line-up
 // of the opponent: reading those for every match a player played in was half of the record's time)
 export type StatsMatchRow = { id: string; season: string | null; match_date: string; home_team: string; away_team: string; home_score: number | null; away_score: number | null };
 
-const finished = eq(matches.status, 'finished');
-
-// The columns the computation reads (src/lib/player-stats.ts)
-const lineupColumns = { match_id: matchLineups.match_id, player_id: matchLineups.player_id, role: matchLineups.role };
-const eventColumns = {
-  match_id: matchEvents.match_id,
-  type: matchEvents.type,
-  minute: matchEvents.minute,
-  goal_kind: matchEvents.goal_kind,
-  player_id: matchEvents.player_id,
-  related_player_id: matchEvents.related_player_id,
-};
-
-// Each query is prepared once per connection (public-content.ts `prepared`), and the
-// matches are joined in SQL rather than sent back as a list of ids: a match result
-// republishes the pages of every player of the match, and building these queries
-// anew for each page was most of a player page's reading time (issue 16).
-const team = sql.placeholder('team');
-const season = sql.placeholder('season');
-const ofTeamSeason = and(finished, eq(matches.team_id, team), sql`coalesce(${matches.season}, '') = ${season}`);
-
+// Each query is prepared once per connection (public-content.ts `prepared`), as plain SQLite
+// statements that answer arrays, made into objects here: drizzle's mapping of each row, and
+// better-sqlite3's row objects, cost more than the rest of the work (issue 16). The columns are the
+// schema's own names.
 const statements = {
   teamMatches: (db: Db) =>
     prepared(db, 'stats.teamMatches', () =>
-      db.select({ id: matches.id, season: matches.season, match_date: matches.match_date }).from(matches).where(and(finished, eq(matches.team_id, team))).prepare(),
+      db.$client.prepare<{ team: string }, unknown[]>(`SELECT id, season, match_date FROM matches WHERE status = 'finished' AND team_id = @team`).raw(true),
     ),
   teamSeasonLineups: (db: Db) =>
     prepared(db, 'stats.teamSeasonLineups', () =>
-      db.select(lineupColumns).from(matchLineups).innerJoin(matches, eq(matches.id, matchLineups.match_id)).where(ofTeamSeason).prepare(),
+      db.$client
+        .prepare<{ team: string; season: string }, unknown[]>(
+          `SELECT l.match_id, l.player_id, l.role FROM match_lineups l JOIN matches m ON m.id = l.match_id
+            WHERE m.status = 'finished' AND m.team_id = @team AND coalesce(m.season, '') = @season`,
+        )
+        .raw(true),
     ),
   teamSeasonEvents: (db: Db) =>
     prepared(db, 'stats.teamSeasonEvents', () =>
-      db.select(eventColumns).from(matchEvents).innerJoin(matches, eq(matches.id, matchEvents.match_id)).where(ofTeamSeason).prepare(),
+      db.$client
+        .prepare<{ team: string; season: string }, unknown[]>(
+          `SELECT e.match_id, e.type, e.minute, e.goal_kind, e.player_id, e.related_player_id FROM match_events e JOIN matches m ON m.id = e.match_id
+            WHERE m.status = 'finished' AND m.team_id = @team AND coalesce(m.season, '') = @season`,
+        )
+        .raw(true),
     ),
-  // A player's three reads are plain SQLite statements: drizzle's mapping of each row, for every match a
-  // player played in, was most of the record's time, and the publisher reads the record of every player
-  // of a changed match (issue 16). The columns are the schema's own names.
-  // the matches looked up by the ids the player's rows name (each index searched on its own): asking
-  // every match whether its id is among them took half as long again
-  playerMatches: (db: Db) =>
-    prepared(db, 'stats.playerMatches', () =>
-      db.$client.prepare<{ player: string }, StatsMatchRow>(
-        `SELECT m.id, m.season, m.match_date, m.home_team, m.away_team, m.home_score, m.away_score
-          FROM (SELECT match_id FROM match_lineups WHERE player_id = @player
-            UNION SELECT match_id FROM match_events WHERE player_id = @player
-            UNION SELECT match_id FROM match_events WHERE related_player_id = @player) named
-          JOIN matches m ON m.id = named.match_id
-          WHERE m.status = 'finished'`,
-      ),
-    ),
+  // the matches themselves come from the club's list (finishedMatchesById)
   // one player's numbers depend only on their own line-up rows and the events that name them (scorer,
   // assist, booked, on or off): the other players' rows of those matches are not read (issue 16). Those
   // of matches not finished are left out by the caller, which has the finished ones at hand.
   playerLineups: (db: Db) =>
     prepared(db, 'stats.playerLineups', () =>
-      db.$client.prepare<{ player: string }, StatsLineup>(`SELECT match_id, player_id, role FROM match_lineups WHERE player_id = @player`),
+      db.$client.prepare<{ player: string }, unknown[]>(`SELECT match_id, player_id, role FROM match_lineups WHERE player_id = @player`).raw(true),
     ),
   playerEvents: (db: Db) =>
     prepared(db, 'stats.playerEvents', () =>
-      db.$client.prepare<{ player: string }, StatsEvent>(
-        `SELECT match_id, type, minute, goal_kind, player_id, related_player_id FROM match_events WHERE player_id = @player OR related_player_id = @player`,
-      ),
+      db.$client
+        .prepare<{ player: string }, unknown[]>(
+          `SELECT match_id, type, minute, goal_kind, player_id, related_player_id FROM match_events WHERE player_id = @player OR related_player_id = @player`,
+        )
+        .raw(true),
     ),
 };
 
 /** The latest season a team has finished matches in, with every player's numbers of that season (read-only: shared until the next change). */
 export function teamSeasonStats(teamId: string): { season: string; stats: Map<string, PlayerStats> } | null {
-  return memoReadOr(`season statistics of team ${teamId}`, `teamSeasonStats:${teamId}`, null, (db) => {
-    const rows: StatsMatch[] = statements.teamMatches(db).all({ team: teamId });
+  return readOr(`season statistics of team ${teamId}`, null, (db) => teamSeasonStatsIn(db, teamId));
+}
+
+/** teamSeasonStats on a given connection, once per state of the database, which throws where the tables cannot be read. */
+export function teamSeasonStatsIn(db: Db, teamId: string): { season: string; stats: Map<string, PlayerStats> } | null {
+  return memoRead(db, `teamSeasonStats:${teamId}`, () => {
+    const rows: StatsMatch[] = statements.teamMatches(db).all({ team: teamId }).map((r) => ({ id: r[0] as string, season: r[1] as string | null, match_date: r[2] as string }));
     if (rows.length === 0) return null;
     const latest = rows.reduce((a, b) => (b.match_date > a.match_date ? b : a));
     const season = latest.season ?? '';
     const ofSeason = rows.filter((m) => (m.season ?? '') === season);
-    const lineups = statements.teamSeasonLineups(db).all({ team: teamId, season });
-    const events = statements.teamSeasonEvents(db).all({ team: teamId, season });
+    const lineups = statements.teamSeasonLineups(db).all({ team: teamId, season }).map(lineupOf);
+    const events = statements.teamSeasonEvents(db).all({ team: teamId, season }).map(eventOf);
     return { season, stats: seasonStats(ofSeason, lineups, events).get(season) ?? new Map() };
   });
 }
+
+// a row of the statements above as the computation reads it: objects of one shape
+const lineupOf = (r: unknown[]): StatsLineup => ({ match_id: r[0] as string, player_id: r[1] as string, role: r[2] as StatsLineup['role'] });
+const eventOf = (r: unknown[]): StatsEvent => ({
+  match_id: r[0] as string,
+  type: r[1] as StatsEvent['type'],
+  minute: r[2] as number,
+  goal_kind: r[3] as StatsEvent['goal_kind'],
+  player_id: r[4] as string | null,
+  related_player_id: r[5] as string | null,
+});
 
 /** A team's top scorers of its latest season (player ids with their numbers). */
 export function teamTopScorers(teamId: string, limit = 10): { season: string; scorers: { player_id: string; stats: PlayerStats }[] } | null {
@@ -117,15 +112,38 @@ export function playerRecord(playerId: string): PlayerRecord {
   return readOr(`statistics of player ${playerId}`, { seasons: [], matches: [] } as PlayerRecord, (db) => readPlayerRecord(db, playerId));
 }
 
-/** playerRecord's read, which throws where the database cannot be read. */
+/**
+ * The finished matches by id, with what a player's page shows of each: built from the club's list
+ * (matchesByDateIn), once per state of the database (read-memo.ts). A match result's job has the list
+ * read already for its fixtures page and calendars, and asks for the records of every player of the match:
+ * each record looked its matches up in SQL before, and reading the same rows for twenty players was a third
+ * of the record's time (issue 16). Read-only: shared until the next change.
+ */
+function finishedMatchesById(db: Db): ReadonlyMap<string, StatsMatchRow> {
+  return memoRead(db, 'stats.finishedMatchesById', () => {
+    const byId = new Map<string, StatsMatchRow>();
+    for (const m of matchesByDateIn(db)) {
+      if (m.status !== 'finished') continue;
+      byId.set(m.id, { id: m.id, season: m.season, match_date: m.match_date, home_team: m.home_team, away_team: m.away_team, home_score: m.home_score, away_score: m.away_score });
+    }
+    return byId;
+  });
+}
+
+/** playerRecord's read, as of one state of the database, which throws where the database cannot be read. */
 export function readPlayerRecord(db: Db, playerId: string): PlayerRecord {
-  const rows = statements.playerMatches(db).all({ player: playerId });
-  if (rows.length === 0) return { seasons: [], matches: [] };
-  const byId = new Map(rows.map((m) => [m.id, m]));
-  const lineups = statements.playerLineups(db).all({ player: playerId }).filter((l) => byId.has(l.match_id));
-  const events = statements.playerEvents(db).all({ player: playerId }).filter((e) => byId.has(e.match_id));
+  return readConsistently(db, () => readRecord(db, playerId));
+}
+
+function readRecord(db: Db, playerId: string): PlayerRecord {
+  const finished = finishedMatchesById(db);
+  const lineups = statements.playerLineups(db).all({ player: playerId }).filter((r) => finished.has(r[0] as string)).map(lineupOf);
+  const events = statements.playerEvents(db).all({ player: playerId }).filter((r) => finished.has(r[0] as string)).map(eventOf);
+  if (lineups.length === 0 && events.length === 0) return { seasons: [], matches: [] };
+  const byId = new Map<string, StatsMatchRow>();
+  for (const row of [...lineups, ...events]) if (!byId.has(row.match_id)) byId.set(row.match_id, finished.get(row.match_id)!);
   // the lines once: the season sums add up this player's
-  const own = playerMatchLines(rows, lineups, events).get(playerId) ?? [];
+  const own = playerMatchLines([...byId.values()], lineups, events).get(playerId) ?? [];
   const seasons = [...seasonSums(new Map([[playerId, own]]))]
     .map(([season, players]) => ({ season, stats: players.get(playerId)! }))
     .sort((a, b) => b.season.localeCompare(a.season));

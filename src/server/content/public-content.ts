@@ -209,7 +209,12 @@ export function sponsorsInOrder(): SponsorRow[] {
 
 /** Matches ascending by date (read-only: shared until the next change); null when the table cannot be read. */
 export function matchesByDate(): readonly MatchRow[] | null {
-  return memoReadOr('matches', 'matchesByDate', null as readonly MatchRow[] | null, (db) =>
+  return readOr('matches', null as readonly MatchRow[] | null, matchesByDateIn);
+}
+
+/** matchesByDate() on a given connection, which throws where the table cannot be read. */
+export function matchesByDateIn(db: Db): readonly MatchRow[] {
+  return memoRead(db, 'matchesByDate', () =>
     prepared(db, 'matchesByDate', () => db.select().from(matches).orderBy(asc(matches.match_date), asc(matches.match_time)).prepare()).all(),
   );
 }

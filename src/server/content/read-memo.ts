@@ -15,7 +15,12 @@ import { prepared } from './public-content';
 
 type Memo = { stamp: string; values: Map<string, unknown> };
 
-const memos = new WeakMap<Db, Memo>();
+// One memo per connection and process, kept on globalThis (as the connections are, db/client.ts): the
+// server's own code (the publisher, asking what a change reaches) and the Astro build it renders with are
+// two copies of this module, and each read the club's matches once per change before.
+const MEMOS_KEY = Symbol.for('anstoss.readMemos');
+const memos: WeakMap<Db, Memo> = ((globalThis as Record<symbol, unknown>)[MEMOS_KEY] as WeakMap<Db, Memo>) ?? new WeakMap();
+(globalThis as Record<symbol, unknown>)[MEMOS_KEY] = memos;
 
 /** A bound on what one unchanged database keeps (a value per team, say): past it the memo starts over. */
 const MAX_VALUES = 1_000;
@@ -46,4 +51,17 @@ export function memoRead<T>(db: Db, key: string, read: () => T): T {
   if (memo.values.size >= MAX_VALUES) memo.values.clear();
   memo.values.set(key, value);
   return value;
+}
+
+/**
+ * `read()` as of one state of the database, like a read transaction, but with the memo at hand (which
+ * a transaction turns off): when something was committed while it read, it reads again in a transaction.
+ * For a page that carries a hash of what it shows (decision 045): the hash and the page agree.
+ */
+export function readConsistently<T>(db: Db, read: () => T): T {
+  if (db.$client.inTransaction) return read();
+  const before = databaseStamp(db);
+  const value = read();
+  if (databaseStamp(db) === before) return value;
+  return db.$client.transaction(read)();
 }

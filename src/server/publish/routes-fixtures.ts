@@ -1,29 +1,19 @@
 // Part of the route registry (routes.ts): the fixtures list, its filter pages and the club's calendar,
 // and which match the home page shows (issue 13, 14, 16).
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { matches } from '../db/schema';
 import { applyFixtureFilter, currentSeason, fixtureFilters, nextMatchIndex, seasonOf, seasonSlug, type FixtureMatch } from '../../lib/fixtures';
 import { viennaDate } from '../../lib/dates-de';
-import { lastResultIn, prepared } from '../content/public-content';
-import { memoRead } from '../content/read-memo';
+import { lastResultIn, matchesByDateIn } from '../content/public-content';
 import { CALENDAR, FIXTURE_LISTS, type Change, type RouteDef } from './routes';
 
 /**
- * What the fixtures' filters and seasons are made of, by date as the list shows them. Read once
- * per database state (read-memo.ts): one job asks for it for every route of the fixtures and the
- * home page. Read-only: shared by whoever asks.
+ * What the fixtures' filters and seasons are made of, by date as the list shows them: the club's list
+ * the fixtures page renders from (matchesByDateIn), read once per database state (read-memo.ts) for the
+ * publisher and the pages of its job alike. Read-only: shared by whoever asks.
  */
-const fixtureRows = (db: Db): readonly FixtureMatch[] =>
-  memoRead(db, 'publish.fixtureRows', () =>
-    prepared(db, 'publish.fixtureRows', () =>
-      db
-        .select({ id: matches.id, home_team: matches.home_team, away_team: matches.away_team, competition: matches.competition, match_date: matches.match_date, status: matches.status, season: matches.season })
-        .from(matches)
-        .orderBy(asc(matches.match_date), asc(matches.match_time))
-        .prepare(),
-    ).all(),
-  );
+const fixtureRows = (db: Db): readonly FixtureMatch[] => matchesByDateIn(db);
 
 /** The fixtures list's filters (competitions, teams, other seasons) that exist now; none when the table cannot be read. */
 function fixtureFilterSlugs(db: Db, now: number): string[] {
