@@ -8,7 +8,7 @@
 // (issue 14) share the UIDs, so the same match is the same event in both.
 import { viennaTimeToUtc } from '../../lib/dates-de';
 import { matchStatusLabel } from '../../lib/match-labels';
-import type { MatchRow } from './public-content';
+import type { ListedMatch } from './public-content';
 
 const MATCH_DURATION_HOURS = 2;
 
@@ -58,16 +58,16 @@ export type ICalOptions = {
   /** the page the calendar stands for */
   url: string;
   /** each match's own page, where it has one */
-  eventUrl?: (match: MatchRow) => string;
+  eventUrl?: (match: ListedMatch) => string;
   now?: Date;
 };
 
 /** 'Endstand 2:1' for a finished match with both scores, else null. */
-export function finalScoreLine(m: Pick<MatchRow, 'status' | 'home_score' | 'away_score'>): string | null {
+export function finalScoreLine(m: Pick<ListedMatch, 'status' | 'home_score' | 'away_score'>): string | null {
   return m.status === 'finished' && m.home_score != null && m.away_score != null ? `Endstand ${m.home_score}:${m.away_score}` : null;
 }
 
-export function matchesToICal(matches: readonly MatchRow[], opts: ICalOptions): string {
+export function matchesToICal(matches: readonly ListedMatch[], opts: ICalOptions): string {
   const now = opts.now ?? new Date();
   const lines = [
     'BEGIN:VCALENDAR',
@@ -97,7 +97,7 @@ export function matchesToICal(matches: readonly MatchRow[], opts: ICalOptions): 
 const eventTexts = new Map<string, string>();
 const EVENT_TEXTS_MAX = 20_000;
 
-function eventOf(m: MatchRow, opts: ICalOptions, now: Date): string {
+function eventOf(m: ListedMatch, opts: ICalOptions, now: Date): string {
   const url = opts.eventUrl?.(m) ?? opts.url;
   // a row without a readable change time is stamped with now: not kept
   const dated = !Number.isNaN(new Date(m.updated_at ?? m.created_at ?? '').getTime());
@@ -114,7 +114,7 @@ function eventOf(m: MatchRow, opts: ICalOptions, now: Date): string {
   return text;
 }
 
-function eventLines(m: MatchRow, host: string, url: string, now: Date): string[] {
+function eventLines(m: ListedMatch, host: string, url: string, now: Date): string[] {
   const lines: string[] = [];
   const stamp = stampOf(m.updated_at ?? m.created_at, now);
   const start = m.match_time ? viennaTimeToUtc(m.match_date, m.match_time) : null;

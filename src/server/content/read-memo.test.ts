@@ -1,10 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { asc } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../db/client';
+import { matches } from '../db/schema';
 import { guardWrites, write } from '../db/write';
-import { memoRead } from './read-memo';
+import { matchesByDateIn } from './public-content';
+import { memoRead, readConsistently } from './read-memo';
 
 let dir: string;
 let db: Db;
@@ -68,5 +71,53 @@ describe('memoRead', () => {
   it('keeps nothing when the read fails', () => {
     expect(() => memoRead(db, 'failing', () => { throw new Error('kaputt'); })).toThrow('kaputt');
     expect(memoRead(db, 'failing', () => 'gelesen')).toBe('gelesen');
+  });
+});
+
+describe('readConsistently', () => {
+  it('reads once when nothing commits meanwhile, with the memo at hand', () => {
+    addTeam(db, 'Kampfmannschaft');
+    let runs = 0;
+    const value = readConsistently(db, () => (runs++, names(db)));
+    expect(value).toEqual(['Kampfmannschaft']);
+    expect(readConsistently(db, () => names(db))).toBe(value);
+    expect(runs).toBe(1);
+    expect(reads).toBe(1);
+  });
+
+  it("reads again in one snapshot when another connection commits while it reads (a save during a render process's read)", () => {
+    addTeam(db, 'Kampfmannschaft');
+    let runs = 0;
+    const [before, after] = readConsistently(db, () => {
+      runs++;
+      const first = teamNames(db);
+      if (runs === 1) addTeam(other, 'Reserve');
+      return [first, teamNames(db)];
+    });
+    // the first run saw two states; what it answers is the second run's, from one
+    expect(runs).toBe(2);
+    expect(before).toEqual(['Kampfmannschaft', 'Reserve']);
+    expect(after).toEqual(before);
+  });
+});
+
+describe("the club's list of matches", () => {
+  it('carries what drizzle reads of every match but the report and the match centre, in the same order', () => {
+    const add = (values: Record<string, unknown>) =>
+      write('test.match', () => db.insert(matches).values({ home_team: 'SV', away_team: 'FC', match_date: '2026-08-01', ...values }).run(), db);
+    add({ match_time: '18:00', season: '2026/27', home_score: 2, away_score: 1, status: 'finished', notes: 'Bericht', matchday: 3, report: '<p>lang</p>', report_images: ['/a.jpg'] });
+    add({ match_date: '2026-07-15', match_time: null, location: 'Gnas', competition: 'Liga', team_side: 'home', sequence: 4 });
+    add({ match_date: '2026-08-01', match_time: '15:00', status: 'cancelled', away_team: "FC 'Ü'" });
+    const fromDrizzle = db
+      .select()
+      .from(matches)
+      .orderBy(asc(matches.match_date), asc(matches.match_time))
+      .all()
+      .map(({ report, report_images, opponent_lineup, live_phase, kickoff_at, second_half_at, external_key, ...listed }) => {
+        void [report, report_images, opponent_lineup, live_phase, kickoff_at, second_half_at, external_key];
+        return listed;
+      });
+    expect(matchesByDateIn(db)).toEqual(fromDrizzle);
+    expect(matchesByDateIn(db).map((m) => m.match_time)).toEqual([null, '15:00', '18:00']);
   });
 });
