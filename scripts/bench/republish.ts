@@ -1,8 +1,8 @@
 // Republish latency: from a saved change to the new HTML on disk. Measured in
 // the benchmark's process with the same Publisher and PublishQueue the server
 // uses: the clock starts before the row is written to SQLite and stops when the
-// queue has published the affected pages and the page file on disk shows the
-// change (read back and checked).
+// queue has published the affected pages; then the page file on disk is read
+// back and checked to show the change (not timed: the benchmark's own work).
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../../src/server/db/client';
@@ -143,11 +143,15 @@ export async function measureRepublish(o: {
     // loads); the rest of the job (fixtures, tables, calendars) goes on, and is awaited before the next one
     const shownAt = o.kind === 'event' ? watchFor(path.join(o.siteDir, fileForUrl(edit.check()[0])), marker, job) : null;
     const report = await job;
+    // the job's pages are on disk when it resolves: the clock stops there. Which page lists the match, and
+    // reading it back, are the benchmark's own bookkeeping (after a result that is a query of the whole
+    // fixture list, since the job's last write made the read memo start over): checked, but not timed
+    const publishedAt = performance.now();
     for (const url of edit.check()) {
       const html = fs.readFileSync(path.join(o.siteDir, fileForUrl(url)), 'utf8');
       if (!html.includes(marker)) throw new Error(`${o.kind} edit ${i}: ${url} on disk does not show the change`);
     }
-    samples.push(((shownAt && (await shownAt)) ?? performance.now()) - started);
+    samples.push(((shownAt && (await shownAt)) ?? publishedAt) - started);
     pages = report.written.length;
     failedPages += report.failed.length;
   }

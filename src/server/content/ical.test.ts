@@ -49,6 +49,10 @@ describe('matchesToICal', () => {
     const undated = (now: string) => matchesToICal([match({ created_at: null as never, updated_at: null as never })], { ...opts, now: new Date(now) });
     expect(undated('2026-05-01T08:00:00Z')).toContain('DTSTAMP:20260501T080000Z');
     expect(undated('2026-05-02T08:00:00Z')).toContain('DTSTAMP:20260502T080000Z');
+    // and so is one whose change time cannot be read
+    const unreadable = (now: string) => matchesToICal([match({ created_at: 'kein Datum', updated_at: 'kein Datum' })], { ...opts, now: new Date(now) });
+    expect(unreadable('2026-05-03T08:00:00Z')).toContain('DTSTAMP:20260503T080000Z');
+    expect(unreadable('2026-05-04T08:00:00Z')).toContain('DTSTAMP:20260504T080000Z');
   });
 
   it('folds long lines at 75 octets without splitting a character, and parses back to the same text', () => {

@@ -99,15 +99,14 @@ const EVENT_TEXTS_MAX = 20_000;
 
 function eventOf(m: ListedMatch, opts: ICalOptions, now: Date): string {
   const url = opts.eventUrl?.(m) ?? opts.url;
-  // a row without a readable change time is stamped with now: not kept
-  const dated = !Number.isNaN(new Date(m.updated_at ?? m.created_at ?? '').getTime());
-  const key = dated
-    ? [opts.host, url, m.id, m.updated_at, m.created_at, m.sequence, m.match_date, m.match_time, m.home_team, m.away_team, m.home_score, m.away_score, m.competition, m.season, m.matchday, m.status, m.location, m.notes].join('\u0000')
-    : null;
-  const known = key === null ? undefined : eventTexts.get(key);
+  const key = [opts.host, url, m.id, m.updated_at, m.created_at, m.sequence, m.match_date, m.match_time, m.home_team, m.away_team, m.home_score, m.away_score, m.competition, m.season, m.matchday, m.status, m.location, m.notes].join('\u0000');
+  const known = eventTexts.get(key);
   if (known !== undefined) return known;
   const text = eventLines(m, opts.host, url, now).map(fold).join('\r\n');
-  if (key !== null) {
+  // a row without a readable change time is stamped with now: not kept. Asked only here, for a text not kept
+  // yet: a kept one's key holds the same change time, readable then (parsing a date for each of a calendar's
+  // 500 events cost more than building and finding its key)
+  if (!Number.isNaN(new Date(m.updated_at ?? m.created_at ?? '').getTime())) {
     if (eventTexts.size >= EVENT_TEXTS_MAX) eventTexts.clear();
     eventTexts.set(key, text);
   }
