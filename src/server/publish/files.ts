@@ -32,45 +32,15 @@ function announce(file: string): void {
 export const COMPRESSED_SUFFIXES = ['.br', '.gz'] as const;
 
 /**
- * `sync: false` skips the fsync: for published pages, which are derived data
- * (every start republishes the whole site), the rename alone keeps readers from
- * ever seeing half a file, and three fsyncs per page made a full publish
- * three times slower (docs/decisions/007). `mkdir: false` when the folder exists.
- * (Without fsync, a missing folder is made only when the write finds it missing.)
+ * Replaces one file of the published site that has no brotli copy (the cache
+ * version file): a temp file renamed over the old one, so a reader sees the old
+ * file or the new one, never half of either. No fsync, as for every published
+ * file (docs/decisions/007): `data/site/` is derived data that every start
+ * publishes whole, and the fsync of this one small file cost each job 4-40 ms
+ * on a virtual disk (issue 16).
  */
-export async function writeFileAtomic(
-  file: string,
-  data: Buffer | string,
-  options: { sync?: boolean; mkdir?: boolean } = {},
-): Promise<void> {
-  const temp = tempFileFor(file);
-  try {
-    if (options.sync === false) {
-      try {
-        await fs.promises.writeFile(temp, data);
-      } catch (error) {
-        // the folder is made only when it is missing: one syscall less for every page that exists already
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || options.mkdir === false) throw error;
-        await fs.promises.mkdir(path.dirname(file), { recursive: true });
-        await fs.promises.writeFile(temp, data);
-      }
-    } else {
-      if (options.mkdir !== false) await fs.promises.mkdir(path.dirname(file), { recursive: true });
-      const handle = await fs.promises.open(temp, 'w');
-      try {
-        await handle.writeFile(data);
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-    }
-    await fs.promises.rename(temp, file);
-  } catch (error) {
-    // a full disk leaves half a temp file: it goes, the old file stays
-    await fs.promises.rm(temp, { force: true }).catch(() => undefined);
-    throw error;
-  }
-  announce(file);
+export function writeSiteFile(file: string, data: Buffer | string): void {
+  replaceFile(file, typeof data === 'string' ? Buffer.from(data) : data, undefined);
 }
 
 /**
@@ -108,7 +78,7 @@ export async function writePublishedFile(
   removeStaleGzip(file);
 }
 
-/** writeFileAtomic without fsync, synchronous; a missing folder is made when the write finds it missing. */
+/** A temp file renamed over the file, without fsync, synchronous; a missing folder is made when the write finds it missing. */
 function replaceFile(file: string, data: Buffer, replaced: ReplacedFiles | undefined): void {
   const temp = tempFileFor(file);
   try {

@@ -137,6 +137,21 @@ describe('Publisher', () => {
     expect(read('index.html')).toBe('<html>/</html>');
   });
 
+  it('does not report pages as published when the version file cannot be written, and leaves no temp file', async () => {
+    let version = 1;
+    const publisher = new Publisher({ db: () => db, siteDir, render: async (url) => html(`${url} ${version}`), log: quiet });
+    await publisher.publishUrls(['/news']);
+    // a folder where the version file goes: the rename over it fails, as a full disk or a read-only site would
+    fs.rmSync(path.join(siteDir, 'cache-version.json'));
+    fs.mkdirSync(path.join(siteDir, 'cache-version.json', 'blocked'), { recursive: true });
+    version = 2;
+    const report = await publisher.publishUrls(['/news']);
+    expect(report.failed.map((f) => f.url)).toEqual(['/news']);
+    expect(report.failed[0].error).toMatch(/^cache version: /);
+    expect(read('news/index.html')).toBe('<html>/news 2</html>');
+    expect(fs.readdirSync(siteDir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
   it('publishes nothing and keeps the version for data no page reads', async () => {
     const publisher = new Publisher({ db: () => db, siteDir, render: async (url) => html(url), log: quiet });
     const first = await publisher.publishUrls(['/']);

@@ -147,7 +147,7 @@ export class Publisher {
         // the static workers have dropped the replaced files from their caches (a no-op without workers)
         await settleFileChanges();
         // last: the version file tells clients that everything above is in place
-        await writeCacheVersionFile(this.options.siteDir, report.version);
+        writeCacheVersionFile(this.options.siteDir, report.version);
         pending?.published(settledUrls(reached, report));
       } catch (error) {
         // the pages are in place but open tabs were not told: they stay pending, and a retry raises the version

@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { write } from '../db/write';
 import { siteSettings } from '../db/schema';
-import { writeFileAtomic } from './files';
+import { writeSiteFile } from './files';
 
 export const CACHE_VERSION_FILE = 'cache-version.json';
 const KEY = 'cache_version';
@@ -30,7 +30,7 @@ export function raiseCacheVersion(db: Db): number {
   );
 }
 
-export async function writeCacheVersionFile(siteDir: string, version: number): Promise<void> {
+export function writeCacheVersionFile(siteDir: string, version: number): void {
   const body = JSON.stringify({ version, publishedAt: new Date().toISOString() });
-  await writeFileAtomic(path.join(siteDir, CACHE_VERSION_FILE), body);
+  writeSiteFile(path.join(siteDir, CACHE_VERSION_FILE), body);
 }
