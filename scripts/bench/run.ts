@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { generateBenchData } from './generate-data';
+import { describeFileSystem, fileSystemOf } from './filesystem';
 import { hasWrk } from './load';
 import { ensureTools, startNginx, type RunningNginx } from './nginx';
 import { lighthouseRoutes, readOptions, SERVE_ROUTES_FIXED, weightRoutes } from './options';
@@ -53,7 +54,9 @@ process.env.DATA_DIR = dataDir;
 process.env.SITE_URL = nodeUrl;
 process.env.ASTRO_TELEMETRY_DISABLED = '1';
 
-log(`[bench] ${opts.mode} run${opts.smoke ? ' (tiny data set, short runs)' : ''}; work folder ${workDir}`);
+// the republish figures depend on it (filesystem.ts): printed with the machine
+const workFileSystem = describeFileSystem(fileSystemOf(workDir));
+log(`[bench] ${opts.mode} run${opts.smoke ? ' (tiny data set, short runs)' : ''}; work folder ${workDir} (${workFileSystem})`);
 const tools = ensureTools(log);
 if (tools.missing.length > 0) log(`[bench] missing and not installable here: ${tools.missing.join(', ')}`);
 const loadTool: 'wrk' | 'autocannon' = hasWrk() ? 'wrk' : 'autocannon';
@@ -200,6 +203,7 @@ const machine = {
   nginx: nginx?.version ?? null,
   chromium: chromiumVersion,
   loadTool,
+  fileSystem: workFileSystem,
   loadAverageAtEnd: os.loadavg().map((l) => round(l, 2)),
 };
 const { publish, republish, coldSave, deployed } = publishing;

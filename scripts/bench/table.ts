@@ -8,7 +8,7 @@ import { kb, round } from './stats';
 export type TableInput = Measured & {
   date: string;
   mode: string;
-  machine: { cpu: string; cores: number; memoryGb: number; node: string; nginx: string | null; loadTool: string };
+  machine: { cpu: string; cores: number; memoryGb: number; node: string; nginx: string | null; loadTool: string; fileSystem: string };
   dataCounts: Record<string, number>;
   coldSave: { ms: number; pages: number };
   checks: Check[];
@@ -52,7 +52,7 @@ export function renderTable(t: TableInput): string {
   const { publish, republish, deployed } = t.publishing;
   const out: string[] = [];
   out.push(
-    `Anstoss benchmark (${t.mode}), ${t.date.slice(0, 16).replace('T', ' ')} UTC, ${t.machine.cpu}, ${t.machine.cores} cores, ${t.machine.memoryGb} GB, ${t.machine.node}, nginx ${t.machine.nginx ?? '-'}, ${t.machine.loadTool}`,
+    `Anstoss benchmark (${t.mode}), ${t.date.slice(0, 16).replace('T', ' ')} UTC, ${t.machine.cpu}, ${t.machine.cores} cores, ${t.machine.memoryGb} GB, ${t.machine.node}, nginx ${t.machine.nginx ?? '-'}, ${t.machine.loadTool}, work folder on ${t.machine.fileSystem}`,
   );
   out.push(`Data: ${Object.entries(t.dataCounts).map(([k, v]) => `${v} ${k}`).join(', ')}; ${publish.pages} published files`);
   out.push('');

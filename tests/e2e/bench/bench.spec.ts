@@ -33,6 +33,9 @@ test('the benchmark runs end to end and reports every section with a PASS or FAI
 
   // the generated data set, and every page of it published
   expect(results.mode).toBe('smoke');
+  // the republish figures depend on the work folder's file system (scripts/bench/filesystem.ts): it is named
+  expect(results.machine.fileSystem).toMatch(/^\S+( with(out)? a journal)? \(.+ on \/.*\)$/);
+  expect(run.stdout).toContain(`work folder on ${results.machine.fileSystem}`);
   expect(results.data.counts).toMatchObject({ news: TINY_SIZE.news, teams: TINY_SIZE.teams, players: TINY_SIZE.players, matches: TINY_SIZE.matches, match_events: TINY_SIZE.events });
   expect(results.publish.failed).toBe(0);
   expect(results.publish.pages).toBeGreaterThan(TINY_SIZE.news);
