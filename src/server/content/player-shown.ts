@@ -16,12 +16,9 @@ import { createHash } from 'node:crypto';
 import type { Db } from '../db/client';
 import { readPlayerRecord, type PlayerRecord } from './player-stats';
 
-/** How many of a player's latest matches the page lists. */
-export const RECENT_MATCHES_SHOWN = 8;
-
 /** What a page of this record shows of the match tables, as one text: the numbers per season and the latest matches. */
 function shownOf(record: PlayerRecord): string {
-  return JSON.stringify([record.seasons, record.matches.slice(0, RECENT_MATCHES_SHOWN)]);
+  return JSON.stringify([record.seasons, record.matches]);
 }
 
 /** The hash a page of this record carries. */

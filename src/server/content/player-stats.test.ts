@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client';
 import { createTestDb, seed } from '../db/test-db';
 import { matchEvents, matches, matchLineups, players, teams } from '../db/schema';
-import { playerRecord, teamTopScorers } from './player-stats';
+import { RECENT_MATCHES_SHOWN, playerRecord, teamTopScorers } from './player-stats';
 import { playerPage, publicPlayersOfTeam, publicTopScorers } from './player-page';
 import { teamMatchLinks } from './team-matches';
 
@@ -47,6 +47,29 @@ describe('statistics read from the database', () => {
       ['2025/26', 1, 90],
     ]);
     expect(record.matches.map((m) => m.match_id)).toEqual([ids.done, ids.old]);
+  });
+
+  it('lists the latest matches the page shows, and sums every match into the seasons', () => {
+    const more = 10;
+    seed(db, () => {
+      for (let day = 1; day <= more; day++) {
+        const id = db
+          .insert(matches)
+          .values({ home_team: 'SV', away_team: `FC ${day}`, match_date: `2026-10-${String(day).padStart(2, '0')}`, season: '2026/27', status: 'finished', team_id: ids.team, team_side: 'home' })
+          .returning()
+          .get().id;
+        db.insert(matchLineups).values({ match_id: id, player_id: ids.anna, role: 'start' }).run();
+      }
+    });
+    const record = playerRecord(ids.anna);
+    expect(record.matches).toHaveLength(RECENT_MATCHES_SHOWN);
+    expect(record.matches.map((m) => m.match.away_team)).toEqual(['FC 10', 'FC 9', 'FC 8', 'FC 7', 'FC 6', 'FC 5', 'FC 4', 'FC 3']);
+    expect(record.matches.every((m) => m.match.id === m.match_id)).toBe(true);
+    // the season's numbers count all eleven matches of 2026/27, not only those listed
+    expect(record.seasons.map((s) => [s.season, s.stats.appearances, s.stats.goals])).toEqual([
+      ['2026/27', more + 1, 1],
+      ['2025/26', 1, 1],
+    ]);
   });
 
   it("a player's record, read from their own rows only, equals their line of the whole team's numbers", () => {

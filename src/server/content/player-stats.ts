@@ -100,10 +100,16 @@ export function teamTopScorers(teamId: string, limit = 10): { season: string; sc
   return season ? { season: season.season, scorers: topScorers(season.stats, limit) } : null;
 }
 
+/** How many of a player's latest matches the page lists. */
+export const RECENT_MATCHES_SHOWN = 8;
+
 export type PlayerRecord = {
   /** season → numbers, newest season first */
   seasons: { season: string; stats: PlayerStats }[];
-  /** the matches the player took part in, newest first, with the match row */
+  /**
+   * the latest RECENT_MATCHES_SHOWN matches the player took part in, newest first, with the match row
+   * (the page lists no more; the seasons' sums count every match)
+   */
   matches: (PlayerMatchLine & { match: StatsMatchRow })[];
 };
 
@@ -130,9 +136,14 @@ function finishedMatchesById(db: Db): ReadonlyMap<string, StatsMatchRow> {
   });
 }
 
-/** playerRecord's read, as of one state of the database, which throws where the database cannot be read. */
+/**
+ * playerRecord's read, as of one state of the database, which throws where the database cannot be read.
+ * Once per state (read-memo.ts): a match result's job reads it for each player of the match, to tell whether
+ * the page moved (player-shown.ts), and the page that did reads it again as it renders. Read-only: shared
+ * until the next change.
+ */
 export function readPlayerRecord(db: Db, playerId: string): PlayerRecord {
-  return readConsistently(db, () => readRecord(db, playerId));
+  return memoRead(db, `playerRecord:${playerId}`, () => readConsistently(db, () => readRecord(db, playerId)));
 }
 
 function readRecord(db: Db, playerId: string): PlayerRecord {
@@ -147,5 +158,6 @@ function readRecord(db: Db, playerId: string): PlayerRecord {
   const seasons = [...seasonSums(new Map([[playerId, own]]))]
     .map(([season, players]) => ({ season, stats: players.get(playerId)! }))
     .sort((a, b) => b.season.localeCompare(a.season));
-  return { seasons, matches: own.map((line) => ({ ...line, match: byId.get(line.match_id)! })) };
+  // a copy of each line with its match row only for those the page lists: for every line it was a tenth of the record
+  return { seasons, matches: own.slice(0, RECENT_MATCHES_SHOWN).map((line) => ({ ...line, match: byId.get(line.match_id)! })) };
 }
