@@ -1,7 +1,6 @@
 // The verdicts: one PASS or FAIL per target of issue 16 (and the issue 12/14
 // targets the first round added), from the measured numbers.
 import { astroRenderRate, type AstroBuild } from './astro-reference';
-import type { DeployResult } from './deploy';
 import type { LighthouseRoute } from './lighthouse';
 import type { LiveResult } from './live';
 import type { MemoryReport } from './memory';

@@ -16,7 +16,6 @@ import { createSession, SESSION_COOKIE } from '../server/auth/session';
 import { createOneTimeToken } from '../server/auth/tokens';
 import { createUser } from '../server/auth/users';
 import type { Role } from '../server/auth/roles';
-import type { Db } from '../server/db/client';
 import { createTestDb } from '../server/db/test-db';
 import { startSite, type Site } from '../../tests/fixtures/site';
 import { buildIfNeeded } from '../../scripts/build-if-needed.mjs';

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writePublishedFile } from './publish/files';
-import { addBroadcastWorker, sendToWorker, settleFileChanges, startFileBroadcast, stopFileBroadcast } from './cluster-files';
+import { addBroadcastWorker, settleFileChanges, startFileBroadcast, stopFileBroadcast } from './cluster-files';
 import type { OwnerMessage } from './http/cluster-messages';
 
 /** A worker as the owner sees it: what it was sent; it acks by itself unless told to stay silent. */

@@ -3,7 +3,7 @@
 // delete what is older. Inquiries are personal data collected for one purpose
 // (DSGVO Art. 5(1)(e)): after the period (default 12 months, named in the
 // privacy page's default text) they go, without a copy (they are not revisioned).
-import { eq, lt } from 'drizzle-orm';
+import { lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { write } from '../db/write';
 import { auditLog, membershipInquiries, siteSettings } from '../db/schema';

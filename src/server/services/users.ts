@@ -1,7 +1,7 @@
 // User management (admin-area.md §2 'benutzer', §5, §6, §8): list, invite, add
 // and remove roles, delete. Every rule is enforced here, whatever the UI shows:
 // nobody deletes themselves or a superadmin, and the last superadmin keeps the role.
-import { and, desc, eq, isNotNull, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, ne } from 'drizzle-orm';
 import { ROLE_LABELS, USER_TEXTS, type Role, type UserListEntry } from '../../lib/schemas/user';
 import { clubIdentity } from '../content/club';
 import { config } from '../config';
