@@ -126,12 +126,33 @@ try {
   log(`[bench] nginx could not start: ${nginxError}`);
 }
 
+// Node's floor (node-floor.ts): as many workers as our server has, answering the first route's page from memory
+const { rawAnswer, startNodeFloor } = await import('./node-floor');
+const { workerCount } = await import('../../src/server/serve-workers');
+let floor: { base: string; workers: number } | null = null;
+let stopFloor: (() => Promise<void>) | null = null;
+try {
+  const started = await startNodeFloor({
+    dir: path.join(workDir, 'node-floor'),
+    port: await pickFreePort(),
+    workers: Math.max(1, workerCount()),
+    answer: await rawAnswer(`http://127.0.0.1:${nodePort}${serveRoutes[0]}`),
+  });
+  children.push(started.child);
+  cleanups.push(started.stop);
+  floor = { base: started.url, workers: started.workers };
+  stopFloor = started.stop;
+} catch (error) {
+  log(`[bench] the node:http floor server could not start: ${error instanceof Error ? error.message : String(error)}`);
+}
+
 const { measureServing } = await import('./serving');
 const { sampleTreeMemory } = await import('./memory');
 const memorySampler = sampleTreeMemory(server.child.pid!);
 const servingSettings = {
   nodeBase: `http://127.0.0.1:${nodePort}`,
   nginxBase: nginx?.url ?? null,
+  floor,
   routes: serveRoutes,
   connections: opts.connections,
   durationSec: opts.durationSec,
@@ -140,6 +161,7 @@ const servingSettings = {
   log: (line: string) => log(`${line} (${elapsed()})`),
 };
 const serving = [await measureServing(servingSettings, 'quiet'), await measureServing(servingSettings, 'loaded')];
+await stopFloor?.();
 const memoryWhileServing = memorySampler.report();
 log(`[bench] memory of ${memoryWhileServing.maxProcesses} server processes while serving: peak ${memoryWhileServing.peakPssMb} MB PSS, ${memoryWhileServing.peakRssMb} MB RSS (${elapsed()})`);
 

@@ -1,6 +1,7 @@
 // Serving: our server and nginx on the same published folder, route by route,
 // in two passes of the same run: quiet (nothing else running), then loaded
 // (stress-ng keeps one core busy while each server is measured; background-load.ts).
+// On the first route, Node's floor too (node-floor.ts): the most any Node server reaches here.
 import { runLoad, type LoadResult } from './load';
 import { startBackgroundLoad } from './background-load';
 import { round } from './stats';
@@ -16,16 +17,31 @@ export type ServingRoute = {
   sameBody: boolean | null;
 };
 
+/** Node's floor on one route: a bare node:http cluster answering that route's bytes from memory (node-floor.ts). */
+export type ServingFloor = {
+  route: string;
+  workers: number;
+  result: LoadResult;
+  /** the floor ÷ nginx: the most a Node server reaches against nginx on this machine */
+  ratioToNginx: number | null;
+  /** ours ÷ the floor: what our server's own code costs (1 = nothing measurable) */
+  oursToFloor: number;
+};
+
 export type ServingRun = {
   pass: ServingPass;
   /** the background load of the loaded pass (null when quiet) */
   background: { tool: string; command: string } | null;
   routes: ServingRoute[];
+  /** null when the run started no floor server */
+  floor: ServingFloor | null;
 };
 
 type Settings = {
   nodeBase: string;
   nginxBase: string | null;
+  /** Node's floor server (node-floor.ts), answering the first route's page; null: not measured */
+  floor: { base: string; workers: number } | null;
   routes: string[];
   connections: number;
   durationSec: number;
@@ -62,6 +78,7 @@ async function measureOne(s: Settings, url: string, pass: ServingPass): Promise<
 export async function measureServing(s: Settings, pass: ServingPass): Promise<ServingRun> {
   const routes: ServingRoute[] = [];
   let background: ServingRun['background'] = null;
+  let floor: ServingFloor | null = null;
   for (const route of s.routes) {
     const answer = await sameAnswer(s, route);
     const ours = await measureOne(s, s.nodeBase + route, pass);
@@ -70,9 +87,20 @@ export async function measureServing(s: Settings, pass: ServingPass): Promise<Se
     const nginx = theirs?.result ?? null;
     const ratio = nginx ? round(ours.result.requestsPerSecond / nginx.requestsPerSecond, 2) : null;
     routes.push({ route, node: ours.result, nginx, ratio, encoding: { node: answer.node, nginx: answer.nginx }, sameBody: answer.sameBody });
+    if (s.floor && floor === null) {
+      const bare = (await measureOne(s, s.floor.base + route, pass)).result;
+      floor = {
+        route,
+        workers: s.floor.workers,
+        result: bare,
+        ratioToNginx: nginx ? round(bare.requestsPerSecond / nginx.requestsPerSecond, 2) : null,
+        oursToFloor: round(ours.result.requestsPerSecond / bare.requestsPerSecond, 2),
+      };
+      s.log(`[bench] serve (${pass}) ${route}: node:http floor ${Math.round(bare.requestsPerSecond)}/s (${floor.ratioToNginx ?? '-'} × nginx); ours ${floor.oursToFloor} × the floor`);
+    }
     s.log(
       `[bench] serve (${pass}) ${route}: ours ${Math.round(ours.result.requestsPerSecond)}/s p99 ${ours.result.p99Ms} ms; nginx ${nginx ? Math.round(nginx.requestsPerSecond) : '-'}/s; ratio ${ratio ?? '-'}`,
     );
   }
-  return { pass, background, routes };
+  return { pass, background, routes, floor };
 }

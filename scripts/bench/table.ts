@@ -45,6 +45,16 @@ function servingTable(t: TableInput): string[] {
     ];
   };
   for (const route of (quiet ?? loaded)?.routes.map((r) => r.route) ?? []) rows.push(line([shown(route), ...cells(quiet, route), ...cells(loaded, route)]));
+  const floors = [quiet, loaded].flatMap((run) => (run?.floor ? [{ pass: run.pass, ...run.floor }] : []));
+  if (floors.length > 0) {
+    rows.push('');
+    rows.push(
+      `Node's floor on ${shown(floors[0].route)} (a bare node:http cluster of ${floors[0].workers} workers answering the page's bytes from memory, scripts/bench/node-floor.ts): ` +
+        floors
+          .map((f) => `${f.pass} ${Math.round(f.result.requestsPerSecond)} req/s, ${f.ratioToNginx ?? '-'} × nginx, p99 ${ms(f.result.p99Ms)}; ours ${f.oursToFloor} × the floor`)
+          .join('; '),
+    );
+  }
   return rows;
 }
 

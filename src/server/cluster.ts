@@ -8,28 +8,18 @@
 // SERVE_WORKERS=0 is today's single process (startApp alone).
 import cluster, { type Worker } from 'node:cluster';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { config } from './config';
 import { startApp, type RunningApp } from './app';
 import { addBroadcastWorker, sendToWorker, startFileBroadcast, stopFileBroadcast } from './cluster-files';
 import { WORKER_ENV } from './http/cluster-messages';
 import type { Clock } from './clock';
+import { workerCount } from './serve-workers';
 
 /** The file cache of all workers together (each gets its share): memory for all processes ≤ 250 MB. */
 const WORKER_CACHE_BYTES = 48 * 1024 * 1024;
 /** A worker that has not drained by then is killed (its own deadline is 7 s; the owner's drain follows). */
 const WORKER_DRAIN_MS = 7_500;
-
-/** SERVE_WORKERS: how many static workers; unset: one per core; 0: one process serves everything. */
-export function workerCount(value = process.env.SERVE_WORKERS): number {
-  if (value === undefined || value.trim() === '') return os.availableParallelism();
-  const count = Number(value);
-  if (!Number.isInteger(count) || count < 0 || count > 64) {
-    throw new Error(`SERVE_WORKERS: '${value}' ist keine Anzahl (0 = ein Prozess, leer = einer je Kern)`);
-  }
-  return count;
-}
 
 export const workerBundle = () => path.join(config.distDir, 'server-static', 'worker.mjs');
 export const ownerSocket = () => path.join(config.dataDir, 'run', 'owner.sock');

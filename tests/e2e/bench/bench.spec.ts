@@ -56,7 +56,15 @@ test('the benchmark runs end to end and reports every section with a PASS or FAI
       expect(s.sameBody, s.route).toBe(true);
       expect(s.ratio, s.route).toBeGreaterThan(0);
     }
+    // Node's floor on the home page: a bare node:http cluster with as many workers as ours, beside both
+    expect(run.floor.route).toBe('/');
+    expect(run.floor.workers).toBeGreaterThanOrEqual(1);
+    expect(run.floor.result.requests).toBeGreaterThan(0);
+    expect(run.floor.result.non2xx).toBe(0);
+    expect(run.floor.ratioToNginx).toBeGreaterThan(0);
+    expect(run.floor.oursToFloor).toBeCloseTo(run.routes[0].node.requestsPerSecond / run.floor.result.requestsPerSecond, 1);
   }
+  expect(run.stdout).toMatch(/Node's floor on \/ \(a bare node:http cluster of \d+ workers.*quiet \d+ req\/s, [\d.]+ × nginx.*; loaded \d+ req\/s/);
 
   // the memory of every process of our server (its tree from /proc), summed PSS and RSS
   expect(results.memory.peakPssMb).toBeGreaterThan(10);
