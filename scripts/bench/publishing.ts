@@ -5,6 +5,7 @@ import type { Db } from '../../src/server/db/client';
 import type { GeneratedData } from './generate-data';
 import { measureRepublish, type RepublishResult } from './republish';
 import type { DeployResult } from './deploy';
+import { measureFileFloor, type FileFloor } from './file-floor';
 import { round } from './stats';
 
 export type PublishSummary = {
@@ -23,6 +24,8 @@ export type PublishingResult = {
   republish: Record<'news' | 'match' | 'event' | 'footer', RepublishResult>;
   coldSave: { ms: number; pages: number };
   deployed: DeployResult;
+  /** the footer change's floor on this machine (file-floor.ts) */
+  footerFloor: FileFloor;
 };
 
 type Dirs = { serverEntry: string; siteDir: string; clientDir: string; uploadsDir: string };
@@ -107,6 +110,11 @@ export async function runPublishing(o: {
     port: o.s3Port,
   });
   o.log(`[bench] deploy: save → page in the bucket p50 ${deployed.p50} ms, p95 ${deployed.p95} ms over ${deployed.n} edits; first full deploy ${deployed.firstFullMs} ms`);
+  // last: its copies, freed at the end, would slow whatever creates files next (bench/README.md, ext4 without a journal)
+  const footerFloor = measureFileFloor(o.dirs.siteDir);
+  o.log(
+    `[bench] footer floor: ${footerFloor.files} files of ${footerFloor.pages} pages replaced alone in ${footerFloor.replaceMs} ms (${footerFloor.replaceMsPerFile} ms each); their brotli alone ${footerFloor.brotliMs} ms on one thread`,
+  );
   await pool?.close();
-  return { publish, republish, coldSave: { ms: cold.firstMs, pages: cold.pages }, deployed };
+  return { publish, republish, coldSave: { ms: cold.firstMs, pages: cold.pages }, deployed, footerFloor };
 }

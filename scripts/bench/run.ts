@@ -238,6 +238,7 @@ const results = {
   serving,
   memory,
   republish: { ...republish, coldSave },
+  footerFloor: publishing.footerFloor,
   live,
   deploy: deployed,
   publish: {

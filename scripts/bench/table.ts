@@ -76,6 +76,10 @@ export function renderTable(t: TableInput): string {
   out.push(line(['---', '---:', '---:', '---:', '---:', '---:', '---:']));
   for (const r of Object.values(republish)) out.push(line([r.kind, r.n, `${r.p50} ms`, `${r.p95} ms`, `${r.max} ms`, `${r.firstMs} ms`, r.pages]));
   out.push(`(a save with no render process alive, before the admin panel prepared one: ${t.coldSave.ms} ms for ${t.coldSave.pages} pages)`);
+  const f = t.publishing.footerFloor;
+  out.push(
+    `The footer change's floor (copies of the ${f.pages} published pages beside the site, scripts/bench/file-floor.ts): their ${f.files} files replaced alone, a temp file and a rename each, ${f.replaceMs} ms (${f.replaceMsPerFile} ms per file); the pages brotli-compressed alone ${f.brotliMs} ms on one thread, ${f.brotliMsOnAllCores} ms spread over ${t.machine.cores} cores`,
+  );
   out.push(
     'error' in t.live
       ? `Match event → visible in an open match page: not measured (${t.live.error})`

@@ -83,6 +83,11 @@ test('the benchmark runs end to end and reports every section with a PASS or FAI
   expect(results.republish.news.pages).toBeGreaterThanOrEqual(5);
   expect(results.republish.match.pages).toBeGreaterThanOrEqual(2);
   expect(results.republish.footer.pages).toBeGreaterThan(results.republish.news.pages);
+  // the footer change's floor: copies of every published page (and brotli copy) replaced alone, and compressed alone
+  expect(results.footerFloor.pages).toBeGreaterThanOrEqual(results.republish.footer.pages - 4);
+  expect(results.footerFloor.files).toBeGreaterThan(results.footerFloor.pages);
+  expect(results.footerFloor.replaceMs).toBeGreaterThan(0);
+  expect(run.stdout).toContain(`their ${results.footerFloor.files} files replaced alone, a temp file and a rename each, ${results.footerFloor.replaceMs} ms`);
   for (const r of [results.republish.news, results.republish.match, results.republish.event, results.republish.footer] as { n: number; failedPages: number }[]) {
     expect(r.n).toBeGreaterThan(0);
     expect(r.failedPages).toBe(0);
