@@ -12,7 +12,7 @@ describe("Node's floor for serving", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-floor-'));
     const page = zlib.brotliCompressSync(Buffer.from('<!doctype html><title>Startseite</title><p>Servus</p>'));
     // stands for our server: a brotli page with the headers it sends
-    const ours = http.createServer((req, res) => {
+    const ours = http.createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'br', etag: '"v1"', 'x-frame-options': 'DENY', 'content-length': page.length });
       res.end(page);
     });

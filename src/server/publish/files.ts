@@ -40,7 +40,7 @@ export const COMPRESSED_SUFFIXES = ['.br', '.gz'] as const;
  * on a virtual disk (issue 16).
  */
 export function writeSiteFile(file: string, data: Buffer | string): void {
-  replaceFile(file, typeof data === 'string' ? Buffer.from(data) : data, undefined);
+  replaceFile(file, data, undefined);
 }
 
 /**
@@ -79,7 +79,7 @@ export async function writePublishedFile(
 }
 
 /** A temp file renamed over the file, without fsync, synchronous; a missing folder is made when the write finds it missing. */
-function replaceFile(file: string, data: Buffer, replaced: ReplacedFiles | undefined): void {
+function replaceFile(file: string, data: Buffer | string, replaced: ReplacedFiles | undefined): void {
   const temp = tempFileFor(file);
   try {
     try {

@@ -13,7 +13,7 @@ import { useSite, withCookieChoice } from './helpers';
 
 const CLUB_ADDRESS = 'vorstand@sv-test.example';
 
-async function answerOnPage(page: Page, form: ReturnType<Page['locator']>): Promise<number> {
+async function answerOnPage(form: ReturnType<Page['locator']>): Promise<number> {
   // the form's island hydrates (and asks for its question) when the visitor reaches for it
   await form.locator('[name="name"]').focus();
   const question = form.locator('.captcha-question');
@@ -68,7 +68,7 @@ test.describe('Formulare', () => {
     await page.goto(site().url + '/kontakt');
     const form = page.locator('.contact-form form');
     await form.scrollIntoViewIfNeeded();
-    const sum = await answerOnPage(page, form);
+    const sum = await answerOnPage(form);
     expect(captchaRequests).toBe(1);
     await form.getByLabel('Name').fill('Karl Kontakt');
     await form.getByLabel('E-Mail').fill('karl@example.at');
@@ -114,7 +114,7 @@ test.describe('Formulare', () => {
     await page.goto(site().url + '/mitglied-werden');
     const form = page.locator('form.inquiry-form');
     await form.scrollIntoViewIfNeeded();
-    const sum = await answerOnPage(page, form);
+    const sum = await answerOnPage(form);
     await form.getByLabel('Name').fill('Susi Spielerin');
     await form.getByLabel('E-Mail').fill('susi@example.at');
     await form.getByLabel('Betreff').fill('Spielerin werden');
@@ -131,7 +131,7 @@ test.describe('Formulare', () => {
 
     // the kept fields with the new question go through, marked as a membership inquiry
     const mailsBefore = outbox(site()).length;
-    await form.getByLabel(/Sicherheitsfrage/).fill(String(await answerOnPage(page, form)));
+    await form.getByLabel(/Sicherheitsfrage/).fill(String(await answerOnPage(form)));
     await form.getByRole('button', { name: 'Nachricht senden' }).click();
     await expect(page.locator('.toast').filter({ hasText: 'Nachricht gesendet!' })).toBeVisible();
     expect(stored(site()).map((r) => r.betreff)).toContain('Spielerin werden');
@@ -148,10 +148,10 @@ test.describe('Formulare', () => {
     await page.goto(site().url + '/kontakt');
     const form = page.locator('.contact-form form');
     await form.scrollIntoViewIfNeeded();
-    await answerOnPage(page, form);
+    await answerOnPage(form);
     await form.getByRole('button', { name: 'Neue Rechenaufgabe' }).click();
     await expect.poll(() => captchaRequests).toBe(2);
-    await answerOnPage(page, form);
+    await answerOnPage(form);
   });
 
   test('a lost question is asked again; when every try fails the field says so, and ↻ brings one', async ({ page }) => {
@@ -165,7 +165,7 @@ test.describe('Formulare', () => {
     const form = page.locator('.contact-form form');
     await form.scrollIntoViewIfNeeded();
     // one request lost on the way: the visitor still gets a question
-    await answerOnPage(page, form);
+    await answerOnPage(form);
     expect(captchaRequests).toBe(2);
 
     // the server out of reach for every try: a German message instead of '…' forever
@@ -243,7 +243,7 @@ test.describe('Formulare', () => {
     await page.goto(site().url + '/kontakt');
     const form = page.locator('.contact-form form');
     await form.scrollIntoViewIfNeeded();
-    const sum = await answerOnPage(page, form);
+    const sum = await answerOnPage(form);
     await form.evaluate((f) => {
       f.setAttribute('novalidate', '');
       for (const el of f.querySelectorAll('input, textarea')) el.removeAttribute('required');
@@ -283,7 +283,7 @@ test.describe('Formulare, Speichern schlägt fehl', () => {
     await page.goto(site().url + '/mitglied-werden');
     const form = page.locator('form.inquiry-form');
     await form.scrollIntoViewIfNeeded();
-    const sum = await answerOnPage(page, form);
+    const sum = await answerOnPage(form);
     await form.getByLabel('Name').fill('Paula Pech');
     await form.getByLabel('E-Mail').fill('paula@example.at');
     await form.getByLabel('Betreff').fill('Mitgliedschaft');
@@ -315,7 +315,7 @@ test.describe('Formulare, Begrenzung je Adresse', () => {
     await page.goto(site().url + '/kontakt');
     const form = page.locator('.contact-form form');
     await form.scrollIntoViewIfNeeded();
-    const sum = await answerOnPage(page, form);
+    const sum = await answerOnPage(form);
     await form.getByLabel('Name').fill('Noch Jemand');
     await form.getByLabel('E-Mail').fill('jemand@example.at');
     await form.getByLabel('Betreff').fill('Noch eine');
