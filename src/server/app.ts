@@ -8,6 +8,7 @@ import { closeDatabase, getDb } from './db/client';
 import { createServer, type NodeHandler } from './http/server';
 import { announceStopping, drainServer, trackRequests } from './http/shutdown';
 import { parseTrustProxy } from './http/proxy';
+import { OWNER_KEEP_ALIVE_MS } from './http/owner-proxy';
 import { Publisher, type PublishReport } from './publish/publisher';
 import { PublishQueue } from './publish/queue';
 import { PendingPages } from './publish/pending';
@@ -118,6 +119,8 @@ export async function startApp(
     // the data lock makes this the only owner: a socket file left by a killed one goes
     fs.mkdirSync(path.dirname(socketPath), { recursive: true });
     fs.rmSync(socketPath, { force: true });
+    // longer than a worker keeps an idle connection to it (owner-proxy.ts)
+    server.keepAliveTimeout = OWNER_KEEP_ALIVE_MS;
     await new Promise<void>((resolve) => server.listen(socketPath, resolve));
     fs.chmodSync(socketPath, 0o600);
   } else await new Promise<void>((resolve) => server.listen(port, opts.host ?? config.host, resolve));

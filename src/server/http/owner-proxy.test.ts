@@ -8,7 +8,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createOwnerProxy, type OwnerProxy } from './owner-proxy';
+import { createOwnerProxy, OWNER_KEEP_ALIVE_MS, type OwnerProxy } from './owner-proxy';
 import { parseTrustProxy } from './proxy';
 import { createStaticServer } from './static-server';
 
@@ -26,8 +26,8 @@ function listen(server: http.Server, where: string | number) {
   return new Promise<void>((resolve) => (typeof where === 'string' ? server.listen(where, resolve) : server.listen(where, '127.0.0.1', resolve)));
 }
 
-async function startWorker(trustProxy = '') {
-  proxy = createOwnerProxy(socketPath, quiet);
+async function startWorker(trustProxy = '', log: Pick<Console, 'warn'> = quiet, idleMs?: number) {
+  proxy = createOwnerProxy(socketPath, log, idleMs);
   worker = createStaticServer({
     handler: proxy.handle,
     siteDir: path.join(root, 'site'),
@@ -47,7 +47,14 @@ beforeEach(async () => {
   fs.writeFileSync(path.join(root, 'site', 'index.html'), 'Start');
   socketPath = path.join(root, 'owner.sock');
   seen = [];
+  const knownConnections = new WeakSet<object>();
   owner = http.createServer((req, res) => {
+    // the owner closing a kept-alive connection just as the worker sends on it
+    if (req.url === '/admin/closed-under-it' && knownConnections.has(req.socket)) {
+      req.socket.destroy();
+      return;
+    }
+    knownConnections.add(req.socket);
     const entry = { url: req.url ?? '', headers: req.headers, body: '', closedEarly: false };
     seen.push(entry);
     req.on('data', (chunk) => (entry.body += chunk));
@@ -154,6 +161,41 @@ describe('owner proxy', () => {
     const health = await fetch(`${base}/healthz`);
     expect(health.status).toBe(503);
     expect(await health.json()).toMatchObject({ ok: false });
+  });
+
+  it('a kept-alive connection the owner closes under a GET: sent once more on a new one; never a POST', async () => {
+    const warnings: string[] = [];
+    proxy.close();
+    worker.closeAllConnections();
+    await new Promise((r) => worker.close(r));
+    await startWorker('', { warn: (line: string) => warnings.push(line) });
+    expect((await fetch(`${base}/admin`)).status).toBe(200);
+    const page = await fetch(`${base}/admin/closed-under-it`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toBe('Owner GET /admin/closed-under-it');
+    expect(warnings.join('\n')).toMatch(/GET \/admin\/closed-under-it: kept-alive connection to the owner closed \(\w+.*\), sent again/);
+    // a POST may have reached the owner: it is not sent twice, the visitor is told
+    expect((await fetch(`${base}/admin`)).status).toBe(200);
+    const post = await fetch(`${base}/admin/closed-under-it`, { method: 'POST', body: 'x=1' });
+    expect(post.status).toBe(502);
+    expect(await post.text()).toContain('nicht erreichbar');
+    expect(seen.filter((entry) => entry.url === '/admin/closed-under-it')).toHaveLength(1);
+  });
+
+  it('a worker closes a connection to the owner that sat idle, before the owner would', async () => {
+    expect(OWNER_KEEP_ALIVE_MS).toBeGreaterThan(5_000);
+    proxy.close();
+    worker.closeAllConnections();
+    await new Promise((r) => worker.close(r));
+    await startWorker('', quiet, 150);
+    let closedAt = 0;
+    owner.once('connection', (socket) => socket.on('close', () => (closedAt = Date.now())));
+    const answeredAt = Date.now();
+    expect((await fetch(`${base}/admin`)).status).toBe(200);
+    await until(() => closedAt > 0);
+    expect(closedAt - answeredAt).toBeGreaterThanOrEqual(140);
+    // a later request opens a new one and is answered
+    expect((await fetch(`${base}/admin`)).status).toBe(200);
   });
 
   it('published files are the worker\'s own: the owner never sees them', async () => {

@@ -16,6 +16,17 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'tra
 /** /healthz answers within this, or the worker says the owner is not answering. */
 const HEALTH_TIMEOUT_MS = 2_000;
 
+/**
+ * The owner's socket server closes a connection idle this long (app.ts sets it).
+ * A worker drops its own idle ones sooner, so it does not send a request on a
+ * connection the owner is closing at that moment; the retry below covers the rest.
+ */
+export const OWNER_KEEP_ALIVE_MS = 10_000;
+const WORKER_IDLE_MS = OWNER_KEEP_ALIVE_MS / 2;
+
+/** Safe to send again: no body, and the owner changes nothing for them. */
+const RETRYABLE = new Set(['GET', 'HEAD']);
+
 export type OwnerProxy = {
   handle: (req: http.IncomingMessage, res: http.ServerResponse) => void;
   /** closes the kept-alive connections to the owner */
@@ -39,56 +50,75 @@ function failed(req: http.IncomingMessage, res: http.ServerResponse, pathname: s
   res.end(health ? JSON.stringify({ ok: false, reason }) : OWNER_DOWN);
 }
 
-export function createOwnerProxy(socketPath: string, log: Pick<Console, 'warn'> = console): OwnerProxy {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+/** The headers as they came, in order, duplicates kept; minus this hop's own, plus what this worker resolved. */
+function forwardedHeaders(req: http.IncomingMessage): string[] {
+  const headers: string[] = [];
+  const raw = req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i].toLowerCase();
+    if (HOP_BY_HOP.has(name)) continue;
+    // set below from what this worker resolved
+    if (name === 'x-forwarded-for') continue;
+    // the untrusted ones are gone from req.headers (resolveClientAddress): only what survived goes on
+    if ((name === 'x-forwarded-host' || name === 'x-forwarded-proto' || name === 'x-forwarded-port' || name === 'forwarded') && req.headers[name] === undefined) continue;
+    headers.push(raw[i], raw[i + 1]);
+  }
+  // resolveClientAddress left the visitor's address here when a trusted proxy named it; else it is the peer
+  const client = req.headers['x-forwarded-for'] ?? plainAddress(req.socket.remoteAddress ?? '');
+  headers.push('x-forwarded-for', Array.isArray(client) ? client[0] : client);
+  if ((req.socket as { encrypted?: boolean }).encrypted) headers.push('x-forwarded-proto', 'https');
+  return headers;
+}
+
+export function createOwnerProxy(socketPath: string, log: Pick<Console, 'warn'> = console, idleMs = WORKER_IDLE_MS): OwnerProxy {
+  // `timeout` ends a connection that sat idle in the pool (Node's agent destroys free sockets on it)
+  const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity, timeout: idleMs });
   const handle = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const pathname = (req.url ?? '/').split('?')[0];
-    // the headers as they came, in order, duplicates kept; minus this hop's own
-    const headers: string[] = [];
-    const raw = req.rawHeaders;
-    for (let i = 0; i < raw.length; i += 2) {
-      const name = raw[i].toLowerCase();
-      if (HOP_BY_HOP.has(name)) continue;
-      // set below from what this worker resolved
-      if (name === 'x-forwarded-for') continue;
-      // the untrusted ones are gone from req.headers (resolveClientAddress): only what survived goes on
-      if ((name === 'x-forwarded-host' || name === 'x-forwarded-proto' || name === 'x-forwarded-port' || name === 'forwarded') && req.headers[name] === undefined) continue;
-      headers.push(raw[i], raw[i + 1]);
-    }
-    // resolveClientAddress left the visitor's address here when a trusted proxy named it; else it is the peer
-    const client = req.headers['x-forwarded-for'] ?? plainAddress(req.socket.remoteAddress ?? '');
-    headers.push('x-forwarded-for', Array.isArray(client) ? client[0] : client);
-    if ((req.socket as { encrypted?: boolean }).encrypted) headers.push('x-forwarded-proto', 'https');
-    const upstream = http.request({ socketPath, agent, method: req.method, path: req.url, headers, setHost: false });
-    let answered = false;
-    upstream.on('response', (answer) => {
-      answered = true;
-      const out: string[] = [];
-      const rawOut = answer.rawHeaders;
-      for (let i = 0; i < rawOut.length; i += 2) {
-        if (!HOP_BY_HOP.has(rawOut[i].toLowerCase())) out.push(rawOut[i], rawOut[i + 1]);
-      }
-      res.writeHead(answer.statusCode ?? 502, answer.statusMessage, out);
-      // an event stream's first bytes go out at once
-      if (String(answer.headers['content-type'] ?? '').startsWith('text/event-stream')) res.flushHeaders();
-      answer.pipe(res);
-      answer.on('error', () => res.destroy());
-    });
-    upstream.on('error', (error) => {
-      if (!answered) log.warn(`[worker] ${req.method} ${pathname}: owner not reachable (${(error as NodeJS.ErrnoException).code ?? error.message})`);
-      failed(req, res, pathname, 'Server antwortet nicht');
-    });
-    if (pathname === '/healthz') {
-      upstream.setTimeout(HEALTH_TIMEOUT_MS, () => {
-        failed(req, res, pathname, 'Server antwortet nicht innerhalb von 2 Sekunden');
-        upstream.destroy();
+    const headers = forwardedHeaders(req);
+    let upstream: http.ClientRequest;
+    // `fresh`: once more on a new connection. A kept-alive one can still be closed by the owner
+    // just as a request goes out on it; Node's documentation for agent.keepAlive recommends this retry.
+    const send = (fresh: boolean) => {
+      const request = http.request({ socketPath, agent: fresh ? false : agent, method: req.method, path: req.url, headers, setHost: false });
+      upstream = request;
+      let answered = false;
+      request.on('response', (answer) => {
+        answered = true;
+        const out: string[] = [];
+        const rawOut = answer.rawHeaders;
+        for (let i = 0; i < rawOut.length; i += 2) {
+          if (!HOP_BY_HOP.has(rawOut[i].toLowerCase())) out.push(rawOut[i], rawOut[i + 1]);
+        }
+        res.writeHead(answer.statusCode ?? 502, answer.statusMessage, out);
+        // an event stream's first bytes go out at once
+        if (String(answer.headers['content-type'] ?? '').startsWith('text/event-stream')) res.flushHeaders();
+        answer.pipe(res);
+        answer.on('error', () => res.destroy());
       });
-    }
+      request.on('error', (error) => {
+        const code = (error as NodeJS.ErrnoException).code ?? error.message;
+        if (!answered && !fresh && request.reusedSocket && RETRYABLE.has(req.method ?? '') && !res.destroyed) {
+          log.warn(`[worker] ${req.method} ${pathname}: kept-alive connection to the owner closed (${code}), sent again`);
+          send(true).end();
+          return;
+        }
+        if (!answered) log.warn(`[worker] ${req.method} ${pathname}: owner not reachable (${code})`);
+        failed(req, res, pathname, 'Server antwortet nicht');
+      });
+      if (pathname === '/healthz') {
+        request.setTimeout(HEALTH_TIMEOUT_MS, () => {
+          failed(req, res, pathname, 'Server antwortet nicht innerhalb von 2 Sekunden');
+          request.destroy();
+        });
+      }
+      return request;
+    };
+    req.pipe(send(false));
     // the client went away before the answer was complete: the owner's request ends too
     res.on('close', () => {
       if (!res.writableFinished) upstream.destroy();
     });
-    req.pipe(upstream);
   };
   return { handle, close: () => agent.destroy() };
 }
