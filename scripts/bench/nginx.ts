@@ -6,6 +6,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { hasBrotliModule, renderNginxConfig } from '../nginx-config';
+import { stopChild } from './stop-child';
 
 function has(command: string, args: string[]): boolean {
   return spawnSync(command, args, { stdio: 'ignore' }).error === undefined;
@@ -74,13 +75,8 @@ export async function startNginx(o: {
         url,
         process: child,
         version,
-        stop: async () => {
-          if (child.exitCode !== null) return;
-          const exited = new Promise((r) => child.once('exit', r));
-          child.kill('SIGQUIT');
-          await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);
-          if (child.exitCode === null) child.kill('SIGKILL');
-        },
+        // SIGQUIT: nginx's graceful stop
+        stop: () => stopChild(child, 'SIGQUIT', 3000),
       };
     } catch {
       await new Promise((r) => setTimeout(r, 50));

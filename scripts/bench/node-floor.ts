@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { stopChild } from './stop-child';
 
 /** The server, plain JavaScript: written into the work folder and run with node (the harness is a bundle). */
 const SERVER_SCRIPT = `import cluster from 'node:cluster';
@@ -73,13 +74,7 @@ export async function startNodeFloor(o: { dir: string; port: number; workers: nu
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += d));
   const url = `http://127.0.0.1:${o.port}`;
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  };
+  const stop = () => stopChild(child, 'SIGTERM', 3000);
   for (let i = 0; i < 200; i++) {
     if (child.exitCode !== null) throw new Error(`the node:http floor server exited: ${stderr}`);
     try {

@@ -3,6 +3,7 @@
 // port behind which nginx proxies the dynamic paths.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { ownerEntry } from '../build-if-needed.mjs';
+import { stopChild } from './stop-child';
 
 
 export type OurServer = { child: ChildProcess; stop: () => Promise<void>; startupLog: () => string };
@@ -38,12 +39,6 @@ export async function startOurServer(o: { root: string; dataDir: string; port: n
   return {
     child,
     startupLog: () => output,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    },
+    stop: () => stopChild(child, 'SIGTERM', 5000),
   };
 }

@@ -129,8 +129,7 @@ try {
 // Node's floor (node-floor.ts): as many workers as our server has, answering the first route's page from memory
 const { rawAnswer, startNodeFloor } = await import('./node-floor');
 const { workerCount } = await import('../../src/server/serve-workers');
-let floor: { base: string; workers: number } | null = null;
-let stopFloor: (() => Promise<void>) | null = null;
+let floor: { base: string; workers: number; stop: () => Promise<void> } | null = null;
 try {
   const started = await startNodeFloor({
     dir: path.join(workDir, 'node-floor'),
@@ -139,9 +138,9 @@ try {
     answer: await rawAnswer(`http://127.0.0.1:${nodePort}${serveRoutes[0]}`),
   });
   children.push(started.child);
+  // stopped after serving below; the cleanup is for a run that ends before (stopChild is safe twice)
   cleanups.push(started.stop);
-  floor = { base: started.url, workers: started.workers };
-  stopFloor = started.stop;
+  floor = { base: started.url, workers: started.workers, stop: started.stop };
 } catch (error) {
   log(`[bench] the node:http floor server could not start: ${error instanceof Error ? error.message : String(error)}`);
 }
@@ -161,7 +160,7 @@ const servingSettings = {
   log: (line: string) => log(`${line} (${elapsed()})`),
 };
 const serving = [await measureServing(servingSettings, 'quiet'), await measureServing(servingSettings, 'loaded')];
-await stopFloor?.();
+await floor?.stop();
 const memoryWhileServing = memorySampler.report();
 log(`[bench] memory of ${memoryWhileServing.maxProcesses} server processes while serving: peak ${memoryWhileServing.peakPssMb} MB PSS, ${memoryWhileServing.peakRssMb} MB RSS (${elapsed()})`);
 
