@@ -6,6 +6,25 @@ import type { ClientDirective } from 'astro';
 /** pointerover bubbles (the island itself is display: contents and has no box to enter) */
 const EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const;
 const RETRY_PAUSE_MS = 2000;
+/** the island's attributes Astro's loader imports from, read at each try */
+const CODE_URLS = ['component-url', 'renderer-url'] as const;
+
+/**
+ * A failed import() stays failed for its URL in browsers that keep the error in
+ * their module map (Debian's Chromium 150 does, forms.spec.ts shows it): the
+ * same address is never fetched again in this page. So each new try asks under an address of its
+ * own. A chunk those modules import in turn keeps its address; if that one was
+ * lost, only a reload helps.
+ */
+function askAgainUnderNewAddress(el: HTMLElement, attempt: number) {
+  for (const name of CODE_URLS) {
+    const value = el.getAttribute(name);
+    if (!value) continue;
+    const url = new URL(value, location.href);
+    url.searchParams.set('retry', String(attempt));
+    el.setAttribute(name, url.origin === location.origin ? url.pathname + url.search : url.href);
+  }
+}
 
 const interaction: ClientDirective = (load, _options, el) => {
   // A form that waits for its island is server-rendered in a disabled fieldset
@@ -20,6 +39,7 @@ const interaction: ClientDirective = (load, _options, el) => {
   }
   let started = false;
   let hydrated = false;
+  let failures = 0;
   // nothing may be sent natively before the island runs (its button stays disabled too)
   const holdSubmit = (event: Event) => {
     if (!hydrated) event.preventDefault();
@@ -39,6 +59,7 @@ const interaction: ClientDirective = (load, _options, el) => {
       // the island's code did not arrive (weak data): the next reach tries again,
       // and a visitor already inside the form does not have to leave it first
       started = false;
+      askAgainUnderNewAddress(el, ++failures);
       arm();
       if (el.contains(document.activeElement)) setTimeout(() => void start(), RETRY_PAUSE_MS);
       return;
