@@ -12,9 +12,9 @@ const CODE_URLS = ['component-url', 'renderer-url'] as const;
 /**
  * A failed import() stays failed for its URL in browsers that keep the error in
  * their module map (Debian's Chromium 150 does, forms.spec.ts shows it): the
- * same address is never fetched again in this page. So each new try asks under an address of its
- * own. A chunk those modules import in turn keeps its address; if that one was
- * lost, only a reload helps.
+ * same address is never fetched again in this page. So each new try asks under
+ * an address of its own. A chunk those modules import in turn keeps its
+ * address; if that one was lost, only a reload helps.
  */
 function askAgainUnderNewAddress(el: HTMLElement, attempt: number) {
   for (const name of CODE_URLS) {

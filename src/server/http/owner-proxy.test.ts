@@ -180,6 +180,18 @@ describe('owner proxy', () => {
     expect(post.status).toBe(502);
     expect(await post.text()).toContain('nicht erreichbar');
     expect(seen.filter((entry) => entry.url === '/admin/closed-under-it')).toHaveLength(1);
+    // nor a GET that carried a body: the body went into the failed request
+    expect((await fetch(`${base}/admin`)).status).toBe(200);
+    const withBody = await new Promise<number>((resolve, reject) => {
+      const request = http.request(`${base}/admin/closed-under-it`, { method: 'GET', headers: { 'content-length': '3' } }, (answer) => {
+        answer.resume();
+        resolve(answer.statusCode ?? 0);
+      });
+      request.on('error', reject);
+      request.end('x=1');
+    });
+    expect(withBody).toBe(502);
+    expect(seen.filter((entry) => entry.url === '/admin/closed-under-it')).toHaveLength(1);
   });
 
   it('a worker closes a connection to the owner that sat idle, before the owner would', async () => {

@@ -24,8 +24,9 @@ const HEALTH_TIMEOUT_MS = 2_000;
 export const OWNER_KEEP_ALIVE_MS = 10_000;
 const WORKER_IDLE_MS = OWNER_KEEP_ALIVE_MS / 2;
 
-/** Safe to send again: no body, and the owner changes nothing for them. */
+/** Safe to send again when they carry no body: the owner changes nothing for them. */
 const RETRYABLE = new Set(['GET', 'HEAD']);
+const hasBody = (req: http.IncomingMessage) => req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
 
 export type OwnerProxy = {
   handle: (req: http.IncomingMessage, res: http.ServerResponse) => void;
@@ -98,7 +99,8 @@ export function createOwnerProxy(socketPath: string, log: Pick<Console, 'warn'> 
       });
       request.on('error', (error) => {
         const code = (error as NodeJS.ErrnoException).code ?? error.message;
-        if (!answered && !fresh && request.reusedSocket && RETRYABLE.has(req.method ?? '') && !res.destroyed) {
+        // a body has gone into the failed request already: such a request is not sent again
+        if (!answered && !fresh && request.reusedSocket && RETRYABLE.has(req.method ?? '') && !hasBody(req) && !res.destroyed) {
           log.warn(`[worker] ${req.method} ${pathname}: kept-alive connection to the owner closed (${code}), sent again`);
           send(true).end();
           return;
