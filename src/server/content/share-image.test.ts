@@ -35,6 +35,19 @@ describe('share images', () => {
     expect((await shareImagePng({ ...content, title: 'Niederlage in Gnas' }, club)).equals(png)).toBe(false);
   });
 
+  it('draws its translucent stripes and texts as a whole-element opacity would, without a layer each', async () => {
+    const svg = shareImageSvg({ kicker: 'News · 24. November 2026', title: 'Derbysieg gegen Gleisdorf' }, club);
+    expect(svg.match(/ fill-opacity="/g)).toHaveLength(4);
+    // what the same picture looks like with each element drawn on a layer of its own (the slower way)
+    const layered = svg.replace(/ fill-opacity="/g, ' opacity="');
+    const [fast, slow] = await Promise.all([svg, layered].map((s) => sharp(Buffer.from(s)).raw().toBuffer()));
+    expect(fast.length).toBe(slow.length);
+    let largest = 0;
+    for (let i = 0; i < fast.length; i++) largest = Math.max(largest, Math.abs(fast[i] - slow[i]));
+    // rounding of the blend at most: the same picture to the eye
+    expect(largest).toBeLessThanOrEqual(1);
+  });
+
   it('draws hostile titles as text', async () => {
     const svg = shareImageSvg({ kicker: '<b>', title: '</text><script>alert(1)</script> & "Sieg"' }, club);
     expect(svg).not.toContain('<script>');
