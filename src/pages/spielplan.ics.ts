@@ -1,12 +1,12 @@
 import type { APIRoute } from 'astro';
 import { clubIdentity } from '../server/content/club';
-import { matchesToICal } from '../server/content/ical';
+import { iCalendar } from '../server/content/ical';
 import { matchesByDate } from '../server/content/public-content';
 import { siteUrl } from '../server/config';
 
 export const GET: APIRoute = () => {
   const site = siteUrl();
-  const body = matchesToICal(matchesByDate() ?? [], {
+  const body = iCalendar(matchesByDate() ?? [], {
     calendarName: `Spielplan ${clubIdentity().longName}`,
     host: site.hostname,
     url: new URL('/spielplan', site).href,
@@ -14,5 +14,5 @@ export const GET: APIRoute = () => {
     eventUrl: (m) => `${site.origin}/spiel/${encodeURIComponent(m.id)}`,
   });
   // as bytes: a string body is checked and encoded again on its way through Response (a calendar is hundreds of KB)
-  return new Response(Buffer.from(body), { headers: { 'content-type': 'text/calendar; charset=utf-8' } });
+  return new Response(body, { headers: { 'content-type': 'text/calendar; charset=utf-8' } });
 };

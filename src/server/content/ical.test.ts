@@ -1,7 +1,10 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { finalScoreLine, matchesToICal } from './ical';
+import { finalScoreLine, iCalendar } from './ical';
 import type { MatchRow } from './public-content';
+
+/** The calendar as text, as a calendar app reads its file. */
+const matchesToICal = (...args: Parameters<typeof iCalendar>) => iCalendar(...args).toString('utf8');
 
 const match = (o: Partial<MatchRow>): MatchRow => ({
   id: 'm1',
@@ -35,7 +38,17 @@ const match = (o: Partial<MatchRow>): MatchRow => ({
 
 const opts = { calendarName: 'Spielplan', host: 'verein.example', url: 'https://verein.example/spielplan' };
 
-describe('matchesToICal', () => {
+describe('iCalendar', () => {
+  it('writes an event again when the row it was made of changes in place, or its address does', () => {
+    const row = match({ status: 'finished', home_score: 1, away_score: 0 });
+    expect(matchesToICal([row], opts)).toContain('(1:0)');
+    // a shared read's row, changed under the calendar: the kept event followed the values, not the object
+    row.home_score = 2;
+    expect(matchesToICal([row], opts)).toContain('(2:0)');
+    expect(matchesToICal([row], { ...opts, eventUrl: () => 'https://verein.example/spiel/m1' })).toContain('URL:https://verein.example/spiel/m1');
+    expect(matchesToICal([row], opts)).toContain('URL:https://verein.example/spielplan');
+  });
+
   it('writes an event again for every value it shows, even where the row kept its change time and sequence', () => {
     const played = (home: number, away: number, extra: Partial<MatchRow> = {}) =>
       matchesToICal([match({ status: 'finished', home_score: home, away_score: away, ...extra })], opts);

@@ -67,7 +67,13 @@ export function finalScoreLine(m: Pick<ListedMatch, 'status' | 'home_score' | 'a
   return m.status === 'finished' && m.home_score != null && m.away_score != null ? `Endstand ${m.home_score}:${m.away_score}` : null;
 }
 
-export function matchesToICal(matches: readonly ListedMatch[], opts: ICalOptions): string {
+const END = Buffer.from('END:VCALENDAR\r\n');
+
+/**
+ * The calendar as the bytes of its file. Bytes, not text: the events are kept encoded (eventOf), and
+ * joining a calendar's 500 event texts and encoding the 200 KB again cost more than the rest of it.
+ */
+export function iCalendar(matches: readonly ListedMatch[], opts: ICalOptions): Buffer<ArrayBuffer> {
   const now = opts.now ?? new Date();
   const lines = [
     'BEGIN:VCALENDAR',
@@ -81,36 +87,53 @@ export function matchesToICal(matches: readonly ListedMatch[], opts: ICalOptions
     'REFRESH-INTERVAL;VALUE=DURATION:PT6H',
     'X-PUBLISHED-TTL:PT6H',
   ];
-  const head = lines.map(fold).join('\r\n');
-  const events: string[] = [];
+  // each part ends its last line with CRLF
+  const parts = [Buffer.from(`${lines.map(fold).join('\r\n')}\r\n`)];
   for (const m of matches) {
     // a row whose date cannot be read cannot be an event; the others still are
     if (!ISO_DATE.test(m.match_date)) continue;
-    events.push(eventOf(m, opts, now));
+    parts.push(eventOf(m, opts, now));
   }
-  return [head, ...events, 'END:VCALENDAR'].join('\r\n') + '\r\n';
+  parts.push(END);
+  return Buffer.concat(parts);
 }
 
 // A match result republishes the club's calendar and its team's, each with every match of the club:
-// an event's text is kept, keyed by everything it is made of, so that only the changed match is
-// written again (bounded: past this many events it starts over).
-const eventTexts = new Map<string, string>();
+// an event's text is kept per match and host, with the row it was made of, so that only the changed
+// match is written again. Whether the row is the same is asked field by field: a key string of all of
+// them, built and hashed for each of a calendar's 500 events, cost a third of the calendar (issue 16).
+// Kept as bytes with the CRLF that ends the event. Bounded: past this many events it starts over.
+type KeptEvent = { row: ListedMatch; url: string; bytes: Buffer<ArrayBuffer> };
+const eventTexts = new Map<string, KeptEvent>();
 const EVENT_TEXTS_MAX = 20_000;
 
-function eventOf(m: ListedMatch, opts: ICalOptions, now: Date): string {
+/** The fields of a match that its event is made of (eventLines). */
+const EVENT_FIELDS = [
+  'id', 'updated_at', 'created_at', 'sequence', 'match_date', 'match_time', 'home_team', 'away_team',
+  'home_score', 'away_score', 'competition', 'season', 'matchday', 'status', 'location', 'notes',
+] as const satisfies readonly (keyof ListedMatch)[];
+
+function sameEvent(kept: KeptEvent, m: ListedMatch, url: string): boolean {
+  for (const field of EVENT_FIELDS) if (kept.row[field] !== m[field]) return false;
+  return kept.url === url;
+}
+
+function eventOf(m: ListedMatch, opts: ICalOptions, now: Date): Buffer<ArrayBuffer> {
   const url = opts.eventUrl?.(m) ?? opts.url;
-  const key = [opts.host, url, m.id, m.updated_at, m.created_at, m.sequence, m.match_date, m.match_time, m.home_team, m.away_team, m.home_score, m.away_score, m.competition, m.season, m.matchday, m.status, m.location, m.notes].join('\u0000');
+  const key = `${opts.host}\u0000${m.id}`;
   const known = eventTexts.get(key);
-  if (known !== undefined) return known;
-  const text = eventLines(m, opts.host, url, now).map(fold).join('\r\n');
+  if (known !== undefined && sameEvent(known, m, url)) return known.bytes;
+  const bytes = Buffer.from(`${eventLines(m, opts.host, url, now).map(fold).join('\r\n')}\r\n`);
   // a row without a readable change time is stamped with now: not kept. Asked only here, for a text not kept
-  // yet: a kept one's key holds the same change time, readable then (parsing a date for each of a calendar's
-  // 500 events cost more than building and finding its key)
+  // yet: a kept one was made of the same change time, readable then (parsing a date for each of a calendar's
+  // 500 events cost more than finding its text)
   if (!Number.isNaN(new Date(m.updated_at ?? m.created_at ?? '').getTime())) {
     if (eventTexts.size >= EVENT_TEXTS_MAX) eventTexts.clear();
-    eventTexts.set(key, text);
+    // a copy of the fields: the row may be a shared read's, and the text must follow the values it was made of
+    const row = Object.fromEntries(EVENT_FIELDS.map((field) => [field, m[field]])) as unknown as ListedMatch;
+    eventTexts.set(key, { row, url, bytes });
   }
-  return text;
+  return bytes;
 }
 
 function eventLines(m: ListedMatch, host: string, url: string, now: Date): string[] {

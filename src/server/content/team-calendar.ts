@@ -13,11 +13,11 @@ import { getDb } from '../db/client';
 import { teams } from '../db/schema';
 import { siteUrl } from '../config';
 import { clubIdentity } from './club';
-import { matchesToICal } from './ical';
+import { iCalendar } from './ical';
 import { matchesByDate } from './public-content';
 
-/** The calendar's text, or null when there is no such team. */
-export function teamCalendarText(teamId: string): string | null {
+/** The calendar's file (bytes), or null when there is no such team. */
+export function teamCalendar(teamId: string): Buffer<ArrayBuffer> | null {
   const db = getDb();
   const team = db.select({ id: teams.id, name: teams.name }).from(teams).where(eq(teams.id, teamId)).get();
   if (!team) return null;
@@ -26,7 +26,7 @@ export function teamCalendarText(teamId: string): string | null {
   // in the club list's order: by date, then time
   const rows = all.filter((m) => m.team_id === teamId);
   const site = siteUrl();
-  return matchesToICal(rows, {
+  return iCalendar(rows, {
     calendarName: `Spielplan ${team.name} – ${clubIdentity().longName}`,
     host: site.hostname,
     url: new URL(`/mannschaften/${encodeURIComponent(team.id)}`, site).href,
