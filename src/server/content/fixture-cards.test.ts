@@ -39,4 +39,19 @@ describe('the fixtures list as one string', () => {
     expect(samples).not.toContain('match-page-link');
     expect(samples).not.toContain('match-past');
   });
+
+  it('makes a card again when its match changes, even in place, and when the next match moves', () => {
+    const row = { ...match, id: 'kept', home_team: 'SV Kirchberg', status: 'scheduled', match_date: '2026-12-05', home_score: null, away_score: null };
+    const other = { ...row, id: 'other', match_date: '2026-12-12' };
+    const first = fixtureCardsHtml([row, other], { next: 0, today: '2026-11-25', real: true });
+    expect(first).toContain('<li id="naechstes-spiel" class="card match match-next" data-status="scheduled">');
+    // a shared read's row, changed under the list: the kept card followed the values, not the object
+    Object.assign(row, { status: 'finished', home_score: 3, away_score: 0 });
+    const played = fixtureCardsHtml([row, other], { next: 1, today: '2026-11-25', real: true });
+    expect(played).toContain('<span class="score">3:0</span>');
+    expect(played).toContain('<li class="card match match-past" data-status="finished">');
+    expect(played.indexOf('naechstes-spiel')).toBeGreaterThan(played.indexOf('kept'));
+    // a day later the same rows are past: the cards say so
+    expect(fixtureCardsHtml([other], { next: -1, today: '2026-12-13', real: true })).toContain('class="card match match-past"');
+  });
 });
