@@ -19,6 +19,11 @@ import { startSite, type Site } from '../fixtures/site';
 import { printFigures } from './figures';
 
 const SAVES = 500;
+// Every publish here shows the same day: the running server's, and each restore's republish a minute later.
+// By the real clock, a run across midnight in Vienna gave the privacy page ('Stand: <today>') two dates,
+// and the restored site differed from the original in it. 10:00 UTC of the day before: behind the real clock,
+// so that nothing saved here is in the future for any part that asks the real one.
+const CLOCK_START = `${new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)}T10:00:00Z`;
 const WRITERS = 4;
 
 let site: Site | undefined;
@@ -38,7 +43,7 @@ const tempDir = (name: string) => {
 function npmRun(script: string, args: string[], dataDir: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn('npm', ['run', '--silent', script, '--', ...args], {
-      env: { ...process.env, DATA_DIR: dataDir, SITE_URL: site!.url, ASTRO_TELEMETRY_DISABLED: '1' },
+      env: { ...process.env, DATA_DIR: dataDir, SITE_URL: site!.url, ASTRO_TELEMETRY_DISABLED: '1', ANSTOSS_CLOCK_START: CLOCK_START },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -78,7 +83,7 @@ it('backup during 500 saves, restore into a fresh DATA_DIR: intact, complete, th
   fs.writeFileSync(path.join(dataDir, 'uploads', 'wappen.webp'), Buffer.alloc(20_000, 7));
   // the server's own daily backup (BACKUP_DIR): its first one at start
   const daily = tempDir('daily');
-  site = await startSite({ dataDir, env: { BACKUP_DIR: daily, BACKUP_KEEP: '3' } });
+  site = await startSite({ dataDir, env: { BACKUP_DIR: daily, BACKUP_KEEP: '3', ANSTOSS_CLOCK_START: CLOCK_START } });
   const running = site;
   const admin = await adminClient(site);
   const backups = tempDir('backups');
