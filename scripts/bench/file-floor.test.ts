@@ -32,7 +32,10 @@ describe("the footer change's floor", () => {
       const floor = measureFileFloor(site, 2);
       expect(floor).toMatchObject({ pages: 3, files: 5 });
       expect(floor.replaceMsPerFile).toBeCloseTo(floor.replaceMs / 5, 0);
-      expect(floor.brotliMsOnAllCores).toBe(Math.round(floor.brotliMs / 2));
+      // both are rounded from the same time (0.9 ms: 1 alone, 0 on two cores): equal within the rounding
+      expect(Math.abs(floor.brotliMsOnAllCores - floor.brotliMs / 2)).toBeLessThanOrEqual(1);
+      const oneCore = measureFileFloor(site, 1);
+      expect(oneCore.brotliMsOnAllCores).toBe(oneCore.brotliMs);
       // the site untouched, the copies gone
       for (const [name, text] of Object.entries(files)) {
         expect(fs.readFileSync(path.join(site, name), 'utf8')).toBe(text);
