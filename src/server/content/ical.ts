@@ -9,6 +9,7 @@
 import { viennaTimeToUtc } from '../../lib/dates-de';
 import { matchStatusLabel } from '../../lib/match-labels';
 import type { ListedMatch } from './public-content';
+import { rowParts } from './row-parts';
 
 const MATCH_DURATION_HOURS = 2;
 
@@ -98,42 +99,27 @@ export function iCalendar(matches: readonly ListedMatch[], opts: ICalOptions): B
   return Buffer.concat(parts);
 }
 
-// A match result republishes the club's calendar and its team's, each with every match of the club:
-// an event's text is kept per match and host, with the row it was made of, so that only the changed
-// match is written again. Whether the row is the same is asked field by field: a key string of all of
-// them, built and hashed for each of a calendar's 500 events, cost a third of the calendar (issue 16).
-// Kept as bytes with the CRLF that ends the event. Bounded: past this many events it starts over.
-type KeptEvent = { row: ListedMatch; url: string; bytes: Buffer<ArrayBuffer> };
-const eventTexts = new Map<string, KeptEvent>();
-const EVENT_TEXTS_MAX = 20_000;
-
-/** The fields of a match that its event is made of (eventLines). */
+// A match result republishes the club's calendar and its team's, each with every match of the club: each
+// event is kept encoded, with the CRLF that ends it, per host and match (row-parts.ts), so that only the
+// changed match is written again.
 const EVENT_FIELDS = [
   'id', 'updated_at', 'created_at', 'sequence', 'match_date', 'match_time', 'home_team', 'away_team',
   'home_score', 'away_score', 'competition', 'season', 'matchday', 'status', 'location', 'notes',
 ] as const satisfies readonly (keyof ListedMatch)[];
-
-function sameEvent(kept: KeptEvent, m: ListedMatch, url: string): boolean {
-  for (const field of EVENT_FIELDS) if (kept.row[field] !== m[field]) return false;
-  return kept.url === url;
-}
+const events = rowParts<ListedMatch, Buffer<ArrayBuffer>>(EVENT_FIELDS);
 
 function eventOf(m: ListedMatch, opts: ICalOptions, now: Date): Buffer<ArrayBuffer> {
   const url = opts.eventUrl?.(m) ?? opts.url;
-  const key = `${opts.host}\u0000${m.id}`;
-  const known = eventTexts.get(key);
-  if (known !== undefined && sameEvent(known, m, url)) return known.bytes;
-  const bytes = Buffer.from(`${eventLines(m, opts.host, url, now).map(fold).join('\r\n')}\r\n`);
-  // a row without a readable change time is stamped with now: not kept. Asked only here, for a text not kept
-  // yet: a kept one was made of the same change time, readable then (parsing a date for each of a calendar's
-  // 500 events cost more than finding its text)
-  if (!Number.isNaN(new Date(m.updated_at ?? m.created_at ?? '').getTime())) {
-    if (eventTexts.size >= EVENT_TEXTS_MAX) eventTexts.clear();
-    // a copy of the fields: the row may be a shared read's, and the text must follow the values it was made of
-    const row = Object.fromEntries(EVENT_FIELDS.map((field) => [field, m[field]])) as unknown as ListedMatch;
-    eventTexts.set(key, { row, url, bytes });
-  }
-  return bytes;
+  return events.get(
+    `${opts.host}\u0000${m.id}`,
+    m,
+    [url],
+    () => Buffer.from(`${eventLines(m, opts.host, url, now).map(fold).join('\r\n')}\r\n`),
+    // a row without a readable change time is stamped with now: not kept. Asked only for an event just made:
+    // a kept one was made of the same change time, readable then (parsing a date for each of a calendar's
+    // 500 events cost more than finding its bytes)
+    () => !Number.isNaN(new Date(m.updated_at ?? m.created_at ?? '').getTime()),
+  );
 }
 
 function eventLines(m: ListedMatch, host: string, url: string, now: Date): string[] {
