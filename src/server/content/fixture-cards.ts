@@ -11,11 +11,13 @@ import { FIXTURES_TEXTS as T } from './defaults';
 import type { MatchRow } from './public-content';
 import { rowParts } from './row-parts';
 
+/** The fields of a match a card shows: a card is made again when one of them changes. */
+const CARD_FIELDS = [
+  'id', 'home_team', 'away_team', 'match_date', 'match_time', 'location', 'competition', 'match_type', 'home_score', 'away_score', 'status', 'notes',
+] as const satisfies readonly (keyof MatchRow)[];
+
 /** What a card shows of a match (the spec's samples have these too). */
-export type FixtureCard = Pick<
-  MatchRow,
-  'id' | 'home_team' | 'away_team' | 'match_date' | 'match_time' | 'location' | 'competition' | 'match_type' | 'home_score' | 'away_score' | 'status' | 'notes'
->;
+export type FixtureCard = Pick<MatchRow, (typeof CARD_FIELDS)[number]>;
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 /** Text and attribute values: the five characters Astro escapes too. */
@@ -29,9 +31,6 @@ const icon = (name: 'calendar' | 'clock' | 'pin') =>
 // A match result renders the fixtures list and its filter and season pages again, each with a card for
 // every match of the season, of which one changed: each stored match's card is kept with what it was made
 // of, its next and past marks included (row-parts.ts; 250 cards: 1.7 ms made, 0.16 ms kept; issue 16).
-const CARD_FIELDS = [
-  'id', 'home_team', 'away_team', 'match_date', 'match_time', 'location', 'competition', 'match_type', 'home_score', 'away_score', 'status', 'notes',
-] as const satisfies readonly (keyof FixtureCard)[];
 const cards = rowParts<FixtureCard, string>(CARD_FIELDS);
 
 /**
