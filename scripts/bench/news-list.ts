@@ -2,7 +2,7 @@
 // the list, whatever its pagination is called: /news, /news/alle and any page
 // under /news/ that is not an article (articles are /news/<uuid>) or the
 // not-found page. Each is fetched from our server at its brotli size.
-import { listPublishedUrls } from '../../src/server/publish/publisher';
+import { listPublishedUrls } from '../../src/server/publish/published-state';
 import { brotliSize } from './weight';
 
 const NOT_LISTS = /^\/news\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|nicht-gefunden)(\/|$)/;

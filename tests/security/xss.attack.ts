@@ -11,7 +11,7 @@ import type { Browser } from '@playwright/test';
 import { TABS } from '../../src/components/admin/tabs';
 import { createSession, SESSION_COOKIE } from '../../src/server/auth/session';
 import { createUser } from '../../src/server/auth/users';
-import { listPublishedUrls } from '../../src/server/publish/publisher';
+import { listPublishedUrls } from '../../src/server/publish/published-state';
 import { startSite, type Site } from '../fixtures/site';
 import { printFigures } from '../faults/figures';
 import { launchChromium, watchedContext } from './browser';

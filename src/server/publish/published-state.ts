@@ -90,3 +90,23 @@ export function fixtureSeasonChanges(db: Db, changes: Change[], published: Publi
   const now = currentFixturesSeason(db, published.now);
   return (shown === undefined ? null : unescapeAttribute(shown)) === now ? [] : [{ table: FIXTURE_LISTS }];
 }
+
+/** The URLs of the HTML files in the published site (for finding stale pages). */
+export function listPublishedUrls(siteDir: string, under = ''): string[] {
+  const urls: string[] = [];
+  const walk = (dir: string, prefix: string) => {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      if (entry.isDirectory()) walk(path.join(dir, entry.name), `${prefix}/${entry.name}`);
+      else if (entry.name === 'index.html') urls.push(prefix === '' ? '/' : prefix);
+    }
+  };
+  const start = under.replace(/\/+$/, '');
+  walk(path.join(siteDir, start), start);
+  return urls;
+}

@@ -5,7 +5,8 @@ import zlib from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client';
 import { createTestDb } from '../db/test-db';
-import { Publisher, ownPages } from './publisher';
+import { Publisher } from './publisher';
+import { ownPages } from './job-plan';
 import type { RenderResult, Renderer } from './render';
 
 // How a publish job uses its renderer: the renderer learns the job's size

@@ -7,11 +7,10 @@ import type { Db } from '../db/client';
 import { writePublishedFile, removePublishedFile } from './files';
 import type { PendingPages } from './pending';
 import type { Renderer } from './render';
-import { ROUTES, FIXTURE_LISTS, NEWS_LISTS, affectedUrls, allUrls, changedLists, fileForUrl, type Change } from './routes';
-import { matchShareBoundaryUrls, newsShareBoundaryUrls } from '../content/share';
-import { fixtureSeasonChanges, newsListChanges, newsShareMoved, publishedFileExists, readPublished } from './published-state';
-import { footerOf, footerOnlyUrls, spliceFooterInto } from './footer-splice';
-import { shownAlready } from './page-inputs';
+import { ROUTES, allUrls, fileForUrl, type Change } from './routes';
+import { listPublishedUrls } from './published-state';
+import { footerOf, spliceFooterInto } from './footer-splice';
+import { planJob } from './job-plan';
 import { replacedFilesIn, replacedFolderFor, type ReplacedFiles } from './replaced-files';
 import { settleFileChanges } from '../cluster-files';
 import { raiseCacheVersion, readCacheVersion, writeCacheVersionFile } from './version';
@@ -173,37 +172,10 @@ export class Publisher {
     return this.publishUrls([...urls]);
   }
 
-  /** The pages the changes touch, plus any URLs named directly (pending retries). */
+  /** The pages the changes touch, plus any URLs named directly (pending retries): planned (job-plan.ts), then published. */
   async publishChanges(changes: Change[], urls: string[] = []): Promise<PublishReport> {
-    const db = this.options.db();
-    const siteDir = this.options.siteDir;
-    // a list page is published when it shows a changed row now or did before (RouteDef.showsRow)
-    // each list page's file read once per job, however many changes ask about it
-    const files = new Map<string, Buffer | null>();
-    const read = (url: string) => {
-      if (!files.has(url)) files.set(url, readPublished(siteDir, url));
-      return files.get(url) ?? null;
-    };
-    const state = { read, exists: (url: string) => publishedFileExists(siteDir, url), now: (this.options.clock ?? REAL_CLOCK).now() };
-    // an article published, taken off or deleted moves the news lists (and their archive pages);
-    // a season over moves the fixtures' lists (docs/decisions/041)
-    const listed = [...changes, ...newsListChanges(db, siteDir, changes), ...fixtureSeasonChanges(db, changes, state)];
-    // pages of a list whose members come from the changed table (the fixtures' filters) may be gone
-    // now: their files are rendered again too, which removes them
-    const mayBeGone = changedLists(listed).flatMap((prefix) => listPublishedUrls(siteDir, prefix));
-    const newsMoved = listed.some((c) => c.table === NEWS_LISTS) || newsShareMoved(db, siteDir, changes);
-    const shareLine = [
-      // a new, deleted, re-dated or re-photographed article moves the newest articles' line (a title does not)
-      ...(newsMoved ? newsShareBoundaryUrls(db, changes.filter((c) => c.table === 'news').length) : []),
-      // a new, deleted or re-dated match moves the latest matches' line (a score does not)
-      ...(listed.some((c) => c.table === FIXTURE_LISTS) ? matchShareBoundaryUrls(db, changes.filter((c) => c.table === 'matches').length) : []),
-    ];
-    const affected = affectedUrls(db, listed, state);
-    // a page that already shows what this job would render is left as it is (decision 045); a retry named in `urls` is not
-    const shown = shownAlready(db, listed, read);
-    const retried = new Set(urls);
-    const leaveAsIs = shown && ((url: string) => !retried.has(url) && shown(url));
-    return this.publishUrls([...affected, ...mayBeGone, ...shareLine, ...urls], ownPages(affected, changes), footerOnlyUrls(db, listed, state, affected), leaveAsIs ?? undefined);
+    const plan = planJob(this.options.db(), this.options.siteDir, (this.options.clock ?? REAL_CLOCK).now(), changes, urls);
+    return this.publishUrls(plan.urls, plan.first, plan.splice, plan.leaveAsIs);
   }
 
   get pending(): PendingPages | undefined {
@@ -268,34 +240,8 @@ export class Publisher {
   }
 }
 
-/** The pages of the changed rows themselves: `/spiel/{id}` for a change of match {id}. */
-export function ownPages(urls: string[], changes: Change[]): Set<string> {
-  const keys = new Set(changes.flatMap((c) => (c.key ? [encodeURIComponent(c.key)] : [])));
-  return new Set(urls.filter((url) => !url.endsWith('.png') && keys.has(url.slice(url.lastIndexOf('/') + 1))));
-}
-
 /** The URLs of the job that match the database now: everything that did not fail. */
 function settledUrls(urls: string[], report: PublishReport): string[] {
   const failed = new Set(report.failed.map((f) => f.url));
   return urls.filter((url) => !failed.has(url));
-}
-
-/** The URLs of the HTML files in the published site (for finding stale pages). */
-export function listPublishedUrls(siteDir: string, under = ''): string[] {
-  const urls: string[] = [];
-  const walk = (dir: string, prefix: string) => {
-    let entries: fs.Dirent[];
-    try {
-      entries = fs.readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
-      if (entry.isDirectory()) walk(path.join(dir, entry.name), `${prefix}/${entry.name}`);
-      else if (entry.name === 'index.html') urls.push(prefix === '' ? '/' : prefix);
-    }
-  };
-  const start = under.replace(/\/+$/, '');
-  walk(path.join(siteDir, start), start);
-  return urls;
 }

@@ -1,0 +1,61 @@
+// What a job of changes publishes (Publisher.publishChanges), worked out before
+// anything is rendered: the pages the changes reach, the saved things' own pages
+// to start with, the pages that only need the new footer, and a question for the
+// pages that may already show what they would be rendered with (decision 045).
+// Planning reads the database and the published files and writes nothing.
+import type { Db } from '../db/client';
+import { matchShareBoundaryUrls, newsShareBoundaryUrls } from '../content/share';
+import { footerOnlyUrls } from './footer-splice';
+import { shownAlready } from './page-inputs';
+import { fixtureSeasonChanges, listPublishedUrls, newsListChanges, newsShareMoved, publishedFileExists, readPublished } from './published-state';
+import { FIXTURE_LISTS, NEWS_LISTS, affectedUrls, changedLists, type Change } from './routes';
+
+export type JobPlan = {
+  urls: string[];
+  /** the pages of the things saved (a goal's match page), started before the rest */
+  first: Set<string>;
+  /** pages that only need the new footer (footer-splice.ts) */
+  splice: string[];
+  /** pages that already show what they would be rendered with: not rendered (decision 045) */
+  leaveAsIs?: (url: string) => boolean;
+};
+
+/** The pages `changes` touch at time `now`, plus any URLs named directly (pending retries, which are never left as they are). */
+export function planJob(db: Db, siteDir: string, now: number, changes: Change[], urls: string[] = []): JobPlan {
+  // a list page is published when it shows a changed row now or did before (RouteDef.showsRow)
+  // each list page's file read once per job, however many changes ask about it
+  const files = new Map<string, Buffer | null>();
+  const read = (url: string) => {
+    if (!files.has(url)) files.set(url, readPublished(siteDir, url));
+    return files.get(url) ?? null;
+  };
+  const state = { read, exists: (url: string) => publishedFileExists(siteDir, url), now };
+  // an article published, taken off or deleted moves the news lists (and their archive pages);
+  // a season over moves the fixtures' lists (docs/decisions/041)
+  const listed = [...changes, ...newsListChanges(db, siteDir, changes), ...fixtureSeasonChanges(db, changes, state)];
+  // pages of a list whose members come from the changed table (the fixtures' filters) may be gone
+  // now: their files are rendered again too, which removes them
+  const mayBeGone = changedLists(listed).flatMap((prefix) => listPublishedUrls(siteDir, prefix));
+  const newsMoved = listed.some((c) => c.table === NEWS_LISTS) || newsShareMoved(db, siteDir, changes);
+  const shareLine = [
+    // a new, deleted, re-dated or re-photographed article moves the newest articles' line (a title does not)
+    ...(newsMoved ? newsShareBoundaryUrls(db, changes.filter((c) => c.table === 'news').length) : []),
+    // a new, deleted or re-dated match moves the latest matches' line (a score does not)
+    ...(listed.some((c) => c.table === FIXTURE_LISTS) ? matchShareBoundaryUrls(db, changes.filter((c) => c.table === 'matches').length) : []),
+  ];
+  const affected = affectedUrls(db, listed, state);
+  const shown = shownAlready(db, listed, read);
+  const retried = new Set(urls);
+  return {
+    urls: [...affected, ...mayBeGone, ...shareLine, ...urls],
+    first: ownPages(affected, changes),
+    splice: footerOnlyUrls(db, listed, state, affected),
+    leaveAsIs: shown ? (url) => !retried.has(url) && shown(url) : undefined,
+  };
+}
+
+/** The pages of the changed rows themselves: `/spiel/{id}` for a change of match {id}. */
+export function ownPages(urls: string[], changes: Change[]): Set<string> {
+  const keys = new Set(changes.flatMap((c) => (c.key ? [encodeURIComponent(c.key)] : [])));
+  return new Set(urls.filter((url) => !url.endsWith('.png') && keys.has(url.slice(url.lastIndexOf('/') + 1))));
+}
