@@ -116,6 +116,30 @@ describe('loadBuiltRenderer', () => {
     expect(order.filter((o) => o !== 'timer')).toEqual(['/a', '/b', '/c']);
   });
 
+  it('does not hold the pages up for a share image, which is drawn outside this thread', async () => {
+    // the image waits for its drawing (sharp, in libuv's pool) until the test lets it finish
+    fs.writeFileSync(
+      entry,
+      `export async function handler(req, res) {
+  if (req.url.endsWith('.png')) await globalThis.__drawn;
+  globalThis.__renderOrder.push(req.url);
+  res.writeHead(200);
+  res.end('ok');
+}`,
+    );
+    const order: string[] = [];
+    let finishDrawing = () => {};
+    Object.assign(globalThis, { __renderOrder: order, __drawn: new Promise<void>((resolve) => (finishDrawing = resolve)) });
+    const { renderer } = await loadBuiltRenderer(entry, { workers: 0 });
+    const job = renderer.forJob?.(3) ?? renderer;
+    const image = job('/teilen/spiel/1.png');
+    await Promise.all([job('/spiel/1'), job('/spielplan')]);
+    expect(order).toEqual(['/spiel/1', '/spielplan']);
+    finishDrawing();
+    await image;
+    expect(order).toEqual(['/spiel/1', '/spielplan', '/teilen/spiel/1.png']);
+  });
+
   it("tells a build made with React's development JSX from a production build", () => {
     expect(usesDevelopmentJsx(entry)).toBe(false);
     fs.mkdirSync(path.join(dir, 'chunks'));

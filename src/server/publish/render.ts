@@ -141,6 +141,10 @@ export async function loadBuiltRenderer(serverEntry: string, options: { workers?
  * connections for the static workers (the cluster's primary) and answers the
  * admin, and must not make them wait for a whole job: at most for one page (a
  * stop's hand-over of queued connections reset them otherwise, decision 043).
+ *
+ * A share image does not wait for its turn, nor the pages for it: sharp draws it
+ * in libuv's pool, and this thread had nothing to do for the 12-25 ms of a match
+ * result's image while the job's other pages waited (issue 16).
  */
 function oneAtATime(render: Renderer, divertTo?: () => Renderer | null): Renderer {
   let previous: Promise<unknown> = Promise.resolve();
@@ -148,12 +152,18 @@ function oneAtATime(render: Renderer, divertTo?: () => Renderer | null): Rendere
     // `divertTo` names another renderer for the pages from now on (asked again when a page's turn comes)
     const elsewhere = divertTo?.();
     if (elsewhere) return elsewhere(url, at);
+    if (drawnOffThread(url)) return render(url, at);
     const page = previous.then(() => nextTurnOfTheLoop()).then(() => (divertTo?.() ?? render)(url, at));
     previous = page.catch(() => undefined);
     return page;
   };
   serial.parallelism = 1;
   return serial;
+}
+
+/** Share images (`/teilen/…png`): drawn by sharp in libuv's pool, not in this thread. */
+export function drawnOffThread(url: string): boolean {
+  return url.startsWith('/teilen/') && url.endsWith('.png');
 }
 
 /** Renders each URL once, one after the other, and throws the pages away; ends early once `stop()` says so. */
