@@ -39,11 +39,8 @@ if (outcome.ok && !dryRun) {
   buildIfNeeded();
   const { Publisher } = await import('../src/server/publish/publisher');
   const { loadBuiltRenderer } = await import('../src/server/publish/render');
-  const { clockFromSettings } = await import('../src/server/clock');
   const { renderer, pool } = await loadBuiltRenderer(config.serverEntry);
-  // the day the pages show, as the server would publish them (ANSTOSS_CLOCK_START, as `npm run publish`)
-  const clock = clockFromSettings(config.clockStart, config.clockRate);
-  const report = await new Publisher({ db: getDb, siteDir: config.siteDir, render: renderer, clock }).publishAll();
+  const report = await new Publisher({ db: getDb, siteDir: config.siteDir, render: renderer }).publishAll();
   console.info(T.published(report.written.length, report.ms));
   await pool?.close();
 }

@@ -6,12 +6,10 @@ const { config } = await import('../src/server/config');
 const { getDb } = await import('../src/server/db/client');
 const { Publisher } = await import('../src/server/publish/publisher');
 const { loadBuiltRenderer } = await import('../src/server/publish/render');
-const { clockFromSettings } = await import('../src/server/clock');
 
 const { renderer } = await loadBuiltRenderer(config.serverEntry);
-// the day the pages show, as the server would publish them: ANSTOSS_CLOCK_START previews a given day here too
-const clock = clockFromSettings(config.clockStart, config.clockRate);
-const publisher = new Publisher({ db: getDb, siteDir: config.siteDir, render: renderer, clock });
+// the day the pages show is the settings' (ANSTOSS_CLOCK_START previews a given day), as the server's
+const publisher = new Publisher({ db: getDb, siteDir: config.siteDir, render: renderer });
 const report = await publisher.publishAll();
 console.info(
   `[publish] ${report.written.length} pages written, ${report.removed.length} removed, ${report.failed.length} failed in ${report.ms} ms; cache version ${report.version}`,

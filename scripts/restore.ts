@@ -19,16 +19,13 @@ const republish = async () => {
   const { Publisher } = await import('../src/server/publish/publisher');
   const { PendingPages } = await import('../src/server/publish/pending');
   const { loadBuiltRenderer } = await import('../src/server/publish/render');
-  const { clockFromSettings } = await import('../src/server/clock');
   // the data is restored whatever happens here: pages that fail are published by the next start
   try {
     const { renderer, pool } = await loadBuiltRenderer(config.serverEntry);
     const pending = new PendingPages(getDb);
     pending.load();
     try {
-      // the day the pages show, as the server would publish them (ANSTOSS_CLOCK_START, src/server/clock.ts)
-      const clock = clockFromSettings(config.clockStart, config.clockRate);
-      const report = await new Publisher({ db: getDb, siteDir: config.siteDir, render: renderer, pending, clock }).publishAll();
+      const report = await new Publisher({ db: getDb, siteDir: config.siteDir, render: renderer, pending }).publishAll();
       if (report.failed.length > 0) console.warn(BACKUP_TEXTS.republishFailed(report.failed.length));
       console.info(BACKUP_TEXTS.republished(report.written.length));
     } finally {

@@ -39,10 +39,8 @@ if (pictures > 0) console.info(`[demo] ${pictures} Bilder erzeugt (Vereinswappen
 buildIfNeeded();
 const { Publisher } = await import('../src/server/publish/publisher');
 const { loadBuiltRenderer } = await import('../src/server/publish/render');
-const { clockFromSettings } = await import('../src/server/clock');
 const { renderer } = await loadBuiltRenderer(config.serverEntry);
-// the day the pages show, as the server would publish them (ANSTOSS_CLOCK_START, as `npm run publish`)
-const publisher = new Publisher({ db: getDb, siteDir: config.siteDir, render: renderer, clock: clockFromSettings(config.clockStart, config.clockRate) });
+const publisher = new Publisher({ db: getDb, siteDir: config.siteDir, render: renderer });
 const report = await publisher.publishAll();
 console.info(
   `[publish] ${report.written.length} pages written, ${report.removed.length} removed, ${report.failed.length} failed in ${report.ms} ms; cache version ${report.version}`,

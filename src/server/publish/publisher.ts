@@ -2,7 +2,8 @@
 // job at a time, coalescing bursts of changes into one job (design §2).
 import fs from 'node:fs';
 import path from 'node:path';
-import { REAL_CLOCK, type Clock } from '../clock';
+import { clockFromSettings, type Clock } from '../clock';
+import { config } from '../config';
 import type { Db } from '../db/client';
 import { writePublishedFile, removePublishedFile } from './files';
 import type { PendingPages } from './pending';
@@ -38,7 +39,10 @@ export type PublisherOptions = {
   concurrency?: number;
   /** where failed pages are remembered until a retry publishes them */
   pending?: PendingPages;
-  /** the time a publish shows as today (the privacy 'Stand', the next match): injectable for tests */
+  /**
+   * the time a publish shows as today (the privacy 'Stand', the next match): injectable for tests; by
+   * default the settings' (ANSTOSS_CLOCK_START, as the server's), so that a script publishes the same day
+   */
   clock?: Pick<Clock, 'now'>;
 };
 
@@ -50,8 +54,10 @@ export class Publisher {
   /** jobs under way: the old versions of replaced files are freed only while none is (decision 046) */
   private running = 0;
   private readonly replaced: ReplacedFiles;
+  private readonly clock: Pick<Clock, 'now'>;
   constructor(private readonly options: PublisherOptions) {
     this.log = options.log ?? console;
+    this.clock = options.clock ?? clockFromSettings(config.clockStart, config.clockRate);
     this.replaced = replacedFilesIn(replacedFolderFor(options.siteDir));
   }
 
@@ -111,7 +117,7 @@ export class Publisher {
     }
     const jobRender = this.options.render.forJob?.(queue.length + Math.min(spliced.size, 1)) ?? this.options.render;
     // every page of one publish shows the same today
-    const publishedAt = (this.options.clock ?? REAL_CLOCK).now();
+    const publishedAt = this.clock.now();
     const render: Renderer = Object.assign((url: string) => jobRender(url, publishedAt), { parallelism: jobRender.parallelism });
     // the saved thing's own pages render alone, before the rest: a render process interleaves the
     // pages it is given, and one page beside ten others takes ten times as long to reach the disk
@@ -166,7 +172,7 @@ export class Publisher {
   /** Every URL of the site, plus every published file whose page may be gone. */
   async publishAll(): Promise<PublishReport> {
     const db = this.options.db();
-    const urls = new Set(allUrls(db, (this.options.clock ?? REAL_CLOCK).now()));
+    const urls = new Set(allUrls(db, this.clock.now()));
     for (const url of listPublishedUrls(this.options.siteDir)) urls.add(url);
     for (const url of this.options.pending?.urls() ?? []) urls.add(url);
     return this.publishUrls([...urls]);
@@ -174,7 +180,7 @@ export class Publisher {
 
   /** The pages the changes touch, plus any URLs named directly (pending retries): planned (job-plan.ts), then published. */
   async publishChanges(changes: Change[], urls: string[] = []): Promise<PublishReport> {
-    const plan = planJob(this.options.db(), this.options.siteDir, (this.options.clock ?? REAL_CLOCK).now(), changes, urls);
+    const plan = planJob(this.options.db(), this.options.siteDir, this.clock.now(), changes, urls);
     return this.publishUrls(plan.urls, plan.first, plan.splice, plan.leaveAsIs);
   }
 
@@ -186,7 +192,7 @@ export class Publisher {
   prewarm(): Promise<void> | void {
     return this.options.render.prewarm?.(() => {
       const db = this.options.db();
-      const now = (this.options.clock ?? REAL_CLOCK).now();
+      const now = this.clock.now();
       return ROUTES.flatMap((route) => {
         if (!route.pattern.includes(':id')) return [route.pattern];
         const id = route.params?.(db, now)?.[0];

@@ -162,7 +162,7 @@ function oneAtATime(render: Renderer, divertTo?: () => Renderer | null): Rendere
 }
 
 /** Share images (`/teilen/…png`): drawn by sharp in libuv's pool, not in this thread. */
-export function drawnOffThread(url: string): boolean {
+function drawnOffThread(url: string): boolean {
   return url.startsWith('/teilen/') && url.endsWith('.png');
 }
 
