@@ -68,6 +68,24 @@ describe('memoRead', () => {
     expect(names(db)).toEqual([]);
   });
 
+  it("keeps a list every page reads through a full publish's thousands of player records: past its bound the memo lets go of what was read least recently", () => {
+    addTeam(db, 'Kampfmannschaft');
+    let recordReads = 0;
+    const record = (id: number) => memoRead(db, `record:${id}`, () => (recordReads++, { id }));
+    // a render process's pages: each reads the shared list and its own player's record
+    for (let id = 0; id < 3_000; id++) {
+      expect(names(db)).toEqual(['Kampfmannschaft']);
+      record(id);
+    }
+    expect(reads).toBe(1);
+    expect(recordReads).toBe(3_000);
+    // the latest records are still kept, the earliest went
+    record(2_999);
+    expect(recordReads).toBe(3_000);
+    record(0);
+    expect(recordReads).toBe(3_001);
+  });
+
   it('keeps nothing when the read fails', () => {
     expect(() => memoRead(db, 'failing', () => { throw new Error('kaputt'); })).toThrow('kaputt');
     expect(memoRead(db, 'failing', () => 'gelesen')).toBe('gelesen');

@@ -22,7 +22,11 @@ const MEMOS_KEY = Symbol.for('anstoss.readMemos');
 const memos: WeakMap<Db, Memo> = ((globalThis as Record<symbol, unknown>)[MEMOS_KEY] as WeakMap<Db, Memo>) ?? new WeakMap();
 (globalThis as Record<symbol, unknown>)[MEMOS_KEY] = memos;
 
-/** A bound on what one unchanged database keeps (a value per team, say): past it the memo starts over. */
+/**
+ * A bound on what one unchanged database keeps (a value per player, say). Past it the value read least
+ * recently goes: a full publish of a big club reads a record per player, and clearing everything at the
+ * bound made each render process read the club's match list again every thousand players.
+ */
 const MAX_VALUES = 1_000;
 
 /** Which state of the database this connection sees: it moves with every commit, this connection's or another's. */
@@ -46,10 +50,17 @@ export function memoRead<T>(db: Db, key: string, read: () => T): T {
     memo = { stamp, values: new Map() };
     memos.set(db, memo);
   }
-  if (memo.values.has(key)) return memo.values.get(key) as T;
+  const values = memo.values;
+  if (values.has(key)) {
+    const kept = values.get(key) as T;
+    // to the end of the map's order, which is the order of use: the front is read least recently
+    values.delete(key);
+    values.set(key, kept);
+    return kept;
+  }
   const value = read();
-  if (memo.values.size >= MAX_VALUES) memo.values.clear();
-  memo.values.set(key, value);
+  if (values.size >= MAX_VALUES) values.delete(values.keys().next().value!);
+  values.set(key, value);
   return value;
 }
 
