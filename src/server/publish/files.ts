@@ -78,8 +78,22 @@ export async function writePublishedFile(
   removeStaleGzip(file);
 }
 
-/** A temp file renamed over the file, without fsync, synchronous; a missing folder is made when the write finds it missing. */
+/**
+ * A temp file renamed over the file (replaceFileOnce). On a full disk, the old versions this process
+ * keeps for after the job (replaced-files.ts) may be what takes the room: they are freed at once and the
+ * file is tried once more, so that a disk that held the site before decision 046 still does.
+ */
 function replaceFile(file: string, data: Buffer | string, replaced: ReplacedFiles | undefined): void {
+  try {
+    replaceFileOnce(file, data, replaced);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOSPC' || !replaced || replaced.freeAllNow() === 0) throw error;
+    replaceFileOnce(file, data, replaced);
+  }
+}
+
+/** A temp file renamed over the file, without fsync, synchronous; a missing folder is made when the write finds it missing. */
+function replaceFileOnce(file: string, data: Buffer | string, replaced: ReplacedFiles | undefined): void {
   const temp = tempFileFor(file);
   try {
     try {

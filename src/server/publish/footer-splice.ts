@@ -71,7 +71,7 @@ type SpliceContext = {
 const SPLICE_CONCURRENCY = 16;
 
 /**
- * Puts the footer into each page's published file and writes it with its brotli and gzip copies.
+ * Puts the footer into each page's published file and writes it with its brotli copy (no gzip copy, decision 042).
  * Returns the pages that have no published file or no footer to replace: they are rendered instead.
  */
 export async function spliceFooterInto(urls: string[], footer: Buffer, o: SpliceContext): Promise<string[]> {

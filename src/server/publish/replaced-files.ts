@@ -18,6 +18,12 @@ export type ReplacedFiles = {
   keep(file: string): void;
   /** Frees the old versions kept so far, one at a time, until `busy()` (a job started) or all are gone. */
   free(busy: () => boolean): Promise<number>;
+  /**
+   * Frees every old version kept so far, at once and synchronously, and keeps none until the next
+   * `free()` has run: the room a full disk lacks (files.ts tries a write that met ENOSPC once more).
+   * Returns how many were freed.
+   */
+  freeAllNow(): number;
   /** how many old versions wait to be freed */
   readonly waiting: number;
 };
@@ -40,6 +46,8 @@ export function replacedFilesIn(dir: string): ReplacedFiles {
   }
   let counter = 0;
   let freeing: Promise<number> | null = null;
+  // a full disk was met: old versions are freed by the rename again, as before decision 046, until the next free()
+  let short = false;
   const prefix = `${process.pid}-${Date.now().toString(36)}-`;
 
   const freeNow = async (busy: () => boolean): Promise<number> => {
@@ -59,7 +67,7 @@ export function replacedFilesIn(dir: string): ReplacedFiles {
 
   return {
     keep(file) {
-      if (names.length >= MAX_WAITING) return;
+      if (short || names.length >= MAX_WAITING) return;
       const name = `${prefix}${counter++}`;
       try {
         if (!made) {
@@ -75,9 +83,17 @@ export function replacedFilesIn(dir: string): ReplacedFiles {
       }
     },
     free(busy) {
+      short = false;
       // one pass at a time; a second call while one runs joins it
       freeing ??= freeNow(busy).finally(() => (freeing = null));
       return freeing;
+    },
+    freeAllNow() {
+      short = true;
+      // a pass under way (free()) may be unlinking the last name it took: ENOENT is fine
+      const all = names.splice(0);
+      for (const name of all) fs.rmSync(path.join(dir, name), { force: true });
+      return all.length;
     },
     get waiting() {
       return names.length;

@@ -1,0 +1,96 @@
+// A big job on a nearly full disk (decision 046): the old versions of replaced pages wait beside the site
+// until the job is over, so that a footer change does not free thousands of files inside its renames.
+// On a disk with room for the site and little more, that waiting must not make the job fail where it
+// succeeded before: a write that meets a full disk frees the waiting versions at once and is tried
+// again. Only when the site itself does not fit does a page stay as it was (and is published later).
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { writePublishedFile } from '../../src/server/publish/files';
+import { replacedFilesIn, replacedFolderFor } from '../../src/server/publish/replaced-files';
+import { mountSmallDisk, type SmallDisk } from '../fixtures/small-disk';
+import { printFigures } from './figures';
+
+let disk: SmallDisk;
+
+beforeAll(() => {
+  disk = mountSmallDisk(8);
+});
+
+afterAll(() => disk?.release());
+
+// random bytes: brotli cannot shrink them, so a page and its copy take twice its size on the disk
+const PAGE_BYTES = 256 * 1024;
+const PAGES = 8;
+const pageOf = (n: number, version: string) => Buffer.concat([Buffer.from(`<!-- ${version} ${n} -->`), crypto.randomBytes(PAGE_BYTES)]);
+const freeBytes = () => {
+  const stats = fs.statfsSync(disk.dir);
+  return stats.bavail * stats.bsize;
+};
+
+it('a job that replaces every page of a site on a nearly full disk publishes them all, and keeps the old versions again after it', async () => {
+  const site = path.join(disk.dir, 'site');
+  const replaced = replacedFilesIn(replacedFolderFor(site));
+  const file = (n: number) => path.join(site, `seite-${n}`, 'index.html');
+  for (let n = 0; n < PAGES; n++) await writePublishedFile(file(n), pageOf(n, 'alt'), { replaced });
+  // room for about three more pages with their copies: the old versions of the whole site would need eight
+  fs.writeFileSync(path.join(disk.dir, 'filler'), Buffer.alloc(Math.max(0, freeBytes() - 3 * 2 * (PAGE_BYTES + 4096)), 1));
+  const roomBefore = freeBytes();
+
+  let written = 0;
+  let refused = 0;
+  for (let n = 0; n < PAGES; n++) {
+    try {
+      await writePublishedFile(file(n), pageOf(n, 'neu'), { replaced });
+      written++;
+    } catch (error) {
+      expect((error as NodeJS.ErrnoException).code).toBe('ENOSPC');
+      refused++;
+    }
+  }
+  const shown = Array.from({ length: PAGES }, (_, n) => fs.readFileSync(file(n)).subarray(0, 20).toString()).filter((head) => head.startsWith('<!-- neu')).length;
+  const copies = Array.from({ length: PAGES }, (_, n) => fs.statSync(`${file(n)}.br`).mtimeMs >= fs.statSync(file(n)).mtimeMs).filter(Boolean).length;
+  printFigures('replaced files on a nearly full disk', {
+    pages: PAGES,
+    roomBeforeKB: Math.round(roomBefore / 1024),
+    written,
+    refused,
+    showingNew: shown,
+    copiesCurrent: copies,
+    waitingAfter: replaced.waiting,
+  });
+  expect(refused).toBe(0);
+  expect(written).toBe(PAGES);
+  expect(shown).toBe(PAGES);
+  expect(copies).toBe(PAGES);
+
+  // after the job the waiting versions are freed, and the next job keeps old versions again
+  await replaced.free(() => false);
+  expect(replaced.waiting).toBe(0);
+  await writePublishedFile(file(0), Buffer.from('<!-- klein --><h1>neu</h1>'), { replaced });
+  expect(replaced.waiting).toBe(2);
+});
+
+it('where the pages themselves do not fit, the page stays as it was and the refusal is the disk’s', async () => {
+  const site = path.join(disk.dir, 'site-2');
+  const replaced = replacedFilesIn(replacedFolderFor(site));
+  const page = path.join(site, 'index.html');
+  await writePublishedFile(page, Buffer.from('<h1>alt</h1>'), { replaced });
+  await writePublishedFile(page, Buffer.from('<h1>zwischen</h1>'), { replaced });
+  expect(replaced.waiting).toBe(2);
+  disk.fill();
+  let refusal: unknown = null;
+  try {
+    await writePublishedFile(page, Buffer.concat([Buffer.from('<h1>zu gross</h1>'), crypto.randomBytes(4 * PAGE_BYTES)]), { replaced });
+  } catch (error) {
+    refusal = error;
+  }
+  disk.free();
+  printFigures('replaced files, a page larger than the room', { refused: refusal ? 1 : 0, waitingAfter: replaced.waiting });
+  expect((refusal as NodeJS.ErrnoException | null)?.code).toBe('ENOSPC');
+  // the waiting versions were freed to make room; the page is the last one published, whole
+  expect(replaced.waiting).toBe(0);
+  expect(fs.readFileSync(page, 'utf8')).toBe('<h1>zwischen</h1>');
+  expect(fs.readdirSync(site).filter((name) => name.includes('.tmp') || name.startsWith('.'))).toEqual([]);
+});
