@@ -13,6 +13,7 @@ import { Publisher, type PublishReport } from './publish/publisher';
 import { PublishQueue } from './publish/queue';
 import { PendingPages } from './publish/pending';
 import { removeTempFiles } from './publish/files';
+import { replacedFolderFor, waitingBytes } from './publish/replaced-files';
 import { checkHealth, minFreeBytes } from './health';
 import { createHandlerRenderer, loadBuiltRenderer } from './publish/render';
 import { registerPublishQueue } from './publish/notify';
@@ -110,7 +111,13 @@ export async function startApp(
     trustedProxies: parseTrustProxy(config.trustProxy),
     // the owner's socket: only its workers reach it, and they pass on the address they resolved
     forwardedByWorkers: opts.socketPath !== undefined,
-    health: () => checkHealth({ db: getDb, dataDir: config.dataDir, minFreeBytes: minFreeBytes() }),
+    health: () =>
+      checkHealth({
+        db: getDb,
+        dataDir: config.dataDir,
+        minFreeBytes: minFreeBytes(),
+        reclaimableBytes: () => waitingBytes(replacedFolderFor(config.siteDir), config.dataDir),
+      }),
   });
   const requests = trackRequests(server);
   const port = opts.port ?? config.port;

@@ -21,6 +21,17 @@ describe('/healthz', () => {
     expect(health).toMatchObject({ reason: expect.stringMatching(/^Speicherplatz fast voll: \d+ MB frei \(Minimum \d+ MB\)$/) });
   });
 
+  it('counts the old versions a publish job keeps until it is over as room, not as a full disk (decision 046)', () => {
+    const db = createTestDb();
+    const free = freeBytes(os.tmpdir())!;
+    const minFree = free + 1024 ** 3;
+    // a footer change of a big club keeps hundreds of MB until the job is over
+    expect(checkHealth({ db: () => db, dataDir: os.tmpdir(), minFreeBytes: minFree, reclaimableBytes: () => 2 * 1024 ** 3 })).toEqual({ ok: true });
+    // what they hold is not enough: the disk is reported, with what is free now
+    const short = checkHealth({ db: () => db, dataDir: os.tmpdir(), minFreeBytes: minFree, reclaimableBytes: () => 1024 ** 2 });
+    expect(short).toMatchObject({ ok: false, reason: expect.stringMatching(/^Speicherplatz fast voll: \d+ MB frei/) });
+  });
+
   it('after a refused write, stays unhealthy while a probe write fails, and recovers when it works', () => {
     const db = createTestDb();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writePublishedFile } from './files';
-import { replacedFilesIn, replacedFolderFor } from './replaced-files';
+import { replacedFilesIn, replacedFolderFor, waitingBytes } from './replaced-files';
 
 let root: string;
 let site: string;
@@ -40,6 +40,24 @@ describe('replaced files (decision 046)', () => {
     expect(replaced.waiting).toBe(0);
     expect(fs.existsSync(replacedFolderFor(site))).toBe(false);
     expect(fs.readFileSync(page(), 'utf8')).toBe('<h1>neu</h1>');
+  });
+
+  it('tells how much disk space the waiting old versions give back: files whose only name is there', async () => {
+    const replaced = replacedFilesIn(replacedFolderFor(site));
+    expect(waitingBytes(replacedFolderFor(site), root)).toBe(0);
+    await writePublishedFile(page(), Buffer.alloc(64 * 1024, 1), { replaced });
+    await writePublishedFile(page(), Buffer.alloc(64 * 1024, 2), { replaced });
+    // the old page (64 KB of data) and its brotli copy (a few bytes, at least a block)
+    const bytes = waitingBytes(replacedFolderFor(site), root);
+    expect(bytes).toBeGreaterThanOrEqual(64 * 1024);
+    expect(bytes).toBeLessThan(64 * 1024 + 64 * 1024);
+    // a second name elsewhere keeps the data on the disk after freeing: not counted
+    const kept = fs.readdirSync(replacedFolderFor(site)).map((name) => path.join(replacedFolderFor(site), name));
+    const oldPage = kept.find((file) => fs.statSync(file).size === 64 * 1024)!;
+    fs.linkSync(oldPage, path.join(root, 'elsewhere'));
+    expect(waitingBytes(replacedFolderFor(site), root)).toBeLessThan(64 * 1024);
+    await replaced.free(() => false);
+    expect(waitingBytes(replacedFolderFor(site), root)).toBe(0);
   });
 
   it('stops freeing as soon as a job starts, and frees the rest on the next call', async () => {

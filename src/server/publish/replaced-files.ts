@@ -34,6 +34,24 @@ export function replacedFolderFor(siteDir: string): string {
   return path.join(path.dirname(site), `.${path.basename(site)}-replaced`);
 }
 
+/**
+ * The disk space the old versions waiting in `dir` hold and give back once freed: files whose only name
+ * is there, on the same file system as `onDiskOf` (/healthz asks for DATA_DIR's disk). 0 without any.
+ */
+export function waitingBytes(dir: string, onDiskOf: string): number {
+  try {
+    const device = fs.statSync(onDiskOf).dev;
+    let bytes = 0;
+    for (const name of fs.readdirSync(dir)) {
+      const stat = fs.statSync(path.join(dir, name), { throwIfNoEntry: false });
+      if (stat?.isFile() && stat.nlink === 1 && stat.dev === device) bytes += stat.blocks * 512;
+    }
+    return bytes;
+  } catch {
+    return 0;
+  }
+}
+
 export function replacedFilesIn(dir: string): ReplacedFiles {
   // what a killed process left is freed with the rest
   let names: string[] = [];
