@@ -76,3 +76,11 @@ export function readConsistently<T>(db: Db, read: () => T): T {
   if (databaseStamp(db) === before) return value;
   return db.$client.transaction(read)();
 }
+
+/**
+ * Forgets what this connection's memo holds: the next reads read again, as after a change. For the save
+ * path's warm-up (publish/save-warmup.ts), which runs a save's reads as a save runs them without saving.
+ */
+export function forgetReads(db: Db): void {
+  memos.delete(db);
+}

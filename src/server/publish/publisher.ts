@@ -12,6 +12,7 @@ import { ROUTES, allUrls, fileForUrl, type Change } from './routes';
 import { listPublishedUrls } from './published-state';
 import { footerOf, spliceFooterInto } from './footer-splice';
 import { planJob } from './job-plan';
+import { warmSavePath } from './save-warmup';
 import { replacedFilesIn, replacedFolderFor, type ReplacedFiles } from './replaced-files';
 import { settleFileChanges } from '../cluster-files';
 import { raiseCacheVersion, readCacheVersion, writeCacheVersionFile } from './version';
@@ -53,6 +54,8 @@ export class Publisher {
   private stopped = false;
   /** jobs under way: the old versions of replaced files are freed only while none is (decision 046) */
   private running = 0;
+  /** the save path's warm-up (save-warmup.ts): once per publisher */
+  private saveWarmup: Promise<number> | null = null;
   private readonly replaced: ReplacedFiles;
   private readonly clock: Pick<Clock, 'now'>;
   constructor(private readonly options: PublisherOptions) {
@@ -188,9 +191,12 @@ export class Publisher {
     return this.options.pending;
   }
 
-  /** An admin is at work: let the renderer get ready, warmed up on one page of each route. */
-  prewarm(): Promise<void> | void {
-    return this.options.render.prewarm?.(() => {
+  /**
+   * An admin is at work: let the renderer get ready, warmed up on one page of each route, then the save
+   * path itself, once per publisher (save-warmup.ts). Resolves when both are done.
+   */
+  async prewarm(): Promise<void> {
+    await this.options.render.prewarm?.(() => {
       const db = this.options.db();
       const now = this.clock.now();
       return ROUTES.flatMap((route) => {
@@ -199,6 +205,18 @@ export class Publisher {
         return id === undefined ? [] : [route.pattern.replace(':id', encodeURIComponent(id))];
       });
     });
+    const render = this.options.render;
+    this.saveWarmup ??= warmSavePath({
+      db: this.options.db(),
+      siteDir: this.options.siteDir,
+      now: this.clock.now(),
+      renderFor: (pages) => render.forJob?.(pages) ?? render,
+      busy: () => this.running > 0 || this.stopped,
+    }).catch((error: unknown) => {
+      this.log.warn(`[publish] the save path could not be warmed up: ${error instanceof Error ? error.message : String(error)}`);
+      return 0;
+    });
+    await this.saveWarmup;
   }
 
   /**
