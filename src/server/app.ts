@@ -116,7 +116,7 @@ export async function startApp(
         db: getDb,
         dataDir: config.dataDir,
         minFreeBytes: minFreeBytes(),
-        reclaimableBytes: () => waitingBytes(replacedFolderFor(config.siteDir), config.dataDir),
+        reclaimableBytes: (enough) => waitingBytes(replacedFolderFor(config.siteDir), config.dataDir, enough),
       }),
   });
   const requests = trackRequests(server);

@@ -37,8 +37,8 @@ export type HealthOptions = {
   dataDir: string;
   minFreeBytes: number;
   now?: number;
-  /** room on DATA_DIR's disk the server gives back by itself: the old versions of replaced pages (decision 046) */
-  reclaimableBytes?: () => number;
+  /** room on DATA_DIR's disk the server gives back by itself: the old versions of replaced pages (decision 046); may stop counting at `enough` */
+  reclaimableBytes?: (enough: number) => number;
 };
 
 export function checkHealth(options: HealthOptions): Health {
@@ -68,7 +68,7 @@ export function checkHealth(options: HealthOptions): Health {
   const free = freeBytes(options.dataDir);
   // a big publish job (a footer change) keeps its replaced pages' old versions until it is over: that
   // room comes back by itself, and a balancer must not take the server out for it. Counted only when short.
-  if (free !== null && free < options.minFreeBytes && free + (options.reclaimableBytes?.() ?? 0) < options.minFreeBytes) {
+  if (free !== null && free < options.minFreeBytes && free + (options.reclaimableBytes?.(options.minFreeBytes - free) ?? 0) < options.minFreeBytes) {
     const mb = (bytes: number) => Math.floor(bytes / (1024 * 1024));
     return { ok: false, reason: `Speicherplatz fast voll: ${mb(free)} MB frei (Minimum ${mb(options.minFreeBytes)} MB)` };
   }

@@ -94,3 +94,25 @@ it('where the pages themselves do not fit, the page stays as it was and the refu
   expect(fs.readFileSync(page, 'utf8')).toBe('<h1>zwischen</h1>');
   expect(fs.readdirSync(site).filter((name) => name.includes('.tmp') || name.startsWith('.'))).toEqual([]);
 });
+
+it('where a page fits but its brotli copy does not, the page is new and its old copy goes (no stale copy for nginx)', async () => {
+  const site = path.join(disk.dir, 'site-3');
+  const page = path.join(site, 'index.html');
+  await writePublishedFile(page, Buffer.from('<h1>alt</h1>'));
+  const fresh = Buffer.concat([Buffer.from('<h1>neu</h1>'), crypto.randomBytes(PAGE_BYTES)]);
+  // room for the page and a little more, not for its copy of the same size
+  fs.writeFileSync(path.join(disk.dir, 'filler'), Buffer.alloc(Math.max(0, freeBytes() - PAGE_BYTES - 64 * 1024), 1));
+  let refusal: unknown = null;
+  try {
+    await writePublishedFile(page, fresh);
+  } catch (error) {
+    refusal = error;
+  }
+  disk.free();
+  printFigures('replaced files, a copy larger than the room', { refused: refusal ? 1 : 0, pageNew: fs.readFileSync(page).subarray(0, 12).toString() === '<h1>neu</h1>', copyLeft: fs.existsSync(`${page}.br`) });
+  expect((refusal as NodeJS.ErrnoException | null)?.code).toBe('ENOSPC');
+  expect(fs.readFileSync(page).equals(fresh)).toBe(true);
+  expect(fs.existsSync(`${page}.br`)).toBe(false);
+  expect(fs.readdirSync(site).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+});
+

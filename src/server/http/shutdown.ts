@@ -24,8 +24,16 @@ export function onServerStopping(listener: () => void): () => void {
   return () => stopListeners().delete(listener);
 }
 
+const ANNOUNCED_KEY = Symbol.for('anstoss.serverStopAnnounced');
+
+/** Whether this process was told to stop (announceStopping): for work that starts later and must not. */
+export function stopAnnounced(): boolean {
+  return (globalThis as unknown as Record<symbol, boolean | undefined>)[ANNOUNCED_KEY] === true;
+}
+
 /** Ends the long-lived responses (event streams); drainServer does it too, a cluster's owner first of all. */
 export function announceStopping(): void {
+  (globalThis as unknown as Record<symbol, boolean | undefined>)[ANNOUNCED_KEY] = true;
   for (const listener of [...stopListeners()]) {
     try {
       listener();

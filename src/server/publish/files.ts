@@ -74,21 +74,35 @@ export async function writePublishedFile(
     : null;
   replaceFile(file, body, options.replaced);
   if (br === null) return;
-  replaceFile(`${file}.br`, br, options.replaced);
+  try {
+    replaceFile(`${file}.br`, br, options.replaced);
+  } catch (error) {
+    // the page is new and its copy could not follow (a full disk): the old copy goes, or nginx's
+    // brotli_static would serve it (our server skips a copy older than its page, a host may not)
+    fs.rmSync(`${file}.br`, { force: true });
+    announce(`${file}.br`);
+    throw error;
+  }
   removeStaleGzip(file);
 }
 
+/** Old versions freed at once per write that meets a full disk, before it is tried again. */
+const FREE_ON_FULL_DISK = 64;
+
 /**
  * A temp file renamed over the file (replaceFileOnce). On a full disk, the old versions this process
- * keeps for after the job (replaced-files.ts) may be what takes the room: they are freed at once and the
- * file is tried once more, so that a disk that held the site before decision 046 still does.
+ * keeps for after the job (replaced-files.ts) may be what takes the room: some are freed at once and the
+ * file is tried again, until it fits or none are left, so that a disk that held the site before decision
+ * 046 still does.
  */
 function replaceFile(file: string, data: Buffer | string, replaced: ReplacedFiles | undefined): void {
-  try {
-    replaceFileOnce(file, data, replaced);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOSPC' || !replaced || replaced.freeAllNow() === 0) throw error;
-    replaceFileOnce(file, data, replaced);
+  for (;;) {
+    try {
+      replaceFileOnce(file, data, replaced);
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOSPC' || !replaced || replaced.freeSomeNow(FREE_ON_FULL_DISK) === 0) throw error;
+    }
   }
 }
 

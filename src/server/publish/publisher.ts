@@ -192,11 +192,12 @@ export class Publisher {
   }
 
   /**
-   * An admin is at work: let the renderer get ready, warmed up on one page of each route, then the save
-   * path itself, once per publisher (save-warmup.ts). Resolves when both are done.
+   * An admin is at work: let the renderer get ready, warmed up on one page of each route (asked on every
+   * call: a render process kept for saves stays while the admin works), then the save path itself, once
+   * per publisher and after the routes (save-warmup.ts). Resolves when both are done.
    */
   async prewarm(): Promise<void> {
-    await this.options.render.prewarm?.(() => {
+    const routes = this.options.render.prewarm?.(() => {
       const db = this.options.db();
       const now = this.clock.now();
       return ROUTES.flatMap((route) => {
@@ -206,17 +207,22 @@ export class Publisher {
       });
     });
     const render = this.options.render;
-    this.saveWarmup ??= warmSavePath({
-      db: this.options.db(),
-      siteDir: this.options.siteDir,
-      now: this.clock.now(),
-      renderFor: (pages) => render.forJob?.(pages) ?? render,
-      busy: () => this.running > 0 || this.stopped,
-    }).catch((error: unknown) => {
-      this.log.warn(`[publish] the save path could not be warmed up: ${error instanceof Error ? error.message : String(error)}`);
-      return 0;
-    });
-    await this.saveWarmup;
+    this.saveWarmup ??= Promise.resolve(routes)
+      .then(() =>
+        warmSavePath({
+          db: this.options.db(),
+          siteDir: this.options.siteDir,
+          now: this.clock.now(),
+          // only where the job would render in this thread: asking forJob first could start render processes
+          renderFor: (pages) => (render.inThread?.(pages) ?? true ? (render.forJob?.(pages) ?? render) : null),
+          busy: () => this.running > 0 || this.stopped,
+        }),
+      )
+      .catch((error: unknown) => {
+        this.log.warn(`[publish] the save path could not be warmed up: ${error instanceof Error ? error.message : String(error)}`);
+        return 0;
+      });
+    await Promise.all([routes, this.saveWarmup]);
   }
 
   /**

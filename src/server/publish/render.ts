@@ -30,6 +30,8 @@ export type RenderResult = {
 export type Renderer = ((url: string, publishedAt?: number) => Promise<RenderResult>) & {
   parallelism?: number;
   forJob?: (renders: number) => Renderer;
+  /** whether a job of this many renders renders in this thread now (asks, starts nothing); absent: always */
+  inThread?: (renders: number) => boolean;
   /** get ready for saves soon: warm up whatever renders them on these pages (resolves when done) */
   prewarm?: (urls: () => string[]) => Promise<void> | void;
 };
@@ -125,6 +127,8 @@ export async function loadBuiltRenderer(serverEntry: string, options: { workers?
     // a warm-up that a stop meets ends there: the stop's hand-over needs this thread (decision 043)
     return warmUp(inProcess, urls(), () => stopping);
   };
+  // saves render here, unless the server stops (then the render processes take them)
+  renderer.inThread = (renders) => Boolean(pool.broken) || (!stopping && renders <= inProcessMax);
   renderer.forJob = (renders) => {
     if (pool.broken) return inProcess;
     if (renders <= inProcessMax) return saves;

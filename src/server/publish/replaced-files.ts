@@ -19,11 +19,11 @@ export type ReplacedFiles = {
   /** Frees the old versions kept so far, one at a time, until `busy()` (a job started) or all are gone. */
   free(busy: () => boolean): Promise<number>;
   /**
-   * Frees every old version kept so far, at once and synchronously, and keeps none until the next
-   * `free()` has run: the room a full disk lacks (files.ts tries a write that met ENOSPC once more).
-   * Returns how many were freed.
+   * Frees up to `count` of the old versions kept so far, at once and synchronously, and keeps none until
+   * the next `free()` has run: the room a full disk lacks (files.ts tries a write that met ENOSPC again).
+   * Returns how many were freed. Synchronous, so a few at a time: each can cost a millisecond (above).
    */
-  freeAllNow(): number;
+  freeSomeNow(count: number): number;
   /** how many old versions wait to be freed */
   readonly waiting: number;
 };
@@ -37,12 +37,14 @@ export function replacedFolderFor(siteDir: string): string {
 /**
  * The disk space the old versions waiting in `dir` hold and give back once freed: files whose only name
  * is there, on the same file system as `onDiskOf` (/healthz asks for DATA_DIR's disk). 0 without any.
+ * Counting stops once it reaches `enough` (a footer change of a big club keeps thousands of them).
  */
-export function waitingBytes(dir: string, onDiskOf: string): number {
+export function waitingBytes(dir: string, onDiskOf: string, enough = Number.POSITIVE_INFINITY): number {
   try {
     const device = fs.statSync(onDiskOf).dev;
     let bytes = 0;
     for (const name of fs.readdirSync(dir)) {
+      if (bytes >= enough) break;
       const stat = fs.statSync(path.join(dir, name), { throwIfNoEntry: false });
       if (stat?.isFile() && stat.nlink === 1 && stat.dev === device) bytes += stat.blocks * 512;
     }
@@ -106,12 +108,12 @@ export function replacedFilesIn(dir: string): ReplacedFiles {
       freeing ??= freeNow(busy).finally(() => (freeing = null));
       return freeing;
     },
-    freeAllNow() {
+    freeSomeNow(count) {
       short = true;
-      // a pass under way (free()) may be unlinking the last name it took: ENOENT is fine
-      const all = names.splice(0);
-      for (const name of all) fs.rmSync(path.join(dir, name), { force: true });
-      return all.length;
+      // the newest first, as free() takes them; a pass under way may be unlinking the one it took (ENOENT is fine)
+      const some = names.splice(Math.max(0, names.length - count));
+      for (const name of some) fs.rmSync(path.join(dir, name), { force: true });
+      return some.length;
     },
     get waiting() {
       return names.length;

@@ -81,27 +81,44 @@ describe('the save path warm-up (decision 043, update of 2026-11-29)', () => {
     expect(db.$client.prepare('SELECT COUNT(*) AS n FROM matches WHERE status = ?').get('scheduled')).toEqual({ n: 4 });
   });
 
-  it('ends at once when a real job starts, and when the server stops', async () => {
+  it('ends at once when a real job starts, and when a job would no longer render in this thread (a stop)', async () => {
     const render = recordingRenderer();
-    let jobs = 0;
-    const busy = () => render.asked.length >= 3 && ++jobs > 0;
+    const busy = () => render.asked.length >= 3;
     await warmSavePath({ db, siteDir, now: NOW, renderFor: () => render, busy });
     expect(render.asked).toHaveLength(3);
 
-    const stopped = recordingRenderer();
-    const stopping = Object.assign(async (url: string) => {
-      if (stopped.asked.length === 1) announceStopping();
-      return stopped(url);
-    }, { parallelism: 1 });
-    await warmSavePath({ db, siteDir, now: NOW, renderFor: () => stopping, busy: () => false });
-    expect(stopped.asked).toHaveLength(2);
+    const elsewhere = recordingRenderer();
+    await warmSavePath({ db, siteDir, now: NOW, renderFor: () => (elsewhere.asked.length < 2 ? elsewhere : null), busy: () => false });
+    expect(elsewhere.asked).toHaveLength(2);
   });
 
-  it('leaves jobs that render in render processes to them (several at once)', async () => {
+  it('never asks for the job renderer where a job would render in render processes (asking could start them)', async () => {
     const render = recordingRenderer();
-    render.parallelism = 2;
-    expect(await warmSavePath({ db, siteDir, now: NOW, renderFor: () => render, busy: () => false })).toBe(0);
+    const forJob: number[] = [];
+    render.inThread = () => false;
+    render.forJob = (pages) => {
+      forJob.push(pages);
+      return render;
+    };
+    const publisher = new Publisher({ db: () => db, siteDir, render, log: quiet, clock: { now: () => NOW } });
+    await publisher.prewarm();
+    expect(forJob).toEqual([]);
     expect(render.asked).toEqual([]);
+  });
+
+  it('starts after the routes’ warm-up, however often an admin asks meanwhile', async () => {
+    const render = recordingRenderer();
+    let routesDone = () => {};
+    const routes = new Promise<void>((resolve) => (routesDone = resolve));
+    render.prewarm = () => routes;
+    const publisher = new Publisher({ db: () => db, siteDir, render, log: quiet, clock: { now: () => NOW } });
+    const first = publisher.prewarm();
+    const second = publisher.prewarm();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(render.asked).toEqual([]);
+    routesDone();
+    await Promise.all([first, second]);
+    expect(render.asked.filter((url) => url === '/news/neuest')).toHaveLength(WARM_ROUNDS);
   });
 
   it('runs once per publisher, after the routes’ own warm-up, when an admin is at work', async () => {
@@ -118,5 +135,13 @@ describe('the save path warm-up (decision 043, update of 2026-11-29)', () => {
     await publisher.prewarm();
     expect(render.asked).toHaveLength(first);
     expect(siteFiles()).toEqual([]);
+  });
+
+  // last: the stop is announced for the rest of this process
+  it('does not start once the server was told to stop', async () => {
+    announceStopping();
+    const render = recordingRenderer();
+    expect(await warmSavePath({ db, siteDir, now: NOW, renderFor: () => render, busy: () => false })).toBe(0);
+    expect(render.asked).toEqual([]);
   });
 });

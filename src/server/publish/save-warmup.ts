@@ -7,9 +7,10 @@
 // later. So the server plans and renders the jobs of an article edit and of a
 // result of each team's latest match, then the first two of them twice more, and
 // writes nothing (docs/decisions/043, update of 2026-11-29).
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Db } from '../db/client';
 import { forgetReads } from '../content/read-memo';
-import { onServerStopping } from '../http/shutdown';
+import { stopAnnounced } from '../http/shutdown';
 import { planJob } from './job-plan';
 import type { Renderer } from './render';
 import type { Change } from './routes';
@@ -20,15 +21,15 @@ export const WARM_ROUNDS = 3;
 /** Most sample jobs of results: one per team of the club, the teams with the latest matches first. */
 const MAX_RESULT_SAMPLES = 6;
 
-/** Larger jobs than this are not warmed (a club whose every save reaches hundreds of pages). */
-const MAX_WARM_PAGES = 40;
-
 export type SaveWarmup = {
   db: Db;
   siteDir: string;
   now: number;
-  /** the renderer a job of `pages` renders with (Renderer.forJob) */
-  renderFor: (pages: number) => Renderer;
+  /**
+   * The renderer a job of `pages` renders with in this thread, or null where it would render elsewhere
+   * (render processes warm up by themselves, and must not be started for a warm-up). Asked before each page.
+   */
+  renderFor: (pages: number) => Renderer | null;
   /** a real job started, or the publisher stopped: the warm-up ends at once */
   busy: () => boolean;
 };
@@ -53,39 +54,34 @@ export function sampleChanges(db: Db, now: number): Change[][] {
 
 /**
  * Plans and renders each sample job once, then the first two WARM_ROUNDS - 1 times more, one page at a
- * time, and throws the pages away. Only jobs that render in this thread are warmed (a render process
- * warms up by itself). Ends at once when a real job starts or the server stops. Returns the pages rendered.
+ * time with the event loop turning in between, and throws the pages away. Only jobs that render in this
+ * thread are warmed. Ends at once when a real job starts or the server stops. Returns the pages rendered.
  */
 export async function warmSavePath(o: SaveWarmup): Promise<number> {
-  let stopping = false;
-  const stopListening = onServerStopping(() => (stopping = true));
-  const busy = () => stopping || o.busy();
+  const busy = () => o.busy() || stopAnnounced();
   let rendered = 0;
-  try {
-    const samples = sampleChanges(o.db, o.now);
-    for (let round = 0; round < WARM_ROUNDS; round++) {
-      // every sample once (its data), then the article's and the latest result's jobs again (the code)
-      for (const changes of round === 0 ? samples : samples.slice(0, 2)) {
-        if (busy()) return rendered;
-        // a save's reads start over (the memo sees a new state of the database): so do these
-        forgetReads(o.db);
-        const plan = planJob(o.db, o.siteDir, o.now, changes);
-        if (plan.urls.length > MAX_WARM_PAGES) continue;
+  const samples = sampleChanges(o.db, o.now);
+  for (let round = 0; round < WARM_ROUNDS; round++) {
+    // every sample once (its data), then the article's and the latest result's jobs again (the code)
+    for (const changes of round === 0 ? samples : samples.slice(0, 2)) {
+      await nextTurn();
+      if (busy()) return rendered;
+      // a save's reads start over (the memo sees a new state of the database): so do these
+      forgetReads(o.db);
+      const plan = planJob(o.db, o.siteDir, o.now, changes);
+      for (const url of plan.urls) {
+        // the questions of decision 045 run in one stretch each: the loop turns between them too
+        await nextTurn();
         const render = o.renderFor(plan.urls.length);
-        if ((render.parallelism ?? 1) > 1) return rendered;
-        for (const url of plan.urls) {
-          if (busy()) return rendered;
-          // share images are drawn in libuv's pool: nothing of this thread's to warm
-          if (url.endsWith('.png') || plan.leaveAsIs?.(url)) continue;
-          await render(url, o.now).then(
-            () => rendered++,
-            () => undefined,
-          );
-        }
+        if (busy() || render === null) return rendered;
+        // share images are drawn in libuv's pool: nothing of this thread's to warm
+        if (url.endsWith('.png') || plan.leaveAsIs?.(url)) continue;
+        await render(url, o.now).then(
+          () => rendered++,
+          () => undefined,
+        );
       }
     }
-    return rendered;
-  } finally {
-    stopListening();
   }
+  return rendered;
 }
