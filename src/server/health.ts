@@ -68,7 +68,8 @@ export function checkHealth(options: HealthOptions): Health {
   const free = freeBytes(options.dataDir);
   // a big publish job (a footer change) keeps its replaced pages' old versions until it is over: that
   // room comes back by itself, and a balancer must not take the server out for it. Counted only when short.
-  if (free !== null && free < options.minFreeBytes && free + (options.reclaimableBytes?.(options.minFreeBytes - free) ?? 0) < options.minFreeBytes) {
+  const short = free !== null && free < options.minFreeBytes;
+  if (short && free + (options.reclaimableBytes?.(options.minFreeBytes - free) ?? 0) < options.minFreeBytes) {
     const mb = (bytes: number) => Math.floor(bytes / (1024 * 1024));
     return { ok: false, reason: `Speicherplatz fast voll: ${mb(free)} MB frei (Minimum ${mb(options.minFreeBytes)} MB)` };
   }

@@ -214,7 +214,7 @@ export class Publisher {
           siteDir: this.options.siteDir,
           now: this.clock.now(),
           // only where the job would render in this thread: asking forJob first could start render processes
-          renderFor: (pages) => (render.inThread?.(pages) ?? true ? (render.forJob?.(pages) ?? render) : null),
+          renderFor: (pages) => ((render.inThread?.(pages) ?? true) ? (render.forJob?.(pages) ?? render) : null),
           busy: () => this.running > 0 || this.stopped,
         }),
       )
