@@ -52,12 +52,19 @@ const PEER = Symbol('anstoss.peer');
 const PEER_TRUSTED = Symbol('anstoss.peerTrusted');
 type PeerSocket = { remoteAddress?: string; [PEER]?: string; [PEER_TRUSTED]?: boolean };
 
+/** Whether the connection comes from a trusted proxy, asked once per connection (the fast lane asks it too). */
+export function isTrustedPeer(socket: object, proxies: TrustedProxies): boolean {
+  const peerSocket = socket as PeerSocket;
+  const peer = (peerSocket[PEER] ??= plainAddress(peerSocket.remoteAddress ?? ''));
+  return (peerSocket[PEER_TRUSTED] ??= trusted(proxies, peer));
+}
+
 /** The visitor's address; strips forwarded headers a trusted proxy did not vouch for. */
 export function resolveClientAddress(req: http.IncomingMessage, proxies: TrustedProxies | null): string {
   const socket = req.socket as unknown as PeerSocket;
   const peer = (socket[PEER] ??= plainAddress(socket.remoteAddress ?? ''));
   // one server, one list: whether its peer is a trusted proxy is asked once per connection too
-  if (!proxies || !(socket[PEER_TRUSTED] ??= trusted(proxies, peer))) {
+  if (!proxies || !isTrustedPeer(socket, proxies)) {
     const headers = req.headers;
     for (const header of FORWARDED) if (headers[header] !== undefined) delete headers[header];
     return peer;

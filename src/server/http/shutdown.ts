@@ -89,7 +89,8 @@ export function trackRequests(server: http.Server): RequestTracker {
   const closeAfter = (res: http.ServerResponse) => {
     if (!res.headersSent) res.setHeader('connection', 'close');
   };
-  const busy = (socket: HttpSocket) => socket._httpMessage != null;
+  // or the fast lane's answer is still being written (fast-lane.ts: no response object)
+  const busy = (socket: HttpSocket) => socket._httpMessage != null || socket.writableLength > 0;
   server.on('connection', (socket: HttpSocket) => {
     accepted += 1;
     connections.set(socket, { idleAtLastSweep: false, bytesAtLastSweep: 0, acceptedAt: Date.now() });

@@ -7,10 +7,11 @@ import http from 'node:http';
 import path from 'node:path';
 import { MISSING_FILE_RULES, fileForUrl } from './site-paths';
 import type { Health } from '../health';
-import { resolveClientAddress, type TrustedProxies } from './proxy';
+import { isTrustedPeer, resolveClientAddress, type TrustedProxies } from './proxy';
 import { FILE_CSP, NO_STORE, securityHeaders } from './headers';
 import { FileCache, chooseEncoding, resolveInside, type CachedFile, type Encoding } from './static-files';
 import { HTML_CACHE, cacheControlFor } from './cache-policy';
+import { PLAIN_PATH, openFastLane, type LaneRequest } from './fast-lane';
 
 export type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next: (error?: unknown) => void) => unknown;
 
@@ -37,6 +38,11 @@ export type StaticServerOptions = {
   cache?: FileCache;
   /** tells of files just replaced or removed (the publisher's announce, or the owner's message); returns the unsubscribe */
   fileChanges?: (listener: (file: string) => void) => () => void;
+  /**
+   * whether published files are answered by the fast lane (fast-lane.ts, decision 049); default
+   * on, except for the owner's socket server (dynamic paths only); off gives node:http's answers alone
+   */
+  fastLane?: boolean;
   /** called before a dynamic path goes to `handler` */
   onDynamic?: (pathname: string, req: http.IncomingMessage) => void;
   log?: Pick<Console, 'info' | 'warn' | 'error'>;
@@ -72,8 +78,6 @@ export const baseHeaders = (req: http.IncomingMessage) => (isSecure(req) ? BASE_
 const STATUS_SLOT: Record<number, number | undefined> = { 200: 0, 304: 1, 404: 2 };
 const ENCODING_SLOT: Record<Encoding, number> = { br: 0, gzip: 1, identity: 2 };
 
-/** A plain path needs no URL parsing: no escapes, no query, no dot segments, no empty segments. */
-const PLAIN_PATH = /^\/(?:[A-Za-z0-9_~-][A-Za-z0-9._~-]*(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)*)?$/;
 
 /**
  * A memo with a size bound: lookups that depend only on the path (which file a
@@ -134,23 +138,20 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
     return headers;
   };
 
-  const send = (
-    req: http.IncomingMessage,
-    res: http.ServerResponse,
-    file: CachedFile,
-    status: number,
-    cacheControl: string,
-  ) => {
-    const secure = isSecure(req);
-    if (status === 200 && req.headers['if-none-match'] === file.etag) {
-      res.writeHead(304, headersFor(file, secure, 304, cacheControl, 'identity', 0));
-      res.end();
-      return;
+  /** The answer with a file: 304 when the client has this version, else the encoding it takes best. */
+  const reply = (file: CachedFile, secure: boolean, status: number, cacheControl: string, ifNoneMatch: string | undefined, acceptEncoding: string | undefined) => {
+    if (status === 200 && ifNoneMatch === file.etag) {
+      return { status: 304 as const, headers: headersFor(file, secure, 304, cacheControl, 'identity', 0), body: null };
     }
-    const encoding = chooseEncoding(req.headers['accept-encoding'], file);
+    const encoding = chooseEncoding(acceptEncoding, file);
     const body = encoding === 'br' ? file.br! : encoding === 'gzip' ? file.gzip! : file.identity;
-    res.writeHead(status, headersFor(file, secure, status, cacheControl, encoding, body.length));
-    res.end(req.method === 'HEAD' ? undefined : body);
+    return { status, headers: headersFor(file, secure, status, cacheControl, encoding, body.length), body };
+  };
+
+  const send = (req: http.IncomingMessage, res: http.ServerResponse, file: CachedFile, status: number, cacheControl: string) => {
+    const answer = reply(file, isSecure(req), status, cacheControl, req.headers['if-none-match'], req.headers['accept-encoding']);
+    res.writeHead(answer.status, answer.headers);
+    res.end(req.method === 'HEAD' || !answer.body ? undefined : answer.body);
   };
 
   const notFound = (req: http.IncomingMessage, res: http.ServerResponse, pathname: string) => {
@@ -161,12 +162,16 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
     res.end('Oops! Page not found');
   };
 
-  const serveStatic = (req: http.IncomingMessage, res: http.ServerResponse, pathname: string) => {
+  /**
+   * The file that answers a path with 200 and its Cache-Control; else 'missing' (a page
+   * that is not there: the rules of MISSING_FILE_RULES apply) or 'not-found'.
+   */
+  const findFile = (pathname: string): { file: CachedFile; cacheControl: string } | 'missing' | 'not-found' => {
     // uploads: random names, never executed; nosniff keeps them images
     if (pathname.startsWith('/uploads/')) {
       const file = resolveInside(uploadsRoot, pathname.slice('/uploads/'.length));
       const hit = file && cache.get(file);
-      return hit ? send(req, res, hit, 200, cacheControlFor('upload', pathname)) : notFound(req, res, pathname);
+      return hit ? { file: hit, cacheControl: cacheControlFor('upload', pathname) } : 'not-found';
     }
     // the build's own files: hashed assets forever, the rest briefly
     if (pathname !== '/') {
@@ -175,9 +180,7 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
         return candidate && cache.get(candidate) ? candidate : null;
       });
       const hit = file && cache.get(file);
-      if (hit) {
-        return send(req, res, hit, 200, cacheControlFor('asset', pathname));
-      }
+      if (hit) return { file: hit, cacheControl: cacheControlFor('asset', pathname) };
     }
     // false: a name that is never a page (a hidden or temporary file of an atomic write)
     const file = siteFiles.get(pathname, () => {
@@ -188,9 +191,15 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
       }
     });
     const hit = file && cache.get(file);
-    if (hit) return send(req, res, hit, 200, cacheControlFor('page', pathname));
+    if (hit) return { file: hit, cacheControl: cacheControlFor('page', pathname) };
     // not even redirected to its section: a left-over temp file's name must not answer 200 anywhere
-    if (file === false) return notFound(req, res, pathname);
+    return file === false ? 'not-found' : 'missing';
+  };
+
+  const serveStatic = (req: http.IncomingMessage, res: http.ServerResponse, pathname: string) => {
+    const found = findFile(pathname);
+    if (typeof found === 'object') return send(req, res, found.file, 200, found.cacheControl);
+    if (found === 'not-found') return notFound(req, res, pathname);
     for (const rule of MISSING_FILE_RULES) {
       if (!pathname.startsWith(rule.prefix)) continue;
       if (rule.redirect) {
@@ -264,6 +273,18 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
     }
     serveStatic(req, res, pathname);
   });
+  if (options.fastLane ?? !options.forwardedByWorkers) {
+    openFastLane(server, (request: LaneRequest) => {
+      if (request.path === '/healthz' || isDynamicPath(request.path)) return null;
+      const found = findFile(request.path);
+      if (typeof found !== 'object') return null;
+      // as isSecure after resolveClientAddress: the header counts only from a trusted proxy
+      const secure =
+        (request.socket as { encrypted?: boolean }).encrypted === true ||
+        (request.forwardedProto === 'https' && trustedProxies !== null && isTrustedPeer(request.socket, trustedProxies));
+      return reply(found.file, secure, 200, found.cacheControl, request.ifNoneMatch, request.acceptEncoding);
+    });
+  }
   server.on('close', stopListening);
   return server;
 }
