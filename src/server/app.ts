@@ -111,6 +111,8 @@ export async function startApp(
     trustedProxies: parseTrustProxy(config.trustProxy),
     // the owner's socket: only its workers reach it, and they pass on the address they resolved
     forwardedByWorkers: opts.socketPath !== undefined,
+    // the owner's socket carries dynamic paths only
+    fastLane: config.fastLane && opts.socketPath === undefined,
     health: () =>
       checkHealth({
         db: getDb,

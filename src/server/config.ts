@@ -14,6 +14,8 @@ export const config = {
   host: process.env.HOST ?? '127.0.0.1',
   /** the proxies whose X-Forwarded-* headers count: '127.0.0.1,::1' behind nginx (src/server/http/proxy.ts) */
   trustProxy: process.env.TRUST_PROXY ?? '',
+  /** published files answered without node:http (src/server/http/fast-lane.ts, decision 049); FAST_LANE=0 switches it off */
+  fastLane: process.env.FAST_LANE !== '0',
   dataDir,
   dbPath: path.join(dataDir, 'club.db'),
   uploadsDir: path.join(dataDir, 'uploads'),

@@ -59,6 +59,7 @@ const server = createStaticServer({
   uploadsDir: config.uploadsDir,
   trustedProxies: parseTrustProxy(config.trustProxy),
   dynamicHeaders: false,
+  fastLane: config.fastLane,
   cache,
   fileChanges: (l) => {
     listener = l;
