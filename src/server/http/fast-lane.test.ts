@@ -3,6 +3,7 @@
 // is not sure of to node:http. Each case goes to two servers over the same
 // folder: one with the lane, one without. A count of node:http's 'request'
 // events shows which of them answered.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type http from 'node:http';
 import net from 'node:net';
@@ -233,6 +234,25 @@ describe('the fast lane keeps node:http\'s connection rules', () => {
     expect(text).toMatch(/^HTTP\/1\.1 200 OK\r\n[\s\S]*Keep-Alive: timeout=0\r\n/);
     expect(at - sent).toBeGreaterThanOrEqual(250);
     expect(at - sent).toBeLessThan(3000);
+  });
+
+  it('a slow reader gets the whole of a large file, however long the keep-alive timeout is', async () => {
+    const big = crypto.randomBytes(24 * 1024 * 1024);
+    fs.writeFileSync(path.join(root, 'uploads', 'gross.webp'), big);
+    const server = await start(true);
+    server.server.keepAliveTimeout = 200;
+    const socket = net.connect(server.port, '127.0.0.1');
+    let received = 0;
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    socket.on('data', (chunk) => (received += chunk.length));
+    socket.write(get('/uploads/gross.webp', 'Host: a\r\n'));
+    // the client reads nothing for longer than the keep-alive timeout, then all of it
+    socket.pause();
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    socket.resume();
+    await closed;
+    expect(server.nodeRequests).toBe(0);
+    expect(received).toBeGreaterThan(big.length);
   });
 
   // last: the stop is announced for the whole process (shutdown.ts), and the lane stands aside from then on

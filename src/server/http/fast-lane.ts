@@ -155,7 +155,11 @@ export function openFastLane(server: http.Server, answer: (request: LaneRequest)
   };
 
   server.prependListener('connection', (socket: net.Socket) => {
-    const onTimeout = () => socket.destroy();
+    // an answer still being written (a slow phone, a big page) is not idle: node:http starts its
+    // keep-alive clock once the answer is out, and so does this, as the write's end refreshes the timer
+    const onTimeout = () => {
+      if (socket.writableLength === 0) socket.destroy();
+    };
     const onError = () => socket.destroy();
     const onEnd = () => socket.end();
     const onClose = () => laneSockets.delete(socket);
