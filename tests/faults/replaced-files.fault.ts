@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { writePublishedFile } from '../../src/server/publish/files';
 import { replacedFilesIn, replacedFolderFor } from '../../src/server/publish/replaced-files';
+import { CACHE_VERSION_FILE, writeCacheVersionFile } from '../../src/server/publish/version';
 import { mountSmallDisk, type SmallDisk } from '../fixtures/small-disk';
 import { printFigures } from './figures';
 
@@ -116,3 +117,37 @@ it('where a page fits but its brotli copy does not, the page is new and its old 
   expect(fs.readdirSync(site).filter((name) => name.endsWith('.tmp'))).toEqual([]);
 });
 
+
+it('the cache version file, the last write of a job, gets its room from the job’s kept versions on a full disk', async () => {
+  const site = path.join(disk.dir, 'site-4');
+  const replaced = replacedFilesIn(replacedFolderFor(site));
+  const page = path.join(site, 'index.html');
+  const versionOnDisk = () => (JSON.parse(fs.readFileSync(path.join(site, CACHE_VERSION_FILE), 'utf8')) as { version: number }).version;
+  writeCacheVersionFile(site, 1);
+  await writePublishedFile(page, pageOf(0, 'alt'), { replaced });
+  // the job: the page replaced, its old version and copy kept until the job is over
+  await writePublishedFile(page, pageOf(0, 'neu'), { replaced });
+  expect(replaced.waiting).toBe(2);
+  disk.fill();
+  let withoutRoom = 'written';
+  try {
+    writeCacheVersionFile(site, 2);
+  } catch (error) {
+    withoutRoom = (error as NodeJS.ErrnoException).code ?? 'error';
+  }
+  const versionBefore = versionOnDisk();
+  let withRoom = 'written';
+  try {
+    writeCacheVersionFile(site, 3, replaced);
+  } catch (error) {
+    withRoom = (error as NodeJS.ErrnoException).code ?? 'error';
+  }
+  disk.free();
+  printFigures('replaced files, the cache version on a full disk', { withoutRoom, withRoom, versionBefore, versionAfter: versionOnDisk(), waitingAfter: replaced.waiting });
+  // without the kept versions to free, the full disk refuses it and the last version stays whole
+  expect(withoutRoom).toBe('ENOSPC');
+  expect(versionBefore).toBe(1);
+  expect(withRoom).toBe('written');
+  expect(versionOnDisk()).toBe(3);
+  expect(fs.readdirSync(site).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+});

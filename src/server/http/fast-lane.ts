@@ -42,7 +42,7 @@ const UNUSUAL_BYTES = /[^\t\x20-\x7e\r\n]|\r(?!\n)|(?<!\r)\n/;
 /** A header name as RFC 9110 allows it; a line that starts with white space (obs-fold) is not one. */
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
-/** The same rule as the static server's (static-server.ts): no escapes, no query, no dot or empty segments. */
+/** A plain path needs no URL parsing: no escapes, no query, no dot or empty segments (the static server's rule too). */
 export const PLAIN_PATH = /^\/(?:[A-Za-z0-9_~-][A-Za-z0-9._~-]*(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)*)?$/;
 
 /**

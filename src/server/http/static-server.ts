@@ -78,7 +78,6 @@ export const baseHeaders = (req: http.IncomingMessage) => (isSecure(req) ? BASE_
 const STATUS_SLOT: Record<number, number | undefined> = { 200: 0, 304: 1, 404: 2 };
 const ENCODING_SLOT: Record<Encoding, number> = { br: 0, gzip: 1, identity: 2 };
 
-
 /**
  * A memo with a size bound: lookups that depend only on the path (which file a
  * path names, whether the build's folder has it) are computed once per path,

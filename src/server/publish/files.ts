@@ -39,8 +39,9 @@ export const COMPRESSED_SUFFIXES = ['.br', '.gz'] as const;
  * publishes whole, and the fsync of this one small file cost each job 4-40 ms
  * on a virtual disk (issue 16).
  */
-export function writeSiteFile(file: string, data: Buffer | string): void {
-  replaceFile(file, data, undefined);
+export function writeSiteFile(file: string, data: Buffer | string, room?: ReplacedFiles): void {
+  // its old version is not kept (a few bytes), but on a full disk the job's kept versions make room for it
+  replaceFile(file, data, undefined, room);
 }
 
 /**
@@ -91,17 +92,17 @@ const FREE_ON_FULL_DISK = 64;
 
 /**
  * A temp file renamed over the file (replaceFileOnce). On a full disk, the old versions this process
- * keeps for after the job (replaced-files.ts) may be what takes the room: some are freed at once and the
- * file is tried again, until it fits or none are left, so that a disk that held the site before decision
- * 046 still does.
+ * keeps for after the job (replaced-files.ts, `room`) may be what takes the room: some are freed at once
+ * and the file is tried again, until it fits or none are left, so that a disk that held the site before
+ * decision 046 still does.
  */
-function replaceFile(file: string, data: Buffer | string, replaced: ReplacedFiles | undefined): void {
+function replaceFile(file: string, data: Buffer | string, replaced: ReplacedFiles | undefined, room = replaced): void {
   for (;;) {
     try {
       replaceFileOnce(file, data, replaced);
       return;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOSPC' || !replaced || replaced.freeSomeNow(FREE_ON_FULL_DISK) === 0) throw error;
+      if ((error as NodeJS.ErrnoException).code !== 'ENOSPC' || !room || room.freeSomeNow(FREE_ON_FULL_DISK) === 0) throw error;
     }
   }
 }

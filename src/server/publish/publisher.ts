@@ -155,7 +155,7 @@ export class Publisher {
         // the static workers have dropped the replaced files from their caches (a no-op without workers)
         await settleFileChanges();
         // last: the version file tells clients that everything above is in place
-        writeCacheVersionFile(this.options.siteDir, report.version);
+        writeCacheVersionFile(this.options.siteDir, report.version, this.replaced);
         pending?.published(settledUrls(reached, report));
       } catch (error) {
         // the pages are in place but open tabs were not told: they stay pending, and a retry raises the version

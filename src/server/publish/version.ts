@@ -7,6 +7,7 @@ import type { Db } from '../db/client';
 import { write } from '../db/write';
 import { siteSettings } from '../db/schema';
 import { writeSiteFile } from './files';
+import type { ReplacedFiles } from './replaced-files';
 
 export const CACHE_VERSION_FILE = 'cache-version.json';
 const KEY = 'cache_version';
@@ -30,7 +31,8 @@ export function raiseCacheVersion(db: Db): number {
   );
 }
 
-export function writeCacheVersionFile(siteDir: string, version: number): void {
+/** `room`: the job's kept old versions, freed when the disk is full (decision 046). */
+export function writeCacheVersionFile(siteDir: string, version: number, room?: ReplacedFiles): void {
   const body = JSON.stringify({ version, publishedAt: new Date().toISOString() });
-  writeSiteFile(path.join(siteDir, CACHE_VERSION_FILE), body);
+  writeSiteFile(path.join(siteDir, CACHE_VERSION_FILE), body, room);
 }
