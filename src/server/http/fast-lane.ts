@@ -12,7 +12,7 @@
 // connection, is handed to node:http with the bytes not yet answered put back
 // (socket.unshift): node:http stays the one parser for what is unusual, and the
 // answers of both are the same bytes (fast-lane.test.ts compares them).
-import type http from 'node:http';
+import http from 'node:http';
 import type net from 'node:net';
 import { stopAnnounced } from './shutdown';
 
@@ -35,6 +35,15 @@ const STATUS_LINES: Record<number, string> = { 200: 'HTTP/1.1 200 OK\r\n', 304: 
 
 /** Larger heads go to node:http, which knows its limit (16 KB) and answers 431. */
 const MAX_HEAD_BYTES = 8 * 1024;
+
+/** More header lines go to node:http too, which reads a limited number (`maxHeadersCount`, about 1,000 by default) and ignores the rest. */
+const MAX_HEADER_LINES = 100;
+
+/** What node:http writes before it closes a connection that sent no complete head in time. */
+const REQUEST_TIMEOUT = Buffer.from('HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n\r\n', 'latin1');
+
+/** node:http's own connection listener: the one every http.Server adds (node:http exports it). */
+const HTTP_CONNECTION_LISTENER = (http as unknown as { _connectionListener?: (socket: net.Socket) => void })._connectionListener;
 
 /** Anything but visible ASCII, tab and CRLF line ends (a bare CR or LF, a NUL, obs-text): not ours to read. */
 const UNUSUAL_BYTES = /[^\t\x20-\x7e\r\n]|\r(?!\n)|(?<!\r)\n/;
@@ -60,8 +69,10 @@ export function readHead(text: string, socket: net.Socket): LaneRequest | null {
   if (!PLAIN_PATH.test(path)) return null;
   const request: LaneRequest = { path, head, acceptEncoding: undefined, ifNoneMatch: undefined, forwardedProto: undefined, socket };
   let hosts = 0;
+  let lines = 0;
   let start = lineEnd + 2;
   while (start < text.length) {
+    if (++lines > MAX_HEADER_LINES) return null;
     let end = text.indexOf('\r\n', start);
     if (end < 0) end = text.length;
     const colon = text.indexOf(':', start);
@@ -107,7 +118,8 @@ class HeadEnding {
   constructor(private readonly server: http.Server) {}
   get(): Buffer {
     const now = Date.now();
-    if (now >= this.until) {
+    // a new second, or the clock set back
+    if (now >= this.until || now < this.until - 1000) {
       this.until = now - (now % 1000) + 1000;
       const keepAlive = this.server.keepAliveTimeout ? `Keep-Alive: timeout=${Math.floor(this.server.keepAliveTimeout / 1000)}\r\n` : '';
       this.bytes = Buffer.from(`Date: ${new Date(now).toUTCString()}\r\nConnection: keep-alive\r\n${keepAlive}\r\n`, 'latin1');
@@ -116,7 +128,11 @@ class HeadEnding {
   }
 }
 
-/** The status line and headers of an answer, once per headers object (the static server keeps one per file and slot). */
+/**
+ * The status line and headers of an answer, once per headers object (the static server keeps one per file
+ * and slot). Not checked as writeHead checks them: every value is the server's own (a type by extension, an
+ * etag it computed, fixed policies), none comes from a request.
+ */
 const headStarts = new WeakMap<http.OutgoingHttpHeaders, { status: number; bytes: Buffer }>();
 
 function headStart(status: number, headers: http.OutgoingHttpHeaders): Buffer {
@@ -133,11 +149,23 @@ function headStart(status: number, headers: http.OutgoingHttpHeaders): Buffer {
 }
 
 /**
+ * How long node:http keeps an idle kept-alive connection: `keepAliveTimeout` (the `Keep-Alive: timeout=N`
+ * it announces) plus the grace it adds, so that a client reusing the connection at the announced moment
+ * does not meet a close (1 s; `keepAliveTimeoutBuffer` from Node 24.6).
+ */
+function keepAliveMs(server: http.Server): number {
+  const timeout = server.keepAliveTimeout;
+  return timeout ? timeout + ((server as { keepAliveTimeoutBuffer?: number }).keepAliveTimeoutBuffer ?? 1000) : 0;
+}
+
+/**
  * Takes the server's connections before node:http does. Each connection is the
  * lane's until a request is not, then node:http's for good.
  */
 export function openFastLane(server: http.Server, answer: (request: LaneRequest) => LaneAnswer): void {
-  const [httpConnection] = server.listeners('connection') as ((socket: net.Socket) => void)[];
+  const httpConnection = server.listeners('connection').find((listener) => listener === HTTP_CONNECTION_LISTENER) as
+    | ((socket: net.Socket) => void)
+    | undefined;
   if (!httpConnection || server.maxRequestsPerSocket) return;
   server.removeListener('connection', httpConnection);
   const ending = new HeadEnding(server);
@@ -146,7 +174,8 @@ export function openFastLane(server: http.Server, answer: (request: LaneRequest)
   const closeIdle = server.closeIdleConnections.bind(server);
   server.closeIdleConnections = () => {
     closeIdle();
-    for (const socket of laneSockets) if (socket.writableLength === 0) socket.destroy();
+    // as node:http: a connection that has not asked yet stays (its first request may be on its way)
+    for (const socket of laneSockets) if (socket.bytesWritten > 0 && socket.writableLength === 0) socket.destroy();
   };
   const closeAll = server.closeAllConnections.bind(server);
   server.closeAllConnections = () => {
@@ -158,7 +187,10 @@ export function openFastLane(server: http.Server, answer: (request: LaneRequest)
     // an answer still being written (a slow phone, a big page) is not idle: node:http starts its
     // keep-alive clock once the answer is out, and so does this, as the write's end refreshes the timer
     const onTimeout = () => {
-      if (socket.writableLength === 0) socket.destroy();
+      if (socket.writableLength > 0) return;
+      // no complete head in time: node:http's 408, then the close
+      if (socket.bytesWritten === 0) socket.end(REQUEST_TIMEOUT, () => socket.destroy());
+      else socket.destroy();
     };
     const onError = () => socket.destroy();
     const onEnd = () => socket.end();
@@ -192,7 +224,7 @@ export function openFastLane(server: http.Server, answer: (request: LaneRequest)
         socket.uncork();
         start = end + 4;
       }
-      socket.setTimeout(server.keepAliveTimeout);
+      socket.setTimeout(keepAliveMs(server));
     }
     socket.setTimeout(server.headersTimeout);
     socket.on('timeout', onTimeout);
