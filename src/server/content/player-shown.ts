@@ -14,7 +14,8 @@
 // itself, and a rendered page paid for both.
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/client';
-import { readPlayerRecord, type PlayerRecord } from './player-stats';
+import { RECORD_MATCH_COLUMNS, olderThanListedMatches, readPlayerRecord, type PlayerRecord } from './player-stats';
+import { prepared } from './public-content';
 
 /** What a page of this record shows of the match tables, as one text: the numbers per season and the latest matches. */
 function shownOf(record: PlayerRecord): string {
@@ -51,3 +52,39 @@ export function shownMarker(what: string, hash: () => string): string | null {
 
 /** The marker of a player's page (shownMarker). */
 export const playerShownMarker = (db: Db, playerId: string) => shownMarker(`the page of player ${playerId}`, () => playerShownHash(db, playerId));
+
+/** Per match a job changed: the columns that moved since its pages last showed it (publish/match-baselines.ts). */
+export type MatchesMoved = ReadonlyMap<string, ReadonlySet<string>>;
+
+/**
+ * Whether what moved of a job's matches leaves a page as it is without its hash: for each match, no column
+ * the page `reads` moved, or only columns it `showsOnly` of a match it does not show (`notShown`).
+ */
+export function unmovedFor(moved: MatchesMoved, reads: ReadonlySet<string>, showsOnly: ReadonlySet<string>, notShown: (matchId: string) => boolean): boolean {
+  for (const [matchId, columns] of moved) {
+    const read = [...columns].filter((column) => reads.has(column));
+    if (read.length === 0) continue;
+    if (!read.every((column) => showsOnly.has(column)) || !notShown(matchId)) return false;
+  }
+  return true;
+}
+
+/** Of the columns a player's record reads, those only a listed match shows: nothing is counted or ordered by them. */
+const LISTED_ONLY = new Set(['home_team', 'away_team', 'home_score', 'away_score']);
+
+/**
+ * A player's page (unmovedFor): names and score are shown only for a finished match among the latest the page
+ * lists, and a match whose status did not move and is not finished now was not before.
+ */
+export function playerPageUnmoved(db: Db, playerId: string, moved: MatchesMoved): boolean {
+  return unmovedFor(moved, RECORD_MATCH_COLUMNS, LISTED_ONLY, (matchId) => {
+    const match = statusAndDate(db, matchId);
+    return match !== undefined && (match.status !== 'finished' || olderThanListedMatches(db, playerId, match.match_date));
+  });
+}
+
+function statusAndDate(db: Db, matchId: string): { status: string; match_date: string } | undefined {
+  return prepared(db, 'shown.statusAndDate', () =>
+    db.$client.prepare<[string], { status: string; match_date: string }>('SELECT status, match_date FROM matches WHERE id = ?'),
+  ).get(matchId);
+}

@@ -19,11 +19,30 @@ import { memoRead, readConsistently } from './read-memo';
 // of the opponent: reading those for every match a player played in was half of the record's time)
 export type StatsMatchRow = { id: string; season: string | null; match_date: string; home_team: string; away_team: string; home_score: number | null; away_score: number | null };
 
+/**
+ * The columns of `matches` a player's record reads: its StatsMatchRow, and the status that makes a match
+ * count. A change of any other column leaves every player's page as it is (match-baselines.ts).
+ */
+export const RECORD_MATCH_COLUMNS: ReadonlySet<string> = new Set(['id', 'status', 'season', 'match_date', 'home_team', 'away_team', 'home_score', 'away_score']);
+
 // Each query is prepared once per connection (public-content.ts `prepared`), as plain SQLite
 // statements that answer arrays, made into objects here: drizzle's mapping of each row, and
 // better-sqlite3's row objects, cost more than the rest of the work (issue 16). The columns are the
 // schema's own names.
 const statements = {
+  // the finished matches after a day in which the player surely has a line of their own (matchStats in
+  // src/lib/player-stats.ts): a start, coming on, a card, a goal or an assist that is not an own goal
+  sureLinesAfter: (db: Db) =>
+    prepared(db, 'stats.sureLinesAfter', () =>
+      db.$client
+        .prepare<{ player: string; date: string }, number>(
+          `SELECT count(*) FROM matches WHERE status = 'finished' AND match_date > @date AND id IN (
+            SELECT match_id FROM match_lineups WHERE player_id = @player AND role = 'start'
+            UNION SELECT match_id FROM match_events WHERE player_id = @player AND NOT (type = 'goal' AND goal_kind IS 'own_goal')
+            UNION SELECT match_id FROM match_events WHERE related_player_id = @player AND type = 'goal' AND goal_kind IS NOT 'own_goal')`,
+        )
+        .pluck(),
+    ),
   teamMatches: (db: Db) =>
     prepared(db, 'stats.teamMatches', () =>
       db.$client.prepare<{ team: string }, unknown[]>(`SELECT id, season, match_date FROM matches WHERE status = 'finished' AND team_id = @team`).raw(true),
@@ -160,4 +179,12 @@ function readRecord(db: Db, playerId: string): PlayerRecord {
     .sort((a, b) => b.season.localeCompare(a.season));
   // a copy of each line with its match row only for those the page lists: for every line it was a tenth of the record
   return { seasons, matches: own.slice(0, RECENT_MATCHES_SHOWN).map((line) => ({ ...line, match: byId.get(line.match_id)! })) };
+}
+
+/**
+ * Whether a finished match of day `date` is older than every match a player's page lists: the player has a
+ * line of their own in at least RECENT_MATCHES_SHOWN finished matches of later days. False where unsure.
+ */
+export function olderThanListedMatches(db: Db, playerId: string, date: string): boolean {
+  return (statements.sureLinesAfter(db).get({ player: playerId, date }) ?? 0) >= RECENT_MATCHES_SHOWN;
 }

@@ -16,7 +16,7 @@
 // and a change of a player reaches the team's pages anyway.
 import type { Db } from '../db/client';
 import { topScorers } from '../../lib/player-stats';
-import { shownHashOf, shownMarker } from './player-shown';
+import { shownHashOf, shownMarker, unmovedFor, type MatchesMoved } from './player-shown';
 import { teamSeasonStatsIn } from './player-stats';
 import { memoRead } from './read-memo';
 import { teamHasMatchesIn, teamMatchLinksIn } from './team-matches';
@@ -35,3 +35,13 @@ export function teamShownHash(db: Db, teamId: string): string {
 
 /** The marker of a team's two pages (shownMarker in player-shown.ts). */
 export const teamShownMarker = (db: Db, teamId: string) => shownMarker(`the pages of team ${teamId}`, () => teamShownHash(db, teamId));
+
+/** The columns of `matches` the team pages' hash reads (the season's numbers, whether there are matches, the links). */
+const TEAM_MATCH_COLUMNS = new Set(['id', 'team_id', 'status', 'season', 'match_date', 'match_time', 'home_team', 'away_team', 'home_score', 'away_score']);
+/** Of those, the ones only a linked match shows: the links are chosen by team, status, day and time. */
+const LINKED_ONLY = new Set(['home_team', 'away_team', 'home_score', 'away_score']);
+
+/** A team's pages (unmovedFor): names and score are shown only for the matches they link. */
+export function teamPagesUnmoved(db: Db, teamId: string, moved: MatchesMoved): boolean {
+  return unmovedFor(moved, TEAM_MATCH_COLUMNS, LINKED_ONLY, (matchId) => !teamMatchLinksIn(db, teamId).some((link) => link.id === matchId));
+}

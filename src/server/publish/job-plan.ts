@@ -6,7 +6,7 @@
 import type { Db } from '../db/client';
 import { matchShareBoundaryUrls, newsShareBoundaryUrls } from '../content/share';
 import { footerOnlyUrls } from './footer-splice';
-import { shownAlready } from './page-inputs';
+import { formerPages, shownAlready, type KnownMoves } from './page-inputs';
 import { fixtureSeasonChanges, listPublishedUrls, newsListChanges, newsShareMoved, publishedFileExists, readPublished } from './published-state';
 import { FIXTURE_LISTS, NEWS_LISTS, affectedUrls, changedLists, type Change } from './routes';
 
@@ -20,8 +20,11 @@ export type JobPlan = {
   leaveAsIs?: (url: string) => boolean;
 };
 
-/** The pages `changes` touch at time `now`, plus any URLs named directly (pending retries, which are never left as they are). */
-export function planJob(db: Db, siteDir: string, now: number, changes: Change[], urls: string[] = []): JobPlan {
+/**
+ * The pages `changes` touch at time `now`, plus any URLs named directly (pending retries, which are never left as
+ * they are). `known`: what moved of the changed matches, and the pages still pending (page-inputs.ts).
+ */
+export function planJob(db: Db, siteDir: string, now: number, changes: Change[], urls: string[] = [], known?: KnownMoves): JobPlan {
   // a list page is published when it shows a changed row now or did before (RouteDef.showsRow)
   // each list page's file read once per job, however many changes ask about it
   const files = new Map<string, Buffer | null>();
@@ -43,8 +46,9 @@ export function planJob(db: Db, siteDir: string, now: number, changes: Change[],
     // a new, deleted or re-dated match moves the latest matches' line (a score does not)
     ...(listed.some((c) => c.table === FIXTURE_LISTS) ? matchShareBoundaryUrls(db, changes.filter((c) => c.table === 'matches').length) : []),
   ];
-  const affected = affectedUrls(db, listed, state);
-  const shown = shownAlready(db, listed, read);
+  // and where the job's matches named another team or player before: their pages, which may show them still
+  const affected = [...new Set([...affectedUrls(db, listed, state), ...formerPages(known, state.exists)])];
+  const shown = shownAlready(db, listed, read, known);
   const retried = new Set(urls);
   return {
     urls: [...affected, ...mayBeGone, ...shareLine, ...urls],

@@ -9,31 +9,67 @@
 // The hash is in the file that was rendered from the data it stands for, so it
 // holds across restarts, full publishes and footer splices; a page whose file is
 // missing or cannot be read is rendered.
+//
+// Where the job knows which columns of its matches moved since their pages last
+// showed them (match-baselines.ts, from the revisions), a route may say without
+// the hash that they cannot change its page (RouteDef.inputs.unmoved): a score
+// that no player's page lists is the usual case.
 import type { Db } from '../db/client';
+import type { MatchesMoved } from '../content/player-shown';
 import { ROUTES, routeDeps, type Change, type RouteDef } from './routes';
 
 type WithInputs = { route: RouteDef & { inputs: NonNullable<RouteDef['inputs']> }; prefix: string; suffix: string; markerKey: number };
 
 /**
+ * What a job knows beyond its changes (match-baselines.ts): which columns of its matches moved, and the teams
+ * and players they named meanwhile, whose pages may show them still.
+ */
+export type JobKnowledge = { moved: MatchesMoved | null; formerly: { teams: string[]; players: string[] } };
+
+/** What a job knows, and which pages a failure left behind (never left as they are by what moved). */
+export type KnownMoves = JobKnowledge & { pending: (url: string) => boolean };
+
+/**
  * For a job of `changes`: whether a page already shows what the job would render, so that it is left as it
  * is; null where no route can tell (then every page is rendered). Asked page by page as the job reaches it,
  * after the saved thing's own page is out (a hash costs a millisecond or more).
+ *
+ * Where the job knows what moved of its matches (`known.moved`), a page whose route says those columns
+ * cannot change it is left without its hash, if its file is there and no earlier failure left it behind.
  */
-export function shownAlready(db: Db, changes: Change[], read: (url: string) => Buffer | null): ((url: string) => boolean) | null {
+export function shownAlready(
+  db: Db,
+  changes: Change[],
+  read: (url: string) => Buffer | null,
+  known: KnownMoves = { moved: null, formerly: { teams: [], players: [] }, pending: () => false },
+): ((url: string) => boolean) | null {
   const decided = routesDecidedByInputs(changes);
   if (decided.length === 0) return null;
-  // a team's two pages share one marker: read once
+  // a team's two pages share one marker: read once (and whether they are unmoved, asked once)
   const markers = new Map<string, string | null>();
-  const markerOf = (hit: NonNullable<ReturnType<typeof idOf>>) => {
+  const unmoved = new Map<string, boolean>();
+  const once = <T>(memo: Map<string, T>, hit: NonNullable<ReturnType<typeof idOf>>, ask: () => T): T => {
     const key = `${hit.markerKey}\u0000${hit.id}`;
-    if (!markers.has(key)) markers.set(key, hit.route.inputs.marker(db, hit.id));
-    return markers.get(key) ?? null;
+    if (!memo.has(key)) memo.set(key, ask());
+    return memo.get(key)!;
   };
+  const moved = known.moved;
   return (url) => {
     const hit = idOf(url, decided);
-    const marker = hit ? markerOf(hit) : null;
+    if (!hit) return false;
+    const ask = hit.route.inputs.unmoved;
+    if (moved && ask && !known.pending(url) && read(url) !== null && once(unmoved, hit, () => askSafely(() => ask(db, hit.id, moved)))) return true;
+    const marker = once(markers, hit, () => hit.route.inputs.marker(db, hit.id));
     return marker !== null && (read(url)?.includes(marker) ?? false);
   };
+}
+
+/** The published pages of the teams and players the job's matches named meanwhile (they may show them still). */
+export function formerPages(known: JobKnowledge | undefined, exists: (url: string) => boolean): string[] {
+  if (!known) return [];
+  return ROUTES.flatMap((route) =>
+    (route.inputs?.formerIds?.(known.formerly) ?? []).map((id) => route.pattern.replace(':id', encodeURIComponent(id))).filter(exists),
+  );
 }
 
 /**
@@ -68,4 +104,14 @@ function idOf(url: string, routes: WithInputs[]): { route: WithInputs['route']; 
     }
   }
   return null;
+}
+
+/** A question that cannot be answered (the database cannot be read) answers no: the hash decides, or the page renders. */
+function askSafely(ask: () => boolean): boolean {
+  try {
+    return ask();
+  } catch (error) {
+    console.error('[publish] could not tell whether a page moved:', error);
+    return false;
+  }
 }

@@ -12,6 +12,7 @@ import { ROUTES, allUrls, fileForUrl, type Change } from './routes';
 import { listPublishedUrls } from './published-state';
 import { footerOf, spliceFooterInto } from './footer-splice';
 import { planJob } from './job-plan';
+import { MatchBaselines } from './match-baselines';
 import { warmSavePath } from './save-warmup';
 import { replacedFilesIn, replacedFolderFor, type ReplacedFiles } from './replaced-files';
 import { settleFileChanges } from '../cluster-files';
@@ -58,6 +59,8 @@ export class Publisher {
   private saveWarmup: Promise<number> | null = null;
   private readonly replaced: ReplacedFiles;
   private readonly clock: Pick<Clock, 'now'>;
+  /** what moved of a changed match since its pages last showed it (match-baselines.ts) */
+  private readonly baselines = new MatchBaselines();
   constructor(private readonly options: PublisherOptions) {
     this.log = options.log ?? console;
     this.clock = options.clock ?? clockFromSettings(config.clockStart, config.clockRate);
@@ -175,16 +178,26 @@ export class Publisher {
   /** Every URL of the site, plus every published file whose page may be gone. */
   async publishAll(): Promise<PublishReport> {
     const db = this.options.db();
+    const mark = this.baselines.mark(db);
     const urls = new Set(allUrls(db, this.clock.now()));
     for (const url of listPublishedUrls(this.options.siteDir)) urls.add(url);
     for (const url of this.options.pending?.urls() ?? []) urls.add(url);
-    return this.publishUrls([...urls]);
+    const report = await this.publishUrls([...urls]);
+    this.baselines.allPublished(mark, report.failed.length > 0 || this.stopped);
+    return report;
   }
 
   /** The pages the changes touch, plus any URLs named directly (pending retries): planned (job-plan.ts), then published. */
   async publishChanges(changes: Change[], urls: string[] = []): Promise<PublishReport> {
-    const plan = planJob(this.options.db(), this.options.siteDir, this.clock.now(), changes, urls);
-    return this.publishUrls(plan.urls, plan.first, plan.splice, plan.leaveAsIs);
+    const db = this.options.db();
+    // before anything is read: the pages this job looks at show its matches at least as new as this
+    const mark = this.baselines.mark(db);
+    const pending = new Set(this.options.pending?.urls() ?? []);
+    const known = { ...this.baselines.forJob(db, changes), pending: (url: string) => pending.has(url) };
+    const plan = planJob(db, this.options.siteDir, this.clock.now(), changes, urls, known);
+    const report = await this.publishUrls(plan.urls, plan.first, plan.splice, plan.leaveAsIs);
+    this.baselines.jobEnded(changes, mark, report.failed.length > 0 || this.stopped);
+    return report;
   }
 
   get pending(): PendingPages | undefined {

@@ -2,12 +2,11 @@
 // A calendar lists the matches linked to its team. A change of one match reaches its team's calendar only
 // (a score does not move a match to another calendar); a match that is new, deleted, re-dated or given to
 // another team relists the fixtures (FIXTURE_LISTS), which reaches every calendar.
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { matches, teams } from '../db/schema';
+import { matches } from '../db/schema';
 import { FIXTURE_LISTS, type RouteDef } from './routes';
-
-const teamIds = (db: Db) => db.select({ id: teams.id }).from(teams).orderBy(asc(teams.display_order)).all().map((r) => r.id);
+import { teamIds } from './routes-team';
 
 /** The calendar a match's change reaches: its team's; none for a match of no team; all for one that is gone. */
 export function calendarTeamsOfMatch(db: Db, change: { table: string; key: string }): string[] | undefined {

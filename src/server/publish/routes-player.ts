@@ -7,7 +7,7 @@ import { leagues, matches, matchEvents, matchLineups, players } from '../db/sche
 import { publicPlayerView } from '../../lib/consent';
 import { readProtectMinors } from '../content/consent-setting';
 import { prepared } from '../content/public-content';
-import { playerShownMarker } from '../content/player-shown';
+import { playerPageUnmoved, playerShownMarker } from '../content/player-shown';
 import type { RouteDef } from './routes';
 
 /** The players with a public page now. */
@@ -95,7 +95,7 @@ export function playerPageRoutes(): RouteDef[] {
       idsForRow: playerIdsForRow,
       // a score corrected months later, a substitution's minutes: the page of each player of the match is
       // looked at, and rendered only where the numbers or the latest matches it lists moved (issue 16)
-      inputs: { tables: MATCH_TABLE_NAMES, marker: playerShownMarker },
+      inputs: { tables: MATCH_TABLE_NAMES, marker: playerShownMarker, unmoved: playerPageUnmoved, formerIds: (formerly) => formerly.players },
     },
   ];
 }

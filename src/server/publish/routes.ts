@@ -9,20 +9,22 @@
 // that reads the table. 'calendar' is no table but the date: the pages that
 // show something as of today depend on it, and the nightly republish
 // (src/server/publish/nightly.ts) changes it after every midnight in Vienna.
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { ContentTable } from '../db/schema';
-import { news, teams } from '../db/schema';
+import { news } from '../db/schema';
 import { NEWS_TEXTS } from '../content/defaults';
 import { recentNewsWithoutPhotoIn, SHARE_SECTIONS } from '../content/share';
 import { storedClubSettings } from '../content/club';
 import { CLUB_ASSETS } from '../content/club-assets';
 import { teamCalendarRoutes } from './routes-calendar';
 import { matchPageRoutes } from './routes-match';
-import { playerPageRoutes, teamIdsForRow } from './routes-player';
+import { playerPageRoutes } from './routes-player';
+import { teamIds, teamPageRoutes } from './routes-team';
 import { leagueTableRoutes } from './routes-table';
 import { fixtureListRoutes, homeShowsMatch } from './routes-fixtures';
-import { teamShownMarker } from '../content/team-shown';
+import type { MatchesMoved } from '../content/player-shown';
+import type { JobKnowledge } from './page-inputs';
 import { amongNewest, newsLink, newsListRoutes } from './routes-news';
 
 /** The date, as a dependency: pages whose content depends on what day it is. */
@@ -91,9 +93,17 @@ export type RouteDef = {
    * For a route with ':id': what its page shows of the rows of `tables`, as text its published
    * file contains (a hash in an attribute; null: not known, the page is rendered). A job whose
    * changes reach the page only through these tables leaves it as it is where the file already
-   * contains the text (page-inputs.ts).
+   * contains the text (page-inputs.ts). `unmoved`, where the job knows which columns of its matches
+   * moved (match-baselines.ts): true where those cannot change the page, which is then left without
+   * reading its marker.
    */
-  inputs?: { tables: readonly Change['table'][]; marker: (db: Db, id: string) => string | null };
+  inputs?: {
+    tables: readonly Change['table'][];
+    marker: (db: Db, id: string) => string | null;
+    unmoved?: (db: Db, id: string, moved: MatchesMoved) => boolean;
+    /** of the teams and players the job's matches named meanwhile, the ids of this route's pages that may show them still */
+    formerIds?: (formerly: JobKnowledge['formerly']) => string[];
+  };
   /**
    * For a route with ':id' whose params are some rows only (the latest matches' share images): whether
    * the row `id` has a page now. A keyed change of a row without one reaches the route only while a file
@@ -120,20 +130,8 @@ export const LAYOUT_DEPS: Dep[] = [
   { table: 'club_settings' },
 ];
 
-/**
- * A team page's top scorers and its links to the calendar and the league tables
- * (issue 14): a keyed change of these reaches only the team of that match or
- * league (`teamIdsForRow`); the consent setting (club_settings) is in the layout's deps.
- */
-const TEAM_MATCH_CENTRE_DEPS: Dep[] = [{ table: 'matches' }, { table: 'match_lineups' }, { table: 'match_events' }, { table: 'leagues' }];
-
-/** What the team pages show of the match tables (team-shown.ts): a score corrected in an older match leaves them as they are. */
-const TEAM_SHOWN: RouteDef['inputs'] = { tables: ['matches', 'match_lineups', 'match_events'], marker: teamShownMarker };
-
 const publishedNewsIds = (db: Db) =>
   db.select({ id: news.id }).from(news).where(eq(news.published, true)).all().map((r) => r.id);
-const teamIds = (db: Db) =>
-  db.select({ id: teams.id }).from(teams).orderBy(asc(teams.display_order)).all().map((r) => r.id);
 
 export const ROUTES: RouteDef[] = [
   {
@@ -161,22 +159,7 @@ export const ROUTES: RouteDef[] = [
   ...newsListRoutes(),
   { pattern: '/news/:id', layout: true, deps: [{ table: 'news', key: ':id' }], params: publishedNewsIds },
   { pattern: '/mannschaften', layout: true, deps: [{ table: 'teams' }, { table: 'players' }] },
-  {
-    pattern: '/team/:id',
-    layout: true,
-    deps: [{ table: 'teams', key: ':id' }, { table: 'players', key: ':id' }, ...TEAM_MATCH_CENTRE_DEPS],
-    params: teamIds,
-    idsForRow: teamIdsForRow,
-    inputs: TEAM_SHOWN,
-  },
-  {
-    pattern: '/mannschaften/:id',
-    layout: true,
-    deps: [{ table: 'teams', key: ':id' }, { table: 'players', key: ':id' }, ...TEAM_MATCH_CENTRE_DEPS],
-    params: teamIds,
-    idsForRow: teamIdsForRow,
-    inputs: TEAM_SHOWN,
-  },
+  ...teamPageRoutes(),
   {
     pattern: '/nachwuchs',
     layout: true,

@@ -20,7 +20,8 @@ export function revisionColumns(client: Database.Database, table: string): strin
 export const quoteId = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const quoteText = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
-function jsonOf(prefix: 'NEW' | 'OLD', columns: string[]): string {
+/** SQL for a row as a revision keeps it: `prefix` is the trigger's NEW or OLD, or a table's alias in a query. */
+export function rowJsonSql(prefix: string, columns: string[]): string {
   return `json_object(${columns.map((c) => `${quoteText(c)}, ${prefix}.${quoteId(c)}`).join(', ')})`;
 }
 
@@ -41,14 +42,14 @@ export function installRevisionTriggers(client: Database.Database): void {
     if (!columns.includes('id')) continue;
     const record = (op: string, row: 'NEW' | 'OLD') =>
       `INSERT INTO revisions (change_set, entity, row_id, op, data, user_id, user_name, created_at) ` +
-      `VALUES (anstoss_rev_set(), ${quoteText(table)}, ${row}.id, anstoss_rev_op(${quoteText(op)}), ${jsonOf(row, columns)}, ` +
+      `VALUES (anstoss_rev_set(), ${quoteText(table)}, ${row}.id, anstoss_rev_op(${quoteText(op)}), ${rowJsonSql(row, columns)}, ` +
       `anstoss_rev_user_id(), anstoss_rev_user_name(), anstoss_rev_now());`;
     const on = `main.${quoteId(table)}`;
     statements.push(
       `CREATE TEMP TRIGGER IF NOT EXISTS ${quoteId(`rev_${table}_insert`)} AFTER INSERT ON ${on} BEGIN ${record('insert', 'NEW')} END`,
       // a save that changed nothing (the same form sent twice) is no new version
       `CREATE TEMP TRIGGER IF NOT EXISTS ${quoteId(`rev_${table}_update`)} AFTER UPDATE ON ${on} ` +
-        `WHEN ${jsonOf('OLD', columns)} IS NOT ${jsonOf('NEW', columns)} BEGIN ${record('update', 'NEW')} END`,
+        `WHEN ${rowJsonSql('OLD', columns)} IS NOT ${rowJsonSql('NEW', columns)} BEGIN ${record('update', 'NEW')} END`,
       `CREATE TEMP TRIGGER IF NOT EXISTS ${quoteId(`rev_${table}_delete`)} AFTER DELETE ON ${on} BEGIN ${record('delete', 'OLD')} END`,
     );
   }
