@@ -5,6 +5,7 @@ import type http from 'node:http';
 import path from 'node:path';
 import { config } from './config';
 import { closeDatabase, getDb } from './db/client';
+import { whenDiskFull } from './db/write';
 import { createServer, type NodeHandler } from './http/server';
 import { announceStopping, drainServer, trackRequests } from './http/shutdown';
 import { parseTrustProxy } from './http/proxy';
@@ -89,6 +90,8 @@ export async function startApp(
   const pending = new PendingPages(getDb);
   pending.load();
   const publisher = new Publisher({ db: getDb, siteDir: config.siteDir, render: renderer, pending, clock });
+  // an admin's save that meets a full disk frees the old versions of pages the last job replaced (decision 046)
+  whenDiskFull(() => publisher.makeRoom());
   const queue = new PublishQueue(publisher, clock);
   registerPublishQueue(queue);
   // every publish goes on to the configured static hosts (none by default)

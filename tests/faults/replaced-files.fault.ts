@@ -2,7 +2,8 @@
 // until the job is over, so that a footer change does not free thousands of files inside its renames.
 // On a disk with room for the site and little more, that waiting must not make the job fail where it
 // succeeded before: a write that meets a full disk frees the waiting versions at once and is tried
-// again. Only when the site itself does not fit does a page stay as it was (and is published later).
+// again. Only when the site itself does not fit does a page stay as it was (and is published later). An
+// admin's save that meets the full disk frees them too, and asks the admin to save again.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,6 +12,9 @@ import { writePublishedFile } from '../../src/server/publish/files';
 import { replacedFilesIn, replacedFolderFor } from '../../src/server/publish/replaced-files';
 import { CACHE_VERSION_FILE, writeCacheVersionFile } from '../../src/server/publish/version';
 import { mountSmallDisk, type SmallDisk } from '../fixtures/small-disk';
+import { openDatabase } from '../../src/server/db/client';
+import { news } from '../../src/server/db/schema';
+import { guardWrites, STORAGE_ROOM_MADE, whenDiskFull, write } from '../../src/server/db/write';
 import { printFigures } from './figures';
 
 let disk: SmallDisk;
@@ -150,4 +154,44 @@ it('the cache version file, the last write of a job, gets its room from the jobâ
   expect(withRoom).toBe('written');
   expect(versionOnDisk()).toBe(3);
   expect(fs.readdirSync(site).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+});
+
+it('an adminâ€™s save that meets a full disk frees the versions the last job kept, says to save again, and that save is stored', async () => {
+  const dir = path.join(disk.dir, 'save');
+  const db = guardWrites(openDatabase(path.join(dir, 'club.db')));
+  const site = path.join(dir, 'site');
+  const replaced = replacedFilesIn(replacedFolderFor(site));
+  const small = (n: number, version: string) => Buffer.concat([Buffer.from(`<!-- ${version} ${n} -->`), crypto.randomBytes(64 * 1024)]);
+  const page = (n: number) => path.join(site, `seite-${n}`, 'index.html');
+  for (let n = 0; n < 4; n++) await writePublishedFile(page(n), small(n, 'alt'), { replaced });
+  // the job: four pages replaced, their old versions and copies kept until it is over
+  for (let n = 0; n < 4; n++) await writePublishedFile(page(n), small(n, 'neu'), { replaced });
+  const keptBefore = replaced.waiting;
+  const stopMakingRoom = whenDiskFull(() => replaced.freeSomeNow(200));
+  // every write from here needs new room: the log starts empty
+  db.$client.pragma('wal_checkpoint(TRUNCATE)');
+  disk.fill();
+  const save = (title: string) => {
+    try {
+      write('fault.save', () => db.insert(news).values({ title, content: `<p>${'Spielbericht '.repeat(8_000)}</p>` }).run(), db);
+      return 'stored';
+    } catch (error) {
+      return (error as Error).message;
+    }
+  };
+  const first = save('Erster Versuch');
+  const keptAfter = replaced.waiting;
+  const second = save('Zweiter Versuch');
+  stopMakingRoom();
+  disk.free();
+  const titles = db.select({ title: news.title }).from(news).all().map((row) => row.title);
+  db.$client.close();
+  printFigures('replaced files, a save on a full disk', { keptBefore, keptAfter, first: first === 'stored' ? 'stored' : 'refused', second, stored: titles.length });
+  expect(keptBefore).toBe(8);
+  // the first save is refused, not acknowledged, and says what to do; the room was made
+  expect(first).toBe(STORAGE_ROOM_MADE);
+  expect(keptAfter).toBe(0);
+  // the admin saves again: stored, and only that one
+  expect(second).toBe('stored');
+  expect(titles).toEqual(['Zweiter Versuch']);
 });

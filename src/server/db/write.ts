@@ -41,6 +41,37 @@ export const STORAGE_TEXTS: Record<StorageFailure, string> = {
   unavailable: 'Speichern fehlgeschlagen: die Datenbank ist nicht erreichbar.',
 };
 
+/**
+ * A full disk where the publisher had old versions of replaced pages waiting to be freed (decision 046): they
+ * are freed at once, and the admin saves again. The write is not run again by itself: a write's function may
+ * count or collect into what it was given, and would do it twice.
+ */
+export const STORAGE_ROOM_MADE = 'Speichern fehlgeschlagen: der Speicherplatz war voll. Es wurde Platz freigegeben – bitte noch einmal speichern.';
+
+/** What gives back room on the data's disk when a write meets a full one: how many files it freed. */
+type RoomMaker = () => number;
+const ROOM_KEY = Symbol.for('anstoss.roomMakers');
+const roomMakers: Set<RoomMaker> = ((globalThis as Record<symbol, unknown>)[ROOM_KEY] as Set<RoomMaker> | undefined) ?? new Set();
+(globalThis as Record<symbol, unknown>)[ROOM_KEY] = roomMakers;
+
+/** Registers what frees room when a write meets a full disk (the server's publisher); returns how to take it back. */
+export function whenDiskFull(makeRoom: RoomMaker): () => void {
+  roomMakers.add(makeRoom);
+  return () => roomMakers.delete(makeRoom);
+}
+
+function makeRoom(): number {
+  let freed = 0;
+  for (const maker of roomMakers) {
+    try {
+      freed += maker();
+    } catch (error) {
+      console.error('[write] could not free room on a full disk:', error);
+    }
+  }
+  return freed;
+}
+
 /** The storage failure behind an error, or null for any other error (a bug stays a bug). */
 export function storageFailure(error: unknown): StorageFailure | null {
   const code = (error as { code?: unknown })?.code;
@@ -88,8 +119,9 @@ type Client = Database.Database & { [WRITING]?: number };
  */
 export function write<T>(action: string, fn: (tx: Db) => T, db: Db = getDb()): T {
   const client = db.$client as Client;
+  const outermost = !client[WRITING];
   // an outermost write is one change set in the revisions (a nested one is part of it)
-  if (!client[WRITING]) beginChangeSet();
+  if (outermost) beginChangeSet();
   client[WRITING] = (client[WRITING] ?? 0) + 1;
   try {
     const result = db.transaction(() => fn(db), { behavior: 'immediate' });
@@ -100,7 +132,9 @@ export function write<T>(action: string, fn: (tx: Db) => T, db: Db = getDb()): T
     if (!reason) throw error;
     health.lastFailure = { reason, at: Date.now() };
     console.error(`[write] ${action} refused (${(error as { code?: string }).code ?? reason}): ${(error as Error).message}`);
-    throw new RefusedWrite(STORAGE_TEXTS[reason], 'STORAGE', { cause: error });
+    // a nested write's failure reaches the outermost, which makes the room once
+    const roomMade = reason === 'full' && outermost && makeRoom() > 0;
+    throw new RefusedWrite(roomMade ? STORAGE_ROOM_MADE : STORAGE_TEXTS[reason], 'STORAGE', { cause: error });
   } finally {
     client[WRITING] = (client[WRITING] ?? 1) - 1;
   }

@@ -48,6 +48,9 @@ export type PublisherOptions = {
   clock?: Pick<Clock, 'now'>;
 };
 
+/** Old versions freed at once for a write that met a full disk: each can cost a millisecond (replaced-files.ts). */
+const ROOM_AT_ONCE = 200;
+
 export class Publisher {
   private readonly log: Pick<Console, 'info' | 'error' | 'warn'>;
   /** how long each URL took to render last time: the slowest start first */
@@ -74,6 +77,16 @@ export class Publisher {
    */
   stop(): void {
     this.stopped = true;
+  }
+
+  /**
+   * A write of the database met a full disk (db/write.ts, whenDiskFull): frees some of the old versions
+   * kept since the last job at once, the rest soon after, and keeps none until then. How many were freed.
+   */
+  makeRoom(): number {
+    const freed = this.replaced.freeSomeNow(ROOM_AT_ONCE);
+    void this.replaced.free(() => this.running > 0 || this.stopped);
+    return freed;
   }
 
   /**
