@@ -50,7 +50,7 @@ export async function buildStaticWorker(outFile: string): Promise<{ bytes: numbe
 /**
  * Bundles code that publishes into `outDir` (emptied first): its entries, render-worker.mjs and their
  * shared chunks, all in this one folder. The render pool forks `./render-worker.mjs` next to its own
- * module (render-pool.ts), so no chunk may live in a subfolder. A dynamic import stays one (splitting):
+ * module (render-process.ts), so no chunk may live in a subfolder. A dynamic import stays one (splitting):
  * the deploy targets' S3 client loads only when a target is configured, as from the sources.
  */
 async function buildPublishingCode(outDir: string, entries: Record<string, string>, from: string): Promise<{ bytes: number; files: number }> {

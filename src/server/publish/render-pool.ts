@@ -7,10 +7,15 @@
 // (render.ts, decision 043) gets up to two, which stay five minutes for the next
 // such job and then exit; with every save sent here (PUBLISH_IN_PROCESS_MAX=0),
 // one is kept ready while an admin is at work (prewarm) (docs/decisions/007-benchmark-method.md, "Where pages render").
-import { fork, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
 import type { RenderResult } from './render';
+import { holdProcess, resultOf, startRenderProcess, stopRenderProcess, type Slot, type Task, type WorkerMessage } from './render-process';
+
+/**
+ * Renders in flight per process: two, so that a process has the next page at
+ * hand when it finishes one instead of waiting for a message round trip.
+ */
+const DEPTH = 2;
 
 export type RenderPoolOptions = {
   /** dist/server/entry.mjs of the production build */
@@ -33,46 +38,6 @@ export type RenderPoolOptions = {
   /** called once by close(): what was registered for this pool elsewhere goes with it */
   onClose?: () => void;
 };
-
-type Task = {
-  id: number;
-  url: string;
-  /** the publish time the page shows as today */
-  at?: number;
-  resolve: (result: RenderResult) => void;
-  reject: (error: Error) => void;
-  timer?: NodeJS.Timeout;
-};
-
-type Slot = {
-  child: ChildProcess;
-  ready: boolean;
-  /** the end of what the process wrote to stderr: the reason when it cannot start */
-  stderrTail: string;
-  /** renders sent and not answered yet (at most DEPTH) */
-  tasks: Map<number, Task>;
-  idleTimer?: NodeJS.Timeout;
-  /** the garbage of its last renders is collected already */
-  collected: boolean;
-};
-
-type WorkerMessage =
-  | { ready: true }
-  | { fatal: string }
-  | { id: number; error: string }
-  | { id: number; status: number; headers: Record<string, string>; body: Uint8Array; br?: Uint8Array; renderMs: number };
-
-/**
- * Renders in flight per process: two, so that a process has the next page at
- * hand when it finishes one instead of waiting for a message round trip.
- */
-const DEPTH = 2;
-
-// beside this module: src/server/publish from the sources, <dist>/server-owner in the built owner,
-// whose chunks all share that one folder (server-bundles.ts)
-const WORKER_FILE = fileURLToPath(new URL('./render-worker.mjs', import.meta.url));
-
-const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /** How many render processes fit this machine: PUBLISH_WORKERS, else one per core, at most four. */
 export function defaultPoolSize(): number {
@@ -192,7 +157,7 @@ export class RenderPool {
     clearTimeout(slot.idleTimer);
     slot.collected = false;
     slot.tasks.set(task.id, task);
-    this.hold(slot, true);
+    holdProcess(slot, true);
     task.timer = setTimeout(() => {
       this.log.error(`[publish] ${task.url}: rendering took longer than ${this.renderTimeoutMs} ms; its process is replaced`);
       void this.retire(slot, new Error(`render timeout after ${this.renderTimeoutMs} ms`));
@@ -201,43 +166,18 @@ export class RenderPool {
     slot.child.send({ id: task.id, url: task.url, at: task.at });
   }
 
-  /** A busy process keeps this one alive; an idle one lets it exit. */
-  private hold(slot: Slot, busy: boolean): void {
-    const handles = [slot.child.channel, slot.child.stderr] as ({ ref?: () => void; unref?: () => void } | null | undefined)[];
-    if (busy) {
-      slot.child.ref();
-      for (const handle of handles) handle?.ref?.();
-    } else {
-      slot.child.unref();
-      for (const handle of handles) handle?.unref?.();
-    }
-  }
-
   private spawn(): void {
-    const child = fork(WORKER_FILE, [this.options.serverEntry], {
-      // no tsx loader: the build is plain JavaScript
-      // --expose-gc: an idle process gives its heap back (see idle());
-      // a 4 MB semi-space keeps the young generation small at no cost in speed
-      execArgv: ['--expose-gc', '--max-semi-space-size=4'],
-      env: { ...process.env, NODE_ENV: this.options.nodeEnv ?? process.env.NODE_ENV ?? 'production' },
-      serialization: 'advanced',
-      stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
+    const slot: Slot = startRenderProcess(this.options.serverEntry, this.options.nodeEnv, {
+      message: (message) => this.onMessage(slot, message),
+      failed: (error) => {
+        this.log.error('[publish] a render process failed:', error);
+        this.ended(slot, error);
+      },
+      closed: (reason) => {
+        if (this.slots.has(slot)) this.ended(slot, new Error(`render process exited (${reason})`));
+      },
     });
-    const slot: Slot = { child, ready: false, stderrTail: '', tasks: new Map(), collected: true };
     this.slots.add(slot);
-    child.stderr?.on('data', (chunk: Buffer) => {
-      process.stderr.write(chunk);
-      slot.stderrTail = (slot.stderrTail + chunk.toString()).slice(-2000);
-    });
-    child.on('message', (message: WorkerMessage) => this.onMessage(slot, message));
-    child.on('error', (error) => {
-      this.log.error('[publish] a render process failed:', error);
-      this.ended(slot, error);
-    });
-    // 'close' comes after the process's stderr is read to the end: the reason is in it
-    child.on('close', (code, signal) => {
-      if (this.slots.has(slot)) this.ended(slot, new Error(`render process exited (${signal ?? code})`));
-    });
   }
 
   /** A process ended on its own. One that could not even start twice in a row means none can. */
@@ -272,11 +212,7 @@ export class RenderPool {
     clearTimeout(task.timer);
     slot.tasks.delete(message.id);
     if ('error' in message) task.reject(new Error(message.error));
-    else {
-      const result: RenderResult = { status: message.status, headers: message.headers, body: asBuffer(message.body), renderMs: message.renderMs };
-      if (message.br) result.variants = { br: asBuffer(message.br) };
-      task.resolve(result);
-    }
+    else task.resolve(resultOf(message));
     this.fill(slot);
   }
 
@@ -292,7 +228,7 @@ export class RenderPool {
    * processes of small jobs stay keepAliveMs for the next save.
    */
   private idle(slot: Slot): void {
-    this.hold(slot, false);
+    holdProcess(slot, false);
     clearTimeout(slot.idleTimer);
     slot.idleTimer = setTimeout(() => {
       if (slot.tasks.size > 0 || !slot.child.connected) return;
@@ -315,15 +251,6 @@ export class RenderPool {
       task.reject(error ?? new Error('render process ended'));
     }
     slot.tasks.clear();
-    if (slot.child.exitCode !== null || slot.child.signalCode !== null) return;
-    const exited = new Promise((resolve) => slot.child.once('exit', resolve));
-    // an idle process was let go (unref): whoever awaits its end must be kept alive meanwhile
-    slot.child.ref();
-    // closing the channel ends it cleanly; a hung one is killed
-    if (slot.child.connected) slot.child.disconnect();
-    const timer = setTimeout(() => slot.child.kill('SIGKILL'), 2_000);
-    timer.unref();
-    await exited;
-    clearTimeout(timer);
+    await stopRenderProcess(slot);
   }
 }
