@@ -31,7 +31,8 @@ export const RECORD_MATCH_COLUMNS: ReadonlySet<string> = new Set(['id', 'status'
 // schema's own names.
 const statements = {
   // the finished matches after a day in which the player surely has a line of their own (matchStats in
-  // src/lib/player-stats.ts): a start, coming on, a card, a goal or an assist that is not an own goal
+  // src/lib/player-stats.ts): a start, coming on, a card, a goal that is not an own goal, or an assist to
+  // one with a scorer (a goal whose scorer was deleted, or entered without one, counts for nobody)
   sureLinesAfter: (db: Db) =>
     prepared(db, 'stats.sureLinesAfter', () =>
       db.$client
@@ -39,7 +40,7 @@ const statements = {
           `SELECT count(*) FROM matches WHERE status = 'finished' AND match_date > @date AND id IN (
             SELECT match_id FROM match_lineups WHERE player_id = @player AND role = 'start'
             UNION SELECT match_id FROM match_events WHERE player_id = @player AND NOT (type = 'goal' AND goal_kind IS 'own_goal')
-            UNION SELECT match_id FROM match_events WHERE related_player_id = @player AND type = 'goal' AND goal_kind IS NOT 'own_goal')`,
+            UNION SELECT match_id FROM match_events WHERE related_player_id = @player AND type = 'goal' AND goal_kind IS NOT 'own_goal' AND player_id IS NOT NULL)`,
         )
         .pluck(),
     ),

@@ -63,16 +63,16 @@ export class MatchBaselines {
         const base = this.byMatch.get(key) ?? this.everyMatch;
         const since = base && stillThere(db, base) ? base.id : null;
         const versions = since === null ? null : matchVersionsSince(db, key, since);
-        if (versions === null) {
-          known = false;
-          continue;
+        if (versions === null) known = false;
+        else moved.set(key, movedColumns(versions));
+        // the routes reach the team and the players the match names now; these are the ones it named before:
+        // since the mark, or in its whole history where what the pages show of it is not known
+        const teamNow = versions ? versions.at(-1)!.team_id : teamOf(db, key);
+        for (const team of versions ? versions.map((version) => version.team_id) : teamsInHistory(db, key)) {
+          if (typeof team === 'string' && team !== teamNow) teams.add(team);
         }
-        moved.set(key, movedColumns(versions));
-        // the routes reach the team and the players the match names now; these are the ones it named before
-        const teamNow = versions.at(-1)!.team_id;
-        for (const version of versions) if (typeof version.team_id === 'string' && version.team_id !== teamNow) teams.add(version.team_id);
         const namedNow = new Set(playersOfMatch(db, key));
-        for (const player of playersNamedSince(db, key, since!)) if (!namedNow.has(player)) players.add(player);
+        for (const player of playersNamedSince(db, key, versions ? since! : 0)) if (!namedNow.has(player)) players.add(player);
       }
       return { moved: known ? moved : null, formerly: { teams: [...teams], players: [...players] } };
     } catch {
@@ -150,16 +150,31 @@ export function movedSince(db: Db, id: string, since: number): ReadonlySet<strin
   return versions && movedColumns(versions);
 }
 
+/** The team of match `id` now (null: none, or the match is gone). */
+function teamOf(db: Db, id: string): string | null {
+  return (db.$client.prepare('SELECT team_id FROM matches WHERE id = ?').pluck().get(id) as string | null | undefined) ?? null;
+}
+
+/** Every team match `id` had in its revisions. */
+function teamsInHistory(db: Db, id: string): unknown[] {
+  return db.$client.prepare("SELECT DISTINCT json_extract(data, '$.team_id') FROM revisions WHERE entity = 'matches' AND row_id = ?").pluck().all(id);
+}
+
 /**
  * The players that line-up rows and events of match `id` changed since revision `since` named, in any of
  * their versions: a deleted goal's scorer, the player a card was taken from.
  */
 function playersNamedSince(db: Db, id: string, since: number): string[] {
   const client = db.$client;
+  // since a mark: the revisions after it by id (`+entity` keeps SQLite from reading every line-up and event
+  // revision through the entity index); the whole history: through that index
   const rows = client
     .prepare(
-      `SELECT DISTINCT entity, row_id FROM revisions
-        WHERE id > ? AND entity IN ('match_events', 'match_lineups') AND json_extract(data, '$.match_id') = ?`,
+      since > 0
+        ? `SELECT DISTINCT entity, row_id FROM revisions
+            WHERE id > ? AND +entity IN ('match_events', 'match_lineups') AND json_extract(data, '$.match_id') = ?`
+        : `SELECT DISTINCT entity, row_id FROM revisions
+            WHERE id > ? AND entity IN ('match_events', 'match_lineups') AND json_extract(data, '$.match_id') = ?`,
     )
     .all(since, id) as { entity: string; row_id: string }[];
   const named = new Set<string>();

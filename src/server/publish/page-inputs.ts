@@ -58,19 +58,21 @@ export function shownAlready(
     const hit = idOf(url, decided);
     if (!hit) return false;
     const ask = hit.route.inputs.unmoved;
-    if (moved && ask && !known.pending(url) && read(url) !== null && once(unmoved, hit, () => askSafely(() => ask(db, hit.id, moved)))) return true;
+    // only a file that carries a hash was rendered with what it shows (a page whose read failed has none)
+    if (moved && ask && !known.pending(url) && carriesHash(read(url)) && once(unmoved, hit, () => askSafely(() => ask(db, hit.id, moved)))) return true;
     const marker = once(markers, hit, () => hit.route.inputs.marker(db, hit.id));
     return marker !== null && (read(url)?.includes(marker) ?? false);
   };
 }
 
-/** The published pages of the teams and players the job's matches named meanwhile (they may show them still). */
+/** The published pages of the teams and players the job's matches named before (they may show them still). */
 export function formerPages(known: JobKnowledge | undefined, exists: (url: string) => boolean): string[] {
   if (!known) return [];
-  return ROUTES.flatMap((route) =>
-    (route.inputs?.formerIds?.(known.formerly) ?? []).map((id) => route.pattern.replace(':id', encodeURIComponent(id))).filter(exists),
-  );
+  return ROUTES.flatMap((route) => (route.formerIds?.(known.formerly) ?? []).map((id) => route.pattern.replace(':id', encodeURIComponent(id))).filter(exists));
 }
+
+const HASH_ATTRIBUTE = Buffer.from('data-shown="');
+const carriesHash = (file: Buffer | null) => file !== null && file.includes(HASH_ATTRIBUTE);
 
 /**
  * The routes with inputs for which every change of the job that they read is of

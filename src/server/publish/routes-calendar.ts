@@ -26,6 +26,8 @@ export function teamCalendarRoutes(): RouteDef[] {
       deps: [{ table: 'matches' }, { table: FIXTURE_LISTS }, { table: 'teams', key: ':id' }, { table: 'club_settings' }],
       params: teamIds,
       idsForRow: calendarTeamsOfMatch,
+      // a match given to another team by an import or a restored version, which relist nothing
+      formerIds: (formerly) => formerly.teams,
     },
   ];
 }

@@ -95,7 +95,9 @@ export function playerPageRoutes(): RouteDef[] {
       idsForRow: playerIdsForRow,
       // a score corrected months later, a substitution's minutes: the page of each player of the match is
       // looked at, and rendered only where the numbers or the latest matches it lists moved (issue 16)
-      inputs: { tables: MATCH_TABLE_NAMES, marker: playerShownMarker, unmoved: playerPageUnmoved, formerIds: (formerly) => formerly.players },
+      inputs: { tables: MATCH_TABLE_NAMES, marker: playerShownMarker, unmoved: playerPageUnmoved },
+      // a goal taken back or given to another player: the page of the one it named before
+      formerIds: (formerly) => formerly.players,
     },
   ];
 }

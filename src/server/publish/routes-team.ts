@@ -21,12 +21,7 @@ const TEAM_MATCH_CENTRE_DEPS: Dep[] = [{ table: 'matches' }, { table: 'match_lin
  * What the team pages show of the match tables (team-shown.ts): a score corrected in an older match leaves them
  * as they are; a match given to another team asks its old team's pages too (match-baselines.ts).
  */
-const TEAM_SHOWN: RouteDef['inputs'] = {
-  tables: ['matches', 'match_lineups', 'match_events'],
-  marker: teamShownMarker,
-  unmoved: teamPagesUnmoved,
-  formerIds: (formerly) => formerly.teams,
-};
+const TEAM_SHOWN: RouteDef['inputs'] = { tables: ['matches', 'match_lineups', 'match_events'], marker: teamShownMarker, unmoved: teamPagesUnmoved };
 
 /** Called once when routes.ts builds ROUTES. */
 export function teamPageRoutes(): RouteDef[] {
@@ -37,5 +32,6 @@ export function teamPageRoutes(): RouteDef[] {
     params: teamIds,
     idsForRow: teamIdsForRow,
     inputs: TEAM_SHOWN,
+    formerIds: (formerly) => formerly.teams,
   }));
 }

@@ -101,9 +101,13 @@ export type RouteDef = {
     tables: readonly Change['table'][];
     marker: (db: Db, id: string) => string | null;
     unmoved?: (db: Db, id: string, moved: MatchesMoved) => boolean;
-    /** of the teams and players the job's matches named meanwhile, the ids of this route's pages that may show them still */
-    formerIds?: (formerly: JobKnowledge['formerly']) => string[];
   };
+  /**
+   * For a route with ':id' whose pages show matches by the team or players they name: of the teams and
+   * players the job's matches named before (match-baselines.ts), the ids of its pages that may show them
+   * still. The routes' other rules know only the rows now.
+   */
+  formerIds?: (formerly: JobKnowledge['formerly']) => string[];
   /**
    * For a route with ':id' whose params are some rows only (the latest matches' share images): whether
    * the row `id` has a page now. A keyed change of a row without one reaches the route only while a file
