@@ -59,20 +59,24 @@ export class MatchBaselines {
       const teams = new Set<string>();
       const players = new Set<string>();
       let known = matchChanges.every((change) => change.table === 'matches');
+      // per match: the revision after which what it named is read (0: its whole history, where no mark is known)
+      const namedSince = new Map<string, number>();
       for (const key of new Set(matchChanges.map((change) => change.key!))) {
         const base = this.byMatch.get(key) ?? this.everyMatch;
         const since = base && stillThere(db, base) ? base.id : null;
         const versions = since === null ? null : matchVersionsSince(db, key, since);
         if (versions === null) known = false;
         else moved.set(key, movedColumns(versions));
-        // the routes reach the team and the players the match names now; these are the ones it named before:
-        // since the mark, or in its whole history where what the pages show of it is not known
-        const teamNow = versions ? versions.at(-1)!.team_id : teamOf(db, key);
+        // the routes reach the team and the players the match names now; these are the ones it named before
+        const teamNow = teamOf(db, key);
         for (const team of versions ? versions.map((version) => version.team_id) : teamsInHistory(db, key)) {
           if (typeof team === 'string' && team !== teamNow) teams.add(team);
         }
+        namedSince.set(key, since ?? 0);
+      }
+      for (const [key, named] of playersNamedSince(db, namedSince)) {
         const namedNow = new Set(playersOfMatch(db, key));
-        for (const player of playersNamedSince(db, key, versions ? since! : 0)) if (!namedNow.has(player)) players.add(player);
+        for (const player of named) if (!namedNow.has(player)) players.add(player);
       }
       return { moved: known ? moved : null, formerly: { teams: [...teams], players: [...players] } };
     } catch {
@@ -161,29 +165,37 @@ function teamsInHistory(db: Db, id: string): unknown[] {
 }
 
 /**
- * The players that line-up rows and events of match `id` changed since revision `since` named, in any of
- * their versions: a deleted goal's scorer, the player a card was taken from.
+ * Per match: the players that its line-up rows and events changed after the match's revision id named, in
+ * any of their versions (a deleted goal's scorer, the player a card was taken from). One read for the job:
+ * after the smallest of those ids by id, or through the entity index where one is 0 (the whole history:
+ * every line-up and event revision is read, some 40 ms for a club with 20,000 events).
  */
-function playersNamedSince(db: Db, id: string, since: number): string[] {
+function playersNamedSince(db: Db, since: ReadonlyMap<string, number>): Map<string, Set<string>> {
   const client = db.$client;
-  // since a mark: the revisions after it by id (`+entity` keeps SQLite from reading every line-up and event
-  // revision through the entity index); the whole history: through that index
+  const from = Math.min(...since.values());
+  const ids = [...since.keys()];
   const rows = client
     .prepare(
-      since > 0
-        ? `SELECT DISTINCT entity, row_id FROM revisions
-            WHERE id > ? AND +entity IN ('match_events', 'match_lineups') AND json_extract(data, '$.match_id') = ?`
-        : `SELECT DISTINCT entity, row_id FROM revisions
-            WHERE id > ? AND entity IN ('match_events', 'match_lineups') AND json_extract(data, '$.match_id') = ?`,
+      // `+entity`: by id after a mark, not through the entity index (which DISTINCT or the entity alone would choose)
+      `SELECT id, entity, row_id, json_extract(data, '$.match_id') AS match_id FROM revisions
+        WHERE id > ? AND ${from > 0 ? '+entity' : 'entity'} IN ('match_events', 'match_lineups')
+          AND json_extract(data, '$.match_id') IN (${ids.map(() => '?').join(', ')})`,
     )
-    .all(since, id) as { entity: string; row_id: string }[];
-  const named = new Set<string>();
+    .all(from, ...ids) as { id: number; entity: string; row_id: string; match_id: string }[];
   const history = client.prepare('SELECT data FROM revisions WHERE entity = ? AND row_id = ?').pluck();
+  const out = new Map<string, Set<string>>();
+  const read = new Set<string>();
   for (const row of rows) {
+    if (row.id <= since.get(row.match_id)!) continue;
+    const named = out.get(row.match_id) ?? new Set<string>();
+    out.set(row.match_id, named);
+    const rowKey = `${row.match_id}\u0000${row.entity}\u0000${row.row_id}`;
+    if (read.has(rowKey)) continue;
+    read.add(rowKey);
     for (const data of history.all(row.entity, row.row_id) as string[]) {
       const version = JSON.parse(data) as Record<string, unknown>;
       for (const key of ['player_id', 'related_player_id']) if (typeof version[key] === 'string') named.add(version[key]);
     }
   }
-  return [...named];
+  return out;
 }
