@@ -81,11 +81,12 @@ export class Publisher {
 
   /**
    * A write of the database met a full disk (db/write.ts, whenDiskFull): frees some of the old versions
-   * kept since the last job at once, the rest soon after, and keeps none until then. How many were freed.
+   * kept since the last job at once, and the rest right after, or when the job under way ends (which keeps
+   * none meanwhile: free() would let it keep them again). How many were freed.
    */
   makeRoom(): number {
     const freed = this.replaced.freeSomeNow(ROOM_AT_ONCE);
-    void this.replaced.free(() => this.running > 0 || this.stopped);
+    if (this.running === 0 && !this.stopped) void this.replaced.free(() => this.running > 0 || this.stopped);
     return freed;
   }
 
