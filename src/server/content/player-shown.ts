@@ -37,13 +37,16 @@ export function shownHashOf(rows: string): string {
   return createHash('sha256').update(rows).digest('base64url').slice(0, 22);
 }
 
+/** How a page's hash begins in its published file: a file without it carries no hash. */
+export const SHOWN_ATTRIBUTE = 'data-shown="';
+
 /**
  * The attribute (data-shown) a published page has where it shows the rows as they are now: what
  * `RouteDef.inputs.marker` answers. Null where they cannot be read (the page is rendered then).
  */
 export function shownMarker(what: string, hash: () => string): string | null {
   try {
-    return `data-shown="${hash()}"`;
+    return `${SHOWN_ATTRIBUTE}${hash()}"`;
   } catch (error) {
     console.error(`[content] could not read what ${what} shows:`, error);
     return null;

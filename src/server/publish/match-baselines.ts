@@ -18,7 +18,8 @@
 import type { Db } from '../db/client';
 import type { MatchesMoved } from '../content/player-shown';
 import type { JobKnowledge } from './page-inputs';
-import { playersOfMatch } from './routes-player';
+import { prepared } from '../content/public-content';
+import { matchTeamAndStatus, playersOfMatch } from './routes-player';
 import { quoteId, revisionColumns, rowJsonSql } from '../revisions/triggers';
 import type { Change } from './routes';
 
@@ -36,7 +37,9 @@ export class MatchBaselines {
   /** The newest revision now: taken before a job reads anything else. Null where it cannot be read (nothing is known then). */
   mark(db: Db): RevisionMark | null {
     try {
-      const row = db.$client.prepare('SELECT id, created_at AS at FROM revisions ORDER BY id DESC LIMIT 1').get() as RevisionMark | undefined;
+      const row = prepared(db, 'baselines.mark', () => db.$client.prepare('SELECT id, created_at AS at FROM revisions ORDER BY id DESC LIMIT 1')).get() as
+        | RevisionMark
+        | undefined;
       return row ?? { id: 0, at: 0 };
     } catch {
       return null;
@@ -68,7 +71,7 @@ export class MatchBaselines {
         if (versions === null) known = false;
         else moved.set(key, movedColumns(versions));
         // the routes reach the team and the players the match names now; these are the ones it named before
-        const teamNow = teamOf(db, key);
+        const teamNow = matchTeamAndStatus(db, key)?.team_id ?? null;
         for (const team of versions ? versions.map((version) => version.team_id) : teamsInHistory(db, key)) {
           if (typeof team === 'string' && team !== teamNow) teams.add(team);
         }
@@ -111,7 +114,9 @@ export class MatchBaselines {
 /** Whether the mark's revision is still the one it was: a database put back from a backup numbers its new revisions again. */
 function stillThere(db: Db, mark: RevisionMark): boolean {
   if (mark.id === 0) return true;
-  const row = db.$client.prepare('SELECT created_at AS at FROM revisions WHERE id = ?').get(mark.id) as { at: number } | undefined;
+  const row = prepared(db, 'baselines.markAt', () => db.$client.prepare('SELECT created_at AS at FROM revisions WHERE id = ?')).get(mark.id) as
+    | { at: number }
+    | undefined;
   return row?.at === mark.at;
 }
 
@@ -122,15 +127,15 @@ function stillThere(db: Db, mark: RevisionMark): boolean {
  */
 function matchVersionsSince(db: Db, id: string, since: number): Record<string, unknown>[] | null {
   const client = db.$client;
-  const base = client
-    .prepare("SELECT op, data FROM revisions WHERE entity = 'matches' AND row_id = ? AND id <= ? ORDER BY id DESC LIMIT 1")
-    .get(id, since) as { op: string; data: string } | undefined;
-  const later = client.prepare("SELECT op, data FROM revisions WHERE entity = 'matches' AND row_id = ? AND id > ? ORDER BY id").all(id, since) as {
-    op: string;
-    data: string;
-  }[];
-  const columns = revisionColumns(client, 'matches');
-  const now = client.prepare(`SELECT ${rowJsonSql('m', columns)} AS data FROM ${quoteId('matches')} AS m WHERE m.id = ?`).get(id) as { data: string } | undefined;
+  const statements = prepared(db, 'baselines.matchVersions', () => ({
+    base: client.prepare("SELECT op, data FROM revisions WHERE entity = 'matches' AND row_id = ? AND id <= ? ORDER BY id DESC LIMIT 1"),
+    later: client.prepare("SELECT op, data FROM revisions WHERE entity = 'matches' AND row_id = ? AND id > ? ORDER BY id"),
+    // the row now as the trigger writes it (a migration adds columns at a start, before any statement is prepared)
+    now: client.prepare(`SELECT ${rowJsonSql('m', revisionColumns(client, 'matches'))} AS data FROM ${quoteId('matches')} AS m WHERE m.id = ?`),
+  }));
+  const base = statements.base.get(id, since) as { op: string; data: string } | undefined;
+  const later = statements.later.all(id, since) as { op: string; data: string }[];
+  const now = statements.now.get(id) as { data: string } | undefined;
   if (!base || !now || [base, ...later].some((r) => r.op === 'delete')) return null;
   const steps = [base.data, ...later.map((r) => r.data)];
   if (steps.at(-1) !== now.data) return null;
@@ -152,11 +157,6 @@ function movedColumns(versions: Record<string, unknown>[]): ReadonlySet<string> 
 export function movedSince(db: Db, id: string, since: number): ReadonlySet<string> | null {
   const versions = matchVersionsSince(db, id, since);
   return versions && movedColumns(versions);
-}
-
-/** The team of match `id` now (null: none, or the match is gone). */
-function teamOf(db: Db, id: string): string | null {
-  return (db.$client.prepare('SELECT team_id FROM matches WHERE id = ?').pluck().get(id) as string | null | undefined) ?? null;
 }
 
 /** Every team match `id` had in its revisions. */

@@ -15,7 +15,7 @@
 // the hash that they cannot change its page (RouteDef.inputs.unmoved): a score
 // that no player's page lists is the usual case.
 import type { Db } from '../db/client';
-import type { MatchesMoved } from '../content/player-shown';
+import { SHOWN_ATTRIBUTE, type MatchesMoved } from '../content/player-shown';
 import { ROUTES, routeDeps, type Change, type RouteDef } from './routes';
 
 type WithInputs = { route: RouteDef & { inputs: NonNullable<RouteDef['inputs']> }; prefix: string; suffix: string; markerKey: number };
@@ -71,7 +71,7 @@ export function formerPages(known: JobKnowledge | undefined, exists: (url: strin
   return ROUTES.flatMap((route) => (route.formerIds?.(known.formerly) ?? []).map((id) => route.pattern.replace(':id', encodeURIComponent(id))).filter(exists));
 }
 
-const HASH_ATTRIBUTE = Buffer.from('data-shown="');
+const HASH_ATTRIBUTE = Buffer.from(SHOWN_ATTRIBUTE);
 const carriesHash = (file: Buffer | null) => file !== null && file.includes(HASH_ATTRIBUTE);
 
 /**

@@ -42,7 +42,7 @@ export function playersOfMatch(db: Db, matchId: string): string[] {
  * A match's team and status, as the player and team routes ask on every match job: prepared once per
  * connection, where building the SQL each time cost more than running it (issue 16).
  */
-function matchTeamAndStatus(db: Db, id: string): { team_id: string | null; status: string } | undefined {
+export function matchTeamAndStatus(db: Db, id: string): { team_id: string | null; status: string } | undefined {
   return prepared(db, 'routes.matchTeamAndStatus', () =>
     db.select({ team_id: matches.team_id, status: matches.status }).from(matches).where(eq(matches.id, sql.placeholder('id'))).prepare(),
   ).get({ id });
