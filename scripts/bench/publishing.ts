@@ -55,7 +55,9 @@ export async function runPublishing(o: {
       if (++publishErrors <= 3) console.error(String(args[0]).split('\n')[0]);
     },
   };
-  const publisher = new Publisher({ db: o.getDb, siteDir: o.dirs.siteDir, render: renderer, log: quiet });
+  const { BLANKS_KEPT } = await import('../../src/server/publish/blank-files');
+  // as the server's publisher: with the blanks it keeps ready for the next jobs (none yet at the cold publish)
+  const publisher = new Publisher({ db: o.getDb, siteDir: o.dirs.siteDir, render: renderer, log: quiet, blanksKept: BLANKS_KEPT });
   const firstPublish = await publisher.publishAll();
   const secondPublish = await publisher.publishAll();
   const publish: PublishSummary = {

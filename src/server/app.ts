@@ -14,6 +14,7 @@ import { Publisher, type PublishReport } from './publish/publisher';
 import { PublishQueue } from './publish/queue';
 import { PendingPages } from './publish/pending';
 import { removeTempFiles } from './publish/files';
+import { BLANKS_KEPT } from './publish/blank-files';
 import { replacedFolderFor, waitingBytes } from './publish/replaced-files';
 import { checkHealth, minFreeBytes } from './health';
 import { createHandlerRenderer, loadBuiltRenderer } from './publish/render';
@@ -89,7 +90,7 @@ export async function startApp(
   registerPreviewRenderer(createHandlerRenderer(handler));
   const pending = new PendingPages(getDb);
   pending.load();
-  const publisher = new Publisher({ db: getDb, siteDir: config.siteDir, render: renderer, pending, clock });
+  const publisher = new Publisher({ db: getDb, siteDir: config.siteDir, render: renderer, pending, clock, blanksKept: BLANKS_KEPT });
   // an admin's save that meets a full disk frees the old versions of pages the last job replaced (decision 046)
   whenDiskFull(() => publisher.makeRoom());
   const queue = new PublishQueue(publisher, clock);

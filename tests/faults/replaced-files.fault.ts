@@ -142,7 +142,7 @@ it('the cache version file, the last write of a job, gets its room from the jobâ
   const versionBefore = versionOnDisk();
   let withRoom = 'written';
   try {
-    writeCacheVersionFile(site, 3, replaced);
+    writeCacheVersionFile(site, 3, { replaced });
   } catch (error) {
     withRoom = (error as NodeJS.ErrnoException).code ?? 'error';
   }

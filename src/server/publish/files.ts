@@ -7,6 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { BROTLI_QUALITY, worthCompressing } from './render-core.mjs';
+import type { BlankFiles } from './blank-files';
 import type { ReplacedFiles } from './replaced-files';
 
 const brotli = promisify(zlib.brotliCompress);
@@ -39,9 +40,9 @@ export const COMPRESSED_SUFFIXES = ['.br', '.gz'] as const;
  * publishes whole, and the fsync of this one small file cost each job 4-40 ms
  * on a virtual disk (issue 16).
  */
-export function writeSiteFile(file: string, data: Buffer | string, room?: ReplacedFiles): void {
+export function writeSiteFile(file: string, data: Buffer | string, side: SideFolders = {}): void {
   // its old version is not kept (a few bytes), but on a full disk the job's kept versions make room for it
-  replaceFile(file, data, undefined, room);
+  replaceFile(file, data, { blanks: side.blanks }, side.replaced);
 }
 
 /**
@@ -58,12 +59,13 @@ export function writeSiteFile(file: string, data: Buffer | string, room?: Replac
  * a promise cost the main thread more than the call (a footer change of 2,248
  * pages: 3-4.6 s with promises, about 2 s without). `changed`: the caller knows
  * the bytes differ from the file's (no comparison). `replaced`: where the old
- * versions wait to be freed after the job.
+ * versions wait to be freed after the job. `blanks`: empty files made ahead, to
+ * write the new versions into (blank-files.ts).
  */
 export async function writePublishedFile(
   file: string,
   body: Buffer,
-  options: { br?: Buffer; changed?: boolean; replaced?: ReplacedFiles } = {},
+  options: { br?: Buffer; changed?: boolean } & SideFolders = {},
 ): Promise<void> {
   const compressed = worthCompressing(file);
   if (!options.changed && sameOnDisk(file, body, compressed)) {
@@ -73,10 +75,10 @@ export async function writePublishedFile(
   const br = compressed
     ? (options.br ?? (await brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } })))
     : null;
-  replaceFile(file, body, options.replaced);
+  replaceFile(file, body, options);
   if (br === null) return;
   try {
-    replaceFile(`${file}.br`, br, options.replaced);
+    replaceFile(`${file}.br`, br, options);
   } catch (error) {
     // the page is new and its copy could not follow (a full disk): the old copy goes, or nginx's
     // brotli_static would serve it (our server skips a copy older than its page, a host may not)
@@ -87,6 +89,9 @@ export async function writePublishedFile(
   removeStaleGzip(file);
 }
 
+/** The folders beside the site a write uses: where old versions wait (replaced-files.ts), where blanks are ready (blank-files.ts). */
+export type SideFolders = { replaced?: ReplacedFiles; blanks?: BlankFiles };
+
 /** Old versions freed at once per write that meets a full disk, before it is tried again. */
 const FREE_ON_FULL_DISK = 64;
 
@@ -96,10 +101,10 @@ const FREE_ON_FULL_DISK = 64;
  * and the file is tried again, until it fits or none are left, so that a disk that held the site before
  * decision 046 still does.
  */
-function replaceFile(file: string, data: Buffer | string, replaced: ReplacedFiles | undefined, room = replaced): void {
+function replaceFile(file: string, data: Buffer | string, side: SideFolders, room = side.replaced): void {
   for (;;) {
     try {
-      replaceFileOnce(file, data, replaced);
+      replaceFileOnce(file, data, side);
       return;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOSPC' || !room || room.freeSomeNow(FREE_ON_FULL_DISK) === 0) throw error;
@@ -107,25 +112,45 @@ function replaceFile(file: string, data: Buffer | string, replaced: ReplacedFile
   }
 }
 
-/** A temp file renamed over the file, without fsync, synchronous; a missing folder is made when the write finds it missing. */
-function replaceFileOnce(file: string, data: Buffer | string, replaced: ReplacedFiles | undefined): void {
-  const temp = tempFileFor(file);
+/**
+ * A new file renamed over the file, without fsync, synchronous: a blank made ahead when one is ready,
+ * else a temp file beside it (a missing folder is made when the write finds it missing).
+ */
+function replaceFileOnce(file: string, data: Buffer | string, side: SideFolders): void {
+  const blank = side.blanks?.take() ?? null;
+  const temp = blank ?? tempFileFor(file);
   try {
     try {
       fs.writeFileSync(temp, data);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || blank !== null) throw error;
       fs.mkdirSync(path.dirname(file), { recursive: true });
       fs.writeFileSync(temp, data);
     }
-    replaced?.keep(file);
-    fs.renameSync(temp, file);
+    side.replaced?.keep(file);
+    renameInto(temp, file, blank !== null);
   } catch (error) {
     // a full disk leaves half a temp file: it goes, the old file stays
     fs.rmSync(temp, { force: true });
-    throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (blank === null || (code !== 'ENOENT' && code !== 'EXDEV')) throw error;
+    // a blank that cannot be used (its folder gone, another file system): the file is written as before blanks
+    if (code === 'EXDEV') side.blanks?.unusable();
+    replaceFileOnce(file, data, { replaced: side.replaced });
+    return;
   }
   announce(file);
+}
+
+/** The rename into the site; a blank's may find the page's folder missing (a new page): it is made. */
+function renameInto(from: string, file: string, fromBlank: boolean): void {
+  try {
+    fs.renameSync(from, file);
+  } catch (error) {
+    if (!fromBlank || (error as NodeJS.ErrnoException).code !== 'ENOENT' || !fs.existsSync(from)) throw error;
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.renameSync(from, file);
+  }
 }
 
 /**

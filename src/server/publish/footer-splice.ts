@@ -10,8 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../db/client';
-import { writePublishedFile } from './files';
-import type { ReplacedFiles } from './replaced-files';
+import { writePublishedFile, type SideFolders } from './files';
 import { LAYOUT_DEPS, affectedUrls, fileForUrl, type Change, type PublishedState } from './routes';
 
 // ASCII markers: searched in the file's bytes, so a page is never decoded to text and back
@@ -59,9 +58,8 @@ export function footerOnlyUrls(db: Db, changes: Change[], published: PublishedSt
   return affected.filter((url) => !own.has(url));
 }
 
-type SpliceContext = {
+type SpliceContext = SideFolders & {
   siteDir: string;
-  replaced?: ReplacedFiles;
   report: { written: string[]; failed: { url: string; error: string }[] };
   stopped: () => boolean;
   log: Pick<Console, 'error'>;
@@ -96,7 +94,7 @@ export async function spliceFooterInto(urls: string[], footer: Buffer, o: Splice
         continue;
       }
       try {
-        if (!updated.equals(html)) await writePublishedFile(file, updated, { changed: true, replaced: o.replaced });
+        if (!updated.equals(html)) await writePublishedFile(file, updated, { changed: true, replaced: o.replaced, blanks: o.blanks });
         o.report.written.push(url);
       } catch (error) {
         // the old file stays, with its old footer; the retry renders it

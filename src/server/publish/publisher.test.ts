@@ -9,6 +9,7 @@ import { news } from '../db/schema';
 import { Publisher } from './publisher';
 import { PublishQueue } from './queue';
 import type { Renderer } from './render';
+import { blankFolderFor } from './blank-files';
 import { replacedFolderFor } from './replaced-files';
 
 let db: Db;
@@ -23,6 +24,7 @@ afterEach(() => {
   db.$client.close();
   fs.rmSync(siteDir, { recursive: true, force: true });
   fs.rmSync(replacedFolderFor(siteDir), { recursive: true, force: true });
+  fs.rmSync(blankFolderFor(siteDir), { recursive: true, force: true });
 });
 
 const html = (s: string) => ({ status: 200, headers: {}, body: Buffer.from(`<html>${s}</html>`) });
@@ -45,6 +47,28 @@ describe('Publisher', () => {
     expect(fs.readdirSync(path.join(siteDir, 'news')).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 
+  it('makes blanks once no job runs, and the next job writes its pages into them (decision 046, update of 11-29)', async () => {
+    let version = 1;
+    const publisher = new Publisher({ db: () => db, siteDir, render: async (url) => html(`${url} ${version}`), log: quiet, blanksKept: 6 });
+    await publisher.publishUrls(['/', '/news']);
+    const blanksMade = () => fs.readdirSync(blankFolderFor(siteDir), { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+    for (let i = 0; i < 250 && (!fs.existsSync(blankFolderFor(siteDir)) || blanksMade().length < 6); i++) await new Promise((r) => setTimeout(r, 20));
+    const inodes = new Set(blanksMade().map((e) => fs.statSync(path.join(e.parentPath, e.name)).ino));
+    expect(inodes.size).toBe(6);
+    version = 2;
+    await publisher.publishUrls(['/news']);
+    expect(read('news/index.html')).toBe('<html>/news 2</html>');
+    // the page, its copy and the cache version file: three blanks renamed into the site
+    const written = ['news/index.html', 'news/index.html.br', 'cache-version.json'].map((rel) => fs.statSync(path.join(siteDir, rel)).ino);
+    expect(written.every((ino) => inodes.has(ino))).toBe(true);
+    // a one-shot script's publisher keeps none
+    const script = new Publisher({ db: () => db, siteDir: `${siteDir}-script`, render: async (url) => html(url), log: quiet });
+    await script.publishUrls(['/']);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(fs.existsSync(blankFolderFor(`${siteDir}-script`))).toBe(false);
+    fs.rmSync(`${siteDir}-script`, { recursive: true, force: true });
+  });
+
   it('frees the old versions of the pages a job replaced once no job runs (decision 046)', async () => {
     let version = 1;
     const publisher = new Publisher({ db: () => db, siteDir, render: async (url) => html(`${url} ${version}`), log: quiet });
@@ -52,7 +76,7 @@ describe('Publisher', () => {
     version = 2;
     await publisher.publishUrls(['/', '/news']);
     expect(read('news/index.html')).toBe('<html>/news 2</html>');
-    for (let i = 0; i < 50 && fs.existsSync(replacedFolderFor(siteDir)); i++) await new Promise((r) => setTimeout(r, 20));
+    for (let i = 0; i < 250 && fs.existsSync(replacedFolderFor(siteDir)); i++) await new Promise((r) => setTimeout(r, 20));
     expect(fs.existsSync(replacedFolderFor(siteDir))).toBe(false);
     // the site keeps its pages and their copies
     expect(zlib.brotliDecompressSync(fs.readFileSync(path.join(siteDir, 'news/index.html.br'))).toString()).toBe('<html>/news 2</html>');

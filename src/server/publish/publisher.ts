@@ -8,12 +8,13 @@ import type { Db } from '../db/client';
 import { writePublishedFile, removePublishedFile } from './files';
 import type { PendingPages } from './pending';
 import type { Renderer } from './render';
-import { ROUTES, allUrls, fileForUrl, type Change } from './routes';
+import { allUrls, fileForUrl, type Change } from './routes';
 import { listPublishedUrls } from './published-state';
 import { footerOf, spliceFooterInto } from './footer-splice';
 import { planJob } from './job-plan';
 import { MatchBaselines } from './match-baselines';
-import { warmSavePath } from './save-warmup';
+import { onePagePerRoute, warmSavePath } from './save-warmup';
+import { blankFilesIn, blankFolderFor, type BlankFiles } from './blank-files';
 import { replacedFilesIn, replacedFolderFor, type ReplacedFiles } from './replaced-files';
 import { settleFileChanges } from '../cluster-files';
 import { raiseCacheVersion, readCacheVersion, writeCacheVersionFile } from './version';
@@ -46,6 +47,8 @@ export type PublisherOptions = {
    * default the settings' (ANSTOSS_CLOCK_START, as the server's), so that a script publishes the same day
    */
   clock?: Pick<Clock, 'now'>;
+  /** empty files kept ready for the next jobs (blank-files.ts): the server keeps BLANKS_KEPT, a one-shot script none */
+  blanksKept?: number;
 };
 
 /** Old versions freed at once for a write that met a full disk: each can cost a millisecond (replaced-files.ts). */
@@ -60,14 +63,18 @@ export class Publisher {
   private running = 0;
   /** the save path's warm-up (save-warmup.ts): once per publisher */
   private saveWarmup: Promise<number> | null = null;
-  private readonly replaced: ReplacedFiles;
+  /** where replaced files' old versions wait to be freed, and blanks made ahead wait to be written into (files.ts) */
+  private readonly side: { replaced: ReplacedFiles; blanks?: BlankFiles };
   private readonly clock: Pick<Clock, 'now'>;
   /** what moved of a changed match since its pages last showed it (match-baselines.ts) */
   private readonly baselines = new MatchBaselines();
   constructor(private readonly options: PublisherOptions) {
     this.log = options.log ?? console;
     this.clock = options.clock ?? clockFromSettings(config.clockStart, config.clockRate);
-    this.replaced = replacedFilesIn(replacedFolderFor(options.siteDir));
+    this.side = {
+      replaced: replacedFilesIn(replacedFolderFor(options.siteDir)),
+      blanks: options.blanksKept ? blankFilesIn(blankFolderFor(options.siteDir), options.siteDir, options.blanksKept) : undefined,
+    };
   }
 
   /**
@@ -85,8 +92,8 @@ export class Publisher {
    * none meanwhile: free() would let it keep them again). How many were freed.
    */
   makeRoom(): number {
-    const freed = this.replaced.freeSomeNow(ROOM_AT_ONCE);
-    if (this.running === 0 && !this.stopped) void this.replaced.free(() => this.running > 0 || this.stopped);
+    const freed = this.side.replaced.freeSomeNow(ROOM_AT_ONCE);
+    if (this.running === 0 && !this.stopped) void this.side.replaced.free(() => this.running > 0 || this.stopped);
     return freed;
   }
 
@@ -107,8 +114,10 @@ export class Publisher {
       return await this.publishJob(urls, first, splice, leaveAsIs);
     } finally {
       this.running--;
-      // off the job's path: freeing what the job replaced stops as soon as the next job starts
-      void this.replaced.free(() => this.running > 0 || this.stopped);
+      // off the job's path, and stopped as soon as the next job starts: freeing what the job replaced,
+      // then making the blanks the next jobs write into
+      const busy = () => this.running > 0 || this.stopped;
+      void this.side.replaced.free(busy).then(() => this.side.blanks?.fill(busy));
     }
   }
 
@@ -172,7 +181,7 @@ export class Publisher {
         // the static workers have dropped the replaced files from their caches (a no-op without workers)
         await settleFileChanges();
         // last: the version file tells clients that everything above is in place
-        writeCacheVersionFile(this.options.siteDir, report.version, this.replaced);
+        writeCacheVersionFile(this.options.siteDir, report.version, this.side);
         pending?.published(settledUrls(reached, report));
       } catch (error) {
         // the pages are in place but open tabs were not told: they stay pending, and a retry raises the version
@@ -224,15 +233,7 @@ export class Publisher {
    * per publisher and after the routes (save-warmup.ts). Resolves when both are done.
    */
   async prewarm(): Promise<void> {
-    const routes = this.options.render.prewarm?.(() => {
-      const db = this.options.db();
-      const now = this.clock.now();
-      return ROUTES.flatMap((route) => {
-        if (!route.pattern.includes(':id')) return [route.pattern];
-        const id = route.params?.(db, now)?.[0];
-        return id === undefined ? [] : [route.pattern.replace(':id', encodeURIComponent(id))];
-      });
-    });
+    const routes = this.options.render.prewarm?.(() => onePagePerRoute(this.options.db(), this.clock.now()));
     const render = this.options.render;
     this.saveWarmup ??= Promise.resolve(routes)
       .then(() =>
@@ -261,7 +262,7 @@ export class Publisher {
     const body = await this.publishOne(source, render, report);
     const footer = body ? footerOf(body) : null;
     if (footer === null) return rest;
-    return spliceFooterInto(rest, footer, { siteDir: this.options.siteDir, replaced: this.replaced, report, stopped: () => this.stopped, log: this.log });
+    return spliceFooterInto(rest, footer, { ...this.side, siteDir: this.options.siteDir, report, stopped: () => this.stopped, log: this.log });
   }
 
   private async publishOne(url: string, render: Renderer, report: PublishReport): Promise<Buffer | null> {
@@ -284,7 +285,7 @@ export class Publisher {
         return null;
       }
       if (result.status >= 400 && url !== '/404') throw new Error(`status ${result.status}`);
-      await writePublishedFile(file, result.body, { br: result.variants?.br, replaced: this.replaced });
+      await writePublishedFile(file, result.body, { ...this.side, br: result.variants?.br });
       report.written.push(url);
       return result.body;
     } catch (error) {

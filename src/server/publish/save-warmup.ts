@@ -13,7 +13,7 @@ import { forgetReads } from '../content/read-memo';
 import { stopAnnounced } from '../http/shutdown';
 import { planJob } from './job-plan';
 import type { Renderer } from './render';
-import type { Change } from './routes';
+import { ROUTES, type Change } from './routes';
 
 /** How often the first sample jobs run: by the third run a result's job took what later ones took. */
 export const WARM_ROUNDS = 3;
@@ -50,6 +50,15 @@ export function sampleChanges(db: Db, now: number): Change[][] {
   const samples: Change[][] = article ? [[{ table: 'news', key: article.id }]] : [];
   for (const match of matches) samples.push([{ table: 'matches', key: match.id }]);
   return samples;
+}
+
+/** One page of each route, for the render processes to warm up on (a route without a page yet is left out). */
+export function onePagePerRoute(db: Db, now: number): string[] {
+  return ROUTES.flatMap((route) => {
+    if (!route.pattern.includes(':id')) return [route.pattern];
+    const id = route.params?.(db, now)?.[0];
+    return id === undefined ? [] : [route.pattern.replace(':id', encodeURIComponent(id))];
+  });
 }
 
 /**

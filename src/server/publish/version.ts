@@ -6,8 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { write } from '../db/write';
 import { siteSettings } from '../db/schema';
-import { writeSiteFile } from './files';
-import type { ReplacedFiles } from './replaced-files';
+import { writeSiteFile, type SideFolders } from './files';
 
 export const CACHE_VERSION_FILE = 'cache-version.json';
 const KEY = 'cache_version';
@@ -31,8 +30,8 @@ export function raiseCacheVersion(db: Db): number {
   );
 }
 
-/** `room`: the job's kept old versions, freed when the disk is full (decision 046). */
-export function writeCacheVersionFile(siteDir: string, version: number, room?: ReplacedFiles): void {
+/** `side`: the job's kept old versions, freed when the disk is full (decision 046), and the blanks to write into. */
+export function writeCacheVersionFile(siteDir: string, version: number, side: SideFolders = {}): void {
   const body = JSON.stringify({ version, publishedAt: new Date().toISOString() });
-  writeSiteFile(path.join(siteDir, CACHE_VERSION_FILE), body, room);
+  writeSiteFile(path.join(siteDir, CACHE_VERSION_FILE), body, side);
 }

@@ -1,0 +1,118 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { blankFilesIn, blankFolderFor } from './blank-files';
+import { writePublishedFile } from './files';
+import { writeCacheVersionFile } from './version';
+
+let root: string;
+let site: string;
+beforeEach(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-blanks-'));
+  site = path.join(root, 'site');
+  fs.mkdirSync(site);
+});
+afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+const page = (name = 'news') => path.join(site, name, 'index.html');
+/** every file under the folder, with its inode */
+const filesUnder = (dir: string): Map<string, number> => {
+  const found = new Map<string, number>();
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) found.set(path.join(entry.parentPath, entry.name), fs.statSync(path.join(entry.parentPath, entry.name)).ino);
+  }
+  return found;
+};
+
+describe('blank files (decision 046, update of 11-29)', () => {
+  it('lives beside the site folder, not in it (never served, never deployed)', () => {
+    expect(blankFolderFor(site)).toBe(path.join(root, '.site-blanks'));
+    expect(path.relative(site, blankFolderFor(site)).startsWith('..')).toBe(true);
+  });
+
+  it('makes empty files ahead; a new page, its brotli copy and the cache version file are written into them', async () => {
+    const blanks = blankFilesIn(blankFolderFor(site), site, 8);
+    expect(await blanks.fill(() => false)).toBe(8);
+    const made = filesUnder(blankFolderFor(site));
+    expect(made.size).toBe(8);
+    expect([...made.keys()].every((file) => fs.statSync(file).size === 0)).toBe(true);
+
+    await writePublishedFile(page(), Buffer.from('<h1>Neu</h1>'), { blanks });
+    writeCacheVersionFile(site, 7, { blanks });
+    expect(blanks.ready).toBe(5);
+    // the published files are three of the blanks, renamed into the site: no file was made for them
+    const published = filesUnder(site);
+    expect([...published.keys()].map((file) => path.relative(site, file)).sort()).toEqual(['cache-version.json', 'news/index.html', 'news/index.html.br'].sort());
+    const blankInodes = new Set(made.values());
+    expect([...published.values()].every((ino) => blankInodes.has(ino))).toBe(true);
+    expect(fs.readFileSync(page(), 'utf8')).toBe('<h1>Neu</h1>');
+    expect(JSON.parse(fs.readFileSync(path.join(site, 'cache-version.json'), 'utf8')).version).toBe(7);
+    expect(filesUnder(blankFolderFor(site)).size).toBe(5);
+
+    // a replaced page gets a blank too, never the old version's inode again
+    const oldInode = fs.statSync(page()).ino;
+    await writePublishedFile(page(), Buffer.from('<h1>Neuer</h1>'), { blanks });
+    expect(fs.readFileSync(page(), 'utf8')).toBe('<h1>Neuer</h1>');
+    expect(fs.statSync(page()).ino).not.toBe(oldInode);
+    expect(blankInodes.has(fs.statSync(page()).ino)).toBe(true);
+    expect(blanks.ready).toBe(3);
+  });
+
+  it('stops making them as soon as a job starts, and goes on at the next quiet moment', async () => {
+    const blanks = blankFilesIn(blankFolderFor(site), site, 20);
+    expect(await blanks.fill(() => true)).toBe(0);
+    let asked = 0;
+    expect(await blanks.fill(() => ++asked > 5)).toBe(5);
+    expect(blanks.ready).toBe(5);
+    expect(await blanks.fill(() => false)).toBe(15);
+    expect(filesUnder(blankFolderFor(site)).size).toBe(20);
+  });
+
+  it('without any ready, or with their folder gone, a page is written as before', async () => {
+    const blanks = blankFilesIn(blankFolderFor(site), site, 4);
+    await writePublishedFile(page('a'), Buffer.from('a'), { blanks });
+    expect(fs.readFileSync(page('a'), 'utf8')).toBe('a');
+    await blanks.fill(() => false);
+    fs.rmSync(blankFolderFor(site), { recursive: true });
+    await writePublishedFile(page('b'), Buffer.from('b'), { blanks });
+    expect(fs.readFileSync(page('b'), 'utf8')).toBe('b');
+    expect(fs.readFileSync(`${page('b')}.br`).length).toBeGreaterThan(0);
+    // nothing half-written is left in the site
+    expect([...filesUnder(site).keys()].map((file) => path.relative(site, file)).sort()).toEqual(['a/index.html', 'a/index.html.br', 'b/index.html', 'b/index.html.br']);
+  });
+
+  it('takes over the blanks of a process that ended, never those of one that runs', async () => {
+    const dir = blankFolderFor(site);
+    // a pid that is gone: a process that ran and ended
+    const ended = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout;
+    const left = path.join(dir, `${ended}-abc`);
+    const running = path.join(dir, `${process.ppid}-abc`);
+    for (const folder of [left, running]) {
+      fs.mkdirSync(folder, { recursive: true });
+      for (let i = 0; i < 3; i++) fs.writeFileSync(path.join(folder, `b${i}`), '');
+    }
+    // one a killed process was writing into
+    fs.writeFileSync(path.join(left, 'b2'), 'halb geschr');
+    const leftInodes = new Set(filesUnder(left).values());
+    const blanks = blankFilesIn(dir, site, 3);
+    expect(await blanks.fill(() => false)).toBe(0);
+    expect(blanks.ready).toBe(3);
+    expect(fs.existsSync(left)).toBe(false);
+    expect(filesUnder(running).size).toBe(3);
+    for (const name of ['x', 'y', 'z']) await writePublishedFile(page(name), Buffer.from(`<p>${name}</p>`), { blanks });
+    // three pages and their copies: three of them in the taken-over blanks (the half-written one emptied first)
+    expect([...filesUnder(site).values()].filter((ino) => leftInodes.has(ino))).toHaveLength(3);
+    for (const name of ['x', 'y', 'z']) expect(fs.readFileSync(page(name), 'utf8')).toBe(`<p>${name}</p>`);
+    expect(filesUnder(running).size).toBe(3);
+  });
+
+  it('hands none out once a blank could not be renamed into the site', async () => {
+    const blanks = blankFilesIn(blankFolderFor(site), site, 2);
+    await blanks.fill(() => false);
+    blanks.unusable();
+    expect(blanks.take()).toBeNull();
+    expect(blanks.ready).toBe(0);
+  });
+});
