@@ -89,20 +89,26 @@ describe('blank files (decision 046, update of 11-29)', () => {
     const ended = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout;
     const left = path.join(dir, `${ended}-abc`);
     const running = path.join(dir, `${process.ppid}-abc`);
-    for (const folder of [left, running]) {
+    // an earlier process with this one's id (a container's server after a restart): gone too
+    const samePid = path.join(dir, `${process.pid}-earlier`);
+    for (const folder of [left, samePid, running]) {
       fs.mkdirSync(folder, { recursive: true });
       for (let i = 0; i < 3; i++) fs.writeFileSync(path.join(folder, `b${i}`), '');
     }
     // one a killed process was writing into
     fs.writeFileSync(path.join(left, 'b2'), 'halb geschr');
-    const leftInodes = new Set(filesUnder(left).values());
+    // either of the two gone processes' folders may be the one taken over
+    const leftInodes = new Set([...filesUnder(left).values(), ...filesUnder(samePid).values()]);
     const blanks = blankFilesIn(dir, site, 3);
     expect(await blanks.fill(() => false)).toBe(0);
     expect(blanks.ready).toBe(3);
     expect(fs.existsSync(left)).toBe(false);
+    // one gone process's folder is taken over, the others are removed
+    expect(fs.readdirSync(dir).filter((name) => name.startsWith(`${process.pid}-`))).toHaveLength(1);
+    expect(fs.existsSync(samePid)).toBe(false);
     expect(filesUnder(running).size).toBe(3);
     for (const name of ['x', 'y', 'z']) await writePublishedFile(page(name), Buffer.from(`<p>${name}</p>`), { blanks });
-    // three pages and their copies: three of them in the taken-over blanks (the half-written one emptied first)
+    // three pages and their copies: three of them in the taken-over blanks (a half-written one emptied first)
     expect([...filesUnder(site).values()].filter((ino) => leftInodes.has(ino))).toHaveLength(3);
     for (const name of ['x', 'y', 'z']) expect(fs.readFileSync(page(name), 'utf8')).toBe(`<p>${name}</p>`);
     expect(filesUnder(running).size).toBe(3);

@@ -37,11 +37,14 @@ export function blankFolderFor(siteDir: string): string {
   return path.join(path.dirname(site), `.${path.basename(site)}-blanks`);
 }
 
-/** A process's own folder is named `<pid>-<start>`; one whose process is gone can be taken over. */
+/**
+ * A process's own folder is named `<pid>-<start>`; one whose process is gone can be taken over. One with
+ * this process's id but not its own is an earlier process's: a container's server often has the same id
+ * after every restart.
+ */
 function processGone(folderName: string): boolean {
   const pid = Number(folderName.split('-')[0]);
-  if (!Number.isInteger(pid) || pid <= 0) return true;
-  if (pid === process.pid) return false;
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return true;
   try {
     process.kill(pid, 0);
     return false;

@@ -4,6 +4,7 @@ import exifr from 'exifr';
 import sharp from 'sharp';
 import { expect, test } from '@playwright/test';
 import { loginAs } from '../../fixtures/auth';
+import { isServerBlank } from '../../fixtures/data-folder';
 import { jpegOfSize, phonePhotoWithGps, plainJpeg } from '../../fixtures/images';
 import { startSite, type Site } from '../../fixtures/site';
 import { toaster } from './content-helpers';
@@ -41,8 +42,9 @@ function filesOutsideUploads(): string[] {
     .filter((e) => e.isFile())
     .map((e) => path.relative(site.dataDir, path.join(e.parentPath, e.name)))
     // the server's own files: the database, the published site, the share images it drew (cache/share,
-    // decision 023), its lock (docs/operations.md)
-    .filter((f) => !f.startsWith('uploads') && !f.startsWith('site') && !f.startsWith('club.db') && !f.startsWith(`cache${path.sep}share${path.sep}`) && f !== 'server.lock');
+    // decision 023), its lock (docs/operations.md), the empty blanks it makes for its next jobs (decision 046)
+    .filter((f) => !f.startsWith('uploads') && !f.startsWith('site') && !f.startsWith('club.db') && !f.startsWith(`cache${path.sep}share${path.sep}`) && f !== 'server.lock')
+    .filter((f) => !isServerBlank(site.dataDir, f));
 }
 
 test('an image of exactly 5,242,880 bytes is accepted and served; one byte more is refused with the message', async ({ page }) => {
