@@ -97,11 +97,14 @@ describe('blank files (decision 046, update of 11-29)', () => {
     }
     // one a killed process was writing into
     fs.writeFileSync(path.join(left, 'b2'), 'halb geschr');
-    // either of the two gone processes' folders may be the one taken over
-    const leftInodes = new Set([...filesUnder(left).values(), ...filesUnder(samePid).values()]);
+    const goneInodes = new Set([...filesUnder(left).values(), ...filesUnder(samePid).values()]);
     const blanks = blankFilesIn(dir, site, 3);
     expect(await blanks.fill(() => false)).toBe(0);
     expect(blanks.ready).toBe(3);
+    // either of the two gone processes' folders may be the one taken over: its blanks are now this process's
+    const takenOver = new Set([...filesUnder(dir)].filter(([file]) => !file.startsWith(running)).map(([, ino]) => ino));
+    expect(takenOver.size).toBe(3);
+    expect([...takenOver].every((ino) => goneInodes.has(ino))).toBe(true);
     expect(fs.existsSync(left)).toBe(false);
     // one gone process's folder is taken over, the others are removed
     expect(fs.readdirSync(dir).filter((name) => name.startsWith(`${process.pid}-`))).toHaveLength(1);
@@ -109,7 +112,7 @@ describe('blank files (decision 046, update of 11-29)', () => {
     expect(filesUnder(running).size).toBe(3);
     for (const name of ['x', 'y', 'z']) await writePublishedFile(page(name), Buffer.from(`<p>${name}</p>`), { blanks });
     // three pages and their copies: three of them in the taken-over blanks (a half-written one emptied first)
-    expect([...filesUnder(site).values()].filter((ino) => leftInodes.has(ino))).toHaveLength(3);
+    expect([...filesUnder(site).values()].filter((ino) => takenOver.has(ino))).toHaveLength(3);
     for (const name of ['x', 'y', 'z']) expect(fs.readFileSync(page(name), 'utf8')).toBe(`<p>${name}</p>`);
     expect(filesUnder(running).size).toBe(3);
   });
