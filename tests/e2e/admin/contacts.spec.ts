@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { loginAs } from '../../fixtures/auth';
 import { startSite, type Site } from '../../fixtures/site';
 import { contactInfo } from '../../../src/server/db/schema';
-import { acceptNextConfirm, failAction, holdAction, horizontalOverflow, publicHtml, toaster } from './content-helpers';
+import { failAction, holdAction } from '../../fixtures/actions';
+import { acceptNextConfirm, horizontalOverflow, publicHtml, toaster } from './content-helpers';
 
 // Contacts manager (admin-area.md §2 Kontakt, §3 contact_info, §5, §8): club
 // address, contact persons, officials; /kontakt follows every save.

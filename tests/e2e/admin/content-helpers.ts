@@ -1,34 +1,16 @@
 // Shared steps of the content-manager specs (shop, membership, sponsors,
-// contacts, imprint, privacy, social, history).
+// contacts, imprint, privacy, social, history). Holding or failing an action's
+// request: tests/fixtures/actions.ts.
 import type { Page } from '@playwright/test';
 import type { Site } from '../../fixtures/site';
 
 /** The toasts of the admin panel. */
 export const toaster = (page: Page) => page.locator('.toaster');
 
-/** The request URL of an Astro action, e.g. 'admin.shop.create' (with or without the trailing slash). */
-export const actionUrl = (name: string) => new RegExp(`/_actions/${name.replace(/\./g, '\\.')}/?(\\?.*)?$`);
-
 /** A public page as the static server delivers it now. */
 export async function publicHtml(site: Site, path: string): Promise<string> {
   const response = await fetch(`${site.url}${path}`, { headers: { 'accept-encoding': 'identity' } });
   return response.text();
-}
-
-/** Holds an action's request until `release()`: the form can be seen while it saves. */
-export async function holdAction(page: Page, name: string) {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(actionUrl(name), async (route) => {
-    await held;
-    await route.continue();
-  });
-  return { release: () => release() };
-}
-
-/** Makes an action fail as a broken server would. */
-export async function failAction(page: Page, name: string) {
-  await page.route(actionUrl(name), (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'kaputt' }));
 }
 
 /** Page width beyond the viewport: 0 when nothing forces horizontal scrolling. */

@@ -4,7 +4,8 @@ import { loginAs, signInAs, createTestUser } from '../../fixtures/auth';
 import { makeNews, makeTeam } from '../../fixtures/factories';
 import { startSite, type Site } from '../../fixtures/site';
 import { news, teams } from '../../../src/server/db/schema';
-import { failAction, toaster } from './content-helpers';
+import { failAction } from '../../fixtures/actions';
+import { toaster } from './content-helpers';
 
 // No lost edits (issue 15): what an admin types is kept in the browser as a
 // draft per user and row, offered again after a reload, and gone after a save;

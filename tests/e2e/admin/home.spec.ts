@@ -4,7 +4,8 @@ import { expect, test } from '@playwright/test';
 import { loginAs } from '../../fixtures/auth';
 import { startSite, type Site } from '../../fixtures/site';
 import { homepageContent, pageContent } from '../../../src/server/db/schema';
-import { holdAction, horizontalOverflow, publicHtml, toaster } from './content-helpers';
+import { holdAction } from '../../fixtures/actions';
+import { horizontalOverflow, publicHtml, toaster } from './content-helpers';
 
 // The home editor (admin-area.md §2 Startseite, §8; public-site.md §3 field reuse)
 // against the production server: each save republishes the pages that show it.

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { loginAs } from '../../fixtures/auth';
 import { startSite, type Site } from '../../fixtures/site';
 import { pageContent } from '../../../src/server/db/schema';
-import { acceptNextConfirm, holdAction, horizontalOverflow, publicHtml, toaster } from './content-helpers';
+import { holdAction } from '../../fixtures/actions';
+import { acceptNextConfirm, horizontalOverflow, publicHtml, toaster } from './content-helpers';
 
 // Imprint manager (admin-area.md §2 Impressum): four fixed sections with their
 // built-in texts, and extra sections that can be active or inactive.

@@ -4,7 +4,8 @@ import { loginAs } from '../../fixtures/auth';
 import { makeMatch } from '../../fixtures/factories';
 import { startSite, type Site } from '../../fixtures/site';
 import { matches } from '../../../src/server/db/schema';
-import { holdAction, horizontalOverflow, publicHtml, toaster } from './content-helpers';
+import { holdAction } from '../../fixtures/actions';
+import { horizontalOverflow, publicHtml, toaster } from './content-helpers';
 
 // The match schedule manager (admin-area.md §2 Spielplan, §4, §5, §8, §9)
 // against the production server: saves republish /spielplan and the iCal feed.

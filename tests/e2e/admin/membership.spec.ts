@@ -3,7 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { loginAs } from '../../fixtures/auth';
 import { startSite, type Site } from '../../fixtures/site';
 import { membershipInquiries, pageContent } from '../../../src/server/db/schema';
-import { acceptNextConfirm, holdAction, horizontalOverflow, pngFile, publicHtml, toaster } from './content-helpers';
+import { holdAction } from '../../fixtures/actions';
+import { acceptNextConfirm, horizontalOverflow, pngFile, publicHtml, toaster } from './content-helpers';
 
 // Membership manager (admin-area.md §2 Mitglied, §4, §8): the texts and QR code
 // of /mitglied-werden, and the inquiry inbox.

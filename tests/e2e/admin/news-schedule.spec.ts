@@ -5,7 +5,8 @@ import { makeNews } from '../../fixtures/factories';
 import { startSite, type Site } from '../../fixtures/site';
 import { news } from '../../../src/server/db/schema';
 import { epochToViennaLocal, formatDateTime } from '../../../src/lib/dates-de';
-import { actionUrl, publicHtml, toaster } from './content-helpers';
+import { actionUrl } from '../../fixtures/actions';
+import { publicHtml, toaster } from './content-helpers';
 
 // Scheduled news (issue 15, docs/decisions/030) against the production server.
 // Its publisher and scheduler run on a fake clock: 14 October 2026, 12:00 in

@@ -4,7 +4,8 @@ import { loginAs } from '../../fixtures/auth';
 import { makeNews } from '../../fixtures/factories';
 import { startSite, type Site } from '../../fixtures/site';
 import { news } from '../../../src/server/db/schema';
-import { actionUrl, holdAction, horizontalOverflow, publicHtml, toaster } from './content-helpers';
+import { actionUrl, holdAction } from '../../fixtures/actions';
+import { horizontalOverflow, publicHtml, toaster } from './content-helpers';
 
 // The news manager (admin-area.md §2 News, §4, §5, §8) against the production
 // server: every save republishes the news pages, which the static server serves.

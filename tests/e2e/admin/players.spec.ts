@@ -4,7 +4,8 @@ import { loginAs } from '../../fixtures/auth';
 import { makePlayer, makeTeam } from '../../fixtures/factories';
 import { startSite, type Site } from '../../fixtures/site';
 import { players, teams } from '../../../src/server/db/schema';
-import { holdAction, horizontalOverflow, publicHtml, toaster } from './content-helpers';
+import { holdAction } from '../../fixtures/actions';
+import { horizontalOverflow, publicHtml, toaster } from './content-helpers';
 
 // The players manager (admin-area.md §2 Spieler, §5, §8, §9) against the
 // production server: a player's save republishes its team's pages.

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { loginAs } from '../../fixtures/auth';
 import { startSite, type Site } from '../../fixtures/site';
 import { pageContent } from '../../../src/server/db/schema';
-import { failAction, holdAction, horizontalOverflow, publicHtml, toaster } from './content-helpers';
+import { failAction, holdAction } from '../../fixtures/actions';
+import { horizontalOverflow, publicHtml, toaster } from './content-helpers';
 
 // Privacy policy manager (admin-area.md §2 Datenschutz, §8).
 let site: Site;

@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test';
 import { loginAs } from '../../fixtures/auth';
 import { startSite, type Site } from '../../fixtures/site';
 import { shopItems } from '../../../src/server/db/schema';
-import { failAction, holdAction, horizontalOverflow, pngFile, publicHtml, toaster } from './content-helpers';
+import { failAction, holdAction } from '../../fixtures/actions';
+import { horizontalOverflow, pngFile, publicHtml, toaster } from './content-helpers';
 
 // The shop manager (admin-area.md §2 Shop, §5, §8) against the production server:
 // every save republishes /shop, which the static server then serves.

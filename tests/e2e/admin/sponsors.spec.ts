@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test';
 import { loginAs } from '../../fixtures/auth';
 import { startSite, type Site } from '../../fixtures/site';
 import { sponsors } from '../../../src/server/db/schema';
-import { acceptNextConfirm, failAction, holdAction, horizontalOverflow, pngFile, publicHtml, toaster } from './content-helpers';
+import { failAction, holdAction } from '../../fixtures/actions';
+import { acceptNextConfirm, horizontalOverflow, pngFile, publicHtml, toaster } from './content-helpers';
 
 // Sponsors manager (admin-area.md §2 Sponsoren, §5, §8): add, edit dialog,
 // delete; every save republishes / and /sponsoren.

@@ -4,7 +4,8 @@ import { loginAs } from '../../fixtures/auth';
 import { makePlayer, makeTeam } from '../../fixtures/factories';
 import { startSite, type Site } from '../../fixtures/site';
 import { players, teams } from '../../../src/server/db/schema';
-import { holdAction, horizontalOverflow, publicHtml, toaster } from './content-helpers';
+import { holdAction } from '../../fixtures/actions';
+import { horizontalOverflow, publicHtml, toaster } from './content-helpers';
 
 // The teams manager (admin-area.md §2 Mannschaften, §4, §5, §8) against the
 // production server: saves and reorders republish /, /mannschaften and the team pages.

@@ -4,7 +4,8 @@ import { loginAs } from '../../fixtures/auth';
 import { makeContact, makeYouthTeam } from '../../fixtures/factories';
 import { startSite, type Site } from '../../fixtures/site';
 import { youthTeams } from '../../../src/server/db/schema';
-import { holdAction, horizontalOverflow, publicHtml, toaster } from './content-helpers';
+import { holdAction } from '../../fixtures/actions';
+import { horizontalOverflow, publicHtml, toaster } from './content-helpers';
 
 // The youth teams manager (admin-area.md §2 Nachwuchs, §4, §5, §8) against the
 // production server: every save republishes /nachwuchs.
