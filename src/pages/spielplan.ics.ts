@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { clubIdentity } from '../server/content/club';
 import { iCalendar } from '../server/content/ical';
-import { matchesByDate } from '../server/content/public-content';
+import { matchesByDate } from '../server/content/public-matches';
 import { siteUrl } from '../server/config';
 
 export const GET: APIRoute = () => {

@@ -8,7 +8,7 @@
 // (issue 14) share the UIDs, so the same match is the same event in both.
 import { viennaTimeToUtc } from '../../lib/dates-de';
 import { matchStatusLabel } from '../../lib/match-labels';
-import type { ListedMatch } from './public-content';
+import type { ListedMatch } from './public-matches';
 import { rowParts } from './row-parts';
 
 const MATCH_DURATION_HOURS = 2;

@@ -12,7 +12,8 @@ import {
   type StatsLineup,
   type StatsMatch,
 } from '../../lib/player-stats';
-import { matchesByDateIn, prepared, readOr } from './public-content';
+import { prepared, readOr } from './public-content';
+import { matchesByDateIn } from './public-matches';
 import { memoRead, readConsistently } from './read-memo';
 
 // what a player's page shows of a match, and what the numbers need (not the report, the notes, the line-up

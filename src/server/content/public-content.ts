@@ -1,6 +1,7 @@
 // Public reads (public-site.md §7 "Public reads") with the spec's fallbacks.
 // A read that fails is logged and answered with the built-in default, as the
 // spec asks for content on public pages (§8); nothing fails silently.
+// The match reads are in public-matches.ts.
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { getDb, type Db } from '../db/client';
 import {
@@ -205,79 +206,6 @@ export function sponsorsInOrder(): SponsorRow[] {
     return i === -1 ? SPONSOR_TIER_ORDER.length : i;
   };
   return rows.sort((a, b) => rank(a.tier) - rank(b.tier) || a.name.localeCompare(b.name, 'de'));
-}
-
-/**
- * A match as the club's list carries it: every column but the match report and the match centre's own
- * (the fixtures pages, the calendars and the publisher read hundreds of them per change).
- */
-export type ListedMatch = Omit<MatchRow, 'report' | 'report_images' | 'opponent_lineup' | 'live_phase' | 'kickoff_at' | 'second_half_at' | 'external_key'>;
-
-/** Matches ascending by date (read-only: shared until the next change); null when the table cannot be read. */
-export function matchesByDate(): readonly ListedMatch[] | null {
-  return readOr('matches', null as readonly ListedMatch[] | null, matchesByDateIn);
-}
-
-/**
- * matchesByDate() on a given connection, which throws where the table cannot be read. Read as arrays and
- * made into objects of one shape here: drizzle's mapping of every column of every match was most of the
- * read, and each match result's job reads the list again (issue 16).
- */
-export function matchesByDateIn(db: Db): readonly ListedMatch[] {
-  return memoRead(db, 'matchesByDate', () =>
-    prepared(db, 'matchesByDate', () =>
-      db.$client
-        .prepare<[], unknown[]>(
-          `SELECT id, home_team, away_team, match_date, match_time, location, competition, season, matchday, match_type, home_score, away_score,
-            status, notes, sequence, team_id, team_side, created_at, updated_at FROM matches ORDER BY match_date ASC, match_time ASC`,
-        )
-        .raw(true),
-    )
-      .all()
-      .map(
-        (r): ListedMatch => ({
-          id: r[0] as string,
-          home_team: r[1] as string,
-          away_team: r[2] as string,
-          match_date: r[3] as string,
-          match_time: r[4] as string | null,
-          location: r[5] as string | null,
-          competition: r[6] as string | null,
-          season: r[7] as string | null,
-          matchday: r[8] as number | null,
-          match_type: r[9] as string | null,
-          home_score: r[10] as number | null,
-          away_score: r[11] as number | null,
-          status: r[12] as string,
-          notes: r[13] as string | null,
-          sequence: r[14] as number,
-          team_id: r[15] as string | null,
-          team_side: r[16] as ListedMatch['team_side'],
-          created_at: r[17] as string,
-          updated_at: r[18] as string,
-        }),
-      ),
-  );
-}
-
-/** The latest finished match with both scores: the home page's 'Letztes Ergebnis'; null when there is none. */
-export function lastResult(): MatchRow | null {
-  return readOr('last result', null as MatchRow | null, lastResultIn);
-}
-
-/** lastResult() on a given connection (the publisher asks whether a save touches the home page, every match job). */
-export function lastResultIn(db: Db): MatchRow | null {
-  return (
-    prepared(db, 'lastResult', () =>
-      db
-        .select()
-        .from(matches)
-        .where(and(eq(matches.status, 'finished'), sql`${matches.home_score} is not null`, sql`${matches.away_score} is not null`))
-        .orderBy(desc(matches.match_date), desc(matches.match_time))
-        .limit(1)
-        .prepare(),
-    ).get() ?? null
-  );
 }
 
 export function contactsByCreation(): ContactRow[] {

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../db/client';
 import { matches } from '../db/schema';
 import { guardWrites, write } from '../db/write';
-import { matchesByDateIn } from './public-content';
+import { matchesByDateIn } from './public-matches';
 import { memoRead, readConsistently } from './read-memo';
 
 let dir: string;

@@ -14,7 +14,7 @@ import { teams } from '../db/schema';
 import { siteUrl } from '../config';
 import { clubIdentity } from './club';
 import { iCalendar } from './ical';
-import { matchesByDate } from './public-content';
+import { matchesByDate } from './public-matches';
 
 /** The calendar's file (bytes), or null when there is no such team. */
 export function teamCalendar(teamId: string): Buffer<ArrayBuffer> | null {

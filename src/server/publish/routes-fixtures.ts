@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { matches } from '../db/schema';
 import { applyFixtureFilter, currentSeason, fixtureFilters, nextMatchIndex, seasonOf, seasonSlug, type FixtureMatch } from '../../lib/fixtures';
 import { viennaDate } from '../../lib/dates-de';
-import { lastResultIn, matchesByDateIn } from '../content/public-content';
+import { lastResultIn, matchesByDateIn } from '../content/public-matches';
 import { CALENDAR, FIXTURE_LISTS, type Change, type RouteDef } from './routes';
 
 /**
