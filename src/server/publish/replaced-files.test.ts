@@ -76,6 +76,22 @@ describe('replaced files (decision 046)', () => {
     expect(fs.existsSync(replacedFolderFor(site))).toBe(false);
   });
 
+  it('frees the versions a job kept while the last pass was still removing the emptied folder', async () => {
+    const replaced = replacedFilesIn(replacedFolderFor(site));
+    fs.mkdirSync(path.dirname(page()), { recursive: true });
+    fs.writeFileSync(page(), '<h1>alt</h1>');
+    // a first job that only made new pages: the folder was made, nothing is kept in it
+    replaced.keep(path.join(site, 'neu.html'));
+    const earlier = replaced.free(() => false);
+    // the next job keeps an old version before that pass has ended (its rmdir is under way)
+    replaced.keep(page());
+    const kept = replaced.waiting;
+    await replaced.free(() => false);
+    await earlier;
+    expect({ kept, waiting: replaced.waiting }).toEqual({ kept: 1, waiting: 0 });
+    expect(fs.existsSync(replacedFolderFor(site))).toBe(false);
+  });
+
   it('frees what a killed process left behind, and writes on when the folder was removed meanwhile', async () => {
     fs.mkdirSync(replacedFolderFor(site), { recursive: true });
     fs.writeFileSync(path.join(replacedFolderFor(site), '123-left-0'), 'alt');

@@ -106,7 +106,9 @@ export function replacedFilesIn(dir: string): ReplacedFiles {
       short = false;
       // one pass at a time; a second call while one runs joins it
       freeing ??= freeNow(busy).finally(() => (freeing = null));
-      return freeing;
+      // the pass joined may have begun before this job kept its old versions (a short job while the last
+      // pass removed the emptied folder): once it ends, what is left is freed too
+      return freeing.then(async (freed) => (names.length > 0 && !busy() ? freed + (await this.free(busy)) : freed));
     },
     freeSomeNow(count) {
       short = true;
