@@ -19,9 +19,10 @@ ENV NODE_ENV=production \
 WORKDIR /app
 
 # rsync and ssh for a deploy to a shared web host (DEPLOY_RSYNC_TARGET); a font for the
-# titles of the share images (docs/decisions/023-share-images.md)
+# titles of the share images (docs/decisions/023-share-images.md); chattr, so that the publisher
+# makes its new files apart from the ones it freed (docs/decisions/050)
 RUN apt-get update \
- && apt-get install -y --no-install-recommends rsync openssh-client ca-certificates fonts-dejavu-core \
+ && apt-get install -y --no-install-recommends rsync openssh-client ca-certificates fonts-dejavu-core e2fsprogs \
  && rm -rf /var/lib/apt/lists/*
 
 COPY package.json package-lock.json ./

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { blankFilesIn, blankFolderFor } from './blank-files';
 import { writePublishedFile } from './files';
 import { writeCacheVersionFile } from './version';
@@ -115,6 +115,62 @@ describe('blank files (decision 046, update of 11-29)', () => {
     expect([...filesUnder(site).values()].filter((ino) => takenOver.has(ino))).toHaveLength(3);
     for (const name of ['x', 'y', 'z']) expect(fs.readFileSync(page(name), 'utf8')).toBe(`<p>${name}</p>`);
     expect(filesUnder(running).size).toBe(3);
+  });
+
+  it("makes each fill's blanks in a subfolder of their own, and removes the ones emptied (decision 050)", async () => {
+    const dir = blankFolderFor(site);
+    const blanks = blankFilesIn(dir, site, 3);
+    await blanks.fill(() => false);
+    const own = path.join(dir, fs.readdirSync(dir)[0]);
+    const subfoldersNow = () => fs.readdirSync(own).sort();
+    const first = subfoldersNow();
+    expect(first).toHaveLength(1);
+    expect(fs.readdirSync(path.join(own, first[0]))).toHaveLength(3);
+    for (const name of ['a', 'b', 'c']) writeCacheVersionFile(path.join(site, name), 1, { blanks });
+    expect(blanks.ready).toBe(0);
+    // the next fill makes its blanks in a new subfolder, and the emptied one goes
+    expect(await blanks.fill(() => false)).toBe(3);
+    const second = subfoldersNow();
+    expect(second).toHaveLength(1);
+    expect(second[0]).not.toBe(first[0]);
+    expect(fs.readdirSync(path.join(own, second[0]))).toHaveLength(3);
+    // the process's folder asks ext4 to place its subfolders apart (attribute T), where the file system has it
+    const probe = spawnSync('lsattr', ['-d', own], { encoding: 'utf8' });
+    if (probe.status === 0) expect(probe.stdout.split(' ')[0]).toContain('T');
+    else expect(probe.status).not.toBe(0);
+  });
+
+  it("a write with no blank ready makes its temp file and a new page's folders where the blanks are, not in the site (decision 050)", async () => {
+    const dir = blankFilesIn(blankFolderFor(site), site, 0);
+    await dir.prepare();
+    // what files.ts makes, by name (the originals taken before the spies replace them)
+    const { writeFileSync, mkdirSync } = fs;
+    const made: string[] = [];
+    const folders: string[] = [];
+    const writes = vi.spyOn(fs, 'writeFileSync').mockImplementation((file, ...rest) => {
+      made.push(String(file));
+      return writeFileSync(file, ...rest);
+    });
+    const mkdirs = vi.spyOn(fs, 'mkdirSync').mockImplementation(((folder: fs.PathLike, options?: fs.MakeDirectoryOptions) => {
+      folders.push(String(folder));
+      return mkdirSync(folder, options);
+    }) as typeof fs.mkdirSync);
+    try {
+      await writePublishedFile(page('verein/vorstand'), Buffer.from('<h1>Vorstand</h1>'), { blanks: dir });
+    } finally {
+      writes.mockRestore();
+      mkdirs.mockRestore();
+    }
+    expect(fs.readFileSync(page('verein/vorstand'), 'utf8')).toBe('<h1>Vorstand</h1>');
+    expect(fs.readFileSync(`${page('verein/vorstand')}.br`).length).toBeGreaterThan(0);
+    const inBlanks = (file: string) => file.startsWith(blankFolderFor(site) + path.sep);
+    expect(made).toHaveLength(2);
+    expect(made.every(inBlanks)).toBe(true);
+    // `verein` and `verein/vorstand` were made there and renamed into the site
+    expect(folders).toHaveLength(2);
+    expect(folders.every(inBlanks)).toBe(true);
+    // nothing is left where they were made
+    expect([...filesUnder(blankFolderFor(site)).keys()]).toEqual([]);
   });
 
   it('hands none out once a blank could not be renamed into the site', async () => {

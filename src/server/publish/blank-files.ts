@@ -11,6 +11,14 @@
 // are never reused for this. Each process has a folder of its own under the
 // blanks folder, so that `npm run publish` beside the server never writes into
 // the server's blanks; a process that ended leaves its folder to the next one.
+//
+// Where a new file is made matters as much (docs/decisions/050): on ext4 without
+// a journal, making a file scans past every inode freed in the last minutes in
+// its folder's block group, and the publisher frees thousands. So the process's
+// folder asks ext4 to place each of its subfolders apart (`chattr +T`), each fill
+// makes its blanks in a new subfolder, and a job that runs out of blanks makes
+// its temp files there too (`tempFile`) rather than beside the page.
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -23,6 +31,14 @@ export type BlankFiles = {
    * Synchronous, as files.ts writes. The caller owns it: it renames it or removes it.
    */
   take(): string | null;
+  /**
+   * A name for a new file where the blanks are made (their newest subfolder), for a write that found no
+   * blank: null before `prepare()` or `fill()` made the folder, or when it is unusable. The caller makes
+   * and owns the file, as a blank.
+   */
+  tempFile(): string | null;
+  /** Makes the folders (once), so that the first job's temp files have their place: no blanks yet. */
+  prepare(): Promise<void>;
   /** Makes blanks until `target` are ready or `busy()` (a job started); one pass at a time. How many were made. */
   fill(busy: () => boolean): Promise<number>;
   /** A blank could not be renamed into the site (another file system): none is handed out any more. */
@@ -54,17 +70,61 @@ function processGone(folderName: string): boolean {
   }
 }
 
+/**
+ * ext4's hint that a folder's subfolders are unrelated, so its allocator places each in a block group of
+ * its own choosing (chattr(1), attribute T). Nothing happens where it is not ext2/3/4 or chattr is missing.
+ */
+function placeSubfoldersApart(dir: string): Promise<void> {
+  return new Promise((resolve) => execFile('chattr', ['+T', dir], { timeout: 5000 }, () => resolve()));
+}
+
 export function blankFilesIn(dir: string, siteDir: string, target = BLANKS_KEPT): BlankFiles {
   const own = path.join(dir, `${process.pid}-${Date.now().toString(36)}`);
+  /** the blanks ready (absolute paths), the newest last */
   const names: string[] = [];
+  /** per subfolder, its blanks not yet taken: a subfolder whose are all taken is removed at the next fill */
+  const untaken = new Map<string, number>();
+  /** the newest subfolder: where blanks and temp files are made now */
+  let current: string | null = null;
   let counter = 0;
   let usable = true;
-  let started = false;
+  let starting: Promise<void> | null = null;
   let filling: Promise<number> | null = null;
 
+  /** The blanks of a taken-over folder: its files and its subfolders' (a folder a killed job was making there goes). */
+  const adopt = async (folder: string): Promise<void> => {
+    const take = (sub: string, files: fs.Dirent[]) => {
+      for (const file of files) names.push(path.join(sub, file.name));
+      untaken.set(sub, (untaken.get(sub) ?? 0) + files.length);
+    };
+    const entries = await fs.promises.readdir(folder, { withFileTypes: true });
+    take(folder, entries.filter((entry) => entry.isFile()));
+    for (const entry of entries.filter((entry) => entry.isDirectory())) {
+      const sub = path.join(folder, entry.name);
+      const inside = await fs.promises.readdir(sub, { withFileTypes: true });
+      take(sub, inside.filter((file) => file.isFile()));
+      for (const left of inside.filter((file) => !file.isFile())) await fs.promises.rm(path.join(sub, left.name), { recursive: true, force: true });
+    }
+  };
+
+  /** A new subfolder, placed by the file system away from the last ones; the emptied ones go. */
+  const newSubfolder = async (): Promise<void> => {
+    const sub = path.join(own, `${Date.now().toString(36)}-${counter++}`);
+    await fs.promises.mkdir(sub);
+    untaken.set(sub, 0);
+    current = sub;
+    for (const [folder, left] of untaken) {
+      if (left > 0 || folder === own || folder === sub) continue;
+      untaken.delete(folder);
+      // a temp file being written there keeps it (ENOTEMPTY), or its write finds it gone and writes beside the page
+      await fs.promises.rmdir(folder).catch(() => undefined);
+    }
+  };
+
   /** Once: checks the folder is on the site's file system, takes over a folder a process left, removes the others. */
-  const start = async (): Promise<void> => {
-    await fs.promises.mkdir(dir, { recursive: true });
+  const startOnce = async (): Promise<void> => {
+    // a first start has no site folder yet: it is made here, as the first write would
+    await Promise.all([fs.promises.mkdir(dir, { recursive: true }), fs.promises.mkdir(siteDir, { recursive: true })]);
     const [siteStat, dirStat] = await Promise.all([fs.promises.stat(siteDir), fs.promises.stat(dir)]);
     if (siteStat.dev !== dirStat.dev) {
       usable = false;
@@ -81,30 +141,35 @@ export function blankFilesIn(dir: string, siteDir: string, target = BLANKS_KEPT)
         );
         if (adopted) {
           // a blank a killed process was writing into may hold bytes: the write truncates it
-          names.push(...(await fs.promises.readdir(own)));
+          await adopt(own);
           continue;
         }
       }
       await fs.promises.rm(path.join(dir, name), { recursive: true, force: true }).catch(() => undefined);
     }
     if (!adopted) await fs.promises.mkdir(own, { recursive: true });
+    await placeSubfoldersApart(own);
+    await newSubfolder();
   };
+  const start = (): Promise<void> => (starting ??= startOnce().catch(() => void (usable = false)));
 
   const fillNow = async (busy: () => boolean): Promise<number> => {
-    if (!started) {
-      await start();
-      started = true;
-    }
+    await start();
+    if (!usable || names.length >= target) return 0;
+    // the blanks of the last fill may be what the last job freed (the old versions of its pages)
+    await newSubfolder();
+    const sub = current!;
     let made = 0;
     while (usable && names.length < target && !busy()) {
-      const name = `${Date.now().toString(36)}-${counter++}`;
+      const file = path.join(sub, String(counter++));
       try {
-        await (await fs.promises.open(path.join(own, name), 'wx')).close();
+        await (await fs.promises.open(file, 'wx')).close();
       } catch {
         // a full disk, the folder gone: the writes make their own files, as before
         break;
       }
-      names.push(name);
+      names.push(file);
+      untaken.set(sub, (untaken.get(sub) ?? 0) + 1);
       made++;
     }
     return made;
@@ -112,9 +177,16 @@ export function blankFilesIn(dir: string, siteDir: string, target = BLANKS_KEPT)
 
   return {
     take() {
-      const name = usable ? names.pop() : undefined;
-      return name === undefined ? null : path.join(own, name);
+      const file = usable ? names.pop() : undefined;
+      if (file === undefined) return null;
+      const sub = path.dirname(file);
+      untaken.set(sub, (untaken.get(sub) ?? 1) - 1);
+      return file;
     },
+    tempFile() {
+      return usable && current !== null ? path.join(current, `t${counter++}`) : null;
+    },
+    prepare: start,
     fill(busy) {
       filling ??= fillNow(busy)
         .catch(() => 0)

@@ -117,24 +117,25 @@ function replaceFile(file: string, data: Buffer | string, side: SideFolders, roo
  * else a temp file beside it (a missing folder is made when the write finds it missing).
  */
 function replaceFileOnce(file: string, data: Buffer | string, side: SideFolders): void {
-  const blank = side.blanks?.take() ?? null;
-  const temp = blank ?? tempFileFor(file);
+  // made where the blanks are (blank-files.ts, decision 050) unless there is no such folder
+  const apart = side.blanks?.take() ?? side.blanks?.tempFile() ?? null;
+  const temp = apart ?? tempFileFor(file);
   try {
     try {
       fs.writeFileSync(temp, data);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || blank !== null) throw error;
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || apart !== null) throw error;
       fs.mkdirSync(path.dirname(file), { recursive: true });
       fs.writeFileSync(temp, data);
     }
     side.replaced?.keep(file);
-    renameInto(temp, file, blank !== null);
+    renameInto(temp, file, apart !== null ? side.blanks : undefined);
   } catch (error) {
     // a full disk leaves half a temp file: it goes, the old file stays
     fs.rmSync(temp, { force: true });
     const code = (error as NodeJS.ErrnoException).code;
-    if (blank === null || (code !== 'ENOENT' && code !== 'EXDEV')) throw error;
-    // a blank that cannot be used (its folder gone, another file system): the file is written as before blanks
+    if (apart === null || (code !== 'ENOENT' && code !== 'EXDEV')) throw error;
+    // the blanks' folder cannot be used (gone, another file system): the file is written as before blanks
     if (code === 'EXDEV') side.blanks?.unusable();
     replaceFileOnce(file, data, { replaced: side.replaced });
     return;
@@ -142,14 +143,42 @@ function replaceFileOnce(file: string, data: Buffer | string, side: SideFolders)
   announce(file);
 }
 
-/** The rename into the site; a blank's may find the page's folder missing (a new page): it is made. */
-function renameInto(from: string, file: string, fromBlank: boolean): void {
+/** The rename into the site; one from the blanks' folder may find the page's folder missing (a new page): it is made. */
+function renameInto(from: string, file: string, apartFrom?: BlankFiles): void {
   try {
     fs.renameSync(from, file);
   } catch (error) {
-    if (!fromBlank || (error as NodeJS.ErrnoException).code !== 'ENOENT' || !fs.existsSync(from)) throw error;
-    fs.mkdirSync(path.dirname(file), { recursive: true });
+    if (!apartFrom || (error as NodeJS.ErrnoException).code !== 'ENOENT' || !fs.existsSync(from)) throw error;
+    makeFolder(path.dirname(file), apartFrom);
     fs.renameSync(from, file);
+  }
+}
+
+/**
+ * A missing folder of the site, made where the blanks are and renamed into place (with its missing parents):
+ * a folder made beside the site's others costs what a file there costs (decision 050). One that appeared
+ * meanwhile is kept (the rename of a folder onto a non-empty one fails).
+ */
+function makeFolder(dir: string, blanks: BlankFiles): void {
+  const apart = blanks.tempFile();
+  if (apart === null) {
+    fs.mkdirSync(dir, { recursive: true });
+    return;
+  }
+  fs.mkdirSync(apart);
+  try {
+    try {
+      fs.renameSync(apart, dir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || path.dirname(dir) === dir) throw error;
+      makeFolder(path.dirname(dir), blanks);
+      fs.renameSync(apart, dir);
+    }
+  } catch (error) {
+    fs.rmdirSync(apart);
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'ENOTEMPTY' && code !== 'EEXIST' && code !== 'ENOTDIR') throw error;
+    if (!fs.statSync(dir).isDirectory()) throw error;
   }
 }
 

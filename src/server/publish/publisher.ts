@@ -111,6 +111,8 @@ export class Publisher {
   ): Promise<PublishReport> {
     this.running++;
     try {
+      // the first job's new files are made where the blanks will be, too (decision 050)
+      await this.side.blanks?.prepare();
       return await this.publishJob(urls, first, splice, leaveAsIs);
     } finally {
       this.running--;
