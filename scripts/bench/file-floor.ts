@@ -3,7 +3,10 @@
 // with nothing else around it. The footer change does both for every page (decisions 040, 046):
 // it cannot be faster than the file replacement alone, nor than the compression spread over the
 // cores. Both are measured on copies of the published files, in a folder beside the site on the
-// same file system, after the footer edits, so the published site is not touched.
+// same file system, after the footer edits, so the published site is not touched. The temp files
+// are made as the publisher makes its new files: in a subfolder of a folder with ext4's attribute T
+// (decision 050), not beside the page.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -44,11 +47,13 @@ export function measureFileFloor(siteDir: string, cores = os.availableParallelis
   const site = path.resolve(siteDir);
   const copyDir = path.join(path.dirname(site), `.${path.basename(site)}-file-floor`);
   const keptDir = `${copyDir}-kept`;
+  const newDir = `${copyDir}-new`;
   const pages = publishedPages(site);
   const files = pages.flatMap((p) => (p.copy ? [p.page, p.copy] : [p.page]));
   const clear = () => {
     fs.rmSync(copyDir, { recursive: true, force: true });
     fs.rmSync(keptDir, { recursive: true, force: true });
+    fs.rmSync(newDir, { recursive: true, force: true });
   };
   clear();
   try {
@@ -63,10 +68,14 @@ export function measureFileFloor(siteDir: string, cores = os.availableParallelis
     files.forEach((file, i) => fs.linkSync(path.join(copyDir, file), path.join(keptDir, String(i))));
     // as files.ts replaces a published file; each file's bytes are read first, not timed, so that the
     // big club's 28,000 files (700 MB) are never held at once
+    fs.mkdirSync(newDir);
+    spawnSync('chattr', ['+T', newDir]);
+    const madeIn = path.join(newDir, 'new');
+    fs.mkdirSync(madeIn);
     let replaceMs = 0;
-    for (const file of files) {
+    for (const [i, file] of files.entries()) {
       const target = path.join(copyDir, file);
-      const temp = path.join(path.dirname(target), `.${path.basename(target)}.floor.tmp`);
+      const temp = path.join(madeIn, String(i));
       const data = fs.readFileSync(target);
       const started = performance.now();
       fs.writeFileSync(temp, data);

@@ -78,7 +78,7 @@ export function renderTable(t: TableInput): string {
   out.push(`(a save with no render process alive, before the admin panel prepared one: ${t.coldSave.ms} ms for ${t.coldSave.pages} pages)`);
   const f = t.publishing.footerFloor;
   out.push(
-    `The footer change's floor (copies of the ${f.pages} published pages beside the site, scripts/bench/file-floor.ts): their ${f.files} files replaced alone, a temp file and a rename each, ${f.replaceMs} ms (${f.replaceMsPerFile} ms per file); the pages brotli-compressed alone ${f.brotliMs} ms on one thread, ${f.brotliMsOnAllCores} ms spread over ${t.machine.cores} cores`,
+    `The footer change's floor (copies of the ${f.pages} published pages beside the site, scripts/bench/file-floor.ts): their ${f.files} files replaced alone, a temp file made apart (decision 050) and a rename each, ${f.replaceMs} ms (${f.replaceMsPerFile} ms per file); the pages brotli-compressed alone ${f.brotliMs} ms on one thread, ${f.brotliMsOnAllCores} ms spread over ${t.machine.cores} cores`,
   );
   out.push(
     'error' in t.live

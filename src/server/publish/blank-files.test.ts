@@ -173,6 +173,27 @@ describe('blank files (decision 046, update of 11-29)', () => {
     expect([...filesUnder(blankFolderFor(site)).keys()]).toEqual([]);
   });
 
+  it('gives the job after one that made temp files a new subfolder for its own (decision 050)', async () => {
+    const dir = blankFilesIn(blankFolderFor(site), site, 1);
+    await dir.fill(() => false);
+    const own = path.join(blankFolderFor(site), fs.readdirSync(blankFolderFor(site))[0]);
+    const first = fs.readdirSync(own);
+    for (const name of ['a', 'b', 'c']) fs.mkdirSync(path.join(site, name));
+    // a job that only took a blank: the next one makes its files where this one did
+    await dir.prepare();
+    writeCacheVersionFile(path.join(site, 'a'), 1, { blanks: dir });
+    await dir.prepare();
+    expect(fs.readdirSync(own)).toEqual(first);
+    // a job that made a temp file there (no blank left): the next one gets a new subfolder, the emptied one goes
+    writeCacheVersionFile(path.join(site, 'b'), 1, { blanks: dir });
+    await dir.prepare();
+    const second = fs.readdirSync(own);
+    expect(second).toHaveLength(1);
+    expect(second[0]).not.toBe(first[0]);
+    writeCacheVersionFile(path.join(site, 'c'), 1, { blanks: dir });
+    expect(JSON.parse(fs.readFileSync(path.join(site, 'c', 'cache-version.json'), 'utf8')).version).toBe(1);
+  });
+
   it('hands none out once a blank could not be renamed into the site', async () => {
     const blanks = blankFilesIn(blankFolderFor(site), site, 2);
     await blanks.fill(() => false);

@@ -37,7 +37,10 @@ export type BlankFiles = {
    * and owns the file, as a blank.
    */
   tempFile(): string | null;
-  /** Makes the folders (once), so that the first job's temp files have their place: no blanks yet. */
+  /**
+   * Before a job: makes the folders (once), so that the first job's temp files have their place, and a new
+   * subfolder when the last job made temp files in the current one (their old versions are freed there next).
+   */
   prepare(): Promise<void>;
   /** Makes blanks until `target` are ready or `busy()` (a job started); one pass at a time. How many were made. */
   fill(busy: () => boolean): Promise<number>;
@@ -86,6 +89,8 @@ export function blankFilesIn(dir: string, siteDir: string, target = BLANKS_KEPT)
   const untaken = new Map<string, number>();
   /** the newest subfolder: where blanks and temp files are made now */
   let current: string | null = null;
+  /** temp files handed out in the current subfolder since it was made */
+  let tempsInCurrent = 0;
   let counter = 0;
   let usable = true;
   let starting: Promise<void> | null = null;
@@ -113,6 +118,7 @@ export function blankFilesIn(dir: string, siteDir: string, target = BLANKS_KEPT)
     await fs.promises.mkdir(sub);
     untaken.set(sub, 0);
     current = sub;
+    tempsInCurrent = 0;
     for (const [folder, left] of untaken) {
       if (left > 0 || folder === own || folder === sub) continue;
       untaken.delete(folder);
@@ -184,9 +190,15 @@ export function blankFilesIn(dir: string, siteDir: string, target = BLANKS_KEPT)
       return file;
     },
     tempFile() {
-      return usable && current !== null ? path.join(current, `t${counter++}`) : null;
+      if (!usable || current === null) return null;
+      tempsInCurrent++;
+      return path.join(current, `t${counter++}`);
     },
-    prepare: start,
+    async prepare() {
+      await start();
+      // a footer change's thousands of new files are the next one's old versions: the next one makes its apart
+      if (usable && tempsInCurrent > 0) await newSubfolder().catch(() => undefined);
+    },
     fill(busy) {
       filling ??= fillNow(busy)
         .catch(() => 0)

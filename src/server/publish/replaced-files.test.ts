@@ -82,12 +82,15 @@ describe('replaced files (decision 046)', () => {
     fs.writeFileSync(page(), '<h1>alt</h1>');
     // a first job that only made new pages: the folder was made, nothing is kept in it
     replaced.keep(path.join(site, 'neu.html'));
+    // libuv's threads kept busy, so that the pass's rmdir waits until the next job has kept its version
+    const threads = Number(process.env.UV_THREADPOOL_SIZE ?? 4);
+    const busy = Array.from({ length: threads }, () => new Promise((resolve) => crypto.pbkdf2('x', 'y', 200_000, 32, 'sha256', resolve)));
     const earlier = replaced.free(() => false);
     // the next job keeps an old version before that pass has ended (its rmdir is under way)
     replaced.keep(page());
     const kept = replaced.waiting;
     await replaced.free(() => false);
-    await earlier;
+    await Promise.all([earlier, ...busy]);
     expect({ kept, waiting: replaced.waiting }).toEqual({ kept: 1, waiting: 0 });
     expect(fs.existsSync(replacedFolderFor(site))).toBe(false);
   });
