@@ -63,8 +63,9 @@ describe('blank files (decision 046, update of 11-29)', () => {
   it('stops making them as soon as a job starts, and goes on at the next quiet moment', async () => {
     const blanks = blankFilesIn(blankFolderFor(site), site, 20);
     expect(await blanks.fill(() => true)).toBe(0);
+    // asked once before its subfolder is made, then before each blank
     let asked = 0;
-    expect(await blanks.fill(() => ++asked > 5)).toBe(5);
+    expect(await blanks.fill(() => ++asked > 6)).toBe(5);
     expect(blanks.ready).toBe(5);
     expect(await blanks.fill(() => false)).toBe(15);
     expect(filesUnder(blankFolderFor(site)).size).toBe(20);
@@ -192,6 +193,32 @@ describe('blank files (decision 046, update of 11-29)', () => {
     expect(second[0]).not.toBe(first[0]);
     writeCacheVersionFile(path.join(site, 'c'), 1, { blanks: dir });
     expect(JSON.parse(fs.readFileSync(path.join(site, 'c', 'cache-version.json'), 'utf8')).version).toBe(1);
+  });
+
+  it("never removes the subfolder a job writes into when a fill and the job's start overlap", async () => {
+    for (const fillFirst of [true, false]) {
+      const folder = blankFolderFor(path.join(root, `site-${fillFirst}`));
+      const blanks = blankFilesIn(folder, path.join(root, `site-${fillFirst}`), 4);
+      await blanks.prepare();
+      // the last job made a temp file: the fill after it and the next job's start both make a subfolder
+      blanks.tempFile();
+      let jobRuns = false;
+      let fill: Promise<number>;
+      let start: Promise<void>;
+      if (fillFirst) {
+        fill = blanks.fill(() => jobRuns);
+        jobRuns = true;
+        start = blanks.prepare();
+      } else {
+        jobRuns = true;
+        start = blanks.prepare();
+        fill = blanks.fill(() => jobRuns);
+      }
+      await start;
+      const during = path.dirname(blanks.tempFile()!);
+      await fill;
+      expect({ fillFirst, exists: fs.existsSync(during), later: path.dirname(blanks.tempFile()!) }).toEqual({ fillFirst, exists: true, later: during });
+    }
   });
 
   it('hands none out once a blank could not be renamed into the site', async () => {

@@ -112,18 +112,23 @@ export function blankFilesIn(dir: string, siteDir: string, target = BLANKS_KEPT)
     }
   };
 
-  /** A new subfolder, placed by the file system away from the last ones; the emptied ones go. */
-  const newSubfolder = async (): Promise<void> => {
+  /**
+   * A new subfolder, placed by the file system away from the last ones; the emptied ones go. One at a time
+   * (a fill and the next job's prepare() may both ask), and never the one writes are using now.
+   */
+  let making: Promise<void> = Promise.resolve();
+  const newSubfolder = (): Promise<void> => (making = making.catch(() => undefined).then(makeSubfolder));
+  const makeSubfolder = async (): Promise<void> => {
     const sub = path.join(own, `${Date.now().toString(36)}-${counter++}`);
     await fs.promises.mkdir(sub);
     untaken.set(sub, 0);
     current = sub;
     tempsInCurrent = 0;
-    for (const [folder, left] of untaken) {
-      if (left > 0 || folder === own || folder === sub) continue;
-      untaken.delete(folder);
-      // a temp file being written there keeps it (ENOTEMPTY), or its write finds it gone and writes beside the page
-      await fs.promises.rmdir(folder).catch(() => undefined);
+    for (const folder of [...untaken.keys()]) {
+      if (untaken.get(folder) !== 0 || folder === own || folder === current) continue;
+      // a temp file being written there keeps it (ENOTEMPTY: tried again next time), or its write finds it
+      // gone and writes beside the page
+      if (await fs.promises.rmdir(folder).then(() => true, () => false)) untaken.delete(folder);
     }
   };
 
@@ -161,7 +166,7 @@ export function blankFilesIn(dir: string, siteDir: string, target = BLANKS_KEPT)
 
   const fillNow = async (busy: () => boolean): Promise<number> => {
     await start();
-    if (!usable || names.length >= target) return 0;
+    if (!usable || names.length >= target || busy()) return 0;
     // the blanks of the last fill may be what the last job freed (the old versions of its pages)
     await newSubfolder();
     const sub = current!;
