@@ -1,6 +1,7 @@
-// Atomic file replacement for the published site: write a temp file in the same
-// folder, rename it over the old one. A reader sees the old file or the new
-// one, never half of either.
+// Atomic file replacement for the published site: write a new file on the same
+// file system (where the blanks are, decision 050, or beside the old one), rename
+// it over the old one. A reader sees the old file or the new one, never half of
+// either.
 import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -113,8 +114,9 @@ function replaceFile(file: string, data: Buffer | string, side: SideFolders, roo
 }
 
 /**
- * A new file renamed over the file, without fsync, synchronous: a blank made ahead when one is ready,
- * else a temp file beside it (a missing folder is made when the write finds it missing).
+ * A new file renamed over the file, without fsync, synchronous: a blank made ahead when one is ready, else a
+ * temp file where the blanks are made, else (no blanks: the one-shot scripts) a temp file beside it. A missing
+ * folder is made when the write finds it missing.
  */
 function replaceFileOnce(file: string, data: Buffer | string, side: SideFolders): void {
   // made where the blanks are (blank-files.ts, decision 050) unless there is no such folder
