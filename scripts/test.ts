@@ -22,6 +22,8 @@ function run(title: string, command: string, args: string[]): number {
 let passed = 0;
 let failed = 0;
 let stepFailures = 0;
+/** The failed tests by name, repeated above the last line: CI's log may keep only its end. */
+const failedNames: string[] = [];
 
 const only = process.argv.slice(2);
 const want = (step: string) => only.length === 0 || only.includes(step);
@@ -31,7 +33,10 @@ if (want('check')) {
     run('astro check + tsc', bin('astro'), ['check']) ||
     run('tsc', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']) ||
     run('eslint (React hooks rules)', bin('eslint'), ['src']);
-  if (status !== 0) stepFailures++;
+  if (status !== 0) {
+    stepFailures++;
+    failedNames.push('the checks (astro check, tsc, eslint): see their output above');
+  }
   status === 0 ? passed++ : failed++;
 }
 
@@ -43,16 +48,49 @@ if (want('unit') || want('faults') || want('security') || want('e2e')) {
   else built = true;
 }
 
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  testResults?: { name: string; assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[] }[];
+}
+
+interface PlaywrightSuite {
+  title: string;
+  file?: string;
+  specs?: { title: string; line: number; tests: { status: string }[] }[];
+  suites?: PlaywrightSuite[];
+}
+
+/** Names of the Playwright tests whose outcome was 'unexpected' (failed on every retry). */
+function unexpectedTests(suites: PlaywrightSuite[], file = ''): string[] {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? [])
+      .filter((spec) => spec.tests.some((test) => test.status === 'unexpected'))
+      .map((spec) => `${suite.file ?? file}:${spec.line} › ${spec.title}`),
+    ...unexpectedTests(suite.suites ?? [], suite.file ?? file),
+  ]);
+}
+
 /** Runs vitest with a JSON report and adds its counts to the totals. */
 function runVitest(title: string, name: string, args: string[]): void {
   const out = path.join(root, 'test-results', `${name}.json`);
   fs.rmSync(out, { force: true });
   const status = run(title, bin('vitest'), ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`]);
   try {
-    const report = JSON.parse(fs.readFileSync(out, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+    const report = JSON.parse(fs.readFileSync(out, 'utf8')) as VitestReport;
     passed += report.numPassedTests;
     failed += report.numFailedTests;
-    if (status !== 0 && report.numFailedTests === 0) stepFailures++;
+    for (const file of report.testResults ?? []) {
+      for (const test of file.assertionResults ?? []) {
+        if (test.status !== 'failed') continue;
+        const why = (test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 200);
+        failedNames.push(`${path.relative(root, file.name)} › ${test.fullName}${why ? `\n      ${why}` : ''}`);
+      }
+    }
+    if (status !== 0 && report.numFailedTests === 0) {
+      stepFailures++;
+      failedNames.push(`${title}: ended with status ${status} though no test failed (vitest's "Unhandled Errors" above say why)`);
+    }
   } catch {
     stepFailures++;
   }
@@ -70,15 +108,20 @@ if ((want('e2e') || faultBrowserOnly) && built) {
   fs.rmSync(out, { force: true });
   const status = run('playwright', bin('playwright'), faultBrowserOnly ? ['test', 'tests/e2e/faults'] : ['test']);
   try {
-    const report = JSON.parse(fs.readFileSync(out, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } };
+    const report = JSON.parse(fs.readFileSync(out, 'utf8')) as {
+      stats: { expected: number; unexpected: number; flaky: number };
+      suites?: PlaywrightSuite[];
+    };
     passed += report.stats.expected + report.stats.flaky;
     failed += report.stats.unexpected;
+    failedNames.push(...unexpectedTests(report.suites ?? []));
     if (status !== 0 && report.stats.unexpected === 0) stepFailures++;
   } catch {
     stepFailures++;
   }
 }
 
+if (failedNames.length > 0) console.error(`\nfailed:\n${failedNames.map((name) => `  ✘ ${name}`).join('\n')}`);
 if (stepFailures > 0) console.error(`\n${stepFailures} step(s) failed to run`);
 console.info(`\n${passed} passed, ${failed + stepFailures} failed`);
 process.exit(failed + stepFailures > 0 ? 1 : 0);

@@ -174,6 +174,17 @@ describe('blank files (decision 046, update of 11-29)', () => {
     expect([...filesUnder(blankFolderFor(site)).keys()]).toEqual([]);
   });
 
+  it('fills the subfolder the start made when nothing was made in it yet', async () => {
+    const blanks = blankFilesIn(blankFolderFor(site), site, 2);
+    await blanks.prepare();
+    const own = path.join(blankFolderFor(site), fs.readdirSync(blankFolderFor(site))[0]);
+    const atStart = fs.readdirSync(own);
+    expect(atStart).toHaveLength(1);
+    expect(await blanks.fill(() => false)).toBe(2);
+    expect(fs.readdirSync(own)).toEqual(atStart);
+    expect(fs.readdirSync(path.join(own, atStart[0]))).toHaveLength(2);
+  });
+
   it('gives the job after one that made temp files a new subfolder for its own (decision 050)', async () => {
     const dir = blankFilesIn(blankFolderFor(site), site, 1);
     await dir.fill(() => false);

@@ -91,6 +91,8 @@ export function blankFilesIn(dir: string, siteDir: string, target = BLANKS_KEPT)
   let current: string | null = null;
   /** temp files handed out in the current subfolder since it was made */
   let tempsInCurrent = 0;
+  /** blanks made in the current subfolder: a fill after them makes its own (theirs may be freed by now) */
+  let blanksInCurrent = 0;
   let counter = 0;
   let usable = true;
   let starting: Promise<void> | null = null;
@@ -124,6 +126,7 @@ export function blankFilesIn(dir: string, siteDir: string, target = BLANKS_KEPT)
     untaken.set(sub, 0);
     current = sub;
     tempsInCurrent = 0;
+    blanksInCurrent = 0;
     for (const folder of [...untaken.keys()]) {
       if (untaken.get(folder) !== 0 || folder === own || folder === current) continue;
       // a temp file being written there keeps it (ENOTEMPTY: tried again next time), or its write finds it
@@ -167,8 +170,9 @@ export function blankFilesIn(dir: string, siteDir: string, target = BLANKS_KEPT)
   const fillNow = async (busy: () => boolean): Promise<number> => {
     await start();
     if (!usable || names.length >= target || busy()) return 0;
-    // the blanks of the last fill may be what the last job freed (the old versions of its pages)
-    await newSubfolder();
+    // the blanks of the last fill may be what the last job freed (the old versions of its pages); the first
+    // fill after the start has the empty subfolder the start made
+    if (blanksInCurrent > 0 || tempsInCurrent > 0) await newSubfolder();
     const sub = current!;
     let made = 0;
     while (usable && names.length < target && !busy()) {
@@ -181,6 +185,7 @@ export function blankFilesIn(dir: string, siteDir: string, target = BLANKS_KEPT)
       }
       names.push(file);
       untaken.set(sub, (untaken.get(sub) ?? 0) + 1);
+      if (sub === current) blanksInCurrent++;
       made++;
     }
     return made;

@@ -111,7 +111,8 @@ export class Publisher {
   ): Promise<PublishReport> {
     this.running++;
     try {
-      // the first job's new files are made where the blanks will be, too (decision 050)
+      // a job's new files without a blank are made where the blanks are (decision 050): the folders at the
+      // first job, a new subfolder after a job that made its temp files in the current one
       await this.side.blanks?.prepare();
       return await this.publishJob(urls, first, splice, leaveAsIs);
     } finally {
