@@ -115,7 +115,10 @@ if ((want('e2e') || faultBrowserOnly) && built) {
     passed += report.stats.expected + report.stats.flaky;
     failed += report.stats.unexpected;
     failedNames.push(...unexpectedTests(report.suites ?? []));
-    if (status !== 0 && report.stats.unexpected === 0) stepFailures++;
+    if (status !== 0 && report.stats.unexpected === 0) {
+      stepFailures++;
+      failedNames.push(`playwright: ended with status ${status} though no test failed (its output above says why)`);
+    }
   } catch {
     stepFailures++;
   }
