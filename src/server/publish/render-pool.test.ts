@@ -62,13 +62,30 @@ describe('RenderPool', () => {
   });
 
   it('a big job gets one process per slot, which end when it is done', async () => {
-    pool = new RenderPool({ serverEntry: entry, size: 2, bigJob: 10, idleMs: 100, log: quiet });
+    pool = new RenderPool({ serverEntry: entry, size: 2, bigJob: 10, pagesPerProcess: 20, idleMs: 100, log: quiet });
     pool.expect(40);
     expect(pool.processes).toBe(2);
     const results = await Promise.all(Array.from({ length: 40 }, (_, i) => pool!.render(`/slow/${i}`)));
     const pids = new Set(results.map((r) => /pid=(\d+)/.exec(r.body.toString())![1]));
     expect(pids.size).toBe(2);
     await waitFor(() => pool!.processes === 0);
+  });
+
+  it('a big job starts no more processes than it has pages for: one per pagesPerProcess pages, at most one per slot', async () => {
+    pool = new RenderPool({ serverEntry: entry, size: 4, bigJob: 10, pagesPerProcess: 20, idleMs: 100, log: quiet });
+    pool.expect(30);
+    expect(pool.processes).toBe(2);
+    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => pool!.render(`/slow/${i}`)));
+    expect(new Set(results.map((r) => /pid=(\d+)/.exec(r.body.toString())![1])).size).toBe(2);
+    await waitFor(() => pool!.processes === 0);
+    // a site smaller than one process's share renders in one
+    pool.expect(12);
+    expect(pool.processes).toBe(1);
+    const small = await Promise.all(Array.from({ length: 12 }, (_, i) => pool!.render(`/slow/s${i}`)));
+    expect(new Set(small.map((r) => /pid=(\d+)/.exec(r.body.toString())![1])).size).toBe(1);
+    // and a job of many pages still gets every slot
+    pool.expect(500);
+    expect(pool.processes).toBe(4);
   });
 
   it('a small job gets at most two processes, which stay for the next save and then end', async () => {

@@ -2,7 +2,8 @@
 // that the server's main thread keeps serving visitors and only writes files,
 // and so that the memory rendering leaves behind goes back to the system when
 // a process exits instead of staying in the server. A big job (a full publish,
-// a footer change) gets one process per core, which exit two seconds after it;
+// a footer change) gets one process per core, but no more than one for each
+// PAGES_PER_PROCESS pages, which exit two seconds after it;
 // a job too big to render in the server itself but small for every core
 // (render.ts, decision 043) gets up to two, which stay five minutes for the next
 // such job and then exit; with every save sent here (PUBLISH_IN_PROCESS_MAX=0),
@@ -17,13 +18,24 @@ import { holdProcess, resultOf, startRenderProcess, stopRenderProcess, type Slot
  */
 const DEPTH = 2;
 
+/**
+ * Pages a render process of a big job must have to render before the job takes
+ * another: starting one costs about 1.9 s of CPU (loading the built site), about
+ * as much as rendering 150 pages. A small club's whole site (a start, a footer
+ * change) renders in one; a normal club's 2,500 pages still get every core
+ * (docs/decisions/051-render-processes-by-pages.md).
+ */
+export const PAGES_PER_PROCESS = 200;
+
 export type RenderPoolOptions = {
   /** dist/server/entry.mjs of the production build */
   serverEntry: string;
   /** most render processes at once */
   size: number;
-  /** jobs of at least this many pages get every process */
+  /** jobs of at least this many pages get every process, one per pagesPerProcess pages */
   bigJob?: number;
+  /** a big job gets one process for each this many pages (PAGES_PER_PROCESS), up to size */
+  pagesPerProcess?: number;
   /** processes a small job (an admin's save) may use; they stay keepAliveMs for the next save */
   smallJob?: number;
   /** an idle process exits after this long, unless it is the one kept for the next save */
@@ -57,11 +69,12 @@ export class RenderPool {
   broken: Error | null = null;
   readonly size: number;
   private readonly bigJob: number;
+  private readonly pagesPerProcess: number;
   private readonly smallJob: number;
   private readonly idleMs: number;
   private readonly keepAliveMs: number;
   private readonly renderTimeoutMs: number;
-  /** processes the current job may use: up to smallJob for a small job, size for a big one */
+  /** processes the current job may use: up to smallJob for a small job, up to size for a big one */
   private target = 1;
   private lastJobBig = false;
   /** processes in a row that exited before they were ready */
@@ -71,6 +84,7 @@ export class RenderPool {
   constructor(private readonly options: RenderPoolOptions) {
     this.size = Math.max(1, options.size);
     this.bigJob = options.bigJob ?? 24;
+    this.pagesPerProcess = Math.max(1, options.pagesPerProcess ?? PAGES_PER_PROCESS);
     this.smallJob = Math.max(1, Math.min(this.size, options.smallJob ?? 2));
     this.idleMs = options.idleMs ?? 2_000;
     this.keepAliveMs = options.keepAliveMs ?? 5 * 60_000;
@@ -86,7 +100,9 @@ export class RenderPool {
   /** A job of this many renders is coming: start the processes it will use now. */
   expect(renders: number): void {
     this.lastJobBig = renders >= this.bigJob;
-    this.target = this.lastJobBig ? this.size : Math.max(1, Math.min(this.smallJob, renders));
+    this.target = this.lastJobBig
+      ? Math.min(this.size, Math.ceil(renders / this.pagesPerProcess))
+      : Math.max(1, Math.min(this.smallJob, renders));
     while (!this.closed && !this.broken && this.slots.size < this.target) this.spawn();
   }
 

@@ -27,7 +27,7 @@ afterEach(() => {
 const stopListenerCount = () => (globalThis as unknown as Record<symbol, Set<unknown> | undefined>)[Symbol.for('anstoss.serverStopping')]?.size ?? 0;
 
 describe('loadBuiltRenderer', () => {
-  it("renders a small save in this thread and a bigger job in render processes; everything in this thread with workers: 0", async () => {
+  it("renders a small save in this thread and a bigger job in render processes, one per 200 pages; everything in this thread with workers: 0", async () => {
     // the default, 32 renders (PUBLISH_IN_PROCESS_MAX unset)
     delete process.env.PUBLISH_IN_PROCESS_MAX;
     const listenersBefore = stopListenerCount();
@@ -47,6 +47,10 @@ describe('loadBuiltRenderer', () => {
       expect(page.body.toString()).toMatch(/^<h1>\/news \d+<\/h1>$/);
       expect(page.body.toString()).not.toContain(` ${process.pid}<`);
       expect(page.variants?.br.length).toBeGreaterThan(0);
+      // 33 renders are fewer than one process's share (decision 051): one process
+      expect(pool?.processes).toBe(1);
+      // a job of 400 renders gets both
+      expect((await renderer.forJob!(400)('/')).status).toBe(200);
       expect(pool?.processes).toBe(2);
     } finally {
       await pool?.close();
