@@ -25,7 +25,7 @@ const DEPTH = 2;
  * change) renders in one; a normal club's 2,500 pages still get every core
  * (docs/decisions/051-render-processes-by-pages.md).
  */
-export const PAGES_PER_PROCESS = 200;
+const PAGES_PER_PROCESS = 200;
 
 export type RenderPoolOptions = {
   /** dist/server/entry.mjs of the production build */
