@@ -3,14 +3,21 @@
 // worker in one message per tick; IPC keeps each channel's order, so a worker
 // forgets the pages before it hears of the version file written after them.
 // `settleFileChanges` waits until every worker has acknowledged what was sent
-// (at most SETTLE_MS): the publisher calls it before it raises the cache version.
+// (at most SETTLE_MS): the publisher calls it before it raises the cache version,
+// and the admin's save is answered after it ("the website shows it now").
 // Without workers (SERVE_WORKERS=0) everything here is a no-op.
 import type { Worker } from 'node:cluster';
 import { onFileChanged } from './publish/files';
 import type { OwnerMessage, WorkerMessage } from './http/cluster-messages';
 
-/** A worker that does not answer within this is not waited for (it re-reads within 500 ms anyway). */
-const SETTLE_MS = 250;
+/**
+ * A worker that has not answered within this is not waited for any longer (it re-reads within 500 ms
+ * anyway). Long enough for a live worker on a machine busy to its limit (it was 250 ms; a CI run at
+ * 95 % CPU answered a save whose page the next request still found old, most likely from a worker
+ * that had not answered in time); short enough that a hung worker costs a save a bounded wait, told
+ * in the log.
+ */
+const SETTLE_MS = 2_000;
 
 type Broadcast = {
   workers: Set<Worker>;
@@ -88,7 +95,7 @@ export function addBroadcastWorker(worker: Worker): void {
 
 /**
  * Sends the file changes announced so far and resolves once every worker has
- * forgotten them (or after 250 ms). Call it after a job's pages are written and
+ * forgotten them (or after SETTLE_MS, told in the log). Call it after a job's pages are written and
  * before its cache version is: then no worker serves the new version next to an old page.
  */
 export async function settleFileChanges(): Promise<void> {
@@ -105,7 +112,12 @@ export async function settleFileChanges(): Promise<void> {
     const check = () => {
       if (state !== b || allAcked(b, id)) done();
     };
-    const timer = setTimeout(done, SETTLE_MS);
+    const timer = setTimeout(() => {
+      const late = [...b.workers].filter((worker) => worker.isConnected() && (b.acked.get(worker) ?? 0) < id);
+      const pids = late.map((worker) => worker.process?.pid ?? '?').join(', ');
+      console.warn(`[publish] static worker ${pids} did not confirm the new pages within ${SETTLE_MS} ms: it may serve old ones for up to 500 ms more`);
+      done();
+    }, SETTLE_MS);
     b.waiters.add(check);
   });
 }
