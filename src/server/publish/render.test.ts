@@ -27,30 +27,28 @@ afterEach(() => {
 const stopListenerCount = () => (globalThis as unknown as Record<symbol, Set<unknown> | undefined>)[Symbol.for('anstoss.serverStopping')]?.size ?? 0;
 
 describe('loadBuiltRenderer', () => {
-  it("renders a small save in this thread and a bigger job in render processes, one per 200 pages; everything in this thread with workers: 0", async () => {
-    // the default, 32 renders (PUBLISH_IN_PROCESS_MAX unset)
+  it("renders a job of up to 200 renders in this thread, a bigger one in render processes, one per 200 pages; everything in this thread with workers: 0", async () => {
+    // the default, 200 renders (PUBLISH_IN_PROCESS_MAX unset)
     delete process.env.PUBLISH_IN_PROCESS_MAX;
     const listenersBefore = stopListenerCount();
     const { renderer, pool } = await loadBuiltRenderer(entry, { workers: 2 });
     expect(stopListenerCount()).toBe(listenersBefore + 1);
     try {
-      // a save of up to 32 renders (full time with the players' pages): no render process starts for it
-      const save = await renderer.forJob!(32)('/spiel/1');
-      expect(save.body.toString()).toBe(`<h1>/spiel/1 ${process.pid}</h1>`);
+      // a save (full time with the players' pages: about 25) and a small club's whole site (up to 200
+      // pages, one render process's share, decision 053): no render process starts for it
+      expect((await renderer.forJob!(25)('/spiel/1')).body.toString()).toBe(`<h1>/spiel/1 ${process.pid}</h1>`);
+      expect((await renderer.forJob!(200)('/')).body.toString()).toBe(`<h1>/ ${process.pid}</h1>`);
       expect(pool?.processes).toBe(0);
       // warming up for the next save renders here too, and starts no process
       renderer.prewarm!(() => ['/', '/news']);
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(pool?.processes).toBe(0);
-      const job = renderer.forJob!(33);
+      const job = renderer.forJob!(201);
       const page = await job('/news');
       expect(page.body.toString()).toMatch(/^<h1>\/news \d+<\/h1>$/);
       expect(page.body.toString()).not.toContain(` ${process.pid}<`);
       expect(page.variants?.br.length).toBeGreaterThan(0);
-      // 33 renders are fewer than one process's share (decision 051): one process
-      expect(pool?.processes).toBe(1);
-      // a job of 400 renders gets both
-      expect((await renderer.forJob!(400)('/')).status).toBe(200);
+      // 201 renders are more than one process's share (decision 051): both processes
       expect(pool?.processes).toBe(2);
     } finally {
       await pool?.close();
@@ -90,7 +88,7 @@ describe('loadBuiltRenderer', () => {
     const { renderer, pool } = await loadBuiltRenderer(entry, { workers: 2 });
     process.env.NODE_OPTIONS = '--cpu-prof';
     try {
-      const page = await renderer.forJob!(40)('/spielplan');
+      const page = await renderer.forJob!(240)('/spielplan');
       expect(page.body.toString()).toBe(`<h1>/spielplan ${process.pid}</h1>`);
       expect(pool?.broken).not.toBeNull();
       // later jobs go straight to this thread

@@ -60,15 +60,18 @@ export type LoadedRenderer = {
 
 /**
  * Jobs of at most this many renders render in this thread: PUBLISH_IN_PROCESS_MAX,
- * else 32. That holds every save (an article: 2, a goal in a live match: about 6,
+ * else 200. That holds every save (an article: 2, a goal in a live match: about 6,
  * full time with the players' pages: about 25), so that no save waits for a render
- * process to start (0.6-2 s); a full publish or a footer change's leftovers go to
- * the render processes. 0 sends every job to them (decision 043).
+ * process to start (0.6-2 s), and every job that would get just one render process
+ * (decision 051: one per 200 pages), which renders a page at a time as this thread
+ * does but costs about 1.9 s of CPU to start: a small club's start and footer change
+ * (decision 053). A normal club's full publish goes to the render processes. 0 sends
+ * every job to them (decision 043).
  */
 export function defaultInProcessMax(): number {
   const fromEnv = process.env.PUBLISH_IN_PROCESS_MAX;
   if (fromEnv !== undefined && fromEnv.trim() !== '' && Number.isInteger(Number(fromEnv))) return Math.max(0, Number(fromEnv));
-  return 32;
+  return 200;
 }
 
 /**
@@ -117,7 +120,7 @@ export async function loadBuiltRenderer(serverEntry: string, options: { workers?
   const renderer: Renderer = (url, at) => inPool(url, at);
   renderer.parallelism = pool.size;
   const inProcessMax = options.inProcessMax ?? defaultInProcessMax();
-  // saves render here: warm this thread up once (each page's code loads on its first render)
+  // saves and small jobs render here: warm this thread up once (each page's code loads on its first render)
   // instead of starting a render process that would wait, and take memory, for the next save
   let warmed = false;
   renderer.prewarm = (urls) => {
