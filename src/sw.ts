@@ -51,7 +51,50 @@ const storableOnly: CacheWillUpdate = {
   cacheWillUpdate: async ({ response }) => (isStorableResponse(response) ? response : null),
 };
 
-const pageExpiration = new ExpirationPlugin({ maxEntries: 150, purgeOnQuotaError: true });
+const PURGES_KEY = '/__anstoss/purges';
+/** the purges the meta cache keeps, newest first */
+const PURGES_KEPT = 10;
+
+/**
+ * A fan's saved pages that vanish should say why: each purge of a cache is
+ * recorded in the meta cache (which cache, why, when) before it happens. Two
+ * things purge: a new cache version (the page cache, `purge`), and workbox's
+ * answer to a quota error (every cache with this plugin, `deleteCacheAndMetadata`).
+ */
+class RecordedExpiration extends ExpirationPlugin {
+  private readonly cache: string;
+
+  constructor(cache: string, config: ConstructorParameters<typeof ExpirationPlugin>[0]) {
+    super(config);
+    this.cache = cache;
+  }
+
+  /** Empties the cache for a reason of ours. */
+  async purge(reason: string): Promise<void> {
+    await recordPurge(this.cache, reason);
+    await super.deleteCacheAndMetadata();
+  }
+
+  /** Called by workbox itself on a quota error (purgeOnQuotaError). */
+  override async deleteCacheAndMetadata(): Promise<void> {
+    await recordPurge(this.cache, 'quota error');
+    await super.deleteCacheAndMetadata();
+  }
+}
+
+async function recordPurge(cache: string, reason: string): Promise<void> {
+  try {
+    const meta = await caches.open(CACHES.meta);
+    const stored = await meta.match(PURGES_KEY);
+    const earlier: unknown = stored ? await stored.json().catch(() => []) : [];
+    const purges = [{ cache, reason, at: new Date().toISOString() }, ...(Array.isArray(earlier) ? earlier : [])].slice(0, PURGES_KEPT);
+    await meta.put(PURGES_KEY, new Response(JSON.stringify(purges), { headers: { 'content-type': 'application/json' } }));
+  } catch {
+    // a full storage cannot take the record either: the purge goes on
+  }
+}
+
+const pageExpiration = new RecordedExpiration(CACHES.pages, { maxEntries: 150, purgeOnQuotaError: true });
 const pages = new NetworkFirst({
   cacheName: CACHES.pages,
   networkTimeoutSeconds: 5,
@@ -64,11 +107,11 @@ const pages = new NetworkFirst({
 });
 const assets = new CacheFirst({
   cacheName: CACHES.assets,
-  plugins: [storableOnly, new ExpirationPlugin({ maxEntries: 150, purgeOnQuotaError: true })],
+  plugins: [storableOnly, new RecordedExpiration(CACHES.assets, { maxEntries: 150, purgeOnQuotaError: true })],
 });
 const images = new CacheFirst({
   cacheName: CACHES.images,
-  plugins: [storableOnly, new ExpirationPlugin({ maxEntries: 100, maxAgeSeconds: 60 * 60 * 24 * 30, purgeOnQuotaError: true })],
+  plugins: [storableOnly, new RecordedExpiration(CACHES.images, { maxEntries: 100, maxAgeSeconds: 60 * 60 * 24 * 30, purgeOnQuotaError: true })],
 });
 
 function kindOf(request: Request, url: URL): RequestKind {
@@ -144,9 +187,10 @@ function checkVersion(minIntervalMs: number): Promise<void> {
       if (!response.ok) return;
       const fresh = parseCacheVersion(await response.json());
       if (fresh === null) return;
-      const decision = compareCacheVersion(await readKnownVersion(), fresh);
+      const known = await readKnownVersion();
+      const decision = compareCacheVersion(known, fresh);
       if (decision === 'same') return;
-      if (decision === 'changed') await pageExpiration.deleteCacheAndMetadata();
+      if (decision === 'changed') await pageExpiration.purge(`cache version ${known} → ${fresh}`);
       await storeKnownVersion(fresh);
       if (decision === 'changed') await broadcast({ type: 'cache-updated', version: fresh });
     } catch {

@@ -23,7 +23,7 @@ export const CACHES = {
   assets: 'anstoss-assets',
   /** uploaded images (random, never reused names), cache-first */
   images: 'anstoss-images',
-  /** the last cache version the worker saw */
+  /** the last cache version the worker saw, and its last purges of a cache (which, why, when) */
   meta: 'anstoss-meta',
 } as const;
 

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { makeNews } from '../../fixtures/factories';
 import { startSite, type Site } from '../../fixtures/site';
 import { waitForChrome } from '../public/helpers';
-import { acceptNecessaryCookies, cacheContents, waitForCachedPage, waitForServiceWorker, workerVersion } from './pwa-helpers';
+import { acceptNecessaryCookies, cacheContents, waitForCachedPage, waitForServiceWorker, workerPurges, workerVersion } from './pwa-helpers';
 
 // Offline use (public-site.md §1, design §2): pages network-first with the last
 // good copy, hashed files from the precache, a German page for pages never visited.
@@ -67,7 +67,7 @@ test('a page never visited shows the German offline page, which leads back to a 
     // the home page is still in the page cache (said here so that a failure below tells which part failed)
     const held = await cacheContents(page);
     // if it is not: what the worker holds, the version it recorded and what the server published tell why
-    const why = `caches ${JSON.stringify(held)}, worker version ${await workerVersion(page)}, site log:\n${site.logs()}`;
+    const why = `caches ${JSON.stringify(held)}, worker version ${await workerVersion(page)}, purges ${JSON.stringify(await workerPurges(page))}, site log:\n${site.logs()}`;
     expect(held['anstoss-pages'], why).toContain(`${site.url}/`);
     await page.getByRole('link', { name: 'Zur Startseite' }).click();
     await page.waitForURL(`${site.url}/`);

@@ -41,6 +41,14 @@ export async function workerVersion(page: Page): Promise<number | null> {
   });
 }
 
+/** The purges of a cache the worker recorded, newest first: which cache, why, when. */
+export async function workerPurges(page: Page): Promise<{ cache: string; reason: string; at: string }[]> {
+  return page.evaluate(async () => {
+    const stored = await (await caches.open('anstoss-meta')).match('/__anstoss/purges');
+    return stored ? ((await stored.json()) as { cache: string; reason: string; at: string }[]) : [];
+  });
+}
+
 /** Stores a cookie choice so that the cookie banner does not cover the page. */
 export async function acceptNecessaryCookies(page: Page): Promise<void> {
   await page.addInitScript(() => {

@@ -8,6 +8,7 @@ import {
   publishedVersion,
   waitForCachedPage,
   waitForServiceWorker,
+  workerPurges,
   workerVersion,
 } from './pwa-helpers';
 
@@ -79,9 +80,10 @@ test('a publish raises the version; the open tab shows the banner, counts down f
   await returnToTab(page);
   await expect(banner(page)).toBeVisible();
   await expect(banner(page)).toContainText('Neue Inhalte verfügbar. Die Seite wird in 5 Sekunden neu geladen.');
-  // the worker recorded the new version and purged its page cache
+  // the worker recorded the new version and purged its page cache, and recorded why
   expect(await workerVersion(page)).toBe(version);
   expect((await cacheContents(page))['anstoss-pages'] ?? []).toEqual([]);
+  expect(await workerPurges(page)).toEqual([{ cache: 'anstoss-pages', reason: `cache version ${before} → ${version}`, at: expect.any(String) }]);
 
   await page.clock.runFor(1000);
   await expect(banner(page)).toContainText('Die Seite wird in 4 Sekunden neu geladen.');
