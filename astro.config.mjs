@@ -7,6 +7,7 @@ import { filterPrecache, publicChunkFiles, publicStylesheets } from './src/lib/p
 import { precompressAssets } from './src/server/http/precompress.ts';
 import { serverBundles } from './src/server/server-bundles.ts';
 import { interactionDirective } from './src/integrations/interaction-directive.ts';
+import { buildWithoutViteEnvNames } from './src/integrations/build-env.ts';
 
 const port = Number(process.env.PORT ?? 4321);
 const site = (process.env.SITE_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
@@ -64,7 +65,8 @@ export default defineConfig({
   // instead of a stream of chunks took 5–12 % less CPU (issue 16; docs/decisions/047)
   adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
   // precompressAssets last: it compresses what the others wrote (sw.js included)
-  integrations: [react(), interactionDirective(), collectPublicStyles, pwa, serverBundles(), precompressAssets()],
+  // the build's environment first: Vite must not take DEV=1 from it (src/integrations/build-env.ts)
+  integrations: [buildWithoutViteEnvNames(), react(), interactionDirective(), collectPublicStyles, pwa, serverBundles(), precompressAssets()],
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   security: {
