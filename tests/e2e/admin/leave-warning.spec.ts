@@ -87,6 +87,17 @@ test('reloading or closing the page with a dirty form gets the browser question'
   await page.goto(`${site.url}/admin#mannschaften`);
   const create = page.getByRole('form', { name: 'Neues Team' });
   await create.getByLabel('Name *').fill('U14');
+  // the warning is armed by React's effect a moment after the typing (a CI run at 95 % CPU reloaded
+  // before it, and the browser rightly did not ask): the page would ask now
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const leaving = new Event('beforeunload', { cancelable: true });
+        window.dispatchEvent(leaving);
+        return leaving.defaultPrevented;
+      }),
+    )
+    .toBe(true);
 
   // staying: the input is still there
   const asked = new Promise<string>((resolve) =>
