@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { EventEmitter } from 'node:events';
 import type { Worker } from 'node:cluster';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -81,6 +82,42 @@ describe('file-change broadcast', () => {
       expect(warnings).toEqual([expect.stringContaining('static worker 4242 did not confirm the new pages within 2000 ms')]);
     } finally {
       warn.mockRestore();
+    }
+  });
+
+  it('an answer that came while this thread was blocked past the limit counts: no warning, the worker is not called late', async () => {
+    // the worker answers through a real socket, as the cluster's channel does: its answer waits in the
+    // kernel while this thread is blocked, and the loop runs its due timers before it reads sockets
+    const server = net.createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const accepted = new Promise<net.Socket>((resolve) => server.once('connection', resolve));
+    const ownerEnd = net.connect((server.address() as net.AddressInfo).port, '127.0.0.1');
+    const workerEnd = await accepted;
+    const worker = fakeWorker(true);
+    ownerEnd.on('data', (data) => worker.emit('message', { type: 'invalidated', id: Number(data.toString()) }));
+    const send = worker.send;
+    worker.send = (message) => {
+      if (message.type === 'invalidate') workerEnd.write(String(message.id));
+      return send(message);
+    };
+    const warnings: string[] = [];
+    const warn = vi.spyOn(console, 'warn').mockImplementation((message: string) => void warnings.push(message));
+    try {
+      addBroadcastWorker(worker as unknown as Worker);
+      await writePublishedFile(path.join(dir, 'index.html'), Buffer.from('x'));
+      let acked = false;
+      worker.on('message', () => (acked = true));
+      const settled = settleFileChanges();
+      // the owner stalls past the 2 s limit (a long render, a swapped-out process) right after sending
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 2_300);
+      await settled;
+      expect(acked).toBe(true);
+      expect(warnings).toEqual([]);
+    } finally {
+      warn.mockRestore();
+      ownerEnd.destroy();
+      workerEnd.destroy();
+      server.close();
     }
   });
 

@@ -112,11 +112,18 @@ export async function settleFileChanges(): Promise<void> {
     const check = () => {
       if (state !== b || allAcked(b, id)) done();
     };
+    // Timers run before the loop reads its sockets: when this thread was blocked past the limit, an
+    // acknowledgement may be waiting unread. It is read in this same turn of the loop, before
+    // setImmediate's callback, which is when the workers are judged.
     const timer = setTimeout(() => {
-      const late = [...b.workers].filter((worker) => worker.isConnected() && (b.acked.get(worker) ?? 0) < id);
-      const pids = late.map((worker) => worker.process?.pid ?? '?').join(', ');
-      console.warn(`[publish] static worker ${pids} did not confirm the new pages within ${SETTLE_MS} ms: it may serve old ones for up to 500 ms more`);
-      done();
+      setImmediate(() => {
+        if (state === b && !allAcked(b, id)) {
+          const late = [...b.workers].filter((worker) => worker.isConnected() && (b.acked.get(worker) ?? 0) < id);
+          const pids = late.map((worker) => worker.process?.pid ?? '?').join(', ');
+          console.warn(`[publish] static worker ${pids} did not confirm the new pages within ${SETTLE_MS} ms: it may serve old ones for up to 500 ms more`);
+        }
+        done();
+      });
     }, SETTLE_MS);
     b.waiters.add(check);
   });
