@@ -82,13 +82,21 @@ class RecordedExpiration extends ExpirationPlugin {
   }
 }
 
+/** A JSON value this worker keeps for itself in the meta cache (undefined: none, or not JSON). */
+async function readMeta(key: string): Promise<unknown> {
+  const stored = await (await caches.open(CACHES.meta)).match(key);
+  return stored ? stored.json().catch(() => undefined) : undefined;
+}
+
+async function writeMeta(key: string, value: unknown): Promise<void> {
+  await (await caches.open(CACHES.meta)).put(key, new Response(JSON.stringify(value), { headers: { 'content-type': 'application/json' } }));
+}
+
 async function recordPurge(cache: string, reason: string): Promise<void> {
   try {
-    const meta = await caches.open(CACHES.meta);
-    const stored = await meta.match(PURGES_KEY);
-    const earlier: unknown = stored ? await stored.json().catch(() => []) : [];
+    const earlier = await readMeta(PURGES_KEY);
     const purges = [{ cache, reason, at: new Date().toISOString() }, ...(Array.isArray(earlier) ? earlier : [])].slice(0, PURGES_KEPT);
-    await meta.put(PURGES_KEY, new Response(JSON.stringify(purges), { headers: { 'content-type': 'application/json' } }));
+    await writeMeta(PURGES_KEY, purges);
   } catch {
     // a full storage cannot take the record either: the purge goes on
   }
@@ -165,15 +173,13 @@ let running: Promise<void> | null = null;
 
 async function readKnownVersion(): Promise<number | null> {
   if (knownVersion !== undefined) return knownVersion;
-  const stored = await (await caches.open(CACHES.meta)).match(VERSION_KEY);
-  knownVersion = stored ? parseCacheVersion(await stored.json().catch(() => null)) : null;
+  knownVersion = parseCacheVersion(await readMeta(VERSION_KEY));
   return knownVersion;
 }
 
 async function storeKnownVersion(version: number): Promise<void> {
   knownVersion = version;
-  const body = JSON.stringify({ version });
-  await (await caches.open(CACHES.meta)).put(VERSION_KEY, new Response(body, { headers: { 'content-type': 'application/json' } }));
+  await writeMeta(VERSION_KEY, { version });
 }
 
 /** Reads cache-version.json; on a new version purges the page cache and tells every tab. */
