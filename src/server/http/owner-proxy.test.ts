@@ -123,6 +123,26 @@ describe('owner proxy', () => {
     expect(request.body).toBe('{"title":"Grüße"}');
   });
 
+  it('a body sent in chunks reaches the owner as the body of that request: never as a second request with an address of its own', async () => {
+    const net = await import('node:net');
+    const smuggled = 'GET /api/smuggled HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: 6.6.6.6\r\n\r\n';
+    for (const method of ['GET', 'DELETE', 'OPTIONS', 'POST']) {
+      seen = [];
+      const port = Number(new URL(base).port);
+      const socket = net.connect(port, '127.0.0.1');
+      socket.write(`${method} /api/first HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n${smuggled.length.toString(16)}\r\n${smuggled}\r\n0\r\n\r\n`);
+      let answer = '';
+      socket.on('data', (chunk) => (answer += chunk));
+      await until(() => answer.includes(`Owner ${method} /api/first`));
+      // the owner had time to read anything else the connection carried
+      await new Promise((r) => setTimeout(r, 100));
+      socket.destroy();
+      expect(seen.map((request) => request.url), method).toEqual(['/api/first']);
+      expect(seen[0].body, method).toBe(smuggled);
+      expect(seen[0].headers['x-forwarded-for'], method).toBe('127.0.0.1');
+    }
+  });
+
   it('behind a trusted proxy: the visitor it names, and its X-Forwarded-Proto', async () => {
     await new Promise((r) => worker.close(r));
     proxy.close();

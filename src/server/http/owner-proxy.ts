@@ -68,6 +68,10 @@ function forwardedHeaders(req: http.IncomingMessage): string[] {
   const client = req.headers['x-forwarded-for'] ?? plainAddress(req.socket.remoteAddress ?? '');
   headers.push('x-forwarded-for', Array.isArray(client) ? client[0] : client);
   if ((req.socket as { encrypted?: boolean }).encrypted) headers.push('x-forwarded-proto', 'https');
+  // A body the visitor sent in chunks goes on in chunks. Without the header Node frames the body of a
+  // GET, HEAD, DELETE or OPTIONS not at all: its bytes reached the owner as a request of their own,
+  // with an X-Forwarded-For of the visitor's choosing (a chunked GET whose body is a second request).
+  if (req.headers['transfer-encoding'] !== undefined && req.headers['content-length'] === undefined) headers.push('transfer-encoding', 'chunked');
   return headers;
 }
 
