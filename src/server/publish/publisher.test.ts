@@ -129,6 +129,20 @@ describe('Publisher', () => {
     expect(fs.existsSync(path.join(siteDir, 'news/abc/index.html.br'))).toBe(false);
   });
 
+  it("keeps the site's 404 page when its render fails or redirects: what every missing URL shows is never blanked", async () => {
+    let answer = { status: 404, headers: {}, body: Buffer.from('<h1>Seite nicht gefunden</h1>') };
+    const publisher = new Publisher({ db: () => db, siteDir, render: async () => answer, log: quiet });
+    expect((await publisher.publishUrls(['/404'])).written).toEqual(['/404']);
+    for (const status of [500, 302]) {
+      answer = { status, headers: {}, body: Buffer.alloc(0) };
+      const report = await publisher.publishUrls(['/404']);
+      expect(report.failed.map((f) => f.url)).toEqual(['/404']);
+      expect(report.written).toEqual([]);
+      expect(read('404.html')).toBe('<h1>Seite nicht gefunden</h1>');
+      expect(zlib.brotliDecompressSync(fs.readFileSync(path.join(siteDir, '404.html.br'))).toString()).toBe('<h1>Seite nicht gefunden</h1>');
+    }
+  });
+
   it('a full publish re-renders stale published pages so that deleted rows lose their files', async () => {
     const row = seed(db, () => db.insert(news).values({ title: 'A', content: 'B' }).returning().get());
     const rendered: string[] = [];

@@ -19,6 +19,9 @@ import { replacedFilesIn, replacedFolderFor, type ReplacedFiles } from './replac
 import { settleFileChanges } from '../cluster-files';
 import { raiseCacheVersion, readCacheVersion, writeCacheVersionFile } from './version';
 
+/** The page every missing URL shows (404.html). */
+const NOT_FOUND_PAGE = '/404';
+
 export type PublishReport = {
   written: string[];
   removed: string[];
@@ -284,12 +287,14 @@ export class Publisher {
       // bounded: past this many pages it starts over
       if (this.lastRenderMs.size > 20_000) this.lastRenderMs.clear();
       this.lastRenderMs.set(url, result.renderMs ?? performance.now() - started);
-      const notFound = result.status === 404 && url !== '/404';
-      if (notFound || (result.status >= 300 && result.status < 400)) {
+      if (url === NOT_FOUND_PAGE) {
+        // the site's own not-found page answers 404; anything else (a failed render's empty 500, a
+        // redirect) is not that page, and would blank or remove what every missing URL shows
+        if (result.status !== 404 && result.status !== 200) throw new Error(`status ${result.status}`);
+      } else if (result.status === 404 || (result.status >= 300 && result.status < 400)) {
         if (await removePublishedFile(file, this.options.siteDir)) report.removed.push(url);
         return null;
-      }
-      if (result.status >= 400 && url !== '/404') throw new Error(`status ${result.status}`);
+      } else if (result.status >= 400) throw new Error(`status ${result.status}`);
       await writePublishedFile(file, result.body, { ...this.side, br: result.variants?.br });
       report.written.push(url);
       return result.body;
