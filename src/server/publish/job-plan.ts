@@ -47,14 +47,20 @@ export function planJob(db: Db, siteDir: string, now: number, changes: Change[],
     ...(listed.some((c) => c.table === FIXTURE_LISTS) ? matchShareBoundaryUrls(db, changes.filter((c) => c.table === 'matches').length) : []),
   ];
   // and where the job's matches named another team or player before: their pages, which may show them still
-  const affected = [...new Set([...affectedUrls(db, listed, state), ...formerPages(known, state.exists)])];
+  const former = formerPages(known, state.exists);
+  const affected = [...new Set([...affectedUrls(db, listed, state), ...former])];
   const shown = shownAlready(db, listed, read, known);
   const retried = new Set(urls);
+  // A page waiting for a retry, or in the job for another reason than the changes' own deps (a former
+  // player's, a list's that may be gone, a retry), is rendered: a new footer put into its old file, or
+  // its file left as it is, would drop what it still has to show, and the job would count it as done.
+  const pending = (url: string) => retried.has(url) || (known?.pending(url) ?? false);
+  const renderedWhatever = new Set([...former, ...mayBeGone, ...shareLine]);
   return {
     urls: [...affected, ...mayBeGone, ...shareLine, ...urls],
     first: ownPages(affected, changes),
-    splice: footerOnlyUrls(db, listed, state, affected),
-    leaveAsIs: shown ? (url) => !retried.has(url) && shown(url) : undefined,
+    splice: footerOnlyUrls(db, listed, state, affected).filter((url) => !pending(url) && !renderedWhatever.has(url)),
+    leaveAsIs: shown ? (url) => !pending(url) && shown(url) : undefined,
   };
 }
 
