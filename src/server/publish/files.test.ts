@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { onFileChanged, writePublishedFile } from './files';
+import { onFileChanged, removePublishedFile, writePublishedFile } from './files';
 
 let dir: string;
 let announced: string[];
@@ -68,5 +68,16 @@ describe('writePublishedFile (decision 044)', () => {
     expect(inode(image)).toBe(before);
     await writePublishedFile(image, Buffer.from([1, 2, 4]));
     expect([...fs.readFileSync(image)]).toEqual([1, 2, 4]);
+  });
+});
+
+describe('removePublishedFile', () => {
+  it('removes the copies before the page (a stop in between leaves the page, which a publish finds again), then the emptied folder', async () => {
+    await writePublishedFile(page(), Buffer.from('<h1>alt</h1>'));
+    fs.writeFileSync(`${page()}.gz`, zlib.gzipSync('<h1>alt</h1>'));
+    announced = [];
+    expect(await removePublishedFile(page(), dir)).toBe(true);
+    expect(announced).toEqual(['news/index.html.br', 'news/index.html.gz', 'news/index.html']);
+    expect(fs.existsSync(path.join(dir, 'news'))).toBe(false);
   });
 });

@@ -219,7 +219,9 @@ function removeStaleGzip(file: string): void {
 
 export async function removePublishedFile(file: string, siteRoot: string): Promise<boolean> {
   let existed = false;
-  for (const candidate of [file, ...COMPRESSED_SUFFIXES.map((s) => file + s)]) {
+  // the compressed copies first: a stop in between leaves the page, which the next publish of it
+  // removes again, never a copy without its page, which no publish would find
+  for (const candidate of [...COMPRESSED_SUFFIXES.map((s) => file + s), file]) {
     try {
       await fs.promises.unlink(candidate);
       announce(candidate);
