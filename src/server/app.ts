@@ -159,7 +159,9 @@ export async function startApp(
 
   // every start publishes the whole site: what a crash or a stop left unpublished converges here (decision 013)
   const published = (async () => {
-    const report = opts.publish === false ? null : await queue.enqueue('all');
+    // a start's publish that fails as a whole is tried again by the queue; meanwhile the site as
+    // published before is served, and the rest of the server (its scheduler) runs as usual
+    const report = opts.publish === false ? null : await queue.enqueue('all').catch(() => null);
     if (stopping) return report;
     if (report) {
       console.info(

@@ -2,6 +2,7 @@
 // merged into the next, failed pages retried when due (split from publisher.ts,
 // which renders and writes the pages of a job).
 import { REAL_CLOCK, type Clock } from '../clock';
+import { retryDelay } from './pending';
 import type { Publisher, PublishReport } from './publisher';
 import type { Change } from './routes';
 
@@ -10,6 +11,8 @@ type Job = {
   changes: Change[];
   urls: string[];
   waiters: { resolve: (r: PublishReport) => void; reject: (e: unknown) => void }[];
+  /** how often this job failed as a whole before */
+  attempts: number;
 };
 
 /**
@@ -22,6 +25,8 @@ export class PublishQueue {
   private scheduled = false;
   private retryTimer: unknown = null;
   private retryAt = Infinity;
+  /** timers of jobs that failed as a whole, each trying its job again */
+  private readonly failedJobTimers = new Set<unknown>();
   private closed = false;
   readonly listeners = new Set<(report: PublishReport) => void>();
 
@@ -40,6 +45,8 @@ export class PublishQueue {
     this.closed = true;
     if (this.retryTimer !== null) this.timers.clearTimeout(this.retryTimer);
     this.retryTimer = null;
+    for (const timer of this.failedJobTimers) this.timers.clearTimeout(timer);
+    this.failedJobTimers.clear();
   }
 
   /** An admin is at work: the next publish should not wait for code to load (resolves when ready). */
@@ -53,7 +60,7 @@ export class PublishQueue {
 
   enqueue(changes: Change[] | 'all' | { urls: string[] }): Promise<PublishReport> {
     return new Promise((resolve, reject) => {
-      const job = (this.pending ??= { all: false, changes: [], urls: [], waiters: [] });
+      const job = (this.pending ??= { all: false, changes: [], urls: [], waiters: [], attempts: 0 });
       if (changes === 'all') job.all = true;
       else if ('urls' in changes) job.urls.push(...changes.urls);
       else job.changes.push(...changes);
@@ -90,12 +97,36 @@ export class PublishQueue {
         for (const w of job.waiters) w.resolve(report);
       } catch (error) {
         for (const w of job.waiters) w.reject(error);
+        this.retryFailedJob(job, error);
       } finally {
         this.running = null;
         if (this.pending) this.schedule();
         else this.scheduleRetry();
       }
     })();
+  }
+
+  /**
+   * A job that failed as a whole (its plan could not be read from the database, say) had no page to
+   * mark pending: its changes are saved but would not be published until the next start. It is tried
+   * again, with the pages' back-off (pending.ts), until it runs; the next start publishes everything anyway.
+   */
+  private retryFailedJob(job: Job, error: unknown): void {
+    if (this.closed) return;
+    const attempts = job.attempts + 1;
+    const delay = retryDelay(attempts);
+    console.error(`[publish] a publish job failed; tried again in ${Math.round(delay / 1000)} s:`, error);
+    const timer = this.timers.setTimeout(() => {
+      this.failedJobTimers.delete(timer);
+      if (this.closed) return;
+      const next = (this.pending ??= { all: false, changes: [], urls: [], waiters: [], attempts: 0 });
+      next.all ||= job.all;
+      next.changes.push(...job.changes);
+      next.urls.push(...job.urls);
+      next.attempts = Math.max(next.attempts, attempts);
+      this.schedule();
+    }, delay);
+    this.failedJobTimers.add(timer);
   }
 
   /** Pages that failed are tried again when due, until they are published (back-off in pending.ts). */
