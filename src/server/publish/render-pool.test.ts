@@ -167,4 +167,64 @@ describe('RenderPool', () => {
     expect(pool.broken).not.toBeNull();
     await expect(pool.render('/news')).rejects.toThrow(/cannot load the build/);
   });
+
+  it('a process that hangs while it loads the build is replaced after the start limit; two in a row mark the pool broken', async () => {
+    fs.writeFileSync(entry, `${HANDLER}\nawait new Promise(() => setInterval(() => {}, 1000));`);
+    pool = new RenderPool({ serverEntry: entry, size: 1, startTimeoutMs: 400, log: quiet });
+    await expect(pool.render('/')).rejects.toThrow(/cannot start: render process not ready after 400 ms/);
+    expect(pool.broken).not.toBeNull();
+    await waitFor(() => pool!.processes === 0);
+  });
+
+  it('a process the system refuses outright marks the pool broken instead of ending the server', async () => {
+    // fork() throws at once for this (as for ENOMEM): thrown from a timer or an exit handler, it ended the server
+    pool = new RenderPool({ serverEntry: `${entry}\0`, size: 2, log: quiet });
+    await expect(pool.render('/')).rejects.toThrow(/cannot start: .*null bytes/);
+    expect(pool.broken).not.toBeNull();
+    expect(pool.processes).toBe(0);
+  });
+
+  it('tries the processes again once retryBrokenAfterMs have passed', async () => {
+    fs.writeFileSync(entry, "throw new Error('Modul fehlt');");
+    pool = new RenderPool({ serverEntry: entry, size: 1, retryBrokenAfterMs: 300, log: quiet });
+    await expect(pool.render('/')).rejects.toThrow(/cannot load the build/);
+    // the build is whole again (a deploy finished), and the time has passed
+    fs.writeFileSync(entry, HANDLER);
+    await expect(pool.render('/news')).rejects.toThrow(/cannot load the build/);
+    await new Promise((r) => setTimeout(r, 350));
+    expect(pool.broken).toBeNull();
+    expect((await pool.render('/news')).body.toString()).toContain('<p>/news');
+  });
+
+  it('renders without a job start only the processes they fill, not as many as the last big job had', async () => {
+    pool = new RenderPool({ serverEntry: entry, size: 4, bigJob: 10, pagesPerProcess: 10, idleMs: 50, log: quiet });
+    pool.expect(100);
+    expect(pool.processes).toBe(4);
+    await Promise.all(Array.from({ length: 8 }, (_, i) => pool!.render(`/slow/${i}`)));
+    await waitFor(() => pool!.processes === 0);
+    // a save's two pages at a stop (render.ts sends them here without a job size)
+    const pages = [pool.render('/a'), pool.render('/b')];
+    expect(pool.processes).toBe(1);
+    await Promise.all(pages);
+  });
+
+  it('a render process stuck in its code does not outlive the server that started it', async () => {
+    fs.writeFileSync(entry, HANDLER.replace("if (req.url === '/boom')", "if (req.url === '/stuck') for (;;);\n  if (req.url === '/boom')"));
+    const owner = path.join(dir, 'owner.mts');
+    fs.writeFileSync(
+      owner,
+      `import { RenderPool } from ${JSON.stringify(path.resolve('src/server/publish/render-pool.ts'))};
+const pool = new RenderPool({ serverEntry: ${JSON.stringify(entry)}, size: 1, log: console });
+pool.render('/stuck').catch(() => undefined);
+// the process is busy with the page: the server gives up on its stop and exits
+setTimeout(() => process.exit(1), 1500);
+`,
+    );
+    const { spawnSync } = await import('node:child_process');
+    const run = spawnSync(process.execPath, ['--import', 'tsx', owner], { encoding: 'utf8', timeout: 30_000 });
+    expect(run.status).toBe(1);
+    const alive = () =>
+      fs.readdirSync('/proc').filter((pid) => /^\d+$/.test(pid) && (() => { try { return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(entry); } catch { return false; } })());
+    await waitFor(() => alive().length === 0, 3000);
+  });
 });

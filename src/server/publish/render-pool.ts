@@ -44,6 +44,10 @@ export type RenderPoolOptions = {
   keepAliveMs?: number;
   /** a render that takes longer fails and its process is replaced */
   renderTimeoutMs?: number;
+  /** a process not ready this long after it was started is replaced (it hangs while it loads the build) */
+  startTimeoutMs?: number;
+  /** after processes could not start, the pool tries again after this long (a host short of memory recovers) */
+  retryBrokenAfterMs?: number;
   /** NODE_ENV of the render processes: 'production' unless the build needs React's development build */
   nodeEnv?: string;
   log?: Pick<Console, 'info' | 'warn' | 'error'>;
@@ -65,8 +69,13 @@ export class RenderPool {
   private readonly warmups: Task[] = [];
   private nextId = 1;
   private closed = false;
-  /** set when a render process cannot even load the build: the caller renders in-process instead */
-  broken: Error | null = null;
+  private brokenBy: Error | null = null;
+  private brokenAt = 0;
+  /** the processes alive (retired ones until they have exited): killed when this process exits */
+  private readonly children = new Set<Slot['child']>();
+  private readonly killChildren = () => {
+    for (const child of this.children) child.kill('SIGKILL');
+  };
   readonly size: number;
   private readonly bigJob: number;
   private readonly pagesPerProcess: number;
@@ -74,6 +83,8 @@ export class RenderPool {
   private readonly idleMs: number;
   private readonly keepAliveMs: number;
   private readonly renderTimeoutMs: number;
+  private readonly startTimeoutMs: number;
+  private readonly retryBrokenAfterMs: number;
   /** processes the current job may use: up to smallJob for a small job, up to size for a big one */
   private target = 1;
   private lastJobBig = false;
@@ -89,7 +100,28 @@ export class RenderPool {
     this.idleMs = options.idleMs ?? 2_000;
     this.keepAliveMs = options.keepAliveMs ?? 5 * 60_000;
     this.renderTimeoutMs = options.renderTimeoutMs ?? 60_000;
+    this.startTimeoutMs = options.startTimeoutMs ?? 60_000;
+    this.retryBrokenAfterMs = options.retryBrokenAfterMs ?? 5 * 60_000;
     this.log = options.log ?? console;
+  }
+
+  /**
+   * Set when render processes cannot start or cannot load the build: the caller renders in its own
+   * thread instead. Cleared retryBrokenAfterMs later: the next job tries the processes again.
+   */
+  get broken(): Error | null {
+    if (this.brokenBy && Date.now() - this.brokenAt >= this.retryBrokenAfterMs) {
+      this.brokenBy = null;
+      this.startFailures = 0;
+    }
+    return this.brokenBy;
+  }
+
+  private markBroken(error: Error): void {
+    this.brokenBy = error;
+    this.brokenAt = Date.now();
+    this.log.error(`[publish] ${error.message}`);
+    this.rejectPending(error);
   }
 
   /** Render processes alive now (for tests and the benchmark). */
@@ -165,8 +197,11 @@ export class RenderPool {
       if (slot.ready) while (slot.tasks.size < DEPTH && this.pending() > 0) this.assign(slot, this.next()!);
     }
     if (this.pending() === 0 || this.closed || this.broken) return;
-    // renders without expect(): as many processes as the last job had
-    while (this.slots.size < this.target) this.spawn();
+    // renders without expect() (a stop's saves, a retry): the processes they fill, at most as many as
+    // the last job had (a save at a stop started all four of a big job's before)
+    const starting = [...this.slots].filter((slot) => !slot.ready).length;
+    const wanted = Math.min(this.target, this.slots.size + Math.ceil(Math.max(0, this.pending() - starting * DEPTH) / DEPTH));
+    while (!this.broken && this.slots.size < wanted) this.spawn();
   }
 
   private assign(slot: Slot, task: Task): void {
@@ -183,26 +218,40 @@ export class RenderPool {
   }
 
   private spawn(): void {
-    const slot: Slot = startRenderProcess(this.options.serverEntry, this.options.nodeEnv, {
-      message: (message) => this.onMessage(slot, message),
-      failed: (error) => {
-        this.log.error('[publish] a render process failed:', error);
-        this.ended(slot, error);
-      },
-      closed: (reason) => {
-        if (this.slots.has(slot)) this.ended(slot, new Error(`render process exited (${reason})`));
-      },
-    });
+    let slot: Slot;
+    try {
+      slot = startRenderProcess(this.options.serverEntry, this.options.nodeEnv, {
+        message: (message) => this.onMessage(slot, message),
+        failed: (error) => {
+          this.log.error('[publish] a render process failed:', error);
+          this.ended(slot, error);
+        },
+        closed: (reason) => {
+          if (this.slots.has(slot)) this.ended(slot, new Error(`render process exited (${reason})`));
+        },
+      });
+    } catch (error) {
+      // the system refused the process outright (ENOMEM, say): thrown here, it ended the server
+      this.markBroken(new Error(`render processes cannot start: ${error instanceof Error ? error.message : String(error)}`));
+      return;
+    }
+    slot.startTimer = setTimeout(() => this.ended(slot, new Error(`render process not ready after ${this.startTimeoutMs} ms`)), this.startTimeoutMs);
+    slot.startTimer.unref();
     this.slots.add(slot);
+    const child = slot.child;
+    if (this.children.size === 0) process.on('exit', this.killChildren);
+    this.children.add(child);
+    child.once('exit', () => {
+      this.children.delete(child);
+      if (this.children.size === 0) process.off('exit', this.killChildren);
+    });
   }
 
   /** A process ended on its own. One that could not even start twice in a row means none can. */
   private ended(slot: Slot, error: Error): void {
     if (!this.slots.has(slot)) return;
     if (!slot.ready && ++this.startFailures >= 2 && !this.broken) {
-      this.broken = new Error(`render processes cannot start: ${error.message}${slot.stderrTail ? `\n${slot.stderrTail.trim()}` : ''}`);
-      this.log.error(`[publish] ${this.broken.message}`);
-      this.rejectPending(this.broken);
+      this.markBroken(new Error(`render processes cannot start: ${error.message}${slot.stderrTail ? `\n${slot.stderrTail.trim()}` : ''}`));
     }
     void this.retire(slot, error);
     this.dispatch();
@@ -210,6 +259,7 @@ export class RenderPool {
 
   private onMessage(slot: Slot, message: WorkerMessage): void {
     if ('ready' in message) {
+      clearTimeout(slot.startTimer);
       slot.ready = true;
       this.startFailures = 0;
       this.fill(slot);
@@ -217,10 +267,9 @@ export class RenderPool {
     }
     if ('fatal' in message) {
       // the build itself cannot load: every process would fail the same way
-      this.broken = new Error(`render processes cannot load the build: ${message.fatal}`);
-      this.log.error(`[publish] ${this.broken.message}`);
-      void this.retire(slot, this.broken);
-      this.rejectPending(this.broken);
+      const error = new Error(`render processes cannot load the build: ${message.fatal}`);
+      void this.retire(slot, error);
+      this.markBroken(error);
       return;
     }
     const task = slot.tasks.get(message.id);
@@ -262,6 +311,7 @@ export class RenderPool {
   private async retire(slot: Slot, error: Error | null): Promise<void> {
     if (!this.slots.delete(slot)) return;
     clearTimeout(slot.idleTimer);
+    clearTimeout(slot.startTimer);
     for (const task of slot.tasks.values()) {
       clearTimeout(task.timer);
       task.reject(error ?? new Error('render process ended'));

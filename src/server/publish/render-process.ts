@@ -23,6 +23,8 @@ export type Slot = {
   /** renders sent and not answered yet (at most the pool's DEPTH) */
   tasks: Map<number, Task>;
   idleTimer?: NodeJS.Timeout;
+  /** replaces a process that is not ready in time (one that hangs while it loads the build) */
+  startTimer?: NodeJS.Timeout;
   /** the garbage of its last renders is collected already */
   collected: boolean;
 };

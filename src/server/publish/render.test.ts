@@ -118,6 +118,16 @@ describe('loadBuiltRenderer', () => {
     expect(order.filter((o) => o !== 'timer')).toEqual(['/a', '/b', '/c']);
   });
 
+  it('fails a page in this thread that never finishes after the time limit, and renders the pages after it', async () => {
+    // a page whose answer never ends (a stream that never closes)
+    fs.writeFileSync(entry, `export function handler(req, res) { if (req.url === '/haengt') return; res.writeHead(200); res.end('ok ' + req.url); }`);
+    const { renderer } = await loadBuiltRenderer(entry, { workers: 0, renderTimeoutMs: 300 });
+    const hung = renderer('/haengt');
+    const next = renderer('/news');
+    await expect(hung).rejects.toThrow('/haengt: rendering took longer than 300 ms');
+    expect((await next).body.toString()).toBe('ok /news');
+  });
+
   it('does not hold the pages up for a share image, which is drawn outside this thread', async () => {
     // the image waits for its drawing (sharp, in libuv's pool) until the test lets it finish
     fs.writeFileSync(

@@ -81,7 +81,10 @@ export function defaultInProcessMax(): number {
  * `inProcessMax` renders (a save) renders in this thread, with no process to
  * start and none kept waiting. With 0 workers, every page renders here.
  */
-export async function loadBuiltRenderer(serverEntry: string, options: { workers?: number; inProcessMax?: number } = {}): Promise<LoadedRenderer> {
+export async function loadBuiltRenderer(
+  serverEntry: string,
+  options: { workers?: number; inProcessMax?: number; renderTimeoutMs?: number } = {},
+): Promise<LoadedRenderer> {
   // A production build renders with React's production build, about twice as
   // fast. A build made with NODE_ENV set to something else (inside a test
   // runner, say) calls React's development-only jsxDEV and needs React's
@@ -93,14 +96,15 @@ export async function loadBuiltRenderer(serverEntry: string, options: { workers?
   const mod = (await import(pathToFileURL(serverEntry).href)) as { handler: NodeHandler; pageMap?: Map<string, () => Promise<unknown>> };
   rememberPageModules(mod);
   const handlerRenderer = createHandlerRenderer(mod.handler);
-  const inProcess = oneAtATime(handlerRenderer);
+  const timeoutMs = options.renderTimeoutMs ?? RENDER_TIMEOUT_MS;
+  const inProcess = oneAtATime(handlerRenderer, timeoutMs);
   const size = options.workers ?? defaultPoolSize();
   if (size === 0) return { renderer: inProcess, handler: mod.handler, pool: null };
 
   // the stop listener below goes with the pool: a process that loads renderers again (tests, a
   // restarted queue) does not keep every old one alive through it
   let stopListening = () => {};
-  const pool = new RenderPool({ serverEntry, size, nodeEnv, onClose: () => stopListening() });
+  const pool = new RenderPool({ serverEntry, size, nodeEnv, renderTimeoutMs: timeoutMs, onClose: () => stopListening() });
   let warned = false;
   const inPool: Renderer = (url, at) => {
     if (!pool.broken) return pool.render(url, at).catch((error: unknown) => (pool.broken ? inProcess(url, at) : Promise.reject(error)));
@@ -116,7 +120,7 @@ export async function loadBuiltRenderer(serverEntry: string, options: { workers?
   // it no longer hands connections to the workers since they accept their own, decision 037)
   let stopping = false;
   stopListening = onServerStopping(() => (stopping = true));
-  const saves = oneAtATime(handlerRenderer, () => (stopping && !pool.broken ? inPool : null));
+  const saves = oneAtATime(handlerRenderer, timeoutMs, () => (stopping && !pool.broken ? inPool : null));
   const renderer: Renderer = (url, at) => inPool(url, at);
   renderer.parallelism = pool.size;
   const inProcessMax = options.inProcessMax ?? defaultInProcessMax();
@@ -153,19 +157,35 @@ export async function loadBuiltRenderer(serverEntry: string, options: { workers?
  * in libuv's pool, and this thread had nothing to do for the 12-25 ms of a match
  * result's image while the job's other pages waited (issue 16).
  */
-function oneAtATime(render: Renderer, divertTo?: () => Renderer | null): Renderer {
+function oneAtATime(render: Renderer, timeoutMs: number, divertTo?: () => Renderer | null): Renderer {
   let previous: Promise<unknown> = Promise.resolve();
   const serial: Renderer = (url, at) => {
     // `divertTo` names another renderer for the pages from now on (asked again when a page's turn comes)
     const elsewhere = divertTo?.();
     if (elsewhere) return elsewhere(url, at);
     if (drawnOffThread(url)) return render(url, at);
-    const page = previous.then(() => nextTurnOfTheLoop()).then(() => (divertTo?.() ?? render)(url, at));
+    const page = previous.then(() => nextTurnOfTheLoop()).then(() => withinLimit((divertTo?.() ?? render)(url, at), url, timeoutMs));
     previous = page.catch(() => undefined);
     return page;
   };
   serial.parallelism = 1;
   return serial;
+}
+
+/** A render in a render process or this thread that takes longer fails (render-pool.ts: its process is replaced). */
+const RENDER_TIMEOUT_MS = 60_000;
+
+/**
+ * Fails a page that is not rendered within the limit: one page whose render never ends (a stream that
+ * never closes) held every later save in this thread, and a stop's hand-over, for ever. Its render
+ * cannot be cancelled; the pages after it go on.
+ */
+function withinLimit(page: Promise<RenderResult>, url: string, ms: number): Promise<RenderResult> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${url}: rendering took longer than ${ms} ms`)), ms);
+  });
+  return Promise.race([page, limit]).finally(() => clearTimeout(timer));
 }
 
 /** Share images (`/teilen/…png`): drawn by sharp in libuv's pool, not in this thread. */
