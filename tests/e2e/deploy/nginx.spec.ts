@@ -66,6 +66,17 @@ test('nginx serves the published pages, precompressed, with the same rules as th
   expect(unknown.status).toBe(404);
   expect(await unknown.text()).toContain('Oops! Page not found');
 
+  // every page, found or not, is checked again on each visit (a roster change shows at once) and names its
+  // charset: from nginx as from Node
+  for (const server of [site.url, base]) {
+    for (const page of ['/', `/news/${newsId}`, `/team/${teamId}`, `/mannschaften/${teamId}`, '/gibt-es-nicht', '/news/gibt-es-nicht']) {
+      const response = await fetch(`${server}${page}`);
+      const where = `${server === base ? 'nginx' : 'node'} ${page} (${response.status})`;
+      expect(`${where}: ${response.headers.get('cache-control')}`).toBe(`${where}: public, max-age=0, must-revalidate`);
+      expect(`${where}: ${response.headers.get('content-type')}`).toBe(`${where}: text/html; charset=utf-8`);
+    }
+  }
+
   // a temp file of an interrupted write is never served
   fs.writeFileSync(path.join(site.dataDir, 'site', 'news', '.index.html.1.x.tmp'), '<p>halb');
   const temp = await fetch(`${base}/news/.index.html.1.x.tmp`);
