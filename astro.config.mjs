@@ -8,6 +8,7 @@ import { precompressAssets } from './src/server/http/precompress.ts';
 import { serverBundles } from './src/server/server-bundles.ts';
 import { interactionDirective } from './src/integrations/interaction-directive.ts';
 import { buildWithoutViteEnvNames } from './src/integrations/build-env.ts';
+import { trustedScripts } from './src/integrations/trusted-scripts.ts';
 
 const port = Number(process.env.PORT ?? 4321);
 const site = (process.env.SITE_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
@@ -66,7 +67,8 @@ export default defineConfig({
   adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
   // precompressAssets last: it compresses what the others wrote (sw.js included)
   // the build's environment first: Vite must not take DEV=1 from it (src/integrations/build-env.ts)
-  integrations: [buildWithoutViteEnvNames(), react(), interactionDirective(), collectPublicStyles, pwa, serverBundles(), precompressAssets()],
+  // trustedScripts: the inline scripts a page may run, listed from what the build emits (decision 010)
+  integrations: [buildWithoutViteEnvNames(), react(), interactionDirective(), trustedScripts(), collectPublicStyles, pwa, serverBundles(), precompressAssets()],
   trailingSlash: 'ignore',
   build: { format: 'directory' },
   security: {

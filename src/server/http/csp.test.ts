@@ -26,6 +26,19 @@ describe('contentSecurityPolicy', () => {
   });
 });
 
+describe('the scripts the build knows (trusted-scripts.json)', () => {
+  it('lists only inline scripts the build emits: one that got into the page otherwise is left out, and does not run', () => {
+    const trusted = new Set([sha('astroIsland()'), sha('nav()')]);
+    // a title whose escaping failed, say: a script that reads the admin's data
+    const page = `<head><meta charset="utf-8"><title>Derby</title><script>fetch('/api/admin/users')</script></head><body><script>astroIsland()</script><script type="module">nav()</script></body>`;
+    expect(inlineScriptHashes(page, trusted)).toEqual([sha('astroIsland()'), sha('nav()')]);
+    const policy = contentSecurityPolicy(page, trusted);
+    expect(policy).toContain(`script-src 'self' ${sha('astroIsland()')} ${sha('nav()')};`);
+    expect(policy).not.toContain(sha("fetch('/api/admin/users')"));
+    expect(withPolicyMetaBytes(Buffer.from(page), trusted).toString()).not.toContain(sha("fetch('/api/admin/users')"));
+  });
+});
+
 describe('withPolicyMetaBytes', () => {
   const meta = (html: string) => `<meta http-equiv="content-security-policy" content="${contentSecurityPolicy(html).replace(/"/g, '&quot;')}">`;
 
