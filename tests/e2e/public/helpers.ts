@@ -9,6 +9,9 @@ import { startSite, type Site } from '../../fixtures/site';
 export function useSite(seed?: (db: Db, dataDir: string) => void | Promise<void>, env?: Record<string, string>): () => Site {
   let site: Site | undefined;
   test.beforeAll(async () => {
+    // a seed of the whole demo club with its pictures, then a start that publishes it: past the 60 s of a
+    // test in a CI run whose other worker kept both cores busy (visual.spec.ts, once)
+    test.setTimeout(120_000);
     site = await startSite({ seed, env });
   });
   test.afterAll(async () => {
