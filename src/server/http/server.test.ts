@@ -138,7 +138,11 @@ describe('static server', () => {
   it('never serves a temporary file of an atomic write, nor any hidden file', async () => {
     fs.writeFileSync(path.join(root, 'site', 'news', '.index.html.123.abc.tmp'), '<p>halb');
     fs.writeFileSync(path.join(root, 'site', '.hidden'), 'geheim');
-    for (const url of ['/news/.index.html.123.abc.tmp', '/.hidden', '/news/%2Eindex.html.123.abc.tmp']) {
+    // in the uploads and the build's files too, as nginx has it
+    fs.writeFileSync(path.join(root, 'uploads', '.pic.webp.tmp'), 'geheim');
+    fs.mkdirSync(path.join(root, 'client', '.vite'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'client', '.vite', 'manifest.json'), '{"geheim":1}');
+    for (const url of ['/news/.index.html.123.abc.tmp', '/.hidden', '/news/%2Eindex.html.123.abc.tmp', '/uploads/.pic.webp.tmp', '/uploads/%2Epic.webp.tmp', '/.vite/manifest.json']) {
       const response = await fetch(`${base}${url}`);
       expect(response.status, url).toBe(404);
       expect(await response.text(), url).not.toMatch(/halb|geheim/);

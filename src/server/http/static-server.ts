@@ -154,7 +154,8 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
   };
 
   const notFound = (req: http.IncomingMessage, res: http.ServerResponse, pathname: string) => {
-    log.warn(`[404] ${pathname}`);
+    // quoted: a decoded line break in the path must not write a line of its own into the log
+    log.warn(`[404] ${JSON.stringify(pathname)}`);
     const page = cache.get(path.join(siteRoot, '404.html'));
     if (page) return send(req, res, page, 404, HTML_CACHE);
     res.writeHead(404, { ...baseHeaders(req), 'content-type': 'text/plain; charset=utf-8' });
@@ -166,6 +167,9 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
    * that is not there: the rules of MISSING_FILE_RULES apply) or 'not-found'.
    */
   const findFile = (pathname: string): { file: CachedFile; cacheControl: string } | 'missing' | 'not-found' => {
+    // a hidden name anywhere (a dotfile, an atomic write's temp file) is never served, from any folder:
+    // as nginx's `location ~ /\.` (uploads and the build's files were served before)
+    if (pathname.includes('/.')) return 'not-found';
     // uploads: random names, never executed; nosniff keeps them images
     if (pathname.startsWith('/uploads/')) {
       const file = resolveInside(uploadsRoot, pathname.slice('/uploads/'.length));
@@ -209,7 +213,7 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
       if (rule.page) {
         const page = cache.get(path.join(siteRoot, fileForUrl(rule.page)));
         if (page) {
-          log.warn(`[404] ${pathname}`);
+          log.warn(`[404] ${JSON.stringify(pathname)}`);
           return send(req, res, page, 404, HTML_CACHE);
         }
       }

@@ -34,7 +34,7 @@ test('an unknown path shows the 404 page with status 404 and is logged', async (
   await expect(page.getByText('Oops! Page not found')).toBeVisible();
   await page.getByRole('link', { name: 'Return to Home' }).click();
   await expect(page).toHaveURL(`${site.url}/`);
-  expect(site.logs()).toContain('[404] /gibt-es-nicht');
+  expect(site.logs()).toContain('[404] "/gibt-es-nicht"');
 });
 
 test('HTML revalidates with ETag and 304; hashed assets are cached for a year', async ({ request, page }) => {
