@@ -72,14 +72,25 @@ function readVariant(file: string, mtimeMs: number): Buffer | null {
   }
 }
 
+/**
+ * The largest file a cache keeps whatever its share: a static worker's share shrinks with the cores
+ * (48 MB among them, cluster.ts), and an eighth of 3 MB (16 workers) left the fixtures page (about
+ * 460 KB) out of every cache, read from disk again on each request.
+ */
+const ENTRY_FLOOR = 1024 * 1024;
+
 export class FileCache {
   private readonly entries = new Map<string, CachedFile>();
+  /** a file heavier than this is served but not kept */
+  private readonly entryLimit: number;
   constructor(
     private readonly maxBytes = 64 * 1024 * 1024,
     private readonly revalidateMs = 500,
     /** told whenever a file is read from disk (a static worker watches the cache version with it) */
     private readonly onRead?: (file: string, mtimeMs: number) => void,
-  ) {}
+  ) {
+    this.entryLimit = Math.min(maxBytes, Math.max(maxBytes / 8, ENTRY_FLOOR));
+  }
   private bytes = 0;
 
   /** Forgets a file (or the file a .br or .gz variant belongs to) that was just replaced or removed. */
@@ -125,8 +136,10 @@ export class FileCache {
     let br = compressible ? readVariant(`${file}.br`, stat.mtimeMs) : null;
     const gzip = compressible ? readVariant(`${file}.gz`, stat.mtimeMs) : null;
     // files published without a brotli copy (copied by hand, say) are compressed once here; a gzip
-    // copy only when a client without brotli asks (chooseEncoding): published pages have none
-    const worthIt = compressible && identity.length > 512;
+    // copy only when a client without brotli asks (chooseEncoding): published pages have none. Not a
+    // file this cache will not keep: it would be compressed again on every request (170 ms for 500 KB)
+    const kept = identity.length + (br?.length ?? 0) + (gzip?.length ?? 0) < this.entryLimit;
+    const worthIt = compressible && identity.length > 512 && kept;
     if (worthIt) br ??= zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } });
     const entry: CachedFile = {
       mtimeMs: stat.mtimeMs,
@@ -143,7 +156,7 @@ export class FileCache {
     };
     this.drop(file);
     const weight = entry.weight;
-    if (weight < this.maxBytes / 8) {
+    if (weight < this.entryLimit) {
       this.entries.set(file, entry);
       this.bytes += weight;
       while (this.bytes > this.maxBytes) this.drop(this.entries.keys().next().value!);
