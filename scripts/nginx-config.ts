@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { MAX_UPLOAD_BYTES } from '../src/lib/schemas/upload';
 import { FILE_CSP, nginxHiddenUpstreamHeaders, nginxSecurityHeaders } from '../src/server/http/headers';
+import { MISSING_FILE_RULES } from '../src/server/http/site-paths';
 
 export type NginxOptions = {
   listen: string;
@@ -33,6 +34,26 @@ export function hasBrotliModule(): boolean {
   return fs.existsSync(BROTLI_MODULE);
 }
 
+/**
+ * The Node server's redirects for a page that is not there (MISSING_FILE_RULES: a gone archive page,
+ * last season's fixtures, a removed player), as nginx locations: a page like any other where its file
+ * is, else the same 302. Plain prefixes, so that the hidden-files rule (a regex) still applies below them.
+ */
+function missingFileLocations(): string {
+  return MISSING_FILE_RULES.flatMap((rule, i) =>
+    rule.redirect
+      ? [
+          `location ${rule.prefix} {`,
+          '  add_header Cache-Control "public, max-age=0, must-revalidate";',
+          `  ${nginxSecurityHeaders({ files: true }, '      ')}`,
+          `  try_files $uri $uri/index.html @missing_${i};`,
+          '}',
+          `location @missing_${i} { return 302 ${rule.redirect}; }`,
+        ]
+      : [],
+  ).join('\n    ');
+}
+
 export function renderNginxConfig(o: NginxOptions): string {
   const root = process.cwd();
   const template = fs.readFileSync(path.join(root, 'deploy', 'nginx.conf.template'), 'utf8');
@@ -57,6 +78,7 @@ export function renderNginxConfig(o: NginxOptions): string {
     FILE_HEADERS: nginxSecurityHeaders({ files: true }, '      '),
     HIDE_UPSTREAM_HEADERS: nginxHiddenUpstreamHeaders(),
     FILE_CSP,
+    MISSING_FILE_LOCATIONS: missingFileLocations(),
   };
   return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => {
     if (!(key in values)) throw new Error(`unknown placeholder ${key}`);

@@ -62,6 +62,24 @@ test('nginx serves the published pages, precompressed, with the same rules as th
   expect(missingTeam.status).toBe(302);
   expect(missingTeam.headers.get('location')).toMatch(/\/mannschaften$/);
 
+  // every redirect of the Node server for a page that is not there, the same from nginx (an old link to a
+  // removed player, last season's fixtures, a gone archive page)
+  for (const [page, target] of [
+    ['/news/seite/3', '/news/alle'],
+    ['/spielplan/2019-20', '/spielplan'],
+    ['/spiel/gibt-es-nicht', '/spielplan'],
+    ['/spieler/gibt-es-nicht', '/mannschaften'],
+    ['/tabelle/gibt-es-nicht', '/tabelle'],
+    ['/team/a/b', '/mannschaften'],
+    ['/mannschaften/a/b', '/mannschaften'],
+  ]) {
+    for (const server of [site.url, base]) {
+      const response = await fetch(`${server}${page}`, { redirect: 'manual' });
+      const where = `${server === base ? 'nginx' : 'node'} ${page}`;
+      expect(`${where}: ${response.status} ${new URL(response.headers.get('location') ?? '', server).pathname}`).toBe(`${where}: 302 ${target}`);
+    }
+  }
+
   const unknown = await fetch(`${base}/gibt-es-nicht`);
   expect(unknown.status).toBe(404);
   expect(await unknown.text()).toContain('Oops! Page not found');
