@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeClock } from '../../../tests/fixtures/fake-clock';
 import { Deployer } from './deployer';
 import { DeliveredManifest } from './manifest';
@@ -30,7 +30,10 @@ beforeEach(() => {
   write(path.join(dirs.siteDir, VERSION_KEY), '{"version":3}');
   write(path.join(dirs.uploadsDir, 'news', 'foto.webp'), 'RIFF');
 });
-afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+afterEach(() => {
+  vi.restoreAllMocks();
+  fs.rmSync(root, { recursive: true, force: true });
+});
 
 describe('the site as a static host holds it', () => {
   it('merges build files, pages and uploads under their keys, with our cache policy, without temp files or variants', () => {
@@ -132,6 +135,32 @@ describe('the deployer', () => {
     deployer.retryNow();
     await deployer.idle();
     expect(log).toHaveLength(3);
+    expect(deployer.state.status).toBe('live');
+  });
+
+  it('a page a publish removes while the folders are read is left out; a run that fails outside a target is retried, and the server lives on', async () => {
+    const gone = path.join(dirs.siteDir, 'news', 'sieg', 'index.html');
+    const statSync = fs.statSync;
+    let failing: string | null = null;
+    vi.spyOn(fs, 'statSync').mockImplementation(((file: fs.PathLike, options?: fs.StatSyncOptions) => {
+      // removed between the folder's listing and this look at it (a deleted article)
+      if (file === gone) return statSync(`${gone}.entfernt`, options);
+      if (file === failing) throw Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' });
+      return statSync(file, options);
+    }) as typeof fs.statSync);
+    expect([...listSiteTree(dirs).keys()]).not.toContain('news/sieg/index.html');
+
+    const { clock, advance } = fakeClock();
+    const log: string[] = [];
+    const deployer = new Deployer([recordingTarget('s3', log)], dirs, clock, quiet);
+    failing = path.join(dirs.siteDir, 'index.html');
+    deployer.request();
+    await deployer.idle();
+    expect(log).toEqual([]);
+    expect(deployer.state).toMatchObject({ status: 'failed', retryAt: clock.now() + 2_000 });
+    failing = null;
+    await advance(2_000, () => deployer.idle());
+    expect(log).toEqual(['s3:5']);
     expect(deployer.state.status).toBe('live');
   });
 

@@ -83,7 +83,17 @@ export class Deployer {
       this.again = true;
       return;
     }
-    this.running = this.run().finally(() => {
+    this.running = this.run()
+      .catch((error: unknown) => {
+        // whatever a run throws outside a target (the site's folders unreadable, say) fails this run, not
+        // the server: it is tried again as a failed target would be
+        this.log.error('[deploy] a deploy failed:', error);
+        this.busy = false;
+        for (const state of this.targetStates) Object.assign(state, { status: 'failed', message: T.failed(state.label, T.unknown) });
+        this.changed();
+        if (!this.stopped) this.scheduleRetry();
+      })
+      .finally(() => {
       this.running = null;
       if (this.again && !this.stopped) {
         this.again = false;
@@ -132,20 +142,22 @@ export class Deployer {
     // a CDN is told only when every host has the files it would fetch
     if (ok.every(Boolean)) for (const target of after) ok.push(await this.deployTo(target, tree));
     else for (const target of after) this.stateOf(target).status = 'waiting';
-    if (ok.every(Boolean)) {
-      this.retryDelay = FIRST_RETRY_MS;
-    } else if (!this.stopped) {
-      const delay = this.retryDelay;
-      this.retryDelay = Math.min(MAX_RETRY_MS, this.retryDelay * 2);
-      this.retryAt = this.clock.now() + delay;
-      this.retryTimer = this.clock.setTimeout(() => {
-        this.retryTimer = null;
-        this.retryAt = null;
-        this.request();
-      }, delay);
-    }
+    if (ok.every(Boolean)) this.retryDelay = FIRST_RETRY_MS;
+    else if (!this.stopped) this.scheduleRetry();
     this.busy = false;
     this.changed();
+  }
+
+  /** Another run after the back-off (doubling up to MAX_RETRY_MS). */
+  private scheduleRetry(): void {
+    const delay = this.retryDelay;
+    this.retryDelay = Math.min(MAX_RETRY_MS, this.retryDelay * 2);
+    this.retryAt = this.clock.now() + delay;
+    this.retryTimer = this.clock.setTimeout(() => {
+      this.retryTimer = null;
+      this.retryAt = null;
+      this.request();
+    }, delay);
   }
 
   private stateOf(target: DeployTarget): TargetState {

@@ -46,7 +46,10 @@ function walk(root: string, prefix: string, area: FileArea, into: Map<string, Lo
       continue;
     }
     if (!entry.isFile()) continue;
-    const stat = fs.statSync(abs);
+    // a file a publish removed since the folder was read (a deleted article's page): not in the tree.
+    // Thrown, it ended the server: nothing above a deploy's run catches
+    const stat = fs.statSync(abs, { throwIfNoEntry: false });
+    if (!stat) continue;
     into.set(key, {
       key,
       abs,
