@@ -21,7 +21,13 @@ export type S3Settings = { bucket: string; prefix: string; client: S3ClientConfi
 
 /** Reads DEPLOY_S3_URL; credentials may instead come from the usual AWS_* variables. */
 export function parseS3Url(value: string): S3Settings {
-  const url = new URL(value);
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    // never the value itself in the message: it holds the secret key. A key with '/' must be written %2F
+    throw new Error('DEPLOY_S3_URL ist keine gültige Adresse (Zeichen wie / oder @ im Schlüssel als %2F bzw. %40 schreiben)');
+  }
   if (url.protocol !== 's3:') throw new Error('DEPLOY_S3_URL muss mit s3:// beginnen');
   const bucket = url.hostname;
   const prefix = decodeURIComponent(url.pathname).replace(/^\/+|\/+$/g, '');
@@ -134,13 +140,20 @@ export class S3Target implements DeployTarget {
       await this.putAll(plan.pages);
       for (let i = 0; i < plan.removed.length; i += 1000) {
         const batch = plan.removed.slice(i, i + 1000);
-        await this.client.send(
+        const answer = await this.client.send(
           new DeleteObjectsCommand({
             Bucket: this.settings.bucket,
             Delete: { Objects: batch.map((key) => ({ Key: this.objectKey(key) })), Quiet: true },
           }),
         );
-        this.manifest.forget(batch);
+        // the bucket answers 200 and names the keys it did not delete (AccessDenied, say): those stay
+        // recorded, so that the next run deletes them again, and this run fails
+        const refused = new Set((answer.Errors ?? []).map((e) => e.Key));
+        this.manifest.forget(batch.filter((key) => !refused.has(this.objectKey(key))));
+        if (refused.size > 0) {
+          const first = answer.Errors![0];
+          throw new Error(`${refused.size} Dateien nicht gelöscht (${first.Code ?? '?'}: ${first.Key ?? '?'})`);
+        }
       }
       if (plan.version) await this.putAll([plan.version]);
     } catch (error) {

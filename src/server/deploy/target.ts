@@ -28,8 +28,18 @@ export class DeployError extends Error {
 /** Runs `work` over the items, at most `limit` at a time. */
 export async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
+  let failure: { error: unknown } | null = null;
+  // after a failure no item starts, and the call ends once those under way have: the workers of a
+  // failed deploy took every other item still (a dead host: a connect timeout each) beside the retry's
   const worker = async () => {
-    while (next < items.length) await work(items[next++]);
+    while (next < items.length && !failure) {
+      try {
+        await work(items[next++]);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  if (failure) throw (failure as { error: unknown }).error;
 }

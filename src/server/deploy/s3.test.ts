@@ -1,0 +1,91 @@
+// The S3 target against a bucket that refuses to delete some objects (it answers 200 and names them,
+// as S3 does for a batch delete), its address parsing, and the parallel puts after a failure.
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { S3Target, parseS3Url } from './s3';
+import { inParallel } from './target';
+import { listSiteTree, type SiteDirs } from './tree';
+
+let root: string;
+let dirs: SiteDirs;
+let server: http.Server;
+let endpoint: string;
+/** the keys of each batch delete the bucket received */
+let deletes: string[][];
+
+beforeEach(async () => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-s3-'));
+  dirs = { clientDir: path.join(root, 'client'), siteDir: path.join(root, 'site'), uploadsDir: path.join(root, 'uploads') };
+  for (const page of ['index.html', 'news/a/index.html']) {
+    fs.mkdirSync(path.dirname(path.join(dirs.siteDir, page)), { recursive: true });
+    fs.writeFileSync(path.join(dirs.siteDir, page), `<h1>${page}</h1>`);
+  }
+  deletes = [];
+  server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      if (req.method === 'POST' && req.url?.includes('delete')) {
+        const keys = [...body.matchAll(/<Key>([^<]+)<\/Key>/g)].map((m) => m[1]);
+        deletes.push(keys);
+        // the bucket's policy forbids deleting: 200, with each key in an <Error>
+        res.writeHead(200, { 'content-type': 'application/xml' });
+        res.end(`<?xml version="1.0" encoding="UTF-8"?><DeleteResult>${keys.map((k) => `<Error><Key>${k}</Key><Code>AccessDenied</Code><Message>Access Denied</Message></Error>`).join('')}</DeleteResult>`);
+        return;
+      }
+      res.writeHead(200, { etag: '"x"' });
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  endpoint = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+});
+afterEach(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+describe('S3 target', () => {
+  it('a batch delete the bucket refused fails the deploy and is tried again by the next one, never forgotten', async () => {
+    const target = new S3Target(parseS3Url(`s3://schluessel:geheim@verein?endpoint=${encodeURIComponent(endpoint)}`), path.join(root, 'deploy'));
+    await target.deploy(listSiteTree(dirs));
+    // the article is taken off: its page goes
+    fs.rmSync(path.join(dirs.siteDir, 'news'), { recursive: true });
+    await expect(target.deploy(listSiteTree(dirs))).rejects.toThrow(/1 Dateien nicht gelöscht \(AccessDenied: news\/a\/index.html\)/);
+    await expect(target.deploy(listSiteTree(dirs))).rejects.toThrow(/nicht gelöscht/);
+    expect(deletes).toEqual([['news/a/index.html'], ['news/a/index.html']]);
+  });
+
+  it('an address that cannot be read is refused without the secret in the message', () => {
+    expect(() => parseS3Url('s3://SCHLUESSEL:ab/cd+ef@verein')).toThrow(/keine gültige Adresse/);
+    try {
+      parseS3Url('s3://SCHLUESSEL:ab/cd+ef@verein');
+    } catch (error) {
+      expect(String(error)).not.toContain('cd+ef');
+      expect(JSON.stringify(error)).not.toContain('cd+ef');
+    }
+    // written as the message says, it is read
+    expect(parseS3Url('s3://SCHLUESSEL:ab%2Fcd+ef@verein').client.credentials).toEqual({ accessKeyId: 'SCHLUESSEL', secretAccessKey: 'ab/cd+ef' });
+  });
+});
+
+describe('inParallel', () => {
+  it('starts nothing after a failure, ends once what runs has ended, and throws the failure', async () => {
+    const started: number[] = [];
+    const items = Array.from({ length: 40 }, (_, i) => i);
+    await expect(
+      inParallel(items, 8, async (item) => {
+        started.push(item);
+        // the host refuses the fourth file at once; the others take their time
+        if (item === 3) throw new Error('Ziel nicht erreichbar');
+        await new Promise((r) => setTimeout(r, 20));
+      }),
+    ).rejects.toThrow('Ziel nicht erreichbar');
+    // the eight under way when item 3 failed, and none after (nor later: the call waited for them)
+    await new Promise((r) => setTimeout(r, 100));
+    expect(started).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+  });
+});
