@@ -15,6 +15,7 @@ import { isRefusedWrite } from '../db/write';
 import { imageAlt, storedAlt } from './alt';
 import { backfillMedia, imagesOnDisk, listMedia } from './inventory';
 import { deleteMedia, setMediaAlt } from './service';
+import { registerDeployer, type Deployer } from '../deploy/deployer';
 import { whereUsed } from './usage';
 
 let dir: string;
@@ -124,7 +125,15 @@ describe('delete', () => {
     expect(db.select().from(media).all()).toHaveLength(1);
 
     seed(db, (tx) => tx.update(news).set({ image_url: null }).where(eq(news.id, article.id)).run());
-    expect(await deleteMedia(url, db, dir)).toEqual({ url });
+    // the static hosts are told (no page changed, so no publish would): the image goes from them too
+    const requests: string[] = [];
+    registerDeployer({ request: () => requests.push('deploy') } as unknown as Deployer);
+    try {
+      expect(await deleteMedia(url, db, dir)).toEqual({ url });
+    } finally {
+      registerDeployer(undefined);
+    }
+    expect(requests).toEqual(['deploy']);
     expect(fs.readdirSync(path.join(dir, 'news'))).toEqual([]);
     expect(db.select().from(media).all()).toEqual([]);
     expect(db.$client.prepare("SELECT row_id FROM audit_log WHERE action = 'media.delete'").pluck().all()).toEqual([url]);

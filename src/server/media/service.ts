@@ -12,6 +12,7 @@ import { MEDIA_TEXTS } from '../../lib/schemas/media';
 import { filesOf } from './inventory';
 import { changesOf, describeUses, whereUsed } from './usage';
 import { recordAudit } from '../audit/audit-log';
+import { getDeployer } from '../deploy/deployer';
 
 /**
  * Stores the alt text of one image. Returns the changes of every row that
@@ -51,5 +52,8 @@ export async function deleteMedia(url: string, db: Db = getDb(), uploadsDir: str
   for (const file of filesOf(url, uploadsDir)) {
     await fs.rm(file, { force: true }).catch((error: unknown) => console.error(`[media] ${file} could not be removed:`, error));
   }
+  // no page changes, so no publish tells the static hosts: the image would stay public there until a
+  // later save changed some page (a photo deleted because a player withdrew consent, say)
+  getDeployer()?.request();
   return { url };
 }
