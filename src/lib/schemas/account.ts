@@ -56,6 +56,8 @@ export const ACCOUNT_TEXTS = {
   ownFirst: 'Richte zuerst deine eigene Zwei-Faktor-Anmeldung ein (Mein Konto).',
   wrongPassword: 'Das aktuelle Passwort ist falsch.',
   samePassword: 'Das neue Passwort muss sich vom aktuellen unterscheiden.',
+  tooManyProofs: (seconds: number) =>
+    `Zu viele falsche Eingaben. Bitte versuche es in ${seconds < 120 ? `${seconds} Sekunden` : `${Math.ceil(seconds / 60)} Minuten`} erneut.`,
   // the superadmin's part (Benutzer tab)
   requireLabel: 'Zwei-Faktor-Anmeldung für alle Admins vorschreiben',
   requireOn: 'Zwei-Faktor-Anmeldung ist jetzt für alle Admins vorgeschrieben',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestDb } from '../db/test-db';
 import {
+  addressForLimits,
   clearAttempts,
   delayFor,
   pruneAttempts,
@@ -99,5 +100,18 @@ describe('rate limits with a growing delay', () => {
     pruneAttempts(db, now);
     const keys = db.$client.prepare('SELECT key FROM rate_limits ORDER BY key').all() as { key: string }[];
     expect(keys.map((k) => k.key)).toEqual(['new']);
+  });
+});
+
+describe('addressForLimits', () => {
+  it('counts an IPv4 address as it is and an IPv6 address by its /64, however it is written', () => {
+    expect(addressForLimits('203.0.113.9')).toBe('203.0.113.9');
+    expect(addressForLimits('::ffff:203.0.113.9')).toBe('203.0.113.9');
+    for (const address of ['2001:db8:7:7::1', '2001:0db8:0007:0007:ffff:1:2:3', '2001:DB8:7:7:0:0:0:9', '2001:db8:7:7::1.2.3.4', 'fe80::1%eth0'.replace('fe80::', '2001:db8:7:7::')]) {
+      expect(addressForLimits(address), address).toBe('2001:db8:7:7::/64');
+    }
+    expect(addressForLimits('2001:db8:7:8::1')).toBe('2001:db8:7:8::/64');
+    expect(addressForLimits('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(addressForLimits('::1')).toBe('0:0:0:0::/64');
   });
 });

@@ -20,11 +20,37 @@ export type RateLimitPolicy = {
 
 const MINUTE = 60_000;
 
+/**
+ * The part of a client address that per-address limits count: an IPv4 address as it is, an IPv6
+ * address by its /64, the smallest block a provider hands out (a VPS comes with a whole /64: keyed
+ * by the full address, each of its 2^64 addresses had limits of its own, docs/decisions/016).
+ */
+export function addressForLimits(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1];
+  if (!address.includes(':')) return address;
+  const plain = address.split('%')[0].toLowerCase();
+  const [head, tail] = plain.split('::');
+  const groups = (part: string | undefined) => (part ? part.split(':') : []);
+  // an IPv4 tail (::1.2.3.4) stands for two groups
+  const tailGroups = groups(tail).flatMap((g) => (g.includes('.') ? ['0', '0'] : [g]));
+  const all = tail === undefined ? groups(head) : [...groups(head), ...Array(Math.max(0, 8 - groups(head).length - tailGroups.length)).fill('0'), ...tailGroups];
+  return `${all
+    .slice(0, 4)
+    .map((g) => (parseInt(g || '0', 16) || 0).toString(16))
+    .join(':')}::/64`;
+}
+
 // the sign-in policies are in signin-limits.ts
 /** Reset e-mails asked for per client address. */
 export const RESET_ADDRESS_POLICY: RateLimitPolicy = { free: 5, windowMs: 15 * MINUTE, baseDelayMs: MINUTE, maxDelayMs: 60 * MINUTE };
 /** Reset e-mails per recipient: nobody can flood someone's inbox, nor keep them from a link for more than an hour. */
 export const RESET_RECIPIENT_POLICY: RateLimitPolicy = { free: 3, windowMs: 60 * MINUTE, baseDelayMs: 15 * MINUTE, maxDelayMs: 60 * MINUTE };
+/**
+ * Proofs inside a session (the current password, a code of the second factor) per user: whoever holds a
+ * session cookie alone must not guess the code that switches the factor off, at a millisecond a try.
+ */
+export const ACCOUNT_PROOF_POLICY: RateLimitPolicy = { free: 5, windowMs: 15 * MINUTE, baseDelayMs: 30_000, maxDelayMs: 15 * MINUTE };
 /** Public forms (membership, contact) per client address. */
 export const FORM_POLICY: RateLimitPolicy = { free: 5, windowMs: 10 * MINUTE, baseDelayMs: MINUTE, maxDelayMs: 60 * MINUTE };
 

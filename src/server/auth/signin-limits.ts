@@ -8,11 +8,11 @@
 //   fresh captcha every sign-in needs.
 // Wrong passwords for a known e-mail therefore block only the guesser's
 // address, never the owner somewhere else.
-import { and, eq, like, lt, or } from 'drizzle-orm';
+import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { knownSignInAddresses, rateLimits } from '../db/schema';
 import { write, writeIfPossible } from '../db/write';
-import { clearAttempts, failuresRemembered, pruneAttempts, recordAttempt, retryAfterAny, type RateLimitPolicy } from './rate-limit';
+import { addressForLimits, clearAttempts, failuresRemembered, pruneAttempts, recordAttempt, retryAfterAny, type RateLimitPolicy } from './rate-limit';
 import { recordFailedBurst } from '../audit/signin-audit';
 import { normaliseEmail } from './users';
 
@@ -34,8 +34,8 @@ export const UNDER_ATTACK_DELAY_MS = 3_000;
 export const KNOWN_ADDRESS_MS = 30 * DAY;
 
 export const signInKeys = {
-  address: (clientAddress: string) => `signin:address:${clientAddress}`,
-  pair: (email: string, clientAddress: string) => `signin:pair:${normaliseEmail(email)}|${clientAddress}`,
+  address: (clientAddress: string) => `signin:address:${addressForLimits(clientAddress)}`,
+  pair: (email: string, clientAddress: string) => `signin:pair:${normaliseEmail(email)}|${addressForLimits(clientAddress)}`,
   account: (email: string) => `signin:account:${normaliseEmail(email)}`,
 };
 
@@ -49,7 +49,7 @@ function isKnownAddress(db: Db, email: string, clientAddress: string, now: numbe
   const row = db
     .select({ at: knownSignInAddresses.lastSuccessAt })
     .from(knownSignInAddresses)
-    .where(and(eq(knownSignInAddresses.account, normaliseEmail(email)), eq(knownSignInAddresses.address, clientAddress)))
+    .where(and(eq(knownSignInAddresses.account, normaliseEmail(email)), eq(knownSignInAddresses.address, addressForLimits(clientAddress))))
     .get();
   return row !== undefined && now - row.at < KNOWN_ADDRESS_MS;
 }
@@ -95,7 +95,7 @@ export function recordSignInSuccess(db: Db, email: string, clientAddress: string
     'signIn.knownAddress',
     () => {
       db.insert(knownSignInAddresses)
-        .values({ account, address: clientAddress, lastSuccessAt: now })
+        .values({ account, address: addressForLimits(clientAddress), lastSuccessAt: now })
         .onConflictDoUpdate({ target: [knownSignInAddresses.account, knownSignInAddresses.address], set: { lastSuccessAt: now } })
         .run();
       db.delete(knownSignInAddresses).where(lt(knownSignInAddresses.lastSuccessAt, now - KNOWN_ADDRESS_MS)).run();
@@ -106,10 +106,11 @@ export function recordSignInSuccess(db: Db, email: string, clientAddress: string
 
 /** A password reset proves the owner: the account's counts start over, from every address. */
 export function clearAccountLimits(db: Db, email: string): void {
-  const pairs = `${signInKeys.pair(email, '')}%`;
+  const prefix = `signin:pair:${normaliseEmail(email)}|`;
   write(
     'signIn.clearAccount',
-    () => db.delete(rateLimits).where(or(eq(rateLimits.key, signInKeys.account(email)), like(rateLimits.key, pairs))).run(),
+    // a prefix compared as text: '_' and '%' in an e-mail address are no wildcards here
+    () => db.delete(rateLimits).where(or(eq(rateLimits.key, signInKeys.account(email)), sql`substr(${rateLimits.key}, 1, ${prefix.length}) = ${prefix}`)).run(),
     db,
   );
 }

@@ -1,6 +1,6 @@
 // One-time tokens for set-up, password reset and invitation links: 160 random
 // bits, only the SHA-256 stored, single use, with an expiry.
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { write } from '../db/write';
 import { oneTimeTokens } from '../db/schema';
@@ -88,4 +88,14 @@ export function replaceToken(db: Db, purpose: TokenPurpose, userId: string): str
     },
     db,
   );
+}
+
+/**
+ * A new password makes void every unused link that could set one (reset, invitation) and every sign-in
+ * waiting for its second step with the old one. Inside the transaction that sets the password.
+ */
+export function voidPasswordTokens(tx: Db, userId: string): void {
+  tx.delete(oneTimeTokens)
+    .where(and(eq(oneTimeTokens.userId, userId), inArray(oneTimeTokens.purpose, ['reset', 'invite', 'second-step']), isNull(oneTimeTokens.usedAt)))
+    .run();
 }

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_TEXTS } from '../../lib/schemas/account';
 import { verifyPassword } from '../auth/password';
 import { createSession } from '../auth/session';
+import { createOneTimeToken, peekToken } from '../auth/tokens';
 import { TOTP_STEP_SECONDS, hasSecondFactor, recoveryCodesLeft, verifySecondFactor } from '../auth/totp';
 import { createUser } from '../auth/users';
 import type { Db } from '../db/client';
@@ -149,5 +150,28 @@ describe('changing one’s own password', () => {
     const left = db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, admin.id)).all().map((s) => s.id);
     expect(left).toEqual([here.session.id]);
     expect(left).not.toContain(elsewhere.session.id);
+  });
+
+  it('a reset or invitation link, and a sign-in halfway, are void once the password is changed', async () => {
+    const here = createSession(db, admin.id);
+    const reset = createOneTimeToken(db, 'reset', admin.id);
+    const halfway = createOneTimeToken(db, 'second-step', admin.id);
+    await changeOwnPassword(db, admin.id, input('Passwort-kassier-1', 'Neues-Passwort-1'), here.session.id);
+    expect(peekToken(db, reset, 'reset')).toBeNull();
+    expect(peekToken(db, halfway, 'second-step')).toBeNull();
+  });
+});
+
+describe('proofs inside a session', () => {
+  it('a few wrong codes, then a wait: whoever holds only the session cannot guess the code that switches the factor off', async () => {
+    const { code } = await setUp(admin);
+    // five free wrong codes, and a sixth that starts the wait
+    for (let i = 0; i < 6; i++) expect(await refusal(() => switchOffSecondFactor(db, { id: admin.id, isAdmin: true }, String(100000 + i)))).toBe(ACCOUNT_TEXTS.wrongCode);
+    // now a try is refused before the code is looked at, the right one too
+    expect(await refusal(() => switchOffSecondFactor(db, { id: admin.id, isAdmin: true }, code(Date.now())))).toMatch(/^Zu viele falsche Eingaben\. Bitte versuche es in \d+ Sekunden erneut\.$/);
+    expect(await refusal(() => renewRecoveryCodes(db, admin.id, code(Date.now())))).toMatch(/^Zu viele falsche Eingaben/);
+    // so is the current password, counted with them
+    expect(await refusal(() => changeOwnPassword(db, admin.id, { current: 'Passwort-kassier-1', password: 'Neues-Passwort-1', confirm: 'Neues-Passwort-1' }, undefined))).toMatch(/^Zu viele falsche Eingaben/);
+    expect(hasSecondFactor(db, admin.id)).toBe(true);
   });
 });

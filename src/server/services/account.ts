@@ -10,6 +10,8 @@ import { siteSettings, users } from '../db/schema';
 import { RefusedWrite, write } from '../db/write';
 import { hashPassword, passwordProblem, verifyPassword, PASSWORD_MESSAGES } from '../auth/password';
 import { invalidateUserSessions } from '../auth/session';
+import { voidPasswordTokens } from '../auth/tokens';
+import { ACCOUNT_PROOF_POLICY, clearAttempts, recordAttempt, retryAfter } from '../auth/rate-limit';
 import { recordAudit } from '../audit/audit-log';
 import {
   beginTotpSetup,
@@ -60,10 +62,27 @@ export function finishSecondFactor(db: Db, userId: string, code: string): { reco
   return confirmTotpSetup(db, userId, code);
 }
 
-/** A current code (or a recovery code) proves the phone is at hand before anything changes. */
+/** The key of a user's proofs inside a session (a code, the current password): ACCOUNT_PROOF_POLICY. */
+const proofKey = (userId: string) => `account:proof:${userId}`;
+
+/** Refused while the user's wrong proofs make them wait. */
+function proofAllowed(db: Db, userId: string): void {
+  const waitMs = retryAfter(db, proofKey(userId));
+  if (waitMs > 0) throw new RefusedWrite(ACCOUNT_TEXTS.tooManyProofs(Math.ceil(waitMs / 1000)), 'BAD_REQUEST');
+}
+
+/** A right proof starts the count over; a wrong one counts and is refused with `wrong`. */
+function proofResult(db: Db, userId: string, right: boolean, wrong: string): void {
+  if (right) return clearAttempts(db, proofKey(userId));
+  recordAttempt(db, proofKey(userId), ACCOUNT_PROOF_POLICY);
+  throw new RefusedWrite(wrong, 'BAD_REQUEST');
+}
+
+/** A current code (or a recovery code) proves the phone is at hand before anything changes; a few wrong ones, then a wait. */
 function proveSecondFactor(db: Db, userId: string, code: string): void {
   if (!hasSecondFactor(db, userId)) throw new RefusedWrite(ACCOUNT_TEXTS.notOn, 'BAD_REQUEST');
-  if (verifySecondFactor(db, userId, code) === 'wrong') throw new RefusedWrite(ACCOUNT_TEXTS.wrongCode, 'BAD_REQUEST');
+  proofAllowed(db, userId);
+  proofResult(db, userId, verifySecondFactor(db, userId, code) !== 'wrong', ACCOUNT_TEXTS.wrongCode);
 }
 
 /** Switches one's own factor off; not while a superadmin requires it of every admin. */
@@ -90,7 +109,8 @@ export async function changeOwnPassword(
   keepSessionId: string | undefined,
 ): Promise<void> {
   const row = db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)).get();
-  if (!row?.hash || !(await verifyPassword(row.hash, input.current))) throw new RefusedWrite(ACCOUNT_TEXTS.wrongPassword, 'BAD_REQUEST');
+  proofAllowed(db, userId);
+  proofResult(db, userId, Boolean(row?.hash && (await verifyPassword(row.hash, input.current))), ACCOUNT_TEXTS.wrongPassword);
   const problem = passwordProblem(input.password);
   if (problem) throw new RefusedWrite(problem, 'BAD_REQUEST');
   if (input.password !== input.confirm) throw new RefusedWrite(PASSWORD_MESSAGES.mismatch, 'BAD_REQUEST');
@@ -98,6 +118,8 @@ export async function changeOwnPassword(
   const passwordHash = await hashPassword(input.password);
   write('account.password', (tx) => {
     tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).run();
+    // a reset or invitation link someone else may hold is void with the old password
+    voidPasswordTokens(tx, userId);
   }, db);
   invalidateUserSessions(db, userId, keepSessionId);
 }

@@ -10,10 +10,10 @@ import { write } from '../db/write';
 import { oneTimeTokens, users } from '../db/schema';
 import { verifyCaptcha } from '../auth/captcha';
 import { burnPasswordCheck, hashPassword, passwordProblem, verifyPassword } from '../auth/password';
-import { RESET_ADDRESS_POLICY, RESET_RECIPIENT_POLICY, recordAttempt, retryAfter } from '../auth/rate-limit';
+import { RESET_ADDRESS_POLICY, RESET_RECIPIENT_POLICY, addressForLimits, recordAttempt, retryAfter } from '../auth/rate-limit';
 import { clearAccountLimits, recordSignInFailure, recordSignInSuccess, signInGate } from '../auth/signin-limits';
 import { createSession, hashToken, invalidateSession, invalidateUserSessions } from '../auth/session';
-import { peekToken, replaceToken, type TokenPurpose, type TokenRow } from '../auth/tokens';
+import { peekToken, replaceToken, voidPasswordTokens, type TokenPurpose, type TokenRow } from '../auth/tokens';
 import { findUserByEmail, normaliseEmail } from '../auth/users';
 import { sendMail } from '../mail/mailer';
 import { hasSecondFactor } from '../auth/totp';
@@ -104,7 +104,7 @@ export async function requestPasswordReset(
   send: typeof sendMail = sendMail,
 ): Promise<{ outcome: ForgotOutcome; delivery: Promise<void> }> {
   const done = Promise.resolve();
-  const addressKey = `reset:address:${clientAddress}`;
+  const addressKey = `reset:address:${addressForLimits(clientAddress)}`;
   if (retryAfter(db, addressKey) > 0) return { outcome: 'rate-limited', delivery: done };
   if ((await verifyCaptcha(db, input.captchaToken, input.captchaAnswer, input.captchaProof)) !== 'ok') return { outcome: 'captcha', delivery: done };
   recordAttempt(db, addressKey, RESET_ADDRESS_POLICY);
@@ -168,16 +168,8 @@ export async function completePasswordReset(db: Db, input: ResetPasswordInput, n
     if (used.changes !== 1) return null;
     const user = tx.update(users).set({ passwordHash }).where(eq(users.id, row.userId)).returning().get();
     if (!user) return null;
-    // every other link of this user that could set the password is void now
-    tx.delete(oneTimeTokens)
-      .where(
-        and(
-          eq(oneTimeTokens.userId, user.id),
-          inArray(oneTimeTokens.purpose, PASSWORD_TOKEN_PURPOSES),
-          isNull(oneTimeTokens.usedAt),
-        ),
-      )
-      .run();
+    // every other link of this user that could set the password is void now, and any sign-in halfway
+    voidPasswordTokens(tx, user.id);
     return user;
   }, db);
   if (!result) return { ok: false, reason: 'token' };

@@ -5,7 +5,7 @@ import { getDb } from '../db/client';
 import { write } from '../db/write';
 import { membershipInquiries } from '../db/schema';
 import { verifyCaptcha } from '../auth/captcha';
-import { FORM_POLICY, recordAttempt, retryAfter } from '../auth/rate-limit';
+import { FORM_POLICY, addressForLimits, recordAttempt, retryAfter } from '../auth/rate-limit';
 import { footerTexts } from '../content/public-content';
 import { sendMail } from '../mail/mailer';
 import { config } from '../config';
@@ -19,7 +19,7 @@ export async function submitInquiry(
   clientAddress: string,
 ): Promise<InquiryOutcome> {
   const db = getDb();
-  const limitKey = `form:${clientAddress}`;
+  const limitKey = `form:${addressForLimits(clientAddress)}`;
   if (retryAfter(db, limitKey) > 0) return 'rate-limited';
   if ((await verifyCaptcha(db, input.captchaToken, input.captchaAnswer, input.captchaProof)) !== 'ok') return 'captcha';
   recordAttempt(db, limitKey, FORM_POLICY);

@@ -11,7 +11,7 @@ import { signInKeys } from '../auth/signin-limits';
 import { createUser } from '../auth/users';
 import { solvedCaptcha } from '../../../tests/fixtures/captcha';
 import { completePasswordReset, signIn } from './auth';
-import { completeSecondStep } from './signin-second-step';
+import { WRONG_CODES_PER_TOKEN, completeSecondStep } from './signin-second-step';
 
 const PASSWORD = 'Passwort-mit-Faktor-1';
 
@@ -45,6 +45,23 @@ describe('sign-in with a second factor', () => {
     expect(sessionsOf(db, user.id)).toHaveLength(1);
     // the step is used up
     expect(await completeSecondStep(db, { token: first.secondStepToken, code: code() }, '10.9.0.1')).toEqual({ ok: false, reason: 'expired' });
+  });
+
+  it('a step token takes five wrong codes, from whatever addresses, then it is used up: the right code then needs the password again', async () => {
+    const db = createTestDb();
+    const { user, code } = await adminWithApp(db);
+    const first = await signIn(db, { email: user.email, password: PASSWORD, ...(await solvedCaptcha(db)) }, '2001:db8:7:7::1');
+    if (first.ok || first.reason !== 'second-factor') throw new Error('no second step');
+    // each guess from another address of one /64 (a VPS has 2^64 of them)
+    const answers = [];
+    for (let i = 1; i <= WRONG_CODES_PER_TOKEN; i++) {
+      answers.push((await completeSecondStep(db, { token: first.secondStepToken, code: String(100000 + i) }, `2001:db8:7:7::${(i + 1).toString(16)}`)).ok === false);
+    }
+    expect(answers).toEqual(Array(WRONG_CODES_PER_TOKEN).fill(true));
+    expect(await completeSecondStep(db, { token: first.secondStepToken, code: code() }, '2001:db8:7:7::1')).toEqual({ ok: false, reason: 'expired' });
+    expect(sessionsOf(db, user.id)).toEqual([]);
+    // every address of the block counted as one: its own limit bites as for a single address
+    expect(db.select().from(rateLimits).where(eq(rateLimits.key, signInKeys.address('2001:db8:7:7:ffff::9'))).get()?.failures).toBe(WRONG_CODES_PER_TOKEN);
   });
 
   it('a recovery code signs in once; an unknown step token is expired', async () => {

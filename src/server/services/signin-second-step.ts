@@ -8,8 +8,14 @@ import { users } from '../db/schema';
 import { createSession, invalidateSession } from '../auth/session';
 import { recordSignInFailure, recordSignInSuccess, signInGate } from '../auth/signin-limits';
 import { consumeToken, peekToken } from '../auth/tokens';
+import { failuresRemembered, recordAttempt, type RateLimitPolicy } from '../auth/rate-limit';
 import { verifySecondFactor } from '../auth/totp';
 import { recordSignIn } from '../audit/signin-audit';
+
+/** Wrong codes one second-step token takes before it is used up. */
+export const WRONG_CODES_PER_TOKEN = 5;
+// remembered as long as a token lives; no wait of its own (the token ends instead)
+const SECOND_STEP_TOKEN_POLICY: RateLimitPolicy = { free: WRONG_CODES_PER_TOKEN, windowMs: 10 * 60_000, baseDelayMs: 1, maxDelayMs: 1 };
 
 export type SecondStepOutcome =
   | { ok: true; sessionToken: string; expiresAt: number; userId: string; recoveryCodeUsed: boolean }
@@ -31,6 +37,15 @@ export async function completeSecondStep(
   const result = verifySecondFactor(db, user.id, input.code);
   if (result === 'wrong') {
     recordSignInFailure(db, user.email, clientAddress);
+    // A token takes a few wrong codes, then it is used up: the next tries need the password again.
+    // Counted per token, not per address: from addresses of one block (IPv6) or many, one password
+    // sign-in buys at most WRONG_CODES_PER_TOKEN guesses at a code, never a lock-out of the owner.
+    const key = `second-step:token:${row!.id}`;
+    recordAttempt(db, key, SECOND_STEP_TOKEN_POLICY);
+    if (failuresRemembered(db, key, SECOND_STEP_TOKEN_POLICY) >= WRONG_CODES_PER_TOKEN) {
+      consumeToken(db, input.token, 'second-step');
+      return { ok: false, reason: 'expired' };
+    }
     return { ok: false, reason: 'code' };
   }
   // single use: a second submit of the same step loses
