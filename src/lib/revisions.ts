@@ -26,6 +26,9 @@ export const REVISIONED = {
 
 export type RevisionedEntity = keyof typeof REVISIONED;
 
+/** Entities only a superadmin edits: their versions, restore and trash are a superadmin's too. */
+export const SUPERADMIN_ENTITIES: ReadonlySet<string> = new Set<RevisionedEntity>(['club_settings']);
+
 export const REVISIONED_ENTITIES = Object.keys(REVISIONED) as RevisionedEntity[];
 
 export function isRevisionedEntity(value: string): value is RevisionedEntity {

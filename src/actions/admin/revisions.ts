@@ -1,7 +1,9 @@
 import { defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
 import { noInput } from '../../lib/schemas/admin-fields';
-import { currentRevision, listTrash, restoreFromTrash, restoreRevision, rowHistory } from '../../server/revisions';
+import { currentRevision, listTrash, restoreFromTrash, restoreRevision, revisionEntity, rowHistory } from '../../server/revisions';
+import { SUPERADMIN_ENTITIES } from '../../lib/revisions';
+import { SUPERADMIN_ONLY_MESSAGES as ONLY } from '../../lib/schemas/user';
 import { pokeNewsSchedule } from '../../server/publish/scheduled-news';
 import { publishChanges } from '../../server/services/admin/publication';
 import { requireRole } from '../guard';
@@ -10,6 +12,17 @@ import { runWrite } from './inputErrors';
 const rowInput = z.object({ entity: z.string().min(1).max(40), id: z.string().min(1).max(100) });
 const revisionInput = z.object({ revision: z.number({ invalid_type_error: 'Unbekannte Fassung.' }).int().positive() });
 
+type Ctx = Parameters<typeof requireRole>[0];
+
+/**
+ * An admin's, except for what only a superadmin edits (the club's settings): an admin could read and
+ * put back any earlier club name, crest and colours through its versions (found in review).
+ */
+function requireRoleFor(context: Ctx, entity: string) {
+  requireRole(context, 'admin');
+  if (SUPERADMIN_ENTITIES.has(entity)) requireRole(context, 'superadmin', ONLY.club);
+}
+
 /** Versions, restore and the trash of every content entity (issue 15). */
 export const revisions = {
   /** The row's version number, sent back with a save (optimistic concurrency). */
@@ -17,7 +30,7 @@ export const revisions = {
     accept: 'json',
     input: rowInput,
     handler: async ({ entity, id }, context) => {
-      requireRole(context, 'admin');
+      requireRoleFor(context, entity);
       return { revision: runWrite(() => currentRevision(entity, id)) };
     },
   }),
@@ -25,7 +38,7 @@ export const revisions = {
     accept: 'json',
     input: rowInput,
     handler: async ({ entity, id }, context) => {
-      requireRole(context, 'admin');
+      requireRoleFor(context, entity);
       return { entity, id, versions: runWrite(() => rowHistory(entity, id)) };
     },
   }),
@@ -35,6 +48,7 @@ export const revisions = {
     input: revisionInput,
     handler: async ({ revision }, context) => {
       requireRole(context, 'admin');
+      requireRoleFor(context, runWrite(() => revisionEntity(revision)));
       const { entity, rowId, changes } = runWrite(() => restoreRevision(revision));
       // a news put back with a planned time: the scheduler plans it now, not at its hourly check
       if (entity === 'news') pokeNewsSchedule();
@@ -46,7 +60,7 @@ export const revisions = {
     input: noInput,
     handler: async (_input, context) => {
       requireRole(context, 'admin');
-      return listTrash();
+      return listTrash().filter((entry) => context.locals.isSuperAdmin || !SUPERADMIN_ENTITIES.has(entry.entity));
     },
   }),
   untrash: defineAction({
@@ -54,6 +68,7 @@ export const revisions = {
     input: revisionInput,
     handler: async ({ revision }, context) => {
       requireRole(context, 'admin');
+      requireRoleFor(context, runWrite(() => revisionEntity(revision)));
       const { entity, rowId, changes } = runWrite(() => restoreFromTrash(revision));
       if (entity === 'news') pokeNewsSchedule();
       return { entity, id: rowId, ...(await publishChanges(changes)) };

@@ -9,6 +9,7 @@ export {
   pruneRevisions,
   restoreFromTrash,
   restoreRevision,
+  revisionEntity,
   rowHistory,
   trashDays,
   revisionDays,

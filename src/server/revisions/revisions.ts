@@ -82,6 +82,11 @@ export function rowHistory(entity: string, rowId: string, db: Db = getDb(), limi
   return rows.map(version);
 }
 
+/** The entity a version belongs to (refused as unknown when there is no such version). */
+export function revisionEntity(revisionId: number, db: Db = getDb()): RevisionedEntity {
+  return revisionById(revisionId, db).entity as RevisionedEntity;
+}
+
 function revisionById(id: number, db: Db): RevisionRow {
   const row = db.$client.prepare('SELECT * FROM revisions WHERE id = ?').get(id) as RevisionRow | undefined;
   if (!row || !isRevisionedEntity(row.entity)) throw new RefusedWrite(T.revisionNotFound, 'NOT_FOUND');

@@ -8,6 +8,7 @@ import { makeTeam } from '../../fixtures/factories';
 import { startSite, type Site } from '../../fixtures/site';
 import { revisions, teams } from '../../../src/server/db/schema';
 import { acceptNextConfirm, horizontalOverflow, publicHtml, toaster } from './content-helpers';
+import { adminClient } from '../../fixtures/admin-http';
 
 // A row's history (issue 15) against the production server: a team's text
 // edited twice, 'Verlauf' shows both versions, the comparison highlights the
@@ -124,4 +125,24 @@ test('edit twice, compare the versions side by side, restore the older one: the 
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(teamRow(page).getByRole('button', { name: 'Verlauf' })).toBeFocused();
+});
+
+test("an admin can neither read nor put back a version of the club's settings, which only a superadmin edits", async () => {
+  const db = site.db();
+  const before = db.$client.prepare("SELECT long_name FROM club_settings WHERE id = 'club'").pluck().get() as string | undefined;
+  // an earlier version of the club's settings, as a superadmin's save leaves it
+  const old = db
+    .insert(revisions)
+    .values({ change_set: 'alt', entity: 'club_settings', row_id: 'club', op: 'update', data: JSON.stringify({ id: 'club', long_name: 'SV Alt 1920' }), created_at: Date.now() - 60_000 })
+    .returning({ id: revisions.id })
+    .get();
+  const admin = await adminClient(site);
+  expect((await admin.call('admin.revisions.history', { entity: 'club_settings', id: 'club' })).status).toBe(403);
+  expect((await admin.call('admin.revisions.current', { entity: 'club_settings', id: 'club' })).status).toBe(403);
+  const restore = await admin.call('admin.revisions.restore', { revision: old.id });
+  expect(restore.status).toBe(403);
+  expect(restore.body?.message).toBe('Nur Superadmins können die Vereinsdaten ändern.');
+  expect(db.$client.prepare("SELECT long_name FROM club_settings WHERE id = 'club'").pluck().get()).toBe(before);
+  // the team's versions stay an admin's
+  expect((await admin.call('admin.revisions.history', { entity: 'teams', id: teamId })).status).toBe(200);
 });
