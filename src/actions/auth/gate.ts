@@ -39,16 +39,23 @@ export const SUPERADMIN_ONLY_ACTIONS: Record<string, string> = {
 /** What an admin may call while a required second factor is not set up yet: their own account. */
 export const SECOND_FACTOR_SETUP_ACTIONS = ['admin.account.', 'admin.sessions.'];
 
+/** The name as Astro reads it: dotted, each part URI-decoded; null when a part cannot be decoded. */
+function decodedName(name: string): string[] | null {
+  try {
+    return name
+      .replace(/\/+$/, '')
+      .split('.')
+      .map((raw) => decodeURIComponent(raw));
+  } catch {
+    return null;
+  }
+}
+
 /** The action a name reaches, resolved the way Astro resolves it (dotted, each part URI-decoded). */
 export function findAction(name: string): unknown {
   let node: unknown = server;
-  for (const raw of name.replace(/\/+$/, '').split('.')) {
-    let key: string;
-    try {
-      key = decodeURIComponent(raw);
-    } catch {
-      return undefined;
-    }
+  for (const key of decodedName(name) ?? [null]) {
+    if (key === null) return undefined;
     if (node === null || (typeof node !== 'object' && typeof node !== 'function') || !(key in (node as object))) return undefined;
     node = (node as Record<string, unknown>)[key];
   }
@@ -62,10 +69,12 @@ export function refuseAction(name: string, locals: App.Locals): Refusal | null {
   const action = findAction(name);
   if (typeof action === 'function' && isPublicAction(action)) return null;
   if (!locals.user) return { code: 'UNAUTHORIZED', message: 'Bitte melde dich an.' };
-  const superadminMessage = SUPERADMIN_ONLY_ACTIONS[name.replace(/\/+$/, '')];
+  // looked up by the name Astro resolves: '/_actions/admin.users.%6Cist' is admin.users.list
+  const resolved = decodedName(name)?.join('.') ?? name;
+  const superadminMessage = SUPERADMIN_ONLY_ACTIONS[resolved];
   if (superadminMessage && !locals.isSuperAdmin) return { code: 'FORBIDDEN', message: superadminMessage };
   if (!locals.isAdmin) return { code: 'FORBIDDEN', message: 'Zugriff verweigert' };
-  if (locals.mustSetUpSecondFactor && !SECOND_FACTOR_SETUP_ACTIONS.some((prefix) => name.startsWith(prefix))) {
+  if (locals.mustSetUpSecondFactor && !SECOND_FACTOR_SETUP_ACTIONS.some((prefix) => resolved.startsWith(prefix))) {
     return { code: 'FORBIDDEN', message: ACCOUNT_TEXTS.setupFirst };
   }
   return null;
