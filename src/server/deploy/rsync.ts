@@ -12,6 +12,23 @@ import { VERSION_KEY, type LocalFile, type SiteDirs } from './tree';
 
 const withSlash = (dir: string) => (dir.endsWith('/') ? dir : `${dir}/`);
 
+/**
+ * ssh never asks (a host key, a password) and gives up on a host that does not answer: a prompt on the
+ * server's terminal, or a connect that hangs, held every deploy after it. Put in front of the host's own
+ * options; a later -o of the same name in DEPLOY_RSYNC_RSH does not override ssh's first value, so these win.
+ */
+const SSH_OPTIONS = '-o BatchMode=yes -o ConnectTimeout=10';
+/** rsync ends a transfer that moved nothing for this long (seconds) instead of waiting for ever. */
+const IO_TIMEOUT_S = 120;
+
+/** The remote shell for a remote destination: ssh (or the host's ssh command) without prompts. */
+export function remoteShell(destination: string, rsh: string | null): string | null {
+  const remote = /^[^/]*:/.test(destination);
+  if (!remote) return rsh;
+  const command = rsh ?? 'ssh';
+  return /^\s*ssh(\s|$)/.test(command) ? command.replace(/^\s*ssh/, `ssh ${SSH_OPTIONS}`) : command;
+}
+
 export class RsyncTarget implements DeployTarget {
   readonly id: string;
   readonly label: string;
@@ -41,7 +58,8 @@ export class RsyncTarget implements DeployTarget {
   /** Runs rsync; counts the files it sent and the ones it deleted (from --itemize-changes). */
   private run(args: string[]): Promise<{ sent: number; deleted: number }> {
     return new Promise((resolve, reject) => {
-      const child = spawn('rsync', [...(this.rsh ? ['-e', this.rsh] : []), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const rsh = remoteShell(this.destination, this.rsh);
+      const child = spawn('rsync', [...(rsh ? ['-e', rsh] : []), `--timeout=${IO_TIMEOUT_S}`, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
       let out = '';
       let err = '';
       child.stdout.on('data', (d) => (out += d));
