@@ -13,8 +13,21 @@ import { IMPORT_TEXTS as T } from './texts';
 export type ImportOptions = ImageSource & { from: string; dryRun?: boolean; invite?: boolean; uploadsDir: string; send?: typeof sendMail };
 export type ImportOutcome = { ok: true; report: ImportReport } | { ok: false; message: string };
 
+/** The source as the log may show it: a database address without its password (an '@' in it included). */
+export function withoutPassword(from: string): string {
+  try {
+    const url = new URL(from);
+    if (!url.password) return from;
+    url.password = '***';
+    return url.toString();
+  } catch {
+    // not an address: the export folder's path; an address that cannot be read shows up to its host only
+    return from.replace(/\/\/.*@/, '//…@');
+  }
+}
+
 export async function runImport(db: Db, options: ImportOptions, log: (line: string) => void = console.info): Promise<ImportOutcome> {
-  log(T.reading(options.from.replace(/\/\/[^@/]*@/, '//…@')));
+  log(T.reading(withoutPassword(options.from)));
   const data = await readSource(options.from);
   const images = await bringImages(db, data, options, options.uploadsDir, options.dryRun ?? false);
   log(T.images(images.stats.found, images.stats.stored + images.stats.reused, images.stats.missing));

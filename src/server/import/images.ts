@@ -25,7 +25,15 @@ const BUCKET = '/club-images/';
 export function bucketPath(value: string): string | null {
   if (value.startsWith('/uploads/')) return null;
   const at = value.indexOf(BUCKET);
-  if (at >= 0) return decodeURIComponent(value.slice(at + BUCKET.length).split('?')[0]);
+  if (at >= 0) {
+    const stored = value.slice(at + BUCKET.length).split('?')[0];
+    try {
+      return decodeURIComponent(stored);
+    } catch {
+      // a bare '%' ('100%-sieg.jpg'): taken as it is, not the end of the whole import
+      return stored;
+    }
+  }
   if (/^[a-z][a-z0-9+.-]*:/i.test(value) || value.startsWith('/')) return null;
   // a bare path in the bucket names an image file; any other text (a welcome line) is none
   return /^[\w./ -]+\.(jpe?g|png|gif|webp|avif)$/i.test(value) ? value.replace(/^\.?\/*/, '') : null;

@@ -53,10 +53,18 @@ export function readExport(location: string): SourceData {
   return data;
 }
 
-/** A CSV export: the header names the columns; an empty cell is null; '{a,"b c"}' is an array. */
+/**
+ * The columns of the old app that PostgreSQL exports as an array ('{a,"b c"}'). Only these: a JSON
+ * text in braces (the footer's section) or a line in braces is text, and parsing it as an array threw
+ * or dropped the braces.
+ */
+const ARRAY_COLUMNS = new Set(['achievements']);
+
+/** A CSV export: the header names the columns; an empty cell is null; '{a,"b c"}' in an array column is an array. */
 function readCsv(text: string): SourceData[string] {
   const rows = parse(text, { columns: true, skip_empty_lines: true, bom: true, relax_column_count: true }) as Record<string, string>[];
-  return rows.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, value === '' ? null : /^\{.*\}$/s.test(value) ? postgresArray(value) : value])));
+  const cell = (key: string, value: string) => (value === '' ? null : ARRAY_COLUMNS.has(key) && /^\{.*\}$/s.test(value) ? postgresArray(value) : value);
+  return rows.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, cell(key, value)])));
 }
 
 function postgresArray(text: string): string[] {

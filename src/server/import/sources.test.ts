@@ -1,0 +1,39 @@
+// Reading the old app's data: a CSV export's cells, the images' bucket paths, the source in the log.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { withoutPassword } from './command';
+import { bucketPath } from './images';
+import { readSource } from './sources';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the old data as it comes', () => {
+  it('reads an array column of a CSV export as a list, and text in braces elsewhere (the footer JSON, a line) as text', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-csv-'));
+    dirs.push(dir);
+    fs.writeFileSync(path.join(dir, 'teams.csv'), 'id,name,category,achievements\nt1,Kampfmannschaft,Herren,"{""Meister 2019"",Cupsieger}"\n');
+    const footer = '{"club_title_line1":"SV Musterdorf","email":"office@verein.at"}';
+    fs.writeFileSync(path.join(dir, 'homepage_content.csv'), `id,section_key,content\nh1,footer_texts,"${footer.replace(/"/g, '""')}"\nh2,welcome,"{Willkommen, liebe Fans}"\n`);
+    const data = await readSource(dir);
+    expect(data.teams?.[0]).toMatchObject({ achievements: ['Meister 2019', 'Cupsieger'] });
+    expect(data.homepage_content?.map((row) => row.content)).toEqual([footer, '{Willkommen, liebe Fans}']);
+  });
+
+  it("keeps an image address with a bare '%' (taken as it is) instead of ending the import", () => {
+    expect(bucketPath('https://x.supabase.co/storage/v1/object/public/club-images/news/100%-sieg.jpg')).toBe('news/100%-sieg.jpg');
+    expect(bucketPath('https://x.supabase.co/storage/v1/object/public/club-images/news/gr%C3%BCn.jpg')).toBe('news/grün.jpg');
+  });
+
+  it("names the database in the log without its password, an '@' in it too", () => {
+    const shown = withoutPassword('postgres://verein:S3cr@t!2024@db.example:5432/club');
+    expect(shown).not.toContain('S3cr');
+    expect(shown).not.toContain('2024');
+    expect(shown).toContain('db.example:5432/club');
+    expect(withoutPassword('/srv/export')).toBe('/srv/export');
+  });
+});
