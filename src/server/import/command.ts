@@ -52,8 +52,14 @@ export async function runImport(db: Db, options: ImportOptions, log: (line: stri
   const newUsers = report.users.filter((u) => u.isNew);
   if (!options.dryRun && options.invite) {
     for (const user of newUsers) {
-      await inviteUser(db, user.email, options.send);
-      log(T.invited(user.email));
+      // one mail that does not go out stops neither the others nor the publish after the import; its
+      // user is named (a re-run would not invite them: they exist by then)
+      try {
+        await inviteUser(db, user.email, options.send);
+        log(T.invited(user.email));
+      } catch (error) {
+        log(T.inviteFailed(user.email, error instanceof Error ? error.message : String(error)));
+      }
     }
   } else if (newUsers.length > 0) {
     log(T.notInvited(newUsers.length));

@@ -152,6 +152,19 @@ describe('npm run import from a JSON export', () => {
     expect(lines).toContain('[import] Einladung an schriftfuehrerin@sv-altdorf.at gesendet');
   });
 
+  it('--invite: a mail that does not go out is named, and stops neither the other invitations nor the import', async () => {
+    const sent: string[] = [];
+    const send = async (mail: Mail) => {
+      if (sent.length === 0 && mail.to === 'obmann@sv-altdorf.at') throw new Error('SMTP 451');
+      sent.push(mail.to);
+      return { transport: 'outbox' as const };
+    };
+    const outcome = await runImport(db, options({ invite: true, send }), log);
+    expect(outcome.ok).toBe(true);
+    expect(sent).toEqual(['schriftfuehrerin@sv-altdorf.at']);
+    expect(lines).toContain('[import] Einladung an obmann@sv-altdorf.at NICHT gesendet (Fehler beim Versenden der Einladung): ein Passwort setzt die Person über „Passwort vergessen?“');
+  });
+
   it('--dry-run reports per table and stores nothing; an existing account keeps its password', async () => {
     await createUser(db, { email: 'obmann@sv-altdorf.at', password: 'Eigenes-Passwort-1', roles: ['superadmin'] });
     const outcome = await runImport(db, options({ dryRun: true }), log);

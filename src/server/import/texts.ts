@@ -16,6 +16,8 @@ export const IMPORT_TEXTS = {
   skipped: (table: string, id: string, reason: string) => `[import]   übersprungen ${table} ${id}: ${reason}`,
   rolledBack: (message: string) => `[import] abgebrochen, nichts übernommen: ${message}`,
   invited: (email: string) => `[import] Einladung an ${email} gesendet`,
+  inviteFailed: (email: string, reason: string) =>
+    `[import] Einladung an ${email} NICHT gesendet (${reason}): ein Passwort setzt die Person über „Passwort vergessen?“`,
   notInvited: (count: number) => `[import] ${count} neue Benutzer ohne Passwort; mit --invite erhalten sie eine Einladung.`,
   published: (pages: number, ms: number) => `[import] Website veröffentlicht: ${pages} Seiten in ${ms} ms`,
 };
