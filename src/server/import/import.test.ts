@@ -92,6 +92,19 @@ describe('npm run import from a JSON export', () => {
     expect(rows('SELECT title FROM news').map((r) => r.title)).toEqual(['Derbysieg in Kirchberg (mit Video)']);
   });
 
+  it('a re-run that finds the images the first run missed (a wrong --storage-dir) puts them in', async () => {
+    await runImport(db, options({ storageDir: path.join(dir, 'gibt-es-nicht') }), log);
+    expect(rows('SELECT image_url FROM news').map((r) => r.image_url)).toEqual([null]);
+    await runImport(db, options(), log);
+    const [url] = rows('SELECT image_url FROM news').map((r) => r.image_url as string | null);
+    expect(url).toMatch(/^\/uploads\//);
+    await expectStoredLikeAnUpload(url!);
+    // and a third run with the same images changes nothing
+    lines.length = 0;
+    await runImport(db, options(), log);
+    expect(lines).toContain('[import] news: 0 neu, 0 geändert, 1 unverändert, 0 übersprungen');
+  });
+
   it('a row that does not fit is reported and skipped; a broken reference rolls the whole run back', async () => {
     const club = oldClub();
     (club.players as Record<string, unknown>[]).push({ id: OLD.badPlayer, team_id: OLD.team, name: '', position: 'Stürmer', age: 20, jersey_number: 1, image_url: null, created_at: new Date() });

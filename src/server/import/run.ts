@@ -71,7 +71,13 @@ export function importClub(
         out.skipped.push({ id: '?', reason: T.noKey });
         continue;
       }
-      const hash = hashRow(source);
+      // the hash covers how the row's images resolved too: a re-run that finds an image the first run
+      // missed (a wrong --storage-dir) updates the row; before, the row stayed without it, "unchanged"
+      const resolved = (def.images?.columns ?? []).flatMap((column) => {
+        const value = source[column];
+        return typeof value === 'string' && options.images.has(value) ? [[column, options.images.get(value) ?? null] as const] : [];
+      });
+      const hash = hashRow(resolved.length > 0 ? { ...source, '→images': Object.fromEntries(resolved) } : source);
       const before = mapped(def.name, sourceId);
       if (before?.hash === hash) {
         out.unchanged++;
