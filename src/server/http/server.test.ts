@@ -112,6 +112,21 @@ describe('static server', () => {
     expect(again.status).toBe(304);
   });
 
+  it('gives each encoding its own ETag: a 304 only for the representation the client would get, with W/, lists and * read', async () => {
+    const get = (encoding: string, ifNoneMatch?: string) => fetch(`${base}/`, { headers: { 'accept-encoding': encoding, ...(ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {}) } });
+    const [br, gzip, plain] = await Promise.all(['br', 'gzip', 'identity'].map((encoding) => get(encoding)));
+    expect([br, gzip, plain].map((r) => r.headers.get('content-encoding'))).toEqual(['br', 'gzip', null]);
+    const tags = [br, gzip, plain].map((r) => r.headers.get('etag')!);
+    expect(new Set(tags).size).toBe(3);
+    // a cache revalidating its brotli copy for a client without brotli gets the gzip copy, whole
+    expect((await get('gzip', tags[0])).status).toBe(200);
+    for (const header of [tags[1], `W/${tags[1]}`, `"anders", ${tags[1]}`, '*']) {
+      const answer = await get('gzip', header);
+      expect(answer.status, header).toBe(304);
+      expect(answer.headers.get('etag'), header).toBe(tags[1]);
+    }
+  });
+
   it('serves uploads with nosniff and nothing outside its folders', async () => {
     const up = await fetch(`${base}/uploads/pic.webp`);
     expect(up.headers.get('x-content-type-options')).toBe('nosniff');

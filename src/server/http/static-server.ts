@@ -79,6 +79,22 @@ const STATUS_SLOT: Record<number, number | undefined> = { 200: 0, 304: 1, 404: 2
 const ENCODING_SLOT: Record<Encoding, number> = { br: 0, gzip: 1, identity: 2 };
 
 /**
+ * Each encoding of a file is a representation of its own, with an ETag of its own (RFC 9110 §8.8.3): a
+ * shared cache that revalidates its brotli copy for a client without brotli must not get a 304 for it.
+ */
+const ENCODING_TAG: Record<Encoding, string> = { br: '-br', gzip: '-gz', identity: '' };
+const etagOf = (file: CachedFile, encoding: Encoding) => (encoding === 'identity' ? file.etag : `${file.etag.slice(0, -1)}${ENCODING_TAG[encoding]}"`);
+
+/** If-None-Match against a representation's ETag: the weak comparison, a list, or '*' (RFC 9110 §13.1.2). */
+export function noneMatchHits(header: string, etag: string): boolean {
+  if (header === etag) return true;
+  return header.split(',').some((part) => {
+    const tag = part.trim();
+    return tag === '*' || (tag.startsWith('W/') ? tag.slice(2) : tag) === etag;
+  });
+}
+
+/**
  * A memo with a size bound: lookups that depend only on the path (which file a
  * path names, whether the build's folder has it) are computed once per path,
  * and a flood of made-up paths cannot grow it without limit.
@@ -126,7 +142,7 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
         ...(secure ? BASE_HEADERS.https : BASE_HEADERS.http),
         'content-type': file.type,
         'cache-control': cacheControl,
-        etag: file.etag,
+        etag: etagOf(file, encoding),
         vary: 'Accept-Encoding',
         ...(encoding === 'identity' || status === 304 ? {} : { 'content-encoding': encoding }),
         ...(status === 304 ? {} : { 'content-length': length }),
@@ -139,10 +155,10 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
 
   /** The answer with a file: 304 when the client has this version, else the encoding it takes best. */
   const reply = (file: CachedFile, secure: boolean, status: number, cacheControl: string, ifNoneMatch: string | undefined, acceptEncoding: string | undefined) => {
-    if (status === 200 && ifNoneMatch === file.etag) {
-      return { status: 304 as const, headers: headersFor(file, secure, 304, cacheControl, 'identity', 0), body: null };
-    }
     const encoding = chooseEncoding(acceptEncoding, file);
+    if (status === 200 && ifNoneMatch !== undefined && noneMatchHits(ifNoneMatch, etagOf(file, encoding))) {
+      return { status: 304 as const, headers: headersFor(file, secure, 304, cacheControl, encoding, 0), body: null };
+    }
     const body = encoding === 'br' ? file.br! : encoding === 'gzip' ? file.gzip! : file.identity;
     return { status, headers: headersFor(file, secure, status, cacheControl, encoding, body.length), body };
   };
