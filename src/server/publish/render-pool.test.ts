@@ -138,6 +138,15 @@ describe('RenderPool', () => {
     expect(after.body.toString()).toContain('<p>/again');
   });
 
+  it('of two pages in flight when their process dies, only the one that killed it fails: the other renders in the next', async () => {
+    pool = new RenderPool({ serverEntry: entry, size: 1, log: quiet });
+    const [killer, innocent] = await Promise.allSettled([pool.render('/exit'), pool.render('/ok')]);
+    expect(killer.status).toBe('rejected');
+    expect(String((killer as PromiseRejectedResult).reason)).toMatch(/exited/);
+    expect(innocent.status).toBe('fulfilled');
+    expect((innocent as PromiseFulfilledResult<{ body: Buffer }>).value.body.toString()).toContain('<p>/ok');
+  });
+
   it('a render that hangs fails after the time limit and its process is replaced', async () => {
     fs.writeFileSync(entry, `${HANDLER}\nexport const hang = true;`.replace("if (req.url === '/boom')", "if (req.url === '/hang') return new Promise(() => {});\n  if (req.url === '/boom')"));
     pool = new RenderPool({ serverEntry: entry, size: 1, renderTimeoutMs: 300, log: quiet });

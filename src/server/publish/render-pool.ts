@@ -191,10 +191,23 @@ export class RenderPool {
     await Promise.all([...this.slots].map((slot) => this.retire(slot, new Error('render pool closed'))));
   }
 
+  /**
+   * The next render a process may take now. A page sent again after its process died goes alone to a
+   * process with nothing else, and that process takes nothing beside it: of two pages in flight when a
+   * process dies, only the one that killed it fails the second time.
+   */
+  private takeFor(slot: Slot): Task | undefined {
+    if (slot.tasks.size >= DEPTH) return undefined;
+    for (const task of slot.tasks.values()) if (task.retried) return undefined;
+    const head = this.waiting[0] ?? this.warmups[0];
+    if (!head || (head.retried && slot.tasks.size > 0)) return undefined;
+    return this.next();
+  }
+
   private dispatch(): void {
     for (const slot of this.slots) {
       if (this.pending() === 0) return;
-      if (slot.ready) while (slot.tasks.size < DEPTH && this.pending() > 0) this.assign(slot, this.next()!);
+      if (slot.ready) for (let task = this.takeFor(slot); task; task = this.takeFor(slot)) this.assign(slot, task);
     }
     if (this.pending() === 0 || this.closed || this.broken) return;
     // renders without expect() (a stop's saves, a retry): the processes they fill, at most as many as
@@ -211,7 +224,8 @@ export class RenderPool {
     holdProcess(slot, true);
     task.timer = setTimeout(() => {
       this.log.error(`[publish] ${task.url}: rendering took longer than ${this.renderTimeoutMs} ms; its process is replaced`);
-      void this.retire(slot, new Error(`render timeout after ${this.renderTimeoutMs} ms`));
+      // the page beside it did nothing wrong: it goes once more
+      void this.retire(slot, new Error(`render timeout after ${this.renderTimeoutMs} ms`), (other) => other !== task && !other.retried);
       this.dispatch();
     }, this.renderTimeoutMs);
     slot.child.send({ id: task.id, url: task.url, at: task.at });
@@ -253,7 +267,8 @@ export class RenderPool {
     if (!slot.ready && ++this.startFailures >= 2 && !this.broken) {
       this.markBroken(new Error(`render processes cannot start: ${error.message}${slot.stderrTail ? `\n${slot.stderrTail.trim()}` : ''}`));
     }
-    void this.retire(slot, error);
+    // the pages it had in flight go once more, each alone (takeFor): which of them killed it is not known
+    void this.retire(slot, error, (task) => !task.retried);
     this.dispatch();
   }
 
@@ -283,8 +298,10 @@ export class RenderPool {
 
   /** Gives a ready process waiting renders up to DEPTH; with none in flight it is idle. */
   private fill(slot: Slot): void {
-    while (slot.tasks.size < DEPTH && this.pending() > 0) this.assign(slot, this.next()!);
+    for (let task = this.takeFor(slot); task; task = this.takeFor(slot)) this.assign(slot, task);
     if (slot.tasks.size === 0) this.idle(slot);
+    // a page sent again waits for a process with nothing else: another one may be free now
+    else if (this.pending() > 0) this.dispatch();
   }
 
   /**
@@ -308,14 +325,18 @@ export class RenderPool {
     slot.idleTimer.unref();
   }
 
-  private async retire(slot: Slot, error: Error | null): Promise<void> {
+  /** Ends a process; its renders in flight fail, or go once more where `again` says so. */
+  private async retire(slot: Slot, error: Error | null, again: (task: Task) => boolean = () => false): Promise<void> {
     if (!this.slots.delete(slot)) return;
     clearTimeout(slot.idleTimer);
     clearTimeout(slot.startTimer);
+    const requeued: Task[] = [];
     for (const task of slot.tasks.values()) {
       clearTimeout(task.timer);
-      task.reject(error ?? new Error('render process ended'));
+      if (!this.closed && !this.broken && again(task)) requeued.push(Object.assign(task, { retried: true }));
+      else task.reject(error ?? new Error('render process ended'));
     }
+    this.waiting.unshift(...requeued);
     slot.tasks.clear();
     await stopRenderProcess(slot);
   }

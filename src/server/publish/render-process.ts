@@ -13,6 +13,8 @@ export type Task = {
   resolve: (result: RenderResult) => void;
   reject: (error: Error) => void;
   timer?: NodeJS.Timeout;
+  /** sent again after its process died: it renders alone now, and fails if that process dies too */
+  retried?: boolean;
 };
 
 export type Slot = {
