@@ -31,6 +31,41 @@ function countingJob(name: string, everyMs: number, fail = false) {
 }
 
 describe('Scheduler', () => {
+  it('a job whose next run cannot be stored (a full disk) waits for it all the same: no run after run without pause', async () => {
+    const { clock, advance } = fakeClock();
+    const { job, runs } = countingJob('sicherung', DAY_MS);
+    const scheduler = new Scheduler(() => db, [job], clock, quiet);
+    scheduler.start();
+    // from now on no update of the schedule reaches the disk
+    db.$client.exec("CREATE TRIGGER voll BEFORE UPDATE ON scheduled_jobs BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END");
+    await advance(0);
+    expect(runs.length).toBe(1);
+    await advance(DAY_MS - 1, () => scheduler.idle());
+    expect(runs.length).toBe(1);
+    await advance(1, () => scheduler.idle());
+    expect(runs.length).toBe(2);
+    await scheduler.stop();
+  });
+
+  it('looks at the wall clock at least every minute: a machine that slept runs what came due meanwhile', async () => {
+    let now = Date.UTC(2026, 10, 24, 3, 0, 0);
+    const timers: { at: number; fn: () => void }[] = [];
+    // the timer's own clock stood still while the machine slept: only the wall clock moved
+    const clock = { now: () => now, setTimeout: (fn: () => void, ms: number) => (timers.push({ at: ms, fn }), timers.length), clearTimeout: () => undefined };
+    const { job, runs } = countingJob('sicherung', DAY_MS);
+    const scheduler = new Scheduler(() => db, [job], clock, quiet);
+    scheduler.start();
+    timers.shift()!.fn();
+    await scheduler.idle();
+    expect(runs.length).toBe(1);
+    expect(timers[0].at).toBe(60_000);
+    now += DAY_MS;
+    timers.shift()!.fn();
+    await scheduler.idle();
+    expect(runs.length).toBe(2);
+    await scheduler.stop();
+  });
+
   it('runs a new job at start, then every interval, and stores when it runs next', async () => {
     const { clock, advance } = fakeClock();
     const { job, runs } = countingJob('sicherung', DAY_MS);

@@ -38,13 +38,19 @@ function nextAfter(job: Job, time: number, isNew: boolean): number {
   return time + (isNew ? (job.firstAfterMs ?? 0) : job.everyMs);
 }
 
-/** setTimeout cannot wait longer than about 24.8 days: a longer wait is taken in steps. */
-const MAX_WAIT = 2_147_483_647;
+/**
+ * The longest single wait: the timer runs on the machine's monotonic clock, which stands still while
+ * the machine sleeps or its VM is paused, so a long wait would end late by as long; every minute the
+ * scheduler looks at the wall clock again.
+ */
+const MAX_WAIT = 60_000;
 
 export class Scheduler {
   private timer: unknown = null;
   private running: Promise<void> | null = null;
   private stopped = false;
+  /** next runs that could not be stored (a full disk): the job waits for them all the same */
+  private readonly unstored = new Map<string, number>();
 
   constructor(
     private readonly db: () => Db,
@@ -57,7 +63,7 @@ export class Scheduler {
   nextRuns(): Map<string, number> {
     const stored = new Map(this.db().select().from(scheduledJobs).all().map((row) => [row.name, row.nextRunAt]));
     const now = this.clock.now();
-    return new Map(this.jobs.map((job) => [job.name, stored.get(job.name) ?? nextAfter(job, now, true)]));
+    return new Map(this.jobs.map((job) => [job.name, Math.max(stored.get(job.name) ?? nextAfter(job, now, true), this.unstored.get(job.name) ?? -Infinity)]));
   }
 
   start(): void {
@@ -93,6 +99,7 @@ export class Scheduler {
     for (const job of this.jobs) {
       const due = job.dueAt?.() ?? null;
       if (due === null || due >= next.get(job.name)!) continue;
+      this.unstored.delete(job.name);
       writeIfPossible(`scheduler.${job.name}.due`, () => {
         this.db().update(scheduledJobs).set({ nextRunAt: due }).where(eq(scheduledJobs.name, job.name)).run();
       }, this.db());
@@ -145,17 +152,21 @@ export class Scheduler {
         this.log.error(`[scheduler] ${job.name}: ${error}`);
       }
       const finished = this.clock.now();
+      const nextRun = nextAfter(job, finished, false);
       // a job that failed waits for its next turn too: a broken backup disk is not tried every second
       try {
         write(`scheduler.${job.name}`, () =>
           this.db()
             .update(scheduledJobs)
-            .set({ lastRunAt: finished, nextRunAt: nextAfter(job, finished, false), lastError: error })
+            .set({ lastRunAt: finished, nextRunAt: nextRun, lastError: error })
             .where(eq(scheduledJobs.name, job.name))
             .run(),
           this.db(),
         );
+        this.unstored.delete(job.name);
       } catch (failure) {
+        // kept here instead: with the stored time still past, the job ran again at once, without end
+        this.unstored.set(job.name, nextRun);
         this.log.error(`[scheduler] ${job.name}: next run not stored:`, failure);
       }
     }
