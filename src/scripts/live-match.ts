@@ -32,6 +32,9 @@ async function cacheVersion(): Promise<number | null> {
   }
 }
 
+/** The longest wait between two tries to open the live stream again after it closed. */
+const RECONNECT_MAX_MS = 60_000;
+
 /** Starts listening when the page has a live part to keep fresh (the page renders its marker only while the match may change). */
 export function startLiveMatch(): void {
   const slot = document.querySelector<HTMLElement>('[data-live-reload]');
@@ -44,26 +47,68 @@ export function startLiveMatch(): void {
     prompt.querySelector('button')?.addEventListener('click', () => window.location.reload());
     slot.append(prompt);
   };
+  // one fetch at a time, in the order asked: an older answer never lands after a newer one
+  let refreshing: Promise<unknown> = Promise.resolve();
+  // an update whose page could not be fetched (the network went just then): fetched again once it is back
+  let missed = false;
+  const refresh = () => {
+    refreshing = refreshing.then(() =>
+      refreshFragment(matchId)
+        .then((ok) => {
+          missed = !ok;
+          if (ok) slot.querySelector('.live-reload')?.remove();
+          else stale();
+        })
+        .catch(() => {
+          missed = true;
+          stale();
+        }),
+    );
+  };
   let poll: ReturnType<typeof setInterval> | undefined;
-  const source = new EventSource(`/api/live/${encodeURIComponent(matchId)}`);
-  // the page says that it is live (a test, a stylesheet, the update bar look at it)
-  source.addEventListener('open', () => document.getElementById(FRAGMENT_ID)?.setAttribute('data-live', 'on'));
-  source.addEventListener('update', () => {
-    refreshFragment(matchId)
-      .then((ok) => ok || stale())
-      .catch(stale);
+  let openedBefore = false;
+  let reconnectMs = 2_000;
+  let reconnect: ReturnType<typeof setTimeout> | undefined;
+  const connect = () => {
+    clearTimeout(reconnect);
+    reconnect = undefined;
+    const source = new EventSource(`/api/live/${encodeURIComponent(matchId)}`);
+    source.addEventListener('open', () => {
+      // the page says that it is live (a test, a stylesheet, the update bar look at it)
+      document.getElementById(FRAGMENT_ID)?.setAttribute('data-live', 'on');
+      clearInterval(poll);
+      poll = undefined;
+      reconnectMs = 2_000;
+      // a stream that came back (a phone woke up, the network returned) missed what was published
+      // meanwhile, the final whistle perhaps: the live part is fetched once
+      if (openedBefore) refresh();
+      openedBefore = true;
+    });
+    source.addEventListener('update', refresh);
+    source.addEventListener('error', () => {
+      // a closed stream does not come back by itself (a static host's 404, the network gone a moment, a
+      // restart's 502): watch the cache version meanwhile, and try the stream again later
+      if (source.readyState !== EventSource.CLOSED) return;
+      if (!poll) {
+        let known: number | null = null;
+        const check = async () => {
+          const version = await cacheVersion();
+          if (version === null) return;
+          if (known !== null && version !== known) stale();
+          known = version;
+        };
+        void check();
+        poll = setInterval(() => void check(), POLL_MS);
+      }
+      // spread over the next seconds, so that the pages of a whole stadium do not come back at once
+      reconnect = setTimeout(connect, reconnectMs * (0.5 + Math.random()));
+      reconnectMs = Math.min(RECONNECT_MAX_MS, reconnectMs * 2);
+    });
+  };
+  // the phone's network is back: no need to wait for the next try
+  window.addEventListener('online', () => {
+    if (missed) refresh();
+    if (reconnect !== undefined) connect();
   });
-  source.addEventListener('error', () => {
-    // a closed stream (404 from a static host) does not come back: watch the cache version
-    if (source.readyState !== EventSource.CLOSED || poll) return;
-    let known: number | null = null;
-    const check = async () => {
-      const version = await cacheVersion();
-      if (version === null) return;
-      if (known !== null && version !== known) stale();
-      known = version;
-    };
-    void check();
-    poll = setInterval(() => void check(), POLL_MS);
-  });
+  connect();
 }

@@ -5,11 +5,13 @@ import { viennaDate } from '../../../src/lib/dates-de';
 import { leagues, matchEvents, matches } from '../../../src/server/db/schema';
 import { startSite } from '../../fixtures/site';
 import { useSite, withCookieChoice } from '../public/helpers';
+import { adminClient } from '../../fixtures/admin-http';
 
 // 'Spieltag' at 375 px (issue 14): an admin records a match at the pitch while a
 // fan's open /spiel/{id} shows each event within 3 s, without reloading.
 let matchId = '';
 let eveningId = '';
+let lateId = '';
 let teamId = '';
 const site = useSite((db) => {
   const team = makeTeam(db, { name: 'Kampfmannschaft' });
@@ -24,6 +26,16 @@ const site = useSite((db) => {
     away_team: 'ASK Oberdorf',
     match_date: viennaDate(new Date()),
     match_time: '14:30',
+    season: '2026/27',
+    team_id: team.id,
+    team_side: 'home',
+  }).id;
+  // a third, for the fan whose phone was away at kick-off
+  lateId = makeMatch(db, {
+    home_team: 'SV Kirchberg',
+    away_team: 'SC Bach',
+    match_date: viennaDate(new Date()),
+    match_time: '21:00',
     season: '2026/27',
     team_id: team.id,
     team_side: 'home',
@@ -170,9 +182,34 @@ test('without the live stream (a static host) the open page offers a reload once
   await fanContext.close();
 });
 
-test('an open live stream ends when the server stops, so the stop does not wait for it (decision 012)', async () => {
-  const own = await startSite();
-  const response = await fetch(`${own.url}/api/live/some-match`);
+test('a fan whose connection was away when the match changed sees the change once it is back, without a reload', async ({ browser }) => {
+  const fanContext = await browser.newContext({ viewport: { width: 375, height: 812 }, serviceWorkers: 'block' });
+  await withCookieChoice(fanContext);
+  const fan = await fanContext.newPage();
+  await fan.goto(`${site().url}/spiel/${lateId}`);
+  const live = fan.locator('#spiel-live');
+  await expect(live).toHaveAttribute('data-live', 'on');
+  await fan.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+  // the phone loses its network; meanwhile the match kicks off (its one update goes out to nobody)
+  await fanContext.setOffline(true);
+  await fan.waitForTimeout(500);
+  const admin = await adminClient(site());
+  expect((await admin.call('admin.matchDay.phase', { match_id: lateId, step: 'kickoff' })).status).toBe(200);
+  await fan.waitForTimeout(500);
+  await fanContext.setOffline(false);
+  await expect(live.locator('.match-phase')).toHaveText('1. Halbzeit', { timeout: 10_000 });
+  expect(await fan.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  await fanContext.close();
+});
+
+test('an open live stream ends when the server stops, so the stop does not wait for it (decision 012); an unknown match gets none', async () => {
+  let ownMatch = '';
+  const own = await startSite({ seed: (db) => void (ownMatch = makeMatch(db, { home_team: 'SV Kirchberg', away_team: 'ASK Oberdorf' }).id) });
+  // an unknown match: no stream (each holds a socket; a script opened thousands before)
+  const unknown = await fetch(`${own.url}/api/live/gibt-es-nicht`);
+  expect(unknown.status).toBe(404);
+  expect(await unknown.text()).toBe('Dieses Spiel gibt es nicht.');
+  const response = await fetch(`${own.url}/api/live/${ownMatch}`);
   expect(response.headers.get('content-type')).toContain('text/event-stream');
   const reader = response.body!.getReader();
   expect(new TextDecoder().decode((await reader.read()).value)).toContain('retry: 2000');
