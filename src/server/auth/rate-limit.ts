@@ -7,6 +7,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { write, writeIfPossible } from '../db/write';
 import { rateLimits } from '../db/schema';
+import { plainAddress } from '../http/proxy';
 
 export type RateLimitPolicy = {
   /** attempts allowed before any delay */
@@ -26,9 +27,9 @@ const MINUTE = 60_000;
  * by the full address, each of its 2^64 addresses had limits of its own, docs/decisions/016).
  */
 export function addressForLimits(address: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return mapped[1];
-  if (!address.includes(':')) return address;
+  // an IPv4 address, also one written as IPv6 (::ffff:1.2.3.4), counts as it is
+  const v4 = plainAddress(address);
+  if (!v4.includes(':')) return v4;
   const plain = address.split('%')[0].toLowerCase();
   const [head, tail] = plain.split('::');
   const groups = (part: string | undefined) => (part ? part.split(':') : []);

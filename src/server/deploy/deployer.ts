@@ -94,12 +94,12 @@ export class Deployer {
         if (!this.stopped) this.scheduleRetry();
       })
       .finally(() => {
-      this.running = null;
-      if (this.again && !this.stopped) {
-        this.again = false;
-        this.request();
-      }
-    });
+        this.running = null;
+        if (this.again && !this.stopped) {
+          this.again = false;
+          this.request();
+        }
+      });
   }
 
   /** A superadmin's 'Erneut übertragen': at once, and with a fresh back-off. */

@@ -60,13 +60,18 @@ export class PublishQueue {
 
   enqueue(changes: Change[] | 'all' | { urls: string[] }): Promise<PublishReport> {
     return new Promise((resolve, reject) => {
-      const job = (this.pending ??= { all: false, changes: [], urls: [], waiters: [], attempts: 0 });
+      const job = this.nextJob();
       if (changes === 'all') job.all = true;
       else if ('urls' in changes) job.urls.push(...changes.urls);
       else job.changes.push(...changes);
       job.waiters.push({ resolve, reject });
       this.schedule();
     });
+  }
+
+  /** The job that runs next, which saves and retries arriving now join. */
+  private nextJob(): Job {
+    return (this.pending ??= { all: false, changes: [], urls: [], waiters: [], attempts: 0 });
   }
 
   /** Resolves when nothing is queued or running. */
@@ -119,7 +124,7 @@ export class PublishQueue {
     const timer = this.timers.setTimeout(() => {
       this.failedJobTimers.delete(timer);
       if (this.closed) return;
-      const next = (this.pending ??= { all: false, changes: [], urls: [], waiters: [], attempts: 0 });
+      const next = this.nextJob();
       next.all ||= job.all;
       next.changes.push(...job.changes);
       next.urls.push(...job.urls);
