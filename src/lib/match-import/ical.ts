@@ -30,6 +30,27 @@ function dateAndTime(start: ICAL.Time): { date: string; time: string | null } {
   return { date: `${start.year}-${pad(start.month)}-${pad(start.day)}`, time: `${pad(start.hour)}:${pad(start.minute)}` };
 }
 
+const RAW_START = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})Z?)?$/;
+
+/**
+ * The event's start as written, when it is a real day and time: ical.js throws
+ * on garbage and silently rolls impossible dates on (20260230 became 2 March),
+ * so a typo would have put a match on a day nobody entered.
+ */
+function realStart(component: ICAL.Component, event: ICAL.Event): ICAL.Time | null {
+  const raw = String(component.getFirstProperty('dtstart')?.toICALString() ?? '').replace(/^[^:]*:/, '').trim();
+  const parts = RAW_START.exec(raw);
+  if (!parts) return null;
+  const [year, month, day, hour, minute, second] = parts.slice(1).map((part) => Number(part ?? 0));
+  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (month < 1 || month > 12 || day < 1 || day > lastDay || hour > 23 || minute > 59 || second > 60) return null;
+  try {
+    return event.startDate;
+  } catch {
+    return null;
+  }
+}
+
 const SCORE_AT_END = /\s*\(?\s*(\d{1,3})\s*:\s*(\d{1,3})\s*\)?\s*$/;
 const SIDES = /^(.+?)\s+(?:–|—|-|:|vs\.?|gegen)\s+(.+)$/i;
 
@@ -61,8 +82,9 @@ export function icalToMatches(text: string, defaults: ImportDefaults): ReadResul
     const summary = (event.summary ?? '').trim();
     const teams = teamsFromSummary(summary);
     if (!teams || teams.home.length > 200 || teams.away.length > 200) return problems.push({ line, message: T.eventTeams(line, summary.slice(0, 200)) });
-    if (!event.startDate) return problems.push({ line, message: T.eventDate(line) });
-    const { date, time } = dateAndTime(event.startDate);
+    const start = realStart(component, event);
+    if (!start) return problems.push({ line, message: T.eventDate(line) });
+    const { date, time } = dateAndTime(start);
     const cancelled = String(component.getFirstPropertyValue('status') ?? '').toUpperCase() === 'CANCELLED';
     const competition = defaults.competition.trim();
     if (!competition) return problems.push({ line, message: T.rowCompetition(line) });

@@ -107,6 +107,14 @@ describe('iCalendar', () => {
     expect(teamsFromSummary('SV Ried-Süd – SV Kirchberg (0:3)')).toEqual({ home: 'SV Ried-Süd', away: 'SV Kirchberg', score: [0, 3] });
     expect(() => icalToMatches('hello', defaults)).toThrow('Die Datei ist kein iCalendar-Kalender (BEGIN:VCALENDAR fehlt).');
   });
+  it('names an event whose start is garbage or no real day instead of failing or moving it', () => {
+    const starts = ['DTSTART:morgen', 'DTSTART:20260230T150000Z', 'DTSTART;VALUE=DATE:20261301', 'DTSTART;TZID=Europe/Vienna:20261131T250000', 'DTSTART:', 'DTSTART:20260815T153000Z'];
+    const calendar = ['BEGIN:VCALENDAR', ...starts.flatMap((start, i) => ['BEGIN:VEVENT', `UID:e${i}`, start, 'SUMMARY:SV A - SV B', 'END:VEVENT']), 'END:VCALENDAR'].join('\r\n');
+    const { matches, problems } = icalToMatches(calendar, defaults);
+    expect(problems.map((p) => p.message)).toEqual([1, 2, 3, 4, 5].map((n) => `Termin ${n}: kein gültiges Datum.`));
+    expect(matches).toHaveLength(1);
+    expect(matches[0]).toMatchObject({ sourceId: 'e5', match_date: '2026-08-15', match_time: '17:30' });
+  });
 });
 
 describe('plan', () => {

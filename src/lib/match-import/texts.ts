@@ -103,7 +103,7 @@ export const MATCH_IMPORT_TEXTS = {
   rowTooLong: (line: number) => `Zeile ${line}: ein Feld ist zu lang.`,
   rowDuplicate: (line: number) => `Zeile ${line}: dieses Spiel kommt in der Datei doppelt vor.`,
   eventTeams: (n: number, summary: string) => `Termin ${n}: „${summary}“ nennt keine zwei Mannschaften.`,
-  eventDate: (n: number) => `Termin ${n}: kein Datum.`,
+  eventDate: (n: number) => `Termin ${n}: kein gültiges Datum.`,
   teamGone: 'Diese Mannschaft existiert nicht mehr.',
 } as const;
 
