@@ -118,6 +118,16 @@ describe('iCalendar', () => {
 });
 
 describe('plan', () => {
+  it('writes our matches with their league\'s spelling of competition and season, so the table counts them', () => {
+    const league = { id: 'L1', competition: 'Unterliga Süd', season: '2026/27', our_team_name: null };
+    const text = CSV.replace('Spiel-Nr;', 'Saison;Bewerb;Spiel-Nr;').replace(/\n(\d)/g, '\n2026-27;unterliga süd;$1');
+    const { matches, problems } = readCsv(text);
+    expect(matches[0]).toMatchObject({ season: '2026-27', competition: 'unterliga süd' });
+    const plan = planImport(matches, problems, emptyCtx({ leagues: [league] }));
+    const ours = plan.items.filter((i) => i.kind === 'new');
+    expect(ours.map((i) => [i.values!.competition, i.values!.season])).toEqual([['Unterliga Süd', '2026/27'], ['Unterliga Süd', '2026/27']]);
+    expect(plan.counts).toMatchObject({ new: 2, league_new: 1 });
+  });
   it('importing the same file twice: the second plan has nothing new and nothing changed', () => {
     const league = { id: 'L1', competition: 'Unterliga', season: '2026/27', our_team_name: null };
     const ctx = emptyCtx({ leagues: [league] });

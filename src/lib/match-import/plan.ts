@@ -139,10 +139,23 @@ function planOurs(m: ImportedMatch, key: string, ctx: PlanContext, lookup: { byK
   return { kind: 'changed', key, match: m, id: existing.id, diffs, values: Object.fromEntries(diffs.map((d) => [d.field, d.after])) };
 }
 
+/** The league of this competition and season, their names compared loosely ('2026-27' is '2026/27'). */
+function leagueOf(m: ImportedMatch, leagues: ExistingLeague[]): ExistingLeague | undefined {
+  return leagues.find((l) => normalizeTeamName(l.competition) === normalizeTeamName(m.competition) && normalizeTeamName(l.season) === normalizeTeamName(m.season));
+}
+
+/**
+ * The match with its league's spelling of competition and season: the table
+ * counts our matches by the exact names, so a file writing '2026-27' for the
+ * league's '2026/27' would have put them beside the table instead of in it.
+ */
+function inLeagueSpelling(m: ImportedMatch, leagues: ExistingLeague[]): ImportedMatch {
+  const league = leagueOf(m, leagues);
+  return league ? { ...m, competition: league.competition, season: league.season } : m;
+}
+
 function planForeign(m: ImportedMatch, key: string, ctx: PlanContext): PlanItem {
-  const league = ctx.leagues.find(
-    (l) => normalizeTeamName(l.competition) === normalizeTeamName(m.competition) && normalizeTeamName(l.season) === normalizeTeamName(m.season),
-  );
+  const league = leagueOf(m, ctx.leagues);
   if (!league) return { kind: 'skipped', key, match: m };
   const results = ctx.leagueResults.filter((r) => r.league_id === league.id);
   const existing =
@@ -181,7 +194,7 @@ export function planImport(imported: ImportedMatch[], problems: ImportProblem[],
   const claimed = new Set<string>();
   const items: PlanItem[] = [];
   const allProblems = [...problems];
-  for (const m of imported) {
+  for (const m of imported.map((match) => inLeagueSpelling(match, ctx.leagues))) {
     const key = importKey(m);
     if (seen.has(key)) {
       allProblems.push({ line: m.line, message: T.rowDuplicate(m.line) });
