@@ -14,6 +14,10 @@ describe('league tables for the public pages', () => {
           // one match only: which side is ours comes from team_side
           { id: 'a', home_team: 'SG Gnas', away_team: 'SV Kirchberg Damen', team_side: 'away', match_date: '2026-09-01', competition: 'Landesliga Damen', season: '2026/27', status: 'finished', home_score: 0, away_score: 2 },
           { id: 'b', home_team: 'SV Kirchberg Damen', away_team: 'FC Absage', team_side: 'home', match_date: '2026-09-08', competition: 'Landesliga Damen', season: '2026/27', status: 'cancelled' },
+          // a result typed in with the status left at 'Geplant' counts; a live score and a postponed match's do not
+          { id: 'c', home_team: 'SV Kirchberg Damen', away_team: 'FC Vergessen', team_side: 'home', match_date: '2026-09-15', competition: 'Landesliga Damen', season: '2026/27', status: 'scheduled', home_score: 1, away_score: 1 },
+          { id: 'd', home_team: 'FC Laufend', away_team: 'SV Kirchberg Damen', team_side: 'away', match_date: '2026-09-22', competition: 'Landesliga Damen', season: '2026/27', status: 'live', home_score: 3, away_score: 0 },
+          { id: 'e', home_team: 'FC Später', away_team: 'SV Kirchberg Damen', team_side: 'away', match_date: '2026-09-29', competition: 'Landesliga Damen', season: '2026/27', status: 'postponed', home_score: 0, away_score: 1 },
         ])
         .run();
       tx.insert(leagueResults).values({ id: 'r', league_id: 'l', home_team: '<script>x</script>', away_team: 'SG Gnas', home_score: 1, away_score: 1 }).run();
@@ -21,9 +25,12 @@ describe('league tables for the public pages', () => {
     const table = leagueTableById(db, 'l')!;
     expect(table.ourTeam).toBe('Kirchberg/Raab');
     expect(table.rows.map((r) => [r.team, r.played, r.points])).toEqual([
-      ['Kirchberg/Raab', 1, 3],
+      ['Kirchberg/Raab', 2, 4],
       ['<script>x</script>', 1, 1],
+      ['FC Vergessen', 1, 1],
       ['SG Gnas', 2, 1],
+      ['FC Laufend', 0, 0],
+      ['FC Später', 0, 0],
     ]);
     expect(leaguesOfTeam(db, 'damen')).toEqual([{ id: 'l', competition: 'Landesliga Damen', season: '2026/27' }]);
     expect(leagueTableById(db, 'weg')).toBeNull();

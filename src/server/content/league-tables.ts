@@ -52,13 +52,21 @@ function leagueMatches(db: Db, league: LeagueRow): MatchRow[] {
     .all();
 }
 
+/**
+ * A match with both scores counts when it is finished, or still 'Geplant': a
+ * result typed in without moving the status on is shown on the fixtures page,
+ * so the table counts it too. A live score is not final; a postponed match's is
+ * not a result (decision 027).
+ */
+const COUNTED_STATUSES = new Set(['finished', 'scheduled', 'upcoming']);
+
 /** Our results from the fixtures, under our name in the table; not-yet-played matches name the teams only. */
 function ourResults(list: MatchRow[], matchName: string | null, tableName: string | null): LeagueResult[] {
   const rename = (name: string) => (matchName && tableName && teamKey(name) === matchName ? tableName : name);
   return list
     .filter((m) => m.status !== 'cancelled')
     .map((m) => {
-      const played = m.status === 'finished' && m.home_score !== null && m.away_score !== null;
+      const played = COUNTED_STATUSES.has(m.status ?? 'scheduled') && m.home_score !== null && m.away_score !== null;
       return { home: rename(m.home_team), away: rename(m.away_team), homeGoals: played ? m.home_score : null, awayGoals: played ? m.away_score : null };
     });
 }
