@@ -83,6 +83,8 @@ export const MATCH_DETAIL_ERRORS = {
   goalKind: 'Bitte eine Torart aus der Liste wählen.',
   notStarted: 'Das Spiel wurde noch nicht angepfiffen.',
   phase: 'Dieser Schritt passt nicht zum Spielstand.',
+  scoreFromGoals: (home: number, away: number) =>
+    `Das Ergebnis ergibt sich aus den Toren unter „Spieldetails“ (${home}:${away}). Bitte die Tore dort ändern.`,
 } as const;
 
 const side = z.enum(SIDES, { errorMap: () => ({ message: MATCH_DETAIL_ERRORS.side }) });

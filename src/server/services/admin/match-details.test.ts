@@ -167,8 +167,30 @@ describe("the spec's match form", () => {
     const form = (o: Record<string, unknown>) =>
       matchSchema.parse({ home_team: 'SV Kirchberg', away_team: 'ASK Oberdorf', match_date: '2026-11-22', competition: 'Unterliga', season: '2026/27', status: 'finished', ...o });
     addEvent({ ...event({ type: 'goal', side: 'home', player_id: p.huber }), minute: 12 }, null, db);
-    expect(updateMatch(matchId, form({ home_score: 5, away_score: 5 }), db).row).toMatchObject({ home_score: 1, away_score: 0, status: 'finished' });
+    // a score typed against the goals is refused, not saved and counted over; nothing of the form is stored
+    expect(() => updateMatch(matchId, form({ home_score: 5, away_score: 5 }), db)).toThrow(MATCH_DETAIL_ERRORS.scoreFromGoals(1, 0));
+    expect(score()).toMatchObject({ home_score: 1, away_score: 0, status: 'scheduled' });
+    // the form with the goals' score saves its other fields
+    expect(updateMatch(matchId, form({ home_score: 1, away_score: 0, location: 'Sportplatz' }), db).row).toMatchObject({ home_score: 1, status: 'finished', location: 'Sportplatz' });
     const plain = write('test.plain', () => db.insert(matches).values({ home_team: 'A', away_team: 'B', match_date: '2026-11-29' }).returning().get(), db);
     expect(updateMatch(plain.id, form({ home_score: 3, away_score: 2 }), db).row).toMatchObject({ home_score: 3, away_score: 2 });
+  });
+
+  it('keeps a score typed in after kick-off while the match has no goals (a forfeit, a mis-tapped Anpfiff)', async () => {
+    const { updateMatch } = await import('./matches');
+    const { matchSchema } = await import('../../../lib/schemas/match');
+    const T0 = Date.UTC(2026, 10, 22, 13, 30);
+    advancePhase(matchId, 'kickoff', T0, db);
+    expect(score()).toMatchObject({ home_score: 0, away_score: 0 });
+    const form = matchSchema.parse({ home_team: 'SV Kirchberg', away_team: 'ASK Oberdorf', match_date: '2026-11-22', competition: 'Unterliga', season: '2026/27', status: 'finished', home_score: 3, away_score: 0 });
+    expect(updateMatch(matchId, form, db).row).toMatchObject({ home_score: 3, away_score: 0, status: 'finished' });
+    recordEvent({ ...event({ type: 'yellow', side: 'away', player_name: 'K. Maier' }), minute: 70 }, null, T0, db);
+    advancePhase(matchId, 'half_time', T0 + 48 * 60_000, db);
+    expect(score()).toMatchObject({ home_score: 3, away_score: 0 });
+    // a goal entered and taken back again counts the score from the goals: 0:0
+    addEvent({ ...event({ type: 'goal', side: 'home', player_id: p.huber }), minute: 20 }, null, db);
+    expect(score()).toMatchObject({ home_score: 1, away_score: 0 });
+    undoLastEvent(matchId, db);
+    expect(score()).toMatchObject({ home_score: 0, away_score: 0 });
   });
 });

@@ -172,13 +172,19 @@ export function saveReport(input: ReportData, db: Db = getDb()) {
 }
 
 /**
- * Counts the score from the events once there are goals or the match has
- * begun (0:0 at kick-off); a match without either keeps the score typed in.
+ * Counts the score from the goal events. A match without goals keeps a score
+ * typed in 'Spielplan' (a forfeit, a result entered after a mis-tapped
+ * 'Anpfiff'); it gets 0:0 at kick-off where none was typed, and when its last
+ * goal is taken back after kick-off (decision 026).
  */
-export function followScore(matchId: string, db: Db): void {
+export function followScore(matchId: string, db: Db, removed?: Pick<EventRow, 'type'>): void {
   const m = matchRow(matchId, db);
   const events = eventsOf(matchId, db);
-  if (!events.some((e) => e.type === 'goal') && m.live_phase === 'not_started') return;
+  if (!events.some((e) => e.type === 'goal')) {
+    const begun = m.live_phase !== 'not_started';
+    const noScore = m.home_score === null || m.away_score === null;
+    if (!begun || !(noScore || removed?.type === 'goal')) return;
+  }
   const { home, away } = scoreFromEvents(events);
   if (m.home_score === home && m.away_score === away) return;
   db.update(matches)
@@ -242,7 +248,7 @@ export function removeEvent(eventId: string, db: Db = getDb()) {
     () => {
       const row = db.delete(matchEvents).where(eq(matchEvents.id, eventId)).returning().get();
       if (!row) throw new RefusedWrite(E.eventNotFound, 'NOT_FOUND');
-      followScore(row.match_id, db);
+      followScore(row.match_id, db, row);
       return { row: eventEntry(row), details: readMatchDetails(row.match_id, db), changes: matchChanges(row.match_id, 'match_events') };
     },
     db,
@@ -264,7 +270,7 @@ export function undoLastEvent(matchId: string, db: Db = getDb()) {
         .get();
       if (!last) throw new RefusedWrite(E.nothingToUndo, 'BAD_REQUEST');
       db.delete(matchEvents).where(eq(matchEvents.id, last.id)).run();
-      followScore(matchId, db);
+      followScore(matchId, db, last);
       return { row: eventEntry(last), details: readMatchDetails(matchId, db), changes: matchChanges(matchId, 'match_events') };
     },
     db,

@@ -6,7 +6,8 @@ import { RefusedWrite, write } from '../../db/write';
 import { matches } from '../../db/schema';
 import { FIXTURE_LISTS, type Change } from '../../publish/routes';
 import type { MatchData, MatchEntry } from '../../../lib/schemas/match';
-import { followScore } from './match-details';
+import { MATCH_DETAIL_ERRORS } from '../../../lib/schemas/match-details';
+import { eventsOf, followScore, scoreFromEvents } from './match-details';
 
 export const MATCH_NOT_FOUND = 'Dieses Spiel existiert nicht mehr.';
 
@@ -54,6 +55,20 @@ export function createMatch(input: MatchData, db: Db = getDb()) {
   );
 }
 
+/**
+ * A score typed in for a match whose goals are entered would be counted over
+ * at once: the admin is told where to change it instead of seeing it saved and
+ * then gone. (A form opened before the last goal is refused before this as an
+ * edit of an older version, decision 032.)
+ */
+function refuseScoreAgainstGoals(before: MatchRow, typed: MatchRow, db: Db) {
+  const events = eventsOf(typed.id, db);
+  if (!events.some((e) => e.type === 'goal')) return;
+  if (typed.home_score === before.home_score && typed.away_score === before.away_score) return;
+  const { home, away } = scoreFromEvents(events);
+  if (typed.home_score !== home || typed.away_score !== away) throw new RefusedWrite(MATCH_DETAIL_ERRORS.scoreFromGoals(home, away), 'BAD_REQUEST');
+}
+
 /** Every change raises SEQUENCE, so calendar apps replace their copy of the event (RFC 5545). */
 export function updateMatch(id: string, input: MatchData, db: Db = getDb()) {
   return write(
@@ -67,6 +82,7 @@ export function updateMatch(id: string, input: MatchData, db: Db = getDb()) {
         .returning()
         .get();
       if (!row) throw new RefusedWrite(MATCH_NOT_FOUND, 'NOT_FOUND');
+      refuseScoreAgainstGoals(before!, row, db);
       // a match with goal events keeps the score they give (issue 14, decision 026)
       followScore(id, db);
       const saved = db.select().from(matches).where(eq(matches.id, id)).get()!;
