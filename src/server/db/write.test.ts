@@ -5,9 +5,9 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { openDatabase } from './client';
-import { news } from './schema';
+import { news, players } from './schema';
 import { createTestDb } from './test-db';
-import { RefusedWrite, STORAGE_TEXTS, guardWrites, isRefusedWrite, lastWriteFailure, storageFailure, write } from './write';
+import { CONSTRAINT_REFUSED, RefusedWrite, STORAGE_TEXTS, guardWrites, isRefusedWrite, lastWriteFailure, storageFailure, write } from './write';
 import { createNews, updateNews } from '../services/admin/news';
 
 const dirs: string[] = [];
@@ -48,6 +48,24 @@ describe('write()', () => {
     expect(error.mock.calls.some((call) => String(call[0]).includes('news.updateNews'))).toBe(true);
     expect(db.select().from(news).where(eq(news.id, row.id)).get()?.title).toBe('Alt');
     expect(lastWriteFailure()?.reason).toBe('full');
+  });
+
+  it("answers a write the database's rules refuse (a reference to a gone row) in German, and keeps nothing of it", () => {
+    const db = createTestDb();
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let refused: unknown;
+    try {
+      write('test.orphan', (tx) => {
+        tx.insert(news).values({ title: 'A', content: 'A' }).run();
+        tx.insert(players).values({ team_id: 'gibt-es-nicht', name: 'Z', position: 'Tor' }).run();
+      }, db);
+    } catch (e) {
+      refused = e;
+    }
+    expect(isRefusedWrite(refused) && refused.code).toBe('BAD_REQUEST');
+    expect((refused as Error).message).toBe(CONSTRAINT_REFUSED);
+    expect(error.mock.calls.some((call) => String(call[0]).includes('test.orphan') && String(call[0]).includes('SQLITE_CONSTRAINT_FOREIGNKEY'))).toBe(true);
+    expect(db.select().from(news).all()).toEqual([]);
   });
 
   it('a nested write is part of the outer one: a refusal rolls back both', () => {

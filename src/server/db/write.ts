@@ -42,6 +42,14 @@ export const STORAGE_TEXTS: Record<StorageFailure, string> = {
 };
 
 /**
+ * A write the database's own rules refused (a reference to a row that is gone, a
+ * unique key taken): a service should have said why first, so it is logged as a
+ * bug, but the admin gets a German answer and not a 500.
+ */
+export const CONSTRAINT_REFUSED =
+  'Speichern nicht möglich: ein verknüpfter Eintrag existiert nicht mehr, wird noch verwendet oder ist doppelt. Bitte die Seite neu laden und erneut versuchen.';
+
+/**
  * A full disk where the publisher had old versions of replaced pages waiting to be freed (decision 046): they
  * are freed at once, and the admin saves again. The write is not run again by itself: a write's function may
  * count or collect into what it was given, and would do it twice.
@@ -129,6 +137,10 @@ export function write<T>(action: string, fn: (tx: Db) => T, db: Db = getDb()): T
     return result;
   } catch (error) {
     const reason = storageFailure(error);
+    if (!reason && String((error as { code?: unknown })?.code).startsWith('SQLITE_CONSTRAINT')) {
+      console.error(`[write] ${action} refused by the database's rules (${(error as { code?: string }).code}): ${(error as Error).message}`);
+      throw new RefusedWrite(CONSTRAINT_REFUSED, 'BAD_REQUEST', { cause: error });
+    }
     if (!reason) throw error;
     health.lastFailure = { reason, at: Date.now() };
     console.error(`[write] ${action} refused (${(error as { code?: string }).code ?? reason}): ${(error as Error).message}`);

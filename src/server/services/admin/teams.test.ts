@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb, seed } from '../../db/test-db';
 import type { Db } from '../../db/client';
-import { players } from '../../db/schema';
+import { matches, players, teams } from '../../db/schema';
 import { teamSchema } from '../../../lib/schemas/team';
 import { createTeam, deleteTeam, listTeams, reorderTeams, teamOptions, updateTeam } from './teams';
 import { RefusedWrite } from '../../db/write';
@@ -46,6 +46,17 @@ describe('teams service', () => {
     expect(result.changes).toEqual([{ table: 'teams', key: row.id }, { table: 'players', key: row.id }]);
     expect(db.select().from(players).all()).toEqual([]);
     expect(() => deleteTeam(row.id, db)).toThrow('Dieses Team existiert nicht mehr.');
+  });
+
+  it('deleting a team with matches of the match centre keeps the matches, without the link', () => {
+    const { row } = createTeam(team({ name: 'Kampfmannschaft' }), db);
+    const match = seed(db, () =>
+      db.insert(matches).values({ home_team: 'SV Kirchberg', away_team: 'ASK Gnas', match_date: '2026-11-22', team_id: row.id, team_side: 'home' }).returning().get(),
+    );
+    const result = deleteTeam(row.id, db);
+    expect(result.changes).toContainEqual({ table: 'matches', key: match.id });
+    expect(db.select().from(teams).all()).toEqual([]);
+    expect(db.select().from(matches).all()).toEqual([expect.objectContaining({ id: match.id, home_team: 'SV Kirchberg', team_id: null, team_side: null })]);
   });
 
   it('reordering writes each index as display_order and reports only moved teams', () => {

@@ -4,7 +4,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { getDb, type Db } from '../../db/client';
 import { RefusedWrite, write } from '../../db/write';
-import { players, teams } from '../../db/schema';
+import { matches, players, teams } from '../../db/schema';
 import type { Change } from '../../publish/routes';
 import type { TeamData, TeamEntry } from '../../../lib/schemas/team';
 
@@ -74,15 +74,22 @@ export function updateTeam(id: string, input: TeamData, db: Db = getDb()) {
   );
 }
 
-/** Deletes the team; the database deletes its players (ON DELETE CASCADE), as the confirmation warns. */
+/**
+ * Deletes the team; the database deletes its players (ON DELETE CASCADE), as the
+ * confirmation warns. Its matches stay, without the link: the migration that
+ * added `matches.team_id` gave it no ON DELETE SET NULL (the schema's intent),
+ * so the database refused the delete of any team with a match of the match
+ * centre. The matches' pages lose the team's line-up and are published again.
+ */
 export function deleteTeam(id: string, db: Db = getDb()) {
   return write('teams.deleteTeam', (tx) => {
     const count = tx.select({ n: sql<number>`count(*)` }).from(players).where(eq(players.team_id, id)).get()?.n ?? 0;
+    const linked = tx.update(matches).set({ team_id: null, team_side: null }).where(eq(matches.team_id, id)).returning({ id: matches.id }).all();
     const row = tx.delete(teams).where(eq(teams.id, id)).returning().get();
     if (!row) throw new RefusedWrite(TEAM_NOT_FOUND, 'NOT_FOUND');
     return {
       row: entry(row, count),
-      changes: [...changed(id), { table: 'players', key: id }] satisfies Change[],
+      changes: [...changed(id), { table: 'players', key: id }, ...linked.map((m) => ({ table: 'matches', key: m.id }))] satisfies Change[],
     };
   }, db);
 }
