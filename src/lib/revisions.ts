@@ -44,6 +44,18 @@ export const RESTORE_ORDER: readonly RevisionedEntity[] = [
   'news', 'page_content', 'homepage_content', 'sponsors', 'contact_info', 'youth_teams', 'shop_items', 'gallery',
 ];
 
+/**
+ * Columns putting back a version leaves as they are: a calendar's SEQUENCE only
+ * rises (calendar apps ignore an event with a lower one; the restore raises it),
+ * the match day's phase and times are the pitch's, the import's key is the
+ * source's, and whether and when a news is public is its own switch (putting back
+ * an older text must not bring back an article taken off since).
+ */
+export const KEPT_ON_RESTORE: Partial<Record<RevisionedEntity, readonly string[]>> = {
+  matches: ['sequence', 'live_phase', 'kickoff_at', 'second_half_at', 'external_key'],
+  news: ['published', 'publish_at', 'unpublish_at'],
+};
+
 /** Columns that never go into a revision, whatever table grows them. */
 export const SECRET_COLUMN = /password|token|secret|hash|totp|recovery/i;
 

@@ -5,6 +5,7 @@ import { contentTables } from '../db/schema';
 import { createTestDb, seed } from '../db/test-db';
 import { isRefusedWrite, write } from '../db/write';
 import { runAsActor } from './context';
+import { affectedUrls } from '../publish/routes';
 import { assertUnchanged, currentRevision, listTrash, pruneRevisions, restoreFromTrash, restoreRevision, rowHistory } from './revisions';
 
 // Every content entity keeps its versions (issue 15). Like the permission test
@@ -82,7 +83,7 @@ describe('revisions of every content entity', () => {
 
     // 'Wiederherstellen' of the first version: the row holds it again, as a new version
     const restored = restoreRevision(versions[1].id, db);
-    expect(restored.changes).toEqual([{ table, key: id }]);
+    expect(restored.changes.length).toBeGreaterThan(0);
     const now = db.$client.prepare(`SELECT "${column}" AS v FROM "${table}" WHERE id = ?`).get(id) as { v: unknown };
     expect(now.v).toBe(versions[1].data[column]);
     expect(rowHistory(table, id, db)[0].op).toBe('restore');
@@ -94,6 +95,59 @@ describe('revisions of every content entity', () => {
     restoreFromTrash(entry!.id, db);
     expect(db.$client.prepare(`SELECT "${column}" AS v FROM "${table}" WHERE id = ?`).get(id)).toEqual({ v: versions[1].data[column] });
     expect(listTrash(db).find((e) => e.row_id === id)).toBeUndefined();
+  });
+});
+
+describe('what a restore republishes and keeps', () => {
+  const edit = (sql: string, ...params: unknown[]) => write('test.edit', () => db.$client.prepare(sql).run(...params), db);
+  const oldest = (entity: RevisionedEntity, id: string) => rowHistory(entity, id, db).at(-1)!.id;
+
+  it('names the pages that show the row, as its service does (a page by its key, a player by the team)', () => {
+    seed(db, () => {
+      db.$client.prepare(`INSERT INTO page_content (id, page_key, section_key, title, content) VALUES ('pc1', 'imprint', 'main', 'Impressum', 'Alt')`).run();
+      db.$client.prepare(`INSERT INTO teams (id, name, category) VALUES ('t1', 'Kampfmannschaft', 'herren')`).run();
+      db.$client.prepare(`INSERT INTO players (id, team_id, name, position) VALUES ('p1', 't1', 'Max Huber', 'Sturm')`).run();
+    });
+    edit(`UPDATE page_content SET content = 'Neu' WHERE id = 'pc1'`);
+    edit(`UPDATE players SET name = 'Max Huber-Gruber' WHERE id = 'p1'`);
+    const imprint = restoreRevision(oldest('page_content', 'pc1'), db);
+    expect(affectedUrls(db, imprint.changes, undefined, false)).toContain('/impressum');
+    const player = restoreRevision(oldest('players', 'p1'), db);
+    expect(player.changes).toEqual([{ table: 'players', key: 't1' }]);
+    expect(affectedUrls(db, player.changes, undefined, false)).toEqual(expect.arrayContaining(['/team/t1', '/spieler/p1']));
+    // from the trash too
+    edit(`DELETE FROM page_content WHERE id = 'pc1'`);
+    const untrashed = restoreFromTrash(listTrash(db).find((e) => e.row_id === 'pc1')!.id, db);
+    expect(affectedUrls(db, untrashed.changes, undefined, false)).toContain('/impressum');
+  });
+
+  it("keeps a match's calendar sequence rising, its match-day phase and its goals' score; a news stays as public as it is", () => {
+    seed(db, () => {
+      db.$client.prepare(`INSERT INTO matches (id, home_team, away_team, match_date, competition, season) VALUES ('m1', 'SV Kirchberg', 'ASK Gnas', '2026-11-22', 'Unterliga', '2026/27')`).run();
+      db.$client.prepare(`INSERT INTO news (id, title, content, published) VALUES ('n1', 'Alt', 'Alt', 1)`).run();
+    });
+    edit(`UPDATE matches SET location = 'Sportplatz', sequence = 3, live_phase = 'second_half', kickoff_at = 1, home_score = 1, away_score = 0 WHERE id = 'm1'`);
+    edit(`INSERT INTO match_events (id, match_id, type, side, minute) VALUES ('e1', 'm1', 'goal', 'home', 12)`);
+    const match = restoreRevision(oldest('matches', 'm1'), db);
+    expect(db.$client.prepare(`SELECT location, sequence, live_phase, kickoff_at, home_score, away_score FROM matches`).get()).toEqual({
+      location: null, sequence: 4, live_phase: 'second_half', kickoff_at: 1, home_score: 1, away_score: 0,
+    });
+    expect(match.changes).toEqual([{ table: 'matches', key: 'm1' }, { table: 'fixture_lists' }]);
+    edit(`UPDATE news SET title = 'Neu' WHERE id = 'n1'`);
+    edit(`UPDATE news SET published = 0 WHERE id = 'n1'`);
+    restoreRevision(oldest('news', 'n1'), db);
+    expect(db.$client.prepare(`SELECT title, published FROM news`).get()).toEqual({ title: 'Alt', published: 0 });
+  });
+
+  it('puts back a version whose author is gone since, without the author', () => {
+    seed(db, () => {
+      db.$client.prepare(`INSERT INTO users (id, email) VALUES ('u1', 'a@verein.at')`).run();
+      db.$client.prepare(`INSERT INTO news (id, title, content, author_id) VALUES ('n1', 'Alt', 'Alt', 'u1')`).run();
+    });
+    edit(`UPDATE news SET title = 'Neu' WHERE id = 'n1'`);
+    edit(`DELETE FROM users WHERE id = 'u1'`);
+    restoreRevision(oldest('news', 'n1'), db);
+    expect(db.$client.prepare(`SELECT title, author_id FROM news`).get()).toEqual({ title: 'Alt', author_id: null });
   });
 });
 

@@ -3,6 +3,7 @@
 // concurrency check of a save, and the retention of old versions. The rows are
 // written by the triggers (./triggers.ts), never here.
 import {
+  KEPT_ON_RESTORE,
   REVISION_TEXTS as T,
   REVISIONED,
   RESTORE_ORDER,
@@ -16,6 +17,7 @@ import {
 import { getDb, type Db } from '../db/client';
 import { RefusedWrite, write } from '../db/write';
 import type { Change } from '../publish/routes';
+import { changesOfRows } from '../publish/row-changes';
 import { asRestore } from './context';
 import { positiveIntSetting } from '../db/settings';
 import { quoteId, revisionColumns } from './triggers';
@@ -107,20 +109,30 @@ function valuesFor(db: Db, entity: RevisionedEntity, data: Record<string, unknow
   return values;
 }
 
-/** Puts a version of an existing row back: the row then holds it again, recorded as a new revision. */
+/**
+ * Puts a version of an existing row back: the row then holds it again, recorded
+ * as a new revision; the columns of KEPT_ON_RESTORE stay as they are, and a
+ * match with goal events keeps the score they give (decision 026).
+ */
 export function restoreRevision(revisionId: number, db: Db = getDb()): { entity: RevisionedEntity; rowId: string; changes: Change[] } {
   return write('revisions.restore', () => {
     const revision = revisionById(revisionId, db);
     const entity = revision.entity as RevisionedEntity;
     if (revision.op === 'delete') throw new RefusedWrite(T.cannotRestoreDeleted);
-    const exists = db.$client.prepare(`SELECT 1 FROM ${quoteId(entity)} WHERE id = ?`).get(revision.row_id);
-    if (!exists) throw new RefusedWrite(T.cannotRestoreDeleted);
-    const values = valuesFor(db, entity, JSON.parse(revision.data) as Record<string, unknown>);
-    delete values.id;
-    const columns = Object.keys(values);
-    const sql = `UPDATE ${quoteId(entity)} SET ${columns.map((c) => `${quoteId(c)} = @${c}`).join(', ')} WHERE id = @__id`;
+    const before = db.$client.prepare(`SELECT * FROM ${quoteId(entity)} WHERE id = ?`).get(revision.row_id) as Record<string, unknown> | undefined;
+    if (!before) throw new RefusedWrite(T.cannotRestoreDeleted);
+    const values = withoutGoneReferences(db, entity, valuesFor(db, entity, JSON.parse(revision.data) as Record<string, unknown>));
+    for (const column of ['id', ...(KEPT_ON_RESTORE[entity] ?? [])]) delete values[column];
+    if (entity === 'matches' && db.$client.prepare(`SELECT 1 FROM match_events WHERE match_id = ? AND type = 'goal'`).get(revision.row_id)) {
+      delete values.home_score;
+      delete values.away_score;
+    }
+    const assignments = Object.keys(values).map((c) => `${quoteId(c)} = @${c}`);
+    if ('sequence' in before) assignments.push('"sequence" = "sequence" + 1');
+    const sql = `UPDATE ${quoteId(entity)} SET ${assignments.join(', ')} WHERE id = @__id`;
     restoreRow(entity, () => db.$client.prepare(sql).run({ ...values, __id: revision.row_id }));
-    return { entity, rowId: revision.row_id, changes: [{ table: entity, key: revision.row_id }] };
+    const after = db.$client.prepare(`SELECT * FROM ${quoteId(entity)} WHERE id = ?`).get(revision.row_id) as Record<string, unknown>;
+    return { entity, rowId: revision.row_id, changes: changesOfRows(entity, before, after) };
   }, db);
 }
 
@@ -193,7 +205,7 @@ export function restoreFromTrash(revisionId: number, db: Db = getDb(), now = Dat
       const columns = Object.keys(values);
       const sql = `INSERT INTO ${quoteId(entity)} (${columns.map(quoteId).join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`;
       restoreRow(entity, () => db.$client.prepare(sql).run(values));
-      changes.push({ table: entity, key: row.row_id });
+      changes.push(...changesOfRows(entity, values));
     }
     db.$client.prepare(`UPDATE revisions SET trash_closed = 1 WHERE change_set = ? AND op = 'delete'`).run(head.change_set);
     return { entity: head.entity as RevisionedEntity, rowId: head.row_id, changes };
@@ -213,8 +225,13 @@ function withoutGoneReferences(db: Db, entity: RevisionedEntity, values: Record<
     on_delete: string;
   }[];
   const result = { ...values };
+  const nullable = new Set(
+    db.$client.prepare('SELECT name FROM pragma_table_info(?) WHERE "notnull" = 0').pluck().all(entity) as string[],
+  );
   for (const ref of references) {
-    if (ref.on_delete !== 'SET NULL' || result[ref.col] === null || result[ref.col] === undefined) continue;
+    // NO ACTION on a column that may be empty: the schema's SET NULL that its migration left out (matches.team_id)
+    const letGo = ref.on_delete === 'SET NULL' || (ref.on_delete === 'NO ACTION' && nullable.has(ref.col));
+    if (!letGo || result[ref.col] === null || result[ref.col] === undefined) continue;
     const exists = db.$client.prepare(`SELECT 1 FROM ${quoteId(ref.parent)} WHERE ${quoteId(ref.target ?? 'id')} = ?`).get(result[ref.col]);
     if (!exists) result[ref.col] = null;
   }

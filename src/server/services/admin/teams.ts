@@ -89,7 +89,7 @@ export function deleteTeam(id: string, db: Db = getDb()) {
     if (!row) throw new RefusedWrite(TEAM_NOT_FOUND, 'NOT_FOUND');
     return {
       row: entry(row, count),
-      changes: [...changed(id), { table: 'players', key: id }, ...linked.map((m) => ({ table: 'matches', key: m.id }))] satisfies Change[],
+      changes: [...changed(id), { table: 'players', key: id }, ...linked.map((m): Change => ({ table: 'matches', key: m.id }))] satisfies Change[],
     };
   }, db);
 }

@@ -1,0 +1,56 @@
+// What a row's change republishes, by the key convention of routes.ts, for a
+// write that knows the row but not the service's rule for naming it: putting
+// back a version or a deleted row (src/server/revisions). A service names its
+// own changes; a restore named every row by its id, which for a page section,
+// a player or a match event is no key any route reads (restoring the Impressum
+// republished nothing while the admin was told it was published).
+import type { RevisionedEntity } from '../../lib/revisions';
+import { FIXTURE_LISTS, type Change } from './routes';
+
+type Row = Record<string, unknown>;
+
+const keyOf = (row: Row, column: string): string | undefined => {
+  const value = row[column];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+};
+
+/** A change of `table` with the row's `column` as its key; without one, every route reading the table. */
+const keyed = (table: Change['table'], row: Row, column: string): Change => {
+  const key = keyOf(row, column);
+  return key === undefined ? { table } : { table, key };
+};
+
+/** The changes one state of a row of `entity` stands for (call it for the row before and after). */
+export function changesOfRow(entity: RevisionedEntity, row: Row): Change[] {
+  switch (entity) {
+    case 'players':
+      return [keyed('players', row, 'team_id')];
+    case 'page_content':
+      return [keyed('page_content', row, 'page_key')];
+    case 'homepage_content':
+      return [keyed('homepage_content', row, 'section_key')];
+    case 'match_events':
+    case 'match_lineups':
+      return [keyed('matches', row, 'match_id'), keyed(entity, row, 'match_id')];
+    case 'league_results':
+    case 'standings':
+      return [keyed(entity, row, 'league_id')];
+    case 'club_settings':
+      return [{ table: 'club_settings' }];
+    // its date, teams or competition may be other than now: the lists that show it
+    case 'matches':
+      return [keyed('matches', row, 'id'), { table: FIXTURE_LISTS }];
+    default:
+      return [keyed(entity, row, 'id')];
+  }
+}
+
+/** The changes of rows before and after a write, each once. */
+export function changesOfRows(entity: RevisionedEntity, ...rows: (Row | undefined)[]): Change[] {
+  const seen = new Map<string, Change>();
+  for (const row of rows) {
+    if (!row) continue;
+    for (const change of changesOfRow(entity, row)) seen.set(`${change.table}\u0000${change.key ?? ''}`, change);
+  }
+  return [...seen.values()];
+}
