@@ -1,7 +1,7 @@
 // The door in front of every action: a superadmin's action is refused to an admin by the name Astro
 // resolves, however it is written in the address (found in review: a percent-encoded letter passed).
 import { describe, expect, it } from 'vitest';
-import { SUPERADMIN_ONLY_ACTIONS, refuseAction } from './gate';
+import { SUPERADMIN_ONLY_ACTIONS, bodyRefusal, refuseAction } from './gate';
 
 const admin = { user: { id: 'a', email: 'admin@verein.at' }, isAdmin: true, isSuperAdmin: false, mustSetUpSecondFactor: false } as unknown as App.Locals;
 
@@ -16,5 +16,35 @@ describe('refuseAction', () => {
     }
     // an admin's own action passes the door (its handler decides)
     expect(refuseAction('admin.news.create', admin)).toBeNull();
+  });
+});
+
+describe('bodyRefusal', () => {
+  const post = (body: BodyInit, headers: Record<string, string> = {}) =>
+    new Request('http://localhost/_actions/public.inquiry', { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers }, duplex: 'half' } as RequestInit);
+  /** A body sent in chunks without a length, counting how much of it was read. */
+  function endless(chunks: number) {
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= chunks) return controller.close();
+        sent += 1;
+        controller.enqueue(new Uint8Array(64 * 1024).fill(32));
+      },
+    });
+    return { stream, read: () => sent };
+  }
+
+  it('refuses a body over the limit by its length or while reading it, without reading it all', async () => {
+    expect(await bodyRefusal(post('{}', { 'content-length': String(5_000_000) }), 1024)).toMatchObject({ status: 413, message: 'Die Anfrage ist zu groß.' });
+    const big = endless(10_000); // 640 MB if read whole
+    expect(await bodyRefusal(post(big.stream), 1024 * 1024)).toMatchObject({ status: 413, message: 'Die Anfrage ist zu groß.' });
+    expect(big.read()).toBeLessThan(40);
+  });
+
+  it('passes JSON and an empty body, refuses what does not parse', async () => {
+    expect(await bodyRefusal(post('{"name":"Anna"}'))).toBeNull();
+    expect(await bodyRefusal(post(''))).toBeNull();
+    expect(await bodyRefusal(post('{"name":'))).toMatchObject({ status: 400, message: 'Ungültige Anfrage: Der Inhalt ist kein gültiges JSON.' });
   });
 });

@@ -103,17 +103,55 @@ async function storageRefusalAs503(response: Response): Promise<Response> {
 }
 
 const BAD_JSON = 'Ungültige Anfrage: Der Inhalt ist kein gültiges JSON.';
+const TOO_LARGE = 'Die Anfrage ist zu groß.';
 
-/** True unless the request says it is JSON and its body does not parse (an empty body is Astro's to judge). */
-async function readsAsJson(request: Request): Promise<boolean> {
-  if (!(request.headers.get('content-type') ?? '').toLowerCase().includes('application/json')) return true;
-  const text = await request.clone().text();
-  if (text.trim() === '') return true;
+/** Astro's limit for an action's body (security.actionBodySizeLimit, left at its default): the gate reads no more. */
+export const ACTION_BODY_LIMIT = 1024 * 1024;
+
+/** The body up to `limit` bytes, or null past it: a copy read whole first would hold any size in memory. */
+async function bodyUpTo(request: Request, limit: number): Promise<Uint8Array | null> {
+  const reader = request.clone().body?.getReader();
+  if (!reader) return new Uint8Array();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      // not awaited: a branch of a cloned body settles its cancel only when the other branch is cancelled too
+      reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Why an action call's body is refused before Astro reads it: larger than the
+ * limit (one 700 MB body took the server to 2.3 GB and a 500), or said to be
+ * JSON and not parsing (Astro answers that with a 500: it is the caller's
+ * mistake, a 400). An empty body is Astro's to judge.
+ */
+export async function bodyRefusal(request: Request, limit = ACTION_BODY_LIMIT): Promise<ActionError | null> {
+  const length = Number(request.headers.get('content-length') ?? NaN);
+  if (length > limit) return new ActionError({ code: 'CONTENT_TOO_LARGE', message: TOO_LARGE });
+  if (!(request.headers.get('content-type') ?? '').toLowerCase().includes('application/json')) return null;
+  let body: Uint8Array | null;
+  try {
+    body = await bodyUpTo(request, limit);
+  } catch {
+    return new ActionError({ code: 'BAD_REQUEST', message: BAD_JSON });
+  }
+  if (body === null) return new ActionError({ code: 'CONTENT_TOO_LARGE', message: TOO_LARGE });
+  const text = new TextDecoder().decode(body);
+  if (text.trim() === '') return null;
   try {
     JSON.parse(text);
-    return true;
+    return null;
   } catch {
-    return false;
+    return new ActionError({ code: 'BAD_REQUEST', message: BAD_JSON });
   }
 }
 
@@ -123,8 +161,8 @@ export const actionGate = defineMiddleware(async (context, next) => {
   if (!action) return next();
   const refusal = refuseAction(action.name, context.locals);
   if (!refusal && action.calledFrom === 'rpc') {
-    // Astro answers a body that is not JSON with a 500: it is the caller's mistake, a 400
-    if (!(await readsAsJson(context.request))) return actionErrorResponse(new ActionError({ code: 'BAD_REQUEST', message: BAD_JSON }));
+    const refusedBody = await bodyRefusal(context.request);
+    if (refusedBody) return actionErrorResponse(refusedBody);
     return storageRefusalAs503(await next());
   }
   if (!refusal) return next();

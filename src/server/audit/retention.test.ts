@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createTestDb, seed } from '../db/test-db';
 import type { Db } from '../db/client';
@@ -60,6 +63,24 @@ describe('audit log retention', () => {
 });
 
 describe('inquiry retention', () => {
+  it("removes the outbox's notifications older than the period with the inquiries (a set-up without SMTP)", () => {
+    const db = createTestDb();
+    const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-outbox-'));
+    try {
+      const mail = (name: string, at: number) => {
+        fs.writeFileSync(path.join(outbox, name), 'Name: Max\nE-Mail: alt@test.at');
+        fs.utimesSync(path.join(outbox, name), at / 1000, at / 1000);
+      };
+      mail('alt.eml', NOW - 400 * DAY);
+      mail('neu.eml', NOW - 10 * DAY);
+      mail('notiz.txt', NOW - 400 * DAY);
+      purgeInquiries(db, NOW, outbox);
+      expect(fs.readdirSync(outbox).sort()).toEqual(['neu.eml', 'notiz.txt']);
+    } finally {
+      fs.rmSync(outbox, { recursive: true, force: true });
+    }
+  });
+
   it('deletes inquiries older than 12 months by default, then by the setting, and logs how many (not whose)', async () => {
     const db = createTestDb();
     inquiry(db, 'alt@test.at', '2025-11-24T10:00:00.000Z');

@@ -11,6 +11,7 @@ import type { Job } from '../scheduler';
 import { AUDIT_TEXTS as T, RETENTION_DEFAULTS, type RetentionSettings } from '../../lib/schemas/audit';
 import { recordAudit, type Actor } from './audit-log';
 import { positiveIntSetting } from '../db/settings';
+import { pruneOutbox } from '../mail/mailer';
 
 export const RETENTION_KEYS = { auditDays: 'audit_retention_days', inquiryMonths: 'inquiry_retention_months' } as const;
 
@@ -54,14 +55,20 @@ export function purgeAuditLog(db: Db, now = Date.now()): number {
   return write('audit.purge', (tx) => tx.delete(auditLog).where(lt(auditLog.at, cutoff)).run().changes, db);
 }
 
-/** Deletes inquiries older than the period, and says so in the log (how many, never whose). */
-export function purgeInquiries(db: Db, now = Date.now()): number {
-  const cutoff = new Date(monthsBefore(now, retentionSettings(db).inquiryMonths)).toISOString();
-  return write('inquiries.purge', (tx) => {
+/**
+ * Deletes inquiries older than the period, and says so in the log (how many, never whose); the
+ * outbox's copies of their notifications (a set-up without SMTP) go with them.
+ */
+export function purgeInquiries(db: Db, now = Date.now(), outboxDir?: string): number {
+  const cutoffMs = monthsBefore(now, retentionSettings(db).inquiryMonths);
+  const cutoff = new Date(cutoffMs).toISOString();
+  const removed = write('inquiries.purge', (tx) => {
     const removed = tx.delete(membershipInquiries).where(lt(membershipInquiries.created_at, cutoff)).run().changes;
     if (removed > 0) recordAudit(tx, { action: 'retention.purge', actor: null, entity: 'membership_inquiries', detail: T.purgedInquiries(removed) }, now);
     return removed;
   }, db);
+  pruneOutbox(cutoffMs, outboxDir);
+  return removed;
 }
 
 type JobOptions = { now?: () => number; log?: Pick<Console, 'info'> };

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { copyDatabase, openDatabase } from './client';
-import { players, teams } from './schema';
+import { membershipInquiries, players, teams } from './schema';
+import { write } from './write';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -18,6 +19,19 @@ function tempFile() {
 }
 
 describe('database', () => {
+  it('leaves no bytes of a deleted row in the file (an erased inquiry is gone from disk and backups)', () => {
+    const file = tempFile();
+    const db = openDatabase(file);
+    const secret = 'Meine Telefonnummer ist 0664-1234567-Geheim';
+    write('test.inquiry', () => db.insert(membershipInquiries).values({ name: 'Anna', email: 'anna@example.org', betreff: 'Hallo', nachricht: secret }).run(), db);
+    db.$client.pragma('wal_checkpoint(TRUNCATE)');
+    expect(fs.readFileSync(file).includes(secret)).toBe(true);
+    write('test.erase', () => db.delete(membershipInquiries).run(), db);
+    db.$client.pragma('wal_checkpoint(TRUNCATE)');
+    db.$client.close();
+    expect(fs.readFileSync(file).includes(secret)).toBe(false);
+  });
+
   it('migrates an empty database and creates every table of both specs', () => {
     const db = openDatabase(tempFile());
     const tables = db.$client

@@ -50,6 +50,9 @@ export function openDatabase(file: string): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // a deleted row's bytes are overwritten, not left in free pages (and the backups' copies):
+  // an erased inquiry or a purged account is gone from the file, not only from the tables
+  sqlite.pragma('secure_delete = ON');
   const db = drizzle(sqlite, { schema }) as Db;
   migrate(db, { migrationsFolder: config.migrationsDir });
   return db;

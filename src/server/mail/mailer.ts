@@ -11,10 +11,16 @@ export type SentMail = { transport: 'smtp' | 'outbox'; file?: string };
 
 let smtp: nodemailer.Transporter | null = null;
 
+/**
+ * nodemailer waits 2 minutes for a connection and 10 for a silent server by
+ * default; a mail server that accepts and never answers held each send that long.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
 export async function sendMail(mail: Mail): Promise<SentMail> {
   const message = { from: config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text, replyTo: mail.replyTo };
   if (config.smtpUrl) {
-    smtp ??= nodemailer.createTransport(config.smtpUrl);
+    smtp ??= nodemailer.createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS });
     await smtp.sendMail(message);
     console.info(`[mail] sent "${mail.subject}" to ${mail.to} via SMTP`);
     return { transport: 'smtp' };
@@ -28,4 +34,31 @@ export async function sendMail(mail: Mail): Promise<SentMail> {
   const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
   console.info(`[mail] no SMTP_URL: "${mail.subject}" to ${mail.to} written to ${file}${links.length ? `\n[mail] link: ${links.join(' ')}` : ''}`);
   return { transport: 'outbox', file };
+}
+
+/**
+ * Removes outbox files older than `before` (ms since the epoch): each holds what
+ * a visitor wrote or an invitee was sent, personal data kept no longer than the
+ * inquiries themselves (the inquiry purge calls this). Returns how many went.
+ */
+export function pruneOutbox(before: number, dir = config.outboxDir): number {
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names) {
+    if (!name.endsWith('.eml')) continue;
+    const file = path.join(dir, name);
+    try {
+      if (fs.statSync(file).mtimeMs >= before) continue;
+      fs.rmSync(file, { force: true });
+      removed++;
+    } catch (error) {
+      console.error(`[mail] could not remove ${file} from the outbox:`, error);
+    }
+  }
+  return removed;
 }

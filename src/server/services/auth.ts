@@ -106,8 +106,9 @@ export async function requestPasswordReset(
   const done = Promise.resolve();
   const addressKey = `reset:address:${addressForLimits(clientAddress)}`;
   if (retryAfter(db, addressKey) > 0) return { outcome: 'rate-limited', delivery: done };
-  if ((await verifyCaptcha(db, input.captchaToken, input.captchaAnswer, input.captchaProof)) !== 'ok') return { outcome: 'captcha', delivery: done };
+  // counted before anything is awaited: requests sent at once each see the others
   recordAttempt(db, addressKey, RESET_ADDRESS_POLICY);
+  if ((await verifyCaptcha(db, input.captchaToken, input.captchaAnswer, input.captchaProof)) !== 'ok') return { outcome: 'captcha', delivery: done };
 
   const email = normaliseEmail(input.email);
   const recipientKey = `reset:recipient:${email}`;
