@@ -109,7 +109,12 @@ export async function createBackup(source: BackupSource, toDir: string, now = ne
       copy.close();
     }
     for (const file of filesUnder(source.uploadsDir)) {
-      linkOrCopy(path.join(source.uploadsDir, file), path.join(staging, UPLOADS_ENTRY, file));
+      try {
+        linkOrCopy(path.join(source.uploadsDir, file), path.join(staging, UPLOADS_ENTRY, file));
+      } catch (error) {
+        // deleted since the listing (the media library beside `npm run backup`): it is not part of the data any more
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
     }
     const entries = [DB_ENTRY, ...filesUnder(path.join(staging, UPLOADS_ENTRY)).map((f) => path.posix.join(UPLOADS_ENTRY, f.split(path.sep).join('/')))];
     const files: ManifestFile[] = [];

@@ -14,7 +14,7 @@ import { media } from '../db/schema';
 import { write } from '../db/write';
 import { VARIANT_WIDTHS, variantUrl } from '../content/image-variants';
 import type { MediaItem } from '../../lib/schemas/media';
-import { mediaUses } from './usage';
+import { mediaUses, usesOfImage } from './usage';
 
 export type MediaRow = typeof media.$inferSelect;
 
@@ -98,12 +98,18 @@ export async function backfillMedia(db: Db, uploadsDir: string = config.uploadsD
     if (known.has(url)) continue;
     const file = uploadFile(url, uploadsDir);
     if (!file) continue;
-    const created = fs.statSync(file).mtime.toISOString();
+    // gone between the listing and here (a delete finishing, a failed upload's cleanup): not listed
+    let created: string;
+    try {
+      created = fs.statSync(file).mtime.toISOString();
+    } catch {
+      continue;
+    }
     added.push({ url, ...(await describeFile(file)), created_at: created });
   }
   const present = new Set(onDisk);
   const used = mediaUses(db);
-  const gone = [...known].filter((url) => !present.has(url) && !used.has(url) && !fs.existsSync(uploadFile(url, uploadsDir) ?? ''));
+  const gone = [...known].filter((url) => !present.has(url) && usesOfImage(used, url).length === 0 && !fs.existsSync(uploadFile(url, uploadsDir) ?? ''));
   if (added.length === 0 && gone.length === 0) return 0;
   write(
     'media.backfill',
@@ -137,7 +143,7 @@ export async function listMedia(db: Db, uploadsDir: string = config.uploadsDir):
         ...row,
         thumb: thumbOf(row.url, uploadsDir),
         missing: !file || !fs.existsSync(file),
-        uses: (uses.get(row.url) ?? []).map(({ table, id, label, field }) => ({ table, id, label, field })),
+        uses: usesOfImage(uses, row.url).map(({ table, id, label, field }) => ({ table, id, label, field })),
       };
     });
 }

@@ -79,6 +79,16 @@ describe('inventory', () => {
   });
 });
 
+describe('inventory while files come and go', () => {
+  it('lists the library when a file goes between its listing and its reading (a delete finishing)', async () => {
+    await put('a.png', false);
+    await put('b.png', false);
+    const listing = listMedia(db, dir);
+    fs.rmSync(path.join(dir, 'b.png'));
+    expect((await listing).map((m) => m.url)).toEqual(['/uploads/a.png']);
+  });
+});
+
 describe('where-used', () => {
   it('finds an image in every kind of content column, with the change that republishes its pages', async () => {
     const url = await put('shared.png');
@@ -114,6 +124,14 @@ describe('where-used', () => {
 });
 
 describe('delete', () => {
+  it("counts a text using one of an image's WebP copies as a use of the image (its delete would remove the copy)", async () => {
+    const url = await put('news/foto.png');
+    seed(db, (tx) => tx.insert(news).values({ title: 'Galerie', content: `<p><img src="/uploads/news/foto-960.webp" alt=""></p>` }).run());
+    expect((await listMedia(db, dir)).find((m) => m.url === url)!.uses).toHaveLength(1);
+    expect(await refusal(deleteMedia(url, db, dir))).toEqual({ code: 'BAD_REQUEST', message: 'Das Bild wird noch verwendet: News „Galerie“ (Text). Bitte es zuerst dort entfernen.' });
+    expect(fs.existsSync(path.join(dir, 'news/foto-960.webp'))).toBe(true);
+  });
+
   it('is refused while the image is used, naming where; allowed after, removing the file, its copies and the row', async () => {
     const url = await put('news/foto.png');
     const article = seed(db, (tx) => tx.insert(news).values({ title: 'Derbysieg', content: 'x', image_url: url }).returning().get());

@@ -9,6 +9,7 @@ import type { Db } from '../db/client';
 import type { ContentTable } from '../db/schema';
 import type { Change } from '../publish/routes';
 import type { MediaUse } from '../../lib/schemas/media';
+import { VARIANT_WIDTHS, variantUrl } from '../content/image-variants';
 
 type Kind = 'url' | 'json' | 'html';
 type Column = { name: string; field: string; kind: Kind };
@@ -152,9 +153,18 @@ export function mediaUses(db: Db): Map<string, Use[]> {
   return uses;
 }
 
+/**
+ * The uses of one image in `uses`: its own address and those of its WebP copies
+ * (the library's grid shows the 480 copy, so 'Bildadresse kopieren' can hand out
+ * a copy's address; a text using it uses the image, whose delete removes it).
+ */
+export function usesOfImage(uses: Map<string, Use[]>, url: string): Use[] {
+  return [url, ...VARIANT_WIDTHS.map((width) => variantUrl(url, width))].flatMap((address) => uses.get(address) ?? []);
+}
+
 /** Where one image is used (empty: nowhere). */
 export function whereUsed(db: Db, url: string): Use[] {
-  return mediaUses(db).get(url) ?? [];
+  return usesOfImage(mediaUses(db), url);
 }
 
 /** The places as the admin reads them: 'News „Sommerfest“ (Bild)'. */

@@ -28,6 +28,20 @@ const raw = async (headers: Record<string, string> = {}, body?: Buffer) =>
   });
 
 describe('POST /api/admin/upload', () => {
+  it('answers a body that breaks off with 400 in both shapes, not a 500', async () => {
+    for (const type of ['application/octet-stream', 'multipart/form-data; boundary=x']) {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new Uint8Array(1000));
+          controller.error(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }));
+        },
+      });
+      const request = new Request('http://localhost:4321/api/admin/upload', { method: 'POST', headers: { host: 'localhost:4321', 'content-type': type }, body, duplex: 'half' } as RequestInit);
+      const response = await call(request);
+      expect(response.status, type).toBe(400);
+    }
+  });
+
   it('stores a raw image body in the named folder', async () => {
     const response = await call(await raw({ 'x-upload-folder': 'shop/', origin: 'http://localhost:4321' }));
     expect(response.status).toBe(201);

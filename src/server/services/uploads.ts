@@ -215,7 +215,11 @@ export async function storeUpload(
     // a name taken already is someone else's file ('wx' refused it): it stays
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') written.pop();
     await Promise.all(written.map((f) => fs.rm(f, { force: true }).catch(() => undefined)));
-    if ((error as NodeJS.ErrnoException).code === 'ENOSPC') throw new UploadError(STORAGE_TEXTS.full, 507);
+    const code = (error as NodeJS.ErrnoException).code;
+    // a quota is a full disk for us; a read-only or failing disk is the storage's, not a bug of ours
+    if (code === 'ENOSPC' || code === 'EDQUOT') throw new UploadError(STORAGE_TEXTS.full, 507);
+    if (code === 'EROFS') throw new UploadError(STORAGE_TEXTS.readonly, 503);
+    if (code === 'EIO') throw new UploadError(STORAGE_TEXTS.io, 503);
     throw new UploadError(UPLOAD_TEXTS.failed, 500);
   }
   record({ url: prefix + files[0].name, bytes: main.length, ...size, uploaded_by: input.uploadedBy ?? null }, uploadsDir, db);

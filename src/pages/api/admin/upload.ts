@@ -87,7 +87,13 @@ export const POST: APIRoute = async ({ locals, request }) => {
 
   if (type.startsWith('application/octet-stream')) {
     if (declared > MAX_UPLOAD_BYTES) return fail(413, UPLOAD_TEXTS.tooLarge);
-    const body = await readLimited(request, MAX_UPLOAD_BYTES);
+    let body: Uint8Array<ArrayBuffer> | null;
+    try {
+      body = await readLimited(request, MAX_UPLOAD_BYTES);
+    } catch {
+      // the sender broke off: as in the form branch below, nothing arrived
+      return fail(400, UPLOAD_TEXTS.noFile);
+    }
     if (!body) return fail(413, UPLOAD_TEXTS.tooLarge);
     let name = '';
     try {

@@ -8,6 +8,7 @@ import { contrastRatio } from '../../../lib/contrast';
 import type { Db } from '../../db/client';
 import { createTestDb } from '../../db/test-db';
 import { clubInitials, identityOf, clubThemeCss } from '../../content/club';
+import { imageWorkLoad, withImageSlot } from '../image-work';
 import { contrastWarnings, crestPng, loadClubSettings, saveClubSettings, uploadCrest } from './club';
 
 let db: Db;
@@ -72,6 +73,18 @@ describe('crest upload', () => {
     expect(fs.readdirSync(path.join(uploads, 'verein')).filter((f) => f.endsWith('.webp'))).toHaveLength(3);
     expect(clubSettingsSchema.safeParse(input({ crest_url: url })).success).toBe(true);
     fs.rmSync(uploads, { recursive: true, force: true });
+  });
+
+  it('a crest is drawn in line with every other upload (one image at a time, decision 017)', async () => {
+    let release!: () => void;
+    const holding = withImageSlot(() => new Promise<void>((resolve) => (release = resolve)));
+    const crest = crestPng(Buffer.from(SVG_CREST));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(imageWorkLoad()).toEqual({ running: 1, waiting: 1 });
+    release();
+    await holding;
+    expect(await sharp(await crest).metadata()).toMatchObject({ width: 512, height: 512 });
+    expect(imageWorkLoad()).toEqual({ running: 0, waiting: 0 });
   });
 
   it('a PNG crest is fitted into 512 px; anything else is refused in German', async () => {

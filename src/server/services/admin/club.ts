@@ -12,6 +12,8 @@ import { RefusedWrite, write } from '../../db/write';
 import { CLUB_ROW_ID, DEFAULT_CLUB_SETTINGS, storedClubSettings, type ClubSettingsRow } from '../../content/club';
 import type { Change } from '../../publish/routes';
 import { storeUpload, UploadError } from '../uploads';
+import { IMAGE_WORK_SECONDS, ImageWorkBusy, withImageSlot } from '../image-work';
+import { UPLOAD_TEXTS } from '../../../lib/schemas/upload';
 
 export const CLUB_CHANGE: Change = { table: 'club_settings' };
 
@@ -61,11 +63,17 @@ export async function crestPng(bytes: Buffer): Promise<Buffer> {
   const isSvg = head.startsWith('<') && /<svg[\s>]/i.test(bytes.toString('utf8'));
   if (isSvg && UNSAFE_SVG.test(bytes.toString('utf8'))) throw new RefusedWrite(CLUB_TEXTS.unsafeSvg);
   try {
-    return await sharp(bytes, { density: isSvg ? 300 : undefined, limitInputPixels: 40_000_000 })
-      .resize(512, 512, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
-      .png()
-      .toBuffer();
-  } catch {
+    // in line with every other upload, and stopped in time: an SVG of chained filters drew for minutes (decision 017)
+    return await withImageSlot(() =>
+      sharp(bytes, { density: isSvg ? 300 : undefined, limitInputPixels: 40_000_000 })
+        .timeout({ seconds: IMAGE_WORK_SECONDS })
+        .resize(512, 512, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
+        .png()
+        .toBuffer(),
+    );
+  } catch (error) {
+    if (error instanceof ImageWorkBusy) throw new RefusedWrite(UPLOAD_TEXTS.busy, 'STORAGE');
+    if (/timeout/i.test(String((error as Error)?.message))) throw new RefusedWrite(UPLOAD_TEXTS.tooSlow);
     throw new RefusedWrite(CLUB_TEXTS.badCrest);
   }
 }
@@ -79,7 +87,7 @@ export async function uploadCrest(base64: string, uploadsDir?: string): Promise<
     const stored = await storeUpload({ bytes: png, name: 'wappen.png', folder: 'verein' }, uploadsDir);
     return { url: stored.url };
   } catch (error) {
-    if (error instanceof UploadError) throw new RefusedWrite(error.message, error.status === 503 ? 'STORAGE' : 'BAD_REQUEST');
+    if (error instanceof UploadError) throw new RefusedWrite(error.message, error.status === 503 || error.status === 507 ? 'STORAGE' : 'BAD_REQUEST');
     throw error;
   }
 }
