@@ -44,7 +44,8 @@ export const COMPETITIONS = [
 export const DATE_MESSAGE = 'Bitte ein gültiges Datum angeben.';
 export const TIME_MESSAGE = 'Bitte eine Uhrzeit im Format HH:MM angeben.';
 
-function isCalendarDate(value: string): boolean {
+/** 'YYYY-MM-DD' of a day that exists (2026-02-30 does not). */
+export function isCalendarDate(value: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!m) return false;
   const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));

@@ -93,8 +93,12 @@ describe('iCalendar', () => {
   });
 
   it('leaves out rows without a readable date and strips control characters', () => {
-    const text = matchesToICal([match({ id: 'x', match_date: 'bald' }), match({ id: 'y', home_team: 'A\u0000B\u0007C' })], opts);
+    // no real day either (written beside the forms, e.g. in the sqlite shell): left out, the others still listed
+    const noDay = [match({ id: 'feb', match_date: '2026-02-30', match_time: null }), match({ id: 'm13', match_date: '2026-13-01', match_time: null })];
+    const text = matchesToICal([match({ id: 'x', match_date: 'bald' }), ...noDay, match({ id: 'y', home_team: 'A\u0000B\u0007C' })], opts);
     expect(text).not.toContain('match-x@');
+    expect(text).not.toContain('match-feb@');
+    expect(text).not.toContain('match-m13@');
     expect(text).toContain('SUMMARY:ABC – SC Gleisdorf');
   });
 });

@@ -8,6 +8,7 @@
 // (issue 14) share the UIDs, so the same match is the same event in both.
 import { viennaTimeToUtc } from '../../lib/dates-de';
 import { matchStatusLabel } from '../../lib/match-labels';
+import { isCalendarDate } from '../../lib/schemas/match';
 import type { ListedMatch } from './public-matches';
 import { rowParts } from './row-parts';
 
@@ -45,8 +46,6 @@ function fold(line: string): string {
 }
 
 const utcStamp = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 function stampOf(value: string | null | undefined, fallback: Date): string {
   const d = value ? new Date(value) : null;
@@ -92,7 +91,7 @@ export function iCalendar(matches: readonly ListedMatch[], opts: ICalOptions): B
   const parts = [Buffer.from(`${lines.map(fold).join('\r\n')}\r\n`)];
   for (const m of matches) {
     // a row whose date cannot be read cannot be an event; the others still are
-    if (!ISO_DATE.test(m.match_date)) continue;
+    if (!isCalendarDate(m.match_date)) continue;
     parts.push(eventOf(m, opts, now));
   }
   parts.push(END);
