@@ -100,6 +100,8 @@ export const REVISION_TEXTS = {
   revisionNotFound: 'Diese Fassung gibt es nicht mehr.',
   notInTrash: 'Dieser Eintrag ist nicht mehr im Papierkorb.',
   stillExists: 'Dieser Eintrag existiert bereits wieder.',
+  sectionTaken:
+    'Diesen Seitenabschnitt gibt es inzwischen wieder. Eine frühere Fassung lässt sich dort unter „Versionen“ wiederherstellen.',
   cannotRestoreDeleted: 'Dieser Eintrag wurde gelöscht: bitte aus dem Papierkorb wiederherstellen.',
   restoreRefused: (label: string) =>
     `${label} kann nicht wiederhergestellt werden: ein Eintrag, auf den er verweist, fehlt, oder ein gleichnamiger Eintrag existiert.`,

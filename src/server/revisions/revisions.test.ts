@@ -139,6 +139,15 @@ describe('what a restore republishes and keeps', () => {
     expect(db.$client.prepare(`SELECT title, published FROM news`).get()).toEqual({ title: 'Alt', published: 0 });
   });
 
+  it("refuses to put back a page's section from the trash when the page has that section again", () => {
+    seed(db, () => db.$client.prepare(`INSERT INTO page_content (id, page_key, section_key, content) VALUES ('alt', 'privacy', 'main', 'Erklärung 2023')`).run());
+    edit(`DELETE FROM page_content WHERE id = 'alt'`);
+    edit(`INSERT INTO page_content (id, page_key, section_key, content) VALUES ('neu', 'privacy', 'main', 'Erklärung 2026')`);
+    const entry = listTrash(db).find((e) => e.row_id === 'alt')!;
+    expect(() => restoreFromTrash(entry.id, db)).toThrow('Diesen Seitenabschnitt gibt es inzwischen wieder.');
+    expect(db.$client.prepare(`SELECT id, content FROM page_content`).all()).toEqual([{ id: 'neu', content: 'Erklärung 2026' }]);
+  });
+
   it('puts back a version whose author is gone since, without the author', () => {
     seed(db, () => {
       db.$client.prepare(`INSERT INTO users (id, email) VALUES ('u1', 'a@verein.at')`).run();
@@ -163,6 +172,22 @@ describe('the trash', () => {
     const { changes } = restoreFromTrash(entry.id, db);
     expect(changes.map((c) => c.table)).toEqual(['teams', 'players', 'players']);
     expect((db.$client.prepare('SELECT id FROM players ORDER BY id').pluck().all() as string[]).sort()).toEqual([...players].sort());
+  });
+
+  it('links again what the delete cut loose from the rows it puts back (a league, a match, a goal)', async () => {
+    const { deleteTeam } = await import('../services/admin/teams');
+    seed(db, () => {
+      db.$client.prepare(`INSERT INTO teams (id, name, category) VALUES ('t1', 'Kampfmannschaft', 'herren')`).run();
+      db.$client.prepare(`INSERT INTO players (id, team_id, name, position) VALUES ('p1', 't1', 'Max Huber', 'Sturm')`).run();
+      db.$client.prepare(`INSERT INTO leagues (id, competition, season, team_id) VALUES ('l1', 'Unterliga', '2026/27', 't1')`).run();
+      db.$client.prepare(`INSERT INTO matches (id, home_team, away_team, match_date, team_id, team_side) VALUES ('m1', 'SV Kirchberg', 'ASK Gnas', '2026-11-22', 't1', 'home')`).run();
+      db.$client.prepare(`INSERT INTO match_events (id, match_id, type, side, minute, player_id) VALUES ('e1', 'm1', 'goal', 'home', 12, 'p1')`).run();
+    });
+    deleteTeam('t1', db);
+    expect(db.$client.prepare(`SELECT (SELECT team_id FROM leagues) AS league, (SELECT team_id FROM matches) AS match, (SELECT player_id FROM match_events) AS goal`).get()).toEqual({ league: null, match: null, goal: null });
+    const { changes } = restoreFromTrash(listTrash(db).find((e) => e.row_id === 't1')!.id, db);
+    expect(db.$client.prepare(`SELECT (SELECT team_id FROM leagues) AS league, (SELECT team_id FROM matches) AS match, (SELECT player_id FROM match_events) AS goal`).get()).toEqual({ league: 't1', match: 't1', goal: 'p1' });
+    expect(changes).toEqual(expect.arrayContaining([{ table: 'leagues', key: 'l1' }, { table: 'matches', key: 'm1' }, { table: 'match_events', key: 'm1' }]));
   });
 
   it('keeps deleted rows for 30 days, then they are gone from it', () => {

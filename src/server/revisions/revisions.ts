@@ -19,6 +19,7 @@ import { RefusedWrite, write } from '../db/write';
 import type { Change } from '../publish/routes';
 import { changesOfRows } from '../publish/row-changes';
 import { asRestore } from './context';
+import { relinkRestored } from './relink';
 import { positiveIntSetting } from '../db/settings';
 import { quoteId, revisionColumns } from './triggers';
 
@@ -195,6 +196,7 @@ export function restoreFromTrash(revisionId: number, db: Db = getDb(), now = Dat
       db.$client.prepare(`SELECT * FROM revisions WHERE change_set = ? AND op = 'delete' AND trash_closed = 0`).all(head.change_set) as RevisionRow[]
     ).sort(byRestoreOrder);
     const changes: Change[] = [];
+    const restored = new Set<string>();
     for (const row of set) {
       const entity = row.entity as RevisionedEntity;
       if (db.$client.prepare(`SELECT 1 FROM ${quoteId(entity)} WHERE id = ?`).get(row.row_id)) {
@@ -202,11 +204,17 @@ export function restoreFromTrash(revisionId: number, db: Db = getDb(), now = Dat
         continue;
       }
       const values = withoutGoneReferences(db, entity, valuesFor(db, entity, JSON.parse(row.data) as Record<string, unknown>));
+      // a page's section is found by its keys, oldest first: a second one would hide the one made since
+      if (entity === 'page_content' && db.$client.prepare('SELECT 1 FROM page_content WHERE page_key = ? AND section_key = ?').get(values.page_key, values.section_key)) {
+        throw new RefusedWrite(T.sectionTaken);
+      }
       const columns = Object.keys(values);
       const sql = `INSERT INTO ${quoteId(entity)} (${columns.map(quoteId).join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`;
       restoreRow(entity, () => db.$client.prepare(sql).run(values));
       changes.push(...changesOfRows(entity, values));
+      restored.add(`${entity}:${row.row_id}`);
     }
+    changes.push(...relinkRestored(db, head.change_set, restored));
     db.$client.prepare(`UPDATE revisions SET trash_closed = 1 WHERE change_set = ? AND op = 'delete'`).run(head.change_set);
     return { entity: head.entity as RevisionedEntity, rowId: head.row_id, changes };
   }, db);

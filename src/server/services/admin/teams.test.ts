@@ -56,7 +56,7 @@ describe('teams service', () => {
     const result = deleteTeam(row.id, db);
     expect(result.changes).toContainEqual({ table: 'matches', key: match.id });
     expect(db.select().from(teams).all()).toEqual([]);
-    expect(db.select().from(matches).all()).toEqual([expect.objectContaining({ id: match.id, home_team: 'SV Kirchberg', team_id: null, team_side: null })]);
+    expect(db.select().from(matches).all()).toEqual([expect.objectContaining({ id: match.id, home_team: 'SV Kirchberg', team_id: null, team_side: 'home' })]);
   });
 
   it('reordering writes each index as display_order and reports only moved teams', () => {

@@ -84,7 +84,8 @@ export function updateTeam(id: string, input: TeamData, db: Db = getDb()) {
 export function deleteTeam(id: string, db: Db = getDb()) {
   return write('teams.deleteTeam', (tx) => {
     const count = tx.select({ n: sql<number>`count(*)` }).from(players).where(eq(players.team_id, id)).get()?.n ?? 0;
-    const linked = tx.update(matches).set({ team_id: null, team_side: null }).where(eq(matches.team_id, id)).returning({ id: matches.id }).all();
+    // (the side stays: it still says which side was ours, and a restore from the trash links the team again)
+    const linked = tx.update(matches).set({ team_id: null }).where(eq(matches.team_id, id)).returning({ id: matches.id }).all();
     const row = tx.delete(teams).where(eq(teams.id, id)).returning().get();
     if (!row) throw new RefusedWrite(TEAM_NOT_FOUND, 'NOT_FOUND');
     return {
