@@ -10,6 +10,8 @@ import type { PageContentEntry } from '../../lib/schemas/pageContent';
 import { FieldError, KIT_TEXTS, callAction, useFormState, useSaveToasts } from './contentKit';
 import { useLiveReload } from './live';
 import { HistoryButton } from './HistoryButton';
+import { useFormNotice } from './formGuard';
+import { useConcurrency } from './MergeDialog';
 import { SaveButton } from './ui';
 
 const PAGE = 'vereinsgeschichte';
@@ -41,8 +43,20 @@ const toForm = (entry: PageContentEntry | null): FormValues => ({
 
 export default function HistoryManager() {
   const { saved, failed } = useSaveToasts();
-  const { values, bind, errors, setErrors, reset, dirty } = useFormState<FormValues>(toForm(null), { draft: { entity: 'page_content', id: 'vereinsgeschichte' } });
+  const form = useFormState<FormValues>(toForm(null), { draft: { entity: 'page_content', id: 'vereinsgeschichte' } });
+  const { values, bind, errors, setErrors, reset, dirty, safety } = form;
   const [entry, setEntry] = useState<PageContentEntry | null>(null);
+  // two admins on the club's history: the second save is refused and compared (decision 032)
+  const concurrency = useConcurrency({
+    target: entry ? { entity: 'page_content', id: entry.id } : null,
+    form: safety.form,
+    revision: safety.revision,
+    setRevision: safety.setRevision,
+    values,
+    baseline: form.baseline,
+    setValues: form.setValues,
+  });
+  useFormNotice(safety.form, concurrency.notice);
   const [loading, setLoading] = useState(true);
   const [saving, setSaving] = useState(false);
   const [changedElsewhere, setChangedElsewhere] = useState(false);
@@ -64,6 +78,7 @@ export default function HistoryManager() {
     setEntry(found);
     reset(toForm(found));
     setChangedElsewhere(false);
+    concurrency.reloaded();
   };
   useEffect(() => {
     void load();
@@ -79,17 +94,20 @@ export default function HistoryManager() {
     setSaving(true);
     // saving always shows the text: the page reads only the active entry
     const fields = { ...values, is_active: true };
+    const base = safety.revision !== null ? { base_revision: safety.revision } : {};
     const result = entry
-      ? await callAction(() => actions.admin.pageContent.update({ id: entry.id, ...fields }))
+      ? await callAction(() => actions.admin.pageContent.update({ id: entry.id, ...fields, ...base }))
       : await callAction(() =>
           actions.admin.pageContent.create({ page_key: PAGE, section_key: SECTION, display_order: 0, ...fields }),
         );
     setSaving(false);
     if (!result.ok) {
       setErrors(result.fields);
+      if (result.code === 'CONFLICT') concurrency.refused(result.message);
       failed(T.error, result.message);
       return;
     }
+    concurrency.saved();
     const { row, ...publication } = result.data;
     setEntry(row);
     reset(toForm(row));

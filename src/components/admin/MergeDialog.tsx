@@ -211,5 +211,7 @@ export function useConcurrency<V extends Record<string, unknown>>({
       setConflict(null);
       void refresh();
     },
+    /** The form took the stored values again (a reload): the row's revision they are of. */
+    reloaded: () => void refresh(),
   };
 }

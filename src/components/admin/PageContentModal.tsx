@@ -22,6 +22,8 @@ import {
   type Publication,
 } from './contentKit';
 import { HistoryButton } from './HistoryButton';
+import { useFormNotice } from './formGuard';
+import { useConcurrency } from './MergeDialog';
 import PreviewButton from './PreviewButton';
 import { confirmAction } from './ui';
 
@@ -154,7 +156,18 @@ export default function PageContentModal({
   const form = useFormState<FormValues>(toForm(entry, defaults), { draft });
   const [saving, setSaving] = useState(false);
   const { saved, failed } = useSaveToasts();
-  const { values, set, bind, errors, setErrors, reset, dirty } = form;
+  const { values, set, bind, errors, setErrors, reset, dirty, safety } = form;
+  // two admins on one page's text: the second save is refused and compared, not silently the last word (decision 032)
+  const concurrency = useConcurrency({
+    target: open && entry ? { entity: 'page_content', id: entry.id } : null,
+    form: safety.form,
+    revision: safety.revision,
+    setRevision: safety.setRevision,
+    values,
+    baseline: form.baseline,
+    setValues: form.setValues,
+  });
+  useFormNotice(safety.form, concurrency.notice);
 
   // the form starts over when the dialog opens or turns to another entry; a
   // reload of the same entry while it is open must not wipe the admin's edits
@@ -184,15 +197,18 @@ export default function PageContentModal({
       return;
     }
     setSaving(true);
+    const base = safety.revision !== null ? { base_revision: safety.revision } : {};
     const result = entry
-      ? await callAction(() => actions.admin.pageContent.update({ id: entry.id, ...(sent as object) }))
+      ? await callAction(() => actions.admin.pageContent.update({ id: entry.id, ...(sent as object), ...base }))
       : await callAction(() => actions.admin.pageContent.create(sent as Parameters<typeof actions.admin.pageContent.create>[0]));
     setSaving(false);
     if (!result.ok) {
       setErrors(result.fields);
+      if (result.code === 'CONFLICT') concurrency.refused(result.message);
       failed(errorTitle, result.message);
       return;
     }
+    concurrency.saved();
     const { row, ...publication } = result.data;
     saved(entry ? (texts?.updated ?? PAGE_CONTENT_TEXTS.updated) : (texts?.created ?? PAGE_CONTENT_TEXTS.created), publication);
     reset(toForm(row, undefined));

@@ -88,7 +88,12 @@ export function useFormSafety<T extends Record<string, unknown>>({
   const target: DraftTarget | null = of ? { userId, entity: of.entity, id: `${of.id ?? NEW_ROW}${of.slot ? `-${of.slot}` : ''}` } : null;
   const key = target ? `${target.userId}|${target.entity}|${target.id}` : '';
   const [offer, setOffer] = useState<{ key: string; draft: Draft<T> } | null>(null);
-  const [revision, setRevision] = useState<number | null>(null);
+  // the revision belongs to the row it was read for: a dialog that turns to another row starts without one
+  const [revisionOf, setRevisionOf] = useState<{ key: string; revision: number | null }>({ key, revision: null });
+  const revision = revisionOf.key === key ? revisionOf.revision : null;
+  const keyRef = useRef(key);
+  keyRef.current = key;
+  const setRevision = useCallback((next: number | null) => setRevisionOf({ key: keyRef.current, revision: next }), []);
   const latest = useRef({ values, target, revision, offer });
   latest.current = { values, target, revision, offer };
 

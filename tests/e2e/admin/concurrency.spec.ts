@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { expect, test, type BrowserContext } from '@playwright/test';
 import { createTestUser, signInAs } from '../../fixtures/auth';
 import { startSite, type Site } from '../../fixtures/site';
-import { teams } from '../../../src/server/db/schema';
+import { pageContent, teams } from '../../../src/server/db/schema';
 import { toaster } from './content-helpers';
 
 // Two admins editing the same row (issue 15): the second save is refused with
@@ -94,4 +94,38 @@ test('two browser contexts edit the same team: the second save is refused, compa
   });
   await annaContext.close();
   await benContext.close();
+});
+
+test("two admins on the club's history: the one who typed before the other's save is refused, not silently the last word", async ({ browser }) => {
+  site.db().insert(pageContent).values({ page_key: 'vereinsgeschichte', section_key: 'main_content', title: 'Geschichte', content: 'Gegründet 1949.', is_active: true }).run();
+  const anna = await createTestUser(site, ['admin']);
+  const ben = await createTestUser(site, ['admin']);
+  const contexts = [await browser.newContext(), await browser.newContext()];
+  await signInAs(contexts[0], site, anna);
+  await signInAs(contexts[1], site, ben);
+  const [a, b] = await Promise.all(contexts.map((c) => c.newPage()));
+  for (const page of [a, b]) {
+    await page.goto(`${site.url}/admin#vereinsgeschichte`);
+    await expect(page.getByLabel('Inhalt *')).toHaveValue('Gegründet 1949.');
+    await page.waitForLoadState('networkidle');
+  }
+  await b.getByLabel('Inhalt *').fill('Gegründet 1949 von Ben.');
+  await a.getByLabel('Inhalt *').fill('Gegründet 1949 von Anna.');
+  await a.getByRole('button', { name: 'Speichern' }).click();
+  await expect(toaster(a).getByText('Inhalt aktualisiert!')).toBeVisible();
+
+  await b.getByRole('button', { name: 'Speichern' }).click();
+  const refusal = b.getByRole('alert').filter({ hasText: anna.email });
+  await expect(refusal).toContainText('Nicht gespeichert');
+  const stored = () => site.db().select().from(pageContent).where(eq(pageContent.page_key, 'vereinsgeschichte')).all().map((r) => r.content);
+  expect(stored()).toEqual(['Gegründet 1949 von Anna.']);
+  await expect(b.getByLabel('Inhalt *')).toHaveValue('Gegründet 1949 von Ben.');
+  // compared and taken over, Ben's text is saved on Anna's version
+  await refusal.getByRole('button', { name: 'Vergleichen' }).click();
+  const merge = b.getByRole('dialog', { name: 'Änderungen vergleichen' });
+  await merge.getByRole('button', { name: 'Übernehmen' }).click();
+  await b.getByRole('button', { name: 'Speichern' }).click();
+  await expect(toaster(b).getByText('Inhalt aktualisiert!')).toBeVisible();
+  expect(stored()).toEqual(['Gegründet 1949 von Ben.']);
+  for (const c of contexts) await c.close();
 });
