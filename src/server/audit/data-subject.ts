@@ -30,6 +30,12 @@ export type SubjectExport = {
     knownSignInAddresses: { address: string; lastSignInAt: string }[];
     auditLog: { at: string; action: string; entity: string | null; rowId: string | null; detail: string | null }[];
   } | null;
+  /**
+   * Log entries that name the address but are not the account's own: failed
+   * sign-ins with it (no account, or before it existed), and what others did
+   * to it ('Benutzer … eingeladen', roles, deletion).
+   */
+  auditLogMentions: { at: string; action: string; by: string | null; entity: string | null; rowId: string | null; detail: string | null }[];
 };
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -67,11 +73,24 @@ function accountOf(db: Db, email: string): SubjectExport['account'] {
   };
 }
 
+function auditMentions(db: Db, email: string, accountId: string | null): SubjectExport['auditLogMentions'] {
+  // instr, not LIKE: an address's '_' is no wildcard; the account's own entries are in `account`
+  const notOwn = accountId === null ? sql`1` : sql`${auditLog.user_id} IS NOT ${accountId}`;
+  return db
+    .select()
+    .from(auditLog)
+    .where(sql`(lower(${auditLog.user_name}) = ${email} OR instr(lower(coalesce(${auditLog.detail}, '')), ${email}) > 0) AND ${notOwn}`)
+    .orderBy(auditLog.at)
+    .all()
+    .map((a) => ({ at: iso(a.at), action: a.action, by: a.user_id === null ? null : a.user_name, entity: a.entity, rowId: a.row_id, detail: a.detail }));
+}
+
 /** Everything stored about the address, as one JSON-ready object; the export is itself logged (without the address). */
 export function exportSubject(db: Db, rawEmail: string, actor: Actor, now = Date.now()): SubjectExport {
   const email = normaliseEmail(rawEmail);
   const inquiries = db.select().from(membershipInquiries).where(sameAddress(email)).orderBy(membershipInquiries.created_at).all();
-  const result: SubjectExport = { email, exportedAt: iso(now), inquiries, account: accountOf(db, email) };
+  const account = accountOf(db, email);
+  const result: SubjectExport = { email, exportedAt: iso(now), inquiries, account, auditLogMentions: auditMentions(db, email, account?.id ?? null) };
   recordAudit(db, { action: 'inquiry.export', actor, entity: 'membership_inquiries', detail: T.exportedDetail(inquiries.length) }, now);
   return result;
 }

@@ -132,7 +132,24 @@ describe('export and erasure of an e-mail address', () => {
     const entry = db.select().from(auditLog).all().at(-1)!;
     expect(entry).toMatchObject({ action: 'inquiry.export', user_name: 'boss@verein.at', detail: 'Export für eine E-Mail-Adresse: 2 Anfragen' });
     // an address nobody used: an empty export
-    expect(exportSubject(db, 'niemand@test.at', boss, NOW)).toMatchObject({ inquiries: [], account: null });
+    expect(exportSubject(db, 'niemand@test.at', boss, NOW)).toMatchObject({ inquiries: [], account: null, auditLogMentions: [] });
+  });
+
+  it("exports the log's entries that name the address without being the account's own (failed sign-ins, what others did to it)", () => {
+    const db = createTestDb();
+    seed(db, (tx) =>
+      tx.insert(auditLog).values([
+        { at: NOW - 3 * DAY, user_id: null, user_name: 'anna_b@example.org', action: 'signin.failed', detail: '3 Fehlversuche' },
+        { at: NOW - 2 * DAY, user_id: 'boss', user_name: 'boss@verein.at', action: 'user.invite', detail: 'Benutzer Anna_B@example.org eingeladen' },
+        { at: NOW - DAY, user_id: 'boss', user_name: 'boss@verein.at', action: 'user.invite', detail: 'Benutzer annaxb@example.org eingeladen' },
+      ]).run(),
+    );
+    const data = exportSubject(db, 'anna_b@example.org', boss, NOW);
+    expect(data.account).toBeNull();
+    expect(data.auditLogMentions.map((m) => [m.action, m.by, m.detail])).toEqual([
+      ['signin.failed', null, '3 Fehlversuche'],
+      ['user.invite', 'boss@verein.at', 'Benutzer Anna_B@example.org eingeladen'],
+    ]);
   });
 
   it('erases every inquiry of the address, says how many and whether an account remains, and logs a masked address', async () => {
