@@ -1,6 +1,6 @@
 import { defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
-import { passwordChangeSchema, secondFactorCodeSchema } from '../../lib/schemas/account';
+import { passwordChangeSchema, secondFactorCodeSchema, secondFactorStartSchema } from '../../lib/schemas/account';
 import { getDb } from '../../server/db/client';
 import {
   changeOwnPassword,
@@ -28,10 +28,10 @@ export const account = {
   }),
   startSecondFactor: defineAction({
     accept: 'json',
-    input: z.object({}).optional(),
-    handler: async (_input, context) => {
+    input: secondFactorStartSchema,
+    handler: async (input, context) => {
       const user = requireRole(context, 'admin', undefined, own);
-      return runWriteAsync(() => startSecondFactor(getDb(), user));
+      return runWriteAsync(() => startSecondFactor(getDb(), user, { sessionId: context.locals.session?.id, password: input?.password }));
     },
   }),
   finishSecondFactor: defineAction({

@@ -65,6 +65,8 @@ export function SecondFactorSection({ onSetUp }: { onSetUp?: () => void }) {
   const [codes, setCodes] = useState<string[] | null>(null);
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
+  // asked for when the sign-in is older than a few minutes (the server says so)
+  const [password, setPassword] = useState<string | null>(null);
 
   const load = useCallback(async () => {
     const result = await callAction(() => actions.admin.account.status({}));
@@ -86,9 +88,19 @@ export function SecondFactorSection({ onSetUp }: { onSetUp?: () => void }) {
     return result.data;
   };
 
-  const begin = async () => {
-    const started = await run(() => actions.admin.account.startSecondFactor({}));
-    if (started) setSetup(started);
+  const begin = async (e?: FormEvent) => {
+    e?.preventDefault();
+    setBusy(true);
+    const result = await callAction(() => actions.admin.account.startSecondFactor(password === null ? {} : { password }));
+    setBusy(false);
+    if (result.ok) {
+      setPassword(null);
+      setSetup(result.data);
+    } else if (result.message === T.confirmPasswordFirst && password === null) {
+      setPassword('');
+    } else {
+      toast({ title: T.failed, description: result.message, variant: 'destructive' });
+    }
   };
   const finish = async (e: FormEvent) => {
     e.preventDefault();
@@ -150,6 +162,21 @@ export function SecondFactorSection({ onSetUp }: { onSetUp?: () => void }) {
             )}
           </div>
         </div>
+      ) : status && password !== null ? (
+        <form className="admin-form" noValidate onSubmit={(e) => void begin(e)} aria-label={T.factorTitle}>
+          <p role="status">{T.confirmPasswordFirst}</p>
+          <label className="admin-field" htmlFor="account-factor-password">
+            <span>{T.currentPassword}</span>
+            <input
+              id="account-factor-password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+          </label>
+          <SaveButton saving={busy}>{T.setUp}</SaveButton>
+        </form>
       ) : status ? (
         <div>
           <p role="status">{T.factorOff}</p>

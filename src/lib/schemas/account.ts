@@ -15,6 +15,7 @@ export const ACCOUNT_TEXTS = {
   factorFewLeft: 'Nur noch wenige Wiederherstellungscodes: erstelle neue.',
   factorRequired: 'Für alle Admins vorgeschrieben.',
   setUp: 'Einrichten',
+  confirmPasswordFirst: 'Bitte bestätige zuerst mit deinem aktuellen Passwort.',
   scan: 'Scanne den QR-Code mit deiner Authenticator-App und gib den Code ein, den sie anzeigt.',
   qrAlt: 'QR-Code für die Authenticator-App',
   manualKey: 'Schlüssel zum Abtippen',
@@ -82,3 +83,6 @@ export const passwordChangeSchema = z.object({
 export const requireSecondFactorSchema = z.object({ required: z.boolean() });
 
 export const removeUserFactorSchema = z.object({ userId: z.string().min(1).max(64) });
+
+/** Starting the second factor's set-up: the current password, unless the sign-in is a few minutes old. */
+export const secondFactorStartSchema = z.object({ password: z.string().max(MAX_PASSWORD_LENGTH).optional() }).optional();

@@ -13,6 +13,7 @@ import { recoveryCodes, sessions, users } from '../db/schema';
 import { createTestDb } from '../db/test-db';
 import { isRefusedWrite } from '../db/write';
 import {
+  FRESH_SIGN_IN_MS,
   changeOwnPassword,
   finishSecondFactor,
   isSecondFactorRequired,
@@ -44,7 +45,7 @@ async function refusal(work: () => unknown): Promise<string> {
 
 /** Sets the factor up as the admin would: the key typed from the screen, the app's code for a moment. */
 async function setUp(user: { id: string; email: string }) {
-  const { secret, qrCode } = await startSecondFactor(db, user);
+  const { secret, qrCode } = await startSecondFactor(db, user, { sessionId: createSession(db, user.id).session.id });
   const key = decodeBase32IgnorePadding(secret.replace(/ /g, ''));
   const code = (at: number) => generateHOTP(key, BigInt(Math.floor(at / 1000 / TOTP_STEP_SECONDS)), 6);
   const { recoveryCodes: codes } = finishSecondFactor(db, user.id, code(Date.now() - 30_000));
@@ -63,6 +64,15 @@ describe('setting up the second factor', () => {
     // only hashes are stored
     const stored = db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, admin.id)).all();
     expect(stored.map((r) => r.id)).not.toContain(codes[0]);
+  });
+
+  it('a session older than a few minutes needs the current password to start it (a stolen session cannot tie the account to another phone)', async () => {
+    const old = createSession(db, admin.id, Date.now() - FRESH_SIGN_IN_MS - 1000).session.id;
+    expect(await refusal(() => startSecondFactor(db, admin, { sessionId: old }))).toBe(ACCOUNT_TEXTS.confirmPasswordFirst);
+    expect(await refusal(() => startSecondFactor(db, admin, { sessionId: old, password: 'geraten-geraten' }))).toBe(ACCOUNT_TEXTS.wrongPassword);
+    expect(await refusal(() => startSecondFactor(db, admin, { sessionId: undefined }))).toBe(ACCOUNT_TEXTS.confirmPasswordFirst);
+    expect(secondFactorStatus(db, admin.id).on).toBe(false);
+    expect((await startSecondFactor(db, admin, { sessionId: old, password: 'Passwort-kassier-1' })).secret).toMatch(/^[A-Z2-7]{4} /);
   });
 
   it('switching off needs a current code; a wrong one changes nothing', async () => {

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Db } from '../db/client';
-import { siteSettings, users } from '../db/schema';
+import { sessions, siteSettings, users } from '../db/schema';
 import { RefusedWrite, write } from '../db/write';
 import { hashPassword, passwordProblem, verifyPassword, PASSWORD_MESSAGES } from '../auth/password';
 import { invalidateUserSessions } from '../auth/session';
@@ -50,11 +50,32 @@ export type SecondFactorSetup = { qrCode: string; secret: string };
  * data URL, made here so the admin's code carries no QR library) and the key
  * in groups of four for typing it in by hand.
  */
-export async function startSecondFactor(db: Db, user: { id: string; email: string }): Promise<SecondFactorSetup> {
+export async function startSecondFactor(
+  db: Db,
+  user: { id: string; email: string },
+  proof: { sessionId: string | undefined; password?: string; now?: number },
+): Promise<SecondFactorSetup> {
+  // whoever holds a stolen session must not tie the account to their phone: the password first,
+  // unless the sign-in itself is a few minutes old (the set-up a superadmin requires right after it)
+  if (!signedInSince(db, proof.sessionId, FRESH_SIGN_IN_MS, proof.now ?? Date.now())) {
+    if (!proof.password) throw new RefusedWrite(ACCOUNT_TEXTS.confirmPasswordFirst, 'BAD_REQUEST');
+    const row = db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id)).get();
+    proofAllowed(db, user.id);
+    proofResult(db, user.id, Boolean(row?.hash && (await verifyPassword(row.hash, proof.password))), ACCOUNT_TEXTS.wrongPassword);
+  }
   const { uri } = beginTotpSetup(db, user.id, user.email);
   const secret = new URL(uri).searchParams.get('secret') ?? '';
   const qrCode = await QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 2, width: 240 });
   return { qrCode, secret: secret.replace(/=+$/, '').replace(/(.{4})(?=.)/g, '$1 ') };
+}
+
+/** How recent a sign-in counts as the password just given (decision 019). */
+export const FRESH_SIGN_IN_MS = 10 * 60_000;
+
+function signedInSince(db: Db, sessionId: string | undefined, withinMs: number, now: number): boolean {
+  if (!sessionId) return false;
+  const row = db.select({ createdAt: sessions.createdAt }).from(sessions).where(eq(sessions.id, sessionId)).get();
+  return row !== undefined && now - row.createdAt <= withinMs;
 }
 
 /** The first code puts the factor in force; the recovery codes are shown this once. */

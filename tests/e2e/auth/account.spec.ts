@@ -71,6 +71,26 @@ test('an admin sets the second factor up from Mein Konto, sees ten recovery code
   await other.close();
 });
 
+test('a sign-in older than ten minutes sets the second factor up only after the current password', async ({ page, context }) => {
+  const admin = await createTestUser(site, ['admin']);
+  await signInAs(context, site, admin);
+  // the session as a thief would hold it: long after its sign-in
+  site.db().update(sessions).set({ createdAt: Date.now() - 60 * 60_000 }).where(eq(sessions.userId, admin.id)).run();
+  await page.goto(`${site.url}/admin`);
+  await page.getByRole('button', { name: 'Mein Konto' }).click();
+  await page.getByRole('button', { name: 'Einrichten' }).click();
+  const factor = page.getByRole('form', { name: 'Zwei-Faktor-Anmeldung' });
+  await expect(factor.getByText('Bitte bestätige zuerst mit deinem aktuellen Passwort.')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'QR-Code für die Authenticator-App' })).toHaveCount(0);
+  await factor.getByLabel('Aktuelles Passwort').fill('geraten-geraten');
+  await factor.getByRole('button', { name: 'Einrichten' }).click();
+  await expect(page.locator('.toast').filter({ hasText: 'Das aktuelle Passwort ist falsch.' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'QR-Code für die Authenticator-App' })).toHaveCount(0);
+  await factor.getByLabel('Aktuelles Passwort').fill(admin.password);
+  await factor.getByRole('button', { name: 'Einrichten' }).click();
+  await expect(page.getByRole('img', { name: 'QR-Code für die Authenticator-App' })).toBeVisible();
+});
+
 test('switching off needs a current code', async ({ page, context }) => {
   const admin = await createTestUser(site, ['admin']);
   const { uri } = beginTotpSetup(site.db(), admin.id, admin.email);
