@@ -110,6 +110,17 @@ export async function backfillMedia(db: Db, uploadsDir: string = config.uploadsD
   const present = new Set(onDisk);
   const used = mediaUses(db);
   const gone = [...known].filter((url) => !present.has(url) && usesOfImage(used, url).length === 0 && !fs.existsSync(uploadFile(url, uploadsDir) ?? ''));
+  // an address in use whose file is gone and that has no row (deleted while a form still held it, then
+  // saved): listed, marked missing, so that the admin sees the broken place (decision 033)
+  const stemOf = (url: string) => url.replace(/\.[a-z0-9]+$/i, '');
+  const knownStems = new Set([...known, ...onDisk].map(stemOf));
+  for (const url of used.keys()) {
+    const file = uploadFile(url, uploadsDir);
+    if (!file || !IMAGE_FILE.test(url) || known.has(url) || present.has(url) || fs.existsSync(file)) continue;
+    const copyOf = VARIANT_FILE.exec(url)?.[1];
+    if (copyOf && knownStems.has(copyOf)) continue;
+    added.push({ url, bytes: null, width: null, height: null });
+  }
   if (added.length === 0 && gone.length === 0) return 0;
   write(
     'media.backfill',

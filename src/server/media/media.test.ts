@@ -80,6 +80,19 @@ describe('inventory', () => {
 });
 
 describe('inventory while files come and go', () => {
+  it('lists an address in use whose image was deleted while a form still held it, marked missing', async () => {
+    const url = await put('news/entwurf.png');
+    await listMedia(db, dir);
+    await deleteMedia(url, db, dir);
+    // the form that held it is saved afterwards
+    seed(db, (tx) => tx.insert(news).values({ title: 'Spät gespeichert', content: 'x', image_url: url }).run());
+    const listed = await listMedia(db, dir);
+    expect(listed.map((m) => [m.url, m.missing, m.uses.map((u) => u.label)])).toEqual([[url, true, ['News „Spät gespeichert“']]]);
+    // once nothing uses it any more it leaves the library again
+    seed(db, (tx) => tx.update(news).set({ image_url: null }).run());
+    expect(await listMedia(db, dir)).toEqual([]);
+  });
+
   it('lists the library when a file goes between its listing and its reading (a delete finishing)', async () => {
     await put('a.png', false);
     await put('b.png', false);
