@@ -9,7 +9,8 @@ import { PUBLISH_LOCALS as CORE_LOCALS, createHandlerRenderer as createCoreRende
 import fs from 'node:fs';
 import path from 'node:path';
 import { setImmediate as nextTurnOfTheLoop } from 'node:timers/promises';
-import { RenderPool, defaultPoolSize } from './render-pool';
+import { RenderPool } from './render-pool';
+import { defaultPoolSize } from './render-pool-options';
 import { onServerStopping } from '../http/shutdown';
 
 export type RenderResult = {
