@@ -12,6 +12,7 @@ import {
 import { publishChanges } from '../../server/services/admin/publication';
 import { requireRole } from '../guard';
 import { runVersionedWrite } from './versioned';
+import { withRevisions } from '../../server/revisions';
 
 const NOT_FOUND = 'Dieser Kontakt existiert nicht mehr.';
 
@@ -23,7 +24,7 @@ export const contacts = {
     input: z.object({}).optional(),
     handler: async (_input, context) => {
       requireRole(context, 'admin');
-      return listContacts();
+      return withRevisions('contact_info', listContacts());
     },
   }),
   create: defineAction({

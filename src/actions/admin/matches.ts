@@ -6,6 +6,7 @@ import { noInput } from '../../lib/schemas/admin-fields';
 import { requireRole } from '../guard';
 import { runWrite } from './inputErrors';
 import { runVersionedWrite } from './versioned';
+import { withRevisions } from '../../server/revisions';
 
 /** The match schedule manager (admin-area.md §2, §5, §7). Writes republish /spielplan and the iCalendar feed. */
 export const matches = {
@@ -14,7 +15,7 @@ export const matches = {
     input: noInput,
     handler: async (_input, context) => {
       requireRole(context, 'admin');
-      return listMatches();
+      return withRevisions('matches', listMatches());
     },
   }),
   create: defineAction({

@@ -8,6 +8,7 @@ import { requireRole } from '../guard';
 import { runWrite } from './inputErrors';
 import { runVersionedWrite } from './versioned';
 import { currentRevision } from '../../server/revisions';
+import { withRevisions } from '../../server/revisions';
 
 /**
  * The news manager (admin-area.md §2, §4, §5, §7). Every write republishes the
@@ -20,7 +21,7 @@ export const news = {
     input: noInput,
     handler: async (_input, context) => {
       requireRole(context, 'admin');
-      return listNews();
+      return withRevisions('news', listNews());
     },
   }),
   create: defineAction({

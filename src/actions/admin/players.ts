@@ -6,6 +6,7 @@ import { noInput } from '../../lib/schemas/admin-fields';
 import { requireRole } from '../guard';
 import { runWrite } from './inputErrors';
 import { runVersionedWrite } from './versioned';
+import { withRevisions } from '../../server/revisions';
 
 /**
  * The players manager (admin-area.md §2, §5, §7). A player's change republishes its team's pages.
@@ -17,7 +18,7 @@ export const players = {
     input: noInput,
     handler: async (_input, context) => {
       requireRole(context, 'admin');
-      return listPlayers();
+      return withRevisions('players', listPlayers());
     },
   }),
   create: defineAction({

@@ -5,6 +5,7 @@ import { createShopItem, deleteShopItem, listShopItems, shopChange, updateShopIt
 import { publishChanges } from '../../server/services/admin/publication';
 import { requireRole } from '../guard';
 import { runVersionedWrite } from './versioned';
+import { withRevisions } from '../../server/revisions';
 
 const listInput = z.object({}).optional();
 
@@ -18,7 +19,7 @@ export const shop = {
     input: listInput,
     handler: async (_input, context) => {
       requireRole(context, 'admin');
-      return listShopItems();
+      return withRevisions('shop_items', listShopItems());
     },
   }),
   create: defineAction({

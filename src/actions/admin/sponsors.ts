@@ -5,6 +5,7 @@ import { createSponsor, deleteSponsor, listSponsors, sponsorChange, updateSponso
 import { publishChanges } from '../../server/services/admin/publication';
 import { requireRole } from '../guard';
 import { runVersionedWrite } from './versioned';
+import { withRevisions } from '../../server/revisions';
 
 const NOT_FOUND = 'Dieser Sponsor existiert nicht mehr.';
 
@@ -16,7 +17,7 @@ export const sponsors = {
     input: z.object({}).optional(),
     handler: async (_input, context) => {
       requireRole(context, 'admin');
-      return listSponsors();
+      return withRevisions('sponsors', listSponsors());
     },
   }),
   create: defineAction({

@@ -6,6 +6,7 @@ import { noInput } from '../../lib/schemas/admin-fields';
 import { requireRole } from '../guard';
 import { runWrite } from './inputErrors';
 import { runVersionedWrite } from './versioned';
+import { withRevisions } from '../../server/revisions';
 
 /** The teams manager (admin-area.md §2, §4, §5, §7). */
 export const teams = {
@@ -14,7 +15,7 @@ export const teams = {
     input: noInput,
     handler: async (_input, context) => {
       requireRole(context, 'admin');
-      return listTeams();
+      return withRevisions('teams', listTeams());
     },
   }),
   /** id, name, category by name: the team choice of the players manager. */

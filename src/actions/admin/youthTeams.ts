@@ -13,6 +13,7 @@ import { noInput } from '../../lib/schemas/admin-fields';
 import { requireRole } from '../guard';
 import { runWrite } from './inputErrors';
 import { runVersionedWrite } from './versioned';
+import { withRevisions } from '../../server/revisions';
 
 /** The youth teams manager (admin-area.md §2, §4, §5, §7). */
 export const youthTeams = {
@@ -21,7 +22,7 @@ export const youthTeams = {
     input: noInput,
     handler: async (_input, context) => {
       requireRole(context, 'admin');
-      return listYouthTeams();
+      return withRevisions('youth_teams', listYouthTeams());
     },
   }),
   /** Contact people to link, by name. */

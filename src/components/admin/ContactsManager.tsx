@@ -43,7 +43,7 @@ function ContactForm({ kind, contact, ...props }: { kind: Kind; contact: Contact
     initial: toForm(contact),
     schema: contactSchema,
     prepare: (values) => ({ ...values, role: roleFor(kind, values.role) }),
-    draft: { entity: 'contact_info', id: contact?.id ?? null, slot: kind },
+    draft: { entity: 'contact_info', id: contact?.id ?? null, slot: kind, revision: contact?.revision },
     save: (input, _data, base) =>
       (kind === 'clubAddress'
         ? callAction(() => actions.admin.contacts.saveClubAddress(input))

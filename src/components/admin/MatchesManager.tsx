@@ -98,7 +98,7 @@ function MatchForm({ match, ...props }: { match: MatchEntry | null } & EntityFor
       home_score: values.home_score === '' && hiddenZero('home_score') ? '0' : values.home_score,
       away_score: values.away_score === '' && hiddenZero('away_score') ? '0' : values.away_score,
     }),
-    draft: { entity: 'matches', id: match?.id ?? null },
+    draft: { entity: 'matches', id: match?.id ?? null, revision: match?.revision },
     save: (_sent, data, base) =>
       match
         ? callAction(() => actions.admin.matches.update({ id: match.id, ...data, ...base }))

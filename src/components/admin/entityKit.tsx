@@ -270,7 +270,7 @@ export function tableOfAction(action: unknown): string | null {
  * so the form keeps drafts and checks concurrent edits without being told.
  */
 export function createOrUpdate<V, C, U>(
-  entry: { id: string } | null,
+  entry: { id: string; revision?: number } | null,
   api: { create: ActionCall<V, C>; update: ActionCall<V & { id: string; base_revision?: number }, U> },
 ): SaveFn<V, unknown, C | U> {
   const save: SaveFn<V, unknown, C | U> = (values, _data, base) =>
@@ -278,7 +278,7 @@ export function createOrUpdate<V, C, U>(
       ? callAction<C | U>(() => api.update({ id: entry.id, ...values, ...base }))
       : callAction<C | U>(() => api.create(values));
   const entity = tableOfAction(api.update);
-  if (entity) save.target = { entity, id: entry?.id ?? null };
+  if (entity) save.target = { entity, id: entry?.id ?? null, revision: entry?.revision };
   return save;
 }
 

@@ -16,7 +16,14 @@ export const DRAFT_TEXTS = {
 } as const;
 
 /** Which row a form edits: the entity (its SQL table) and the row's id, null for a new row. */
-export type DraftOf = { entity: string; id: string | null; /** tells apart two forms of one row, or for new rows of one entity */ slot?: string };
+export type DraftOf = {
+  entity: string;
+  id: string | null;
+  /** tells apart two forms of one row, or for new rows of one entity */
+  slot?: string;
+  /** the row's revision when the list it came from was read: the base of its save (decision 032) */
+  revision?: number;
+};
 
 /**
  * Renders `node` at the top of `form`, in a root of its own: a form needs no
@@ -89,8 +96,11 @@ export function useFormSafety<T extends Record<string, unknown>>({
   const key = target ? `${target.userId}|${target.entity}|${target.id}` : '';
   const [offer, setOffer] = useState<{ key: string; draft: Draft<T> } | null>(null);
   // the revision belongs to the row it was read for: a dialog that turns to another row starts without one
-  const [revisionOf, setRevisionOf] = useState<{ key: string; revision: number | null }>({ key, revision: null });
-  const revision = revisionOf.key === key ? revisionOf.revision : null;
+  // a row from a list brings the revision its values are of; asking when the form opens would take a
+  // newer one for older values, and the save would overwrite what was saved in between
+  const listed = of?.revision ?? null;
+  const [revisionOf, setRevisionOf] = useState<{ key: string; revision: number | null }>({ key, revision: listed });
+  const revision = revisionOf.key === key ? revisionOf.revision : listed;
   const keyRef = useRef(key);
   keyRef.current = key;
   const setRevision = useCallback((next: number | null) => setRevisionOf({ key: keyRef.current, revision: next }), []);

@@ -29,3 +29,6 @@ export const id = z.string().min(1).max(100);
  * Optional: a caller that does not send it is not checked.
  */
 export const baseRevision = z.number().int().nonnegative().optional();
+
+/** A row as an admin list sends it: with the revision it is at (withRevisions), the base of its edit form. */
+export type Listed = { revision?: number };

@@ -3,7 +3,7 @@
 // and officials (role 'Funktionär', office_hours = their function). Name is
 // required; an e-mail, when given, must be one (the page makes a mailto link).
 import { z } from 'astro/zod';
-import { baseRevision, id, optionalText, requiredText } from './common';
+import { baseRevision, type Listed, id, optionalText, requiredText } from './common';
 import { optionalImageUrl } from './upload';
 
 /** The two roles with a meaning of their own (public-site.md §3 contact_info). */
@@ -31,7 +31,7 @@ export type ContactData = z.output<typeof contactSchema>;
 export const contactUpdateSchema = contactSchema.extend({ id, base_revision: baseRevision });
 export const contactIdSchema = z.object({ id });
 
-export type ContactEntry = {
+export type ContactEntry = Listed & {
   id: string;
   name: string;
   role: string | null;

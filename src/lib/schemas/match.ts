@@ -4,7 +4,7 @@
 // as NULL).
 import { z } from 'astro/zod';
 import { optional, optionalInteger, required } from './admin-fields';
-import { baseRevision, id, REQUIRED_MESSAGE } from './common';
+import { baseRevision, id, REQUIRED_MESSAGE, type Listed } from './common';
 
 export const MATCH_STATUSES = ['scheduled', 'live', 'finished', 'postponed', 'cancelled'] as const;
 export type MatchStatus = (typeof MATCH_STATUSES)[number];
@@ -77,7 +77,7 @@ export type MatchData = z.output<typeof matchSchema>;
 export const matchUpdateSchema = matchSchema.extend({ id, base_revision: baseRevision });
 export const matchIdSchema = z.object({ id });
 
-export type MatchEntry = {
+export type MatchEntry = Listed & {
   id: string;
   home_team: string;
   away_team: string;

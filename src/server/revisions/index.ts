@@ -13,4 +13,5 @@ export {
   rowHistory,
   trashDays,
   revisionDays,
+  withRevisions,
 } from './revisions';

@@ -15,6 +15,7 @@ import {
   type TrashEntry,
 } from '../../lib/revisions';
 import { getDb, type Db } from '../db/client';
+import type { Listed } from '../../lib/schemas/common';
 import { RefusedWrite, write } from '../db/write';
 import type { Change } from '../publish/routes';
 import { changesOfRows } from '../publish/row-changes';
@@ -59,6 +60,20 @@ export function currentRevision(entity: string, rowId: string, db: Db = getDb())
     .prepare('SELECT id FROM revisions WHERE entity = ? AND row_id = ? ORDER BY id DESC LIMIT 1')
     .get(entityOrRefuse(entity), rowId) as { id: number } | undefined;
   return row?.id ?? null;
+}
+
+/**
+ * The rows with the revision each is at now (0: none yet), for a list an edit form is filled from:
+ * the form's save is checked against the version its values are of, not the one stored when the
+ * form opened (a list loaded before someone else's save would otherwise overwrite that save).
+ */
+export function withRevisions<R extends { id: string }>(entity: RevisionedEntity, rows: R[], db: Db = getDb()): (R & Listed)[] {
+  const latest = new Map(
+    (db.$client.prepare('SELECT row_id, MAX(id) AS id FROM revisions WHERE entity = ? GROUP BY row_id').all(entity) as { row_id: string; id: number }[]).map(
+      (r) => [r.row_id, r.id],
+    ),
+  );
+  return rows.map((row) => ({ ...row, revision: latest.get(row.id) ?? 0 }));
 }
 
 /**

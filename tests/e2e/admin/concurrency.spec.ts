@@ -129,3 +129,33 @@ test("two admins on the club's history: the one who typed before the other's sav
   expect(stored()).toEqual(['Gegründet 1949 von Ben.']);
   for (const c of contexts) await c.close();
 });
+
+test("a list read before another admin's save: its edit form's save is refused, not taken as an edit of the newer version", async ({ browser }) => {
+  const anna = await createTestUser(site, ['admin']);
+  const ben = await createTestUser(site, ['admin']);
+  const [annaContext, benContext] = [await browser.newContext(), await browser.newContext()];
+  await signInAs(annaContext, site, anna);
+  await signInAs(benContext, site, ben);
+  site.db().insert(teams).values({ name: 'U23', category: 'Herren', description: 'Zweite Mannschaft' }).run();
+  // Anna's panel misses the live reload (a phone that slept, a stream that broke)
+  const annaPage = await annaContext.newPage();
+  await annaPage.route('**/api/admin/events', (route) => route.abort());
+  await annaPage.goto(`${site.url}/admin#mannschaften`);
+  await expect(annaPage.locator('.teams-table tbody tr', { hasText: 'U23' })).toBeVisible();
+
+  const again = await openTeam(benContext, 'U23');
+  await again.dialog.getByLabel('Beschreibung').fill('Von Ben geändert');
+  await again.dialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(again.dialog).toBeHidden();
+
+  // Anna edits from her list as it was: the form shows the old description
+  await annaPage.locator('.teams-table tbody tr', { hasText: 'U23' }).getByRole('button', { name: 'Bearbeiten' }).click();
+  const dialog = annaPage.getByRole('dialog', { name: 'Team bearbeiten' });
+  await expect(dialog.getByLabel('Beschreibung')).toHaveValue('Zweite Mannschaft');
+  await dialog.getByLabel('Name *').fill('U23 neu');
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(dialog.getByRole('alert').filter({ hasText: ben.email })).toContainText('Nicht gespeichert');
+  expect(site.db().select().from(teams).where(eq(teams.name, 'U23')).get()).toMatchObject({ description: 'Von Ben geändert' });
+  await annaContext.close();
+  await benContext.close();
+});
