@@ -55,6 +55,27 @@ export const ACCOUNT_PROOF_POLICY: RateLimitPolicy = { free: 5, windowMs: 15 * M
 /** Public forms (membership, contact) per client address. */
 export const FORM_POLICY: RateLimitPolicy = { free: 5, windowMs: 10 * MINUTE, baseDelayMs: MINUTE, maxDelayMs: 60 * MINUTE };
 
+const turns = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs `work` after the earlier work of the same key has ended: a check of the
+ * limit, an awaited captcha and the count of the attempt then happen as if the
+ * requests had come one after another. Sent at once, 30 posts of one address
+ * each passed the check before any was counted, and 30 were stored.
+ */
+export function inTurn<T>(key: string, work: () => Promise<T>): Promise<T> {
+  const run = (turns.get(key) ?? Promise.resolve()).then(work);
+  const settled = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  turns.set(key, settled);
+  void settled.then(() => {
+    if (turns.get(key) === settled) turns.delete(key);
+  });
+  return run;
+}
+
 /** Milliseconds until the key may try again (0: now). */
 export function retryAfter(db: Db, key: string, now = Date.now()): number {
   const row = db.select().from(rateLimits).where(eq(rateLimits.key, key)).get();

@@ -10,7 +10,7 @@ import { write } from '../db/write';
 import { oneTimeTokens, users } from '../db/schema';
 import { verifyCaptcha } from '../auth/captcha';
 import { burnPasswordCheck, hashPassword, passwordProblem, verifyPassword } from '../auth/password';
-import { RESET_ADDRESS_POLICY, RESET_RECIPIENT_POLICY, addressForLimits, recordAttempt, retryAfter } from '../auth/rate-limit';
+import { RESET_ADDRESS_POLICY, RESET_RECIPIENT_POLICY, addressForLimits, inTurn, recordAttempt, retryAfter } from '../auth/rate-limit';
 import { clearAccountLimits, recordSignInFailure, recordSignInSuccess, signInGate } from '../auth/signin-limits';
 import { createSession, hashToken, invalidateSession, invalidateUserSessions } from '../auth/session';
 import { peekToken, replaceToken, voidPasswordTokens, type TokenPurpose, type TokenRow } from '../auth/tokens';
@@ -105,10 +105,14 @@ export async function requestPasswordReset(
 ): Promise<{ outcome: ForgotOutcome; delivery: Promise<void> }> {
   const done = Promise.resolve();
   const addressKey = `reset:address:${addressForLimits(clientAddress)}`;
-  if (retryAfter(db, addressKey) > 0) return { outcome: 'rate-limited', delivery: done };
-  // counted before anything is awaited: requests sent at once each see the others
-  recordAttempt(db, addressKey, RESET_ADDRESS_POLICY);
-  if ((await verifyCaptcha(db, input.captchaToken, input.captchaAnswer, input.captchaProof)) !== 'ok') return { outcome: 'captcha', delivery: done };
+  // one request of an address after the other: each sees the count of those before it
+  const checked = await inTurn(addressKey, async () => {
+    if (retryAfter(db, addressKey) > 0) return 'rate-limited' as const;
+    if ((await verifyCaptcha(db, input.captchaToken, input.captchaAnswer, input.captchaProof)) !== 'ok') return 'captcha' as const;
+    recordAttempt(db, addressKey, RESET_ADDRESS_POLICY);
+    return null;
+  });
+  if (checked) return { outcome: checked, delivery: done };
 
   const email = normaliseEmail(input.email);
   const recipientKey = `reset:recipient:${email}`;

@@ -5,7 +5,7 @@ import { getDb } from '../db/client';
 import { write } from '../db/write';
 import { membershipInquiries } from '../db/schema';
 import { verifyCaptcha } from '../auth/captcha';
-import { FORM_POLICY, addressForLimits, recordAttempt, retryAfter } from '../auth/rate-limit';
+import { FORM_POLICY, addressForLimits, inTurn, recordAttempt, retryAfter } from '../auth/rate-limit';
 import { footerTexts } from '../content/public-content';
 import { sendMail } from '../mail/mailer';
 import { config } from '../config';
@@ -21,10 +21,14 @@ export async function submitInquiry(
 ): Promise<InquiryOutcome> {
   const db = getDb();
   const limitKey = `form:${addressForLimits(clientAddress)}`;
-  if (retryAfter(db, limitKey) > 0) return 'rate-limited';
-  // counted before anything is awaited: posts sent at once each see the others (30 at once were 30 stored)
-  recordAttempt(db, limitKey, FORM_POLICY);
-  if ((await verifyCaptcha(db, input.captchaToken, input.captchaAnswer, input.captchaProof)) !== 'ok') return 'captcha';
+  // one post of an address after the other: each sees the count of those before it
+  const checked = await inTurn(limitKey, async () => {
+    if (retryAfter(db, limitKey) > 0) return 'rate-limited' as const;
+    if ((await verifyCaptcha(db, input.captchaToken, input.captchaAnswer, input.captchaProof)) !== 'ok') return 'captcha' as const;
+    recordAttempt(db, limitKey, FORM_POLICY);
+    return null;
+  });
+  if (checked) return checked;
   // a filled honeypot is a bot: it is told "sent", and nothing is stored
   if (input.website && input.website.trim() !== '') return 'ignored';
   const row = write('inquiry.submit', () =>
