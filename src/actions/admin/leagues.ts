@@ -25,6 +25,7 @@ import { publishChanges } from '../../server/services/admin/publication';
 import { requireRole } from '../guard';
 import { runWrite } from './inputErrors';
 import { runVersionedWrite } from './versioned';
+import { withRevisions } from '../../server/revisions';
 
 type Saved<R> = { row: R; changes: Parameters<typeof publishChanges>[0] };
 const publish = async <R>({ row, changes }: Saved<R>) => ({ row, ...(await publishChanges(changes)) });
@@ -35,7 +36,8 @@ export const leagues = {
     input: noInput,
     handler: async (_input, context) => {
       requireRole(context, 'admin');
-      return listLeagues();
+      const overview = listLeagues();
+      return { ...overview, leagues: withRevisions('leagues', overview.leagues) };
     },
   }),
   detail: defineAction({

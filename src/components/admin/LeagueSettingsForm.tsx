@@ -52,7 +52,7 @@ export default function LeagueSettingsForm({
     initial: toForm(league, start),
     schema: leagueSchema,
     prepare: (v) => ({ ...v, tie_breakers: v.preset === 'custom' ? v.tie_breakers : [...TIE_BREAK_PRESETS[v.preset].order] }),
-    draft: { entity: 'leagues', id: league?.id ?? null },
+    draft: { entity: 'leagues', id: league?.id ?? null, revision: league?.revision },
     save: (_sent, data, base) =>
       league ? callAction(() => actions.admin.leagues.update({ id: league.id, ...data, ...base })) : callAction(() => actions.admin.leagues.create(data)),
     texts: { invalid: T.errorTitle, failed: (m) => [T.errorTitle, `${T.saveError}: ${m}`], saved: [T.successTitle, league ? T.saved : T.created] },

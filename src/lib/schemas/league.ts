@@ -6,7 +6,7 @@ import { TIE_BREAKERS } from '../league-table';
 import type { StandingRow } from '../standings-paste';
 import type { TableRow } from '../league-table';
 import { integerOr, optional, optionalInteger, required } from './admin-fields';
-import { baseRevision, id } from './common';
+import { baseRevision, id, type Listed } from './common';
 
 export const LEAGUE_MODES = ['computed', 'entered'] as const;
 export type LeagueMode = (typeof LEAGUE_MODES)[number];
@@ -61,7 +61,7 @@ export const standingsPasteSchema = z.object({
 });
 
 /** A league as the admin sees it, with how many results or rows it has. */
-export type LeagueEntry = {
+export type LeagueEntry = Listed & {
   id: string;
   competition: string;
   season: string;
