@@ -10,6 +10,7 @@ import { SUPERADMIN_ONLY_MESSAGES as ONLY } from '../../lib/schemas/user';
 import { AUDIT_ONLY_MESSAGES } from '../../lib/schemas/audit';
 import { REVISIONS_UI_TEXTS } from '../../lib/revision-compare';
 import { STORAGE_TEXTS } from '../../server/db/write';
+import { readLimited } from '../../server/http/read-limited';
 import { isPublicAction } from '../guard';
 import { server } from '../index';
 
@@ -108,26 +109,6 @@ const TOO_LARGE = 'Die Anfrage ist zu groß.';
 /** Astro's limit for an action's body (security.actionBodySizeLimit, left at its default): the gate reads no more. */
 export const ACTION_BODY_LIMIT = 1024 * 1024;
 
-/** The body up to `limit` bytes, or null past it: a copy read whole first would hold any size in memory. */
-async function bodyUpTo(request: Request, limit: number): Promise<Uint8Array | null> {
-  const reader = request.clone().body?.getReader();
-  if (!reader) return new Uint8Array();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      // not awaited: a branch of a cloned body settles its cancel only when the other branch is cancelled too
-      reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
-}
-
 /**
  * Why an action call's body is refused before Astro reads it: larger than the
  * limit (one 700 MB body took the server to 2.3 GB and a 500), or said to be
@@ -140,7 +121,8 @@ export async function bodyRefusal(request: Request, limit = ACTION_BODY_LIMIT): 
   if (!(request.headers.get('content-type') ?? '').toLowerCase().includes('application/json')) return null;
   let body: Uint8Array | null;
   try {
-    body = await bodyUpTo(request, limit);
+    // a copy: Astro reads the body itself afterwards
+    body = await readLimited(request.clone(), limit);
   } catch {
     return new ActionError({ code: 'BAD_REQUEST', message: BAD_JSON });
   }

@@ -10,8 +10,7 @@ import type { PageContentEntry } from '../../lib/schemas/pageContent';
 import { FieldError, KIT_TEXTS, callAction, useFormState, useSaveToasts } from './contentKit';
 import { useLiveReload } from './live';
 import { HistoryButton } from './HistoryButton';
-import { useFormNotice } from './formGuard';
-import { useConcurrency } from './MergeDialog';
+import { useFormConcurrency } from './MergeDialog';
 import { SaveButton } from './ui';
 
 const PAGE = 'vereinsgeschichte';
@@ -47,16 +46,7 @@ export default function HistoryManager() {
   const { values, bind, errors, setErrors, reset, dirty, safety } = form;
   const [entry, setEntry] = useState<PageContentEntry | null>(null);
   // two admins on the club's history: the second save is refused and compared (decision 032)
-  const concurrency = useConcurrency({
-    target: entry ? { entity: 'page_content', id: entry.id } : null,
-    form: safety.form,
-    revision: safety.revision,
-    setRevision: safety.setRevision,
-    values,
-    baseline: form.baseline,
-    setValues: form.setValues,
-  });
-  useFormNotice(safety.form, concurrency.notice);
+  const concurrency = useFormConcurrency(form, entry ? { entity: 'page_content', id: entry.id } : null);
   const [loading, setLoading] = useState(true);
   const [saving, setSaving] = useState(false);
   const [changedElsewhere, setChangedElsewhere] = useState(false);

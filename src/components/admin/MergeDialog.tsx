@@ -7,7 +7,8 @@
 import { actions } from 'astro:actions';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { compareVersions, mergeValues, showValue, storedToForm, type MergeChoice, type MergeField } from '../../lib/merge';
-import { callAction } from './contentKit';
+import { callAction, type useFormState } from './contentKit';
+import { useFormNotice } from './formGuard';
 import { ADMIN_TEXTS } from './ui';
 
 export const MERGE_TEXTS = {
@@ -214,4 +215,28 @@ export function useConcurrency<V extends Record<string, unknown>>({
     /** The form took the stored values again (a reload): the row's revision they are of. */
     reloaded: () => void refresh(),
   };
+}
+
+/**
+ * useConcurrency for a form of useFormState (contentKit.tsx): the row it edits
+ * (null: a new row, or one not loaded yet) and its notice in the form.
+ */
+export function useFormConcurrency<V extends Record<string, unknown>>(
+  form: ReturnType<typeof useFormState<V>>,
+  target: { entity: string; id: string | null } | null,
+  fromStored?: (data: Record<string, unknown>, current: V) => V,
+) {
+  const { safety } = form;
+  const concurrency = useConcurrency({
+    target,
+    form: safety.form,
+    revision: safety.revision,
+    setRevision: safety.setRevision,
+    values: form.values,
+    baseline: form.baseline,
+    setValues: form.setValues,
+    fromStored,
+  });
+  useFormNotice(safety.form, concurrency.notice);
+  return concurrency;
 }

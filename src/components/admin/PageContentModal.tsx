@@ -22,8 +22,7 @@ import {
   type Publication,
 } from './contentKit';
 import { HistoryButton } from './HistoryButton';
-import { useFormNotice } from './formGuard';
-import { useConcurrency } from './MergeDialog';
+import { useFormConcurrency } from './MergeDialog';
 import PreviewButton from './PreviewButton';
 import { confirmAction } from './ui';
 
@@ -158,16 +157,7 @@ export default function PageContentModal({
   const { saved, failed } = useSaveToasts();
   const { values, set, bind, errors, setErrors, reset, dirty, safety } = form;
   // two admins on one page's text: the second save is refused and compared, not silently the last word (decision 032)
-  const concurrency = useConcurrency({
-    target: open && entry ? { entity: 'page_content', id: entry.id } : null,
-    form: safety.form,
-    revision: safety.revision,
-    setRevision: safety.setRevision,
-    values,
-    baseline: form.baseline,
-    setValues: form.setValues,
-  });
-  useFormNotice(safety.form, concurrency.notice);
+  const concurrency = useFormConcurrency(form, open && entry ? { entity: 'page_content', id: entry.id } : null);
 
   // the form starts over when the dialog opens or turns to another entry; a
   // reload of the same entry while it is open must not wipe the admin's edits

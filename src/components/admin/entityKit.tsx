@@ -16,10 +16,10 @@ import {
   type CallResult,
   type Publication,
 } from './contentKit';
-import { useFormNotice, type DraftOf } from './formGuard';
+import type { DraftOf } from './formGuard';
 import { HistoryButton } from './HistoryButton';
 import { useLiveReload } from './live';
-import { useConcurrency } from './MergeDialog';
+import { useFormConcurrency } from './MergeDialog';
 import { SaveButton, confirmAction } from './ui';
 
 /** A failure toast: its title (the message becomes the description), or title and description from the message. */
@@ -85,9 +85,8 @@ export function useEntityForm<V extends Record<string, unknown>, S extends z.Zod
 }) {
   const target = draft ?? save.target ?? null;
   const form = useFormState<V>(initial, { draft: target });
-  const { values, dirty, setErrors, reset, setValues, safety } = form;
-  const concurrency = useConcurrency({ target, form: safety.form, revision: safety.revision, setRevision: safety.setRevision, values, baseline: form.baseline, setValues, fromStored });
-  useFormNotice(safety.form, concurrency.notice);
+  const { values, dirty, setErrors, reset, safety } = form;
+  const concurrency = useFormConcurrency(form, target, fromStored);
   // a layout effect: the dialog knows of the edit before the next key arrives
   // (Escape right after typing must still ask before the edit is thrown away)
   useLayoutEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);

@@ -14,6 +14,7 @@ import type { APIRoute } from 'astro';
 import { MAX_UPLOAD_BYTES, UPLOAD_TEXTS } from '../../../lib/schemas/upload';
 import { ACCOUNT_TEXTS } from '../../../lib/schemas/account';
 import { UploadError, storeUpload } from '../../../server/services/uploads';
+import { readLimited } from '../../../server/http/read-limited';
 
 export const prerender = false;
 
@@ -27,31 +28,6 @@ const json = (status: number, body: unknown) =>
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
   });
 const fail = (status: number, message: string) => json(status, { error: message });
-
-/** Reads the body, giving up as soon as it exceeds `limit` bytes (a missing or false Content-Length cannot get past this). */
-async function readLimited(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
-  if (!request.body) return new Uint8Array(new ArrayBuffer(0));
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(new ArrayBuffer(total));
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
-}
 
 /** A request from another site: its Origin names another host, or the browser says so. */
 function isCrossSite(request: Request): boolean {
