@@ -41,9 +41,9 @@ export const contacts = {
     input: contactUpdateSchema,
     handler: async ({ id, base_revision, ...input }, context) => {
       requireRole(context, 'admin');
-      const row = runVersionedWrite('contact_info', id, base_revision, () => updateContact(id, input));
+      const { saved: row, revision } = runVersionedWrite('contact_info', id, base_revision, () => updateContact(id, input));
       if (!row) throw new ActionError({ code: 'NOT_FOUND', message: NOT_FOUND });
-      return { row, ...(await publishChanges([contactChange(row.id)])) };
+      return { row, revision, ...(await publishChanges([contactChange(row.id)])) };
     },
   }),
   /** The one club address record: updated, or created the first time. */

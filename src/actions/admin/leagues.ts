@@ -61,7 +61,8 @@ export const leagues = {
     input: leagueUpdateSchema,
     handler: async ({ id, base_revision, ...input }, context) => {
       requireRole(context, 'admin');
-      return publish(runVersionedWrite('leagues', id, base_revision, () => updateLeague(id, input)));
+      const { saved, revision } = runVersionedWrite('leagues', id, base_revision, () => updateLeague(id, input));
+      return { ...(await publish(saved)), revision };
     },
   }),
   remove: defineAction({

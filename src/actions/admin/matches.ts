@@ -32,8 +32,8 @@ export const matches = {
     input: matchUpdateSchema,
     handler: async ({ id, base_revision, ...input }, context) => {
       requireRole(context, 'admin');
-      const { row, changes } = runVersionedWrite('matches', id, base_revision, () => updateMatch(id, input));
-      return { row, ...(await publishChanges(changes)) };
+      const { saved: { row, changes }, revision } = runVersionedWrite('matches', id, base_revision, () => updateMatch(id, input));
+      return { row, revision, ...(await publishChanges(changes)) };
     },
   }),
   remove: defineAction({

@@ -3,6 +3,7 @@ import { z } from 'astro/zod';
 import { optionalImageUrl } from '../../lib/schemas/upload';
 import { MEMBERSHIP_PAGE, membershipTexts, saveQrCode } from '../../server/services/admin/membership';
 import { publishChanges } from '../../server/services/admin/publication';
+import { withRevisions } from '../../server/revisions';
 import { requireRole } from '../guard';
 
 /** The membership page's texts and QR code (admin-area.md §2 Mitglied); the texts are saved through admin.pageContent. */
@@ -14,7 +15,9 @@ export const membership = {
     input: z.object({}).optional(),
     handler: async (_input, context) => {
       requireRole(context, 'admin');
-      return membershipTexts();
+      const texts = membershipTexts();
+      // each text with its revision: its dialog saves from the version it shows (decision 032)
+      return { ...texts, sections: withRevisions('page_content', texts.sections) };
     },
   }),
   saveQrCode: defineAction({

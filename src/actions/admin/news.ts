@@ -7,8 +7,7 @@ import { noInput } from '../../lib/schemas/admin-fields';
 import { requireRole } from '../guard';
 import { runWrite } from './inputErrors';
 import { runVersionedWrite } from './versioned';
-import { currentRevision } from '../../server/revisions';
-import { withRevisions } from '../../server/revisions';
+import { currentRevision, withRevisions } from '../../server/revisions';
 
 /**
  * The news manager (admin-area.md §2, §4, §5, §7). Every write republishes the
@@ -40,9 +39,9 @@ export const news = {
     handler: async ({ id, base_revision, ...input }, context) => {
       requireRole(context, 'admin');
       // refused as CONFLICT when someone saved this news since the form was opened (issue 15)
-      const { row, changes } = runVersionedWrite('news', id, base_revision, () => updateNews(id, input));
+      const { saved: { row, changes }, revision } = runVersionedWrite('news', id, base_revision, () => updateNews(id, input));
       pokeNewsSchedule();
-      return { row, ...(await publishChanges(changes)) };
+      return { row, revision, ...(await publishChanges(changes)) };
     },
   }),
   setPublished: defineAction({

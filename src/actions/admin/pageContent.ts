@@ -14,6 +14,7 @@ import {
 } from '../../server/services/admin/pageContent';
 import { publishChanges } from '../../server/services/admin/publication';
 import { requireRole } from '../guard';
+import { currentRevision, withRevisions } from '../../server/revisions';
 import { runVersionedWrite } from './versioned';
 
 const NOT_FOUND = 'Dieser Seiteninhalt existiert nicht mehr.';
@@ -26,7 +27,8 @@ export const pageContent = {
     input: pageContentListSchema,
     handler: async (input, context) => {
       requireRole(context, 'admin');
-      return listPageContent(input?.page_key || undefined);
+      // with their revisions: the form starts from the version its values are of (decision 032)
+      return withRevisions('page_content', listPageContent(input?.page_key || undefined));
     },
   }),
   create: defineAction({
@@ -35,7 +37,8 @@ export const pageContent = {
     handler: async (input, context) => {
       requireRole(context, 'admin');
       const row = createPageContent(input);
-      return { row, ...(await publishChanges(pageContentChanges(row))) };
+      // read in the same step as the write: the club's history stays open on the new entry and saves from it
+      return { row, revision: currentRevision('page_content', row.id) ?? 0, ...(await publishChanges(pageContentChanges(row))) };
     },
   }),
   update: defineAction({
@@ -43,10 +46,10 @@ export const pageContent = {
     input: pageContentUpdateSchema,
     handler: async ({ id, base_revision, ...patch }, context) => {
       requireRole(context, 'admin');
-      const result = runVersionedWrite('page_content', id, base_revision, () => updatePageContent(id, patch));
+      const { saved: result, revision } = runVersionedWrite('page_content', id, base_revision, () => updatePageContent(id, patch));
       if (!result) throw new ActionError({ code: 'NOT_FOUND', message: NOT_FOUND });
       // a moved entry leaves its old page too
-      return { row: result.after, ...(await publishChanges(pageContentChanges(result.before, result.after))) };
+      return { row: result.after, revision, ...(await publishChanges(pageContentChanges(result.before, result.after))) };
     },
   }),
   remove: defineAction({

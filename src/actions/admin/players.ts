@@ -35,8 +35,8 @@ export const players = {
     input: playerUpdateSchema,
     handler: async ({ id, base_revision, ...input }, context) => {
       const user = requireRole(context, 'admin');
-      const { row, changes } = runVersionedWrite('players', id, base_revision, () => updatePlayer(id, input, undefined, user.email));
-      return { row, ...(await publishChanges(changes)) };
+      const { saved: { row, changes }, revision } = runVersionedWrite('players', id, base_revision, () => updatePlayer(id, input, undefined, user.email));
+      return { row, revision, ...(await publishChanges(changes)) };
     },
   }),
   remove: defineAction({

@@ -36,9 +36,9 @@ export const shop = {
     input: shopItemUpdateSchema,
     handler: async ({ id, base_revision, ...patch }, context) => {
       requireRole(context, 'admin');
-      const row = runVersionedWrite('shop_items', id, base_revision, () => updateShopItem(id, patch));
+      const { saved: row, revision } = runVersionedWrite('shop_items', id, base_revision, () => updateShopItem(id, patch));
       if (!row) throw new ActionError({ code: 'NOT_FOUND', message: NOT_FOUND });
-      return { row, ...(await publishChanges([shopChange(row.id)])) };
+      return { row, revision, ...(await publishChanges([shopChange(row.id)])) };
     },
   }),
   remove: defineAction({

@@ -34,9 +34,9 @@ export const sponsors = {
     input: sponsorUpdateSchema,
     handler: async ({ id, base_revision, ...input }, context) => {
       requireRole(context, 'admin');
-      const row = runVersionedWrite('sponsors', id, base_revision, () => updateSponsor(id, input));
+      const { saved: row, revision } = runVersionedWrite('sponsors', id, base_revision, () => updateSponsor(id, input));
       if (!row) throw new ActionError({ code: 'NOT_FOUND', message: NOT_FOUND });
-      return { row, ...(await publishChanges([sponsorChange(row.id)])) };
+      return { row, revision, ...(await publishChanges([sponsorChange(row.id)])) };
     },
   }),
   remove: defineAction({

@@ -41,8 +41,8 @@ export const teams = {
     input: teamUpdateSchema,
     handler: async ({ id, base_revision, ...input }, context) => {
       requireRole(context, 'admin');
-      const { row, changes } = runVersionedWrite('teams', id, base_revision, () => updateTeam(id, input));
-      return { row, ...(await publishChanges(changes)) };
+      const { saved: { row, changes }, revision } = runVersionedWrite('teams', id, base_revision, () => updateTeam(id, input));
+      return { row, revision, ...(await publishChanges(changes)) };
     },
   }),
   remove: defineAction({

@@ -1,16 +1,21 @@
 // A save of an existing row, checked against the version the admin's form was
 // opened on (issue 15, optimistic concurrency): refused with a German message
 // naming who saved since, as the action error CONFLICT, and written to the audit
-// log. The check and the write run in one synchronous step, so no other save can
-// come between them.
+// log. The check, the write and the reading of the row's new revision run in one
+// synchronous step, so no other save can come between them: the form continues
+// from the revision its own save made (asking for it in a second request would
+// take someone else's save in between as its base, and overwrite it unseen).
 import type { RevisionedEntity } from '../../lib/revisions';
 import { recordAudit } from '../../server/audit/audit-log';
 import { getDb } from '../../server/db/client';
 import { isRefusedWrite } from '../../server/db/write';
-import { assertUnchanged } from '../../server/revisions';
+import { assertUnchanged, currentRevision } from '../../server/revisions';
 import { runWrite } from './inputErrors';
 
-export function runVersionedWrite<T>(entity: RevisionedEntity, id: string, base: number | undefined, save: () => T): T {
+/** A versioned save's result: the service's own, and the revision the row is at after it (0: none kept). */
+export type Versioned<T> = { saved: T; revision: number };
+
+export function runVersionedWrite<T>(entity: RevisionedEntity, id: string, base: number | undefined, save: () => T): Versioned<T> {
   return runWrite(() => {
     try {
       assertUnchanged(entity, id, base);
@@ -18,7 +23,8 @@ export function runVersionedWrite<T>(entity: RevisionedEntity, id: string, base:
       if (isRefusedWrite(error) && error.code === 'CONFLICT') logConflict(entity, id, error.message);
       throw error;
     }
-    return save();
+    const saved = save();
+    return { saved, revision: currentRevision(entity, id) ?? 0 };
   });
 }
 

@@ -48,8 +48,8 @@ export const youthTeams = {
     input: youthTeamUpdateSchema,
     handler: async ({ id, base_revision, ...input }, context) => {
       requireRole(context, 'admin');
-      const { row, changes } = runVersionedWrite('youth_teams', id, base_revision, () => updateYouthTeam(id, input));
-      return { row, ...(await publishChanges(changes)) };
+      const { saved: { row, changes }, revision } = runVersionedWrite('youth_teams', id, base_revision, () => updateYouthTeam(id, input));
+      return { row, revision, ...(await publishChanges(changes)) };
     },
   }),
   remove: defineAction({

@@ -68,7 +68,8 @@ export default function HistoryManager() {
     setEntry(found);
     reset(toForm(found));
     setChangedElsewhere(false);
-    concurrency.reloaded();
+    // the revision read with the text: asking afterwards would take a newer one for these values (decision 032)
+    safety.setRevision(found?.revision ?? null);
   };
   useEffect(() => {
     void load();
@@ -97,8 +98,8 @@ export default function HistoryManager() {
       failed(T.error, result.message);
       return;
     }
-    concurrency.saved();
-    const { row, ...publication } = result.data;
+    const { row, revision, ...publication } = result.data;
+    concurrency.saved(revision);
     setEntry(row);
     reset(toForm(row));
     setChangedElsewhere(false);

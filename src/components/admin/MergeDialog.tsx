@@ -207,13 +207,15 @@ export function useConcurrency<V extends Record<string, unknown>>({
     notice: conflict || merge ? notice : null,
     /** A refused save: keep the input, show why and offer the comparison. */
     refused: (message: string) => setConflict(message),
-    /** A successful save: no refusal any more, and the row's new revision. */
-    saved: () => {
+    /**
+     * A successful save: no refusal any more, and the row's new revision, as the save answered it
+     * (read in the save's own step: asking afterwards would take a save by someone else in between).
+     */
+    saved: (revision?: number) => {
       setConflict(null);
-      void refresh();
+      if (revision !== undefined) setRevision(revision);
+      else void refresh();
     },
-    /** The form took the stored values again (a reload): the row's revision they are of. */
-    reloaded: () => void refresh(),
   };
 }
 

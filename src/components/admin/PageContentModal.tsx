@@ -151,7 +151,8 @@ export default function PageContentModal({
   imageFolder,
 }: PageContentModalProps) {
   // a draft only while open: the same dialog edits one entry after another
-  const draft = open ? { entity: 'page_content', id: entry?.id ?? null, slot: defaults?.page_key } : null;
+  // the entry's revision from the list it was read with: the base of its save (decision 032)
+  const draft = open ? { entity: 'page_content', id: entry?.id ?? null, slot: defaults?.page_key, revision: entry?.revision } : null;
   const form = useFormState<FormValues>(toForm(entry, defaults), { draft });
   const [saving, setSaving] = useState(false);
   const { saved, failed } = useSaveToasts();
@@ -198,8 +199,8 @@ export default function PageContentModal({
       failed(errorTitle, result.message);
       return;
     }
-    concurrency.saved();
-    const { row, ...publication } = result.data;
+    const { row, revision, ...publication } = result.data;
+    concurrency.saved(revision);
     saved(entry ? (texts?.updated ?? PAGE_CONTENT_TEXTS.updated) : (texts?.created ?? PAGE_CONTENT_TEXTS.created), publication);
     reset(toForm(row, undefined));
     onSaved?.(row, entry ? 'updated' : 'created', publication);

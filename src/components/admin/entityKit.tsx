@@ -28,7 +28,13 @@ export type FailureToast = string | ((message: string) => [title: string, descri
 export type SuccessToast = string | [title: string, description: string];
 
 /** What a save or delete action returns: the stored row and whether the site shows it yet. */
-export type Saved<Row> = { row: Row; published: Publication['published']; failed: Publication['failed'] };
+export type Saved<Row> = {
+  row: Row;
+  published: Publication['published'];
+  failed: Publication['failed'];
+  /** an update's: the revision the row is at after it (runVersionedWrite) */
+  revision?: number;
+};
 
 /** The props every entity form takes from its manager. */
 export type EntityFormProps = {
@@ -115,8 +121,8 @@ export function useEntityForm<V extends Record<string, unknown>, S extends z.Zod
       return;
     }
     form.forgetDraft();
-    concurrency.saved();
-    const { row, ...publication } = result.data;
+    const { row, revision, ...publication } = result.data;
+    concurrency.saved(revision);
     const [title, description] = successToast(texts.saved);
     saved(title, publication, description);
     reset(next(row, values));

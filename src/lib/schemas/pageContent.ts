@@ -4,7 +4,7 @@
 // derive from it.
 import { z } from 'astro/zod';
 import { isSafeUrl, isWebUrl } from '../urls';
-import { baseRevision, id, optionalText, REQUIRED_MESSAGE } from './common';
+import { baseRevision, id, optionalText, REQUIRED_MESSAGE, type Listed } from './common';
 import { optionalImageUrl } from './upload';
 
 export const LINK_MESSAGE = 'Bitte einen gültigen Link eingeben (https://…, mailto:…, tel:… oder /seite).';
@@ -80,7 +80,7 @@ export type PageContentEntry = {
   meta_description: string | null;
   created_at: string;
   updated_at: string;
-};
+} & Listed;
 
 /** Page keys of the spec (admin-area.md §3), offered in the general editor. */
 export const PAGE_KEYS = [

@@ -3,6 +3,7 @@ import { expect, test, type BrowserContext } from '@playwright/test';
 import { createTestUser, signInAs } from '../../fixtures/auth';
 import { startSite, type Site } from '../../fixtures/site';
 import { pageContent, teams } from '../../../src/server/db/schema';
+import { holdAction } from '../../fixtures/actions';
 import { toaster } from './content-helpers';
 
 // Two admins editing the same row (issue 15): the second save is refused with
@@ -158,4 +159,75 @@ test("a list read before another admin's save: its edit form's save is refused, 
   expect(site.db().select().from(teams).where(eq(teams.name, 'U23')).get()).toMatchObject({ description: 'Von Ben geändert' });
   await annaContext.close();
   await benContext.close();
+});
+
+test("an Impressum text read before another admin's save: its dialog's save is refused, not taken as an edit of the newer version", async ({ browser }) => {
+  site.db().insert(pageContent).values({ page_key: 'imprint', section_key: 'vereinsregister', title: 'Vereinsregister', content: 'ZVR-Zahl: 111', is_active: true }).run();
+  const anna = await createTestUser(site, ['admin']);
+  const ben = await createTestUser(site, ['admin']);
+  const [annaContext, benContext] = [await browser.newContext(), await browser.newContext()];
+  await signInAs(annaContext, site, anna);
+  await signInAs(benContext, site, ben);
+  const open = async (context: BrowserContext, missesLiveReload: boolean) => {
+    const page = await context.newPage();
+    if (missesLiveReload) await page.route('**/api/admin/events', (route) => route.abort());
+    await page.goto(`${site.url}/admin#impressum`);
+    const section = page.locator('.imprint-section[data-section="vereinsregister"]');
+    await expect(section.locator('.section-content')).toHaveText('ZVR-Zahl: 111');
+    return { page, section, dialog: page.getByRole('dialog', { name: 'Vereinsregister bearbeiten' }) };
+  };
+  const a = await open(annaContext, true);
+  const b = await open(benContext, false);
+  await b.section.getByRole('button', { name: 'Bearbeiten' }).click();
+  await b.dialog.getByRole('textbox', { name: 'Inhalt' }).fill('ZVR-Zahl: 222');
+  await b.dialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(b.dialog).toBeHidden();
+
+  // Anna's list is from before Ben's save: her dialog shows the old text and saves from its version
+  await a.section.getByRole('button', { name: 'Bearbeiten' }).click();
+  await expect(a.dialog.getByRole('textbox', { name: 'Inhalt' })).toHaveValue('ZVR-Zahl: 111');
+  await a.dialog.getByRole('textbox', { name: 'Titel' }).fill('Vereinsregister (ZVR)');
+  await a.dialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(a.dialog.getByRole('alert').filter({ hasText: ben.email })).toContainText('Nicht gespeichert');
+  const stored = site.db().select().from(pageContent).where(eq(pageContent.page_key, 'imprint')).all();
+  expect(stored).toEqual([expect.objectContaining({ title: 'Vereinsregister', content: 'ZVR-Zahl: 222' })]);
+  await annaContext.close();
+  await benContext.close();
+});
+
+test("the club's history after a save continues from that save's version, not from one saved by someone else right after", async ({ browser }) => {
+  site.db().delete(pageContent).where(eq(pageContent.page_key, 'vereinsgeschichte')).run();
+  site.db().insert(pageContent).values({ page_key: 'vereinsgeschichte', section_key: 'main_content', title: 'Geschichte', content: 'Gegründet 1949.', is_active: true }).run();
+  const anna = await createTestUser(site, ['admin']);
+  const ben = await createTestUser(site, ['admin']);
+  const contexts = [await browser.newContext(), await browser.newContext()];
+  await signInAs(contexts[0], site, anna);
+  await signInAs(contexts[1], site, ben);
+  const [a, b] = await Promise.all(contexts.map((c) => c.newPage()));
+  // Anna's panel misses the live reload of Ben's save (a phone that slept, a stream that broke)
+  await a.route('**/api/admin/events', (route) => route.abort());
+  for (const page of [a, b]) {
+    await page.goto(`${site.url}/admin#vereinsgeschichte`);
+    await expect(page.getByLabel('Inhalt *')).toHaveValue('Gegründet 1949.');
+    await page.waitForLoadState('networkidle');
+  }
+  // a slow connection: whatever Anna's panel asks after her save arrives only after Ben's save
+  const late = await holdAction(a, 'admin.revisions.current');
+  await a.getByLabel('Inhalt *').fill('Gegründet 1949 von Anna.');
+  await a.getByRole('button', { name: 'Speichern' }).click();
+  await expect(toaster(a).getByText('Inhalt aktualisiert!')).toBeVisible();
+
+  await expect(b.getByLabel('Inhalt *')).toHaveValue('Gegründet 1949 von Anna.');
+  await b.getByLabel('Inhalt *').fill('Gegründet 1949 von Ben.');
+  await b.getByRole('button', { name: 'Speichern' }).click();
+  await expect(toaster(b).getByText('Inhalt aktualisiert!')).toBeVisible();
+  late.release();
+  await a.waitForLoadState('networkidle');
+
+  await a.getByLabel('Inhalt *').fill('Gegründet 1949 von Anna, ergänzt.');
+  await a.getByRole('button', { name: 'Speichern' }).click();
+  await expect(a.getByRole('alert').filter({ hasText: ben.email })).toContainText('Nicht gespeichert');
+  const stored = site.db().select().from(pageContent).where(eq(pageContent.page_key, 'vereinsgeschichte')).all().map((r) => r.content);
+  expect(stored).toEqual(['Gegründet 1949 von Ben.']);
+  for (const c of contexts) await c.close();
 });
