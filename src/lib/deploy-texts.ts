@@ -17,6 +17,7 @@ export const DEPLOY_TEXTS = {
   rsyncFailed: (code: number | null) => `rsync endete mit Code ${code ?? 'unbekannt'}`,
   purgeFailed: (status: number) => `Purge-Webhook antwortete mit ${status}`,
   unknown: 'unbekannter Fehler',
+  stopped: 'abgebrochen, der Server wurde beendet',
   // npm run deploy
   cliStart: (targets: string) => `[deploy] vollständige Übertragung auf ${targets}`,
   cliDone: (files: number, removed: number, ms: number) => `[deploy] fertig: ${files} Dateien übertragen, ${removed} entfernt (${ms} ms)`,

@@ -41,6 +41,8 @@ export class Deployer {
   private retryAt: number | null = null;
   private retryDelay = FIRST_RETRY_MS;
   private stopped = false;
+  /** aborted when a stop's grace is over: the targets end their transfers (an rsync is killed) */
+  private readonly halt = new AbortController();
 
   constructor(
     private readonly targets: DeployTarget[],
@@ -114,14 +116,25 @@ export class Deployer {
     while (this.running) await this.running;
   }
 
-  /** The server stops: what runs may finish, nothing new starts. */
-  async stop(graceMs = 5_000): Promise<void> {
+  /**
+   * The server stops: what runs may finish within `graceMs`, nothing new starts; then the transfers
+   * under way are ended (an rsync left running would write to the host after the server is gone,
+   * beside the next start's). What did not arrive goes with the next start's publish.
+   */
+  async stop(graceMs = 5_000, endMs = 2_000): Promise<void> {
     this.stopped = true;
     this.cancelRetry();
-    // what did not arrive goes with the next start's publish
+    if (await this.idleWithin(graceMs)) return;
+    this.log.info('[deploy] beim Beenden abgebrochen: der nächste Start überträgt den Rest');
+    this.halt.abort();
+    await this.idleWithin(endMs);
+  }
+
+  private async idleWithin(ms: number): Promise<boolean> {
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([this.idle(), new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+    const done = await Promise.race([this.idle().then(() => true), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)))]);
     clearTimeout(timer);
+    return done;
   }
 
   private cancelRetry(): void {
@@ -168,7 +181,7 @@ export class Deployer {
     const state = this.stateOf(target);
     const started = this.clock.now();
     try {
-      const result = await target.deploy(tree);
+      const result = await target.deploy(tree, { signal: this.halt.signal });
       Object.assign(state, { status: 'live', message: null, liveAt: this.clock.now() });
       if (result.delivered + result.removed > 0) {
         this.log.info(`[deploy] ${target.label}: ${result.delivered} übertragen, ${result.removed} entfernt (${this.clock.now() - started} ms)`);

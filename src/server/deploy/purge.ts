@@ -6,7 +6,7 @@ import path from 'node:path';
 import { siteUrl } from '../config';
 import { DeliveredManifest } from './manifest';
 import { DEPLOY_TEXTS as T } from '../../lib/deploy-texts';
-import { DeployError, type DeployResult, type DeployTarget } from './target';
+import { DeployError, type DeployOptions, type DeployResult, type DeployTarget } from './target';
 import { urlOfKey, type LocalFile } from './tree';
 
 /** Purges go in batches: CDNs limit the URLs of one call (Cloudflare: 30, Bunny: 100). */
@@ -29,7 +29,7 @@ export class PurgeTarget implements DeployTarget {
     this.manifest = new DeliveredManifest(path.join(manifestDir, `${this.id}.json`));
   }
 
-  async deploy(tree: Map<string, LocalFile>): Promise<DeployResult> {
+  async deploy(tree: Map<string, LocalFile>, { signal }: DeployOptions = {}): Promise<DeployResult> {
     // only what a CDN may hold under a page's URL: the published files
     const pagesOnly = new Map([...tree].filter(([, file]) => file.area === 'page'));
     const plan = this.manifest.plan(pagesOnly);
@@ -42,10 +42,10 @@ export class PurgeTarget implements DeployTarget {
           method: 'POST',
           headers: { 'content-type': 'application/json', ...(this.token ? { authorization: `Bearer ${this.token}` } : {}) },
           body: JSON.stringify({ urls: urls.slice(i, i + BATCH) }),
-          signal: AbortSignal.timeout(15_000),
+          signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(15_000)]) : AbortSignal.timeout(15_000),
         });
       } catch (error) {
-        throw new DeployError(T.unreachable, { cause: error });
+        throw new DeployError(signal?.aborted ? T.stopped : T.unreachable, { cause: error });
       }
       if (!response.ok) throw new DeployError(T.purgeFailed(response.status));
     }

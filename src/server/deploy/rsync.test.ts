@@ -1,6 +1,12 @@
-// The rsync target's remote shell: ssh never asks and never hangs on a host that does not answer.
-import { describe, expect, it } from 'vitest';
-import { remoteShell } from './rsync';
+// The rsync target's remote shell: ssh never asks and never hangs on a host that does not answer;
+// and a stop ends an rsync under way with its remote shell (a real rsync, a shell that never answers).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEPLOY_TEXTS as T } from '../../lib/deploy-texts';
+import { Deployer } from './deployer';
+import { RsyncTarget, remoteShell } from './rsync';
 
 describe('rsync over ssh', () => {
   it('never lets ssh ask or hang: batch mode and a connect timeout before the host options; a folder needs no shell', () => {
@@ -9,5 +15,62 @@ describe('rsync over ssh', () => {
     expect(remoteShell('/srv/www/verein', null)).toBeNull();
     // another remote shell the host chose is left as it is
     expect(remoteShell('web@verein.example:/var/www', 'sshpass -f datei ssh')).toBe('sshpass -f datei ssh');
+  });
+});
+
+/** The processes whose command line names `marker` (a test's own folder). */
+function processesNaming(marker: string): string[] {
+  const found: string[] = [];
+  if (marker.length < 8) throw new Error(`no marker: ${JSON.stringify(marker)}`);
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      if (cmdline.includes(marker) && Number(pid) !== process.pid) found.push(`${pid}: ${cmdline}`);
+    } catch {
+      // ended while listed
+    }
+  }
+  return found;
+}
+
+async function until(check: () => boolean, ms: number): Promise<boolean> {
+  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 50))) if (check()) return true;
+  return check();
+}
+
+let root = '';
+afterEach(() => {
+  if (!root) return;
+  for (const line of processesNaming(root)) process.kill(Number(line.split(':')[0]), 'SIGKILL');
+  fs.rmSync(root, { recursive: true, force: true });
+  root = '';
+});
+
+describe('a stop while rsync runs', () => {
+  it('ends the rsync and its remote shell instead of leaving them to write after the server is gone', async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-rsync-stop-'));
+    const dirs = { clientDir: path.join(root, 'client'), siteDir: path.join(root, 'site'), uploadsDir: path.join(root, 'uploads') };
+    for (const dir of Object.values(dirs)) fs.mkdirSync(dir);
+    fs.writeFileSync(path.join(dirs.siteDir, 'index.html'), '<h1>Start</h1>');
+    // a host that takes the connection and never answers (a hung ssh)
+    const shell = path.join(root, 'never-answers.sh');
+    fs.writeFileSync(shell, '#!/bin/sh\nwhile :; do sleep 0.1; done\n', { mode: 0o755 });
+    const logged: string[] = [];
+    const deployer = new Deployer([new RsyncTarget('verein.example:/var/www', dirs, shell)], dirs, undefined, {
+      info: (line: string) => logged.push(line),
+      error: (line: string) => logged.push(line),
+    });
+    deployer.request();
+    expect(await until(() => processesNaming(shell).length > 0, 5_000)).toBe(true);
+
+    const started = Date.now();
+    await deployer.stop(300, 3_000);
+    const took = Date.now() - started;
+    const left = await until(() => processesNaming(root).length === 0, 2_000);
+    console.info(`[rsync stop] stop took ${took} ms; processes left: ${processesNaming(root).length}`);
+    expect(left).toBe(true);
+    expect(took).toBeLessThan(3_000);
+    expect(deployer.state.targets[0]).toMatchObject({ status: 'failed', message: T.failed('rsync verein.example:/var/www', T.stopped) });
+    expect(logged.some((line) => line.includes('beim Beenden abgebrochen'))).toBe(true);
   });
 });

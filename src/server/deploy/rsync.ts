@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { DEPLOY_TEXTS as T } from '../../lib/deploy-texts';
-import { DeployError, type DeployResult, type DeployTarget } from './target';
+import { DeployError, type DeployOptions, type DeployResult, type DeployTarget } from './target';
 import { VERSION_KEY, type LocalFile, type SiteDirs } from './tree';
 
 const withSlash = (dir: string) => (dir.endsWith('/') ? dir : `${dir}/`);
@@ -55,17 +55,35 @@ export class RsyncTarget implements DeployTarget {
     return [client, withSlash(this.dirs.siteDir), ...uploads];
   }
 
-  /** Runs rsync; counts the files it sent and the ones it deleted (from --itemize-changes). */
-  private run(args: string[]): Promise<{ sent: number; deleted: number }> {
+  /**
+   * Runs rsync; counts the files it sent and the ones it deleted (from --itemize-changes). A stop
+   * (`signal`) ends it with its remote shell: in a process group of its own, all of it is signalled,
+   * where rsync left alone would have held the destination past the server's end.
+   */
+  private run(args: string[], signal?: AbortSignal): Promise<{ sent: number; deleted: number }> {
     return new Promise((resolve, reject) => {
+      if (signal?.aborted) return reject(new DeployError(T.stopped));
       const rsh = remoteShell(this.destination, this.rsh);
-      const child = spawn('rsync', [...(rsh ? ['-e', rsh] : []), `--timeout=${IO_TIMEOUT_S}`, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn('rsync', [...(rsh ? ['-e', rsh] : []), `--timeout=${IO_TIMEOUT_S}`, ...args], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+      const stop = () => {
+        try {
+          if (child.pid) process.kill(-child.pid, 'SIGTERM');
+        } catch {
+          // already gone
+        }
+      };
+      signal?.addEventListener('abort', stop, { once: true });
       let out = '';
       let err = '';
       child.stdout.on('data', (d) => (out += d));
       child.stderr.on('data', (d) => (err += d));
-      child.on('error', (error) => reject(new DeployError(T.rsyncFailed(null), { cause: error })));
+      child.on('error', (error) => {
+        signal?.removeEventListener('abort', stop);
+        reject(new DeployError(T.rsyncFailed(null), { cause: error }));
+      });
       child.on('close', (code) => {
+        signal?.removeEventListener('abort', stop);
+        if (signal?.aborted) return reject(new DeployError(T.stopped));
         const lines = out.split('\n');
         if (code === 0) return resolve({ sent: lines.filter((l) => /^[<>]f/.test(l)).length, deleted: lines.filter((l) => l.startsWith('*deleting')).length });
         // 10, 12, 30, 35, 255: the other side did not answer
@@ -75,19 +93,19 @@ export class RsyncTarget implements DeployTarget {
     });
   }
 
-  async deploy(_tree: Map<string, LocalFile>): Promise<DeployResult> {
+  async deploy(_tree: Map<string, LocalFile>, { signal }: DeployOptions = {}): Promise<DeployResult> {
     // --modify-window=-1: times compared to the nanosecond, so a file of the same size rewritten
     // within the same second (a page saved twice) is not taken for unchanged
     const common = ['--timeout=30', '--recursive', '--links', '--times', '--omit-dir-times', '--modify-window=-1', '--itemize-changes', '--exclude=.*', '--exclude=*.tmp'];
     const destination = withSlash(this.destination);
     const noVersion = [`--exclude=/${VERSION_KEY}`, `--exclude=/${VERSION_KEY}.*`];
     // 1. build assets and uploads (every file of the published site, pages, feeds and the version file, stays as it was)
-    const assets = await this.run([...common, ...noVersion, ...this.assetSources(), destination]);
+    const assets = await this.run([...common, ...noVersion, ...this.assetSources(), destination], signal);
     // 2. pages, then what the site no longer has (deleted after the transfer)
-    const pages = await this.run([...common, ...noVersion, '--delete-after', ...this.sources(), destination]);
+    const pages = await this.run([...common, ...noVersion, '--delete-after', ...this.sources(), destination], signal);
     // 3. the version file, last
     // (always sent: the same size in the same second must not look unchanged)
-    const version = await this.run([...common, '--ignore-times', `--include=/${VERSION_KEY}`, `--include=/${VERSION_KEY}.*`, '--exclude=*', withSlash(this.dirs.siteDir), destination]);
+    const version = await this.run([...common, '--ignore-times', `--include=/${VERSION_KEY}`, `--include=/${VERSION_KEY}.*`, '--exclude=*', withSlash(this.dirs.siteDir), destination], signal);
     return { delivered: assets.sent + pages.sent + version.sent, removed: pages.deleted };
   }
 }

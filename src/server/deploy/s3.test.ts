@@ -59,6 +59,43 @@ describe('S3 target', () => {
     expect(deletes).toEqual([['news/a/index.html'], ['news/a/index.html']]);
   });
 
+  it('a stop ends the puts under way: refused as stopped, what arrived recorded, the rest goes next time', async () => {
+    // a bucket that takes the index page and holds the article's put for ever (a host that hangs)
+    const held: http.ServerResponse[] = [];
+    server.removeAllListeners('request');
+    server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+      req.resume();
+      req.on('end', () => {
+        if (req.url?.includes('news')) return void held.push(res);
+        res.writeHead(200, { etag: '"x"' });
+        res.end();
+      });
+    });
+    const target = new S3Target(parseS3Url(`s3://schluessel:geheim@verein?endpoint=${encodeURIComponent(endpoint)}`), path.join(root, 'deploy'));
+    const halt = new AbortController();
+    const deploy = target.deploy(listSiteTree(dirs), { signal: halt.signal });
+    for (const end = Date.now() + 5_000; held.length === 0 && Date.now() < end; ) await new Promise((r) => setTimeout(r, 20));
+    expect(held).toHaveLength(1);
+    const stopped = Date.now();
+    halt.abort();
+    await expect(deploy).rejects.toThrow('abgebrochen, der Server wurde beendet');
+    expect(Date.now() - stopped).toBeLessThan(1_000);
+    // the next run puts only what did not arrive
+    server.removeAllListeners('request');
+    const puts: string[] = [];
+    server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+      puts.push(`${req.method} ${req.url?.split('?')[0]}`);
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(200, { etag: '"x"' });
+        res.end();
+      });
+    });
+    await target.deploy(listSiteTree(dirs));
+    expect(puts).toEqual(['PUT /verein/news/a/index.html']);
+    for (const res of held) res.destroy();
+  });
+
   it('an address that cannot be read is refused without the secret in the message', () => {
     expect(() => parseS3Url('s3://SCHLUESSEL:ab/cd+ef@verein')).toThrow(/keine gültige Adresse/);
     try {

@@ -12,7 +12,7 @@ import zlib from 'node:zlib';
 import { DeleteObjectsCommand, ListObjectsV2Command, PutObjectCommand, S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { DeliveredManifest } from './manifest';
 import { DEPLOY_TEXTS as T } from '../../lib/deploy-texts';
-import { DeployError, inParallel, type DeployResult, type DeployTarget } from './target';
+import { DeployError, inParallel, type DeployOptions, type DeployResult, type DeployTarget } from './target';
 import type { LocalFile } from './tree';
 
 const gzip = promisify(zlib.gzip);
@@ -85,7 +85,7 @@ export class S3Target implements DeployTarget {
     return this.settings.prefix ? `${this.settings.prefix}/${key}` : key;
   }
 
-  private async put(file: LocalFile): Promise<void> {
+  private async put(file: LocalFile, signal?: AbortSignal): Promise<void> {
     const read = await fs.promises.readFile(file.gzip ?? file.abs);
     const compressHere = file.gzip === null && file.compressible;
     const body = compressHere ? await gzip(read, { level: 9 }) : read;
@@ -98,15 +98,16 @@ export class S3Target implements DeployTarget {
         CacheControl: file.cacheControl,
         ...(file.gzip || compressHere ? { ContentEncoding: 'gzip' } : {}),
       }),
+      { abortSignal: signal },
     );
   }
 
   /** Puts files eight at a time; what arrived is recorded even when one fails. */
-  private async putAll(files: LocalFile[]): Promise<void> {
+  private async putAll(files: LocalFile[], signal?: AbortSignal): Promise<void> {
     const done: LocalFile[] = [];
     try {
       await inParallel(files, 8, async (file) => {
-        await this.put(file);
+        await this.put(file, signal);
         done.push(file);
       });
     } finally {
@@ -115,29 +116,33 @@ export class S3Target implements DeployTarget {
   }
 
   /** Every key under the prefix, as the bucket lists it (for a full sync). */
-  private async listKeys(): Promise<string[]> {
+  private async listKeys(signal?: AbortSignal): Promise<string[]> {
     const keys: string[] = [];
     const prefix = this.settings.prefix ? `${this.settings.prefix}/` : '';
     let token: string | undefined;
     do {
-      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: prefix, ContinuationToken: token }));
+      const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: prefix, ContinuationToken: token }), {
+        abortSignal: signal,
+      });
       for (const item of page.Contents ?? []) if (item.Key) keys.push(item.Key.slice(prefix.length));
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
     return keys;
   }
 
-  async deploy(tree: Map<string, LocalFile>, options: { full?: boolean } = {}): Promise<DeployResult> {
+  async deploy(tree: Map<string, LocalFile>, { full, signal }: DeployOptions = {}): Promise<DeployResult> {
+    // a stop ends the requests under way (what arrived is recorded, the rest goes next time)
+    const refusal = (error: unknown) => new DeployError(signal?.aborted ? T.stopped : reasonOf(error), { cause: error });
     try {
       // a full sync trusts nothing it wrote down: every file goes, every stray object is removed
-      if (options.full) this.manifest.reset(await this.listKeys());
+      if (full) this.manifest.reset(await this.listKeys(signal));
     } catch (error) {
-      throw new DeployError(reasonOf(error), { cause: error });
+      throw refusal(error);
     }
     const plan = this.manifest.plan(tree);
     try {
-      await this.putAll(plan.assets);
-      await this.putAll(plan.pages);
+      await this.putAll(plan.assets, signal);
+      await this.putAll(plan.pages, signal);
       for (let i = 0; i < plan.removed.length; i += 1000) {
         const batch = plan.removed.slice(i, i + 1000);
         const answer = await this.client.send(
@@ -145,6 +150,7 @@ export class S3Target implements DeployTarget {
             Bucket: this.settings.bucket,
             Delete: { Objects: batch.map((key) => ({ Key: this.objectKey(key) })), Quiet: true },
           }),
+          { abortSignal: signal },
         );
         // the bucket answers 200 and names the keys it did not delete (AccessDenied, say): those stay
         // recorded, so that the next run deletes them again, and this run fails
@@ -155,9 +161,9 @@ export class S3Target implements DeployTarget {
           throw new Error(`${refused.size} Dateien nicht gelöscht (${first.Code ?? '?'}: ${first.Key ?? '?'})`);
         }
       }
-      if (plan.version) await this.putAll([plan.version]);
+      if (plan.version) await this.putAll([plan.version], signal);
     } catch (error) {
-      throw new DeployError(reasonOf(error), { cause: error });
+      throw refusal(error);
     }
     return { delivered: plan.assets.length + plan.pages.length + (plan.version ? 1 : 0), removed: plan.removed.length };
   }

@@ -11,9 +11,14 @@ export interface DeployTarget {
   readonly label: string;
   /** runs only after every other target has the files (a CDN purge) */
   readonly afterOthers?: boolean;
-  /** `full`: `npm run deploy`, which checks everything instead of trusting the record of the last deploy */
-  deploy(tree: Map<string, LocalFile>, options?: { full?: boolean }): Promise<DeployResult>;
+  /**
+   * `full`: `npm run deploy`, which checks everything instead of trusting the record of the last deploy;
+   * `signal`: the server stops (ends the transfers under way, kills an rsync; what did not arrive goes next time)
+   */
+  deploy(tree: Map<string, LocalFile>, options?: DeployOptions): Promise<DeployResult>;
 }
+
+export type DeployOptions = { full?: boolean; signal?: AbortSignal };
 
 /** A refusal from a target, with the German reason the admin sees. */
 export class DeployError extends Error {
