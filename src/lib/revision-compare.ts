@@ -41,7 +41,8 @@ export const REVISIONS_UI_TEXTS = {
   ops: { insert: 'erstellt', update: 'geändert', delete: 'gelöscht', restore: 'wiederhergestellt' } satisfies Record<RevisionOp, string>,
   // the trash
   trashHeading: 'Papierkorb',
-  trashIntro: (days: number) => `Gelöschte Einträge bleiben ${days} Tage hier und können wiederhergestellt werden; danach sind sie endgültig weg.`,
+  trashIntro: (days: number) =>
+    `Gelöschte Einträge bleiben ${days} Tage hier und können wiederhergestellt werden; danach sind sie mit allen früheren Fassungen endgültig weg. „Endgültig löschen“ tut das sofort (etwa wenn jemand die Löschung seiner Daten verlangt).`,
   trashEmpty: 'Der Papierkorb ist leer.',
   trashLoadError: 'Papierkorb konnte nicht geladen werden',
   kind: 'Art',
@@ -54,6 +55,12 @@ export const REVISIONS_UI_TEXTS = {
   untrashLabel: (title: string) => `„${title}“ wiederherstellen`,
   untrashed: (title: string) => `„${title}“ wiederhergestellt`,
   untrashFailed: 'Wiederherstellen fehlgeschlagen',
+  purge: 'Endgültig löschen',
+  purgeLabel: (title: string) => `„${title}“ endgültig löschen`,
+  purgeConfirm: (title: string) =>
+    `„${title}“ endgültig löschen? Der Eintrag und alle seine früheren Fassungen sind danach weg und können nicht wiederhergestellt werden.`,
+  purged: (title: string) => `„${title}“ endgültig gelöscht`,
+  purgeFailed: 'Endgültig löschen fehlgeschlagen',
   // retention (superadmins)
   retentionHeading: 'Aufbewahrung',
   retentionIntro: 'Wie lange gelöschte Einträge im Papierkorb bleiben und wie lange ältere Fassungen aufgehoben werden.',

@@ -100,6 +100,7 @@ export const REVISION_TEXTS = {
   revisionNotFound: 'Diese Fassung gibt es nicht mehr.',
   notInTrash: 'Dieser Eintrag ist nicht mehr im Papierkorb.',
   stillExists: 'Dieser Eintrag existiert bereits wieder.',
+  purgedDetail: (label: string, versions: number) => `${label} endgültig gelöscht (${versions} ${versions === 1 ? 'Fassung' : 'Fassungen'})`,
   sectionTaken:
     'Diesen Seitenabschnitt gibt es inzwischen wieder. Eine frühere Fassung lässt sich dort unter „Versionen“ wiederherstellen.',
   cannotRestoreDeleted: 'Dieser Eintrag wurde gelöscht: bitte aus dem Papierkorb wiederherstellen.',

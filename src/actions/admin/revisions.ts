@@ -1,7 +1,7 @@
 import { defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
 import { noInput } from '../../lib/schemas/admin-fields';
-import { currentRevision, listTrash, restoreFromTrash, restoreRevision, revisionEntity, rowHistory } from '../../server/revisions';
+import { currentRevision, listTrash, purgeFromTrash, restoreFromTrash, restoreRevision, revisionEntity, rowHistory } from '../../server/revisions';
 import { SUPERADMIN_ENTITIES } from '../../lib/revisions';
 import { SUPERADMIN_ONLY_MESSAGES as ONLY } from '../../lib/schemas/user';
 import { pokeNewsSchedule } from '../../server/publish/scheduled-news';
@@ -72,6 +72,16 @@ export const revisions = {
       const { entity, rowId, changes } = runWrite(() => restoreFromTrash(revision));
       if (entity === 'news') pokeNewsSchedule();
       return { entity, id: rowId, ...(await publishChanges(changes)) };
+    },
+  }),
+  /** 'Endgültig löschen': the entry's rows lose every version now, not after the trash period. */
+  purge: defineAction({
+    accept: 'json',
+    input: revisionInput,
+    handler: async ({ revision }, context) => {
+      requireRole(context, 'admin');
+      requireRoleFor(context, runWrite(() => revisionEntity(revision)));
+      return runWrite(() => purgeFromTrash(revision));
     },
   }),
 };

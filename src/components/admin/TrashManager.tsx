@@ -58,7 +58,7 @@ function RetentionForm({ initial, onSaved }: { initial: Retention; onSaved: (val
   );
 }
 
-function TrashRow({ entry, busy, onRestore }: { entry: TrashEntry; busy: boolean; onRestore: () => void }) {
+function TrashRow({ entry, busy, onRestore, onPurge }: { entry: TrashEntry; busy: boolean; onRestore: () => void; onPurge: () => void }) {
   const deletedBy = entry.user_name ?? T.system;
   return (
     <tr className="trash-entry" data-entity={entry.entity} data-row={entry.row_id}>
@@ -78,9 +78,14 @@ function TrashRow({ entry, busy, onRestore }: { entry: TrashEntry; busy: boolean
       </td>
       <td data-label={T.expires}>{formatDateTime(entry.expires_at)}</td>
       <td>
-        <button type="button" className="btn btn-outline btn-small" aria-label={T.untrashLabel(entry.title)} disabled={busy} onClick={onRestore}>
-          {busy ? T.loading : T.restore}
-        </button>
+        <div className="admin-actions">
+          <button type="button" className="btn btn-outline btn-small" aria-label={T.untrashLabel(entry.title)} disabled={busy} onClick={onRestore}>
+            {busy ? T.loading : T.restore}
+          </button>
+          <button type="button" className="btn btn-danger btn-small" aria-label={T.purgeLabel(entry.title)} disabled={busy} onClick={onPurge}>
+            {T.purge}
+          </button>
+        </div>
       </td>
     </tr>
   );
@@ -115,6 +120,16 @@ export default function TrashManager({ isSuperAdmin }: ManagerProps) {
     void reload();
   };
 
+  const purge = async (entry: TrashEntry) => {
+    if (!confirmAction(T.purgeConfirm(entry.title))) return;
+    setBusy(entry.id);
+    const result = await callAction(() => actions.admin.revisions.purge({ revision: entry.id }), T.purgeFailed);
+    setBusy(null);
+    if (!result.ok) failed(T.purgeFailed, result.message);
+    else saved(T.purged(entry.title));
+    void reload();
+  };
+
   return (
     <>
       {/* minWidth: a grid item of the panel; the table scrolls or turns into cards, the page never widens */}
@@ -138,7 +153,7 @@ export default function TrashManager({ isSuperAdmin }: ManagerProps) {
               </thead>
               <tbody>
                 {entries.map((entry) => (
-                  <TrashRow key={entry.id} entry={entry} busy={busy === entry.id} onRestore={() => void restore(entry)} />
+                  <TrashRow key={entry.id} entry={entry} busy={busy === entry.id} onRestore={() => void restore(entry)} onPurge={() => void purge(entry)} />
                 ))}
               </tbody>
             </table>

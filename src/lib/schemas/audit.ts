@@ -27,6 +27,7 @@ export const AUDIT_ACTION_LABELS = {
   'media.delete': 'Bild gelöscht',
   'content.conflict': 'Speichern abgelehnt (inzwischen geändert)',
   'content.preview': 'Vorschau geöffnet',
+  'content.purge': 'Endgültig gelöscht (Papierkorb)',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];

@@ -2,7 +2,7 @@
 // leave the trash, versions past the retention go (each row keeps its latest).
 import type { Db } from '../db/client';
 import type { Job } from '../scheduler';
-import { pruneRevisions } from './revisions';
+import { pruneRevisions } from './trash';
 
 export function revisionRetentionJob(db: () => Db, now: () => number = Date.now, log: Pick<Console, 'info'> = console): Job {
   return {

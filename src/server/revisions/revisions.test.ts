@@ -6,7 +6,8 @@ import { createTestDb, seed } from '../db/test-db';
 import { isRefusedWrite, write } from '../db/write';
 import { runAsActor } from './context';
 import { affectedUrls } from '../publish/routes';
-import { assertUnchanged, currentRevision, listTrash, pruneRevisions, restoreFromTrash, restoreRevision, rowHistory } from './revisions';
+import { assertUnchanged, currentRevision, restoreFromTrash, restoreRevision, rowHistory } from './revisions';
+import { listTrash, pruneRevisions } from './trash';
 
 // Every content entity keeps its versions (issue 15). Like the permission test
 // walks every action, this walks every revisioned table with rows made from the

@@ -1,18 +1,16 @@
 // Reading and restoring revisions (issue 15): a row's history, putting a version
-// back (itself a new revision), the trash of deleted rows, the optimistic
-// concurrency check of a save, and the retention of old versions. The rows are
-// written by the triggers (./triggers.ts), never here.
+// back (itself a new revision), putting a deleted row back from the trash, and
+// the optimistic concurrency check of a save. The trash's list, its purge and the
+// retention of old versions are in ./trash.ts. The rows are written by the
+// triggers (./triggers.ts), never here.
 import {
   KEPT_ON_RESTORE,
   REVISION_TEXTS as T,
   REVISIONED,
-  RESTORE_ORDER,
   isRevisionedEntity,
-  versionTitle,
   type RevisionOp,
   type RevisionVersion,
   type RevisionedEntity,
-  type TrashEntry,
 } from '../../lib/revisions';
 import { getDb, type Db } from '../db/client';
 import type { Listed } from '../../lib/schemas/common';
@@ -21,15 +19,12 @@ import type { Change } from '../publish/routes';
 import { changesOfRows } from '../publish/row-changes';
 import { asRestore } from './context';
 import { relinkRestored } from './relink';
-import { positiveIntSetting } from '../db/settings';
+import { byRestoreOrder, isInTrash } from './trash';
 import { quoteId, revisionColumns } from './triggers';
 
-const DAY = 86_400_000;
 const WHEN = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Vienna', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-export const TRASH_DAYS_DEFAULT = 30;
-export const REVISION_DAYS_DEFAULT = 365;
 
-type RevisionRow = {
+export type RevisionRow = {
   id: number;
   change_set: string;
   entity: string;
@@ -164,47 +159,11 @@ function restoreRow(entity: RevisionedEntity, run: () => unknown): void {
   }
 }
 
-type DeleteRow = Pick<RevisionRow, 'id' | 'change_set' | 'entity' | 'row_id' | 'data' | 'user_name' | 'created_at'>;
-
-/** Deleted rows still in the trash: one entry per delete (its first row by restore order), newest first. */
-export function listTrash(db: Db = getDb(), now = Date.now(), days = trashDays(db)): TrashEntry[] {
-  const rows = db.$client
-    .prepare(
-      `SELECT id, change_set, entity, row_id, data, user_name, created_at FROM revisions
-       WHERE op = 'delete' AND trash_closed = 0 AND created_at > ? ORDER BY id DESC LIMIT 2000`,
-    )
-    .all(now - days * DAY) as DeleteRow[];
-  const sets = new Map<string, DeleteRow[]>();
-  for (const row of rows) {
-    if (!isRevisionedEntity(row.entity)) continue;
-    sets.set(row.change_set, [...(sets.get(row.change_set) ?? []), row]);
-  }
-  return [...sets.values()].map((set) => {
-    const head = [...set].sort(byRestoreOrder)[0];
-    const entity = head.entity as RevisionedEntity;
-    return {
-      id: head.id,
-      entity,
-      entity_label: REVISIONED[entity].label,
-      row_id: head.row_id,
-      title: versionTitle(entity, JSON.parse(head.data) as Record<string, unknown>, head.row_id),
-      with_rows: set.length - 1,
-      user_name: head.user_name,
-      created_at: head.created_at,
-      expires_at: head.created_at + days * DAY,
-    };
-  });
-}
-
-const rank = (entity: string) => RESTORE_ORDER.indexOf(entity as RevisionedEntity);
-const byRestoreOrder = (a: Pick<RevisionRow, 'entity' | 'id'>, b: Pick<RevisionRow, 'entity' | 'id'>) =>
-  rank(a.entity) - rank(b.entity) || a.id - b.id;
-
 /** Puts a deleted row back, with the rows its delete took with it; they leave the trash. */
 export function restoreFromTrash(revisionId: number, db: Db = getDb(), now = Date.now()): { entity: RevisionedEntity; rowId: string; changes: Change[] } {
   return write('revisions.untrash', () => {
     const head = revisionById(revisionId, db);
-    if (head.op !== 'delete' || head.trash_closed || head.created_at <= now - trashDays(db) * DAY) {
+    if (!isInTrash(head, db, now)) {
       throw new RefusedWrite(T.notInTrash, 'NOT_FOUND');
     }
     const set = (
@@ -259,29 +218,4 @@ function withoutGoneReferences(db: Db, entity: RevisionedEntity, values: Record<
     if (!exists) result[ref.col] = null;
   }
   return result;
-}
-
-
-/** How long deleted rows stay in the trash (site setting 'trash_retention_days', default 30). */
-export const trashDays = (db: Db) => positiveIntSetting(db, 'trash_retention_days', TRASH_DAYS_DEFAULT);
-/** How long old versions are kept (site setting 'revision_retention_days', default 365). */
-export const revisionDays = (db: Db) => positiveIntSetting(db, 'revision_retention_days', REVISION_DAYS_DEFAULT);
-
-/**
- * Retention: deletes past the trash period leave the trash; versions older than
- * the retention go, except each existing row's latest (its current state).
- */
-export function pruneRevisions(db: Db = getDb(), now = Date.now()): { closed: number; removed: number } {
-  return write('revisions.prune', () => {
-    const closed = db.$client
-      .prepare(`UPDATE revisions SET trash_closed = 1 WHERE op = 'delete' AND trash_closed = 0 AND created_at <= ?`)
-      .run(now - trashDays(db) * DAY).changes;
-    const removed = db.$client
-      .prepare(
-        `DELETE FROM revisions WHERE created_at <= ? AND (op = 'delete' OR id <> (
-           SELECT MAX(r.id) FROM revisions r WHERE r.entity = revisions.entity AND r.row_id = revisions.row_id))`,
-      )
-      .run(now - Math.max(revisionDays(db), trashDays(db)) * DAY).changes;
-    return { closed, removed };
-  }, db);
 }

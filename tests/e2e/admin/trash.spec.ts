@@ -8,6 +8,7 @@ import { makeNews, makePlayer, makeTeam } from '../../fixtures/factories';
 import { startSite, type Site } from '../../fixtures/site';
 import { news, players, siteSettings, teams } from '../../../src/server/db/schema';
 import { TEAM_TEXTS } from '../../../src/lib/schemas/team';
+import { callAction } from '../auth/helpers';
 import { acceptNextConfirm, horizontalOverflow, publicHtml, toaster } from './content-helpers';
 
 // The trash 'Papierkorb' (issue 15) against the production server: a team
@@ -141,4 +142,28 @@ test('a news deleted in its tab is in the trash after its undo is gone, and come
   await expect(entry).toHaveCount(0);
   expect(site.db().select().from(news).where(eq(news.id, newsId)).get()).toMatchObject({ title: 'Saisonauftakt', published: true });
   expect(await publicHtml(site, `/news/${newsId}`)).toContain('Am Samstag beginnt die Meisterschaft.');
+});
+
+test("'Endgültig löschen': a player who asks to be forgotten is gone with every version at once, not after the trash period", async ({ page, context }) => {
+  await loginAs(context, site, 'admin');
+  const team = site.db().select().from(teams).where(eq(teams.name, 'Kampfmannschaft')).get()!;
+  const player = site.db().insert(players).values({ team_id: team.id, name: 'Paula Privat', position: 'Torwart', jersey_number: 9 }).returning().get();
+  // an edit and the delete through the panel's actions: both are versions
+  expect((await callAction(context.request, site, 'admin.players.update', { id: player.id, team_id: team.id, name: 'Paula Privat', position: 'Verteidiger', jersey_number: 9 })).status).toBe(200);
+  expect((await callAction(context.request, site, 'admin.players.remove', { id: player.id })).status).toBe(200);
+  const versionsNaming = (text: string) => site.db().$client.prepare('SELECT COUNT(*) FROM revisions WHERE instr(data, ?) > 0').pluck().get(text);
+  expect(versionsNaming('Paula Privat')).toBeGreaterThanOrEqual(2);
+
+  await page.goto(`${site.url}/admin#papierkorb`);
+  await expect(page.getByText('„Endgültig löschen“ tut das sofort')).toBeVisible();
+  const entry = trashEntry(page, 'Paula Privat');
+  acceptNextConfirm(page, '„Paula Privat“ endgültig löschen? Der Eintrag und alle seine früheren Fassungen sind danach weg und können nicht wiederhergestellt werden.');
+  await entry.getByRole('button', { name: '„Paula Privat“ endgültig löschen' }).click();
+  await expect(toaster(page).getByText('„Paula Privat“ endgültig gelöscht')).toBeVisible();
+  await expect(entry).toHaveCount(0);
+  expect(versionsNaming('Paula Privat')).toBe(0);
+  expect(site.db().select().from(players).where(eq(players.id, player.id)).get()).toBeUndefined();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Papierkorb', level: 2 })).toBeVisible();
+  await expect(trashEntry(page, 'Paula Privat')).toHaveCount(0);
 });
