@@ -25,6 +25,10 @@ try {
   console.error(error instanceof DataInUseError ? T.serverRunning : String(error));
   process.exit(1);
 }
+// a restore killed mid-swap is undone before the database is opened
+const { undoInterruptedRestore } = await import('../src/server/backup/restore');
+const undone = undoInterruptedRestore(config.dataDir);
+if (undone) console.warn(`[restore] ${undone}`);
 const { getDb } = await import('../src/server/db/client');
 const { runImport } = await import('../src/server/import/command');
 const outcome = await runImport(getDb(), {

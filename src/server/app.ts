@@ -24,6 +24,7 @@ import { ensureSetupLink } from './auth/setup';
 import { acquireDataLock } from './data-lock';
 import { removeStaleStaging } from './backup/archive';
 import { dailyBackupJob } from './backup/daily';
+import { undoInterruptedRestore } from './backup/restore';
 import { Scheduler, type Job } from './scheduler';
 import { nightlyRepublishJob } from './publish/nightly';
 import { registerNewsSchedulePoke, scheduledNewsJob } from './publish/scheduled-news';
@@ -77,6 +78,9 @@ export async function startApp(
   registerAppClock(clock);
   // one server per DATA_DIR (a restore checks it too)
   const releaseLock = acquireDataLock(config.dataDir);
+  // a restore killed mid-swap is undone before the database is opened (an empty one would be made)
+  const undone = undoInterruptedRestore(config.dataDir);
+  if (undone) console.warn(`[restore] ${undone}`);
   const db = getDb();
   removeStaleStaging(config.dataDir);
   // a killed process may have left half-written temp files: never served, gone now

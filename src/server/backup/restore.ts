@@ -91,10 +91,71 @@ async function unpackAndCheck(archive: string, staging: string, migrationsDir: s
   return manifest;
 }
 
+/**
+ * The swap's journal, written before its first rename and removed after its last: a restore
+ * killed between two renames (a SIGKILL, a power cut) left the data half old and half new, and
+ * the next start found no database and began an empty club. Folder names are DATA_DIR's own.
+ */
+export const RESTORE_JOURNAL = 'restore-journal.json';
+type Journal = { staging: string; before: string; aside: string[] };
+
+function writeJournal(dataDir: string, journal: Journal): void {
+  const file = path.join(dataDir, RESTORE_JOURNAL);
+  const partial = `${file}.tmp`;
+  const fd = fs.openSync(partial, 'w');
+  try {
+    fs.writeSync(fd, JSON.stringify(journal));
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+  fs.renameSync(partial, file);
+  syncFolder(dataDir);
+}
+
+function syncFolder(dir: string): void {
+  const fd = fs.openSync(dir, 'r');
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/**
+ * Undoes a restore that was killed during its swap, before anything opens the data: what the
+ * restore had placed goes, the old files come back from where it had moved them. Called by the
+ * server's start, by a restore and by an import, right after they take the data's lock. Returns
+ * what the host is told, or null when no restore was interrupted.
+ */
+export function undoInterruptedRestore(dataDir: string): string | null {
+  const file = path.join(dataDir, RESTORE_JOURNAL);
+  if (!fs.existsSync(file)) return null;
+  const journal = JSON.parse(fs.readFileSync(file, 'utf8')) as Journal;
+  const staging = path.join(dataDir, path.basename(journal.staging));
+  const before = path.join(dataDir, path.basename(journal.before));
+  fs.mkdirSync(staging, { recursive: true });
+  for (const name of [DB_ENTRY, UPLOADS_ENTRY]) {
+    const here = path.join(dataDir, name);
+    // placed by the restore: the old one is still aside, or there was none
+    const placed = fs.existsSync(path.join(before, name)) || !journal.aside.includes(name);
+    if (fs.existsSync(here) && placed) fs.rmSync(here, { recursive: true, force: true });
+  }
+  for (const name of journal.aside) {
+    if (fs.existsSync(path.join(before, name))) fs.renameSync(path.join(before, name), path.join(dataDir, name));
+  }
+  fs.rmSync(staging, { recursive: true, force: true });
+  fs.rmSync(before, { recursive: true, force: true });
+  fs.rmSync(file, { force: true });
+  syncFolder(dataDir);
+  return BACKUP_TEXTS.interruptedUndone;
+}
+
 /** Moves the current data aside and the checked data in; undoes every move if one fails. */
 function swapIn(dataDir: string, staging: string, before: string): boolean {
   const movedAside: string[] = [];
   const placed: string[] = [];
+  writeJournal(dataDir, { staging: path.basename(staging), before: path.basename(before), aside: REPLACED.filter((name) => fs.existsSync(path.join(dataDir, name))) });
   try {
     for (const name of REPLACED) {
       if (!fs.existsSync(path.join(dataDir, name))) continue;
@@ -107,11 +168,15 @@ function swapIn(dataDir: string, staging: string, before: string): boolean {
       fs.renameSync(path.join(staging, name), path.join(dataDir, name));
       placed.push(name);
     }
+    syncFolder(dataDir);
+    fs.rmSync(path.join(dataDir, RESTORE_JOURNAL));
     return movedAside.length > 0;
   } catch (error) {
     for (const name of placed.reverse()) fs.renameSync(path.join(dataDir, name), path.join(staging, name));
     for (const name of movedAside.reverse()) fs.renameSync(path.join(before, name), path.join(dataDir, name));
     fs.rmSync(before, { recursive: true, force: true });
+    // undone here; had the undo itself failed, the journal would have the next start finish it
+    fs.rmSync(path.join(dataDir, RESTORE_JOURNAL), { force: true });
     throw new RestoreError(BACKUP_TEXTS.rolledBack(error instanceof Error ? error.message : String(error)), { cause: error });
   }
 }
@@ -128,6 +193,8 @@ export async function restoreBackup(archive: string, target: RestoreTarget, now 
     if (error instanceof DataInUseError) throw new RestoreError(error.message);
     throw error;
   }
+  const undone = undoInterruptedRestore(target.dataDir);
+  if (undone) console.warn(`[restore] ${undone}`);
   const staging = path.join(target.dataDir, `.restore-${stamp(now)}`);
   const before = path.join(target.dataDir, `.before-restore-${stamp(now)}`);
   try {

@@ -14,6 +14,8 @@ export const BACKUP_TEXTS = {
   newerVersion: 'Die Sicherung stammt von einer neueren Anstoss-Version. Bitte zuerst Anstoss aktualisieren.',
   restored: (file: string, before: string) => `Wiederhergestellt aus ${file}. Die vorherigen Daten liegen in ${before}.`,
   restoredFresh: (file: string) => `Wiederhergestellt aus ${file}.`,
+  interruptedUndone:
+    'Eine Wiederherstellung wurde mitten im Austausch der Daten abgebrochen (Prozess beendet); sie ist rückgängig gemacht, die Daten sind wie davor. Bitte die Wiederherstellung erneut ausführen.',
   rolledBack: (reason: string) => `Wiederherstellung abgebrochen, die bisherigen Daten sind unverändert: ${reason}`,
   republished: (pages: number) => `Website neu veröffentlicht: ${pages} Seiten.`,
   republishFailed: (pages: number) =>

@@ -1,0 +1,101 @@
+// A restore killed between two of its renames (issue: a killed process never loses data). The swap
+// moves the old database and uploads aside and the checked ones in; killed in between, DATA_DIR held
+// half of each, or no database at all, and the next start began an empty club. Now a journal has the
+// next start undo the swap: killed at every rename in turn, the data is afterwards wholly the old or,
+// once the swap had finished, wholly the restored one; never a mix, never empty.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { createBackup } from '../../src/server/backup/archive';
+import { RESTORE_JOURNAL, undoInterruptedRestore } from '../../src/server/backup/restore';
+import { BACKUP_TEXTS } from '../../src/server/backup/texts';
+import { openDatabase } from '../../src/server/db/client';
+import { news } from '../../src/server/db/schema';
+import { seed } from '../../src/server/db/test-db';
+import { guardWrites } from '../../src/server/db/write';
+import { printFigures } from './figures';
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-restore-kill-'));
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+/** A DATA_DIR with one news titled `title` and an upload saying it. */
+function dataDir(name: string, title: string): string {
+  const dir = path.join(root, name);
+  const db = guardWrites(openDatabase(path.join(dir, 'club.db')));
+  seed(db, () => db.insert(news).values({ title, content: `Text ${title}` }).run());
+  db.$client.close();
+  fs.mkdirSync(path.join(dir, 'uploads'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'uploads', 'logo.webp'), `bild-${title}`);
+  return dir;
+}
+
+function state(dir: string): { titles: string[]; logo: string | null } {
+  const file = path.join(dir, 'club.db');
+  const titles = fs.existsSync(file)
+    ? (() => {
+        const db = openDatabase(file);
+        try {
+          return db.select({ title: news.title }).from(news).all().map((r) => r.title);
+        } finally {
+          db.$client.close();
+        }
+      })()
+    : [];
+  const logo = path.join(dir, 'uploads', 'logo.webp');
+  return { titles, logo: fs.existsSync(logo) ? fs.readFileSync(logo, 'utf8') : null };
+}
+
+function restoreKilledAt(archive: string, dir: string, killAt: number): Promise<{ signal: NodeJS.Signals | null; output: string }> {
+  return new Promise((resolve) => {
+    // node itself with tsx's loader: the tsx command runs the script in a child of its own and hides its signal
+    const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('tests/faults/helpers/restore-killed.ts'), archive, dir, String(killAt)], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('exit', (_code, signal) => resolve({ signal, output }));
+  });
+}
+
+it('a restore killed at each of its renames leaves the old data or the restored one, never a mix or none', async () => {
+  const source = dataDir('quelle', 'Neu');
+  const { file: archive } = await createBackup({ dataDir: source, dbFile: path.join(source, 'club.db'), uploadsDir: path.join(source, 'uploads') }, path.join(root, 'backups'));
+  // how many renames a whole restore makes in DATA_DIR
+  const whole = dataDir('ganz', 'Alt');
+  const finished = await restoreKilledAt(archive, whole, 1_000);
+  const renames = Number(/renames=(\d+)/.exec(finished.output)?.[1]);
+  expect(renames, finished.output).toBeGreaterThanOrEqual(5);
+  expect(state(whole)).toEqual({ titles: ['Neu'], logo: 'bild-Neu' });
+
+  let killed = 0;
+  let undone = 0;
+  let lost = 0;
+  for (let killAt = 1; killAt <= renames; killAt++) {
+    const dir = dataDir(`ziel-${killAt}`, 'Alt');
+    const run = await restoreKilledAt(archive, dir, killAt);
+    expect(run.signal, run.output).toBe('SIGKILL');
+    killed++;
+    // the next start (or restore, or import) looks first
+    const message = undoInterruptedRestore(dir);
+    if (message) {
+      expect(message).toBe(BACKUP_TEXTS.interruptedUndone);
+      undone++;
+    }
+    const after = state(dir);
+    const whole = [JSON.stringify({ titles: ['Alt'], logo: 'bild-Alt' }), JSON.stringify({ titles: ['Neu'], logo: 'bild-Neu' })];
+    if (!whole.includes(JSON.stringify(after))) lost++;
+    expect(whole, `killed at rename ${killAt}`).toContain(JSON.stringify(after));
+    // an undone restore leaves no journal and no folders of its own; a finished one keeps the old data
+    // aside (one killed before its swap leaves its unpacked archive, which the start removes after an hour)
+    expect(fs.existsSync(path.join(dir, RESTORE_JOURNAL))).toBe(false);
+    const own = (prefix: string) => fs.readdirSync(dir).filter((name) => name.startsWith(prefix));
+    if (message) expect(own('.restore-'), `killed at rename ${killAt}`).toEqual([]);
+    expect(own('.before-restore-'), `killed at rename ${killAt}`).toEqual(after.titles[0] === 'Neu' ? [expect.stringMatching(/^\.before-restore-/)] : []);
+  }
+  printFigures('restore killed mid-swap', { renames, killed, undone, lost });
+  expect(undone).toBeGreaterThan(0);
+  expect(lost).toBe(0);
+});
