@@ -7,7 +7,11 @@ import { addEvent, readMatchDetails, removeEvent, saveLineup, saveReport } from 
 import { recordEvent } from '../../server/services/admin/match-day';
 import { publishChanges } from '../../server/services/admin/publication';
 import { requireRole } from '../guard';
+import { currentRevision } from '../../server/revisions';
 import { runWrite } from './inputErrors';
+import { runVersionedWrite } from './versioned';
+
+const REPORT_COLUMNS = ['report', 'report_images'] as const;
 
 export const matchDetails = {
   get: defineAction({
@@ -15,7 +19,8 @@ export const matchDetails = {
     input: matchRefSchema,
     handler: async ({ match_id }, context) => {
       requireRole(context, 'admin');
-      return runWrite(() => readMatchDetails(match_id));
+      // with the revision read in the same step: the report's save is checked against it
+      return runWrite(() => ({ ...readMatchDetails(match_id), revision: currentRevision('matches', match_id) ?? 0 }));
     },
   }),
   saveLineup: defineAction({
@@ -30,10 +35,15 @@ export const matchDetails = {
   saveReport: defineAction({
     accept: 'json',
     input: reportSchema,
-    handler: async (input, context) => {
+    handler: async ({ base_revision, read, ...input }, context) => {
       requireRole(context, 'admin');
-      const { row, changes } = runWrite(() => saveReport(input));
-      return { row, ...(await publishChanges(changes)) };
+      // refused only when someone changed the report since it was read: goals and cards change the
+      // match beside it all the time (decision 032)
+      const {
+        saved: { row, changes },
+        revision,
+      } = runVersionedWrite('matches', input.match_id, base_revision, () => saveReport(input), { columns: REPORT_COLUMNS, read });
+      return { row, revision, ...(await publishChanges(changes)) };
     },
   }),
   /** An event typed in after the match: the minute is required here (the clock is for 'Spieltag'). */

@@ -9,16 +9,28 @@ import type { RevisionedEntity } from '../../lib/revisions';
 import { recordAudit } from '../../server/audit/audit-log';
 import { getDb } from '../../server/db/client';
 import { isRefusedWrite } from '../../server/db/write';
-import { assertUnchanged, currentRevision } from '../../server/revisions';
+import { assertColumnsUnchanged, assertUnchanged, currentRevision } from '../../server/revisions';
 import { runWrite } from './inputErrors';
 
 /** A versioned save's result: the service's own, and the revision the row is at after it (0: none kept). */
 export type Versioned<T> = { saved: T; revision: number };
 
-export function runVersionedWrite<T>(entity: RevisionedEntity, id: string, base: number | undefined, save: () => T): Versioned<T> {
+/**
+ * `only`: the save writes only these columns, on a row that other writes change beside them (a
+ * match's report while its events come in): only a change to them since the base refuses it;
+ * `read` are their values as the form was filled (for a row that had no version then).
+ */
+export function runVersionedWrite<T>(
+  entity: RevisionedEntity,
+  id: string,
+  base: number | undefined,
+  save: () => T,
+  only?: { columns: readonly string[]; read?: Record<string, unknown> },
+): Versioned<T> {
   return runWrite(() => {
     try {
-      assertUnchanged(entity, id, base);
+      if (only) assertColumnsUnchanged(entity, id, base, only.columns, only.read);
+      else assertUnchanged(entity, id, base);
     } catch (error) {
       if (isRefusedWrite(error) && error.code === 'CONFLICT') logConflict(entity, id, error.message);
       throw error;

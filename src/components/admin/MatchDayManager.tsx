@@ -106,7 +106,7 @@ export default function MatchDayManager() {
               busy={busy}
               onCancel={() => setKind(null)}
               onSubmit={async (input) => {
-                if (await run(() => actions.admin.matchDay.record(input), T.saved)) setKind(null);
+                if ((await run(() => actions.admin.matchDay.record(input), T.saved)).ok) setKind(null);
               }}
             />
           )}

@@ -40,12 +40,12 @@ export function MatchEventList({ details, onRemove, busy }: { details: MatchDeta
   );
 }
 
-export type SavedDetails = { row: MatchDetailsEntry; published: number | null; failed: string[] };
+export type SavedDetails = { row: MatchDetailsEntry; published: number | null; failed: string[]; revision?: number };
 
 /**
  * A match's details loaded by id, and one way to call an action that answers
  * with them: busy while it runs, the German message on failure, the
- * 'Veröffentlicht' toast on success.
+ * 'Veröffentlicht' toast on success; it answers the action's result.
  */
 export function useMatchDetails(matchId: string | null) {
   const { saved, failed } = useSaveToasts();
@@ -61,13 +61,12 @@ export function useMatchDetails(matchId: string | null) {
       setBusy(true);
       const r = await callAction(call);
       setBusy(false);
-      if (!r.ok) {
-        failed(T.errorTitle, r.message);
-        return false;
+      if (!r.ok) failed(T.errorTitle, r.message);
+      else {
+        setDetails(r.data.row);
+        saved(title, r.data);
       }
-      setDetails(r.data.row);
-      saved(title, r.data);
-      return true;
+      return r;
     },
     [saved, failed],
   );

@@ -7,22 +7,32 @@ import { actions } from 'astro:actions';
 import { MATCH_DETAILS_TEXTS as T, type MatchDetailsEntry } from '../../lib/schemas/match-details';
 import { ImageField, useFormState } from './contentKit';
 import type { useMatchDetails } from './MatchDetailsEvents';
+import { useFormConcurrency } from './MergeDialog';
 
 export default function MatchDetailsReport({ details, run, busy }: { details: MatchDetailsEntry } & Pick<ReturnType<typeof useMatchDetails>, 'run' | 'busy'>) {
+  // the match's revision read with the details: two admins writing the report are compared, not the
+  // last word; goals and cards coming in meanwhile do not count (decision 032)
   const form = useFormState(
     { report: details.report ?? '', report_images: details.report_images },
-    { draft: { entity: 'matches', id: details.id, slot: 'bericht' } },
+    { draft: { entity: 'matches', id: details.id, slot: 'bericht', revision: details.revision } },
   );
+  const concurrency = useFormConcurrency(form, { entity: 'matches', id: details.id });
   const { report, report_images: images } = form.values;
   const setImages = (next: string[]) => form.set('report_images', next);
   const save = async (e: React.FormEvent) => {
     e.preventDefault();
     const sent = { report, report_images: images };
+    // and the report as read: a match without versions yet is checked by it
+    const base = form.safety.revision !== null ? { base_revision: form.safety.revision, read: form.baseline } : {};
     // a failed save keeps the input (and its draft); a stored one is the new starting point
-    if (await run(() => actions.admin.matchDetails.saveReport({ match_id: details.id, ...sent }))) {
-      form.forgetDraft();
-      form.reset(sent);
+    const result = await run(() => actions.admin.matchDetails.saveReport({ match_id: details.id, ...sent, ...base }));
+    if (!result.ok) {
+      if (result.code === 'CONFLICT') concurrency.refused(result.message);
+      return;
     }
+    form.forgetDraft();
+    form.reset(sent);
+    concurrency.saved(result.data.revision);
   };
   return (
     <form aria-label={T.reportTitle} onSubmit={(e) => void save(e)} style={{ display: 'grid', gap: '.5rem' }}>

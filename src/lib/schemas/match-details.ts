@@ -4,7 +4,7 @@
 // src/server/services/admin/match-details.ts, with the messages from here.
 import { z } from 'astro/zod';
 import { optional, optionalInteger } from './admin-fields';
-import { id } from './common';
+import { baseRevision, id, type Listed } from './common';
 import type { LivePhase } from '../match-minute';
 import type { MatchEntry } from './match';
 
@@ -167,8 +167,12 @@ export const reportSchema = z.object({
   match_id: id,
   report: optional(50_000),
   report_images: z.array(z.string().trim().max(500)).max(20, 'Höchstens 20 Fotos.').default([]),
+  // the match's version the report was read with: only a change of the report since refuses it
+  base_revision: baseRevision,
+  // the report as it was read: compared instead where the match had no version yet
+  read: z.object({ report: optional(50_000), report_images: z.array(z.string().max(500)).max(20).default([]) }).optional(),
 });
-export type ReportData = z.output<typeof reportSchema>;
+export type ReportData = Omit<z.output<typeof reportSchema>, 'base_revision' | 'read'>;
 
 export const PHASE_STEPS = ['kickoff', 'half_time', 'second_half', 'full_time'] as const;
 export type PhaseStep = (typeof PHASE_STEPS)[number];
@@ -217,7 +221,7 @@ export type MatchDetailsEntry = Pick<
   events: MatchEventEntry[];
   players: TeamPlayer[];
   teams: { id: string; name: string }[];
-};
+} & Listed;
 
 /** 'Spieltag' (issue 14): the panel at the pitch. */
 export const MATCH_DAY_TEXTS = {

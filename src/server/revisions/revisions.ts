@@ -87,6 +87,67 @@ export function assertUnchanged(entity: string, rowId: string, base: number | nu
   throw new RefusedWrite(T.conflict(latest.user_name ?? T.system, when), 'CONFLICT');
 }
 
+/**
+ * assertUnchanged for the columns a save writes, on a row that other writes change beside them (a
+ * match's report while its goals, cards and phases come in): refused only when one of `columns`
+ * was changed since the base version, naming who changed them last. Without that version (a row
+ * older than the revisions: base 0; or one pruned since) the columns' stored values are compared
+ * with `read`, the values the form was filled with; without those, the whole row is checked.
+ */
+export function assertColumnsUnchanged(
+  entity: string,
+  rowId: string,
+  base: number | null | undefined,
+  columns: readonly string[],
+  read?: Record<string, unknown>,
+  db: Db = getDb(),
+): void {
+  if (base === undefined || base === null) return;
+  const since = db.$client
+    .prepare('SELECT id, op, data, user_name, created_at FROM revisions WHERE entity = ? AND row_id = ? AND id >= ? ORDER BY id')
+    .all(entityOrRefuse(entity), rowId, base) as Pick<RevisionRow, 'id' | 'op' | 'data' | 'user_name' | 'created_at'>[];
+  if (since[0]?.id !== base) {
+    if (!read) return assertUnchanged(entity, rowId, base, db);
+    const stored = db.$client.prepare(`SELECT ${columns.map(quoteId).join(', ')} FROM ${quoteId(entity)} WHERE id = ?`).get(rowId) as Record<string, unknown> | undefined;
+    const latest = since.at(-1);
+    if (!stored || latest?.op === 'delete') throw new RefusedWrite(T.conflictDeleted, 'CONFLICT');
+    const same = columns.every((c) => sameValue(stored[c], read[c]));
+    if (same || !latest) return;
+    throw new RefusedWrite(T.conflict(latest.user_name ?? T.system, `${WHEN.format(new Date(latest.created_at))} Uhr`), 'CONFLICT');
+  }
+  const valuesOf = (row: { data: string }) => {
+    const data = JSON.parse(row.data) as Record<string, unknown>;
+    return JSON.stringify(columns.map((c) => data[c] ?? null));
+  };
+  const baseValues = valuesOf(since[0]);
+  let previous = baseValues;
+  let changedBy = since[0];
+  for (const row of since.slice(1)) {
+    if (row.op === 'delete') throw new RefusedWrite(T.conflictDeleted, 'CONFLICT');
+    const values = valuesOf(row);
+    if (values !== previous) changedBy = row;
+    previous = values;
+  }
+  // as in the base version (also when changed and changed back): nothing of theirs is overwritten
+  if (previous === baseValues) return;
+  throw new RefusedWrite(T.conflict(changedBy.user_name ?? T.system, `${WHEN.format(new Date(changedBy.created_at))} Uhr`), 'CONFLICT');
+}
+
+/** A stored column's value and a form's: a list column holds JSON text, an empty text is null. */
+function sameValue(stored: unknown, read: unknown): boolean {
+  const normal = (v: unknown) => {
+    if (typeof v === 'string' && v.startsWith('[')) {
+      try {
+        return JSON.stringify(JSON.parse(v));
+      } catch {
+        return JSON.stringify(v);
+      }
+    }
+    return JSON.stringify(Array.isArray(v) ? v : v === '' || v === undefined ? null : v);
+  };
+  return normal(stored) === normal(read);
+}
+
 /** The versions of a row, newest first (at most `limit`). */
 export function rowHistory(entity: string, rowId: string, db: Db = getDb(), limit = 100): RevisionVersion[] {
   const rows = db.$client

@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import { expect, test, type BrowserContext } from '@playwright/test';
 import { createTestUser, signInAs } from '../../fixtures/auth';
 import { startSite, type Site } from '../../fixtures/site';
-import { pageContent, teams } from '../../../src/server/db/schema';
+import { matches, pageContent, teams } from '../../../src/server/db/schema';
 import { holdAction } from '../../fixtures/actions';
+import { callAction } from '../auth/helpers';
 import { toaster } from './content-helpers';
 
 // Two admins editing the same row (issue 15): the second save is refused with
@@ -229,5 +230,49 @@ test("the club's history after a save continues from that save's version, not fr
   await expect(a.getByRole('alert').filter({ hasText: ben.email })).toContainText('Nicht gespeichert');
   const stored = site.db().select().from(pageContent).where(eq(pageContent.page_key, 'vereinsgeschichte')).all().map((r) => r.content);
   expect(stored).toEqual(['Gegründet 1949 von Ben.']);
+  for (const c of contexts) await c.close();
+});
+
+test("two admins on a match report: goals coming in do not refuse it, the other's report does, and is compared", async ({ browser }) => {
+  const match = site.db().insert(matches).values({ home_team: 'SV Kirchberg', away_team: 'FC Bericht', match_date: '2026-11-29', match_time: '14:00', location: 'Sportplatz', competition: 'Unterliga', match_type: 'league', status: 'finished' }).returning().get();
+  const anna = await createTestUser(site, ['admin']);
+  const ben = await createTestUser(site, ['admin']);
+  const contexts = [await browser.newContext(), await browser.newContext()];
+  await signInAs(contexts[0], site, anna);
+  await signInAs(contexts[1], site, ben);
+  // the report written once through the panel: the match has a version to compare against
+  expect((await callAction(contexts[0].request, site, 'admin.matchDetails.saveReport', { match_id: match.id, report: 'Vorbericht.' })).status).toBe(200);
+  const openReport = async (context: BrowserContext) => {
+    const page = await context.newPage();
+    await page.goto(`${site.url}/admin#spielplan`);
+    await page.locator(`.matches-table tr[data-row-id="${match.id}"]`).getByRole('button', { name: 'Details' }).click();
+    const form = page.getByRole('form', { name: 'Spielbericht' });
+    await expect(form.getByRole('textbox', { name: 'Spielbericht', exact: true })).toHaveValue('Vorbericht.');
+    await page.waitForLoadState('networkidle');
+    return { page, form, text: form.getByRole('textbox', { name: 'Spielbericht', exact: true }) };
+  };
+  const a = await openReport(contexts[0]);
+  const b = await openReport(contexts[1]);
+  const reportOf = () => site.db().select({ report: matches.report }).from(matches).where(eq(matches.id, match.id)).get()?.report;
+
+  // a goal typed in by Ben changes the match, not its report: Anna's report is saved
+  expect((await callAction(contexts[1].request, site, 'admin.matchDetails.addEvent', { match_id: match.id, type: 'goal', side: 'home', minute: 12, player_name: 'Huber' })).status).toBe(200);
+  await a.text.fill('Vorbericht. Sieg im Regen.');
+  await a.form.getByRole('button', { name: 'Bericht speichern' }).click();
+  await expect(toaster(a.page).getByText('Veröffentlicht', { exact: true }).first()).toBeVisible();
+  expect(reportOf()).toBe('Vorbericht. Sieg im Regen.');
+
+  // Ben wrote his report on the version before Anna's: refused, naming her, his text kept
+  await b.text.fill('Vorbericht. Knapper Sieg.');
+  await b.form.getByRole('button', { name: 'Bericht speichern' }).click();
+  const refusal = b.form.getByRole('alert').filter({ hasText: anna.email });
+  await expect(refusal).toContainText('Nicht gespeichert');
+  expect(reportOf()).toBe('Vorbericht. Sieg im Regen.');
+  await expect(b.text).toHaveValue('Vorbericht. Knapper Sieg.');
+  // compared, he keeps his text on her version, and saves
+  await refusal.getByRole('button', { name: 'Vergleichen' }).click();
+  await b.page.getByRole('dialog', { name: 'Änderungen vergleichen' }).getByRole('button', { name: 'Übernehmen' }).click();
+  await b.form.getByRole('button', { name: 'Bericht speichern' }).click();
+  await expect.poll(reportOf).toBe('Vorbericht. Knapper Sieg.');
   for (const c of contexts) await c.close();
 });
