@@ -1,9 +1,10 @@
 import { defineAction } from 'astro:actions';
 import { homepageSectionSchema } from '../../lib/schemas/homepage';
-import { loadHomeEditor, saveHomeSection } from '../../server/services/admin/home';
+import { assertSectionAsRead, loadHomeEditor, saveHomeSection } from '../../server/services/admin/home';
 import { publishChanges } from '../../server/services/admin/publication';
 import { noInput } from '../../lib/schemas/admin-fields';
 import { requireRole } from '../guard';
+import { runCheckedWrite } from './versioned';
 
 /** The home editor (admin-area.md §2 Startseite, §7 homepage_content upserts). */
 export const home = {
@@ -19,9 +20,15 @@ export const home = {
   save: defineAction({
     accept: 'json',
     input: homepageSectionSchema,
-    handler: async (input, context) => {
+    handler: async ({ read, ...input }, context) => {
       requireRole(context, 'admin');
-      const { changes } = saveHomeSection(input);
+      // refused when another admin saved the section since this form was filled (decision 032)
+      const { changes } = runCheckedWrite(
+        'homepage_content',
+        input.section_key,
+        () => read && assertSectionAsRead(input.section_key, read),
+        () => saveHomeSection(input),
+      );
       return { section_key: input.section_key, ...(await publishChanges(changes)) };
     },
   }),

@@ -27,16 +27,27 @@ export function runVersionedWrite<T>(
   save: () => T,
   only?: { columns: readonly string[]; read?: Record<string, unknown> },
 ): Versioned<T> {
+  return runCheckedWrite(
+    entity,
+    id,
+    () => (only ? assertColumnsUnchanged(entity, id, base, only.columns, only.read) : assertUnchanged(entity, id, base)),
+    () => ({ saved: save(), revision: currentRevision(entity, id) ?? 0 }),
+  );
+}
+
+/**
+ * A save behind a check of its own (a form compared by the values it was filled with, as the home
+ * page's sections are): the check and the save in one synchronous step, a refusal logged.
+ */
+export function runCheckedWrite<T>(entity: RevisionedEntity, id: string, check: () => void, save: () => T): T {
   return runWrite(() => {
     try {
-      if (only) assertColumnsUnchanged(entity, id, base, only.columns, only.read);
-      else assertUnchanged(entity, id, base);
+      check();
     } catch (error) {
       if (isRefusedWrite(error) && error.code === 'CONFLICT') logConflict(entity, id, error.message);
       throw error;
     }
-    const saved = save();
-    return { saved, revision: currentRevision(entity, id) ?? 0 };
+    return save();
   });
 }
 

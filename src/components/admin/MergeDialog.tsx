@@ -136,6 +136,7 @@ export function useConcurrency<V extends Record<string, unknown>>({
   baseline,
   setValues,
   fromStored,
+  theirs: storedNow,
 }: {
   target: { entity: string; id: string | null } | null;
   form: HTMLFormElement | null;
@@ -145,11 +146,16 @@ export function useConcurrency<V extends Record<string, unknown>>({
   baseline: V;
   setValues: (values: V) => void;
   fromStored?: (data: Record<string, unknown>, current: V) => V;
+  /**
+   * For a form checked by the values it was filled with, not by a revision (the home page's
+   * sections): loads the stored values to compare, and makes them the form's new starting point.
+   */
+  theirs?: { load: () => Promise<V | null>; adopt: (stored: V) => void };
 }) {
   const entity = target?.entity;
   const id = target?.id ?? null;
   const [conflict, setConflict] = useState<string | null>(null);
-  const [merge, setMerge] = useState<{ fields: (MergeField & { label: string })[]; theirs: V; revision: number } | null>(null);
+  const [merge, setMerge] = useState<{ fields: (MergeField & { label: string })[]; theirs: V; revision: number | null } | null>(null);
   const [busy, setBusy] = useState(false);
   const known = useRef(revision);
   known.current = revision;
@@ -174,6 +180,14 @@ export function useConcurrency<V extends Record<string, unknown>>({
   }, [entity, id, setRevision]);
 
   const compare = async () => {
+    if (storedNow) {
+      setBusy(true);
+      const stored = await storedNow.load();
+      setBusy(false);
+      if (!stored) return setConflict(MERGE_TEXTS.loadFailed);
+      const fields = compareVersions(baseline, values, stored).map((f) => ({ ...f, label: labelOf(form, f.key) }));
+      return setMerge({ fields, theirs: stored, revision: null });
+    }
     if (!entity || !id) return;
     setBusy(true);
     const result = await callAction(() => revisions.history({ entity, id }));
@@ -193,8 +207,10 @@ export function useConcurrency<V extends Record<string, unknown>>({
           fields={merge.fields}
           onClose={() => setMerge(null)}
           onApply={(choices) => {
+            // the stored version becomes the base of the next save, the merged values the input
+            if (storedNow) storedNow.adopt(merge.theirs);
             setValues(mergeValues(values, merge.theirs, choices));
-            setRevision(merge.revision);
+            if (merge.revision !== null) setRevision(merge.revision);
             setMerge(null);
             setConflict(null);
           }}

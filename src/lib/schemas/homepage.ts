@@ -59,10 +59,14 @@ export const footerTextsSchema = z.object(
   >,
 );
 
+/** The section's form values as it was filled: a save is refused when the section changed since (decision 032). */
+const read = z.record(z.string().max(40), z.string().max(50_000).nullable()).optional();
+
 export const homepageSectionSchema = z.discriminatedUnion('section_key', [
-  z.object({ section_key: z.literal('footer_texts'), texts: footerTextsSchema }),
+  z.object({ section_key: z.literal('footer_texts'), texts: footerTextsSchema, read }),
   z.object({
     section_key: z.literal('hero_text'),
+    read,
     line1: optional(200),
     line2: optional(200),
     welcome: optional(2_000),
@@ -72,6 +76,7 @@ export const homepageSectionSchema = z.discriminatedUnion('section_key', [
   }),
   z.object({
     section_key: z.literal('next_match'),
+    read,
     team_a: optional(200),
     team_b: optional(200),
     team_a_logo: optionalImageUrl,
@@ -81,7 +86,7 @@ export const homepageSectionSchema = z.discriminatedUnion('section_key', [
     match_time: optional(100),
     match_location: optional(300),
   }),
-  z.object({ section_key: z.literal('hero_background'), image_url: optionalImageUrl }),
+  z.object({ section_key: z.literal('hero_background'), image_url: optionalImageUrl, read }),
 ]);
 export type HomepageSectionInput = z.input<typeof homepageSectionSchema>;
 export type HomepageSectionData = z.output<typeof homepageSectionSchema>;

@@ -36,6 +36,11 @@ export type RevisionRow = {
   trash_closed: number;
 };
 
+/** The refusal of a save made on an older version (CONFLICT): who saved since, and when. */
+export function conflictSince(userName: string | null, createdAt: number): RefusedWrite {
+  return new RefusedWrite(T.conflict(userName ?? T.system, `${WHEN.format(new Date(createdAt))} Uhr`), 'CONFLICT');
+}
+
 export function entityOrRefuse(entity: string): RevisionedEntity {
   if (!isRevisionedEntity(entity)) throw new RefusedWrite(T.unknownEntity);
   return entity;
@@ -83,8 +88,7 @@ export function assertUnchanged(entity: string, rowId: string, base: number | nu
     .get(entityOrRefuse(entity), rowId) as Pick<RevisionRow, 'id' | 'op' | 'user_name' | 'created_at'> | undefined;
   if (!latest || latest.id <= base) return;
   if (latest.op === 'delete') throw new RefusedWrite(T.conflictDeleted, 'CONFLICT');
-  const when = `${WHEN.format(new Date(latest.created_at))} Uhr`;
-  throw new RefusedWrite(T.conflict(latest.user_name ?? T.system, when), 'CONFLICT');
+  throw conflictSince(latest.user_name, latest.created_at);
 }
 
 /**
@@ -113,7 +117,7 @@ export function assertColumnsUnchanged(
     if (!stored || latest?.op === 'delete') throw new RefusedWrite(T.conflictDeleted, 'CONFLICT');
     const same = columns.every((c) => sameValue(stored[c], read[c]));
     if (same || !latest) return;
-    throw new RefusedWrite(T.conflict(latest.user_name ?? T.system, `${WHEN.format(new Date(latest.created_at))} Uhr`), 'CONFLICT');
+    throw conflictSince(latest.user_name, latest.created_at);
   }
   const valuesOf = (row: { data: string }) => {
     const data = JSON.parse(row.data) as Record<string, unknown>;
@@ -130,7 +134,7 @@ export function assertColumnsUnchanged(
   }
   // as in the base version (also when changed and changed back): nothing of theirs is overwritten
   if (previous === baseValues) return;
-  throw new RefusedWrite(T.conflict(changedBy.user_name ?? T.system, `${WHEN.format(new Date(changedBy.created_at))} Uhr`), 'CONFLICT');
+  throw conflictSince(changedBy.user_name, changedBy.created_at);
 }
 
 /** A stored column's value and a form's: a list column holds JSON text, an empty text is null. */

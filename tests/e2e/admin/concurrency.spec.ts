@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { expect, test, type BrowserContext } from '@playwright/test';
 import { createTestUser, signInAs } from '../../fixtures/auth';
 import { startSite, type Site } from '../../fixtures/site';
-import { matches, pageContent, teams } from '../../../src/server/db/schema';
+import { homepageContent, matches, pageContent, teams } from '../../../src/server/db/schema';
 import { holdAction } from '../../fixtures/actions';
 import { callAction } from '../auth/helpers';
 import { toaster } from './content-helpers';
@@ -274,5 +274,42 @@ test("two admins on a match report: goals coming in do not refuse it, the other'
   await b.page.getByRole('dialog', { name: 'Änderungen vergleichen' }).getByRole('button', { name: 'Übernehmen' }).click();
   await b.form.getByRole('button', { name: 'Bericht speichern' }).click();
   await expect.poll(reportOf).toBe('Vorbericht. Knapper Sieg.');
+  for (const c of contexts) await c.close();
+});
+
+test("two admins on the home page's hero text: the one who typed before the other's save is refused, compares and keeps both", async ({ browser }) => {
+  const anna = await createTestUser(site, ['admin']);
+  const ben = await createTestUser(site, ['admin']);
+  const contexts = [await browser.newContext(), await browser.newContext()];
+  await signInAs(contexts[0], site, anna);
+  await signInAs(contexts[1], site, ben);
+  const [a, b] = await Promise.all(contexts.map((c) => c.newPage()));
+  for (const page of [a, b]) {
+    await page.goto(`${site.url}/admin#startseite`);
+    await expect(page.locator('#hero-line1')).not.toHaveValue('');
+    await page.waitForLoadState('networkidle');
+  }
+  const hero = (page: typeof a) => page.getByRole('form', { name: 'Hero-Text' });
+  await a.locator('#hero-line2').fill('Kirchberg an der Raab');
+  await b.locator('#hero-line1').fill('USV');
+  await hero(b).getByRole('button', { name: 'Hero-Text speichern' }).click();
+  await expect(toaster(b).getByText('Hero-Text aktualisiert!')).toBeVisible();
+  const stored = () => site.db().select().from(homepageContent).where(eq(homepageContent.section_key, 'hero_text')).get();
+  expect(stored()).toMatchObject({ title: 'USV' });
+
+  // Anna's form kept her edit and the values it was filled with: her save is refused, naming Ben
+  await hero(a).getByRole('button', { name: 'Hero-Text speichern' }).click();
+  const refusal = hero(a).getByRole('alert').filter({ hasText: ben.email });
+  await expect(refusal).toContainText('Nicht gespeichert');
+  expect(stored()).toMatchObject({ title: 'USV' });
+  expect(stored()?.content).not.toBe('Kirchberg an der Raab');
+  await expect(a.locator('#hero-line2')).toHaveValue('Kirchberg an der Raab');
+  // compared: Ben's line 1 and her line 2 are proposed; taken over and saved, both are kept
+  await refusal.getByRole('button', { name: 'Vergleichen' }).click();
+  await a.getByRole('dialog', { name: 'Änderungen vergleichen' }).getByRole('button', { name: 'Übernehmen' }).click();
+  await expect(a.locator('#hero-line1')).toHaveValue('USV');
+  await hero(a).getByRole('button', { name: 'Hero-Text speichern' }).click();
+  await expect(toaster(a).getByText('Hero-Text aktualisiert!')).toBeVisible();
+  expect(stored()).toMatchObject({ title: 'USV', content: 'Kirchberg an der Raab' });
   for (const c of contexts) await c.close();
 });

@@ -4,10 +4,11 @@
 import { eq } from 'drizzle-orm';
 import { getDb, type Db } from '../../db/client';
 import { write } from '../../db/write';
+import { conflictSince } from '../../revisions';
 import { homepageContent } from '../../db/schema';
 import type { Change } from '../../publish/routes';
 import { FOOTER_DEFAULTS, HERO_COLOURS, HERO_DEFAULTS, NEXT_MATCH_DEFAULTS } from '../../content/defaults';
-import { FOOTER_KEYS, type FooterKey, type HomeEditorData, type HomepageSectionData } from '../../../lib/schemas/homepage';
+import { FOOTER_KEYS, type FooterKey, type HomeEditorData, type HomeSectionKey, type HomepageSectionData } from '../../../lib/schemas/homepage';
 import { parseMatchTeams } from '../../../lib/match-text';
 
 type Section = typeof homepageContent.$inferSelect;
@@ -90,6 +91,35 @@ export function sectionValues(input: HomepageSectionData): SectionValues {
     case 'hero_background':
       return { image_url: input.image_url };
   }
+}
+
+/** One section's values as its editor form holds them (an empty logo or image is ''). */
+export function sectionFormValues(key: HomeSectionKey, db: Db = getDb()): Record<string, string> {
+  const data = loadHomeEditor(db);
+  switch (key) {
+    case 'footer_texts':
+      return data.footer;
+    case 'hero_text':
+      return data.hero;
+    case 'next_match':
+      return { ...data.nextMatch, team_a_logo: data.nextMatch.team_a_logo ?? '', team_b_logo: data.nextMatch.team_b_logo ?? '' };
+    case 'hero_background':
+      return { image_url: data.background ?? '' };
+  }
+}
+
+/**
+ * Refuses a section's save when the section was changed since its form was filled with `read`
+ * (another admin's save; decision 032): the form compares the values, the sections have no
+ * revision of their own in the editor (one form's fields are spread over reused columns).
+ */
+export function assertSectionAsRead(key: HomeSectionKey, read: Record<string, string | null>, db: Db = getDb()): void {
+  const now = sectionFormValues(key, db);
+  if (Object.keys(now).every((field) => (now[field] ?? '') === (read[field] ?? ''))) return;
+  const latest = db.$client
+    .prepare(`SELECT user_name, created_at FROM revisions WHERE entity = 'homepage_content' AND json_extract(data, '$.section_key') = ? ORDER BY id DESC LIMIT 1`)
+    .get(key) as { user_name: string | null; created_at: number } | undefined;
+  throw conflictSince(latest?.user_name ?? null, latest?.created_at ?? Date.now());
 }
 
 /** Upserts one section on section_key; only that section's columns are written. */
