@@ -2,10 +2,11 @@ import { defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
 import { clubSettingsSchema, crestUploadSchema } from '../../lib/schemas/club';
 import { SUPERADMIN_ONLY_MESSAGES as ONLY } from '../../lib/schemas/user';
-import { contrastWarnings, loadClubSettings, saveClubSettings, uploadCrest } from '../../server/services/admin/club';
+import { assertClubAsRead, contrastWarnings, loadClubSettings, saveClubSettings, uploadCrest } from '../../server/services/admin/club';
 import { publishChanges } from '../../server/services/admin/publication';
 import { requireRole } from '../guard';
-import { runWrite, runWriteAsync } from './inputErrors';
+import { runWriteAsync } from './inputErrors';
+import { runCheckedWrite } from './versioned';
 
 /** 'Verein' (issue 13): the club's names, crest, colours and home ground, and (issue 14) 'Minderjährige schützen', for superadmins. */
 export const club = {
@@ -21,9 +22,10 @@ export const club = {
   save: defineAction({
     accept: 'json',
     input: clubSettingsSchema,
-    handler: async (input, context) => {
+    handler: async ({ read, ...input }, context) => {
       requireRole(context, 'superadmin', ONLY.club);
-      const { settings, changes } = runWrite(() => saveClubSettings(input));
+      // refused when another superadmin saved the club since this form was filled (decision 032)
+      const { settings, changes } = runCheckedWrite('club_settings', 'club', () => read && assertClubAsRead(read), () => saveClubSettings(input));
       return { settings, warnings: contrastWarnings(settings), ...(await publishChanges(changes)) };
     },
   }),

@@ -9,6 +9,7 @@ import { CLUB_TEXTS as T, CREST_MAX_BYTES, clubSettingsSchema } from '../../lib/
 import { FieldError, callAction, useFormState, useSaveToasts, validateWith } from './contentKit';
 import { HistoryButton } from './HistoryButton';
 import { useLiveReload } from './live';
+import { useReadConcurrency } from './MergeDialog';
 import { SaveButton } from './ui';
 
 type FormValues = {
@@ -46,7 +47,13 @@ function ContrastNote({ label, colour }: { label: string; colour: string }) {
 
 export default function ClubManager() {
   const { saved, failed } = useSaveToasts();
-  const { values, set, bind, errors, setErrors, reset, follow } = useFormState<FormValues>(EMPTY, { draft: { entity: 'club_settings', id: 'verein' } });
+  const form = useFormState<FormValues>(EMPTY, { draft: { entity: 'club_settings', id: 'verein' } });
+  const { values, set, bind, errors, setErrors, reset, follow } = form;
+  // two superadmins: a save on values read before the other's save is refused and compared (decision 032)
+  const concurrency = useReadConcurrency(form, async () => {
+    const result = await callAction(() => actions.admin.club.load({}));
+    return result.ok ? toForm(result.data.settings) : null;
+  });
   const [loading, setLoading] = useState(true);
   const [saving, setSaving] = useState(false);
   const [uploading, setUploading] = useState(false);
@@ -90,12 +97,14 @@ export default function ClubManager() {
       return failed(T.saveError, checked.message);
     }
     setSaving(true);
-    const result = await callAction(() => actions.admin.club.save(values));
+    const result = await callAction(() => actions.admin.club.save({ ...values, read: form.baseline }));
     setSaving(false);
     if (!result.ok) {
       setErrors(result.fields);
+      if (result.code === 'CONFLICT') concurrency.refused(result.message);
       return failed(T.saveError, result.message);
     }
+    concurrency.saved();
     reset(toForm(result.data.settings));
     saved(T.saved, result.data, T.savedText);
   };

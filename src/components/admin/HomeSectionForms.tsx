@@ -4,7 +4,7 @@
 // sends the values its form was filled with; another admin's save in between
 // refuses it, and the admin compares (decision 032).
 import { actions } from 'astro:actions';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import {
   DEFAULT_HERO_COLOURS,
   FOOTER_KEYS,
@@ -17,9 +17,8 @@ import {
   type HomepageSectionInput,
 } from '../../lib/schemas/homepage';
 import { FieldError, callAction, useFormState, useSaveToasts, validateWith, wrapStyle } from './contentKit';
-import { useFormNotice } from './formGuard';
 import ImageUpload from './ImageUpload';
-import { useConcurrency } from './MergeDialog';
+import { useReadConcurrency } from './MergeDialog';
 import { SaveButton } from './ui';
 
 type MatchValues = Omit<HomeEditorData['nextMatch'], 'team_a_logo' | 'team_b_logo'> & { team_a_logo: string; team_b_logo: string };
@@ -68,37 +67,19 @@ function useSectionSave(successTitle: string) {
 function useSectionForm<V extends Record<string, string>>(loaded: V, section: HomeSectionKey, pick: (data: HomeEditorData) => V) {
   const form = useFormState<V>(loaded, { draft: { entity: 'homepage_content', id: section } });
   const key = JSON.stringify(loaded);
-  const { follow, reset } = form;
+  const { follow } = form;
   useEffect(() => {
     follow(loaded);
     // only a new loaded value matters, not each render's object
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
-  const theirs = useMemo(
-    () => ({
-      load: async () => {
-        const result = await callAction(() => actions.admin.home.load({}));
-        return result.ok ? pick(result.data) : null;
-      },
-      adopt: (stored: V) => reset(stored),
-    }),
-    [pick, reset],
-  );
-  const concurrency = useConcurrency({
-    target: null,
-    form: form.safety.form,
-    revision: null,
-    setRevision: noRevision,
-    values: form.values,
-    baseline: form.baseline,
-    setValues: form.setValues,
-    theirs,
+  const concurrency = useReadConcurrency(form, async () => {
+    const result = await callAction(() => actions.admin.home.load({}));
+    return result.ok ? pick(result.data) : null;
   });
-  useFormNotice(form.safety.form, concurrency.notice);
   return { ...form, concurrency };
 }
 
-const noRevision = () => undefined;
 const pickHero = (d: HomeEditorData) => d.hero;
 const pickBackground = (d: HomeEditorData) => ({ image_url: d.background ?? '' });
 const pickMatch = (d: HomeEditorData): MatchValues => ({ ...d.nextMatch, team_a_logo: d.nextMatch.team_a_logo ?? '', team_b_logo: d.nextMatch.team_b_logo ?? '' });

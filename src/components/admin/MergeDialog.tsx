@@ -258,3 +258,26 @@ export function useFormConcurrency<V extends Record<string, unknown>>(
   useFormNotice(safety.form, concurrency.notice);
   return concurrency;
 }
+
+const noRevision = () => undefined;
+
+/**
+ * useConcurrency for a form of useFormState checked by the values it was filled with (sent as
+ * `read`), not by a revision: the home page's sections, the club. `load` reads the stored values
+ * to compare; 'Übernehmen' makes them the base of the next save.
+ */
+export function useReadConcurrency<V extends Record<string, unknown>>(form: ReturnType<typeof useFormState<V>>, load: () => Promise<V | null>) {
+  const { reset } = form;
+  const concurrency = useConcurrency({
+    target: null,
+    form: form.safety.form,
+    revision: null,
+    setRevision: noRevision,
+    values: form.values,
+    baseline: form.baseline,
+    setValues: form.setValues,
+    theirs: { load, adopt: reset },
+  });
+  useFormNotice(form.safety.form, concurrency.notice);
+  return concurrency;
+}

@@ -29,9 +29,11 @@ export const clubSettingsSchema = z.object({
   // 'Minderjährige schützen' (issue 14): kept in site_settings, not in the club row;
   // absent leaves it as it is (a caller that does not know the setting changes nothing)
   protect_minors: z.boolean({ invalid_type_error: 'Bitte ja oder nein wählen.' }).optional(),
+  // the form's values as it was filled: a save is refused when the club changed since (decision 032)
+  read: z.record(z.string().max(40), z.union([z.string().max(1_000), z.boolean(), z.null()])).optional(),
 });
 export type ClubSettingsInput = z.input<typeof clubSettingsSchema>;
-export type ClubSettingsData = z.output<typeof clubSettingsSchema>;
+export type ClubSettingsData = Omit<z.output<typeof clubSettingsSchema>, 'read'>;
 
 /** A crest as the admin's browser sends it: the file's bytes in base64, at most 512 KB. */
 export const CREST_MAX_BYTES = 512 * 1024;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { expect, test, type BrowserContext } from '@playwright/test';
 import { createTestUser, signInAs } from '../../fixtures/auth';
 import { startSite, type Site } from '../../fixtures/site';
-import { homepageContent, matches, pageContent, teams } from '../../../src/server/db/schema';
+import { clubSettings, homepageContent, matches, pageContent, teams } from '../../../src/server/db/schema';
 import { holdAction } from '../../fixtures/actions';
 import { callAction } from '../auth/helpers';
 import { toaster } from './content-helpers';
@@ -311,5 +311,39 @@ test("two admins on the home page's hero text: the one who typed before the othe
   await hero(a).getByRole('button', { name: 'Hero-Text speichern' }).click();
   await expect(toaster(a).getByText('Hero-Text aktualisiert!')).toBeVisible();
   expect(stored()).toMatchObject({ title: 'USV', content: 'Kirchberg an der Raab' });
+  for (const c of contexts) await c.close();
+});
+
+test("two superadmins on the club's settings: a save on values read before the other's is refused, compared and keeps both", async ({ browser }) => {
+  const anna = await createTestUser(site, ['superadmin']);
+  const ben = await createTestUser(site, ['superadmin']);
+  const contexts = [await browser.newContext(), await browser.newContext()];
+  await signInAs(contexts[0], site, anna);
+  await signInAs(contexts[1], site, ben);
+  const [a, b] = await Promise.all(contexts.map((c) => c.newPage()));
+  const club = (page: typeof a) => page.getByRole('form', { name: 'Verein' });
+  for (const page of [a, b]) {
+    await page.goto(`${site.url}/admin#verein`);
+    await expect(club(page).getByLabel('Kurzname *')).not.toHaveValue('');
+    await page.waitForLoadState('networkidle');
+  }
+  await a.getByLabel('Heimstätte').fill('Waldstadion Kirchberg');
+  await club(b).getByLabel('Kurzname *').fill('USV Kirchberg');
+  await club(b).getByRole('button', { name: 'Speichern' }).click();
+  await expect(toaster(b).getByText('Verein gespeichert')).toBeVisible();
+  const stored = () => site.db().select().from(clubSettings).get();
+  expect(stored()).toMatchObject({ short_name: 'USV Kirchberg' });
+
+  await club(a).getByRole('button', { name: 'Speichern' }).click();
+  const refusal = club(a).getByRole('alert').filter({ hasText: ben.email });
+  await expect(refusal).toContainText('Nicht gespeichert');
+  expect(stored()).toMatchObject({ short_name: 'USV Kirchberg' });
+  expect(stored()?.home_ground).not.toBe('Waldstadion Kirchberg');
+  await refusal.getByRole('button', { name: 'Vergleichen' }).click();
+  await a.getByRole('dialog', { name: 'Änderungen vergleichen' }).getByRole('button', { name: 'Übernehmen' }).click();
+  await expect(club(a).getByLabel('Kurzname *')).toHaveValue('USV Kirchberg');
+  await club(a).getByRole('button', { name: 'Speichern' }).click();
+  await expect(toaster(a).getByText('Verein gespeichert')).toBeVisible();
+  expect(stored()).toMatchObject({ short_name: 'USV Kirchberg', home_ground: 'Waldstadion Kirchberg' });
   for (const c of contexts) await c.close();
 });

@@ -11,6 +11,7 @@ import { PROTECT_MINORS_KEY, readProtectMinors } from '../../content/consent-set
 import { RefusedWrite, write } from '../../db/write';
 import { CLUB_ROW_ID, DEFAULT_CLUB_SETTINGS, storedClubSettings, type ClubSettingsRow } from '../../content/club';
 import type { Change } from '../../publish/routes';
+import { conflictSince } from '../../revisions';
 import { storeUpload, UploadError } from '../uploads';
 import { IMAGE_WORK_SECONDS, ImageWorkBusy, withImageSlot } from '../image-work';
 import { UPLOAD_TEXTS } from '../../../lib/schemas/upload';
@@ -24,6 +25,23 @@ export function loadClubSettings(db: Db = getDb()): ClubSettingsView & { isDefau
   const stored = storedClubSettings(db);
   const protect_minors = readProtectMinors(db);
   return stored ? { ...stored, protect_minors, isDefault: false } : { ...DEFAULT_CLUB_SETTINGS, protect_minors, isDefault: true };
+}
+
+/** The club form's fields: what a save's `read` is compared by (empty texts as ''). */
+const FORM_FIELDS = ['short_name', 'long_name', 'crest_url', 'primary_color', 'secondary_color', 'home_ground', 'protect_minors'] as const;
+
+/**
+ * Refuses a save when the club was changed since its form was filled with `read` (another
+ * superadmin's save; decision 032), naming who saved it last.
+ */
+export function assertClubAsRead(read: Record<string, string | boolean | null>, db: Db = getDb()): void {
+  const now = loadClubSettings(db) as Record<string, unknown>;
+  const same = FORM_FIELDS.every((field) => (now[field] ?? '') === (read[field] ?? ''));
+  if (same) return;
+  const latest = db.$client
+    .prepare(`SELECT user_name, created_at FROM revisions WHERE entity = 'club_settings' ORDER BY id DESC LIMIT 1`)
+    .get() as { user_name: string | null; created_at: number } | undefined;
+  throw conflictSince(latest?.user_name ?? null, latest?.created_at ?? Date.now());
 }
 
 /**
