@@ -26,7 +26,7 @@ try {
   process.exit(1);
 }
 // a restore killed mid-swap is undone before the database is opened
-const { undoInterruptedRestore } = await import('../src/server/backup/restore');
+const { undoInterruptedRestore } = await import('../src/server/backup/journal');
 const undone = undoInterruptedRestore(config.dataDir);
 if (undone) console.warn(`[restore] ${undone}`);
 const { getDb } = await import('../src/server/db/client');

@@ -24,7 +24,7 @@ import { ensureSetupLink } from './auth/setup';
 import { acquireDataLock } from './data-lock';
 import { removeStaleStaging } from './backup/archive';
 import { dailyBackupJob } from './backup/daily';
-import { undoInterruptedRestore } from './backup/restore';
+import { undoInterruptedRestore } from './backup/journal';
 import { Scheduler, type Job } from './scheduler';
 import { nightlyRepublishJob } from './publish/nightly';
 import { registerNewsSchedulePoke, scheduledNewsJob } from './publish/scheduled-news';

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { createBackup } from '../../src/server/backup/archive';
-import { RESTORE_JOURNAL, undoInterruptedRestore } from '../../src/server/backup/restore';
+import { RESTORE_JOURNAL, undoInterruptedRestore } from '../../src/server/backup/journal';
 import { BACKUP_TEXTS } from '../../src/server/backup/texts';
 import { openDatabase } from '../../src/server/db/client';
 import { news } from '../../src/server/db/schema';
@@ -78,8 +78,12 @@ it('a restore killed at each of its renames leaves the old data or the restored 
     const run = await restoreKilledAt(archive, dir, killAt);
     expect(run.signal, run.output).toBe('SIGKILL');
     killed++;
+    // a script that opens the data meanwhile is refused (it would make or change the wrong database)
+    const journal = fs.existsSync(path.join(dir, RESTORE_JOURNAL));
+    if (journal) expect(() => openDatabase(path.join(dir, 'club.db'))).toThrow(BACKUP_TEXTS.interruptedFirst);
     // the next start (or restore, or import) looks first
     const message = undoInterruptedRestore(dir);
+    expect(message !== null).toBe(journal);
     if (message) {
       expect(message).toBe(BACKUP_TEXTS.interruptedUndone);
       undone++;

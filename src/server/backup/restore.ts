@@ -10,6 +10,7 @@ import Database from 'better-sqlite3';
 import { extract } from 'tar';
 import { acquireDataLock, DataInUseError } from '../data-lock';
 import { DB_ENTRY, MANIFEST, UPLOADS_ENTRY, sha256, type Manifest } from './archive';
+import { REPLACED, RESTORE_JOURNAL, syncFolder, undoInterruptedRestore, writeJournal } from './journal';
 import { BACKUP_TEXTS } from './texts';
 
 export class RestoreError extends Error {
@@ -27,8 +28,6 @@ export type RestoreTarget = {
 };
 export type RestoreResult = { files: number; before: string | null; ms: number };
 
-/** What a restore replaces: the database with its WAL files, and the uploads. */
-const REPLACED = [DB_ENTRY, `${DB_ENTRY}-wal`, `${DB_ENTRY}-shm`, UPLOADS_ENTRY];
 
 const stamp = (at: Date) => at.toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
 
@@ -91,66 +90,6 @@ async function unpackAndCheck(archive: string, staging: string, migrationsDir: s
   return manifest;
 }
 
-/**
- * The swap's journal, written before its first rename and removed after its last: a restore
- * killed between two renames (a SIGKILL, a power cut) left the data half old and half new, and
- * the next start found no database and began an empty club. Folder names are DATA_DIR's own.
- */
-export const RESTORE_JOURNAL = 'restore-journal.json';
-type Journal = { staging: string; before: string; aside: string[] };
-
-function writeJournal(dataDir: string, journal: Journal): void {
-  const file = path.join(dataDir, RESTORE_JOURNAL);
-  const partial = `${file}.tmp`;
-  const fd = fs.openSync(partial, 'w');
-  try {
-    fs.writeSync(fd, JSON.stringify(journal));
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
-  fs.renameSync(partial, file);
-  syncFolder(dataDir);
-}
-
-function syncFolder(dir: string): void {
-  const fd = fs.openSync(dir, 'r');
-  try {
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
-}
-
-/**
- * Undoes a restore that was killed during its swap, before anything opens the data: what the
- * restore had placed goes, the old files come back from where it had moved them. Called by the
- * server's start, by a restore and by an import, right after they take the data's lock. Returns
- * what the host is told, or null when no restore was interrupted.
- */
-export function undoInterruptedRestore(dataDir: string): string | null {
-  const file = path.join(dataDir, RESTORE_JOURNAL);
-  if (!fs.existsSync(file)) return null;
-  const journal = JSON.parse(fs.readFileSync(file, 'utf8')) as Journal;
-  const staging = path.join(dataDir, path.basename(journal.staging));
-  const before = path.join(dataDir, path.basename(journal.before));
-  fs.mkdirSync(staging, { recursive: true });
-  for (const name of [DB_ENTRY, UPLOADS_ENTRY]) {
-    const here = path.join(dataDir, name);
-    // placed by the restore: the old one is still aside, or there was none
-    const placed = fs.existsSync(path.join(before, name)) || !journal.aside.includes(name);
-    if (fs.existsSync(here) && placed) fs.rmSync(here, { recursive: true, force: true });
-  }
-  for (const name of journal.aside) {
-    if (fs.existsSync(path.join(before, name))) fs.renameSync(path.join(before, name), path.join(dataDir, name));
-  }
-  fs.rmSync(staging, { recursive: true, force: true });
-  fs.rmSync(before, { recursive: true, force: true });
-  fs.rmSync(file, { force: true });
-  syncFolder(dataDir);
-  return BACKUP_TEXTS.interruptedUndone;
-}
-
 /** Moves the current data aside and the checked data in; undoes every move if one fails. */
 function swapIn(dataDir: string, staging: string, before: string): boolean {
   const movedAside: string[] = [];
@@ -170,6 +109,9 @@ function swapIn(dataDir: string, staging: string, before: string): boolean {
     }
     syncFolder(dataDir);
     fs.rmSync(path.join(dataDir, RESTORE_JOURNAL));
+    // durable before anything opens the new data: a journal brought back by a power cut would undo
+    // the restore after the server had written to it
+    syncFolder(dataDir);
     return movedAside.length > 0;
   } catch (error) {
     for (const name of placed.reverse()) fs.renameSync(path.join(dataDir, name), path.join(staging, name));

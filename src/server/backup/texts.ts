@@ -16,6 +16,10 @@ export const BACKUP_TEXTS = {
   restoredFresh: (file: string) => `Wiederhergestellt aus ${file}.`,
   interruptedUndone:
     'Eine Wiederherstellung wurde mitten im Austausch der Daten abgebrochen (Prozess beendet); sie ist rückgängig gemacht, die Daten sind wie davor. Bitte die Wiederherstellung erneut ausführen.',
+  interruptedFirst:
+    'Eine Wiederherstellung wurde mitten im Austausch der Daten abgebrochen. Bitte zuerst den Server starten (npm start): er macht sie rückgängig.',
+  journalUnreadable: (reason: string) =>
+    `Das Protokoll einer abgebrochenen Wiederherstellung (restore-journal.json) ist nicht lesbar (${reason}). Bitte die Daten von Hand prüfen; es wurde nichts verändert.`,
   rolledBack: (reason: string) => `Wiederherstellung abgebrochen, die bisherigen Daten sind unverändert: ${reason}`,
   republished: (pages: number) => `Website neu veröffentlicht: ${pages} Seiten.`,
   republishFailed: (pages: number) =>

@@ -10,6 +10,8 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { config } from '../config';
 import * as schema from './schema';
 import { guardWrites } from './write';
+import { RESTORE_JOURNAL } from '../backup/journal';
+import { BACKUP_TEXTS } from '../backup/texts';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
@@ -44,6 +46,9 @@ export function copyDatabase(source: Db): Db {
 
 export function openDatabase(file: string): Db {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  // a restore killed mid-swap left half of the data: a script opening it now would make or change
+  // the wrong database; the server's start (or a restore, or an import) undoes the swap first
+  if (file !== ':memory:' && fs.existsSync(path.join(path.dirname(file), RESTORE_JOURNAL))) throw new Error(BACKUP_TEXTS.interruptedFirst);
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
   // WAL + NORMAL loses no acknowledged write on a crash (docs/decisions/003)
