@@ -1,5 +1,6 @@
 // The rsync target's remote shell: ssh never asks and never hangs on a host that does not answer;
 // and a stop ends an rsync under way with its remote shell (a real rsync, a shell that never answers).
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -72,5 +73,28 @@ describe('a stop while rsync runs', () => {
     expect(took).toBeLessThan(3_000);
     expect(deployer.state.targets[0]).toMatchObject({ status: 'failed', message: T.failed('rsync verein.example:/var/www', T.stopped) });
     expect(logged.some((line) => line.includes('beim Beenden abgebrochen'))).toBe(true);
+  });
+
+  it("ends an rsync under way when the server exits without a stop (a second Ctrl-C, the stop's time limit)", async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-rsync-exit-'));
+    const dirs = { clientDir: path.join(root, 'client'), siteDir: path.join(root, 'site'), uploadsDir: path.join(root, 'uploads') };
+    for (const dir of Object.values(dirs)) fs.mkdirSync(dir);
+    fs.writeFileSync(path.join(dirs.siteDir, 'index.html'), '<h1>Start</h1>');
+    const shell = path.join(root, 'never-answers.sh');
+    fs.writeFileSync(shell, '#!/bin/sh\nwhile :; do sleep 0.1; done\n', { mode: 0o755 });
+    // a server that starts a deploy and exits at once, as process.exit does on a second signal
+    const server = path.join(root, 'server.ts');
+    fs.writeFileSync(
+      server,
+      `import { RsyncTarget } from ${JSON.stringify(path.resolve('src/server/deploy/rsync.ts'))};\n` +
+        `void new RsyncTarget('verein.example:/var/www', ${JSON.stringify(dirs)}, ${JSON.stringify(shell)}).deploy(new Map()).catch(() => undefined);\n` +
+        `setTimeout(() => process.exit(0), 1500);\n`,
+    );
+    const child = spawn(process.execPath, ['--import', 'tsx', server], { stdio: 'ignore' });
+    expect(await until(() => processesNaming(shell).length > 0, 10_000)).toBe(true);
+    await new Promise((resolve) => child.on('exit', resolve));
+    const left = await until(() => processesNaming(root).length === 0, 3_000);
+    console.info(`[rsync exit] processes left after the server exited: ${processesNaming(root).length}`);
+    expect(left).toBe(true);
   });
 });

@@ -29,6 +29,24 @@ export function remoteShell(destination: string, rsh: string | null): string | n
   return /^\s*ssh(\s|$)/.test(command) ? command.replace(/^\s*ssh/, `ssh ${SSH_OPTIONS}`) : command;
 }
 
+/**
+ * The process groups of the rsyncs under way. In a group of their own they do not get the signals
+ * the server's group gets (Ctrl-C in a terminal, a kill of the group, a stop cut short at its time
+ * limit): the server's exit ends them, whatever way it exits.
+ */
+const runningGroups = new Set<number>();
+let endOnExit = false;
+
+function endRunningGroups(): void {
+  for (const pid of runningGroups) {
+    try {
+      process.kill(-pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
+}
+
 export class RsyncTarget implements DeployTarget {
   readonly id: string;
   readonly label: string;
@@ -65,9 +83,15 @@ export class RsyncTarget implements DeployTarget {
       if (signal?.aborted) return reject(new DeployError(T.stopped));
       const rsh = remoteShell(this.destination, this.rsh);
       const child = spawn('rsync', [...(rsh ? ['-e', rsh] : []), `--timeout=${IO_TIMEOUT_S}`, ...args], { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+      const group = child.pid;
+      if (group) runningGroups.add(group);
+      if (!endOnExit) {
+        endOnExit = true;
+        process.once('exit', endRunningGroups);
+      }
       const stop = () => {
         try {
-          if (child.pid) process.kill(-child.pid, 'SIGTERM');
+          if (group) process.kill(-group, 'SIGTERM');
         } catch {
           // already gone
         }
@@ -78,10 +102,12 @@ export class RsyncTarget implements DeployTarget {
       child.stdout.on('data', (d) => (out += d));
       child.stderr.on('data', (d) => (err += d));
       child.on('error', (error) => {
+        if (group) runningGroups.delete(group);
         signal?.removeEventListener('abort', stop);
         reject(new DeployError(T.rsyncFailed(null), { cause: error }));
       });
       child.on('close', (code) => {
+        if (group) runningGroups.delete(group);
         signal?.removeEventListener('abort', stop);
         if (signal?.aborted) return reject(new DeployError(T.stopped));
         const lines = out.split('\n');
