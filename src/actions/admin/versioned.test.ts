@@ -83,7 +83,7 @@ it("checks only the columns a save writes where told: a match's report is not re
   runVersionedWrite('matches', match.id, first.revision, setReport('Endstand 2:0.'), { columns: ['report', 'report_images'] });
   expect(db.$client.prepare('SELECT report FROM matches WHERE id = ?').pluck().get(match.id)).toBe('Endstand 2:0.');
   // a base that is no version of this match is checked as the whole row
-  expect(() => runVersionedWrite('matches', match.id, 1, setReport('x'), { columns: ['report'] })).toThrow();
+  expect(() => runVersionedWrite('matches', match.id, 1, setReport('x'), { columns: ['report'] })).toThrow(/^Nicht gespeichert: /);
 });
 
 it('a match that had no version when its report was read is checked by the report as read', async () => {

@@ -110,19 +110,23 @@ export function assertColumnsUnchanged(
   const since = db.$client
     .prepare('SELECT id, op, data, user_name, created_at FROM revisions WHERE entity = ? AND row_id = ? AND id >= ? ORDER BY id')
     .all(entityOrRefuse(entity), rowId, base) as Pick<RevisionRow, 'id' | 'op' | 'data' | 'user_name' | 'created_at'>[];
-  if (since[0]?.id !== base) {
-    if (!read) return assertUnchanged(entity, rowId, base, db);
-    const stored = db.$client.prepare(`SELECT ${columns.map(quoteId).join(', ')} FROM ${quoteId(entity)} WHERE id = ?`).get(rowId) as Record<string, unknown> | undefined;
-    const latest = since.at(-1);
-    if (!stored || latest?.op === 'delete') throw new RefusedWrite(T.conflictDeleted, 'CONFLICT');
-    const same = columns.every((c) => sameValue(stored[c], read[c]));
-    if (same || !latest) return;
-    throw conflictSince(latest.user_name, latest.created_at);
-  }
   const valuesOf = (row: { data: string }) => {
     const data = JSON.parse(row.data) as Record<string, unknown>;
     return JSON.stringify(columns.map((c) => data[c] ?? null));
   };
+  if (since[0]?.id !== base) {
+    if (!read) return assertUnchanged(entity, rowId, base, db);
+    const stored = db.$client.prepare(`SELECT ${columns.map(quoteId).join(', ')} FROM ${quoteId(entity)} WHERE id = ?`).get(rowId) as Record<string, unknown> | undefined;
+    if (!stored || since.at(-1)?.op === 'delete') throw new RefusedWrite(T.conflictDeleted, 'CONFLICT');
+    if (columns.every((c) => sameValue(stored[c], read[c]))) return;
+    // who last changed these columns (the newest version whose values differ from the one before)
+    const all = db.$client.prepare('SELECT data, user_name, created_at FROM revisions WHERE entity = ? AND row_id = ? ORDER BY id').all(entity, rowId) as Pick<
+      RevisionRow,
+      'data' | 'user_name' | 'created_at'
+    >[];
+    const changer = all.findLast((row, i) => i === 0 || valuesOf(row) !== valuesOf(all[i - 1]));
+    throw conflictSince(changer?.user_name ?? null, changer?.created_at ?? Date.now());
+  }
   const baseValues = valuesOf(since[0]);
   let previous = baseValues;
   let changedBy = since[0];

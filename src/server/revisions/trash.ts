@@ -83,6 +83,8 @@ export function purgeFromTrash(revisionId: number, db: Db = getDb(), now = Date.
       if (db.$client.prepare(`SELECT 1 FROM ${quoteId(row.entity)} WHERE id = ?`).get(row.row_id)) continue;
       removed += drop.run(row.entity, row.row_id).changes;
     }
+    // the delete's rows that were back keep their history; the entry leaves the trash all the same
+    db.$client.prepare(`UPDATE revisions SET trash_closed = 1 WHERE change_set = ? AND op = 'delete'`).run(head.change_set);
     const entity = head.entity as RevisionedEntity;
     recordAudit(db, { action: 'content.purge', entity, rowId: head.row_id, detail: T.purgedDetail(REVISIONED[entity].label, removed) }, now);
     return { entity, rowId: head.row_id, removed };
