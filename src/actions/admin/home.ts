@@ -1,6 +1,6 @@
 import { defineAction } from 'astro:actions';
 import { homepageSectionSchema } from '../../lib/schemas/homepage';
-import { assertSectionAsRead, loadHomeEditor, saveHomeSection } from '../../server/services/admin/home';
+import { assertSectionAsRead, loadHomeEditor, saveHomeSection, sectionFormValues } from '../../server/services/admin/home';
 import { publishChanges } from '../../server/services/admin/publication';
 import { noInput } from '../../lib/schemas/admin-fields';
 import { requireRole } from '../guard';
@@ -23,13 +23,14 @@ export const home = {
     handler: async ({ read, ...input }, context) => {
       requireRole(context, 'admin');
       // refused when another admin saved the section since this form was filled (decision 032)
-      const { changes } = runCheckedWrite(
+      const { changes, values } = runCheckedWrite(
         'homepage_content',
         input.section_key,
         () => read && assertSectionAsRead(input.section_key, read),
-        () => saveHomeSection(input),
+        // the section as stored (trimmed, defaults where emptied), read in the same step: the form's next `read`
+        () => ({ ...saveHomeSection(input), values: sectionFormValues(input.section_key) }),
       );
-      return { section_key: input.section_key, ...(await publishChanges(changes)) };
+      return { section_key: input.section_key, values, ...(await publishChanges(changes)) };
     },
   }),
 };

@@ -97,7 +97,7 @@ export default function ClubManager() {
       return failed(T.saveError, checked.message);
     }
     setSaving(true);
-    const result = await callAction(() => actions.admin.club.save({ ...values, read: form.baseline }));
+    const result = await callAction(() => actions.admin.club.save({ ...values, read: form.readBase }));
     setSaving(false);
     if (!result.ok) {
       setErrors(result.fields);

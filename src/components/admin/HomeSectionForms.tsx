@@ -26,34 +26,34 @@ type MatchValues = Omit<HomeEditorData['nextMatch'], 'team_a_logo' | 'team_b_log
 type SectionForm = {
   setErrors: (errors: Record<string, string>) => void;
   /** the values the form was filled with: the server refuses the save when the section changed since */
-  baseline: Record<string, string>;
+  readBase: Record<string, string>;
   concurrency: { refused: (message: string) => void; saved: () => void };
 };
 
-/** Saves one section; true when it worked (toasts either way). */
+/** Saves one section; the section's values as stored when it worked, else null (toasts either way). */
 function useSectionSave(successTitle: string) {
   const { saved, failed } = useSaveToasts();
   const [saving, setSaving] = useState(false);
-  const save = async (input: HomepageSectionInput, form: SectionForm): Promise<boolean> => {
+  const save = async (input: HomepageSectionInput, form: SectionForm): Promise<Record<string, string> | null> => {
     const checked = validateWith(homepageSectionSchema, input);
     if (!checked.ok) {
       form.setErrors(checked.fields);
       failed(T.error, checked.message);
-      return false;
+      return null;
     }
     setSaving(true);
-    const result = await callAction(() => actions.admin.home.save({ ...input, read: form.baseline }));
+    const result = await callAction(() => actions.admin.home.save({ ...input, read: form.readBase }));
     setSaving(false);
     if (!result.ok) {
       form.setErrors(result.fields);
       if (result.code === 'CONFLICT') form.concurrency.refused(result.message);
       failed(T.error, result.message);
-      return false;
+      return null;
     }
     form.concurrency.saved();
-    const { section_key: _key, ...publication } = result.data;
+    const { section_key: _key, values, ...publication } = result.data;
     saved(successTitle, publication);
-    return true;
+    return values;
   };
   return { save, saving };
 }
@@ -98,7 +98,10 @@ export function HeroTextForm({ data }: { data: HomeEditorData['hero'] }) {
   const { save, saving } = useSectionSave(T.heroSaved);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!saving && (await save({ section_key: 'hero_text', ...values }, form))) reset(values);
+    if (saving) return;
+    const stored = await save({ section_key: 'hero_text', ...values }, form);
+    // the section as the server stored it: the base of the next save
+    if (stored) reset({ ...values, ...stored });
   };
   const colour = (key: 'line1_colour' | 'line2_colour' | 'welcome_colour', label: string, fallback: string) => (
     <div className="admin-field home-colour">
@@ -157,10 +160,15 @@ export function BackgroundForm({ data }: { data: string | null }) {
   const { save, saving } = useSectionSave(T.backgroundSaved);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!saving && (await save({ section_key: 'hero_background', image_url: values.image_url }, form))) reset(values);
+    if (saving) return;
+    const stored = await save({ section_key: 'hero_background', image_url: values.image_url }, form);
+    // the section as the server stored it: the base of the next save
+    if (stored) reset({ ...values, ...stored });
   };
   return (
     <form className="admin-form hero-background-form" noValidate onSubmit={(e) => void submit(e)} aria-label="Hintergrundbild">
+      {/* the image field binds no input of the kit: this one lets the form's notices (a refusal, a draft) find it */}
+      <input type="hidden" name="section" value="hero_background" ref={form.safety.fieldRef} />
       <ImageUpload
         name="hero-background"
         label="Hintergrundbild der Startseite"
@@ -183,7 +191,10 @@ export function NextMatchForm({ data }: { data: HomeEditorData['nextMatch'] }) {
   const { save, saving } = useSectionSave(T.matchSaved);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!saving && (await save({ section_key: 'next_match', ...values }, form))) reset(values);
+    if (saving) return;
+    const stored = await save({ section_key: 'next_match', ...values }, form);
+    // the section as the server stored it: the base of the next save
+    if (stored) reset({ ...values, ...stored });
   };
   const text = (key: keyof MatchValues, label: string, placeholder?: string) => (
     <label className="admin-field" htmlFor={`next-${key}`}>
@@ -221,7 +232,10 @@ export function FooterForm({ data }: { data: HomeEditorData['footer'] }) {
   const { save, saving } = useSectionSave(T.footerSaved);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!saving && (await save({ section_key: 'footer_texts', texts: values }, form))) reset(values);
+    if (saving) return;
+    const stored = await save({ section_key: 'footer_texts', texts: values }, form);
+    // the section as the server stored it: the base of the next save
+    if (stored) reset({ ...values, ...stored });
   };
   return (
     <form className="admin-form footer-texts-form" noValidate onSubmit={(e) => void submit(e)} aria-label="Footer-Texte">

@@ -23,7 +23,7 @@ export default function MatchDetailsReport({ details, run, busy }: { details: Ma
     e.preventDefault();
     const sent = { report, report_images: images };
     // and the report as read: a match without versions yet is checked by it
-    const base = form.safety.revision !== null ? { base_revision: form.safety.revision, read: form.baseline } : {};
+    const base = form.safety.revision !== null ? { base_revision: form.safety.revision, read: form.readBase } : {};
     // a failed save keeps the input (and its draft); a stored one is the new starting point
     const result = await run(() => actions.admin.matchDetails.saveReport({ match_id: details.id, ...sent, ...base }));
     if (!result.ok) {

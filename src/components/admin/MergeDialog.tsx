@@ -251,7 +251,7 @@ export function useFormConcurrency<V extends Record<string, unknown>>(
     revision: safety.revision,
     setRevision: safety.setRevision,
     values: form.values,
-    baseline: form.baseline,
+    baseline: form.readBase,
     setValues: form.setValues,
     fromStored,
   });
@@ -274,7 +274,7 @@ export function useReadConcurrency<V extends Record<string, unknown>>(form: Retu
     revision: null,
     setRevision: noRevision,
     values: form.values,
-    baseline: form.baseline,
+    baseline: form.readBase,
     setValues: form.setValues,
     theirs: { load, adopt: reset },
   });

@@ -125,8 +125,11 @@ export function useSaveToasts() {
 export function useFormState<T extends Record<string, unknown>>(initial: T, options: { draft?: DraftOf | null } = {}) {
   // values and baseline in one state, so that follow() can decide on the state
   // it is applied to, not on the one a (possibly older) render saw
-  const [form, setForm] = useState<{ values: T; baseline: T }>({ values: initial, baseline: initial });
+  // `read`: the values the edit started from where they are not the baseline (a restored draft's,
+  // typed on older values); a save checked by the values it read sends these (decision 032)
+  const [form, setForm] = useState<{ values: T; baseline: T; read?: T }>({ values: initial, baseline: initial });
   const { values, baseline } = form;
+  const readBase = form.read ?? baseline;
   const [errors, setErrors] = useState<Record<string, string>>({});
   const dirty = useMemo(() => JSON.stringify(values) !== JSON.stringify(baseline), [values, baseline]);
   useUnsavedChangesWarning(dirty);
@@ -154,8 +157,10 @@ export function useFormState<T extends Record<string, unknown>>(initial: T, opti
   const follow = useCallback((next: T) => {
     setForm((f) => (JSON.stringify(f.values) === JSON.stringify(f.baseline) ? { values: next, baseline: next } : f));
   }, []);
-  const revert = useCallback(() => setForm((f) => ({ ...f, values: f.baseline })), []);
-  const safety = useFormSafety({ values, dirty, restore: setValues, revert, draft: options.draft });
+  const revert = useCallback(() => setForm((f) => ({ values: f.baseline, baseline: f.baseline })), []);
+  /** A draft's values, and the values it was typed on when it kept them. */
+  const restoreDraft = useCallback((next: T, read?: T) => setForm((f) => ({ ...f, values: next, read: read ?? f.read })), []);
+  const safety = useFormSafety({ values, read: readBase, dirty, restore: restoreDraft, revert, draft: options.draft });
   const { fieldRef } = safety;
   /** onChange for an input, textarea or select bound to a text field. */
   const bind = useCallback(
@@ -167,7 +172,7 @@ export function useFormState<T extends Record<string, unknown>>(initial: T, opti
     }),
     [values, errors, set, fieldRef],
   );
-  return { values, baseline, setValues, set, bind, dirty, reset, follow, errors, setErrors, safety, forgetDraft: safety.forgetDraft };
+  return { values, baseline, readBase, setValues, set, bind, dirty, reset, follow, errors, setErrors, safety, forgetDraft: safety.forgetDraft };
 }
 
 /** A field's validation message under it. */

@@ -37,6 +37,12 @@ describe('draft store', () => {
     expect(readDraft(s, { ...team, id: 'other' }, 2000)).toBeNull();
   });
 
+  it('keeps the values a draft was typed on, for a form checked by them (the home page, the club)', () => {
+    const s = memoryStorage();
+    writeDraft(s, team, { name: 'Meins' }, null, 1000, { name: 'Wie geladen' });
+    expect(readDraft(s, team, 2000)).toEqual({ values: { name: 'Meins' }, savedAt: 1000, baseRevision: null, read: { name: 'Wie geladen' } });
+  });
+
   it('forgets a draft older than seven days when it is read', () => {
     const s = memoryStorage();
     writeDraft(s, team, { name: 'Alt' }, null, 0);

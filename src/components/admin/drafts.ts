@@ -12,8 +12,13 @@ export const NEW_ROW = 'neu';
 /** Which form a draft belongs to: the signed-in user, the entity (its SQL table) and the row ('neu' for a new one). */
 export type DraftTarget = { userId: string; entity: string; id: string };
 
-/** A stored draft: the typed values, when they were typed, and the row's revision they were typed on. */
-export type Draft<V> = { values: V; savedAt: number; baseRevision: number | null };
+/**
+ * A stored draft: the typed values, when they were typed, the row's revision they were typed on, and
+ * the values the form was filled with then (`read`: a form checked by those, not by a revision, sends
+ * them with its save, so a draft restored after someone else's save is still refused, not taken as an
+ * edit of the newer values).
+ */
+export type Draft<V> = { values: V; savedAt: number; baseRevision: number | null; read?: V };
 
 type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 'length'>;
 
@@ -36,7 +41,8 @@ function parse<V>(raw: string | null): Draft<V> | null {
   try {
     const draft = JSON.parse(raw) as Partial<Draft<V>>;
     if (typeof draft !== 'object' || draft === null || typeof draft.savedAt !== 'number' || typeof draft.values !== 'object') return null;
-    return { values: draft.values as V, savedAt: draft.savedAt, baseRevision: typeof draft.baseRevision === 'number' ? draft.baseRevision : null };
+    const read = typeof draft.read === 'object' && draft.read !== null ? { read: draft.read as V } : {};
+    return { values: draft.values as V, savedAt: draft.savedAt, baseRevision: typeof draft.baseRevision === 'number' ? draft.baseRevision : null, ...read };
   } catch {
     return null;
   }
@@ -61,10 +67,10 @@ export function readDraft<V>(storage: StorageLike | null, target: DraftTarget, n
 }
 
 /** Keeps the form's typed values; false when the browser refused (quota, private mode). */
-export function writeDraft<V>(storage: StorageLike | null, target: DraftTarget, values: V, baseRevision: number | null, now: number = Date.now()): boolean {
+export function writeDraft<V>(storage: StorageLike | null, target: DraftTarget, values: V, baseRevision: number | null, now: number = Date.now(), read?: V): boolean {
   if (!storage) return false;
   try {
-    storage.setItem(draftKey(target), JSON.stringify({ values, savedAt: now, baseRevision } satisfies Draft<V>));
+    storage.setItem(draftKey(target), JSON.stringify({ values, savedAt: now, baseRevision, ...(read ? { read } : {}) } satisfies Draft<V>));
     return true;
   } catch {
     return false;

@@ -73,14 +73,17 @@ function DraftBanner({ draft, onRestore, onDiscard }: { draft: Draft<unknown>; o
  */
 export function useFormSafety<T extends Record<string, unknown>>({
   values,
+  read,
   dirty,
   restore,
   revert,
   draft: of,
 }: {
   values: T;
+  /** the values the edit started from: kept with the draft, given back with its values */
+  read: T;
   dirty: boolean;
-  restore: (values: T) => void;
+  restore: (values: T, read?: T) => void;
   /** Back to the loaded values ('Verwerfen' when leaving). */
   revert: () => void;
   draft?: DraftOf | null;
@@ -120,11 +123,11 @@ export function useFormSafety<T extends Record<string, unknown>>({
   // changed back forgets it (not while the offer waits for an answer)
   useEffect(() => {
     if (!target || pending) return;
-    if (dirty) writeDraft(browserStorage(), target, values, revision);
+    if (dirty) writeDraft(browserStorage(), target, values, revision, Date.now(), read);
     else clearDraft(browserStorage(), target);
     // key stands for target
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [values, dirty, key, pending, revision]);
+  }, [values, dirty, key, pending, revision, read]);
 
   const forget = useCallback(() => {
     const t = latest.current.target;
@@ -150,7 +153,8 @@ export function useFormSafety<T extends Record<string, unknown>>({
     if (!o) return;
     setOffer(null);
     if (o.draft.baseRevision !== null) setRevision(o.draft.baseRevision);
-    restore(fitDraft(o.draft.values, latest.current.values));
+    const current = latest.current.values;
+    restore(fitDraft(o.draft.values, current), o.draft.read ? fitDraft(o.draft.read, current) : undefined);
   };
   const discardDraft = () => {
     setOffer(null);

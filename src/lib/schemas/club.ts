@@ -3,6 +3,7 @@
 // the service; the German texts of the tab beside it.
 import { z } from 'astro/zod';
 import { optional, required } from './admin-fields';
+import { OUTDATED_FORM } from './common';
 import { COLOUR_MESSAGE } from './homepage';
 
 const colour = z
@@ -30,7 +31,7 @@ export const clubSettingsSchema = z.object({
   // absent leaves it as it is (a caller that does not know the setting changes nothing)
   protect_minors: z.boolean({ invalid_type_error: 'Bitte ja oder nein wählen.' }).optional(),
   // the form's values as it was filled: a save is refused when the club changed since (decision 032)
-  read: z.record(z.string().max(40), z.union([z.string().max(1_000), z.boolean(), z.null()])).optional(),
+  read: z.record(z.string().max(40, OUTDATED_FORM), z.union([z.string().max(1_000, OUTDATED_FORM), z.boolean(), z.null()])).optional(),
 });
 export type ClubSettingsInput = z.input<typeof clubSettingsSchema>;
 export type ClubSettingsData = Omit<z.output<typeof clubSettingsSchema>, 'read'>;

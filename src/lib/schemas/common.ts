@@ -32,3 +32,6 @@ export const baseRevision = z.number().int().nonnegative().optional();
 
 /** A row as an admin list sends it: with the revision it is at (withRevisions), the base of its edit form. */
 export type Listed = { revision?: number };
+
+/** A value only a form out of step with the server sends (the admin reloads and enters it again). */
+export const OUTDATED_FORM = 'Das Formular ist veraltet. Bitte die Seite neu laden.';

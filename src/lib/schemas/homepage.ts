@@ -6,6 +6,7 @@
 import { z } from 'astro/zod';
 import { optional } from './admin-fields';
 import { optionalLink } from './pageContent';
+import { OUTDATED_FORM } from './common';
 import { optionalImageUrl } from './upload';
 
 /** The eleven keys of footer_texts.content, in the order of the form. */
@@ -60,7 +61,7 @@ export const footerTextsSchema = z.object(
 );
 
 /** The section's form values as it was filled: a save is refused when the section changed since (decision 032). */
-const read = z.record(z.string().max(40), z.string().max(50_000).nullable()).optional();
+const read = z.record(z.string().max(40, OUTDATED_FORM), z.string().max(50_000, OUTDATED_FORM).nullable()).optional();
 
 export const homepageSectionSchema = z.discriminatedUnion('section_key', [
   z.object({ section_key: z.literal('footer_texts'), texts: footerTextsSchema, read }),

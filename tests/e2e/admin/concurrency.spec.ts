@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { expect, test, type BrowserContext } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { createTestUser, signInAs } from '../../fixtures/auth';
 import { startSite, type Site } from '../../fixtures/site';
 import { clubSettings, homepageContent, matches, pageContent, teams } from '../../../src/server/db/schema';
 import { holdAction } from '../../fixtures/actions';
 import { callAction } from '../auth/helpers';
-import { toaster } from './content-helpers';
+import { pngFile, toaster } from './content-helpers';
 
 // Two admins editing the same row (issue 15): the second save is refused with
 // a German message naming who changed it; the admin compares per field, picks
@@ -345,5 +345,73 @@ test("two superadmins on the club's settings: a save on values read before the o
   await club(a).getByRole('button', { name: 'Speichern' }).click();
   await expect(toaster(a).getByText('Verein gespeichert')).toBeVisible();
   expect(stored()).toMatchObject({ short_name: 'USV Kirchberg', home_ground: 'Waldstadion Kirchberg' });
+  for (const c of contexts) await c.close();
+});
+
+test("a draft of the home page's footer typed before another admin's save, restored after it: refused, not taken as an edit of the newer text", async ({ browser }) => {
+  const anna = await createTestUser(site, ['admin']);
+  const ben = await createTestUser(site, ['admin']);
+  const [annaContext, benContext] = [await browser.newContext(), await browser.newContext()];
+  await signInAs(annaContext, site, anna);
+  await signInAs(benContext, site, ben);
+  const footer = (page: Page) => page.getByRole('form', { name: 'Footer-Texte' });
+  const open = async (context: BrowserContext) => {
+    const page = await context.newPage();
+    await page.goto(`${site.url}/admin#startseite`);
+    await expect(footer(page).getByLabel('Adresse Zeile 1')).not.toHaveValue('');
+    await page.waitForLoadState('networkidle');
+    return page;
+  };
+  const a = await open(annaContext);
+  // Anna types and leaves: her draft stays in the browser
+  await footer(a).getByLabel('Copyright-Text').fill('© Anna');
+  await expect.poll(() => a.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('homepage_content')).length)).toBe(1);
+  await a.close();
+
+  const b = await open(benContext);
+  await footer(b).getByLabel('Adresse Zeile 1').fill('Sportplatzweg 9');
+  await footer(b).getByRole('button', { name: 'Footer-Texte speichern' }).click();
+  await expect(toaster(b).getByText('Footer-Texte aktualisiert!')).toBeVisible();
+
+  // back, the form shows Ben's address; Anna restores her draft and saves
+  const again = await open(annaContext);
+  await expect(footer(again).getByLabel('Adresse Zeile 1')).toHaveValue('Sportplatzweg 9');
+  await footer(again).locator('.draft-banner').getByRole('button', { name: 'Wiederherstellen' }).click();
+  await expect(footer(again).getByLabel('Copyright-Text')).toHaveValue('© Anna');
+  await footer(again).getByRole('button', { name: 'Footer-Texte speichern' }).click();
+  await expect(footer(again).getByRole('alert').filter({ hasText: ben.email })).toContainText('Nicht gespeichert');
+  const stored = JSON.parse(site.db().select().from(homepageContent).where(eq(homepageContent.section_key, 'footer_texts')).get()!.content!) as Record<string, string>;
+  expect(stored.contact_location1).toBe('Sportplatzweg 9');
+  await annaContext.close();
+  await benContext.close();
+});
+
+test("the home page's background image: a save on a picture read before another admin's is refused with the notice and compared", async ({ browser }) => {
+  const anna = await createTestUser(site, ['admin']);
+  const ben = await createTestUser(site, ['admin']);
+  const contexts = [await browser.newContext(), await browser.newContext()];
+  await signInAs(contexts[0], site, anna);
+  await signInAs(contexts[1], site, ben);
+  const [a, b] = await Promise.all(contexts.map((c) => c.newPage()));
+  const background = (page: Page) => page.getByRole('form', { name: 'Hintergrundbild' });
+  for (const page of [a, b]) {
+    await page.goto(`${site.url}/admin#startseite`);
+    await expect(background(page)).toBeVisible();
+    await page.waitForLoadState('networkidle');
+  }
+  for (const [page, name] of [[b, 'ben.png'], [a, 'anna.png']] as const) {
+    await background(page).locator('input[type="file"]').setInputFiles(await pngFile(name));
+    await expect(toaster(page).getByText('Bild erfolgreich hochgeladen!')).toBeVisible();
+  }
+  await background(b).getByRole('button', { name: 'Hintergrundbild speichern' }).click();
+  await expect(toaster(b).getByText('Hintergrundbild aktualisiert!')).toBeVisible();
+  const bens = site.db().select().from(homepageContent).where(eq(homepageContent.section_key, 'hero_background')).get()?.image_url;
+  expect(bens).toMatch(/^\/uploads\/hero\//);
+  await background(a).getByRole('button', { name: 'Hintergrundbild speichern' }).click();
+  const refusal = background(a).getByRole('alert').filter({ hasText: ben.email });
+  await expect(refusal).toContainText('Nicht gespeichert');
+  expect(site.db().select().from(homepageContent).where(eq(homepageContent.section_key, 'hero_background')).get()?.image_url).toBe(bens);
+  await refusal.getByRole('button', { name: 'Vergleichen' }).click();
+  await expect(a.getByRole('dialog', { name: 'Änderungen vergleichen' })).toContainText(bens!);
   for (const c of contexts) await c.close();
 });
