@@ -25,6 +25,8 @@ import { acquireDataLock } from './data-lock';
 import { removeStaleStaging } from './backup/archive';
 import { dailyBackupJob } from './backup/daily';
 import { undoInterruptedRestore } from './backup/journal';
+import { installUploadCheck } from './media/upload-check';
+import { registerUploadCheck } from '../lib/schemas/upload';
 import { Scheduler, type Job } from './scheduler';
 import { nightlyRepublishJob } from './publish/nightly';
 import { registerNewsSchedulePoke, scheduledNewsJob } from './publish/scheduled-news';
@@ -76,6 +78,8 @@ export async function startApp(
   }
   // saves ask the same clock whether a scheduled time is past (decision 030)
   registerAppClock(clock);
+  // saves may not name an upload deleted while their form held it
+  installUploadCheck(config.uploadsDir);
   // one server per DATA_DIR (a restore checks it too)
   const releaseLock = acquireDataLock(config.dataDir);
   // a restore killed mid-swap is undone before the database is opened (an empty one would be made)
@@ -208,6 +212,7 @@ export async function startApp(
       registerNewsSchedulePoke(undefined);
       registerPreviewRenderer(null);
       registerAppClock(undefined);
+      registerUploadCheck(undefined);
       await pool?.close();
       closeDatabase();
       releaseLock();

@@ -4,7 +4,8 @@
 // src/server/services/admin/match-details.ts, with the messages from here.
 import { z } from 'astro/zod';
 import { optional, optionalInteger } from './admin-fields';
-import { baseRevision, id, type Listed } from './common';
+import { OUTDATED_FORM, baseRevision, id, type Listed } from './common';
+import { UPLOAD_TEXTS, isGoneUpload } from './upload';
 import type { LivePhase } from '../match-minute';
 import type { MatchEntry } from './match';
 
@@ -166,11 +167,16 @@ export const matchRefSchema = z.object({ match_id: id });
 export const reportSchema = z.object({
   match_id: id,
   report: optional(50_000),
-  report_images: z.array(z.string().trim().max(500)).max(20, 'Höchstens 20 Fotos.').default([]),
+  report_images: z
+    .array(z.string().trim().max(500).refine((v) => !isGoneUpload(v), UPLOAD_TEXTS.gone))
+    .max(20, 'Höchstens 20 Fotos.')
+    .default([]),
   // the match's version the report was read with: only a change of the report since refuses it
   base_revision: baseRevision,
   // the report as it was read: compared instead where the match had no version yet
-  read: z.object({ report: optional(50_000), report_images: z.array(z.string().max(500)).max(20).default([]) }).optional(),
+  read: z
+    .object({ report: optional(50_000), report_images: z.array(z.string().max(500, OUTDATED_FORM)).max(20, OUTDATED_FORM).default([]) })
+    .optional(),
 });
 export type ReportData = Omit<z.output<typeof reportSchema>, 'base_revision' | 'read'>;
 

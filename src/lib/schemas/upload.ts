@@ -29,6 +29,7 @@ export const UPLOAD_TEXTS = {
   replace: 'Anderes Bild wählen',
   remove: 'Bild entfernen',
   badUrl: 'Bitte eine gültige Bild-Adresse angeben.',
+  gone: 'Dieses Bild gibt es nicht mehr (inzwischen gelöscht). Bitte ein anderes wählen.',
 } as const;
 
 /** What the upload endpoint answers on success. */
@@ -42,9 +43,27 @@ export type UploadResult = {
 /** Upload folders: one or two lower-case segments such as 'shop/' or 'teams/'; never '..' or absolute. */
 export const UPLOAD_FOLDER_PATTERN = /^[a-z0-9][a-z0-9_-]{0,39}(\/[a-z0-9][a-z0-9_-]{0,39})?\/?$/;
 
+// Whether an uploaded image may be named by a save: set by the server at start
+// (src/server/media/upload-check.ts), on globalThis because Astro's bundle and the
+// server load separate copies of this module; in the browser nothing is set and
+// the field is not checked there.
+const UPLOAD_CHECK = Symbol.for('anstoss.uploadCheck');
+type UploadCheck = (url: string) => boolean;
+
+export function registerUploadCheck(check: UploadCheck | undefined): void {
+  (globalThis as Record<symbol, unknown>)[UPLOAD_CHECK] = check;
+}
+
+/** An /uploads/ address the server says is gone (deleted while a form held it). */
+export function isGoneUpload(url: string): boolean {
+  const check = (globalThis as Record<symbol, unknown>)[UPLOAD_CHECK] as UploadCheck | undefined;
+  return url.startsWith('/uploads/') && check !== undefined && !check(url);
+}
+
 /**
  * An optional image field of an entity: a site path (/uploads/...) or an http(s)
- * URL; empty becomes null. Nothing that could run script (javascript:, data:).
+ * URL; empty becomes null. Nothing that could run script (javascript:, data:), and
+ * on the server no upload that is gone.
  */
 export const optionalImageUrl = z
   .string()
@@ -52,4 +71,5 @@ export const optionalImageUrl = z
   .max(2000, UPLOAD_TEXTS.badUrl)
   .nullish()
   .transform((v) => (v ? v : null))
-  .refine((v) => v === null || (isSafeUrl(v) && !/^(mailto|tel):/i.test(v)), UPLOAD_TEXTS.badUrl);
+  .refine((v) => v === null || (isSafeUrl(v) && !/^(mailto|tel):/i.test(v)), UPLOAD_TEXTS.badUrl)
+  .refine((v) => v === null || !isGoneUpload(v), UPLOAD_TEXTS.gone);

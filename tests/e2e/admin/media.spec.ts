@@ -142,3 +142,32 @@ test('upload, where used, alt text on the public pages, reuse through the picker
   await page.reload();
   await expect(page.getByText('Noch keine Bilder hochgeladen.')).toBeVisible();
 });
+
+test('an image deleted in the library while a form held it: the save is refused in German, nothing stored with a broken image', async ({ page, context }) => {
+  await page.goto(`${site.url}/admin#news`);
+  const form = page.getByRole('form', { name: 'Neue News erstellen' });
+  await form.getByLabel('Titel *').fill('Vereinsfest');
+  await form.getByLabel('Inhalt *').fill('Am Samstag feiern wir.');
+  await form.locator('.image-upload input[type="file"]').setInputFiles(await pngFile('fest.png'));
+  await expect(toaster(page).getByText('Bild erfolgreich hochgeladen!')).toBeVisible();
+  const url = await form.getByRole('img', { name: /^Vorschau/ }).getAttribute('src');
+  expect(url).toMatch(/^\/uploads\/news\/[0-9a-f]{32}\.png$/);
+
+  // meanwhile, in another tab, the image is deleted: nothing uses it yet
+  const library = await context.newPage();
+  await library.goto(`${site.url}/admin#medien`);
+  acceptNextConfirm(library);
+  await card(library, url!).getByRole('button', { name: /^Löschen/ }).click();
+  await expect(toaster(library).getByText('Bild gelöscht')).toBeVisible();
+  expect(onDisk(url!)).toBe(false);
+
+  await form.getByRole('button', { name: 'News erstellen' }).click();
+  await expect(form.getByText('Dieses Bild gibt es nicht mehr (inzwischen gelöscht). Bitte ein anderes wählen.')).toBeVisible();
+  expect(site.db().select().from(news).where(eq(news.title, 'Vereinsfest')).all()).toEqual([]);
+  // another image, and it is saved
+  await form.locator('.image-upload input[type="file"]').setInputFiles(await pngFile('fest2.png'));
+  await expect(toaster(page).getByText('Bild erfolgreich hochgeladen!').last()).toBeVisible();
+  await form.getByRole('button', { name: 'News erstellen' }).click();
+  await expect(toaster(page).getByText('News erstellt!')).toBeVisible();
+  expect(onDisk(site.db().select().from(news).where(eq(news.title, 'Vereinsfest')).get()!.image_url!)).toBe(true);
+});
