@@ -9,7 +9,8 @@ import { publishChanges } from '../../server/services/admin/publication';
 import { requireRole } from '../guard';
 import { currentRevision } from '../../server/revisions';
 import { runWrite } from './inputErrors';
-import { runVersionedWrite } from './versioned';
+import { runCheckedWrite, runVersionedWrite } from './versioned';
+import { assertLineupAsRead } from '../../server/services/admin/lineup-check';
 
 const REPORT_COLUMNS = ['report', 'report_images'] as const;
 
@@ -26,9 +27,10 @@ export const matchDetails = {
   saveLineup: defineAction({
     accept: 'json',
     input: lineupSchema,
-    handler: async (input, context) => {
+    handler: async ({ read, ...input }, context) => {
       requireRole(context, 'admin');
-      const { row, changes } = runWrite(() => saveLineup(input));
+      // refused when someone changed the line-up since this form was filled (decision 032)
+      const { row, changes } = runCheckedWrite('matches', input.match_id, () => read && assertLineupAsRead(input.match_id, read), () => saveLineup(input));
       return { row, ...(await publishChanges(changes)) };
     },
   }),

@@ -4,17 +4,26 @@
 // again (only the team's players, nobody twice, at most eleven starters).
 import { actions } from 'astro:actions';
 import { useState } from 'react';
-import { MATCH_DETAILS_TEXTS as T, SIDES, lineupProblems, type MatchDetailsEntry, type Side } from '../../lib/schemas/match-details';
+import { MATCH_DETAILS_TEXTS as T, SIDES, lineupProblems, type LineupRead, type MatchDetailsEntry, type Side } from '../../lib/schemas/match-details';
 import { useSaveToasts, wrapStyle } from './contentKit';
 import type { useMatchDetails } from './MatchDetailsEvents';
 
 type Choice = { role: '' | 'start' | 'sub'; number: string };
+
+/** The line-up as stored in `details`: what the form was filled with, sent with the save (decision 032). */
+const lineupRead = (details: MatchDetailsEntry): LineupRead => ({
+  team_id: details.team_id,
+  team_side: details.team_side,
+  opponent_lineup: details.opponent_lineup,
+  players: details.lineup.map((l) => ({ player_id: l.player_id, role: l.role, jersey_number: l.jersey_number })),
+});
 
 export default function MatchDetailsLineup({ details, run, busy }: { details: MatchDetailsEntry } & Pick<ReturnType<typeof useMatchDetails>, 'run' | 'busy'>) {
   const { failed } = useSaveToasts();
   const [teamId, setTeamId] = useState(details.team_id ?? '');
   const [side, setSide] = useState<Side>(details.team_side ?? 'home');
   const [opponent, setOpponent] = useState(details.opponent_lineup ?? '');
+  const [read, setRead] = useState(() => lineupRead(details));
   const [picks, setPicks] = useState<Record<string, Choice>>(() =>
     Object.fromEntries(details.lineup.map((l) => [l.player_id, { role: l.role, number: l.jersey_number == null ? '' : String(l.jersey_number) }])),
   );
@@ -30,9 +39,18 @@ export default function MatchDetailsLineup({ details, run, busy }: { details: Ma
       .map((p) => ({ player_id: p.id, role: pick(p.id).role as 'start' | 'sub', jersey_number: pick(p.id).number.trim() === '' ? null : Number(pick(p.id).number) }));
     const problems = lineupProblems(chosen, new Set(players.map((p) => p.id)));
     if (problems.length > 0) return failed(T.errorTitle, problems.join(' '));
-    await run(() =>
-      actions.admin.matchDetails.saveLineup({ match_id: details.id, team_id: teamId || null, team_side: teamId ? side : null, opponent_lineup: opponent, players: teamId === details.team_id ? chosen : [] }),
+    const result = await run(() =>
+      actions.admin.matchDetails.saveLineup({
+        match_id: details.id,
+        team_id: teamId || null,
+        team_side: teamId ? side : null,
+        opponent_lineup: opponent,
+        players: teamId === details.team_id ? chosen : [],
+        read,
+      }),
     );
+    // what is stored now is the base of the next save
+    if (result.ok) setRead(lineupRead(result.data.row));
   };
 
   return (

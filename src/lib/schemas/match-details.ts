@@ -28,6 +28,8 @@ export const MATCH_DETAILS_TEXTS = {
   sideLabel: 'Wir spielen',
   sides: { home: 'Heim', away: 'Auswärts' } as Record<Side, string>,
   lineupTitle: 'Aufstellung',
+  lineupConflict: (who: string, when: string) =>
+    `Nicht gespeichert: ${who} hat die Aufstellung inzwischen geändert (${when}). Bitte die Spieldetails schließen, neu öffnen und die Aufstellung erneut eintragen.`,
   starters: 'Startelf',
   subs: 'Ersatzbank',
   notPlaying: '–',
@@ -96,8 +98,7 @@ const optionalId = z
   .transform((v) => (v ? v : null));
 
 /** Our team in a match, and the line-ups. */
-export const lineupSchema = z.object({
-  match_id: id,
+const lineupFields = z.object({
   team_id: optionalId,
   team_side: side.nullish().transform((v) => v ?? null),
   opponent_lineup: optional(2_000),
@@ -111,8 +112,15 @@ export const lineupSchema = z.object({
     )
     .max(60, 'Zu viele Spieler.'),
 });
+export const lineupSchema = lineupFields.extend({
+  match_id: id,
+  // the line-up as the form was filled: refused when someone changed it since (decision 032)
+  read: lineupFields.optional(),
+});
 export type LineupInput = z.input<typeof lineupSchema>;
-export type LineupData = z.output<typeof lineupSchema>;
+export type LineupData = Omit<z.output<typeof lineupSchema>, 'read'>;
+/** A line-up as compared: our team, its side, the opponent's text and who plays in which role with which number. */
+export type LineupRead = z.output<typeof lineupFields>;
 
 /**
  * What is wrong with a line-up, as one German message each (empty when it is

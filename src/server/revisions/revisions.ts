@@ -36,9 +36,9 @@ export type RevisionRow = {
   trash_closed: number;
 };
 
-/** The refusal of a save made on an older version (CONFLICT): who saved since, and when. */
-export function conflictSince(userName: string | null, createdAt: number): RefusedWrite {
-  return new RefusedWrite(T.conflict(userName ?? T.system, `${WHEN.format(new Date(createdAt))} Uhr`), 'CONFLICT');
+/** The refusal of a save made on an older version (CONFLICT): who saved since, and when (in `text`, a form's own words). */
+export function conflictSince(userName: string | null, createdAt: number, text: (who: string, when: string) => string = T.conflict): RefusedWrite {
+  return new RefusedWrite(text(userName ?? T.system, `${WHEN.format(new Date(createdAt))} Uhr`), 'CONFLICT');
 }
 
 export function entityOrRefuse(entity: string): RevisionedEntity {
