@@ -18,7 +18,7 @@ test.afterAll(async () => {
 });
 
 test("two admins on the home page's hero text: the one who typed before the other's save is refused, compares and keeps both", async ({ browser }) => {
-  const { anna, ben, contexts } = await twoAdmins(site, browser);
+  const { ben, contexts } = await twoAdmins(site, browser);
   const [a, b] = await Promise.all(contexts.map((c) => c.newPage()));
   for (const page of [a, b]) {
     await page.goto(`${site.url}/admin#startseite`);
@@ -51,7 +51,7 @@ test("two admins on the home page's hero text: the one who typed before the othe
 });
 
 test("two superadmins on the club's settings: a save on values read before the other's is refused, compared and keeps both", async ({ browser }) => {
-  const { anna, ben, contexts } = await twoAdmins(site, browser, 'superadmin');
+  const { ben, contexts } = await twoAdmins(site, browser, 'superadmin');
   const [a, b] = await Promise.all(contexts.map((c) => c.newPage()));
   const club = (page: typeof a) => page.getByRole('form', { name: 'Verein' });
   for (const page of [a, b]) {
@@ -81,7 +81,7 @@ test("two superadmins on the club's settings: a save on values read before the o
 });
 
 test("a draft of the home page's footer typed before another admin's save, restored after it: refused, not taken as an edit of the newer text", async ({ browser }) => {
-  const { anna, ben, annaContext, benContext } = await twoAdmins(site, browser);
+  const { ben, annaContext, benContext } = await twoAdmins(site, browser);
   const footer = (page: Page) => page.getByRole('form', { name: 'Footer-Texte' });
   const open = async (context: BrowserContext) => {
     const page = await context.newPage();
@@ -115,7 +115,7 @@ test("a draft of the home page's footer typed before another admin's save, resto
 });
 
 test("the home page's background image: a save on a picture read before another admin's is refused with the notice and compared", async ({ browser }) => {
-  const { anna, ben, contexts } = await twoAdmins(site, browser);
+  const { ben, contexts } = await twoAdmins(site, browser);
   const [a, b] = await Promise.all(contexts.map((c) => c.newPage()));
   const background = (page: Page) => page.getByRole('form', { name: 'Hintergrundbild' });
   for (const page of [a, b]) {

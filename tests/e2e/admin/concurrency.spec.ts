@@ -38,7 +38,7 @@ async function openTeam(context: BrowserContext, name: string | null) {
 }
 
 test('two browser contexts edit the same team: the second save is refused, compared, merged and saved', async ({ browser }) => {
-  const { anna, ben, annaContext, benContext } = await twoAdmins(site, browser);
+  const { anna, annaContext, benContext } = await twoAdmins(site, browser);
 
   // Anna creates the team in the panel: its first version
   const a = await openTeam(annaContext, null);
@@ -95,7 +95,7 @@ test('two browser contexts edit the same team: the second save is refused, compa
 
 test("two admins on the club's history: the one who typed before the other's save is refused, not silently the last word", async ({ browser }) => {
   site.db().insert(pageContent).values({ page_key: 'vereinsgeschichte', section_key: 'main_content', title: 'Geschichte', content: 'Gegründet 1949.', is_active: true }).run();
-  const { anna, ben, contexts } = await twoAdmins(site, browser);
+  const { anna, contexts } = await twoAdmins(site, browser);
   const [a, b] = await Promise.all(contexts.map((c) => c.newPage()));
   for (const page of [a, b]) {
     await page.goto(`${site.url}/admin#vereinsgeschichte`);
@@ -124,7 +124,7 @@ test("two admins on the club's history: the one who typed before the other's sav
 });
 
 test("a list read before another admin's save: its edit form's save is refused, not taken as an edit of the newer version", async ({ browser }) => {
-  const { anna, ben, annaContext, benContext } = await twoAdmins(site, browser);
+  const { ben, annaContext, benContext } = await twoAdmins(site, browser);
   site.db().insert(teams).values({ name: 'U23', category: 'Herren', description: 'Zweite Mannschaft' }).run();
   // Anna's panel misses the live reload (a phone that slept, a stream that broke)
   const annaPage = await annaContext.newPage();
@@ -151,7 +151,7 @@ test("a list read before another admin's save: its edit form's save is refused, 
 
 test("an Impressum text read before another admin's save: its dialog's save is refused, not taken as an edit of the newer version", async ({ browser }) => {
   site.db().insert(pageContent).values({ page_key: 'imprint', section_key: 'vereinsregister', title: 'Vereinsregister', content: 'ZVR-Zahl: 111', is_active: true }).run();
-  const { anna, ben, annaContext, benContext } = await twoAdmins(site, browser);
+  const { ben, annaContext, benContext } = await twoAdmins(site, browser);
   const open = async (context: BrowserContext, missesLiveReload: boolean) => {
     const page = await context.newPage();
     if (missesLiveReload) await page.route('**/api/admin/events', (route) => route.abort());
@@ -182,7 +182,7 @@ test("an Impressum text read before another admin's save: its dialog's save is r
 test("the club's history after a save continues from that save's version, not from one saved by someone else right after", async ({ browser }) => {
   site.db().delete(pageContent).where(eq(pageContent.page_key, 'vereinsgeschichte')).run();
   site.db().insert(pageContent).values({ page_key: 'vereinsgeschichte', section_key: 'main_content', title: 'Geschichte', content: 'Gegründet 1949.', is_active: true }).run();
-  const { anna, ben, contexts } = await twoAdmins(site, browser);
+  const { ben, contexts } = await twoAdmins(site, browser);
   const [a, b] = await Promise.all(contexts.map((c) => c.newPage()));
   // Anna's panel misses the live reload of Ben's save (a phone that slept, a stream that broke)
   await a.route('**/api/admin/events', (route) => route.abort());
@@ -214,7 +214,7 @@ test("the club's history after a save continues from that save's version, not fr
 
 test("two admins on a match report: goals coming in do not refuse it, the other's report does, and is compared", async ({ browser }) => {
   const match = site.db().insert(matches).values({ home_team: 'SV Kirchberg', away_team: 'FC Bericht', match_date: '2026-11-29', match_time: '14:00', location: 'Sportplatz', competition: 'Unterliga', match_type: 'league', status: 'finished' }).returning().get();
-  const { anna, ben, contexts } = await twoAdmins(site, browser);
+  const { anna, contexts } = await twoAdmins(site, browser);
   // the report written once through the panel: the match has a version to compare against
   expect((await callAction(contexts[0].request, site, 'admin.matchDetails.saveReport', { match_id: match.id, report: 'Vorbericht.' })).status).toBe(200);
   const openReport = async (context: BrowserContext) => {
