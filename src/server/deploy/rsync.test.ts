@@ -47,15 +47,20 @@ afterEach(() => {
   root = '';
 });
 
+/** A site of one page in a test folder (`root`), and a remote shell that takes the connection and never answers (a hung ssh). */
+function siteAndHungHost(prefix: string) {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const dirs = { clientDir: path.join(root, 'client'), siteDir: path.join(root, 'site'), uploadsDir: path.join(root, 'uploads') };
+  for (const dir of Object.values(dirs)) fs.mkdirSync(dir);
+  fs.writeFileSync(path.join(dirs.siteDir, 'index.html'), '<h1>Start</h1>');
+  const shell = path.join(root, 'never-answers.sh');
+  fs.writeFileSync(shell, '#!/bin/sh\nwhile :; do sleep 0.1; done\n', { mode: 0o755 });
+  return { dirs, shell };
+}
+
 describe('a stop while rsync runs', () => {
   it('ends the rsync and its remote shell instead of leaving them to write after the server is gone', async () => {
-    root = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-rsync-stop-'));
-    const dirs = { clientDir: path.join(root, 'client'), siteDir: path.join(root, 'site'), uploadsDir: path.join(root, 'uploads') };
-    for (const dir of Object.values(dirs)) fs.mkdirSync(dir);
-    fs.writeFileSync(path.join(dirs.siteDir, 'index.html'), '<h1>Start</h1>');
-    // a host that takes the connection and never answers (a hung ssh)
-    const shell = path.join(root, 'never-answers.sh');
-    fs.writeFileSync(shell, '#!/bin/sh\nwhile :; do sleep 0.1; done\n', { mode: 0o755 });
+    const { dirs, shell } = siteAndHungHost('anstoss-rsync-stop-');
     const logged: string[] = [];
     const deployer = new Deployer([new RsyncTarget('verein.example:/var/www', dirs, shell)], dirs, undefined, {
       info: (line: string) => logged.push(line),
@@ -76,12 +81,7 @@ describe('a stop while rsync runs', () => {
   });
 
   it("ends an rsync under way when the server exits without a stop (a second Ctrl-C, the stop's time limit)", async () => {
-    root = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-rsync-exit-'));
-    const dirs = { clientDir: path.join(root, 'client'), siteDir: path.join(root, 'site'), uploadsDir: path.join(root, 'uploads') };
-    for (const dir of Object.values(dirs)) fs.mkdirSync(dir);
-    fs.writeFileSync(path.join(dirs.siteDir, 'index.html'), '<h1>Start</h1>');
-    const shell = path.join(root, 'never-answers.sh');
-    fs.writeFileSync(shell, '#!/bin/sh\nwhile :; do sleep 0.1; done\n', { mode: 0o755 });
+    const { dirs, shell } = siteAndHungHost('anstoss-rsync-exit-');
     // a server that starts a deploy and exits at once, as process.exit does on a second signal
     const server = path.join(root, 'server.ts');
     fs.writeFileSync(
