@@ -1,7 +1,7 @@
 import { defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
 import { noInput } from '../../lib/schemas/admin-fields';
-import { currentRevision, listTrash, purgeFromTrash, restoreFromTrash, restoreRevision, revisionEntity, rowHistory } from '../../server/revisions';
+import { currentRevision, listTrash, purgeFromTrash, restoreFromTrash, restoreRevision, revisionEntity, rowHistory, trashEntryEntities } from '../../server/revisions';
 import { SUPERADMIN_ENTITIES } from '../../lib/revisions';
 import { SUPERADMIN_ONLY_MESSAGES as ONLY } from '../../lib/schemas/user';
 import { pokeNewsSchedule } from '../../server/publish/scheduled-news';
@@ -18,9 +18,9 @@ type Ctx = Parameters<typeof requireRole>[0];
  * An admin's, except for what only a superadmin edits (the club's settings): an admin could read and
  * put back any earlier club name, crest and colours through its versions (found in review).
  */
-function requireRoleFor(context: Ctx, entity: string) {
+function requireRoleFor(context: Ctx, ...entities: string[]) {
   requireRole(context, 'admin');
-  if (SUPERADMIN_ENTITIES.has(entity)) requireRole(context, 'superadmin', ONLY.club);
+  if (entities.some((entity) => SUPERADMIN_ENTITIES.has(entity))) requireRole(context, 'superadmin', ONLY.club);
 }
 
 /** Versions, restore and the trash of every content entity (issue 15). */
@@ -68,7 +68,8 @@ export const revisions = {
     input: revisionInput,
     handler: async ({ revision }, context) => {
       requireRole(context, 'admin');
-      requireRoleFor(context, runWrite(() => revisionEntity(revision)));
+      // the delete may have taken rows of other kinds along: each is put back, each is checked
+      requireRoleFor(context, ...runWrite(() => trashEntryEntities(revision)));
       const { entity, rowId, changes } = runWrite(() => restoreFromTrash(revision));
       if (entity === 'news') pokeNewsSchedule();
       return { entity, id: rowId, ...(await publishChanges(changes)) };
@@ -80,7 +81,7 @@ export const revisions = {
     input: revisionInput,
     handler: async ({ revision }, context) => {
       requireRole(context, 'admin');
-      requireRoleFor(context, runWrite(() => revisionEntity(revision)));
+      requireRoleFor(context, ...runWrite(() => trashEntryEntities(revision)));
       return runWrite(() => purgeFromTrash(revision));
     },
   }),

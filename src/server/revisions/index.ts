@@ -3,4 +3,4 @@
 // write connection (./triggers.ts); the actor comes from requireRole().
 export { enterActor, runAsActor, currentActor, type Actor } from './context';
 export { assertColumnsUnchanged, assertUnchanged, conflictSince, currentRevision, restoreFromTrash, restoreRevision, revisionEntity, rowHistory, withRevisions } from './revisions';
-export { listTrash, pruneRevisions, purgeFromTrash, revisionDays, trashDays } from './trash';
+export { listTrash, pruneRevisions, purgeFromTrash, revisionDays, trashDays, trashEntryEntities } from './trash';

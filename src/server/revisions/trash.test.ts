@@ -8,7 +8,7 @@ import { createTestDb, seed } from '../db/test-db';
 import { write } from '../db/write';
 import { runAsActor } from './context';
 import { restoreFromTrash, rowHistory } from './revisions';
-import { listTrash, pruneRevisions, purgeFromTrash } from './trash';
+import { listTrash, pruneRevisions, purgeFromTrash, trashEntryEntities } from './trash';
 
 const DAY = 86_400_000;
 let db: Db;
@@ -65,6 +65,24 @@ describe("'Endgültig löschen' in the trash", () => {
     const [expired] = listTrash(db);
     expect(() => purgeFromTrash(expired.id, db, Date.now() + 31 * DAY)).toThrow('nicht mehr im Papierkorb');
     expect(versionsNaming('franz@verein.at')).toHaveLength(2);
+  });
+});
+
+describe('the kinds of rows a trash entry holds (the role check of untrash and purge)', () => {
+  it('names every kind the delete took along, whichever of its versions is named', () => {
+    const team = seed(db, () => makeTeam(db, { name: 'U14' }));
+    seed(db, () => makePlayer(db, team.id, { name: 'Kind Zwei' }));
+    seed(db, () => db.$client.prepare("INSERT OR IGNORE INTO club_settings (id, short_name, long_name, primary_color, secondary_color) VALUES ('club', 'SV', 'SV Muster', '#000000', '#ffffff')").run());
+    // one delete that took the club's settings along: only a superadmin may put it back or purge it
+    write('test.delete', () => {
+      db.$client.prepare('DELETE FROM teams WHERE id = ?').run(team.id);
+      db.$client.prepare("DELETE FROM club_settings WHERE id = 'club'").run();
+    }, db);
+    // the request may name any of the delete's versions: the team's one still reaches the settings
+    const teamDelete = db.$client.prepare("SELECT id FROM revisions WHERE entity = 'teams' AND op = 'delete'").pluck().get() as number;
+    expect(listTrash(db)[0].entity).toBe('club_settings');
+    expect(trashEntryEntities(teamDelete, db).sort()).toEqual(['club_settings', 'players', 'teams']);
+    expect(() => trashEntryEntities(999_999, db)).toThrow('nicht mehr im Papierkorb');
   });
 });
 

@@ -31,6 +31,19 @@ export function isInTrash(row: Pick<RevisionRow, 'op' | 'trash_closed' | 'create
   return row.op === 'delete' && !row.trash_closed && row.created_at > now - trashDays(db) * DAY;
 }
 
+/**
+ * Every kind of row a version's delete took along (its change set), the version's own first:
+ * untrash and purge act on them all, so the role check must see them all, not the head alone.
+ */
+export function trashEntryEntities(revisionId: number, db: Db = getDb()): RevisionedEntity[] {
+  const head = db.$client.prepare('SELECT entity, change_set FROM revisions WHERE id = ?').get(revisionId) as Pick<RevisionRow, 'entity' | 'change_set'> | undefined;
+  if (!head || !isRevisionedEntity(head.entity)) throw new RefusedWrite(T.notInTrash, 'NOT_FOUND');
+  const taken = db.$client
+    .prepare(`SELECT DISTINCT entity FROM revisions WHERE change_set = ? AND op = 'delete'`)
+    .all(head.change_set) as Pick<RevisionRow, 'entity'>[];
+  return [...new Set([head.entity, ...taken.map((row) => row.entity)])].filter(isRevisionedEntity);
+}
+
 type DeleteRow = Pick<RevisionRow, 'id' | 'change_set' | 'entity' | 'row_id' | 'data' | 'user_name' | 'created_at'>;
 
 /** Deleted rows still in the trash: one entry per delete (its first row by restore order), newest first. */
