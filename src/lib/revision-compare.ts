@@ -34,6 +34,9 @@ export const REVISIONS_UI_TEXTS = {
   restoreConfirm: (n: number, when: string) =>
     `Fassung ${n} vom ${when} wiederherstellen? Die jetzige Fassung bleibt im Verlauf erhalten, die Website wird aktualisiert.`,
   restored: 'Fassung wiederhergestellt',
+  /** fields whose picture of that version was deleted in the media library since */
+  keptImages: (fields: string[]) =>
+    `Bilder dieser Fassung wurden inzwischen aus der Mediathek gelöscht und nicht wiederhergestellt (${fields.join(', ')}).`,
   restoreFailed: 'Wiederherstellen fehlgeschlagen',
   yes: 'ja',
   no: 'nein',

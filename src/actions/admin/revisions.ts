@@ -49,10 +49,10 @@ export const revisions = {
     handler: async ({ revision }, context) => {
       requireRole(context, 'admin');
       requireRoleFor(context, runWrite(() => revisionEntity(revision)));
-      const { entity, rowId, changes } = runWrite(() => restoreRevision(revision));
+      const { entity, rowId, changes, keptImages } = runWrite(() => restoreRevision(revision));
       // a news put back with a planned time: the scheduler plans it now, not at its hourly check
       if (entity === 'news') pokeNewsSchedule();
-      return { entity, id: rowId, ...(await publishChanges(changes)) };
+      return { entity, id: rowId, keptImages, ...(await publishChanges(changes)) };
     },
   }),
   trash: defineAction({

@@ -65,7 +65,7 @@ export default function RevisionsDialog({ entity, id, title, onClose, onRestored
       void load();
       return;
     }
-    saved(T.restored, result.data);
+    saved(T.restored, result.data, result.data.keptImages.length > 0 ? T.keptImages(result.data.keptImages) : undefined);
     onRestored();
   };
 

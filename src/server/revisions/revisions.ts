@@ -18,6 +18,7 @@ import { RefusedWrite, write } from '../db/write';
 import type { Change } from '../publish/routes';
 import { changesOfRows } from '../publish/row-changes';
 import { asRestore } from './context';
+import { withoutGoneImages } from './gone-images';
 import { relinkRestored } from './relink';
 import { byRestoreOrder, isInTrash } from './trash';
 import { quoteId, revisionColumns } from './triggers';
@@ -194,14 +195,15 @@ function valuesFor(db: Db, entity: RevisionedEntity, data: Record<string, unknow
  * as a new revision; the columns of KEPT_ON_RESTORE stay as they are, and a
  * match with goal events keeps the score they give (decision 026).
  */
-export function restoreRevision(revisionId: number, db: Db = getDb()): { entity: RevisionedEntity; rowId: string; changes: Change[] } {
+export function restoreRevision(revisionId: number, db: Db = getDb(), uploadsDir?: string): { entity: RevisionedEntity; rowId: string; changes: Change[]; keptImages: string[] } {
   return write('revisions.restore', () => {
     const revision = revisionById(revisionId, db);
     const entity = revision.entity as RevisionedEntity;
     if (revision.op === 'delete') throw new RefusedWrite(T.cannotRestoreDeleted);
     const before = db.$client.prepare(`SELECT * FROM ${quoteId(entity)} WHERE id = ?`).get(revision.row_id) as Record<string, unknown> | undefined;
     if (!before) throw new RefusedWrite(T.cannotRestoreDeleted);
-    const values = withoutGoneReferences(db, entity, valuesFor(db, entity, JSON.parse(revision.data) as Record<string, unknown>));
+    const stored = withoutGoneReferences(db, entity, valuesFor(db, entity, JSON.parse(revision.data) as Record<string, unknown>));
+    const { values, kept: keptImages } = withoutGoneImages(entity, stored, before, uploadsDir);
     for (const column of ['id', ...(KEPT_ON_RESTORE[entity] ?? [])]) delete values[column];
     if (entity === 'matches' && db.$client.prepare(`SELECT 1 FROM match_events WHERE match_id = ? AND type = 'goal'`).get(revision.row_id)) {
       delete values.home_score;
@@ -212,7 +214,7 @@ export function restoreRevision(revisionId: number, db: Db = getDb()): { entity:
     const sql = `UPDATE ${quoteId(entity)} SET ${assignments.join(', ')} WHERE id = @__id`;
     restoreRow(entity, () => db.$client.prepare(sql).run({ ...values, __id: revision.row_id }));
     const after = db.$client.prepare(`SELECT * FROM ${quoteId(entity)} WHERE id = ?`).get(revision.row_id) as Record<string, unknown>;
-    return { entity, rowId: revision.row_id, changes: changesOfRows(entity, before, after) };
+    return { entity, rowId: revision.row_id, changes: changesOfRows(entity, before, after), keptImages };
   }, db);
 }
 

@@ -1,0 +1,51 @@
+// A version put back names the images it had then. One deleted in the media
+// library since (the library frees an image no current row and no trash entry
+// uses, so an old version's picture can go) would be a broken image on the page:
+// such a field keeps the picture the row has now, and a report's picture list
+// drops the pictures that are gone. The restore says which fields kept theirs.
+// (Pictures inline in a text are left as they are: cutting them out of HTML
+// would change the text being restored.)
+import fs from 'node:fs';
+import { config } from '../config';
+import { uploadFile } from '../media/inventory';
+import { IMAGE_SOURCES } from '../media/usage';
+import type { RevisionedEntity } from '../../lib/revisions';
+
+function isGone(url: unknown, uploadsDir: string): boolean {
+  if (typeof url !== 'string' || !url.startsWith('/uploads/')) return false;
+  const file = uploadFile(url.trim(), uploadsDir);
+  return file !== null && !fs.existsSync(file);
+}
+
+/** The version's values with gone pictures let go, and the German names of the fields that kept the row's own. */
+export function withoutGoneImages(
+  entity: RevisionedEntity,
+  values: Record<string, unknown>,
+  current: Record<string, unknown>,
+  uploadsDir: string = config.uploadsDir,
+): { values: Record<string, unknown>; kept: string[] } {
+  const source = IMAGE_SOURCES.find((s) => s.table === entity);
+  const result = { ...values };
+  const kept: string[] = [];
+  for (const column of source?.columns ?? []) {
+    const value = result[column.name];
+    // a picture the row names now stays named (a file lost on disk is the library's "missing", not this)
+    if (column.kind === 'url' && value !== current[column.name] && isGone(value, uploadsDir)) {
+      result[column.name] = current[column.name];
+      kept.push(column.field);
+    } else if (column.kind === 'json' && typeof value === 'string') {
+      let list: unknown;
+      try {
+        list = JSON.parse(value);
+      } catch {
+        continue;
+      }
+      const now = String(current[column.name] ?? '');
+      const gone = (url: unknown) => typeof url === 'string' && !now.includes(JSON.stringify(url)) && isGone(url, uploadsDir);
+      if (!Array.isArray(list) || !list.some(gone)) continue;
+      result[column.name] = JSON.stringify(list.filter((url) => !gone(url)));
+      kept.push(column.field);
+    }
+  }
+  return { values: result, kept };
+}
