@@ -59,6 +59,17 @@ describe('captcha', () => {
     expect(await verifyCaptcha(db, fourth.token, String(fourth.a + fourth.b), 'x'.repeat(3000))).toBe('proof');
   });
 
+  it('writes nothing for a post without the work; the question can still be answered with it, once', async () => {
+    const used = () => db.$client.prepare('SELECT COUNT(*) FROM used_captchas').pluck().get();
+    const { token, a, b, proof } = await issued();
+    for (let i = 0; i < 20; i++) expect(await verifyCaptcha(db, token, String(a + b + i), undefined)).toBe('proof');
+    expect(used()).toBe(0);
+    // the same solved question sent twice at once: one passes
+    const both = await Promise.all([verifyCaptcha(db, token, String(a + b), proof), verifyCaptcha(db, token, String(a + b), proof)]);
+    expect(both.sort()).toEqual(['ok', 'used']);
+    expect(used()).toBe(1);
+  });
+
   it('rejects expired and forged challenges', async () => {
     const now = Date.now();
     const { token, a, b, proof } = await issued(now);

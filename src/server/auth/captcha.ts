@@ -59,7 +59,8 @@ async function proofHolds(db: Db, proof: string | undefined, id: string): Promis
 
 /**
  * Checks the proof of work and the answer, and uses the question up, right or
- * wrong: each question is answered once (and so each proof counts once).
+ * wrong: each question is answered once (and so each proof counts once). A post
+ * without the work uses nothing up: it would be a database write for free.
  */
 export async function verifyCaptcha(
   db: Db,
@@ -80,6 +81,9 @@ export async function verifyCaptcha(
     return 'invalid';
   }
   if (data.exp < now) return 'expired';
+  // the work first: a post without it costs a hash, not a database write (the question stays unused)
+  if (!(await proofHolds(db, proof, data.id))) return 'proof';
+  // then used up, right or wrong; of the same solved question sent twice at once, one insert wins
   const inserted = write(
     'captcha.use',
     () => {
@@ -89,7 +93,6 @@ export async function verifyCaptcha(
     db,
   );
   if (inserted.changes === 0) return 'used';
-  if (!(await proofHolds(db, proof, data.id))) return 'proof';
   const parsed = typeof answer === 'number' ? answer : /^\s*-?\d+\s*$/.test(answer) ? Number.parseInt(answer, 10) : NaN;
   if (!Number.isInteger(parsed)) return 'wrong';
   const expectedAnswer = Buffer.from(answerHash(db, data.id, parsed));
