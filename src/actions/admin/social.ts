@@ -1,10 +1,10 @@
 import { defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
 import { socialLinksSchema } from '../../lib/schemas/pageContent';
-import { loadSocialLinks, saveSocialLinks, SOCIAL_CHANGE } from '../../server/services/admin/social';
+import { assertSocialAsRead, loadSocialLinks, saveSocialLinks, SOCIAL_CHANGE, SOCIAL_PAGE } from '../../server/services/admin/social';
 import { publishChanges } from '../../server/services/admin/publication';
 import { requireRole } from '../guard';
-import { runWrite } from './inputErrors';
+import { runCheckedWrite } from './versioned';
 
 /** The social links editor (admin-area.md §2 Social, §7 page_content social). Every page's footer shows them. */
 export const social = {
@@ -20,9 +20,10 @@ export const social = {
   save: defineAction({
     accept: 'json',
     input: socialLinksSchema,
-    handler: async ({ links }, context) => {
+    handler: async ({ links, read }, context) => {
       requireRole(context, 'admin');
-      const saved = runWrite(() => saveSocialLinks(links));
+      // compared by the values the form read: the four links are one form over up to four rows (decision 032)
+      const saved = runCheckedWrite('page_content', SOCIAL_PAGE, () => read && assertSocialAsRead(read), () => saveSocialLinks(links));
       return { links: saved, ...(await publishChanges([SOCIAL_CHANGE])) };
     },
   }),

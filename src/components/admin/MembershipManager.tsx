@@ -4,7 +4,7 @@
 // its read/unread toggle and delete; for superadmins, export and erasure of
 // everything stored about an e-mail address (InquiryPrivacy).
 import { actions } from 'astro:actions';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatDate } from '../../lib/dates-de';
 import { INQUIRY_TEXTS, type InquiryEntry } from '../../lib/schemas/inquiryStatus';
 import type { PageContentEntry } from '../../lib/schemas/pageContent';
@@ -142,7 +142,7 @@ function MembershipTexts({ data, loading, reload }: { data: TextsData | null; lo
   );
 }
 
-function QrCodeCard({ data }: { data: TextsData | null }) {
+function QrCodeCard({ data, reload }: { data: TextsData | null; reload: () => void }) {
   const { saved, failed } = useSaveToasts();
   const storedUrl = data?.sections.find((s) => s.section_key === 'qr_code')?.image_url ?? '';
   const [url, setUrl] = useState('');
@@ -152,21 +152,35 @@ function QrCodeCard({ data }: { data: TextsData | null }) {
   const dirty = url !== baseline;
   useUnsavedChangesWarning(dirty);
 
+  // after a refused save, the next stored value becomes the base (the image chosen here stays)
+  const rebase = useRef(false);
   useEffect(() => {
+    // follows the stored value unless the admin has chosen another image: then the base stays
+    // what the card showed, so a save over another admin's change is refused, not made unseen
     if (url === baseline) setUrl(storedUrl);
-    setBaseline(storedUrl);
-    // follows the stored value unless the admin has chosen another image
+    if (url === baseline || rebase.current) setBaseline(storedUrl);
+    rebase.current = false;
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [storedUrl]);
 
   const save = async () => {
     if (saving) return;
     setSaving(true);
-    const result = await callAction(() => actions.admin.membership.saveQrCode({ image_url: url }));
+    // read: the image this card showed; another admin's change since refuses the save (decision 032)
+    const result = await callAction(() => actions.admin.membership.saveQrCode({ image_url: url, read: baseline }));
     setSaving(false);
     if (!result.ok) {
-      setError(result.fields.image_url);
       failed(TEXTS.error, result.message);
+      if (result.code === 'CONFLICT') {
+        // the stored image becomes the base, the one chosen here stays: a second save puts it over
+        setError(result.message);
+        // the stored image may be here already (a live update) or come with the reload
+        setBaseline(storedUrl);
+        rebase.current = true;
+        reload();
+        return;
+      }
+      setError(result.fields.image_url);
       return;
     }
     const { row, created: _created, ...publication } = result.data;
@@ -289,7 +303,7 @@ export default function MembershipManager({ isSuperAdmin }: Partial<ManagerProps
       <Inquiries />
       {isSuperAdmin && <InquiryPrivacy />}
       <MembershipTexts data={data} loading={texts.loading} reload={() => void texts.reload()} />
-      <QrCodeCard data={data} />
+      <QrCodeCard data={data} reload={() => void texts.reload()} />
     </>
   );
 }

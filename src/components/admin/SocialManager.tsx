@@ -20,6 +20,7 @@ export default function SocialManager() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const [changedElsewhere, setChangedElsewhere] = useState(false);
+  const [merged, setMerged] = useState(false);
   const dirty = JSON.stringify(links) !== JSON.stringify(baseline);
   useUnsavedChangesWarning(dirty);
   const dirtyRef = useRef(dirty);
@@ -39,6 +40,22 @@ export default function SocialManager() {
     setLinks(next);
     setBaseline(next);
     setChangedElsewhere(false);
+    setMerged(false);
+  };
+
+  /** A save refused for another admin's change: theirs fill the links not changed here, which stay; the next save goes over theirs. */
+  const mergeStored = async () => {
+    const result = await callAction(() => actions.admin.social.load({}));
+    if (!result.ok || !links || !baseline) return;
+    const stored = toLinks(result.data);
+    const mine = (link: Link) => {
+      const before = baseline.find((b) => b.platform === link.platform);
+      return links.find((l) => l.platform === link.platform && JSON.stringify(l) !== JSON.stringify(before));
+    };
+    setLinks(stored.map((link) => mine(link) ?? link));
+    setBaseline(stored);
+    setChangedElsewhere(false);
+    setMerged(true);
   };
   useEffect(() => {
     void load();
@@ -57,7 +74,8 @@ export default function SocialManager() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!links || saving) return;
-    const input = { links: links.map(({ platform, url, is_active }) => ({ platform, url, is_active })) };
+    const values = (list: Link[]) => list.map(({ platform, url, is_active }) => ({ platform, url, is_active }));
+    const input = { links: values(links) };
     const checked = validateWith(socialLinksSchema, input);
     if (!checked.ok) {
       setErrors(checked.fields);
@@ -65,10 +83,11 @@ export default function SocialManager() {
       return;
     }
     setSaving(true);
-    const result = await callAction(() => actions.admin.social.save(input));
+    const result = await callAction(() => actions.admin.social.save({ ...input, read: baseline ? values(baseline) : undefined }));
     setSaving(false);
     if (!result.ok) {
       failed(T.saveError, result.message);
+      if (result.code === 'CONFLICT') await mergeStored();
       return;
     }
     const { links: stored, ...publication } = result.data;
@@ -76,6 +95,7 @@ export default function SocialManager() {
     setLinks(next);
     setBaseline(next);
     setChangedElsewhere(false);
+    setMerged(false);
     saved(T.savedTitle, publication, T.savedText);
   };
 
@@ -89,6 +109,11 @@ export default function SocialManager() {
             <button type="button" className="link-button" onClick={() => void load(true)}>
               {KIT_TEXTS.reloadChanged}
             </button>
+          </p>
+        )}
+        {merged && (
+          <p className="notice" role="status">
+            {T.merged}
           </p>
         )}
         {!links ? (

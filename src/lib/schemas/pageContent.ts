@@ -4,7 +4,7 @@
 // derive from it.
 import { z } from 'astro/zod';
 import { isSafeUrl, isWebUrl } from '../urls';
-import { baseRevision, id, optionalText, REQUIRED_MESSAGE, type Listed } from './common';
+import { baseRevision, id, optionalText, OUTDATED_FORM, REQUIRED_MESSAGE, type Listed } from './common';
 import { optionalImageUrl } from './upload';
 
 export const LINK_MESSAGE = 'Bitte einen gültigen Link eingeben (https://…, mailto:…, tel:… oder /seite).';
@@ -125,6 +125,14 @@ export const PRIVACY_TEXTS = {
 export const SOCIAL_URL_MESSAGE = 'Bitte eine gültige Web-Adresse eingeben (https://…).';
 
 /** The social links (page_key social_media, one row per platform): an http(s) URL or empty, and visible or hidden. */
+/** A link as the form was filled with it: the server refuses the save when it changed since. */
+const socialLinkRead = z.object({
+  platform: z.string().max(50, OUTDATED_FORM),
+  url: z.string().max(2_000, OUTDATED_FORM),
+  is_active: z.boolean({ invalid_type_error: OUTDATED_FORM }),
+});
+export type SocialLinkValues = z.infer<typeof socialLinkRead>;
+
 export const socialLinksSchema = z.object({
   links: z
     .array(
@@ -135,6 +143,7 @@ export const socialLinksSchema = z.object({
       }),
     )
     .max(20),
+  read: z.array(socialLinkRead).max(20, OUTDATED_FORM).optional(),
 });
 export type SocialLinksInput = z.input<typeof socialLinksSchema>;
 
@@ -156,4 +165,7 @@ export const SOCIAL_TEXTS = {
   saveError: 'Fehler beim Speichern',
   savedTitle: 'Erfolgreich gespeichert',
   savedText: 'Social Media Links wurden aktualisiert.',
+  /** after a refused save: the other admin's links are filled in, the ones changed here stay */
+  merged:
+    'Die Links wurden inzwischen von jemand anderem geändert. Dessen Änderungen sind jetzt eingetragen, die hier geänderten Links bleiben: bitte prüfen und erneut speichern.',
 } as const;

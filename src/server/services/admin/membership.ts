@@ -4,7 +4,7 @@
 // 99, title 'QR Code').
 import { getDb, type Db } from '../../db/client';
 import { MEMBERSHIP_DEFAULTS as D } from '../../content/defaults';
-import { createPageContent, findSection, listPageContent, updatePageContent, type PageContentRow } from './pageContent';
+import { createPageContent, findSection, listPageContent, pageChangedSince, updatePageContent, type PageContentRow } from './pageContent';
 
 export const MEMBERSHIP_PAGE = 'mitglied';
 export const QR_SECTION = { section_key: 'qr_code', title: 'QR Code', display_order: 99 } as const;
@@ -25,6 +25,12 @@ export const MEMBERSHIP_TEXT_DEFAULTS: Record<string, { title?: string; content?
 
 export function membershipTexts(db: Db = getDb()) {
   return { sections: listPageContent(MEMBERSHIP_PAGE, db), defaults: MEMBERSHIP_TEXT_DEFAULTS };
+}
+
+/** Refuses the QR code's save when it was changed since its form showed `read` ('' for none; decision 032). */
+export function assertQrCodeAsRead(read: string, db: Db = getDb()): void {
+  const now = findSection(MEMBERSHIP_PAGE, QR_SECTION.section_key, db)?.image_url ?? '';
+  if (now !== read) throw pageChangedSince(MEMBERSHIP_PAGE, QR_SECTION.section_key, db);
 }
 
 /** Sets the QR code image (null removes it): the qr_code entry is updated, or created once. */

@@ -4,6 +4,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { getDb, type Db } from '../../db/client';
 import { write } from '../../db/write';
+import { conflictSince } from '../../revisions';
 import { pageContent } from '../../db/schema';
 import type { Change } from '../../publish/routes';
 import type { PageContentData } from '../../../lib/schemas/pageContent';
@@ -84,4 +85,19 @@ export function deletePageContent(id: string, db: Db = getDb()): PageContentRow 
 export function pageContentChanges(...rows: (Pick<PageContentRow, 'page_key'> | null | undefined)[]): Change[] {
   const keys = new Set(rows.filter((r): r is Pick<PageContentRow, 'page_key'> => !!r).map((r) => r.page_key));
   return [...keys].map((key) => ({ table: 'page_content', key }));
+}
+
+/**
+ * The refusal of a save on a page's sections changed since its form was filled (decision 032): who
+ * wrote one of them last (`sectionKey`: that one only), and when. For forms compared by the values
+ * they read (the social links, the QR code), whose rows may not have existed when they were read.
+ */
+export function pageChangedSince(pageKey: string, sectionKey: string | null, db: Db = getDb()) {
+  const latest = db.$client
+    .prepare(
+      `SELECT user_name, created_at FROM revisions WHERE entity = 'page_content' AND json_extract(data, '$.page_key') = ?
+         AND (? IS NULL OR json_extract(data, '$.section_key') = ?) ORDER BY id DESC LIMIT 1`,
+    )
+    .get(pageKey, sectionKey, sectionKey) as { user_name: string | null; created_at: number } | undefined;
+  return conflictSince(latest?.user_name ?? null, latest?.created_at ?? Date.now());
 }

@@ -7,8 +7,8 @@ import { getDb, type Db } from '../../db/client';
 import { RefusedWrite, write } from '../../db/write';
 import { SOCIAL_PLATFORMS } from '../../content/defaults';
 import type { Change } from '../../publish/routes';
-import type { SocialLinkEntry } from '../../../lib/schemas/pageContent';
-import { createPageContent, findSection, updatePageContent } from './pageContent';
+import type { SocialLinkEntry, SocialLinkValues } from '../../../lib/schemas/pageContent';
+import { createPageContent, findSection, pageChangedSince, updatePageContent } from './pageContent';
 
 export const SOCIAL_PAGE = 'social_media';
 export const SOCIAL_CHANGE: Change = { table: 'page_content', key: SOCIAL_PAGE };
@@ -18,6 +18,18 @@ export function loadSocialLinks(db: Db = getDb()): SocialLinkEntry[] {
     const row = findSection(SOCIAL_PAGE, p.key, db);
     return { platform: p.key, label: p.label, id: row?.id ?? null, url: row?.button_link ?? '', is_active: row?.is_active ?? true };
   });
+}
+
+/**
+ * Refuses the save when a link was changed since the form was filled with `read` (another admin's
+ * save, decision 032): all four are one form, so any of them counts.
+ */
+export function assertSocialAsRead(read: SocialLinkValues[], db: Db = getDb()): void {
+  const same = loadSocialLinks(db).every((now) => {
+    const then = read.find((r) => r.platform === now.platform);
+    return then !== undefined && then.url.trim() === now.url && then.is_active === now.is_active;
+  });
+  if (!same) throw pageChangedSince(SOCIAL_PAGE, null, db);
 }
 
 export function saveSocialLinks(links: { platform: string; url: string | null; is_active: boolean }[], db: Db = getDb()): SocialLinkEntry[] {

@@ -1,0 +1,81 @@
+import { and, eq } from 'drizzle-orm';
+import { expect, test, type Page } from '@playwright/test';
+import { startSite, type Site } from '../../fixtures/site';
+import { pageContent } from '../../../src/server/db/schema';
+import { pngFile, toaster } from './content-helpers';
+import { twoAdmins } from './two-admins';
+
+// Two admins on the small page forms compared by the values they read (decision 032):
+// the social links (four links, one form over up to four rows) and the membership
+// page's QR code. The second save is refused naming who saved; the form then holds
+// the other's values where it changed nothing, its own where it did.
+let site: Site;
+test.beforeAll(async () => {
+  site = await startSite();
+});
+test.afterAll(async () => {
+  await site.stop();
+});
+
+const link = (platform: string) =>
+  site.db().select().from(pageContent).where(and(eq(pageContent.page_key, 'social_media'), eq(pageContent.section_key, platform))).get();
+
+test('two admins on the social links: the later save is refused, keeps its own link and takes the other one', async ({ browser }) => {
+  const { ben, contexts } = await twoAdmins(site, browser);
+  const [a, b] = await Promise.all(contexts.map((c) => c.newPage()));
+  for (const page of [a, b]) {
+    await page.goto(`${site.url}/admin#social`);
+    await expect(page.getByLabel('Facebook URL')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+  }
+  await a.getByLabel('Instagram URL').fill('https://instagram.com/anna');
+  await b.getByLabel('Facebook URL').fill('https://facebook.com/ben');
+  await b.getByRole('button', { name: 'Alle Links speichern' }).click();
+  await expect(toaster(b).getByText('Social Media Links wurden aktualisiert.')).toBeVisible();
+  expect(link('facebook')?.button_link).toBe('https://facebook.com/ben');
+
+  // Anna read the links before Ben's save: refused, nothing of hers stored, Ben named
+  await a.getByRole('button', { name: 'Alle Links speichern' }).click();
+  await expect(toaster(a).getByText(ben.email)).toBeVisible();
+  await expect(a.getByText('Die Links wurden inzwischen von jemand anderem geändert.')).toBeVisible();
+  expect(link('instagram')?.button_link ?? null).toBeNull();
+  expect(link('facebook')?.button_link).toBe('https://facebook.com/ben');
+  // her form holds Ben's Facebook and her Instagram; saved again, both are kept
+  await expect(a.getByLabel('Facebook URL')).toHaveValue('https://facebook.com/ben');
+  await expect(a.getByLabel('Instagram URL')).toHaveValue('https://instagram.com/anna');
+  await a.getByRole('button', { name: 'Alle Links speichern' }).click();
+  await expect(toaster(a).getByText('Social Media Links wurden aktualisiert.')).toBeVisible();
+  expect([link('facebook')?.button_link, link('instagram')?.button_link]).toEqual(['https://facebook.com/ben', 'https://instagram.com/anna']);
+  for (const c of contexts) await c.close();
+});
+
+test("two admins on the membership page's QR code: a save over the other's image is refused, then made knowingly", async ({ browser }) => {
+  const { ben, contexts } = await twoAdmins(site, browser);
+  const [a, b] = await Promise.all(contexts.map((c) => c.newPage()));
+  const qr = (page: Page) => page.getByRole('form', { name: 'QR Code für die Überweisung' });
+  const stored = () => site.db().select().from(pageContent).where(and(eq(pageContent.page_key, 'mitglied'), eq(pageContent.section_key, 'qr_code'))).get();
+  for (const page of [a, b]) {
+    await page.goto(`${site.url}/admin#mitglied`);
+    await expect(qr(page)).toBeVisible();
+    await page.waitForLoadState('networkidle');
+  }
+  for (const [page, name] of [[b, 'ben-qr.png'], [a, 'anna-qr.png']] as const) {
+    await qr(page).locator('input[type=file]').setInputFiles(await pngFile(name));
+    await expect(toaster(page).getByText('Bild erfolgreich hochgeladen!')).toBeVisible();
+  }
+  const annas = await qr(a).getByLabel('QR-Code-Bild: Bild-Adresse').inputValue();
+  await qr(b).getByRole('button', { name: 'QR Code speichern' }).click();
+  await expect(toaster(b).getByText('QR Code aktualisiert!')).toBeVisible();
+  const bens = stored()?.image_url;
+  expect(bens).toMatch(/^\/uploads\/mitglied\//);
+
+  await qr(a).getByRole('button', { name: 'QR Code speichern' }).click();
+  await expect(qr(a).getByText(ben.email)).toBeVisible();
+  expect(stored()?.image_url).toBe(bens);
+  // her image stays chosen; her second save is made over Ben's, knowingly
+  await expect(qr(a).getByLabel('QR-Code-Bild: Bild-Adresse')).toHaveValue(annas);
+  await qr(a).getByRole('button', { name: 'QR Code speichern' }).click();
+  await expect(toaster(a).getByText('QR Code aktualisiert!')).toBeVisible();
+  expect(stored()?.image_url).toBe(annas);
+  for (const c of contexts) await c.close();
+});
