@@ -45,7 +45,11 @@ export const leagues = {
     input: leagueIdSchema,
     handler: async ({ id }, context) => {
       requireRole(context, 'admin');
-      return runWrite(() => leagueDetail(id));
+      // each result with its revision: its edit dialog saves from the version it shows (decision 032)
+      return runWrite(() => {
+        const detail = leagueDetail(id);
+        return { ...detail, results: withRevisions('league_results', detail.results) };
+      });
     },
   }),
   create: defineAction({
@@ -84,9 +88,10 @@ export const leagues = {
   updateResult: defineAction({
     accept: 'json',
     input: leagueResultUpdateSchema,
-    handler: async ({ id, result }, context) => {
+    handler: async ({ id, result, base_revision }, context) => {
       requireRole(context, 'admin');
-      return publish(runWrite(() => updateResult(id, result)));
+      const { saved, revision } = runVersionedWrite('league_results', id, base_revision, () => updateResult(id, result));
+      return { ...(await publish(saved)), revision };
     },
   }),
   removeResult: defineAction({

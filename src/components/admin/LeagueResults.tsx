@@ -25,11 +25,11 @@ function ResultForm({ leagueId, result, teams, ...props }: { leagueId: string; r
     ...props,
     initial: toForm(leagueId, result),
     schema: leagueResultSchema,
-    // drafts only: a result's update takes no revision (yet)
-    draft: { entity: 'league_results', id: null, slot: result?.id ?? `neu-${leagueId}` },
-    save: (_sent, data) =>
+    // an edit saves from the version the list showed: another admin's save since refuses it (decision 032)
+    draft: { entity: 'league_results', id: result?.id ?? null, slot: result ? undefined : `neu-${leagueId}`, revision: result?.revision },
+    save: (_sent, data, base) =>
       result
-        ? callAction(() => actions.admin.leagues.updateResult({ id: result.id, result: data }))
+        ? callAction(() => actions.admin.leagues.updateResult({ id: result.id, result: data, ...base }))
         : callAction(() => actions.admin.leagues.createResult(data)),
     texts: { invalid: T.errorTitle, failed: (m) => [T.errorTitle, `${T.saveError}: ${m}`], saved: [T.successTitle, T.resultSaved] },
     // a new result keeps its matchday and date: the next one is usually of the same round

@@ -53,7 +53,7 @@ export const leagueResultSchema = z
     path: ['away_score'],
   });
 export type LeagueResultData = z.output<typeof leagueResultSchema>;
-export const leagueResultUpdateSchema = z.object({ id, result: leagueResultSchema });
+export const leagueResultUpdateSchema = z.object({ id, result: leagueResultSchema, base_revision: baseRevision });
 
 export const standingsPasteSchema = z.object({
   league_id: id,
@@ -84,7 +84,7 @@ export type LeagueResultEntry = {
   away_team: string;
   home_score: number | null;
   away_score: number | null;
-};
+} & Listed;
 /** A row of an entered table, as pasted. */
 export type StandingEntry = StandingRow;
 /** One league's results, pasted rows and the table as the site shows it (the admin's editor). */

@@ -1,14 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { expect, test, type Page } from '@playwright/test';
 import { startSite, type Site } from '../../fixtures/site';
-import { pageContent } from '../../../src/server/db/schema';
+import { leagueResults, leagues, pageContent } from '../../../src/server/db/schema';
 import { pngFile, toaster } from './content-helpers';
 import { twoAdmins } from './two-admins';
 
-// Two admins on the small page forms compared by the values they read (decision 032):
-// the social links (four links, one form over up to four rows) and the membership
-// page's QR code. The second save is refused naming who saved; the form then holds
-// the other's values where it changed nothing, its own where it did.
+// Two admins on the small forms (decision 032): the social links (four links, one form
+// over up to four rows) and the membership page's QR code, compared by the values
+// they read, and a league's result of two other teams, checked by its revision. The
+// second save is refused naming who saved; nothing of it is stored unseen.
 let site: Site;
 test.beforeAll(async () => {
   site = await startSite();
@@ -77,5 +77,39 @@ test("two admins on the membership page's QR code: a save over the other's image
   await qr(a).getByRole('button', { name: 'QR Code speichern' }).click();
   await expect(toaster(a).getByText('QR Code aktualisiert!')).toBeVisible();
   expect(stored()?.image_url).toBe(annas);
+  for (const c of contexts) await c.close();
+});
+
+test("two admins on a league's result of two other teams: the later edit is refused, compared and keeps both", async ({ browser }) => {
+  site.db().insert(leagues).values({ id: 'liga-gm', competition: 'Gebietsliga Mitte', season: '2026/27' }).run();
+  site.db().insert(leagueResults).values({ id: 'gm-1', league_id: 'liga-gm', matchday: 3, home_team: 'SC Weiz', away_team: 'USV Gleisdorf', home_score: 1, away_score: 1 }).run();
+  const stored = () => site.db().select().from(leagueResults).where(eq(leagueResults.id, 'gm-1')).get();
+  const { ben, contexts } = await twoAdmins(site, browser);
+  const [a, b] = await Promise.all(contexts.map((c) => c.newPage()));
+  for (const page of [a, b]) {
+    await page.goto(`${site.url}/admin#tabellen`);
+    await page.locator('.leagues-table tr', { hasText: 'Gebietsliga Mitte' }).getByRole('button', { name: 'Bearbeiten' }).click();
+    await page.locator('.league-results tr', { hasText: 'SC Weiz' }).getByRole('button', { name: 'Bearbeiten' }).click();
+    await expect(page.getByRole('form', { name: 'Ergebnis bearbeiten' }).getByLabel('Tore Heim')).toHaveValue('1');
+  }
+  const edit = (page: Page) => page.getByRole('form', { name: 'Ergebnis bearbeiten' });
+  await edit(b).getByLabel('Tore Heim').fill('2');
+  await edit(b).getByRole('button', { name: 'Speichern' }).click();
+  await expect(toaster(b).getByText('Ergebnis gespeichert')).toBeVisible();
+  expect(stored()).toMatchObject({ home_score: 2, away_score: 1 });
+
+  // Anna's dialog was opened on the result before Ben's save: refused, naming him
+  await edit(a).getByLabel('Tore Auswärts').fill('3');
+  await edit(a).getByRole('button', { name: 'Speichern' }).click();
+  const refusal = edit(a).getByRole('alert').filter({ hasText: ben.email });
+  await expect(refusal).toContainText('Nicht gespeichert');
+  expect(stored()).toMatchObject({ home_score: 2, away_score: 1 });
+  // compared: Ben's home goals and her away goals; taken over and saved, both are kept
+  await refusal.getByRole('button', { name: 'Vergleichen' }).click();
+  await a.getByRole('dialog', { name: 'Änderungen vergleichen' }).getByRole('button', { name: 'Übernehmen' }).click();
+  await expect(edit(a).getByLabel('Tore Heim')).toHaveValue('2');
+  await edit(a).getByRole('button', { name: 'Speichern' }).click();
+  await expect(toaster(a).getByText('Ergebnis gespeichert')).toBeVisible();
+  expect(stored()).toMatchObject({ home_score: 2, away_score: 3 });
   for (const c of contexts) await c.close();
 });
