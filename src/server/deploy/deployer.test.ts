@@ -164,6 +164,43 @@ describe('the deployer', () => {
     expect(deployer.state.status).toBe('live');
   });
 
+  it('a slow host does not hold back the others: they deliver each publish at once; the CDN is told when all have the latest', async () => {
+    const { clock } = fakeClock();
+    const log: string[] = [];
+    const s3 = recordingTarget('s3', log);
+    const cdn = recordingTarget('cdn', log, { afterOthers: true });
+    // a host on a slow line: its first deploy hangs until released
+    let release = () => undefined as void;
+    let slowRuns = 0;
+    const slow: DeployTarget = {
+      id: 'rsync',
+      label: 'Ziel rsync',
+      deploy: async (tree) => {
+        slowRuns += 1;
+        if (slowRuns === 1) await new Promise<void>((resolve) => (release = resolve));
+        log.push(`rsync:${tree.size}`);
+        return { delivered: tree.size, removed: 0 };
+      },
+    };
+    const deployer = new Deployer([cdn, slow, s3], dirs, clock, quiet);
+    deployer.request();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(log).toEqual(['s3:6']);
+    // two more publishes while the slow host is still on the first: s3 delivers each, nobody purges yet
+    write(path.join(dirs.siteDir, 'news', 'neu', 'index.html'), '<h1>Neu</h1>');
+    deployer.request();
+    await new Promise((r) => setTimeout(r, 20));
+    deployer.request();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(log).toEqual(['s3:6', 's3:7', 's3:7']);
+    expect(deployer.state.targets.map((t) => [t.id, t.status])).toEqual([['cdn', 'waiting'], ['rsync', 'running'], ['s3', 'live']]);
+    // released: the slow host makes one more deploy for the two it missed, then the CDN is told once
+    release();
+    await deployer.idle();
+    expect(log).toEqual(['s3:6', 's3:7', 's3:7', 'rsync:6', 'rsync:7', 'cdn:7']);
+    expect(deployer.state).toMatchObject({ status: 'live', retryAt: null });
+  });
+
   it('without targets it reports none and does nothing', async () => {
     const deployer = new Deployer([], dirs, fakeClock().clock, quiet);
     deployer.request();

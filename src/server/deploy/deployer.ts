@@ -1,9 +1,10 @@
 // After every publish, the site goes to each configured static host (issue 12,
-// docs/decisions/022): one deploy at a time, changes arriving meanwhile make one
-// more; a failed target is tried again with back-off (2 s doubling to 5 min)
-// and by the next publish, and since each target compares the site with what it
-// delivered, that run brings everything still pending. The content targets go
-// first; a CDN purge only after all of them have the files.
+// docs/decisions/022): each host in a lane of its own, one deploy at a time per
+// host, changes arriving meanwhile make one more; a slow or dead host does not
+// hold back the others' next deploy. A failed target is tried again with back-off
+// (2 s doubling to 5 min) and by the next publish, and since each target compares
+// the site with what it delivered, that run brings everything still pending. A
+// CDN purge comes only after every host has the files of the latest publish.
 import { EventEmitter } from 'node:events';
 import { REAL_CLOCK, type Clock } from '../clock';
 import { DEPLOY_TEXTS as T } from '../../lib/deploy-texts';
@@ -30,13 +31,26 @@ export type DeployState = {
 const FIRST_RETRY_MS = 2_000;
 const MAX_RETRY_MS = 5 * 60_000;
 
+/** One target's deploys: one at a time; a request while it runs makes exactly one more. */
+type Lane = {
+  target: DeployTarget;
+  running: Promise<void> | null;
+  again: boolean;
+  /** the request the last successful deploy started from (a generation of Deployer.requested) */
+  delivered: number;
+  failed: boolean;
+};
+
 export class Deployer {
   private readonly events = new EventEmitter();
   private readonly targetStates: TargetState[];
-  private running: Promise<void> | null = null;
-  /** a deploy is under way (set and cleared inside run(), so its last report is already final) */
-  private busy = false;
-  private again = false;
+  private readonly hosts: Lane[];
+  /** the CDN purges (targets with afterOthers), in one lane, run when every host has the latest files */
+  private readonly after: Lane[];
+  private afterRunning: Promise<void> | null = null;
+  private purged = 0;
+  /** counts the requests: a host that delivered from request n has every publish up to n */
+  private requested = 0;
   private retryTimer: unknown = null;
   private retryAt: number | null = null;
   private retryDelay = FIRST_RETRY_MS;
@@ -51,7 +65,15 @@ export class Deployer {
     private readonly log: Pick<Console, 'info' | 'error'> = console,
   ) {
     this.targetStates = targets.map((t) => ({ id: t.id, label: t.label, status: 'waiting', message: null, liveAt: null }));
+    const lane = (target: DeployTarget): Lane => ({ target, running: null, again: false, delivered: 0, failed: false });
+    this.hosts = targets.filter((t) => !t.afterOthers).map(lane);
+    this.after = targets.filter((t) => t.afterOthers).map(lane);
     this.events.setMaxListeners(0);
+  }
+
+  /** A deploy or a purge is under way. */
+  private get busy(): boolean {
+    return this.afterRunning !== null || this.hosts.some((lane) => lane.running !== null);
   }
 
   get state(): DeployState {
@@ -78,42 +100,25 @@ export class Deployer {
     this.events.emit('change', this.state);
   }
 
-  /** A publish wrote or removed files: deliver them (now, or right after the deploy that runs). */
+  /** A publish wrote or removed files: deliver them to every host (now, or right after its deploy that runs). */
   request(): void {
     if (this.stopped || this.targets.length === 0) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.run()
-      .catch((error: unknown) => {
-        // whatever a run throws outside a target (the site's folders unreadable, say) fails this run, not
-        // the server: it is tried again as a failed target would be
-        this.log.error('[deploy] a deploy failed:', error);
-        this.busy = false;
-        for (const state of this.targetStates) Object.assign(state, { status: 'failed', message: T.failed(state.label, T.unknown) });
-        this.changed();
-        if (!this.stopped) this.scheduleRetry();
-      })
-      .finally(() => {
-        this.running = null;
-        if (this.again && !this.stopped) {
-          this.again = false;
-          this.request();
-        }
-      });
+    this.cancelRetry();
+    this.requested += 1;
+    for (const lane of this.hosts) this.start(lane);
+    // only CDN purges configured: nothing to wait for
+    if (this.hosts.length === 0) this.purgeWhenDelivered();
   }
 
   /** A superadmin's 'Erneut übertragen': at once, and with a fresh back-off. */
   retryNow(): void {
     this.retryDelay = FIRST_RETRY_MS;
-    this.cancelRetry();
     this.request();
   }
 
-  /** Resolves when no deploy runs or is due to run right after. */
+  /** Resolves when no deploy or purge runs or is due to run right after. */
   async idle(): Promise<void> {
-    while (this.running) await this.running;
+    while (this.busy) await Promise.all([this.afterRunning, ...this.hosts.map((lane) => lane.running)]);
   }
 
   /**
@@ -143,26 +148,79 @@ export class Deployer {
     this.retryAt = null;
   }
 
-  private async run(): Promise<void> {
-    this.cancelRetry();
-    const tree = listSiteTree(this.dirs);
-    const content = this.targets.filter((t) => !t.afterOthers);
-    const after = this.targets.filter((t) => t.afterOthers);
-    for (const state of this.targetStates) state.status = 'running';
-    this.busy = true;
+  private start(lane: Lane): void {
+    if (lane.running) {
+      lane.again = true;
+      return;
+    }
+    lane.running = this.runLane(lane).finally(() => {
+      lane.running = null;
+      if (lane.again && !this.stopped) {
+        lane.again = false;
+        this.start(lane);
+      } else {
+        this.laneDone();
+      }
+    });
+  }
+
+  private async runLane(lane: Lane): Promise<void> {
+    const from = this.requested;
+    this.stateOf(lane.target).status = 'running';
     this.changed();
-    const ok = await Promise.all(content.map((target) => this.deployTo(target, tree)));
-    // a CDN is told only when every host has the files it would fetch
-    if (ok.every(Boolean)) for (const target of after) ok.push(await this.deployTo(target, tree));
-    else for (const target of after) this.stateOf(target).status = 'waiting';
-    if (ok.every(Boolean)) this.retryDelay = FIRST_RETRY_MS;
-    else if (!this.stopped) this.scheduleRetry();
-    this.busy = false;
+    lane.failed = !(await this.deployTo(lane.target, from));
+    if (!lane.failed) lane.delivered = from;
     this.changed();
   }
 
-  /** Another run after the back-off (doubling up to MAX_RETRY_MS). */
+  /** A host's lane went idle: the purge once all have the latest files, the back-off as their outcome says. */
+  private laneDone(): void {
+    if (this.hosts.some((lane) => lane.failed)) {
+      for (const lane of this.after) if (!lane.running) this.stateOf(lane.target).status = 'waiting';
+      if (!this.stopped) this.scheduleRetry();
+      this.changed();
+      return;
+    }
+    this.purgeWhenDelivered();
+    this.settle();
+  }
+
+  private purgeWhenDelivered(): void {
+    if (this.after.length === 0 || this.afterRunning || this.stopped) return;
+    if (this.hosts.some((lane) => lane.running || lane.failed)) return;
+    const upTo = this.hosts.length === 0 ? this.requested : Math.min(...this.hosts.map((lane) => lane.delivered));
+    if (upTo <= this.purged) return;
+    this.afterRunning = (async () => {
+      for (const lane of this.after) this.stateOf(lane.target).status = 'running';
+      this.changed();
+      // a CDN is told only when every host has the files it would fetch
+      for (const lane of this.after) lane.failed = !(await this.deployTo(lane.target, upTo));
+      if (this.after.every((lane) => !lane.failed)) this.purged = upTo;
+    })().finally(() => {
+      this.afterRunning = null;
+      if (this.after.some((lane) => lane.failed)) {
+        if (!this.stopped) this.scheduleRetry();
+        this.changed();
+        return;
+      }
+      // hosts that delivered newer files meanwhile: their purge now
+      this.purgeWhenDelivered();
+      this.settle();
+    });
+  }
+
+  /** Everything idle and delivered: the back-off starts over. */
+  private settle(): void {
+    if (!this.busy && [...this.hosts, ...this.after].every((lane) => !lane.failed)) {
+      this.retryDelay = FIRST_RETRY_MS;
+      this.cancelRetry();
+    }
+    this.changed();
+  }
+
+  /** Another run after the back-off (doubling up to MAX_RETRY_MS); one timer for all failed targets. */
   private scheduleRetry(): void {
+    if (this.retryTimer !== null) return;
     const delay = this.retryDelay;
     this.retryDelay = Math.min(MAX_RETRY_MS, this.retryDelay * 2);
     this.retryAt = this.clock.now() + delay;
@@ -173,23 +231,32 @@ export class Deployer {
     }, delay);
   }
 
+  /** The site's files as of a request: read once for the hosts that start from it together, again for a later one. */
+  private tree: { request: number; files: ReturnType<typeof listSiteTree> } | null = null;
+  private treeOf(request: number): ReturnType<typeof listSiteTree> {
+    if (this.tree?.request !== request) this.tree = { request, files: listSiteTree(this.dirs) };
+    return this.tree.files;
+  }
+
   private stateOf(target: DeployTarget): TargetState {
     return this.targetStates.find((s) => s.id === target.id)!;
   }
 
-  private async deployTo(target: DeployTarget, tree: ReturnType<typeof listSiteTree>): Promise<boolean> {
+  private async deployTo(target: DeployTarget, request: number): Promise<boolean> {
     const state = this.stateOf(target);
     const started = this.clock.now();
     try {
+      const tree = this.treeOf(request);
       const result = await target.deploy(tree, { signal: this.halt.signal });
       Object.assign(state, { status: 'live', message: null, liveAt: this.clock.now() });
       if (result.delivered + result.removed > 0) {
-        this.log.info(`[deploy] ${target.label}: ${result.delivered} übertragen, ${result.removed} entfernt (${this.clock.now() - started} ms)`);
+        this.log.info(`[deploy] ${target.label}: ${result.delivered} übertragen, ${result.removed} entfernt (${this.clock.now() - started} ms, Stand ${request})`);
       }
       return true;
     } catch (error) {
+      // whatever fails outside the target (the site's folders unreadable, say) fails this deploy, not the server
       const reason = error instanceof DeployError ? error.reason : T.unknown;
-      const cause = (error as { cause?: unknown }).cause;
+      const cause = error instanceof DeployError ? (error as { cause?: unknown }).cause : error;
       this.log.error(`[deploy] ${target.label}: ${reason}${cause instanceof Error ? ` (${cause.message})` : ''}`);
       Object.assign(state, { status: 'failed', message: T.failed(target.label, reason) });
       return false;
