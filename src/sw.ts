@@ -75,10 +75,13 @@ class RecordedExpiration extends ExpirationPlugin {
     await super.deleteCacheAndMetadata();
   }
 
-  /** Called by workbox itself on a quota error (purgeOnQuotaError). */
+  /**
+   * Called by workbox itself on a quota error (purgeOnQuotaError). The record comes after the
+   * cache is emptied: before it, the storage is full and the record was refused like the page.
+   */
   override async deleteCacheAndMetadata(): Promise<void> {
-    await recordPurge(this.cache, 'quota error');
     await super.deleteCacheAndMetadata();
+    await recordPurge(this.cache, 'quota error');
   }
 }
 
