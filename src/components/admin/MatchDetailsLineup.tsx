@@ -5,7 +5,8 @@
 import { actions } from 'astro:actions';
 import { useState } from 'react';
 import { MATCH_DETAILS_TEXTS as T, SIDES, lineupProblems, type LineupRead, type MatchDetailsEntry, type Side } from '../../lib/schemas/match-details';
-import { useSaveToasts, wrapStyle } from './contentKit';
+import { mergeLineup } from '../../lib/lineup-merge';
+import { callAction, useSaveToasts, wrapStyle } from './contentKit';
 import type { useMatchDetails } from './MatchDetailsEvents';
 
 type Choice = { role: '' | 'start' | 'sub'; number: string };
@@ -18,43 +19,65 @@ const lineupRead = (details: MatchDetailsEntry): LineupRead => ({
   players: details.lineup.map((l) => ({ player_id: l.player_id, role: l.role, jersey_number: l.jersey_number })),
 });
 
+/** The form's choices of stored line-up rows: role and shirt number (as typed) by player. */
+const choicesOf = (players: LineupRead['players']): Record<string, Choice> =>
+  Object.fromEntries(players.map((l) => [l.player_id, { role: l.role, number: l.jersey_number == null ? '' : String(l.jersey_number) }]));
+
 export default function MatchDetailsLineup({ details, run, busy }: { details: MatchDetailsEntry } & Pick<ReturnType<typeof useMatchDetails>, 'run' | 'busy'>) {
   const { failed } = useSaveToasts();
   const [teamId, setTeamId] = useState(details.team_id ?? '');
   const [side, setSide] = useState<Side>(details.team_side ?? 'home');
   const [opponent, setOpponent] = useState(details.opponent_lineup ?? '');
   const [read, setRead] = useState(() => lineupRead(details));
-  const [picks, setPicks] = useState<Record<string, Choice>>(() =>
-    Object.fromEntries(details.lineup.map((l) => [l.player_id, { role: l.role, number: l.jersey_number == null ? '' : String(l.jersey_number) }])),
-  );
+  const [picks, setPicks] = useState<Record<string, Choice>>(() => choicesOf(lineupRead(details).players));
+  const [notice, setNotice] = useState<string | null>(null);
   // the players shown are those of the team as saved; a new team shows its players after saving
   const players = teamId === details.team_id ? details.players : [];
   const pick = (id: string): Choice => picks[id] ?? { role: '', number: '' };
   const set = (id: string, change: Partial<Choice>) => setPicks({ ...picks, [id]: { ...pick(id), ...change } });
 
-  const save = async (e: React.FormEvent) => {
-    e.preventDefault();
-    const chosen = players
+  const chosenPlayers = () =>
+    players
       .filter((p) => pick(p.id).role !== '')
       .map((p) => ({ player_id: p.id, role: pick(p.id).role as 'start' | 'sub', jersey_number: pick(p.id).number.trim() === '' ? null : Number(pick(p.id).number) }));
+
+  /** Refused for another admin's change: theirs goes into the form where this one changed nothing, and becomes the base. */
+  const mergeStored = async (mine: LineupRead) => {
+    const stored = await callAction(() => actions.admin.matchDetails.get({ match_id: details.id }));
+    if (!stored.ok) return setNotice(T.lineupReopen);
+    const theirs = lineupRead(stored.data);
+    const { merged, conflicts } = mergeLineup(read, mine, theirs);
+    setTeamId(merged.team_id ?? '');
+    setSide(merged.team_side ?? 'home');
+    setOpponent(merged.opponent_lineup ?? '');
+    setPicks(choicesOf(merged.players));
+    setRead(theirs);
+    setNotice(T.lineupMerged(conflicts));
+  };
+
+  const save = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const chosen = chosenPlayers();
     const problems = lineupProblems(chosen, new Set(players.map((p) => p.id)));
     if (problems.length > 0) return failed(T.errorTitle, problems.join(' '));
-    const result = await run(() =>
-      actions.admin.matchDetails.saveLineup({
-        match_id: details.id,
-        team_id: teamId || null,
-        team_side: teamId ? side : null,
-        opponent_lineup: opponent,
-        players: teamId === details.team_id ? chosen : [],
-        read,
-      }),
-    );
+    const mine: LineupRead = { team_id: teamId || null, team_side: teamId ? side : null, opponent_lineup: opponent, players: teamId === details.team_id ? chosen : [] };
+    const result = await run(() => actions.admin.matchDetails.saveLineup({ match_id: details.id, ...mine, read }));
+    if (!result.ok) {
+      if (result.code === 'CONFLICT') await mergeStored(mine);
+      return;
+    }
     // what is stored now is the base of the next save
-    if (result.ok) setRead(lineupRead(result.data.row));
+    setRead(lineupRead(result.data.row));
+    setNotice(null);
   };
 
   return (
     <form aria-label={T.lineupTitle} onSubmit={save} style={{ display: 'grid', gap: '.5rem' }}>
+      {notice && (
+        <p className="notice" role="status">
+          {notice}
+        </p>
+      )}
       <div style={{ display: 'grid', gap: '.5rem', gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))' }}>
         <label className="admin-field">
           <span>{T.teamLabel}</span>

@@ -29,7 +29,13 @@ export const MATCH_DETAILS_TEXTS = {
   sides: { home: 'Heim', away: 'Auswärts' } as Record<Side, string>,
   lineupTitle: 'Aufstellung',
   lineupConflict: (who: string, when: string) =>
-    `Nicht gespeichert: ${who} hat die Aufstellung inzwischen geändert (${when}). Bitte die Spieldetails schließen, neu öffnen und die Aufstellung erneut eintragen.`,
+    `Nicht gespeichert: ${who} hat die Aufstellung inzwischen geändert (${when}).`,
+  /** after a refused save, the stored line-up put into the form (lib/lineup-merge.ts) */
+  lineupMerged: (conflicts: number) =>
+    `Die gespeicherte Aufstellung ist jetzt eingetragen; was hier geändert wurde, bleibt${
+      conflicts === 0 ? '' : conflicts === 1 ? ' (bei 1 Angabe wurde dort etwas anderes gewählt)' : ` (bei ${conflicts} Angaben wurde dort etwas anderes gewählt)`
+    }. Bitte prüfen und erneut speichern.`,
+  lineupReopen: 'Die gespeicherte Aufstellung konnte nicht geladen werden. Bitte die Spieldetails schließen und neu öffnen.',
   starters: 'Startelf',
   subs: 'Ersatzbank',
   notPlaying: '–',

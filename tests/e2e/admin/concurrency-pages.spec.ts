@@ -1,17 +1,31 @@
 import { and, eq } from 'drizzle-orm';
 import { expect, test, type Page } from '@playwright/test';
+import { makeMatch, makePlayer, makeTeam } from '../../fixtures/factories';
 import { startSite, type Site } from '../../fixtures/site';
-import { leagueResults, leagues, pageContent } from '../../../src/server/db/schema';
+import { addDays, viennaDate } from '../../../src/lib/dates-de';
+import { leagueResults, leagues, matchLineups, pageContent } from '../../../src/server/db/schema';
 import { pngFile, toaster } from './content-helpers';
 import { twoAdmins } from './two-admins';
 
 // Two admins on the small forms (decision 032): the social links (four links, one form
 // over up to four rows) and the membership page's QR code, compared by the values
 // they read, and a league's result of two other teams, checked by its revision. The
-// second save is refused naming who saved; nothing of it is stored unseen.
+// second save is refused naming who saved; nothing of it is stored unseen. The
+// line-up (match day: one admin at the pitch, one at home) is merged into the form.
 let site: Site;
+let matchId = '';
+const players: Record<string, string> = {};
 test.beforeAll(async () => {
-  site = await startSite();
+  site = await startSite({
+    seed: (db) => {
+      const team = makeTeam(db, { name: 'Reserve' });
+      for (const [name, jersey_number] of [['Max Huber', 9], ['Lukas Gruber', 10], ['Jonas Klein', 17]] as const) {
+        players[name] = makePlayer(db, team.id, { name, jersey_number }).id;
+      }
+      const match = makeMatch(db, { home_team: 'SV Kirchberg', away_team: 'FC Gleisdorf', match_date: addDays(viennaDate(new Date()), 3), team_id: team.id, team_side: 'home' });
+      matchId = match.id;
+    },
+  });
 });
 test.afterAll(async () => {
   await site.stop();
@@ -111,5 +125,35 @@ test("two admins on a league's result of two other teams: the later edit is refu
   await edit(a).getByRole('button', { name: 'Speichern' }).click();
   await expect(toaster(a).getByText('Ergebnis gespeichert')).toBeVisible();
   expect(stored()).toMatchObject({ home_score: 2, away_score: 3 });
+  for (const c of contexts) await c.close();
+});
+
+test("two admins on a match's line-up: the later save is refused, the other's picks are put into the form beside its own", async ({ browser }) => {
+  const { ben, contexts } = await twoAdmins(site, browser);
+  const [a, b] = await Promise.all(contexts.map((c) => c.newPage()));
+  const lineup = (page: Page) => page.getByRole('dialog', { name: 'Spieldetails: SV Kirchberg – FC Gleisdorf' }).getByRole('form', { name: 'Aufstellung' });
+  for (const page of [a, b]) {
+    await page.goto(`${site.url}/admin#spielplan`);
+    await page.locator(`.matches-table tr[data-row-id="${matchId}"]`).getByRole('button', { name: 'Details' }).click();
+    await expect(lineup(page).getByLabel('Aufstellung Max Huber')).toHaveValue('');
+  }
+  const stored = () =>
+    site.db().select().from(matchLineups).where(eq(matchLineups.match_id, matchId)).all().map((l) => [l.player_id, l.role, l.jersey_number]).sort();
+  await lineup(b).getByLabel('Aufstellung Max Huber').selectOption('start');
+  await lineup(b).getByRole('button', { name: 'Aufstellung speichern' }).click();
+  await expect(b.locator('.toaster').getByText('Veröffentlicht', { exact: true }).first()).toBeVisible();
+  expect(stored()).toEqual([[players['Max Huber'], 'start', 9]]);
+
+  // Anna's form was filled before Ben's save: refused naming him; her pick and his are in the form now
+  await lineup(a).getByLabel('Aufstellung Lukas Gruber').selectOption('sub');
+  await lineup(a).getByRole('button', { name: 'Aufstellung speichern' }).click();
+  await expect(a.locator('.toaster')).toContainText(`Nicht gespeichert: ${ben.email} hat die Aufstellung inzwischen geändert`);
+  await expect(lineup(a).getByRole('status')).toContainText('Die gespeicherte Aufstellung ist jetzt eingetragen');
+  expect(stored()).toEqual([[players['Max Huber'], 'start', 9]]);
+  await expect(lineup(a).getByLabel('Aufstellung Max Huber')).toHaveValue('start');
+  await expect(lineup(a).getByLabel('Aufstellung Lukas Gruber')).toHaveValue('sub');
+  await lineup(a).getByRole('button', { name: 'Aufstellung speichern' }).click();
+  await expect(lineup(a).getByRole('status')).toHaveCount(0);
+  await expect.poll(stored).toEqual([[players['Max Huber'], 'start', 9], [players['Lukas Gruber'], 'sub', 10]].sort());
   for (const c of contexts) await c.close();
 });
