@@ -4,7 +4,7 @@
 // its read/unread toggle and delete; for superadmins, export and erasure of
 // everything stored about an e-mail address (InquiryPrivacy).
 import { actions } from 'astro:actions';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { formatDate } from '../../lib/dates-de';
 import { INQUIRY_TEXTS, type InquiryEntry } from '../../lib/schemas/inquiryStatus';
 import type { PageContentEntry } from '../../lib/schemas/pageContent';
@@ -152,14 +152,13 @@ function QrCodeCard({ data, reload }: { data: TextsData | null; reload: () => vo
   const dirty = url !== baseline;
   useUnsavedChangesWarning(dirty);
 
-  // after a refused save, the next stored value becomes the base (the image chosen here stays)
-  const rebase = useRef(false);
   useEffect(() => {
     // follows the stored value unless the admin has chosen another image: then the base stays
     // what the card showed, so a save over another admin's change is refused, not made unseen
-    if (url === baseline) setUrl(storedUrl);
-    if (url === baseline || rebase.current) setBaseline(storedUrl);
-    rebase.current = false;
+    if (url === baseline) {
+      setUrl(storedUrl);
+      setBaseline(storedUrl);
+    }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [storedUrl]);
 
@@ -174,9 +173,9 @@ function QrCodeCard({ data, reload }: { data: TextsData | null; reload: () => vo
       if (result.code === 'CONFLICT') {
         // the stored image becomes the base, the one chosen here stays: a second save puts it over
         setError(result.message);
-        // the stored image may be here already (a live update) or come with the reload
-        setBaseline(storedUrl);
-        rebase.current = true;
+        // the image stored now, read after the refusal, becomes the base; the one chosen here stays
+        const now = await callAction(() => actions.admin.membership.texts({}));
+        if (now.ok) setBaseline(now.data.sections.find((s) => s.section_key === 'qr_code')?.image_url ?? '');
         reload();
         return;
       }

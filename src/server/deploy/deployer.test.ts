@@ -164,7 +164,7 @@ describe('the deployer', () => {
     expect(deployer.state.status).toBe('live');
   });
 
-  it('a slow host does not hold back the others: they deliver each publish at once; the CDN is told when all have the latest', async () => {
+  it('a slow host does not hold back the others: they deliver each publish at once; the CDN is told what all hosts have, as soon as they have it', async () => {
     const { clock } = fakeClock();
     const log: string[] = [];
     const s3 = recordingTarget('s3', log);
@@ -194,10 +194,11 @@ describe('the deployer', () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(log).toEqual(['s3:6', 's3:7', 's3:7']);
     expect(deployer.state.targets.map((t) => [t.id, t.status])).toEqual([['cdn', 'waiting'], ['rsync', 'running'], ['s3', 'live']]);
-    // released: the slow host makes one more deploy for the two it missed, then the CDN is told once
+    // released: the CDN is told about the first publish as soon as the slow host has it (on match day
+    // that host may never be idle), and about the latest after the one more deploy it makes for the two it missed
     release();
     await deployer.idle();
-    expect(log).toEqual(['s3:6', 's3:7', 's3:7', 'rsync:6', 'rsync:7', 'cdn:7']);
+    expect(log).toEqual(['s3:6', 's3:7', 's3:7', 'rsync:6', 'rsync:7', 'cdn:6', 'cdn:7']);
     expect(deployer.state).toMatchObject({ status: 'live', retryAt: null });
   });
 

@@ -38,8 +38,11 @@ type Lane = {
   again: boolean;
   /** the request the last successful deploy started from (a generation of Deployer.requested) */
   delivered: number;
+  /** the site's files that deploy sent: the purge of that request tells the CDN about them */
+  deliveredTree: SiteTree | null;
   failed: boolean;
 };
+type SiteTree = ReturnType<typeof listSiteTree>;
 
 export class Deployer {
   private readonly events = new EventEmitter();
@@ -65,7 +68,7 @@ export class Deployer {
     private readonly log: Pick<Console, 'info' | 'error'> = console,
   ) {
     this.targetStates = targets.map((t) => ({ id: t.id, label: t.label, status: 'waiting', message: null, liveAt: null }));
-    const lane = (target: DeployTarget): Lane => ({ target, running: null, again: false, delivered: 0, failed: false });
+    const lane = (target: DeployTarget): Lane => ({ target, running: null, again: false, delivered: 0, deliveredTree: null, failed: false });
     this.hosts = targets.filter((t) => !t.afterOthers).map(lane);
     this.after = targets.filter((t) => t.afterOthers).map(lane);
     this.events.setMaxListeners(0);
@@ -153,60 +156,95 @@ export class Deployer {
       lane.again = true;
       return;
     }
-    lane.running = this.runLane(lane).finally(() => {
-      lane.running = null;
-      if (lane.again && !this.stopped) {
-        lane.again = false;
-        this.start(lane);
-      } else {
-        this.laneDone();
-      }
-    });
+    lane.running = this.runLane(lane)
+      // deployTo catches a target's failures; anything else failing here fails the lane, never the server
+      .catch((error: unknown) => {
+        lane.failed = true;
+        this.log.error(`[deploy] ${lane.target.label}: a deploy failed:`, error);
+      })
+      .finally(() =>
+        this.safely(() => {
+          lane.running = null;
+          // what this host just delivered may be what the purge waited for, also when it goes on at once
+          this.purgeWhenDelivered();
+          if (lane.again && !this.stopped) {
+            lane.again = false;
+            this.start(lane);
+          } else {
+            this.laneDone();
+          }
+        }),
+      );
+  }
+
+  /** A step after a deploy (its bookkeeping, the listeners told): logged if it throws, as nothing awaits it. */
+  private safely(step: () => void): void {
+    try {
+      step();
+    } catch (error) {
+      this.log.error('[deploy] after a deploy:', error);
+    }
   }
 
   private async runLane(lane: Lane): Promise<void> {
     const from = this.requested;
     this.stateOf(lane.target).status = 'running';
     this.changed();
-    lane.failed = !(await this.deployTo(lane.target, from));
-    if (!lane.failed) lane.delivered = from;
+    const tree = await this.deployTo(lane.target, from, () => this.treeOf(from));
+    lane.failed = tree === null;
+    if (tree) Object.assign(lane, { delivered: from, deliveredTree: tree });
     this.changed();
   }
 
-  /** A host's lane went idle: the purge once all have the latest files, the back-off as their outcome says. */
+  /** A host's lane went idle: the purge of what all hosts have now, the back-off as their outcome says. */
   private laneDone(): void {
-    if (this.hosts.some((lane) => lane.failed)) {
-      for (const lane of this.after) if (!lane.running) this.stateOf(lane.target).status = 'waiting';
+    // a host that is trying again right now is not counted: its own outcome decides
+    if (this.hosts.some((lane) => lane.failed && !lane.running)) {
+      if (!this.afterRunning) for (const lane of this.after) this.stateOf(lane.target).status = 'waiting';
       if (!this.stopped) this.scheduleRetry();
-      this.changed();
-      return;
     }
     this.purgeWhenDelivered();
     this.settle();
   }
 
+  /**
+   * The CDN is told about the files of the latest request every host has delivered, as soon as the
+   * slowest has: not only when all are idle (a host busy with each publish on match day would hold
+   * the purge back for as long as the publishing goes on), but when the slowest ends a deploy. During
+   * a stop's grace too.
+   */
   private purgeWhenDelivered(): void {
-    if (this.after.length === 0 || this.afterRunning || this.stopped) return;
-    if (this.hosts.some((lane) => lane.running || lane.failed)) return;
-    const upTo = this.hosts.length === 0 ? this.requested : Math.min(...this.hosts.map((lane) => lane.delivered));
+    if (this.after.length === 0 || this.afterRunning) return;
+    const slowest = this.hosts.reduce<Lane | null>((min, lane) => (min === null || lane.delivered < min.delivered ? lane : min), null);
+    // the slowest host is on a newer deploy: it comes back here when done, and one purge covers both
+    if (slowest?.running) return;
+    const upTo = slowest ? slowest.delivered : this.requested;
     if (upTo <= this.purged) return;
+    // the files the slowest host sent: every host has them (or newer ones)
+    const tree = () => slowest?.deliveredTree ?? this.treeOf(upTo);
     this.afterRunning = (async () => {
       for (const lane of this.after) this.stateOf(lane.target).status = 'running';
       this.changed();
-      // a CDN is told only when every host has the files it would fetch
-      for (const lane of this.after) lane.failed = !(await this.deployTo(lane.target, upTo));
+      for (const lane of this.after) lane.failed = (await this.deployTo(lane.target, upTo, tree)) === null;
       if (this.after.every((lane) => !lane.failed)) this.purged = upTo;
-    })().finally(() => {
-      this.afterRunning = null;
-      if (this.after.some((lane) => lane.failed)) {
-        if (!this.stopped) this.scheduleRetry();
-        this.changed();
-        return;
-      }
-      // hosts that delivered newer files meanwhile: their purge now
-      this.purgeWhenDelivered();
-      this.settle();
-    });
+    })()
+      .catch((error: unknown) => {
+        for (const lane of this.after) lane.failed = true;
+        this.log.error('[deploy] a purge failed:', error);
+      })
+      .finally(() =>
+        this.safely(() => {
+          this.afterRunning = null;
+          if (this.after.some((lane) => lane.failed)) {
+            if (!this.stopped) this.scheduleRetry();
+            this.changed();
+            return;
+          }
+          // hosts that delivered newer files meanwhile: their purge now
+          this.purgeWhenDelivered();
+          this.settle();
+        }),
+      );
   }
 
   /** Everything idle and delivered: the back-off starts over. */
@@ -232,8 +270,8 @@ export class Deployer {
   }
 
   /** The site's files as of a request: read once for the hosts that start from it together, again for a later one. */
-  private tree: { request: number; files: ReturnType<typeof listSiteTree> } | null = null;
-  private treeOf(request: number): ReturnType<typeof listSiteTree> {
+  private tree: { request: number; files: SiteTree } | null = null;
+  private treeOf(request: number): SiteTree {
     if (this.tree?.request !== request) this.tree = { request, files: listSiteTree(this.dirs) };
     return this.tree.files;
   }
@@ -242,24 +280,25 @@ export class Deployer {
     return this.targetStates.find((s) => s.id === target.id)!;
   }
 
-  private async deployTo(target: DeployTarget, request: number): Promise<boolean> {
+  /** One deploy to one target: the files it sent, or null when it failed (the German reason in its state). */
+  private async deployTo(target: DeployTarget, request: number, files: () => SiteTree): Promise<SiteTree | null> {
     const state = this.stateOf(target);
     const started = this.clock.now();
     try {
-      const tree = this.treeOf(request);
+      const tree = files();
       const result = await target.deploy(tree, { signal: this.halt.signal });
       Object.assign(state, { status: 'live', message: null, liveAt: this.clock.now() });
       if (result.delivered + result.removed > 0) {
         this.log.info(`[deploy] ${target.label}: ${result.delivered} übertragen, ${result.removed} entfernt (${this.clock.now() - started} ms, Stand ${request})`);
       }
-      return true;
+      return tree;
     } catch (error) {
       // whatever fails outside the target (the site's folders unreadable, say) fails this deploy, not the server
       const reason = error instanceof DeployError ? error.reason : T.unknown;
       const cause = error instanceof DeployError ? (error as { cause?: unknown }).cause : error;
       this.log.error(`[deploy] ${target.label}: ${reason}${cause instanceof Error ? ` (${cause.message})` : ''}`);
       Object.assign(state, { status: 'failed', message: T.failed(target.label, reason) });
-      return false;
+      return null;
     }
   }
 }

@@ -127,7 +127,7 @@ test('edit twice, compare the versions side by side, restore the older one: the 
   await expect(teamRow(page).getByRole('button', { name: 'Verlauf' })).toBeFocused();
 });
 
-test("an admin can neither read nor put back a version of the club's settings, which only a superadmin edits", async () => {
+test("an admin can neither read nor put back a version of the club's settings, which only a superadmin edits, nor a delete that took them along", async () => {
   const db = site.db();
   const before = db.$client.prepare("SELECT long_name FROM club_settings WHERE id = 'club'").pluck().get() as string | undefined;
   // an earlier version of the club's settings, as a superadmin's save leaves it
@@ -143,6 +143,17 @@ test("an admin can neither read nor put back a version of the club's settings, w
   expect(restore.status).toBe(403);
   expect(restore.body?.message).toBe('Nur Superadmins können die Vereinsdaten ändern.');
   expect(db.$client.prepare("SELECT long_name FROM club_settings WHERE id = 'club'").pluck().get()).toBe(before);
+  // a delete that took the club's settings along: named by its team's version, still a superadmin's
+  const deleted = (entity: string, rowId: string) =>
+    db.insert(revisions).values({ change_set: 'zusammen', entity, row_id: rowId, op: 'delete', data: JSON.stringify({ id: rowId, name: 'Weg' }), created_at: Date.now() - 1_000 }).returning({ id: revisions.id }).get().id;
+  const teamDelete = deleted('teams', 'geloeschtes-team');
+  deleted('club_settings', 'club-alt');
+  for (const action of ['admin.revisions.untrash', 'admin.revisions.purge']) {
+    const refused = await admin.call(action, { revision: teamDelete });
+    expect(refused.status, action).toBe(403);
+    expect(refused.body?.message).toBe('Nur Superadmins können die Vereinsdaten ändern.');
+  }
+  expect(db.select().from(revisions).where(eq(revisions.change_set, 'zusammen')).all().map((r) => [r.entity, r.trash_closed])).toEqual([['teams', false], ['club_settings', false]]);
   // the team's versions stay an admin's
   expect((await admin.call('admin.revisions.history', { entity: 'teams', id: teamId })).status).toBe(200);
 });

@@ -27,7 +27,7 @@ export function loadSocialLinks(db: Db = getDb()): SocialLinkEntry[] {
 export function assertSocialAsRead(read: SocialLinkValues[], db: Db = getDb()): void {
   const same = loadSocialLinks(db).every((now) => {
     const then = read.find((r) => r.platform === now.platform);
-    return then !== undefined && then.url.trim() === now.url && then.is_active === now.is_active;
+    return then !== undefined && then.url.trim() === now.url.trim() && then.is_active === now.is_active;
   });
   if (!same) throw pageChangedSince(SOCIAL_PAGE, null, db);
 }
