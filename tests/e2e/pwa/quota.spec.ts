@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { makeNews } from '../../fixtures/factories';
 import { startSite, type Site } from '../../fixtures/site';
-import { acceptNecessaryCookies, cacheContents, waitForCachedPage, waitForServiceWorker, workerPurges } from './pwa-helpers';
+import { acceptNecessaryCookies, cacheContents, publishedVersion, waitForCachedPage, waitForServiceWorker, workerPurges, workerVersion } from './pwa-helpers';
 
 // A phone whose storage is full: the worker's caches hit the browser's quota. Workbox
 // then empties the worker's caches (purgeOnQuotaError), and the worker records why, so
@@ -20,6 +20,9 @@ test('a full storage: the caches are emptied and the purge is recorded as a quot
   await acceptNecessaryCookies(page);
   await page.goto(`${site.url}/`);
   await waitForServiceWorker(page);
+  // the worker's first look at the cache version may empty its page cache: after it, the page is stored again
+  await expect.poll(() => workerVersion(page), { timeout: 15_000 }).toBe(await publishedVersion(site));
+  await page.reload();
   await waitForCachedPage(page, '/');
   expect((await cacheContents(page))['anstoss-pages']).toContain(`${site.url}/`);
 
