@@ -95,14 +95,20 @@ async function writeMeta(key: string, value: unknown): Promise<void> {
   await (await caches.open(CACHES.meta)).put(key, new Response(JSON.stringify(value), { headers: { 'content-type': 'application/json' } }));
 }
 
-async function recordPurge(cache: string, reason: string): Promise<void> {
-  try {
-    const earlier = await readMeta(PURGES_KEY);
-    const purges = [{ cache, reason, at: new Date().toISOString() }, ...(Array.isArray(earlier) ? earlier : [])].slice(0, PURGES_KEPT);
-    await writeMeta(PURGES_KEY, purges);
-  } catch {
-    // a full storage cannot take the record either: the purge goes on
-  }
+/** The records are written one after the other: two purges at once (a new version and a quota error) read and write the same list. */
+let recording: Promise<void> = Promise.resolve();
+
+function recordPurge(cache: string, reason: string): Promise<void> {
+  recording = recording.then(async () => {
+    try {
+      const earlier = await readMeta(PURGES_KEY);
+      const purges = [{ cache, reason, at: new Date().toISOString() }, ...(Array.isArray(earlier) ? earlier : [])].slice(0, PURGES_KEPT);
+      await writeMeta(PURGES_KEY, purges);
+    } catch {
+      // a full storage cannot take the record either: the purge goes on
+    }
+  });
+  return recording;
 }
 
 const pageExpiration = new RecordedExpiration(CACHES.pages, { maxEntries: 150, purgeOnQuotaError: true });
