@@ -108,7 +108,7 @@ export async function startApp(
   const { deployTargetsFromEnv, siteDirs } = DEPLOY_ENV.some((name) => process.env[name])
     ? await import('./deploy/targets')
     : { deployTargetsFromEnv: () => [], siteDirs: () => ({ clientDir: config.clientDir, siteDir: config.siteDir, uploadsDir: config.uploadsDir }) };
-  const deployer = new Deployer(deployTargetsFromEnv(), siteDirs());
+  const deployer = new Deployer(deployTargetsFromEnv(), siteDirs(), clock);
   registerDeployer(deployer);
   queue.listeners.add((report) => {
     if (report.written.length + report.removed.length > 0) deployer.request();

@@ -202,6 +202,30 @@ describe('the deployer', () => {
     expect(deployer.state).toMatchObject({ status: 'live', retryAt: null });
   });
 
+  it('a host that is down is shown as failed while another is still busy', async () => {
+    const { clock } = fakeClock();
+    const log: string[] = [];
+    const s3 = recordingTarget('s3', log);
+    let release = () => undefined as void;
+    const slow: DeployTarget = {
+      id: 'rsync',
+      label: 'Ziel rsync',
+      deploy: async (tree) => {
+        await new Promise<void>((resolve) => (release = resolve));
+        return { delivered: tree.size, removed: 0 };
+      },
+    };
+    const deployer = new Deployer([slow, s3], dirs, clock, quiet);
+    s3.down = true;
+    deployer.request();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(deployer.state).toMatchObject({ status: 'failed', retryAt: clock.now() + 2_000 });
+    expect(deployer.state.targets.map((t) => t.status)).toEqual(['running', 'failed']);
+    release();
+    await deployer.idle();
+    expect(deployer.state.status).toBe('failed');
+  });
+
   it('without targets it reports none and does nothing', async () => {
     const deployer = new Deployer([], dirs, fakeClock().clock, quiet);
     deployer.request();

@@ -84,13 +84,12 @@ export class Deployer {
     const status: DeployState['status'] =
       targets.length === 0
         ? 'none'
-        : this.busy
-          ? 'running'
-          : targets.some((t) => t.status === 'failed')
-            ? 'failed'
-            : targets.every((t) => t.status === 'live')
-              ? 'live'
-              : 'running';
+        : // a failure first: a host kept busy by each publish must not hide another one that is down
+          targets.some((t) => t.status === 'failed')
+          ? 'failed'
+          : this.busy || !targets.every((t) => t.status === 'live')
+            ? 'running'
+            : 'live';
     return { status, targets, retryAt: this.retryAt };
   }
 
@@ -220,8 +219,10 @@ export class Deployer {
     if (slowest?.running) return;
     const upTo = slowest ? slowest.delivered : this.requested;
     if (upTo <= this.purged) return;
-    // the files the slowest host sent: every host has them (or newer ones)
-    const tree = () => slowest?.deliveredTree ?? this.treeOf(upTo);
+    // the files the slowest host sent, taken once for every CDN: every host has them (or newer ones);
+    // read inside the first deploy's try (a folder that cannot be read fails the purge, not the caller)
+    let files: SiteTree | undefined;
+    const tree = () => (files ??= slowest?.deliveredTree ?? this.treeOf(upTo));
     this.afterRunning = (async () => {
       for (const lane of this.after) this.stateOf(lane.target).status = 'running';
       this.changed();
@@ -247,9 +248,9 @@ export class Deployer {
       );
   }
 
-  /** Everything idle and delivered: the back-off starts over. */
+  /** Nothing left failed: the back-off starts over (also while a host is busy with the next publish). */
   private settle(): void {
-    if (!this.busy && [...this.hosts, ...this.after].every((lane) => !lane.failed)) {
+    if ([...this.hosts, ...this.after].every((lane) => !lane.failed)) {
       this.retryDelay = FIRST_RETRY_MS;
       this.cancelRetry();
     }

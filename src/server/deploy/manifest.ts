@@ -47,6 +47,11 @@ export class DeliveredManifest {
     return plan;
   }
 
+  /** Whether the target holds a file under this key (of any version). */
+  has(key: string): boolean {
+    return this.delivered.has(key);
+  }
+
   /** Files now on the target. */
   record(files: LocalFile[]): void {
     for (const file of files) this.delivered.set(file.key, file.signature);

@@ -30,11 +30,15 @@ export class PurgeTarget implements DeployTarget {
   }
 
   async deploy(tree: Map<string, LocalFile>, { signal }: DeployOptions = {}): Promise<DeployResult> {
-    // only what a CDN may hold under a page's URL: the published files
-    const pagesOnly = new Map([...tree].filter(([, file]) => file.area === 'page'));
-    const plan = this.manifest.plan(pagesOnly);
+    // the published pages, and the uploads: a photo deleted (a player who withdrew consent) or replaced
+    // under its name must leave the CDN too, which may keep it a year (immutable). A new upload is only
+    // recorded: no CDN holds it yet. Build assets are named by their content and never change under a name.
+    const purgeable = new Map([...tree].filter(([, file]) => file.area === 'page' || file.area === 'upload'));
+    const plan = this.manifest.plan(purgeable);
     const changed = [...plan.pages, ...(plan.version ? [plan.version] : [])];
-    const urls = [...new Set([...changed.map((f) => urlOfKey(f.key)), ...plan.removed.map(urlOfKey)])].map((u) => new URL(u, siteUrl()).href);
+    const replacedUploads = plan.assets.filter((file) => this.manifest.has(file.key));
+    const keys = [...changed, ...replacedUploads].map((f) => f.key).concat(plan.removed);
+    const urls = [...new Set(keys.map(urlOfKey))].map((u) => new URL(u, siteUrl()).href);
     for (let i = 0; i < urls.length; i += BATCH) {
       let response: Response;
       try {
@@ -49,7 +53,7 @@ export class PurgeTarget implements DeployTarget {
       }
       if (!response.ok) throw new DeployError(T.purgeFailed(response.status));
     }
-    this.manifest.record(changed);
+    this.manifest.record([...changed, ...plan.assets]);
     this.manifest.forget(plan.removed);
     return { delivered: urls.length, removed: 0 };
   }
