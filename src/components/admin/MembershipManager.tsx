@@ -171,9 +171,9 @@ function QrCodeCard({ data, reload }: { data: TextsData | null; reload: () => vo
     if (!result.ok) {
       failed(TEXTS.error, result.message);
       if (result.code === 'CONFLICT') {
-        // the stored image becomes the base, the one chosen here stays: a second save puts it over
         setError(result.message);
-        // the image stored now, read after the refusal, becomes the base; the one chosen here stays
+        // the image stored now, read after the refusal, becomes the base; the one chosen here stays,
+        // and a second save puts it over knowingly
         const now = await callAction(() => actions.admin.membership.texts({}));
         if (now.ok) setBaseline(now.data.sections.find((s) => s.section_key === 'qr_code')?.image_url ?? '');
         reload();
