@@ -29,7 +29,7 @@ export default function MatchDetailsLineup({ details, run, busy }: { details: Ma
   const [side, setSide] = useState<Side>(details.team_side ?? 'home');
   const [opponent, setOpponent] = useState(details.opponent_lineup ?? '');
   const [read, setRead] = useState(() => lineupRead(details));
-  const [picks, setPicks] = useState<Record<string, Choice>>(() => choicesOf(lineupRead(details).players));
+  const [picks, setPicks] = useState<Record<string, Choice>>(() => choicesOf(details.lineup));
   const [notice, setNotice] = useState<string | null>(null);
   // the players shown are those of the team as saved; a new team shows its players after saving
   const players = teamId === details.team_id ? details.players : [];

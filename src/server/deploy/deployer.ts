@@ -48,8 +48,8 @@ export class Deployer {
   private readonly events = new EventEmitter();
   private readonly targetStates: TargetState[];
   private readonly hosts: Lane[];
-  /** the CDN purges (targets with afterOthers), in one lane, run when every host has the latest files */
-  private readonly after: Lane[];
+  /** the CDN purges (targets with afterOthers), one after the other, run when every host has the latest files */
+  private readonly after: { target: DeployTarget; failed: boolean }[];
   private afterRunning: Promise<void> | null = null;
   private purged = 0;
   /** counts the requests: a host that delivered from request n has every publish up to n */
@@ -70,7 +70,7 @@ export class Deployer {
     this.targetStates = targets.map((t) => ({ id: t.id, label: t.label, status: 'waiting', message: null, liveAt: null }));
     const lane = (target: DeployTarget): Lane => ({ target, running: null, again: false, delivered: 0, deliveredTree: null, failed: false });
     this.hosts = targets.filter((t) => !t.afterOthers).map(lane);
-    this.after = targets.filter((t) => t.afterOthers).map(lane);
+    this.after = targets.filter((t) => t.afterOthers).map((target) => ({ target, failed: false }));
     this.events.setMaxListeners(0);
   }
 
@@ -195,14 +195,13 @@ export class Deployer {
     this.changed();
   }
 
-  /** A host's lane went idle: the purge of what all hosts have now, the back-off as their outcome says. */
+  /** A host's lane went idle (its purge already asked for): the back-off as the hosts' outcome says. */
   private laneDone(): void {
     // a host that is trying again right now is not counted: its own outcome decides
     if (this.hosts.some((lane) => lane.failed && !lane.running)) {
       if (!this.afterRunning) for (const lane of this.after) this.stateOf(lane.target).status = 'waiting';
       if (!this.stopped) this.scheduleRetry();
     }
-    this.purgeWhenDelivered();
     this.settle();
   }
 
