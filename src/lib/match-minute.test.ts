@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byMatchTime, formatMinute, matchMinute, parseMinute, type MatchClock } from './match-minute';
+import { byMatchTime, formatMinute, matchMinute, parseMinute, stoppageAllowed, type MatchClock } from './match-minute';
 
 const KICKOFF = Date.UTC(2026, 10, 22, 13, 30);
 const min = (n: number) => n * 60_000;
@@ -43,6 +43,19 @@ describe('matchMinute', () => {
     });
   });
 
+  it("counts a youth team's shorter halves: 25+1 in the first, 26 to 50+2 in the second", () => {
+    const youth: MatchClock = { ...firstHalf, half_minutes: 25 };
+    expect(matchMinute(youth, KICKOFF + min(24) + 30_000)).toEqual({ minute: 25, added: null });
+    expect(matchMinute(youth, KICKOFF + min(25))).toEqual({ minute: 25, added: 1 });
+    expect(matchMinute({ ...youth, live_phase: 'half_time' }, KICKOFF + min(40))).toEqual({ minute: 25, added: null });
+    const start = KICKOFF + min(35);
+    const second: MatchClock = { ...youth, live_phase: 'second_half', second_half_at: start };
+    expect(matchMinute({ ...second, second_half_at: null }, start)).toEqual({ minute: 26, added: null });
+    expect(matchMinute(second, start)).toEqual({ minute: 26, added: null });
+    expect(matchMinute(second, start + min(26))).toEqual({ minute: 50, added: 2 });
+    expect(matchMinute({ ...youth, live_phase: 'full_time' }, start + min(90))).toEqual({ minute: 50, added: null });
+  });
+
   it('never counts backwards when the clock of the phone is behind', () => {
     expect(matchMinute(firstHalf, KICKOFF - min(3))).toEqual({ minute: 1, added: null });
   });
@@ -57,6 +70,11 @@ describe('formatMinute and parseMinute', () => {
     expect(parseMinute(" 17' ")).toEqual({ minute: 17, added: null });
     expect(parseMinute('0')).toBeNull();
     expect(parseMinute('abc')).toBeNull();
+  });
+
+  it('allows stoppage time at the end of a half and in extra time only', () => {
+    expect([17, 44, 45, 46, 89, 90, 105, 120].filter((m) => stoppageAllowed(m))).toEqual([45, 90, 105, 120]);
+    expect([25, 30, 49, 50, 60].filter((m) => stoppageAllowed(m, 25))).toEqual([25, 50, 60]);
   });
 
   it('orders events by minute, stoppage time and entry', () => {

@@ -96,7 +96,7 @@ export const REVISION_FIELD_LABELS: Record<string, string> = {
   player_name: 'Spieler', related_player_name: 'Zweiter Spieler', notes: 'Notizen', team_name: 'Mannschaft', played: 'Spiele',
   won: 'Siege', drawn: 'Unentschieden', lost: 'Niederlagen', goals_for: 'Tore', goals_against: 'Gegentore', points: 'Punkte',
   primary_color: 'Hauptfarbe', secondary_color: 'Zweitfarbe', home_ground: 'Heimstätte', consent_name: 'Einwilligung Name',
-  consent_photo: 'Einwilligung Foto', consent_stats: 'Einwilligung Statistik', tier: 'Stufe',
+  consent_photo: 'Einwilligung Foto', consent_stats: 'Einwilligung Statistik', tier: 'Stufe', half_minutes: 'Minuten je Halbzeit',
 };
 
 /** Bookkeeping columns, the same in every version worth comparing: not shown. */

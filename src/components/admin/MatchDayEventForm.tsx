@@ -2,7 +2,7 @@
 // opponent), the minute (empty: from the match clock), and the player(s) —
 // ours picked from the line-up (else the team), the opponent's typed.
 import { useState } from 'react';
-import { parseMinute } from '../../lib/match-minute';
+import { parseMinute, stoppageAllowed } from '../../lib/match-minute';
 import {
   EVENT_LABELS,
   GOAL_KIND_LABELS,
@@ -73,6 +73,7 @@ export default function MatchDayEventForm({ kind, details, minuteHint, busy, onS
     e.preventDefault();
     const typed = minute.trim() ? parseMinute(minute) : null;
     if (minute.trim() && !typed) return failed(T.errorTitle, MATCH_DETAIL_ERRORS.minute);
+    if (typed?.added && !stoppageAllowed(typed.minute, details.half_minutes)) return failed(T.errorTitle, MATCH_DETAIL_ERRORS.stoppage(details.half_minutes));
     const side: Side = ours ? ourSide : ourSide === 'home' ? 'away' : 'home';
     const who = (v: string) => (ours ? { id: v || null, name: null } : { id: null, name: v.trim() || null });
     const p = who(player);

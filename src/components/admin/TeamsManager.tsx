@@ -6,6 +6,7 @@ import { TEAM_CATEGORIES, TEAM_TEXTS as T, teamSchema, type TeamEntry } from '..
 import { FieldError, KIT_TEXTS, callAction, wrapStyle } from './contentKit';
 import { EntityEditDialog, EntityFormButtons, RowActions, createOrUpdate, useEntityForm, useEntityList, type EntityFormProps } from './entityKit';
 import ImageUpload from './ImageUpload';
+import { HALF_MINUTES, MIN_HALF_MINUTES } from '../../lib/match-minute';
 import { ReorderAnnouncer, useSavedRowReorder } from './TeamsReorder';
 
 type FormValues = {
@@ -15,8 +16,9 @@ type FormValues = {
   image_url: string;
   achievements: string;
   display_order: string;
+  half_minutes: string;
 };
-const EMPTY: FormValues = { name: '', category: '', description: '', image_url: '', achievements: '', display_order: '0' };
+const EMPTY: FormValues = { name: '', category: '', description: '', image_url: '', achievements: '', display_order: '0', half_minutes: String(HALF_MINUTES) };
 
 const toForm = (team: TeamEntry): FormValues => ({
   name: team.name,
@@ -25,6 +27,7 @@ const toForm = (team: TeamEntry): FormValues => ({
   image_url: team.image_url ?? '',
   achievements: team.achievements.join(', '),
   display_order: String(team.display_order),
+  half_minutes: String(team.half_minutes),
 });
 
 function TeamForm({ team, ...props }: { team: TeamEntry | null } & EntityFormProps) {
@@ -88,6 +91,12 @@ function TeamForm({ team, ...props }: { team: TeamEntry | null } & EntityFormPro
           <span>Reihenfolge</span>
           <input id={id('order')} name="display_order" type="number" inputMode="numeric" min={0} step={1} {...bind('display_order')} />
           <FieldError message={errors.display_order} />
+        </label>
+        <label className="admin-field" htmlFor={id('half')}>
+          <span>{T.halfMinutes}</span>
+          <input id={id('half')} name="half_minutes" type="number" inputMode="numeric" min={MIN_HALF_MINUTES} max={HALF_MINUTES} step={1} {...bind('half_minutes')} />
+          <small className="hint">{T.halfMinutesHint}</small>
+          <FieldError message={errors.half_minutes} />
         </label>
       </div>
       <EntityFormButtons inDialog={team !== null} form={form} createLabel="Team hinzufügen" />

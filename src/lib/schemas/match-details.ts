@@ -87,6 +87,7 @@ export const MATCH_DETAIL_ERRORS = {
   eventNotFound: 'Dieses Ereignis existiert nicht mehr.',
   nothingToUndo: 'Es gibt kein Ereignis zum Zurücknehmen.',
   minute: 'Bitte eine Minute von 1 bis 130 angeben.',
+  stoppage: (half: number) => `Nachspielzeit gibt es nur zur ${half}. und ${2 * half}. Minute (und in der Verlängerung), z. B. ${half}+2.`,
   type: 'Bitte ein Ereignis aus der Liste wählen.',
   side: 'Bitte eine Seite wählen.',
   goalKind: 'Bitte eine Torart aus der Liste wählen.',
@@ -237,6 +238,8 @@ export type MatchDetailsEntry = Pick<
   live_phase: LivePhase;
   kickoff_at: number | null;
   second_half_at: number | null;
+  /** minutes of one half: our team's (45 without a team) */
+  half_minutes: number;
   lineup: LineupEntry[];
   events: MatchEventEntry[];
   players: TeamPlayer[];

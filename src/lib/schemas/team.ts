@@ -5,6 +5,7 @@ import { z } from 'astro/zod';
 import { integerOr, optional, required } from './admin-fields';
 import { baseRevision, id } from './common';
 import { optionalImageUrl } from './upload';
+import { HALF_MINUTES, MIN_HALF_MINUTES } from '../match-minute';
 
 export const TEAM_CATEGORIES = ['Herren', 'Jugend', 'Nachwuchs', 'Damen'] as const;
 
@@ -30,6 +31,8 @@ export const teamSchema = z.object({
       .transform((list) => list.filter((a) => a !== '')),
   ),
   display_order: integerOr(0, 0, 1_000_000),
+  /** minutes of one half (empty: 45): the 'Spieltag' clock counts stoppage time after it */
+  half_minutes: integerOr(HALF_MINUTES, MIN_HALF_MINUTES, HALF_MINUTES),
 });
 export type TeamInput = z.input<typeof teamSchema>;
 export type TeamData = z.output<typeof teamSchema>;
@@ -48,6 +51,7 @@ export type TeamEntry = {
   image_url: string | null;
   achievements: string[];
   display_order: number;
+  half_minutes: number;
   playerCount: number;
 };
 
@@ -68,4 +72,6 @@ export const TEAM_TEXTS = {
   deleted: 'Team erfolgreich gelöscht',
   ordered: 'Reihenfolge erfolgreich aktualisiert',
   view: 'Ansehen',
+  halfMinutes: 'Minuten je Halbzeit',
+  halfMinutesHint: 'Für die Spieluhr am Spieltag: Nachspielzeit zählt ab dieser Minute (Jugend oft 25, 30 oder 35).',
 } as const;

@@ -219,6 +219,8 @@ export const teams = sqliteTable('teams', {
   image_url: text('image_url'),
   display_order: integer('display_order').notNull().default(0),
   achievements: text('achievements', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+  // minutes of one half: 45, youth teams play shorter halves (the 'Spieltag' clock, stoppage time)
+  half_minutes: integer('half_minutes').notNull().default(45),
   created_at: createdAt(),
 });
 

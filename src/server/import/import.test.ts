@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { OLD, XSS, oldClub, writeBucket } from '../../../tests/fixtures/old-club';
 import type { Db } from '../db/client';
 import { createTestDb } from '../db/test-db';
+import { write } from '../db/write';
 import { createUser } from '../auth/users';
 import type { Mail } from '../mail/mailer';
 import { runImport } from './command';
@@ -85,11 +86,18 @@ describe('npm run import from a JSON export', () => {
     expect(files()).toBe(filesBefore);
     expect(lines).toContain('[import] news: 0 neu, 0 geändert, 1 unverändert, 0 übersprungen');
 
+    // the club sets a youth team's half length here; the old site has none, so a changed team keeps it
+    write('test.halfLength', () => db.$client.prepare('UPDATE teams SET half_minutes = 30').run(), db);
     const club = oldClub();
     club.news[0].title = 'Derbysieg in Kirchberg (mit Video)';
+    club.teams[0].description = 'Neu beschrieben';
     fs.writeFileSync(exportFile, JSON.stringify(club));
     await runImport(db, options(), log);
     expect(rows('SELECT title FROM news').map((r) => r.title)).toEqual(['Derbysieg in Kirchberg (mit Video)']);
+    expect(rows('SELECT description, half_minutes FROM teams ORDER BY description')).toEqual(
+      expect.arrayContaining([{ description: 'Neu beschrieben', half_minutes: 30 }]),
+    );
+    expect(rows('SELECT DISTINCT half_minutes FROM teams')).toEqual([{ half_minutes: 30 }]);
   });
 
   it('a re-run that finds the images the first run missed (a wrong --storage-dir) puts them in', async () => {

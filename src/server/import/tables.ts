@@ -78,7 +78,12 @@ export const TABLES: TableDef[] = [
     sourceKey: 'id',
     images: { columns: ['image_url'], folder: 'teams' },
     keep: ['created_at', 'display_order'],
-    toRow: (r) => checked(teamSchema, { name: text(r.name), category: text(r.category), description: orNull(r.description), image_url: orNull(r.image_url), achievements: list(r.achievements) }),
+    toRow: (r) => {
+      const row = checked(teamSchema, { name: text(r.name), category: text(r.category), description: orNull(r.description), image_url: orNull(r.image_url), achievements: list(r.achievements) });
+      // the old site has no half length: a new team gets the default, an imported one again keeps the club's own
+      delete row.half_minutes;
+      return row;
+    },
   },
   {
     name: 'players',

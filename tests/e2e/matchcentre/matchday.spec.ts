@@ -6,6 +6,7 @@ import { leagues, matchEvents, matches } from '../../../src/server/db/schema';
 import { startSite } from '../../fixtures/site';
 import { useSite, withCookieChoice } from '../public/helpers';
 import { adminClient } from '../../fixtures/admin-http';
+import { toaster } from '../admin/content-helpers';
 
 // 'Spieltag' at 375 px (issue 14): an admin records a match at the pitch while a
 // fan's open /spiel/{id} shows each event within 3 s, without reloading.
@@ -93,6 +94,13 @@ test('kick-off, goal with assist, yellow card, substitution, undo and full time 
   const card = page.getByRole('form', { name: 'Karte' });
   await card.getByRole('radio', { name: /Gegner/ }).click();
   await card.getByLabel('Spieler').fill('K. Maier');
+  // stoppage time after the 17th minute is a typing error: said in German, the form keeps what was typed
+  await card.getByLabel('Minute').fill('17+2');
+  await card.getByRole('button', { name: 'Speichern' }).click();
+  await expect(toaster(page).getByText('Nachspielzeit gibt es nur zur 45. und 90. Minute (und in der Verlängerung), z. B. 45+2.')).toBeVisible();
+  await expect(card.getByLabel('Spieler')).toHaveValue('K. Maier');
+  expect(site().db().select().from(matchEvents).all().filter((e) => e.match_id === matchId)).toHaveLength(1);
+  await card.getByLabel('Minute').fill('');
   await card.getByRole('button', { name: 'Speichern' }).click();
   await expect(live.locator('.cards li')).toHaveText([/Gelb: K\. Maier\s+– ASK Oberdorf/], SEEN_WITHIN);
 

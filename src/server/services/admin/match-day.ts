@@ -8,7 +8,7 @@ import { RefusedWrite, write } from '../../db/write';
 import { matches } from '../../db/schema';
 import { matchMinute } from '../../../lib/match-minute';
 import { MATCH_DETAIL_ERRORS as E, PHASE_FLOW, type EventData, type PhaseStep } from '../../../lib/schemas/match-details';
-import { addEvent, followScore, matchChanges, matchRow, readMatchDetails } from './match-details';
+import { addEvent, followScore, halfMinutesOf, matchChanges, matchRow, readMatchDetails } from './match-details';
 
 export type MatchChoice = { id: string; home_team: string; away_team: string; match_date: string; match_time: string | null; live_phase: string };
 
@@ -64,7 +64,7 @@ export function recordEvent(input: EventData, createdBy: string | null, now: num
   let minute = input.minute;
   let added = input.added_time;
   if (minute == null) {
-    const clock = matchMinute(m, now);
+    const clock = matchMinute({ ...m, half_minutes: halfMinutesOf(m, db) }, now);
     if (!clock) throw new RefusedWrite(E.notStarted, 'BAD_REQUEST');
     minute = clock.minute;
     added = clock.added;

@@ -149,6 +149,45 @@ describe('match day', () => {
     expect(score()).toMatchObject({ home_score: 0, away_score: 0 });
     expect(() => undoLastEvent(matchId, db)).toThrow(MATCH_DETAIL_ERRORS.nothingToUndo);
   });
+
+  it("counts stoppage time after the team's own half length (a youth team's 25 minutes)", () => {
+    write('test.youth', () => db.update(teams).set({ half_minutes: 25 }).where(eq(teams.id, teamId)).run(), db);
+    advancePhase(matchId, 'kickoff', T0, db);
+    const late = recordEvent(event({ type: 'yellow', side: 'away', player_name: 'K. Maier' }), null, T0 + 26 * 60_000, db);
+    expect(late.row).toMatchObject({ minute: 25, added_time: 2 });
+    expect(late.details.half_minutes).toBe(25);
+    advancePhase(matchId, 'half_time', T0 + 27 * 60_000, db);
+    advancePhase(matchId, 'second_half', T0 + 37 * 60_000, db);
+    const goal = recordEvent(event({ type: 'goal', side: 'home', player_id: p.huber }), null, T0 + 37 * 60_000, db);
+    expect(goal.row).toMatchObject({ minute: 26, added_time: null });
+    // typed in: stoppage time belongs to the end of this team's halves
+    expect(() => recordEvent({ ...event({ type: 'yellow', side: 'away', player_name: 'K. Maier' }), minute: 45, added_time: 1 }, null, T0, db)).toThrow(
+      MATCH_DETAIL_ERRORS.stoppage(25),
+    );
+    expect(recordEvent({ ...event({ type: 'yellow', side: 'away', player_name: 'K. Maier' }), minute: 50, added_time: 3 }, null, T0, db).row).toMatchObject({
+      minute: 50,
+      added_time: 3,
+    });
+  });
+});
+
+describe('stoppage time', () => {
+  it('is refused on a minute that ends no half, in German, and nothing is stored', () => {
+    expect(() => addEvent({ ...event({ type: 'goal', side: 'home', player_id: p.huber, added_time: 2 }), minute: 17 }, null, db)).toThrow(
+      'Nachspielzeit gibt es nur zur 45. und 90. Minute (und in der Verlängerung), z. B. 45+2.',
+    );
+    expect(db.select().from(matchEvents).all()).toHaveLength(0);
+    expect(score()).toMatchObject({ home_score: null, away_score: null });
+    for (const [minute, added] of [[45, 2], [90, 4], [120, 1], [17, 0]] as const) {
+      addEvent({ ...event({ type: 'yellow', side: 'away', player_name: 'K. Maier', added_time: added }), minute }, null, db);
+    }
+    expect(db.select({ m: matchEvents.minute, a: matchEvents.added_time }).from(matchEvents).all()).toEqual([
+      { m: 45, a: 2 },
+      { m: 90, a: 4 },
+      { m: 120, a: 1 },
+      { m: 17, a: null },
+    ]);
+  });
 });
 
 describe('match page dependencies', () => {

@@ -9,7 +9,7 @@ import { getDb, type Db } from '../../db/client';
 import { RefusedWrite, write } from '../../db/write';
 import { matchEvents, matchLineups, matches, players, teams } from '../../db/schema';
 import { FIXTURE_LISTS, type Change } from '../../publish/routes';
-import { byMatchTime } from '../../../lib/match-minute';
+import { byMatchTime, HALF_MINUTES, stoppageAllowed } from '../../../lib/match-minute';
 import {
   MATCH_DETAIL_ERRORS as E,
   lineupProblems,
@@ -75,6 +75,12 @@ export function eventsOf(matchId: string, db: Db): EventRow[] {
 }
 
 /** Everything the editor shows of one match, with the players of our team to pick from. */
+/** Minutes of one half of this match: our team's; 45 without a team. */
+export function halfMinutesOf(m: MatchRow, db: Db): number {
+  if (!m.team_id) return HALF_MINUTES;
+  return db.select({ half: teams.half_minutes }).from(teams).where(eq(teams.id, m.team_id)).get()?.half ?? HALF_MINUTES;
+}
+
 export function readMatchDetails(matchId: string, db: Db = getDb()): MatchDetailsEntry {
   const m = matchRow(matchId, db);
   const teamPlayers = m.team_id
@@ -107,6 +113,7 @@ export function readMatchDetails(matchId: string, db: Db = getDb()): MatchDetail
     live_phase: m.live_phase,
     kickoff_at: m.kickoff_at,
     second_half_at: m.second_half_at,
+    half_minutes: halfMinutesOf(m, db),
     lineup,
     events: eventsOf(matchId, db).map(eventEntry),
     players: teamPlayers.map((p) => ({ id: p.id, name: p.name, jersey_number: p.jersey_number, position: p.position })),
@@ -210,6 +217,8 @@ function checkedEvent(m: MatchRow, input: EventData & { minute: number }, db: Db
   } else if (input.type !== 'goal' && !(player || playerName)) {
     throw new RefusedWrite(E.playerRequired, 'BAD_REQUEST');
   }
+  const half = halfMinutesOf(m, db);
+  if (input.added_time && !stoppageAllowed(input.minute, half)) throw new RefusedWrite(E.stoppage(half), 'BAD_REQUEST');
   const goalKind = input.type === 'goal' ? (input.goal_kind ?? 'regular') : null;
   return {
     match_id: m.id,

@@ -20,6 +20,7 @@ const entry = (row: TeamRow, playerCount: number): TeamEntry => ({
   image_url: row.image_url,
   achievements: row.achievements,
   display_order: row.display_order,
+  half_minutes: row.half_minutes,
   playerCount,
 });
 /** A team shows on its own pages and the lists; its players' pages are its own. */

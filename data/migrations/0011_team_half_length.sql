@@ -1,0 +1,1 @@
+ALTER TABLE `teams` ADD `half_minutes` integer DEFAULT 45 NOT NULL;
