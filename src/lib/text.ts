@@ -23,3 +23,8 @@ export function clip(text: string | null | undefined, max: number): string {
   const space = cut.lastIndexOf(' ');
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
+
+/** A name's key in German alphabetical order (DIN 5007-1): 'Özil' by 'ozil', 'Straße' by 'strasse', case ignored. */
+export function germanSortKey(name: string): string {
+  return name.normalize('NFD').replace(/\p{M}/gu, '').replace(/ß/g, 'ss').toLowerCase();
+}

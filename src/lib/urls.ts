@@ -13,6 +13,11 @@ export function isSafeUrl(value: string | null | undefined): boolean {
   }
 }
 
+/** 'www.firma.at' → 'https://www.firma.at' (volunteers paste addresses without it); anything with a scheme stays as it is. */
+export function withWebScheme(value: string): string {
+  return /^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value.replace(/^\/+/, '')}`;
+}
+
 /** An absolute http(s) URL: what the shop's 'Jetzt kaufen' and sponsor logos may open. */
 export function isWebUrl(value: string | null | undefined): boolean {
   try {

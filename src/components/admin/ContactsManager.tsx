@@ -8,6 +8,7 @@ import {
   CONTACT_ADMIN_TEXTS as T,
   CONTACT_ROLES,
   contactKind,
+  contactPersonSchema,
   contactSchema,
   type ContactEntry,
 } from '../../lib/schemas/contact';
@@ -41,7 +42,7 @@ function ContactForm({ kind, contact, ...props }: { kind: Kind; contact: Contact
   const form = useEntityForm({
     ...props,
     initial: toForm(contact),
-    schema: contactSchema,
+    schema: kind === 'person' ? contactPersonSchema : contactSchema,
     prepare: (values) => ({ ...values, role: roleFor(kind, values.role) }),
     draft: { entity: 'contact_info', id: contact?.id ?? null, slot: kind, revision: contact?.revision },
     save: (input, _data, base) =>
@@ -132,7 +133,8 @@ export default function ContactsManager() {
 
   const all = list ?? [];
   const address = all.find((c) => contactKind(c.role) === 'clubAddress') ?? null;
-  const persons = all.filter((c) => contactKind(c.role) === 'person');
+  // a second club address (older data) is listed with the persons, so it can be changed or deleted
+  const persons = all.filter((c) => contactKind(c.role) === 'person' || (contactKind(c.role) === 'clubAddress' && c !== address));
   const officials = all.filter((c) => contactKind(c.role) === 'official');
 
   const card = (c: ContactEntry, kind: Kind) => (

@@ -3,6 +3,7 @@
 // factor. The dialog and the actions validate with these schemas; every German
 // text of the area lives here.
 import { z } from 'astro/zod';
+import './zod-german';
 import { MAX_PASSWORD_LENGTH } from './auth';
 
 export const ACCOUNT_TEXTS = {

@@ -4,6 +4,7 @@
 // strings; an API caller may send anything. Every refusal is a German message,
 // never zod's English default.
 import { z } from 'astro/zod';
+import './zod-german';
 import { REQUIRED_MESSAGE } from './common';
 
 /** Required text: missing, not a string, or blank after trimming all give `message`. */

@@ -3,6 +3,7 @@
 // every German text of both in one place (design habit 8). Pure: the island,
 // the actions and the CSV read the same labels.
 import { z } from 'astro/zod';
+import './zod-german';
 
 /** What the audit_log table records; content changes come from `revisions` as `content.<op>`. */
 export const AUDIT_ACTION_LABELS = {

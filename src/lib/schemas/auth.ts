@@ -2,6 +2,7 @@
 // The islands and the actions validate with these schemas, and the German texts
 // of the sign-in area live here, word for word as the spec has them.
 import { z } from 'astro/zod';
+import './zod-german';
 
 /** NIST SP 800-63B: at least 8 characters (the old app allowed 6); see docs/decisions/005. */
 export const MIN_PASSWORD_LENGTH = 8;

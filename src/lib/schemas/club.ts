@@ -2,6 +2,7 @@
 // crest, colours and home ground. One zod schema for the form, the action and
 // the service; the German texts of the tab beside it.
 import { z } from 'astro/zod';
+import './zod-german';
 import { optional, required } from './admin-fields';
 import { OUTDATED_FORM } from './common';
 import { COLOUR_MESSAGE } from './homepage';

@@ -5,22 +5,19 @@ import { z } from 'astro/zod';
 /** The admin area's one message for missing required fields (admin-area.md §5). */
 export const REQUIRED_MESSAGE = 'Bitte füllen Sie alle Pflichtfelder aus';
 
-export const text = (max: number) => z.string().trim().max(max, `Höchstens ${max} Zeichen.`);
-export const requiredText = (max: number, message = REQUIRED_MESSAGE) => text(max).min(1, message);
+const TEXT_MESSAGE = 'Bitte Text eingeben.';
+// every refusal in German, also for an API caller sending nothing or a number (never zod's 'Required')
+const text = (max: number, missing = REQUIRED_MESSAGE) =>
+  z.string({ required_error: missing, invalid_type_error: TEXT_MESSAGE }).trim().max(max, `Höchstens ${max} Zeichen.`);
+export const requiredText = (max: number, message = REQUIRED_MESSAGE) => text(max, message).min(1, message);
 /** Optional text: empty becomes null (stored as NULL, as the admin spec asks). */
 export const optionalText = (max: number) =>
   z
-    .string()
+    .string({ invalid_type_error: TEXT_MESSAGE })
     .trim()
     .max(max, `Höchstens ${max} Zeichen.`)
     .nullish()
     .transform((v) => (v ? v : null));
-/** An integer or empty (null); accepts numbers and numeric strings from forms. */
-export const optionalInt = (min = -1_000_000, max = 1_000_000) =>
-  z.preprocess(
-    (v) => (v === '' || v === undefined || v === null ? null : typeof v === 'string' ? Number(v) : v),
-    z.number().int('Bitte eine ganze Zahl eingeben.').min(min).max(max).nullable(),
-  );
 export const id = z.string().min(1).max(100);
 /**
  * The version of the row the admin's form was opened on (issue 15): a save

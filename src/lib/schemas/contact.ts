@@ -3,6 +3,7 @@
 // and officials (role 'Funktionär', office_hours = their function). Name is
 // required; an e-mail, when given, must be one (the page makes a mailto link).
 import { z } from 'astro/zod';
+import './zod-german';
 import { baseRevision, type Listed, id, optionalText, requiredText } from './common';
 import { optionalImageUrl } from './upload';
 
@@ -29,6 +30,17 @@ export type ContactInput = z.input<typeof contactSchema>;
 export type ContactData = z.output<typeof contactSchema>;
 
 export const contactUpdateSchema = contactSchema.extend({ id, base_revision: baseRevision });
+
+/** A contact person's form: the two reserved roles would move the person out of the list (into the club address or the officials). */
+export const contactPersonSchema = contactSchema.superRefine((value, ctx) => {
+  const kind = contactKind(value.role);
+  if (kind !== 'person') ctx.addIssue({ code: 'custom', path: ['role'], message: reservedRoleMessage(kind) });
+});
+
+/** Why a role is refused for a contact person. */
+export function reservedRoleMessage(kind: 'clubAddress' | 'official'): string {
+  return kind === 'clubAddress' ? CONTACT_ADMIN_TEXTS.clubAddressRole : CONTACT_ADMIN_TEXTS.officialRole;
+}
 export const contactIdSchema = z.object({ id });
 
 export type ContactEntry = Listed & {
@@ -82,4 +94,6 @@ export const CONTACT_ADMIN_TEXTS = {
   noPersons: 'Noch keine Ansprechpartner angelegt.',
   noOfficials: 'Noch keine Funktionäre angelegt.',
   confirmDelete: 'Diesen Kontakt wirklich löschen?',
+  clubAddressRole: 'Die Rolle „Vereinsadresse“ hat nur die Vereinsadresse oben. Bitte eine andere Rolle eingeben.',
+  officialRole: 'Funktionäre bitte unter „Funktionär hinzufügen“ anlegen, oder eine andere Rolle eingeben.',
 } as const;

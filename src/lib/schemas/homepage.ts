@@ -4,6 +4,7 @@
 // service maps onto the reused columns (hero_text's colours live in match_date,
 // match_time and match_location, as the spec has it).
 import { z } from 'astro/zod';
+import './zod-german';
 import { optional } from './admin-fields';
 import { optionalLink } from './pageContent';
 import { OUTDATED_FORM } from './common';

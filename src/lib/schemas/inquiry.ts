@@ -1,6 +1,7 @@
 // One zod schema per entity (design habit 6). The admin forms and the actions
 // validate with the same schema; create and update shapes derive from it.
 import { z } from 'astro/zod';
+import './zod-german';
 import { requiredText } from './common';
 
 /** membership_inquiries: what the membership and the contact form send. */

@@ -1,6 +1,7 @@
 // The admin's side of membership_inquiries (admin-area.md §2 Mitglied, §4, §8):
 // an inquiry is unread or read, toggled by a button, or deleted.
 import { z } from 'astro/zod';
+import './zod-german';
 import { id } from './common';
 
 export const INQUIRY_STATUSES = ['unread', 'read'] as const;

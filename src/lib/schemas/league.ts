@@ -2,6 +2,7 @@
 // results of a computed league, and the pasted table of an entered one. One
 // schema each for the form and the action; German messages throughout.
 import { z } from 'astro/zod';
+import './zod-german';
 import { TIE_BREAKERS } from '../league-table';
 import type { StandingRow } from '../standings-paste';
 import type { TableRow } from '../league-table';

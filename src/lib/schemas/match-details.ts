@@ -3,6 +3,7 @@
 // actions; the rules that need the database (the team's players) live in
 // src/server/services/admin/match-details.ts, with the messages from here.
 import { z } from 'astro/zod';
+import './zod-german';
 import { optional, optionalInteger } from './admin-fields';
 import { OUTDATED_FORM, baseRevision, id, type Listed } from './common';
 import { UPLOAD_TEXTS, isGoneUpload } from './upload';

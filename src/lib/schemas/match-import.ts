@@ -3,6 +3,7 @@
 // text inside the JSON body, below Astro's 1 MB action limit; a calendar
 // address is fetched on the server (src/server/services/admin/match-import-fetch.ts).
 import { z } from 'astro/zod';
+import './zod-german';
 import { IMPORT_FIELDS, MATCH_IMPORT_TEXTS as T } from '../match-import/texts';
 
 /** The largest file accepted, in characters (an action body may hold 1 MB). */

@@ -3,6 +3,7 @@
 // competition and season are required; everything else may be empty (stored
 // as NULL).
 import { z } from 'astro/zod';
+import './zod-german';
 import { optional, optionalInteger, required } from './admin-fields';
 import { baseRevision, id, REQUIRED_MESSAGE, type Listed } from './common';
 

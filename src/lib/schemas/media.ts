@@ -2,6 +2,7 @@
 // the library lists, and its German texts, shared by the actions, the 'Medien'
 // tab and the picker of every image field.
 import { z } from 'astro/zod';
+import './zod-german';
 
 /** Screen readers read alt texts whole: a sentence, not an article. */
 export const MAX_ALT_LENGTH = 300;

@@ -4,6 +4,7 @@
 // Publish and unpublish times (issue 15) are Vienna wall-clock times from
 // datetime-local fields (or ms since epoch from an API caller or the undo).
 import { z } from 'astro/zod';
+import './zod-german';
 import { viennaLocalToEpoch } from '../dates-de';
 import { flag, optional, required } from './admin-fields';
 import { baseRevision, id } from './common';

@@ -3,7 +3,8 @@
 // create, update and the page-specific editors (imprint, privacy, social, history)
 // derive from it.
 import { z } from 'astro/zod';
-import { isSafeUrl, isWebUrl } from '../urls';
+import './zod-german';
+import { isSafeUrl, isWebUrl, withWebScheme } from '../urls';
 import { baseRevision, id, optionalText, OUTDATED_FORM, REQUIRED_MESSAGE, type Listed } from './common';
 import { optionalImageUrl } from './upload';
 
@@ -138,7 +139,9 @@ export const socialLinksSchema = z.object({
     .array(
       z.object({
         platform: z.string().trim().min(1).max(50),
-        url: optionalText(2_000).refine((v) => v === null || isWebUrl(v), SOCIAL_URL_MESSAGE),
+        url: optionalText(2_000)
+          .transform((v) => (v === null ? null : withWebScheme(v)))
+          .refine((v) => v === null || isWebUrl(v), SOCIAL_URL_MESSAGE),
         is_active: z.boolean(),
       }),
     )

@@ -2,6 +2,7 @@
 // form, the edit dialog and the actions. Name, position and team are required;
 // age and jersey number are whole numbers or empty.
 import { z } from 'astro/zod';
+import './zod-german';
 import { flag, optional, optionalInteger, required } from './admin-fields';
 import { baseRevision, id } from './common';
 import { optionalImageUrl } from './upload';

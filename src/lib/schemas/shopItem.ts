@@ -3,6 +3,7 @@
 // "a URL or free text": /shop links only real web addresses and shows anything
 // else as text, so free text is kept as it is.
 import { z } from 'astro/zod';
+import './zod-german';
 import { baseRevision, id, optionalText, requiredText } from './common';
 import { displayOrder } from './pageContent';
 import { optionalImageUrl } from './upload';

@@ -3,7 +3,8 @@
 // uploaded image; the website must be a web address (a bare 'www.verein.at'
 // gets 'https://'), so that the public grid can link it.
 import { z } from 'astro/zod';
-import { isWebUrl } from '../urls';
+import './zod-german';
+import { isWebUrl, withWebScheme } from '../urls';
 import { baseRevision, id, optionalText, REQUIRED_MESSAGE, requiredText } from './common';
 import { optionalImageUrl } from './upload';
 
@@ -19,11 +20,6 @@ export const SPONSOR_TIER_LABELS: Record<SponsorTier, string> = {
 
 export const WEBSITE_MESSAGE = 'Bitte eine gültige Website-Adresse eingeben (z. B. https://firma.at).';
 export const TIER_MESSAGE = 'Bitte eine gültige Stufe wählen.';
-
-/** 'www.firma.at' → 'https://www.firma.at'; anything with a scheme stays as it is. */
-export function withWebScheme(value: string): string {
-  return /^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value.replace(/^\/+/, '')}`;
-}
 
 /** An optional http(s) address; empty becomes null. */
 export const optionalWebsite = () =>

@@ -2,6 +2,7 @@
 // the edit dialog and the actions. Name and category are required;
 // achievements are typed comma-separated and stored as a trimmed list.
 import { z } from 'astro/zod';
+import './zod-german';
 import { integerOr, optional, required } from './admin-fields';
 import { baseRevision, id } from './common';
 import { optionalImageUrl } from './upload';

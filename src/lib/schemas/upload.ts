@@ -2,6 +2,7 @@
 // upload endpoint and the ImageUpload island share, and the schema of an image
 // field in the entity schemas.
 import { z } from 'astro/zod';
+import './zod-german';
 import { isSafeUrl } from '../urls';
 
 /** 5 MB: 5,242,880 bytes are accepted, one byte more is not. */

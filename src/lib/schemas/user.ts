@@ -1,6 +1,7 @@
 // Users and their roles (public-site.md §6, admin-area.md §2, §5, §6, §8): the
 // schemas of the user-management actions and the tab's German texts.
 import { z } from 'astro/zod';
+import './zod-german';
 
 export const ROLES = ['superadmin', 'admin', 'moderator', 'user'] as const;
 export type Role = (typeof ROLES)[number];

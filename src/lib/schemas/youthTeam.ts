@@ -2,6 +2,7 @@
 // dialog and the actions. Only the name is required; players is a whole number,
 // default 0; a contact person from contact_info may be linked.
 import { z } from 'astro/zod';
+import './zod-german';
 import { flag, integerOr, optional, required } from './admin-fields';
 import { baseRevision, id } from './common';
 

@@ -19,6 +19,7 @@ import {
 import { isSafeUrl } from '../../lib/urls';
 import { memoRead } from './read-memo';
 import { FOOTER_DEFAULTS, SOCIAL_PLATFORMS, SPONSOR_TIER_ORDER, type FooterTexts } from './defaults';
+import { germanOrder } from '../db/german-order';
 
 export type HomepageSection = typeof homepageContent.$inferSelect;
 export type PageSection = typeof pageContent.$inferSelect;
@@ -170,7 +171,7 @@ function playerCounts(db: Db): Map<string, number> {
 
 export function teamsInOrder(limit?: number): TeamRow[] {
   return readOr('teams', [] as TeamRow[], (db) => {
-    const q = db.select().from(teams).orderBy(asc(teams.display_order), asc(teams.name));
+    const q = db.select().from(teams).orderBy(asc(teams.display_order), germanOrder(teams.name));
     const rows = limit ? q.limit(limit).all() : q.all();
     const counts = playerCounts(db);
     return rows.map((t) => ({ ...t, playerCount: counts.get(t.id) ?? 0 }));
@@ -192,7 +193,7 @@ export function playersOfTeam(teamId: string): PlayerRow[] {
         .select()
         .from(players)
         .where(eq(players.team_id, sql.placeholder('teamId')))
-        .orderBy(asc(players.position), asc(players.jersey_number), asc(players.name))
+        .orderBy(asc(players.position), asc(players.jersey_number), germanOrder(players.name))
         .prepare(),
     ).all({ teamId }),
   );
@@ -233,7 +234,7 @@ export function activeYouthTeams(): YouthTeamRow[] {
       .from(youthTeams)
       .leftJoin(contactInfo, eq(youthTeams.contact_info_id, contactInfo.id))
       .where(eq(youthTeams.is_active, true))
-      .orderBy(asc(youthTeams.display_order), asc(youthTeams.name))
+      .orderBy(asc(youthTeams.display_order), germanOrder(youthTeams.name))
       .all();
     return rows.map(({ team, contact }) => ({
       ...team,

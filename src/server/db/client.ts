@@ -10,6 +10,7 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { config } from '../config';
 import * as schema from './schema';
 import { guardWrites } from './write';
+import { registerGermanOrder } from './german-order';
 import { RESTORE_JOURNAL } from '../backup/journal';
 import { BACKUP_TEXTS } from '../backup/texts';
 
@@ -41,6 +42,7 @@ export function copyDatabase(source: Db): Db {
   image[19] = 1;
   const copy = new Database(image);
   copy.pragma('foreign_keys = ON');
+  registerGermanOrder(copy);
   return drizzle(copy, { schema }) as Db;
 }
 
@@ -58,6 +60,7 @@ export function openDatabase(file: string): Db {
   // a deleted row's bytes are overwritten, not left in free pages (and the backups' copies):
   // an erased inquiry or a purged account is gone from the file, not only from the tables
   sqlite.pragma('secure_delete = ON');
+  registerGermanOrder(sqlite);
   const db = drizzle(sqlite, { schema }) as Db;
   migrate(db, { migrationsFolder: config.migrationsDir });
   return db;

@@ -54,6 +54,17 @@ test('the club address is saved as the one "Vereinsadresse" record, its website 
   expect(contacts()).toHaveLength(1);
   html = await publicHtml(site, '/kontakt');
   expect(html).toContain('Trainingszeiten am Aushang');
+
+  // a second record with the role (older data, an import) is listed with the persons, so it can be deleted
+  site.db().insert(contactInfo).values({ name: 'Alte Vereinsadresse', role: 'Vereinsadresse', created_at: '2099-01-01T00:00:00.000Z' }).run();
+  await page.reload();
+  const old = page.locator('.contact-person', { hasText: 'Alte Vereinsadresse' });
+  await expect(old).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Vereinsadresse' }).getByLabel('Vereinsname *')).toHaveValue('SV Kirchberg an der Raab');
+  acceptNextConfirm(page, 'Diesen Kontakt wirklich löschen?');
+  await old.getByRole('button', { name: 'Löschen' }).click();
+  await expect(toaster(page).getByText('Kontakt gelöscht!')).toBeVisible();
+  expect(contacts().map((c) => c.name)).toEqual(['SV Kirchberg an der Raab']);
 });
 
 test('contact persons: validation, create, edit in the dialog, delete', async ({ page }) => {
@@ -66,6 +77,12 @@ test('contact persons: validation, create, edit in the dialog, delete', async ({
 
   const hostile = '<img src=x onerror="alert(1)"> Maria Huber';
   await form.getByLabel('Name *').fill(hostile);
+  // the club address's role would move her out of this list (stored, shown nowhere): said on the field
+  await form.getByLabel('Rolle').fill('Vereinsadresse');
+  await form.getByLabel('E-Mail').fill('maria@sv-kirchberg.at');
+  await form.getByRole('button', { name: 'Ansprechpartner hinzufügen' }).click();
+  await expect(form.getByText('Die Rolle „Vereinsadresse“ hat nur die Vereinsadresse oben. Bitte eine andere Rolle eingeben.')).toBeVisible();
+  expect(contacts().some((c) => c.name === hostile)).toBe(false);
   await form.getByLabel('Rolle').fill('Obfrau');
   await form.getByLabel('E-Mail').fill('maria@sv-kirchberg.at');
   await form.getByLabel('Telefon').fill('+43 664 1234567');

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb } from '../../db/test-db';
 import type { Db } from '../../db/client';
-import { contactKind, contactSchema } from '../../../lib/schemas/contact';
+import { CONTACT_ADMIN_TEXTS, contactKind, contactPersonSchema, contactSchema } from '../../../lib/schemas/contact';
 import { contactChange, createContact, deleteContact, listContacts, saveClubAddress, updateContact } from './contacts';
 import { affectedUrls } from '../../publish/routes';
 
@@ -31,6 +31,24 @@ describe('contacts service', () => {
     const second = saveClubAddress(contactSchema.parse({ name: 'SV Kirchberg an der Raab', role: 'egal' }), db);
     expect(second).toMatchObject({ created: false, row: { id: first.row.id, role: 'Vereinsadresse', address: null } });
     expect(listContacts(db)).toHaveLength(1);
+  });
+
+  it("refuses the club address's role for any other record: it would be stored and shown nowhere", () => {
+    const address = saveClubAddress(contactSchema.parse({ name: 'SV Kirchberg' }), db).row;
+    expect(() => createContact(contactSchema.parse({ name: 'Maria Platzwart', role: ' Vereinsadresse ' }), db)).toThrow(CONTACT_ADMIN_TEXTS.clubAddressRole);
+    const person = createContact(contactSchema.parse({ name: 'Maria Platzwart', role: 'Platzwartin' }), db);
+    expect(() => updateContact(person.id, contactSchema.parse({ name: 'Maria Platzwart', role: 'Vereinsadresse' }), db)).toThrow(
+      CONTACT_ADMIN_TEXTS.clubAddressRole,
+    );
+    expect(listContacts(db).map((c) => [c.id, c.role])).toEqual([
+      [address.id, 'Vereinsadresse'],
+      [person.id, 'Platzwartin'],
+    ]);
+    // the person form says so on the field, for the officials' role too
+    const issues = (role: string) => contactPersonSchema.safeParse({ name: 'Maria', role }).error?.issues.map((i) => [i.path.join('.'), i.message]);
+    expect(issues('Vereinsadresse')).toEqual([['role', CONTACT_ADMIN_TEXTS.clubAddressRole]]);
+    expect(issues('Funktionär')).toEqual([['role', CONTACT_ADMIN_TEXTS.officialRole]]);
+    expect(issues('Obfrau')).toBeUndefined();
   });
 
   it('sorts roles into club address, officials and contact persons', () => {

@@ -3,10 +3,10 @@
 // 'Vereinsadresse': saving it updates that record or creates it.
 import { asc, eq, sql } from 'drizzle-orm';
 import { getDb, type Db } from '../../db/client';
-import { write } from '../../db/write';
+import { RefusedWrite, write } from '../../db/write';
 import { contactInfo } from '../../db/schema';
 import type { Change } from '../../publish/routes';
-import { CONTACT_ROLES, type ContactData } from '../../../lib/schemas/contact';
+import { CONTACT_ROLES, contactKind, reservedRoleMessage, type ContactData } from '../../../lib/schemas/contact';
 
 export type ContactRow = typeof contactInfo.$inferSelect;
 
@@ -14,10 +14,19 @@ export function listContacts(db: Db = getDb()): ContactRow[] {
   return db.select().from(contactInfo).orderBy(asc(contactInfo.created_at), asc(sql`rowid`)).all();
 }
 
+/**
+ * The club address is saved by saveClubAddress only: a second record with its
+ * role would be stored and then shown nowhere (/kontakt and the admin show the first).
+ */
+function refuseClubAddressRole(input: ContactData): void {
+  if (contactKind(input.role) === 'clubAddress') throw new RefusedWrite(reservedRoleMessage('clubAddress'), 'BAD_REQUEST');
+}
+
 export function createContact(input: ContactData, db: Db = getDb()): ContactRow {
   return write(
     'contacts.createContact',
     () => {
+      refuseClubAddressRole(input);
       return db.insert(contactInfo).values(input).returning().get();
     },
     db,
@@ -28,6 +37,7 @@ export function updateContact(id: string, input: ContactData, db: Db = getDb()):
   return write(
     'contacts.updateContact',
     () => {
+      refuseClubAddressRole(input);
       return db.update(contactInfo).set(input).where(eq(contactInfo.id, id)).returning().get() ?? null;
     },
     db,

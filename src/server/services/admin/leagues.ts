@@ -19,6 +19,7 @@ import {
   type LeagueResultEntry,
   type LeaguesOverview,
 } from '../../../lib/schemas/league';
+import { germanOrder } from '../../db/german-order';
 
 type LeagueRow = typeof leagues.$inferSelect;
 
@@ -68,7 +69,7 @@ export function listLeagues(db: Db = getDb()): LeaguesOverview {
         matches: c.n,
         leagueId: all.find((l) => l.competition === c.competition && l.season === c.season)?.id ?? null,
       })),
-    teams: db.select({ id: teams.id, name: teams.name }).from(teams).orderBy(asc(teams.display_order), asc(teams.name)).all(),
+    teams: db.select({ id: teams.id, name: teams.name }).from(teams).orderBy(asc(teams.display_order), germanOrder(teams.name)).all(),
   };
 }
 

@@ -22,6 +22,7 @@ import {
   type Side,
 } from '../../../lib/schemas/match-details';
 import { MATCH_NOT_FOUND } from './matches';
+import { germanOrder } from '../../db/german-order';
 
 type MatchRow = typeof matches.$inferSelect;
 type EventRow = typeof matchEvents.$inferSelect;
@@ -84,7 +85,7 @@ export function halfMinutesOf(m: MatchRow, db: Db): number {
 export function readMatchDetails(matchId: string, db: Db = getDb()): MatchDetailsEntry {
   const m = matchRow(matchId, db);
   const teamPlayers = m.team_id
-    ? db.select().from(players).where(eq(players.team_id, m.team_id)).orderBy(asc(players.jersey_number), asc(players.name)).all()
+    ? db.select().from(players).where(eq(players.team_id, m.team_id)).orderBy(asc(players.jersey_number), germanOrder(players.name)).all()
     : [];
   const names = new Map(db.select({ id: players.id, name: players.name }).from(players).all().map((p) => [p.id, p.name]));
   const lineup = db

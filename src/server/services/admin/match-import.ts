@@ -16,6 +16,7 @@ import { MATCH_IMPORT_TEXTS as T } from '../../../lib/match-import/texts';
 import type { ImportInspection, ImportResult, ImportReview, ReadResult, TeamChoice } from '../../../lib/match-import/types';
 import type { ImportSource, MatchImportApplyInput, MatchImportReviewInput } from '../../../lib/schemas/match-import';
 import { fetchCalendarText } from './match-import-fetch';
+import { germanOrder } from '../../db/german-order';
 
 /** A source that cannot be read or fetched is the admin's input: a German 400, never a 500. */
 function asRefusal(error: unknown): unknown {
@@ -40,7 +41,7 @@ async function readSource(input: MatchImportReviewInput): Promise<ReadResult> {
   }
 }
 
-const teamChoices = (db: Db): TeamChoice[] => db.select({ id: teams.id, name: teams.name }).from(teams).orderBy(asc(teams.display_order), asc(teams.name)).all();
+const teamChoices = (db: Db): TeamChoice[] => db.select({ id: teams.id, name: teams.name }).from(teams).orderBy(asc(teams.display_order), germanOrder(teams.name)).all();
 
 function planContext(db: Db, teamId: string | null): PlanContext {
   if (teamId && !db.select({ id: teams.id }).from(teams).where(eq(teams.id, teamId)).get()) throw new RefusedWrite(T.teamGone, 'NOT_FOUND');

@@ -28,6 +28,22 @@ describe('players service', () => {
     ]);
   });
 
+  it('lists names in German alphabetical order: lower case and umlauts among the rest, not after Z', () => {
+    for (const name of ['Zach Berger', 'anna Huber', 'Özil Ahmet', 'Ümit Kaya', 'Bauer Max', 'Oberndorfer Sepp', 'Straßer Jakob', 'Strasser Anna']) {
+      createPlayer(player({ name }), db);
+    }
+    expect(listPlayers(db).map((p) => p.name)).toEqual([
+      'anna Huber',
+      'Bauer Max',
+      'Oberndorfer Sepp',
+      'Özil Ahmet',
+      'Strasser Anna',
+      'Straßer Jakob',
+      'Ümit Kaya',
+      'Zach Berger',
+    ]);
+  });
+
   it('moving a player to another team republishes both team pages', () => {
     const { row } = createPlayer(player({ name: 'Max' }), db);
     const moved = updatePlayer(row.id, player({ name: 'Max', team_id: teamB, position: 'Trainer' }), db);

@@ -9,6 +9,7 @@ import { RefusedWrite, write } from '../../db/write';
 import { players, teams } from '../../db/schema';
 import type { Change } from '../../publish/routes';
 import { PLAYER_TEXTS, type PlayerData, type PlayerEntry } from '../../../lib/schemas/player';
+import { germanOrder } from '../../db/german-order';
 
 type PlayerRow = typeof players.$inferSelect;
 
@@ -42,7 +43,7 @@ export function listPlayers(db: Db = getDb()): PlayerEntry[] {
     })
     .from(players)
     .leftJoin(teams, eq(players.team_id, teams.id))
-    .orderBy(asc(players.name))
+    .orderBy(germanOrder(players.name))
     .all();
 }
 

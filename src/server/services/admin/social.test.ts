@@ -53,6 +53,12 @@ describe('social links', () => {
     expect(listPageContent('social_media', db)).toEqual([]);
   });
 
+  it("takes an address pasted without https:// as the sponsors' form does", () => {
+    const { links } = socialLinksSchema.parse({ links: [{ platform: 'facebook', url: ' www.facebook.com/svkirchberg ', is_active: true }] });
+    expect(saveSocialLinks(links, db).find((l) => l.platform === 'facebook')).toMatchObject({ url: 'https://www.facebook.com/svkirchberg' });
+    expect(listPageContent('social_media', db).map((r) => r.button_link)).toEqual(['https://www.facebook.com/svkirchberg']);
+  });
+
   it('a change republishes every page with the footer', () => {
     const urls = affectedUrls(db, [SOCIAL_CHANGE]);
     expect(urls).toContain('/');

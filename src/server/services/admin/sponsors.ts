@@ -6,6 +6,7 @@ import { write } from '../../db/write';
 import { sponsors } from '../../db/schema';
 import type { Change } from '../../publish/routes';
 import { SPONSOR_TIERS, type SponsorData } from '../../../lib/schemas/sponsor';
+import { germanOrder } from '../../db/german-order';
 
 export type SponsorRow = typeof sponsors.$inferSelect;
 
@@ -18,7 +19,7 @@ export function listSponsors(db: Db = getDb()): SponsorRow[] {
   return db
     .select()
     .from(sponsors)
-    .orderBy(asc(sponsors.name))
+    .orderBy(germanOrder(sponsors.name))
     .all()
     .sort((a, b) => rank(a.tier) - rank(b.tier) || a.name.localeCompare(b.name, 'de'));
 }

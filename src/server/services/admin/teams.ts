@@ -7,6 +7,7 @@ import { RefusedWrite, write } from '../../db/write';
 import { matches, players, teams } from '../../db/schema';
 import type { Change } from '../../publish/routes';
 import type { TeamData, TeamEntry } from '../../../lib/schemas/team';
+import { germanOrder } from '../../db/german-order';
 
 export const TEAM_NOT_FOUND = 'Dieses Team existiert nicht mehr.';
 export const ORDER_STALE = 'Die Liste der Teams hat sich inzwischen geändert.';
@@ -42,14 +43,14 @@ export function listTeams(db: Db = getDb()): TeamEntry[] {
   return db
     .select()
     .from(teams)
-    .orderBy(asc(teams.display_order), asc(teams.name))
+    .orderBy(asc(teams.display_order), germanOrder(teams.name))
     .all()
     .map((t) => entry(t, counts.get(t.id) ?? 0));
 }
 
 /** id, name and category ordered by name: the team choice of the players form. */
 export function teamOptions(db: Db = getDb()) {
-  return db.select({ id: teams.id, name: teams.name, category: teams.category }).from(teams).orderBy(asc(teams.name)).all();
+  return db.select({ id: teams.id, name: teams.name, category: teams.category }).from(teams).orderBy(germanOrder(teams.name)).all();
 }
 
 export function createTeam(input: TeamData, db: Db = getDb()) {

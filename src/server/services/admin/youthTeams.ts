@@ -7,6 +7,7 @@ import { RefusedWrite, write } from '../../db/write';
 import { contactInfo, youthTeams } from '../../db/schema';
 import type { Change } from '../../publish/routes';
 import { YOUTH_TEXTS, type ContactOption, type YouthTeamData, type YouthTeamEntry } from '../../../lib/schemas/youthTeam';
+import { germanOrder } from '../../db/german-order';
 
 export const YOUTH_NOT_FOUND = 'Diese Nachwuchsmannschaft existiert nicht mehr.';
 export const YOUTH_ORDER_STALE = 'Die Liste der Nachwuchsmannschaften hat sich inzwischen geändert.';
@@ -18,7 +19,7 @@ export function listYouthTeams(db: Db = getDb()): YouthTeamEntry[] {
     .select({ team: youthTeams, contact: contactInfo })
     .from(youthTeams)
     .leftJoin(contactInfo, eq(youthTeams.contact_info_id, contactInfo.id))
-    .orderBy(asc(youthTeams.display_order), asc(youthTeams.name))
+    .orderBy(asc(youthTeams.display_order), germanOrder(youthTeams.name))
     .all()
     .map(({ team, contact }) => ({
       id: team.id,
@@ -40,7 +41,7 @@ export function contactOptions(db: Db = getDb()): ContactOption[] {
   return db
     .select({ id: contactInfo.id, name: contactInfo.name, role: contactInfo.role, email: contactInfo.email, phone: contactInfo.phone })
     .from(contactInfo)
-    .orderBy(asc(contactInfo.name))
+    .orderBy(germanOrder(contactInfo.name))
     .all();
 }
 
