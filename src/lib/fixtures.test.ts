@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyFixtureFilter, currentSeason, currentSeasonMatches, fixtureFilters, isPastMatch, nextMatchIndex, seasonOf, slugify, type FixtureMatch } from './fixtures';
+import { applyFixtureFilter, currentSeason, currentSeasonMatches, fixtureFilters, fixtureOfCard, isPastMatch, nextMatchIndex, seasonOf, slugify, type FixtureMatch } from './fixtures';
 
 const match = (id: string, date: string, status: string, away: string, competition: string | null = 'Unterliga Ost'): FixtureMatch => ({
   id,
@@ -89,5 +89,26 @@ describe('fixtures', () => {
     expect(slugify('Grün-Weiß Größing')).toBe('gruen-weiss-groessing');
     expect(slugify('  ÖFB Cup 2026/27 ')).toBe('oefb-cup-2026-27');
     expect(slugify('!!!')).toBe('');
+  });
+});
+
+describe('fixtureOfCard', () => {
+  const day = (id: string, home: string, away: string, match_time: string | null, match_date = '2026-12-05') => ({ id, home_team: home, away_team: away, match_date, match_time, competition: null, status: 'scheduled' });
+  const list = [day('r', 'SC Weiz 1b', 'SV Kirchberg 1b', '11:00'), day('k', 'SC Weiz', 'SV Kirchberg', '13:00'), day('x', 'SV Kirchberg', 'USV Gnas', '15:00', '2026-12-12')];
+  const card = { date: '2026-12-05', time: '13:00', home: 'SC Weiz', away: 'SV Kirchberg' };
+
+  it('finds the fixture the card names by date and time, or by teams between matches of the day', () => {
+    expect(fixtureOfCard(list, card)?.id).toBe('k');
+    expect(fixtureOfCard(list, { ...card, time: '13.00 Uhr' })?.id).toBe('k');
+    expect(fixtureOfCard(list, { ...card, time: null })?.id).toBe('k');
+    expect(fixtureOfCard(list, { ...card, time: null, home: 'sc weiz 1b', away: 'SV Kirchberg 1b' })?.id).toBe('r');
+    expect(fixtureOfCard(list, { ...card, date: '2026-12-12', time: '' })?.id).toBe('x');
+  });
+
+  it("leads nowhere when the card's date is free text or names no single fixture", () => {
+    expect(fixtureOfCard(list, { ...card, date: 'Samstag, 10. August 2024' })).toBeNull();
+    expect(fixtureOfCard(list, { ...card, date: '2026-12-06' })).toBeNull();
+    expect(fixtureOfCard(list, { ...card, time: '18:00' })).toBeNull();
+    expect(fixtureOfCard(list, { ...card, time: null, home: 'SV Kirchberg', away: 'ASK Oberdorf' })).toBeNull();
   });
 });

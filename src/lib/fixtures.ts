@@ -58,6 +58,39 @@ export function nextMatchIndex(list: readonly FixtureMatch[], today: string): nu
   return list.findIndex((m) => !isPastMatch(m, today) && (m.status === 'scheduled' || m.status === 'upcoming'));
 }
 
+const clockTime = (value: string | null | undefined) => {
+  const m = /^(\d{1,2})[:.](\d{2})(?:\s*Uhr)?$/i.exec((value ?? '').trim());
+  return m ? `${m[1].padStart(2, '0')}:${m[2]}` : null;
+};
+const teamName = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
+/** Teams as the card names them: the same name, else one name within the other ('SV Kirchberg' in 'SV Kirchberg an der Raab'). */
+function byTeams<M extends FixtureMatch>(list: M[], home: string, away: string): M[] {
+  const [h, a] = [teamName(home), teamName(away)];
+  const same = list.filter((m) => teamName(m.home_team) === h && teamName(m.away_team) === a);
+  if (same.length > 0 || h === '' || a === '') return same;
+  const within = (x: string, y: string) => x.includes(y) || y.includes(x);
+  return list.filter((m) => within(teamName(m.home_team), h) && within(teamName(m.away_team), a));
+}
+
+/**
+ * The fixture the home page's 'Nächstes Spiel' card shows, or null: the card is
+ * the admin's own text (public-site.md), so it leads to a match page only when
+ * its date (as a date, not free text), its time where given and, between
+ * matches of one day, its teams name exactly one fixture.
+ */
+export function fixtureOfCard<M extends FixtureMatch & { match_time?: string | null }>(
+  list: readonly M[],
+  card: { date: string | null | undefined; time: string | null | undefined; home: string; away: string },
+): M | null {
+  const date = (card.date ?? '').trim();
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return null;
+  let found = list.filter((m) => m.match_date === date);
+  const time = clockTime(card.time);
+  if (time) found = found.filter((m) => clockTime(m.match_time) === time);
+  if (found.length > 1) found = byTeams(found, card.home, card.away);
+  return found.length === 1 ? found[0] : null;
+}
+
 /**
  * A match's season: as stored, or (a row without one) the Austrian season its
  * date falls in, July to June: 2026-11-25 → '2026/27'.

@@ -24,3 +24,24 @@ export function matchTypeLabel(type: string | null | undefined): string {
 export function scoreText(home: number | null | undefined, away: number | null | undefined): string {
   return home == null || away == null ? '-:-' : `${home}:${away}`;
 }
+
+type PlacedMatch = { location: string | null; team_side: string | null; home_team: string; away_team: string };
+type HomeClub = { homeGround: string | null; longName: string; shortName: string };
+
+const isClub = (name: string, club: HomeClub) => name === club.longName || (club.shortName !== '' && name.includes(club.shortName));
+
+/**
+ * Where a match is played, as its pages name it: its location; without one our
+ * ground, but only when we are the home side (named by `team_side`, else by the
+ * club's name among the two). An away match without a location is at the home
+ * side's ground, which we do not know: named so, with no address (a fan must
+ * not drive to our ground).
+ */
+export function matchPlace(m: PlacedMatch, club: HomeClub): { name: string; address: string | null } {
+  const location = m.location?.trim();
+  if (location) return { name: location, address: location };
+  const away = m.team_side ? m.team_side === 'away' : isClub(m.away_team, club) && !isClub(m.home_team, club);
+  if (away) return { name: `Heimplatz von ${m.home_team}`, address: null };
+  const ours = club.homeGround || club.longName;
+  return { name: ours, address: ours };
+}

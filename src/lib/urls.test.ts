@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSafeUrl, isWebUrl } from './urls';
+import { isSafeUrl, isWebUrl, telHref } from './urls';
 
 describe('URL checks', () => {
   it('accepts web, mail and phone links and site paths', () => {
@@ -32,5 +32,16 @@ describe('image URLs', () => {
     expect(cssUrl("/uploads/a b'c(d)\\e\".webp")).toBe('/uploads/a%20b%27c%28d%29%5Ce%22.webp');
     // an already encoded URL stays as it is
     expect(cssUrl('/uploads/a%20b.webp')).toBe('/uploads/a%20b.webp');
+  });
+});
+
+describe('telHref', () => {
+  it('keeps digits and the leading plus; drops the trunk zero written (0)', () => {
+    expect(telHref('+43 664 1234567')).toBe('tel:+436641234567');
+    expect(telHref('+43 (0) 664 123')).toBe('tel:+43664123');
+    expect(telHref('+43(0)3115 2345')).toBe('tel:+4331152345');
+    expect(telHref('0664 / 123 45 67')).toBe('tel:06641234567');
+    expect(telHref('03115-2345 (Kantine)')).toBe('tel:031152345');
+    expect(telHref(' +43 664 +1')).toBe('tel:+436641');
   });
 });

@@ -3,7 +3,7 @@ import type { APIRoute } from 'astro';
 import { newsExcerpt } from '../../lib/text';
 import { safeImageUrl } from '../../lib/urls';
 import { NEWS_TEXTS } from '../../server/content/defaults';
-import { clubIdentity } from '../../server/content/club';
+import { clubIdentity, forClub } from '../../server/content/club';
 import { publishedNews } from '../../server/content/public-content';
 import { siteUrl } from '../../server/config';
 
@@ -29,7 +29,7 @@ export const GET: APIRoute = () => {
 <channel>
 <title>${xml(`News – ${clubIdentity().longName}`)}</title>
 <link>${xml(link('/news'))}</link>
-<description>${xml(NEWS_TEXTS.intro)}</description>
+<description>${xml(forClub(NEWS_TEXTS.intro))}</description>
 <language>de</language>${newest ? `\n<lastBuildDate>${new Date(newest).toUTCString()}</lastBuildDate>` : ''}
 <atom:link href="${xml(link('/news/feed.xml'))}" rel="self" type="application/rss+xml"/>
 ${items

@@ -98,6 +98,17 @@ export function clubIdentity(): ClubIdentity {
   return identityOfStored(stored ?? DEFAULT_CLUB_SETTINGS);
 }
 
+/**
+ * A built-in text that names the built-in club, for the club as saved: the
+ * spec's 'Vereinsshop – SV Kirchberg an der Raab' reads 'Vereinsshop – FC
+ * Musterdorf 1920' once the club is renamed in 'Verein' (and is the spec's
+ * own text until then). For the texts no admin edits: titles, intros, descriptions.
+ */
+export function forClub(text: string): string {
+  const name = clubIdentity().longName;
+  return name === CLUB.fullName ? text : text.replaceAll(CLUB.fullName, name);
+}
+
 /** The club as a superadmin saved it, or null before anyone has (the build's own icons stand then). */
 export function storedClubIdentity(): ClubIdentity | null {
   const stored = readOr('club settings', null as ClubSettingsRow | null, storedClubSettings);

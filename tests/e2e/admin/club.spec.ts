@@ -83,6 +83,20 @@ test("a superadmin's crest, names and colours reach every page, the icons, the m
   expect(organisation).toMatchObject({ '@type': 'SportsOrganization', name: 'SV Union Gnas 1946', logo: `${site.url}${crest}` });
   expect(await (await request.get(`${site.url}/news/feed.xml`)).text()).toContain('<title>News – SV Union Gnas 1946</title>');
   expect(await (await request.get(`${site.url}/spielplan.ics`)).text()).toContain('X-WR-CALNAME:Spielplan SV Union Gnas 1946');
+  // the built-in titles, intros and descriptions no admin edits name the club as saved, never the built-in one
+  const feed = await (await request.get(`${site.url}/news/feed.xml`)).text();
+  expect(feed).toContain('<description>Neuigkeiten rund um den SV Union Gnas 1946.</description>');
+  await page.goto(site.url + '/shop');
+  await expect(page).toHaveTitle('Vereinsshop – SV Union Gnas 1946');
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', 'Trikots, Schals und Fanartikel des SV Union Gnas 1946.');
+  await page.goto(site.url + '/vereinsgeschichte');
+  await expect(page.locator('h1')).toHaveText('Vereinsgeschichte SV Union Gnas 1946');
+  await page.goto(site.url + '/spielplan');
+  await expect(page.locator('.page-head')).toContainText('Alle Spiele des SV Union Gnas 1946.');
+  for (const path of ['/', '/news', '/spielplan', '/shop', '/vereinsgeschichte', '/kontakt']) {
+    const head = (await (await request.get(site.url + path)).text()).split('</head>')[0];
+    expect(head, path).not.toContain('SV Kirchberg an der Raab');
+  }
 
   // the icons and the manifest, drawn from the crest
   const manifest = await (await request.get(`${site.url}/verein/manifest.webmanifest`)).json();

@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { loginAs } from '../../fixtures/auth';
-import { makeMatch, makePlayer, makeTeam } from '../../fixtures/factories';
+import { makeMatch, makePlayer, makeTeam, setHomepageSection } from '../../fixtures/factories';
 import { addDays, viennaDate } from '../../../src/lib/dates-de';
-import { matchEvents, matchLineups } from '../../../src/server/db/schema';
+import { matchEvents, matchLineups, teams } from '../../../src/server/db/schema';
 import { expectNoInjectedScript, jsonLdOf, useSite, withCookieChoice } from '../public/helpers';
 
 // The public match page (issue 14): score, goals by minute, cards, substitutions,
@@ -39,6 +39,9 @@ const site = useSite((db) => {
   matchId = match.id;
   // a match of the spec's kind: free-text teams only, no details yet
   plainId = makeMatch(db, { home_team: 'SC Weiz', away_team: 'SV Kirchberg', match_date: addDays(viennaDate(new Date()), 4), match_time: '13:00', competition: 'Unterliga' }).id;
+  // the reserves play before, the same day: the first fixture of the list, not the one the card names
+  makeMatch(db, { home_team: 'SC Weiz 1b', away_team: 'SV Kirchberg 1b', match_date: addDays(viennaDate(new Date()), 4), match_time: '11:00', competition: 'Reserve' });
+  setHomepageSection(db, 'next_match', { content: 'SC Weiz VS SV Kirchberg', match_date: addDays(viennaDate(new Date()), 4), match_time: '13:00', match_location: 'Weiz' });
   protectedId = kid.id;
   db.insert(matchLineups).values([
     { match_id: match.id, player_id: huber.id, role: 'start', jersey_number: 9, display_order: 0 },
@@ -102,11 +105,18 @@ test('/spielplan and the home page lead to the match page', async ({ page }) => 
   await page.goto(`${site().url}/spielplan`);
   await page.getByRole('link', { name: 'Zum Spiel: SV Kirchberg gegen ASK Oberdorf' }).click();
   await expect(page).toHaveURL(`${site().url}/spiel/${matchId}`);
+  // a match page belongs to 'Spielplan' in the menu, a player's to 'Mannschaften'
+  const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
+  await expect(nav.getByRole('link', { name: 'Spielplan' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.locator('[aria-current]')).toHaveCount(1);
+  await page.goto(`${site().url}/team/${site().db().select().from(teams).get()!.id}`);
+  await expect(nav.getByRole('link', { name: 'Mannschaften' })).toHaveAttribute('aria-current', 'page');
+  await page.goto(`${site().url}/spiel/${matchId}`);
   await page.goto(`${site().url}/`);
   await page.locator('.last-result').getByRole('link', { name: /^Zum Spiel: SV Kirchberg 2:1 ASK Oberdorf/ }).click();
   await expect(page).toHaveURL(`${site().url}/spiel/${matchId}`);
   await expect(page.locator('h1 .score')).toHaveText('2:1');
-  // the spec's next-match card leads to the next match of the fixtures
+  // the spec's next-match card leads to the match it names (not the reserves' match before it)
   await page.goto(`${site().url}/`);
   await page.locator('.next-match').getByRole('link', { name: 'Zum Spiel: SC Weiz – SV Kirchberg' }).click();
   await expect(page).toHaveURL(`${site().url}/spiel/${plainId}`);

@@ -6,6 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { saveClubSettings } from '../../../src/server/services/admin/club';
 import { seedDemoClub } from '../../../src/server/services/demo-data';
 import { useSite, withCookieChoice } from './helpers';
+import { setFooterTexts } from '../../fixtures/factories';
 
 const ROUTES = ['/', '/news', '/mannschaften', '/nachwuchs', '/spielplan', '/shop', '/sponsoren', '/kontakt', '/mitglied-werden', '/vereinsgeschichte', '/impressum', '/datenschutz', '/news/gibt-es-nicht'];
 
@@ -44,4 +45,31 @@ test.describe('eigene Vereinsfarben', () => {
       for (const route of ROUTES) expect(await violations(page, site().url + route), route).toEqual([]);
     });
   }
+});
+
+test.describe('geleerte Fußzeile', () => {
+  // the footer editor allows every text empty ("the footer then shows nothing there"): no empty heading or address
+  const site = useSite((db) => {
+    setFooterTexts(db, {
+      club_title_line1: '',
+      club_title_line2: ' ',
+      club_description: '',
+      quick_links_title: '',
+      contact_title: '',
+      contact_location1: '',
+      contact_location2: '',
+      contact_location3: '',
+      contact_email: '',
+      social_title: '',
+      copyright_text: '',
+    });
+  });
+  test('a footer with its texts cleared has no empty heading and no axe violation', async ({ page }) => {
+    expect(await violations(page, site().url + '/kontakt')).toEqual([]);
+    const footer = page.locator('footer.site-footer');
+    await expect(footer.locator('h2')).toHaveCount(0);
+    await expect(footer.locator('address')).toHaveCount(0);
+    await expect(footer.locator('.bottom').getByRole('link', { name: 'Impressum' })).toBeVisible();
+    await expect(footer.locator('ul a').first()).toBeVisible();
+  });
 });

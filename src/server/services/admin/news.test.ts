@@ -6,7 +6,7 @@ import { news, users } from '../../db/schema';
 import { createUser } from '../../auth/users';
 import { newsSchema, newsUpdateSchema } from '../../../lib/schemas/news';
 import { applyDueNewsSchedules, createNews, deleteNews, earliestNewsSchedule, listNews, nextNewsScheduleAfter, setNewsPublished, updateNews } from './news';
-import { RefusedWrite } from '../../db/write';
+import { RefusedWrite, write } from '../../db/write';
 import { currentRevision, restoreFromTrash } from '../../revisions';
 
 let db: Db;
@@ -149,5 +149,17 @@ describe('scheduled news (issue 15)', () => {
     expect(later.unpublished.sort()).toEqual([b.id, c.id].sort());
     expect(rows().B).toMatchObject({ published: false, unpublish_at: null });
     expect(earliestNewsSchedule(db)).toBeNull();
+  });
+
+  it('a scheduled article is dated and listed as of its publish time, not the day it was written', () => {
+    const CHRISTMAS = Date.UTC(2026, 11, 24, 8, 0);
+    const early = createNews(input({ title: 'Weihnachtsgrüße', content: 'C', publish_at: CHRISTMAS }), null, db, NOON).row;
+    const between = createNews(input({ title: 'Dazwischen', content: 'C', published: true }), null, db, NOON).row;
+    write('test.between', () => db.update(news).set({ created_at: new Date(CHRISTMAS - 86_400_000).toISOString() }).where(eq(news.id, between.id)).run(), db);
+    // the scheduler ran late (the server was down): the planned time counts
+    applyDueNewsSchedules(CHRISTMAS + 90 * MINUTE, db);
+    const stored = db.select().from(news).where(eq(news.id, early.id)).get()!;
+    expect(stored).toMatchObject({ published: true, created_at: '2026-12-24T08:00:00.000Z' });
+    expect(listNews(db).map((n) => n.title).slice(0, 2)).toEqual(['Weihnachtsgrüße', 'Dazwischen']);
   });
 });

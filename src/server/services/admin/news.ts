@@ -130,9 +130,13 @@ export function applyDueNewsSchedules(time: number, db: Db = getDb()) {
       const publishDue = row.publish_at !== null && row.publish_at <= time;
       const unpublishDue = row.unpublish_at !== null && row.unpublish_at <= time;
       const show = publishDue && (!unpublishDue || row.publish_at! > row.unpublish_at!);
+      // an article scheduled for 24 December appears as of then: its date and its place in every list and
+      // the feed are the publish time, not the day it was written (the pages date and sort by created_at)
+      const appears = show && !row.published;
       tx.update(news)
         .set({
           published: show,
+          ...(appears ? { created_at: new Date(row.publish_at!).toISOString() } : {}),
           ...(publishDue ? { publish_at: null } : {}),
           ...(unpublishDue ? { unpublish_at: null } : {}),
           updated_at: now(),
