@@ -66,3 +66,20 @@ it('purges a deleted or replaced upload, not a new one', async () => {
   await target.deploy(listSiteTree(dirs));
   expect(calls).toEqual([]);
 });
+
+it("purges the build's files with fixed names an app update replaced, never the ones named by their content", async () => {
+  const target = new PurgeTarget(`http://127.0.0.1:${(server.address() as AddressInfo).port}/purge`, path.join(root, 'deploy'));
+  const url = (p: string) => new URL(p, siteUrl()).href;
+  write(path.join(dirs.clientDir, 'sw.js'), 'self.version = 1');
+  write(path.join(dirs.clientDir, 'manifest.webmanifest'), '{"name":"SV"}');
+  await target.deploy(listSiteTree(dirs));
+  expect(calls.flat()).toEqual([url('/')]);
+
+  // the app is updated: a new worker and new content-named assets; the manifest stays
+  calls = [];
+  write(path.join(dirs.clientDir, 'sw.js'), 'self.version = 2');
+  fs.rmSync(path.join(dirs.clientDir, '_astro', 'app.1234.js'));
+  write(path.join(dirs.clientDir, '_astro', 'app.5678.js'), 'console.log(2)');
+  await target.deploy(listSiteTree(dirs));
+  expect(calls.flat()).toEqual([url('/sw.js')]);
+});

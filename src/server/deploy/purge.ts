@@ -32,12 +32,14 @@ export class PurgeTarget implements DeployTarget {
   async deploy(tree: Map<string, LocalFile>, { signal }: DeployOptions = {}): Promise<DeployResult> {
     // the published pages, and the uploads: a photo deleted (a player who withdrew consent) or replaced
     // under its name must leave the CDN too, which may keep it a year (immutable). A new upload is only
-    // recorded: no CDN holds it yet. Build assets are named by their content and never change under a name.
-    const purgeable = new Map([...tree].filter(([, file]) => file.area === 'page' || file.area === 'upload'));
+    // recorded: no CDN holds it yet. So are the build's files with fixed names (the service worker, the
+    // web manifest, the offline page, icons): an app update replaces them under their name, and a CDN
+    // would hand out the old worker for its hour. The build's `_astro/` files are named by their content.
+    const purgeable = new Map([...tree].filter(([key, file]) => file.area !== 'asset' || !key.startsWith('_astro/')));
     const plan = this.manifest.plan(purgeable);
     const changed = [...plan.pages, ...(plan.version ? [plan.version] : [])];
-    const replacedUploads = plan.assets.filter((file) => this.manifest.has(file.key));
-    const keys = [...changed, ...replacedUploads].map((f) => f.key).concat(plan.removed);
+    const replaced = plan.assets.filter((file) => this.manifest.has(file.key));
+    const keys = [...changed, ...replaced].map((f) => f.key).concat(plan.removed);
     const urls = [...new Set(keys.map(urlOfKey))].map((u) => new URL(u, siteUrl()).href);
     for (let i = 0; i < urls.length; i += BATCH) {
       let response: Response;
