@@ -24,6 +24,7 @@ import {
   type RequestKind,
 } from './lib/pwa-cache-policy';
 import { CACHES, CACHE_VERSION_URL, isToWorker, type FromWorker } from './lib/pwa-protocol';
+import { purgeLog } from './lib/pwa-purge-log';
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -52,8 +53,6 @@ const storableOnly: CacheWillUpdate = {
 };
 
 const PURGES_KEY = '/__anstoss/purges';
-/** the purges the meta cache keeps, newest first */
-const PURGES_KEPT = 10;
 
 /**
  * A fan's saved pages that vanish should say why: each purge of a cache is
@@ -95,21 +94,7 @@ async function writeMeta(key: string, value: unknown): Promise<void> {
   await (await caches.open(CACHES.meta)).put(key, new Response(JSON.stringify(value), { headers: { 'content-type': 'application/json' } }));
 }
 
-/** The records are written one after the other: two purges at once (a new version and a quota error) read and write the same list. */
-let recording: Promise<void> = Promise.resolve();
-
-function recordPurge(cache: string, reason: string): Promise<void> {
-  recording = recording.then(async () => {
-    try {
-      const earlier = await readMeta(PURGES_KEY);
-      const purges = [{ cache, reason, at: new Date().toISOString() }, ...(Array.isArray(earlier) ? earlier : [])].slice(0, PURGES_KEPT);
-      await writeMeta(PURGES_KEY, purges);
-    } catch {
-      // a full storage cannot take the record either: the purge goes on
-    }
-  });
-  return recording;
-}
+const recordPurge = purgeLog({ read: readMeta, write: writeMeta }, PURGES_KEY);
 
 const pageExpiration = new RecordedExpiration(CACHES.pages, { maxEntries: 150, purgeOnQuotaError: true });
 const pages = new NetworkFirst({
