@@ -58,4 +58,17 @@ describe('restoring a version whose picture was deleted since', () => {
     expect(restoreRevision(oldest('news', 'n2'), db, uploads).keptImages).toEqual([]);
     expect(db.$client.prepare(`SELECT image_url FROM news WHERE id = 'n2'`).pluck().get()).toBe(a);
   });
+
+  it('leaves the pictures out of a text whose files are gone, and keeps the rest of the text and the pictures still there', () => {
+    const [kept, gone] = [upload('bleibt.webp'), upload('weg.webp')];
+    const old = `<p>Vor dem Spiel</p><img src="${gone}" alt="Aufwärmen"><p>Die Tore:</p><p><img alt="Jubel" src="${kept}"></p>`;
+    seed(db, () => db.$client.prepare(`INSERT INTO news (id, title, content) VALUES ('n3', 'Alt', ?)`).run(old));
+    edit(`UPDATE news SET content = '<p>Kurz</p>' WHERE id = 'n3'`);
+    fs.rmSync(path.join(uploads, 'weg.webp'));
+    const restored = restoreRevision(oldest('news', 'n3'), db, uploads);
+    expect(restored.keptImages).toEqual(['Text']);
+    expect(db.$client.prepare(`SELECT content FROM news WHERE id = 'n3'`).pluck().get()).toBe(
+      `<p>Vor dem Spiel</p><p>Die Tore:</p><p><img alt="Jubel" src="${kept}"></p>`,
+    );
+  });
 });

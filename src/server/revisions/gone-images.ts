@@ -2,14 +2,19 @@
 // library since (the library frees an image no current row and no trash entry
 // uses, so an old version's picture can go) would be a broken image on the page:
 // such a field keeps the picture the row has now, and a report's picture list
-// drops the pictures that are gone. The restore says which fields kept theirs.
-// (Pictures inline in a text are left as they are: cutting them out of HTML
-// would change the text being restored.)
+// drops the pictures that are gone, and so does a text: its <img> of a gone
+// picture is left out (the rest of the text is restored as it was). The restore
+// says which fields differ from the version.
 import fs from 'node:fs';
 import { config } from '../config';
 import { uploadFile } from '../media/inventory';
 import { IMAGE_SOURCES } from '../media/usage';
 import type { RevisionedEntity } from '../../lib/revisions';
+
+/** An <img> whose src is one of our uploads (the editor writes src="/uploads/…"), with the address. */
+const IMAGE_TAG = /<img\b[^>]*?\ssrc\s*=\s*["']?(\/uploads\/[^"'\s>]+)["']?[^>]*>/gi;
+/** The address in an attribute: '&amp;' is '&'. */
+const decodeSrc = (src: string) => src.replaceAll('&amp;', '&');
 
 function isGone(url: unknown, uploadsDir: string): boolean {
   if (typeof url !== 'string' || !url.startsWith('/uploads/')) return false;
@@ -44,6 +49,12 @@ export function withoutGoneImages(
       const gone = (url: unknown) => typeof url === 'string' && !now.includes(JSON.stringify(url)) && isGone(url, uploadsDir);
       if (!Array.isArray(list) || !list.some(gone)) continue;
       result[column.name] = JSON.stringify(list.filter((url) => !gone(url)));
+      kept.push(column.field);
+    } else if (column.kind === 'html' && typeof value === 'string') {
+      const now = String(current[column.name] ?? '');
+      const text = value.replace(IMAGE_TAG, (tag, src: string) => (!now.includes(src) && isGone(decodeSrc(src), uploadsDir) ? '' : tag));
+      if (text === value) continue;
+      result[column.name] = text;
       kept.push(column.field);
     }
   }
