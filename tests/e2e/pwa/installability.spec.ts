@@ -86,6 +86,8 @@ test('the service worker is served fresh and the offline page is German', async 
   const html = await offline.text();
   expect(html).toContain('<html lang="de">');
   expect(html).toContain('Du bist offline');
+  // the same file for every club: it names none
+  expect(html).not.toContain('Kirchberg');
 });
 
 test("Chromium's installability check finds no error (manifest, icons, service worker with fetch handler)", async () => {
