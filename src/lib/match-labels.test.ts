@@ -36,5 +36,8 @@ describe('match labels', () => {
     expect(matchPlace({ ...match, home_team: 'Heimverein <Nord>', away_team: 'FC Musterdorf 1b' }, club)).toEqual({ name: 'Heimplatz von Heimverein <Nord>', address: null });
     expect(matchPlace(match, club)).toEqual({ name: 'Waldstadion Musterdorf', address: 'Waldstadion Musterdorf' });
     expect(matchPlace(match, { ...club, homeGround: null })).toEqual({ name: 'FC Musterdorf 1920', address: 'FC Musterdorf 1920' });
+    // a short name inside another club's name is not ours: 'Union' at 'USV Union Gnas' is an away match
+    const union = { homeGround: 'Unionplatz', longName: 'SV Union Feldbach', shortName: 'Union' };
+    expect(matchPlace({ ...match, home_team: 'USV Union Gnas', away_team: 'Union Feldbach' }, union)).toEqual({ name: 'Heimplatz von USV Union Gnas', address: null });
   });
 });

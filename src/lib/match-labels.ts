@@ -28,7 +28,11 @@ export function scoreText(home: number | null | undefined, away: number | null |
 type PlacedMatch = { location: string | null; team_side: string | null; home_team: string; away_team: string };
 type HomeClub = { homeGround: string | null; longName: string; shortName: string };
 
-const isClub = (name: string, club: HomeClub) => name === club.longName || (club.shortName !== '' && name.includes(club.shortName));
+/** The club's long name, or a name that starts with its short one as a whole word ('Union' is not 'USV Union …'s start; 'SV Kirchberg 1b' is ours). */
+function isClub(name: string, club: HomeClub): boolean {
+  const [n, long, short] = [name, club.longName, club.shortName].map((v) => v.trim().toLowerCase());
+  return n === long || (short !== '' && (n === short || n.startsWith(`${short} `)));
+}
 
 /**
  * Where a match is played, as its pages name it: its location; without one our

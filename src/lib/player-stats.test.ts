@@ -61,6 +61,20 @@ describe('matchStats', () => {
     expect(s.get('a')?.minutes).toBe(90);
     expect(s.get('c')).toMatchObject({ appearances: 1, minutes: 0 });
   });
+
+  it("counts a youth team's shorter match: 2 × 25 minutes are 50, stoppage time included at most", () => {
+    const s = matchStats([start('a'), start('b'), sub('c')], [ev('substitution', 40, 'c', { related_player_id: 'a' }), ev('red', 52, 'b')], 50);
+    expect(s.get('a')?.minutes).toBe(40);
+    expect(s.get('b')?.minutes).toBe(50);
+    expect(s.get('c')?.minutes).toBe(10);
+    // a season of matches of both lengths: each counts its own
+    const lines = playerMatchLines(
+      [{ id: 'm1', season: '2026/27', match_date: '2026-09-05', minutes: 50 }, { id: 'm2', season: '2026/27', match_date: '2026-09-12' }],
+      [start('a', 'm1'), start('a', 'm2')],
+      [],
+    );
+    expect(lines.get('a')?.map((l) => [l.match_id, l.minutes])).toEqual([['m2', 90], ['m1', 50]]);
+  });
 });
 
 describe('season sums', () => {

@@ -3,14 +3,21 @@
 // and the tests read the same numbers.
 //   appearance: in the line-up as a starter, or a substitute who came on
 //   minutes: a starter from 0, a substitute from the minute they came on, until
-//            90, the minute they went off, or the minute of a red or yellow-red card
+//            the end (90, a youth team's 2 × 25 = 50: its half length), the minute
+//            they went off, or the minute of a red or yellow-red card
 //   goals: goals with the player as scorer, own goals not counted; assists likewise
 //   cards: yellow, yellow-red and red, wherever the player was (also from the bench)
 
-/** The regular length of a match; added time is not counted as minutes played. */
+/** The regular length of a match (of halves of 45); added time is not counted as minutes played. */
 export const MATCH_MINUTES = 90;
 
-export type StatsMatch = { id: string; season: string | null; match_date: string };
+export type StatsMatch = {
+  id: string;
+  season: string | null;
+  match_date: string;
+  /** its regular length: two of its team's halves (MATCH_MINUTES without one) */
+  minutes?: number;
+};
 export type StatsLineup = { match_id: string; player_id: string; role: 'start' | 'sub' };
 export type StatsEvent = {
   match_id: string;
@@ -53,10 +60,9 @@ const addStats = (into: PlayerStats, s: PlayerStats) => {
 
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-const clampMinute = (minute: number) => Math.min(MATCH_MINUTES, Math.max(0, minute));
-
-/** Each player's numbers in one match: the line-up and events of that match only. */
-export function matchStats(lineup: StatsLineup[], events: StatsEvent[]): Map<string, PlayerStats & { started: boolean }> {
+/** Each player's numbers in one match of `length` minutes: the line-up and events of that match only. */
+export function matchStats(lineup: StatsLineup[], events: StatsEvent[], length: number = MATCH_MINUTES): Map<string, PlayerStats & { started: boolean }> {
+  const clampMinute = (minute: number) => Math.min(length, Math.max(0, minute));
   const out = new Map<string, PlayerStats & { started: boolean }>();
   const of = (id: string) => {
     let s = out.get(id);
@@ -65,7 +71,7 @@ export function matchStats(lineup: StatsLineup[], events: StatsEvent[]): Map<str
   };
   const from = new Map<string, number>();
   const until = new Map<string, number>();
-  const endAt = (id: string, minute: number) => until.set(id, Math.min(until.get(id) ?? MATCH_MINUTES, clampMinute(minute)));
+  const endAt = (id: string, minute: number) => until.set(id, Math.min(until.get(id) ?? length, clampMinute(minute)));
   for (const row of lineup) if (row.role === 'start') from.set(row.player_id, 0);
   const ordered = [...events].sort((a, b) => a.minute - b.minute);
   for (const e of ordered) {
@@ -87,7 +93,7 @@ export function matchStats(lineup: StatsLineup[], events: StatsEvent[]): Map<str
     const s = of(id);
     s.appearances = 1;
     s.started = lineup.some((r) => r.player_id === id && r.role === 'start');
-    s.minutes = Math.max(0, (until.get(id) ?? MATCH_MINUTES) - start);
+    s.minutes = Math.max(0, (until.get(id) ?? length) - start);
   }
   return out;
 }
@@ -111,7 +117,7 @@ export function playerMatchLines(matches: StatsMatch[], lineups: StatsLineup[], 
   // own, a whole season's) lists them alike
   const newestFirst = [...matches].sort((a, b) => compareText(b.match_date, a.match_date) || compareText(a.id, b.id));
   for (const match of newestFirst) {
-    for (const [playerId, stats] of matchStats(lineupsOf.get(match.id) ?? [], eventsOf.get(match.id) ?? [])) {
+    for (const [playerId, stats] of matchStats(lineupsOf.get(match.id) ?? [], eventsOf.get(match.id) ?? [], match.minutes)) {
       const line: PlayerMatchLine = {
         appearances: stats.appearances,
         minutes: stats.minutes,

@@ -49,11 +49,12 @@ export const RESTORE_ORDER: readonly RevisionedEntity[] = [
  * rises (calendar apps ignore an event with a lower one; the restore raises it),
  * the match day's phase and times are the pitch's, the import's key is the
  * source's, and whether and when a news is public is its own switch (putting back
- * an older text must not bring back an article taken off since).
+ * an older text must not bring back an article taken off since, nor move its date).
  */
 export const KEPT_ON_RESTORE: Partial<Record<RevisionedEntity, readonly string[]>> = {
   matches: ['sequence', 'live_phase', 'kickoff_at', 'second_half_at', 'external_key'],
-  news: ['published', 'publish_at', 'unpublish_at'],
+  // and so is its date: a scheduled article is dated as of its publish time (decision 030)
+  news: ['published', 'publish_at', 'unpublish_at', 'created_at'],
 };
 
 /** Columns that never go into a revision, whatever table grows them. */

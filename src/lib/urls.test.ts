@@ -40,6 +40,8 @@ describe('telHref', () => {
     expect(telHref('+43 664 1234567')).toBe('tel:+436641234567');
     expect(telHref('+43 (0) 664 123')).toBe('tel:+43664123');
     expect(telHref('+43(0)3115 2345')).toBe('tel:+4331152345');
+    expect(telHref('0043 (0) 664 123')).toBe('tel:+43664123');
+    expect(telHref('0043 664 123')).toBe('tel:0043664123');
     expect(telHref('0664 / 123 45 67')).toBe('tel:06641234567');
     expect(telHref('03115-2345 (Kantine)')).toBe('tel:031152345');
     expect(telHref(' +43 664 +1')).toBe('tel:+436641');

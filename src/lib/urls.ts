@@ -45,9 +45,12 @@ export function safeImageUrl(value: string | null | undefined): string | null {
 
 /**
  * A phone number as a tel: link: digits and a leading '+'. The Austrian way of
- * writing the trunk zero, '+43 (0) 664 …', drops it: '+430664…' cannot be dialled.
+ * writing the trunk zero, '+43 (0) 664 …' or '0043 (0) 664 …', drops it: '+430664…' cannot be dialled.
  */
 export function telHref(phone: string): string {
-  const digits = phone.trim().replace(/^\+\s*(\d{1,3})\s*\(\s*0\s*\)/, '+$1').replace(/[^+\d]/g, '');
+  const digits = phone
+    .trim()
+    .replace(/^(?:\+|00)\s*(\d{1,3})\s*\(\s*0\s*\)/, '+$1')
+    .replace(/[^+\d]/g, '');
   return `tel:${digits.slice(0, 1)}${digits.slice(1).replace(/\+/g, '')}`;
 }

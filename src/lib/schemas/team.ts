@@ -38,7 +38,14 @@ export const teamSchema = z.object({
 export type TeamInput = z.input<typeof teamSchema>;
 export type TeamData = z.output<typeof teamSchema>;
 
-export const teamUpdateSchema = teamSchema.extend({ id, base_revision: baseRevision });
+export const teamUpdateSchema = teamSchema.extend({
+  id,
+  base_revision: baseRevision,
+  // not sent (an admin tab of the app before the field, a script): the stored half length stays
+  half_minutes: teamSchema.shape.half_minutes.optional(),
+});
+/** What an update stores: the half length only when it was sent. */
+export type TeamUpdate = Omit<TeamData, 'half_minutes'> & { half_minutes?: number };
 export const teamIdSchema = z.object({ id });
 /** Drag reordering: the team ids in their new order; each gets its index as display_order. */
 export const teamOrderSchema = z.object({ ids: z.array(id).min(1).max(1_000) });

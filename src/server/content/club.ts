@@ -109,6 +109,17 @@ export function forClub(text: string): string {
   return name === CLUB.fullName ? text : text.replaceAll(CLUB.fullName, name);
 }
 
+/**
+ * The built-in two name lines (the footer's title, the hero's), for the club as saved: the spec's
+ * 'SV Kirchberg' / 'an der Raab' until it is renamed, then the saved long name on one line. Lines an
+ * admin wrote stay as they are.
+ */
+export function forClubLines(line1: string, line2: string): [string, string] {
+  const name = clubIdentity().longName;
+  if (name === CLUB.fullName || line1 !== CLUB.nameLine1 || line2 !== CLUB.nameLine2) return [line1, line2];
+  return [name, ''];
+}
+
 /** The club as a superadmin saved it, or null before anyone has (the build's own icons stand then). */
 export function storedClubIdentity(): ClubIdentity | null {
   const stored = readOr('club settings', null as ClubSettingsRow | null, storedClubSettings);

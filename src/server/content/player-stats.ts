@@ -12,19 +12,30 @@ import {
   type StatsLineup,
   type StatsMatch,
 } from '../../lib/player-stats';
+import { HALF_MINUTES } from '../../lib/match-minute';
 import { prepared, readOr } from './public-content';
 import { matchesByDateIn } from './public-matches';
 import { memoRead, readConsistently } from './read-memo';
 
 // what a player's page shows of a match, and what the numbers need (not the report, the notes, the line-up
 // of the opponent: reading those for every match a player played in was half of the record's time)
-export type StatsMatchRow = { id: string; season: string | null; match_date: string; home_team: string; away_team: string; home_score: number | null; away_score: number | null };
+export type StatsMatchRow = {
+  id: string;
+  season: string | null;
+  match_date: string;
+  home_team: string;
+  away_team: string;
+  home_score: number | null;
+  away_score: number | null;
+  /** its regular length: two of its team's halves (a youth team's 2 × 25) */
+  minutes: number;
+};
 
 /**
- * The columns of `matches` a player's record reads: its StatsMatchRow, and the status that makes a match
- * count. A change of any other column leaves every player's page as it is (match-baselines.ts).
+ * The columns of `matches` a player's record reads: its StatsMatchRow (its minutes through its team's half
+ * length), and the status that makes a match count. A change of any other column leaves every player's page as it is (match-baselines.ts).
  */
-export const RECORD_MATCH_COLUMNS: ReadonlySet<string> = new Set(['id', 'status', 'season', 'match_date', 'home_team', 'away_team', 'home_score', 'away_score']);
+export const RECORD_MATCH_COLUMNS: ReadonlySet<string> = new Set(['id', 'status', 'season', 'match_date', 'home_team', 'away_team', 'home_score', 'away_score', 'team_id']);
 
 // Each query is prepared once per connection (public-content.ts `prepared`), as plain SQLite
 // statements that answer arrays, made into objects here: drizzle's mapping of each row, and
@@ -47,8 +58,14 @@ const statements = {
     ),
   teamMatches: (db: Db) =>
     prepared(db, 'stats.teamMatches', () =>
-      db.$client.prepare<{ team: string }, unknown[]>(`SELECT id, season, match_date FROM matches WHERE status = 'finished' AND team_id = @team`).raw(true),
+      db.$client
+        .prepare<{ team: string }, unknown[]>(
+          `SELECT m.id, m.season, m.match_date, 2 * t.half_minutes FROM matches m JOIN teams t ON t.id = m.team_id WHERE m.status = 'finished' AND m.team_id = @team`,
+        )
+        .raw(true),
     ),
+  // each team's half length: a match's minutes are two of its team's halves
+  teamHalves: (db: Db) => prepared(db, 'stats.teamHalves', () => db.$client.prepare<[], unknown[]>(`SELECT id, half_minutes FROM teams`).raw(true)),
   teamSeasonLineups: (db: Db) =>
     prepared(db, 'stats.teamSeasonLineups', () =>
       db.$client
@@ -93,7 +110,10 @@ export function teamSeasonStats(teamId: string): { season: string; stats: Map<st
 /** teamSeasonStats on a given connection, once per state of the database, which throws where the tables cannot be read. */
 export function teamSeasonStatsIn(db: Db, teamId: string): { season: string; stats: Map<string, PlayerStats> } | null {
   return memoRead(db, `teamSeasonStats:${teamId}`, () => {
-    const rows: StatsMatch[] = statements.teamMatches(db).all({ team: teamId }).map((r) => ({ id: r[0] as string, season: r[1] as string | null, match_date: r[2] as string }));
+    const rows: StatsMatch[] = statements
+      .teamMatches(db)
+      .all({ team: teamId })
+      .map((r) => ({ id: r[0] as string, season: r[1] as string | null, match_date: r[2] as string, minutes: r[3] as number }));
     if (rows.length === 0) return null;
     const latest = rows.reduce((a, b) => (b.match_date > a.match_date ? b : a));
     const season = latest.season ?? '';
@@ -149,9 +169,11 @@ export function playerRecord(playerId: string): PlayerRecord {
 function finishedMatchesById(db: Db): ReadonlyMap<string, StatsMatchRow> {
   return memoRead(db, 'stats.finishedMatchesById', () => {
     const byId = new Map<string, StatsMatchRow>();
+    const halves = new Map(statements.teamHalves(db).all().map((r) => [r[0] as string, r[1] as number]));
     for (const m of matchesByDateIn(db)) {
       if (m.status !== 'finished') continue;
-      byId.set(m.id, { id: m.id, season: m.season, match_date: m.match_date, home_team: m.home_team, away_team: m.away_team, home_score: m.home_score, away_score: m.away_score });
+      const minutes = 2 * ((m.team_id ? halves.get(m.team_id) : undefined) ?? HALF_MINUTES);
+      byId.set(m.id, { id: m.id, season: m.season, match_date: m.match_date, home_team: m.home_team, away_team: m.away_team, home_score: m.home_score, away_score: m.away_score, minutes });
     }
     return byId;
   });

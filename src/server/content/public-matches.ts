@@ -5,6 +5,9 @@ import type { Db } from '../db/client';
 import { matches } from '../db/schema';
 import { prepared, readOr, type MatchRow } from './public-content';
 import { memoRead } from './read-memo';
+import { fixtureOfCard, type FixtureMatch } from '../../lib/fixtures';
+import { parseMatchTeams } from '../../lib/match-text';
+import { NEXT_MATCH_DEFAULTS } from './defaults';
 
 /**
  * A match as the club's list carries it: every column but the match report and the match centre's own
@@ -77,4 +80,17 @@ export function lastResultIn(db: Db): MatchRow | null {
         .prepare(),
     ).get() ?? null
   );
+}
+
+/**
+ * The fixture the home page's 'Nächstes Spiel' card names, or null: the card is the admin's own text
+ * (public-site.md §9, the spec's sample without one), so it leads to the match page of exactly the
+ * fixture its date, time and teams name (fixtureOfCard). The page and its publish rule ask here.
+ */
+export function cardFixture<M extends FixtureMatch & { match_time?: string | null }>(
+  fixtures: readonly M[],
+  card: { content?: string | null; match_date?: string | null; match_time?: string | null } | null,
+): M | null {
+  const teams = parseMatchTeams(card?.content?.trim() ? card.content : NEXT_MATCH_DEFAULTS.content);
+  return fixtureOfCard(fixtures, { date: card?.match_date, time: card?.match_time, ...teams });
 }

@@ -2,10 +2,10 @@
 // and which match the home page shows (issue 13, 14, 16).
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { matches } from '../db/schema';
-import { applyFixtureFilter, currentSeason, fixtureFilters, nextMatchIndex, seasonOf, seasonSlug, type FixtureMatch } from '../../lib/fixtures';
+import { homepageContent, matches } from '../db/schema';
+import { applyFixtureFilter, currentSeason, fixtureFilters, seasonOf, seasonSlug, type FixtureMatch } from '../../lib/fixtures';
 import { viennaDate } from '../../lib/dates-de';
-import { lastResultIn, matchesByDateIn } from '../content/public-matches';
+import { cardFixture, lastResultIn, matchesByDateIn } from '../content/public-matches';
 import { CALENDAR, FIXTURE_LISTS, type Change, type RouteDef } from './routes';
 
 /**
@@ -58,11 +58,10 @@ export function fixturesPageOfMatch(db: Db, id: string, now: number): string | n
   return current !== null && slug === seasonSlug(current) ? '/spielplan' : `/spielplan/${slug}`;
 }
 
-/** Whether the home page shows a match now: as the next match of the fixtures, or as the last result. */
-export function homeShowsMatch(db: Db, id: string, now: number): boolean {
-  const all = fixtureRows(db);
-  const next = all[nextMatchIndex(all, viennaDate(new Date(now)))];
-  return next?.id === id || lastResultIn(db)?.id === id;
+/** Whether the home page shows a match now: as the fixture its next-match card names, or as the last result. */
+export function homeShowsMatch(db: Db, id: string): boolean {
+  const card = db.select().from(homepageContent).where(eq(homepageContent.section_key, 'next_match')).get() ?? null;
+  return cardFixture(matchesByDateIn(db), card)?.id === id || lastResultIn(db)?.id === id;
 }
 
 /** Called once when routes.ts builds ROUTES (a function, so that this file may import values from routes.ts). */

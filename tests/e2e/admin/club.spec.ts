@@ -97,6 +97,12 @@ test("a superadmin's crest, names and colours reach every page, the icons, the m
     const head = (await (await request.get(site.url + path)).text()).split('</head>')[0];
     expect(head, path).not.toContain('SV Kirchberg an der Raab');
   }
+  // and so do the built-in hero and footer texts, until an admin writes their own
+  await page.goto(site.url + '/');
+  await expect(page.locator('.hero-line1')).toHaveText('SV Union Gnas 1946');
+  await expect(page.locator('.hero-welcome')).toContainText('Willkommen beim SV Union Gnas 1946');
+  await expect(page.locator('footer .club-title')).toHaveText('SV Union Gnas 1946');
+  await expect(page.locator('footer .bottom')).toContainText('© 2024 SV Union Gnas 1946. Alle Rechte vorbehalten.');
 
   // the icons and the manifest, drawn from the crest
   const manifest = await (await request.get(`${site.url}/verein/manifest.webmanifest`)).json();

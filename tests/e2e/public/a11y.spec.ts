@@ -55,8 +55,9 @@ test.describe('geleerte Fußzeile', () => {
       club_title_line2: ' ',
       club_description: '',
       quick_links_title: '',
-      contact_title: '',
-      contact_location1: '',
+      // the default title kept, every line cleared: no heading over an empty block
+      contact_title: 'Kontakt',
+      contact_location1: ' ',
       contact_location2: '',
       contact_location3: '',
       contact_email: '',

@@ -75,13 +75,13 @@ export function eventsOf(matchId: string, db: Db): EventRow[] {
   return db.select().from(matchEvents).where(eq(matchEvents.match_id, matchId)).all().sort(byMatchTime);
 }
 
-/** Everything the editor shows of one match, with the players of our team to pick from. */
 /** Minutes of one half of this match: our team's; 45 without a team. */
 export function halfMinutesOf(m: MatchRow, db: Db): number {
   if (!m.team_id) return HALF_MINUTES;
   return db.select({ half: teams.half_minutes }).from(teams).where(eq(teams.id, m.team_id)).get()?.half ?? HALF_MINUTES;
 }
 
+/** Everything the editor shows of one match, with the players of our team to pick from. */
 export function readMatchDetails(matchId: string, db: Db = getDb()): MatchDetailsEntry {
   const m = matchRow(matchId, db);
   const teamPlayers = m.team_id

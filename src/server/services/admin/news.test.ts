@@ -7,7 +7,7 @@ import { createUser } from '../../auth/users';
 import { newsSchema, newsUpdateSchema } from '../../../lib/schemas/news';
 import { applyDueNewsSchedules, createNews, deleteNews, earliestNewsSchedule, listNews, nextNewsScheduleAfter, setNewsPublished, updateNews } from './news';
 import { RefusedWrite, write } from '../../db/write';
-import { currentRevision, restoreFromTrash } from '../../revisions';
+import { currentRevision, restoreFromTrash, restoreRevision, rowHistory } from '../../revisions';
 
 let db: Db;
 beforeEach(() => {
@@ -151,6 +151,18 @@ describe('scheduled news (issue 15)', () => {
     expect(earliestNewsSchedule(db)).toBeNull();
   });
 
+  it('a save whose planned time has passed publishes now and dates the article at that time, as the scheduler would', () => {
+    const draft = createNews(input({ title: 'Entwurf', content: 'C', published: false }), null, db, NOON).row;
+    const saved = updateNews(draft.id, input({ title: 'Entwurf', content: 'C', publish_at: NOON - 5 * MINUTE }), db, NOON).row;
+    expect(saved).toMatchObject({ published: true, publish_at: null });
+    expect(db.select().from(news).where(eq(news.id, draft.id)).get()!.created_at).toBe(new Date(NOON - 5 * MINUTE).toISOString());
+    // a published article saved again keeps its date
+    updateNews(draft.id, input({ title: 'Entwurf 2', content: 'C', publish_at: NOON - MINUTE }), db, NOON);
+    expect(db.select().from(news).where(eq(news.id, draft.id)).get()!.created_at).toBe(new Date(NOON - 5 * MINUTE).toISOString());
+    const typed = createNews(input({ title: 'Gleich', content: 'C', publish_at: NOON - 2 * MINUTE }), null, db, NOON).row;
+    expect(db.select().from(news).where(eq(news.id, typed.id)).get()).toMatchObject({ published: true, created_at: new Date(NOON - 2 * MINUTE).toISOString() });
+  });
+
   it('a scheduled article is dated and listed as of its publish time, not the day it was written', () => {
     const CHRISTMAS = Date.UTC(2026, 11, 24, 8, 0);
     const early = createNews(input({ title: 'Weihnachtsgrüße', content: 'C', publish_at: CHRISTMAS }), null, db, NOON).row;
@@ -161,5 +173,14 @@ describe('scheduled news (issue 15)', () => {
     const stored = db.select().from(news).where(eq(news.id, early.id)).get()!;
     expect(stored).toMatchObject({ published: true, created_at: '2026-12-24T08:00:00.000Z' });
     expect(listNews(db).map((n) => n.title).slice(0, 2)).toEqual(['Weihnachtsgrüße', 'Dazwischen']);
+    // putting back the text as it was written keeps the article where it appeared
+    updateNews(early.id, input({ title: 'Frohe Weihnachten', content: 'Neu' }), db, CHRISTMAS + 100 * MINUTE);
+    const written = rowHistory('news', early.id, db).at(-1)!;
+    restoreRevision(written.id, db);
+    expect(db.select().from(news).where(eq(news.id, early.id)).get()).toMatchObject({
+      title: 'Weihnachtsgrüße',
+      published: true,
+      created_at: '2026-12-24T08:00:00.000Z',
+    });
   });
 });

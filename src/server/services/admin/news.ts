@@ -55,6 +55,15 @@ export function applySchedule<T extends Schedule>(input: T, time: number): T & {
   return { ...input, published, publish_at, unpublish_at };
 }
 
+/**
+ * A save that publishes by a planned time already past (the form was opened before it, or the time typed
+ * in was a few minutes ago) dates the article at that time, as the scheduler does (decision 030): the same
+ * plan gives the same date whether it came by the scheduler or by the save.
+ */
+function datedByPlan(input: Schedule, saved: { published: boolean }, wasPublished: boolean): { created_at?: string } {
+  return input.publish_at != null && saved.published && !wasPublished ? { created_at: new Date(input.publish_at).toISOString() } : {};
+}
+
 export function listNews(db: Db = getDb()): NewsEntry[] {
   return db.select().from(news).orderBy(desc(news.created_at), desc(sql`rowid`)).all().map(entry);
 }
@@ -63,7 +72,8 @@ export function createNews(input: NewsSave, authorId: string | null, db: Db = ge
   return write(
     'news.createNews',
     () => {
-      const row = db.insert(news).values({ ...applySchedule(input, time), author_id: authorId }).returning().get();
+      const saved = applySchedule(input, time);
+      const row = db.insert(news).values({ ...saved, ...datedByPlan(input, saved, false), author_id: authorId }).returning().get();
       return { row: entry(row), changes: changed(row.id) };
     },
     db,
@@ -74,7 +84,10 @@ export function updateNews(id: string, input: NewsSave, db: Db = getDb(), time =
   return write(
     'news.updateNews',
     () => {
-      const row = db.update(news).set({ ...applySchedule(input, time), updated_at: now() }).where(eq(news.id, id)).returning().get();
+      const stored = db.select({ published: news.published }).from(news).where(eq(news.id, id)).get();
+      if (!stored) throw new RefusedWrite(NEWS_NOT_FOUND, 'NOT_FOUND');
+      const saved = applySchedule(input, time);
+      const row = db.update(news).set({ ...saved, ...datedByPlan(input, saved, stored.published), updated_at: now() }).where(eq(news.id, id)).returning().get();
       if (!row) throw new RefusedWrite(NEWS_NOT_FOUND, 'NOT_FOUND');
       return { row: entry(row), changes: changed(id) };
     },

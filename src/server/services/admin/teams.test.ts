@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb, seed } from '../../db/test-db';
 import type { Db } from '../../db/client';
 import { matches, players, teams } from '../../db/schema';
-import { teamSchema } from '../../../lib/schemas/team';
+import { teamSchema, teamUpdateSchema } from '../../../lib/schemas/team';
 import { createTeam, deleteTeam, listTeams, reorderTeams, teamOptions, updateTeam } from './teams';
 import { RefusedWrite } from '../../db/write';
 
@@ -17,6 +17,17 @@ describe('teams service', () => {
     const { row, changes } = createTeam(team({ name: 'Kampfmannschaft', achievements: ' Meister 2019 , Cupsieger 2021,, ' }), db);
     expect(row).toMatchObject({ name: 'Kampfmannschaft', achievements: ['Meister 2019', 'Cupsieger 2021'], display_order: 0, playerCount: 0 });
     expect(changes).toEqual([{ table: 'teams', key: row.id }]);
+  });
+
+  it("keeps the half length when an update does not send it; an empty field is 45, outside 10–45 refused in German", () => {
+    const { row } = createTeam(team({ name: 'U10', half_minutes: '25' }), db);
+    expect(row.half_minutes).toBe(25);
+    const update = (v: Record<string, unknown>) => teamUpdateSchema.parse({ id: row.id, name: 'U10', category: 'Nachwuchs', ...v });
+    expect(updateTeam(row.id, update({ description: 'ohne das Feld' }), db).row.half_minutes).toBe(25);
+    expect(updateTeam(row.id, update({ half_minutes: '' }), db).row.half_minutes).toBe(45);
+    expect(teamUpdateSchema.safeParse({ id: row.id, name: 'U10', category: 'Nachwuchs', half_minutes: 50 }).error?.issues.map((i) => i.message)).toEqual([
+      'Bitte eine ganze Zahl von 10 bis 45 eingeben.',
+    ]);
   });
 
   it('lists in display order with player counts; options by name', () => {

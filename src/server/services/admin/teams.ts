@@ -6,7 +6,7 @@ import { getDb, type Db } from '../../db/client';
 import { RefusedWrite, write } from '../../db/write';
 import { matches, players, teams } from '../../db/schema';
 import type { Change } from '../../publish/routes';
-import type { TeamData, TeamEntry } from '../../../lib/schemas/team';
+import type { TeamData, TeamEntry, TeamUpdate } from '../../../lib/schemas/team';
 import { germanOrder } from '../../db/german-order';
 
 export const TEAM_NOT_FOUND = 'Dieses Team existiert nicht mehr.';
@@ -64,7 +64,7 @@ export function createTeam(input: TeamData, db: Db = getDb()) {
   );
 }
 
-export function updateTeam(id: string, input: TeamData, db: Db = getDb()) {
+export function updateTeam(id: string, input: TeamUpdate, db: Db = getDb()) {
   return write(
     'teams.updateTeam',
     () => {
