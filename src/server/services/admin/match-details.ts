@@ -218,8 +218,11 @@ function checkedEvent(m: MatchRow, input: EventData & { minute: number }, db: Db
   } else if (input.type !== 'goal' && !(player || playerName)) {
     throw new RefusedWrite(E.playerRequired, 'BAD_REQUEST');
   }
-  const half = halfMinutesOf(m, db);
-  if (input.added_time && !stoppageAllowed(input.minute, half)) throw new RefusedWrite(E.stoppage(half), 'BAD_REQUEST');
+  // the team's half length is read only for an event with stoppage time (most have none)
+  if (input.added_time) {
+    const half = halfMinutesOf(m, db);
+    if (!stoppageAllowed(input.minute, half)) throw new RefusedWrite(E.stoppage(half), 'BAD_REQUEST');
+  }
   const goalKind = input.type === 'goal' ? (input.goal_kind ?? 'regular') : null;
   return {
     match_id: m.id,
