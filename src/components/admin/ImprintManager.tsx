@@ -17,6 +17,8 @@ const TEXTS = {
   extraIntro: 'Aktive Abschnitte erscheinen nach den Pflichtangaben, in der angegebenen Reihenfolge.',
   addExtra: 'Abschnitt hinzufügen',
   standard: 'Standardtext',
+  // a renamed club has no built-in register entry: the built-in club's would be false (decision 055)
+  notShown: 'Kein Standardtext für diesen Verein: Der Abschnitt erscheint erst mit eigenem Text.',
   reset: 'Standardtext wiederherstellen',
   confirmReset: 'Den eigenen Text löschen? Die Website zeigt dann wieder den Standardtext.',
   confirmDelete: 'Diesen Abschnitt wirklich löschen?',
@@ -89,7 +91,7 @@ export default function ImprintManager() {
                   </span>
                 </div>
                 <strong className="section-title" style={wrapStyle}>{title}</strong>
-                <span className="section-content" style={{ ...wrapStyle, whiteSpace: 'pre-line' }}>{content}</span>
+                {content ? <span className="section-content" style={{ ...wrapStyle, whiteSpace: 'pre-line' }}>{content}</span> : <span className="hint section-missing">{TEXTS.notShown}</span>}
                 <div className="admin-actions">
                   <button
                     type="button"

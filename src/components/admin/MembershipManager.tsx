@@ -19,6 +19,8 @@ const TEXTS = {
   textsHeading: 'Texte der Seite „Mitglied werden“',
   textsIntro: 'Leere oder inaktive Abschnitte zeigen auf der Website den Standardtext.',
   standard: 'Standardtext',
+  // a renamed club has no built-in account: the built-in club's would take its members' fees (decision 055)
+  notShown: 'Kein Standardtext für diesen Verein: Die Zeile erscheint erst mit eigenem Eintrag.',
   created: 'Inhalt erstellt!',
   updated: 'Inhalt aktualisiert!',
   deleted: 'Inhalt gelöscht!',
@@ -97,7 +99,7 @@ function MembershipTexts({ data, loading, reload }: { data: TextsData | null; lo
                   </span>
                 </div>
                 {title && <span className="section-title" style={{ ...wrapStyle, fontWeight: 600 }}>{title}</span>}
-                {content && <span className="section-content" style={{ ...wrapStyle, whiteSpace: 'pre-line' }}>{content}</span>}
+                {content ? <span className="section-content" style={{ ...wrapStyle, whiteSpace: 'pre-line' }}>{content}</span> : !title && <span className="hint section-missing">{TEXTS.notShown}</span>}
                 <div className="admin-actions">
                   <button type="button" className="btn btn-outline btn-small" onClick={() => setDialog({ def, entry: entry ? forEditing(def, entry) : null, order: index + 1 })}>
                     Bearbeiten

@@ -18,7 +18,7 @@ import {
 } from '../db/schema';
 import { isSafeUrl } from '../../lib/urls';
 import { memoRead } from './read-memo';
-import { FOOTER_DEFAULTS, SOCIAL_PLATFORMS, SPONSOR_TIER_ORDER, type FooterTexts } from './defaults';
+import { SOCIAL_PLATFORMS, SPONSOR_TIER_ORDER } from './defaults';
 import { germanOrder } from '../db/german-order';
 
 export type HomepageSection = typeof homepageContent.$inferSelect;
@@ -80,23 +80,6 @@ export function homepageSection(key: string): HomepageSection | null {
       db.select().from(homepageContent).where(eq(homepageContent.section_key, sql.placeholder('key'))).prepare(),
     ).get({ key }) ?? null,
   );
-}
-
-export function footerTexts(): FooterTexts {
-  const row = homepageSection('footer_texts');
-  const texts: FooterTexts = { ...FOOTER_DEFAULTS };
-  if (row?.content) {
-    try {
-      const parsed = JSON.parse(row.content) as Record<string, unknown>;
-      for (const key of Object.keys(texts) as (keyof FooterTexts)[]) {
-        const value = parsed[key];
-        if (typeof value === 'string') texts[key] = value;
-      }
-    } catch (error) {
-      console.error('[content] footer_texts is not valid JSON, defaults are shown:', error);
-    }
-  }
-  return texts;
 }
 
 export type SocialLink = { platform: string; label: string; url: string };

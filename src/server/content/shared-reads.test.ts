@@ -12,7 +12,8 @@ import { clubIdentity, storedClubIdentity } from './club';
 import { consentOptions } from './consent-setting';
 import { matchPage } from './match-page';
 import { playerPage } from './player-page';
-import { footerTexts, pageSections, socialLinks } from './public-content';
+import { pageSections, socialLinks } from './public-content';
+import { footerTexts } from './club-facts';
 import { matchShareImage, newsShareImage } from './share';
 
 const CLUB = { short_name: 'SV Gnas', long_name: 'SV Gnas 1946', crest_url: null, primary_color: '#14532d', secondary_color: '#16a34a', home_ground: 'Sportplatz Gnas' };

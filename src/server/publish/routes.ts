@@ -176,9 +176,10 @@ export const ROUTES: RouteDef[] = [
   // and the footer's contact e-mail in the page itself (so a footer change renders it, not only its footer)
   { pattern: '/mitglied-werden', layout: true, deps: [{ table: 'page_content', key: 'mitglied' }, { table: 'homepage_content', key: 'footer_texts' }] },
   { pattern: '/vereinsgeschichte', layout: true, deps: [{ table: 'page_content', key: 'vereinsgeschichte' }] },
-  { pattern: '/impressum', layout: true, deps: [{ table: 'page_content', key: 'imprint' }] },
+  // the built-in texts of a renamed club give the club address of 'Kontakt' (decision 055)
+  { pattern: '/impressum', layout: true, deps: [{ table: 'page_content', key: 'imprint' }, { table: 'contact_info' }] },
   // the default text's 'Stand' is the day of the publish
-  { pattern: '/datenschutz', layout: true, deps: [{ table: 'page_content', key: 'datenschutz' }, { table: CALENDAR }] },
+  { pattern: '/datenschutz', layout: true, deps: [{ table: 'page_content', key: 'datenschutz' }, { table: CALENDAR }, { table: 'contact_info' }] },
   { pattern: '/404', layout: true, deps: [] },
   // the page a visitor sees for /news/<id> that is not (or no longer) published
   { pattern: '/news/nicht-gefunden', layout: true, deps: [] },

@@ -3,11 +3,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb } from '../db/test-db';
 import { withDatabase, type Db } from '../db/client';
-import { membershipInquiries } from '../db/schema';
+import { contactInfo, membershipInquiries } from '../db/schema';
+import { write } from '../db/write';
 import { issueCaptcha } from '../auth/captcha';
 import { FORM_POLICY } from '../auth/rate-limit';
 import { solveProof } from '../../lib/pow';
 import type { Mail } from '../mail/mailer';
+import { saveClubSettings } from './admin/club';
 import { submitInquiry } from './inquiries';
 
 let db: Db;
@@ -50,5 +52,39 @@ describe('submitInquiry', () => {
     expect(sent[0].subject).toBe('Neue Anfrage (Kontakt): Frage zum Training');
     expect(sent[0].text).toContain('Name: Anna E-Mail: chef@verein.at\n');
     expect(sent[0].text.match(/^E-Mail: /gm)).toHaveLength(1);
+  });
+});
+
+describe('where a renamed club is told of an inquiry (decision 055)', () => {
+  const rename = () =>
+    saveClubSettings({ short_name: 'Union Gnas', long_name: 'SV Union Gnas 1946', crest_url: null, primary_color: '#0f766e', secondary_color: '#fde047', home_ground: null }, db);
+  const submit = async (sent: Mail[]) => {
+    const outcome = await withDatabase(db, async () =>
+      submitInquiry({ ...form, ...(await solved()) }, '198.51.100.9', async (mail) => (sent.push(mail), { transport: 'outbox' })),
+    );
+    await new Promise((resolve) => setImmediate(resolve));
+    return outcome;
+  };
+
+  it("goes to the club address's e-mail, never to the built-in club's", async () => {
+    rename();
+    write('test.address', () => db.insert(contactInfo).values({ name: 'SV Union Gnas 1946', role: 'Vereinsadresse', email: 'office@union-gnas.at' }).run(), db);
+    const sent: Mail[] = [];
+    expect(await submit(sent)).toBe('sent');
+    expect(sent.map((m) => m.to)).toEqual(['office@union-gnas.at']);
+  });
+
+  it('without any club e-mail is stored for the admin inbox and mailed to no one', async () => {
+    rename();
+    const sent: Mail[] = [];
+    expect(await submit(sent)).toBe('sent');
+    expect(sent).toEqual([]);
+    expect(db.select().from(membershipInquiries).all()).toHaveLength(1);
+  });
+
+  it("of the built-in club goes to the spec's footer e-mail as before", async () => {
+    const sent: Mail[] = [];
+    await submit(sent);
+    expect(sent.map((m) => m.to)).toEqual(['office@sv-kirchberg.at']);
   });
 });

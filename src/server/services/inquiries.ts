@@ -6,7 +6,7 @@ import { write } from '../db/write';
 import { membershipInquiries } from '../db/schema';
 import { verifyCaptcha } from '../auth/captcha';
 import { FORM_POLICY, addressForLimits, inTurn, recordAttempt, retryAfter } from '../auth/rate-limit';
-import { footerTexts } from '../content/public-content';
+import { clubAddress, footerTexts } from '../content/club-facts';
 import { sendMail } from '../mail/mailer';
 import { config } from '../config';
 import { requestPublish } from '../publish/notify';
@@ -40,7 +40,12 @@ export async function submitInquiry(
   );
   // no public page shows inquiries; this tells open admin inboxes to reload
   void requestPublish([{ table: 'membership_inquiries' }]).catch((error) => console.error('[publish] inquiry notice failed:', error));
-  const to = footerTexts().contact_email;
+  // the footer's address, else the club address's (a renamed club has no built-in one: decision 055)
+  const to = footerTexts().contact_email.trim() || clubAddress()?.email;
+  if (!to) {
+    console.error(`[mail] no club e-mail address to announce inquiry ${row.id}: it waits in the admin inbox`);
+    return 'sent';
+  }
   const origin = input.source === 'mitglied' ? 'Mitglied werden' : 'Kontakt';
   // sent in the background: the inquiry is stored, and a slow mail server must not keep the visitor
   // waiting into a proxy's timeout, whose error would invite sending it again

@@ -7,8 +7,9 @@ import { write } from '../../db/write';
 import { conflictSince } from '../../revisions';
 import { homepageContent } from '../../db/schema';
 import type { Change } from '../../publish/routes';
-import { FOOTER_DEFAULTS, HERO_COLOURS, HERO_DEFAULTS, NEXT_MATCH_DEFAULTS } from '../../content/defaults';
-import { FOOTER_KEYS, type FooterKey, type HomeEditorData, type HomeSectionKey, type HomepageSectionData } from '../../../lib/schemas/homepage';
+import { HERO_COLOURS, HERO_DEFAULTS, NEXT_MATCH_DEFAULTS } from '../../content/defaults';
+import { footerTextsOf, nextMatchDefaultsFor, renamedClubIn } from '../../content/club-facts';
+import { FOOTER_KEYS, type HomeEditorData, type HomeSectionKey, type HomepageSectionData } from '../../../lib/schemas/homepage';
 import { parseMatchTeams } from '../../../lib/match-text';
 
 type Section = typeof homepageContent.$inferSelect;
@@ -18,17 +19,6 @@ function section(db: Db, key: string): Section | null {
   return db.select().from(homepageContent).where(eq(homepageContent.section_key, key)).get() ?? null;
 }
 
-function storedFooter(row: Section | null): Partial<Record<FooterKey, string>> {
-  if (!row?.content) return {};
-  try {
-    const parsed = JSON.parse(row.content) as Record<string, unknown>;
-    return Object.fromEntries(FOOTER_KEYS.filter((k) => typeof parsed[k] === 'string').map((k) => [k, parsed[k] as string]));
-  } catch (error) {
-    console.error('[home] footer_texts is not valid JSON; the editor shows the defaults:', error);
-    return {};
-  }
-}
-
 /** The values the public home page shows now: stored ones, else the built-in defaults. */
 export function loadHomeEditor(db: Db = getDb()): HomeEditorData {
   const footerRow = section(db, 'footer_texts');
@@ -36,9 +26,12 @@ export function loadHomeEditor(db: Db = getDb()): HomeEditorData {
   const heroWelcome = section(db, 'hero_welcome');
   const nextMatch = section(db, 'next_match');
   const background = section(db, 'hero_background');
-  const teams = parseMatchTeams(nextMatch?.content || NEXT_MATCH_DEFAULTS.content);
+  // the defaults the public pages show for this club (a renamed one's own: decision 055)
+  const club = renamedClubIn(db);
+  const cardDefaults = nextMatchDefaultsFor(club);
+  const teams = parseMatchTeams(nextMatch?.content || cardDefaults.content);
   return {
-    footer: { ...FOOTER_DEFAULTS, ...storedFooter(footerRow) },
+    footer: footerTextsOf(footerRow, club),
     hero: {
       line1: heroText?.title || HERO_DEFAULTS.line1,
       line2: heroText?.content || HERO_DEFAULTS.line2,
@@ -55,7 +48,7 @@ export function loadHomeEditor(db: Db = getDb()): HomeEditorData {
       button_link: nextMatch?.button_link || NEXT_MATCH_DEFAULTS.buttonLink,
       match_date: nextMatch?.match_date || NEXT_MATCH_DEFAULTS.date,
       match_time: nextMatch?.match_time || NEXT_MATCH_DEFAULTS.time,
-      match_location: nextMatch?.match_location || NEXT_MATCH_DEFAULTS.location,
+      match_location: nextMatch?.match_location || cardDefaults.location,
     },
     background: background?.image_url ?? null,
   };

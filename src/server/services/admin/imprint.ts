@@ -2,14 +2,17 @@
 // page 'imprint' and the built-in texts of the four fixed sections, which
 // /impressum shows while nothing (or nothing active) is stored.
 import { getDb, type Db } from '../../db/client';
-import { IMPRINT_DEFAULTS, IMPRINT_SECTIONS } from '../../content/defaults';
+import { IMPRINT_SECTIONS } from '../../content/defaults';
+import { imprintDefaultsFor, renamedClubIn, storedClubAddress } from '../../content/club-facts';
 import { listPageContent } from './pageContent';
 
 export const IMPRINT_PAGE = 'imprint';
 
 export function imprintOverview(db: Db = getDb()) {
+  // the texts the page falls back to for this club (a renamed one's own name and address: decision 055)
+  const defaults = imprintDefaultsFor(renamedClubIn(db), storedClubAddress(db));
   return {
     sections: listPageContent(IMPRINT_PAGE, db),
-    fixed: IMPRINT_SECTIONS.map((key) => ({ key, ...IMPRINT_DEFAULTS[key] })),
+    fixed: IMPRINT_SECTIONS.map((key) => ({ key, ...defaults[key] })),
   };
 }

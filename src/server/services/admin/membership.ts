@@ -4,27 +4,32 @@
 // 99, title 'QR Code').
 import { getDb, type Db } from '../../db/client';
 import { MEMBERSHIP_DEFAULTS as D } from '../../content/defaults';
+import { membershipAccountFor, renamedClubIn, type RenamedClub } from '../../content/club-facts';
 import { createPageContent, findSection, listPageContent, pageChangedSince, updatePageContent, type PageContentRow } from './pageContent';
 
 export const MEMBERSHIP_PAGE = 'mitglied';
 export const QR_SECTION = { section_key: 'qr_code', title: 'QR Code', display_order: 99 } as const;
 
 /** What /mitglied-werden shows for a section with no stored text (title and/or content). */
-export const MEMBERSHIP_TEXT_DEFAULTS: Record<string, { title?: string; content?: string }> = {
-  header: { title: D.header },
-  quote: { content: D.quote },
-  description: { content: D.description },
-  bank_info: { content: D.bank_info },
-  iban: { content: D.iban },
-  bank: { content: D.bank },
-  verwendungszweck: { content: D.verwendungszweck },
-  thanks: { title: D.thanksTitle, content: D.thanksText },
-  form_title: { content: D.form_title },
-  form_description: { content: D.form_description },
-};
+export function membershipTextDefaults(club: RenamedClub | null): Record<string, { title?: string; content?: string }> {
+  // the built-in account is the built-in club's: a renamed club's page shows none until one is saved (decision 055)
+  const account = membershipAccountFor(club);
+  return {
+    header: { title: D.header },
+    quote: { content: D.quote },
+    description: { content: D.description },
+    bank_info: { content: D.bank_info },
+    iban: account ? { content: account.iban } : {},
+    bank: account ? { content: account.bank } : {},
+    verwendungszweck: { content: D.verwendungszweck },
+    thanks: { title: D.thanksTitle, content: D.thanksText },
+    form_title: { content: D.form_title },
+    form_description: { content: D.form_description },
+  };
+}
 
 export function membershipTexts(db: Db = getDb()) {
-  return { sections: listPageContent(MEMBERSHIP_PAGE, db), defaults: MEMBERSHIP_TEXT_DEFAULTS };
+  return { sections: listPageContent(MEMBERSHIP_PAGE, db), defaults: membershipTextDefaults(renamedClubIn(db)) };
 }
 
 /** Refuses the QR code's save when it was changed since its form showed `read` ('' for none; decision 032). */

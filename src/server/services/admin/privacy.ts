@@ -6,6 +6,7 @@
 import { formatDate } from '../../../lib/dates-de';
 import { getDb, type Db } from '../../db/client';
 import { PRIVACY_DEFAULT } from '../../content/defaults';
+import { privacySectionsFor, renamedClubIn, storedClubAddress } from '../../content/club-facts';
 import { sanitizePrivacyHtml } from '../../content/sanitize';
 import type { Change } from '../../publish/routes';
 import { createPageContent, findSection, updatePageContent, type PageContentRow } from './pageContent';
@@ -22,10 +23,12 @@ const escapeHtml = (text: string) =>
  * turns every line break of the stored text into <br>, so breaks between
  * blocks would add empty lines.
  */
-export function defaultPrivacyHtml(today: Date = new Date()): string {
+export function defaultPrivacyHtml(today: Date = new Date(), db: Db = getDb()): string {
+  // the club as saved is the responsible body (decision 055)
+  const sections = privacySectionsFor(renamedClubIn(db), storedClubAddress(db));
   const blocks = [
     `<h2>${escapeHtml(PRIVACY_DEFAULT.heading)}</h2>`,
-    ...PRIVACY_DEFAULT.sections.flatMap((s) => [`<h3>${escapeHtml(s.title)}</h3>`, `<p>${escapeHtml(s.body)}</p>`]),
+    ...sections.flatMap((s) => [`<h3>${escapeHtml(s.title)}</h3>`, `<p>${escapeHtml(s.body)}</p>`]),
     `<p>${escapeHtml(PRIVACY_DEFAULT.standPrefix)}${escapeHtml(formatDate(today))}</p>`,
   ];
   return blocks.join('');
@@ -41,15 +44,15 @@ export type PrivacyDocument = {
   updated_at: string | null;
 };
 
-export function loadPrivacy(db?: Db): PrivacyDocument {
+export function loadPrivacy(db: Db = getDb()): PrivacyDocument {
   let row: PageContentRow | null;
   try {
-    row = findSection(PRIVACY_PAGE, PRIVACY_SECTION, db ?? getDb());
+    row = findSection(PRIVACY_PAGE, PRIVACY_SECTION, db);
   } catch (error) {
     console.error('[privacy] the stored privacy policy could not be read; the default is offered:', error);
-    return { id: null, content: defaultPrivacyHtml(), isDefault: true, loadFailed: true, updated_at: null };
+    return { id: null, content: defaultPrivacyHtml(new Date(), db), isDefault: true, loadFailed: true, updated_at: null };
   }
-  if (!row) return { id: null, content: defaultPrivacyHtml(), isDefault: true, loadFailed: false, updated_at: null };
+  if (!row) return { id: null, content: defaultPrivacyHtml(new Date(), db), isDefault: true, loadFailed: false, updated_at: null };
   return { id: row.id, content: row.content ?? '', isDefault: false, loadFailed: false, updated_at: row.updated_at };
 }
 

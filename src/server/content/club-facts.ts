@@ -1,0 +1,139 @@
+// The spec's built-in texts state the built-in club's facts: its address and e-mail (footer, imprint,
+// privacy policy, where the site's inquiries are sent), its register number and authority (imprint), its
+// bank account (membership) and its ground (the next-match card, the sample fixtures). They are true of
+// that club only. Once a superadmin renames the club in 'Verein', they would give this club another
+// club's address on its legal pages, another club's mailbox for its fans' messages and another club's
+// account for the membership fee: each fact then comes from what the club saved (its 'Vereinsadresse'
+// in 'Kontakt', its ground in 'Verein'), or is left out. The spec's texts stand, word for word, until
+// the rename (docs/decisions/055).
+import { asc, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { contactInfo, type homepageContent } from '../db/schema';
+import { CONTACT_ROLES } from '../../lib/schemas/contact';
+import { CLUB, FOOTER_DEFAULTS, IMPRINT_DEFAULTS, IMPRINT_SECTIONS, MEMBERSHIP_DEFAULTS, NEXT_MATCH_DEFAULTS, PRIVACY_DEFAULT, SAMPLE_MATCHES, type FooterTexts } from './defaults';
+import { clubIdentity, storedClubSettings, type ClubSettingsRow } from './club';
+import type { FixtureCard } from './fixture-cards';
+import { homepageSection, readOr } from './public-content';
+
+/** A club renamed in 'Verein': the facts of it the built-in texts need. */
+export type RenamedClub = { longName: string; shortName: string; ground: string | null };
+
+/** The club's own address as 'Kontakt' keeps it (the 'Vereinsadresse' record). */
+export type ClubAddress = { lines: string[]; email: string | null };
+
+/** The club as saved, or null while it is the built-in club (its stored row may differ in colours only). */
+export function renamedClubOf(row: Pick<ClubSettingsRow, 'long_name' | 'short_name' | 'home_ground'> | null): RenamedClub | null {
+  if (!row || row.long_name === CLUB.fullName) return null;
+  return { longName: row.long_name, shortName: row.short_name, ground: row.home_ground?.trim() || null };
+}
+
+/** The first 'Vereinsadresse' record by creation: the one /kontakt shows. */
+export function storedClubAddress(db: Db): ClubAddress | null {
+  const row = db
+    .select({ address: contactInfo.address, email: contactInfo.email })
+    .from(contactInfo)
+    .where(sql`trim(${contactInfo.role}) = ${CONTACT_ROLES.clubAddress}`)
+    .orderBy(asc(contactInfo.created_at))
+    .get();
+  if (!row) return null;
+  const lines = (row.address ?? '').split('\n').map((line) => line.trim()).filter(Boolean);
+  return { lines, email: row.email?.trim() || null };
+}
+
+/** The club as saved in `db`, for the admin's forms (null: the built-in club). */
+export function renamedClubIn(db: Db): RenamedClub | null {
+  return renamedClubOf(storedClubSettings(db));
+}
+
+/** The club as the public pages show it now (null: the built-in club). */
+export function renamedClub(): RenamedClub | null {
+  const club = clubIdentity();
+  return renamedClubOf({ long_name: club.longName, short_name: club.shortName, home_ground: club.homeGround });
+}
+
+/** The club's own address for the public pages (null when none is saved or it cannot be read). */
+export function clubAddress(): ClubAddress | null {
+  return readOr('club address', null as ClubAddress | null, storedClubAddress);
+}
+
+/** The footer's built-in texts: a renamed club's contact lines and e-mail are its own to write. */
+export function footerDefaultsFor(club: RenamedClub | null): FooterTexts {
+  if (!club) return { ...FOOTER_DEFAULTS };
+  return { ...FOOTER_DEFAULTS, contact_location1: '', contact_location2: '', contact_location3: '', contact_email: '' };
+}
+
+type StoredFooter = Pick<typeof homepageContent.$inferSelect, 'content'> | null;
+
+/** Stored footer texts over the defaults (a key the stored JSON lacks keeps its default). */
+export function footerTextsOf(row: StoredFooter, club: RenamedClub | null): FooterTexts {
+  const texts = footerDefaultsFor(club);
+  if (!row?.content) return texts;
+  try {
+    const parsed = JSON.parse(row.content) as Record<string, unknown>;
+    for (const key of Object.keys(texts) as (keyof FooterTexts)[]) {
+      const value = parsed[key];
+      if (typeof value === 'string') texts[key] = value;
+    }
+  } catch (error) {
+    console.error('[content] footer_texts is not valid JSON, defaults are shown:', error);
+  }
+  return texts;
+}
+
+/** The footer as every page shows it. The footer reads no contact record: a contact's save republishes no footer. */
+export function footerTexts(): FooterTexts {
+  return footerTextsOf(homepageSection('footer_texts'), renamedClub());
+}
+
+const BUILT_IN_GROUND = `Sportplatz ${CLUB.place}`;
+
+type ImprintKey = (typeof IMPRINT_SECTIONS)[number];
+const PURPOSE = IMPRINT_DEFAULTS.medieninhaber.content.slice(IMPRINT_DEFAULTS.medieninhaber.content.indexOf('\n\nVereinszweck'));
+
+/**
+ * The imprint's built-in sections. A renamed club's publisher is its name with the address and e-mail of
+ * its 'Vereinsadresse'; its register entry is empty (the page leaves a fixed section without text out)
+ * until an admin writes it: the built-in club's ZVR number would be false.
+ */
+export function imprintDefaultsFor(club: RenamedClub | null, address: ClubAddress | null): Record<ImprintKey, { title: string; content: string }> {
+  if (!club) return IMPRINT_DEFAULTS;
+  const publisher = [club.longName, ...(address?.lines ?? []), ...(address?.email ? [`E-Mail: ${address.email}`] : [])];
+  return {
+    ...IMPRINT_DEFAULTS,
+    medieninhaber: { ...IMPRINT_DEFAULTS.medieninhaber, content: publisher.join('\n') + PURPOSE },
+    vereinsregister: { ...IMPRINT_DEFAULTS.vereinsregister, content: '' },
+  };
+}
+
+/** The built-in privacy policy: a renamed club is the responsible body, with its own address and e-mail. */
+export function privacySectionsFor(club: RenamedClub | null, address: ClubAddress | null): readonly { title: string; body: string }[] {
+  if (!club) return PRIVACY_DEFAULT.sections;
+  const where = address?.lines.length ? `, ${address.lines.join(', ')}` : '';
+  const mail = address?.email ? ` E-Mail: ${address.email}` : '';
+  const [first, ...rest] = PRIVACY_DEFAULT.sections;
+  return [{ title: first.title, body: `Verantwortlich für die Datenverarbeitung auf dieser Website ist der ${club.longName}${where}.${mail}` }, ...rest];
+}
+
+/** The built-in account for the membership fee: the built-in club's only (null: left out until one is saved). */
+export function membershipAccountFor(club: RenamedClub | null): { iban: string; bank: string } | null {
+  return club ? null : { iban: MEMBERSHIP_DEFAULTS.iban, bank: MEMBERSHIP_DEFAULTS.bank };
+}
+
+/** The next-match card's built-in teams and place: a renamed club against 'Gegner' at its own ground. */
+export function nextMatchDefaultsFor(club: RenamedClub | null): { content: string; location: string } {
+  if (!club) return { content: NEXT_MATCH_DEFAULTS.content, location: NEXT_MATCH_DEFAULTS.location };
+  return { content: `${club.shortName} vs. Gegner`, location: club.ground ?? '' };
+}
+
+/** The fixtures shown while no match is stored, with a renamed club in the built-in club's place. */
+export function sampleMatchesFor(club: RenamedClub | null): readonly FixtureCard[] {
+  if (!club) return SAMPLE_MATCHES;
+  const ours = (team: string) => (team === CLUB.fullName ? club.longName : team);
+  return SAMPLE_MATCHES.map((m) => ({
+    ...m,
+    home_team: ours(m.home_team),
+    away_team: ours(m.away_team),
+    // the built-in club's ground becomes ours; the other grounds are the opponents'
+    location: m.location === BUILT_IN_GROUND ? club.ground : m.location,
+  }));
+}

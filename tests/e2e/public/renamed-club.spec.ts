@@ -1,0 +1,73 @@
+// A club renamed in 'Verein' (decision 055): the spec's built-in texts state the built-in club's
+// address, e-mail, register number, bank account and ground. On a renamed club's site none of them
+// stands: its legal pages give its own name and the address saved in 'Kontakt', its membership page
+// no account until one is saved, its next-match card and sample fixtures its own name and ground.
+import { expect, test } from '@playwright/test';
+import { loginAs } from '../../fixtures/auth';
+import { saveClubSettings } from '../../../src/server/services/admin/club';
+import { publicHtml, toaster } from '../admin/content-helpers';
+import { useSite } from './helpers';
+
+const site = useSite((db) => {
+  saveClubSettings({ short_name: 'Union Gnas', long_name: 'SV Union Gnas 1946', crest_url: null, primary_color: '#0f766e', secondary_color: '#fde047', home_ground: 'Sportzentrum Gnas' }, db);
+});
+
+/** The built-in club's facts, as the spec's texts give them. */
+const BUILT_IN_FACTS = ['Kirchberg', 'Sportplatzweg', '8324', 'sv-kirchberg.at', 'ZVR-Zahl: 123456789', 'Bezirkshauptmannschaft Weiz', 'AT61 1904', 'Raiffeisenbank'];
+const ROUTES = ['/', '/impressum', '/datenschutz', '/mitglied-werden', '/spielplan', '/kontakt', '/news'];
+
+test("a renamed club's pages state none of the built-in club's facts", async ({ page }) => {
+  for (const route of ROUTES) {
+    const html = await publicHtml(site(), route);
+    for (const fact of BUILT_IN_FACTS) expect(html, `${route}: ${fact}`).not.toContain(fact);
+  }
+
+  await page.goto(`${site().url}/impressum`);
+  const sections = page.locator('.imprint-section');
+  // the register entry has no built-in text for this club: left out, not the built-in club's number
+  await expect(sections).toHaveCount(3);
+  await expect(sections.first().locator('p').first()).toHaveText(/^SV Union Gnas 1946\s+Vereinszweck: Förderung und Ausübung des Fußballsports/);
+  await page.goto(`${site().url}/datenschutz`);
+  await expect(page.locator('.privacy-default section').first()).toContainText('Verantwortlich für die Datenverarbeitung auf dieser Website ist der SV Union Gnas 1946.');
+
+  await page.goto(`${site().url}/mitglied-werden`);
+  const transfer = page.locator('.bank-transfer');
+  await expect(transfer.locator('.bank-info')).toHaveText('Überweise 36 € /Jahr');
+  await expect(transfer.locator('.iban')).toHaveCount(0);
+  await expect(transfer.locator('.bank')).toHaveCount(0);
+  await expect(transfer.locator('.reference')).toHaveText('Name');
+
+  await page.goto(`${site().url}/`);
+  await expect(page.locator('.team-a')).toHaveText('Union Gnas');
+  await expect(page.locator('.match-location')).toHaveText('Sportzentrum Gnas');
+  // the footer has no contact lines of its own yet: none are shown, and no empty heading
+  await expect(page.locator('footer.site-footer address')).toHaveCount(0);
+  await page.goto(`${site().url}/spielplan`);
+  await expect(page.getByText('SV Union Gnas 1946').first()).toBeVisible();
+  await expect(page.getByText('Sportzentrum Gnas').first()).toBeVisible();
+});
+
+test("the club address saved in 'Kontakt' becomes the imprint's and the privacy policy's, and the admin's defaults follow", async ({ page, context }) => {
+  await loginAs(context, site(), 'admin');
+  await page.goto(`${site().url}/admin#kontakt`);
+  const form = page.getByRole('form', { name: 'Vereinsadresse' });
+  await form.getByLabel('Vereinsname *').fill('SV Union Gnas 1946');
+  await form.getByLabel('Adresse').fill('Hauptplatz 3\n8342 Gnas');
+  await form.getByLabel('E-Mail').fill('office@union-gnas.at');
+  await form.getByRole('button', { name: 'Vereinsadresse speichern' }).click();
+  await expect(toaster(page).getByText('Veröffentlicht')).toBeVisible();
+
+  const imprint = await publicHtml(site(), '/impressum');
+  expect(imprint).toContain('SV Union Gnas 1946\nHauptplatz 3\n8342 Gnas\nE-Mail: office@union-gnas.at\n\nVereinszweck');
+  const privacy = await publicHtml(site(), '/datenschutz');
+  expect(privacy).toContain('ist der SV Union Gnas 1946, Hauptplatz 3, 8342 Gnas. E-Mail: office@union-gnas.at');
+
+  // the admin sees the texts the site falls back to, and which ones it leaves out
+  await page.goto(`${site().url}/admin#impressum`);
+  await expect(page.locator('.imprint-fixed [data-section="medieninhaber"] .section-content')).toContainText('Hauptplatz 3');
+  await expect(page.locator('.imprint-fixed [data-section="vereinsregister"] .section-missing')).toHaveText('Kein Standardtext für diesen Verein: Der Abschnitt erscheint erst mit eigenem Text.');
+  await page.goto(`${site().url}/admin#mitglied`);
+  await expect(page.locator('.membership-sections [data-section="iban"] .section-missing')).toHaveText('Kein Standardtext für diesen Verein: Die Zeile erscheint erst mit eigenem Eintrag.');
+  await page.goto(`${site().url}/admin#startseite`);
+  await expect(page.getByLabel('Ort', { exact: true })).toHaveValue('Sportzentrum Gnas');
+});
