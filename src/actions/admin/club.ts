@@ -4,6 +4,7 @@ import { clubSettingsSchema, crestUploadSchema } from '../../lib/schemas/club';
 import { SUPERADMIN_ONLY_MESSAGES as ONLY } from '../../lib/schemas/user';
 import { assertClubAsRead, contrastWarnings, loadClubSettings, saveClubSettings, uploadCrest } from '../../server/services/admin/club';
 import { publishChanges } from '../../server/services/admin/publication';
+import { builtInFactsLeft } from '../../server/services/admin/built-in-facts';
 import { requireRole } from '../guard';
 import { runWriteAsync } from './inputErrors';
 import { runCheckedWrite } from './versioned';
@@ -16,7 +17,7 @@ export const club = {
     handler: async (_input, context) => {
       requireRole(context, 'superadmin', ONLY.club);
       const settings = loadClubSettings();
-      return { settings, warnings: contrastWarnings(settings) };
+      return { settings, warnings: contrastWarnings(settings), builtInFacts: builtInFactsLeft(settings) };
     },
   }),
   save: defineAction({
@@ -26,7 +27,8 @@ export const club = {
       requireRole(context, 'superadmin', ONLY.club);
       // refused when another superadmin saved the club since this form was filled (decision 032)
       const { settings, changes } = runCheckedWrite('club_settings', 'club', () => read && assertClubAsRead(read), () => saveClubSettings(input));
-      return { settings, warnings: contrastWarnings(settings), ...(await publishChanges(changes)) };
+      // where saved texts still state the built-in club's facts after a rename (decision 055)
+      return { settings, warnings: contrastWarnings(settings), builtInFacts: builtInFactsLeft(settings), ...(await publishChanges(changes)) };
     },
   }),
   /** The crest's file as base64: an SVG is checked and drawn, any picture stored as a 512 px PNG. */

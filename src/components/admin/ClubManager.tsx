@@ -57,11 +57,14 @@ export default function ClubManager() {
   const [loading, setLoading] = useState(true);
   const [saving, setSaving] = useState(false);
   const [uploading, setUploading] = useState(false);
+  // saved texts that still state the built-in club's facts after a rename (decision 055)
+  const [factsLeft, setFactsLeft] = useState<{ builtInClub: string; places: string[] } | null>(null);
 
   const load = async (initial = false) => {
     const result = await callAction(() => actions.admin.club.load({}));
     setLoading(false);
     if (!result.ok) return failed(T.loadError, result.message);
+    setFactsLeft(result.data.builtInFacts);
     (initial ? reset : follow)(toForm(result.data.settings));
   };
   useEffect(() => {
@@ -105,6 +108,7 @@ export default function ClubManager() {
       return failed(T.saveError, result.message);
     }
     concurrency.saved();
+    setFactsLeft(result.data.builtInFacts);
     reset(toForm(result.data.settings));
     saved(T.saved, result.data, T.savedText);
   };
@@ -113,6 +117,9 @@ export default function ClubManager() {
     <section className="admin-card club-manager" aria-labelledby="club-heading">
       <h2 id="club-heading">{T.heading}</h2>
       <p className="hint">{T.intro}</p>
+      {factsLeft && factsLeft.places.length > 0 && (
+        <p className="notice built-in-facts" role="status">{T.builtInFactsLeft(factsLeft.builtInClub, factsLeft.places)}</p>
+      )}
       <form className="admin-form" noValidate onSubmit={(e) => void submit(e)} aria-label={T.heading}>
         <label className="admin-field">
           <span>{T.shortName} *</span>

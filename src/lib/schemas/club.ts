@@ -70,6 +70,8 @@ export const CLUB_TEXTS = {
   crestError: 'Wappen konnte nicht verarbeitet werden',
   contrastWarning: (which: string, ratio: string, variant: string) =>
     `${which} ist auf Weiß schwer lesbar (Kontrast ${ratio}, nötig 4,5:1). Für Text und Links wird die lesbare Variante ${variant} verwendet.`,
+  builtInFactsLeft: (club: string, places: string[]) =>
+    `Hier stehen noch Angaben des ${club} (Adresse, E-Mail, Vereinsregister, Konto oder Heimstätte): ${places.join(', ')}. Bitte dort die eigenen eintragen.`,
   contrastOk: (ratio: string) => `Kontrast auf Weiß ${ratio}: gut lesbar.`,
   onlySuperadmin: 'Nur Superadmins können die Vereinsdaten ändern.',
   badCrest: 'Diese Datei ist kein verwendbares Wappen. Bitte ein SVG oder PNG hochladen.',

@@ -6,10 +6,11 @@ import { withDatabase, type Db } from '../db/client';
 import { contactInfo } from '../db/schema';
 import { write } from '../db/write';
 import { saveClubSettings } from '../services/admin/club';
-import { FOOTER_DEFAULTS, IMPRINT_DEFAULTS, MEMBERSHIP_DEFAULTS, NEXT_MATCH_DEFAULTS, PRIVACY_DEFAULT, SAMPLE_MATCHES } from './defaults';
+import { FOOTER_DEFAULTS, HERO_DEFAULTS, IMPRINT_DEFAULTS, MEMBERSHIP_DEFAULTS, NEXT_MATCH_DEFAULTS, PRIVACY_DEFAULT, SAMPLE_MATCHES } from './defaults';
 import {
   footerTexts,
   footerTextsOf,
+  heroDefaultsFor,
   imprintDefaultsFor,
   membershipAccountFor,
   nextMatchDefaultsFor,
@@ -36,6 +37,7 @@ describe('the built-in club', () => {
     // a stored row with the built-in name (colours changed only) is still the built-in club
     expect(renamedClubOf({ long_name: 'SV Kirchberg an der Raab', short_name: 'SV Kirchberg', home_ground: 'Platz' })).toBeNull();
     expect(footerTextsOf(null, null)).toEqual(FOOTER_DEFAULTS);
+    expect(heroDefaultsFor(null)).toEqual({ line1: HERO_DEFAULTS.line1, line2: HERO_DEFAULTS.line2, welcome: HERO_DEFAULTS.welcome });
     expect(imprintDefaultsFor(null, ADDRESS)).toEqual(IMPRINT_DEFAULTS);
     expect(privacySectionsFor(null, ADDRESS)).toEqual(PRIVACY_DEFAULT.sections);
     expect(membershipAccountFor(null)).toEqual({ iban: MEMBERSHIP_DEFAULTS.iban, bank: MEMBERSHIP_DEFAULTS.bank });
@@ -78,9 +80,10 @@ describe('a renamed club', () => {
       ['USV St. Ruprecht', 'SV Union Gnas 1946', 'Sportplatz St. Ruprecht an der Raab'],
       ['SV Union Gnas 1946', 'SV Feldbach', 'Sportzentrum Gnas'],
     ]);
-    // the footer's title lines and copyright name the club as saved when rendered (forClubLines, forClub)
-    const { club_title_line1: _line1, club_title_line2: _line2, copyright_text: _copyright, ...footerFacts } = footer;
-    const shown = JSON.stringify([footerFacts, samples, nextMatchDefaultsFor(GNAS), imprintDefaultsFor(GNAS, null), privacySectionsFor(GNAS, null)]);
+    expect([footer.club_title_line1, footer.club_title_line2, footer.copyright_text]).toEqual(['SV Union Gnas 1946', '', '© 2024 SV Union Gnas 1946. Alle Rechte vorbehalten.']);
+    const hero = heroDefaultsFor(GNAS);
+    expect(hero).toEqual({ line1: 'SV Union Gnas 1946', line2: '', welcome: HERO_DEFAULTS.welcome.replace('SV Kirchberg an der Raab', 'SV Union Gnas 1946') });
+    const shown = JSON.stringify([footer, hero, samples, nextMatchDefaultsFor(GNAS), imprintDefaultsFor(GNAS, null), privacySectionsFor(GNAS, null)]);
     expect(shown).not.toMatch(BUILT_IN_FACTS);
   });
 

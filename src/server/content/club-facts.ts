@@ -10,7 +10,7 @@ import { asc, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { contactInfo, type homepageContent } from '../db/schema';
 import { CONTACT_ROLES } from '../../lib/schemas/contact';
-import { CLUB, FOOTER_DEFAULTS, IMPRINT_DEFAULTS, IMPRINT_SECTIONS, MEMBERSHIP_DEFAULTS, NEXT_MATCH_DEFAULTS, PRIVACY_DEFAULT, SAMPLE_MATCHES, type FooterTexts } from './defaults';
+import { CLUB, FOOTER_DEFAULTS, HERO_DEFAULTS, IMPRINT_DEFAULTS, IMPRINT_SECTIONS, MEMBERSHIP_DEFAULTS, NEXT_MATCH_DEFAULTS, PRIVACY_DEFAULT, SAMPLE_MATCHES, type FooterTexts } from './defaults';
 import { clubIdentity, storedClubSettings, type ClubSettingsRow } from './club';
 import type { FixtureCard } from './fixture-cards';
 import { homepageSection, readOr } from './public-content';
@@ -56,10 +56,31 @@ export function clubAddress(): ClubAddress | null {
   return readOr('club address', null as ClubAddress | null, storedClubAddress);
 }
 
-/** The footer's built-in texts: a renamed club's contact lines and e-mail are its own to write. */
+/** A built-in text with the built-in club's name, for a renamed club (the texts no admin wrote only). */
+const renamedIn = (text: string, club: RenamedClub) => text.replaceAll(CLUB.fullName, club.longName);
+
+/**
+ * The footer's built-in texts: a renamed club's name as its title (on one line) and in the copyright, and
+ * no contact lines or e-mail (its own to write).
+ */
 export function footerDefaultsFor(club: RenamedClub | null): FooterTexts {
   if (!club) return { ...FOOTER_DEFAULTS };
-  return { ...FOOTER_DEFAULTS, contact_location1: '', contact_location2: '', contact_location3: '', contact_email: '' };
+  return {
+    ...FOOTER_DEFAULTS,
+    club_title_line1: club.longName,
+    club_title_line2: '',
+    copyright_text: renamedIn(FOOTER_DEFAULTS.copyright_text, club),
+    contact_location1: '',
+    contact_location2: '',
+    contact_location3: '',
+    contact_email: '',
+  };
+}
+
+/** The hero's built-in lines and welcome: a renamed club's name on one line, and in the welcome. */
+export function heroDefaultsFor(club: RenamedClub | null): { line1: string; line2: string; welcome: string } {
+  if (!club) return { line1: HERO_DEFAULTS.line1, line2: HERO_DEFAULTS.line2, welcome: HERO_DEFAULTS.welcome };
+  return { line1: club.longName, line2: '', welcome: renamedIn(HERO_DEFAULTS.welcome, club) };
 }
 
 type StoredFooter = Pick<typeof homepageContent.$inferSelect, 'content'> | null;

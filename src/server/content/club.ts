@@ -120,6 +120,15 @@ export function forClubLines(line1: string, line2: string): [string, string] {
   return [name, ''];
 }
 
+/**
+ * The club's logo for structured data: its crest, else the icon drawn for the saved club; the build's own
+ * icon (the built-in club's initials) only while nothing is saved.
+ */
+export function clubLogoPath(): string {
+  const saved = storedClubIdentity();
+  return saved ? (saved.crestUrl ?? '/verein/icon-512.png') : '/icons/icon-512.png';
+}
+
 /** The club as a superadmin saved it, or null before anyone has (the build's own icons stand then). */
 export function storedClubIdentity(): ClubIdentity | null {
   const stored = readOr('club settings', null as ClubSettingsRow | null, storedClubSettings);

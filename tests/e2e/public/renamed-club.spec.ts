@@ -5,6 +5,8 @@
 import { expect, test } from '@playwright/test';
 import { loginAs } from '../../fixtures/auth';
 import { saveClubSettings } from '../../../src/server/services/admin/club';
+import { saveHomeSection } from '../../../src/server/services/admin/home';
+import { FOOTER_DEFAULTS } from '../../../src/server/content/defaults';
 import { publicHtml, toaster } from '../admin/content-helpers';
 import { useSite } from './helpers';
 
@@ -39,6 +41,13 @@ test("a renamed club's pages state none of the built-in club's facts", async ({ 
 
   await page.goto(`${site().url}/`);
   await expect(page.locator('.team-a')).toHaveText('Union Gnas');
+  // its structured data's logo is the icon drawn for it, not the build's icon with the built-in initials
+  const organisation = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!);
+  expect(organisation).toMatchObject({ name: 'SV Union Gnas 1946', logo: `${site().url}/verein/icon-512.png` });
+  expect(organisation).not.toHaveProperty('address');
+  expect(organisation).not.toHaveProperty('email');
+  await expect(page.locator('footer.site-footer .club-title')).toHaveText('SV Union Gnas 1946');
+  await expect(page.locator('footer.site-footer')).toContainText('© 2024 SV Union Gnas 1946. Alle Rechte vorbehalten.');
   await expect(page.locator('.match-location')).toHaveText('Sportzentrum Gnas');
   // the footer has no contact lines of its own yet: none are shown, and no empty heading
   await expect(page.locator('footer.site-footer address')).toHaveCount(0);
@@ -70,4 +79,14 @@ test("the club address saved in 'Kontakt' becomes the imprint's and the privacy 
   await expect(page.locator('.membership-sections [data-section="iban"] .section-missing')).toHaveText('Kein Standardtext für diesen Verein: Die Zeile erscheint erst mit eigenem Eintrag.');
   await page.goto(`${site().url}/admin#startseite`);
   await expect(page.getByLabel('Ort', { exact: true })).toHaveValue('Sportzentrum Gnas');
+});
+
+test("'Verein' names where texts saved before the rename still state the built-in club's facts", async ({ page, context }) => {
+  // the footer saved as its form showed it while the club was the built-in one
+  saveHomeSection({ section_key: 'footer_texts', texts: { ...FOOTER_DEFAULTS } }, site().db());
+  await loginAs(context, site(), 'superadmin');
+  await page.goto(`${site().url}/admin#verein`);
+  await expect(page.locator('.club-manager .built-in-facts')).toHaveText(
+    'Hier stehen noch Angaben des SV Kirchberg an der Raab (Adresse, E-Mail, Vereinsregister, Konto oder Heimstätte): Startseite (Hero, nächstes Spiel, Fußzeile). Bitte dort die eigenen eintragen.',
+  );
 });

@@ -7,8 +7,8 @@ import { write } from '../../db/write';
 import { conflictSince } from '../../revisions';
 import { homepageContent } from '../../db/schema';
 import type { Change } from '../../publish/routes';
-import { HERO_COLOURS, HERO_DEFAULTS, NEXT_MATCH_DEFAULTS } from '../../content/defaults';
-import { footerTextsOf, nextMatchDefaultsFor, renamedClubIn } from '../../content/club-facts';
+import { HERO_COLOURS, NEXT_MATCH_DEFAULTS } from '../../content/defaults';
+import { footerTextsOf, heroDefaultsFor, nextMatchDefaultsFor, renamedClubIn } from '../../content/club-facts';
 import { FOOTER_KEYS, type HomeEditorData, type HomeSectionKey, type HomepageSectionData } from '../../../lib/schemas/homepage';
 import { parseMatchTeams } from '../../../lib/match-text';
 
@@ -29,13 +29,14 @@ export function loadHomeEditor(db: Db = getDb()): HomeEditorData {
   // the defaults the public pages show for this club (a renamed one's own: decision 055)
   const club = renamedClubIn(db);
   const cardDefaults = nextMatchDefaultsFor(club);
+  const heroDefaults = heroDefaultsFor(club);
   const teams = parseMatchTeams(nextMatch?.content || cardDefaults.content);
   return {
     footer: footerTextsOf(footerRow, club),
     hero: {
-      line1: heroText?.title || HERO_DEFAULTS.line1,
-      line2: heroText?.content || HERO_DEFAULTS.line2,
-      welcome: heroText?.button_text || heroWelcome?.content || HERO_DEFAULTS.welcome,
+      line1: heroText?.title || heroDefaults.line1,
+      line2: heroText?.content || heroDefaults.line2,
+      welcome: heroText?.button_text || heroWelcome?.content || heroDefaults.welcome,
       line1_colour: heroText?.match_date || HERO_COLOURS.line1,
       line2_colour: heroText?.match_time || HERO_COLOURS.line2,
       welcome_colour: heroText?.match_location || HERO_COLOURS.welcome,
