@@ -1,5 +1,5 @@
 // `npm run import -- --from postgres://USER:PASS@HOST/DB | FILE.json | DIR/
-//   [--storage-url URL | --storage-dir DIR] [--dry-run] [--invite]`:
+//   [--storage-url URL | --storage-dir DIR] [--dry-run] [--invite] [--club NAME [--club-short NAME]]`:
 // brings a club over from the old app (docs/decisions/020). The server must be
 // stopped (the data lock says so); the whole site is published at the end.
 import { buildIfNeeded } from './build-if-needed.mjs';
@@ -12,6 +12,10 @@ const option = (name: string) => {
 const { IMPORT_TEXTS: T } = await import('../src/server/import/texts');
 const from = option('from');
 if (!from) {
+  console.error(T.usage);
+  process.exit(2);
+}
+if ((argv.includes('--club') && !option('club')) || (argv.includes('--club-short') && !option('club'))) {
   console.error(T.usage);
   process.exit(2);
 }
@@ -35,6 +39,8 @@ const outcome = await runImport(getDb(), {
   from,
   dryRun,
   invite: argv.includes('--invite'),
+  // the old app keeps no club name: --club names it before the invitations and the publish
+  club: option('club') !== undefined ? { longName: option('club')!, shortName: option('club-short') } : undefined,
   storageUrl: option('storage-url'),
   storageDir: option('storage-dir'),
   uploadsDir: config.uploadsDir,

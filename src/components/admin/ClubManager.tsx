@@ -59,12 +59,16 @@ export default function ClubManager() {
   const [uploading, setUploading] = useState(false);
   // saved texts that still state the built-in club's facts after a rename (decision 055)
   const [factsLeft, setFactsLeft] = useState<{ builtInClub: string; places: string[] } | null>(null);
+  // the built-in club's values the form starts with before the first save: a new name should not keep them
+  const [builtIn, setBuiltIn] = useState<FormValues | null>(null);
+  const renaming = builtIn !== null && values.long_name.trim() !== builtIn.long_name;
 
   const load = async (initial = false) => {
     const result = await callAction(() => actions.admin.club.load({}));
     setLoading(false);
     if (!result.ok) return failed(T.loadError, result.message);
     setFactsLeft(result.data.builtInFacts);
+    setBuiltIn(result.data.settings.isDefault ? toForm(result.data.settings) : null);
     (initial ? reset : follow)(toForm(result.data.settings));
   };
   useEffect(() => {
@@ -109,6 +113,7 @@ export default function ClubManager() {
     }
     concurrency.saved();
     setFactsLeft(result.data.builtInFacts);
+    setBuiltIn(null);
     reset(toForm(result.data.settings));
     saved(T.saved, result.data, T.savedText);
   };
@@ -125,6 +130,7 @@ export default function ClubManager() {
           <span>{T.shortName} *</span>
           <input {...bind('short_name')} disabled={loading} maxLength={30} />
           <small className="hint">{T.shortNameHint}</small>
+          {renaming && values.short_name.trim() === builtIn.short_name && <small className="notice still-built-in" role="status">{T.shortNameStillBuiltIn(builtIn.long_name)}</small>}
           <FieldError message={errors.short_name} />
         </label>
         <label className="admin-field">
@@ -170,6 +176,9 @@ export default function ClubManager() {
         <label className="admin-field">
           <span>{T.homeGround}</span>
           <input {...bind('home_ground')} disabled={loading} maxLength={200} />
+          {renaming && builtIn.home_ground !== '' && values.home_ground.trim() === builtIn.home_ground && (
+            <small className="notice still-built-in" role="status">{T.homeGroundStillBuiltIn(builtIn.long_name)}</small>
+          )}
           <FieldError message={errors.home_ground} />
         </label>
         <div className="admin-field protect-minors">

@@ -70,6 +70,8 @@ export const CLUB_TEXTS = {
   crestError: 'Wappen konnte nicht verarbeitet werden',
   contrastWarning: (which: string, ratio: string, variant: string) =>
     `${which} ist auf Weiß schwer lesbar (Kontrast ${ratio}, nötig 4,5:1). Für Text und Links wird die lesbare Variante ${variant} verwendet.`,
+  shortNameStillBuiltIn: (club: string) => `Noch der Kurzname des ${club}: bitte den eigenen eintragen.`,
+  homeGroundStillBuiltIn: (club: string) => `Noch die Heimstätte des ${club}: bitte die eigene eintragen oder das Feld leeren.`,
   builtInFactsLeft: (club: string, places: string[]) =>
     `Hier stehen noch Angaben des ${club} (Adresse, E-Mail, Vereinsregister, Konto oder Heimstätte): ${places.join(', ')}. Bitte dort die eigenen eintragen.`,
   contrastOk: (ratio: string) => `Kontrast auf Weiß ${ratio}: gut lesbar.`,

@@ -92,6 +92,11 @@ function identityOfStored(row: ClubSettingsRow): ClubIdentity {
   return identity;
 }
 
+/** The club as saved in `db` (the built-in club when nothing is stored there): for work outside a page's render. */
+export function clubIdentityIn(db: Db): ClubIdentity {
+  return identityOfStored(storedClubSettings(db) ?? DEFAULT_CLUB_SETTINGS);
+}
+
 /** The club as every page shows it (the built-in club when nothing is stored or the row cannot be read). */
 export function clubIdentity(): ClubIdentity {
   const stored = readOr('club settings', null as ClubSettingsRow | null, storedClubSettings);

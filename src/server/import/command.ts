@@ -5,12 +5,17 @@ import fs from 'node:fs';
 import type { Db } from '../db/client';
 import { sendMail } from '../mail/mailer';
 import { inviteUser } from '../services/users';
+import { loadClubSettings, saveClubSettings } from '../services/admin/club';
+import { clubIdentityIn } from '../content/club';
+import { clubSettingsSchema } from '../../lib/schemas/club';
 import { bringImages, type ImageSource } from './images';
 import { BrokenReference, importClub, type ImportReport } from './run';
 import { readSource } from './sources';
 import { IMPORT_TEXTS as T } from './texts';
 
-export type ImportOptions = ImageSource & { from: string; dryRun?: boolean; invite?: boolean; uploadsDir: string; send?: typeof sendMail };
+/** The club's names from `--club` and `--club-short`: what 'Verein' would save (the old app has no such table). */
+export type ImportClubName = { longName: string; shortName?: string };
+export type ImportOptions = ImageSource & { from: string; dryRun?: boolean; invite?: boolean; club?: ImportClubName; uploadsDir: string; send?: typeof sendMail };
 export type ImportOutcome = { ok: true; report: ImportReport } | { ok: false; message: string };
 
 /** The source as the log may show it: a database address without its password (an '@' in it included). */
@@ -26,7 +31,30 @@ export function withoutPassword(from: string): string {
   }
 }
 
+/** The names checked as 'Verein' checks them, or the German reason they cannot be saved. */
+function checkedClubName(club: ImportClubName): { ok: true; names: { long_name: string; short_name: string } } | { ok: false; message: string } {
+  const shortName = club.shortName ?? club.longName;
+  if (!club.shortName && club.longName.trim().length > 30) return { ok: false, message: T.clubNameRefused(T.clubShortNeeded) };
+  const parsed = clubSettingsSchema.pick({ long_name: true, short_name: true }).safeParse({ long_name: club.longName, short_name: shortName });
+  return parsed.success ? { ok: true, names: parsed.data } : { ok: false, message: T.clubNameRefused(parsed.error.issues[0].message) };
+}
+
+/**
+ * Names the club as 'Verein' would (its colours and crest kept when saved before); a club named for the
+ * first time gets no ground, not the built-in club's (decision 055).
+ */
+function nameClub(db: Db, names: { long_name: string; short_name: string }): void {
+  const { isDefault, ...current } = loadClubSettings(db);
+  saveClubSettings({ ...current, ...names, home_ground: isDefault ? null : current.home_ground }, db);
+}
+
 export async function runImport(db: Db, options: ImportOptions, log: (line: string) => void = console.info): Promise<ImportOutcome> {
+  // a name 'Verein' would refuse stops the run before anything is read or stored
+  const club = options.club ? checkedClubName(options.club) : null;
+  if (club && !club.ok) {
+    log(`[import] ${club.message}`);
+    return { ok: false, message: club.message };
+  }
   log(T.reading(withoutPassword(options.from)));
   const data = await readSource(options.from);
   const images = await bringImages(db, data, options, options.uploadsDir, options.dryRun ?? false);
@@ -49,8 +77,13 @@ export async function runImport(db: Db, options: ImportOptions, log: (line: stri
     for (const skipped of table.skipped) log(T.skipped(table.table, skipped.id, skipped.reason));
     for (const warning of table.warnings) log(`[import]   ${warning}`);
   }
+  if (club?.ok && !options.dryRun) {
+    nameClub(db, club.names);
+    log(T.clubNamed(club.names.long_name, club.names.short_name));
+  }
   const newUsers = report.users.filter((u) => u.isNew);
   if (!options.dryRun && options.invite) {
+    if (newUsers.length > 0) log(T.invitingAs(clubIdentityIn(db).longName));
     for (const user of newUsers) {
       // one mail that does not go out stops neither the others nor the publish after the import; its
       // user is named (a re-run would not invite them: they exist by then)

@@ -186,6 +186,29 @@ describe('npm run import from a JSON export', () => {
     expect(lines).toContain('[import] Einladung an obmann@sv-altdorf.at NICHT gesendet (Fehler beim Versenden der Einladung): ein Passwort setzt die Person über „Passwort vergessen?“');
   });
 
+  it('--club names the club as \'Verein\' would before the invitations, which name it (decision 055)', async () => {
+    const sent: Mail[] = [];
+    const send = async (mail: Mail) => (sent.push(mail), { transport: 'outbox' as const });
+    const outcome = await runImport(db, options({ invite: true, send, club: { longName: 'SV Altdorf 1921', shortName: 'SV Altdorf' } }), log);
+    expect(outcome.ok).toBe(true);
+    expect(rows('SELECT short_name, long_name, home_ground FROM club_settings')).toEqual([{ short_name: 'SV Altdorf', long_name: 'SV Altdorf 1921', home_ground: null }]);
+    expect(sent.map((m) => m.subject)).toEqual(['Einladung – SV Altdorf 1921', 'Einladung – SV Altdorf 1921']);
+    expect(sent[0].text).toContain('du wurdest zur Website des SV Altdorf 1921 eingeladen.');
+    expect(lines).toContain('[import] Verein: SV Altdorf 1921 (Kurzname SV Altdorf)');
+    expect(lines).toContain('[import] Die Einladungen nennen den Verein „SV Altdorf 1921“ (einen anderen Namen setzt --club).');
+  });
+
+  it('--club with a name \'Verein\' would refuse stops the run before anything is stored; without it the invitations say whom they name', async () => {
+    const refused = await runImport(db, options({ club: { longName: 'Sportverein Altdorf an der Feistritz 1921' } }), log);
+    expect(refused).toEqual({ ok: false, message: '--club: Der Name ist länger als 30 Zeichen: bitte mit --club-short einen Kurznamen angeben. Es wurde nichts importiert.' });
+    expect(await runImport(db, options({ club: { longName: ' ', shortName: 'Altdorf' } }), log)).toMatchObject({ ok: false });
+    expect(rows('SELECT count(*) AS n FROM news')[0].n).toBe(0);
+    expect(rows('SELECT count(*) AS n FROM club_settings')[0].n).toBe(0);
+    const send = async () => ({ transport: 'outbox' as const });
+    await runImport(db, options({ invite: true, send }), log);
+    expect(lines).toContain('[import] Die Einladungen nennen den Verein „SV Kirchberg an der Raab“ (einen anderen Namen setzt --club).');
+  });
+
   it('--dry-run reports per table and stores nothing; an existing account keeps its password', async () => {
     await createUser(db, { email: 'obmann@sv-altdorf.at', password: 'Eigenes-Passwort-1', roles: ['superadmin'] });
     const outcome = await runImport(db, options({ dryRun: true }), log);

@@ -6,7 +6,7 @@ export const IMPORT_TEXTS = {
   brokenReference: (table: string, id: string, column: string, value: string) =>
     `${table} ${id}: ${column} verweist auf ${value || '(leer)'}, das es nicht gibt. Der Import wurde vollständig zurückgenommen.`,
   usage:
-    'Aufruf: npm run import -- --from postgres://BENUTZER:PASSWORT@HOST/DB | DATEI.json | ORDNER/ [--storage-url URL | --storage-dir ORDNER] [--dry-run] [--invite]',
+    'Aufruf: npm run import -- --from postgres://BENUTZER:PASSWORT@HOST/DB | DATEI.json | ORDNER/ [--storage-url URL | --storage-dir ORDNER] [--dry-run] [--invite] [--club "VOLLSTÄNDIGER NAME" [--club-short KURZNAME]]',
   serverRunning: 'Der Server läuft mit diesem Datenordner. Bitte zuerst stoppen (der Import veröffentlicht danach die ganze Website).',
   reading: (source: string) => `[import] lese ${source}`,
   images: (found: number, stored: number, missing: number) => `[import] ${found} Bilder: ${stored} übernommen, ${missing} nicht gefunden`,
@@ -19,5 +19,9 @@ export const IMPORT_TEXTS = {
   inviteFailed: (email: string, reason: string) =>
     `[import] Einladung an ${email} NICHT gesendet (${reason}): ein Passwort setzt die Person über „Passwort vergessen?“`,
   notInvited: (count: number) => `[import] ${count} neue Benutzer ohne Passwort; mit --invite erhalten sie eine Einladung.`,
+  clubNamed: (long: string, short: string) => `[import] Verein: ${long} (Kurzname ${short})`,
+  clubNameRefused: (message: string) => `--club: ${message} Es wurde nichts importiert.`,
+  clubShortNeeded: 'Der Name ist länger als 30 Zeichen: bitte mit --club-short einen Kurznamen angeben.',
+  invitingAs: (club: string) => `[import] Die Einladungen nennen den Verein „${club}“ (einen anderen Namen setzt --club).`,
   published: (pages: number, ms: number) => `[import] Website veröffentlicht: ${pages} Seiten in ${ms} ms`,
 };

@@ -3,7 +3,7 @@
 // nobody deletes themselves or a superadmin, and the last superadmin keeps the role.
 import { and, desc, eq, isNotNull, ne } from 'drizzle-orm';
 import { ROLE_LABELS, USER_TEXTS, type Role, type UserListEntry } from '../../lib/schemas/user';
-import { clubIdentity } from '../content/club';
+import { clubIdentityIn } from '../content/club';
 import { config } from '../config';
 import type { Db } from '../db/client';
 import { write } from '../db/write';
@@ -54,15 +54,15 @@ export function listUsers(db: Db): UserListEntry[] {
   }));
 }
 
-function invitationMail(email: string, token: string) {
+function invitationMail(email: string, token: string, club: string) {
   const days = TOKEN_TTL_MS.invite / (24 * 60 * 60 * 1000);
   return {
     to: email,
-    subject: `Einladung – ${clubIdentity().longName}`,
+    subject: `Einladung – ${club}`,
     text: [
       'Hallo,',
       '',
-      `du wurdest zur Website des ${clubIdentity().longName} eingeladen.`,
+      `du wurdest zur Website des ${club} eingeladen.`,
       `Über diesen Link legst du dein Passwort fest (${days} Tage gültig, nur einmal verwendbar):`,
       '',
       passwordLink(token),
@@ -91,7 +91,8 @@ export async function inviteUser(
   const user = existing ? { id: existing.id, email: existing.email } : await createUser(db, { email, roles: ['user'] });
   const token = replaceToken(db, 'invite', user.id);
   try {
-    await send(invitationMail(user.email, token));
+    // the club as saved in this database (the import invites before any page is rendered)
+    await send(invitationMail(user.email, token, clubIdentityIn(db).longName));
   } catch (error) {
     console.error(`[mail] invitation to ${user.email} failed:`, error);
     write(

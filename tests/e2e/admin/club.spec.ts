@@ -40,6 +40,24 @@ test("an admin has no 'Verein' tab, and its actions are refused in German", asyn
   await context.close();
 });
 
+test("a new name that keeps the built-in club's short name and ground is pointed out before the save (decision 055)", async ({ page, context }) => {
+  await loginAs(context, site, 'superadmin');
+  await page.goto(`${site.url}/admin#verein`);
+  const form = page.getByRole('form', { name: 'Verein' });
+  await expect(form.getByLabel('Heimstätte')).toHaveValue('Sportplatz Kirchberg');
+  await expect(form.locator('.still-built-in')).toHaveCount(0);
+  await form.getByLabel('Vollständiger Name *').fill('SV Union Gnas 1946');
+  await expect(form.locator('.still-built-in')).toHaveText([
+    'Noch der Kurzname des SV Kirchberg an der Raab: bitte den eigenen eintragen.',
+    'Noch die Heimstätte des SV Kirchberg an der Raab: bitte die eigene eintragen oder das Feld leeren.',
+  ]);
+  await form.getByLabel('Kurzname *').fill('Union Gnas');
+  await form.getByLabel('Heimstätte').fill('');
+  await expect(form.locator('.still-built-in')).toHaveCount(0);
+  expect(site.db().$client.prepare('select count(*) as n from club_settings').get()).toEqual({ n: 0 });
+  await context.clearCookies();
+});
+
 test("a superadmin's crest, names and colours reach every page, the icons, the manifest and the share images", async ({ page, context, request }) => {
   const before = {
     ico: Buffer.from(await (await request.get(`${site.url}/favicon.ico`)).body()),
