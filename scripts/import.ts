@@ -9,13 +9,15 @@ const option = (name: string) => {
   const i = argv.indexOf(`--${name}`);
   return i >= 0 ? argv[i + 1] : undefined;
 };
+/** An option given without its value ('--club --invite'): the next flag is not taken for it. */
+const missingValue = (name: string) => argv.includes(`--${name}`) && (option(name) === undefined || option(name)!.startsWith('--'));
 const { IMPORT_TEXTS: T } = await import('../src/server/import/texts');
 const from = option('from');
 if (!from) {
   console.error(T.usage);
   process.exit(2);
 }
-if ((argv.includes('--club') && !option('club')) || (argv.includes('--club-short') && !option('club'))) {
+if (['from', 'storage-url', 'storage-dir', 'club', 'club-short'].some(missingValue) || (argv.includes('--club-short') && !argv.includes('--club'))) {
   console.error(T.usage);
   process.exit(2);
 }

@@ -28,11 +28,11 @@ if (command !== 'create') fail(`unbekannter Befehl ${command ? `'${command}'` : 
 const { email, password, role } = parsed.values;
 if (!email || !isEmail(normaliseEmail(email))) fail(`--email fehlt oder ist keine gültige E-Mail-Adresse.\n${USAGE}`);
 if (!password) fail(`--password fehlt.\n${USAGE}`);
-const problem = passwordProblem(password);
+const db = getDb();
+const problem = passwordProblem(password, db);
 if (problem) fail(problem);
 const roles = role ?? ['user'];
 for (const r of roles) if (!(ROLES as readonly string[]).includes(r)) fail(`unbekannte Rolle '${r}'. Erlaubt: ${ROLES.join(', ')}`);
-const db = getDb();
 if (findUserByEmail(db, email)) fail(`ein Benutzer mit der E-Mail-Adresse ${normaliseEmail(email)} existiert bereits.`);
 const user = await createUser(db, { email, password, roles: roles as (typeof ROLES)[number][] });
 console.info(`Benutzer ${user.email} angelegt (Rollen: ${roles.join(', ')}).`);

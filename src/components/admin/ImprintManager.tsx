@@ -19,6 +19,8 @@ const TEXTS = {
   standard: 'Standardtext',
   // a renamed club has no built-in register entry: the built-in club's would be false (decision 055)
   notShown: 'Kein Standardtext für diesen Verein: Der Abschnitt erscheint erst mit eigenem Text.',
+  // an imprint needs the publisher's address (ECG § 5, MedienG § 25)
+  addressMissing: 'Ohne Vereinsadresse unter „Kontakt“ steht hier keine Anschrift: Bitte dort eintragen oder hier einen eigenen Text schreiben.',
   reset: 'Standardtext wiederherstellen',
   confirmReset: 'Den eigenen Text löschen? Die Website zeigt dann wieder den Standardtext.',
   confirmDelete: 'Diesen Abschnitt wirklich löschen?',
@@ -87,11 +89,12 @@ export default function ImprintManager() {
                   <small style={{ color: 'var(--grey-500)' }}>{TEXTS.sectionLabels[f.key] ?? f.key}</small>
                   <span style={{ display: 'flex', gap: '0.35rem' }}>
                     {entry && !entry.is_active && <ActiveBadge active={false} />}
-                    {usesDefault && <span className="badge">{TEXTS.standard}</span>}
+                    {usesDefault && content && <span className="badge">{TEXTS.standard}</span>}
                   </span>
                 </div>
                 <strong className="section-title" style={wrapStyle}>{title}</strong>
                 {content ? <span className="section-content" style={{ ...wrapStyle, whiteSpace: 'pre-line' }}>{content}</span> : <span className="hint section-missing">{TEXTS.notShown}</span>}
+                {usesDefault && f.key === 'medieninhaber' && data?.addressMissing && <span className="notice address-missing" role="status">{TEXTS.addressMissing}</span>}
                 <div className="admin-actions">
                   <button
                     type="button"

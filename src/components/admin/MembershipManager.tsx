@@ -68,7 +68,7 @@ function forEditing(def: SectionDef, entry: PageContentEntry): PageContentEntry 
 
 type Defaults = Record<string, { title?: string; content?: string }>;
 
-type TextsData = { sections: PageContentEntry[]; defaults: Defaults };
+type TextsData = { sections: PageContentEntry[]; defaults: Defaults; inquiryRecipient: string | null };
 
 function MembershipTexts({ data, loading, reload }: { data: TextsData | null; loading: boolean; reload: () => void }) {
   const [dialog, setDialog] = useState<{ def: SectionDef; entry: PageContentEntry | null; order: number } | null>(null);
@@ -95,7 +95,7 @@ function MembershipTexts({ data, loading, reload }: { data: TextsData | null; lo
                   <strong>{def.label}</strong>
                   <span style={{ display: 'flex', gap: '0.35rem' }}>
                     {entry && <ActiveBadge active={entry.is_active} />}
-                    {usesDefault && <span className="badge">{TEXTS.standard}</span>}
+                    {usesDefault && (title || content) && <span className="badge">{TEXTS.standard}</span>}
                   </span>
                 </div>
                 {title && <span className="section-title" style={{ ...wrapStyle, fontWeight: 600 }}>{title}</span>}
@@ -213,7 +213,7 @@ function QrCodeCard({ data, reload }: { data: TextsData | null; reload: () => vo
   );
 }
 
-function Inquiries() {
+function Inquiries({ unannounced }: { unannounced: boolean }) {
   const { saved, failed } = useSaveToasts();
   const { data: list, loading, reload } = useLoader(
     () => callAction(() => actions.admin.inquiries.list({})),
@@ -248,6 +248,7 @@ function Inquiries() {
       <h2 id="inquiries-heading">
         {INQUIRY_TEXTS.heading} {list ? `(${unread} ${INQUIRY_TEXTS.unread.toLowerCase()})` : ''}
       </h2>
+      {unannounced && <p className="notice no-recipient" role="status">{INQUIRY_TEXTS.noRecipient}</p>}
       {loading && <p className="empty">{KIT_TEXTS.loading}</p>}
       {list && list.length === 0 && <p className="empty">{INQUIRY_TEXTS.empty}</p>}
       {list && list.length > 0 && (
@@ -297,11 +298,12 @@ export default function MembershipManager({ isSuperAdmin }: Partial<ManagerProps
     () => callAction(() => actions.admin.membership.texts({})),
     (message) => failed(TEXTS.loadError, message),
   );
-  useLiveReload(['page_content'], () => void texts.reload());
+  // the inquiries' recipient is the footer's e-mail or the club address's
+  useLiveReload(['page_content', 'homepage_content', 'contact_info'], () => void texts.reload());
   const data = texts.data as TextsData | null;
   return (
     <>
-      <Inquiries />
+      <Inquiries unannounced={data !== null && data.inquiryRecipient === null} />
       {isSuperAdmin && <InquiryPrivacy />}
       <MembershipTexts data={data} loading={texts.loading} reload={() => void texts.reload()} />
       <QrCodeCard data={data} reload={() => void texts.reload()} />

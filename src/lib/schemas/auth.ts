@@ -12,6 +12,7 @@ export const PASSWORD_MESSAGES = {
   tooShort: 'Das Passwort muss mindestens 8 Zeichen lang sein.',
   tooLong: 'Das Passwort darf höchstens 256 Zeichen lang sein.',
   common: 'Dieses Passwort ist zu bekannt. Bitte wähle ein anderes.',
+  clubName: 'Dieses Passwort ist im Wesentlichen der Vereinsname und leicht zu erraten. Bitte wähle ein anderes.',
   mismatch: 'Die Passwörter stimmen nicht überein.',
 } as const;
 

@@ -25,6 +25,8 @@ export type InquiryEntry = {
 
 export const INQUIRY_TEXTS = {
   heading: 'Anfragen',
+  noRecipient:
+    'Neue Anfragen werden an keine E-Mail-Adresse gemeldet: Bitte unter „Startseite“ (Fußzeile) oder „Kontakt“ (Vereinsadresse) eine E-Mail-Adresse eintragen. Alle Anfragen stehen hier.',
   read: 'Gelesen',
   unread: 'Ungelesen',
   markRead: 'Als gelesen markieren',

@@ -1,7 +1,8 @@
 // Passwords: argon2id with the parameters the design names (m=19456, t=2, p=1),
 // and the NIST SP 800-63B rules: at least 8 characters, no well-known password.
 import { hash, verify } from '@node-rs/argon2';
-import { clubIdentity } from '../content/club';
+import { clubIdentityIn } from '../content/club';
+import type { Db } from '../db/client';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_MESSAGES } from '../../lib/schemas/auth';
 
 export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_MESSAGES };
@@ -15,25 +16,30 @@ const COMMON = new Set([
   'anstoss1', 'kirchberg', 'mitglied',
 ]);
 
-const letters = (text: string) => text.toLowerCase().replace(/[^a-zäöüß]/g, '');
+const letters = (text: string) => text.toLowerCase().replace(/[^\p{L}]/gu, '');
+/** Digits and signs around a name that still leave it obvious ('Gnas1946!'); more make a password of their own. */
+const MAX_OTHER_CHARACTERS = 8;
 
 /**
- * The club's own obvious passwords, as saved in 'Verein' (NIST SP 800-63B: words of the service's context):
- * its names written together ('uniongnas', 'svuniongnas1946') and each name word of four letters or more,
- * with digits and signs around them ('Gnas1946!').
+ * The club's own obvious passwords, as saved in 'Verein' in `db` (NIST SP 800-63B: words of the service's
+ * context): its names written together ('uniongnas', 'svuniongnas1946') and each name word of four letters
+ * or more, with a few digits and signs around them ('Gnas1946!').
  */
-function clubWords(): Set<string> {
-  const club = clubIdentity();
+function isClubName(password: string, db: Db): boolean {
+  const word = letters(password);
+  if (!word || password.length - word.length > MAX_OTHER_CHARACTERS) return false;
+  const club = clubIdentityIn(db);
   const names = [club.shortName, club.longName];
-  const words = names.flatMap((name) => name.split(/[^\p{L}]+/u)).map(letters).filter((word) => word.length >= 4);
-  return new Set([...names.map(letters), ...words]);
+  const words = names.flatMap((name) => name.split(/[^\p{L}]+/u)).map(letters).filter((w) => w.length >= 4);
+  return [...names.map(letters), ...words].includes(word);
 }
 
-/** A German message when the password is not acceptable, else null. */
-export function passwordProblem(password: string): string | null {
+/** A German message when the password is not acceptable, else null (the club as saved in `db`). */
+export function passwordProblem(password: string, db: Db): string | null {
   if (password.length < MIN_PASSWORD_LENGTH) return PASSWORD_MESSAGES.tooShort;
   if (password.length > MAX_PASSWORD_LENGTH) return PASSWORD_MESSAGES.tooLong;
-  if (COMMON.has(password.toLowerCase()) || clubWords().has(letters(password))) return PASSWORD_MESSAGES.common;
+  if (COMMON.has(password.toLowerCase())) return PASSWORD_MESSAGES.common;
+  if (isClubName(password, db)) return PASSWORD_MESSAGES.clubName;
   return null;
 }
 

@@ -15,6 +15,7 @@ import {
   membershipAccountFor,
   nextMatchDefaultsFor,
   privacySectionsFor,
+  renamedClub,
   renamedClubIn,
   renamedClubOf,
   sampleMatchesFor,
@@ -59,9 +60,9 @@ describe('a renamed club', () => {
     const privacy = privacySectionsFor(GNAS, ADDRESS);
     expect(privacy[0]).toEqual({
       title: '1. Verantwortliche Stelle',
-      body: 'Verantwortlich für die Datenverarbeitung auf dieser Website ist der SV Union Gnas 1946, Hauptplatz 3, 8342 Gnas. E-Mail: office@union-gnas.at',
+      body: 'Verantwortlich für die Datenverarbeitung auf dieser Website ist: SV Union Gnas 1946, Hauptplatz 3, 8342 Gnas. E-Mail: office@union-gnas.at',
     });
-    expect(privacySectionsFor(GNAS, null)[0].body).toBe('Verantwortlich für die Datenverarbeitung auf dieser Website ist der SV Union Gnas 1946.');
+    expect(privacySectionsFor(GNAS, null)[0].body).toBe('Verantwortlich für die Datenverarbeitung auf dieser Website ist: SV Union Gnas 1946.');
     expect(privacy.slice(1)).toEqual(PRIVACY_DEFAULT.sections.slice(1));
   });
 
@@ -100,5 +101,12 @@ describe('a renamed club', () => {
     expect(storedClubAddress(db)).toEqual(ADDRESS);
     // the footer of every page reads no contact: it stays without lines
     expect(withDatabase(db, () => footerTexts()).contact_email).toBe('');
+  });
+
+  it('an unreadable club row leaves the facts out: the club may have been renamed', () => {
+    db.$client.exec('DROP TABLE club_settings');
+    const footer = withDatabase(db, () => footerTexts());
+    expect([footer.club_title_line1, footer.contact_location1, footer.contact_email]).toEqual(['SV Kirchberg an der Raab', '', '']);
+    expect(withDatabase(db, () => imprintDefaultsFor(renamedClub(), null)).vereinsregister.content).toBe('');
   });
 });

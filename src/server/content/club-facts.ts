@@ -6,12 +6,12 @@
 // account for the membership fee: each fact then comes from what the club saved (its 'Vereinsadresse'
 // in 'Kontakt', its ground in 'Verein'), or is left out. The spec's texts stand, word for word, until
 // the rename (docs/decisions/055).
-import { asc, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { contactInfo, type homepageContent } from '../db/schema';
+import { contactInfo, homepageContent } from '../db/schema';
 import { CONTACT_ROLES } from '../../lib/schemas/contact';
 import { CLUB, FOOTER_DEFAULTS, HERO_DEFAULTS, IMPRINT_DEFAULTS, IMPRINT_SECTIONS, MEMBERSHIP_DEFAULTS, NEXT_MATCH_DEFAULTS, PRIVACY_DEFAULT, SAMPLE_MATCHES, type FooterTexts } from './defaults';
-import { clubIdentity, storedClubSettings, type ClubSettingsRow } from './club';
+import { storedClubSettings, type ClubSettingsRow } from './club';
 import type { FixtureCard } from './fixture-cards';
 import { homepageSection, readOr } from './public-content';
 
@@ -33,7 +33,8 @@ export function storedClubAddress(db: Db): ClubAddress | null {
     .select({ address: contactInfo.address, email: contactInfo.email })
     .from(contactInfo)
     .where(sql`trim(${contactInfo.role}) = ${CONTACT_ROLES.clubAddress}`)
-    .orderBy(asc(contactInfo.created_at))
+    // the same record 'Kontakt' saves (contacts.ts: by creation, then by insertion)
+    .orderBy(asc(contactInfo.created_at), asc(sql`rowid`))
     .get();
   if (!row) return null;
   const lines = (row.address ?? '').split('\n').map((line) => line.trim()).filter(Boolean);
@@ -45,10 +46,17 @@ export function renamedClubIn(db: Db): RenamedClub | null {
   return renamedClubOf(storedClubSettings(db));
 }
 
-/** The club as the public pages show it now (null: the built-in club). */
+/** Stands for the club when its row cannot be read: its name is the built-in one, its facts are left out. */
+const UNKNOWN_CLUB: RenamedClub = { longName: CLUB.fullName, shortName: CLUB.nameLine1, ground: null };
+
+/**
+ * The club as the public pages show it now (null: the built-in club). When its row cannot be read, the
+ * pages show the built-in name (clubIdentity's fallback) but none of the built-in facts: the club may have
+ * been renamed, and another club's address or account would be worse than none until the next publish.
+ */
 export function renamedClub(): RenamedClub | null {
-  const club = clubIdentity();
-  return renamedClubOf({ long_name: club.longName, short_name: club.shortName, home_ground: club.homeGround });
+  const row = readOr('club settings', undefined as ClubSettingsRow | null | undefined, storedClubSettings);
+  return row === undefined ? UNKNOWN_CLUB : renamedClubOf(row);
 }
 
 /** The club's own address for the public pages (null when none is saved or it cannot be read). */
@@ -106,7 +114,14 @@ export function footerTexts(): FooterTexts {
   return footerTextsOf(homepageSection('footer_texts'), renamedClub());
 }
 
-const BUILT_IN_GROUND = `Sportplatz ${CLUB.place}`;
+/**
+ * Where the site's inquiries are announced: the footer's e-mail, else the 'Vereinsadresse' e-mail; null when
+ * there is neither (a renamed club has no built-in one): they then wait in the admin inbox unannounced.
+ */
+export function inquiryRecipientIn(db: Db): string | null {
+  const footer = db.select({ content: homepageContent.content }).from(homepageContent).where(eq(homepageContent.section_key, 'footer_texts')).get() ?? null;
+  return footerTextsOf(footer, renamedClubIn(db)).contact_email.trim() || storedClubAddress(db)?.email || null;
+}
 
 type ImprintKey = (typeof IMPRINT_SECTIONS)[number];
 const PURPOSE = IMPRINT_DEFAULTS.medieninhaber.content.slice(IMPRINT_DEFAULTS.medieninhaber.content.indexOf('\n\nVereinszweck'));
@@ -132,7 +147,8 @@ export function privacySectionsFor(club: RenamedClub | null, address: ClubAddres
   const where = address?.lines.length ? `, ${address.lines.join(', ')}` : '';
   const mail = address?.email ? ` E-Mail: ${address.email}` : '';
   const [first, ...rest] = PRIVACY_DEFAULT.sections;
-  return [{ title: first.title, body: `Verantwortlich für die Datenverarbeitung auf dieser Website ist der ${club.longName}${where}.${mail}` }, ...rest];
+  // 'ist:' rather than the spec's 'ist der': a renamed club may be 'die Sportunion …'
+  return [{ title: first.title, body: `Verantwortlich für die Datenverarbeitung auf dieser Website ist: ${club.longName}${where}.${mail}` }, ...rest];
 }
 
 /** The built-in account for the membership fee: the built-in club's only (null: left out until one is saved). */
@@ -155,6 +171,6 @@ export function sampleMatchesFor(club: RenamedClub | null): readonly FixtureCard
     home_team: ours(m.home_team),
     away_team: ours(m.away_team),
     // the built-in club's ground becomes ours; the other grounds are the opponents'
-    location: m.location === BUILT_IN_GROUND ? club.ground : m.location,
+    location: m.location === CLUB.ground ? club.ground : m.location,
   }));
 }

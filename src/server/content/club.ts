@@ -29,7 +29,7 @@ export const DEFAULT_CLUB_SETTINGS: ClubSettingsRow = {
   primary_color: '#1e40af',
   // the tokens' defaults (src/styles/tokens.css)
   secondary_color: '#3b82f6',
-  home_ground: `Sportplatz ${CLUB.place}`,
+  home_ground: CLUB.ground,
 };
 
 export type ClubIdentity = {

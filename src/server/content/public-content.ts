@@ -194,7 +194,8 @@ export function sponsorsInOrder(): SponsorRow[] {
 
 export function contactsByCreation(): ContactRow[] {
   return readOr('contact_info', [] as ContactRow[], (db) =>
-    db.select().from(contactInfo).orderBy(asc(contactInfo.created_at)).all(),
+    // by insertion where two were created at once (an import): the club address is the one 'Kontakt' saves
+    db.select().from(contactInfo).orderBy(asc(contactInfo.created_at), asc(sql`rowid`)).all(),
   );
 }
 

@@ -7,7 +7,7 @@ import { prepared, readOr, type MatchRow } from './public-content';
 import { memoRead } from './read-memo';
 import { fixtureOfCard, type FixtureMatch } from '../../lib/fixtures';
 import { parseMatchTeams } from '../../lib/match-text';
-import { NEXT_MATCH_DEFAULTS } from './defaults';
+import { nextMatchDefaultsFor, type RenamedClub } from './club-facts';
 
 /**
  * A match as the club's list carries it: every column but the match report and the match centre's own
@@ -90,7 +90,9 @@ export function lastResultIn(db: Db): MatchRow | null {
 export function cardFixture<M extends FixtureMatch & { match_time?: string | null }>(
   fixtures: readonly M[],
   card: { content?: string | null; match_date?: string | null; match_time?: string | null } | null,
+  club: RenamedClub | null,
 ): M | null {
-  const teams = parseMatchTeams(card?.content?.trim() ? card.content : NEXT_MATCH_DEFAULTS.content);
+  // the teams the card shows: its own text, else the built-in one for this club (decision 055)
+  const teams = parseMatchTeams(card?.content?.trim() ? card.content : nextMatchDefaultsFor(club).content);
   return fixtureOfCard(fixtures, { date: card?.match_date, time: card?.match_time, ...teams });
 }

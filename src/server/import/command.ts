@@ -7,6 +7,7 @@ import { sendMail } from '../mail/mailer';
 import { inviteUser } from '../services/users';
 import { loadClubSettings, saveClubSettings } from '../services/admin/club';
 import { clubIdentityIn } from '../content/club';
+import { renamedClubOf } from '../content/club-facts';
 import { clubSettingsSchema } from '../../lib/schemas/club';
 import { bringImages, type ImageSource } from './images';
 import { BrokenReference, importClub, type ImportReport } from './run';
@@ -44,8 +45,9 @@ function checkedClubName(club: ImportClubName): { ok: true; names: { long_name: 
  * first time gets no ground, not the built-in club's (decision 055).
  */
 function nameClub(db: Db, names: { long_name: string; short_name: string }): void {
-  const { isDefault, ...current } = loadClubSettings(db);
-  saveClubSettings({ ...current, ...names, home_ground: isDefault ? null : current.home_ground }, db);
+  const { isDefault: _default, ...current } = loadClubSettings(db);
+  // a ground saved while the club was the built-in one is the built-in club's
+  saveClubSettings({ ...current, ...names, home_ground: renamedClubOf(current) ? current.home_ground : null }, db);
 }
 
 export async function runImport(db: Db, options: ImportOptions, log: (line: string) => void = console.info): Promise<ImportOutcome> {

@@ -10,6 +10,7 @@ import { write } from '../db/write';
 import { createUser } from '../auth/users';
 import type { Mail } from '../mail/mailer';
 import { runImport } from './command';
+import { saveClubSettings } from '../services/admin/club';
 
 let db: Db;
 let dir: string;
@@ -186,6 +187,12 @@ describe('npm run import from a JSON export', () => {
     expect(lines).toContain('[import] Einladung an obmann@sv-altdorf.at NICHT gesendet (Fehler beim Versenden der Einladung): ein Passwort setzt die Person über „Passwort vergessen?“');
   });
 
+  it('--club keeps the colours saved for the built-in club, not its ground', async () => {
+    saveClubSettings({ short_name: 'SV Kirchberg', long_name: 'SV Kirchberg an der Raab', crest_url: null, primary_color: '#b91c1c', secondary_color: '#fde047', home_ground: 'Sportplatz Kirchberg' }, db);
+    await runImport(db, options({ club: { longName: 'SV Altdorf 1921', shortName: 'SV Altdorf' } }), log);
+    expect(rows('SELECT long_name, primary_color, home_ground FROM club_settings')).toEqual([{ long_name: 'SV Altdorf 1921', primary_color: '#b91c1c', home_ground: null }]);
+  });
+
   it('--club names the club as \'Verein\' would before the invitations, which name it (decision 055)', async () => {
     const sent: Mail[] = [];
     const send = async (mail: Mail) => (sent.push(mail), { transport: 'outbox' as const });
@@ -202,6 +209,7 @@ describe('npm run import from a JSON export', () => {
     const refused = await runImport(db, options({ club: { longName: 'Sportverein Altdorf an der Feistritz 1921' } }), log);
     expect(refused).toEqual({ ok: false, message: '--club: Der Name ist länger als 30 Zeichen: bitte mit --club-short einen Kurznamen angeben. Es wurde nichts importiert.' });
     expect(await runImport(db, options({ club: { longName: ' ', shortName: 'Altdorf' } }), log)).toMatchObject({ ok: false });
+    expect(await runImport(db, options({ club: { longName: 'SV Altdorf', shortName: 'x'.repeat(31) } }), log)).toMatchObject({ ok: false });
     expect(rows('SELECT count(*) AS n FROM news')[0].n).toBe(0);
     expect(rows('SELECT count(*) AS n FROM club_settings')[0].n).toBe(0);
     const send = async () => ({ transport: 'outbox' as const });

@@ -6,6 +6,7 @@ import { homepageContent, matches } from '../db/schema';
 import { applyFixtureFilter, currentSeason, fixtureFilters, seasonOf, seasonSlug, type FixtureMatch } from '../../lib/fixtures';
 import { viennaDate } from '../../lib/dates-de';
 import { cardFixture, lastResultIn, matchesByDateIn } from '../content/public-matches';
+import { renamedClubIn } from '../content/club-facts';
 import { CALENDAR, FIXTURE_LISTS, type Change, type RouteDef } from './routes';
 
 /**
@@ -61,7 +62,7 @@ export function fixturesPageOfMatch(db: Db, id: string, now: number): string | n
 /** Whether the home page shows a match now: as the fixture its next-match card names, or as the last result. */
 export function homeShowsMatch(db: Db, id: string): boolean {
   const card = db.select().from(homepageContent).where(eq(homepageContent.section_key, 'next_match')).get() ?? null;
-  return cardFixture(matchesByDateIn(db), card)?.id === id || lastResultIn(db)?.id === id;
+  return cardFixture(matchesByDateIn(db), card, renamedClubIn(db))?.id === id || lastResultIn(db)?.id === id;
 }
 
 /** Called once when routes.ts builds ROUTES (a function, so that this file may import values from routes.ts). */

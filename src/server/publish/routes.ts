@@ -173,7 +173,7 @@ export const ROUTES: RouteDef[] = [
   { pattern: '/shop', layout: true, deps: [{ table: 'shop_items' }] },
   { pattern: '/sponsoren', layout: true, deps: [{ table: 'sponsors' }] },
   { pattern: '/kontakt', layout: true, deps: [{ table: 'contact_info' }] },
-  // and the footer's contact e-mail in the page itself (so a footer change renders it, not only its footer)
+  // and the footer's title lines in the page itself, the payee of its transfer code (so a footer change renders it)
   { pattern: '/mitglied-werden', layout: true, deps: [{ table: 'page_content', key: 'mitglied' }, { table: 'homepage_content', key: 'footer_texts' }] },
   { pattern: '/vereinsgeschichte', layout: true, deps: [{ table: 'page_content', key: 'vereinsgeschichte' }] },
   // the built-in texts of a renamed club give the club address of 'Kontakt' (decision 055)

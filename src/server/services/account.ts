@@ -132,7 +132,7 @@ export async function changeOwnPassword(
   const row = db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)).get();
   proofAllowed(db, userId);
   proofResult(db, userId, Boolean(row?.hash && (await verifyPassword(row.hash, input.current))), ACCOUNT_TEXTS.wrongPassword);
-  const problem = passwordProblem(input.password);
+  const problem = passwordProblem(input.password, db);
   if (problem) throw new RefusedWrite(problem, 'BAD_REQUEST');
   if (input.password !== input.confirm) throw new RefusedWrite(PASSWORD_MESSAGES.mismatch, 'BAD_REQUEST');
   if (input.password === input.current) throw new RefusedWrite(ACCOUNT_TEXTS.samePassword, 'BAD_REQUEST');

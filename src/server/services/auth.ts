@@ -158,7 +158,7 @@ export type ResetOutcome =
 export async function completePasswordReset(db: Db, input: ResetPasswordInput, now = Date.now()): Promise<ResetOutcome> {
   const row = findPasswordToken(db, input.token, now);
   if (!row) return { ok: false, reason: 'token' };
-  const problem = passwordProblem(input.password);
+  const problem = passwordProblem(input.password, db);
   if (problem) return { ok: false, reason: 'password', message: problem };
   if (input.password !== input.confirm) return { ok: false, reason: 'password', message: PASSWORD_MESSAGES.mismatch };
   // hashing is slow and asynchronous: done before the transaction

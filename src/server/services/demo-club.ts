@@ -18,7 +18,7 @@ export async function addDemoClubIdentity(db: Db, uploadsDir?: string): Promise<
       crest_url: url,
       primary_color: '#1e40af',
       secondary_color: '#facc15',
-      home_ground: `Sportplatz ${CLUB.place}`,
+      home_ground: CLUB.ground,
     },
     db,
   );

@@ -6,7 +6,7 @@ import { write } from '../db/write';
 import { membershipInquiries } from '../db/schema';
 import { verifyCaptcha } from '../auth/captcha';
 import { FORM_POLICY, addressForLimits, inTurn, recordAttempt, retryAfter } from '../auth/rate-limit';
-import { clubAddress, footerTexts } from '../content/club-facts';
+import { inquiryRecipientIn } from '../content/club-facts';
 import { sendMail } from '../mail/mailer';
 import { config } from '../config';
 import { requestPublish } from '../publish/notify';
@@ -41,7 +41,7 @@ export async function submitInquiry(
   // no public page shows inquiries; this tells open admin inboxes to reload
   void requestPublish([{ table: 'membership_inquiries' }]).catch((error) => console.error('[publish] inquiry notice failed:', error));
   // the footer's address, else the club address's (a renamed club has no built-in one: decision 055)
-  const to = footerTexts().contact_email.trim() || clubAddress()?.email;
+  const to = inquiryRecipientIn(db);
   if (!to) {
     console.error(`[mail] no club e-mail address to announce inquiry ${row.id}: it waits in the admin inbox`);
     return 'sent';

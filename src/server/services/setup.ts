@@ -19,7 +19,7 @@ export async function completeSetup(db: Db, input: SetupInput): Promise<SetupRes
   if (!setupLinkValid(db, input.token)) return { ok: false, message: SETUP_TEXTS.invalidLink, linkInvalid: true };
   const email = normaliseEmail(input.email);
   if (!isEmail(email)) return { ok: false, message: 'Bitte gib eine gültige E-Mail-Adresse ein.' };
-  const problem = passwordProblem(input.password);
+  const problem = passwordProblem(input.password, db);
   if (problem) return { ok: false, message: problem };
   if (input.password !== input.confirm) return { ok: false, message: PASSWORD_MESSAGES.mismatch };
   if (findUserByEmail(db, email)) return { ok: false, message: SETUP_TEXTS.emailTaken };

@@ -36,6 +36,8 @@ describe('builtInFactsLeft', () => {
     rename('Union Gnas', 'Sportzentrum Gnas');
     saveHomeSection({ section_key: 'footer_texts', texts: { ...FOOTER_DEFAULTS, contact_location1: 'Hauptplatz 3', contact_location2: '8342 Gnas', contact_email: 'office@union-gnas.at', copyright_text: '© SV Union Gnas 1946' } }, db);
     savePrivacy('<p>Verantwortlich ist der SV Union Gnas 1946.</p>', db);
+    // a real match against the built-in club, at its ground, is no leftover
+    saveHomeSection({ section_key: 'next_match', team_a: 'Union Gnas', team_b: 'SV Kirchberg an der Raab', team_a_logo: null, team_b_logo: null, button_link: '/spielplan', match_date: '2026-12-05', match_time: '14:00', match_location: 'Sportplatz Kirchberg' }, db);
     expect(left()).toEqual([P.imprint, P.membership]);
   });
 });

@@ -10,8 +10,10 @@ import { CLUB, MEMBERSHIP_DEFAULTS } from '../../content/defaults';
 import { renamedClubOf } from '../../content/club-facts';
 import type { ClubSettingsRow } from '../../content/club';
 
-/** What of the built-in club a saved text can hold: each of them is its alone. */
-const BUILT_IN_FACTS = [CLUB.fullName, CLUB.street, CLUB.postcodeTown, CLUB.email, CLUB.zvr, MEMBERSHIP_DEFAULTS.iban, MEMBERSHIP_DEFAULTS.bank, `Sportplatz ${CLUB.place}`];
+/** What of the built-in club a saved text can hold: its contact, register and account are its alone. */
+const CONTACT_FACTS = [CLUB.street, CLUB.postcodeTown, CLUB.email, CLUB.zvr, MEMBERSHIP_DEFAULTS.iban, MEMBERSHIP_DEFAULTS.bank];
+/** ...and, in the texts that speak for the club (not a match against it), its name and ground. */
+const ALL_FACTS = [...CONTACT_FACTS, CLUB.fullName, CLUB.ground];
 
 /** The places of the admin, as 'Verein' names them. */
 export const BUILT_IN_FACT_PLACES = {
@@ -22,7 +24,8 @@ export const BUILT_IN_FACT_PLACES = {
   membership: 'Mitglied werden',
 } as const;
 
-const holdsFact = (texts: (string | null | undefined)[]) => texts.some((text) => !!text && BUILT_IN_FACTS.some((fact) => text.includes(fact)));
+const holdsFact = (texts: (string | null | undefined)[], facts: readonly string[] = ALL_FACTS) =>
+  texts.some((text) => !!text && facts.some((fact) => text.includes(fact)));
 
 export type BuiltInFactsLeft = { builtInClub: string; places: string[] };
 
@@ -33,9 +36,12 @@ export function builtInFactsLeft(club: ClubSettingsRow, db: Db = getDb()): Built
 
 function placesWithFacts(club: ClubSettingsRow, db: Db): string[] {
   const places: string[] = [];
-  if (club.short_name === CLUB.nameLine1 || club.home_ground?.trim() === `Sportplatz ${CLUB.place}`) places.push(BUILT_IN_FACT_PLACES.club);
+  if (club.short_name === CLUB.nameLine1 || club.home_ground?.trim() === CLUB.ground) places.push(BUILT_IN_FACT_PLACES.club);
   const home = db.select().from(homepageContent).where(inArray(homepageContent.section_key, ['hero_text', 'hero_welcome', 'next_match', 'footer_texts'])).all();
-  if (holdsFact(home.flatMap((s) => [s.title, s.content, s.button_text, s.match_location]))) places.push(BUILT_IN_FACT_PLACES.home);
+  const texts = (s: (typeof home)[number]) => [s.title, s.content, s.button_text, s.match_location];
+  // the next match may well be against the built-in club, at its ground
+  const [card, others] = [home.filter((s) => s.section_key === 'next_match'), home.filter((s) => s.section_key !== 'next_match')];
+  if (holdsFact(others.flatMap(texts)) || holdsFact(card.flatMap(texts), CONTACT_FACTS)) places.push(BUILT_IN_FACT_PLACES.home);
   const page = (key: string) =>
     db.select().from(pageContent).where(and(eq(pageContent.page_key, key), eq(pageContent.is_active, true))).all().flatMap((s) => [s.title, s.content]);
   if (holdsFact(page('imprint'))) places.push(BUILT_IN_FACT_PLACES.imprint);

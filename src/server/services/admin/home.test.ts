@@ -3,7 +3,8 @@ import { createTestDb } from '../../db/test-db';
 import type { Db } from '../../db/client';
 import { homepageContent } from '../../db/schema';
 import { homepageSectionSchema } from '../../../lib/schemas/homepage';
-import { loadHomeEditor, saveHomeSection } from './home';
+import { assertSectionAsRead, loadHomeEditor, saveHomeSection, sectionFormValues } from './home';
+import { saveClubSettings } from './club';
 
 let db: Db;
 beforeEach(() => {
@@ -58,5 +59,15 @@ describe('home editor service', () => {
     expect(link.success).toBe(false);
     const logo = homepageSectionSchema.safeParse({ section_key: 'next_match', team_a_logo: 'javascript:alert(1)' });
     expect(logo.success).toBe(false);
+  });
+
+  it("a rename in 'Verein' meanwhile is no other admin's change: the defaults follow the club, nothing stored conflicts (decision 055)", () => {
+    const read = sectionFormValues('footer_texts', db);
+    saveClubSettings({ short_name: 'Union Gnas', long_name: 'SV Union Gnas 1946', crest_url: null, primary_color: '#0f766e', secondary_color: '#fde047', home_ground: null }, db);
+    expect(sectionFormValues('footer_texts', db)).not.toEqual(read);
+    expect(() => assertSectionAsRead('footer_texts', read, db)).not.toThrow();
+    // once stored, a save by someone else since is still refused
+    save({ section_key: 'footer_texts', texts: { ...sectionFormValues('footer_texts', db), contact_email: 'a@gnas.at' } });
+    expect(() => assertSectionAsRead('footer_texts', read, db)).toThrow();
   });
 });

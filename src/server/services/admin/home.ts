@@ -108,6 +108,10 @@ export function sectionFormValues(key: HomeSectionKey, db: Db = getDb()): Record
  * revision of their own in the editor (one form's fields are spread over reused columns).
  */
 export function assertSectionAsRead(key: HomeSectionKey, read: Record<string, string | null>, db: Db = getDb()): void {
+  // nothing stored: no one saved the section since (a save stores it); its defaults follow the club's name
+  // (decision 055), and a rename meanwhile is no other admin's change
+  const stored = key === 'hero_text' ? section(db, 'hero_text') ?? section(db, 'hero_welcome') : section(db, key);
+  if (!stored) return;
   const now = sectionFormValues(key, db);
   if (Object.keys(now).every((field) => (now[field] ?? '') === (read[field] ?? ''))) return;
   const latest = db.$client

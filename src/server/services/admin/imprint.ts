@@ -10,9 +10,13 @@ export const IMPRINT_PAGE = 'imprint';
 
 export function imprintOverview(db: Db = getDb()) {
   // the texts the page falls back to for this club (a renamed one's own name and address: decision 055)
-  const defaults = imprintDefaultsFor(renamedClubIn(db), storedClubAddress(db));
+  const club = renamedClubIn(db);
+  const address = storedClubAddress(db);
+  const defaults = imprintDefaultsFor(club, address);
   return {
     sections: listPageContent(IMPRINT_PAGE, db),
+    /** a renamed club's built-in publisher line has no address to give */
+    addressMissing: club !== null && !address?.lines.length,
     fixed: IMPRINT_SECTIONS.map((key) => ({ key, ...defaults[key] })),
   };
 }

@@ -4,7 +4,7 @@
 // 99, title 'QR Code').
 import { getDb, type Db } from '../../db/client';
 import { MEMBERSHIP_DEFAULTS as D } from '../../content/defaults';
-import { membershipAccountFor, renamedClubIn, type RenamedClub } from '../../content/club-facts';
+import { inquiryRecipientIn, membershipAccountFor, renamedClubIn, type RenamedClub } from '../../content/club-facts';
 import { createPageContent, findSection, listPageContent, pageChangedSince, updatePageContent, type PageContentRow } from './pageContent';
 
 export const MEMBERSHIP_PAGE = 'mitglied';
@@ -29,7 +29,12 @@ export function membershipTextDefaults(club: RenamedClub | null): Record<string,
 }
 
 export function membershipTexts(db: Db = getDb()) {
-  return { sections: listPageContent(MEMBERSHIP_PAGE, db), defaults: membershipTextDefaults(renamedClubIn(db)) };
+  return {
+    sections: listPageContent(MEMBERSHIP_PAGE, db),
+    defaults: membershipTextDefaults(renamedClubIn(db)),
+    // null: the forms' inquiries are announced to no one (the inbox says so)
+    inquiryRecipient: inquiryRecipientIn(db),
+  };
 }
 
 /** Refuses the QR code's save when it was changed since its form showed `read` ('' for none; decision 032). */

@@ -5,7 +5,7 @@
 // through the same sanitiser as the public page.
 import { formatDate } from '../../../lib/dates-de';
 import { getDb, type Db } from '../../db/client';
-import { PRIVACY_DEFAULT } from '../../content/defaults';
+import { CLUB, PRIVACY_DEFAULT } from '../../content/defaults';
 import { privacySectionsFor, renamedClubIn, storedClubAddress } from '../../content/club-facts';
 import { sanitizePrivacyHtml } from '../../content/sanitize';
 import type { Change } from '../../publish/routes';
@@ -25,13 +25,23 @@ const escapeHtml = (text: string) =>
  */
 export function defaultPrivacyHtml(today: Date = new Date(), db: Db = getDb()): string {
   // the club as saved is the responsible body (decision 055)
-  const sections = privacySectionsFor(renamedClubIn(db), storedClubAddress(db));
+  const sections = privacySectionsFor(...clubFactsOr(db));
   const blocks = [
     `<h2>${escapeHtml(PRIVACY_DEFAULT.heading)}</h2>`,
     ...sections.flatMap((s) => [`<h3>${escapeHtml(s.title)}</h3>`, `<p>${escapeHtml(s.body)}</p>`]),
     `<p>${escapeHtml(PRIVACY_DEFAULT.standPrefix)}${escapeHtml(formatDate(today))}</p>`,
   ];
   return blocks.join('');
+}
+
+/** The club and its address; when they cannot be read (the failed load offers the default), neither. */
+function clubFactsOr(db: Db): Parameters<typeof privacySectionsFor> {
+  try {
+    return [renamedClubIn(db), storedClubAddress(db)];
+  } catch (error) {
+    console.error('[privacy] the club could not be read; the default names no address:', error);
+    return [{ longName: CLUB.fullName, shortName: CLUB.nameLine1, ground: null }, null];
+  }
 }
 
 export type PrivacyDocument = {
