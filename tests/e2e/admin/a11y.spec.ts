@@ -7,7 +7,9 @@ import { seedDemoClub } from '../../../src/server/services/demo-data';
 import { TABS } from '../../../src/components/admin/tabs';
 import { useSite } from '../public/helpers';
 
-const site = useSite((db) => seedDemoClub(db));
+const site = useSite((db) => {
+  seedDemoClub(db);
+});
 
 async function violations(page: Page, key: string): Promise<string[]> {
   await page.goto(`${site().url}/admin#${key}`);
