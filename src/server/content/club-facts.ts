@@ -47,7 +47,7 @@ export function renamedClubIn(db: Db): RenamedClub | null {
 }
 
 /** Stands for the club when its row cannot be read: its name is the built-in one, its facts are left out. */
-const UNKNOWN_CLUB: RenamedClub = { longName: CLUB.fullName, shortName: CLUB.nameLine1, ground: null };
+export const UNKNOWN_CLUB: RenamedClub = { longName: CLUB.fullName, shortName: CLUB.nameLine1, ground: null };
 
 /**
  * The club as the public pages show it now (null: the built-in club). When its row cannot be read, the

@@ -5,8 +5,8 @@
 // through the same sanitiser as the public page.
 import { formatDate } from '../../../lib/dates-de';
 import { getDb, type Db } from '../../db/client';
-import { CLUB, PRIVACY_DEFAULT } from '../../content/defaults';
-import { privacySectionsFor, renamedClubIn, storedClubAddress } from '../../content/club-facts';
+import { PRIVACY_DEFAULT } from '../../content/defaults';
+import { privacySectionsFor, renamedClubIn, storedClubAddress, UNKNOWN_CLUB } from '../../content/club-facts';
 import { sanitizePrivacyHtml } from '../../content/sanitize';
 import type { Change } from '../../publish/routes';
 import { createPageContent, findSection, updatePageContent, type PageContentRow } from './pageContent';
@@ -40,7 +40,7 @@ function clubFactsOr(db: Db): Parameters<typeof privacySectionsFor> {
     return [renamedClubIn(db), storedClubAddress(db)];
   } catch (error) {
     console.error('[privacy] the club could not be read; the default names no address:', error);
-    return [{ longName: CLUB.fullName, shortName: CLUB.nameLine1, ground: null }, null];
+    return [UNKNOWN_CLUB, null];
   }
 }
 
