@@ -29,12 +29,17 @@ const memos: WeakMap<Db, Memo> = ((globalThis as Record<symbol, unknown>)[MEMOS_
  */
 const MAX_VALUES = 1_000;
 
-/** Which state of the database this connection sees: it moves with every commit, this connection's or another's. */
+/**
+ * Which state of the database this connection sees: it moves with every commit, this connection's or another's.
+ * Two plain statements: one SELECT of the `pragma_data_version` table took a third longer (6.2–8.3 µs against
+ * 3.6–6.6 in the same runs), and a page asks about thirty times: 3 % of a render process's time in a full publish.
+ */
 function databaseStamp(db: Db): string {
-  const row = prepared(db, 'memo.stamp', () =>
-    db.$client.prepare<[], { version: number; changes: number }>('SELECT (SELECT data_version FROM pragma_data_version) AS version, total_changes() AS changes'),
-  ).get()!;
-  return `${row.version}:${row.changes}`;
+  const stamp = prepared(db, 'memo.stamp', () => ({
+    version: db.$client.prepare<[], number>('PRAGMA data_version').pluck(),
+    changes: db.$client.prepare<[], number>('SELECT total_changes()').pluck(),
+  }));
+  return `${stamp.version.get()}:${stamp.changes.get()}`;
 }
 
 /**
