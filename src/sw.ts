@@ -9,7 +9,8 @@
 // - hashed files and uploaded images: cache-first
 // - admin, sign-in, API, actions: never touched, never cached
 // - cache version: checked on every heartbeat, before every navigation and when
-//   a tab comes back; a new version purges the page cache and tells every tab
+//   a tab comes back; a new version forgets the pages it changed and tells the
+//   tabs that show one (decision 056), or purges every page and tells every tab
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
@@ -20,6 +21,8 @@ import {
   isPrivatePath,
   isStorableResponse,
   pageCacheKey,
+  pagePath,
+  pagesChangedSince,
   parseCacheVersion,
   type RequestKind,
 } from './lib/pwa-cache-policy';
@@ -176,23 +179,30 @@ async function storeKnownVersion(version: number): Promise<void> {
   await writeMeta(VERSION_KEY, { version });
 }
 
-/** Reads cache-version.json; on a new version purges the page cache and tells every tab. */
+/** Reads cache-version.json; on a new version forgets the pages it changed and tells the tabs that show them. */
 function checkVersion(minIntervalMs: number): Promise<void> {
   if (running) return running;
   if (Date.now() - lastCheck < minIntervalMs) return Promise.resolve();
   lastCheck = Date.now();
   running = (async () => {
     try {
-      const response = await fetch(CACHE_VERSION_URL, { cache: 'no-store', credentials: 'omit' });
+      // asked again each time, but answered 304 while it has not changed (it lists pages now: decision 056)
+      const response = await fetch(CACHE_VERSION_URL, { cache: 'no-cache', credentials: 'omit' });
       if (!response.ok) return;
-      const fresh = parseCacheVersion(await response.json());
+      const body: unknown = await response.json();
+      const fresh = parseCacheVersion(body);
       if (fresh === null) return;
       const known = await readKnownVersion();
       const decision = compareCacheVersion(known, fresh);
       if (decision === 'same') return;
-      if (decision === 'changed') await pageExpiration.purge(`cache version ${known} → ${fresh}`);
+      // the pages this publish and the ones since the last look changed (decision 056): only those are
+      // forgotten, and only the tabs that show one of them reload; a match day's goals leave the rest alone
+      const changed = decision === 'changed' ? pagesChangedSince(body, known!) : null;
+      const reason = `cache version ${known} → ${fresh}`;
+      if (changed === 'all') await pageExpiration.purge(reason);
+      else if (changed) await forgetPages(changed, reason);
       await storeKnownVersion(fresh);
-      if (decision === 'changed') await broadcast({ type: 'cache-updated', version: fresh });
+      if (changed) await broadcast({ type: 'cache-updated', version: fresh }, changed);
     } catch {
       // offline or the file is being replaced: the next heartbeat asks again
     } finally {
@@ -202,9 +212,21 @@ function checkVersion(minIntervalMs: number): Promise<void> {
   return running;
 }
 
-async function broadcast(message: FromWorker): Promise<void> {
+/** Tells the tabs that show one of `pages` (every tab: 'all'). */
+async function broadcast(message: FromWorker, pages: Set<string> | 'all'): Promise<void> {
   const tabs = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
-  for (const tab of tabs) tab.postMessage(message);
+  for (const tab of tabs) if (pages === 'all' || pages.has(pagePath(new URL(tab.url).pathname))) tab.postMessage(message);
+}
+
+/** Forgets the saved copies of these pages (the next visit fetches them; offline, the others stay). */
+async function forgetPages(pages: Set<string>, reason: string): Promise<void> {
+  if (pages.size === 0) return;
+  const cache = await caches.open(CACHES.pages);
+  const gone = (await cache.keys()).filter((request) => pages.has(pagePath(new URL(request.url).pathname)));
+  if (gone.length === 0) return;
+  const paths = gone.map((request) => new URL(request.url).pathname);
+  await recordPurge(CACHES.pages, `${reason}: ${paths.slice(0, 5).join(', ')}${paths.length > 5 ? ` (+${paths.length - 5})` : ''}`);
+  await Promise.all(gone.map((request) => cache.delete(request)));
 }
 
 function withTimeout(work: Promise<void>, ms: number): Promise<void> {

@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   classifyRequest,
   compareCacheVersion,
+  isPagePath,
   isPrivatePath,
   isStorableResponse,
   pageCacheKey,
+  pagePath,
+  pagesChangedSince,
   parseCacheVersion,
 } from './pwa-cache-policy';
 
@@ -92,5 +95,41 @@ describe('cache version', () => {
     expect(compareCacheVersion(3, 4)).toBe('changed');
     // a restored backup can lower the number: still new content
     expect(compareCacheVersion(4, 1)).toBe('changed');
+  });
+});
+
+describe('the pages a new cache version changed (decision 056)', () => {
+  const file = (since: number, changes: [number, string[]][]) => ({
+    version: changes.at(-1)?.[0] ?? since,
+    pagesChangedSince: since,
+    pagesChanged: changes.map(([version, pages]) => ({ version, pages })),
+  });
+
+  it('a page has one path however it is asked for', () => {
+    expect(['/news/7', '/news/7/', '/news/7/index.html'].map(pagePath)).toEqual(['/news/7', '/news/7', '/news/7']);
+    expect(['/', '/index.html'].map(pagePath)).toEqual(['/', '/']);
+    expect(isPagePath('/spielplan')).toBe(true);
+    expect(isPagePath('/news/alle.json')).toBe(true);
+    expect(isPagePath('/spielplan.ics')).toBe(false);
+    expect(isPagePath('/teilen/news/7.png')).toBe(false);
+  });
+
+  it('names the pages of every version after the one the worker knows', () => {
+    const body = file(10, [
+      [11, ['/news/3', '/news']],
+      [12, ['/spiel/5/', '/']],
+      [13, ['/spielplan']],
+    ]);
+    expect(pagesChangedSince(body, 11)).toEqual(new Set(['/spiel/5', '/', '/spielplan']));
+    expect(pagesChangedSince(body, 10)).toEqual(new Set(['/news/3', '/news', '/spiel/5', '/', '/spielplan']));
+    expect(pagesChangedSince(body, 13)).toEqual(new Set());
+  });
+
+  it('is every page when the list does not reach back to the known version, or cannot be read', () => {
+    expect(pagesChangedSince(file(10, [[11, ['/news/3']]]), 9)).toBe('all');
+    expect(pagesChangedSince({ version: 4 }, 3)).toBe('all');
+    expect(pagesChangedSince({ version: 4, pagesChangedSince: 2, pagesChanged: [{ version: 3, pages: [7] }] }, 2)).toBe('all');
+    expect(pagesChangedSince({ version: 4, pagesChangedSince: '2', pagesChanged: [] }, 3)).toBe('all');
+    expect(pagesChangedSince(null, 3)).toBe('all');
   });
 });

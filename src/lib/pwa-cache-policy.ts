@@ -51,10 +51,19 @@ export function classifyRequest({ url, method, origin, referrer }: RequestFacts)
   if (from !== null && isPrivatePath(from)) return 'network-only';
   if (path.startsWith('/_astro/')) return 'asset';
   if (path.startsWith('/uploads/')) return 'image';
-  const last = path.slice(path.lastIndexOf('/') + 1);
-  // pages have no extension; '/news/alle.json' is what 'Alle News anzeigen' loads
-  if (!last.includes('.') || last.endsWith('.json')) return 'page';
-  return 'network-only';
+  return isPagePath(path) ? 'page' : 'network-only';
+}
+
+/** Pages have no extension; '/news/alle.json' is what 'Alle News anzeigen' loads. */
+export function isPagePath(pathname: string): boolean {
+  const last = pathname.slice(pathname.lastIndexOf('/') + 1);
+  return !last.includes('.') || last.endsWith('.json');
+}
+
+/** A page's path as the publisher names it: '/news/7/', '/news/7/index.html' and '/news/7' are one page. */
+export function pagePath(pathname: string): string {
+  const path = pathname.replace(/\/index\.html$/, '/');
+  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
 }
 
 /** One cache entry per page: published files do not depend on the query string or hash. */
@@ -90,4 +99,23 @@ export type VersionDecision = 'first' | 'same' | 'changed';
 export function compareCacheVersion(known: number | null, fresh: number): VersionDecision {
   if (known === null) return 'first';
   return known === fresh ? 'same' : 'changed';
+}
+
+/**
+ * The pages cache-version.json lists as changed after `known` (docs/decisions/056): each publish names the
+ * pages it wrote or removed, for the versions after `pagesChangedSince`. 'all' when the list does not reach
+ * back to `known` (a worker that slept through many publishes, a full republish) or cannot be read: then
+ * every saved page goes and every tab is told, as before the list.
+ */
+export function pagesChangedSince(body: unknown, known: number): Set<string> | 'all' {
+  if (typeof body !== 'object' || body === null) return 'all';
+  const { pagesChangedSince: since, pagesChanged: changes } = body as { pagesChangedSince?: unknown; pagesChanged?: unknown };
+  if (typeof since !== 'number' || !Number.isInteger(since) || since > known || !Array.isArray(changes)) return 'all';
+  const pages = new Set<string>();
+  for (const change of changes as unknown[]) {
+    const { version, pages: named } = (change ?? {}) as { version?: unknown; pages?: unknown };
+    if (typeof version !== 'number' || !Array.isArray(named) || !named.every((page) => typeof page === 'string')) return 'all';
+    if (version > known) for (const page of named as string[]) pages.add(pagePath(page));
+  }
+  return pages;
 }

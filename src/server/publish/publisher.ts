@@ -105,19 +105,21 @@ export class Publisher {
    * `first`: the pages of the things saved (a goal's match page), started before the rest.
    * `splice`: pages that only need the new footer (footer-splice.ts): one is rendered, the others take its footer.
    * `leaveAsIs`: pages that already show what they would be rendered with (decision 045): not rendered.
+   * `everyPage`: the whole site (a start, 'Cache Update'): the cache version names no pages, every saved copy goes.
    */
   async publishUrls(
     urls: string[],
     first: ReadonlySet<string> = new Set(),
     splice: readonly string[] = [],
     leaveAsIs?: (url: string) => boolean,
+    everyPage = false,
   ): Promise<PublishReport> {
     this.running++;
     try {
       // a job's new files without a blank are made where the blanks are (decision 050): the folders at the
       // first job, a new subfolder after a job that made its temp files in the current one
       await this.side.blanks?.prepare();
-      return await this.publishJob(urls, first, splice, leaveAsIs);
+      return await this.publishJob(urls, first, splice, leaveAsIs, everyPage);
     } finally {
       this.running--;
       // off the job's path, and stopped as soon as the next job starts: freeing what the job replaced,
@@ -132,6 +134,7 @@ export class Publisher {
     first: ReadonlySet<string>,
     splice: readonly string[],
     leaveAsIs: ((url: string) => boolean) | undefined,
+    everyPage: boolean,
   ): Promise<PublishReport> {
     const started = performance.now();
     const report: PublishReport = { written: [], removed: [], failed: [], version: 0, ms: 0, pending: 0 };
@@ -188,8 +191,8 @@ export class Publisher {
         report.version = raiseCacheVersion(db);
         // the static workers have dropped the replaced files from their caches (a no-op without workers)
         await settleFileChanges();
-        // last: the version file tells clients that everything above is in place
-        writeCacheVersionFile(this.options.siteDir, report.version, this.side);
+        // last: the version file tells clients that everything above is in place, and which pages changed
+        writeCacheVersionFile(this.options.siteDir, report.version, this.side, everyPage ? undefined : done);
         pending?.published(settledUrls(reached, report));
       } catch (error) {
         // the pages are in place but open tabs were not told: they stay pending, and a retry raises the version
@@ -213,7 +216,7 @@ export class Publisher {
     const urls = new Set(allUrls(db, this.clock.now()));
     for (const url of listPublishedUrls(this.options.siteDir)) urls.add(url);
     for (const url of this.options.pending?.urls() ?? []) urls.add(url);
-    const report = await this.publishUrls([...urls]);
+    const report = await this.publishUrls([...urls], new Set(), [], undefined, true);
     this.baselines.allPublished(mark, report.failed.length > 0 || this.stopped);
     return report;
   }

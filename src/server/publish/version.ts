@@ -1,12 +1,14 @@
 // The site's cache version: raised after every publish so that open tabs and
 // the service worker learn that pages changed. Kept in SQLite and mirrored to
 // data/site/cache-version.json, which is written last.
+import fs from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { write } from '../db/write';
 import { siteSettings } from '../db/schema';
 import { writeSiteFile, type SideFolders } from './files';
+import { isPagePath } from '../../lib/pwa-cache-policy';
 
 export const CACHE_VERSION_FILE = 'cache-version.json';
 const KEY = 'cache_version';
@@ -30,8 +32,63 @@ export function raiseCacheVersion(db: Db): number {
   );
 }
 
-/** `side`: the job's kept old versions, freed when the disk is full (decision 046), and the blanks to write into. */
-export function writeCacheVersionFile(siteDir: string, version: number, side: SideFolders = {}): void {
-  const body = JSON.stringify({ version, publishedAt: new Date().toISOString() });
-  writeSiteFile(path.join(siteDir, CACHE_VERSION_FILE), body, side);
+/**
+ * What cache-version.json says about the pages of the last publishes (decision 056): the pages each version
+ * wrote or removed, for every version after `pagesChangedSince`. A service worker that knows a version from
+ * then on forgets only those pages and tells only the tabs that show one of them; one that knows an older
+ * version forgets everything. Bounded, since every open tab's worker reads the file every few seconds.
+ */
+export type PagesChanged = { pagesChangedSince: number; pagesChanged: { version: number; pages: string[] }[] };
+
+/** pages the file lists at most (a goal's job names about seven, a match's full time about 25) */
+export const PAGES_LISTED_MAX = 100;
+/** versions the file lists at most */
+export const VERSIONS_LISTED_MAX = 30;
+
+/**
+ * The list after `version`, continuing the one the previous file held when that was the version before.
+ * `pages` undefined (a full republish, a job of more pages than the file lists) names every page.
+ */
+export function pagesChangedAfter(previous: unknown, version: number, pages: readonly string[] | undefined): PagesChanged {
+  const named = pages && [...new Set(pages.filter(isPagePath))];
+  if (!named || named.length > PAGES_LISTED_MAX) return { pagesChangedSince: version, pagesChanged: [] };
+  const earlier = continuedList(previous, version - 1);
+  const list = [...earlier.pagesChanged, { version, pages: named }];
+  let since = earlier.pagesChangedSince;
+  let listed = list.reduce((sum, change) => sum + change.pages.length, 0);
+  // the oldest go first: a worker that knows a version that old forgets every page
+  while (list.length > VERSIONS_LISTED_MAX || listed > PAGES_LISTED_MAX) {
+    const oldest = list.shift()!;
+    since = oldest.version;
+    listed -= oldest.pages.length;
+  }
+  return { pagesChangedSince: since, pagesChanged: list };
+}
+
+/** The previous file's list when it ends at `version` (else nothing is known before it). */
+function continuedList(previous: unknown, version: number): PagesChanged {
+  const none = { pagesChangedSince: version, pagesChanged: [] };
+  if (typeof previous !== 'object' || previous === null) return none;
+  const { version: was, pagesChangedSince: since, pagesChanged: list } = previous as Partial<PagesChanged> & { version?: unknown };
+  if (was !== version || typeof since !== 'number' || !Array.isArray(list)) return none;
+  const valid = list.every((c) => typeof c?.version === 'number' && c.version > since && c.version <= version && Array.isArray(c.pages));
+  return valid ? { pagesChangedSince: since, pagesChanged: list } : none;
+}
+
+function readPrevious(file: string): unknown {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `side`: the job's kept old versions, freed when the disk is full (decision 046), and the blanks to write into.
+ * `pages`: the URLs the job wrote or removed; without them the file names every page as changed.
+ */
+export function writeCacheVersionFile(siteDir: string, version: number, side: SideFolders = {}, pages?: readonly string[]): void {
+  const file = path.join(siteDir, CACHE_VERSION_FILE);
+  const body = JSON.stringify({ version, publishedAt: new Date().toISOString(), ...pagesChangedAfter(readPrevious(file), version, pages) });
+  writeSiteFile(file, body, side);
 }

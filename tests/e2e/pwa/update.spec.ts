@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { loginAs } from '../../fixtures/auth';
 import { makeNews } from '../../fixtures/factories';
 import { startSite, type Site } from '../../fixtures/site';
 import {
@@ -131,4 +132,60 @@ test('the worker checks the version on its 10 s heartbeat too, without the tab c
     await expect(banner(page)).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 30_000 });
   await expect(banner(page)).toContainText('Neue Inhalte verfügbar. Die Seite wird in');
+});
+
+test("a save changes some pages: only the tab that shows one is told, and only those pages' saved copies go (decision 056)", async ({
+  page,
+  context,
+  browser,
+}) => {
+  await acceptNecessaryCookies(page);
+  // two tabs of one fan: the home page, which lists the news, and the imprint, which does not
+  await page.goto(`${site.url}/impressum`);
+  await waitForServiceWorker(page);
+  await waitForCachedPage(page, '/impressum');
+  const home = await context.newPage();
+  await home.goto(`${site.url}/`);
+  await waitForCachedPage(home, '/');
+  const before = await publishedVersion(site);
+  await expect.poll(() => workerVersion(page)).toBe(before);
+  await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+
+  // an admin publishes an article: its job renders the news pages and the home page, not the imprint
+  const admin = await browser.newContext();
+  await loginAs(admin, site, 'admin');
+  const title = `Trainerwechsel ${Date.now()}`;
+  const saved = await admin.request.post(`${site.url}/_actions/admin.news.create`, {
+    headers: { origin: site.url },
+    data: { title, content: 'Ab Montag übernimmt ein neues Trainerteam.', published: true },
+  });
+  expect(saved.status()).toBe(200);
+  await admin.close();
+  const version = await publishedVersion(site);
+  expect(version).toBe(before + 1);
+  const listed = (await (await fetch(`${site.url}/cache-version.json`)).json()) as { pagesChanged: { version: number; pages: string[] }[] };
+  expect(listed.pagesChanged.at(-1)).toMatchObject({ version, pages: expect.arrayContaining(['/', '/news']) });
+  expect(listed.pagesChanged.at(-1)!.pages).not.toContain('/impressum');
+
+  // both tabs come back; the worker looks once and tells the home page's tab only
+  await expect
+    .poll(
+      async () => {
+        for (const tab of [page, home]) await tab.evaluate(() => window.dispatchEvent(new Event('focus')));
+        return banner(home).count();
+      },
+      { intervals: [300, 500, 1000] },
+    )
+    .toBe(1);
+  expect(await workerVersion(page)).toBe(version);
+  await expect(banner(home)).toContainText('Neue Inhalte verfügbar. Die Seite wird in');
+  const kept = (await cacheContents(page))['anstoss-pages'] ?? [];
+  expect(kept).toContain(`${site.url}/impressum`);
+  expect(kept).not.toContain(`${site.url}/`);
+  expect((await workerPurges(page))[0]).toMatchObject({ cache: 'anstoss-pages', reason: `cache version ${before} → ${version}: /` });
+  // the home page's tab reloads with the article after its countdown; the imprint's tab, past that
+  // countdown, has no banner and is the same document
+  await expect(home.getByRole('link', { name: new RegExp(title) }).first()).toBeVisible({ timeout: 15_000 });
+  await expect(banner(page)).toHaveCount(0);
+  expect(await sameDocument(page)).toBe(true);
 });

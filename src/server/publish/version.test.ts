@@ -1,0 +1,81 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { pagesChangedSince } from '../../lib/pwa-cache-policy';
+import { CACHE_VERSION_FILE, PAGES_LISTED_MAX, VERSIONS_LISTED_MAX, pagesChangedAfter, writeCacheVersionFile } from './version';
+
+// cache-version.json names the pages of the last publishes (decision 056): what a service worker forgets
+const dirs: string[] = [];
+const siteDir = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-version-'));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+const read = (dir: string) => JSON.parse(fs.readFileSync(path.join(dir, CACHE_VERSION_FILE), 'utf8')) as Record<string, unknown>;
+
+describe('the pages cache-version.json lists as changed', () => {
+  it('continues the list of the version before, naming only pages (no calendars, share images, or duplicates)', () => {
+    const site = siteDir();
+    writeCacheVersionFile(site, 1, {}, ['/news/3', '/news', '/']);
+    writeCacheVersionFile(site, 2, {}, ['/spiel/5', '/spielplan', '/spielplan.ics', '/teilen/spiel/5.png', '/spiel/5']);
+    const file = read(site);
+    expect(file).toMatchObject({
+      version: 2,
+      pagesChangedSince: 0,
+      pagesChanged: [
+        { version: 1, pages: ['/news/3', '/news', '/'] },
+        { version: 2, pages: ['/spiel/5', '/spielplan'] },
+      ],
+    });
+    // what a worker that knew version 1 forgets, and one that knew nothing yet
+    expect(pagesChangedSince(file, 1)).toEqual(new Set(['/spiel/5', '/spielplan']));
+    expect(pagesChangedSince(read(site), 0)).toEqual(new Set(['/news/3', '/news', '/', '/spiel/5', '/spielplan']));
+  });
+
+  it('names every page after a job it cannot list, and after a version whose file was not written', () => {
+    const site = siteDir();
+    writeCacheVersionFile(site, 4, {}, ['/news/3']);
+    // a full republish of a normal club: more pages than the file lists
+    const many = Array.from({ length: PAGES_LISTED_MAX + 1 }, (_, i) => `/news/${i}`);
+    writeCacheVersionFile(site, 5, {}, many);
+    expect(read(site)).toMatchObject({ version: 5, pagesChangedSince: 5, pagesChanged: [] });
+    expect(pagesChangedSince(read(site), 4)).toBe('all');
+    writeCacheVersionFile(site, 6, {}, ['/news/1']);
+    expect(pagesChangedSince(read(site), 5)).toEqual(new Set(['/news/1']));
+    // version 7's file could not be written: the list starts again at 8
+    writeCacheVersionFile(site, 8, {}, ['/news/2']);
+    expect(read(site)).toMatchObject({ pagesChangedSince: 7, pagesChanged: [{ version: 8, pages: ['/news/2'] }] });
+    expect(pagesChangedSince(read(site), 6)).toBe('all');
+    // no pages given (an older caller): every page
+    writeCacheVersionFile(site, 9);
+    expect(pagesChangedSince(read(site), 8)).toBe('all');
+  });
+
+  it('a damaged previous file starts the list again', () => {
+    const site = siteDir();
+    fs.writeFileSync(path.join(site, CACHE_VERSION_FILE), '{"version": 3, "pagesChangedSince": 1, "pagesChanged": [{"version": 9}]}');
+    writeCacheVersionFile(site, 4, {}, ['/']);
+    expect(read(site)).toMatchObject({ pagesChangedSince: 3, pagesChanged: [{ version: 4, pages: ['/'] }] });
+  });
+
+  it('stays small: the oldest versions go first, past a hundred pages or thirty versions', () => {
+    let list: unknown = { version: 0, pagesChangedSince: 0, pagesChanged: [] };
+    for (let version = 1; version <= 40; version++) list = { version, ...pagesChangedAfter(list, version, [`/spiel/${version}`, '/spielplan']) };
+    const kept = list as { pagesChangedSince: number; pagesChanged: { version: number }[] };
+    expect(kept.pagesChanged).toHaveLength(VERSIONS_LISTED_MAX);
+    expect(kept.pagesChangedSince).toBe(40 - VERSIONS_LISTED_MAX);
+    expect(kept.pagesChanged[0].version).toBe(40 - VERSIONS_LISTED_MAX + 1);
+
+    const pages = (from: number) => Array.from({ length: 30 }, (_, i) => `/spieler/${from + i}`);
+    let big: unknown = null;
+    for (let version = 1; version <= 4; version++) big = { version, ...pagesChangedAfter(big, version, pages(version * 100)) };
+    // 4 × 30 pages: the first version went, and a worker that knew it forgets every page
+    expect(big).toMatchObject({ pagesChangedSince: 1 });
+    expect(pagesChangedSince(big, 0)).toBe('all');
+    expect((pagesChangedSince(big, 1) as Set<string>).size).toBe(90);
+  });
+});
