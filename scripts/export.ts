@@ -6,14 +6,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const { config } = await import('../src/server/config');
+const { exportSite, exportTargetProblem } = await import('../src/server/deploy/export-folder');
 const target = path.resolve(process.argv[2] ?? 'export');
 if (!fs.existsSync(path.join(config.siteDir, 'index.html'))) {
   console.error(`Fehler: ${config.siteDir} enthält keine veröffentlichte Seite. Zuerst: npm run publish`);
   process.exit(1);
 }
-fs.rmSync(target, { recursive: true, force: true });
-fs.cpSync(config.clientDir, target, { recursive: true });
-fs.cpSync(config.siteDir, target, { recursive: true });
-if (fs.existsSync(config.uploadsDir)) fs.cpSync(config.uploadsDir, path.join(target, 'uploads'), { recursive: true });
+const problem = exportTargetProblem(target, { keep: [config.dataDir, config.distDir, process.cwd()], outside: [config.dataDir, config.distDir] });
+if (problem) {
+  console.error(`Fehler: ${problem}`);
+  process.exit(1);
+}
+exportSite(target, config);
 console.info(`[export] statische Website in ${target}`);
 export {};
