@@ -124,7 +124,9 @@ export async function createBackup(source: BackupSource, toDir: string, now = ne
     }
     const manifest: Manifest = { format: 'anstoss-backup', version: 1, createdAt: now.toISOString(), migration, files };
     fs.writeFileSync(path.join(staging, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
-    await create({ gzip: true, file: partial, cwd: staging, portable: true }, [MANIFEST, ...entries]);
+    // readable by the server's user only: a backup holds the site's secret, password hashes and personal data
+    await create({ gzip: true, file: partial, cwd: staging, portable: true, mode: 0o600 }, [MANIFEST, ...entries]);
+    fs.chmodSync(partial, 0o600);
     const handle = fs.openSync(partial, 'r');
     fs.fsyncSync(handle);
     fs.closeSync(handle);

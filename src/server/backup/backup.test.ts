@@ -65,6 +65,8 @@ describe('createBackup', () => {
     expect(await entries(result.file)).toEqual(['club.db', 'manifest.json', 'uploads/logo.webp', 'uploads/news/foto.webp']);
     expect(result.files).toBe(3);
     expect(fs.readdirSync(path.join(root, 'backups'))).toEqual([path.basename(result.file)]);
+    // it holds the site's secret and password hashes: for the server's user alone, whatever the umask
+    expect(fs.statSync(result.file).mode & 0o777).toBe(0o600);
     // nothing left behind in DATA_DIR
     expect(fs.readdirSync(source.dataDir).filter((n) => n.startsWith('.'))).toEqual([]);
     db.$client.close();
