@@ -26,7 +26,7 @@ import {
   parseCacheVersion,
   type RequestKind,
 } from './lib/pwa-cache-policy';
-import { CACHES, CACHE_VERSION_URL, isToWorker, type FromWorker } from './lib/pwa-protocol';
+import { CACHES, CACHE_VERSION_URL, FRESH_PAGE_HEADER, isToWorker, type FromWorker } from './lib/pwa-protocol';
 import { purgeLog } from './lib/pwa-purge-log';
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
@@ -120,7 +120,13 @@ const images = new CacheFirst({
 });
 
 function kindOf(request: Request, url: URL): RequestKind {
-  return classifyRequest({ url, method: request.method, origin: self.location.origin, referrer: request.referrer });
+  return classifyRequest({
+    url,
+    method: request.method,
+    origin: self.location.origin,
+    referrer: request.referrer,
+    fresh: request.headers.has(FRESH_PAGE_HEADER),
+  });
 }
 
 registerRoute(

@@ -12,8 +12,8 @@ import {
 } from './pwa-cache-policy';
 
 const origin = 'https://verein.at';
-const kind = (path: string, extra: { method?: string; referrer?: string } = {}) =>
-  classifyRequest({ url: new URL(path, origin), method: extra.method ?? 'GET', origin, referrer: extra.referrer });
+const kind = (path: string, extra: { method?: string; referrer?: string; fresh?: boolean } = {}) =>
+  classifyRequest({ url: new URL(path, origin), method: extra.method ?? 'GET', origin, referrer: extra.referrer, fresh: extra.fresh });
 
 describe('what the service worker may cache', () => {
   it('never admin, sign-in, password reset, API, actions or server islands', () => {
@@ -47,6 +47,11 @@ describe('what the service worker may cache', () => {
     expect(kind('/_astro/client.abc.js', { referrer: `${origin}/news` })).toBe('asset');
     expect(kind('/_astro/index.abc.css')).toBe('asset');
     expect(kind('/uploads/3f9a.webp', { referrer: 'about:client' })).toBe('image');
+  });
+
+  it("a live match's refresh of its page goes to the network only: never a saved copy in place of the news", () => {
+    expect(kind('/spiel/5')).toBe('page');
+    expect(kind('/spiel/5', { fresh: true })).toBe('network-only');
   });
 
   it('leaves other files to the network', () => {

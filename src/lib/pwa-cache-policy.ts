@@ -29,6 +29,8 @@ export type RequestFacts = {
   origin: string;
   /** Request.referrer: '' or 'about:client' when none */
   referrer?: string;
+  /** the request asks for the page as it is now, or an error (FRESH_PAGE_HEADER) */
+  fresh?: boolean;
 };
 
 function referrerPath(referrer: string | undefined, origin: string): string | null {
@@ -42,8 +44,9 @@ function referrerPath(referrer: string | undefined, origin: string): string | nu
 }
 
 /** How the worker treats a request. */
-export function classifyRequest({ url, method, origin, referrer }: RequestFacts): RequestKind {
-  if (method !== 'GET' || url.origin !== origin) return 'network-only';
+export function classifyRequest({ url, method, origin, referrer, fresh }: RequestFacts): RequestKind {
+  // a saved copy answered for a live match's refresh would pass for the news: the page shows its reload prompt instead
+  if (method !== 'GET' || url.origin !== origin || fresh) return 'network-only';
   const path = url.pathname;
   if (isPrivatePath(path) || NEVER_CACHED.has(path)) return 'network-only';
   // what an admin or sign-in page loads (its code, image previews) stays out of every cache too

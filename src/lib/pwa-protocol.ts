@@ -14,6 +14,11 @@ export const LIVENESS_CHECK_MS = 30_000;
 export const MOBILE_QUERY = '(max-width: 767.98px)';
 
 export const CACHE_VERSION_URL = '/cache-version.json';
+/**
+ * Sent by a page that wants a published page as it is now, or an error (the live match page's refresh):
+ * the worker hands such a request to the network and never answers it from its cache.
+ */
+export const FRESH_PAGE_HEADER = 'x-anstoss-fresh';
 
 /** Cache Storage names. None contains 'admin' or 'api' (the admin's sign-out deletes those). */
 export const CACHES = {

@@ -3,7 +3,7 @@
 // live part after each event, without a reload. Where no Node server answers (a
 // static host), it watches the cache version instead and offers the button
 // 'Neue Ereignisse – neu laden' (static markup in the page's <template>).
-import { CACHE_VERSION_URL } from '../lib/pwa-protocol';
+import { CACHE_VERSION_URL, FRESH_PAGE_HEADER } from '../lib/pwa-protocol';
 import { cloneTemplate } from './templates';
 
 /** How often a page without the live stream (a static host) asks whether the site changed. */
@@ -12,7 +12,9 @@ const FRAGMENT_ID = 'spiel-live';
 
 /** Replaces the page's live part with the one of the freshly published page; false when it cannot. */
 async function refreshFragment(matchId: string): Promise<boolean> {
-  const response = await fetch(`/spiel/${encodeURIComponent(matchId)}`, { cache: 'no-store', headers: { accept: 'text/html' } });
+  // past the service worker's cache: on a slow or dead connection a saved copy would pass for the news and take
+  // the reload prompt away; an error shows the prompt
+  const response = await fetch(`/spiel/${encodeURIComponent(matchId)}`, { cache: 'no-store', headers: { accept: 'text/html', [FRESH_PAGE_HEADER]: '1' } });
   if (!response.ok) return false;
   const fresh = new DOMParser().parseFromString(await response.text(), 'text/html').getElementById(FRAGMENT_ID);
   const current = document.getElementById(FRAGMENT_ID);
