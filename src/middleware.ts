@@ -9,6 +9,7 @@ import { SIGNED_IN_COOKIE } from './scripts/signed-in-marker';
 import { rolesOf } from './server/auth/roles';
 import { mustSetUpSecondFactor } from './server/services/account';
 import { contentSecurityPolicy, withPolicyMetaBytes } from './server/http/csp';
+import { FAILED_READS_HEADER, collectFailedReads, failedReadsHeader } from './server/content/read-failures';
 import { FILE_CSP, HEADER_ONLY_DIRECTIVES, NO_STORE, PREVIEW_FRAME_DIRECTIVES, isFramedPreview, securityHeaders } from './server/http/headers';
 import {
   SESSION_COOKIE,
@@ -72,21 +73,9 @@ function withMutableHeaders(response: Response): Response {
  * here (admin, sign-in) as a header. The dev server injects scripts of its own.
  */
 const responseHeaders = defineMiddleware(async (context, next) => {
+  if (context.locals.publishing) return publishedPage(next);
   const rendered = await next();
   const html = (rendered.headers.get('content-type') ?? '').startsWith('text/html');
-  if (context.locals.publishing) {
-    if (!html || import.meta.env.DEV) return rendered;
-    // as bytes, start to end: no text decoded and encoded again (withPolicyMetaBytes)
-    const page = withPolicyMetaBytes(Buffer.from(await rendered.arrayBuffer()));
-    // a page rendered whole comes with its length, which the <meta> changed
-    const headers = new Headers(rendered.headers);
-    if (headers.has('content-length')) headers.set('content-length', String(page.length));
-    return new Response(new Uint8Array(page.buffer as ArrayBuffer, page.byteOffset, page.length), {
-      status: rendered.status,
-      statusText: rendered.statusText,
-      headers,
-    });
-  }
   const response = withMutableHeaders(rendered);
   for (const [name, value] of Object.entries(securityHeaders(context.url.protocol === 'https:'))) response.headers.set(name, value);
   // the previewed page is framed by the admin's side-by-side preview, and by nothing else
@@ -104,5 +93,31 @@ const responseHeaders = defineMiddleware(async (context, next) => {
   }
   return response;
 });
+
+/**
+ * A page or file being published: its script policy as a <meta> (any static host serves it), and the reads
+ * that fell back to their defaults meanwhile named in a header (read-failures.ts): the publisher keeps the
+ * last good file instead.
+ */
+async function publishedPage(next: () => Promise<Response>): Promise<Response> {
+  const { value: rendered, failed } = await collectFailedReads(async () => {
+    const response = await next();
+    // read to the end inside: a read made while the body is produced counts too
+    return { response, body: Buffer.from(await response.arrayBuffer()) };
+  });
+  const { response, body } = rendered;
+  const html = (response.headers.get('content-type') ?? '').startsWith('text/html');
+  // as bytes, start to end: no text decoded and encoded again (withPolicyMetaBytes)
+  const page = html && !import.meta.env.DEV ? withPolicyMetaBytes(body) : body;
+  const headers = new Headers(response.headers);
+  if (failed.length > 0) headers.set(FAILED_READS_HEADER, failedReadsHeader(failed));
+  // a page rendered whole comes with its length, which the <meta> changed
+  if (headers.has('content-length')) headers.set('content-length', String(page.length));
+  return new Response(new Uint8Array(page.buffer as ArrayBuffer, page.byteOffset, page.length), {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
+}
 
 export const onRequest = sequence(responseHeaders, session, actionGate);

@@ -7,7 +7,11 @@ import { requireRole } from '../guard';
 export const cacheUpdate = defineAction({
   handler: async (_input, context) => {
     requireRole(context, 'superadmin', SUPERADMIN_ONLY_MESSAGES.cache);
-    const report = await requestPublish('all');
+    // a publish that cannot even start (the database cannot list the pages) is a failed one, in German
+    const report = await requestPublish('all').catch((error: unknown) => {
+      console.error('[publish] the cache update could not run:', error);
+      return null;
+    });
     if (!report || report.failed.length > 0) {
       throw new ActionError({ code: 'INTERNAL_SERVER_ERROR', message: 'Cache-Update fehlgeschlagen' });
     }

@@ -18,6 +18,7 @@ import {
 } from '../db/schema';
 import { isSafeUrl } from '../../lib/urls';
 import { memoRead } from './read-memo';
+import { noteFailedRead } from './read-failures';
 import { SOCIAL_PLATFORMS, SPONSOR_TIER_ORDER } from './defaults';
 import { germanOrder } from '../db/german-order';
 
@@ -56,12 +57,16 @@ export function prepared<T>(db: Db, key: string, build: () => T): T {
   return statement;
 }
 
-/** Runs a read; on failure logs it with its name and returns the fallback. */
+/**
+ * Runs a read; on failure logs it with its name and returns the fallback. A page being published fails
+ * instead, and its last good file stays (read-failures.ts).
+ */
 export function readOr<T>(what: string, fallback: T, read: (db: Db) => T): T {
   try {
     return read(getDb());
   } catch (error) {
     console.error(`[content] could not read ${what}:`, error);
+    noteFailedRead(what);
     return fallback;
   }
 }

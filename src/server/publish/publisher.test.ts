@@ -31,6 +31,26 @@ const html = (s: string) => ({ status: 200, headers: {}, body: Buffer.from(`<htm
 const read = (rel: string) => fs.readFileSync(path.join(siteDir, rel), 'utf8');
 
 describe('Publisher', () => {
+  it('keeps the last good file of a page whose reads fell back, publishes the fallback only where there is none, and reports both (read-failures.ts)', async () => {
+    let failing = false;
+    const render: Renderer = async (url) => ({
+      ...(failing ? { status: url === '/news/7' ? 404 : 200, body: Buffer.from(`<html>fallback ${url}</html>`) } : html(url)),
+      headers: failing ? { 'x-anstoss-failed-reads': 'news' } : {},
+    });
+    const publisher = new Publisher({ db: () => db, siteDir, render, log: quiet });
+    await publisher.publishUrls(['/', '/news/7']);
+    failing = true;
+    const report = await publisher.publishUrls(['/', '/news/7', '/news']);
+    // the article read failed (a 404 with the fallback): its file stays, as the home page's
+    expect(read('news/7/index.html')).toBe('<html>/news/7</html>');
+    expect(read('index.html')).toBe('<html>/</html>');
+    // a page never published before shows the spec's fallback, and goes again later
+    expect(read('news/index.html')).toBe('<html>fallback /news</html>');
+    expect(report.written).toEqual(['/news']);
+    expect(report.failed.map((f) => f.url).sort()).toEqual(['/', '/news', '/news/7']);
+    expect(report.failed.find((f) => f.url === '/')!.error).toBe('could not read news');
+  });
+
   it('writes each page with its brotli copy and no gzip copy (decision 042), then the cache version', async () => {
     // a gzip copy an older publish left would be served by nginx however stale: it goes
     fs.writeFileSync(path.join(siteDir, 'index.html.gz'), zlib.gzipSync('<html>alt</html>'));

@@ -18,6 +18,7 @@ import { blankFilesIn, blankFolderFor, type BlankFiles } from './blank-files';
 import { replacedFilesIn, replacedFolderFor, type ReplacedFiles } from './replaced-files';
 import { settleFileChanges } from '../cluster-files';
 import { raiseCacheVersion, readCacheVersion, writeCacheVersionFile } from './version';
+import { FAILED_READS_HEADER } from '../content/read-failures';
 
 /** The page every missing URL shows (404.html). */
 const NOT_FOUND_PAGE = '/404';
@@ -290,6 +291,11 @@ export class Publisher {
       // bounded: past this many pages it starts over
       if (this.lastRenderMs.size > 20_000) this.lastRenderMs.clear();
       this.lastRenderMs.set(url, result.renderMs ?? performance.now() - started);
+      // a read fell back to its default (read-failures.ts): the last good file stays; only a page that has
+      // none yet is published with the spec's fallback (its error state), and either way it goes again later
+      const failedReads = result.headers[FAILED_READS_HEADER];
+      if (failedReads && fs.existsSync(file)) throw new Error(`could not read ${failedReads}`);
+      if (failedReads) report.failed.push({ url, error: `could not read ${failedReads}; published with the fallback` });
       if (url === NOT_FOUND_PAGE) {
         // the site's own not-found page answers 404; anything else (a failed render's empty 500, a
         // redirect) is not that page, and would blank or remove what every missing URL shows
