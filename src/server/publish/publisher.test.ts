@@ -35,7 +35,7 @@ describe('Publisher', () => {
     let failing = false;
     const render: Renderer = async (url) => ({
       ...(failing ? { status: url === '/news/7' ? 404 : 200, body: Buffer.from(`<html>fallback ${url}</html>`) } : html(url)),
-      headers: failing ? { 'x-anstoss-failed-reads': 'news' } : {},
+      headers: failing ? { 'x-anstoss-failed-reads': 'news' } : ({} as Record<string, string>),
     });
     const publisher = new Publisher({ db: () => db, siteDir, render, log: quiet });
     await publisher.publishUrls(['/', '/news/7']);
