@@ -6,6 +6,7 @@
 // accepts its own connections), serve the published files and hand dynamic
 // paths to the owner.
 // SERVE_WORKERS=0 is today's single process (startApp alone).
+import { checkSettings } from './settings-check';
 import cluster, { type Worker } from 'node:cluster';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -30,6 +31,7 @@ export type ServingApp = RunningApp & { workers: () => Worker[] };
 
 /** Starts the owner and its workers, or the single process when SERVE_WORKERS=0 (or no worker bundle is built). */
 export async function startServing(opts: Options = {}): Promise<ServingApp> {
+  checkSettings();
   const count = opts.workers ?? workerCount();
   const bundle = workerBundle();
   if (count > 0 && !fs.existsSync(bundle)) {

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { checkSettings, settingsProblems } from './settings-check';
+
+describe('the settings the server starts with', () => {
+  it('takes a site address with http or https, and a port number', () => {
+    expect(settingsProblems({ SITE_URL: 'https://www.verein.at', PORT: '8080' })).toEqual([]);
+    expect(settingsProblems({ SITE_URL: 'http://localhost:4321/' })).toEqual([]);
+    expect(settingsProblems({})).toEqual([]);
+  });
+
+  it('refuses a site address without scheme, another scheme, or with a query, and an empty or impossible port', () => {
+    expect(settingsProblems({ SITE_URL: 'www.verein.at' })).toEqual([
+      "SITE_URL: 'www.verein.at' ist keine Adresse mit http:// oder https:// (z. B. https://www.verein.at)",
+    ]);
+    expect(settingsProblems({ SITE_URL: 'ftp://verein.at' })).toHaveLength(1);
+    expect(settingsProblems({ SITE_URL: 'https://verein.at/?x=1' })[0]).toMatch(/weder Anmeldedaten noch \? oder #/);
+    for (const port of ['', ' ', '0', '70000', 'achtzig', '80.5']) expect(settingsProblems({ PORT: port }), port).toEqual([`PORT: '${port}' ist keine Portnummer (1–65535)`]);
+  });
+
+  it('stops the start with every problem named, and says when SITE_URL is not set', () => {
+    expect(() => checkSettings({ SITE_URL: 'verein.at', PORT: '' })).toThrow(/Einstellungen ungültig:\n- SITE_URL: .*\n- PORT: ''/);
+    const warnings: string[] = [];
+    checkSettings({}, { warn: (line: string) => void warnings.push(line) });
+    expect(warnings).toEqual(['[server] SITE_URL ist nicht gesetzt: Links in E-Mails, Sitemap und geteilte Seiten zeigen auf localhost']);
+    checkSettings({ SITE_URL: 'https://verein.at' }, { warn: (line: string) => void warnings.push(line) });
+    expect(warnings).toHaveLength(1);
+  });
+});

@@ -1,0 +1,38 @@
+// Settings the server cannot work with are refused at its start, in German, instead of failing later and
+// quietly: a SITE_URL without a scheme made every page's render fail ('Invalid URL') while the server said it
+// ran and /healthz answered 200; an empty PORT became a random port. An unset SITE_URL is allowed (a fresh
+// machine, `npm start`) but said: mails, the sitemap and shared links then point to localhost.
+
+/** What is wrong with the settings (German, one line each); empty when the server can start. */
+export function settingsProblems(env: NodeJS.ProcessEnv = process.env): string[] {
+  const problems: string[] = [];
+  if (env.SITE_URL !== undefined) {
+    let url: URL | null = null;
+    try {
+      url = new URL(env.SITE_URL);
+    } catch {
+      url = null;
+    }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') {
+      problems.push(`SITE_URL: '${env.SITE_URL}' ist keine Adresse mit http:// oder https:// (z. B. https://www.verein.at)`);
+    } else if (url.search || url.hash || url.username || url.password) {
+      problems.push(`SITE_URL: '${env.SITE_URL}' darf weder Anmeldedaten noch ? oder # enthalten`);
+    }
+  }
+  if (env.PORT !== undefined) {
+    const port = Number(env.PORT);
+    if (env.PORT.trim() === '' || !Number.isInteger(port) || port < 1 || port > 65535) {
+      problems.push(`PORT: '${env.PORT}' ist keine Portnummer (1–65535)`);
+    }
+  }
+  return problems;
+}
+
+/** Throws when a setting is unusable; warns when SITE_URL is not set. */
+export function checkSettings(env: NodeJS.ProcessEnv = process.env, log: Pick<Console, 'warn'> = console): void {
+  const problems = settingsProblems(env);
+  if (problems.length > 0) throw new Error(`Einstellungen ungültig:\n${problems.map((p) => `- ${p}`).join('\n')}`);
+  if (env.SITE_URL === undefined) {
+    log.warn('[server] SITE_URL ist nicht gesetzt: Links in E-Mails, Sitemap und geteilte Seiten zeigen auf localhost');
+  }
+}
