@@ -28,3 +28,8 @@ export function clip(text: string | null | undefined, max: number): string {
 export function germanSortKey(name: string): string {
   return name.normalize('NFD').replace(/\p{M}/gu, '').replace(/ß/g, 'ss').toLowerCase();
 }
+
+/** A list for structured data: undefined when empty, so that JSON leaves the property out. */
+export function nonEmpty<T>(list: T[]): T[] | undefined {
+  return list.length > 0 ? list : undefined;
+}

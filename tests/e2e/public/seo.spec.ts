@@ -83,7 +83,9 @@ test.describe('Suchmaschinen und Feeds', () => {
     expect(robots).toContain(`Sitemap: ${site().url}/sitemap.xml`);
   });
 
-  test('the RSS feed of published news parses, and /news links to it', async ({ page, request }) => {
+  test('the RSS feed of published news parses, and /news and the home page link to it', async ({ page, request }) => {
+    await page.goto(site().url + '/');
+    await expect(page.locator('head link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute('href', '/news/feed.xml');
     await page.goto(site().url + '/news');
     await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute('href', '/news/feed.xml');
     const response = await request.get(site().url + '/news/feed.xml');

@@ -113,5 +113,9 @@ test.describe('Mannschaften, gefüllte Datenbank', () => {
     await expect(page.locator('main')).toContainText('Noch keine Spieler für dieses Team hinzugefügt.');
     await expect(page.locator('.team-head .team-category')).toHaveText('Jugend');
     await expect(page.locator('.player-group')).toHaveCount(0);
+    // its structured data names no athletes and no coach rather than empty lists
+    const team = (await jsonLdOf(page)).find((d) => d['@type'] === 'SportsTeam')!;
+    expect(team).not.toHaveProperty('athlete');
+    expect(team).not.toHaveProperty('coach');
   });
 });
