@@ -123,6 +123,19 @@ export async function shareImagePng(content: ShareImageContent, club: ShareIdent
   return png;
 }
 
+/**
+ * A share image's address as pages name it (og:image): with a version that changes with what the image shows
+ * (its content, the club's look, the crest's address, the host). Facebook, WhatsApp and X keep a preview by the
+ * image's URL: a match shared before kick-off showed 'A – B' for ever after the final whistle. The file itself
+ * stays at the bare path; every host ignores the query.
+ */
+export function versionedShareImage(pathname: string, content: ShareImageContent | null, host: string): string {
+  if (!content) return pathname;
+  const club = clubIdentity();
+  const shown = JSON.stringify([content.kicker, content.title, shareIdentityOf(club, host), club.crestUrl]);
+  return `${pathname}?v=${createHash('sha256').update(shown).digest('hex').slice(0, 10)}`;
+}
+
 /** An Astro endpoint's answer: the PNG, or 404 when there is nothing to show. */
 export async function shareImageResponse(content: ShareImageContent | null, host: string): Promise<Response> {
   if (!content) return new Response('Nicht gefunden', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
