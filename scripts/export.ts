@@ -12,7 +12,7 @@ if (!fs.existsSync(path.join(config.siteDir, 'index.html'))) {
   console.error(`Fehler: ${config.siteDir} enthält keine veröffentlichte Seite. Zuerst: npm run publish`);
   process.exit(1);
 }
-const problem = exportTargetProblem(target, { keep: [config.dataDir, config.distDir, process.cwd()], outside: [config.dataDir, config.distDir] });
+const problem = exportTargetProblem(target, { keep: [config.dataDir, config.distDir, config.projectRoot], outside: [config.dataDir, config.distDir] });
 if (problem) {
   console.error(`Fehler: ${problem}`);
   process.exit(1);

@@ -136,5 +136,8 @@ describe('the pages a new cache version changed (decision 056)', () => {
     expect(pagesChangedSince({ version: 4, pagesChangedSince: 2, pagesChanged: [{ version: 3, pages: [7] }] }, 2)).toBe('all');
     expect(pagesChangedSince({ version: 4, pagesChangedSince: '2', pagesChanged: [] }, 3)).toBe('all');
     expect(pagesChangedSince(null, 3)).toBe('all');
+    // a restored backup brought a lower version back: whatever the worker kept may be newer than the site
+    expect(pagesChangedSince(file(41, []), 50)).toBe('all');
+    expect(pagesChangedSince({ version: 42, pagesChangedSince: 40, pagesChanged: [{ version: 41, pages: ['/'] }, { version: 42, pages: [] }] }, 50)).toBe('all');
   });
 });

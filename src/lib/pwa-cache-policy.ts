@@ -112,7 +112,9 @@ export function compareCacheVersion(known: number | null, fresh: number): Versio
  */
 export function pagesChangedSince(body: unknown, known: number): Set<string> | 'all' {
   if (typeof body !== 'object' || body === null) return 'all';
-  const { pagesChangedSince: since, pagesChanged: changes } = body as { pagesChangedSince?: unknown; pagesChanged?: unknown };
+  const { version: fresh, pagesChangedSince: since, pagesChanged: changes } = body as { version?: unknown; pagesChangedSince?: unknown; pagesChanged?: unknown };
+  // a version lower than the known one (a restored backup, a second publisher): nothing in the list is about it
+  if (typeof fresh !== 'number' || fresh < known) return 'all';
   if (typeof since !== 'number' || !Number.isInteger(since) || since > known || !Array.isArray(changes)) return 'all';
   const pages = new Set<string>();
   for (const change of changes as unknown[]) {

@@ -21,7 +21,7 @@ describe('the settings the server starts with', () => {
     expect(() => checkSettings({ SITE_URL: 'verein.at', PORT: '' })).toThrow(/Einstellungen ungültig:\n- SITE_URL: .*\n- PORT: ''/);
     const warnings: string[] = [];
     checkSettings({}, { warn: (line: string) => void warnings.push(line) });
-    expect(warnings).toEqual(['[server] SITE_URL ist nicht gesetzt: Links in E-Mails, Sitemap und geteilte Seiten zeigen auf localhost']);
+    expect(warnings).toEqual(['[server] SITE_URL ist nicht gesetzt: Links in E-Mails, in der Sitemap und auf geteilten Seiten zeigen auf localhost']);
     checkSettings({ SITE_URL: 'https://verein.at' }, { warn: (line: string) => void warnings.push(line) });
     expect(warnings).toHaveLength(1);
   });

@@ -33,6 +33,6 @@ export function checkSettings(env: NodeJS.ProcessEnv = process.env, log: Pick<Co
   const problems = settingsProblems(env);
   if (problems.length > 0) throw new Error(`Einstellungen ungültig:\n${problems.map((p) => `- ${p}`).join('\n')}`);
   if (env.SITE_URL === undefined) {
-    log.warn('[server] SITE_URL ist nicht gesetzt: Links in E-Mails, Sitemap und geteilte Seiten zeigen auf localhost');
+    log.warn('[server] SITE_URL ist nicht gesetzt: Links in E-Mails, in der Sitemap und auf geteilten Seiten zeigen auf localhost');
   }
 }

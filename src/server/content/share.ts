@@ -131,6 +131,10 @@ export function matchShareBoundaryUrls(db: Db, matchChanges: number): string[] {
 export function matchShareContent(id: string): ShareImageContent | null {
   if (!recentMatchIds().includes(id)) return null;
   const match = readOr('match for its share image', null as typeof matches.$inferSelect | null, (db) => db.select().from(matches).where(eq(matches.id, id)).get() ?? null);
-  if (!match) return null;
+  return match && matchShareContentOf(match);
+}
+
+/** What a match's share image shows, from its row (the match page has it at hand: no second read). */
+export function matchShareContentOf(match: typeof matches.$inferSelect): ShareImageContent {
   return { kicker: [match.competition, formatDate(match.match_date)].filter(Boolean).join(' · ') || 'Spiel', title: matchShareTitle(match) };
 }

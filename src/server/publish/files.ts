@@ -61,23 +61,23 @@ export function writeSiteFile(file: string, data: Buffer | string, side: SideFol
  * pages: 3-4.6 s with promises, about 2 s without). `changed`: the caller knows
  * the bytes differ from the file's (no comparison). `replaced`: where the old
  * versions wait to be freed after the job. `blanks`: empty files made ahead, to
- * write the new versions into (blank-files.ts).
+ * write the new versions into (blank-files.ts). Resolves to false when the file was as it is already.
  */
 export async function writePublishedFile(
   file: string,
   body: Buffer,
   options: { br?: Buffer; changed?: boolean } & SideFolders = {},
-): Promise<void> {
+): Promise<boolean> {
   const compressed = worthCompressing(file);
   if (!options.changed && sameOnDisk(file, body, compressed)) {
     if (compressed) removeStaleGzip(file);
-    return;
+    return false;
   }
   const br = compressed
     ? (options.br ?? (await brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } })))
     : null;
   replaceFile(file, body, options);
-  if (br === null) return;
+  if (br === null) return true;
   try {
     replaceFile(`${file}.br`, br, options);
   } catch (error) {
@@ -88,6 +88,7 @@ export async function writePublishedFile(
     throw error;
   }
   removeStaleGzip(file);
+  return true;
 }
 
 /** The folders beside the site a write uses: where old versions wait (replaced-files.ts), where blanks are ready (blank-files.ts). */

@@ -3,7 +3,7 @@
 // the bundle and the server load separate copies of this module, so the queue is
 // kept on globalThis under a registered symbol (docs/decisions/002).
 import { EventEmitter } from 'node:events';
-import type { PublishReport } from './publisher';
+import type { PublishReport } from './publish-report';
 import type { PublishQueue } from './queue';
 import type { Change } from './routes';
 

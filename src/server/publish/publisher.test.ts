@@ -31,6 +31,16 @@ const html = (s: string) => ({ status: 200, headers: {}, body: Buffer.from(`<htm
 const read = (rel: string) => fs.readFileSync(path.join(siteDir, rel), 'utf8');
 
 describe('Publisher', () => {
+  it("names in cache-version.json only the pages whose files changed, not those rendered as they were (decision 056)", async () => {
+    let round = 1;
+    const publisher = new Publisher({ db: () => db, siteDir, render: async (url) => html(url === '/news' ? `${url} ${round}` : url), log: quiet });
+    await publisher.publishUrls(['/', '/news']);
+    round = 2;
+    const report = await publisher.publishUrls(['/', '/news']);
+    expect(report.written.sort()).toEqual(['/', '/news']);
+    expect(JSON.parse(read('cache-version.json')).pagesChanged.at(-1)).toEqual({ version: report.version, pages: ['/news'] });
+  });
+
   it('keeps the last good file of a page whose reads fell back, publishes the fallback only where there is none, and reports both (read-failures.ts)', async () => {
     let failing = false;
     const render: Renderer = async (url) => ({

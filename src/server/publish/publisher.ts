@@ -19,19 +19,11 @@ import { replacedFilesIn, replacedFolderFor, type ReplacedFiles } from './replac
 import { settleFileChanges } from '../cluster-files';
 import { raiseCacheVersion, readCacheVersion, writeCacheVersionFile } from './version';
 import { FAILED_READS_HEADER } from '../content/read-failures';
+import { changedPages, settledUrls, type PublishReport } from './publish-report';
 
 /** The page every missing URL shows (404.html). */
 const NOT_FOUND_PAGE = '/404';
 
-export type PublishReport = {
-  written: string[];
-  removed: string[];
-  failed: { url: string; error: string }[];
-  version: number;
-  ms: number;
-  /** pages still waiting to be published after this job (retried automatically) */
-  pending: number;
-};
 
 export type PublisherOptions = {
   db: () => Db;
@@ -138,7 +130,7 @@ export class Publisher {
     everyPage: boolean,
   ): Promise<PublishReport> {
     const started = performance.now();
-    const report: PublishReport = { written: [], removed: [], failed: [], version: 0, ms: 0, pending: 0 };
+    const report: PublishReport = { written: [], removed: [], failed: [], version: 0, ms: 0, pending: 0, unchanged: [] };
     const pending = this.options.pending;
     // the saved thing's own page first (what the admin and the fans at the pitch look at), then the
     // slowest pages (the match list, all news), so that a small job is not left waiting for one big
@@ -193,7 +185,7 @@ export class Publisher {
         // the static workers have dropped the replaced files from their caches (a no-op without workers)
         await settleFileChanges();
         // last: the version file tells clients that everything above is in place, and which pages changed
-        writeCacheVersionFile(this.options.siteDir, report.version, this.side, everyPage ? undefined : done);
+        writeCacheVersionFile(this.options.siteDir, report.version, this.side, everyPage ? undefined : changedPages(report));
         pending?.published(settledUrls(reached, report));
       } catch (error) {
         // the pages are in place but open tabs were not told: they stay pending, and a retry raises the version
@@ -295,18 +287,21 @@ export class Publisher {
       // none yet is published with the spec's fallback (its error state), and either way it goes again later
       const failedReads = result.headers[FAILED_READS_HEADER];
       if (failedReads && fs.existsSync(file)) throw new Error(`could not read ${failedReads}`);
-      if (failedReads) report.failed.push({ url, error: `could not read ${failedReads}; published with the fallback` });
+      const fellBack = (what: string) => failedReads && report.failed.push({ url, error: `could not read ${failedReads}; ${what}` });
       if (url === NOT_FOUND_PAGE) {
         // the site's own not-found page answers 404; anything else (a failed render's empty 500, a
         // redirect) is not that page, and would blank or remove what every missing URL shows
         if (result.status !== 404 && result.status !== 200) throw new Error(`status ${result.status}`);
       } else if (result.status === 404 || (result.status >= 300 && result.status < 400)) {
         if (await removePublishedFile(file, this.options.siteDir)) report.removed.push(url);
+        fellBack('not published');
         return null;
       } else if (result.status >= 400) throw new Error(`status ${result.status}`);
-      await writePublishedFile(file, result.body, { ...this.side, br: result.variants?.br });
+      if (!(await writePublishedFile(file, result.body, { ...this.side, br: result.variants?.br }))) report.unchanged?.push(url);
       report.written.push(url);
-      return result.body;
+      fellBack('published with the fallback');
+      // a fallback's footer is not spread into other pages (footer-splice.ts takes this page's)
+      return failedReads ? null : result.body;
     } catch (error) {
       // the old file stays: a visitor keeps the last good page
       const message = error instanceof Error ? error.message : String(error);
@@ -315,10 +310,4 @@ export class Publisher {
       return null;
     }
   }
-}
-
-/** The URLs of the job that match the database now: everything that did not fail. */
-function settledUrls(urls: string[], report: PublishReport): string[] {
-  const failed = new Set(report.failed.map((f) => f.url));
-  return urls.filter((url) => !failed.has(url));
 }

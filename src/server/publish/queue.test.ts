@@ -2,7 +2,8 @@
 // changes saved and nothing pending to carry them: they waited for the next start (found in review).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeClock } from '../../../tests/fixtures/fake-clock';
-import type { Publisher, PublishReport } from './publisher';
+import type { Publisher } from './publisher';
+import type { PublishReport } from './publish-report';
 import { PublishQueue } from './queue';
 import type { Change } from './routes';
 

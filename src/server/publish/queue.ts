@@ -3,7 +3,8 @@
 // which renders and writes the pages of a job).
 import { REAL_CLOCK, type Clock } from '../clock';
 import { retryDelay } from './pending';
-import type { Publisher, PublishReport } from './publisher';
+import type { Publisher } from './publisher';
+import type { PublishReport } from './publish-report';
 import type { Change } from './routes';
 
 type Job = {
