@@ -77,9 +77,10 @@ describe('the Dockerfile', () => {
 });
 
 describe('the update of a running install (docs/operations.md)', () => {
-  it("builds with the stamp that the scripts compare with the sources, so that a backup or publish after it does not build again under the running server", () => {
+  it("stops the server, then builds with the stamp that the scripts compare with the sources, so that a backup or publish after it does not build again under the running server", () => {
     const operations = fs.readFileSync(path.join(root, 'docs', 'operations.md'), 'utf8');
-    expect(operations).toContain('npm ci && npm run build && systemctl restart anstoss');
+    // stopped first: npm ci and the build pull the running server's modules and assets away
+    expect(operations).toContain('systemctl stop anstoss && npm ci && npm run build && systemctl start anstoss');
     const scripts = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
     // scripts/build-if-needed.mjs writes dist/.build-stamp after the build; a bare `astro build` did not
     expect(scripts.build).toBe('node scripts/build-if-needed.mjs --force');
