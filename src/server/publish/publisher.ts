@@ -24,7 +24,6 @@ import { changedPages, settledUrls, type PublishReport } from './publish-report'
 /** The page every missing URL shows (404.html). */
 const NOT_FOUND_PAGE = '/404';
 
-
 export type PublisherOptions = {
   db: () => Db;
   siteDir: string;
