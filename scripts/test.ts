@@ -75,6 +75,23 @@ function unexpectedTests(suites: PlaywrightSuite[], file = ''): string[] {
   ]);
 }
 
+/**
+ * What each failed browser test's page showed when it failed (the accessibility snapshot Playwright keeps in
+ * error-context.md), shortened: CI keeps only the end of its log, where the cause of a failure seen only
+ * there must be readable.
+ */
+function printPageSnapshots(): void {
+  const results = path.join(root, 'test-results');
+  const failedDirs = (fs.existsSync(results) ? fs.readdirSync(results) : []).filter((dir) => fs.existsSync(path.join(results, dir, 'error-context.md')));
+  for (const dir of failedDirs.slice(0, 3)) {
+    const file = path.join(results, dir, 'error-context.md');
+    const snapshot = /```yaml\n([\s\S]*?)```/.exec(fs.readFileSync(file, 'utf8'))?.[1] ?? '(no page snapshot)';
+    const lines = snapshot.trimEnd().split('\n');
+    const shown = lines.length > 25 ? [...lines.slice(0, 25), `… ${lines.length - 25} more lines`] : lines;
+    console.error(`\nthe page of ${dir} when it failed:\n${shown.map((line) => `  ${line}`).join('\n')}`);
+  }
+}
+
 /** Runs vitest with a JSON report and adds its counts to the totals. */
 function runVitest(title: string, name: string, args: string[]): void {
   const out = path.join(root, 'test-results', `${name}.json`);
@@ -119,6 +136,7 @@ if ((want('e2e') || faultBrowserOnly) && built) {
     passed += report.stats.expected + report.stats.flaky;
     failed += report.stats.unexpected;
     failedNames.push(...unexpectedTests(report.suites ?? []));
+    if (report.stats.unexpected > 0) printPageSnapshots();
     if (status !== 0 && report.stats.unexpected === 0) {
       stepFailures++;
       failedNames.push(`playwright: ended with status ${status} though no test failed (its output above says why)`);

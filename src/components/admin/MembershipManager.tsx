@@ -169,21 +169,21 @@ function QrCodeCard({ data, reload }: { data: TextsData | null; reload: () => vo
     setSaving(true);
     // read: the image this card showed; another admin's change since refuses the save (decision 032)
     const result = await callAction(() => actions.admin.membership.saveQrCode({ image_url: url, read: baseline }));
-    setSaving(false);
     if (!result.ok) {
-      failed(TEXTS.error, result.message);
       if (result.code === 'CONFLICT') {
-        setError(result.message);
         // the image stored now, read after the refusal, becomes the base; the one chosen here stays,
-        // and a second save puts it over knowingly
+        // and a second save puts it over knowingly. The card stays busy until that read has answered:
+        // a second save sent before it would still name the old base and be refused once more.
         const now = await callAction(() => actions.admin.membership.texts({}));
         if (now.ok) setBaseline(now.data.sections.find((s) => s.section_key === 'qr_code')?.image_url ?? '');
         reload();
-        return;
       }
-      setError(result.fields.image_url);
+      setSaving(false);
+      failed(TEXTS.error, result.message);
+      setError(result.code === 'CONFLICT' ? result.message : result.fields.image_url);
       return;
     }
+    setSaving(false);
     const { row, created: _created, ...publication } = result.data;
     setError(undefined);
     setBaseline(row.image_url ?? '');

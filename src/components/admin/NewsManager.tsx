@@ -14,6 +14,7 @@ import ImageUpload from './ImageUpload';
 import { useLiveReload } from './live';
 import { HistoryButton } from './HistoryButton';
 import PreviewButton from './PreviewButton';
+import { useSavedRows, type SavedRow } from './savedRows';
 import { ADMIN_TEXTS, SaveButton, confirmLeave } from './ui';
 
 /** How long the undo of a deletion is offered. */
@@ -64,7 +65,7 @@ function NewsForm({
   onDirtyChange,
 }: {
   editing: NewsEntry | null;
-  onDone: () => void;
+  onDone: (saved?: SavedRow) => void;
   onDirtyChange: (dirty: boolean) => void;
 }) {
   const save = createOrUpdate(editing, actions.admin.news);
@@ -169,6 +170,7 @@ export default function NewsManager() {
   );
   useLiveReload(['news'], () => void reload());
   const [editing, setEditing] = useState<NewsEntry | null>(null);
+  const savedRows = useSavedRows<NewsEntry>();
   const [busy, setBusy] = useState<string | null>(null);
   const [formDirty, setFormDirty] = useState(false);
   // the deleted news and its revision in the trash, which 'Rückgängig' puts back
@@ -180,7 +182,8 @@ export default function NewsManager() {
 
   const edit = async (item: NewsEntry) => {
     if (!(await confirmLeave(null, formDirty))) return;
-    setEditing(item);
+    // as saved here, also before the list's reload has brought it (savedRows.ts)
+    setEditing(savedRows.fresh(item));
     formCard.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
     window.setTimeout(() => document.getElementById('news-title')?.focus(), 0);
   };
@@ -230,7 +233,8 @@ export default function NewsManager() {
           key={editing?.id ?? 'new'}
           editing={editing}
           onDirtyChange={setFormDirty}
-          onDone={() => {
+          onDone={(done) => {
+            if (done) savedRows.note(done);
             setEditing(null);
             void reload();
           }}

@@ -84,12 +84,14 @@ export default function SocialManager() {
     }
     setSaving(true);
     const result = await callAction(() => actions.admin.social.save({ ...input, read: baseline ? values(baseline) : undefined }));
-    setSaving(false);
     if (!result.ok) {
       failed(T.saveError, result.message);
+      // busy until the stored links are merged in: a save sent before would still name the old ones
       if (result.code === 'CONFLICT') await mergeStored();
+      setSaving(false);
       return;
     }
+    setSaving(false);
     const { links: stored, ...publication } = result.data;
     const next = toLinks(stored);
     setLinks(next);

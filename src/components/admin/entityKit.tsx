@@ -3,7 +3,7 @@
 // form that validates, saves, toasts and starts over the same way everywhere,
 // and a list that loads, follows live changes, deletes after asking and edits
 // in a dialog.
-import { Fragment, useLayoutEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Fragment, useCallback, useLayoutEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { z } from 'astro/zod';
 import {
   DialogButtons,
@@ -20,6 +20,7 @@ import type { DraftOf } from './formGuard';
 import { HistoryButton } from './HistoryButton';
 import { useLiveReload } from './live';
 import { useFormConcurrency } from './MergeDialog';
+import { useSavedRows, type SavedRow } from './savedRows';
 import { SaveButton, confirmAction } from './ui';
 
 /** A failure toast: its title (the message becomes the description), or title and description from the message. */
@@ -38,7 +39,8 @@ export type Saved<Row> = {
 
 /** The props every entity form takes from its manager. */
 export type EntityFormProps = {
-  onDone: () => void;
+  /** After a save (with the row it stored) or a cancel. */
+  onDone: (saved?: SavedRow) => void;
   onCancel?: () => void;
   onDirtyChange?: (dirty: boolean) => void;
 };
@@ -127,7 +129,7 @@ export function useEntityForm<V extends Record<string, unknown>, S extends z.Zod
     saved(title, publication, description);
     reset(next(row, values));
     afterSave?.();
-    onDone();
+    onDone({ row, revision });
   };
 
   return { ...form, saving, submit: (event: FormEvent) => void submit(event), cancel: onCancel ?? onDone };
@@ -183,7 +185,11 @@ export function useEntityList<E extends { id: string }>({
     void reload();
     alsoReload?.();
   });
-  const [editing, setEditing] = useState<E | null>(null);
+  const [editing, setEditingEntry] = useState<E | null>(null);
+  const savedRows = useSavedRows<E>();
+  const { fresh } = savedRows;
+  // a row saved here opens as saved, also before the list's reload has brought it (savedRows.ts)
+  const setEditing = useCallback((entry: E | null) => setEditingEntry(entry && fresh(entry)), [fresh]);
   const [editDirty, setEditDirty] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
 
@@ -210,6 +216,7 @@ export function useEntityList<E extends { id: string }>({
     failed,
     editing,
     setEditing,
+    noteSaved: savedRows.note,
     editDirty,
     setEditDirty,
     busy,
@@ -231,19 +238,21 @@ export function EntityEditDialog<E extends { id: string }>({
     editDirty: boolean;
     setEditDirty: (dirty: boolean) => void;
     reload: () => Promise<unknown>;
+    noteSaved: (saved: SavedRow) => void;
   };
   title: string;
   wide?: boolean;
   children: (entry: E, form: Required<EntityFormProps>) => ReactNode;
 }) {
-  const { editing, setEditing, editDirty, setEditDirty, reload } = list;
+  const { editing, setEditing, editDirty, setEditDirty, reload, noteSaved } = list;
   return (
     <EditDialog open={editing !== null} title={title} dirty={editDirty} onClose={() => setEditing(null)} wide={wide}>
       {editing && (
         <Fragment key={editing.id}>
           {children(editing, {
             onDirtyChange: setEditDirty,
-            onDone: () => {
+            onDone: (saved) => {
+              if (saved) noteSaved(saved);
               setEditing(null);
               void reload();
             },

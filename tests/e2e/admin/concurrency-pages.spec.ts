@@ -6,6 +6,7 @@ import { addDays, viennaDate } from '../../../src/lib/dates-de';
 import { leagueResults, leagues, matchLineups, pageContent } from '../../../src/server/db/schema';
 import { pngFile, toaster } from './content-helpers';
 import { twoAdmins } from './two-admins';
+import { actionUrl, holdAction } from '../../fixtures/actions';
 
 // Two admins on the small forms (decision 032): the social links (four links, one form
 // over up to four rows) and the membership page's QR code, compared by the values
@@ -83,7 +84,14 @@ test("two admins on the membership page's QR code: a save over the other's image
   const bens = stored()?.image_url;
   expect(bens).toMatch(/^\/uploads\/mitglied\//);
 
+  // the refusal reads the stored image again; until that read answers the card stays busy, since a second
+  // save sent before it would still name the image Anna saw first and be refused once more
+  const reread = await holdAction(a, 'admin.membership.texts');
+  const refusal = a.waitForResponse(actionUrl('admin.membership.saveQrCode'));
   await qr(a).getByRole('button', { name: 'QR Code speichern' }).click();
+  expect((await refusal).status()).toBe(409);
+  await expect(qr(a).getByRole('button', { name: 'Speichert...' })).toBeDisabled();
+  reread.release();
   await expect(qr(a).getByText(ben.email)).toBeVisible();
   expect(stored()?.image_url).toBe(bens);
   // her image stays chosen; her second save is made over Ben's, knowingly

@@ -4,6 +4,7 @@ import { startSite, type Site } from '../../fixtures/site';
 import { matches, pageContent, teams } from '../../../src/server/db/schema';
 import { holdAction } from '../../fixtures/actions';
 import { callAction } from '../auth/helpers';
+import { loginAs } from '../../fixtures/auth';
 import { toaster } from './content-helpers';
 import { twoAdmins } from './two-admins';
 
@@ -147,6 +148,27 @@ test("a list read before another admin's save: its edit form's save is refused, 
   expect(site.db().select().from(teams).where(eq(teams.name, 'U23')).get()).toMatchObject({ description: 'Von Ben geändert' });
   await annaContext.close();
   await benContext.close();
+});
+
+test('one admin opens a team again before the list has reloaded after the save: the form shows the save, and the next save is taken', async ({ browser }) => {
+  const context = await browser.newContext();
+  await loginAs(context, site, 'admin');
+  site.db().insert(teams).values({ name: 'U16', category: 'Nachwuchs', description: 'Noch ohne Text' }).run();
+  const { page, dialog } = await openTeam(context, 'U16');
+  await dialog.getByLabel('Beschreibung').fill('Erste Fassung');
+  // the list's reload after the save (and the live one) answers late, as on a busy server
+  const hold = await holdAction(page, 'admin.teams.list');
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(dialog).toBeHidden();
+  await page.locator('.teams-table tbody tr', { hasText: 'U16' }).getByRole('button', { name: 'Bearbeiten' }).click();
+  await expect(dialog.getByLabel('Beschreibung')).toHaveValue('Erste Fassung');
+  await dialog.getByLabel('Beschreibung').fill('Zweite Fassung');
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+  expect(site.db().select().from(teams).where(eq(teams.name, 'U16')).get()).toMatchObject({ description: 'Zweite Fassung' });
+  hold.release();
+  await context.close();
 });
 
 test("an Impressum text read before another admin's save: its dialog's save is refused, not taken as an edit of the newer version", async ({ browser }) => {
