@@ -18,6 +18,8 @@ export type NginxOptions = {
   user?: string;
   /** HTTPS beside plain HTTP (e.g. '443'): nginx then tells Node the scheme and sends HSTS on it */
   tls?: { listen: string; certificate: string; key: string };
+  /** the folder certbot's webroot check writes to (`/.well-known/acme-challenge/`); default /var/www/letsencrypt */
+  acmeRoot?: string;
 };
 
 /** The largest request body nginx passes to Node: the upload limit and 1 MB for multipart framing and headroom. */
@@ -68,6 +70,7 @@ export function renderNginxConfig(o: NginxOptions): string {
     UPSTREAM: o.upstream,
     LISTEN: o.listen,
     TLS: tlsDirectives(o.tls),
+    ACME_ROOT: path.resolve(o.acmeRoot ?? '/var/www/letsencrypt'),
     BODY_LIMIT: NGINX_BODY_LIMIT,
     SITE_DIR: path.resolve(o.siteDir),
     CLIENT_DIR: path.resolve(o.clientDir),

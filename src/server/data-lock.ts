@@ -53,7 +53,14 @@ export function acquireDataLock(dataDir: string): () => void {
     try {
       // 'wx' creates only when absent: of two servers starting at once, one gets it
       const fd = fs.openSync(file, 'wx');
-      fs.writeSync(fd, `${process.pid}\n`);
+      try {
+        fs.writeSync(fd, `${process.pid}\n`);
+      } catch (error) {
+        // a full disk: no empty lock left behind, which would name no holder
+        fs.closeSync(fd);
+        fs.rmSync(file, { force: true });
+        throw error;
+      }
       fs.closeSync(fd);
       break;
     } catch (error) {

@@ -56,6 +56,7 @@ async function unpackAndCheck(archive: string, staging: string, migrationsDir: s
       filter: (_path, entry) => 'type' in entry && (entry.type === 'File' || entry.type === 'Directory'),
     });
   } catch (error) {
+    if (isNoSpace(error)) throw error;
     throw corrupt(error instanceof Error ? error.message : String(error), error);
   }
   let manifest: Manifest;
@@ -123,7 +124,23 @@ function swapIn(dataDir: string, staging: string, before: string): boolean {
   }
 }
 
+const isNoSpace = (error: unknown) => ['ENOSPC', 'EDQUOT'].includes(String((error as NodeJS.ErrnoException)?.code));
+
+/**
+ * Restores `archive` into the target's DATA_DIR; throws RestoreError with the German reason, and nothing is
+ * changed then. A full disk is said to be one, not a damaged backup: the host should make room, not look
+ * for another archive.
+ */
 export async function restoreBackup(archive: string, target: RestoreTarget, now = new Date()): Promise<RestoreResult> {
+  try {
+    return await restoreInto(archive, target, now);
+  } catch (error) {
+    if (isNoSpace(error)) throw new RestoreError(BACKUP_TEXTS.noSpaceToUnpack(target.dataDir), { cause: error });
+    throw error;
+  }
+}
+
+async function restoreInto(archive: string, target: RestoreTarget, now: Date): Promise<RestoreResult> {
   const started = Date.now();
   const file = path.resolve(archive);
   if (!fs.existsSync(file) || !fs.statSync(file).isFile()) throw new RestoreError(BACKUP_TEXTS.archiveMissing(file));

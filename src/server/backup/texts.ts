@@ -7,6 +7,7 @@ export const BACKUP_TEXTS = {
   noDatabase: (file: string) => `Keine Datenbank gefunden: ${file}`,
   archiveMissing: (file: string) => `Sicherung nicht gefunden: ${file}`,
   archiveCorrupt: (reason: string) => `Die Sicherung ist beschädigt oder keine Anstoss-Sicherung (${reason}). Es wurde nichts verändert.`,
+  noSpaceToUnpack: (dir: string) => `Kein Speicherplatz frei, um die Sicherung in ${dir} zu entpacken. Es wurde nichts verändert; bitte Platz schaffen und erneut versuchen.`,
   checksum: (file: string) => `Prüfsumme stimmt nicht: ${file}`,
   unlisted: (file: string) => `Datei nicht im Inhaltsverzeichnis: ${file}`,
   missing: (file: string) => `Datei fehlt: ${file}`,

@@ -64,6 +64,8 @@ describe('the Dockerfile', () => {
     }
     const ignored = fs.readFileSync(path.join(root, '.dockerignore'), 'utf8').split('\n');
     for (const entry of ['node_modules', 'dist', 'data/club.db*', 'data/site', 'data/uploads', '.git']) expect(ignored).toContain(entry);
+    // backups and what a restore set aside hold the site's secret, password hashes and personal data
+    for (const entry of ['data/backups', 'data/.before-restore-*', 'backups', '.env']) expect(ignored).toContain(entry);
   });
 
   it('points its readers at documents and sections that exist', () => {

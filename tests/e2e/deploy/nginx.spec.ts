@@ -100,6 +100,18 @@ test('nginx serves the published pages, precompressed, with the same rules as th
   const temp = await fetch(`${base}/news/.index.html.1.x.tmp`);
   expect(temp.status).toBe(404);
   expect(await temp.text()).not.toContain('halb');
+
+  // Let's Encrypt's HTTP check reads certbot's file (webroot), though it lies under a hidden folder;
+  // any other hidden path stays 404
+  const challenge = path.join(nginx.acmeRoot, '.well-known', 'acme-challenge');
+  fs.mkdirSync(challenge, { recursive: true });
+  fs.writeFileSync(path.join(challenge, 'token-123'), 'token-123.key');
+  const check = await fetch(`${base}/.well-known/acme-challenge/token-123`);
+  expect(check.status).toBe(200);
+  expect(check.headers.get('content-type')).toMatch(/^text\/plain/);
+  expect(await check.text()).toBe('token-123.key');
+  expect((await fetch(`${base}/.well-known/acme-challenge/gibt-es-nicht`)).status).toBe(404);
+  expect((await fetch(`${base}/.well-known/security.txt`)).status).toBe(404);
 });
 
 test('nginx caches hashed assets forever and proxies the dynamic paths to Node', async () => {
