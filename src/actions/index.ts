@@ -27,6 +27,7 @@ import { social } from './admin/social';
 import { sessions } from './admin/sessions';
 import { account } from './admin/account';
 import { deploy } from './admin/deploy';
+import { backup } from './admin/backup';
 import { club } from './admin/club';
 import { matchDetails } from './admin/matchDetails';
 import { matchDay } from './admin/matchDay';
@@ -41,5 +42,5 @@ import { retention } from './admin/retention';
 export const server = {
   public: { inquiry },
   auth: { signIn, signInSecondStep, requestPasswordReset, resetPassword, completeSetup },
-  admin: { cacheUpdate, users, pageContent, shop, home, news, teams, players, youthTeams, matches, sponsors, contacts, inquiries, membership, imprint, privacy, social, sessions, account, deploy, club, matchDetails, matchDay, leagues, matchImport, revisions, audit, mediaLibrary, preview, retention },
+  admin: { cacheUpdate, users, pageContent, shop, home, news, teams, players, youthTeams, matches, sponsors, contacts, inquiries, membership, imprint, privacy, social, sessions, account, deploy, backup, club, matchDetails, matchDay, leagues, matchImport, revisions, audit, mediaLibrary, preview, retention },
 };

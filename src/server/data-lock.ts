@@ -57,8 +57,11 @@ export function acquireDataLock(dataDir: string): () => void {
         fs.writeSync(fd, `${process.pid}\n`);
       } catch (error) {
         // a full disk: no empty lock left behind, which would name no holder
-        fs.closeSync(fd);
-        fs.rmSync(file, { force: true });
+        try {
+          fs.closeSync(fd);
+        } finally {
+          fs.rmSync(file, { force: true });
+        }
         throw error;
       }
       fs.closeSync(fd);

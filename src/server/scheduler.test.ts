@@ -10,7 +10,7 @@ import { fakeClock } from '../../tests/fixtures/fake-clock';
 import { Scheduler, type Job } from './scheduler';
 import { dailyBackupJob, DAY_MS } from './backup/daily';
 
-const quiet = { info: () => undefined, error: () => undefined };
+const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 let db: Db;
 beforeEach(() => {

@@ -10,6 +10,7 @@ import { usePendingPublishCount } from './live';
 import { SESSIONS_TEXTS, SessionsDialog } from './SessionsDialog';
 import { AccountDialog } from './AccountDialog';
 import { DeployBadge } from './DeployBadge';
+import { BackupBadge } from './BackupBadge';
 import { SecondFactorSection } from './SecondFactorSection';
 import { ACCOUNT_TEXTS } from '../../lib/schemas/account';
 import { requestLogout } from '../../scripts/auth-nav';
@@ -98,6 +99,7 @@ export default function AdminApp({ email, userId, isSuperAdmin, mustSetUpSecondF
               </span>
             )}
             {!mustSetUpSecondFactor && <DeployBadge isSuperAdmin={isSuperAdmin} />}
+            {!mustSetUpSecondFactor && <BackupBadge isSuperAdmin={isSuperAdmin} />}
             <span className="admin-email">{email}</span>
             {isSuperAdmin && !mustSetUpSecondFactor && (
               <button type="button" className="btn btn-light" onClick={() => void cacheUpdate()} disabled={caching}>

@@ -6,6 +6,7 @@ import { LEAGUE_TEXTS as T, leagueResultSchema, type LeagueResultEntry } from '.
 import { scoreText } from '../../lib/match-labels';
 import { EditDialog, FieldError, callAction, useSaveToasts, wrapStyle } from './contentKit';
 import { EntityFormButtons, RowActions, useEntityForm, type EntityFormProps } from './entityKit';
+import { useSavedRows } from './savedRows';
 import { confirmAction } from './ui';
 
 type Values = { league_id: string; matchday: string; match_date: string; home_team: string; away_team: string; home_score: string; away_score: string };
@@ -85,7 +86,10 @@ function ResultForm({ leagueId, result, teams, ...props }: { leagueId: string; r
 }
 
 export default function LeagueResults({ leagueId, results, teams, onChanged }: { leagueId: string; results: LeagueResultEntry[]; teams: string[]; onChanged: () => void }) {
-  const [editing, setEditing] = useState<LeagueResultEntry | null>(null);
+  const [editing, setEditingEntry] = useState<LeagueResultEntry | null>(null);
+  // a result saved here opens as saved, also before the league's reload has brought it (savedRows.ts)
+  const savedRows = useSavedRows<LeagueResultEntry>();
+  const setEditing = (entry: LeagueResultEntry | null) => setEditingEntry(entry && savedRows.fresh(entry));
   const [dirty, setDirty] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const { saved, failed } = useSaveToasts();
@@ -142,7 +146,8 @@ export default function LeagueResults({ leagueId, results, teams, onChanged }: {
             teams={teams}
             onDirtyChange={setDirty}
             onCancel={() => setEditing(null)}
-            onDone={() => {
+            onDone={(done) => {
+              if (done) savedRows.note(done);
               setEditing(null);
               onChanged();
             }}

@@ -31,6 +31,8 @@ export default function MatchDetailsLineup({ details, run, busy }: { details: Ma
   const [read, setRead] = useState(() => lineupRead(details));
   const [picks, setPicks] = useState<Record<string, Choice>>(() => choicesOf(details.lineup));
   const [notice, setNotice] = useState<string | null>(null);
+  // after a refusal, until the stored line-up is merged in: a save sent before would name the old one
+  const [merging, setMerging] = useState(false);
   // the players shown are those of the team as saved; a new team shows its players after saving
   const players = teamId === details.team_id ? details.players : [];
   const pick = (id: string): Choice => picks[id] ?? { role: '', number: '' };
@@ -63,7 +65,10 @@ export default function MatchDetailsLineup({ details, run, busy }: { details: Ma
     const mine: LineupRead = { team_id: teamId || null, team_side: teamId ? side : null, opponent_lineup: opponent, players: teamId === details.team_id ? chosen : [] };
     const result = await run(() => actions.admin.matchDetails.saveLineup({ match_id: details.id, ...mine, read }));
     if (!result.ok) {
-      if (result.code === 'CONFLICT') await mergeStored(mine);
+      if (result.code === 'CONFLICT') {
+        setMerging(true);
+        await mergeStored(mine).finally(() => setMerging(false));
+      }
       return;
     }
     // what is stored now is the base of the next save
@@ -136,8 +141,8 @@ export default function MatchDetailsLineup({ details, run, busy }: { details: Ma
         <textarea rows={3} maxLength={2_000} value={opponent} onChange={(e) => setOpponent(e.target.value)} />
       </label>
       <div className="admin-actions">
-        <button type="submit" className="btn" disabled={busy}>
-          {busy ? 'Speichert...' : T.saveLineup}
+        <button type="submit" className="btn" disabled={busy || merging}>
+          {busy || merging ? 'Speichert...' : T.saveLineup}
         </button>
       </div>
     </form>

@@ -24,6 +24,7 @@ import {
 import { HistoryButton } from './HistoryButton';
 import { useFormConcurrency } from './MergeDialog';
 import PreviewButton from './PreviewButton';
+import { useSavedRows } from './savedRows';
 import { confirmAction } from './ui';
 
 export type PageContentField =
@@ -163,8 +164,16 @@ export default function PageContentModal({
   // the form starts over when the dialog opens or turns to another entry; a
   // reload of the same entry while it is open must not wipe the admin's edits
   const entryId = entry?.id ?? null;
+  // an entry saved here opens as saved while the list's copy is older (savedRows.ts), and with the revision of
+  // what it shows: the dialog stays mounted, and the revision of its last save would otherwise go with older
+  // values (the save taken, the first one's changes undone) or with newer ones (refused, naming the other admin)
+  const savedRows = useSavedRows<PageContentEntry>();
+  const { setRevision } = safety;
   useEffect(() => {
-    if (open) reset(toForm(entry, defaults));
+    if (!open) return;
+    const shown = entry && savedRows.fresh(entry);
+    reset(toForm(shown, defaults));
+    setRevision(shown?.revision ?? null);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, entryId, reset]);
 
@@ -200,6 +209,7 @@ export default function PageContentModal({
       return;
     }
     const { row, revision, ...publication } = result.data;
+    savedRows.note({ row, revision });
     concurrency.saved(revision);
     saved(entry ? (texts?.updated ?? PAGE_CONTENT_TEXTS.updated) : (texts?.created ?? PAGE_CONTENT_TEXTS.created), publication);
     reset(toForm(row, undefined));

@@ -22,6 +22,7 @@ export const SUPERADMIN_ONLY_MESSAGES = {
   secondFactor: 'Nur Superadmins können die Zwei-Faktor-Anmeldung anderer verwalten',
   deploy: 'Nur Superadmins können die Übertragung neu starten.',
   club: 'Nur Superadmins können die Vereinsdaten ändern.',
+  backup: 'Nur Superadmins können den Stand der Sicherungen sehen.',
 } as const;
 
 export const USER_TEXTS = {

@@ -71,9 +71,12 @@ function linkOrCopy(from: string, to: string): void {
   }
 }
 
+/** A failure in German, naming the path it met where it has one (the data folder or the backup folder). */
 function describe(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException)?.code;
-  if (code === 'ENOSPC' || code === 'SQLITE_FULL') return BACKUP_TEXTS.noSpace;
+  const { code, path: where } = (error ?? {}) as NodeJS.ErrnoException;
+  if (code === 'ENOSPC' || code === 'SQLITE_FULL') return BACKUP_TEXTS.noSpace(where);
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return BACKUP_TEXTS.noPermission(where);
+  if (code === 'ENOTDIR') return BACKUP_TEXTS.notAFolder(where);
   return error instanceof Error ? error.message : String(error);
 }
 
@@ -88,7 +91,12 @@ export type BackupSource = {
 export async function createBackup(source: BackupSource, toDir: string, now = new Date()): Promise<BackupResult> {
   const started = Date.now();
   if (!source.db && !fs.existsSync(source.dbFile)) throw new BackupError(BACKUP_TEXTS.failed(BACKUP_TEXTS.noDatabase(source.dbFile)));
-  const staging = fs.mkdtempSync(path.join(source.dataDir, STAGING_PREFIX));
+  let staging: string;
+  try {
+    staging = fs.mkdtempSync(path.join(source.dataDir, STAGING_PREFIX));
+  } catch (error) {
+    throw new BackupError(BACKUP_TEXTS.failed(describe(error)), { cause: error });
+  }
   const target = path.join(path.resolve(toDir), archiveName(now));
   const partial = `${target}.partial`;
   try {
@@ -133,7 +141,11 @@ export async function createBackup(source: BackupSource, toDir: string, now = ne
     fs.renameSync(partial, target);
     return { file: target, bytes: fs.statSync(target).size, files: files.length, ms: Date.now() - started };
   } catch (error) {
-    fs.rmSync(partial, { force: true });
+    try {
+      fs.rmSync(partial, { force: true });
+    } catch {
+      // never made: the folder itself is what failed (a path through a file, no rights)
+    }
     if (error instanceof BackupError) throw error;
     throw new BackupError(BACKUP_TEXTS.failed(describe(error)), { cause: error });
   } finally {

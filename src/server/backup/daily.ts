@@ -1,23 +1,26 @@
 // The daily backup the server makes itself: on when BACKUP_DIR is set (off by
 // default), keeping the BACKUP_KEEP newest archives (default 7).
+import type { DailyBackupStatus } from '../../lib/backup-status';
 import type { Db } from '../db/client';
 import type { Job } from '../scheduler';
 import { createBackup, pruneBackups } from './archive';
 import { BACKUP_TEXTS } from './texts';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
+/** The job's name in the scheduler (and its row in scheduled_jobs). */
+export const DAILY_BACKUP_JOB = 'daily-backup';
 
 export type BackupSettings = { dir: string; keep: number };
 
 export function dailyBackupJob(
   settings: BackupSettings,
   source: { db: () => Db; dataDir: string; dbFile: string; uploadsDir: string },
-  options: { log?: Pick<Console, 'info'>; now?: () => number } = {},
+  options: { log?: Pick<Console, 'info' | 'warn'>; now?: () => number } = {},
 ): Job {
   const log = options.log ?? console;
   const now = options.now ?? Date.now;
   return {
-    name: 'daily-backup',
+    name: DAILY_BACKUP_JOB,
     everyMs: DAY_MS,
     run: async () => {
       const result = await createBackup(
@@ -26,8 +29,27 @@ export function dailyBackupJob(
         new Date(now()),
       );
       log.info(`[backup] ${BACKUP_TEXTS.created(result.file, (result.bytes / 1e6).toFixed(1), result.files)}`);
-      const pruned = pruneBackups(settings.dir, settings.keep, now());
-      if (pruned > 0) log.info(`[backup] ${BACKUP_TEXTS.pruned(pruned)}`);
+      // the backup is made: an old archive that cannot be removed is no failed backup (the next run tries again)
+      try {
+        const pruned = pruneBackups(settings.dir, settings.keep, now());
+        if (pruned > 0) log.info(`[backup] ${BACKUP_TEXTS.pruned(pruned)}`);
+      } catch (error) {
+        log.warn(`[backup] ${BACKUP_TEXTS.pruneFailed(error instanceof Error ? error.message : String(error))}`);
+      }
     },
   };
+}
+
+/**
+ * The daily backup's last run as the scheduler stored it (scheduled_jobs): a failure (a full or missing
+ * backup disk) was only logged before, where a volunteer host does not look; the admin header shows it.
+ */
+export function dailyBackupStatus(db: Db, enabled: boolean): DailyBackupStatus {
+  if (!enabled) return { enabled, lastRunAt: null, lastError: null };
+  const row = db.$client.prepare('SELECT last_run_at, last_error FROM scheduled_jobs WHERE name = ?').get(DAILY_BACKUP_JOB) as
+    | { last_run_at: number | null; last_error: string | null }
+    | undefined;
+  // the job's message says 'Sicherung fehlgeschlagen: …' itself; the header names the backup already
+  const lastError = row?.last_error ? row.last_error.replace(/^Sicherung fehlgeschlagen: /, '') : null;
+  return { enabled, lastRunAt: row?.last_run_at ?? null, lastError };
 }

@@ -127,39 +127,46 @@ function swapIn(dataDir: string, staging: string, before: string): boolean {
 const isNoSpace = (error: unknown) => ['ENOSPC', 'EDQUOT'].includes(String((error as NodeJS.ErrnoException)?.code));
 
 /**
- * Restores `archive` into the target's DATA_DIR; throws RestoreError with the German reason, and nothing is
- * changed then. A full disk is said to be one, not a damaged backup: the host should make room, not look
- * for another archive.
+ * Before anything is replaced: a full disk is said to be one, not a damaged backup (the host should make
+ * room, not look for another archive), and nothing was changed then.
  */
-export async function restoreBackup(archive: string, target: RestoreTarget, now = new Date()): Promise<RestoreResult> {
+async function beforeTheSwap<T>(dataDir: string, step: () => T | Promise<T>): Promise<T> {
   try {
-    return await restoreInto(archive, target, now);
+    return await step();
   } catch (error) {
-    if (isNoSpace(error)) throw new RestoreError(BACKUP_TEXTS.noSpaceToUnpack(target.dataDir), { cause: error });
+    if (isNoSpace(error)) throw new RestoreError(BACKUP_TEXTS.noSpaceToUnpack(dataDir), { cause: error });
     throw error;
   }
 }
 
-async function restoreInto(archive: string, target: RestoreTarget, now: Date): Promise<RestoreResult> {
+export async function restoreBackup(archive: string, target: RestoreTarget, now = new Date()): Promise<RestoreResult> {
   const started = Date.now();
   const file = path.resolve(archive);
   if (!fs.existsSync(file) || !fs.statSync(file).isFile()) throw new RestoreError(BACKUP_TEXTS.archiveMissing(file));
   // refused while a server holds the data, and held while restoring: no server starts on half-swapped data
-  let release: () => void;
+  const release = await beforeTheSwap(target.dataDir, () => {
+    try {
+      return acquireDataLock(target.dataDir);
+    } catch (error) {
+      if (error instanceof DataInUseError) throw new RestoreError(error.message);
+      throw error;
+    }
+  });
   try {
-    release = acquireDataLock(target.dataDir);
+    const undone = undoInterruptedRestore(target.dataDir);
+    if (undone) console.warn(`[restore] ${undone}`);
   } catch (error) {
-    if (error instanceof DataInUseError) throw new RestoreError(error.message);
+    release();
     throw error;
   }
-  const undone = undoInterruptedRestore(target.dataDir);
-  if (undone) console.warn(`[restore] ${undone}`);
   const staging = path.join(target.dataDir, `.restore-${stamp(now)}`);
   const before = path.join(target.dataDir, `.before-restore-${stamp(now)}`);
   try {
-    fs.rmSync(staging, { recursive: true, force: true });
-    fs.mkdirSync(staging, { recursive: true });
-    const manifest = await unpackAndCheck(file, staging, target.migrationsDir);
+    const manifest = await beforeTheSwap(target.dataDir, () => {
+      fs.rmSync(staging, { recursive: true, force: true });
+      fs.mkdirSync(staging, { recursive: true });
+      return unpackAndCheck(file, staging, target.migrationsDir);
+    });
     const keptOld = swapIn(target.dataDir, staging, before);
     await target.afterSwap?.();
     return { files: manifest.files.length, before: keptOld ? before : null, ms: Date.now() - started };

@@ -1,9 +1,12 @@
 // What backup and restore tell the host (German, like everything users read).
 export const BACKUP_TEXTS = {
   created: (file: string, mb: string, files: number) => `Sicherung erstellt: ${file} (${mb} MB, ${files} Dateien)`,
+  pruneFailed: (reason: string) => `Ältere Sicherungen konnten nicht entfernt werden (BACKUP_KEEP): ${reason}`,
   pruned: (count: number) => `${count} ältere Sicherungen entfernt (BACKUP_KEEP).`,
   failed: (reason: string) => `Sicherung fehlgeschlagen: ${reason}`,
-  noSpace: 'kein Speicherplatz frei.',
+  noSpace: (where?: string) => `kein Speicherplatz frei${where ? ` (${where})` : ''}.`,
+  noPermission: (where?: string) => `keine Schreibrechte${where ? ` für ${where}` : ''}.`,
+  notAFolder: (where?: string) => `ein Teil des Pfads ist eine Datei, kein Ordner${where ? ` (${where})` : ''}.`,
   noDatabase: (file: string) => `Keine Datenbank gefunden: ${file}`,
   archiveMissing: (file: string) => `Sicherung nicht gefunden: ${file}`,
   archiveCorrupt: (reason: string) => `Die Sicherung ist beschädigt oder keine Anstoss-Sicherung (${reason}). Es wurde nichts verändert.`,

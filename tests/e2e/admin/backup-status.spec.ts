@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { expect, test } from '@playwright/test';
+import { loginAs } from '../../fixtures/auth';
+import { startSite, type Site } from '../../fixtures/site';
+import { scheduledJobs } from '../../../src/server/db/schema';
+
+// The daily backup's failure in the admin header (the host's superadmin): before, it was only logged.
+// BACKUP_DIR names a folder inside a file, as a typo or an unmounted disk leaves it: the job runs at the
+// server's start and fails.
+let site: Site;
+let scratch: string;
+test.beforeAll(async () => {
+  scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-backup-status-'));
+  const file = path.join(scratch, 'datei');
+  fs.writeFileSync(file, 'kein Ordner');
+  site = await startSite({ env: { BACKUP_DIR: path.join(file, 'sicherungen') } });
+});
+test.afterAll(async () => {
+  await site.stop();
+  fs.rmSync(scratch, { recursive: true, force: true });
+});
+
+const lastError = () => site.db().select().from(scheduledJobs).where(eq(scheduledJobs.name, 'daily-backup')).get()?.lastError ?? null;
+
+test('a failed daily backup: the superadmin’s header says why in German, an admin’s shows nothing', async ({ browser }) => {
+  await expect.poll(lastError, { timeout: 20_000 }).toMatch(/kein Ordner/);
+
+  const superContext = await browser.newContext();
+  await loginAs(superContext, site, 'superadmin');
+  const page = await superContext.newPage();
+  await page.goto(`${site.url}/admin`);
+  await expect(page.getByTestId('backup-state')).toHaveText(
+    /^Tägliche Sicherung vom \d+\. \S+ \d{4}, \d{2}:\d{2} Uhr fehlgeschlagen: ein Teil des Pfads ist eine Datei, kein Ordner \(.+sicherungen\)\. Die Website läuft weiter; bitte den Sicherungsordner \(BACKUP_DIR\) prüfen\.$/,
+  );
+  await expect(page.getByTestId('backup-state')).toHaveAttribute('role', 'alert');
+
+  const adminContext = await browser.newContext();
+  await loginAs(adminContext, site, 'admin');
+  const adminPage = await adminContext.newPage();
+  await adminPage.goto(`${site.url}/admin`);
+  await expect(adminPage.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
+  await expect(adminPage.getByTestId('backup-state')).toHaveCount(0);
+  await superContext.close();
+  await adminContext.close();
+});
