@@ -6,41 +6,20 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { buildIsStale as staleAt } from './build-stamp.mjs';
 
 const root = process.cwd();
 const distDir = path.resolve(root, process.env.ANSTOSS_DIST ?? 'dist');
 const stampFile = path.join(distDir, '.build-stamp');
-// scripts/serve.ts is the owner bundle's entry
-const SOURCES = ['src', 'public', 'astro.config.mjs', 'package-lock.json', 'tsconfig.json', 'scripts/serve.ts'];
-// the static workers' and the owner's bundles are part of the build (docs/decisions/037, 048)
-const BUILT = ['server/entry.mjs', 'server-static/worker.mjs', 'server-owner/serve.mjs', 'server-owner/render-worker.mjs', '.build-stamp'];
-
 /** The compiled server (scripts/serve.ts as built): what `npm start`, the systemd unit and the tests run. */
 export const ownerEntry = () => path.join(distDir, 'server-owner', 'serve.mjs');
-
-/** @param {string} entry */
-function newestMtime(entry) {
-  let stat;
-  try {
-    stat = fs.statSync(entry);
-  } catch {
-    return 0;
-  }
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const child of fs.readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, child)));
-  return newest;
-}
 
 /**
  * Builds when stale; throws when the build fails.
  * @param {{ force?: boolean; quiet?: boolean }} [options]
  */
 export function buildIfNeeded({ force = false, quiet = false } = {}) {
-  const built = BUILT.every((file) => fs.existsSync(path.join(distDir, file)));
-  const stamp = built ? fs.statSync(stampFile).mtimeMs : 0;
-  const sources = Math.max(...SOURCES.map((s) => newestMtime(path.join(root, s))));
-  if (!force && built && stamp >= sources) return;
+  if (!force && !staleAt(root, distDir)) return;
   if (!quiet) console.info('[build] astro build …');
   const result = spawnSync(process.execPath, [path.join(root, 'node_modules', 'astro', 'astro.js'), 'build'], {
     stdio: quiet ? 'pipe' : 'inherit',

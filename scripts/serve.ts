@@ -5,6 +5,12 @@
 // SERVE_WORKERS (default: one per core) static workers serve the files and this
 // process owns the rest (docs/decisions/037); SERVE_WORKERS=0 is one process.
 const { startServing } = await import('../src/server/cluster');
+const { config } = await import('../src/server/config');
+const { staleBuildWarning } = await import('../src/server/settings-check');
+const { buildIsStale } = await import('./build-stamp.mjs');
+// run by the systemd unit without a build step: after an update without `npm run build` the old code would
+// serve, and migrate the database to the new sources' migrations
+if (buildIsStale(config.projectRoot, config.distDir)) console.warn(staleBuildWarning(config.distDir));
 const { exitOnSignals } = await import('../src/server/http/shutdown');
 // a signal while migrating and loading: nothing is served yet
 const exitWhileStarting = () => process.exit(0);

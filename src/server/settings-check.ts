@@ -36,3 +36,8 @@ export function checkSettings(env: NodeJS.ProcessEnv = process.env, log: Pick<Co
     log.warn('[server] SITE_URL ist nicht gesetzt: Links in E-Mails, in der Sitemap und auf geteilten Seiten zeigen auf localhost');
   }
 }
+
+/** The build is older than the sources (scripts/serve.ts, which runs the build as it is). */
+export function staleBuildWarning(distDir: string): string {
+  return `[server] Der Build in ${distDir} ist älter als die Quellen: es läuft der alte Stand. Bitte den Server anhalten, \`npm run build\` ausführen und neu starten (docs/operations.md).`;
+}
