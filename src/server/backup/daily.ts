@@ -49,7 +49,8 @@ export function dailyBackupStatus(db: Db, enabled: boolean): DailyBackupStatus {
   const row = db.$client.prepare('SELECT last_run_at, last_error FROM scheduled_jobs WHERE name = ?').get(DAILY_BACKUP_JOB) as
     | { last_run_at: number | null; last_error: string | null }
     | undefined;
-  // the job's message says 'Sicherung fehlgeschlagen: …' itself; the header names the backup already
-  const lastError = row?.last_error ? row.last_error.replace(/^Sicherung fehlgeschlagen: /, '') : null;
+  // the job's message starts with BACKUP_TEXTS.failed's own words; the header names the backup already
+  const prefix = BACKUP_TEXTS.failed('');
+  const lastError = row?.last_error ? (row.last_error.startsWith(prefix) ? row.last_error.slice(prefix.length) : row.last_error) : null;
   return { enabled, lastRunAt: row?.last_run_at ?? null, lastError };
 }
