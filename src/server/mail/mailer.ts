@@ -1,6 +1,9 @@
 // E-mail through nodemailer: SMTP when SMTP_URL is set, otherwise each message
-// is written to DATA_DIR/outbox/ as an .eml file and logged, so that a fresh
-// install works with nothing else (the first superadmin can still be invited).
+// is written to DATA_DIR/outbox/ as an .eml file, so that a fresh install works
+// with nothing else (the first superadmin can still be invited: the host opens
+// the file the log names). The file is the server user's alone and the log names
+// no link: an invitation or reset link signs in whoever has it, and logs travel
+// further than the data folder (journald's readers, a log service; decision 031).
 import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
@@ -27,12 +30,16 @@ export async function sendMail(mail: Mail): Promise<SentMail> {
   }
   const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const info = await stream.sendMail(message);
-  await fs.promises.mkdir(config.outboxDir, { recursive: true });
+  const dir = config.outboxDir;
+  await fs.promises.mkdir(dir, { recursive: true, mode: 0o700 });
+  // an outbox made by an older version is 0755; mkdir leaves an existing folder as it is
+  await fs.promises.chmod(dir, 0o700);
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  const file = path.join(config.outboxDir, `${stamp}-${Math.random().toString(36).slice(2, 8)}.eml`);
-  await fs.promises.writeFile(file, info.message as Buffer);
-  const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
-  console.info(`[mail] no SMTP_URL: "${mail.subject}" to ${mail.to} written to ${file}${links.length ? `\n[mail] link: ${links.join(' ')}` : ''}`);
+  const file = path.join(dir, `${stamp}-${Math.random().toString(36).slice(2, 8)}.eml`);
+  // 'wx': a new file or none; its mode is set at creation, never readable by others for a moment
+  await fs.promises.writeFile(file, info.message as Buffer, { mode: 0o600, flag: 'wx' });
+  const hasLink = /https?:\/\/\S+/.test(mail.text);
+  console.info(`[mail] no SMTP_URL: "${mail.subject}" to ${mail.to} written to ${file}${hasLink ? ' (its link is in the file)' : ''}`);
   return { transport: 'outbox', file };
 }
 
