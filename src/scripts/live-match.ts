@@ -37,8 +37,28 @@ async function cacheVersion(): Promise<number | null> {
 /** The longest wait between two tries to open the live stream again after it closed. */
 const RECONNECT_MAX_MS = 60_000;
 
-/** Starts listening when the page has a live part to keep fresh (the page renders its marker only while the match may change). */
+/** setTimeout's longest wait is 24.8 days; a page open longer looks again after this. */
+const LONGEST_WAIT_MS = 6 * 60 * 60 * 1000;
+
+/**
+ * Starts listening when the page has a live part to keep fresh (the page renders its marker only while the
+ * match may change), on the match day and the day after: a page opened before waits for the day, one left
+ * open past it stays as it is (the update bar still comes with the next publish that changes it, pwa-start.ts).
+ */
 export function startLiveMatch(): void {
+  const fragment = document.getElementById(FRAGMENT_ID);
+  const from = Number(fragment?.dataset.listenFrom ?? 0);
+  const until = Number(fragment?.dataset.listenUntil ?? 0);
+  const now = Date.now();
+  if (until > 0 && now >= until) return;
+  if (from > now) {
+    setTimeout(startLiveMatch, Math.min(from - now, LONGEST_WAIT_MS));
+    return;
+  }
+  listen();
+}
+
+function listen(): void {
   const slot = document.querySelector<HTMLElement>('[data-live-reload]');
   const matchId = document.getElementById(FRAGMENT_ID)?.dataset.matchId;
   if (!slot || !matchId || typeof EventSource === 'undefined') return;

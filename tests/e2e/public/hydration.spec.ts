@@ -7,6 +7,7 @@ import http from 'node:http';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { loginAs } from '../../fixtures/auth';
 import { makeMatch, makeNews } from '../../fixtures/factories';
+import { addDays, viennaDate } from '../../../src/lib/dates-de';
 import { useSite, waitForChrome, withCookieChoice } from './helpers';
 
 const PHONE = { viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true };
@@ -73,11 +74,17 @@ test.describe('Was wann lädt', () => {
   let articleId = '';
   let finishedId = '';
   let openId = '';
+  let aheadId = '';
+  let overdueId = '';
   const site = useSite((db) => {
     // seven articles: /news has its 'Alle News anzeigen' island
     for (let i = 0; i < 7; i++) articleId = makeNews(db, { title: `Bericht ${i + 1}` }).id;
     finishedId = makeMatch(db, { status: 'finished', home_score: 2, away_score: 1, match_date: '2026-03-14' }).id;
-    openId = makeMatch(db, { status: 'scheduled', match_date: '2026-12-05' }).id;
+    const today = viennaDate(new Date());
+    openId = makeMatch(db, { status: 'scheduled', match_date: today }).id;
+    // three weeks ahead, and one whose day is long past without a result
+    aheadId = makeMatch(db, { status: 'scheduled', match_date: addDays(today, 21) }).id;
+    overdueId = makeMatch(db, { status: 'scheduled', match_date: addDays(today, -10) }).id;
   });
   const contentPages = () => ['/', '/news', `/news/${articleId}`, '/spielplan', '/mannschaften', `/spiel/${finishedId}`, '/kontakt', '/mitglied-werden'];
 
@@ -220,5 +227,25 @@ test.describe('Was wann lädt', () => {
     expect(streams).toHaveLength(1);
     expect(scripts().length).toBe(chromeOnly + 1);
     expect(await loadsReact(scripts())).toEqual([]);
+  });
+
+  test('a match three weeks ahead opens its live stream only when its day comes; one whose day is long past opens none', async ({ page, context }) => {
+    await withCookieChoice(context);
+    const streams: string[] = [];
+    page.on('request', (r) => r.url().includes('/api/live/') && streams.push(r.url()));
+    await page.clock.install({ time: new Date() });
+    await page.goto(`${site().url}/spiel/${overdueId}`);
+    await settle(page);
+    await page.goto(`${site().url}/spiel/${aheadId}`);
+    await settle(page);
+    // the page has what it needs to follow the match, and waits
+    await expect(page.locator('[data-live-reload]')).toHaveCount(1);
+    await page.clock.runFor(60_000);
+    expect(streams).toEqual([]);
+    await expect(page.locator('#spiel-live')).not.toHaveAttribute('data-live', 'on');
+    // the match day in Vienna: the page opens the stream by itself
+    await page.clock.fastForward(21 * 24 * 60 * 60 * 1000);
+    await expect(page.locator('#spiel-live')).toHaveAttribute('data-live', 'on');
+    expect(streams).toEqual([`${site().url}/api/live/${aheadId}`]);
   });
 });
