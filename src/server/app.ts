@@ -34,6 +34,7 @@ import { registerNewsSchedulePoke, scheduledNewsJob } from './publish/scheduled-
 import { requestPublish } from './publish/notify';
 import { retentionJobs } from './audit/retention';
 import { revisionRetentionJob } from './revisions/retention-job';
+import { shareCachePruneJob } from './content/share-cache';
 import { registerPreviewRenderer } from './preview/previews';
 import { clockFromSettings, registerAppClock, REAL_CLOCK, type Clock } from './clock';
 
@@ -157,6 +158,8 @@ export async function startApp(
     // issue 15: the audit log, the inquiries and the revisions are kept only as long as configured
     ...retentionJobs(getDb, { now: () => clock.now() }),
     revisionRetentionJob(getDb, () => clock.now()),
+    // share images no publish has read for 90 days (a changed title or score is a new picture)
+    shareCachePruneJob(() => clock.now()),
   ];
   if (config.backupDir) {
     const source = { db: getDb, dataDir: config.dataDir, dbFile: config.dbPath, uploadsDir: config.uploadsDir };

@@ -2,12 +2,10 @@
 // own: the club's colours and crest, the page's kicker and title, drawn as SVG
 // and rendered by sharp at publish time (docs/decisions/023-share-images.md).
 // Rendered once per content: the PNG is kept under DATA_DIR/cache/share by the
-// hash of its SVG, so a republish of an unchanged page costs a file read.
+// hash of its SVG, so a republish of an unchanged page costs a file read (share-cache.ts).
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
-import { config } from '../config';
+import { cachedSharePng, keepSharePng } from './share-cache';
 import { textOn } from '../../lib/contrast';
 import { DEFAULT_CLUB_SETTINGS, clubIdentity, identityOf, type ClubIdentity } from './club';
 import { crestDataUri } from './club-assets';
@@ -99,27 +97,13 @@ export function renderSharePng(svg: string): Promise<Buffer> {
   return sharp(Buffer.from(svg)).png({ compressionLevel: 3, adaptiveFiltering: false, palette: false }).toBuffer();
 }
 
-const cacheDir = () => path.join(config.dataDir, 'cache', 'share');
-
-/** The PNG for this content, from the cache when the same image was rendered before. */
+/** The PNG for this content, from the cache when the same image was rendered before (share-cache.ts). */
 export async function shareImagePng(content: ShareImageContent, club: ShareIdentity): Promise<Buffer> {
   const svg = shareImageSvg(content, club);
-  const file = path.join(cacheDir(), `${createHash('sha256').update(svg).digest('hex').slice(0, 32)}.png`);
-  try {
-    return await fs.promises.readFile(file);
-  } catch {
-    // not rendered yet
-  }
+  const cached = await cachedSharePng(svg);
+  if (cached) return cached;
   const png = await renderSharePng(svg);
-  try {
-    await fs.promises.mkdir(cacheDir(), { recursive: true });
-    const temp = `${file}.${process.pid}.tmp`;
-    await fs.promises.writeFile(temp, png);
-    await fs.promises.rename(temp, file);
-  } catch (error) {
-    // a cache that cannot be written costs a render next time, nothing more
-    console.warn('[share] could not cache a share image:', error instanceof Error ? error.message : error);
-  }
+  await keepSharePng(svg, png);
   return png;
 }
 
