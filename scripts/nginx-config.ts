@@ -12,7 +12,13 @@ export type NginxOptions = {
   siteDir: string;
   clientDir: string;
   uploadsDir: string;
+  /** one folder for the pid, the error log and the temp files (the tests, the bench); each can be named apart */
   runDir: string;
+  /** where nginx's systemd unit expects it: Debian's reads /run/nginx.pid */
+  pidFile?: string;
+  errorLog?: string;
+  /** the request bodies' and proxied answers' temp folders (Debian: /var/lib/nginx) */
+  tempDir?: string;
   workers?: number | 'auto';
   /** the workers' user; a test run as root must read its own temp folders */
   user?: string;
@@ -65,7 +71,9 @@ export function renderNginxConfig(o: NginxOptions): string {
     BROTLI: brotli ? 'brotli_static on;' : '',
     USER: o.user ? `user ${o.user};` : '',
     WORKERS: String(o.workers ?? 'auto'),
-    RUN_DIR: o.runDir,
+    PID_FILE: path.resolve(o.pidFile ?? path.join(o.runDir, 'nginx.pid')),
+    ERROR_LOG: path.resolve(o.errorLog ?? path.join(o.runDir, 'error.log')),
+    TEMP_DIR: path.resolve(o.tempDir ?? o.runDir),
     MIME_TYPES: '/etc/nginx/mime.types',
     UPSTREAM: o.upstream,
     LISTEN: o.listen,
