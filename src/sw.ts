@@ -99,6 +99,26 @@ async function writeMeta(key: string, value: unknown): Promise<void> {
 
 const recordPurge = purgeLog({ read: readMeta, write: writeMeta }, PURGES_KEY);
 
+/**
+ * The tabs whose page came from the saved copies (no network, or none within 5 s), by client id, with the copy's
+ * Date header: each tab asks once it runs (pwa-client.ts) and shows when its copy is from. A few at most: one
+ * per navigation answered from the cache, gone when asked.
+ */
+const savedCopies = new Map<string, number | null>();
+const SAVED_COPIES_KEPT = 20;
+const rememberSavedCopy = {
+  // NetworkFirst reads the cache only when the network failed or took too long
+  cachedResponseWillBeUsed: async ({ cachedResponse, event }: { cachedResponse?: Response; event?: ExtendableEvent }) => {
+    const fetchEvent = event as FetchEvent | undefined;
+    if (cachedResponse && fetchEvent?.request?.mode === 'navigate' && fetchEvent.resultingClientId) {
+      if (savedCopies.size >= SAVED_COPIES_KEPT) savedCopies.delete(savedCopies.keys().next().value as string);
+      const date = Date.parse(cachedResponse.headers.get('date') ?? '');
+      savedCopies.set(fetchEvent.resultingClientId, Number.isFinite(date) ? date : null);
+    }
+    return cachedResponse ?? null;
+  },
+};
+
 const pageExpiration = new RecordedExpiration(CACHES.pages, { maxEntries: 150, purgeOnQuotaError: true });
 const pages = new NetworkFirst({
   cacheName: CACHES.pages,
@@ -108,6 +128,7 @@ const pages = new NetworkFirst({
     // published files do not depend on the query string: one entry per page
     { cacheKeyWillBeUsed: async ({ request }) => pageCacheKey(request.url) },
     pageExpiration,
+    rememberSavedCopy,
   ],
 });
 const assets = new CacheFirst({
@@ -258,6 +279,13 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
     case 'cache-urls':
       event.waitUntil(cacheUrls(event, data.urls));
       break;
+    case 'ask-saved-copy': {
+      const id = event.source && 'id' in event.source ? event.source.id : '';
+      if (!savedCopies.has(id)) break;
+      event.source?.postMessage({ type: 'saved-copy', savedAt: savedCopies.get(id) ?? null } satisfies FromWorker);
+      savedCopies.delete(id);
+      break;
+    }
   }
 });
 

@@ -10,6 +10,8 @@ export const SERVICE_WORKER_URL = '/sw.js';
 
 export type PwaClientOptions = {
   onCacheUpdated: (version: number) => void;
+  /** this page is a saved copy (the network failed or was too slow), fetched at `savedAt` (ms) if known */
+  onSavedCopy: (savedAt: number | null) => void;
 };
 
 /** What this page loaded from its own origin: the page itself first. */
@@ -22,7 +24,7 @@ function loadedUrls(): string[] {
 }
 
 /** Starts everything; returns a stop function (for tests and unmounting). */
-export function startPwaClient({ onCacheUpdated }: PwaClientOptions): () => void {
+export function startPwaClient({ onCacheUpdated, onSavedCopy }: PwaClientOptions): () => void {
   const stopWakeLock = keepScreenAwake();
   if (!('serviceWorker' in navigator)) return stopWakeLock;
   const container = navigator.serviceWorker;
@@ -41,10 +43,13 @@ export function startPwaClient({ onCacheUpdated }: PwaClientOptions): () => void
     const data: unknown = event.data;
     if (!isFromWorker(data)) return;
     if (data.type === 'heartbeat-reply') liveness?.onReply();
+    else if (data.type === 'saved-copy') onSavedCopy(data.savedAt);
     else onCacheUpdated(data.version);
   };
   container.addEventListener('message', onMessage);
   container.startMessages();
+  // a page the worker answered may be one of its saved copies: the worker says so, and when it was fetched
+  if (controlledAtStart) post({ type: 'ask-saved-copy' });
 
   // back in the tab: ask now instead of at the next heartbeat
   const onBack = () => {

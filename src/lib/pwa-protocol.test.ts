@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CACHES, isFromWorker, isToWorker } from './pwa-protocol';
+import { savedCopyText } from './pwa-texts';
 
 describe('page ↔ worker messages', () => {
   it('accepts the known messages only', () => {
@@ -14,6 +15,17 @@ describe('page ↔ worker messages', () => {
     expect(isFromWorker({ type: 'cache-updated' })).toBe(false);
     expect(isFromWorker({ type: 'heartbeat-reply' })).toBe(true);
     expect(isFromWorker(null)).toBe(false);
+    expect(isToWorker({ type: 'ask-saved-copy' })).toBe(true);
+    expect(isFromWorker({ type: 'saved-copy', savedAt: 1_764_000_000_000 })).toBe(true);
+    expect(isFromWorker({ type: 'saved-copy', savedAt: null })).toBe(true);
+    expect(isFromWorker({ type: 'saved-copy', savedAt: '28.11.' })).toBe(false);
+    expect(isFromWorker({ type: 'saved-copy' })).toBe(false);
+  });
+
+  it("says from when a saved copy is, on Vienna's clock, or that it does not know", () => {
+    // 28 November 2026, 13:02 UTC: 14:02 in Vienna
+    expect(savedCopyText(Date.UTC(2026, 10, 28, 13, 2))).toBe('Keine Verbindung: Du siehst die gespeicherte Fassung vom 28. November, 14:02 Uhr.');
+    expect(savedCopyText(null)).toBe('Keine Verbindung: Du siehst eine gespeicherte Fassung dieser Seite.');
   });
 
   it('no cache name looks like one the admin sign-out deletes', () => {

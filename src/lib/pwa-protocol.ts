@@ -39,14 +39,17 @@ export type ToWorker =
   /** the tab came back (focus, visible): look at the cache version now */
   | { type: 'check-version' }
   /** what the first page loaded before the worker controlled it */
-  | { type: 'cache-urls'; urls: string[] };
+  | { type: 'cache-urls'; urls: string[] }
+  /** did this page come from the saved copies (no network, or none within 5 s)? */
+  | { type: 'ask-saved-copy' };
 
-/** Worker → page. */
-export type FromWorker = { type: 'heartbeat-reply' } | { type: 'cache-updated'; version: number };
+/** Worker → page. `savedAt`: when the saved copy was fetched (its Date header, ms), null when it does not say. */
+export type FromWorker = { type: 'heartbeat-reply' } | { type: 'cache-updated'; version: number } | { type: 'saved-copy'; savedAt: number | null };
 
 export function isFromWorker(data: unknown): data is FromWorker {
   if (typeof data !== 'object' || data === null) return false;
-  const { type, version } = data as { type?: unknown; version?: unknown };
+  const { type, version, savedAt } = data as { type?: unknown; version?: unknown; savedAt?: unknown };
+  if (type === 'saved-copy') return savedAt === null || typeof savedAt === 'number';
   return type === 'heartbeat-reply' || (type === 'cache-updated' && typeof version === 'number');
 }
 
@@ -54,5 +57,5 @@ export function isToWorker(data: unknown): data is ToWorker {
   if (typeof data !== 'object' || data === null) return false;
   const { type, urls } = data as { type?: unknown; urls?: unknown };
   if (type === 'cache-urls') return Array.isArray(urls) && urls.every((u) => typeof u === 'string');
-  return type === 'heartbeat' || type === 'restart' || type === 'check-version';
+  return type === 'heartbeat' || type === 'restart' || type === 'check-version' || type === 'ask-saved-copy';
 }

@@ -22,3 +22,18 @@ export function updateCountdownText(secondsLeft: number): string {
   const unit = secondsLeft === 1 ? 'Sekunde' : 'Sekunden';
   return `Neue Inhalte verfügbar. Die Seite wird in ${secondsLeft} ${unit} neu geladen.`;
 }
+
+export const SAVED_COPY_TEXTS = {
+  label: 'Gespeicherte Fassung',
+  reload: 'Neu laden',
+} as const;
+
+const savedDay = new Intl.DateTimeFormat('de-AT', { day: 'numeric', month: 'long', timeZone: 'Europe/Vienna' });
+const savedTime = new Intl.DateTimeFormat('de-AT', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Europe/Vienna' });
+
+/** 'Keine Verbindung: Du siehst die gespeicherte Fassung vom 28. November, 14:02 Uhr.' */
+export function savedCopyText(savedAt: number | null): string {
+  if (savedAt === null) return 'Keine Verbindung: Du siehst eine gespeicherte Fassung dieser Seite.';
+  const at = new Date(savedAt);
+  return `Keine Verbindung: Du siehst die gespeicherte Fassung vom ${savedDay.format(at)}, ${savedTime.format(at)} Uhr.`;
+}

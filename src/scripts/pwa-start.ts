@@ -1,10 +1,11 @@
 // The page's side of the service worker without React (docs/decisions/036):
 // starts src/lib/pwa-client.ts once the page has loaded and the browser is idle,
 // and shows the update bar (public-site.md §4) that counts down from 5 s and
-// then reloads, unless 'Abbrechen'.
+// then reloads, unless 'Abbrechen'; a page the worker answered from its saved
+// copies says so, and from when (a fan on weak data would take it for today's).
 import { startPwaClient } from '../lib/pwa-client';
 import { startCountdown, type Countdown } from '../lib/pwa-countdown';
-import { updateCountdownText } from '../lib/pwa-texts';
+import { savedCopyText, updateCountdownText } from '../lib/pwa-texts';
 import { cloneTemplate } from './templates';
 
 /**
@@ -24,9 +25,23 @@ function hideUpdateBar(): void {
   bar = null;
 }
 
+let savedCopyBar: HTMLElement | null = null;
+
+function showSavedCopy(savedAt: number | null): void {
+  savedCopyBar?.remove();
+  savedCopyBar = cloneTemplate<HTMLElement>('saved-copy-template');
+  if (!savedCopyBar) return;
+  savedCopyBar.querySelector('[role="status"]')!.textContent = savedCopyText(savedAt);
+  savedCopyBar.querySelector('button')?.addEventListener('click', () => window.location.reload());
+  document.body.append(savedCopyBar);
+}
+
 /** A newer version while the bar shows starts the countdown again. */
 function showUpdateBar(): void {
   hideUpdateBar();
+  // the reload it counts down to replaces the saved copy too
+  savedCopyBar?.remove();
+  savedCopyBar = null;
   bar = cloneTemplate<HTMLElement>('update-banner-template');
   if (!bar) return;
   const status = bar.querySelector<HTMLElement>('[role="status"]')!;
@@ -41,7 +56,7 @@ function showUpdateBar(): void {
 /** After 'load' and then when the browser is idle: the worker never competes with the page. */
 export function startPwaWhenIdle(): void {
   const start = () => {
-    startPwaClient({ onCacheUpdated: () => (followsLiveMatch() ? undefined : showUpdateBar()) });
+    startPwaClient({ onCacheUpdated: () => (followsLiveMatch() ? undefined : showUpdateBar()), onSavedCopy: showSavedCopy });
     document.documentElement.dataset.pwa = 'started';
   };
   const idle = () => ('requestIdleCallback' in window ? requestIdleCallback(start, { timeout: 2000 }) : setTimeout(start, 200));

@@ -41,6 +41,9 @@ test('after one visit the home page and a visited news page load with the networ
     expect(home?.fromServiceWorker()).toBe(true);
     await expect(page).toHaveTitle(/Startseite/);
     await expect(page.getByRole('link', { name: /Derbysieg in der Nachspielzeit/ }).first()).toBeVisible();
+    // the fan learns that this is no fresh page, and from when it is
+    const day = new Intl.DateTimeFormat('de-AT', { day: 'numeric', month: 'long', timeZone: 'Europe/Vienna' }).format(new Date());
+    await expect(page.getByTestId('saved-copy').getByRole('status')).toHaveText(new RegExp(`^Keine Verbindung: Du siehst die gespeicherte Fassung vom ${day}, \\d{2}:\\d{2} Uhr\\.$`));
 
     const article = await page.goto(`${site.url}/news/${articleId}?von=startseite`);
     expect(article?.status()).toBe(200);
@@ -48,9 +51,16 @@ test('after one visit the home page and a visited news page load with the networ
     // the layout's script comes from the precache: the footer button works offline too
     await waitForChrome(page);
     await expect(page.getByRole('button', { name: 'App installieren' })).toBeEnabled();
+    await expect(page.getByTestId('saved-copy')).toBeVisible();
   } finally {
     await context.setOffline(false);
   }
+  // back online, 'Neu laden' brings the page from the server: no note any more
+  await page.getByTestId('saved-copy').getByRole('button', { name: 'Neu laden' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-pwa', 'started');
+  await expect(page.getByRole('heading', { level: 1, name: 'Derbysieg in der Nachspielzeit' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByTestId('saved-copy')).toHaveCount(0);
 });
 
 test('a page never visited shows the German offline page, which leads back to a cached page', async ({ page, context }) => {
