@@ -11,6 +11,7 @@
 // - cache version: checked on every heartbeat, before every navigation and when
 //   a tab comes back; a new version forgets the pages it changed and tells the
 //   tabs that show one (decision 056), or purges every page and tells every tab
+import { registerQuotaErrorCallback } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
@@ -60,8 +61,8 @@ const PURGES_KEY = '/__anstoss/purges';
 /**
  * A fan's saved pages that vanish should say why: each purge of a cache is
  * recorded in the meta cache (which cache, why, when) before it happens. Two
- * things purge: a new cache version (the page cache, `purge`), and workbox's
- * answer to a quota error (every cache with this plugin, `deleteCacheAndMetadata`).
+ * things purge: a new cache version (the page cache, `purge`), and a quota
+ * error (the cheapest cache that holds anything, `purgeForQuota`).
  */
 class RecordedExpiration extends ExpirationPlugin {
   private readonly cache: string;
@@ -77,12 +78,20 @@ class RecordedExpiration extends ExpirationPlugin {
     await super.deleteCacheAndMetadata();
   }
 
+  /** Whether the cache holds anything to free. */
+  async holdsAny(): Promise<boolean> {
+    if (!(await caches.has(this.cache))) return false;
+    return (await (await caches.open(this.cache)).keys()).length > 0;
+  }
+
   /**
-   * Called by workbox itself on a quota error (purgeOnQuotaError). The record comes after the
-   * cache is emptied: before it, the storage is full and the record was refused like the page.
+   * Empties the cache for a quota error (freeSpace). The record comes after the cache is emptied:
+   * before it, the storage is full and the record was refused like the page. The cache itself is deleted
+   * too: workbox's method deletes only the caches this plugin has written to since the worker started.
    */
-  override async deleteCacheAndMetadata(): Promise<void> {
+  async purgeForQuota(): Promise<void> {
     await super.deleteCacheAndMetadata();
+    await caches.delete(this.cache);
     await recordPurge(this.cache, 'quota error');
   }
 }
@@ -119,7 +128,7 @@ const rememberSavedCopy = {
   },
 };
 
-const pageExpiration = new RecordedExpiration(CACHES.pages, { maxEntries: 150, purgeOnQuotaError: true });
+const pageExpiration = new RecordedExpiration(CACHES.pages, { maxEntries: 150 });
 const pages = new NetworkFirst({
   cacheName: CACHES.pages,
   networkTimeoutSeconds: 5,
@@ -131,13 +140,31 @@ const pages = new NetworkFirst({
     rememberSavedCopy,
   ],
 });
-const assets = new CacheFirst({
-  cacheName: CACHES.assets,
-  plugins: [storableOnly, new RecordedExpiration(CACHES.assets, { maxEntries: 150, purgeOnQuotaError: true })],
-});
-const images = new CacheFirst({
-  cacheName: CACHES.images,
-  plugins: [storableOnly, new RecordedExpiration(CACHES.images, { maxEntries: 100, maxAgeSeconds: 60 * 60 * 24 * 30, purgeOnQuotaError: true })],
+const assetExpiration = new RecordedExpiration(CACHES.assets, { maxEntries: 150 });
+const assets = new CacheFirst({ cacheName: CACHES.assets, plugins: [storableOnly, assetExpiration] });
+const imageExpiration = new RecordedExpiration(CACHES.images, { maxEntries: 100, maxAgeSeconds: 60 * 60 * 24 * 30 });
+const images = new CacheFirst({ cacheName: CACHES.images, plugins: [storableOnly, imageExpiration] });
+
+/**
+ * A full storage (a QuotaExceededError on a write). Workbox's own answer (purgeOnQuotaError) emptied every
+ * cache with an expiration plugin: a fan lost the saved pages that make the site work offline for the sake
+ * of one photo. This frees the cheapest that holds anything: the images (fetched again when seen), else the
+ * build files outside the precache, and the saved pages only when nothing else is left. The write that
+ * failed is not tried again. Chromium counts a deleted cache's bytes for a while after (until its last
+ * handle goes): the writes right after a purge fail too, and without a pause each would free the next
+ * cache, the saved pages within a second. So one purge per minute at most.
+ */
+const FREED_FIRST = [imageExpiration, assetExpiration, pageExpiration];
+const QUOTA_PURGE_PAUSE_MS = 60_000;
+let lastQuotaPurge = -Infinity;
+registerQuotaErrorCallback(async () => {
+  if (Date.now() - lastQuotaPurge < QUOTA_PURGE_PAUSE_MS) return;
+  lastQuotaPurge = Date.now();
+  for (const expiration of FREED_FIRST) {
+    if (!(await expiration.holdsAny())) continue;
+    await expiration.purgeForQuota();
+    return;
+  }
 });
 
 function kindOf(request: Request, url: URL): RequestKind {

@@ -1,22 +1,34 @@
-import { expect, test } from '@playwright/test';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
 import { makeNews } from '../../fixtures/factories';
 import { startSite, type Site } from '../../fixtures/site';
 import { acceptNecessaryCookies, cacheContents, publishedVersion, waitForCachedPage, waitForServiceWorker, workerPurges, workerVersion } from './pwa-helpers';
 
-// A phone whose storage is full: the worker's caches hit the browser's quota. Workbox
-// then empties the worker's caches (purgeOnQuotaError), and the worker records why, so
-// that a fan's saved pages that vanish can be explained: 'quota error', per cache.
+// A phone whose storage is full: the worker's caches hit the browser's quota. The worker then frees the
+// cheapest cache that holds anything (the images, then build files outside the precache, the saved pages
+// last: they are what makes the site work offline) and records each purge as 'quota error'.
 test.use({ serviceWorkers: 'allow' });
+
+const PHOTO = '/uploads/mannschaftsfoto.jpg';
 
 let site: Site;
 test.beforeAll(async () => {
-  site = await startSite({ seed: (db) => void makeNews(db, { title: 'Saisonauftakt' }) });
+  site = await startSite({
+    seed: (db, dataDir) => {
+      makeNews(db, { title: 'Saisonauftakt' });
+      // a photo larger than any page: what it frees makes room for the next page
+      fs.mkdirSync(path.join(dataDir, 'uploads'), { recursive: true });
+      fs.writeFileSync(path.join(dataDir, 'uploads', path.basename(PHOTO)), crypto.randomBytes(300_000));
+    },
+  });
 });
 test.afterAll(async () => {
   await site.stop();
 });
 
-test('a full storage: the caches are emptied and the purge is recorded as a quota error', async ({ page }) => {
+async function fillTheStorage(page: Page) {
   await acceptNecessaryCookies(page);
   await page.goto(`${site.url}/`);
   await waitForServiceWorker(page);
@@ -24,17 +36,57 @@ test('a full storage: the caches are emptied and the purge is recorded as a quot
   await expect.poll(() => workerVersion(page), { timeout: 15_000 }).toBe(await publishedVersion(site));
   await page.reload();
   await waitForCachedPage(page, '/');
-  expect((await cacheContents(page))['anstoss-pages']).toContain(`${site.url}/`);
-
-  // the origin's quota shrunk to what it uses now and 2 KB: the next page the worker stores does not fit,
-  // a purge record does once the caches are emptied (before, the full storage refused it like the page)
   const cdp = await page.context().newCDPSession(page);
   const origin = new URL(site.url).origin;
-  const { usage } = await cdp.send('Storage.getUsageAndQuota', { origin });
-  await cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize: Math.floor(usage) + 2_048 });
-  await page.goto(`${site.url}/news`);
-  await expect.poll(async () => (await workerPurges(page)).map((p) => `${p.cache}: ${p.reason}`), { timeout: 15_000 }).toContain('anstoss-pages: quota error');
-  // the page cache was emptied, not left full
-  expect((await cacheContents(page))['anstoss-pages'] ?? []).not.toContain(`${site.url}/`);
-  await cdp.send('Storage.overrideQuotaForOrigin', { origin });
+  return {
+    /** the origin's quota shrunk to what it uses now and 2 KB: the next page the worker stores does not fit */
+    shrink: async () => {
+      const { usage } = await cdp.send('Storage.getUsageAndQuota', { origin });
+      await cdp.send('Storage.overrideQuotaForOrigin', { origin, quotaSize: Math.floor(usage) + 2_048 });
+    },
+    restore: () => cdp.send('Storage.overrideQuotaForOrigin', { origin }),
+    /** the recorded purges, oldest first */
+    purged: async () => (await workerPurges(page)).map((p) => `${p.cache}: ${p.reason}`).reverse(),
+  };
+}
+
+test('a full storage frees the images, and the saved pages stay', async ({ page }) => {
+  const storage = await fillTheStorage(page);
+  // a photo the fan looked at, kept by the worker
+  await page.evaluate(async (url) => void (await fetch(url)).arrayBuffer(), PHOTO);
+  await expect.poll(async () => (await cacheContents(page))['anstoss-images'] ?? []).toContain(`${site.url}${PHOTO}`);
+  try {
+    await storage.shrink();
+    await page.goto(`${site.url}/news`);
+    await expect.poll(storage.purged, { timeout: 15_000 }).toEqual(['anstoss-images: quota error']);
+    // the pages that followed at once did not fit either: none of them emptied another cache
+    await page.goto(`${site.url}/mannschaften`);
+    await page.goto(`${site.url}/spielplan`);
+    await expect(page.locator('html')).toHaveAttribute('data-pwa', 'started');
+    const held = await cacheContents(page);
+    const purges = await storage.purged();
+    const stored = (held['anstoss-pages'] ?? []).filter((url) => url !== `${site.url}/`).length;
+    console.info(`[figures] full storage: pages tried 3, stored ${stored}, purges ${purges.length} (${purges.join(', ')}), saved pages kept ${(held['anstoss-pages'] ?? []).length}`);
+    expect(purges).toEqual(['anstoss-images: quota error']);
+    expect(held['anstoss-images'] ?? []).toEqual([]);
+    expect(held['anstoss-pages']).toContain(`${site.url}/`);
+  } finally {
+    await storage.restore();
+  }
+});
+
+test('a full storage with nothing else to free empties the saved pages and records it', async ({ page }) => {
+  const storage = await fillTheStorage(page);
+  // nothing cheaper to free: no photo seen, no build file outside the precache
+  const held = await cacheContents(page);
+  expect([held['anstoss-images'] ?? [], held['anstoss-assets'] ?? []]).toEqual([[], []]);
+  try {
+    await storage.shrink();
+    await page.goto(`${site.url}/news`);
+    await expect.poll(storage.purged, { timeout: 15_000 }).toEqual(['anstoss-pages: quota error']);
+    // the page cache was emptied, not left full
+    expect((await cacheContents(page))['anstoss-pages'] ?? []).not.toContain(`${site.url}/`);
+  } finally {
+    await storage.restore();
+  }
 });
