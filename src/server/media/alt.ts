@@ -1,4 +1,4 @@
-// The alt text of an image as the public pages write it: the one stored in the
+// The alt text (and size) of an image as the public pages write it: the one stored in the
 // media library when an admin gave one, else what the page said before (the
 // player's name, or '' for a picture beside its own headline). Read at render
 // time with one prepared statement per connection (a lookup by primary key),
@@ -6,24 +6,36 @@
 import type { Statement } from 'better-sqlite3';
 import { getDb, type Db } from '../db/client';
 
-const statements = new WeakMap<Db, Statement<[string], { alt: string }>>();
+type StoredImage = { alt: string; width: number | null; height: number | null };
+const statements = new WeakMap<Db, Statement<[string], StoredImage>>();
 
-/** The stored alt text of an upload, or '' (none stored, not an upload, unreadable). */
-export function storedAlt(url: string | null | undefined, db?: Db): string {
-  if (!url || !url.startsWith('/uploads/')) return '';
+/** What the media library holds for an upload (alt text, size), or null (none stored, not an upload, unreadable). */
+function storedImage(url: string | null | undefined, db?: Db): StoredImage | null {
+  if (!url || !url.startsWith('/uploads/')) return null;
   try {
     const connection = db ?? getDb();
     let statement = statements.get(connection);
     if (!statement) {
-      statement = connection.$client.prepare<[string], { alt: string }>('SELECT alt FROM media WHERE url = ?');
+      statement = connection.$client.prepare<[string], StoredImage>('SELECT alt, width, height FROM media WHERE url = ?');
       statements.set(connection, statement);
     }
-    return statement.get(url)?.alt.trim() ?? '';
+    return statement.get(url) ?? null;
   } catch (error) {
     // the page keeps its own description; a broken read is logged, not hidden
-    console.error('[media] the alt text could not be read:', error instanceof Error ? error.message : error);
-    return '';
+    console.error('[media] the media library could not be read:', error instanceof Error ? error.message : error);
+    return null;
   }
+}
+
+/** The stored alt text of an upload, or '' (none stored, not an upload, unreadable). */
+export function storedAlt(url: string | null | undefined, db?: Db): string {
+  return storedImage(url, db)?.alt.trim() ?? '';
+}
+
+/** An upload's width and height as stored at upload (they never change), or null when unknown. */
+export function storedSize(url: string | null | undefined, db?: Db): { width: number; height: number } | null {
+  const image = storedImage(url, db);
+  return image?.width && image.height ? { width: image.width, height: image.height } : null;
 }
 
 /** The alt attribute for an image: the stored text when there is one, else `fallback`. */

@@ -190,6 +190,10 @@ test('a news photo reaches a phone as its small WebP copy; the original stays fo
     // shared links still show the original
     await visitor.goto(`${site.url}${await visitor.locator('.news-card a.btn').first().getAttribute('href')}`);
     await expect(visitor.locator('meta[property="og:image"]')).toHaveAttribute('content', `${site.url}${original}`);
+    // with its size and type, so that a platform lays out the preview before it fetches 2,000 pixels
+    await expect(visitor.locator('meta[property="og:image:width"]')).toHaveAttribute('content', '2000');
+    await expect(visitor.locator('meta[property="og:image:height"]')).toHaveAttribute('content', '1125');
+    await expect(visitor.locator('meta[property="og:image:type"]')).toHaveAttribute('content', 'image/jpeg');
   } finally {
     await phone.close();
   }
