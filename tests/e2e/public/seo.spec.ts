@@ -80,7 +80,9 @@ test.describe('Suchmaschinen und Feeds', () => {
 
     const robots = await (await request.get(site().url + '/robots.txt')).text();
     for (const path of ['/admin', '/auth', '/reset-password']) expect(robots).toContain(`Disallow: ${path}\n`);
-    expect(robots).toContain(`Sitemap: ${site().url}/sitemap.xml`);
+    expect(robots).toContain(`Sitemap: ${site().url}/sitemap.xml\n`);
+    // the news feed too: its dates tell a search engine which articles are new
+    expect(robots).toContain(`Sitemap: ${site().url}/news/feed.xml\n`);
   });
 
   test('the RSS feed of published news parses, and /news and the home page link to it', async ({ page, request }) => {
