@@ -11,8 +11,6 @@
 // - cache version: checked on every heartbeat, before every navigation and when
 //   a tab comes back; a new version forgets the pages it changed and tells the
 //   tabs that show one (decision 056), or purges every page and tells every tab
-import { registerQuotaErrorCallback } from 'workbox-core';
-import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
@@ -29,6 +27,8 @@ import {
 } from './lib/pwa-cache-policy';
 import { CACHES, CACHE_VERSION_URL, FRESH_PAGE_HEADER, isToWorker, type FromWorker } from './lib/pwa-protocol';
 import { purgeLog } from './lib/pwa-purge-log';
+import { RecordedExpiration, freeSpaceOnQuotaError } from './sw/expiration';
+import { SavedCopies } from './sw/saved-copies';
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -58,44 +58,6 @@ const storableOnly: CacheWillUpdate = {
 
 const PURGES_KEY = '/__anstoss/purges';
 
-/**
- * A fan's saved pages that vanish should say why: each purge of a cache is
- * recorded in the meta cache (which cache, why, when) before it happens. Two
- * things purge: a new cache version (the page cache, `purge`), and a quota
- * error (the cheapest cache that holds anything, `purgeForQuota`).
- */
-class RecordedExpiration extends ExpirationPlugin {
-  private readonly cache: string;
-
-  constructor(cache: string, config: ConstructorParameters<typeof ExpirationPlugin>[0]) {
-    super(config);
-    this.cache = cache;
-  }
-
-  /** Empties the cache for a reason of ours. */
-  async purge(reason: string): Promise<void> {
-    await recordPurge(this.cache, reason);
-    await super.deleteCacheAndMetadata();
-  }
-
-  /** Whether the cache holds anything to free. */
-  async holdsAny(): Promise<boolean> {
-    if (!(await caches.has(this.cache))) return false;
-    return (await (await caches.open(this.cache)).keys()).length > 0;
-  }
-
-  /**
-   * Empties the cache for a quota error (freeSpace). The record comes after the cache is emptied:
-   * before it, the storage is full and the record was refused like the page. The cache itself is deleted
-   * too: workbox's method deletes only the caches this plugin has written to since the worker started.
-   */
-  async purgeForQuota(): Promise<void> {
-    await super.deleteCacheAndMetadata();
-    await caches.delete(this.cache);
-    await recordPurge(this.cache, 'quota error');
-  }
-}
-
 /** A JSON value this worker keeps for itself in the meta cache (undefined: none, or not JSON). */
 async function readMeta(key: string): Promise<unknown> {
   const stored = await (await caches.open(CACHES.meta)).match(key);
@@ -107,28 +69,10 @@ async function writeMeta(key: string, value: unknown): Promise<void> {
 }
 
 const recordPurge = purgeLog({ read: readMeta, write: writeMeta }, PURGES_KEY);
+/** the tabs whose page came from the saved copies, until each asks (sw/saved-copies.ts) */
+const savedCopies = new SavedCopies();
 
-/**
- * The tabs whose page came from the saved copies (no network, or none within 5 s), by client id, with the copy's
- * Date header: each tab asks once it runs (pwa-client.ts) and shows when its copy is from. A few at most: one
- * per navigation answered from the cache, gone when asked.
- */
-const savedCopies = new Map<string, number | null>();
-const SAVED_COPIES_KEPT = 20;
-const rememberSavedCopy = {
-  // NetworkFirst reads the cache only when the network failed or took too long
-  cachedResponseWillBeUsed: async ({ cachedResponse, event }: { cachedResponse?: Response; event?: ExtendableEvent }) => {
-    const fetchEvent = event as FetchEvent | undefined;
-    if (cachedResponse && fetchEvent?.request?.mode === 'navigate' && fetchEvent.resultingClientId) {
-      if (savedCopies.size >= SAVED_COPIES_KEPT) savedCopies.delete(savedCopies.keys().next().value as string);
-      const date = Date.parse(cachedResponse.headers.get('date') ?? '');
-      savedCopies.set(fetchEvent.resultingClientId, Number.isFinite(date) ? date : null);
-    }
-    return cachedResponse ?? null;
-  },
-};
-
-const pageExpiration = new RecordedExpiration(CACHES.pages, { maxEntries: 150 });
+const pageExpiration = new RecordedExpiration(CACHES.pages, recordPurge, { maxEntries: 150 });
 const pages = new NetworkFirst({
   cacheName: CACHES.pages,
   networkTimeoutSeconds: 5,
@@ -137,35 +81,15 @@ const pages = new NetworkFirst({
     // published files do not depend on the query string: one entry per page
     { cacheKeyWillBeUsed: async ({ request }) => pageCacheKey(request.url) },
     pageExpiration,
-    rememberSavedCopy,
+    savedCopies.plugin,
   ],
 });
-const assetExpiration = new RecordedExpiration(CACHES.assets, { maxEntries: 150 });
+const assetExpiration = new RecordedExpiration(CACHES.assets, recordPurge, { maxEntries: 150 });
 const assets = new CacheFirst({ cacheName: CACHES.assets, plugins: [storableOnly, assetExpiration] });
-const imageExpiration = new RecordedExpiration(CACHES.images, { maxEntries: 100, maxAgeSeconds: 60 * 60 * 24 * 30 });
+const imageExpiration = new RecordedExpiration(CACHES.images, recordPurge, { maxEntries: 100, maxAgeSeconds: 60 * 60 * 24 * 30 });
 const images = new CacheFirst({ cacheName: CACHES.images, plugins: [storableOnly, imageExpiration] });
 
-/**
- * A full storage (a QuotaExceededError on a write). Workbox's own answer (purgeOnQuotaError) emptied every
- * cache with an expiration plugin: a fan lost the saved pages that make the site work offline for the sake
- * of one photo. This frees the cheapest that holds anything: the images (fetched again when seen), else the
- * build files outside the precache, and the saved pages only when nothing else is left. The write that
- * failed is not tried again. Chromium counts a deleted cache's bytes for a while after (until its last
- * handle goes): the writes right after a purge fail too, and without a pause each would free the next
- * cache, the saved pages within a second. So one purge per minute at most.
- */
-const FREED_FIRST = [imageExpiration, assetExpiration, pageExpiration];
-const QUOTA_PURGE_PAUSE_MS = 60_000;
-let lastQuotaPurge = -Infinity;
-registerQuotaErrorCallback(async () => {
-  if (Date.now() - lastQuotaPurge < QUOTA_PURGE_PAUSE_MS) return;
-  lastQuotaPurge = Date.now();
-  for (const expiration of FREED_FIRST) {
-    if (!(await expiration.holdsAny())) continue;
-    await expiration.purgeForQuota();
-    return;
-  }
-});
+freeSpaceOnQuotaError([imageExpiration, assetExpiration, pageExpiration]);
 
 function kindOf(request: Request, url: URL): RequestKind {
   return classifyRequest({
@@ -187,7 +111,9 @@ registerRoute(
     // loads, so that the fresh page does not get an update banner of its own
     if (navigation) await withTimeout(checkVersion(0), NAVIGATION_CHECK_TIMEOUT_MS);
     try {
-      return await pages.handle(options);
+      const response = await pages.handle(options);
+      if (navigation) savedCopies.answered(options.event as FetchEvent, response);
+      return response;
     } catch (error) {
       if (navigation) {
         const offline = await matchPrecache(OFFLINE_PAGE);
@@ -307,10 +233,8 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
       event.waitUntil(cacheUrls(event, data.urls));
       break;
     case 'ask-saved-copy': {
-      const id = event.source && 'id' in event.source ? event.source.id : '';
-      if (!savedCopies.has(id)) break;
-      event.source?.postMessage({ type: 'saved-copy', savedAt: savedCopies.get(id) ?? null } satisfies FromWorker);
-      savedCopies.delete(id);
+      const savedAt = savedCopies.take(event.source && 'id' in event.source ? event.source.id : '');
+      if (savedAt !== undefined) event.source?.postMessage({ type: 'saved-copy', savedAt } satisfies FromWorker);
       break;
     }
   }

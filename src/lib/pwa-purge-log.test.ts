@@ -36,8 +36,9 @@ describe("the service worker's purge log", () => {
     store.write = async () => {
       throw new DOMException('full', 'QuotaExceededError');
     };
-    await record('pages', 'refused');
+    expect(await record('pages', 'refused')).toBe(false);
     store.write = write;
+    expect(await record('pages', 'taken')).toBe(true);
     await Promise.all(Array.from({ length: 12 }, (_, i) => record('pages', `version ${i}`)));
     const log = store.values.get('log') as { reason: string }[];
     expect(log.map((e) => e.reason)).toEqual(Array.from({ length: 10 }, (_, i) => `version ${11 - i}`));

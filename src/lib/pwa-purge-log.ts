@@ -15,17 +15,19 @@ export type PurgeEntry = { cache: string; reason: string; at: string };
 /** the purges the log keeps, newest first */
 export const PURGES_KEPT = 10;
 
-/** A function that records one purge; its records are written in the order asked for. */
-export function purgeLog(store: MetaStore, key: string, now: () => Date = () => new Date()): (cache: string, reason: string) => Promise<void> {
-  let recording: Promise<void> = Promise.resolve();
+/** A function that records one purge, true when it was written; its records are written in the order asked for. */
+export function purgeLog(store: MetaStore, key: string, now: () => Date = () => new Date()): (cache: string, reason: string) => Promise<boolean> {
+  let recording: Promise<boolean> = Promise.resolve(true);
   return (cache, reason) => {
     recording = recording.then(async () => {
       try {
         const earlier = await store.read(key);
         const entry: PurgeEntry = { cache, reason, at: now().toISOString() };
         await store.write(key, [entry, ...(Array.isArray(earlier) ? earlier : [])].slice(0, PURGES_KEPT));
+        return true;
       } catch {
         // a full storage cannot take the record either: the purge goes on
+        return false;
       }
     });
     return recording;

@@ -28,6 +28,8 @@ function hideUpdateBar(): void {
 let savedCopyBar: HTMLElement | null = null;
 
 function showSavedCopy(savedAt: number | null): void {
+  // a newer version is on its way in already: the update bar's reload replaces the copy
+  if (bar) return;
   savedCopyBar?.remove();
   savedCopyBar = cloneTemplate<HTMLElement>('saved-copy-template');
   if (!savedCopyBar) return;

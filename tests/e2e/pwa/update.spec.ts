@@ -101,6 +101,27 @@ test('a publish raises the version; the open tab shows the banner, counts down f
   await expect(banner(page)).toHaveCount(0);
 });
 
+test('a worker the browser stopped and woke again still empties its saved pages on a full republish', async ({ page, browser }) => {
+  await acceptNecessaryCookies(page);
+  await page.goto(`${site.url}/`);
+  await waitForServiceWorker(page);
+  await waitForCachedPage(page, '/');
+  await expect.poll(() => workerVersion(page)).toBe(await publishedVersion(site));
+  await page.goto(`${site.url}/news`);
+  await waitForCachedPage(page, '/news');
+  // the browser stops an idle worker after about 30 s; it wakes for the tab's next message with nothing in memory
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.stopAllWorkers');
+  const version = await cacheUpdateAsSuperadmin(browser, site);
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await expect.poll(() => workerVersion(page), { timeout: 15_000 }).toBe(version);
+  const held = (await cacheContents(page))['anstoss-pages'] ?? [];
+  console.info(`[figures] woken worker: saved pages after a full republish ${held.length} (${held.join(', ')})`);
+  expect(held).not.toContain(`${site.url}/news`);
+  expect(held).not.toContain(`${site.url}/`);
+});
+
 test("'Abbrechen' removes the banner and stops the countdown: the page stays", async ({ page, browser }) => {
   const before = await openHomeTab(page);
   makeNews(site.db(), { title: `Neuer Tormann ${Date.now()}`, created_at: new Date().toISOString() });

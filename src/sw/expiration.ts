@@ -1,0 +1,79 @@
+/// <reference lib="webworker" />
+// The service worker's caches with a bound (workbox's ExpirationPlugin), whose every purge is recorded, and
+// its answer to a full storage (src/sw.ts; docs/decisions/006).
+import { registerQuotaErrorCallback } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+
+/** writes a purge's record; false when the storage refused it */
+type RecordPurge = (cache: string, reason: string) => Promise<boolean>;
+
+/** A quota purge's record is tried this often, half a second apart (see purgeForQuota). */
+const RECORD_TRIES = 10;
+
+/**
+ * A fan's saved pages that vanish should say why: each purge of a cache is recorded in the meta cache (which
+ * cache, why, when). Two things purge: a new cache version (the page cache, `purge`), and a quota error (the
+ * cheapest cache that holds anything, `purgeForQuota`). Both delete the cache itself as well: workbox's
+ * `deleteCacheAndMetadata` deletes only the caches the plugin has read or written since the worker started,
+ * so in a worker just woken it deleted nothing.
+ */
+export class RecordedExpiration extends ExpirationPlugin {
+  constructor(
+    private readonly cache: string,
+    private readonly record: RecordPurge,
+    config: ConstructorParameters<typeof ExpirationPlugin>[0],
+  ) {
+    super(config);
+  }
+
+  /** Empties the cache for a reason of ours. */
+  async purge(reason: string): Promise<void> {
+    await this.record(this.cache, reason);
+    await super.deleteCacheAndMetadata();
+    await caches.delete(this.cache);
+  }
+
+  /** Whether the cache holds anything to free. */
+  async holdsAny(): Promise<boolean> {
+    if (!(await caches.has(this.cache))) return false;
+    return (await (await caches.open(this.cache)).keys()).length > 0;
+  }
+
+  /**
+   * Empties the cache for a quota error. The record comes after the cache is emptied: before it, the storage
+   * is full and the record was refused like the page. Even after it Chromium may count the deleted cache's
+   * bytes a while (longer on a busy phone), so a refused record is tried again for up to five seconds.
+   */
+  async purgeForQuota(): Promise<void> {
+    await super.deleteCacheAndMetadata();
+    await caches.delete(this.cache);
+    for (let tries = 1; !(await this.record(this.cache, 'quota error')) && tries < RECORD_TRIES; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+}
+
+/** One purge a minute at most (freeSpaceOnQuotaError). */
+const QUOTA_PURGE_PAUSE_MS = 60_000;
+
+/**
+ * A full storage (a QuotaExceededError on a write). Workbox's own answer (purgeOnQuotaError) emptied every
+ * cache with an expiration plugin: a fan lost the saved pages that make the site work offline for the sake
+ * of one photo. This frees the first of `cheapestFirst` that holds anything: the images (fetched again when
+ * seen), else the build files outside the precache, and the saved pages only when nothing else is left. The
+ * write that failed is not tried again. Chromium counts a deleted cache's bytes for a while after (until its
+ * last handle goes): the writes right after a purge fail too, and without a pause each would free the next
+ * cache, the saved pages within a second.
+ */
+export function freeSpaceOnQuotaError(cheapestFirst: RecordedExpiration[]): void {
+  let lastPurge = -Infinity;
+  registerQuotaErrorCallback(async () => {
+    if (Date.now() - lastPurge < QUOTA_PURGE_PAUSE_MS) return;
+    lastPurge = Date.now();
+    for (const expiration of cheapestFirst) {
+      if (!(await expiration.holdsAny())) continue;
+      await expiration.purgeForQuota();
+      return;
+    }
+  });
+}
