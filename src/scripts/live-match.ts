@@ -42,23 +42,38 @@ const LONGEST_WAIT_MS = 6 * 60 * 60 * 1000;
 
 /**
  * Starts listening when the page has a live part to keep fresh (the page renders its marker only while the
- * match may change), on the match day and the day after: a page opened before waits for the day, one left
- * open past it stays as it is (the update bar still comes with the next publish that changes it, pwa-start.ts).
+ * match may change), on the match day and the day after: a page opened before waits for the day, and stops
+ * listening when the day after is over (the update bar still comes with each publish that changes the page,
+ * pwa-start.ts).
  */
 export function startLiveMatch(): void {
   const fragment = document.getElementById(FRAGMENT_ID);
   const from = Number(fragment?.dataset.listenFrom ?? 0);
   const until = Number(fragment?.dataset.listenUntil ?? 0);
-  const now = Date.now();
-  if (until > 0 && now >= until) return;
-  if (from > now) {
-    setTimeout(startLiveMatch, Math.min(from - now, LONGEST_WAIT_MS));
-    return;
-  }
-  listen();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const events: [EventTarget, string][] = [
+    [document, 'visibilitychange'],
+    [window, 'pageshow'],
+    [window, 'online'],
+  ];
+  const look = () => {
+    clearTimeout(timer);
+    const now = Date.now();
+    if (from > now) {
+      // a phone that slept may have held the timer back: a page shown again, or online again, looks too
+      timer = setTimeout(look, Math.min(from - now, LONGEST_WAIT_MS));
+      return;
+    }
+    for (const [target, type] of events) target.removeEventListener(type, look);
+    if (until > 0 && now >= until) return;
+    listen(until);
+  };
+  for (const [target, type] of events) target.addEventListener(type, look);
+  look();
 }
 
-function listen(): void {
+/** Listens to the match's stream until `until` (ms; 0: as long as the page is open). */
+function listen(until: number): void {
   const slot = document.querySelector<HTMLElement>('[data-live-reload]');
   const matchId = document.getElementById(FRAGMENT_ID)?.dataset.matchId;
   if (!slot || !matchId || typeof EventSource === 'undefined') return;
@@ -88,14 +103,34 @@ function listen(): void {
     );
   };
   let poll: ReturnType<typeof setInterval> | undefined;
+  let source: EventSource | null = null;
+  let ended = false;
   let openedBefore = false;
   let reconnectMs = 2_000;
   let reconnect: ReturnType<typeof setTimeout> | undefined;
+  // the day after the match is over: no stream, no polling, no tries any more (a result never entered left
+  // pages listening for good); the page is one like any other again
+  const end = () => {
+    ended = true;
+    source?.close();
+    clearInterval(poll);
+    clearTimeout(reconnect);
+    reconnect = undefined;
+    document.getElementById(FRAGMENT_ID)?.removeAttribute('data-live');
+  };
+  const watchTheEnd = () => {
+    if (until <= 0) return;
+    const left = until - Date.now();
+    if (left <= 0) end();
+    else setTimeout(watchTheEnd, Math.min(left, LONGEST_WAIT_MS));
+  };
   const connect = () => {
     clearTimeout(reconnect);
     reconnect = undefined;
-    const source = new EventSource(`/api/live/${encodeURIComponent(matchId)}`);
-    source.addEventListener('open', () => {
+    if (until > 0 && Date.now() >= until) return end();
+    const stream = new EventSource(`/api/live/${encodeURIComponent(matchId)}`);
+    source = stream;
+    stream.addEventListener('open', () => {
       // the page says that it is live (a test, a stylesheet, the update bar look at it)
       document.getElementById(FRAGMENT_ID)?.setAttribute('data-live', 'on');
       clearInterval(poll);
@@ -106,11 +141,11 @@ function listen(): void {
       if (openedBefore) refresh();
       openedBefore = true;
     });
-    source.addEventListener('update', refresh);
-    source.addEventListener('error', () => {
+    stream.addEventListener('update', refresh);
+    stream.addEventListener('error', () => {
       // a closed stream does not come back by itself (a static host's 404, the network gone a moment, a
       // restart's 502): watch the cache version meanwhile, and try the stream again later
-      if (source.readyState !== EventSource.CLOSED) return;
+      if (stream.readyState !== EventSource.CLOSED || ended) return;
       if (!poll) {
         let known: number | null = null;
         const check = async () => {
@@ -129,8 +164,10 @@ function listen(): void {
   };
   // the phone's network is back: no need to wait for the next try
   window.addEventListener('online', () => {
+    if (ended) return;
     if (missed) refresh();
     if (reconnect !== undefined) connect();
   });
   connect();
+  watchTheEnd();
 }
