@@ -7,9 +7,10 @@ import { afterAll, expect, test } from 'vitest';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-nginx-cli-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
+// as `npm run` starts it: in the checkout, with INIT_CWD the folder the command was typed in
 const render = (...args: string[]) =>
   spawnSync(process.execPath, ['--import', 'tsx', 'scripts/render-nginx.ts', ...args], {
-    env: { ...process.env, DATA_DIR: path.join(dir, 'daten'), PORT: '4999' },
+    env: { ...process.env, DATA_DIR: path.join(dir, 'daten'), PORT: '4999', INIT_CWD: dir },
     encoding: 'utf8',
   });
 
@@ -38,9 +39,11 @@ test('--out writes a file nginx -t accepts; half an HTTPS setting and a wrong fo
   const temp = path.join(dir, 'tmp');
   fs.mkdirSync(temp);
   const asRoot = process.getuid?.() === 0;
-  const result = render('--out', out, '--listen', '127.0.0.1:18080', '--pid-file', path.join(temp, 'nginx.pid'), '--error-log', path.join(temp, 'error.log'), '--temp-dir', temp, '--user', asRoot ? 'root' : 'nobody');
+  // relative paths: from the folder the command was typed in, not the checkout
+  const result = render('--out', 'nginx.conf', '--listen', '127.0.0.1:18080', '--pid-file', 'tmp/nginx.pid', '--error-log', path.join(temp, 'error.log'), '--temp-dir', 'tmp', '--user', asRoot ? 'root' : 'nobody');
   expect(result.status, result.stderr).toBe(0);
   expect(result.stdout).toContain(`${out} geschrieben`);
+  expect(fs.readFileSync(out, 'utf8')).toContain(`pid ${path.join(temp, 'nginx.pid')};`);
   const check = spawnSync('nginx', ['-t', '-q', '-c', out], { encoding: 'utf8' });
   expect(check.status, check.stderr).toBe(0);
 

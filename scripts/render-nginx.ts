@@ -34,6 +34,9 @@ if (tlsParts.some(Boolean) && !tlsParts.every(Boolean)) fail('HTTPS braucht --tl
 const workers = values.workers ?? 'auto';
 if (workers !== 'auto' && !/^[1-9]\d{0,2}$/.test(workers)) fail(`--workers ist 'auto' oder eine Zahl, nicht '${workers}'.`);
 
+// `npm run` runs in the checkout: a relative path means the folder the command was typed in
+const here = (file: string | undefined) => (file === undefined ? undefined : path.resolve(process.env.INIT_CWD ?? process.cwd(), file));
+
 const conf = renderNginxConfig({
   listen: values.listen ?? '80',
   upstream: values.upstream ?? `127.0.0.1:${config.port}`,
@@ -41,23 +44,24 @@ const conf = renderNginxConfig({
   clientDir: config.clientDir,
   uploadsDir: config.uploadsDir,
   runDir: '/run',
-  pidFile: values['pid-file'] ?? '/run/nginx.pid',
-  errorLog: values['error-log'] ?? '/var/log/nginx/error.log',
-  tempDir: values['temp-dir'] ?? '/var/lib/nginx',
+  pidFile: here(values['pid-file']) ?? '/run/nginx.pid',
+  errorLog: here(values['error-log']) ?? '/var/log/nginx/error.log',
+  tempDir: here(values['temp-dir']) ?? '/var/lib/nginx',
   user: values.user ?? 'www-data',
   workers: workers === 'auto' ? 'auto' : Number(workers),
-  tls: values['tls-listen'] ? { listen: values['tls-listen'], certificate: values.certificate!, key: values.key! } : undefined,
-  acmeRoot: values['acme-root'],
+  tls: values['tls-listen'] ? { listen: values['tls-listen'], certificate: here(values.certificate)!, key: here(values.key)! } : undefined,
+  acmeRoot: here(values['acme-root']),
 });
 
 if (!values.out) {
   process.stdout.write(conf);
 } else {
   // beside the target and renamed over it: nginx never reads half a file
-  const out = path.resolve(values.out);
+  const out = here(values.out)!;
   const temp = path.join(path.dirname(out), `.${path.basename(out)}.${process.pid}.tmp`);
   try {
-    fs.writeFileSync(temp, conf, { mode: 0o644 });
+    // 'wx': never through a link someone put there under that name (/etc/nginx is root's, a run as root elsewhere may not be)
+    fs.writeFileSync(temp, conf, { mode: 0o644, flag: 'wx' });
     fs.renameSync(temp, out);
   } catch (error) {
     fs.rmSync(temp, { force: true });

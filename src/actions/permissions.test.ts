@@ -200,7 +200,7 @@ describe('over HTTP against the built server', () => {
     expect(invited.password_hash).toBeNull();
     // without SMTP_URL the invitation lands in the outbox, with its link from SITE_URL
     const outboxDir = path.join(site.dataDir, 'outbox');
-    const outbox = await Promise.all(fs.readdirSync(outboxDir).map((f) => simpleParser(fs.readFileSync(path.join(outboxDir, f)))));
+    const outbox = await Promise.all(fs.readdirSync(outboxDir).filter((f) => f.endsWith('.eml')).map((f) => simpleParser(fs.readFileSync(path.join(outboxDir, f)))));
     const invitation = outbox.find((m) => JSON.stringify(m.to).includes('neu@matrix.test'));
     expect(invitation?.text).toContain(`${site.url}/reset-password?token=`);
 

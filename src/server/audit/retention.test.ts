@@ -73,9 +73,11 @@ describe('inquiry retention', () => {
       };
       mail('alt.eml', NOW - 400 * DAY);
       mail('neu.eml', NOW - 10 * DAY);
+      mail('2025-10-01T08-00-00-000Z-abc123.txt', NOW - 400 * DAY);
+      mail('2026-11-20T08-00-00-000Z-def456.txt', NOW - 10 * DAY);
       mail('notiz.txt', NOW - 400 * DAY);
       purgeInquiries(db, NOW, outbox);
-      expect(fs.readdirSync(outbox).sort()).toEqual(['neu.eml', 'notiz.txt']);
+      expect(fs.readdirSync(outbox).sort()).toEqual(['2026-11-20T08-00-00-000Z-def456.txt', 'neu.eml', 'notiz.txt']);
     } finally {
       fs.rmSync(outbox, { recursive: true, force: true });
     }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { config } from '../config';
-import { sendMail } from './mailer';
+import { pruneOutbox, sendMail } from './mailer';
 
 let dir: string;
 let before: { outboxDir: string; smtpUrl: string };
@@ -27,14 +27,19 @@ test('without SMTP the mail is written for the server user alone, and the log na
   fs.chmodSync(config.outboxDir, 0o755);
   const logged: string[] = [];
   vi.spyOn(console, 'info').mockImplementation((...parts: unknown[]) => void logged.push(parts.join(' ')));
-  const link = 'https://verein.example/admin/passwort?token=geheim-123456';
-  const sent = await sendMail({ to: 'kassier@example.at', subject: 'Passwort zurücksetzen', text: `Hallo,\n\n${link}\n` });
+  const link = 'https://verein.example/reset-password?token=geheim-123456-abcdefghijklmnopqrstuvwxyz-0123456789-abcdefghijklmnop';
+  const sent = await sendMail({ to: 'kassier@example.at', subject: 'Passwort zurücksetzen', text: `Hallo Jürgen,\n\n${link}\n` });
 
   expect(sent.transport).toBe('outbox');
   const file = sent.file!;
-  expect(fs.readFileSync(file, 'utf8')).toContain('geheim-123456');
-  expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+  // the readable copy holds the link as sent (in the .eml an 'ü' made it quoted-printable: '=3D', broken lines)
+  const readable = file.replace(/\.eml$/, '.txt');
+  expect(fs.readFileSync(readable, 'utf8')).toBe(`An: kassier@example.at\nBetreff: Passwort zurücksetzen\n\nHallo Jürgen,\n\n${link}\n\n`);
+  for (const each of [file, readable]) expect(fs.statSync(each).mode & 0o777).toBe(0o600);
   expect(fs.statSync(config.outboxDir).mode & 0o777).toBe(0o700);
-  expect(logged.join('\n')).toContain(file);
+  expect(logged.join('\n')).toContain(readable);
   expect(logged.join('\n')).not.toContain('geheim-123456');
+  // the retention's prune (decision 031) takes both
+  expect(pruneOutbox(Date.now() + 1000)).toBe(2);
+  expect(fs.readdirSync(config.outboxDir)).toEqual([]);
 });

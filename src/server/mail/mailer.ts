@@ -1,7 +1,7 @@
 // E-mail through nodemailer: SMTP when SMTP_URL is set, otherwise each message
 // is written to DATA_DIR/outbox/ as an .eml file, so that a fresh install works
 // with nothing else (the first superadmin can still be invited: the host opens
-// the file the log names). The file is the server user's alone and the log names
+// the .txt the log names). The files are the server user's alone and the log names
 // no link: an invitation or reset link signs in whoever has it, and logs travel
 // further than the data folder (journald's readers, a log service; decision 031).
 import fs from 'node:fs';
@@ -38,13 +38,19 @@ export async function sendMail(mail: Mail): Promise<SentMail> {
   const file = path.join(dir, `${stamp}-${Math.random().toString(36).slice(2, 8)}.eml`);
   // 'wx': a new file or none; its mode is set at creation, never readable by others for a moment
   await fs.promises.writeFile(file, info.message as Buffer, { mode: 0o600, flag: 'wx' });
+  // the message as a person reads it: in the .eml an 'ü' makes the body quoted-printable, and a link's '='
+  // reads '=3D' there, its long lines broken with '=' (cat would show a link that does not work)
+  const readable = file.replace(/\.eml$/, '.txt');
+  await fs.promises.writeFile(readable, `An: ${mail.to}\nBetreff: ${mail.subject}\n\n${mail.text}\n`, { mode: 0o600, flag: 'wx' });
   const hasLink = /https?:\/\/\S+/.test(mail.text);
-  console.info(`[mail] no SMTP_URL: "${mail.subject}" to ${mail.to} written to ${file}${hasLink ? ' (its link is in the file)' : ''}`);
+  console.info(`[mail] no SMTP_URL: "${mail.subject}" to ${mail.to} written to ${readable}${hasLink ? ' (its link is in the file)' : ''}`);
   return { transport: 'outbox', file };
 }
 
+const OUTBOX_FILE = /\.eml$|^\d{4}-\d{2}-\d{2}T[\d-]+Z-[a-z0-9]+\.txt$/;
+
 /**
- * Removes outbox files older than `before` (ms since the epoch): each holds what
+ * Removes outbox files (.eml, .txt) older than `before` (ms since the epoch): each holds what
  * a visitor wrote or an invitee was sent, personal data kept no longer than the
  * inquiries themselves (the inquiry purge calls this). Returns how many went.
  */
@@ -57,7 +63,8 @@ export function pruneOutbox(before: number, dir = config.outboxDir): number {
   }
   let removed = 0;
   for (const name of names) {
-    if (!name.endsWith('.eml')) continue;
+    // ours only: the .eml and its readable copy by the name sendMail gives them (a host's own notes stay)
+    if (!OUTBOX_FILE.test(name)) continue;
     const file = path.join(dir, name);
     try {
       if (fs.statSync(file).mtimeMs >= before) continue;

@@ -45,7 +45,8 @@ const valid = { name: 'Maria Muster', email: 'maria@example.at', betreff: 'Probe
 const stored = (site: Site) => site.db().select().from(membershipInquiries).all();
 const outbox = (site: Site) => {
   const dir = path.join(site.dataDir, 'outbox');
-  return fs.existsSync(dir) ? fs.readdirSync(dir).sort().map((f) => path.join(dir, f)) : [];
+  // the messages; each has a readable .txt copy beside it (mailer.ts)
+  return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.eml')).sort().map((f) => path.join(dir, f)) : [];
 };
 
 test.beforeEach(async ({ context }) => withCookieChoice(context));
