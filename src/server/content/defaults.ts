@@ -128,6 +128,9 @@ export const NEWS_TEXTS = {
   archiveLink: 'News-Archiv',
   archivePage: 'Seite',
   archivePageHeading: 'News-Archiv, Seite',
+  /** an archive page's own description (search engines list pages with the same one as one): 'News-Archiv, Seite 2: 50 Artikel vom 1. Februar 2024 bis 21. März 2024.' */
+  archivePageDescription: (page: number, articles: number, from: string, to: string) =>
+    `News-Archiv, Seite ${page}: ${articles} Artikel ${from === to ? `vom ${from}` : `vom ${from} bis ${to}`}.`,
   archiveNav: 'Seiten des News-Archivs',
   newer: 'Neuere News',
   older: 'Ältere News',

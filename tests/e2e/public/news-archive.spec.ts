@@ -23,11 +23,14 @@ test.describe('News-Archiv', () => {
     await pages.getByRole('link', { name: 'Ältere News' }).click();
     await expect(page).toHaveURL(site().url + '/news/seite/2');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('News-Archiv, Seite 2');
+    // a description of its own, which search engines can tell from the other pages' (articles 50 to 99: one a day from 1 January 2024)
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', 'News-Archiv, Seite 2: 50 Artikel vom 20. Februar 2024 bis 9. April 2024.');
     await expect(cards).toHaveCount(50);
     await expect(cards.first()).toHaveText('Meldung Nr. 99');
     await expect(pages.getByRole('link', { name: 'Seite 2' })).toHaveAttribute('aria-current', 'page');
     await pages.getByRole('link', { name: 'Ältere News' }).click();
     await expect(cards.last()).toHaveText('Meldung Nr. 0');
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', 'News-Archiv, Seite 1: 50 Artikel vom 1. Januar 2024 bis 19. Februar 2024.');
     await expect(pages.getByRole('link', { name: 'Ältere News' })).toHaveCount(0);
     await pages.getByRole('link', { name: 'Neuere News' }).click();
     await pages.getByRole('link', { name: 'Neuere News' }).click();
