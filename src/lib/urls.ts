@@ -28,13 +28,6 @@ export function isWebUrl(value: string | null | undefined): boolean {
   }
 }
 
-/** A safe URL for CSS `url('…')`: quotes, brackets and backslashes cannot end the string. */
-export function cssUrl(value: string): string {
-  // only the characters that could end the CSS string or function are encoded,
-  // so an already percent-encoded URL stays as it is
-  return value.trim().replace(/['"()\\\s]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
-}
-
 /** The image URL when it is one the page may show (http(s) or site path), else null. */
 export function safeImageUrl(value: string | null | undefined): string | null {
   const v = (value ?? '').trim();

@@ -38,6 +38,8 @@ export function uploadSrcset(url: string | null | undefined, uploadsDir: string 
  * site.css), so that the browser picks the smallest copy that is sharp enough.
  */
 export const IMAGE_SIZES = {
+  /** the home page's hero photo, across the whole window */
+  banner: '100vw',
   /** cards in `.grid` (one column on phones, up to three in the 72rem container) */
   card: '(min-width: 72rem) 23rem, (min-width: 36rem) 50vw, 100vw',
   /** square photos in `.grid-4` (1, 2, 3 or 4 columns) */

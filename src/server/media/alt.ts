@@ -38,6 +38,18 @@ export function storedSize(url: string | null | undefined, db?: Db): { width: nu
   return image?.width && image.height ? { width: image.width, height: image.height } : null;
 }
 
+/**
+ * The width and height attributes of an image shown at most `width` pixels wide:
+ * `height` follows the stored photo's proportions, so that the page keeps the
+ * right room before the photo arrives (a portrait photo in a 16:9 box pushed the
+ * text down when it loaded). The width stays the page's, which keeps the shown
+ * size as before; `fallbackHeight` when the size is not known (not an upload).
+ */
+export function imageBox(url: string | null | undefined, width: number, fallbackHeight: number, db?: Db): { width: number; height: number } {
+  const size = storedSize(url, db);
+  return { width, height: size ? Math.max(1, Math.round((width * size.height) / size.width)) : fallbackHeight };
+}
+
 /** The alt attribute for an image: the stored text when there is one, else `fallback`. */
 export function imageAlt(url: string | null | undefined, fallback = '', db?: Db): string {
   return storedAlt(url, db) || fallback;

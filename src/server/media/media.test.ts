@@ -12,7 +12,7 @@ import type { Db } from '../db/client';
 import { clubSettings, homepageContent, matches, media, news, pageContent, players, sponsors, teams } from '../db/schema';
 import { createTestDb, seed } from '../db/test-db';
 import { isRefusedWrite } from '../db/write';
-import { imageAlt, storedAlt } from './alt';
+import { imageAlt, imageBox, storedAlt } from './alt';
 import { backfillMedia, imagesOnDisk, listMedia } from './inventory';
 import { deleteMedia, setMediaAlt } from './service';
 import { registerDeployer, type Deployer } from '../deploy/deployer';
@@ -226,5 +226,19 @@ describe('alt text', () => {
     expect(imageAlt('https://example.org/a.png', 'Logo', db)).toBe('Logo');
     expect(imageAlt('/uploads/unbekannt.png', '', db)).toBe('');
     expect(await refusal(() => setMediaAlt('/uploads/unbekannt.png', 'x', db))).toEqual({ code: 'NOT_FOUND', message: 'Dieses Bild gibt es nicht mehr in der Mediathek.' });
+  });
+});
+
+describe('image box', () => {
+  it('keeps the width the page shows and takes the height from the stored proportions, else its own box', async () => {
+    const portrait = await put('news/hochformat.png', true, 300, 400);
+    const wide = await put('news/quer.png', true, 1600, 900);
+    await listMedia(db, dir);
+    expect(imageBox(portrait, 1200, 675, db)).toEqual({ width: 1200, height: 1600 });
+    expect(imageBox(wide, 800, 450, db)).toEqual({ width: 800, height: 450 });
+    // not in the library, or not an upload: the page's box as before
+    expect(imageBox('/uploads/unbekannt.png', 1200, 675, db)).toEqual({ width: 1200, height: 675 });
+    expect(imageBox('https://example.org/a.png', 400, 400, db)).toEqual({ width: 400, height: 400 });
+    expect(imageBox(null, 400, 400, db)).toEqual({ width: 400, height: 400 });
   });
 });

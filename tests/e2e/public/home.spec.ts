@@ -164,7 +164,7 @@ test.describe('Startseite, gefüllte Datenbank', () => {
     // a javascript: target is never used; the default target stays
     await expect(page.getByRole('link', { name: 'Unsere Chronik' })).toHaveAttribute('href', '/vereinsgeschichte');
     await expect(page.locator('.hero')).toHaveClass(/has-image/);
-    expect(await page.locator('.hero').getAttribute('style')).toContain("url('/uploads/hero.webp')");
+    await expect(page.locator('.hero .hero-image')).toHaveAttribute('src', '/uploads/hero.webp');
   });
 
   test('next-match card from next_match, with logos and German date', async ({ page }) => {
