@@ -8,7 +8,7 @@
 //   a page never visited
 // - hashed files and uploaded images: cache-first
 // - admin, sign-in, API, actions: never touched, never cached
-// - cache version: checked on every heartbeat, before every navigation and when
+// - cache version: checked on every heartbeat, with every navigation and when
 //   a tab comes back; a new version forgets the pages it changed and tells the
 //   tabs that show one (decision 056), or purges every page and tells every tab
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
@@ -34,7 +34,7 @@ declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | s
 
 const OFFLINE_PAGE = '/offline.html';
 const VERSION_KEY = '/__anstoss/cache-version';
-/** a navigation waits at most this long for the version check before it goes on */
+/** a navigation's page waits at most this long for the version check asked with it */
 const NAVIGATION_CHECK_TIMEOUT_MS = 1500;
 /** several open tabs each send a heartbeat every 10 s: one check per few seconds is enough */
 const HEARTBEAT_CHECK_INTERVAL_MS = 5000;
@@ -108,11 +108,15 @@ registerRoute(
     const navigation = request.mode === 'navigate';
     if (!navigation && (await requestedByPrivatePage(options.event))) return fetch(request);
     // a version that changed while no tab was open is recorded before the page
-    // loads, so that the fresh page does not get an update banner of its own
-    if (navigation) await withTimeout(checkVersion(0), NAVIGATION_CHECK_TIMEOUT_MS);
+    // is shown, so that the fresh page does not get an update banner of its own
+    const check = navigation ? withTimeout(checkVersion(0), NAVIGATION_CHECK_TIMEOUT_MS) : undefined;
     try {
-      const response = await pages.handle(options);
-      if (navigation) savedCopies.answered(options.event as FetchEvent, response);
+      let response = await pages.handle(options);
+      if (!navigation) return response;
+      // asked together with the page (a phone on weak data paid the check's round trip before every page);
+      // a page the check found changed may be older than the version now recorded: it is asked again
+      if (pageIn(await check, request.url)) response = await pages.handle(options).catch(() => response);
+      savedCopies.answered(options.event as FetchEvent, response);
       return response;
     } catch (error) {
       if (navigation) {
@@ -146,7 +150,7 @@ registerRoute(
 /** undefined: not read from the meta cache yet (the worker may have been stopped and started) */
 let knownVersion: number | null | undefined;
 let lastCheck = 0;
-let running: Promise<void> | null = null;
+let running: Promise<ChangedPages> | null = null;
 
 async function readKnownVersion(): Promise<number | null> {
   if (knownVersion !== undefined) return knownVersion;
@@ -159,22 +163,29 @@ async function storeKnownVersion(version: number): Promise<void> {
   await writeMeta(VERSION_KEY, { version });
 }
 
+/** The pages a new version changed ('all': every one), or null: none (same version, the first look, no answer). */
+type ChangedPages = Set<string> | 'all' | null;
+
+function pageIn(changed: ChangedPages | undefined, url: string): boolean {
+  return changed === 'all' || (changed instanceof Set && changed.has(pagePath(new URL(url).pathname)));
+}
+
 /** Reads cache-version.json; on a new version forgets the pages it changed and tells the tabs that show them. */
-function checkVersion(minIntervalMs: number): Promise<void> {
+function checkVersion(minIntervalMs: number): Promise<ChangedPages> {
   if (running) return running;
-  if (Date.now() - lastCheck < minIntervalMs) return Promise.resolve();
+  if (Date.now() - lastCheck < minIntervalMs) return Promise.resolve(null);
   lastCheck = Date.now();
   running = (async () => {
     try {
       // asked again each time, but answered 304 while it has not changed (it lists pages now: decision 056)
       const response = await fetch(CACHE_VERSION_URL, { cache: 'no-cache', credentials: 'omit' });
-      if (!response.ok) return;
+      if (!response.ok) return null;
       const body: unknown = await response.json();
       const fresh = parseCacheVersion(body);
-      if (fresh === null) return;
+      if (fresh === null) return null;
       const known = await readKnownVersion();
       const decision = compareCacheVersion(known, fresh);
-      if (decision === 'same') return;
+      if (decision === 'same') return null;
       // the pages this publish and the ones since the last look changed (decision 056): only those are
       // forgotten, and only the tabs that show one of them reload; a match day's goals leave the rest alone
       const changed = decision === 'changed' ? pagesChangedSince(body, known!) : null;
@@ -183,8 +194,10 @@ function checkVersion(minIntervalMs: number): Promise<void> {
       else if (changed) await forgetPages(changed, reason);
       await storeKnownVersion(fresh);
       if (changed) await broadcast({ type: 'cache-updated', version: fresh }, changed);
+      return changed;
     } catch {
       // offline or the file is being replaced: the next heartbeat asks again
+      return null;
     } finally {
       running = null;
     }
@@ -209,8 +222,9 @@ async function forgetPages(pages: Set<string>, reason: string): Promise<void> {
   await Promise.all(gone.map((request) => cache.delete(request)));
 }
 
-function withTimeout(work: Promise<void>, ms: number): Promise<void> {
-  return Promise.race([work, new Promise<void>((resolve) => setTimeout(resolve, ms))]);
+/** The work's result, or undefined when it takes longer than `ms` (it goes on). */
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T | undefined> {
+  return Promise.race([work, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms))]);
 }
 
 // ---- messages from the tabs ----------------------------------------------

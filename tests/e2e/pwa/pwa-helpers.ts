@@ -76,6 +76,23 @@ export async function cacheUpdateAsSuperadmin(browser: Browser, site: Site): Pro
   }
 }
 
+/** An admin publishes an article (in a browser context of its own): returns its title. */
+export async function publishNewsAsAdmin(browser: Browser, site: Site): Promise<string> {
+  const admin = await browser.newContext();
+  try {
+    await loginAs(admin, site, 'admin');
+    const title = `Trainerwechsel ${Date.now()}`;
+    const saved = await admin.request.post(`${site.url}/_actions/admin.news.create`, {
+      headers: { origin: site.url },
+      data: { title, content: 'Ab Montag übernimmt ein neues Trainerteam.', published: true },
+    });
+    expect(saved.status()).toBe(200);
+    return title;
+  } finally {
+    await admin.close();
+  }
+}
+
 /** The version in the published cache-version.json. */
 export async function publishedVersion(site: Site): Promise<number> {
   const response = await fetch(`${site.url}/cache-version.json`);

@@ -1,11 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { loginAs } from '../../fixtures/auth';
 import { makeNews } from '../../fixtures/factories';
 import { startSite, type Site } from '../../fixtures/site';
 import {
   acceptNecessaryCookies,
   cacheContents,
   cacheUpdateAsSuperadmin,
+  publishNewsAsAdmin,
   publishedVersion,
   waitForCachedPage,
   waitForServiceWorker,
@@ -173,15 +173,7 @@ test("a save changes some pages: only the tab that shows one is told, and only t
   await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
 
   // an admin publishes an article: its job renders the news pages and the home page, not the imprint
-  const admin = await browser.newContext();
-  await loginAs(admin, site, 'admin');
-  const title = `Trainerwechsel ${Date.now()}`;
-  const saved = await admin.request.post(`${site.url}/_actions/admin.news.create`, {
-    headers: { origin: site.url },
-    data: { title, content: 'Ab Montag übernimmt ein neues Trainerteam.', published: true },
-  });
-  expect(saved.status()).toBe(200);
-  await admin.close();
+  const title = await publishNewsAsAdmin(browser, site);
   const version = await publishedVersion(site);
   expect(version).toBe(before + 1);
   const listed = (await (await fetch(`${site.url}/cache-version.json`)).json()) as { pagesChanged: { version: number; pages: string[] }[] };

@@ -1,0 +1,72 @@
+import { expect, test, type Page } from '@playwright/test';
+import { makeNews } from '../../fixtures/factories';
+import { startSite, type Site } from '../../fixtures/site';
+import { acceptNecessaryCookies, publishNewsAsAdmin, publishedVersion, waitForCachedPage, waitForServiceWorker, workerVersion } from './pwa-helpers';
+import { startWatchingProxy, type WatchingProxy } from './watching-proxy';
+
+// A navigation asks the page and the cache version together (decision 006): on
+// weak data each page cost a round trip to the version file before it was even
+// asked for. A page older than the version the worker then records (read just
+// before a publish) is asked again, so that it never misses its update banner.
+test.use({ serviceWorkers: 'allow' });
+
+let site: Site;
+let proxy: WatchingProxy;
+test.beforeAll(async () => {
+  site = await startSite({ seed: (db) => void makeNews(db, { title: 'Saisonauftakt' }) });
+  proxy = await startWatchingProxy(site.url);
+});
+test.afterAll(async () => {
+  await proxy?.close();
+  await site?.stop();
+});
+
+/** A tab on the imprint through the proxy, controlled by the worker, which knows the version; its timers stopped. */
+async function openTab(page: Page) {
+  await acceptNecessaryCookies(page);
+  await page.clock.install();
+  await page.goto(`${proxy.url}/impressum`);
+  await waitForServiceWorker(page);
+  await waitForCachedPage(page, '/impressum');
+  await expect.poll(() => workerVersion(page)).toBe(await publishedVersion(site));
+  // no heartbeat from here on: the navigation is what looks at the version
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+}
+
+const asked = (path: string, since: number) => proxy.requests.filter((r) => r.path === path && r.at >= since);
+
+test('the page is asked at once, while the version check is still on its way', async ({ page }) => {
+  await openTab(page);
+  proxy.holdVersion();
+  const start = Date.now();
+  try {
+    await page.goto(`${proxy.url}/news`);
+  } finally {
+    proxy.releaseVersion();
+  }
+  await expect(page.getByRole('heading', { name: 'Saisonauftakt' })).toBeVisible();
+  // the version file was asked, and the page not after it had waited the check's 1.5 s out
+  expect(asked('/cache-version.json', start).length).toBeGreaterThan(0);
+  const pageAsked = asked('/news', start);
+  expect(pageAsked).toHaveLength(1);
+  const waited = pageAsked[0].at - start;
+  console.log(`[navigation] the page was asked ${waited} ms after the navigation began (the version check held back)`);
+  expect(waited).toBeLessThan(1000);
+});
+
+test('a page read just before a publish is asked again once the check has seen the publish', async ({ page, browser }) => {
+  await openTab(page);
+  // the news page as it is before the publish, answered once by the proxy: as if read a moment before
+  await proxy.answerOnceAsNow('/news');
+  const before = await publishedVersion(site);
+  const title = await publishNewsAsAdmin(browser, site);
+  expect(await publishedVersion(site)).toBe(before + 1);
+
+  const start = Date.now();
+  await page.goto(`${proxy.url}/news`);
+  // the fan sees the article, and the worker keeps the fresh page, not the one read before
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  expect(asked('/news', start)).toHaveLength(2);
+  expect(await workerVersion(page)).toBe(before + 1);
+  await expect.poll(() => page.evaluate(async () => (await (await caches.open('anstoss-pages')).match('/news'))?.text())).toContain(title);
+});

@@ -1,0 +1,87 @@
+// A proxy in front of the site that sees what the service worker asks, in order:
+// it can hold the cache version's answer back (a slow network) and answer a page
+// once with a copy taken earlier (a page read just before a publish).
+import http from 'node:http';
+import { freePort } from '../../fixtures/port';
+
+export type WatchingProxy = {
+  /** the site through the proxy (the worker's origin) */
+  url: string;
+  /** each request's path and when it arrived (ms since the epoch) */
+  requests: { path: string; at: number }[];
+  /** holds /cache-version.json answers until `releaseVersion` (or 10 s) */
+  holdVersion: () => void;
+  releaseVersion: () => void;
+  /** the next request for `path` gets the page as it is now, whatever the site has then */
+  answerOnceAsNow: (path: string) => Promise<void>;
+  close: () => Promise<void>;
+};
+
+type Copy = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
+
+export async function startWatchingProxy(target: string): Promise<WatchingProxy> {
+  const requests: WatchingProxy['requests'] = [];
+  const copies = new Map<string, Copy>();
+  let held: Promise<void> | null = null;
+  let release = () => undefined as void;
+
+  const forward = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const upstream = http.request(`${target}${req.url}`, { method: req.method, headers: { ...req.headers, host: new URL(target).host } }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  };
+
+  const server = http.createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://proxy').pathname;
+    requests.push({ path, at: Date.now() });
+    const copy = copies.get(path);
+    if (copy) {
+      copies.delete(path);
+      res.writeHead(copy.status, copy.headers);
+      res.end(copy.body);
+      return;
+    }
+    if (path === '/cache-version.json' && held) {
+      void held.then(() => forward(req, res));
+      return;
+    }
+    forward(req, res);
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+
+  return {
+    url: `http://localhost:${port}`,
+    requests,
+    holdVersion: () => {
+      held = new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 10_000);
+        release = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    },
+    releaseVersion: () => {
+      release();
+      held = null;
+    },
+    answerOnceAsNow: async (path) => {
+      const answer = await fetch(`${target}${path}`, { headers: { 'accept-encoding': 'identity' } });
+      const headers: http.IncomingHttpHeaders = {};
+      answer.headers.forEach((value, name) => {
+        if (!['content-encoding', 'content-length', 'transfer-encoding', 'connection'].includes(name)) headers[name] = value;
+      });
+      copies.set(path, { status: answer.status, headers, body: Buffer.from(await answer.arrayBuffer()) });
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        release();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
