@@ -3,7 +3,7 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import AstroPWA from '@vite-pwa/astro';
-import { filterPrecache, publicChunkFiles, publicStylesheets } from './src/lib/pwa-precache.ts';
+import { filterPrecache, pageScriptChunks, publicStylesheets } from './src/lib/pwa-precache.ts';
 import { precompressAssets } from './src/server/http/precompress.ts';
 import { serverBundles } from './src/server/server-bundles.ts';
 import { interactionDirective } from './src/integrations/interaction-directive.ts';
@@ -15,8 +15,8 @@ const site = (process.env.SITE_URL ?? `http://localhost:${port}`).replace(/\/+$/
 
 // The service worker (src/sw.ts, docs/decisions/006): @vite-pwa/astro builds it
 // into <outDir>/client/sw.js with the precache list injected. The client build
-// tells which hashed JavaScript public pages can load, Astro's build manifest
-// which stylesheets they link; the admin's stay out of the precache.
+// tells which hashed JavaScript public pages run by themselves (islands are
+// fetched on first use), Astro's build manifest which stylesheets they link.
 /** @type {{ js: Set<string> | null, css: Set<string> | null }} */
 const publicFiles = { js: null, css: null };
 /** @type {import('vite').Plugin} */
@@ -27,7 +27,7 @@ const collectPublicChunks = {
     // Astro runs a server and a client build; only the client build ships to browsers
     if (this.environment ? this.environment.name !== 'client' : false) return;
     const chunks = Object.values(bundle).filter((item) => item.type === 'chunk');
-    if (chunks.some((chunk) => chunk.fileName.startsWith('_astro/'))) publicFiles.js = publicChunkFiles(chunks);
+    if (chunks.some((chunk) => chunk.fileName.startsWith('_astro/'))) publicFiles.js = pageScriptChunks(chunks);
   },
 };
 /** @type {import('astro').AstroIntegration} */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterPrecache, isAdminSource, publicChunkFiles, publicStylesheets, type ChunkInfo } from './pwa-precache';
+import { filterPrecache, isAdminSource, pageScriptChunks, publicStylesheets, scriptRoute, type ChunkInfo } from './pwa-precache';
 
 const chunk = (fileName: string, facade: string | null, imports: string[] = [], dynamicImports: string[] = [], isEntry = true): ChunkInfo => ({
   fileName,
@@ -9,28 +9,36 @@ const chunk = (fileName: string, facade: string | null, imports: string[] = [], 
   dynamicImports,
 });
 
-describe('precache: what public pages load, nothing only the admin loads', () => {
+describe('precache: what public pages run by themselves, no island and nothing only the admin loads', () => {
   const chunks = [
-    chunk('_astro/client.js', '/repo/node_modules/@astrojs/react/dist/client.js', ['_astro/jsx-runtime.js']),
-    chunk('_astro/CookieBanner.js', '/repo/src/components/islands/CookieBanner.tsx', ['_astro/jsx-runtime.js', '_astro/store.js']),
-    chunk('_astro/ShowAllNews.js', '/repo/src/components/islands/ShowAllNews.tsx', [], ['_astro/lazy-part.js']),
+    chunk('_astro/client.js', '/repo/node_modules/@astrojs/react/dist/client.js', ['_astro/react-dom.js']),
+    chunk('_astro/Site.js', '/repo/src/layouts/Site.astro?astro&type=script&index=0&lang.ts', ['_astro/pwa-protocol.js', '_astro/ui-texts.js']),
+    chunk('_astro/match.js', '/repo/src/pages/spiel/[id].astro?astro&type=script&index=0&lang.ts', ['_astro/pwa-protocol.js'], ['_astro/lazy-part.js']),
+    chunk('_astro/signin.js', '/repo/src/pages/auth/index.astro?astro&type=script&index=0&lang.ts', ['_astro/auth.js']),
+    chunk('_astro/InquiryForm.js', '\0astro-entry:/repo/src/components/islands/InquiryForm', ['_astro/jsx-runtime.js', '_astro/ui-texts.js']),
+    chunk('_astro/SignInForm.js', '\0astro-entry:/repo/src/components/islands/SignInForm', ['_astro/jsx-runtime.js', '_astro/auth.js']),
     chunk('_astro/AdminApp.js', '/repo/src/components/admin/AdminApp.tsx', ['_astro/jsx-runtime.js', '_astro/toast.js'], ['_astro/NewsManager.js']),
     chunk('_astro/NewsManager.js', '/repo/src/components/admin/NewsManager.tsx', ['_astro/toast.js'], [], false),
-    chunk('_astro/jsx-runtime.js', null, [], [], false),
-    chunk('_astro/store.js', null, [], [], false),
-    chunk('_astro/lazy-part.js', null, [], [], false),
-    chunk('_astro/toast.js', null, [], [], false),
+    ...['react-dom', 'jsx-runtime', 'pwa-protocol', 'ui-texts', 'lazy-part', 'auth', 'toast'].map((name) => chunk(`_astro/${name}.js`, null, [], [], false)),
   ];
 
-  it('follows static and lazy imports from every public entry', () => {
-    expect([...publicChunkFiles(chunks)].sort()).toEqual([
-      '_astro/CookieBanner.js',
-      '_astro/ShowAllNews.js',
-      '_astro/client.js',
-      '_astro/jsx-runtime.js',
+  it('follows static and lazy imports from the scripts of public pages and layouts only', () => {
+    expect([...pageScriptChunks(chunks)].sort()).toEqual([
+      '_astro/Site.js',
       '_astro/lazy-part.js',
-      '_astro/store.js',
+      '_astro/match.js',
+      '_astro/pwa-protocol.js',
+      '_astro/ui-texts.js',
     ]);
+  });
+
+  it("tells a page script's route, a layout's, and what is no Astro script", () => {
+    expect(scriptRoute('/repo/src/pages/auth/index.astro?astro&type=script&index=0&lang.ts')).toBe('/auth');
+    expect(scriptRoute('C:\\repo\\src\\pages\\reset-password.astro?astro&type=script&index=0&lang.ts')).toBe('/reset-password');
+    expect(scriptRoute('/repo/src/pages/index.astro?astro&type=script&index=0&lang.ts')).toBe('/');
+    expect(scriptRoute('/repo/src/layouts/Site.astro?astro&type=script&index=0&lang.ts')).toBe('');
+    expect(scriptRoute('\0astro-entry:/repo/src/components/islands/ShowAllNews')).toBeNull();
+    expect(scriptRoute(null)).toBeNull();
   });
 
   it('knows admin sources on any platform', () => {
@@ -52,11 +60,11 @@ describe('precache: what public pages load, nothing only the admin loads', () =>
 
   it('drops HTML except the offline page, and JavaScript and CSS no public page loads', () => {
     const entries = [
-      '_astro/client.js', '_astro/AdminApp.js', '_astro/NewsManager.js', '_astro/site.css', '_astro/admin.css',
+      '_astro/Site.js', '_astro/client.js', '_astro/SignInForm.js', '_astro/AdminApp.js', '_astro/NewsManager.js', '_astro/site.css', '_astro/admin.css',
       'offline.html', 'index.html', 'news/index.html', 'icons/icon-192.png', 'manifest.webmanifest', 'favicon.svg',
     ].map((url) => ({ url, revision: null, size: 1 }));
-    const kept = filterPrecache(entries, { js: publicChunkFiles(chunks), css: new Set(['_astro/site.css']) }).map((e) => e.url);
-    expect(kept).toEqual(['_astro/client.js', '_astro/site.css', 'offline.html', 'icons/icon-192.png', 'manifest.webmanifest', 'favicon.svg']);
+    const kept = filterPrecache(entries, { js: pageScriptChunks(chunks), css: new Set(['_astro/site.css']) }).map((e) => e.url);
+    expect(kept).toEqual(['_astro/Site.js', '_astro/site.css', 'offline.html', 'icons/icon-192.png', 'manifest.webmanifest', 'favicon.svg']);
   });
 
   it('keeps all hashed files of a kind whose build part it did not see', () => {

@@ -1,8 +1,10 @@
 // Build-time: which files the service worker precaches (docs/decisions/006).
-// No HTML (pages change without a new sw.js) except the offline page; the
-// hashed JavaScript and stylesheets public pages can load, but none that only
-// the admin panel or sign-in loads (visitors should not download it, and no
-// cache should hold it).
+// No HTML (pages change without a new sw.js) except the offline page; of the
+// hashed JavaScript only what public pages run by themselves (the layout's
+// script, a page's own script and their imports). An island's code (React and
+// the forms) is fetched when a fan first uses one and kept then: precached, it
+// cost every first visit some 90 KB in the background that most fans never run,
+// and the sign-in forms' code does not belong in a fan's cache at all.
 import { isPrivatePath } from './pwa-cache-policy';
 
 /** The parts of a Rollup output chunk this needs. */
@@ -23,8 +25,21 @@ export function isAdminSource(moduleId: string | null): boolean {
   return ADMIN_SOURCES.some((pattern) => pattern.test(normalised));
 }
 
-/** Every chunk reachable (statically or lazily) from an entry that is not the admin's. */
-export function publicChunkFiles(chunks: ChunkInfo[]): Set<string> {
+/**
+ * The route a page's own script belongs to ('/auth' for src/pages/auth/index.astro's), '' for a layout's
+ * or a component's script (every page runs it), or null when the entry is no Astro script (an island, the
+ * React renderer).
+ */
+export function scriptRoute(moduleId: string | null): string | null {
+  if (!moduleId) return null;
+  const normalised = moduleId.replace(/\\/g, '/');
+  if (!/\.astro\?astro&type=script/.test(normalised)) return null;
+  const page = /\/src\/pages(\/[^?]*)\.astro\?/.exec(normalised);
+  return page ? page[1].replace(/\/index$/, '') || '/' : '';
+}
+
+/** Every chunk reachable (statically or lazily) from a script public pages run by themselves. */
+export function pageScriptChunks(chunks: ChunkInfo[]): Set<string> {
   const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const reached = new Set<string>();
   const visit = (fileName: string) => {
@@ -34,7 +49,11 @@ export function publicChunkFiles(chunks: ChunkInfo[]): Set<string> {
     reached.add(fileName);
     for (const next of [...chunk.imports, ...chunk.dynamicImports]) visit(next);
   };
-  for (const chunk of chunks) if (chunk.isEntry && !isAdminSource(chunk.facadeModuleId)) visit(chunk.fileName);
+  for (const chunk of chunks) {
+    if (!chunk.isEntry || isAdminSource(chunk.facadeModuleId)) continue;
+    const route = scriptRoute(chunk.facadeModuleId);
+    if (route !== null && !isPrivatePath(route)) visit(chunk.fileName);
+  }
   return reached;
 }
 
@@ -57,9 +76,10 @@ export function publicStylesheets(routes: RouteStyles[]): Set<string> {
 export type ManifestEntry = { url: string; revision: string | null; size: number };
 
 /**
- * Keeps what the globs found, minus hashed JavaScript and stylesheets no public
- * page loads and minus every HTML file except the offline page. A null set
- * means that part of the build was not seen: keep all of that kind.
+ * Keeps what the globs found, minus hashed JavaScript no public page runs by
+ * itself, stylesheets no public page links and every HTML file except the
+ * offline page. A null set means that part of the build was not seen: keep all
+ * of that kind.
  */
 export function filterPrecache(
   entries: ManifestEntry[],

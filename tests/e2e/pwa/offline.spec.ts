@@ -11,6 +11,8 @@ test.use({ serviceWorkers: 'allow' });
 
 let site: Site;
 let articleId: string;
+/** the sign-in forms', React's and the islands' build files */
+const ISLAND_CODE = /InquiryForm|SignInForm|ForgotPasswordForm|ResetPasswordForm|SetupForm|ShowAllNews|Captcha|\/client\./;
 test.beforeAll(async () => {
   site = await startSite({
     seed: (db) => {
@@ -110,4 +112,34 @@ test('the precache holds hashed files, icons, the manifest and the offline page,
   expect(paths).not.toContain('/');
   // the admin panel's code is not shipped to visitors
   expect(paths.filter((p) => /admin/i.test(p))).toEqual([]);
+  // nor the sign-in forms', nor React and the islands: fetched when a fan first uses one (decision 006)
+  expect(paths.filter((p) => ISLAND_CODE.test(p))).toEqual([]);
+  const scripts = paths.filter((p) => p.endsWith('.js'));
+  let bytes = 0;
+  for (const script of scripts) bytes += (await (await fetch(`${site.url}${script}`)).arrayBuffer()).byteLength;
+  console.log(`[precache] ${scripts.length} scripts of ${bytes} bytes (before compression) that a first visit downloads in the background`);
+  // React alone is some 180,000
+  expect(bytes).toBeLessThan(30_000);
+});
+
+test("a form's code is kept once a fan has used it: offline it still comes up and says what is missing", async ({ page, context }) => {
+  await page.goto(`${site.url}/kontakt`);
+  await waitForServiceWorker(page);
+  await waitForCachedPage(page, '/kontakt');
+  const form = page.locator('form.inquiry-form');
+  // the island hydrates when the fan reaches for it, and asks for its question
+  await form.locator('[name="name"]').focus();
+  await expect(form.locator('.captcha-question')).toHaveText(/^\d+ \+ \d+ = \?$/);
+  const kept = (await cacheContents(page))['anstoss-assets'] ?? [];
+  expect(kept.filter((url) => /InquiryForm/.test(url))).toHaveLength(1);
+
+  await context.setOffline(true);
+  try {
+    await page.reload();
+    await page.locator('form.inquiry-form [name="name"]').focus();
+    // hydrated from the worker's cache: the island runs and says in German that the question did not come
+    await expect(page.locator('form.inquiry-form .captcha-unavailable')).toHaveText('Die Rechenaufgabe konnte nicht geladen werden. Bitte tippe auf ↻.', { timeout: 15_000 });
+  } finally {
+    await context.setOffline(false);
+  }
 });
