@@ -2,9 +2,10 @@
 // path without one. Dependency-free on purpose: the static workers
 // (docs/decisions/037) are bundled without the database, drizzle or Astro, and
 // the publisher (src/server/publish/routes.ts) uses the same two.
+import type { MissingPageRule } from '../../lib/missing-pages';
 
-/** Paths with no published file: what the static server answers instead. */
-export const MISSING_FILE_RULES: { prefix: string; redirect?: string; page?: string }[] = [
+/** Paths with no published file: what the static server answers instead (the 404 page does the same on a static host). */
+export const MISSING_FILE_RULES: readonly MissingPageRule[] = [
   // an archive page that is gone (articles taken off): the newest news (docs/decisions/039)
   { prefix: '/news/seite/', redirect: '/news/alle' },
   { prefix: '/news/', page: '/news/nicht-gefunden' },

@@ -198,3 +198,21 @@ test('with the bucket down saves still work and the admin sees why; the next pub
   // nothing older than the last version file: the bucket's version is ours
   expect(JSON.parse((await s3.get('cache-version.json'))!.body.toString())).toEqual(JSON.parse((await ours('/cache-version.json')).toString()));
 });
+
+test('on the static host a missing address leads where our server would: a gone team to the teams, a gone article to its page, else the 404 page', async ({ page }) => {
+  await expect.poll(() => inFolder('404.html') !== null && inFolder('mannschaften/index.html') !== null, { timeout: 10_000 }).toBe(true);
+  const host = await serveFolder(folder);
+  try {
+    await page.goto(`${host.url}/team/7c9e6679-7425-40de-944b-e07fc1f90ae7`);
+    await expect(page).toHaveURL(`${host.url}/mannschaften`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.goto(`${host.url}/news/7c9e6679-7425-40de-944b-e07fc1f90ae7`);
+    await expect(page.getByRole('heading', { name: 'Artikel nicht gefunden' })).toBeVisible();
+    const other = await page.goto(`${host.url}/gibt-es-nicht`);
+    expect(other?.status()).toBe(404);
+    await expect(page.getByText('Oops! Page not found')).toBeVisible();
+    await expect(page).toHaveURL(`${host.url}/gibt-es-nicht`);
+  } finally {
+    await host.close();
+  }
+});

@@ -1,0 +1,13 @@
+// Where an address without a published file leads (the server's MISSING_FILE_RULES), as a pure
+// function the 404 page can run in the browser: on a static host (a bucket, a web space) every missing
+// address shows /404.html, and the page applies the rules the Node server and nginx apply before it.
+
+export type MissingPageRule = { prefix: string; redirect?: string; page?: string };
+
+/** The address a missing `pathname` leads to by the first rule that fits, or null (none fits, or it is that address). */
+export function missingPageTarget(pathname: string, rules: readonly MissingPageRule[]): string | null {
+  const rule = rules.find((candidate) => pathname.startsWith(candidate.prefix));
+  const target = rule?.redirect ?? rule?.page ?? null;
+  // the target itself missing too (a page rule's page not published): no loop
+  return target && target !== pathname && `${target}/` !== pathname ? target : null;
+}
