@@ -46,7 +46,11 @@ export default function ShowAllNews({
           <article className="card news-card" key={item.id}>
             <div className="card-media">
               {item.image_url ? (
-                <img src={item.image_url} srcSet={item.srcset} sizes={item.sizes} alt={item.alt ?? ''} loading="lazy" decoding="async" width={640} height={360} />
+                // the WebP copies as a <source>, as Photo.astro writes them: a browser without WebP shows the original
+                <picture>
+                  {item.srcset && <source type="image/webp" srcSet={item.srcset} sizes={item.sizes} />}
+                  <img src={item.image_url} alt={item.alt ?? ''} loading="lazy" decoding="async" width={640} height={360} />
+                </picture>
               ) : (
                 <span className="no-image">{noImage}</span>
               )}

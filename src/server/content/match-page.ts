@@ -79,21 +79,27 @@ export type MatchPage = {
  */
 function reportHtml(stored: string | null, db: Db): string | null {
   if (!stored?.trim()) return null;
-  return sanitizeHtml(sanitizePrivacyHtml(stored), {
+  const html = sanitizeHtml(sanitizePrivacyHtml(stored), {
     allowedTags: false,
     allowedAttributes: false,
     transformTags: { img: (tagName, attribs) => ({ tagName, attribs: { alt: '', ...attribs, ...uploadAttributes(attribs.src, db) } }) },
   });
+  // the copies as a <source> of their own (Photo.astro says why); sanitize-html cannot wrap a tag, so
+  // the marker it wrote becomes the <picture> here. Its value is our srcset (no quote), every other
+  // attribute value is escaped by sanitize-html, so no '"' or '>' ends the match early.
+  return html.replace(/<img ([^>]*?)data-copies="([^"]*)"([^>]*)>/g, (_, before: string, srcset: string, after: string) =>
+    `<picture><source type="image/webp" srcset="${srcset}" sizes="${IMAGE_SIZES.column}" /><img ${before}${after.trimStart()}></picture>`,
+  );
 }
 
-/** An upload's own size, copies and lazy load for an <img> in the report; nothing for another image. */
+/** An upload's own size, copies (marked for the <picture>) and lazy load for an <img> in the report; nothing for another image. */
 function uploadAttributes(src: string | undefined, db: Db): Record<string, string> {
   const size = storedSize(src, db);
   if (!size) return {};
-  // the photo's own size: without a width the page would show it as wide as `sizes` says
+  // the photo's own size: shown as wide as it is (up to the column), with its room kept while it loads
   const attributes: Record<string, string> = { width: String(size.width), height: String(size.height), loading: 'lazy', decoding: 'async' };
   const srcset = uploadSrcset(src);
-  return srcset ? { ...attributes, srcset, sizes: IMAGE_SIZES.column } : attributes;
+  return srcset ? { ...attributes, 'data-copies': srcset } : attributes;
 }
 
 /** An OpenStreetMap search for the place: a link, no map script on the page. */

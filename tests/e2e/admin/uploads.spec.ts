@@ -181,7 +181,11 @@ test('a news photo reaches a phone as its small WebP copy; the original stays fo
     await expect(image).toHaveJSProperty('complete', true);
     const stem = original.replace(/\.jpg$/, '');
     expect(await image.getAttribute('src')).toBe(original);
-    expect(await image.getAttribute('srcset')).toBe(`${stem}-480.webp 480w, ${stem}-960.webp 960w, ${stem}-1600.webp 1600w`);
+    // the copies as a WebP <source>: a browser without WebP shows the original (no srcset on the <img>)
+    const copies = visitor.locator('.news-card picture source').first();
+    await expect(copies).toHaveAttribute('type', 'image/webp');
+    expect(await copies.getAttribute('srcset')).toBe(`${stem}-480.webp 480w, ${stem}-960.webp 960w, ${stem}-1600.webp 1600w`);
+    expect(await image.getAttribute('srcset')).toBeNull();
     // the phone loaded the 480 pixel copy, not the 2,000 pixel original
     expect(await image.evaluate((img: HTMLImageElement) => img.currentSrc)).toBe(`${site.url}${stem}-480.webp`);
     const copy = await fetch(`${site.url}${stem}-480.webp`);

@@ -49,6 +49,9 @@ test('the hero photo is in the page as an image, and a phone loads its small cop
     expect(await hero.getAttribute('fetchpriority')).toBe('high');
     expect(await hero.getAttribute('alt')).toBe('');
     expect(await hero.evaluate((img: HTMLImageElement) => img.currentSrc)).toBe(`${site().url}${stem(urls.hero)}-480.webp`);
+    // the copies are WebP only: a browser without WebP skips the <source> and shows the original
+    await expect(page.locator('.hero picture source')).toHaveAttribute('type', 'image/webp');
+    expect(await hero.getAttribute('srcset')).toBeNull();
     // it fills the hero behind the texts, as the background did
     const [photoBox, heroBox] = [await hero.boundingBox(), await page.locator('.hero').boundingBox()];
     expect(photoBox!.width).toBeCloseTo(heroBox!.width, 0);
@@ -102,7 +105,8 @@ test("a match report's photos come as their small copies, each in its own propor
     await expect(inText).toHaveAttribute('loading', 'lazy');
     await expect(inText).toHaveAttribute('alt', '');
     // the photos below the report
-    const below = report.locator(':scope > img');
+    await expect(inText.locator('xpath=..')).toHaveJSProperty('tagName', 'PICTURE');
+    const below = report.locator(':scope > picture > img');
     await expect(below).toHaveAttribute('width', '1200');
     await expect(below).toHaveAttribute('height', '1600');
     for (const [image, url] of [[inText, urls.inReport], [below, urls.report]] as const) {
