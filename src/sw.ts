@@ -2,8 +2,9 @@
 // The service worker (design §2, docs/decisions/006). Built by @vite-pwa/astro
 // (injectManifest) into dist/client/sw.js.
 //
-// - precache: hashed build files public pages load, icons, the manifest and the
-//   offline page; never a published page (pages change without a new sw.js)
+// - precache: the scripts public pages run by themselves (islands are kept when
+//   first used), the styles, icons, the manifest and the offline page; never a
+//   published page (pages change without a new sw.js)
 // - pages: network-first, the last good copy when offline, the offline page for
 //   a page never visited
 // - hashed files and uploaded images: cache-first
@@ -26,8 +27,9 @@ import {
   type RequestKind,
 } from './lib/pwa-cache-policy';
 import { CACHES, CACHE_VERSION_URL, FRESH_PAGE_HEADER, isToWorker, type FromWorker } from './lib/pwa-protocol';
-import { purgeLog } from './lib/pwa-purge-log';
 import { RecordedExpiration, freeSpaceOnQuotaError } from './sw/expiration';
+import { readMeta, recordPurge, writeMeta } from './sw/meta';
+import { NetworkAndStore, askAgain, servedAfter, withTimeout } from './sw/page-again';
 import { SavedCopies } from './sw/saved-copies';
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
@@ -36,6 +38,8 @@ const OFFLINE_PAGE = '/offline.html';
 const VERSION_KEY = '/__anstoss/cache-version';
 /** a navigation's page waits at most this long for the version check asked with it */
 const NAVIGATION_CHECK_TIMEOUT_MS = 1500;
+/** … and at most this long for the page asked again when the check found it changed */
+const ASK_AGAIN_WAIT_MS = 3000;
 /** several open tabs each send a heartbeat every 10 s: one check per few seconds is enough */
 const HEARTBEAT_CHECK_INTERVAL_MS = 5000;
 
@@ -56,36 +60,25 @@ const storableOnly: CacheWillUpdate = {
   cacheWillUpdate: async ({ response }) => (isStorableResponse(response) ? response : null),
 };
 
-const PURGES_KEY = '/__anstoss/purges';
-
-/** A JSON value this worker keeps for itself in the meta cache (undefined: none, or not JSON). */
-async function readMeta(key: string): Promise<unknown> {
-  const stored = await (await caches.open(CACHES.meta)).match(key);
-  return stored ? stored.json().catch(() => undefined) : undefined;
-}
-
-async function writeMeta(key: string, value: unknown): Promise<void> {
-  await (await caches.open(CACHES.meta)).put(key, new Response(JSON.stringify(value), { headers: { 'content-type': 'application/json' } }));
-}
-
-const recordPurge = purgeLog({ read: readMeta, write: writeMeta }, PURGES_KEY);
 /** the tabs whose page came from the saved copies, until each asks (sw/saved-copies.ts) */
 const savedCopies = new SavedCopies();
 
 const pageExpiration = new RecordedExpiration(CACHES.pages, recordPurge, { maxEntries: 150 });
-const pages = new NetworkFirst({
-  cacheName: CACHES.pages,
-  networkTimeoutSeconds: 5,
-  plugins: [
-    storableOnly,
-    // published files do not depend on the query string: one entry per page
-    { cacheKeyWillBeUsed: async ({ request }) => pageCacheKey(request.url) },
-    pageExpiration,
-    savedCopies.plugin,
-  ],
-});
+const pageStorage = [
+  storableOnly,
+  // published files do not depend on the query string: one entry per page
+  { cacheKeyWillBeUsed: async ({ request }: { request: Request }) => pageCacheKey(request.url) },
+  pageExpiration,
+];
+const pages = new NetworkFirst({ cacheName: CACHES.pages, networkTimeoutSeconds: 5, plugins: [...pageStorage, savedCopies.plugin] });
+/** a page asked again after the version check (sw/page-again.ts) */
+const pagesAgain = new NetworkAndStore({ cacheName: CACHES.pages, plugins: pageStorage });
 const assetExpiration = new RecordedExpiration(CACHES.assets, recordPurge, { maxEntries: 150 });
-const assets = new CacheFirst({ cacheName: CACHES.assets, plugins: [storableOnly, assetExpiration] });
+const assets = new CacheFirst({
+  cacheName: CACHES.assets,
+  // a hashed file asked again as ?retry=1 on weak data (interaction-client.ts) is the same file
+  plugins: [storableOnly, { cacheKeyWillBeUsed: async ({ request }: { request: Request }) => request.url.split('?')[0] }, assetExpiration],
+});
 const imageExpiration = new RecordedExpiration(CACHES.images, recordPurge, { maxEntries: 100, maxAgeSeconds: 60 * 60 * 24 * 30 });
 const images = new CacheFirst({ cacheName: CACHES.images, plugins: [storableOnly, imageExpiration] });
 
@@ -115,8 +108,12 @@ registerRoute(
       if (!navigation) return response;
       // asked together with the page (a phone on weak data paid the check's round trip before every page);
       // a page the check found changed may be older than the version now recorded: it is asked again
-      if (pageIn(await check, request.url)) response = await pages.handle(options).catch(() => response);
-      savedCopies.answered(options.event as FetchEvent, response);
+      const event = options.event as FetchEvent;
+      const change = await check;
+      if (change && pageIn(change.pages, request.url) && !servedAfter(response, change.publishedAt)) {
+        response = await askAgain(pagesAgain, options, response, ASK_AGAIN_WAIT_MS, () => tellTab(event.resultingClientId, change.version));
+      }
+      savedCopies.answered(event, response);
       return response;
     } catch (error) {
       if (navigation) {
@@ -150,7 +147,7 @@ registerRoute(
 /** undefined: not read from the meta cache yet (the worker may have been stopped and started) */
 let knownVersion: number | null | undefined;
 let lastCheck = 0;
-let running: Promise<ChangedPages> | null = null;
+let running: Promise<VersionChange | null> | null = null;
 
 async function readKnownVersion(): Promise<number | null> {
   if (knownVersion !== undefined) return knownVersion;
@@ -163,15 +160,18 @@ async function storeKnownVersion(version: number): Promise<void> {
   await writeMeta(VERSION_KEY, { version });
 }
 
-/** The pages a new version changed ('all': every one), or null: none (same version, the first look, no answer). */
-type ChangedPages = Set<string> | 'all' | null;
+/** A new version the worker has just recorded: the pages it changed ('all': every one), when it was published. */
+type VersionChange = { version: number; pages: Set<string> | 'all'; publishedAt: number | null };
 
-function pageIn(changed: ChangedPages | undefined, url: string): boolean {
-  return changed === 'all' || (changed instanceof Set && changed.has(pagePath(new URL(url).pathname)));
+function pageIn(pages: Set<string> | 'all', url: string): boolean {
+  return pages === 'all' || pages.has(pagePath(new URL(url).pathname));
 }
 
-/** Reads cache-version.json; on a new version forgets the pages it changed and tells the tabs that show them. */
-function checkVersion(minIntervalMs: number): Promise<ChangedPages> {
+/**
+ * Reads cache-version.json; on a new version forgets the pages it changed and tells the tabs that show
+ * them. Null: no change (the same version, the first look, no answer).
+ */
+function checkVersion(minIntervalMs: number): Promise<VersionChange | null> {
   if (running) return running;
   if (Date.now() - lastCheck < minIntervalMs) return Promise.resolve(null);
   lastCheck = Date.now();
@@ -193,8 +193,10 @@ function checkVersion(minIntervalMs: number): Promise<ChangedPages> {
       if (changed === 'all') await pageExpiration.purge(reason);
       else if (changed) await forgetPages(changed, reason);
       await storeKnownVersion(fresh);
-      if (changed) await broadcast({ type: 'cache-updated', version: fresh }, changed);
-      return changed;
+      if (!changed) return null;
+      await broadcast({ type: 'cache-updated', version: fresh }, changed);
+      const publishedAt = Date.parse(String((body as { publishedAt?: unknown }).publishedAt));
+      return { version: fresh, pages: changed, publishedAt: Number.isFinite(publishedAt) ? publishedAt : null };
     } catch {
       // offline or the file is being replaced: the next heartbeat asks again
       return null;
@@ -203,6 +205,12 @@ function checkVersion(minIntervalMs: number): Promise<ChangedPages> {
     }
   })();
   return running;
+}
+
+/** Tells the tab a navigation made that its page is older than what came after (sw/page-again.ts). */
+async function tellTab(clientId: string, version: number): Promise<void> {
+  const tab = clientId ? await self.clients.get(clientId) : undefined;
+  tab?.postMessage({ type: 'cache-updated', version } satisfies FromWorker);
 }
 
 /** Tells the tabs that show one of `pages` (every tab: 'all'). */
@@ -220,11 +228,6 @@ async function forgetPages(pages: Set<string>, reason: string): Promise<void> {
   const paths = gone.map((request) => new URL(request.url).pathname);
   await recordPurge(CACHES.pages, `${reason}: ${paths.slice(0, 5).join(', ')}${paths.length > 5 ? ` (+${paths.length - 5})` : ''}`);
   await Promise.all(gone.map((request) => cache.delete(request)));
-}
-
-/** The work's result, or undefined when it takes longer than `ms` (it goes on). */
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T | undefined> {
-  return Promise.race([work, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms))]);
 }
 
 // ---- messages from the tabs ----------------------------------------------

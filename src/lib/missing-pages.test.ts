@@ -17,5 +17,8 @@ describe('missingPageTarget (the 404 page on a static host)', () => {
     expect(missingPageTarget('/mannschaften', MISSING_FILE_RULES)).toBeNull();
     expect(missingPageTarget('/news/nicht-gefunden', MISSING_FILE_RULES)).toBeNull();
     expect(missingPageTarget('/news/nicht-gefunden/', MISSING_FILE_RULES)).toBeNull();
+    expect(missingPageTarget('/team/.tmp-1234', MISSING_FILE_RULES)).toBeNull();
+    // a rule may only lead to an address of this site
+    expect(missingPageTarget('/a/b', [{ prefix: '/a/', redirect: '//evil.example/' }, { prefix: '/', redirect: 'https://evil.example/' }])).toBeNull();
   });
 });

@@ -6,8 +6,11 @@ export type MissingPageRule = { prefix: string; redirect?: string; page?: string
 
 /** The address a missing `pathname` leads to by the first rule that fits, or null (none fits, or it is that address). */
 export function missingPageTarget(pathname: string, rules: readonly MissingPageRule[]): string | null {
+  // a hidden or temporary file's name is refused outright by our server, not led to its section
+  if (pathname.includes('/.')) return null;
   const rule = rules.find((candidate) => pathname.startsWith(candidate.prefix));
   const target = rule?.redirect ?? rule?.page ?? null;
-  // the target itself missing too (a page rule's page not published): no loop
-  return target && target !== pathname && `${target}/` !== pathname ? target : null;
+  // only an address of this site; the target itself missing too (a page rule's page not published): no loop
+  if (!target || !/^\/(?!\/)/.test(target)) return null;
+  return target !== pathname && `${target}/` !== pathname ? target : null;
 }

@@ -63,6 +63,20 @@ test('the hero photo is in the page as an image, and a phone loads its small cop
   }
 });
 
+test("a wide, sharp screen gets the hero's original: the largest copy would be too small across its window", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 2, serviceWorkers: 'block' });
+  try {
+    await withCookieChoice(context);
+    const page = await context.newPage();
+    await page.goto(site().url + '/');
+    const hero = page.locator('.hero-image');
+    await expect(hero).toHaveJSProperty('complete', true);
+    expect(await hero.evaluate((img: HTMLImageElement) => img.currentSrc)).toBe(`${site().url}${urls.hero}`);
+  } finally {
+    await context.close();
+  }
+});
+
 test('a portrait photo keeps its room while it loads: the article text does not move', async ({ browser }) => {
   const context = await phone(browser);
   try {

@@ -70,3 +70,36 @@ test('a page read just before a publish is asked again once the check has seen t
   expect(await workerVersion(page)).toBe(before + 1);
   await expect.poll(() => page.evaluate(async () => (await (await caches.open('anstoss-pages')).match('/news'))?.text())).toContain(title);
 });
+
+test('a page asked again that is slow: the first answer shows after 3 s, and the tab is told once the fresh one has come', async ({ page, browser }) => {
+  await openTab(page);
+  await proxy.answerOnceAsNow('/news');
+  // the second request for the news page (the one asked again) answers 6 s late
+  proxy.delay('/news', 2, 6_000);
+  const title = await publishNewsAsAdmin(browser, site);
+  const start = Date.now();
+  await page.goto(`${proxy.url}/news`);
+  // the page read before the publish, at once; no 'Keine Verbindung' note: the fan is online
+  expect(Date.now() - start).toBeLessThan(5_500);
+  await expect(page.getByRole('heading', { name: 'Saisonauftakt' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: title })).toHaveCount(0);
+  await expect(page.getByTestId('saved-copy')).toHaveCount(0);
+  // the fresh page arrives: it is kept, the tab gets the banner a publish brings and reloads after its 5 s
+  await page.clock.resume();
+  await expect(page.getByRole('region', { name: 'Neue Inhalte' })).toBeVisible({ timeout: 15_000 });
+  await expect.poll(() => page.evaluate(async () => (await (await caches.open('anstoss-pages')).match('/news'))?.text())).toContain(title);
+  await expect(page.getByRole('heading', { name: title })).toBeVisible({ timeout: 15_000 });
+  expect(asked('/news', start).length).toBeGreaterThanOrEqual(2);
+});
+
+test('a page made well after the publish is not asked again', async ({ page, browser }) => {
+  await openTab(page);
+  const title = await publishNewsAsAdmin(browser, site);
+  // the fan comes back a while later: the worker has not looked since, but the page it gets is newer
+  await page.waitForTimeout(3_000);
+  const start = Date.now();
+  await page.goto(`${proxy.url}/news`);
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  expect(asked('/news', start)).toHaveLength(1);
+  expect(await workerVersion(page)).toBe(await publishedVersion(site));
+});

@@ -14,6 +14,8 @@ export type WatchingProxy = {
   releaseVersion: () => void;
   /** the next request for `path` gets the page as it is now, whatever the site has then */
   answerOnceAsNow: (path: string) => Promise<void>;
+  /** the `nth` request for `path` from now on (1: the next) is answered `ms` late */
+  delay: (path: string, nth: number, ms: number) => void;
   close: () => Promise<void>;
 };
 
@@ -24,11 +26,12 @@ export async function startWatchingProxy(target: string): Promise<WatchingProxy>
   const copies = new Map<string, Copy>();
   let held: Promise<void> | null = null;
   let release = () => undefined as void;
+  const delays = new Map<string, { nth: number; ms: number }>();
 
   const forward = (req: http.IncomingMessage, res: http.ServerResponse) => {
-    const upstream = http.request(`${target}${req.url}`, { method: req.method, headers: { ...req.headers, host: new URL(target).host } }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
+    const upstream = http.request(`${target}${req.url}`, { method: req.method, headers: { ...req.headers, host: new URL(target).host } }, (upstreamAnswer) => {
+      res.writeHead(upstreamAnswer.statusCode ?? 502, upstreamAnswer.headers);
+      upstreamAnswer.pipe(res);
     });
     upstream.on('error', () => res.destroy());
     req.pipe(upstream);
@@ -37,6 +40,16 @@ export async function startWatchingProxy(target: string): Promise<WatchingProxy>
   const server = http.createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://proxy').pathname;
     requests.push({ path, at: Date.now() });
+    const delay = delays.get(path);
+    if (delay && --delay.nth === 0) {
+      delays.delete(path);
+      setTimeout(() => answer(req, res, path), delay.ms);
+      return;
+    }
+    answer(req, res, path);
+  });
+
+  const answer = (req: http.IncomingMessage, res: http.ServerResponse, path: string) => {
     const copy = copies.get(path);
     if (copy) {
       copies.delete(path);
@@ -49,7 +62,7 @@ export async function startWatchingProxy(target: string): Promise<WatchingProxy>
       return;
     }
     forward(req, res);
-  });
+  };
   const port = await freePort();
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
 
@@ -69,6 +82,7 @@ export async function startWatchingProxy(target: string): Promise<WatchingProxy>
       release();
       held = null;
     },
+    delay: (path, nth, ms) => void delays.set(path, { nth, ms }),
     answerOnceAsNow: async (path) => {
       const answer = await fetch(`${target}${path}`, { headers: { 'accept-encoding': 'identity' } });
       const headers: http.IncomingHttpHeaders = {};

@@ -1,0 +1,58 @@
+/// <reference lib="webworker" />
+// A navigation asks the page and the cache version together (docs/decisions/006). When the check finds
+// that a publish changed this page and the answer may be from before it, the page is asked once more,
+// from the network only and for a short while: NetworkFirst would fall back to the copy it stored a moment
+// ago and call it a saved copy, or wait as long as the network does. An answer that comes later is still
+// stored, and when it is another page than the one shown, the new tab is told as a publish tells it.
+import { Strategy, type StrategyHandler } from 'workbox-strategies';
+
+type HandleOptions = Parameters<Strategy['handle']>[0];
+
+/** The network only, stored with the plugins it is given (the page cache's key, what may be stored, the expiration). */
+export class NetworkAndStore extends Strategy {
+  protected async _handle(request: Request, handler: StrategyHandler): Promise<Response> {
+    return handler.fetchAndCachePut(request);
+  }
+}
+
+/**
+ * The answer was made at least 2 s after the publish: then it shows it. Its Date has whole seconds, and a
+ * static host's clock may differ a little from the server's that wrote `publishedAt`; an answer without a
+ * Date, or from the cache, counts as older.
+ */
+export function servedAfter(response: Response, publishedAt: number | null): boolean {
+  const date = Date.parse(response.headers.get('date') ?? '');
+  return publishedAt !== null && Number.isFinite(date) && date - publishedAt >= 2000;
+}
+
+/** The work's result, or undefined when it takes longer than `ms` (it goes on). */
+export function withTimeout<T>(work: Promise<T>, ms: number): Promise<T | undefined> {
+  return Promise.race([work, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms))]);
+}
+
+/** Another page than `shown`, as far as the ETags tell (without them: not known, so not told). */
+function differs(shown: Response, late: Response): boolean {
+  const [before, after] = [shown.headers.get('etag'), late.headers.get('etag')];
+  return before !== null && after !== null && before !== after;
+}
+
+/**
+ * The page asked again; within `waitMs` its answer, else (or when it fails) the first one. A later answer
+ * that differs calls `tellTab`, kept alive by the fetch event.
+ */
+export async function askAgain(
+  strategy: NetworkAndStore,
+  options: HandleOptions,
+  first: Response,
+  waitMs: number,
+  tellTab: () => Promise<void>,
+): Promise<Response> {
+  const again = strategy.handle(options).catch(() => null);
+  const answer = await withTimeout(again, waitMs);
+  if (answer === undefined) {
+    const event = 'event' in options ? options.event : options;
+    event?.waitUntil(again.then((late) => (late && differs(first, late) ? tellTab() : undefined)).catch(() => undefined));
+    return first;
+  }
+  return answer ?? first;
+}
