@@ -14,8 +14,9 @@ async function expectSamples(page: import('@playwright/test').Page) {
   await expect(samples.nth(0).locator('.match-status')).toHaveText('Geplant');
   await expect(samples.nth(0).locator('.match-type')).toHaveText('Liga');
   await expect(samples.nth(2).locator('.match-type')).toHaveText('Pokal');
-  // examples are no events for search engines
+  // examples are no events for search engines, and the page with them is not indexed
   expect((await jsonLdOf(page)).filter((d) => d['@type'] === 'SportsEvent')).toHaveLength(0);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
 }
 
 test.describe('Spielplan, leere Datenbank', () => {
@@ -72,6 +73,8 @@ test.describe('Spielplan, gefüllte Datenbank', () => {
 
   test('one SportsEvent per match, with the Vienna start time in UTC', async ({ page }) => {
     await page.goto(site().url + '/spielplan');
+    // real matches: the page is indexed
+    await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
     const events = (await jsonLdOf(page)).filter((d) => d['@type'] === 'SportsEvent');
     expect(events.map((e) => e.name)).toEqual([
       'USV Gnas gegen SV Kirchberg',
