@@ -29,7 +29,7 @@ import {
 import { CACHES, CACHE_VERSION_URL, FRESH_PAGE_HEADER, isToWorker, type FromWorker } from './lib/pwa-protocol';
 import { RecordedExpiration, freeSpaceOnQuotaError } from './sw/expiration';
 import { readMeta, recordPurge, writeMeta } from './sw/meta';
-import { NetworkAndStore, askAgain, servedAfter, withTimeout } from './sw/page-again';
+import { LateUpdates, NetworkAndStore, askAgain, servedAfter, withTimeout } from './sw/page-again';
 import { SavedCopies } from './sw/saved-copies';
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
@@ -62,6 +62,8 @@ const storableOnly: CacheWillUpdate = {
 
 /** the tabs whose page came from the saved copies, until each asks (sw/saved-copies.ts) */
 const savedCopies = new SavedCopies();
+/** tabs found older than a publish after they were answered, until each asks (sw/page-again.ts) */
+const lateUpdates = new LateUpdates();
 
 const pageExpiration = new RecordedExpiration(CACHES.pages, recordPurge, { maxEntries: 150 });
 const pageStorage = [
@@ -104,14 +106,17 @@ registerRoute(
     // is shown, so that the fresh page does not get an update banner of its own
     const check = navigation ? withTimeout(checkVersion(0), NAVIGATION_CHECK_TIMEOUT_MS) : undefined;
     try {
-      let response = await pages.handle(options);
+      // the strategy's second promise: its storing of the answer (the event is kept alive for it)
+      const [answered, stored] = pages.handleAll(options);
+      let response = await answered;
       if (!navigation) return response;
       // asked together with the page (a phone on weak data paid the check's round trip before every page);
       // a page the check found changed may be older than the version now recorded: it is asked again
       const event = options.event as FetchEvent;
       const change = await check;
       if (change && pageIn(change.pages, request.url) && !servedAfter(response, change.publishedAt)) {
-        response = await askAgain(pagesAgain, options, response, ASK_AGAIN_WAIT_MS, () => tellTab(event.resultingClientId, change.version));
+        const tellTab = () => tellLateTab(event.resultingClientId, change.version);
+        response = await askAgain(pagesAgain, options, response, stored, ASK_AGAIN_WAIT_MS, tellTab);
       }
       savedCopies.answered(event, response);
       return response;
@@ -208,7 +213,9 @@ function checkVersion(minIntervalMs: number): Promise<VersionChange | null> {
 }
 
 /** Tells the tab a navigation made that its page is older than what came after (sw/page-again.ts). */
-async function tellTab(clientId: string, version: number): Promise<void> {
+async function tellLateTab(clientId: string, version: number): Promise<void> {
+  // kept too: a tab that does not listen yet asks when it runs
+  lateUpdates.keep(clientId, version);
   const tab = clientId ? await self.clients.get(clientId) : undefined;
   tab?.postMessage({ type: 'cache-updated', version } satisfies FromWorker);
 }
@@ -249,9 +256,12 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
     case 'cache-urls':
       event.waitUntil(cacheUrls(event, data.urls));
       break;
-    case 'ask-saved-copy': {
-      const savedAt = savedCopies.take(event.source && 'id' in event.source ? event.source.id : '');
+    case 'ask-page-state': {
+      const tab = event.source && 'id' in event.source ? event.source.id : '';
+      const savedAt = savedCopies.take(tab);
       if (savedAt !== undefined) event.source?.postMessage({ type: 'saved-copy', savedAt } satisfies FromWorker);
+      const version = lateUpdates.take(tab);
+      if (version !== undefined) event.source?.postMessage({ type: 'cache-updated', version } satisfies FromWorker);
       break;
     }
   }

@@ -20,5 +20,6 @@ describe('missingPageTarget (the 404 page on a static host)', () => {
     expect(missingPageTarget('/team/.tmp-1234', MISSING_FILE_RULES)).toBeNull();
     // a rule may only lead to an address of this site
     expect(missingPageTarget('/a/b', [{ prefix: '/a/', redirect: '//evil.example/' }, { prefix: '/', redirect: 'https://evil.example/' }])).toBeNull();
+    expect(missingPageTarget('/a/b', [{ prefix: '/a/', redirect: '/\\evil.example/' }])).toBeNull();
   });
 });

@@ -11,6 +11,6 @@ export function missingPageTarget(pathname: string, rules: readonly MissingPageR
   const rule = rules.find((candidate) => pathname.startsWith(candidate.prefix));
   const target = rule?.redirect ?? rule?.page ?? null;
   // only an address of this site; the target itself missing too (a page rule's page not published): no loop
-  if (!target || !/^\/(?!\/)/.test(target)) return null;
+  if (!target || !/^\/(?![/\\])/.test(target)) return null;
   return target !== pathname && `${target}/` !== pathname ? target : null;
 }

@@ -48,8 +48,9 @@ export function startPwaClient({ onCacheUpdated, onSavedCopy }: PwaClientOptions
   };
   container.addEventListener('message', onMessage);
   container.startMessages();
-  // a page the worker answered may be one of its saved copies: the worker says so, and when it was fetched
-  if (controlledAtStart) post({ type: 'ask-saved-copy' });
+  // a page the worker answered may be one of its saved copies (the worker says so, and when it was fetched),
+  // or found older than a publish while it loaded (sw/page-again.ts): told now, as no one listened before
+  if (controlledAtStart) post({ type: 'ask-page-state' });
 
   // back in the tab: ask now instead of at the next heartbeat
   const onBack = () => {

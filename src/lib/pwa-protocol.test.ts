@@ -15,7 +15,7 @@ describe('page ↔ worker messages', () => {
     expect(isFromWorker({ type: 'cache-updated' })).toBe(false);
     expect(isFromWorker({ type: 'heartbeat-reply' })).toBe(true);
     expect(isFromWorker(null)).toBe(false);
-    expect(isToWorker({ type: 'ask-saved-copy' })).toBe(true);
+    expect(isToWorker({ type: 'ask-page-state' })).toBe(true);
     expect(isFromWorker({ type: 'saved-copy', savedAt: 1_764_000_000_000 })).toBe(true);
     expect(isFromWorker({ type: 'saved-copy', savedAt: null })).toBe(true);
     expect(isFromWorker({ type: 'saved-copy', savedAt: '28.11.' })).toBe(false);

@@ -40,8 +40,8 @@ export type ToWorker =
   | { type: 'check-version' }
   /** what the first page loaded before the worker controlled it */
   | { type: 'cache-urls'; urls: string[] }
-  /** did this page come from the saved copies (no network, or none within 5 s)? */
-  | { type: 'ask-saved-copy' };
+  /** the tab runs: was its page a saved copy (no network, or none within 5 s), or found older while it loaded? */
+  | { type: 'ask-page-state' };
 
 /** Worker → page. `savedAt`: when the saved copy was fetched (its Date header, ms), null when it does not say. */
 export type FromWorker = { type: 'heartbeat-reply' } | { type: 'cache-updated'; version: number } | { type: 'saved-copy'; savedAt: number | null };
@@ -57,5 +57,5 @@ export function isToWorker(data: unknown): data is ToWorker {
   if (typeof data !== 'object' || data === null) return false;
   const { type, urls } = data as { type?: unknown; urls?: unknown };
   if (type === 'cache-urls') return Array.isArray(urls) && urls.every((u) => typeof u === 'string');
-  return type === 'heartbeat' || type === 'restart' || type === 'check-version' || type === 'ask-saved-copy';
+  return type === 'heartbeat' || type === 'restart' || type === 'check-version' || type === 'ask-page-state';
 }

@@ -3,6 +3,7 @@ import { getDb } from '../server/db/client';
 import { allUrls } from '../server/publish/routes';
 import { siteUrl } from '../server/config';
 import { today } from '../server/content/today';
+import { matchesByDate } from '../server/content/public-matches';
 
 // pages a search engine should not list
 const EXCLUDED = new Set(['/404', '/news/nicht-gefunden', '/news/alle', '/news/alle.json', '/news/feed.xml', '/spielplan.ics', '/sitemap.xml', '/robots.txt']);
@@ -11,7 +12,11 @@ const EXCLUDED = new Set(['/404', '/news/nicht-gefunden', '/news/alle', '/news/a
 export const GET: APIRoute = ({ locals }) => {
   const site = siteUrl();
   // pages only: no share images, icons or calendar files
-  const urls = allUrls(getDb(), today(locals).getTime()).filter((u) => !EXCLUDED.has(u) && !u.startsWith('/mannschaften/') && !/\.[a-z0-9]+$/i.test(u));
+  // without a match the fixtures show the spec's samples and say noindex (Fixtures.astro)
+  const samplesOnly = !matchesByDate()?.length;
+  const urls = allUrls(getDb(), today(locals).getTime()).filter(
+    (u) => !EXCLUDED.has(u) && !u.startsWith('/mannschaften/') && !/\.[a-z0-9]+$/i.test(u) && !(samplesOnly && u === '/spielplan'),
+  );
   const body = `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
 ${urls.map((u) => `<url><loc>${new URL(u, site).href}</loc></url>`).join('\n')}

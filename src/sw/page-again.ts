@@ -1,17 +1,31 @@
 /// <reference lib="webworker" />
 // A navigation asks the page and the cache version together (docs/decisions/006). When the check finds
 // that a publish changed this page and the answer may be from before it, the page is asked once more,
-// from the network only and for a short while: NetworkFirst would fall back to the copy it stored a moment
-// ago and call it a saved copy, or wait as long as the network does. An answer that comes later is still
-// stored, and when it is another page than the one shown, the new tab is told as a publish tells it.
+// past the browser's HTTP cache and for a short while: NetworkFirst would fall back to the copy it stored
+// a moment ago and call it a saved copy, or wait as long as the network does. An answer that comes later
+// is still stored, and when it is another page than the one shown, the new tab is told as a publish tells it.
 import { Strategy, type StrategyHandler } from 'workbox-strategies';
 
 type HandleOptions = Parameters<Strategy['handle']>[0];
 
-/** The network only, stored with the plugins it is given (the page cache's key, what may be stored, the expiration). */
+/**
+ * The network only (past the HTTP cache: a host such as GitHub Pages lets browsers keep a page for minutes),
+ * stored with the plugins it is given, after `params.after` (the first answer's own storing: the newer
+ * page is written last).
+ */
 export class NetworkAndStore extends Strategy {
   protected async _handle(request: Request, handler: StrategyHandler): Promise<Response> {
-    return handler.fetchAndCachePut(request);
+    const fresh = new Request(request.url, { cache: 'no-cache', credentials: 'same-origin', redirect: 'manual', headers: request.headers });
+    const response = await handler.fetch(fresh);
+    const copy = response.clone();
+    const after = (handler.params as { after?: Promise<unknown> } | undefined)?.after;
+    void handler.waitUntil(
+      (async () => {
+        await after?.catch(() => undefined);
+        await handler.cachePut(request, copy);
+      })(),
+    );
+    return response;
   }
 }
 
@@ -33,26 +47,52 @@ export function withTimeout<T>(work: Promise<T>, ms: number): Promise<T | undefi
 /** Another page than `shown`, as far as the ETags tell (without them: not known, so not told). */
 function differs(shown: Response, late: Response): boolean {
   const [before, after] = [shown.headers.get('etag'), late.headers.get('etag')];
-  return before !== null && after !== null && before !== after;
+  return late.ok && before !== null && after !== null && before !== after;
 }
 
 /**
- * The page asked again; within `waitMs` its answer, else (or when it fails) the first one. A later answer
- * that differs calls `tellTab`, kept alive by the fetch event.
+ * The page asked again; within `waitMs` its answer (unless the server failed: a 5xx during a restart does
+ * not replace a good page), else the first one. A later answer that differs calls `tellTab`, kept alive by
+ * the fetch event. `firstStored`: the first answer's storing, which the second waits for.
  */
 export async function askAgain(
   strategy: NetworkAndStore,
   options: HandleOptions,
   first: Response,
+  firstStored: Promise<void>,
   waitMs: number,
   tellTab: () => Promise<void>,
 ): Promise<Response> {
-  const again = strategy.handle(options).catch(() => null);
+  const again = strategy.handle({ ...options, params: { after: firstStored } } as HandleOptions).catch(() => null);
   const answer = await withTimeout(again, waitMs);
   if (answer === undefined) {
     const event = 'event' in options ? options.event : options;
     event?.waitUntil(again.then((late) => (late && differs(first, late) ? tellTab() : undefined)).catch(() => undefined));
     return first;
   }
-  return answer ?? first;
+  return answer && answer.status < 500 ? answer : first;
+}
+
+/** How many tabs at most keep a late update until they ask (one per slow navigation; gone when asked). */
+const KEPT = 20;
+
+/**
+ * Late updates for tabs that may not listen yet: a tab starts its worker client after 'load' and idle, and
+ * a message posted before that reaches nobody. Each tab asks once it runs (as for its saved copy).
+ */
+export class LateUpdates {
+  private readonly byClient = new Map<string, number>();
+
+  keep(clientId: string, version: number): void {
+    if (!clientId) return;
+    if (this.byClient.size >= KEPT) this.byClient.delete(this.byClient.keys().next().value as string);
+    this.byClient.set(clientId, version);
+  }
+
+  /** The version a tab was told late, once; undefined when none. */
+  take(clientId: string): number | undefined {
+    const version = this.byClient.get(clientId);
+    this.byClient.delete(clientId);
+    return version;
+  }
 }

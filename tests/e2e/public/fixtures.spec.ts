@@ -29,6 +29,12 @@ test.describe('Spielplan, leere Datenbank', () => {
     await expectNoEmoji(page);
   });
 
+  test('the sitemap leaves out the fixtures while they are only examples', async ({ request }) => {
+    const sitemap = await (await request.get(site().url + '/sitemap.xml')).text();
+    expect(sitemap).toContain(`<loc>${site().url}/</loc>`);
+    expect(sitemap).not.toContain('/spielplan<');
+  });
+
   test('the calendar can be subscribed to', async ({ page }) => {
     await page.goto(site().url + '/spielplan');
     const host = new URL(site().url).host;

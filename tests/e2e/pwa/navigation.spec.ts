@@ -71,25 +71,30 @@ test('a page read just before a publish is asked again once the check has seen t
   await expect.poll(() => page.evaluate(async () => (await (await caches.open('anstoss-pages')).match('/news'))?.text())).toContain(title);
 });
 
-test('a page asked again that is slow: the first answer shows after 3 s, and the tab is told once the fresh one has come', async ({ page, browser }) => {
+test('a page asked again that is slow: the first answer after 3 s, the fresh one kept, and the tab told when it runs', async ({ page, browser }) => {
   await openTab(page);
   await proxy.answerOnceAsNow('/news');
   // the second request for the news page (the one asked again) answers 6 s late
   proxy.delay('/news', 2, 6_000);
   const title = await publishNewsAsAdmin(browser, site);
   const start = Date.now();
-  await page.goto(`${proxy.url}/news`);
-  // the page read before the publish, at once; no 'Keine Verbindung' note: the fan is online
-  expect(Date.now() - start).toBeLessThan(5_500);
+  await page.goto(`${proxy.url}/news`, { waitUntil: 'commit' });
+  // the worker waited its 3 s for the second answer, not the 6 s it took
+  const waited = Date.now() - start;
+  console.log(`[navigation] the page read before the publish was shown after ${waited} ms`);
+  expect(waited).toBeGreaterThan(2_900);
+  expect(waited).toBeLessThan(5_500);
   await expect(page.getByRole('heading', { name: 'Saisonauftakt' })).toBeVisible();
   await expect(page.getByRole('heading', { name: title })).toHaveCount(0);
-  await expect(page.getByTestId('saved-copy')).toHaveCount(0);
-  // the fresh page arrives: it is kept, the tab gets the banner a publish brings and reloads after its 5 s
+  // the fresh page arrives and is kept while the tab's timers stand still: its worker client has not started,
+  // so no one listens to what the worker posts now
+  await expect.poll(() => page.evaluate(async () => (await (await caches.open('anstoss-pages')).match('/news'))?.text()), { timeout: 15_000 }).toContain(title);
+  expect(asked('/news', start)).toHaveLength(2);
+  // the tab starts and asks: the banner a publish brings (no 'Keine Verbindung': the fan is online), then the fresh page
   await page.clock.resume();
   await expect(page.getByRole('region', { name: 'Neue Inhalte' })).toBeVisible({ timeout: 15_000 });
-  await expect.poll(() => page.evaluate(async () => (await (await caches.open('anstoss-pages')).match('/news'))?.text())).toContain(title);
+  await expect(page.getByTestId('saved-copy')).toHaveCount(0);
   await expect(page.getByRole('heading', { name: title })).toBeVisible({ timeout: 15_000 });
-  expect(asked('/news', start).length).toBeGreaterThanOrEqual(2);
 });
 
 test('a page made well after the publish is not asked again', async ({ page, browser }) => {
