@@ -29,7 +29,8 @@ import {
 import { CACHES, CACHE_VERSION_URL, FRESH_PAGE_HEADER, isToWorker, type FromWorker } from './lib/pwa-protocol';
 import { RecordedExpiration, freeSpaceOnQuotaError } from './sw/expiration';
 import { readMeta, recordPurge, writeMeta } from './sw/meta';
-import { LateUpdates, NetworkAndStore, askAgain, servedAfter, withTimeout } from './sw/page-again';
+import { NetworkAndStore, askAgain, servedAfter, withTimeout } from './sw/page-again';
+import { OncePerTab } from './sw/once-per-tab';
 import { SavedCopies } from './sw/saved-copies';
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
@@ -63,7 +64,7 @@ const storableOnly: CacheWillUpdate = {
 /** the tabs whose page came from the saved copies, until each asks (sw/saved-copies.ts) */
 const savedCopies = new SavedCopies();
 /** tabs found older than a publish after they were answered, until each asks (sw/page-again.ts) */
-const lateUpdates = new LateUpdates();
+const lateUpdates = new OncePerTab<number>();
 
 const pageExpiration = new RecordedExpiration(CACHES.pages, recordPurge, { maxEntries: 150 });
 const pageStorage = [

@@ -72,27 +72,3 @@ export async function askAgain(
   }
   return answer && answer.status < 500 ? answer : first;
 }
-
-/** How many tabs at most keep a late update until they ask (one per slow navigation; gone when asked). */
-const KEPT = 20;
-
-/**
- * Late updates for tabs that may not listen yet: a tab starts its worker client after 'load' and idle, and
- * a message posted before that reaches nobody. Each tab asks once it runs (as for its saved copy).
- */
-export class LateUpdates {
-  private readonly byClient = new Map<string, number>();
-
-  keep(clientId: string, version: number): void {
-    if (!clientId) return;
-    if (this.byClient.size >= KEPT) this.byClient.delete(this.byClient.keys().next().value as string);
-    this.byClient.set(clientId, version);
-  }
-
-  /** The version a tab was told late, once; undefined when none. */
-  take(clientId: string): number | undefined {
-    const version = this.byClient.get(clientId);
-    this.byClient.delete(clientId);
-    return version;
-  }
-}

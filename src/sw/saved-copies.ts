@@ -3,11 +3,11 @@
 // of NetworkFirst), by the tab's client id, with the copy's Date header: each tab asks once it runs
 // (pwa-client.ts) and says from when its copy is (docs/decisions/006).
 
-/** A few at most: one per navigation answered from the cache, gone when its tab asks. */
-const KEPT = 20;
+import { OncePerTab } from './once-per-tab';
 
 export class SavedCopies {
-  private readonly byClient = new Map<string, number | null>();
+  /** the copy's Date (null: unknown) for each tab whose navigation was answered from the cache */
+  private readonly byClient = new OncePerTab<number | null>();
   /** the responses the page cache gave: NetworkFirst reads it only when the network failed or was slow */
   private readonly fromCache = new WeakSet<Response>();
 
@@ -25,16 +25,12 @@ export class SavedCopies {
    */
   answered(event: FetchEvent, response: Response): void {
     if (event.request.mode !== 'navigate' || !event.resultingClientId || !this.fromCache.has(response)) return;
-    if (this.byClient.size >= KEPT) this.byClient.delete(this.byClient.keys().next().value as string);
     const date = Date.parse(response.headers.get('date') ?? '');
-    this.byClient.set(event.resultingClientId, Number.isFinite(date) ? date : null);
+    this.byClient.keep(event.resultingClientId, Number.isFinite(date) ? date : null);
   }
 
   /** The tab's saved copy's time (null: unknown), once; undefined when its page was no saved copy. */
   take(clientId: string): number | null | undefined {
-    if (!this.byClient.has(clientId)) return undefined;
-    const savedAt = this.byClient.get(clientId) ?? null;
-    this.byClient.delete(clientId);
-    return savedAt;
+    return this.byClient.take(clientId);
   }
 }

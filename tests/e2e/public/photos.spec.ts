@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test, type Browser, type Route } from '@playwright/test';
+import { expect, test, type Browser, type Page, type Route } from '@playwright/test';
 import { storeUpload } from '../../../src/server/services/uploads';
 import { plainJpeg } from '../../fixtures/images';
 import { makeMatch, makeNews, setHomepageSection } from '../../fixtures/factories';
@@ -31,17 +31,21 @@ const site = useSite(async (db, dataDir) => {
 
 const stem = (url: string) => url.replace(/\.jpg$/, '');
 
-async function phone(browser: Browser) {
-  // no service worker: each photo request is the page's own, as on a first visit
-  const context = await browser.newContext({ viewport: { width: 375, height: 740 }, deviceScaleFactor: 1, serviceWorkers: 'block' });
-  await withCookieChoice(context);
-  return context;
+const PHONE = { viewport: { width: 375, height: 740 }, deviceScaleFactor: 1 };
+
+/** A page in a fresh browser with the cookie choice stored; no service worker: each photo request is the page's own, as on a first visit. */
+async function onScreen(browser: Browser, screen: typeof PHONE, use: (page: Page) => Promise<void>): Promise<void> {
+  const context = await browser.newContext({ ...screen, serviceWorkers: 'block' });
+  try {
+    await withCookieChoice(context);
+    await use(await context.newPage());
+  } finally {
+    await context.close();
+  }
 }
 
 test('the hero photo is in the page as an image, and a phone loads its small copy first', async ({ browser }) => {
-  const context = await phone(browser);
-  try {
-    const page = await context.newPage();
+  await onScreen(browser, PHONE, async (page) => {
     await page.goto(site().url + '/');
     const hero = page.locator('.hero-image');
     await expect(hero).toHaveJSProperty('complete', true);
@@ -58,29 +62,20 @@ test('the hero photo is in the page as an image, and a phone loads its small cop
     expect(photoBox!.height).toBeCloseTo(heroBox!.height - 1, 0);
     await expect(page.locator('.hero h1')).toBeVisible();
     expect(await page.locator('.hero .container').evaluate((box) => document.elementFromPoint(box.getBoundingClientRect().x + 20, box.getBoundingClientRect().y + 20)?.closest('.container') === box)).toBe(true);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test("a wide, sharp screen gets the hero's original: the largest copy would be too small across its window", async ({ browser }) => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 2, serviceWorkers: 'block' });
-  try {
-    await withCookieChoice(context);
-    const page = await context.newPage();
+  await onScreen(browser, { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 2 }, async (page) => {
     await page.goto(site().url + '/');
     const hero = page.locator('.hero-image');
     await expect(hero).toHaveJSProperty('complete', true);
     expect(await hero.evaluate((img: HTMLImageElement) => img.currentSrc)).toBe(`${site().url}${urls.hero}`);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test('a portrait photo keeps its room while it loads: the article text does not move', async ({ browser }) => {
-  const context = await phone(browser);
-  try {
-    const page = await context.newPage();
+  await onScreen(browser, PHONE, async (page) => {
     // the photo held back, as on weak data
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -100,15 +95,11 @@ test('a portrait photo keeps its room while it loads: the article text does not 
     await expect(photo).toHaveJSProperty('complete', true);
     expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     expect((await text.boundingBox())!.y).toBe(before);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test("a match report's photos come as their small copies, each in its own proportions", async ({ browser }) => {
-  const context = await phone(browser);
-  try {
-    const page = await context.newPage();
+  await onScreen(browser, PHONE, async (page) => {
     await page.goto(site().url + `/spiel/${ids.match}`);
     const report = page.locator('.match-report');
     await expect(report).toContainText('Ein Sieg vor voller Tribüne.');
@@ -131,7 +122,5 @@ test("a match report's photos come as their small copies, each in its own propor
       const [width, height] = [Number(await image.getAttribute('width')), Number(await image.getAttribute('height'))];
       expect(box.height / box.width).toBeCloseTo(height / width, 1);
     }
-  } finally {
-    await context.close();
-  }
+  });
 });
