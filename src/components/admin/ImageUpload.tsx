@@ -8,6 +8,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { MEDIA_TEXTS, type MediaItem } from '../../lib/schemas/media';
 import { MAX_UPLOAD_BYTES, UPLOAD_TEXTS, type UploadResult } from '../../lib/schemas/upload';
 import { useToast } from './ui';
+import { MediaThumb } from './MediaThumb';
 
 /** The file name of an upload address, for people: /uploads/news/ab12.jpg → news/ab12.jpg */
 export const mediaName = (url: string) => {
@@ -74,7 +75,7 @@ function MediaPicker({ label, current, onPick, onClose }: { label: string; curre
                 onClick={() => onPick(item.url)}
                 style={{ padding: '0.25rem', width: '100%', height: '6rem' }}
               >
-                <img src={item.thumb} alt="" loading="lazy" style={{ width: '100%', height: '100%', objectFit: 'contain' }} />
+                <MediaThumb item={item} alt="" loading="lazy" style={{ width: '100%', height: '100%', objectFit: 'contain' }} />
               </button>
             </li>
           ))}

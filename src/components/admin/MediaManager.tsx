@@ -10,6 +10,7 @@ import type { ManagerProps } from './managers';
 import { KIT_TEXTS, callAction, useLoader, useSaveToasts, wrapStyle } from './contentKit';
 import { loadMediaLibrary, mediaName } from './ImageUpload';
 import { confirmAction } from './ui';
+import { MediaThumb } from './MediaThumb';
 
 function AltForm({ item, onSaved }: { item: MediaItem; onSaved: (alt: string) => void }) {
   const id = useId();
@@ -69,7 +70,7 @@ function MediaCard({ item, onChanged, onDeleted }: { item: MediaItem; onChanged:
   return (
     <li className="admin-card media-item" data-url={item.url} aria-label={name}>
       <div style={{ display: 'flex', gap: '1rem', flexWrap: 'wrap', alignItems: 'flex-start' }}>
-        <img className="image-upload-preview" src={item.thumb} alt={item.alt || `Vorschau: ${name}`} loading="lazy" width={160} height={120} style={{ width: '10rem', height: 'auto' }} />
+        <MediaThumb item={item} className="image-upload-preview" alt={item.alt || `Vorschau: ${name}`} loading="lazy" width={160} height={120} style={{ width: '10rem', height: 'auto' }} />
         <div style={{ flex: '1 1 14rem', minWidth: 0, ...wrapStyle }}>
           <p style={{ margin: 0 }}>
             <a href={item.url} target="_blank" rel="noopener noreferrer">

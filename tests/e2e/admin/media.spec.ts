@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { loginAs } from '../../fixtures/auth';
 import { makeTeam } from '../../fixtures/factories';
 import { startSite, type Site } from '../../fixtures/site';
@@ -39,6 +39,17 @@ const card = (page: Page, url: string) => page.locator(`.media-item[data-url="${
 const onDisk = (url: string) => fs.existsSync(path.join(site.dataDir, url));
 const ALT = 'Die Kampfmannschaft jubelt nach dem Derbysieg';
 
+/** A library thumbnail: the 480 px WebP copy where the browser reads WebP (Chromium here), the image itself in the <img> for one that does not. */
+async function expectThumbnail(image: Locator, url: string) {
+  const copy = url.replace(/\.png$/, '-480.webp');
+  await expect(image).toHaveAttribute('src', url);
+  await expect(image.locator('xpath=preceding-sibling::source')).toHaveAttribute('type', 'image/webp');
+  await expect(image.locator('xpath=preceding-sibling::source')).toHaveAttribute('srcset', copy);
+  await image.scrollIntoViewIfNeeded();
+  await expect(image).toHaveJSProperty('complete', true);
+  expect(await image.evaluate((img: HTMLImageElement) => img.currentSrc)).toBe(`${site.url}${copy}`);
+}
+
 test('upload, where used, alt text on the public pages, reuse through the picker, delete refused while used and allowed after', async ({ page }) => {
   // 1. upload in the news form
   await page.goto(`${site.url}/admin#news`);
@@ -61,6 +72,10 @@ test('upload, where used, alt text on the public pages, reuse through the picker
   await expect(card(page, url).getByRole('listitem').filter({ hasText: 'News „Derbysieg“ (Bild)' })).toBeVisible();
   await expect(card(page, `/uploads/${OLD}`).getByText('Nirgends verwendet')).toBeVisible();
   await expect(card(page, `/uploads/${OLD}`).getByText('300 × 200 px')).toBeVisible();
+  // its thumbnail is the small WebP copy, the image itself for a browser without WebP; the older one has no copies
+  await expectThumbnail(card(page, url).locator('img'), url);
+  await expect(card(page, `/uploads/${OLD}`).locator('img')).toHaveAttribute('src', `/uploads/${OLD}`);
+  await expect(card(page, `/uploads/${OLD}`).locator('picture')).toHaveCount(0);
   // on a phone the library fits the screen
   await page.setViewportSize({ width: 375, height: 800 });
   expect(await horizontalOverflow(page)).toBe(0);
@@ -87,6 +102,7 @@ test('upload, where used, alt text on the public pages, reuse through the picker
   const dialog = page.getByRole('dialog', { name: 'Team bearbeiten' });
   await dialog.getByRole('button', { name: 'Aus Mediathek wählen' }).click();
   const picker = dialog.getByRole('region', { name: 'Teamfoto: Bild aus der Mediathek' });
+  await expectThumbnail(picker.getByRole('listitem').filter({ has: page.locator(`img[src="${url}"]`) }).locator('img'), url);
   await picker.getByRole('button', { name: `Dieses Bild wählen: ${ALT} (${url.slice('/uploads/'.length)})` }).click();
   await expect(picker).toBeHidden();
   await expect(dialog.getByRole('img', { name: 'Vorschau: Teamfoto' })).toHaveAttribute('src', url);
