@@ -73,7 +73,12 @@ async function describeFile(file: string): Promise<Pick<MediaRow, 'bytes' | 'wid
   try {
     const bytes = fs.statSync(file).size;
     const meta = await sharp(file, { limitInputPixels: false }).metadata();
-    return { bytes, width: meta.width ?? null, height: meta.pageHeight ?? meta.height ?? null };
+    const width = meta.width ?? null;
+    const height = meta.pageHeight ?? meta.height ?? null;
+    // a phone photo copied in by hand may be stored on its side with an EXIF orientation of 5-8 (turned a
+    // quarter): browsers show it upright, so its room and og:image size are the turned ones (an upload is
+    // turned upright when it is stored and has none)
+    return (meta.orientation ?? 1) >= 5 ? { bytes, width: height, height: width } : { bytes, width, height };
   } catch {
     return { bytes: null, width: null, height: null };
   }

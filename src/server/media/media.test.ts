@@ -77,6 +77,20 @@ describe('inventory', () => {
     expect(listed.map((m) => [m.url, m.missing])).toEqual([[broken, true]]);
     expect(listed.some((m) => m.url === gone)).toBe(false);
   });
+
+  it('records a phone photo stored on its side as it is shown: upright, by its EXIF orientation', async () => {
+    // a camera writes the pixels 1200 × 900 and the orientation 6 (turn 90°); browsers show it 900 × 1200
+    const file = path.join(dir, 'news/hochformat.jpg');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const onItsSide = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#345' } }).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    fs.writeFileSync(file, onItsSide);
+    const upright = await put('news/quer.png', false, 1200, 900);
+    await backfillMedia(db, dir);
+    expect(db.select().from(media).where(eq(media.url, '/uploads/news/hochformat.jpg')).get()).toMatchObject({ width: 900, height: 1200 });
+    expect(db.select().from(media).where(eq(media.url, upright)).get()).toMatchObject({ width: 1200, height: 900 });
+    // the page keeps a portrait's room for it
+    expect(imageBox('/uploads/news/hochformat.jpg', 600, 338, db)).toEqual({ width: 600, height: 800 });
+  });
 });
 
 describe('inventory while files come and go', () => {
