@@ -10,13 +10,24 @@ import { RowActions, useEntityList } from './entityKit';
 import { useLiveReload } from './live';
 import LeagueResults from './LeagueResults';
 import LeagueSettingsForm from './LeagueSettingsForm';
+import type { SavedRow } from './savedRows';
 import { LeaguePreview, StandingsPaste } from './LeagueTablePanel';
 
 const TABLES = ['leagues', 'league_results', 'standings', 'matches', 'teams'];
 // a card of the panel's grid may shrink to the phone's width: wide tables scroll in their own box
 const GRID_ITEM = { minWidth: 0 } as const;
 
-function LeagueEditor({ league, teams, onChanged }: { league: LeagueEntry; teams: { id: string; name: string }[]; onChanged: () => void }) {
+function LeagueEditor({
+  league,
+  teams,
+  onChanged,
+  onSaved,
+}: {
+  league: LeagueEntry;
+  teams: { id: string; name: string }[];
+  onChanged: () => void;
+  onSaved: (saved: SavedRow) => void;
+}) {
   const [detail, setDetail] = useState<LeagueDetail | null>(null);
   const { failed } = useSaveToasts();
   const load = useCallback(async () => {
@@ -43,7 +54,15 @@ function LeagueEditor({ league, teams, onChanged }: { league: LeagueEntry; teams
         </a>
       </p>
       <h3>{T.settings}</h3>
-      <LeagueSettingsForm key={`${league.id}-${JSON.stringify(league)}`} league={league} teams={teams} onDone={onChanged} />
+      <LeagueSettingsForm
+        key={`${league.id}-${JSON.stringify(league)}`}
+        league={league}
+        teams={teams}
+        onDone={(saved) => {
+          if (saved) onSaved(saved);
+          onChanged();
+        }}
+      />
       {!detail && <p className="empty">{KIT_TEXTS.loading}</p>}
       {detail && league.mode === 'computed' && <LeagueResults leagueId={league.id} results={detail.results} teams={names} onChanged={changed} />}
       {detail && league.mode === 'entered' && (
@@ -85,7 +104,9 @@ export default function LeaguesManager() {
   });
   const reloadAll = () => void list.reload();
   const leagues = list.data;
-  const open = leagues?.find((l) => l.id === openId) ?? null;
+  // opened by id from the list, as saved here while the list's reload is still under way (savedRows.ts)
+  const listed = leagues?.find((l) => l.id === openId);
+  const open = listed ? list.fresh(listed) : null;
   const teams = overview?.teams ?? [];
 
   return (
@@ -164,7 +185,7 @@ export default function LeaguesManager() {
           </div>
         )}
       </section>
-      {open && <LeagueEditor key={open.id} league={open} teams={teams} onChanged={reloadAll} />}
+      {open && <LeagueEditor key={open.id} league={open} teams={teams} onChanged={reloadAll} onSaved={list.noteSaved} />}
     </>
   );
 }

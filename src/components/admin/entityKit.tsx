@@ -217,6 +217,8 @@ export function useEntityList<E extends { id: string }>({
     editing,
     setEditing,
     noteSaved: savedRows.note,
+    /** the entry as last saved here while the list's entry is older (a manager that opens rows by id) */
+    fresh,
     editDirty,
     setEditDirty,
     busy,

@@ -9,6 +9,7 @@ import { loginAs } from '../../fixtures/auth';
 import { leagueResults, leagues, matches, standings, teams } from '../../../src/server/db/schema';
 import { seedDemoClub } from '../../../src/server/services/demo-data';
 import { DEMO_LEAGUE_ID } from '../../../src/server/services/demo-league';
+import { holdAction } from '../../fixtures/actions';
 import { horizontalOverflow, toaster } from '../admin/content-helpers';
 import { useSite, withCookieChoice } from '../public/helpers';
 
@@ -32,6 +33,7 @@ test.describe('Tabellen im Admin', () => {
       .values([
         { id: 'liga-1', competition: 'Unterliga Ost', season: '2026/27', tie_breakers: ['goal_difference', 'goals_for', 'head_to_head'], team_id: 'kampf' },
         { id: 'liga-2', competition: '1. Klasse Ost', season: '2026/27', mode: 'entered', our_team_name: 'SV Kirchberg 1b' },
+        { id: 'liga-3', competition: 'Reserve Ost', season: '2026/27', mode: 'entered' },
       ])
       .run();
     db.insert(leagueResults).values({ id: 'r1', league_id: 'liga-1', matchday: 1, home_team: 'USV Paldau', away_team: 'TuS Ilz', home_score: 1, away_score: 0 }).run();
@@ -110,6 +112,29 @@ test.describe('Tabellen im Admin', () => {
     await expect(ours.locator('td.difference')).toHaveText('+13');
     await expect(ours.locator('td.points')).toHaveText('22');
     await expect(page.getByText('Tabelle vom Verbandsportal übernommen.')).toBeVisible();
+  });
+
+  test('a league opened again, by way of another, before the list has reloaded after its save: its settings show the save, and the next save is taken', async ({ page }) => {
+    await page.goto(`${site().url}/admin#tabellen`);
+    const openLeague = (competition: string) => page.locator('.leagues-table tr', { hasText: competition }).getByRole('button', { name: 'Bearbeiten' }).click();
+    const settings = page.getByRole('form', { name: /Reserve Ost 2026\/27$/ });
+    const ourName = settings.getByLabel('Unser Name in der Tabelle');
+    await openLeague('Reserve Ost');
+    await ourName.fill('SV Kirchberg Reserve');
+    // the list's reload after the save (and the live one) answers late, as on a busy server
+    const hold = await holdAction(page, 'admin.leagues.list');
+    await settings.getByRole('button', { name: 'Speichern' }).click();
+    await expect(toaster(page).getByText('Tabelle gespeichert')).toBeVisible();
+    await openLeague('1. Klasse Ost');
+    await expect(page.getByRole('heading', { name: '1. Klasse Ost, Saison 2026/27' })).toBeVisible();
+    await openLeague('Reserve Ost');
+    await expect(ourName).toHaveValue('SV Kirchberg Reserve');
+    await ourName.fill('SV Kirchberg Amateure');
+    await settings.getByRole('button', { name: 'Speichern' }).click();
+    await expect(toaster(page).getByText('Tabelle gespeichert')).toHaveCount(2);
+    await expect(settings.getByRole('alert')).toHaveCount(0);
+    expect(site().db().select().from(leagues).all().find((l) => l.id === 'liga-3')).toMatchObject({ our_team_name: 'SV Kirchberg Amateure' });
+    hold.release();
   });
 
   test('a competition of the fixtures becomes a league with the Austrian tie-breaks, opened and on /tabelle at once', async ({ page }) => {
