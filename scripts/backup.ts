@@ -1,6 +1,7 @@
 // `npm run backup [-- --to DIR]`: an online, consistent backup of DATA_DIR
 // (database and uploads) into a dated archive in DIR (default BACKUP_DIR, else
 // ./backups). Runs while the server runs and writes go on.
+import './as-data-owner';
 import path from 'node:path';
 import { config } from '../src/server/config';
 import { createBackup } from '../src/server/backup/archive';

@@ -3,6 +3,7 @@
 // README's "Deploy"). The server does the same after every publish, with only
 // what changed; this one checks every file, for a first deploy or after a host
 // was changed by hand.
+import './as-data-owner';
 const { DEPLOY_TEXTS: T } = await import('../src/lib/deploy-texts');
 const { deployTargetsFromEnv, siteDirs } = await import('../src/server/deploy/targets');
 const { listSiteTree } = await import('../src/server/deploy/tree');

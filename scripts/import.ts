@@ -2,6 +2,7 @@
 //   [--storage-url URL | --storage-dir DIR] [--dry-run] [--invite] [--club NAME [--club-short NAME]]`:
 // brings a club over from the old app (docs/decisions/020). The server must be
 // stopped (the data lock says so); the whole site is published at the end.
+import './as-data-owner';
 import { buildIfNeeded } from './build-if-needed.mjs';
 
 const argv = process.argv.slice(2);

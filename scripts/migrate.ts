@@ -1,4 +1,5 @@
 // `npm run migrate`: applies the committed migrations (also done on every start).
+import './as-data-owner';
 const { config } = await import('../src/server/config');
 const { getDb } = await import('../src/server/db/client');
 getDb();

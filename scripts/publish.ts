@@ -1,4 +1,5 @@
 // `npm run publish`: republishes every page of the site.
+import './as-data-owner';
 import { buildIfNeeded } from './build-if-needed.mjs';
 
 buildIfNeeded();

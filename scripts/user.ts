@@ -1,5 +1,6 @@
 // `npm run user -- create --email E --password P --role superadmin`
 // Non-interactive; exits non-zero with a clear message on any problem.
+import './as-data-owner';
 import { parseArgs } from 'node:util';
 
 const { getDb } = await import('../src/server/db/client');

@@ -7,6 +7,7 @@
 // paths to the owner.
 // SERVE_WORKERS=0 is today's single process (startApp alone).
 import { checkSettings } from './settings-check';
+import { assertDataOwner } from './data-owner';
 import cluster, { type Worker } from 'node:cluster';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -32,6 +33,8 @@ export type ServingApp = RunningApp & { workers: () => Worker[] };
 /** Starts the owner and its workers, or the single process when SERVE_WORKERS=0 (or no worker bundle is built). */
 export async function startServing(opts: Options = {}): Promise<ServingApp> {
   checkSettings();
+  // as root on the service user's data, the start would leave files the service cannot write
+  assertDataOwner(config.dataDir);
   const count = opts.workers ?? workerCount();
   const bundle = workerBundle();
   if (count > 0 && !fs.existsSync(bundle)) {

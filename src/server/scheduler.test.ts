@@ -7,8 +7,8 @@ import { scheduledJobs } from './db/schema';
 import { createTestDb, seed } from './db/test-db';
 import { news } from './db/schema';
 import { fakeClock } from '../../tests/fixtures/fake-clock';
-import { Scheduler, type Job } from './scheduler';
-import { dailyBackupJob, DAY_MS } from './backup/daily';
+import { Scheduler, unstoredOutcome, type Job } from './scheduler';
+import { DAILY_BACKUP_JOB, dailyBackupJob, dailyBackupStatus, DAY_MS } from './backup/daily';
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -44,6 +44,31 @@ describe('Scheduler', () => {
     expect(runs.length).toBe(1);
     await advance(1, () => scheduler.idle());
     expect(runs.length).toBe(2);
+    await scheduler.stop();
+  });
+
+  it('a failed daily backup whose outcome the full disk would not take either is shown from memory until a later run is stored', async () => {
+    const { clock, advance } = fakeClock();
+    let failing = true;
+    const job: Job = {
+      name: DAILY_BACKUP_JOB,
+      everyMs: DAY_MS,
+      run: async () => {
+        if (failing) throw new Error('Sicherung fehlgeschlagen: kein Speicherplatz frei (/srv/anstoss/backups/x.tar.gz).');
+      },
+    };
+    const scheduler = new Scheduler(() => db, [job], clock, quiet);
+    db.$client.exec("CREATE TRIGGER voll BEFORE UPDATE ON scheduled_jobs BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END");
+    scheduler.start();
+    await advance(0, () => scheduler.idle());
+    expect(db.select().from(scheduledJobs).get()!.lastError).toBeNull();
+    expect(dailyBackupStatus(db, true)).toEqual({ enabled: true, lastRunAt: clock.now(), lastError: 'kein Speicherplatz frei (/srv/anstoss/backups/x.tar.gz).' });
+    // space again: the next day's backup is stored, and what was kept is gone
+    db.$client.exec('DROP TRIGGER voll');
+    failing = false;
+    await advance(DAY_MS, () => scheduler.idle());
+    expect(unstoredOutcome(DAILY_BACKUP_JOB)).toBeNull();
+    expect(dailyBackupStatus(db, true)).toEqual({ enabled: true, lastRunAt: clock.now(), lastError: null });
     await scheduler.stop();
   });
 

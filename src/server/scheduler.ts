@@ -32,6 +32,22 @@ export type Job = {
     }
 );
 
+/** A job's last run as the scheduler would have stored it. */
+export type JobOutcome = { lastRunAt: number; lastError: string | null };
+
+// The last runs that could not be stored (the backup disk is the database's, and full: the failed backup's
+// reason cannot go into scheduled_jobs either). Kept in memory until a later run is stored, so that the
+// superadmin's header shows it; on globalThis, as the Astro bundle's actions load their own copy of this module.
+const UNSTORED_KEY = Symbol.for('anstoss.scheduler.unstoredOutcomes');
+const unstoredOutcomes: Map<string, JobOutcome> =
+  ((globalThis as Record<symbol, unknown>)[UNSTORED_KEY] as Map<string, JobOutcome>) ?? new Map();
+(globalThis as Record<symbol, unknown>)[UNSTORED_KEY] = unstoredOutcomes;
+
+/** A job's last run in this process when it could not be stored; null when the stored one is the last. */
+export function unstoredOutcome(name: string): JobOutcome | null {
+  return unstoredOutcomes.get(name) ?? null;
+}
+
 /** When a job runs next after `time` (its last run ended then, or it is new and the server starts). */
 function nextAfter(job: Job, time: number, isNew: boolean): number {
   if ('nextRunAfter' in job) return job.nextRunAfter(time);
@@ -164,9 +180,11 @@ export class Scheduler {
           this.db(),
         );
         this.unstored.delete(job.name);
+        unstoredOutcomes.delete(job.name);
       } catch (failure) {
         // kept here instead: with the stored time still past, the job ran again at once, without end
         this.unstored.set(job.name, nextRun);
+        unstoredOutcomes.set(job.name, { lastRunAt: finished, lastError: error });
         this.log.error(`[scheduler] ${job.name}: next run not stored:`, failure);
       }
     }

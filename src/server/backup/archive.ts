@@ -75,7 +75,8 @@ function linkOrCopy(from: string, to: string): void {
 function describe(error: unknown): string {
   const { code, path: where } = (error ?? {}) as NodeJS.ErrnoException;
   if (code === 'ENOSPC' || code === 'SQLITE_FULL') return BACKUP_TEXTS.noSpace(where);
-  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return BACKUP_TEXTS.noPermission(where);
+  if (code === 'EROFS') return BACKUP_TEXTS.readOnly(where);
+  if (code === 'EACCES' || code === 'EPERM') return BACKUP_TEXTS.noPermission(where);
   if (code === 'ENOTDIR') return BACKUP_TEXTS.notAFolder(where);
   return error instanceof Error ? error.message : String(error);
 }

@@ -79,6 +79,24 @@ describe('createBackup', () => {
     expect(fs.existsSync(path.join(root, 'b'))).toBe(false);
   });
 
+  it('says in German that a read-only backup folder must be named in ReadWritePaths (systemd), and leaves nothing behind', async () => {
+    // what ProtectSystem=strict makes of a folder the unit does not name: a read-only mount (root, as CI)
+    const readOnly = path.join(root, 'usb');
+    fs.mkdirSync(readOnly);
+    expect(spawnSync('mount', ['-t', 'tmpfs', '-o', 'ro,size=1m', 'tmpfs', readOnly], { stdio: 'pipe' }).status).toBe(0);
+    try {
+      const { db, source } = dataDir('quelle-ro', ['Sieg']);
+      const failure = await createBackup({ ...source, db: db.$client }, readOnly).catch((error: Error) => error);
+      expect(String(failure)).toMatch(
+        /^BackupError: Sicherung fehlgeschlagen: der Ordner ist für den Server nur lesbar \(.*usb.*\)\. Läuft er als systemd-Dienst, muss der Sicherungsordner in ReadWritePaths= der Unit stehen \(deploy\/anstoss\.service\)\.$/,
+      );
+      expect(fs.readdirSync(source.dataDir).filter((n) => n.startsWith('.'))).toEqual([]);
+      db.$client.close();
+    } finally {
+      spawnSync('umount', ['-l', readOnly], { stdio: 'pipe' });
+    }
+  });
+
   it('keeps the BACKUP_KEEP newest archives', () => {
     const dir = path.join(root, 'backups');
     fs.mkdirSync(dir);

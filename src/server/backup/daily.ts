@@ -2,7 +2,7 @@
 // default), keeping the BACKUP_KEEP newest archives (default 7).
 import type { DailyBackupStatus } from '../../lib/backup-status';
 import type { Db } from '../db/client';
-import type { Job } from '../scheduler';
+import { unstoredOutcome, type Job } from '../scheduler';
 import { createBackup, pruneBackups } from './archive';
 import { BACKUP_TEXTS } from './texts';
 
@@ -46,9 +46,12 @@ export function dailyBackupJob(
  */
 export function dailyBackupStatus(db: Db, enabled: boolean): DailyBackupStatus {
   if (!enabled) return { enabled, lastRunAt: null, lastError: null };
-  const row = db.$client.prepare('SELECT last_run_at, last_error FROM scheduled_jobs WHERE name = ?').get(DAILY_BACKUP_JOB) as
+  const stored = db.$client.prepare('SELECT last_run_at, last_error FROM scheduled_jobs WHERE name = ?').get(DAILY_BACKUP_JOB) as
     | { last_run_at: number | null; last_error: string | null }
     | undefined;
+  // a run the database could not take (its disk full, as the backup's): newer than the stored one
+  const kept = unstoredOutcome(DAILY_BACKUP_JOB);
+  const row = kept ? { last_run_at: kept.lastRunAt, last_error: kept.lastError } : stored;
   // the job's message starts with BACKUP_TEXTS.failed's own words; the header names the backup already
   const prefix = BACKUP_TEXTS.failed('');
   const lastError = row?.last_error ? (row.last_error.startsWith(prefix) ? row.last_error.slice(prefix.length) : row.last_error) : null;

@@ -6,6 +6,10 @@ export const BACKUP_TEXTS = {
   failed: (reason: string) => `Sicherung fehlgeschlagen: ${reason}`,
   noSpace: (where?: string) => `kein Speicherplatz frei${where ? ` (${where})` : ''}.`,
   noPermission: (where?: string) => `keine Schreibrechte${where ? ` für ${where}` : ''}.`,
+  // systemd's ProtectSystem=strict makes every folder but ReadWritePaths= read-only for the service: a
+  // BACKUP_DIR on another disk (/mnt/usb) fails so until the unit names it
+  readOnly: (where?: string) =>
+    `der Ordner ist für den Server nur lesbar${where ? ` (${where})` : ''}. Läuft er als systemd-Dienst, muss der Sicherungsordner in ReadWritePaths= der Unit stehen (deploy/anstoss.service).`,
   notAFolder: (where?: string) => `ein Teil des Pfads ist eine Datei, kein Ordner${where ? ` (${where})` : ''}.`,
   noDatabase: (file: string) => `Keine Datenbank gefunden: ${file}`,
   archiveMissing: (file: string) => `Sicherung nicht gefunden: ${file}`,

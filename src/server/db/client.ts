@@ -13,6 +13,7 @@ import { guardWrites } from './write';
 import { registerGermanOrder } from './german-order';
 import { RESTORE_JOURNAL } from '../backup/journal';
 import { BACKUP_TEXTS } from '../backup/texts';
+import { assertDataOwner } from '../data-owner';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
@@ -47,6 +48,8 @@ export function copyDatabase(source: Db): Db {
 }
 
 export function openDatabase(file: string): Db {
+  // root on the service user's data would leave files the server cannot write (its -wal and -shm too)
+  if (file !== ':memory:') assertDataOwner(path.dirname(file));
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   // a restore killed mid-swap left half of the data: a script opening it now would make or change
   // the wrong database; the server's start (or a restore, or an import) undoes the swap first
