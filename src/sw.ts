@@ -30,6 +30,7 @@ import { CACHES, CACHE_VERSION_URL, FRESH_PAGE_HEADER, isToWorker, type FromWork
 import { RecordedExpiration, freeSpaceOnQuotaError } from './sw/expiration';
 import { readMeta, recordPurge, writeMeta } from './sw/meta';
 import { NetworkAndStore, askAgain, servedAfter, withTimeout } from './sw/page-again';
+import { offlinePageInClubColours, rememberClubColours } from './sw/offline-page';
 import { OncePerTab } from './sw/once-per-tab';
 import { SavedCopies } from './sw/saved-copies';
 
@@ -124,7 +125,7 @@ registerRoute(
     } catch (error) {
       if (navigation) {
         const offline = await matchPrecache(OFFLINE_PAGE);
-        if (offline) return offline;
+        if (offline) return offlinePageInClubColours(offline);
       }
       throw error;
     }
@@ -256,6 +257,9 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
       break;
     case 'cache-urls':
       event.waitUntil(cacheUrls(event, data.urls));
+      break;
+    case 'club-colours':
+      event.waitUntil(rememberClubColours(data.colours).catch(() => undefined));
       break;
     case 'ask-page-state': {
       const tab = event.source && 'id' in event.source ? event.source.id : '';

@@ -3,7 +3,7 @@
 // version check when a tab comes back, the screen wake lock, and the message
 // that the cache version changed.
 import { startLiveness, type Liveness } from './pwa-liveness';
-import { isFromWorker, type ToWorker } from './pwa-protocol';
+import { OFFLINE_PAGE_COLOURS, isFromWorker, type ClubColours, type ToWorker } from './pwa-protocol';
 import { keepScreenAwake } from './pwa-wake-lock';
 
 export const SERVICE_WORKER_URL = '/sw.js';
@@ -21,6 +21,17 @@ function loadedUrls(): string[] {
     if (entry.name.startsWith(location.origin)) urls.add(entry.name);
   }
   return [...urls];
+}
+
+/** The club's colours as this page has them (its theme over site.css's defaults). */
+function clubColours(): ClubColours {
+  const style = getComputedStyle(document.documentElement);
+  const colours: ClubColours = {};
+  for (const name of OFFLINE_PAGE_COLOURS) {
+    const value = style.getPropertyValue(name).trim();
+    if (value) colours[name] = value;
+  }
+  return colours;
 }
 
 /** Starts everything; returns a stop function (for tests and unmounting). */
@@ -66,6 +77,8 @@ export function startPwaClient({ onCacheUpdated, onSavedCopy }: PwaClientOptions
     if (stopped) return;
     registration = ready;
     if (!controlledAtStart) post({ type: 'cache-urls', urls: loadedUrls() });
+    // the offline page is the build's, the same for every club: the worker gives it the club's colours
+    post({ type: 'club-colours', colours: clubColours() });
     liveness = startLiveness({
       sendHeartbeat: () => post({ type: 'heartbeat' }),
       sendRestart: () => {

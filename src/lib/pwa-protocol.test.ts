@@ -22,6 +22,18 @@ describe('page ↔ worker messages', () => {
     expect(isFromWorker({ type: 'saved-copy' })).toBe(false);
   });
 
+  it("takes a club's colours only as colours of the offline page's tokens: nothing that could leave its style", () => {
+    const colours = { '--color-primary': '#0f766e', '--color-primary-strong': '#0c645d', '--color-primary-contrast': 'rgb(255 255 255 / 0.9)' };
+    expect(isToWorker({ type: 'club-colours', colours })).toBe(true);
+    expect(isToWorker({ type: 'club-colours', colours: {} })).toBe(true);
+    for (const bad of ['red}body{display:none', '#fff</style><script>alert(1)</script>', 'url(https://example.com/x.png)', '#ff', 42]) {
+      expect(isToWorker({ type: 'club-colours', colours: { '--color-primary': bad } }), String(bad)).toBe(false);
+    }
+    expect(isToWorker({ type: 'club-colours', colours: { '--font-body': '#fff' } })).toBe(false);
+    expect(isToWorker({ type: 'club-colours', colours: ['#fff'] })).toBe(false);
+    expect(isToWorker({ type: 'club-colours' })).toBe(false);
+  });
+
   it("says from when a saved copy is, on Vienna's clock, or that it does not know", () => {
     // 28 November 2026, 13:02 UTC: 14:02 in Vienna
     expect(savedCopyText(Date.UTC(2026, 10, 28, 13, 2))).toBe('Keine Verbindung: Du siehst die gespeicherte Fassung vom 28. November, 14:02 Uhr.');

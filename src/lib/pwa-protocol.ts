@@ -41,7 +41,23 @@ export type ToWorker =
   /** what the first page loaded before the worker controlled it */
   | { type: 'cache-urls'; urls: string[] }
   /** the tab runs: was its page a saved copy (no network, or none within 5 s), or found older while it loaded? */
-  | { type: 'ask-page-state' };
+  | { type: 'ask-page-state' }
+  /** the club's colours as the page has them, for the offline page the worker shows (sw/offline-page.ts) */
+  | { type: 'club-colours'; colours: ClubColours };
+
+/** The colour tokens the offline page takes from the site (site.css's names), as a page computes them. */
+export const OFFLINE_PAGE_COLOURS = ['--color-primary', '--color-primary-strong', '--color-primary-contrast'] as const;
+export type ClubColours = Partial<Record<(typeof OFFLINE_PAGE_COLOURS)[number], string>>;
+
+/** A colour as the club's theme writes one (clubThemeCss): nothing that could end the style it goes into. */
+const COLOUR_VALUE = /^(?:#[0-9a-f]{3,8}|rgba?\([0-9.,\s/%]{1,40}\))$/i;
+
+export function isClubColours(value: unknown): value is ClubColours {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  return Object.entries(value).every(
+    ([name, colour]) => (OFFLINE_PAGE_COLOURS as readonly string[]).includes(name) && typeof colour === 'string' && COLOUR_VALUE.test(colour),
+  );
+}
 
 /** Worker → page. `savedAt`: when the saved copy was fetched (its Date header, ms), null when it does not say. */
 export type FromWorker = { type: 'heartbeat-reply' } | { type: 'cache-updated'; version: number } | { type: 'saved-copy'; savedAt: number | null };
@@ -55,7 +71,8 @@ export function isFromWorker(data: unknown): data is FromWorker {
 
 export function isToWorker(data: unknown): data is ToWorker {
   if (typeof data !== 'object' || data === null) return false;
-  const { type, urls } = data as { type?: unknown; urls?: unknown };
+  const { type, urls, colours } = data as { type?: unknown; urls?: unknown; colours?: unknown };
   if (type === 'cache-urls') return Array.isArray(urls) && urls.every((u) => typeof u === 'string');
+  if (type === 'club-colours') return isClubColours(colours);
   return type === 'heartbeat' || type === 'restart' || type === 'check-version' || type === 'ask-page-state';
 }
