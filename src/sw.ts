@@ -30,6 +30,7 @@ import { CACHES, CACHE_VERSION_URL, FRESH_PAGE_HEADER, isToWorker, type FromWork
 import { RecordedExpiration, freeSpaceOnQuotaError } from './sw/expiration';
 import { readMeta, recordPurge, writeMeta } from './sw/meta';
 import { NetworkAndStore, askAgain, servedAfter, withTimeout } from './sw/page-again';
+import { storeFirstPage, type StoreFor } from './sw/first-page';
 import { offlinePageInClubColours, rememberClubColours } from './sw/offline-page';
 import { OncePerTab } from './sw/once-per-tab';
 import { SavedCopies } from './sw/saved-copies';
@@ -64,7 +65,7 @@ const storableOnly: CacheWillUpdate = {
 
 /** the tabs whose page came from the saved copies, until each asks (sw/saved-copies.ts) */
 const savedCopies = new SavedCopies();
-/** tabs found older than a publish after they were answered, until each asks (sw/page-again.ts) */
+/** tabs found older than a publish after they were answered, until each asks (sw/page-again.ts, sw/once-per-tab.ts) */
 const lateUpdates = new OncePerTab<number>();
 
 const pageExpiration = new RecordedExpiration(CACHES.pages, recordPurge, { maxEntries: 150 });
@@ -97,6 +98,13 @@ function kindOf(request: Request, url: URL): RequestKind {
     fresh: request.headers.has(FRESH_PAGE_HEADER),
   });
 }
+
+/** Where a request the first page loaded would have been stored (sw/first-page.ts). */
+const storeFor: StoreFor = async (request, url) => {
+  const kind = kindOf(request, url);
+  if (kind === 'network-only' || (kind !== 'page' && (await matchPrecache(url.href)))) return null;
+  return kind === 'page' ? pages : kind === 'asset' ? assets : images;
+};
 
 registerRoute(
   ({ request, url }) => kindOf(request, url) === 'page',
@@ -256,7 +264,7 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
       event.waitUntil(restart());
       break;
     case 'cache-urls':
-      event.waitUntil(cacheUrls(event, data.urls));
+      event.waitUntil(storeFirstPage(event, data.urls, storeFor));
       break;
     case 'club-colours':
       event.waitUntil(rememberClubColours(data.colours).catch(() => undefined));
@@ -279,26 +287,4 @@ async function restart(): Promise<void> {
   knownVersion = undefined;
   await self.registration.update().catch(() => undefined);
   await checkVersion(0);
-}
-
-/**
- * The first page a visitor opens loads before the worker controls it: the tab
- * sends what it loaded, and the worker stores what its rules allow.
- */
-async function cacheUrls(event: ExtendableMessageEvent, urls: string[]): Promise<void> {
-  const jobs = urls.slice(0, 100).map(async (href) => {
-    let url: URL;
-    try {
-      url = new URL(href, self.location.origin);
-    } catch {
-      return;
-    }
-    const request = new Request(url.href, { credentials: 'same-origin' });
-    const kind = kindOf(request, url);
-    if (kind === 'network-only') return;
-    if (kind !== 'page' && (await matchPrecache(url.href))) return;
-    const strategy = kind === 'page' ? pages : kind === 'asset' ? assets : images;
-    await strategy.handle({ event, request }).catch(() => undefined);
-  });
-  await Promise.all(jobs);
 }

@@ -22,6 +22,7 @@ import { createHandlerRenderer, loadBuiltRenderer } from './publish/render';
 import { registerPublishQueue } from './publish/notify';
 import { Deployer, registerDeployer } from './deploy/deployer';
 import { ensureSetupLink } from './auth/setup';
+import { recordTurnedPhotosUpright } from './media/turned-photos';
 import { acquireDataLock } from './data-lock';
 import { removeStaleStaging } from './backup/archive';
 import { dailyBackupJob } from './backup/daily';
@@ -116,6 +117,8 @@ export async function startApp(
     if (report.written.length + report.removed.length > 0) deployer.request();
   });
   await ensureSetupLink(db);
+  // once: hand-added photos recorded on their side get their upright size before the pages are written
+  await recordTurnedPhotosUpright(db, config.uploadsDir).catch((error: unknown) => console.warn('[media] turned photos not checked:', error));
 
   const server = createServer({
     handler: handler as NodeHandler,

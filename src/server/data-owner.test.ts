@@ -25,10 +25,29 @@ describe('data owner', () => {
     ownedByService();
     expect(() => assertDataOwner(dataDir)).toThrow(DataOwnerError);
     expect(() => assertDataOwner(dataDir)).toThrow(`Die Daten in ${dataDir} gehören dem Benutzer „nobody“, unter dem der Server läuft.`);
-    expect(() => assertDataOwner(dataDir)).toThrow('Bitte als dieser Benutzer ausführen: sudo -u nobody ');
+    expect(() => assertDataOwner(dataDir)).toThrow('Bitte als dieser Benutzer ausführen: runuser -u nobody -- ');
     // the database is not opened: no club.db, -wal or -shm owned by root
     expect(() => openDatabase(path.join(dataDir, 'club.db'))).toThrow(DataOwnerError);
     expect(fs.readdirSync(dataDir)).toEqual([]);
+  });
+
+  it("refuses root on a data folder of root's whose database, site or uploads are the service's", () => {
+    for (const name of ['club.db', 'site', 'uploads']) {
+      const inside = path.join(dataDir, name);
+      if (name === 'club.db') fs.writeFileSync(inside, '');
+      else fs.mkdirSync(inside);
+      fs.chownSync(inside, 65534, 65534);
+      expect(() => assertDataOwner(dataDir), name).toThrow(`Die Daten in ${dataDir} gehören dem Benutzer „nobody“`);
+      fs.rmSync(inside, { recursive: true });
+    }
+    expect(() => assertDataOwner(dataDir)).not.toThrow();
+  });
+
+  it('names a user without a name by number, quoted for the shell (a bare # would start a comment)', () => {
+    expect(process.getuid?.()).toBe(0);
+    fs.chownSync(dataDir, 54321, 54321);
+    expect(() => assertDataOwner(dataDir)).toThrow(`gehören dem Benutzer „#54321“`);
+    expect(() => assertDataOwner(dataDir)).toThrow(`Bitte als dieser Benutzer ausführen: sudo -u '#54321' `);
   });
 
   it("lets root work on root's own data, a folder not made yet, and any other user on anything", () => {
@@ -56,7 +75,7 @@ describe('data owner', () => {
     expect(result.stderr.trim()).toBe(
       `Fehler: Die Daten in ${dataDir} gehören dem Benutzer „nobody“, unter dem der Server läuft. ` +
         'Was root dort anlegt (die Datenbank und ihre Begleitdateien, Seiten, Bilder), könnte der Server danach nicht mehr schreiben. ' +
-        'Bitte als dieser Benutzer ausführen: sudo -u nobody npm run user …',
+        'Bitte als dieser Benutzer ausführen: runuser -u nobody -- npm run user …',
     );
     expect(fs.readdirSync(dataDir)).toEqual([]);
   });

@@ -3,15 +3,16 @@
 // leaves files root owns in DATA_DIR: a restored database, the database's -wal and -shm files (made by
 // any connection, a read-only one too, when the server is stopped), published pages, uploads. The server
 // then cannot write them, and fails at its next start or its next save. Such a run is refused before it
-// touches anything, naming the user to run it as (as Nextcloud's `occ` does). Not root, nothing is
-// checked: any other user can only make files it may make.
+// touches anything, naming the user to run it as (as Nextcloud's `occ` does; decision 058). Not root,
+// nothing is checked: any other user can only make files it may make.
 import fs from 'node:fs';
+import path from 'node:path';
 
 export const DATA_OWNER_TEXTS = {
   foreign: (dataDir: string, user: string, command: string) =>
     `Die Daten in ${dataDir} gehören dem Benutzer „${user}“, unter dem der Server läuft. ` +
     `Was root dort anlegt (die Datenbank und ihre Begleitdateien, Seiten, Bilder), könnte der Server danach nicht mehr schreiben. ` +
-    `Bitte als dieser Benutzer ausführen: sudo -u ${user} ${command}`,
+    `Bitte als dieser Benutzer ausführen: ${command}`,
 };
 
 export class DataOwnerError extends Error {
@@ -34,25 +35,36 @@ export function userName(uid: number, passwdFile = '/etc/passwd'): string {
   return `#${uid}`;
 }
 
-/** What was run, for the message: `npm run restore …`, or `npm start`. */
-function commandRun(): string {
+/**
+ * The command to run instead: `runuser` (util-linux, on every Debian; it keeps the environment, so the
+ * service's settings read from /etc/anstoss.env stay) as that user; `sudo -u '#uid'` for a user without a name.
+ */
+function commandAs(user: string): string {
   const script = process.env.npm_lifecycle_event;
-  if (script === 'start') return 'npm start';
-  return script ? `npm run ${script} …` : `${process.argv0} …`;
+  const command = script === 'start' ? 'npm start' : script ? `npm run ${script} …` : `${process.argv0} …`;
+  return user.startsWith('#') ? `sudo -u '${user}' ${command}` : `runuser -u ${user} -- ${command}`;
 }
 
+/** What, in DATA_DIR, the server writes: whoever owns one of them is the service's user. */
+const WRITTEN_BY_THE_SERVER = ['.', 'club.db', 'site', 'uploads'];
+
 /**
- * Throws DataOwnerError when this process runs as root and DATA_DIR belongs to another user. A folder that
- * is not there yet is made by whoever runs first, and a root-owned one is root's own install.
+ * Throws DataOwnerError when this process runs as root and DATA_DIR, or its database, site or uploads,
+ * belong to another user (a data folder root owns may be the service's by its group, its contents the
+ * service's own). What is not there yet is made by whoever runs first; root's own install passes.
  */
 export function assertDataOwner(dataDir: string, runningAs: number = process.getuid?.() ?? -1): void {
   if (runningAs !== 0) return;
-  let owner: number;
-  try {
-    owner = fs.statSync(dataDir).uid;
-  } catch {
-    return;
+  for (const name of WRITTEN_BY_THE_SERVER) {
+    let owner: number;
+    try {
+      owner = fs.statSync(path.join(dataDir, name)).uid;
+    } catch {
+      continue;
+    }
+    if (owner !== 0) {
+      const user = userName(owner);
+      throw new DataOwnerError(DATA_OWNER_TEXTS.foreign(dataDir, user, commandAs(user)));
+    }
   }
-  if (owner === 0) return;
-  throw new DataOwnerError(DATA_OWNER_TEXTS.foreign(dataDir, userName(owner), commandRun()));
 }

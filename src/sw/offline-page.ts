@@ -7,14 +7,17 @@ import { readMeta, writeMeta } from './meta';
 
 const COLOURS_KEY = '/__anstoss/club-colours';
 
+/** the colours last stored by this worker's run (a worker woken again writes once more) */
 let known: string | null = null;
 
-/** Keeps the club's colours a tab sent, when they changed (a write per change, not per page). */
+/** Keeps the club's colours a tab sent when they changed: a write per change and worker start, not per page. */
 export async function rememberClubColours(colours: ClubColours): Promise<void> {
+  // a page without the tokens (none computed) says nothing about the club
+  if (Object.keys(colours).length === 0) return;
   const text = JSON.stringify(colours);
   if (text === known) return;
-  known = text;
   await writeMeta(COLOURS_KEY, colours);
+  known = text;
 }
 
 /** The offline page with the club's colours over its built-in ones; as it is when none are known. */
@@ -27,5 +30,8 @@ export async function offlinePageInClubColours(page: Response): Promise<Response
   let html = (await page.text()).replace('</head>', `<style>html:root{${tokens}}</style></head>`);
   const primary = colours['--color-primary'];
   if (primary) html = html.replace(/(<meta name="theme-color" content=")[^"]*"/, `$1${primary}"`);
-  return new Response(html, { status: page.status, statusText: page.statusText, headers: page.headers });
+  // the precached copy's headers describe its stored bytes (brotli, their length), not this text
+  const headers = new Headers(page.headers);
+  for (const name of ['content-encoding', 'content-length', 'etag']) headers.delete(name);
+  return new Response(html, { status: page.status, statusText: page.statusText, headers });
 }

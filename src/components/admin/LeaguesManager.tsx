@@ -3,7 +3,7 @@
 // results (a computed table) or the table pasted from the league portal.
 // Saves republish /tabelle and /tabelle/{id}; a change elsewhere reloads.
 import { actions } from 'astro:actions';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { LEAGUE_TEXTS as T, type LeagueCandidate, type LeagueDetail, type LeagueEntry } from '../../lib/schemas/league';
 import { KIT_TEXTS, callAction, useSaveToasts } from './contentKit';
 import { RowActions, useEntityList } from './entityKit';
@@ -106,7 +106,9 @@ export default function LeaguesManager() {
   const leagues = list.data;
   // opened by id from the list, as saved here while the list's reload is still under way (savedRows.ts)
   const listed = leagues?.find((l) => l.id === openId);
-  const open = listed ? list.fresh(listed) : null;
+  const { fresh } = list;
+  // one object per entry of the list: the editor reloads the league's details when it changes
+  const open = useMemo(() => (listed ? fresh(listed) : null), [listed, fresh]);
   const teams = overview?.teams ?? [];
 
   return (

@@ -72,10 +72,13 @@ function linkOrCopy(from: string, to: string): void {
 }
 
 /** A failure in German, naming the path it met where it has one (the data folder or the backup folder). */
-function describe(error: unknown): string {
+function describe(error: unknown, backupDir?: string): string {
   const { code, path: where } = (error ?? {}) as NodeJS.ErrnoException;
   if (code === 'ENOSPC' || code === 'SQLITE_FULL') return BACKUP_TEXTS.noSpace(where);
-  if (code === 'EROFS') return BACKUP_TEXTS.readOnly(where);
+  // the backup folder read-only is the unit's ReadWritePaths= most likely; DATA_DIR read-only is a file system
+  // that went so after an error (the unit always names DATA_DIR)
+  const inBackupDir = backupDir !== undefined && where !== undefined && !path.relative(path.resolve(backupDir), path.resolve(where)).startsWith('..');
+  if (code === 'EROFS') return inBackupDir ? BACKUP_TEXTS.readOnly(where) : BACKUP_TEXTS.readOnlyFileSystem(where);
   if (code === 'EACCES' || code === 'EPERM') return BACKUP_TEXTS.noPermission(where);
   if (code === 'ENOTDIR') return BACKUP_TEXTS.notAFolder(where);
   return error instanceof Error ? error.message : String(error);
@@ -96,7 +99,7 @@ export async function createBackup(source: BackupSource, toDir: string, now = ne
   try {
     staging = fs.mkdtempSync(path.join(source.dataDir, STAGING_PREFIX));
   } catch (error) {
-    throw new BackupError(BACKUP_TEXTS.failed(describe(error)), { cause: error });
+    throw new BackupError(BACKUP_TEXTS.failed(describe(error, toDir)), { cause: error });
   }
   const target = path.join(path.resolve(toDir), archiveName(now));
   const partial = `${target}.partial`;
@@ -148,7 +151,7 @@ export async function createBackup(source: BackupSource, toDir: string, now = ne
       // never made: the folder itself is what failed (a path through a file, no rights)
     }
     if (error instanceof BackupError) throw error;
-    throw new BackupError(BACKUP_TEXTS.failed(describe(error)), { cause: error });
+    throw new BackupError(BACKUP_TEXTS.failed(describe(error, toDir)), { cause: error });
   } finally {
     fs.rmSync(staging, { recursive: true, force: true });
   }

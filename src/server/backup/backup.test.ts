@@ -88,9 +88,12 @@ describe('createBackup', () => {
       const { db, source } = dataDir('quelle-ro', ['Sieg']);
       const failure = await createBackup({ ...source, db: db.$client }, readOnly).catch((error: Error) => error);
       expect(String(failure)).toMatch(
-        /^BackupError: Sicherung fehlgeschlagen: der Ordner ist für den Server nur lesbar \(.*usb.*\)\. Läuft er als systemd-Dienst, muss der Sicherungsordner in ReadWritePaths= der Unit stehen \(deploy\/anstoss\.service\)\.$/,
+        /^BackupError: Sicherung fehlgeschlagen: der Sicherungsordner ist nur lesbar \(.*usb.*\)\. Läuft der Server als systemd-Dienst, muss der Ordner in ReadWritePaths= der Unit stehen \(deploy\/anstoss\.service\)\.$/,
       );
       expect(fs.readdirSync(source.dataDir).filter((n) => n.startsWith('.'))).toEqual([]);
+      // the data folder read-only (after a disk error): no advice about the backup folder
+      const dataFailure = await createBackup({ ...source, dataDir: readOnly, db: db.$client }, path.join(root, 'b')).catch((error: Error) => error);
+      expect(String(dataFailure)).toMatch(/^BackupError: Sicherung fehlgeschlagen: das Dateisystem ist nur lesbar \(.*usb.*\), etwa nach einem Fehler des Datenträgers\.$/);
       db.$client.close();
     } finally {
       spawnSync('umount', ['-l', readOnly], { stdio: 'pipe' });

@@ -9,7 +9,8 @@ export const BACKUP_TEXTS = {
   // systemd's ProtectSystem=strict makes every folder but ReadWritePaths= read-only for the service: a
   // BACKUP_DIR on another disk (/mnt/usb) fails so until the unit names it
   readOnly: (where?: string) =>
-    `der Ordner ist für den Server nur lesbar${where ? ` (${where})` : ''}. Läuft er als systemd-Dienst, muss der Sicherungsordner in ReadWritePaths= der Unit stehen (deploy/anstoss.service).`,
+    `der Sicherungsordner ist nur lesbar${where ? ` (${where})` : ''}. Läuft der Server als systemd-Dienst, muss der Ordner in ReadWritePaths= der Unit stehen (deploy/anstoss.service).`,
+  readOnlyFileSystem: (where?: string) => `das Dateisystem ist nur lesbar${where ? ` (${where})` : ''}, etwa nach einem Fehler des Datenträgers.`,
   notAFolder: (where?: string) => `ein Teil des Pfads ist eine Datei, kein Ordner${where ? ` (${where})` : ''}.`,
   noDatabase: (file: string) => `Keine Datenbank gefunden: ${file}`,
   archiveMissing: (file: string) => `Sicherung nicht gefunden: ${file}`,

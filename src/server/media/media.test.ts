@@ -17,6 +17,7 @@ import { backfillMedia, imagesOnDisk, listMedia } from './inventory';
 import { deleteMedia, setMediaAlt } from './service';
 import { registerDeployer, type Deployer } from '../deploy/deployer';
 import { whereUsed } from './usage';
+import { recordTurnedPhotosUpright } from './turned-photos';
 
 let dir: string;
 let db: Db;
@@ -254,5 +255,31 @@ describe('image box', () => {
     expect(imageBox('/uploads/unbekannt.png', 1200, 675, db)).toEqual({ width: 1200, height: 675 });
     expect(imageBox('https://example.org/a.png', 400, 400, db)).toEqual({ width: 400, height: 400 });
     expect(imageBox(null, 400, 400, db)).toEqual({ width: 400, height: 400 });
+  });
+});
+
+describe('photos recorded on their side before they were recorded upright', () => {
+  it('get their upright size once, at the next start; uploads and photos recorded upright stay as they are', async () => {
+    const file = path.join(dir, 'news/alt-hochformat.jpg');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#345' } }).jpeg().withMetadata({ orientation: 6 }).toBuffer());
+    const plain = await put('news/quer.jpg', false, 1200, 900);
+    // as the library recorded them before: the pixels' size
+    seed(db, (tx) =>
+      tx
+        .insert(media)
+        .values([
+          { url: '/uploads/news/alt-hochformat.jpg', width: 1200, height: 900 },
+          { url: plain, width: 1200, height: 900 },
+        ])
+        .run(),
+    );
+    expect(await recordTurnedPhotosUpright(db, dir)).toBe(1);
+    expect(db.select().from(media).where(eq(media.url, '/uploads/news/alt-hochformat.jpg')).get()).toMatchObject({ width: 900, height: 1200 });
+    expect(db.select().from(media).where(eq(media.url, plain)).get()).toMatchObject({ width: 1200, height: 900 });
+    // once: a later start reads no file again (a row set back by hand stays)
+    seed(db, (tx) => tx.update(media).set({ width: 1200, height: 900 }).where(eq(media.url, '/uploads/news/alt-hochformat.jpg')).run());
+    expect(await recordTurnedPhotosUpright(db, dir)).toBe(0);
+    expect(db.select().from(media).where(eq(media.url, '/uploads/news/alt-hochformat.jpg')).get()).toMatchObject({ width: 1200, height: 900 });
   });
 });
