@@ -3,6 +3,7 @@
 // brings a club over from the old app (docs/decisions/020). The server must be
 // stopped (the data lock says so); the whole site is published at the end.
 import './as-data-owner';
+import './site-address';
 import { buildIfNeeded } from './build-if-needed.mjs';
 
 const argv = process.argv.slice(2);

@@ -1,5 +1,6 @@
 // `npm run publish`: republishes every page of the site.
 import './as-data-owner';
+import './site-address';
 import { buildIfNeeded } from './build-if-needed.mjs';
 
 buildIfNeeded();

@@ -2,6 +2,7 @@
 // archive into DATA_DIR and republishes the site. Refuses while a server uses
 // the data; checks the archive whole before anything is replaced.
 import './as-data-owner';
+import './site-address';
 import { buildIfNeeded } from './build-if-needed.mjs';
 import { BACKUP_TEXTS } from '../src/server/backup/texts';
 

@@ -23,6 +23,7 @@ import { registerPublishQueue } from './publish/notify';
 import { Deployer, registerDeployer } from './deploy/deployer';
 import { ensureSetupLink } from './auth/setup';
 import { recordTurnedPhotosUpright } from './media/turned-photos';
+import { rememberSiteUrl } from './site-address';
 import { acquireDataLock } from './data-lock';
 import { removeStaleStaging } from './backup/archive';
 import { dailyBackupJob } from './backup/daily';
@@ -117,6 +118,12 @@ export async function startApp(
     if (report.written.length + report.removed.length > 0) deployer.request();
   });
   await ensureSetupLink(db);
+  // the address commands typed by hand must publish for too (site-address.ts)
+  try {
+    rememberSiteUrl(db);
+  } catch (error) {
+    console.warn('[server] SITE_URL not stored:', error instanceof Error ? error.message : error);
+  }
   // once: hand-added photos recorded on their side get their upright size before the pages are written
   await recordTurnedPhotosUpright(db, config.uploadsDir).catch((error: unknown) => console.warn('[media] turned photos not checked:', error));
 

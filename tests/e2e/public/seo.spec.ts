@@ -55,6 +55,11 @@ test.describe('Suchmaschinen und Feeds', () => {
     }
   });
 
+  test('the server stores the address it runs with: a command typed without SITE_URL is told it (decision 058)', async () => {
+    const stored = site().db().$client.prepare("SELECT value FROM site_settings WHERE key = 'site.url'").get() as { value: string } | undefined;
+    expect(stored?.value).toBe(site().url);
+  });
+
   test('the home page describes the club as a SportsOrganization', async ({ page }) => {
     await page.goto(site().url + '/');
     const org = (await jsonLdOf(page)).find((d) => d['@type'] === 'SportsOrganization');
