@@ -24,6 +24,11 @@ if (['from', 'storage-url', 'storage-dir', 'club', 'club-short'].some(missingVal
   process.exit(2);
 }
 const dryRun = argv.includes('--dry-run');
+// the invitations' links would lead to localhost (a fresh install has no address stored for site-address.ts)
+if (argv.includes('--invite') && !dryRun && !process.env.SITE_URL?.trim()) {
+  console.error(T.inviteNeedsSiteUrl);
+  process.exit(2);
+}
 const { config } = await import('../src/server/config');
 const { acquireDataLock, DataInUseError } = await import('../src/server/data-lock');
 let release: () => void;

@@ -18,6 +18,8 @@ export const IMPORT_TEXTS = {
   invited: (email: string) => `[import] Einladung an ${email} gesendet`,
   inviteFailed: (email: string, reason: string) =>
     `[import] Einladung an ${email} NICHT gesendet (${reason}): ein Passwort setzt die Person über „Passwort vergessen?“`,
+  inviteNeedsSiteUrl:
+    'Mit --invite braucht der Import SITE_URL, die Adresse der Website (z. B. SITE_URL=https://www.verein.at): die Einladungen enthalten den Link zum Setzen des Passworts, ohne sie auf localhost. Es wurde nichts importiert.',
   notInvited: (count: number) => `[import] ${count} neue Benutzer ohne Passwort; mit --invite erhalten sie eine Einladung.`,
   clubNamed: (long: string, short: string) => `[import] Verein: ${long} (Kurzname ${short})`,
   clubNameRefused: (message: string) => `--club: ${message} Es wurde nichts importiert.`,
