@@ -68,17 +68,22 @@ export function imagesOnDisk(uploadsDir: string = config.uploadsDir): string[] {
   return urls.sort();
 }
 
+/**
+ * An image's size as browsers show it, from its header: a phone photo copied in by hand may be stored on
+ * its side with an EXIF orientation of 5-8 (turned a quarter), and browsers show it upright, so its room
+ * and og:image size are the turned ones (an upload is turned upright when it is stored and has none).
+ */
+export function shownSize(meta: sharp.Metadata): { width: number | null; height: number | null } {
+  const width = meta.width ?? null;
+  const height = meta.pageHeight ?? meta.height ?? null;
+  return (meta.orientation ?? 1) >= 5 ? { width: height, height: width } : { width, height };
+}
+
 /** Size and dimensions of a stored image, from its header; nulls when it cannot be read. */
 async function describeFile(file: string): Promise<Pick<MediaRow, 'bytes' | 'width' | 'height'>> {
   try {
     const bytes = fs.statSync(file).size;
-    const meta = await sharp(file, { limitInputPixels: false }).metadata();
-    const width = meta.width ?? null;
-    const height = meta.pageHeight ?? meta.height ?? null;
-    // a phone photo copied in by hand may be stored on its side with an EXIF orientation of 5-8 (turned a
-    // quarter): browsers show it upright, so its room and og:image size are the turned ones (an upload is
-    // turned upright when it is stored and has none)
-    return (meta.orientation ?? 1) >= 5 ? { bytes, width: height, height: width } : { bytes, width, height };
+    return { bytes, ...shownSize(await sharp(file, { limitInputPixels: false }).metadata()) };
   } catch {
     return { bytes: null, width: null, height: null };
   }

@@ -10,7 +10,7 @@ import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { media, siteSettings } from '../db/schema';
 import { write } from '../db/write';
-import { uploadFile } from './inventory';
+import { shownSize, uploadFile } from './inventory';
 
 const DONE_KEY = 'media.turned_photos_recorded';
 /** EXIF can be in these; PNG and GIF photos from a phone are rare and are left out */
@@ -32,9 +32,11 @@ export async function recordTurnedPhotosUpright(db: Db, uploadsDir: string): Pro
     const meta = await sharp(file, { limitInputPixels: false })
       .metadata()
       .catch(() => null);
-    // only a row still recorded as the pixels lie (the pass may meet one recorded upright already)
-    if (meta && (meta.orientation ?? 1) >= 5 && meta.width === row.width && (meta.pageHeight ?? meta.height) === row.height) {
-      upright.push({ url: row.url, width: row.height!, height: row.width! });
+    if (!meta) continue;
+    // only a row still recorded as the pixels lie, the other way round (one recorded upright already stays)
+    const shown = shownSize(meta);
+    if ((meta.orientation ?? 1) >= 5 && shown.width !== null && shown.height !== null && row.width === shown.height && row.height === shown.width) {
+      upright.push({ url: row.url, width: shown.width, height: shown.height });
     }
   }
   write(
