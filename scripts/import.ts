@@ -2,8 +2,7 @@
 //   [--storage-url URL | --storage-dir DIR] [--dry-run] [--invite] [--club NAME [--club-short NAME]]`:
 // brings a club over from the old app (docs/decisions/020). The server must be
 // stopped (the data lock says so); the whole site is published at the end.
-import './as-data-owner';
-import './site-address';
+import './before-publishing';
 import { buildIfNeeded } from './build-if-needed.mjs';
 
 const argv = process.argv.slice(2);
@@ -24,7 +23,7 @@ if (['from', 'storage-url', 'storage-dir', 'club', 'club-short'].some(missingVal
   process.exit(2);
 }
 const dryRun = argv.includes('--dry-run');
-// the invitations' links would lead to localhost (a fresh install has no address stored for site-address.ts)
+// the invitations' links would lead to localhost (a fresh install has no address stored for before-publishing.ts)
 if (argv.includes('--invite') && !dryRun && !process.env.SITE_URL?.trim()) {
   console.error(T.inviteNeedsSiteUrl);
   process.exit(2);

@@ -1,6 +1,5 @@
 // `npm run publish`: republishes every page of the site.
-import './as-data-owner';
-import './site-address';
+import './before-publishing';
 import { buildIfNeeded } from './build-if-needed.mjs';
 
 buildIfNeeded();

@@ -1,8 +1,7 @@
 // `npm run restore -- FILE`: restores database and uploads from a backup
 // archive into DATA_DIR and republishes the site. Refuses while a server uses
 // the data; checks the archive whole before anything is replaced.
-import './as-data-owner';
-import './site-address';
+import './before-publishing';
 import { buildIfNeeded } from './build-if-needed.mjs';
 import { BACKUP_TEXTS } from '../src/server/backup/texts';
 

@@ -2,8 +2,7 @@
 // an der Raab) and its generated pictures (stored as uploads), and republishes
 // the site. Runs once: a second run changes nothing (a demo seeded before there
 // were pictures gets them), and a database with content of its own is refused.
-import './as-data-owner';
-import './site-address';
+import './before-publishing';
 import { buildIfNeeded } from './build-if-needed.mjs';
 
 const { config } = await import('../src/server/config');
