@@ -1,0 +1,130 @@
+// deploy/install.sh as a host runs it on a fresh Debian server, here with the paths of a temporary folder
+// and a user of its own: the user is made, the data folder (with what a root `npm start` left in it)
+// and the backup folder become its own, the settings file is written once with quoted values, the unit
+// is what systemd accepts; then the server runs as the unit runs it (as that user, with that file),
+// and the commands the docs give (`runuser … npm run user`, `npm run backup`) work beside it and leave
+// nothing root owns in DATA_DIR.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { freePort } from '../fixtures/site';
+import { printFigures } from './figures';
+
+const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-install-'));
+fs.chmodSync(temp, 0o755);
+const user = `anstoss-t${process.pid}`;
+const dataDir = path.join(temp, 'data');
+const backupDir = path.join(temp, 'backups');
+const envFile = path.join(temp, 'anstoss.env');
+const unitFile = path.join(temp, 'anstoss.service');
+let server: ReturnType<typeof spawn> | undefined;
+
+afterAll(() => {
+  if (server?.pid && server.exitCode === null) process.kill(-server.pid, 'SIGKILL');
+  spawnSync('userdel', [user]);
+  fs.rmSync(temp, { recursive: true, force: true });
+});
+
+function install(siteUrl: string, port: number) {
+  return spawnSync('sh', ['deploy/install.sh', siteUrl], {
+    encoding: 'utf8',
+    env: { ...process.env, ANSTOSS_USER: user, ANSTOSS_ENV_FILE: envFile, ANSTOSS_UNIT_FILE: unitFile, DATA_DIR: dataDir, BACKUP_DIR: backupDir, PORT: String(port) },
+  });
+}
+
+/** A command as the docs give it: the settings read by the shell as root, run as the service's user. */
+function asService(command: string) {
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !['DATA_DIR', 'BACKUP_DIR', 'PORT', 'SITE_URL'].includes(k)));
+  return spawnSync('sh', ['-c', `set -a; . "${envFile}"; set +a; exec runuser -u ${user} -- ${command}`], { encoding: 'utf8', env: clean });
+}
+
+/** Files and folders under dir that the service's user does not own. */
+function notOwnedBy(dir: string, uid: number): string[] {
+  const found: string[] = [];
+  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    const file = path.join(entry.parentPath, entry.name);
+    if (fs.lstatSync(file).uid !== uid) found.push(path.relative(dir, file));
+  }
+  return found;
+}
+
+/** Waits for the start's first publish ('Anstoss läuft auf …'), then asks the health check. */
+async function startedAndHealthy(url: string, log: () => string): Promise<number> {
+  for (let i = 0; i < 600 && !log().includes('Anstoss läuft auf'); i++) await new Promise((r) => setTimeout(r, 100));
+  return fetch(`${url}/healthz`).then((r) => r.status, () => 0);
+}
+
+it('deploy/install.sh: user, folders, settings and unit; the server and the documented commands run as that user', async () => {
+  const port = await freePort();
+  const siteUrl = `http://localhost:${port}`;
+  // what a root `npm start` before the service leaves: data root owns
+  fs.mkdirSync(path.join(dataDir, 'uploads'), { recursive: true });
+  fs.writeFileSync(path.join(dataDir, 'uploads', 'vorher.txt'), 'vom root-Start');
+
+  const first = install(siteUrl, port);
+  expect(first.status, first.stderr + first.stdout).toBe(0);
+  const uid = Number(spawnSync('id', ['-u', user], { encoding: 'utf8' }).stdout.trim());
+  expect(uid).toBeGreaterThan(0);
+  expect(fs.statSync(dataDir).uid).toBe(uid);
+  expect(fs.statSync(backupDir).uid).toBe(uid);
+  expect(fs.statSync(path.join(dataDir, 'uploads', 'vorher.txt')).uid).toBe(uid);
+  expect(fs.statSync(envFile).mode & 0o777).toBe(0o600);
+  const settings = fs.readFileSync(envFile, 'utf8');
+  expect(settings).toContain(`SITE_URL="${siteUrl}"`);
+  expect(settings).toContain(`DATA_DIR="${dataDir}"`);
+  const unit = fs.readFileSync(unitFile, 'utf8');
+  expect(unit).toContain(`User=${user}\n`);
+  expect(unit).toContain(`WorkingDirectory=${process.cwd()}\n`);
+  expect(unit).toContain(`ReadWritePaths=${dataDir} -${backupDir}\n`);
+  expect(unit).toContain(`EnvironmentFile=-${envFile}\n`);
+  const verify = spawnSync('systemd-analyze', ['verify', unitFile], { encoding: 'utf8' });
+  expect(verify.status, verify.stderr).toBe(0);
+
+  // the server as systemd starts it: the unit's user (its uid and gid), the settings file read by root,
+  // the unit's Environment= lines, its WorkingDirectory and ExecStart
+  const gid = Number(spawnSync('id', ['-g', user], { encoding: 'utf8' }).stdout.trim());
+  const fromFile = spawnSync('sh', ['-c', `set -a; . "${envFile}"; set +a; env -0`], { encoding: 'utf8', env: { PATH: process.env.PATH } });
+  const unitEnv = [...unit.matchAll(/^Environment=(\w+)=(.*)$/gm)].map((m) => [m[1], m[2]]);
+  const env = { ...Object.fromEntries(unitEnv), ...Object.fromEntries(fromFile.stdout.split('\0').filter(Boolean).map((l) => l.split(/=(.*)/s).slice(0, 2))) };
+  const [command, ...args] = unit.match(/^ExecStart=(.*)$/m)![1].split(/\s+/);
+  server = spawn(command, args, { cwd: unit.match(/^WorkingDirectory=(.*)$/m)![1], uid, gid, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env });
+  let log = '';
+  server.stdout!.on('data', (d) => (log += d));
+  server.stderr!.on('data', (d) => (log += d));
+  expect(await startedAndHealthy(siteUrl, () => log), log).toBe(200);
+  const home = await fetch(`${siteUrl}/`);
+  expect(home.status, log).toBe(200);
+  expect(log).toContain(`${siteUrl}/auth/setup?token=`);
+
+  const created = asService('npm run --silent user -- create --email vorstand@example.at --password "ein langes Passwort 42" --role superadmin');
+  expect(created.status, created.stderr + created.stdout).toBe(0);
+  expect(created.stdout).toContain('Benutzer vorstand@example.at angelegt');
+  const backup = asService('npm run --silent backup');
+  expect(backup.status, backup.stderr + backup.stdout).toBe(0);
+  const handMade = fs.readdirSync(backupDir).filter((f) => backup.stdout.includes(f) && f.endsWith('.tar.gz'));
+  expect(handMade, backup.stdout).toHaveLength(1);
+
+  const stopped = new Promise<number | null>((resolve) => server!.on('exit', (code) => resolve(code)));
+  process.kill(-server.pid!, 'SIGTERM');
+  const exitCode = await stopped;
+  const foreign = [...notOwnedBy(dataDir, uid), ...notOwnedBy(backupDir, uid)];
+  // the server's first daily backup (BACKUP_DIR is set) beside the one typed by hand
+  const archives = fs.readdirSync(backupDir).filter((f) => f.endsWith('.tar.gz'));
+
+  // again, as after moving the checkout: the settings file stays as it is
+  fs.appendFileSync(envFile, 'SMTP_URL="smtp://mail.example.at:587"\n');
+  const second = install('https://www.anderer-verein.at', port);
+  const kept = fs.readFileSync(envFile, 'utf8');
+
+  printFigures('install.sh', { userMade: uid > 0, archives: archives.length, filesNotTheServices: foreign.length, serverExit: String(exitCode), secondRun: String(second.status) });
+  expect(foreign).toEqual([]);
+  expect(archives).toHaveLength(2);
+  expect(exitCode).toBe(0);
+  expect(second.status, second.stderr).toBe(0);
+  expect(second.stdout).toContain('besteht, bleibt wie es ist');
+  expect(second.stdout).toContain(`dort steht SITE_URL=${siteUrl}, nicht https://www.anderer-verein.at`);
+  expect(kept).toContain(`SITE_URL="${siteUrl}"`);
+  expect(kept).toContain('SMTP_URL=');
+});
