@@ -95,6 +95,18 @@ test("a superadmin's crest, names and colours reach every page, the icons, the m
     await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/verein/manifest.webmanifest');
   }
 
+  // the plain sign-in pages too, for a visitor not signed in (decision 059)
+  const readable = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim());
+  const visitor = await page.context().browser()!.newPage();
+  for (const path of ['/auth', '/auth/passwort-vergessen']) {
+    await visitor.goto(site.url + path);
+    await expect(visitor).toHaveTitle(/ – SV Union Gnas 1946$/);
+    expect(await visitor.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim()), path).toBe(readable);
+    await expect(visitor.locator('meta[name="theme-color"]')).toHaveAttribute('content', readable);
+    await expect(visitor.locator('link[rel="icon"]')).toHaveAttribute('href', '/verein/favicon.png');
+  }
+  await visitor.close();
+
   // the club's structured data, feed and calendar name it too
   await page.goto(site.url + '/');
   const organisation = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!);
