@@ -54,8 +54,10 @@ if ! id -u "$SERVICE_USER" > /dev/null 2>&1; then
   echo "Benutzer $SERVICE_USER angelegt."
 fi
 
-# its folders; whatever is in them becomes its own (a root `npm start` or import before the service)
-install -d -m 750 -o "$SERVICE_USER" -g "$SERVICE_USER" "$DATA_DIR"
+# its folders; whatever is in them becomes its own (a root `npm start` or import before the service).
+# The data folder lets others through, not look in: nginx (www-data) reads its site/ and uploads/;
+# the database in it is the service's alone (0600, src/server/db/client.ts)
+install -d -m 711 -o "$SERVICE_USER" -g "$SERVICE_USER" "$DATA_DIR"
 install -d -m 700 -o "$SERVICE_USER" -g "$SERVICE_USER" "$BACKUP_DIR"
 chown -R "$SERVICE_USER:$SERVICE_USER" "$DATA_DIR" "$BACKUP_DIR"
 

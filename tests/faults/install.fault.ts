@@ -98,6 +98,11 @@ it('deploy/install.sh: user, folders, settings and unit; the server and the docu
   expect(home.status, log).toBe(200);
   expect(log).toContain(`${siteUrl}/auth/setup?token=`);
 
+  // nginx's user (any other user: nobody here) reads the published pages and the uploads, not the database
+  const asOther = (file: string) => spawnSync('runuser', ['-u', 'nobody', '--', 'cat', file]).status;
+  const otherReads = { page: asOther(path.join(dataDir, 'site', 'index.html')), database: asOther(path.join(dataDir, 'club.db')) };
+  expect(otherReads).toEqual({ page: 0, database: 1 });
+
   const created = asService('npm run --silent user -- create --email vorstand@example.at --password "ein langes Passwort 42" --role superadmin');
   expect(created.status, created.stderr + created.stdout).toBe(0);
   expect(created.stdout).toContain('Benutzer vorstand@example.at angelegt');
@@ -118,7 +123,7 @@ it('deploy/install.sh: user, folders, settings and unit; the server and the docu
   const second = install('https://www.anderer-verein.at', port);
   const kept = fs.readFileSync(envFile, 'utf8');
 
-  printFigures('install.sh', { userMade: uid > 0, archives: archives.length, filesNotTheServices: foreign.length, serverExit: String(exitCode), secondRun: String(second.status) });
+  printFigures('install.sh', { userMade: uid > 0, otherReadsPage: otherReads.page === 0, otherReadsDatabase: otherReads.database === 0, archives: archives.length, filesNotTheServices: foreign.length, serverExit: String(exitCode), secondRun: String(second.status) });
   expect(foreign).toEqual([]);
   expect(archives).toHaveLength(2);
   expect(exitCode).toBe(0);

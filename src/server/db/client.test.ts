@@ -19,6 +19,17 @@ function tempFile() {
 }
 
 describe('database', () => {
+  it("is its owner's alone, with its -wal and -shm, however it was made (a restore's 0644 file included)", () => {
+    const file = tempFile();
+    fs.writeFileSync(file, '');
+    fs.chmodSync(file, 0o644);
+    const db = openDatabase(file);
+    write('test', () => db.insert(teams).values({ name: 'Kampfmannschaft', category: 'Herren' }).run(), db);
+    const modes = [file, `${file}-wal`, `${file}-shm`].map((f) => (fs.statSync(f).mode & 0o777).toString(8));
+    db.$client.close();
+    expect(modes).toEqual(['600', '600', '600']);
+  });
+
   it('leaves no bytes of a deleted row in the file (an erased inquiry is gone from disk and backups)', () => {
     const file = tempFile();
     const db = openDatabase(file);

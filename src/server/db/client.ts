@@ -47,6 +47,23 @@ export function copyDatabase(source: Db): Db {
   return drizzle(copy, { schema }) as Db;
 }
 
+/**
+ * The database holds password hashes, the signing secret and members' data: it is the server's user's
+ * alone (0600), as are its -wal and -shm (SQLite makes them with the file's mode). nginx reads the
+ * published site and the uploads in DATA_DIR, so the folder itself lets others through (deploy/install.sh);
+ * a file made with the usual umask (0644), or one a restore unpacked, would be readable by every local user.
+ */
+function keepPrivate(file: string): void {
+  for (const part of [file, `${file}-wal`, `${file}-shm`]) {
+    try {
+      const stat = fs.statSync(part);
+      if ((stat.mode & 0o077) !== 0 && stat.uid === process.getuid?.()) fs.chmodSync(part, 0o600);
+    } catch {
+      // not there yet, or a read-only file system: the database opens as before
+    }
+  }
+}
+
 export function openDatabase(file: string): Db {
   // root on the service user's data would leave files the server cannot write (its -wal and -shm too)
   if (file !== ':memory:') assertDataOwner(path.dirname(file));
@@ -55,6 +72,8 @@ export function openDatabase(file: string): Db {
   // the wrong database; the server's start (or a restore, or an import) undoes the swap first
   if (file !== ':memory:' && fs.existsSync(path.join(path.dirname(file), RESTORE_JOURNAL))) throw new Error(BACKUP_TEXTS.interruptedFirst);
   const sqlite = new Database(file);
+  // before WAL's files are made: SQLite gives them the database file's mode
+  if (file !== ':memory:') keepPrivate(file);
   sqlite.pragma('journal_mode = WAL');
   // WAL + NORMAL loses no acknowledged write on a crash (docs/decisions/003)
   sqlite.pragma('synchronous = NORMAL');
