@@ -133,6 +133,8 @@ describe('restoreBackup', () => {
     const result = await restoreBackup(file, { dataDir: old.dir, migrationsDir });
     expect(titlesIn(old.dir)).toEqual(['Neu']);
     expect(result.before).toMatch(/\.before-restore-/);
+    // the old database and uploads kept aside are the owner's alone (nginx may pass DATA_DIR)
+    expect((fs.statSync(result.before!).mode & 0o777).toString(8)).toBe('700');
     expect(titlesIn(result.before!)).toEqual(['Alt']);
     expect(fs.readFileSync(path.join(result.before!, 'uploads', 'logo.webp'), 'utf8')).toBe('bild-alt');
     db.$client.close();

@@ -99,7 +99,7 @@ function swapIn(dataDir: string, staging: string, before: string): boolean {
   try {
     for (const name of REPLACED) {
       if (!fs.existsSync(path.join(dataDir, name))) continue;
-      fs.mkdirSync(before, { recursive: true });
+      fs.mkdirSync(before, { recursive: true, mode: 0o700 });
       fs.renameSync(path.join(dataDir, name), path.join(before, name));
       movedAside.push(name);
     }
@@ -164,7 +164,8 @@ export async function restoreBackup(archive: string, target: RestoreTarget, now 
   try {
     const manifest = await beforeTheSwap(target.dataDir, () => {
       fs.rmSync(staging, { recursive: true, force: true });
-      fs.mkdirSync(staging, { recursive: true });
+      // the unpacked database is as private as the archive it came from (0600): nginx may pass DATA_DIR
+      fs.mkdirSync(staging, { recursive: true, mode: 0o700 });
       return unpackAndCheck(file, staging, target.migrationsDir);
     });
     const keptOld = swapIn(target.dataDir, staging, before);
