@@ -62,6 +62,8 @@ it('deploy/install.sh: user, folders, settings and unit; the server and the docu
   // what a root `npm start` before the service leaves: data root owns
   fs.mkdirSync(path.join(dataDir, 'uploads'), { recursive: true });
   fs.writeFileSync(path.join(dataDir, 'uploads', 'vorher.txt'), 'vom root-Start');
+  // a backup folder outside the checkout is used when it is there (a disk), made by root
+  fs.mkdirSync(backupDir);
 
   const first = install(siteUrl, port);
   expect(first.status, first.stderr + first.stdout).toBe(0);
@@ -72,8 +74,8 @@ it('deploy/install.sh: user, folders, settings and unit; the server and the docu
   expect(fs.statSync(path.join(dataDir, 'uploads', 'vorher.txt')).uid).toBe(uid);
   expect(fs.statSync(envFile).mode & 0o777).toBe(0o600);
   const settings = fs.readFileSync(envFile, 'utf8');
-  expect(settings).toContain(`SITE_URL="${siteUrl}"`);
-  expect(settings).toContain(`DATA_DIR="${dataDir}"`);
+  expect(settings).toContain(`SITE_URL='${siteUrl}'`);
+  expect(settings).toContain(`DATA_DIR='${dataDir}'`);
   const unit = fs.readFileSync(unitFile, 'utf8');
   expect(unit).toContain(`User=${user}\n`);
   expect(unit).toContain(`WorkingDirectory=${process.cwd()}\n`);
@@ -106,6 +108,10 @@ it('deploy/install.sh: user, folders, settings and unit; the server and the docu
   const created = asService('npm run --silent user -- create --email vorstand@example.at --password "ein langes Passwort 42" --role superadmin');
   expect(created.status, created.stderr + created.stdout).toBe(0);
   expect(created.stdout).toContain('Benutzer vorstand@example.at angelegt');
+  // the server's first daily backup (BACKUP_DIR is set) is made at the start: after it, so the two
+  // archives' names (to the second) differ
+  for (let i = 0; i < 300 && !log.includes('[backup]'); i++) await new Promise((r) => setTimeout(r, 100));
+  expect(log).toContain('[backup] Sicherung');
   const backup = asService('npm run --silent backup');
   expect(backup.status, backup.stderr + backup.stdout).toBe(0);
   const handMade = fs.readdirSync(backupDir).filter((f) => backup.stdout.includes(f) && f.endsWith('.tar.gz'));
@@ -119,7 +125,7 @@ it('deploy/install.sh: user, folders, settings and unit; the server and the docu
   const archives = fs.readdirSync(backupDir).filter((f) => f.endsWith('.tar.gz'));
 
   // again, as after moving the checkout: the settings file stays as it is
-  fs.appendFileSync(envFile, 'SMTP_URL="smtp://mail.example.at:587"\n');
+  fs.appendFileSync(envFile, "SMTP_URL='smtp://verein:Pa$swort@mail.example.at:587'\n");
   const second = install('https://www.anderer-verein.at', port);
   const kept = fs.readFileSync(envFile, 'utf8');
 
@@ -130,6 +136,47 @@ it('deploy/install.sh: user, folders, settings and unit; the server and the docu
   expect(second.status, second.stderr).toBe(0);
   expect(second.stdout).toContain('besteht, bleibt wie es ist');
   expect(second.stdout).toContain(`dort steht SITE_URL=${siteUrl}, nicht https://www.anderer-verein.at`);
-  expect(kept).toContain(`SITE_URL="${siteUrl}"`);
-  expect(kept).toContain('SMTP_URL=');
+  expect(kept).toContain(`SITE_URL='${siteUrl}'`);
+  // a value with a $ in single quotes: the shell reads it as systemd does, as it is
+  expect(spawnSync('sh', ['-c', `set -a; . "${envFile}"; set +a; printf %s "$SMTP_URL"`], { encoding: 'utf8' }).stdout).toBe('smtp://verein:Pa$swort@mail.example.at:587');
+});
+
+it("deploy/install.sh on a host installed before it: the old unit's data folder, port and extra paths stay, the settings file gets them, nothing of it is run", () => {
+  const old = fs.mkdtempSync(path.join(temp, 'alt-'));
+  const oldData = path.join(old, 'vereinsdaten');
+  const oldEnv = path.join(old, 'anstoss.env');
+  const oldUnit = path.join(old, 'anstoss.service');
+  fs.mkdirSync(oldData);
+  fs.writeFileSync(path.join(oldData, 'club.db'), '');
+  fs.chmodSync(path.join(oldData, 'club.db'), 0o644);
+  fs.mkdirSync(path.join(oldData, '.before-restore-2026-11-24T03-00-00Z'), { mode: 0o755 });
+  // the unit as the docs had it installed: DATA_DIR and PORT in it, a deploy folder added by hand
+  const template = fs.readFileSync('deploy/anstoss.service', 'utf8');
+  fs.writeFileSync(
+    oldUnit,
+    template
+      .replace(/^EnvironmentFile=.*$/m, `Environment=PORT=5555\nEnvironment=DATA_DIR=${oldData}\nEnvironmentFile=-${oldEnv}`)
+      .replace(/^ReadWritePaths=.*$/m, `ReadWritePaths=${oldData} -/srv/anstoss/backups /srv/www/verein`),
+  );
+  // a settings file systemd reads and the shell would not (an unquoted <): read, never run
+  fs.writeFileSync(oldEnv, 'SITE_URL=https://www.verein.at\nMAIL_FROM=Verein <no-reply@verein.at>\n');
+  const run = spawnSync('sh', ['deploy/install.sh'], {
+    encoding: 'utf8',
+    env: { ...process.env, ANSTOSS_USER: user, ANSTOSS_ENV_FILE: oldEnv, ANSTOSS_UNIT_FILE: oldUnit, DATA_DIR: '', BACKUP_DIR: path.join(old, 'usb'), PORT: '' },
+  });
+  const settings = fs.readFileSync(oldEnv, 'utf8');
+  const unit = fs.readFileSync(oldUnit, 'utf8');
+  const mode = (file: string) => (fs.statSync(file).mode & 0o777).toString(8);
+  printFigures('install.sh over an old install', { exit: String(run.status), unitKept: fs.existsSync(`${oldUnit}.bak`) });
+  expect(run.status, run.stderr + run.stdout).toBe(0);
+  expect(settings).toContain(`DATA_DIR='${oldData}'\n`);
+  expect(settings).toContain("PORT='5555'\n");
+  expect(settings).toContain('MAIL_FROM=Verein <no-reply@verein.at>\n');
+  expect(unit).not.toMatch(/^Environment=(DATA_DIR|PORT)=/m);
+  expect(unit).toContain(`ReadWritePaths=${oldData} -${path.join(old, 'usb')} /srv/www/verein\n`);
+  expect(fs.readFileSync(`${oldUnit}.bak`, 'utf8')).toContain('Environment=DATA_DIR=');
+  // the backup disk is not there: pointed out, not made on the system disk
+  expect(run.stdout).toContain(`${path.join(old, 'usb')} fehlt`);
+  expect(fs.existsSync(path.join(old, 'usb'))).toBe(false);
+  expect([mode(path.join(oldData, 'club.db')), mode(path.join(oldData, '.before-restore-2026-11-24T03-00-00Z')), mode(oldData)]).toEqual(['600', '700', '711']);
 });

@@ -111,6 +111,8 @@ export async function createBackup(source: BackupSource, toDir: string, now = ne
     } finally {
       if (!source.db) db.close();
     }
+    // the archive keeps each file's mode: the database's copy is restored as its owner's alone
+    fs.chmodSync(path.join(staging, DB_ENTRY), 0o600);
     const copy = new Database(path.join(staging, DB_ENTRY));
     let migration = 0;
     try {

@@ -131,6 +131,8 @@ describe('restoreBackup', () => {
     const { db, source } = dataDir('quelle', ['Neu']);
     const { file } = await createBackup(source, path.join(root, 'backups'));
     const result = await restoreBackup(file, { dataDir: old.dir, migrationsDir });
+    // before anything opens it: the restored database is its owner's alone (nginx may pass DATA_DIR)
+    expect((fs.statSync(path.join(old.dir, 'club.db')).mode & 0o777).toString(8)).toBe('600');
     expect(titlesIn(old.dir)).toEqual(['Neu']);
     expect(result.before).toMatch(/\.before-restore-/);
     // the old database and uploads kept aside are the owner's alone (nginx may pass DATA_DIR)

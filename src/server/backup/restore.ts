@@ -68,6 +68,8 @@ async function unpackAndCheck(archive: string, staging: string, migrationsDir: s
   if (manifest.format !== 'anstoss-backup' || manifest.version !== 1 || !Array.isArray(manifest.files)) throw corrupt(MANIFEST);
   const listed = new Set(manifest.files.map((f) => f.path));
   if (!listed.has(DB_ENTRY)) throw corrupt(BACKUP_TEXTS.missing(DB_ENTRY));
+  // an archive made before the copies were 0600 stores 0644: the database goes into DATA_DIR as its owner's alone
+  if (fs.existsSync(path.join(staging, DB_ENTRY))) fs.chmodSync(path.join(staging, DB_ENTRY), 0o600);
   for (const found of listFiles(staging)) {
     if (found !== MANIFEST && !listed.has(found)) throw corrupt(BACKUP_TEXTS.unlisted(found));
   }
