@@ -18,6 +18,8 @@ export const FORM_TEXTS = {
   captchaUnavailable: 'Die Rechenaufgabe konnte nicht geladen werden. Bitte tippe auf ↻.',
   rateLimited: 'Zu viele Nachrichten in kurzer Zeit. Bitte versuche es später erneut.',
   noScript: 'Dieses Formular benötigt JavaScript. Bitte aktiviere JavaScript oder schreib uns eine E-Mail.',
+  /** the same with the address the form's inquiries go to (FormWithoutScript.astro): 'an vorstand@….' */
+  noScriptTo: 'Dieses Formular benötigt JavaScript. Bitte aktiviere JavaScript oder schreib uns eine E-Mail an',
   messageRows: 5,
 } as const;
 

@@ -118,6 +118,11 @@ export function footerTexts(): FooterTexts {
  * Where the site's inquiries are announced: the footer's e-mail, else the 'Vereinsadresse' e-mail; null when
  * there is neither (a renamed club has no built-in one): they then wait in the admin inbox unannounced.
  */
+export function inquiryRecipient(): string | null {
+  return footerTexts().contact_email.trim() || clubAddress()?.email || null;
+}
+
+/** inquiryRecipient() on a given connection: the mail of a new inquiry goes there. */
 export function inquiryRecipientIn(db: Db): string | null {
   const footer = db.select({ content: homepageContent.content }).from(homepageContent).where(eq(homepageContent.section_key, 'footer_texts')).get() ?? null;
   return footerTextsOf(footer, renamedClubIn(db)).contact_email.trim() || storedClubAddress(db)?.email || null;

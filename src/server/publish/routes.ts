@@ -172,9 +172,14 @@ export const ROUTES: RouteDef[] = [
   ...fixtureListRoutes(),
   { pattern: '/shop', layout: true, deps: [{ table: 'shop_items' }] },
   { pattern: '/sponsoren', layout: true, deps: [{ table: 'sponsors' }] },
-  { pattern: '/kontakt', layout: true, deps: [{ table: 'contact_info' }] },
+  { pattern: '/kontakt', layout: true, deps: [{ table: 'contact_info' }, { table: 'homepage_content', key: 'footer_texts' }] },
   // and the footer's title lines in the page itself, the payee of its transfer code (so a footer change renders it)
-  { pattern: '/mitglied-werden', layout: true, deps: [{ table: 'page_content', key: 'mitglied' }, { table: 'homepage_content', key: 'footer_texts' }] },
+  // the form's notice without JavaScript names the inquiries' address: the footer's e-mail, else the club address's
+  {
+    pattern: '/mitglied-werden',
+    layout: true,
+    deps: [{ table: 'page_content', key: 'mitglied' }, { table: 'homepage_content', key: 'footer_texts' }, { table: 'contact_info' }],
+  },
   { pattern: '/vereinsgeschichte', layout: true, deps: [{ table: 'page_content', key: 'vereinsgeschichte' }] },
   // the built-in texts of a renamed club give the club address of 'Kontakt' (decision 055)
   { pattern: '/impressum', layout: true, deps: [{ table: 'page_content', key: 'imprint' }, { table: 'contact_info' }] },

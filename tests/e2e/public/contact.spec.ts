@@ -52,6 +52,11 @@ test.describe('Kontakt, gefüllte Datenbank', () => {
     const card = page.locator('.club-address');
     await expect(card.locator('h3')).toHaveText('Vereinsheim');
     await expect(card).toContainText('8324 Kirchberg an der Raab');
+    // the way there on a map, as the match pages show their ground's
+    const map = card.getByRole('link', { name: 'Auf der Karte zeigen (OpenStreetMap)' });
+    const query = new URL((await map.getAttribute('href'))!).searchParams.get('query');
+    expect(query).toContain('8324 Kirchberg an der Raab');
+    expect(query).not.toContain('\n');
     await expect(card.locator('.club-website')).toContainText('Website/Informationen:');
     const site_ = card.getByRole('link', { name: 'https://www.sv-kirchberg.at' });
     await expect(site_).toHaveAttribute('target', '_blank');

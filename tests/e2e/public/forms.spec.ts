@@ -264,14 +264,18 @@ test.describe('Formulare', () => {
     expect(stored(site())).toHaveLength(before);
   });
 
-  test('without JavaScript the page shows its content and says the form needs JavaScript', async ({ browser }) => {
+  test('without JavaScript the page shows its content and says the form needs JavaScript, and where to write instead', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     for (const url of ['/kontakt', '/mitglied-werden']) {
       await page.goto(site().url + url);
+      // the address the inquiries go to: the footer's e-mail
+      const email = (await page.locator('footer a[href^="mailto:"]').first().textContent())!.trim();
+      expect(email).toContain('@');
       await expect(page.locator('.js-required')).toHaveText(
-        'Dieses Formular benötigt JavaScript. Bitte aktiviere JavaScript oder schreib uns eine E-Mail.',
+        `Dieses Formular benötigt JavaScript. Bitte aktiviere JavaScript oder schreib uns eine E-Mail an ${email}.`,
       );
+      await expect(page.locator('.js-required').getByRole('link', { name: email })).toHaveAttribute('href', `mailto:${email}`);
       // the form cannot be sent half-working
       await expect(page.locator('form.inquiry-form fieldset')).toHaveAttribute('disabled', '');
       await expect(page.locator('form.inquiry-form button[type="submit"]')).toBeDisabled();
