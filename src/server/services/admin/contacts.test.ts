@@ -58,8 +58,8 @@ describe('contacts service', () => {
     expect(contactKind(null)).toBe('person');
   });
 
-  it('a change republishes /kontakt, /nachwuchs (youth teams show their contact) and the legal pages (a renamed club\'s address, decision 055)', () => {
-    expect(affectedUrls(db, [contactChange('x')]).sort()).toEqual(['/datenschutz', '/impressum', '/kontakt', '/nachwuchs']);
+  it('a change republishes /kontakt, /nachwuchs (youth teams show their contact), the legal pages (a renamed club\'s address, decision 055) and the membership page (its form names the club address\'s e-mail without JavaScript)', () => {
+    expect(affectedUrls(db, [contactChange('x')]).sort()).toEqual(['/datenschutz', '/impressum', '/kontakt', '/mitglied-werden', '/nachwuchs']);
   });
 });
 
