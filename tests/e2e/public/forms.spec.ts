@@ -264,6 +264,14 @@ test.describe('Formulare', () => {
     expect(stored(site())).toHaveLength(before);
   });
 
+  test('with JavaScript the notice for browsers without it is not shown', async ({ page }) => {
+    for (const url of ['/kontakt', '/mitglied-werden']) {
+      await page.goto(site().url + url);
+      await expect(page.locator('form.inquiry-form')).toBeVisible();
+      await expect(page.getByText('Dieses Formular benötigt JavaScript.')).toBeHidden();
+    }
+  });
+
   test('without JavaScript the page shows its content and says the form needs JavaScript, and where to write instead', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
