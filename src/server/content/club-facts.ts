@@ -119,7 +119,7 @@ export function footerTexts(): FooterTexts {
  * there is neither (a renamed club has no built-in one): they then wait in the admin inbox unannounced.
  */
 export function inquiryRecipient(): string | null {
-  return footerTexts().contact_email.trim() || clubAddress()?.email || null;
+  return readOr('inquiry recipient', null as string | null, inquiryRecipientIn);
 }
 
 /** inquiryRecipient() on a given connection: the mail of a new inquiry goes there. */
