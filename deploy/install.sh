@@ -25,7 +25,8 @@ APP_DIR=$(cd "$(dirname "$0")/.." && pwd)
 SERVICE_USER=${ANSTOSS_USER:-anstoss}
 ENV_FILE=${ANSTOSS_ENV_FILE:-/etc/anstoss.env}
 UNIT_FILE=${ANSTOSS_UNIT_FILE:-/etc/systemd/system/anstoss.service}
-REAL_UNIT=${ANSTOSS_UNIT_FILE:+no}
+# set when the unit is written elsewhere (ANSTOSS_UNIT_FILE): not the service systemd runs
+UNIT_ELSEWHERE=${ANSTOSS_UNIT_FILE:+yes}
 UNIT_NAME=$(basename "$UNIT_FILE" .service)
 # node as the service will run it: the real file behind a link (nvm puts one in /usr/local/bin)
 NODE=$(command -v node) || fail "node fehlt (Node 20.19 oder neuer)."
@@ -63,7 +64,7 @@ for dir in "$APP_DIR" "$DATA_DIR" "$BACKUP_DIR" "$ENV_FILE" "$NODE"; do
   case "$dir" in
     /home/* | /root/* | /run/user/* | /tmp/* | /var/tmp/*)
       message="$dir liegt unter /home, /root oder /tmp, die der Dienst nicht sieht (Node bitte systemweit, Anstoss unter /srv/anstoss)."
-      if [ -z "$REAL_UNIT" ]; then fail "$message"; else warn "$message"; fi ;;
+      if [ -z "$UNIT_ELSEWHERE" ]; then fail "$message"; else warn "$message"; fi ;;
   esac
 done
 
@@ -130,7 +131,7 @@ cd "$APP_DIR"
 NEEDS_CI=no
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then NEEDS_CI=yes; fi
 if [ "$NEEDS_CI" = yes ] || ! "$NODE" -e 'import("./scripts/build-stamp.mjs").then((m) => process.exit(m.buildIsStale(process.cwd(), "dist") ? 1 : 0))'; then
-  if [ -z "$REAL_UNIT" ] && systemctl is-active --quiet "$UNIT_NAME" 2> /dev/null; then
+  if [ -z "$UNIT_ELSEWHERE" ] && systemctl is-active --quiet "$UNIT_NAME" 2> /dev/null; then
     echo "Dienst $UNIT_NAME angehalten für den Build."
     systemctl stop "$UNIT_NAME"
   fi
@@ -161,7 +162,7 @@ fi
 printf '%s\n' "$NEW_UNIT" > "$UNIT_FILE"
 echo "$UNIT_FILE geschrieben."
 
-if [ -z "$REAL_UNIT" ] && [ -d /run/systemd/system ]; then
+if [ -z "$UNIT_ELSEWHERE" ] && [ -d /run/systemd/system ]; then
   systemctl daemon-reload
   systemctl enable --quiet "$UNIT_NAME"
   systemctl restart "$UNIT_NAME"
