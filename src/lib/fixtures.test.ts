@@ -29,6 +29,14 @@ describe('fixtures', () => {
     expect(nextMatchIndex([...list.slice(0, 2), { ...list[2], status: 'live' }], '2026-11-25')).toBe(2);
   });
 
+  it('a match still live after the day after its date (Abpfiff forgotten) is past, not the next one', () => {
+    const stuck = [{ ...list[0], status: 'live' }, ...list.slice(1)];
+    // past midnight the match of the day before still runs
+    expect(nextMatchIndex(stuck, '2026-11-02')).toBe(0);
+    expect(nextMatchIndex(stuck, '2026-11-03')).toBe(1);
+    expect(currentSeason([{ ...stuck[0], season: '2025/26' }, { ...list[4], season: '2026/27' }], '2026-12-01')).toBe('2026/27');
+  });
+
   it('past: finished, or before today', () => {
     expect(list.map((m) => isPastMatch(m, '2026-11-25'))).toEqual([true, true, false, false, false]);
   });

@@ -4,6 +4,7 @@
 // they work without JavaScript and can be shared. The list shows the current
 // season; each earlier or later season has a page of its own
 // (docs/decisions/041-fixtures-by-season.md).
+import { addDays } from './dates-de';
 export type FixtureMatch = {
   id: string;
   home_team: string;
@@ -51,9 +52,14 @@ export function isPastMatch(match: Pick<FixtureMatch, 'match_date' | 'status'>, 
   return match.status === 'finished' || match.match_date < today;
 }
 
-/** The index of the next match (live, or the first from today on still to be played), or -1. */
+/**
+ * The index of the next match (live, or the first from today on still to be played), or -1. A match still
+ * 'live' after the day after its date is one whose Abpfiff was forgotten: it is past, not the next one
+ * (else it would hold the badge, and the season shown, for good).
+ */
 export function nextMatchIndex(list: readonly FixtureMatch[], today: string): number {
-  const live = list.findIndex((m) => m.status === 'live');
+  const yesterday = addDays(today, -1);
+  const live = list.findIndex((m) => m.status === 'live' && m.match_date >= yesterday);
   if (live !== -1) return live;
   return list.findIndex((m) => !isPastMatch(m, today) && (m.status === 'scheduled' || m.status === 'upcoming'));
 }

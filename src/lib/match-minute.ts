@@ -7,6 +7,9 @@
 
 export type LivePhase = 'not_started' | 'first_half' | 'half_time' | 'second_half' | 'full_time';
 export const LIVE_PHASES: readonly LivePhase[] = ['not_started', 'first_half', 'half_time', 'second_half', 'full_time'];
+/** The phases between Anpfiff and Abpfiff: the match runs. */
+export const RUNNING_PHASES: readonly LivePhase[] = ['first_half', 'half_time', 'second_half'];
+export const isRunningPhase = (phase: string): boolean => (RUNNING_PHASES as readonly string[]).includes(phase);
 
 /** Regular length of one half, in minutes (a team's default). */
 export const HALF_MINUTES = 45;

@@ -2,11 +2,11 @@
 // current match (today's, else the next, of the matches with one of our teams),
 // moves it through kick-off, half time and full time, and records events whose
 // minute comes from the match clock unless the admin types one.
-import { and, asc, eq, gte, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { getDb, type Db } from '../../db/client';
 import { RefusedWrite, write } from '../../db/write';
 import { matches } from '../../db/schema';
-import { matchMinute } from '../../../lib/match-minute';
+import { isRunningPhase, matchMinute, RUNNING_PHASES } from '../../../lib/match-minute';
 import { MATCH_DETAIL_ERRORS as E, PHASE_FLOW, type EventData, type PhaseStep } from '../../../lib/schemas/match-details';
 import { addEvent, followScore, halfMinutesOf, matchChanges, matchRow, readMatchDetails } from './match-details';
 
@@ -14,18 +14,19 @@ export type MatchChoice = { id: string; home_team: string; away_team: string; ma
 
 /**
  * The matches 'Spieltag' offers: ours (with a team) from yesterday on, so a
- * match that runs past midnight stays; a running match first, then by date.
+ * match that runs past midnight stays, and any still running whatever its date
+ * (an Abpfiff forgotten is pressed here later); a running match first, then by date.
  */
 export function matchDayChoices(today: string, db: Db = getDb()): { current: string | null; choices: MatchChoice[] } {
   const yesterday = new Date(Date.parse(`${today}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
   const rows = db
     .select()
     .from(matches)
-    .where(and(isNotNull(matches.team_id), gte(matches.match_date, yesterday)))
+    .where(and(isNotNull(matches.team_id), or(gte(matches.match_date, yesterday), inArray(matches.live_phase, [...RUNNING_PHASES]))))
     .orderBy(asc(matches.match_date), asc(matches.match_time))
     .limit(30)
     .all();
-  const running = rows.find((m) => m.live_phase !== 'not_started' && m.live_phase !== 'full_time');
+  const running = rows.find((m) => isRunningPhase(m.live_phase));
   const next = rows.find((m) => m.match_date >= today && m.live_phase !== 'full_time');
   const current = running ?? next ?? rows[rows.length - 1] ?? null;
   return {

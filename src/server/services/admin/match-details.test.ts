@@ -7,6 +7,8 @@ import { matchEvents, matches, players, teams } from '../../db/schema';
 import { eventSchema, lineupProblems, lineupSchema, MATCH_DETAIL_ERRORS } from '../../../lib/schemas/match-details';
 import { addEvent, countingSide, removeEvent, saveLineup, scoreFromEvents, undoLastEvent } from './match-details';
 import { advancePhase, matchDayChoices, recordEvent } from './match-day';
+import { updateMatch } from './matches';
+import { matchSchema } from '../../../lib/schemas/match';
 import { affectedUrls } from '../../publish/routes';
 
 let db: Db;
@@ -127,6 +129,31 @@ describe('match day', () => {
     expect(matchDayChoices('2026-11-25', db).choices).toHaveLength(0);
   });
 
+  it('a match whose Abpfiff was forgotten is still offered, first, days later', () => {
+    advancePhase(matchId, 'kickoff', T0, db);
+    const later = write('test.seed', () => db.insert(matches).values({ home_team: 'SV Kirchberg', away_team: 'FC Gnas', match_date: '2026-11-29', team_id: teamId, team_side: 'home' }).returning().get().id, db);
+    const day = matchDayChoices('2026-11-28', db);
+    expect(day.current).toBe(matchId);
+    expect(day.choices.map((c) => c.id)).toEqual([matchId, later]);
+    advancePhase(matchId, 'full_time', T0 + 7 * 86_400_000, db);
+    expect(matchDayChoices('2026-11-28', db)).toMatchObject({ current: later, choices: [{ id: later }] });
+  });
+
+  it("'Beendet' in the form ends a running match's clock; another status sets it back to before the Anpfiff", () => {
+    const form = (status: string) => matchSchema.parse({ home_team: 'SV Kirchberg', away_team: 'ASK Oberdorf', match_date: '2026-11-22', match_time: '14:30', competition: 'Unterliga', season: '2026/27', status, home_score: 0, away_score: 0 });
+    advancePhase(matchId, 'kickoff', T0, db);
+    updateMatch(matchId, form('live'), db);
+    expect(score()).toMatchObject({ live_phase: 'first_half', kickoff_at: T0 });
+    updateMatch(matchId, form('finished'), db);
+    expect(score()).toMatchObject({ live_phase: 'full_time', status: 'finished', kickoff_at: T0 });
+    write('test.seed', () => db.update(matches).set({ live_phase: 'second_half', status: 'live' }).where(eq(matches.id, matchId)).run(), db);
+    updateMatch(matchId, form('cancelled'), db);
+    expect(score()).toMatchObject({ live_phase: 'not_started', status: 'cancelled', kickoff_at: null, second_half_at: null });
+    // a match that never ran keeps its phase, whatever its status
+    updateMatch(matchId, form('finished'), db);
+    expect(score()).toMatchObject({ live_phase: 'not_started', status: 'finished' });
+  });
+
   it('goes through the phases in order and fills in the minute from the clock, 46 after the break', () => {
     expect(() => recordEvent(event({ type: 'goal', side: 'home', player_id: p.huber }), null, T0, db)).toThrow(MATCH_DETAIL_ERRORS.notStarted);
     expect(() => advancePhase(matchId, 'half_time', T0, db)).toThrow(MATCH_DETAIL_ERRORS.phase);
@@ -215,16 +242,14 @@ describe("the spec's match form", () => {
     expect(updateMatch(plain.id, form({ home_score: 3, away_score: 2 }), db).row).toMatchObject({ home_score: 3, away_score: 2 });
   });
 
-  it('keeps a score typed in after kick-off while the match has no goals (a forfeit, a mis-tapped Anpfiff)', async () => {
-    const { updateMatch } = await import('./matches');
-    const { matchSchema } = await import('../../../lib/schemas/match');
+  it('keeps a score typed in after kick-off while the match has no goals (a forfeit, a mis-tapped Anpfiff)', () => {
     const T0 = Date.UTC(2026, 10, 22, 13, 30);
     advancePhase(matchId, 'kickoff', T0, db);
     expect(score()).toMatchObject({ home_score: 0, away_score: 0 });
     const form = matchSchema.parse({ home_team: 'SV Kirchberg', away_team: 'ASK Oberdorf', match_date: '2026-11-22', competition: 'Unterliga', season: '2026/27', status: 'finished', home_score: 3, away_score: 0 });
     expect(updateMatch(matchId, form, db).row).toMatchObject({ home_score: 3, away_score: 0, status: 'finished' });
+    expect(score().live_phase).toBe('full_time');
     recordEvent({ ...event({ type: 'yellow', side: 'away', player_name: 'K. Maier' }), minute: 70 }, null, T0, db);
-    advancePhase(matchId, 'half_time', T0 + 48 * 60_000, db);
     expect(score()).toMatchObject({ home_score: 3, away_score: 0 });
     // a goal entered and taken back again counts the score from the goals: 0:0
     addEvent({ ...event({ type: 'goal', side: 'home', player_id: p.huber }), minute: 20 }, null, db);

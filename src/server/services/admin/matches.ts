@@ -8,6 +8,7 @@ import { FIXTURE_LISTS, type Change } from '../../publish/routes';
 import type { MatchData, MatchEntry } from '../../../lib/schemas/match';
 import { MATCH_DETAIL_ERRORS } from '../../../lib/schemas/match-details';
 import { eventsOf, followScore, scoreFromEvents } from './match-details';
+import { isRunningPhase } from '../../../lib/match-minute';
 
 export const MATCH_NOT_FOUND = 'Dieses Spiel existiert nicht mehr.';
 
@@ -69,6 +70,17 @@ function refuseScoreAgainstGoals(before: MatchRow, typed: MatchRow, db: Db) {
   if (typed.home_score !== home || typed.away_score !== away) throw new RefusedWrite(MATCH_DETAIL_ERRORS.scoreFromGoals(home, away), 'BAD_REQUEST');
 }
 
+/**
+ * A running match set to another status in the form ends its clock there too: 'Beendet' is the Abpfiff the
+ * admin forgot at the pitch, anything else (a kick-off pressed by mistake, a match called off in play) sets
+ * it back to before the Anpfiff. Else the page kept a running half beside 'Beendet', and the match stayed
+ * 'live' to the lists and the live stream.
+ */
+function phaseAfterStatus(before: MatchRow | undefined, input: MatchData): Partial<MatchRow> {
+  if (!before || !isRunningPhase(before.live_phase) || input.status === 'live') return {};
+  return input.status === 'finished' ? { live_phase: 'full_time' } : { live_phase: 'not_started', kickoff_at: null, second_half_at: null };
+}
+
 /** Every change raises SEQUENCE, so calendar apps replace their copy of the event (RFC 5545). */
 export function updateMatch(id: string, input: MatchData, db: Db = getDb()) {
   return write(
@@ -77,7 +89,7 @@ export function updateMatch(id: string, input: MatchData, db: Db = getDb()) {
       const before = db.select().from(matches).where(eq(matches.id, id)).get();
       const row = db
         .update(matches)
-        .set({ ...input, sequence: sql`${matches.sequence} + 1`, updated_at: new Date().toISOString() })
+        .set({ ...input, ...phaseAfterStatus(before, input), sequence: sql`${matches.sequence} + 1`, updated_at: new Date().toISOString() })
         .where(eq(matches.id, id))
         .returning()
         .get();
