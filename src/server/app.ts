@@ -35,6 +35,7 @@ import { nightlyRepublishJob } from './publish/nightly';
 import { registerNewsSchedulePoke, scheduledNewsJob } from './publish/scheduled-news';
 import { requestPublish } from './publish/notify';
 import { retentionJobs } from './audit/retention';
+import { signInHousekeepingJob } from './auth/housekeeping';
 import { revisionRetentionJob } from './revisions/retention-job';
 import { shareCachePruneJob } from './content/share-cache';
 import { registerPreviewRenderer } from './preview/previews';
@@ -167,6 +168,7 @@ export async function startApp(
     scheduledNewsJob({ db: getDb, now: () => clock.now(), publish: (changes) => requestPublish(changes) }),
     // issue 15: the audit log, the inquiries and the revisions are kept only as long as configured
     ...retentionJobs(getDb, { now: () => clock.now() }),
+    signInHousekeepingJob(getDb, { now: () => clock.now() }),
     revisionRetentionJob(getDb, () => clock.now()),
     // share images no publish has read for 90 days (a changed title or score is a new picture)
     shareCachePruneJob(() => clock.now()),

@@ -161,6 +161,7 @@ export const AUDIT_TEXTS = {
   changed: (what: string) => `Geändert: ${what}`,
   purgedAudit: (n: number) => `${n} Protokolleinträge älter als die Aufbewahrungsfrist gelöscht`,
   purgedInquiries: (n: number) => `${n} ${n === 1 ? 'Anfrage' : 'Anfragen'} älter als die Aufbewahrungsfrist gelöscht`,
+  forgotSignIns: (n: number) => `${n} abgelaufene Sitzungen, Anmelde-Links und Sperrvermerke gelöscht`,
   burstPair: (n: number, address: string) => `${n} fehlgeschlagene Anmeldungen für dieses Konto von ${address}`,
   burstAddress: (n: number, address: string) => `${n} fehlgeschlagene Anmeldungen von ${address} (verschiedene Konten möglich)`,
   burstAccount: (n: number) => `${n} fehlgeschlagene Anmeldungen für dieses Konto von verschiedenen Adressen: Konto wird angegriffen`,

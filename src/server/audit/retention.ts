@@ -71,10 +71,10 @@ export function purgeInquiries(db: Db, now = Date.now(), outboxDir?: string): nu
   return removed;
 }
 
-type JobOptions = { now?: () => number; log?: Pick<Console, 'info'> };
+export type JobOptions = { now?: () => number; log?: Pick<Console, 'info'> };
 
 /** A nightly purge: not in the busy first minutes of a start (the full publish), then every 24 hours. */
-function purgeJob(name: string, purge: (db: Db, now: number) => number, said: (n: number) => string, db: () => Db, options: JobOptions): Job {
+export function purgeJob(name: string, purge: (db: Db, now: number) => number, said: (n: number) => string, db: () => Db, options: JobOptions): Job {
   const now = options.now ?? Date.now;
   const log = options.log ?? console;
   return {

@@ -128,12 +128,16 @@ export function clearAttempts(db: Db, key: string): void {
   write('rateLimit.clear', () => db.delete(rateLimits).where(eq(rateLimits.key, key)).run(), db);
 }
 
-/** Forgets records no policy remembers any more (older than a day and not waiting). */
+/** How long a record of attempts counts for any policy: a day (the longest window). */
+export const ATTEMPTS_REMEMBERED_MS = 24 * 60 * MINUTE;
+
+/** The records no policy remembers any more at `now`: older than a day and not waiting. */
+export function forgottenAttempts(now: number) {
+  const dayAgo = now - ATTEMPTS_REMEMBERED_MS;
+  return and(lt(rateLimits.windowStart, dayAgo), lt(rateLimits.blockedUntil, dayAgo));
+}
+
+/** Forgets records no policy remembers any more (on a failed sign-in; the nightly housekeeping too). */
 export function pruneAttempts(db: Db, now = Date.now()): void {
-  const dayAgo = now - 24 * 60 * MINUTE;
-  writeIfPossible(
-    'rateLimit.prune',
-    () => db.delete(rateLimits).where(and(lt(rateLimits.windowStart, dayAgo), lt(rateLimits.blockedUntil, dayAgo))).run(),
-    db,
-  );
+  writeIfPossible('rateLimit.prune', () => db.delete(rateLimits).where(forgottenAttempts(now)).run(), db);
 }
