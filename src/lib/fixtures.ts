@@ -104,8 +104,13 @@ export function fixtureOfCard<M extends FixtureMatch & { match_time?: string | n
 export function seasonOf(match: Pick<FixtureMatch, 'match_date' | 'season'>): string {
   const stored = match.season?.trim();
   if (stored && seasonSlug(stored) !== SEASON_PREFIX) return stored;
-  const year = Number(match.match_date.slice(0, 4));
-  const start = Number(match.match_date.slice(5, 7)) >= 7 ? year : year - 1;
+  return seasonOfDate(match.match_date);
+}
+
+/** The season a date belongs to: '2026/27' from July on, else '2025/26' (the one rule for July to June). */
+export function seasonOfDate(date: string): string {
+  const year = Number(date.slice(0, 4));
+  const start = Number(date.slice(5, 7)) >= 7 ? year : year - 1;
   return `${start}/${String((start + 1) % 100).padStart(2, '0')}`;
 }
 

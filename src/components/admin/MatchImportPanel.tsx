@@ -4,10 +4,8 @@
 // new, changed and unchanged → 'Übernehmen' writes it in one go and publishes.
 import { actions } from 'astro:actions';
 import { useId, useState } from 'react';
-import { viennaDate } from '../../lib/dates-de';
 import { MATCH_IMPORT_TEXTS as T } from '../../lib/match-import/texts';
 import type { ColumnMapping, ImportInspection, ImportReview } from '../../lib/match-import/types';
-import { seasonOfDate } from '../../lib/match-import/values';
 import { COMPETITIONS } from '../../lib/schemas/match';
 import { MAX_IMPORT_TEXT, type ImportSource } from '../../lib/schemas/match-import';
 import { callAction, useSaveToasts } from './contentKit';
@@ -25,7 +23,8 @@ export default function MatchImportPanel({ onImported }: { onImported?: () => vo
   const [fileKey, setFileKey] = useState(0);
   const [mapping, setMapping] = useState<ColumnMapping>({});
   const [competition, setCompetition] = useState('');
-  const [season, setSeason] = useState(() => seasonOfDate(viennaDate(new Date())));
+  // empty: each match in the season of its date (a file of next season's fixtures, read in June, is next season's)
+  const [season, setSeason] = useState('');
   const [teamId, setTeamId] = useState('');
   const [busy, setBusy] = useState(false);
 
@@ -134,7 +133,7 @@ export default function MatchImportPanel({ onImported }: { onImported?: () => vo
             </label>
             <label className="admin-field">
               <span>{T.seasonLabel}</span>
-              <input value={season} onChange={(e) => setSeason(e.target.value)} placeholder="2026/27" maxLength={20} />
+              <input value={season} onChange={(e) => setSeason(e.target.value)} placeholder={T.seasonFromDate} maxLength={20} />
             </label>
             <label className="admin-field">
               <span>{T.teamLabel}</span>

@@ -4,7 +4,8 @@
 // with the title 'Fehler', successes with 'Erfolg'.
 import { actions } from 'astro:actions';
 import { useState } from 'react';
-import { formatShortDate } from '../../lib/dates-de';
+import { formatShortDate, viennaDate } from '../../lib/dates-de';
+import { seasonOfDate } from '../../lib/fixtures';
 import { scoreText } from '../../lib/match-labels';
 import {
   COMPETITIONS,
@@ -40,11 +41,8 @@ type FormValues = {
   notes: string;
 };
 
-/** The season a new match most likely belongs to: '2026/27' from July on, else '2025/26'. */
-function currentSeason(now = new Date()): string {
-  const start = now.getMonth() >= 6 ? now.getFullYear() : now.getFullYear() - 1;
-  return `${start}/${String((start + 1) % 100).padStart(2, '0')}`;
-}
+/** The season a new match most likely belongs to: its date's, before a date is chosen today's (Vienna). */
+const seasonForDate = (date: string) => seasonOfDate(/^\d{4}-\d{2}-\d{2}$/.test(date) ? date : viennaDate(new Date()));
 
 const emptyForm = (): FormValues => ({
   home_team: '',
@@ -53,7 +51,7 @@ const emptyForm = (): FormValues => ({
   match_time: '',
   location: '',
   competition: '',
-  season: currentSeason(),
+  season: seasonForDate(''),
   matchday: '',
   home_score: '',
   away_score: '',
@@ -112,6 +110,7 @@ function MatchForm({ match, ...props }: { match: MatchEntry | null } & EntityFor
     afterSave: () => setTouchedScores({ home_score: false, away_score: false }),
   });
   const { values, bind, errors } = form;
+  const dateBound = bind('match_date');
 
   const scoreInput = (key: 'home_score' | 'away_score') => {
     const bound = bind(key);
@@ -153,7 +152,19 @@ function MatchForm({ match, ...props }: { match: MatchEntry | null } & EntityFor
       <div className="row">
         <label className="admin-field" htmlFor={id('date')}>
           <span>Datum *</span>
-          <input id={id('date')} name="match_date" type="date" {...bind('match_date')} />
+          <input
+            id={id('date')}
+            name="match_date"
+            type="date"
+            {...dateBound}
+            onChange={(e) => {
+              // a new match's season follows its date while it shows what the date gave (not one the admin typed):
+              // next season's fixtures, entered in June, are next season's
+              const follows = !match && values.season === seasonForDate(values.match_date);
+              dateBound.onChange(e);
+              if (follows) form.set('season', seasonForDate(e.target.value));
+            }}
+          />
           <FieldError message={errors.match_date} />
         </label>
         <label className="admin-field" htmlFor={id('time')}>

@@ -4,7 +4,8 @@
 import { parse } from 'csv-parse/sync';
 import { IMPORT_FIELDS, MATCH_IMPORT_TEXTS as T, type ImportField } from './texts';
 import { ImportReadError, MAX_IMPORT_ROWS, type ColumnMapping, type ImportDefaults, type ImportedMatch, type ImportProblem, type ReadResult } from './types';
-import { normalizeTeamName, parseImportDate, parseImportInteger, parseImportScore, parseImportTime, seasonOfDate, timeInDateCell } from './values';
+import { normalizeTeamName, parseImportDate, parseImportInteger, parseImportScore, parseImportTime, timeInDateCell } from './values';
+import { seasonOfDate } from '../fixtures';
 
 export type CsvTable = { headers: string[]; rows: string[][] };
 

@@ -7,7 +7,7 @@
 import ICAL from 'ical.js';
 import { MATCH_IMPORT_TEXTS as T } from './texts';
 import { ImportReadError, MAX_IMPORT_ROWS, type ImportDefaults, type ImportedMatch, type ImportProblem, type ReadResult } from './types';
-import { seasonOfDate } from './values';
+import { seasonOfDate } from '../fixtures';
 
 const viennaParts = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'Europe/Vienna',

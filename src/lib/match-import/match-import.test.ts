@@ -103,6 +103,11 @@ describe('iCalendar', () => {
     expect(matches[1]).toMatchObject({ match_date: '2026-11-01', match_time: '14:00', home_team: 'USV Feldbach', status: 'cancelled' });
     expect(problems).toEqual([{ line: 3, message: 'Termin 3: „Training“ nennt keine zwei Mannschaften.' }]);
   });
+  it('without a season given, each match is in the season of its date: next season\'s fixtures read in June are next season\'s', () => {
+    const calendar = ['BEGIN:VCALENDAR', ...['20270627', '20270731', '20271002'].flatMap((day, i) => ['BEGIN:VEVENT', `UID:s${i}`, `DTSTART;VALUE=DATE:${day}`, 'SUMMARY:SV A - SV B', 'END:VEVENT']), 'END:VCALENDAR'].join('\r\n');
+    expect(icalToMatches(calendar, { ...defaults, season: '' }).matches.map((m) => m.season)).toEqual(['2026/27', '2027/28', '2027/28']);
+    expect(icalToMatches(calendar, { ...defaults, season: ' Herbst 2027 ' }).matches.map((m) => m.season)).toEqual(['Herbst 2027', 'Herbst 2027', 'Herbst 2027']);
+  });
   it('reads our own feed\'s titles and refuses what is no calendar', () => {
     expect(teamsFromSummary('SV Ried-Süd – SV Kirchberg (0:3)')).toEqual({ home: 'SV Ried-Süd', away: 'SV Kirchberg', score: [0, 3] });
     expect(() => icalToMatches('hello', defaults)).toThrow('Die Datei ist kein iCalendar-Kalender (BEGIN:VCALENDAR fehlt).');

@@ -58,6 +58,7 @@ export const MATCH_IMPORT_TEXTS = {
   urlLabel: 'oder Kalender-Adresse (https://…)',
   competitionLabel: 'Wettbewerb (wenn die Quelle keinen nennt)',
   seasonLabel: 'Saison (wenn die Quelle keine nennt)',
+  seasonFromDate: 'leer: nach dem Datum jedes Spiels (Juli bis Juni)',
   teamLabel: 'Mannschaft (für den Kalender der Mannschaft)',
   noTeam: 'keine Zuordnung',
   read: 'Einlesen',

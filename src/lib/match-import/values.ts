@@ -52,13 +52,6 @@ export function parseImportInteger(value: string | null | undefined): number | n
   return m ? +m[1] : null;
 }
 
-/** The season a date belongs to: '2026/27' from July on, else '2025/26'. */
-export function seasonOfDate(date: string): string {
-  const [y, m] = date.split('-').map(Number);
-  const start = m >= 7 ? y : y - 1;
-  return `${start}/${pad((start + 1) % 100)}`;
-}
-
 /** A name as compared: the fixtures' slug (lower case, umlauts folded, punctuation gone) with spaces for dashes. */
 export function normalizeTeamName(name: string): string {
   return slugify(name).replace(/-/g, ' ');

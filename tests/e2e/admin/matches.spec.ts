@@ -143,3 +143,27 @@ test('an unknown status shows as scheduled; impossible dates are refused in Germ
   await expect(old.getByRole('button', { name: 'Bearbeiten' })).toBeVisible();
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
 });
+
+test("a new match's season follows its date until the admin types one: next season's fixtures entered in June are next season's", async ({ page }) => {
+  await page.goto(`${site.url}/admin#spielplan`);
+  const form = page.getByRole('form', { name: 'Neues Spiel' });
+  const season = form.getByLabel('Saison *');
+  await form.getByLabel('Datum *').fill('2027-08-14');
+  await expect(season).toHaveValue('2027/28');
+  await form.getByLabel('Datum *').fill('2027-06-05');
+  await expect(season).toHaveValue('2026/27');
+  // a season typed in stays, whatever the date
+  await season.fill('Frühjahr 2027');
+  await form.getByLabel('Datum *').fill('2027-08-14');
+  await expect(season).toHaveValue('Frühjahr 2027');
+  await form.getByLabel('Heimteam *').fill('SV Kirchberg');
+  await form.getByLabel('Auswärtsteam *').fill('FC Saisonwechsel');
+  await form.getByLabel('Wettbewerb *').selectOption('Unterliga');
+  await form.getByLabel('Saison *').fill('');
+  await form.getByLabel('Datum *').fill('2027-07-03');
+  await expect(season).toHaveValue('');
+  await season.fill('2027/28');
+  await form.getByRole('button', { name: 'Spiel hinzufügen' }).click();
+  await expect(toaster(page).getByText('Spiel erfolgreich hinzugefügt')).toBeVisible();
+  expect(site.db().select().from(matches).where(eq(matches.away_team, 'FC Saisonwechsel')).get()).toMatchObject({ match_date: '2027-07-03', season: '2027/28' });
+});

@@ -62,6 +62,9 @@ test.describe('files', () => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await mapping.getByRole('combobox', { name: 'Spielort', exact: true }).selectOption({ label: 'Austragungsort' });
     await panel(page).getByLabel('Wettbewerb (wenn die Quelle keinen nennt)').fill('Importcup');
+    // no season chosen for the admin: left empty, each match takes its date's
+    await expect(panel(page).getByLabel('Saison (wenn die Quelle keine nennt)')).toHaveValue('');
+    await expect(panel(page).getByLabel('Saison (wenn die Quelle keine nennt)')).toHaveAttribute('placeholder', 'leer: nach dem Datum jedes Spiels (Juli bis Juni)');
     await panel(page).getByLabel('Saison (wenn die Quelle keine nennt)').fill('2026/27');
     await panel(page).getByRole('combobox', { name: 'Mannschaft (für den Kalender der Mannschaft)' }).selectOption({ label: 'Kampfmannschaft' });
     await panel(page).getByRole('button', { name: 'Prüfen' }).click();
