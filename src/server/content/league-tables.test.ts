@@ -55,6 +55,11 @@ describe('league tables for the public pages', () => {
     });
     expect(currentLeagueTables(db).map((l) => l.id)).toEqual(['res', 'neu']);
     expect(leagueIds(db).sort()).toEqual(['alt', 'neu', 'res']);
+    // next season's league made in June, and a hall cup named by words: this season's tables stay until a result
+    seed(db, (tx) => tx.insert(leagues).values([{ id: 'next', competition: 'Unterliga Ost', season: '2027/28' }, { id: 'halle', competition: 'Hallencup', season: 'Winter 2026' }]).run());
+    expect(currentLeagueTables(db).map((l) => l.id)).toEqual(['res', 'neu']);
+    seed(db, (tx) => tx.insert(leagueResults).values({ id: 'r1', league_id: 'next', home_team: 'FC Gnas', away_team: 'SC Weiz', home_score: 2, away_score: 0 }).run());
+    expect(currentLeagueTables(db).map((l) => l.id)).toEqual(['next']);
     const entered = leagueTableById(db, 'neu')!;
     expect(entered.rows.map((r) => [r.position, r.team, r.goalDifference, r.points])).toEqual([
       [1, 'FC Gnas', 8, 9],

@@ -117,9 +117,24 @@ export function leagueTableOf(db: Db, league: LeagueRow): LeagueTableView {
   return { ...base, ourTeam, rows };
 }
 
-/** The newest season any league has ('2026/27' after '2025/26'), or null without leagues. */
+/** A season's first year ('2026/27', 'Herbst 2026', 'Saison 2026/27' → 2026); -1 where it names none. */
+const seasonYear = (season: string) => Number(/\d{4}/.exec(season)?.[0] ?? -1);
+
+/** Newer first: by the year a season names (a free text like 'Herbst 2026' is no newer than '2026/27' by its letters), then as text. */
+export function compareSeasonsNewestFirst(a: string, b: string): number {
+  return seasonYear(b) - seasonYear(a) || (a < b ? 1 : a > b ? -1 : 0);
+}
+
+/**
+ * The season /tabelle shows: the newest that has a result in any of its leagues, else the newest. A league of
+ * next season made in June (empty until August) does not take the final tables of this one off the page.
+ */
 export function currentSeason(db: Db): string | null {
-  return db.select({ season: leagues.season }).from(leagues).orderBy(desc(leagues.season)).limit(1).get()?.season ?? null;
+  const seasons = db.selectDistinct({ season: leagues.season }).from(leagues).all().map((r) => r.season).sort(compareSeasonsNewestFirst);
+  const started = seasons.find((season) =>
+    db.select().from(leagues).where(eq(leagues.season, season)).all().some((league) => leagueTableOf(db, league).rows.some((row) => row.played > 0)),
+  );
+  return started ?? seasons[0] ?? null;
 }
 
 /** Every league of the current season, by competition. */

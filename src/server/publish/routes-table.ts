@@ -4,7 +4,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { leagues, matches } from '../db/schema';
-import { currentSeason, leagueIds } from '../content/league-tables';
+import { compareSeasonsNewestFirst, currentSeason, leagueIds } from '../content/league-tables';
 import { prepared } from '../content/public-content';
 import { FIXTURE_LISTS, type RouteDef } from './routes';
 
@@ -49,13 +49,15 @@ export function leagueTableRoutes(): RouteDef[] {
       pattern: '/tabelle',
       layout: true,
       deps: [{ table: 'leagues' }, { table: 'league_results' }, { table: 'standings' }, { table: 'matches' }, { table: FIXTURE_LISTS }],
-      // the current season's tables: a match of an older season or of no league does not change them
+      // the current season's tables: a match of an older season or of no league does not change them (one of
+      // a newer season may: its first result makes that season the current one)
       showsRow: (db, change) => {
         if (change.table !== 'matches') return true;
         const ids = leaguesOfMatch(db, change);
         if (ids === undefined) return true;
         const season = currentSeason(db);
-        return ids.length > 0 && db.select({ season: leagues.season }).from(leagues).where(eq(leagues.id, ids[0])).get()?.season === season;
+        const its = ids.length > 0 ? db.select({ season: leagues.season }).from(leagues).where(eq(leagues.id, ids[0])).get()?.season : undefined;
+        return its !== undefined && (season === null || compareSeasonsNewestFirst(its, season) <= 0);
       },
     },
     {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb, seed } from '../db/test-db';
 import type { Db } from '../db/client';
-import { matches, news, players, teams } from '../db/schema';
+import { leagueResults, leagues, matches, news, players, teams } from '../db/schema';
 import { affectedUrls, allUrls, changedLists, fileForUrl, FIXTURE_LISTS, ROUTES } from './routes';
 import { SHARE_MATCH_LIMIT } from '../content/share';
 
@@ -41,6 +41,17 @@ describe('route dependency map', () => {
     expect(affectedUrls(db, [{ table: 'matches', key: 'm1' }]).sort()).toEqual(
       ['/', '/spielplan', '/spielplan.ics', '/spiel/m1', '/teilen/spiel/m1.png', '/tabelle'].sort(),
     );
+  });
+
+  it("/tabelle follows a result of its season or a newer one (the first of next season makes it current), not of an older one", () => {
+    seed(db, () => {
+      db.insert(leagues).values([{ id: 'alt', competition: 'Unterliga', season: '2025/26' }, { id: 'jetzt', competition: 'Unterliga', season: '2026/27' }, { id: 'next', competition: 'Unterliga', season: '2027/28' }]).run();
+      db.insert(leagueResults).values({ id: 'r', league_id: 'jetzt', home_team: 'A', away_team: 'B', home_score: 1, away_score: 0 }).run();
+      for (const season of ['2025/26', '2026/27', '2027/28']) db.insert(matches).values({ id: season, home_team: 'SV Kirchberg', away_team: 'FC Gnas', match_date: '2026-09-01', competition: 'Unterliga', season }).run();
+    });
+    const published = { read: () => null, exists: () => true, now: Date.UTC(2026, 8, 2) };
+    const reaches = (season: string) => affectedUrls(db, [{ table: 'matches', key: season }], published).includes('/tabelle');
+    expect([reaches('2025/26'), reaches('2026/27'), reaches('2027/28')]).toEqual([false, true, true]);
   });
 
   it("an older match's score draws no share image; one among the latest 100, or one still published, is drawn again", () => {
