@@ -5,6 +5,7 @@ import { leagueResults, matches, standings, teams } from '../../db/schema';
 import { RefusedWrite } from '../../db/write';
 import { leagueResultSchema, leagueSchema } from '../../../lib/schemas/league';
 import { leagueTableById } from '../../content/league-tables';
+import { listTrash } from '../../revisions/trash';
 import { createLeague, createResult, deleteLeague, deleteResult, leagueDetail, listLeagues, pasteStandings, updateLeague, updateResult } from './leagues';
 
 let db: Db;
@@ -82,6 +83,14 @@ describe('leagues service', () => {
       [2, 'SV Kirchberg', 2, 4],
     ]);
     expect(() => pasteStandings('weg', paste, db)).toThrow('Diese Tabelle existiert nicht mehr.');
+    // next week's table: the teams' rows are kept and updated, a team no longer in it deleted; the trash holds that one
+    const ids = db.select({ id: standings.id }).from(standings).all().map((r) => r.id).sort();
+    pasteStandings(row.id, 'Rang\tMannschaft\tSp.\tPkt.\n1\tSV Kirchberg\t3\t7\n2\tFC Gnas\t3\t6\n', db);
+    expect(db.select({ id: standings.id }).from(standings).all().map((r) => r.id).sort()).toEqual(ids);
+    expect(listTrash(db)).toEqual([]);
+    expect(leagueTableById(db, row.id)!.rows.map((r) => [r.position, r.team, r.points])).toEqual([[1, 'SV Kirchberg', 7], [2, 'FC Gnas', 6]]);
+    pasteStandings(row.id, 'Rang\tMannschaft\tSp.\tPkt.\n1\tSV Kirchberg\t4\t10\n', db);
+    expect(listTrash(db).map((t) => [t.entity, t.title])).toEqual([['standings', 'FC Gnas']]);
     deleteLeague(row.id, db);
     expect(db.select().from(standings).all()).toHaveLength(0);
     expect(db.select().from(leagueResults).all()).toHaveLength(0);

@@ -215,10 +215,18 @@ export function pasteStandings(leagueId: string, text: string, db: Db = getDb())
     'leagues.pasteStandings',
     (tx) => {
       leagueExists(tx, leagueId);
-      tx.delete(standings).where(eq(standings.league_id, leagueId)).run();
-      tx.insert(standings)
-        .values(parsed.rows.map((r) => ({ ...r, league_id: leagueId })))
-        .run();
+      // a team's row is kept and updated (not the whole table deleted and written again): each weekly paste put
+      // every row into the trash, whose list could then lose a real delete behind them; a team gone is deleted
+      const unused = new Map<string, string[]>();
+      for (const r of tx.select({ id: standings.id, team_name: standings.team_name }).from(standings).where(eq(standings.league_id, leagueId)).all()) {
+        unused.set(r.team_name, [...(unused.get(r.team_name) ?? []), r.id]);
+      }
+      for (const row of parsed.rows) {
+        const rowId = unused.get(row.team_name)?.shift();
+        if (rowId) tx.update(standings).set(row).where(eq(standings.id, rowId)).run();
+        else tx.insert(standings).values({ ...row, league_id: leagueId }).run();
+      }
+      for (const rowId of [...unused.values()].flat()) tx.delete(standings).where(eq(standings.id, rowId)).run();
       return { row: { id: leagueId, count: parsed.rows.length }, changes: changed('standings', leagueId) };
     },
     db,

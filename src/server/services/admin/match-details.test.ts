@@ -3,7 +3,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb } from '../../db/test-db';
 import { write } from '../../db/write';
 import type { Db } from '../../db/client';
-import { matchEvents, matches, players, teams } from '../../db/schema';
+import { matchEvents, matches, matchLineups, players, teams } from '../../db/schema';
+import { listTrash } from '../../revisions/trash';
 import { eventSchema, lineupProblems, lineupSchema, MATCH_DETAIL_ERRORS } from '../../../lib/schemas/match-details';
 import { addEvent, countingSide, removeEvent, saveLineup, scoreFromEvents, undoLastEvent } from './match-details';
 import { advancePhase, matchDayChoices, recordEvent } from './match-day';
@@ -84,6 +85,18 @@ describe('line-up', () => {
     ]);
     // and the team's player pages: a player taken out of the line-up loses the match there
     expect(saved.changes).toEqual([{ table: 'matches', key: matchId }, { table: 'match_lineups', key: matchId }, { table: 'players', key: teamId }]);
+  });
+
+  it('a line-up saved again keeps its rows: only a player taken out goes to the trash, not the whole line-up each save', () => {
+    saveLineup(lineup([{ player_id: p.huber, role: 'start', jersey_number: 9 }, { player_id: p.gruber, role: 'sub', jersey_number: 14 }]), db);
+    const ids = () => db.select({ id: matchLineups.id, player_id: matchLineups.player_id }).from(matchLineups).all();
+    const before = ids();
+    const saved = saveLineup(lineup([{ player_id: p.gruber, role: 'start', jersey_number: 14 }, { player_id: p.berger, role: 'sub' }, { player_id: p.huber, role: 'sub', jersey_number: 9 }]), db);
+    expect(saved.row.lineup.map((l) => [l.name, l.role])).toEqual([['Lukas Gruber', 'start'], ['Tobias Berger', 'sub'], ['Max Huber', 'sub']]);
+    expect(ids().filter((r) => before.some((b) => b.id === r.id)).length).toBe(2);
+    expect(listTrash(db)).toEqual([]);
+    saveLineup(lineup([{ player_id: p.gruber, role: 'start', jersey_number: 14 }, { player_id: p.huber, role: 'sub', jersey_number: 9 }]), db);
+    expect(listTrash(db).map((t) => [t.entity, t.with_rows])).toEqual([['match_lineups', 0]]);
   });
 
   it('refuses players of another team, a player twice and more than eleven starters, in German', () => {

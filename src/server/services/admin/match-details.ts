@@ -148,9 +148,16 @@ export function saveLineup(input: LineupData, db: Db = getDb()) {
         })
         .where(eq(matches.id, input.match_id))
         .run();
-      db.delete(matchLineups).where(eq(matchLineups.match_id, input.match_id)).run();
+      // row by row, not all deleted and written again: each save put the whole line-up into the trash ('Aufstellung
+      // (+17)' a save), whose list could then lose a real delete behind them; only players taken out are deleted now
+      const listed = new Map(db.select({ id: matchLineups.id, player_id: matchLineups.player_id }).from(matchLineups).where(eq(matchLineups.match_id, input.match_id)).all().map((r) => [r.player_id, r.id]));
+      const named = new Set(input.players.map((p) => p.player_id));
+      for (const [player, rowId] of listed) if (!named.has(player)) db.delete(matchLineups).where(eq(matchLineups.id, rowId)).run();
       input.players.forEach((p, i) => {
-        db.insert(matchLineups).values({ match_id: input.match_id, player_id: p.player_id, role: p.role, jersey_number: p.jersey_number, display_order: i }).run();
+        const values = { role: p.role, jersey_number: p.jersey_number, display_order: i };
+        const rowId = listed.get(p.player_id);
+        if (rowId) db.update(matchLineups).set(values).where(eq(matchLineups.id, rowId)).run();
+        else db.insert(matchLineups).values({ match_id: input.match_id, player_id: p.player_id, ...values }).run();
       });
       // players taken out of the line-up, or a team that no longer plays this match: their pages too
       const teamsTouched = [...new Set([before.team_id, input.team_id].filter((t): t is string => !!t))];
