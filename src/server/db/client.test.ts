@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { copyDatabase, openDatabase } from './client';
+import { copyDatabase, openDatabase, WAL_SIZE_LIMIT_BYTES } from './client';
 import { membershipInquiries, players, teams } from './schema';
 import { write } from './write';
 
@@ -41,6 +41,22 @@ describe('database', () => {
     db.$client.pragma('wal_checkpoint(TRUNCATE)');
     db.$client.close();
     expect(fs.readFileSync(file).includes(secret)).toBe(false);
+  });
+
+  it('cuts its WAL file back after a transaction bigger than the limit (an import, a night of purges)', () => {
+    const file = tempFile();
+    const db = openDatabase(file);
+    const big = 'x'.repeat(1024 * 1024);
+    write('test.big', () => {
+      for (let i = 0; i < WAL_SIZE_LIMIT_BYTES / big.length + 4; i++) db.insert(membershipInquiries).values({ name: 'A', email: 'a@example.org', betreff: 'B', nachricht: big }).run();
+    }, db);
+    expect(fs.statSync(`${file}-wal`).size).toBeGreaterThan(WAL_SIZE_LIMIT_BYTES);
+    db.$client.pragma('wal_checkpoint(PASSIVE)');
+    write('test.small', () => db.delete(membershipInquiries).run(), db);
+    db.$client.pragma('wal_checkpoint(PASSIVE)');
+    write('test.after', () => db.insert(teams).values({ name: 'KM', category: 'Herren' }).run(), db);
+    expect(fs.statSync(`${file}-wal`).size).toBeLessThanOrEqual(WAL_SIZE_LIMIT_BYTES);
+    db.$client.close();
   });
 
   it('migrates an empty database and creates every table of both specs', () => {

@@ -82,11 +82,17 @@ export function openDatabase(file: string): Db {
   // a deleted row's bytes are overwritten, not left in free pages (and the backups' copies):
   // an erased inquiry or a purged account is gone from the file, not only from the tables
   sqlite.pragma('secure_delete = ON');
+  // the WAL file keeps the size of the biggest transaction it ever held (an import, a night's purge rewriting
+  // every freed page) unless told: after a checkpoint it is cut back to this
+  sqlite.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
   registerGermanOrder(sqlite);
   const db = drizzle(sqlite, { schema }) as Db;
   migrate(db, { migrationsFolder: config.migrationsDir });
   return db;
 }
+
+/** What the WAL file is cut back to after a checkpoint. */
+export const WAL_SIZE_LIMIT_BYTES = 16 * 1024 * 1024;
 
 /**
  * The process-wide connection to DATA_DIR/club.db, migrated on first use. Its
