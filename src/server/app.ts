@@ -25,7 +25,8 @@ import { ensureSetupLink } from './auth/setup';
 import { recordTurnedPhotosUpright } from './media/turned-photos';
 import { rememberSiteUrl } from './site-address';
 import { acquireDataLock } from './data-lock';
-import { removeStaleStaging } from './backup/archive';
+import { BACKUP_TEXTS, BEFORE_RESTORE_KEEP_DAYS } from './backup/texts';
+import { beforeRestorePruneJob, removeOldBeforeRestore, removeStaleStaging } from './backup/archive';
 import { dailyBackupJob } from './backup/daily';
 import { undoInterruptedRestore } from './backup/journal';
 import { installUploadCheck } from './media/upload-check';
@@ -92,6 +93,8 @@ export async function startApp(
   if (undone) console.warn(`[restore] ${undone}`);
   const db = getDb();
   removeStaleStaging(config.dataDir);
+  const replacedGone = removeOldBeforeRestore(config.dataDir);
+  if (replacedGone > 0) console.info(`[backup] ${BACKUP_TEXTS.beforeRestoreRemoved(replacedGone, BEFORE_RESTORE_KEEP_DAYS)}`);
   // a killed process may have left half-written temp files: never served, gone now
   const leftovers = await removeTempFiles(config.siteDir);
   if (leftovers > 0) console.info(`[publish] ${leftovers} temporary files of an interrupted publish removed`);
@@ -172,6 +175,7 @@ export async function startApp(
     revisionRetentionJob(getDb, () => clock.now()),
     // share images no publish has read for 90 days (a changed title or score is a new picture)
     shareCachePruneJob(() => clock.now()),
+    beforeRestorePruneJob(config.dataDir, () => clock.now()),
   ];
   if (config.backupDir) {
     const source = { db: getDb, dataDir: config.dataDir, dbFile: config.dbPath, uploadsDir: config.uploadsDir };

@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { create } from 'tar';
-import { BACKUP_TEXTS } from './texts';
+import { BACKUP_TEXTS, BEFORE_RESTORE_KEEP_DAYS } from './texts';
+import type { Job } from '../scheduler';
 
 export const ARCHIVE_PREFIX = 'anstoss-backup-';
 export const ARCHIVE_SUFFIX = '.tar.gz';
@@ -16,6 +17,9 @@ export const DB_ENTRY = 'club.db';
 export const UPLOADS_ENTRY = 'uploads';
 /** staging folders inside DATA_DIR (same file system: uploads are hard-linked, not copied) */
 export const STAGING_PREFIX = '.backup-';
+/** Where a restore keeps the data it replaced: DATA_DIR/.before-restore-<time>. */
+export const BEFORE_RESTORE_PREFIX = '.before-restore-';
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type ManifestFile = { path: string; bytes: number; sha256: string };
 export type Manifest = {
@@ -178,6 +182,37 @@ export function pruneBackups(dir: string, keep: number, now = Date.now()): numbe
     .reverse();
   for (const name of archives.slice(keep)) fs.rmSync(path.join(dir, name), { force: true });
   return Math.max(0, archives.length - keep);
+}
+
+/**
+ * The data restores replaced (DATA_DIR/.before-restore-<time>), older than BEFORE_RESTORE_KEEP_DAYS: a second
+ * copy of the database and every upload each, and personal data no retention reached there (inquiries past
+ * their months, purged players, old audit entries). At the server's start and every night.
+ */
+export function removeOldBeforeRestore(dataDir: string, now = Date.now()): number {
+  if (!fs.existsSync(dataDir)) return 0;
+  let removed = 0;
+  for (const entry of fs.readdirSync(dataDir, { withFileTypes: true })) {
+    if (!entry.isDirectory() || !entry.name.startsWith(BEFORE_RESTORE_PREFIX)) continue;
+    const dir = path.join(dataDir, entry.name);
+    if (now - fs.statSync(dir).mtimeMs < BEFORE_RESTORE_KEEP_DAYS * DAY_MS) continue;
+    fs.rmSync(dir, { recursive: true, force: true });
+    removed++;
+  }
+  return removed;
+}
+
+/** removeOldBeforeRestore every night (the start does it once itself). */
+export function beforeRestorePruneJob(dataDir: string, now: () => number = Date.now): Job {
+  return {
+    name: 'before-restore-prune',
+    everyMs: DAY_MS,
+    firstAfterMs: DAY_MS,
+    run: async () => {
+      const removed = removeOldBeforeRestore(dataDir, now());
+      if (removed > 0) console.info(`[backup] ${BACKUP_TEXTS.beforeRestoreRemoved(removed, BEFORE_RESTORE_KEEP_DAYS)}`);
+    },
+  };
 }
 
 /** Staging folders a killed backup or restore left in DATA_DIR (older than an hour: none is still at work). */

@@ -9,9 +9,9 @@ import { news } from '../db/schema';
 import { seed } from '../db/test-db';
 import { guardWrites } from '../db/write';
 import { LOCK_FILE } from '../data-lock';
-import { createBackup, pruneBackups, archiveName, type Manifest } from './archive';
+import { beforeRestorePruneJob, createBackup, pruneBackups, archiveName, removeOldBeforeRestore, type Manifest } from './archive';
 import { restoreBackup, RestoreError } from './restore';
-import { BACKUP_TEXTS } from './texts';
+import { BACKUP_TEXTS, BEFORE_RESTORE_KEEP_DAYS } from './texts';
 
 const migrationsDir = path.resolve('data/migrations');
 let root: string;
@@ -140,6 +140,14 @@ describe('restoreBackup', () => {
     expect(titlesIn(result.before!)).toEqual(['Alt']);
     expect(fs.readFileSync(path.join(result.before!, 'uploads', 'logo.webp'), 'utf8')).toBe('bild-alt');
     db.$client.close();
+    // kept for BEFORE_RESTORE_KEEP_DAYS, then deleted (at a start, or by the nightly job); nothing else in DATA_DIR
+    const kept = fs.statSync(result.before!).mtimeMs;
+    expect(removeOldBeforeRestore(old.dir, kept + (BEFORE_RESTORE_KEEP_DAYS - 1) * 86_400_000)).toBe(0);
+    expect(fs.existsSync(result.before!)).toBe(true);
+    await beforeRestorePruneJob(old.dir, () => kept + BEFORE_RESTORE_KEEP_DAYS * 86_400_000 + 1).run();
+    expect(fs.existsSync(result.before!)).toBe(false);
+    expect(titlesIn(old.dir)).toEqual(['Neu']);
+    expect(fs.readFileSync(path.join(old.dir, 'uploads', 'logo.webp'), 'utf8')).toBe('bild-quelle');
   });
 
   it('refuses a missing, truncated, foreign or tampered archive in German and changes nothing', async () => {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { extract } from 'tar';
 import { acquireDataLock, DataInUseError } from '../data-lock';
-import { DB_ENTRY, MANIFEST, UPLOADS_ENTRY, sha256, type Manifest } from './archive';
+import { BEFORE_RESTORE_PREFIX, DB_ENTRY, MANIFEST, UPLOADS_ENTRY, sha256, type Manifest } from './archive';
 import { REPLACED, RESTORE_JOURNAL, syncFolder, undoInterruptedRestore, writeJournal } from './journal';
 import { BACKUP_TEXTS } from './texts';
 
@@ -162,7 +162,7 @@ export async function restoreBackup(archive: string, target: RestoreTarget, now 
     throw error;
   }
   const staging = path.join(target.dataDir, `.restore-${stamp(now)}`);
-  const before = path.join(target.dataDir, `.before-restore-${stamp(now)}`);
+  const before = path.join(target.dataDir, `${BEFORE_RESTORE_PREFIX}${stamp(now)}`);
   try {
     const manifest = await beforeTheSwap(target.dataDir, () => {
       fs.rmSync(staging, { recursive: true, force: true });

@@ -1,4 +1,7 @@
 // What backup and restore tell the host (German, like everything users read).
+/** How long the data a restore replaced stays in DATA_DIR/.before-restore-<time>. */
+export const BEFORE_RESTORE_KEEP_DAYS = 14;
+
 export const BACKUP_TEXTS = {
   created: (file: string, mb: string, files: number) => `Sicherung erstellt: ${file} (${mb} MB, ${files} Dateien)`,
   pruneFailed: (reason: string) => `Ältere Sicherungen konnten nicht entfernt werden (BACKUP_KEEP): ${reason}`,
@@ -21,7 +24,8 @@ export const BACKUP_TEXTS = {
   missing: (file: string) => `Datei fehlt: ${file}`,
   integrity: (result: string) => `Datenbank beschädigt (integrity_check: ${result})`,
   newerVersion: 'Die Sicherung stammt von einer neueren Anstoss-Version. Bitte zuerst Anstoss aktualisieren.',
-  restored: (file: string, before: string) => `Wiederhergestellt aus ${file}. Die vorherigen Daten liegen in ${before}.`,
+  beforeRestoreRemoved: (n: number, days: number) => `${n} Ordner mit den vor einer Wiederherstellung ersetzten Daten gelöscht (älter als ${days} Tage).`,
+  restored: (file: string, before: string) => `Wiederhergestellt aus ${file}. Die vorherigen Daten liegen in ${before} (nach ${BEFORE_RESTORE_KEEP_DAYS} Tagen gelöscht).`,
   restoredFresh: (file: string) => `Wiederhergestellt aus ${file}.`,
   interruptedUndone:
     'Eine Wiederherstellung wurde mitten im Austausch der Daten abgebrochen (Prozess beendet); sie ist rückgängig gemacht, die Daten sind wie davor. Bitte die Wiederherstellung erneut ausführen.',
