@@ -7,7 +7,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { write } from '../db/write';
-import { auditLog, knownSignInAddresses, membershipInquiries, profiles, sessions, totpFactors, userRoles, users } from '../db/schema';
+import { auditLog, knownSignInAddresses, membershipInquiries, profiles, rateLimits, sessions, totpFactors, userRoles, users } from '../db/schema';
+import { removeOutboxMailsNaming } from '../mail/mailer';
+import { resetRecipientKey } from '../auth/rate-limit';
 import { normaliseEmail } from '../auth/users';
 import { PRIVACY_TOOL_TEXTS as T } from '../../lib/schemas/audit';
 import { recordAudit, type Actor } from './audit-log';
@@ -101,13 +103,19 @@ export function maskEmail(email: string): string {
   return at > 0 ? `${email[0]}***${email.slice(at)}` : '***';
 }
 
-/** Deletes every inquiry of the address; says how many and whether an account remains. */
-export function eraseSubject(db: Db, rawEmail: string, actor: Actor, now = Date.now()): { deleted: number; accountRemains: boolean } {
+/**
+ * Deletes every inquiry of the address, the outbox's copies of their notifications (a set-up without SMTP) and
+ * the record of reset links asked for it; says how many inquiries and whether an account remains.
+ */
+export function eraseSubject(db: Db, rawEmail: string, actor: Actor, now = Date.now(), outboxDir?: string): { deleted: number; accountRemains: boolean } {
   const email = normaliseEmail(rawEmail);
-  return write('inquiries.erase', (tx) => {
+  const result = write('inquiries.erase', (tx) => {
     const deleted = tx.delete(membershipInquiries).where(sameAddress(email)).run().changes;
+    tx.delete(rateLimits).where(eq(rateLimits.key, resetRecipientKey(email))).run();
     recordAudit(tx, { action: 'inquiry.erase', actor, entity: 'membership_inquiries', detail: T.erasedDetail(deleted, maskEmail(email)) }, now);
     const accountRemains = tx.select({ id: users.id }).from(users).where(eq(users.email, email)).get() !== undefined;
     return { deleted, accountRemains };
   }, db);
+  removeOutboxMailsNaming(email, outboxDir);
+  return result;
 }

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createTestDb, seed } from '../db/test-db';
 import type { Db } from '../db/client';
-import { auditLog, membershipInquiries, revisions, sessions, siteSettings } from '../db/schema';
+import { auditLog, membershipInquiries, rateLimits, revisions, sessions, siteSettings } from '../db/schema';
+import { RESET_RECIPIENT_POLICY, recordAttempt } from '../auth/rate-limit';
 import { createUser } from '../auth/users';
 import { createSession } from '../auth/session';
 import { RETENTION_DEFAULTS, retentionSchema } from '../../lib/schemas/audit';
@@ -169,5 +170,27 @@ describe('export and erasure of an e-mail address', () => {
     await createUser(db, { email: 'other@test.at', roles: ['user'] });
     expect(eraseSubject(db, 'OTHER@test.at', boss, NOW)).toEqual({ deleted: 1, accountRemains: true });
     expect(maskEmail('x')).toBe('***');
+  });
+
+  it("erasure reaches the outbox's copies of the notifications and the record of reset links asked for the address", () => {
+    const db = createTestDb();
+    inquiry(db, 'max@test.at', '2026-11-01T10:00:00.000Z');
+    recordAttempt(db, 'reset:recipient:max@test.at', RESET_RECIPIENT_POLICY, NOW);
+    recordAttempt(db, 'reset:recipient:other@test.at', RESET_RECIPIENT_POLICY, NOW);
+    const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-outbox-'));
+    try {
+      const mail = (stem: string, from: string) => {
+        fs.writeFileSync(path.join(outbox, `${stem}.eml`), `Reply-To: ${from}\n\nNachricht`);
+        fs.writeFileSync(path.join(outbox, `${stem}.txt`), `An: vorstand@verein.at\nBetreff: Anfrage\n\nE-Mail: ${from}\nNachricht`);
+      };
+      mail('2026-11-01T10-00-00-000Z-aaa111', 'Max@Test.at');
+      mail('2026-11-02T10-00-00-000Z-bbb222', 'other@test.at');
+      fs.writeFileSync(path.join(outbox, 'notiz.txt'), 'max@test.at anrufen');
+      expect(eraseSubject(db, 'max@test.at', boss, NOW, outbox)).toEqual({ deleted: 1, accountRemains: false });
+      expect(fs.readdirSync(outbox).sort()).toEqual(['2026-11-02T10-00-00-000Z-bbb222.eml', '2026-11-02T10-00-00-000Z-bbb222.txt', 'notiz.txt']);
+      expect(db.select({ key: rateLimits.key }).from(rateLimits).all()).toEqual([{ key: 'reset:recipient:other@test.at' }]);
+    } finally {
+      fs.rmSync(outbox, { recursive: true, force: true });
+    }
   });
 });

@@ -50,6 +50,33 @@ export async function sendMail(mail: Mail): Promise<SentMail> {
 const OUTBOX_FILE = /\.eml$|^\d{4}-\d{2}-\d{2}T[\d-]+Z-[a-z0-9]+\.txt$/;
 
 /**
+ * Removes the outbox's mails that name `email` (as recipient, reply-to or in the text), both files of each: an
+ * erasure on request (data-subject.ts) reaches the copies of what the visitor wrote, not only the table's rows.
+ * Returns how many mails went.
+ */
+export function removeOutboxMailsNaming(email: string, dir = config.outboxDir): number {
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return 0;
+  }
+  const needle = email.trim().toLowerCase();
+  if (!needle.includes('@')) return 0;
+  const mails = new Set<string>();
+  for (const name of names) {
+    if (!OUTBOX_FILE.test(name)) continue;
+    try {
+      if (fs.readFileSync(path.join(dir, name), 'utf8').toLowerCase().includes(needle)) mails.add(name.replace(/\.(eml|txt)$/, ''));
+    } catch (error) {
+      console.error(`[mail] could not read ${path.join(dir, name)} in the outbox:`, error);
+    }
+  }
+  for (const mail of mails) for (const ext of ['.eml', '.txt']) fs.rmSync(path.join(dir, `${mail}${ext}`), { force: true });
+  return mails.size;
+}
+
+/**
  * Removes outbox files (.eml, .txt) older than `before` (ms since the epoch): each holds what
  * a visitor wrote or an invitee was sent, personal data kept no longer than the
  * inquiries themselves (the inquiry purge calls this). Returns how many went.

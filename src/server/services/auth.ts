@@ -10,7 +10,7 @@ import { write } from '../db/write';
 import { oneTimeTokens, users } from '../db/schema';
 import { verifyCaptcha } from '../auth/captcha';
 import { burnPasswordCheck, hashPassword, passwordProblem, verifyPassword } from '../auth/password';
-import { RESET_ADDRESS_POLICY, RESET_RECIPIENT_POLICY, addressForLimits, inTurn, recordAttempt, retryAfter } from '../auth/rate-limit';
+import { RESET_ADDRESS_POLICY, RESET_RECIPIENT_POLICY, addressForLimits, inTurn, recordAttempt, resetRecipientKey, retryAfter } from '../auth/rate-limit';
 import { clearAccountLimits, recordSignInFailure, recordSignInSuccess, signInGate } from '../auth/signin-limits';
 import { createSession, hashToken, invalidateSession, invalidateUserSessions } from '../auth/session';
 import { peekToken, replaceToken, voidPasswordTokens, type TokenPurpose, type TokenRow } from '../auth/tokens';
@@ -115,7 +115,7 @@ export async function requestPasswordReset(
   if (checked) return { outcome: checked, delivery: done };
 
   const email = normaliseEmail(input.email);
-  const recipientKey = `reset:recipient:${email}`;
+  const recipientKey = resetRecipientKey(email);
   if (retryAfter(db, recipientKey) > 0) return { outcome: 'answered', delivery: done };
   recordAttempt(db, recipientKey, RESET_RECIPIENT_POLICY);
 
