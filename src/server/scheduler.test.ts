@@ -142,7 +142,7 @@ describe('Scheduler', () => {
     await scheduler.stop();
   });
 
-  it('the daily backup job writes an archive each day and keeps BACKUP_KEEP of them', async () => {
+  it('the daily backup job writes an archive at the start, then each night at 03:30 in Vienna, and keeps BACKUP_KEEP of them', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-daily-'));
     const dataDir = path.join(dir, 'data');
     const { openDatabase } = await import('./db/client');
@@ -163,10 +163,11 @@ describe('Scheduler', () => {
       names.push(fs.readdirSync(path.join(dir, 'backups')).sort());
     }
     await scheduler.stop();
+    // the first at the start (04:00 in Vienna), then every night at 03:30 in Vienna (02:30 UTC in winter)
     expect(names).toEqual([
       ['anstoss-backup-2026-11-24T03-00-00Z.tar.gz'],
-      ['anstoss-backup-2026-11-24T03-00-00Z.tar.gz', 'anstoss-backup-2026-11-25T03-00-00Z.tar.gz'],
-      ['anstoss-backup-2026-11-25T03-00-00Z.tar.gz', 'anstoss-backup-2026-11-26T03-00-00Z.tar.gz'],
+      ['anstoss-backup-2026-11-24T03-00-00Z.tar.gz', 'anstoss-backup-2026-11-25T02-30-00Z.tar.gz'],
+      ['anstoss-backup-2026-11-25T02-30-00Z.tar.gz', 'anstoss-backup-2026-11-26T02-30-00Z.tar.gz'],
     ]);
     fileDb.$client.close();
     fs.rmSync(dir, { recursive: true, force: true });

@@ -27,8 +27,10 @@ export type Job = {
       firstAfterMs?: number;
     }
   | {
-      /** runs at times of the calendar: the next one after `time` (its first run too) */
+      /** runs at times of the calendar: the next one after `time` (its first run too, unless `firstAtStart`) */
       nextRunAfter: (time: number) => number;
+      /** the first run of a job that never ran: at once (a new install's first backup), then by the calendar */
+      firstAtStart?: boolean;
     }
 );
 
@@ -50,7 +52,7 @@ export function unstoredOutcome(name: string): JobOutcome | null {
 
 /** When a job runs next after `time` (its last run ended then, or it is new and the server starts). */
 function nextAfter(job: Job, time: number, isNew: boolean): number {
-  if ('nextRunAfter' in job) return job.nextRunAfter(time);
+  if ('nextRunAfter' in job) return isNew && job.firstAtStart ? time : job.nextRunAfter(time);
   return time + (isNew ? (job.firstAfterMs ?? 0) : job.everyMs);
 }
 

@@ -5,12 +5,20 @@ import type { Db } from '../db/client';
 import { unstoredOutcome, type Job } from '../scheduler';
 import { createBackup, pruneBackups } from './archive';
 import { BACKUP_TEXTS } from './texts';
+import { nextViennaTimeAfter } from '../publish/nightly';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** The job's name in the scheduler (and its row in scheduled_jobs). */
 export const DAILY_BACKUP_JOB = 'daily-backup';
 
 export type BackupSettings = { dir: string; keep: number };
+
+/**
+ * Vienna time of the nightly backup: after the nightly republish and the night's purges, long before anyone
+ * saves (it ran 24 hours after the server's first start, and a bit later each day by its own length: on a
+ * Saturday afternoon's start, in the middle of the match days' saves). The first one at the start.
+ */
+export const DAILY_BACKUP_TIME = '03:30';
 
 export function dailyBackupJob(
   settings: BackupSettings,
@@ -21,7 +29,8 @@ export function dailyBackupJob(
   const now = options.now ?? Date.now;
   return {
     name: DAILY_BACKUP_JOB,
-    everyMs: DAY_MS,
+    nextRunAfter: (time) => nextViennaTimeAfter(time, DAILY_BACKUP_TIME),
+    firstAtStart: true,
     run: async () => {
       const result = await createBackup(
         { dataDir: source.dataDir, dbFile: source.dbFile, uploadsDir: source.uploadsDir, db: source.db().$client },

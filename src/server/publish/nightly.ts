@@ -12,12 +12,15 @@ export const NIGHTLY_MINUTES_AFTER_MIDNIGHT = 5;
 
 const NIGHTLY_TIME = `00:${String(NIGHTLY_MINUTES_AFTER_MIDNIGHT).padStart(2, "0")}`;
 
-/** The first time after `time` at which Vienna's clocks show 00:05 (NIGHTLY_MINUTES_AFTER_MIDNIGHT). */
-export function nextNightAfter(time: number): number {
+/** The first time after `time` at which Vienna's clocks show `clock` ('HH:MM'; a time that exists every day). */
+export function nextViennaTimeAfter(time: number, clock: string): number {
   const today = viennaDate(new Date(time));
-  const tonight = viennaTimeToUtc(today, NIGHTLY_TIME)!.getTime();
-  return tonight > time ? tonight : viennaTimeToUtc(addDays(today, 1), NIGHTLY_TIME)!.getTime();
+  const tonight = viennaTimeToUtc(today, clock)!.getTime();
+  return tonight > time ? tonight : viennaTimeToUtc(addDays(today, 1), clock)!.getTime();
 }
+
+/** The first time after `time` at which Vienna's clocks show 00:05 (NIGHTLY_MINUTES_AFTER_MIDNIGHT). */
+export const nextNightAfter = (time: number): number => nextViennaTimeAfter(time, NIGHTLY_TIME);
 
 export function nightlyRepublishJob(publish: (changes: Change[]) => Promise<unknown>): Job {
   return {
