@@ -4,6 +4,7 @@ import { createTestDb, seed } from '../db/test-db';
 import { matchEvents, matches, matchLineups, players, teams } from '../db/schema';
 import { publicPlayersOfTeam, teamExtras } from './player-page';
 import { teamShownHash } from './team-shown';
+import { addDays } from '../../lib/dates-de';
 
 // a small deterministic generator, so that a failure can be run again
 function random(seed: number) {
@@ -44,19 +45,22 @@ function club() {
   return { db, ids };
 }
 
+/** the day the pages are published on: the random dates fall on both sides of it */
+const TODAY = '2026-05-01';
+
 describe("the hash of what a team's pages show of the match tables", () => {
   it('moves with every change the pages show and only then: 400 random changes, one hash never stands for two pages', () => {
     const { db, ids } = club();
     const r = random(14);
     const seen = new Map<string, string>();
     const shownNow = () => {
-      const { shown, ...extras } = teamExtras(ids.team, publicPlayersOfTeam(ids.team));
-      expect(shown).toBe(teamShownHash(db, ids.team));
+      const { shown, ...extras } = teamExtras(ids.team, publicPlayersOfTeam(ids.team), TODAY);
+      expect(shown).toBe(teamShownHash(db, ids.team, TODAY));
       return JSON.stringify(extras);
     };
     let moved = 0;
     let unchanged = 0;
-    let before = teamShownHash(db, ids.team);
+    let before = teamShownHash(db, ids.team, TODAY);
     const changes: (() => void)[] = [
       () => db.update(matches).set({ home_score: r.int(5), away_score: r.int(5) }).where(eq(matches.id, r.pick(ids.matches))).run(),
       () => db.update(matches).set({ home_score: r.int(5), away_score: r.int(5) }).where(eq(matches.id, r.pick(ids.matches))).run(),
@@ -89,7 +93,7 @@ describe("the hash of what a team's pages show of the match tables", () => {
     ];
     for (let i = 0; i < 400; i++) {
       seed(db, () => r.pick(changes)());
-      const hash = teamShownHash(db, ids.team);
+      const hash = teamShownHash(db, ids.team, TODAY);
       const shown = shownNow();
       if (seen.has(hash)) expect(shown, `change ${i}`).toBe(seen.get(hash));
       seen.set(hash, shown);
@@ -102,12 +106,25 @@ describe("the hash of what a team's pages show of the match tables", () => {
     expect(moved).toBeGreaterThan(50);
   });
 
+  it("moves with the day when one of the next matches is past, without a result entered (a youth team's)", () => {
+    const { db, ids } = club();
+    seed(db, () => db.update(matches).set({ status: 'scheduled', home_score: null, away_score: null }).run());
+    const dates = db.select({ date: matches.match_date }).from(matches).all().map((m) => m.date).sort();
+    const [first, second] = [dates[0], dates[1]];
+    const links = (today: string) => teamExtras(ids.team, publicPlayersOfTeam(ids.team), today).games.map((g) => g.match_date);
+    expect(links(first)).toEqual([first, second]);
+    expect(links(addDays(first, 1))).not.toContain(first);
+    expect(teamShownHash(db, ids.team, addDays(first, 1))).not.toBe(teamShownHash(db, ids.team, first));
+    // a day that moves nothing leaves the hash as it was
+    expect(teamShownHash(db, ids.team, addDays(dates.at(-1)!, 1))).toBe(teamShownHash(db, ids.team, addDays(dates.at(-1)!, 2)));
+  });
+
   it('stays for a score corrected in an older match and moves for one among the last three', () => {
     const { db, ids } = club();
-    const hash = teamShownHash(db, ids.team);
+    const hash = teamShownHash(db, ids.team, TODAY);
     seed(db, () => db.update(matches).set({ home_score: 9 }).where(eq(matches.id, ids.matches[0])).run());
-    expect(teamShownHash(db, ids.team)).toBe(hash);
+    expect(teamShownHash(db, ids.team, TODAY)).toBe(hash);
     seed(db, () => db.update(matches).set({ home_score: 9 }).where(eq(matches.id, ids.matches[13])).run());
-    expect(teamShownHash(db, ids.team)).not.toBe(hash);
+    expect(teamShownHash(db, ids.team, TODAY)).not.toBe(hash);
   });
 });

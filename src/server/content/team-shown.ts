@@ -20,21 +20,25 @@ import { shownHashOf, shownMarker, unmovedFor, type MatchesMoved } from './playe
 import { teamSeasonStatsIn } from './player-stats';
 import { memoRead } from './read-memo';
 import { teamHasMatchesIn, teamMatchLinksIn } from './team-matches';
+import { viennaDate } from '../../lib/dates-de';
 
 /** How many of the season's scorers the team page chooses its top scorers from. */
 export const TOP_SCORERS_CHOSEN_FROM = 20;
 
-/** The hash of what a team's pages show of the match tables now (throws where the tables cannot be read). */
-export function teamShownHash(db: Db, teamId: string): string {
-  return memoRead(db, `teamShown:${teamId}`, () => {
+/**
+ * The hash of what a team's pages show of the match tables now, on `today` ('YYYY-MM-DD', Vienna: which
+ * matches are next depends on it); throws where the tables cannot be read.
+ */
+export function teamShownHash(db: Db, teamId: string, today: string): string {
+  return memoRead(db, `teamShown:${teamId}:${today}`, () => {
     const season = teamSeasonStatsIn(db, teamId);
     const top = season && { season: season.season, scorers: topScorers(season.stats, TOP_SCORERS_CHOSEN_FROM) };
-    return shownHashOf(JSON.stringify([top, teamHasMatchesIn(db, teamId), teamMatchLinksIn(db, teamId)]));
+    return shownHashOf(JSON.stringify([top, teamHasMatchesIn(db, teamId), teamMatchLinksIn(db, teamId, today)]));
   });
 }
 
-/** The marker of a team's two pages (shownMarker in player-shown.ts). */
-export const teamShownMarker = (db: Db, teamId: string) => shownMarker(`the pages of team ${teamId}`, () => teamShownHash(db, teamId));
+/** The marker of a team's two pages (shownMarker in player-shown.ts), as a publish at `now` renders them. */
+export const teamShownMarker = (db: Db, teamId: string, now: number) => shownMarker(`the pages of team ${teamId}`, () => teamShownHash(db, teamId, viennaDate(new Date(now))));
 
 /** The columns of `matches` the team pages' hash reads (the season's numbers, whether there are matches, the links). */
 const TEAM_MATCH_COLUMNS = new Set(['id', 'team_id', 'status', 'season', 'match_date', 'match_time', 'home_team', 'away_team', 'home_score', 'away_score']);
@@ -42,6 +46,7 @@ const TEAM_MATCH_COLUMNS = new Set(['id', 'team_id', 'status', 'season', 'match_
 const LINKED_ONLY = new Set(['home_team', 'away_team', 'home_score', 'away_score']);
 
 /** A team's pages (unmovedFor): names and score are shown only for the matches they link. */
-export function teamPagesUnmoved(db: Db, teamId: string, moved: MatchesMoved): boolean {
-  return unmovedFor(moved, TEAM_MATCH_COLUMNS, LINKED_ONLY, (matchId) => !teamMatchLinksIn(db, teamId).some((link) => link.id === matchId));
+export function teamPagesUnmoved(db: Db, teamId: string, moved: MatchesMoved, now: number): boolean {
+  const today = viennaDate(new Date(now));
+  return unmovedFor(moved, TEAM_MATCH_COLUMNS, LINKED_ONLY, (matchId) => !teamMatchLinksIn(db, teamId, today).some((link) => link.id === matchId));
 }

@@ -49,7 +49,7 @@ export function planJob(db: Db, siteDir: string, now: number, changes: Change[],
   // and where the job's matches named another team or player before: their pages, which may show them still
   const former = formerPages(known, state.exists);
   const affected = [...new Set([...affectedUrls(db, listed, state), ...former])];
-  const shown = shownAlready(db, listed, read, known);
+  const shown = shownAlready(db, listed, read, known, now);
   const retried = new Set(urls);
   // A page waiting for a retry, or in the job for another reason than the changes' own deps (a former
   // player's, a list's that may be gone, a retry), is rendered: a new footer put into its old file, or

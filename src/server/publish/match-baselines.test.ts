@@ -8,6 +8,7 @@ import { createTestDb, seed } from '../db/test-db';
 import { matchEvents, matches, matchLineups, players, teams } from '../db/schema';
 import { playerShownHash } from '../content/player-shown';
 import { teamShownHash } from '../content/team-shown';
+import { viennaDate } from '../../lib/dates-de';
 import { RECORD_MATCH_COLUMNS, olderThanListedMatches, readPlayerRecord } from '../content/player-stats';
 import { movedSince } from './match-baselines';
 import { shownAlready } from './page-inputs';
@@ -25,12 +26,14 @@ const rendered: string[] = [];
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 /** pages whose render fails (a template error) */
 const failing = new Set<string>();
-const render: Renderer = async (url) => {
+/** the day a page rendered at `time` shows (the publisher's clock is the machine's here) */
+const dayOf = (time = Date.now()) => viennaDate(new Date(time));
+const render: Renderer = async (url, publishedAt) => {
   if (failing.has(url)) throw new Error('Vorlagenfehler');
   rendered.push(url);
   const [, kind, id, rest] = url.split('/');
   const hash =
-    kind === 'spieler' ? playerShownHash(db, decodeURIComponent(id)) : (kind === 'team' || kind === 'mannschaften') && id && !rest ? teamShownHash(db, decodeURIComponent(id)) : null;
+    kind === 'spieler' ? playerShownHash(db, decodeURIComponent(id)) : (kind === 'team' || kind === 'mannschaften') && id && !rest ? teamShownHash(db, decodeURIComponent(id), dayOf(publishedAt)) : null;
   return { status: 200, headers: {}, body: Buffer.from(hash ? `<section data-shown="${hash}">${url}</section>` : `<p>${url}</p>`) };
 };
 
@@ -101,7 +104,7 @@ afterEach(() => {
 const fileOf = (url: string) => path.join(siteDir, url, 'index.html');
 const shownPages = () => [
   ...club.players.map((id) => ({ url: `/spieler/${id}`, hash: () => playerShownHash(db, id) })),
-  ...club.teams.flatMap((id) => [`/team/${id}`, `/mannschaften/${id}`].map((url) => ({ url, hash: () => teamShownHash(db, id) }))),
+  ...club.teams.flatMap((id) => [`/team/${id}`, `/mannschaften/${id}`].map((url) => ({ url, hash: () => teamShownHash(db, id, dayOf()) }))),
 ];
 /** Counts the routes' answers to `inputs.unmoved` (how many pages were asked, how many left without their hash) while `run` runs. */
 async function countingUnmoved(run: (counts: { asked: number; left: number }) => Promise<void>): Promise<{ asked: number; left: number }> {
@@ -274,6 +277,6 @@ describe('what moved of a match since its pages showed it', () => {
     update(first, { team_id: club.teams[1] });
     await publisher.publishChanges([{ table: 'matches', key: first }]);
     expect(fresh(`/spieler/${scorer}`, playerShownHash(db, scorer))).toBe(true);
-    for (const url of [`/team/${club.teams[0]}`, `/mannschaften/${club.teams[0]}`]) expect(fresh(url, teamShownHash(db, club.teams[0]))).toBe(true);
+    for (const url of [`/team/${club.teams[0]}`, `/mannschaften/${club.teams[0]}`]) expect(fresh(url, teamShownHash(db, club.teams[0], dayOf()))).toBe(true);
   });
 });

@@ -16,7 +16,7 @@
 // that no player's page lists is the usual case.
 import type { Db } from '../db/client';
 import { SHOWN_ATTRIBUTE, type MatchesMoved } from '../content/player-shown';
-import { ROUTES, routeDeps, type Change, type RouteDef } from './routes';
+import { CALENDAR, ROUTES, routeDeps, type Change, type RouteDef } from './routes';
 
 type WithInputs = { route: RouteDef & { inputs: NonNullable<RouteDef['inputs']> }; prefix: string; suffix: string; markerKey: number };
 
@@ -42,6 +42,7 @@ export function shownAlready(
   changes: Change[],
   read: (url: string) => Buffer | null,
   known: KnownMoves = { moved: null, formerly: { teams: [], players: [] }, pending: () => false },
+  now = Date.now(),
 ): ((url: string) => boolean) | null {
   const decided = routesDecidedByInputs(changes);
   if (decided.length === 0) return null;
@@ -53,14 +54,15 @@ export function shownAlready(
     if (!memo.has(key)) memo.set(key, ask());
     return memo.get(key)!;
   };
-  const moved = known.moved;
+  // a new day moves what a page shows by date (a team's next matches) whatever moved of the matches: the marker decides
+  const moved = changes.some((change) => change.table === CALENDAR) ? null : known.moved;
   return (url) => {
     const hit = idOf(url, decided);
     if (!hit) return false;
     const ask = hit.route.inputs.unmoved;
     // only a file that carries a hash was rendered with what it shows (a page whose read failed has none)
-    if (moved && ask && !known.pending(url) && carriesHash(read(url)) && once(unmoved, hit, () => askSafely(() => ask(db, hit.id, moved)))) return true;
-    const marker = once(markers, hit, () => hit.route.inputs.marker(db, hit.id));
+    if (moved && ask && !known.pending(url) && carriesHash(read(url)) && once(unmoved, hit, () => askSafely(() => ask(db, hit.id, moved, now)))) return true;
+    const marker = once(markers, hit, () => hit.route.inputs.marker(db, hit.id, now));
     return marker !== null && (read(url)?.includes(marker) ?? false);
   };
 }

@@ -99,8 +99,9 @@ export type RouteDef = {
    */
   inputs?: {
     tables: readonly Change['table'][];
-    marker: (db: Db, id: string) => string | null;
-    unmoved?: (db: Db, id: string, moved: MatchesMoved) => boolean;
+    /** `now`: the publish's time (a team's next matches are from its day on) */
+    marker: (db: Db, id: string, now: number) => string | null;
+    unmoved?: (db: Db, id: string, moved: MatchesMoved, now: number) => boolean;
   };
   /**
    * For a route with ':id' whose pages show matches by the team or players they name: of the teams and

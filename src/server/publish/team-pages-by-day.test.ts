@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import type { Db } from '../db/client';
+import { createTestDb, seed } from '../db/test-db';
+import { matches, teams } from '../db/schema';
+import { viennaDate } from '../../lib/dates-de';
+import { teamMatchLinks } from '../content/team-matches';
+import { teamShownHash } from '../content/team-shown';
+import { Publisher } from './publisher';
+import { CALENDAR, fileForUrl } from './routes';
+import type { Renderer } from './render';
+
+// A team's next matches are from the publish's day on (team-matches.ts): a match nobody entered a result for
+// (a youth team's, an imported one) leaves them with the night after it. The renderer stands in for the team
+// pages: their links and the hash of what they show (data-shown, decision 045), as of the publish's day.
+let db: Db;
+let siteDir: string;
+let now = Date.parse('2026-10-01T10:00:00Z');
+let team = '';
+const rendered: string[] = [];
+const render: Renderer = async (url, at = now) => {
+  rendered.push(url);
+  const [, kind, id] = url.split('/');
+  if (kind !== 'team' && kind !== 'mannschaften') return { status: 200, headers: {}, body: Buffer.from(url) };
+  const day = viennaDate(new Date(at));
+  const links = teamMatchLinks(id, day).map((m) => `<li>${m.match_date} ${m.away_team}</li>`).join('');
+  return { status: 200, headers: {}, body: Buffer.from(`<section data-shown="${teamShownHash(db, id, day)}"><ul>${links}</ul></section>`) };
+};
+
+beforeEach(() => {
+  db = createTestDb();
+  siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-team-days-'));
+  now = Date.parse('2026-10-01T10:00:00Z');
+  team = seed(db, () => {
+    const id = db.insert(teams).values({ name: 'U12' }).returning().get().id;
+    for (const [date, away] of [['2026-10-03', 'SV Ilz'], ['2026-10-10', 'FC Gnas'], ['2026-10-17', 'SC Weiz']]) {
+      db.insert(matches).values({ home_team: 'SV Kirchberg U12', away_team: away, match_date: date, status: 'scheduled', team_id: id, team_side: 'home' }).run();
+    }
+    return id;
+  });
+});
+afterEach(() => {
+  db.$client.close();
+  fs.rmSync(siteDir, { recursive: true, force: true });
+});
+
+const page = () => fs.readFileSync(path.join(siteDir, fileForUrl(`/team/${team}`)), 'utf8');
+
+it("the night after a match without a result, the team's pages show the next ones; a night that moves nothing leaves them", async () => {
+  const publisher = new Publisher({ db: () => db, siteDir, render, clock: { now: () => now }, log: { info: () => undefined, warn: () => undefined, error: () => undefined } });
+  await publisher.publishAll();
+  expect(page()).toContain('2026-10-03 SV Ilz');
+  // the night after the match (no result entered): the nightly republish
+  now = Date.parse('2026-10-03T22:05:00Z');
+  rendered.length = 0;
+  await publisher.publishChanges([{ table: CALENDAR }]);
+  expect(page()).not.toContain('SV Ilz');
+  expect(page()).toContain('2026-10-10 FC Gnas</li><li>2026-10-17 SC Weiz');
+  expect(rendered).toContain(`/team/${team}`);
+  // the next night moves nothing of the team's: its pages are left as they are, not rendered
+  now = Date.parse('2026-10-04T22:05:00Z');
+  rendered.length = 0;
+  await publisher.publishChanges([{ table: CALENDAR }]);
+  expect(rendered).not.toContain(`/team/${team}`);
+  expect(rendered).not.toContain(`/mannschaften/${team}`);
+});
