@@ -105,6 +105,13 @@ export function viennaDate(at: Date): string {
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
 
+/** The first time after `time` at which Vienna's clocks show `clock` ('HH:MM'; a time that exists every day). */
+export function nextViennaTimeAfter(time: number, clock: string): number {
+  const today = viennaDate(new Date(time));
+  const tonight = viennaTimeToUtc(today, clock)!.getTime();
+  return tonight > time ? tonight : viennaTimeToUtc(addDays(today, 1), clock)!.getTime();
+}
+
 /** The calendar day `days` after 'YYYY-MM-DD'. */
 export function addDays(date: string, days: number): string {
   const [y, m, d] = date.split('-').map(Number);

@@ -107,6 +107,26 @@ export function seasonOf(match: Pick<FixtureMatch, 'match_date' | 'season'>): st
   return seasonOfDate(match.match_date);
 }
 
+/**
+ * The year a season begins in, read from its text: '2026/27', '2026-27' and '26/27' → 2026; 'Herbst 2026' and
+ * 'Winter 2026' → 2026; 'Frühjahr 2027' → 2026 (the spring of the season that began the summer before);
+ * -1 where it names no year. Seasons are written by hand: their letters do not order them.
+ */
+export function seasonStartYear(season: string): number {
+  const span = /(\d{4})\s*[/-]\s*\d{2,4}/.exec(season);
+  if (span) return Number(span[1]);
+  const short = /(?<!\d)(\d{2})\s*\/\s*\d{2}(?!\d)/.exec(season);
+  if (short) return 2000 + Number(short[1]);
+  const year = /\d{4}/.exec(season);
+  if (!year) return -1;
+  return /frühjahr|frühling|rückrunde/i.test(season) ? Number(year[0]) - 1 : Number(year[0]);
+}
+
+/** Newer first: by the year a season begins in, then as text (for a stable order). */
+export function compareSeasonsNewestFirst(a: string, b: string): number {
+  return seasonStartYear(b) - seasonStartYear(a) || (a < b ? 1 : a > b ? -1 : 0);
+}
+
 /** The season a date belongs to: '2026/27' from July on, else '2025/26' (the one rule for July to June). */
 export function seasonOfDate(date: string): string {
   const year = Number(date.slice(0, 4));

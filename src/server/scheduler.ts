@@ -8,6 +8,7 @@ import type { Db } from './db/client';
 import { scheduledJobs } from './db/schema';
 import { write, writeIfPossible } from './db/write';
 import { REAL_CLOCK, type Clock } from './clock';
+import { nextViennaTimeAfter } from '../lib/dates-de';
 
 export type Job = {
   name: string;
@@ -33,6 +34,14 @@ export type Job = {
       firstAtStart?: boolean;
     }
 );
+
+/**
+ * Vienna time of the night's housekeeping (purges, retention, pruning): after the nightly republish, before
+ * the backup (03:30, backup/daily.ts), never in a day's saves (run every 24 hours from the start, a start on a
+ * Saturday afternoon put them into the match days').
+ */
+export const HOUSEKEEPING_TIME = '03:00';
+export const nextHousekeepingAfter = (time: number): number => nextViennaTimeAfter(time, HOUSEKEEPING_TIME);
 
 /** A job's last run as the scheduler would have stored it. */
 export type JobOutcome = { lastRunAt: number; lastError: string | null };

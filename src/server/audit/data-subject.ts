@@ -4,12 +4,13 @@
 // everything stored under the address, without secrets (password hash, token
 // and session hashes, the second factor's key); erasure deletes the inquiries,
 // which are not revisioned, so they are gone.
-import { eq, sql } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { write } from '../db/write';
 import { auditLog, knownSignInAddresses, membershipInquiries, profiles, rateLimits, sessions, totpFactors, userRoles, users } from '../db/schema';
 import { removeOutboxMailsNaming } from '../mail/mailer';
 import { resetRecipientKey } from '../auth/rate-limit';
+import { accountLimitRecords } from '../auth/signin-limits';
 import { normaliseEmail } from '../auth/users';
 import { PRIVACY_TOOL_TEXTS as T } from '../../lib/schemas/audit';
 import { recordAudit, type Actor } from './audit-log';
@@ -105,13 +106,15 @@ export function maskEmail(email: string): string {
 
 /**
  * Deletes every inquiry of the address, the outbox's copies of their notifications (a set-up without SMTP) and
- * the record of reset links asked for it; says how many inquiries and whether an account remains.
+ * the limits' records that name it (reset links asked for it, failed sign-ins); says how many inquiries and
+ * whether an account remains.
  */
 export function eraseSubject(db: Db, rawEmail: string, actor: Actor, now = Date.now(), outboxDir?: string): { deleted: number; accountRemains: boolean } {
   const email = normaliseEmail(rawEmail);
   const result = write('inquiries.erase', (tx) => {
     const deleted = tx.delete(membershipInquiries).where(sameAddress(email)).run().changes;
-    tx.delete(rateLimits).where(eq(rateLimits.key, resetRecipientKey(email))).run();
+    // the limits' records that name the address (an e-mail beside the addresses it was typed from)
+    tx.delete(rateLimits).where(or(eq(rateLimits.key, resetRecipientKey(email)), accountLimitRecords(email))).run();
     recordAudit(tx, { action: 'inquiry.erase', actor, entity: 'membership_inquiries', detail: T.erasedDetail(deleted, maskEmail(email)) }, now);
     const accountRemains = tx.select({ id: users.id }).from(users).where(eq(users.email, email)).get() !== undefined;
     return { deleted, accountRemains };

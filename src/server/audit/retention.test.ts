@@ -172,11 +172,13 @@ describe('export and erasure of an e-mail address', () => {
     expect(maskEmail('x')).toBe('***');
   });
 
-  it("erasure reaches the outbox's copies of the notifications and the record of reset links asked for the address", () => {
+  it("erasure reaches the outbox's copies of the notifications and the limits' records that name the address", () => {
     const db = createTestDb();
     inquiry(db, 'max@test.at', '2026-11-01T10:00:00.000Z');
     recordAttempt(db, 'reset:recipient:max@test.at', RESET_RECIPIENT_POLICY, NOW);
     recordAttempt(db, 'reset:recipient:other@test.at', RESET_RECIPIENT_POLICY, NOW);
+    recordAttempt(db, 'signin:pair:max@test.at|203.0.113.7', RESET_RECIPIENT_POLICY, NOW);
+    recordAttempt(db, 'signin:account:max@test.at', RESET_RECIPIENT_POLICY, NOW);
     const outbox = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-outbox-'));
     try {
       const mail = (stem: string, from: string) => {
@@ -185,9 +187,17 @@ describe('export and erasure of an e-mail address', () => {
       };
       mail('2026-11-01T10-00-00-000Z-aaa111', 'Max@Test.at');
       mail('2026-11-02T10-00-00-000Z-bbb222', 'other@test.at');
+      // another address that holds this one's letters is not this one's
+      mail('2026-11-03T10-00-00-000Z-ccc333', 'emax@test.at');
       fs.writeFileSync(path.join(outbox, 'notiz.txt'), 'max@test.at anrufen');
       expect(eraseSubject(db, 'max@test.at', boss, NOW, outbox)).toEqual({ deleted: 1, accountRemains: false });
-      expect(fs.readdirSync(outbox).sort()).toEqual(['2026-11-02T10-00-00-000Z-bbb222.eml', '2026-11-02T10-00-00-000Z-bbb222.txt', 'notiz.txt']);
+      expect(fs.readdirSync(outbox).sort()).toEqual([
+        '2026-11-02T10-00-00-000Z-bbb222.eml',
+        '2026-11-02T10-00-00-000Z-bbb222.txt',
+        '2026-11-03T10-00-00-000Z-ccc333.eml',
+        '2026-11-03T10-00-00-000Z-ccc333.txt',
+        'notiz.txt',
+      ]);
       expect(db.select({ key: rateLimits.key }).from(rateLimits).all()).toEqual([{ key: 'reset:recipient:other@test.at' }]);
     } finally {
       fs.rmSync(outbox, { recursive: true, force: true });

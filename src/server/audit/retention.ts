@@ -7,11 +7,11 @@ import { lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { write } from '../db/write';
 import { auditLog, membershipInquiries, siteSettings } from '../db/schema';
-import type { Job } from '../scheduler';
 import { AUDIT_TEXTS as T, RETENTION_DEFAULTS, type RetentionSettings } from '../../lib/schemas/audit';
 import { recordAudit, type Actor } from './audit-log';
 import { positiveIntSetting } from '../db/settings';
 import { pruneOutbox } from '../mail/mailer';
+import { nextHousekeepingAfter, type Job } from '../scheduler';
 
 export const RETENTION_KEYS = { auditDays: 'audit_retention_days', inquiryMonths: 'inquiry_retention_months' } as const;
 
@@ -73,14 +73,13 @@ export function purgeInquiries(db: Db, now = Date.now(), outboxDir?: string): nu
 
 export type JobOptions = { now?: () => number; log?: Pick<Console, 'info'> };
 
-/** A nightly purge: not in the busy first minutes of a start (the full publish), then every 24 hours. */
+/** A nightly purge, at the night's housekeeping time (the first one too: never in a start's busy minutes). */
 export function purgeJob(name: string, purge: (db: Db, now: number) => number, said: (n: number) => string, db: () => Db, options: JobOptions): Job {
   const now = options.now ?? Date.now;
   const log = options.log ?? console;
   return {
     name,
-    everyMs: DAY_MS,
-    firstAfterMs: 10 * 60_000,
+    nextRunAfter: nextHousekeepingAfter,
     run: async () => {
       const removed = purge(db(), now());
       if (removed > 0) log.info(`[${name}] ${said(removed)}`);

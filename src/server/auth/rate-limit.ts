@@ -45,9 +45,9 @@ export function addressForLimits(address: string): string {
 // the sign-in policies are in signin-limits.ts
 /** Reset e-mails asked for per client address. */
 export const RESET_ADDRESS_POLICY: RateLimitPolicy = { free: 5, windowMs: 15 * MINUTE, baseDelayMs: MINUTE, maxDelayMs: 60 * MINUTE };
-/** Reset e-mails per recipient: nobody can flood someone's inbox, nor keep them from a link for more than an hour. */
 /** The record of reset links asked for an address (typed in by anyone: an erasure removes it too). */
 export const resetRecipientKey = (email: string) => `reset:recipient:${email}`;
+/** Reset e-mails per recipient: nobody can flood someone's inbox, nor keep them from a link for more than an hour. */
 export const RESET_RECIPIENT_POLICY: RateLimitPolicy = { free: 3, windowMs: 60 * MINUTE, baseDelayMs: 15 * MINUTE, maxDelayMs: 60 * MINUTE };
 /**
  * Proofs inside a session (the current password, a code of the second factor) per user: whoever holds a

@@ -104,13 +104,14 @@ export function recordSignInSuccess(db: Db, email: string, clientAddress: string
   );
 }
 
+/** The records of failed sign-ins that name the account: its own count, and its count from each address. */
+export function accountLimitRecords(email: string) {
+  const prefix = `signin:pair:${normaliseEmail(email)}|`;
+  // a prefix compared as text: '_' and '%' in an e-mail address are no wildcards here
+  return or(eq(rateLimits.key, signInKeys.account(email)), sql`substr(${rateLimits.key}, 1, ${prefix.length}) = ${prefix}`);
+}
+
 /** A password reset proves the owner: the account's counts start over, from every address. */
 export function clearAccountLimits(db: Db, email: string): void {
-  const prefix = `signin:pair:${normaliseEmail(email)}|`;
-  write(
-    'signIn.clearAccount',
-    // a prefix compared as text: '_' and '%' in an e-mail address are no wildcards here
-    () => db.delete(rateLimits).where(or(eq(rateLimits.key, signInKeys.account(email)), sql`substr(${rateLimits.key}, 1, ${prefix.length}) = ${prefix}`)).run(),
-    db,
-  );
+  write('signIn.clearAccount', () => db.delete(rateLimits).where(accountLimitRecords(email)).run(), db);
 }

@@ -8,7 +8,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { create } from 'tar';
 import { BACKUP_TEXTS, BEFORE_RESTORE_KEEP_DAYS } from './texts';
-import type { Job } from '../scheduler';
+import { nextHousekeepingAfter, type Job } from '../scheduler';
 
 export const ARCHIVE_PREFIX = 'anstoss-backup-';
 export const ARCHIVE_SUFFIX = '.tar.gz';
@@ -206,8 +206,7 @@ export function removeOldBeforeRestore(dataDir: string, now = Date.now()): numbe
 export function beforeRestorePruneJob(dataDir: string, now: () => number = Date.now): Job {
   return {
     name: 'before-restore-prune',
-    everyMs: DAY_MS,
-    firstAfterMs: DAY_MS,
+    nextRunAfter: nextHousekeepingAfter,
     run: async () => {
       const removed = removeOldBeforeRestore(dataDir, now());
       if (removed > 0) console.info(`[backup] ${BACKUP_TEXTS.beforeRestoreRemoved(removed, BEFORE_RESTORE_KEEP_DAYS)}`);

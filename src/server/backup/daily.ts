@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { unstoredOutcome, type Job } from '../scheduler';
 import { createBackup, pruneBackups } from './archive';
 import { BACKUP_TEXTS } from './texts';
-import { nextViennaTimeAfter } from '../publish/nightly';
+import { nextViennaTimeAfter } from '../../lib/dates-de';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** The job's name in the scheduler (and its row in scheduled_jobs). */

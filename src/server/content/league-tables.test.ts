@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestDb, seed } from '../db/test-db';
 import { leagueResults, leagues, matches, standings, teams } from '../db/schema';
 import { currentLeagueTables, leagueIds, leagueTableById, leaguesOfTeam } from './league-tables';
+import { seasonStartYear } from '../../lib/fixtures';
 
 describe('league tables for the public pages', () => {
   it("takes our side from team_side, shows it under the league's name for us, and leaves out cancelled matches", () => {
@@ -55,11 +56,16 @@ describe('league tables for the public pages', () => {
     });
     expect(currentLeagueTables(db).map((l) => l.id)).toEqual(['res', 'neu']);
     expect(leagueIds(db).sort()).toEqual(['alt', 'neu', 'res']);
-    // next season's league made in June, and a hall cup named by words: this season's tables stay until a result
-    seed(db, (tx) => tx.insert(leagues).values([{ id: 'next', competition: 'Unterliga Ost', season: '2027/28' }, { id: 'halle', competition: 'Hallencup', season: 'Winter 2026' }]).run());
-    expect(currentLeagueTables(db).map((l) => l.id)).toEqual(['res', 'neu']);
+    // next season's league made in June stays off until its first result; a hall cup named by words, with a
+    // result, is this season's (its year, not its letters): beside the season's tables, not instead of them
+    seed(db, (tx) => {
+      tx.insert(leagues).values([{ id: 'next', competition: 'Unterliga Ost', season: '2027/28' }, { id: 'halle', competition: 'Hallencup', season: 'Winter 2026' }]).run();
+      tx.insert(leagueResults).values({ id: 'h1', league_id: 'halle', home_team: 'FC Gnas', away_team: 'SC Weiz', home_score: 1, away_score: 1 }).run();
+    });
+    expect(currentLeagueTables(db).map((l) => l.id)).toEqual(['res', 'halle', 'neu']);
     seed(db, (tx) => tx.insert(leagueResults).values({ id: 'r1', league_id: 'next', home_team: 'FC Gnas', away_team: 'SC Weiz', home_score: 2, away_score: 0 }).run());
     expect(currentLeagueTables(db).map((l) => l.id)).toEqual(['next']);
+    expect(['Frühjahr 2027', '2026/27', '26/27', 'Herbst 2026', '2027-28', 'Hallencup'].map(seasonStartYear)).toEqual([2026, 2026, 2026, 2026, 2027, -1]);
     const entered = leagueTableById(db, 'neu')!;
     expect(entered.rows.map((r) => [r.position, r.team, r.goalDifference, r.points])).toEqual([
       [1, 'FC Gnas', 8, 9],

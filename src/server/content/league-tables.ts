@@ -3,11 +3,12 @@
 // competition and season (from the fixtures) and the other teams' results
 // (league_results); an entered league shows its pasted rows (standings).
 // Rules of the count and the order: src/lib/league-table.ts, decision 027.
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { getDb, type Db } from '../db/client';
 import { leagueResults, leagues, matches, standings } from '../db/schema';
 import { cleanTieBreakers, computeTable, teamKey, type LeagueResult, type TableRow } from '../../lib/league-table';
 import { clubIdentity } from './club';
+import { compareSeasonsNewestFirst, seasonStartYear } from '../../lib/fixtures';
 
 type LeagueRow = typeof leagues.$inferSelect;
 type MatchRow = typeof matches.$inferSelect;
@@ -71,6 +72,18 @@ function ourResults(list: MatchRow[], matchName: string | null, tableName: strin
     });
 }
 
+/**
+ * A pasted table's rows in its order: by rank, and teams on one rank as tables list them (points, goal
+ * difference, goals). A paste updates each team's row in place, so the rows' own order is the first paste's.
+ */
+export const STANDINGS_ORDER = [
+  asc(standings.position),
+  desc(standings.points),
+  desc(sql`${standings.goals_for} - ${standings.goals_against}`),
+  desc(standings.goals_for),
+  asc(standings.team_name),
+];
+
 /** One league's table as the public page shows it. */
 export function leagueTableOf(db: Db, league: LeagueRow): LeagueTableView {
   const base = {
@@ -86,7 +99,7 @@ export function leagueTableOf(db: Db, league: LeagueRow): LeagueTableView {
   const matchName = ourNameIn(ours);
   const ourTeam = league.our_team_name ? teamKey(league.our_team_name) : (matchName ?? clubIdentity().longName);
   if (league.mode === 'entered') {
-    const rows = db.select().from(standings).where(eq(standings.league_id, league.id)).orderBy(asc(standings.position)).all();
+    const rows = db.select().from(standings).where(eq(standings.league_id, league.id)).orderBy(...STANDINGS_ORDER).all();
     return {
       ...base,
       ourTeam,
@@ -117,36 +130,28 @@ export function leagueTableOf(db: Db, league: LeagueRow): LeagueTableView {
   return { ...base, ourTeam, rows };
 }
 
-/** A season's first year ('2026/27', 'Herbst 2026', 'Saison 2026/27' → 2026); -1 where it names none. */
-const seasonYear = (season: string) => Number(/\d{4}/.exec(season)?.[0] ?? -1);
-
-/** Newer first: by the year a season names (a free text like 'Herbst 2026' is no newer than '2026/27' by its letters), then as text. */
-export function compareSeasonsNewestFirst(a: string, b: string): number {
-  return seasonYear(b) - seasonYear(a) || (a < b ? 1 : a > b ? -1 : 0);
-}
-
 /**
- * The season /tabelle shows: the newest that has a result in any of its leagues, else the newest. A league of
- * next season made in June (empty until August) does not take the final tables of this one off the page.
+ * The season year /tabelle shows (seasonStartYear): the newest with a result in any of its leagues, else the
+ * newest; null without leagues. A league of next season made in June (empty until August) does not take the
+ * final tables of this one off the page, and a hall cup named 'Winter 2026' is shown beside '2026/27'.
  */
-export function currentSeason(db: Db): string | null {
-  const seasons = db.selectDistinct({ season: leagues.season }).from(leagues).all().map((r) => r.season).sort(compareSeasonsNewestFirst);
-  const started = seasons.find((season) =>
-    db.select().from(leagues).where(eq(leagues.season, season)).all().some((league) => leagueTableOf(db, league).rows.some((row) => row.played > 0)),
-  );
-  return started ?? seasons[0] ?? null;
+export function currentSeasonYear(db: Db): number | null {
+  const all = db.select().from(leagues).all();
+  const years = [...new Set(all.map((league) => seasonStartYear(league.season)))].sort((a, b) => b - a);
+  const started = years.find((year) => all.some((league) => seasonStartYear(league.season) === year && leagueTableOf(db, league).rows.some((row) => row.played > 0)));
+  return started ?? years[0] ?? null;
 }
 
-/** Every league of the current season, by competition. */
+/** Every league of the current season year, by competition. */
 export function currentLeagueTables(db: Db): LeagueTableView[] {
-  const season = currentSeason(db);
-  if (!season) return [];
+  const year = currentSeasonYear(db);
+  if (year === null) return [];
   return db
     .select()
     .from(leagues)
-    .where(eq(leagues.season, season))
     .orderBy(asc(leagues.competition))
     .all()
+    .filter((league) => seasonStartYear(league.season) === year)
     .map((league) => leagueTableOf(db, league));
 }
 
@@ -157,7 +162,13 @@ export function leagueTableById(db: Db, id: string): LeagueTableView | null {
 
 /** The ids of all leagues: the pages /tabelle/{id}. */
 export function leagueIds(db: Db): string[] {
-  return db.select({ id: leagues.id }).from(leagues).orderBy(desc(leagues.season), asc(leagues.competition)).all().map((l) => l.id);
+  return db
+    .select({ id: leagues.id, season: leagues.season, competition: leagues.competition })
+    .from(leagues)
+    .orderBy(asc(leagues.competition))
+    .all()
+    .sort((a, b) => compareSeasonsNewestFirst(a.season, b.season))
+    .map((l) => l.id);
 }
 
 /** A team's leagues, newest season first: what a team page links to (/tabelle/{id}). */
@@ -166,8 +177,9 @@ export function leaguesOfTeam(db: Db, teamId: string): { id: string; competition
     .select({ id: leagues.id, competition: leagues.competition, season: leagues.season })
     .from(leagues)
     .where(eq(leagues.team_id, teamId))
-    .orderBy(desc(leagues.season), asc(leagues.competition))
-    .all();
+    .orderBy(asc(leagues.competition))
+    .all()
+    .sort((a, b) => compareSeasonsNewestFirst(a.season, b.season));
 }
 
 // The pages' reads. A failure is not turned into an empty table: the render

@@ -12,6 +12,7 @@ import { TOP_SCORERS_CHOSEN_FROM, teamShownHash } from './team-shown';
 import { playersOfTeam, prepared, readOr } from './public-content';
 import { readConsistently } from './read-memo';
 import { teamHasMatches, teamMatchLinks, type TeamMatchLink } from './team-matches';
+import { compareSeasonsNewestFirst } from '../../lib/fixtures';
 
 export const PLAYER_PAGE_TEXTS = {
   backToTeam: (team: string) => `Zurück zu ${team}`,
@@ -129,6 +130,6 @@ export function teamLeagues(teamId: string): { id: string; competition: string; 
       .from(leagues)
       .where(eq(leagues.team_id, teamId))
       .all()
-      .sort((a, b) => b.season.localeCompare(a.season) || a.competition.localeCompare(b.competition, 'de')),
+      .sort((a, b) => compareSeasonsNewestFirst(a.season, b.season) || a.competition.localeCompare(b.competition, 'de')),
   );
 }

@@ -16,6 +16,7 @@ import { HALF_MINUTES } from '../../lib/match-minute';
 import { prepared, readOr } from './public-content';
 import { matchesByDateIn } from './public-matches';
 import { memoRead, readConsistently } from './read-memo';
+import { compareSeasonsNewestFirst } from '../../lib/fixtures';
 
 // what a player's page shows of a match, and what the numbers need (not the report, the notes, the line-up
 // of the opponent: reading those for every match a player played in was half of the record's time)
@@ -200,7 +201,7 @@ function readRecord(db: Db, playerId: string): PlayerRecord {
   const own = playerMatchLines([...byId.values()], lineups, events).get(playerId) ?? [];
   const seasons = [...seasonSums(new Map([[playerId, own]]))]
     .map(([season, players]) => ({ season, stats: players.get(playerId)! }))
-    .sort((a, b) => b.season.localeCompare(a.season));
+    .sort((a, b) => compareSeasonsNewestFirst(a.season, b.season));
   // a copy of each line with its match row only for those the page lists: for every line it was a tenth of the record
   return { seasons, matches: own.slice(0, RECENT_MATCHES_SHOWN).map((line) => ({ ...line, match: byId.get(line.match_id)! })) };
 }

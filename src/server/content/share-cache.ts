@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { config } from '../config';
-import type { Job } from '../scheduler';
+import { nextHousekeepingAfter, type Job } from '../scheduler';
 
 export const SHARE_CACHE_KEEP_DAYS = 90;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -74,8 +74,7 @@ export function pruneShareCache(now: number, keepDays = SHARE_CACHE_KEEP_DAYS, d
 export function shareCachePruneJob(now: () => number, log: Pick<Console, 'info'> = console): Job {
   return {
     name: 'share-cache-prune',
-    everyMs: DAY_MS,
-    firstAfterMs: 15 * 60_000,
+    nextRunAfter: nextHousekeepingAfter,
     run: async () => {
       const removed = pruneShareCache(now());
       if (removed > 0) log.info(`[share-cache-prune] removed ${removed} files from ${shareCacheDir()}: share images no publish read for ${SHARE_CACHE_KEEP_DAYS} days, temporary files a stopped process left`);

@@ -61,19 +61,29 @@ export function removeOutboxMailsNaming(email: string, dir = config.outboxDir): 
   } catch {
     return 0;
   }
-  const needle = email.trim().toLowerCase();
-  if (!needle.includes('@')) return 0;
+  const address = email.trim();
+  if (!address.includes('@')) return 0;
+  // the address whole, not inside another ('a@b.at' is not in 'anna@b.at' or 'a@b.at.de'; a full stop after it ends it)
+  const named = new RegExp(`(?<![\\w.+-])${address.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-]|\\.\\w)`, 'i');
   const mails = new Set<string>();
   for (const name of names) {
     if (!OUTBOX_FILE.test(name)) continue;
     try {
-      if (fs.readFileSync(path.join(dir, name), 'utf8').toLowerCase().includes(needle)) mails.add(name.replace(/\.(eml|txt)$/, ''));
+      if (named.test(fs.readFileSync(path.join(dir, name), 'utf8'))) mails.add(name.replace(/\.(eml|txt)$/, ''));
     } catch (error) {
       console.error(`[mail] could not read ${path.join(dir, name)} in the outbox:`, error);
     }
   }
-  for (const mail of mails) for (const ext of ['.eml', '.txt']) fs.rmSync(path.join(dir, `${mail}${ext}`), { force: true });
-  return mails.size;
+  let removed = 0;
+  for (const mail of mails) {
+    try {
+      for (const ext of ['.eml', '.txt']) fs.rmSync(path.join(dir, `${mail}${ext}`), { force: true });
+      removed++;
+    } catch (error) {
+      console.error(`[mail] could not remove ${path.join(dir, mail)}.eml/.txt from the outbox:`, error);
+    }
+  }
+  return removed;
 }
 
 /**

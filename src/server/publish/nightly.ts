@@ -1,9 +1,9 @@
 // The nightly republish: the pages that show something as of today (the privacy
-// 'Stand', the next match on the fixtures and the home page) are published again
+// 'Stand', the next match on the fixtures and the home page, a team's next matches) are published again
 // a few minutes after every midnight in Vienna, not only when someone saves.
 // A server that was down at that time catches up at its start (every start
 // publishes the whole site, and the scheduler runs a job that is due once).
-import { addDays, viennaDate, viennaTimeToUtc } from '../../lib/dates-de';
+import { nextViennaTimeAfter } from '../../lib/dates-de';
 import type { Job } from '../scheduler';
 import { CALENDAR, type Change } from './routes';
 
@@ -11,13 +11,6 @@ import { CALENDAR, type Change } from './routes';
 export const NIGHTLY_MINUTES_AFTER_MIDNIGHT = 5;
 
 const NIGHTLY_TIME = `00:${String(NIGHTLY_MINUTES_AFTER_MIDNIGHT).padStart(2, "0")}`;
-
-/** The first time after `time` at which Vienna's clocks show `clock` ('HH:MM'; a time that exists every day). */
-export function nextViennaTimeAfter(time: number, clock: string): number {
-  const today = viennaDate(new Date(time));
-  const tonight = viennaTimeToUtc(today, clock)!.getTime();
-  return tonight > time ? tonight : viennaTimeToUtc(addDays(today, 1), clock)!.getTime();
-}
 
 /** The first time after `time` at which Vienna's clocks show 00:05 (NIGHTLY_MINUTES_AFTER_MIDNIGHT). */
 export const nextNightAfter = (time: number): number => nextViennaTimeAfter(time, NIGHTLY_TIME);

@@ -4,7 +4,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { leagues, matches } from '../db/schema';
-import { compareSeasonsNewestFirst, currentSeason, leagueIds } from '../content/league-tables';
+import { currentSeasonYear, leagueIds } from '../content/league-tables';
+import { seasonStartYear } from '../../lib/fixtures';
 import { prepared } from '../content/public-content';
 import { FIXTURE_LISTS, type RouteDef } from './routes';
 
@@ -55,9 +56,9 @@ export function leagueTableRoutes(): RouteDef[] {
         if (change.table !== 'matches') return true;
         const ids = leaguesOfMatch(db, change);
         if (ids === undefined) return true;
-        const season = currentSeason(db);
+        const year = currentSeasonYear(db);
         const its = ids.length > 0 ? db.select({ season: leagues.season }).from(leagues).where(eq(leagues.id, ids[0])).get()?.season : undefined;
-        return its !== undefined && (season === null || compareSeasonsNewestFirst(its, season) <= 0);
+        return its !== undefined && (year === null || seasonStartYear(its) >= year);
       },
     },
     {

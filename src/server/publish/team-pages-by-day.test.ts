@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { Db } from '../db/client';
 import { createTestDb, seed } from '../db/test-db';
+import { write } from '../db/write';
 import { matches, teams } from '../db/schema';
 import { viennaDate } from '../../lib/dates-de';
 import { teamMatchLinks } from '../content/team-matches';
@@ -65,4 +67,21 @@ it("the night after a match without a result, the team's pages show the next one
   await publisher.publishChanges([{ table: CALENDAR }]);
   expect(rendered).not.toContain(`/team/${team}`);
   expect(rendered).not.toContain(`/mannschaften/${team}`);
+});
+
+it('a night merged with a save of another match (the match columns alone would leave the page) still shows the next ones', async () => {
+  const publisher = new Publisher({ db: () => db, siteDir, render, clock: { now: () => now }, log: { info: () => undefined, warn: () => undefined, error: () => undefined } });
+  await publisher.publishAll();
+  const later = db.select().from(matches).where(eq(matches.away_team, 'SC Weiz')).get()!;
+  // the notes of a match the pages do not show: what moved of the matches says 'nothing of the team pages'
+  write('test.notes', () => db.update(matches).set({ notes: 'Treffpunkt 9 Uhr' }).where(eq(matches.id, later.id)).run(), db);
+  now = Date.parse('2026-10-03T22:05:00Z');
+  await publisher.publishChanges([{ table: CALENDAR }, { table: 'matches', key: later.id }]);
+  expect(page()).not.toContain('SV Ilz');
+});
+
+it('a live match counts as next until the day after its date (it may run past midnight), not after', () => {
+  seed(db, () => db.update(matches).set({ status: 'live' }).where(eq(matches.away_team, 'SV Ilz')).run());
+  expect(teamMatchLinks(team, '2026-10-04').map((m) => m.away_team)).toEqual(['SV Ilz', 'FC Gnas']);
+  expect(teamMatchLinks(team, '2026-10-05').map((m) => m.away_team)).toEqual(['FC Gnas', 'SC Weiz']);
 });

@@ -26,6 +26,7 @@ import {
   teams,
   youthTeams,
 } from '../db/schema';
+import { seasonOfDate } from '../../lib/fixtures';
 
 type Row<T extends { $inferInsert: unknown }> = T['$inferInsert'];
 
@@ -79,10 +80,10 @@ const AUTUMN_RESULTS: [number, number][] = [
 ];
 
 function buildMatches(now: Date): Row<typeof matches>[] {
-  // the season starts in August; before August we are still in last year's season
-  const seasonYear = now.getUTCMonth() >= 6 ? now.getUTCFullYear() : now.getUTCFullYear() - 1;
-  const season = `${seasonYear}/${String(seasonYear + 1).slice(2)}`;
   const today = isoDate(now);
+  // from July on the new season (the one rule, lib/fixtures.ts)
+  const season = seasonOfDate(today);
+  const seasonYear = Number(season.slice(0, 4));
   const rows: Row<typeof matches>[] = [];
   const push = (row: Omit<Row<typeof matches>, 'id' | 'season'>, n: number) => {
     const finished = row.match_date < today && (row.status ?? 'scheduled') === 'scheduled';

@@ -89,6 +89,10 @@ describe('leagues service', () => {
     expect(db.select({ id: standings.id }).from(standings).all().map((r) => r.id).sort()).toEqual(ids);
     expect(listTrash(db)).toEqual([]);
     expect(leagueTableById(db, row.id)!.rows.map((r) => [r.position, r.team, r.points])).toEqual([[1, 'SV Kirchberg', 7], [2, 'FC Gnas', 6]]);
+    // two teams on one rank: by points (their rows keep the first paste's order, FC Gnas's first)
+    pasteStandings(row.id, 'Rang\tMannschaft\tSp.\tPkt.\n1\tSV Kirchberg\t3\t9\n1\tFC Gnas\t3\t7\n', db);
+    expect(leagueDetail(row.id, db).standings.map((r) => r.team_name)).toEqual(['SV Kirchberg', 'FC Gnas']);
+    expect(leagueTableById(db, row.id)!.rows.map((r) => r.team)).toEqual(['SV Kirchberg', 'FC Gnas']);
     pasteStandings(row.id, 'Rang\tMannschaft\tSp.\tPkt.\n1\tSV Kirchberg\t4\t10\n', db);
     expect(listTrash(db).map((t) => [t.entity, t.title])).toEqual([['standings', 'FC Gnas']]);
     deleteLeague(row.id, db);

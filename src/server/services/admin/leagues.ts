@@ -7,7 +7,7 @@ import { getDb, type Db } from '../../db/client';
 import { RefusedWrite, write } from '../../db/write';
 import { leagueResults, leagues, matches, standings, teams } from '../../db/schema';
 import type { Change } from '../../publish/routes';
-import { leagueTableById } from '../../content/league-tables';
+import { leagueTableById, STANDINGS_ORDER } from '../../content/league-tables';
 import { parseStandings } from '../../../lib/standings-paste';
 import { cleanTieBreakers } from '../../../lib/league-table';
 import {
@@ -20,6 +20,7 @@ import {
   type LeaguesOverview,
 } from '../../../lib/schemas/league';
 import { germanOrder } from '../../db/german-order';
+import { compareSeasonsNewestFirst } from '../../../lib/fixtures';
 
 type LeagueRow = typeof leagues.$inferSelect;
 
@@ -51,7 +52,8 @@ function countsBy(db: Db, table: typeof leagueResults | typeof standings): Map<s
 export function listLeagues(db: Db = getDb()): LeaguesOverview {
   const results = countsBy(db, leagueResults);
   const rows = countsBy(db, standings);
-  const all = db.select().from(leagues).orderBy(sql`${leagues.season} DESC`, asc(leagues.competition)).all();
+  // newest season first by the year it names (seasons are typed by hand: 'Winter 2026' is no newer than '2026/27')
+  const all = db.select().from(leagues).orderBy(asc(leagues.competition)).all().sort((a, b) => compareSeasonsNewestFirst(a.season, b.season));
   const found = db
     .select({ competition: matches.competition, season: matches.season, n: count() })
     .from(matches)
@@ -159,7 +161,7 @@ export function leagueDetail(id: string, db: Db = getDb()): LeagueDetail {
     .select()
     .from(standings)
     .where(eq(standings.league_id, id))
-    .orderBy(asc(standings.position))
+    .orderBy(...STANDINGS_ORDER)
     .all()
     .map(({ id: _id, league_id: _league, ...rest }) => rest);
   const view = leagueTableById(db, id);

@@ -14,7 +14,7 @@ export type MatchChoice = { id: string; home_team: string; away_team: string; ma
 
 /**
  * The matches 'Spieltag' offers: ours (with a team) from yesterday on, so a
- * match that runs past midnight stays, and any still running whatever its date
+ * match that runs past midnight stays, and any still live whatever its date
  * (an Abpfiff forgotten is pressed here later); a running match first, then by date.
  */
 export function matchDayChoices(today: string, db: Db = getDb()): { current: string | null; choices: MatchChoice[] } {
@@ -22,11 +22,11 @@ export function matchDayChoices(today: string, db: Db = getDb()): { current: str
   const rows = db
     .select()
     .from(matches)
-    .where(and(isNotNull(matches.team_id), or(gte(matches.match_date, yesterday), inArray(matches.live_phase, [...RUNNING_PHASES]))))
+    .where(and(isNotNull(matches.team_id), or(gte(matches.match_date, yesterday), and(eq(matches.status, 'live'), inArray(matches.live_phase, [...RUNNING_PHASES])))))
     .orderBy(asc(matches.match_date), asc(matches.match_time))
     .limit(30)
     .all();
-  const running = rows.find((m) => isRunningPhase(m.live_phase));
+  const running = rows.find((m) => m.status === 'live' && isRunningPhase(m.live_phase));
   const next = rows.find((m) => m.match_date >= today && m.live_phase !== 'full_time');
   const current = running ?? next ?? rows[rows.length - 1] ?? null;
   return {

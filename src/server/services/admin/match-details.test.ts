@@ -152,19 +152,27 @@ describe('match day', () => {
     expect(matchDayChoices('2026-11-28', db)).toMatchObject({ current: later, choices: [{ id: later }] });
   });
 
-  it("'Beendet' in the form ends a running match's clock; another status sets it back to before the Anpfiff", () => {
+  it("'Beendet' in the form ends a live match's clock; another status sets it back to before the Anpfiff", () => {
+    const HALF = 60 * 60_000;
     const form = (status: string) => matchSchema.parse({ home_team: 'SV Kirchberg', away_team: 'ASK Oberdorf', match_date: '2026-11-22', match_time: '14:30', competition: 'Unterliga', season: '2026/27', status, home_score: 0, away_score: 0 });
     advancePhase(matchId, 'kickoff', T0, db);
     updateMatch(matchId, form('live'), db);
     expect(score()).toMatchObject({ live_phase: 'first_half', kickoff_at: T0 });
     updateMatch(matchId, form('finished'), db);
     expect(score()).toMatchObject({ live_phase: 'full_time', status: 'finished', kickoff_at: T0 });
-    write('test.seed', () => db.update(matches).set({ live_phase: 'second_half', status: 'live' }).where(eq(matches.id, matchId)).run(), db);
+    write('test.seed', () => db.update(matches).set({ live_phase: 'second_half', status: 'live', second_half_at: T0 + HALF }).where(eq(matches.id, matchId)).run(), db);
     updateMatch(matchId, form('cancelled'), db);
-    expect(score()).toMatchObject({ live_phase: 'not_started', status: 'cancelled', kickoff_at: null, second_half_at: null });
+    // the times stay (the next Anpfiff sets them anew)
+    expect(score()).toMatchObject({ live_phase: 'not_started', status: 'cancelled', kickoff_at: T0, second_half_at: T0 + HALF });
     // a match that never ran keeps its phase, whatever its status
     updateMatch(matchId, form('finished'), db);
     expect(score()).toMatchObject({ live_phase: 'not_started', status: 'finished' });
+    // a running clock whose status came back another way (a restored version): a later edit leaves it alone
+    write('test.seed', () => db.update(matches).set({ live_phase: 'first_half', status: 'scheduled' }).where(eq(matches.id, matchId)).run(), db);
+    updateMatch(matchId, form('scheduled'), db);
+    expect(score()).toMatchObject({ live_phase: 'first_half', kickoff_at: T0 });
+    // ...and 'Spieltag' does not offer it as running: only a live match is
+    expect(matchDayChoices('2026-12-20', db).choices).toEqual([]);
   });
 
   it('goes through the phases in order and fills in the minute from the clock, 46 after the break', () => {

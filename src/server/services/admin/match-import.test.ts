@@ -68,6 +68,13 @@ describe('match import service', () => {
     expect(applied.changes).toContainEqual({ table: 'league_results', key: league.id });
   });
 
+  it("a result imported for a match still live at the pitch ends its clock, as 'Beendet' in the form does", async () => {
+    await importOnce({ source: { kind: 'csv', text: CSV.replace('2:1;Sportplatz', ';Sportplatz') } });
+    seed(db, (tx) => tx.update(matches).set({ status: 'live', live_phase: 'second_half', kickoff_at: 1 }).where(eq(matches.external_key, 'id:7001')).run());
+    await importOnce();
+    expect(db.select().from(matches).where(eq(matches.external_key, 'id:7001')).get()).toMatchObject({ status: 'finished', home_score: 2, live_phase: 'full_time', kickoff_at: 1 });
+  });
+
   it('refuses to write a plan that is not the one reviewed, and bad sources with a German message', async () => {
     const input = review();
     await expect(applyMatchImport(matchImportApplySchema.parse({ ...input, fingerprint: 'old' }), db)).rejects.toThrow('Die Daten haben sich seit der Prüfung geändert. Bitte erneut prüfen.');

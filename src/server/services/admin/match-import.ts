@@ -16,6 +16,7 @@ import { MATCH_IMPORT_TEXTS as T } from '../../../lib/match-import/texts';
 import type { ImportInspection, ImportResult, ImportReview, ReadResult, TeamChoice } from '../../../lib/match-import/types';
 import type { ImportSource, MatchImportApplyInput, MatchImportReviewInput } from '../../../lib/schemas/match-import';
 import { fetchCalendarText } from './match-import-fetch';
+import { phaseAfterStatus } from './matches';
 import { germanOrder } from '../../db/german-order';
 
 /** A source that cannot be read or fetched is the admin's input: a German 400, never a 500. */
@@ -107,8 +108,11 @@ export async function applyMatchImport(input: MatchImportApplyInput, db: Db = ge
           changes.push({ table: 'matches', key: row.id });
           result.created += 1;
         } else if (item.kind === 'changed') {
+          // a result imported for a match still live at the pitch ends its clock, as the form's does
+          const before = tx.select({ status: matches.status, live_phase: matches.live_phase }).from(matches).where(eq(matches.id, item.id!)).get();
+          const phase = phaseAfterStatus(before, typeof values.status === 'string' ? values.status : undefined);
           tx.update(matches)
-            .set({ ...(values as Partial<typeof matches.$inferInsert>), sequence: sql`${matches.sequence} + 1`, updated_at: new Date().toISOString() })
+            .set({ ...(values as Partial<typeof matches.$inferInsert>), ...phase, sequence: sql`${matches.sequence} + 1`, updated_at: new Date().toISOString() })
             .where(eq(matches.id, item.id!))
             .run();
           changes.push({ table: 'matches', key: item.id! });

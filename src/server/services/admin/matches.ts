@@ -71,14 +71,15 @@ function refuseScoreAgainstGoals(before: MatchRow, typed: MatchRow, db: Db) {
 }
 
 /**
- * A running match set to another status in the form ends its clock there too: 'Beendet' is the Abpfiff the
- * admin forgot at the pitch, anything else (a kick-off pressed by mistake, a match called off in play) sets
- * it back to before the Anpfiff. Else the page kept a running half beside 'Beendet', and the match stayed
- * 'live' to the lists and the live stream.
+ * A live match set to another status (in the form or by an import) ends its clock there too: 'Beendet' is the
+ * Abpfiff the admin forgot at the pitch, anything else (a kick-off pressed by mistake, a match called off in
+ * play) sets it back to before the Anpfiff, its times kept (the next Anpfiff sets them anew). Else the page
+ * kept a running half beside 'Beendet', and 'Spieltag' offered it again. Only on the change from 'live': a
+ * later edit of a match whose status came back another way (a restored version) leaves its clock alone.
  */
-function phaseAfterStatus(before: MatchRow | undefined, input: MatchData): Partial<MatchRow> {
-  if (!before || !isRunningPhase(before.live_phase) || input.status === 'live') return {};
-  return input.status === 'finished' ? { live_phase: 'full_time' } : { live_phase: 'not_started', kickoff_at: null, second_half_at: null };
+export function phaseAfterStatus(before: Pick<MatchRow, 'status' | 'live_phase'> | undefined, status: string | undefined): Partial<MatchRow> {
+  if (!before || before.status !== 'live' || status === undefined || status === 'live' || !isRunningPhase(before.live_phase)) return {};
+  return { live_phase: status === 'finished' ? 'full_time' : 'not_started' };
 }
 
 /** Every change raises SEQUENCE, so calendar apps replace their copy of the event (RFC 5545). */
@@ -89,7 +90,7 @@ export function updateMatch(id: string, input: MatchData, db: Db = getDb()) {
       const before = db.select().from(matches).where(eq(matches.id, id)).get();
       const row = db
         .update(matches)
-        .set({ ...input, ...phaseAfterStatus(before, input), sequence: sql`${matches.sequence} + 1`, updated_at: new Date().toISOString() })
+        .set({ ...input, ...phaseAfterStatus(before, input.status), sequence: sql`${matches.sequence} + 1`, updated_at: new Date().toISOString() })
         .where(eq(matches.id, id))
         .returning()
         .get();
