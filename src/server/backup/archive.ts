@@ -8,7 +8,6 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { create } from 'tar';
 import { BACKUP_TEXTS, BEFORE_RESTORE_KEEP_DAYS } from './texts';
-import { nextHousekeepingAfter, type Job } from '../scheduler';
 
 export const ARCHIVE_PREFIX = 'anstoss-backup-';
 export const ARCHIVE_SUFFIX = '.tar.gz';
@@ -200,18 +199,6 @@ export function removeOldBeforeRestore(dataDir: string, now = Date.now()): numbe
     removed++;
   }
   return removed;
-}
-
-/** removeOldBeforeRestore every night (the start does it once itself). */
-export function beforeRestorePruneJob(dataDir: string, now: () => number = Date.now): Job {
-  return {
-    name: 'before-restore-prune',
-    nextRunAfter: nextHousekeepingAfter,
-    run: async () => {
-      const removed = removeOldBeforeRestore(dataDir, now());
-      if (removed > 0) console.info(`[backup] ${BACKUP_TEXTS.beforeRestoreRemoved(removed, BEFORE_RESTORE_KEEP_DAYS)}`);
-    },
-  };
 }
 
 /** Staging folders a killed backup or restore left in DATA_DIR (older than an hour: none is still at work). */

@@ -9,7 +9,8 @@ import { news } from '../db/schema';
 import { seed } from '../db/test-db';
 import { guardWrites } from '../db/write';
 import { LOCK_FILE } from '../data-lock';
-import { beforeRestorePruneJob, createBackup, pruneBackups, archiveName, removeOldBeforeRestore, type Manifest } from './archive';
+import { createBackup, pruneBackups, archiveName, removeOldBeforeRestore, type Manifest } from './archive';
+import { beforeRestorePruneJob } from './daily';
 import { restoreBackup, RestoreError } from './restore';
 import { BACKUP_TEXTS, BEFORE_RESTORE_KEEP_DAYS } from './texts';
 

@@ -2,9 +2,9 @@
 // default), keeping the BACKUP_KEEP newest archives (default 7).
 import type { DailyBackupStatus } from '../../lib/backup-status';
 import type { Db } from '../db/client';
-import { unstoredOutcome, type Job } from '../scheduler';
-import { createBackup, pruneBackups } from './archive';
-import { BACKUP_TEXTS } from './texts';
+import { nextHousekeepingAfter, unstoredOutcome, type Job } from '../scheduler';
+import { createBackup, pruneBackups, removeOldBeforeRestore } from './archive';
+import { BACKUP_TEXTS, BEFORE_RESTORE_KEEP_DAYS } from './texts';
 import { nextViennaTimeAfter } from '../../lib/dates-de';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -65,4 +65,18 @@ export function dailyBackupStatus(db: Db, enabled: boolean): DailyBackupStatus {
   const prefix = BACKUP_TEXTS.failed('');
   const lastError = row?.last_error ? (row.last_error.startsWith(prefix) ? row.last_error.slice(prefix.length) : row.last_error) : null;
   return { enabled, lastRunAt: row?.last_run_at ?? null, lastError };
+}
+
+// (here, not in archive.ts: the scripts that load archive.ts must not load the scheduler, whose database
+// client loads the restore journal, which reads archive.ts's names while it loads)
+/** removeOldBeforeRestore every night (the start does it once itself). */
+export function beforeRestorePruneJob(dataDir: string, now: () => number = Date.now): Job {
+  return {
+    name: 'before-restore-prune',
+    nextRunAfter: nextHousekeepingAfter,
+    run: async () => {
+      const removed = removeOldBeforeRestore(dataDir, now());
+      if (removed > 0) console.info(`[backup] ${BACKUP_TEXTS.beforeRestoreRemoved(removed, BEFORE_RESTORE_KEEP_DAYS)}`);
+    },
+  };
 }
