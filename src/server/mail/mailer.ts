@@ -49,25 +49,27 @@ export async function sendMail(mail: Mail): Promise<SentMail> {
 
 const OUTBOX_FILE = /\.eml$|^\d{4}-\d{2}-\d{2}T[\d-]+Z-[a-z0-9]+\.txt$/;
 
+/** The outbox's files that sendMail wrote (the .eml and its readable copy; a host's own notes stay); none without an outbox. */
+function outboxFiles(dir: string): string[] {
+  try {
+    return fs.readdirSync(dir).filter((name) => OUTBOX_FILE.test(name));
+  } catch {
+    return [];
+  }
+}
+
 /**
  * Removes the outbox's mails that name `email` (as recipient, reply-to or in the text), both files of each: an
  * erasure on request (data-subject.ts) reaches the copies of what the visitor wrote, not only the table's rows.
  * Returns how many mails went.
  */
 export function removeOutboxMailsNaming(email: string, dir = config.outboxDir): number {
-  let names: string[];
-  try {
-    names = fs.readdirSync(dir);
-  } catch {
-    return 0;
-  }
   const address = email.trim();
   if (!address.includes('@')) return 0;
   // the address whole, not inside another ('a@b.at' is not in 'anna@b.at' or 'a@b.at.de'; a full stop after it ends it)
   const named = new RegExp(`(?<![\\w.+-])${address.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-]|\\.\\w)`, 'i');
   const mails = new Set<string>();
-  for (const name of names) {
-    if (!OUTBOX_FILE.test(name)) continue;
+  for (const name of outboxFiles(dir)) {
     try {
       if (named.test(fs.readFileSync(path.join(dir, name), 'utf8'))) mails.add(name.replace(/\.(eml|txt)$/, ''));
     } catch (error) {
@@ -92,16 +94,8 @@ export function removeOutboxMailsNaming(email: string, dir = config.outboxDir): 
  * inquiries themselves (the inquiry purge calls this). Returns how many went.
  */
 export function pruneOutbox(before: number, dir = config.outboxDir): number {
-  let names: string[];
-  try {
-    names = fs.readdirSync(dir);
-  } catch {
-    return 0;
-  }
   let removed = 0;
-  for (const name of names) {
-    // ours only: the .eml and its readable copy by the name sendMail gives them (a host's own notes stay)
-    if (!OUTBOX_FILE.test(name)) continue;
+  for (const name of outboxFiles(dir)) {
     const file = path.join(dir, name);
     try {
       if (fs.statSync(file).mtimeMs >= before) continue;
