@@ -38,6 +38,7 @@ import { requestPublish } from './publish/notify';
 import { retentionJobs } from './audit/retention';
 import { signInHousekeepingJob } from './auth/housekeeping';
 import { revisionRetentionJob } from './revisions/retention-job';
+import { unusedImagesSweepJob } from './media/sweep';
 import { shareCachePruneJob } from './content/share-cache';
 import { registerPreviewRenderer } from './preview/previews';
 import { clockFromSettings, registerAppClock, REAL_CLOCK, type Clock } from './clock';
@@ -173,6 +174,8 @@ export async function startApp(
     ...retentionJobs(getDb, { now: () => clock.now() }),
     signInHousekeepingJob(getDb, { now: () => clock.now() }),
     revisionRetentionJob(getDb, () => clock.now()),
+    // after the revisions' retention, whose deletes can free images
+    unusedImagesSweepJob(getDb, () => clock.now()),
     // share images no publish has read for 90 days (a changed title or score is a new picture)
     shareCachePruneJob(() => clock.now()),
     beforeRestorePruneJob(config.dataDir, () => clock.now()),

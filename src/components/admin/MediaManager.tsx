@@ -54,6 +54,12 @@ function AltForm({ item, onSaved }: { item: MediaItem; onSaved: (alt: string) =>
   );
 }
 
+/** What the nightly sweep will do with an unused image. */
+function sweepNote(item: MediaItem): string {
+  if (item.inOldVersion || !item.sweepableFrom) return T.keptForVersion;
+  return Date.parse(item.sweepableFrom) <= Date.now() ? T.sweepNext : T.sweepOn(formatDate(item.sweepableFrom));
+}
+
 function MediaCard({ item, onChanged, onDeleted }: { item: MediaItem; onChanged: (item: MediaItem) => void; onDeleted: () => void }) {
   const { toast, failed } = useSaveToasts();
   const [deleting, setDeleting] = useState(false);
@@ -95,6 +101,8 @@ function MediaCard({ item, onChanged, onDeleted }: { item: MediaItem; onChanged:
           ) : (
             <p className="media-uses" style={{ margin: '0.25rem 0' }}>
               {T.unused}
+              <br />
+              <small className="hint media-sweep">{sweepNote(item)}</small>
             </p>
           )}
         </div>
@@ -127,6 +135,7 @@ export default function MediaManager(_props: ManagerProps) {
     <section className="media-manager" aria-labelledby="media-title">
       <h2 id="media-title">{T.title}</h2>
       <p className="hint">{T.intro}</p>
+      <p className="hint">{T.sweepIntro}</p>
       <div className="admin-form" style={{ marginBottom: '1rem' }}>
         <label className="admin-field">
           <span>{T.search}</span>

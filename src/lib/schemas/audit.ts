@@ -26,6 +26,7 @@ export const AUDIT_ACTION_LABELS = {
   'factor.remove': 'Zweiter Faktor entfernt',
   'factor.required': 'Zwei-Faktor-Pflicht geändert',
   'media.delete': 'Bild gelöscht',
+  'media.sweep': 'Unbenutztes Bild automatisch gelöscht',
   'content.conflict': 'Speichern abgelehnt (inzwischen geändert)',
   'content.preview': 'Vorschau geöffnet',
   'content.purge': 'Endgültig gelöscht (Papierkorb)',

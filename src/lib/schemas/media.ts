@@ -10,11 +10,16 @@ export const MAX_ALT_LENGTH = 300;
 export const MEDIA_TEXTS = {
   title: 'Medien',
   intro: 'Alle hochgeladenen Bilder an einem Ort: wo sie verwendet werden, ihr Alternativtext für die Website, und Löschen, wenn sie nirgends mehr verwendet werden.',
+  sweepIntro:
+    'Ein Bild, das nirgends mehr verwendet wird, auch nicht im Papierkorb oder in einer aufbewahrten älteren Fassung, löscht die Website nachts von selbst, frühestens so viele Tage nach dem Hochladen, wie der Papierkorb aufbewahrt. Wann, steht beim Bild.',
   empty: 'Noch keine Bilder hochgeladen.',
   search: 'Suchen (Datei oder Verwendung)',
   onlyUnused: 'Nur unbenutzte Bilder',
   usedIn: 'Verwendet in',
   unused: 'Nirgends verwendet',
+  sweepOn: (date: string) => `Wird ab dem ${date} nachts automatisch gelöscht, wenn es bis dahin nirgends verwendet wird.`,
+  sweepNext: 'Wird in der nächsten Nacht automatisch gelöscht.',
+  keptForVersion: 'Steht in einer älteren Fassung eines Inhalts: bleibt, solange diese Fassung aufbewahrt wird.',
   alt: 'Alternativtext',
   altHint: 'Beschreibt das Bild für Menschen, die es nicht sehen. Leer: die Website beschreibt es wie bisher.',
   altSave: 'Alternativtext speichern',
@@ -63,4 +68,8 @@ export type MediaItem = {
   created_at: string;
   missing: boolean;
   uses: MediaUse[];
+  /** an unused image a kept version names: the nightly sweep leaves it alone (src/server/media/sweep.ts) */
+  inOldVersion: boolean;
+  /** an unused image's first moment to be swept at night (ISO); null: used, or named by a version */
+  sweepableFrom: string | null;
 };

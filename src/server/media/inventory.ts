@@ -14,7 +14,9 @@ import { media } from '../db/schema';
 import { write } from '../db/write';
 import { VARIANT_WIDTHS, variantUrl } from '../content/image-variants';
 import type { MediaItem } from '../../lib/schemas/media';
-import { mediaUses, usesOfImage } from './usage';
+import { addressesInVersions, mediaUses, namedInVersions, usesOfImage } from './usage';
+import { sweepableFrom } from './sweep-rule';
+import { trashDays } from '../revisions/trash';
 
 export type MediaRow = typeof media.$inferSelect;
 
@@ -153,6 +155,8 @@ function thumbOf(url: string, uploadsDir: string): string {
 export async function listMedia(db: Db, uploadsDir: string = config.uploadsDir): Promise<MediaItem[]> {
   await backfillMedia(db, uploadsDir);
   const uses = mediaUses(db);
+  const versions = addressesInVersions(db);
+  const days = trashDays(db);
   return db
     .select()
     .from(media)
@@ -160,11 +164,15 @@ export async function listMedia(db: Db, uploadsDir: string = config.uploadsDir):
     .all()
     .map((row) => {
       const file = uploadFile(row.url, uploadsDir);
+      const used = usesOfImage(uses, row.url).map(({ table, id, label, field }) => ({ table, id, label, field }));
+      const inOldVersion = used.length === 0 && namedInVersions(versions, row.url);
       return {
         ...row,
         thumb: thumbOf(row.url, uploadsDir),
         missing: !file || !fs.existsSync(file),
-        uses: usesOfImage(uses, row.url).map(({ table, id, label, field }) => ({ table, id, label, field })),
+        uses: used,
+        inOldVersion,
+        sweepableFrom: used.length === 0 && !inOldVersion ? sweepableFrom(row.created_at, days) : null,
       };
     });
 }

@@ -65,7 +65,7 @@ export const IMAGE_SOURCES: Source[] = [
 export type Use = MediaUse & { change?: Change };
 
 /** Upload addresses inside a text: src="/uploads/…", url(/uploads/…), a bare address. */
-const UPLOAD_IN_TEXT = /\/uploads\/[A-Za-z0-9_\-./%]+\.[A-Za-z0-9]+/g;
+export const UPLOAD_IN_TEXT = /\/uploads\/[A-Za-z0-9_\-./%]+\.[A-Za-z0-9]+/g;
 
 function addressesIn(value: unknown, kind: Kind): string[] {
   // a row in the trash keeps a JSON column as the list itself
@@ -159,8 +159,31 @@ export function mediaUses(db: Db): Map<string, Use[]> {
  * a copy's address; a text using it uses the image, whose delete removes it).
  */
 export function usesOfImage(uses: Map<string, Use[]>, url: string): Use[] {
-  return [url, ...VARIANT_WIDTHS.map((width) => variantUrl(url, width))].flatMap((address) => uses.get(address) ?? []);
+  return addressesOfImage(url).flatMap((address) => uses.get(address) ?? []);
 }
+
+/**
+ * The upload addresses that kept versions name (any revision: a row's older
+ * versions, its latest, a closed trash entry until the retention deletes it).
+ * Putting a version back brings its pictures back, so the nightly sweep leaves
+ * an image alone while a version names it (sweep.ts). One pass over the
+ * revisions that name an upload at all; the stored JSON keeps '/' unescaped,
+ * so the text pattern finds addresses in every kind of column.
+ */
+export function addressesInVersions(db: Db): Set<string> {
+  const addresses = new Set<string>();
+  const rows = db.$client.prepare(`SELECT data FROM revisions WHERE instr(data, '/uploads/') > 0`).pluck().iterate() as Iterable<string>;
+  for (const data of rows) for (const url of data.match(UPLOAD_IN_TEXT) ?? []) addresses.add(url);
+  return addresses;
+}
+
+/** Whether a version names the image or one of its WebP copies. */
+export function namedInVersions(addresses: Set<string>, url: string): boolean {
+  return addressesOfImage(url).some((address) => addresses.has(address));
+}
+
+/** An image's address and those of its WebP copies. */
+const addressesOfImage = (url: string): string[] => [url, ...VARIANT_WIDTHS.map((width) => variantUrl(url, width))];
 
 /** Where one image is used (empty: nowhere). */
 export function whereUsed(db: Db, url: string): Use[] {

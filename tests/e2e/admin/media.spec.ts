@@ -8,6 +8,7 @@ import { makeTeam } from '../../fixtures/factories';
 import { startSite, type Site } from '../../fixtures/site';
 import { media, news, teams } from '../../../src/server/db/schema';
 import { acceptNextConfirm, horizontalOverflow, pngFile, toaster } from './content-helpers';
+import { formatDate } from '../../../src/lib/dates-de';
 
 // The media library (issue 15) against the production server: an image uploaded
 // in one form is listed in 'Medien' with where it is used, its alt text reaches
@@ -72,6 +73,11 @@ test('upload, where used, alt text on the public pages, reuse through the picker
   await expect(card(page, url).getByRole('listitem').filter({ hasText: 'News „Derbysieg“ (Bild)' })).toBeVisible();
   await expect(card(page, `/uploads/${OLD}`).getByText('Nirgends verwendet')).toBeVisible();
   await expect(card(page, `/uploads/${OLD}`).getByText('300 × 200 px')).toBeVisible();
+  // an unused image names the day from which the night's sweep deletes it: the trash's 30 days after its upload
+  const oldRow = site.db().select().from(media).where(eq(media.url, `/uploads/${OLD}`)).get()!;
+  const sweepDay = formatDate(new Date(Date.parse(oldRow.created_at) + 30 * 24 * 60 * 60 * 1000));
+  await expect(card(page, `/uploads/${OLD}`).locator('.media-sweep')).toHaveText(`Wird ab dem ${sweepDay} nachts automatisch gelöscht, wenn es bis dahin nirgends verwendet wird.`);
+  await expect(card(page, url).locator('.media-sweep')).toHaveCount(0);
   // its thumbnail is the small WebP copy, the image itself for a browser without WebP; the older one has no copies
   await expectThumbnail(card(page, url).locator('img'), url);
   await expect(card(page, `/uploads/${OLD}`).locator('img')).toHaveAttribute('src', `/uploads/${OLD}`);
@@ -148,6 +154,8 @@ test('upload, where used, alt text on the public pages, reuse through the picker
 
   await page.goto(`${site.url}/admin#medien`);
   await expect(card(page, url).getByText('Nirgends verwendet')).toBeVisible();
+  // the versions before keep it from the night's sweep (a restore brings the photo back); by hand it can go
+  await expect(card(page, url).locator('.media-sweep')).toHaveText('Steht in einer älteren Fassung eines Inhalts: bleibt, solange diese Fassung aufbewahrt wird.');
   acceptNextConfirm(page);
   await card(page, url).getByRole('button', { name: /^Löschen/ }).click();
   await expect(toaster(page).getByText('Bild gelöscht')).toBeVisible();

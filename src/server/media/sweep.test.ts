@@ -1,0 +1,124 @@
+// The nightly sweep of unused images against an in-memory database with the real
+// migrations and revision triggers, and a temporary uploads folder: what it
+// deletes (rows, files, WebP copies, on the static hosts too) and what it leaves
+// (used, in the trash, named by a kept version, uploaded too recently), with the
+// revisions' retention run first as the night runs it.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Db } from '../db/client';
+import { media, news } from '../db/schema';
+import { createTestDb, seed } from '../db/test-db';
+import { registerDeployer, type Deployer } from '../deploy/deployer';
+import { pruneRevisions } from '../revisions/trash';
+import { listMedia } from './inventory';
+import { sweepUnusedImages, unusedImagesSweepJob } from './sweep';
+
+const DAY = 24 * 60 * 60 * 1000;
+let dir: string;
+let db: Db;
+let deployRequests: number;
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-sweep-'));
+  db = createTestDb();
+  deployRequests = 0;
+  registerDeployer({ request: () => deployRequests++ } as unknown as Deployer);
+});
+afterEach(() => {
+  registerDeployer(undefined);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** An upload as the upload service leaves it: the image and its three WebP copies. */
+function put(relative: string): string {
+  const file = path.join(dir, relative);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, 'png');
+  for (const width of [480, 960, 1600]) fs.writeFileSync(file.replace(/\.png$/, `-${width}.webp`), 'webp');
+  return `/uploads/${relative}`;
+}
+const filesIn = (folder: string) => fs.readdirSync(path.join(dir, folder)).sort();
+const rows = () => db.select({ url: media.url }).from(media).all().map((r) => r.url).sort();
+
+describe('the nightly sweep of unused images', () => {
+  it('deletes an abandoned upload once the trash period is over: row, image, copies, on the static hosts too', async () => {
+    const start = Date.now();
+    const abandoned = put('news/verworfen.png');
+    const item = (await listMedia(db, dir))[0]!;
+    expect(item).toMatchObject({ url: abandoned, uses: [], inOldVersion: false });
+    // the library names the day (30 days of the trash after the upload)
+    expect(Date.parse(item.sweepableFrom!) - Date.parse(item.created_at)).toBe(30 * DAY);
+
+    expect(await sweepUnusedImages(db, start + 29 * DAY, dir)).toEqual([]);
+    expect(filesIn('news')).toHaveLength(4);
+    expect(deployRequests).toBe(0);
+
+    expect(await sweepUnusedImages(db, start + 31 * DAY, dir)).toEqual([abandoned]);
+    expect(filesIn('news')).toEqual([]);
+    expect(rows()).toEqual([]);
+    expect(deployRequests).toBe(1);
+    const audit = db.$client.prepare("SELECT user_id, row_id FROM audit_log WHERE action = 'media.sweep'").all();
+    expect(audit).toEqual([{ user_id: null, row_id: abandoned }]);
+    // it does not come back
+    expect(await listMedia(db, dir)).toEqual([]);
+  });
+
+  it('counts a file copied in by hand from its modification time', async () => {
+    const old = put('alt.png');
+    const fresh = put('neu.png');
+    const longAgo = new Date(Date.now() - 90 * DAY);
+    fs.utimesSync(path.join(dir, 'alt.png'), longAgo, longAgo);
+    expect(await sweepUnusedImages(db, Date.now(), dir)).toEqual([old]);
+    expect(rows()).toEqual([fresh]);
+    expect(fs.readdirSync(dir).sort()).toEqual(['neu-1600.webp', 'neu-480.webp', 'neu-960.webp', 'neu.png']);
+  });
+
+  it('leaves what a row, the trash or a kept version names, and frees each when that goes', async () => {
+    const t0 = Date.now();
+    const used = put('news/aktuell.png');
+    const inText = put('news/im-text.png');
+    const trashed = put('news/geloescht.png');
+    const replaced = put('news/alt.png');
+    const replacement = put('news/neu.png');
+    await listMedia(db, dir);
+    seed(db, (tx) => tx.insert(news).values({ title: 'Derbysieg', content: 'x', image_url: used }).run());
+    // a text naming a WebP copy uses the image
+    seed(db, (tx) => tx.insert(news).values({ title: 'Bericht', content: `<p><img src="${inText.replace('.png', '-960.webp')}"></p>` }).run());
+    const gone = seed(db, (tx) => tx.insert(news).values({ title: 'Alter Bericht', content: 'x', image_url: trashed }).returning().get());
+    seed(db, (tx) => tx.delete(news).where(eq(news.id, gone.id)).run());
+    const team = seed(db, (tx) => tx.insert(news).values({ title: 'Mannschaftsfoto', content: 'x', image_url: replaced }).returning().get());
+    seed(db, (tx) => tx.update(news).set({ image_url: replacement }).where(eq(news.id, team.id)).run());
+
+    // 40 days on, before the revisions' retention: the trash still holds the deleted news
+    expect(await sweepUnusedImages(db, t0 + 40 * DAY, dir)).toEqual([]);
+    const listed = new Map((await listMedia(db, dir)).map((m) => [m.url, m]));
+    expect(listed.get(replaced)).toMatchObject({ uses: [], inOldVersion: true, sweepableFrom: null });
+    expect(listed.get(used)).toMatchObject({ inOldVersion: false, sweepableFrom: null });
+
+    // the night's order: the retention first (the deleted news leaves the trash), then the sweep
+    pruneRevisions(db, t0 + 40 * DAY);
+    expect(await sweepUnusedImages(db, t0 + 40 * DAY, dir)).toEqual([trashed]);
+    // the replaced photo stays while the version that showed it is kept (365 days)
+    expect(await sweepUnusedImages(db, t0 + 300 * DAY, dir)).toEqual([]);
+    pruneRevisions(db, t0 + 400 * DAY);
+    expect(await sweepUnusedImages(db, t0 + 400 * DAY, dir)).toEqual([replaced]);
+
+    expect(rows()).toEqual([inText, replacement, used].sort());
+    expect(filesIn('news')).toEqual(['aktuell', 'im-text', 'neu'].flatMap((n) => [`${n}-1600.webp`, `${n}-480.webp`, `${n}-960.webp`, `${n}.png`]).sort());
+  });
+
+  it('runs as a nightly job that names what it deleted in the log', async () => {
+    const url = put('weg.png');
+    const longAgo = new Date(Date.now() - 60 * DAY);
+    fs.utimesSync(path.join(dir, 'weg.png'), longAgo, longAgo);
+    const lines: string[] = [];
+    const job = unusedImagesSweepJob(() => db, () => Date.now(), dir, { info: (line: string) => lines.push(line) });
+    await job.run();
+    expect(lines).toEqual([`[media] ein unbenutztes Bild gelöscht: ${url} (jedes im Protokoll)`]);
+    expect(fs.readdirSync(dir)).toEqual([]);
+    await job.run();
+    expect(lines).toHaveLength(1);
+  });
+});

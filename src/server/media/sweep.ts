@@ -1,0 +1,80 @@
+// The nightly sweep of unused images (decision 060). An upload picked in a form
+// that was never saved, a photo replaced, a deleted row's picture once the trash
+// let it go: each stayed in the uploads folder for good, in every backup and on
+// every static host, and reachable by its address (a photo taken off the site
+// after a withdrawn consent included). The library deletes such images one by
+// one; at night this deletes those that nothing can bring back any more: not
+// used by a row, not by a row in the trash, not by a kept version (a version put
+// back brings its pictures back), and uploaded longer ago than the trash keeps
+// its entries, so that a form left open with a new upload is not robbed of it.
+import fs from 'node:fs/promises';
+import { inArray } from 'drizzle-orm';
+import { config } from '../config';
+import type { Db } from '../db/client';
+import { media } from '../db/schema';
+import { write } from '../db/write';
+import { recordAudit } from '../audit/audit-log';
+import { getDeployer } from '../deploy/deployer';
+import { trashDays } from '../revisions/trash';
+import { nextHousekeepingAfter, type Job } from '../scheduler';
+import { backfillMedia, filesOf } from './inventory';
+import { addressesInVersions, mediaUses, namedInVersions, usesOfImage } from './usage';
+import { sweepableFrom } from './sweep-rule';
+
+/** The log names this many; the audit log has each. */
+const LOGGED_NAMES = 20;
+
+/** The images the sweep deletes at `now`: uploaded `days` ago or longer, and nothing names them. */
+export function sweepableImages(db: Db, now: number, days: number = trashDays(db)): string[] {
+  const uses = mediaUses(db);
+  const versions = addressesInVersions(db);
+  const at = new Date(now).toISOString();
+  return db
+    .select({ url: media.url, created_at: media.created_at })
+    .from(media)
+    .all()
+    .filter((row) => sweepableFrom(row.created_at, days) <= at && usesOfImage(uses, row.url).length === 0 && !namedInVersions(versions, row.url))
+    .map((row) => row.url);
+}
+
+/**
+ * Deletes the unused images (rows, files and WebP copies) and returns their
+ * addresses. The images on disk are brought into the library first (a file
+ * copied in by hand counts from its modification time); the uses are read again
+ * inside the write that deletes the rows, as the library's delete does; the
+ * files go after the commit (one that cannot be removed is logged and found
+ * again by the next listing); the static hosts are told, as no page changed.
+ */
+export async function sweepUnusedImages(db: Db, now: number, uploadsDir: string = config.uploadsDir): Promise<string[]> {
+  await backfillMedia(db, uploadsDir);
+  const swept = write(
+    'media.sweep',
+    (tx) => {
+      const urls = sweepableImages(tx, now);
+      if (urls.length === 0) return urls;
+      tx.delete(media).where(inArray(media.url, urls)).run();
+      for (const url of urls) recordAudit(tx, { action: 'media.sweep', actor: null, entity: 'media', rowId: url }, now);
+      return urls;
+    },
+    db,
+  );
+  for (const file of swept.flatMap((url) => filesOf(url, uploadsDir))) {
+    await fs.rm(file, { force: true }).catch((error: unknown) => console.error(`[media] ${file} could not be removed:`, error));
+  }
+  if (swept.length > 0) getDeployer()?.request();
+  return swept;
+}
+
+export function unusedImagesSweepJob(db: () => Db, now: () => number, uploadsDir: string = config.uploadsDir, log: Pick<Console, 'info'> = console): Job {
+  return {
+    name: 'unused-images-sweep',
+    // at night, after the revisions' retention (app.ts lists that first)
+    nextRunAfter: nextHousekeepingAfter,
+    run: async () => {
+      const swept = await sweepUnusedImages(db(), now(), uploadsDir);
+      const named = swept.slice(0, LOGGED_NAMES).join(', ') + (swept.length > LOGGED_NAMES ? ', …' : '');
+      const count = swept.length === 1 ? 'ein unbenutztes Bild' : `${swept.length} unbenutzte Bilder`;
+      if (swept.length > 0) log.info(`[media] ${count} gelöscht: ${named} (jedes im Protokoll)`);
+    },
+  };
+}
