@@ -56,7 +56,8 @@ function AltForm({ item, onSaved }: { item: MediaItem; onSaved: (alt: string) =>
 
 /** What the nightly sweep will do with an unused image. */
 function sweepNote(item: MediaItem): string {
-  if (item.inOldVersion || !item.sweepableFrom) return T.keptForVersion;
+  if (item.keptBecause === 'name') return T.keptForName;
+  if (item.keptBecause === 'version' || !item.sweepableFrom) return T.keptForVersion;
   return Date.parse(item.sweepableFrom) <= Date.now() ? T.sweepNext : T.sweepOn(formatDate(item.sweepableFrom));
 }
 

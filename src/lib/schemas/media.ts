@@ -20,6 +20,7 @@ export const MEDIA_TEXTS = {
   sweepOn: (date: string) => `Wird ab dem ${date} nachts automatisch gelöscht, wenn es bis dahin nirgends verwendet wird.`,
   sweepNext: 'Wird in der nächsten Nacht automatisch gelöscht.',
   keptForVersion: 'Steht in einer älteren Fassung eines Inhalts: bleibt, solange diese Fassung aufbewahrt wird.',
+  keptForName: 'Wird wegen seines Dateinamens nicht automatisch gelöscht: bei Bedarf hier löschen.',
   alt: 'Alternativtext',
   altHint: 'Beschreibt das Bild für Menschen, die es nicht sehen. Leer: die Website beschreibt es wie bisher.',
   altSave: 'Alternativtext speichern',
@@ -68,8 +69,8 @@ export type MediaItem = {
   created_at: string;
   missing: boolean;
   uses: MediaUse[];
-  /** an unused image a kept version names: the nightly sweep leaves it alone (src/server/media/sweep.ts) */
-  inOldVersion: boolean;
-  /** an unused image's first moment to be swept at night (ISO); null: used, or named by a version */
+  /** why the nightly sweep leaves an unused image alone (src/server/media/sweep.ts): a kept version names it, or its name is not plain */
+  keptBecause: 'version' | 'name' | null;
+  /** an unused image's first moment to be swept at night (ISO); null: used, or kept */
   sweepableFrom: string | null;
 };

@@ -15,7 +15,7 @@ import { write } from '../db/write';
 import { VARIANT_WIDTHS, variantUrl } from '../content/image-variants';
 import type { MediaItem } from '../../lib/schemas/media';
 import { addressesInVersions, mediaUses, namedInVersions, usesOfImage } from './usage';
-import { sweepableFrom } from './sweep-rule';
+import { isPlainAddress, sweepableFrom } from './sweep-rule';
 import { trashDays } from '../revisions/trash';
 
 export type MediaRow = typeof media.$inferSelect;
@@ -165,14 +165,14 @@ export async function listMedia(db: Db, uploadsDir: string = config.uploadsDir):
     .map((row) => {
       const file = uploadFile(row.url, uploadsDir);
       const used = usesOfImage(uses, row.url).map(({ table, id, label, field }) => ({ table, id, label, field }));
-      const inOldVersion = used.length === 0 && namedInVersions(versions, row.url);
+      const keptBecause = used.length > 0 ? null : namedInVersions(versions, row.url) ? 'version' : isPlainAddress(row.url) ? null : 'name';
       return {
         ...row,
         thumb: thumbOf(row.url, uploadsDir),
         missing: !file || !fs.existsSync(file),
         uses: used,
-        inOldVersion,
-        sweepableFrom: used.length === 0 && !inOldVersion ? sweepableFrom(row.created_at, days) : null,
+        keptBecause,
+        sweepableFrom: used.length === 0 && !keptBecause ? sweepableFrom(row.created_at, days) : null,
       };
     });
 }

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client';
-import { media, news } from '../db/schema';
+import { media, news, teams } from '../db/schema';
 import { createTestDb, seed } from '../db/test-db';
 import { registerDeployer, type Deployer } from '../deploy/deployer';
 import { pruneRevisions } from '../revisions/trash';
@@ -47,7 +47,7 @@ describe('the nightly sweep of unused images', () => {
     const start = Date.now();
     const abandoned = put('news/verworfen.png');
     const item = (await listMedia(db, dir))[0]!;
-    expect(item).toMatchObject({ url: abandoned, uses: [], inOldVersion: false });
+    expect(item).toMatchObject({ url: abandoned, uses: [], keptBecause: null });
     // the library names the day (30 days of the trash after the upload)
     expect(Date.parse(item.sweepableFrom!) - Date.parse(item.created_at)).toBe(30 * DAY);
 
@@ -94,8 +94,8 @@ describe('the nightly sweep of unused images', () => {
     // 40 days on, before the revisions' retention: the trash still holds the deleted news
     expect(await sweepUnusedImages(db, t0 + 40 * DAY, dir)).toEqual([]);
     const listed = new Map((await listMedia(db, dir)).map((m) => [m.url, m]));
-    expect(listed.get(replaced)).toMatchObject({ uses: [], inOldVersion: true, sweepableFrom: null });
-    expect(listed.get(used)).toMatchObject({ inOldVersion: false, sweepableFrom: null });
+    expect(listed.get(replaced)).toMatchObject({ uses: [], keptBecause: 'version', sweepableFrom: null });
+    expect(listed.get(used)).toMatchObject({ keptBecause: null, sweepableFrom: null });
 
     // the night's order: the retention first (the deleted news leaves the trash), then the sweep
     pruneRevisions(db, t0 + 40 * DAY);
@@ -107,6 +107,23 @@ describe('the nightly sweep of unused images', () => {
 
     expect(rows()).toEqual([inText, replacement, used].sort());
     expect(filesIn('news')).toEqual(['aktuell', 'im-text', 'neu'].flatMap((n) => [`${n}-1600.webp`, `${n}-480.webp`, `${n}-960.webp`, `${n}.png`]).sort());
+  });
+
+  it("leaves an image a field names by its whole address, and one whose name it cannot read for certain", async () => {
+    const typed = put('teams/foto.png');
+    const handCopied = put('Mannschaft 2025.png');
+    const longAgo = new Date(Date.now() - 90 * DAY);
+    for (const name of ['teams/foto.png', 'Mannschaft 2025.png']) fs.utimesSync(path.join(dir, name), longAgo, longAgo);
+    // the field takes typed addresses; a browser copies an image's address with the host
+    seed(db, (tx) => tx.insert(teams).values({ name: 'Kampfmannschaft', category: 'Herren', image_url: `https://verein.at${typed}?v=2` }).run());
+    // a text may name the hand-copied file as written, which the text's pattern does not read whole
+    seed(db, (tx) => tx.insert(news).values({ title: 'Kader', content: '<img src="/uploads/Mannschaft 2025.png">' }).run());
+    const listed = new Map((await listMedia(db, dir)).map((m) => [decodeURIComponent(m.url), m]));
+    expect(listed.get(typed)!.uses.map((u) => u.label)).toEqual(['Mannschaft „Kampfmannschaft“']);
+    expect(listed.get('/uploads/Mannschaft 2025.png')).toMatchObject({ keptBecause: 'name', sweepableFrom: null });
+
+    expect(await sweepUnusedImages(db, Date.now() + 400 * DAY, dir)).toEqual([]);
+    expect(rows()).toHaveLength(2);
   });
 
   it('runs as a nightly job that names what it deleted in the log', async () => {

@@ -19,12 +19,12 @@ import { trashDays } from '../revisions/trash';
 import { nextHousekeepingAfter, type Job } from '../scheduler';
 import { backfillMedia, filesOf } from './inventory';
 import { addressesInVersions, mediaUses, namedInVersions, usesOfImage } from './usage';
-import { sweepableFrom } from './sweep-rule';
+import { isPlainAddress, sweepableFrom } from './sweep-rule';
 
 /** The log names this many; the audit log has each. */
 const LOGGED_NAMES = 20;
 
-/** The images the sweep deletes at `now`: uploaded `days` ago or longer, and nothing names them. */
+/** The images the sweep deletes at `now`: uploaded `days` ago or longer, plainly named, and nothing names them. */
 export function sweepableImages(db: Db, now: number, days: number = trashDays(db)): string[] {
   const uses = mediaUses(db);
   const versions = addressesInVersions(db);
@@ -33,7 +33,7 @@ export function sweepableImages(db: Db, now: number, days: number = trashDays(db
     .select({ url: media.url, created_at: media.created_at })
     .from(media)
     .all()
-    .filter((row) => sweepableFrom(row.created_at, days) <= at && usesOfImage(uses, row.url).length === 0 && !namedInVersions(versions, row.url))
+    .filter((row) => isPlainAddress(row.url) && sweepableFrom(row.created_at, days) <= at && usesOfImage(uses, row.url).length === 0 && !namedInVersions(versions, row.url))
     .map((row) => row.url);
 }
 

@@ -67,15 +67,29 @@ export type Use = MediaUse & { change?: Change };
 /** Upload addresses inside a text: src="/uploads/…", url(/uploads/…), a bare address. */
 export const UPLOAD_IN_TEXT = /\/uploads\/[A-Za-z0-9_\-./%]+\.[A-Za-z0-9]+/g;
 
+/**
+ * The /uploads/ path an image field's address leads to: written as the form stores it, or with a host
+ * ('https://verein.at/uploads/…', the field takes typed addresses and a browser copies image addresses
+ * whole), without a query or fragment. Null for any other address.
+ */
+function uploadPathOf(address: string): string | null {
+  const value = address.trim();
+  const at = value.indexOf('/uploads/');
+  if (at < 0 || (at > 0 && !/^(?:https?:)?\/\/[^/?#\s]+$/i.test(value.slice(0, at)))) return null;
+  return value.slice(at).split(/[?#]/)[0]!;
+}
+
+const pathsOf = (list: unknown[]): string[] => list.flatMap((v) => (typeof v === 'string' ? (uploadPathOf(v) ?? []) : []));
+
 function addressesIn(value: unknown, kind: Kind): string[] {
   // a row in the trash keeps a JSON column as the list itself
-  if (kind === 'json' && Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string' && v.startsWith('/uploads/'));
+  if (kind === 'json' && Array.isArray(value)) return pathsOf(value);
   if (typeof value !== 'string' || value === '') return [];
-  if (kind === 'url') return value.trim().startsWith('/uploads/') ? [value.trim()] : [];
+  if (kind === 'url') return pathsOf([value]);
   if (kind === 'html') return value.match(UPLOAD_IN_TEXT) ?? [];
   try {
     const list: unknown = JSON.parse(value);
-    return Array.isArray(list) ? list.filter((v): v is string => typeof v === 'string' && v.startsWith('/uploads/')) : [];
+    return Array.isArray(list) ? pathsOf(list) : [];
   } catch {
     return [];
   }
