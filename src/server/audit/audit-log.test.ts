@@ -143,6 +143,26 @@ describe('listing and filtering', () => {
   });
 });
 
+describe('pages of a long log', () => {
+  it('read, page after page and in every size, what the export reads in one: newest first, ties in one order', () => {
+    const db = createTestDb();
+    // 130 entries over 40 moments: both sources at the same milliseconds, filtered and not
+    for (let i = 0; i < 130; i++) {
+      const at = T0 + (i % 40) * MIN;
+      if (i % 3 === 0) recordAudit(db, { action: i % 2 ? 'signin' : 'role.add', actor: { id: 'u1', email: 'anna@verein.at' }, detail: `a${i}` }, at);
+      else revision(db, { at, op: i % 2 ? 'update' : 'delete', title: `r${i}`, user: i % 4 ? 'bernd@verein.at' : 'anna@verein.at' });
+    }
+    for (const filter of [{}, { user: 'anna' }, { kind: 'content' as const }, { kind: 'signin' as const }]) {
+      const all = [...iterateAudit(db, auditFilterSchema.parse(filter))].map((e) => e.key);
+      for (const size of [1, 7, 50]) {
+        const pages = Math.ceil(all.length / size);
+        const read = Array.from({ length: pages }, (_, i) => list(db, { ...filter, page: i + 1 }, size).entries.map((e) => e.key)).flat();
+        expect(read, `${JSON.stringify(filter)} by ${size}`).toEqual(all);
+      }
+    }
+  });
+});
+
 describe('CSV', () => {
   it('has a header row, one line per entry, ; separated with a BOM, quoting and formula cells defused', () => {
     const db = createTestDb();

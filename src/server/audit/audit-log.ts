@@ -61,13 +61,26 @@ export function recordAudit(db: Db, entry: AuditRecord, now = Date.now()): void 
 // Both sources as one: revisions appear as 'content.<op>' with the row's title
 // (or name) as the detail. The WHERE of the outer query is pushed into each
 // half of the UNION ALL by SQLite, so the indexes on time still serve.
-const MERGED = `
-  SELECT 'a' || id AS key, at, user_id, user_name, action, entity, row_id, detail FROM audit_log
-  UNION ALL
+const FROM_AUDIT = `SELECT 'a' || id AS key, at, user_id, user_name, action, entity, row_id, detail FROM audit_log`;
+const FROM_REVISIONS = `
   SELECT 'r' || id AS key, created_at AS at, user_id, user_name, 'content.' || op AS action, entity, row_id,
     CASE WHEN json_valid(data) THEN COALESCE(json_extract(data, '$.title'), json_extract(data, '$.name'),
       json_extract(data, '$.section_key'), json_extract(data, '$.opponent')) END AS detail
   FROM revisions`;
+const MERGED = `${FROM_AUDIT} UNION ALL ${FROM_REVISIONS}`;
+const NEWEST_FIRST = 'ORDER BY at DESC, key DESC';
+
+/**
+ * One page of both sources, newest first. Ordered as one, the merge sorted every revision with its
+ * detail read from its JSON (a quarter of a second per page view at 100,000 versions, on the server's
+ * thread); each half's newest rows up to the page's end come by its index on time, and only those are merged.
+ */
+const pageQuery = (where: string) => `
+  SELECT * FROM (
+    SELECT * FROM (SELECT * FROM (${FROM_AUDIT}) ${where} ${NEWEST_FIRST} LIMIT ?)
+    UNION ALL
+    SELECT * FROM (SELECT * FROM (${FROM_REVISIONS}) ${where} ${NEWEST_FIRST} LIMIT ?)
+  ) ${NEWEST_FIRST} LIMIT ? OFFSET ?`;
 
 /** The instant a Vienna calendar day starts. */
 function dayStart(date: string): number | null {
@@ -125,15 +138,15 @@ export function listAudit(db: Db, filter: AuditFilter, pageSize = AUDIT_PAGE_SIZ
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(filter.page ?? 1, pages);
   const rows = db.$client
-    .prepare(`SELECT * FROM (${MERGED}) ${where.sql} ORDER BY at DESC, key DESC LIMIT ? OFFSET ?`)
-    .all(...where.params, pageSize, (page - 1) * pageSize) as Row[];
+    .prepare(pageQuery(where.sql))
+    .all(...where.params, page * pageSize, ...where.params, page * pageSize, pageSize, (page - 1) * pageSize) as Row[];
   return { entries: rows.map(toEntry), total, page, pageSize };
 }
 
 /** Every entry of the filter, newest first (the CSV), read lazily. */
 export function* iterateAudit(db: Db, filter: AuditFilter): Generator<AuditEntry> {
   const where = whereOf(filter);
-  const statement = db.$client.prepare(`SELECT * FROM (${MERGED}) ${where.sql} ORDER BY at DESC, key DESC`);
+  const statement = db.$client.prepare(`SELECT * FROM (${MERGED}) ${where.sql} ${NEWEST_FIRST}`);
   for (const row of statement.iterate(...where.params)) yield toEntry(row as Row);
 }
 
