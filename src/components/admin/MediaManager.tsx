@@ -54,10 +54,11 @@ function AltForm({ item, onSaved }: { item: MediaItem; onSaved: (alt: string) =>
   );
 }
 
-/** What the nightly sweep will do with an unused image. */
-function sweepNote(item: MediaItem): string {
+/** What the nightly sweep will do with an unused image (nothing to say when its date cannot be read). */
+function sweepNote(item: MediaItem): string | null {
   if (item.keptBecause === 'name') return T.keptForName;
-  if (item.keptBecause === 'version' || !item.sweepableFrom) return T.keptForVersion;
+  if (item.keptBecause === 'version') return T.keptForVersion;
+  if (!item.sweepableFrom) return null;
   return Date.parse(item.sweepableFrom) <= Date.now() ? T.sweepNext : T.sweepOn(formatDate(item.sweepableFrom));
 }
 
@@ -102,8 +103,12 @@ function MediaCard({ item, onChanged, onDeleted }: { item: MediaItem; onChanged:
           ) : (
             <p className="media-uses" style={{ margin: '0.25rem 0' }}>
               {T.unused}
-              <br />
-              <small className="hint media-sweep">{sweepNote(item)}</small>
+              {sweepNote(item) && (
+                <>
+                  <br />
+                  <small className="hint media-sweep">{sweepNote(item)}</small>
+                </>
+              )}
             </p>
           )}
         </div>

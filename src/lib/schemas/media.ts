@@ -11,7 +11,7 @@ export const MEDIA_TEXTS = {
   title: 'Medien',
   intro: 'Alle hochgeladenen Bilder an einem Ort: wo sie verwendet werden, ihr Alternativtext für die Website, und Löschen, wenn sie nirgends mehr verwendet werden.',
   sweepIntro:
-    'Ein Bild, das nirgends mehr verwendet wird, auch nicht im Papierkorb oder in einer aufbewahrten älteren Fassung, löscht die Website nachts von selbst, frühestens so viele Tage nach dem Hochladen, wie der Papierkorb aufbewahrt. Wann, steht beim Bild.',
+    'Ein Bild, das nirgends mehr verwendet wird, auch nicht im Papierkorb oder in einer aufbewahrten älteren Fassung, löscht die Website nachts von selbst, frühestens 30 Tage nach dem Hochladen (später, wenn der Papierkorb länger aufbewahrt). Wann, steht beim Bild.',
   empty: 'Noch keine Bilder hochgeladen.',
   search: 'Suchen (Datei oder Verwendung)',
   onlyUnused: 'Nur unbenutzte Bilder',

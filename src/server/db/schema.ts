@@ -553,6 +553,9 @@ export const media = sqliteTable('media', {
   height: integer('height'),
   uploaded_by: text('uploaded_by'),
   created_at: createdAt(),
+  // when a file that no upload recorded was found on disk (ISO; null: recorded at its upload): the nightly
+  // sweep counts from here, not from the file's time (a file copied in by hand, or kept from before an update)
+  found_at: text('found_at'),
 });
 
 /** Every content table by its SQL name: the publisher's dependency keys. */

@@ -15,7 +15,7 @@ import { write } from '../db/write';
 import { VARIANT_WIDTHS, variantUrl } from '../content/image-variants';
 import type { MediaItem } from '../../lib/schemas/media';
 import { addressesInVersions, mediaUses, namedInVersions, usesOfImage } from './usage';
-import { isPlainAddress, sweepableFrom } from './sweep-rule';
+import { isPlainAddress, sweepDays, sweepableFrom } from './sweep-rule';
 import { trashDays } from '../revisions/trash';
 
 export type MediaRow = typeof media.$inferSelect;
@@ -117,7 +117,8 @@ export async function backfillMedia(db: Db, uploadsDir: string = config.uploadsD
     } catch {
       continue;
     }
-    added.push({ url, ...(await describeFile(file)), created_at: created });
+    // found now: the nightly sweep counts from here, not from the file's time (decision 060)
+    added.push({ url, ...(await describeFile(file)), created_at: created, found_at: new Date().toISOString() });
   }
   const present = new Set(onDisk);
   const used = mediaUses(db);
@@ -126,12 +127,14 @@ export async function backfillMedia(db: Db, uploadsDir: string = config.uploadsD
   // saved): listed, marked missing, so that the admin sees the broken place (decision 033)
   const stemOf = (url: string) => url.replace(/\.[a-z0-9]+$/i, '');
   const knownStems = new Set([...known, ...onDisk].map(stemOf));
-  for (const url of used.keys()) {
+  for (const [url, uses] of used) {
+    // written with a host only: maybe another site's /uploads/ (a sponsor's logo), no image of ours missing
+    if (uses.every((use) => use.hosted)) continue;
     const file = uploadFile(url, uploadsDir);
     if (!file || !IMAGE_FILE.test(url) || known.has(url) || present.has(url) || fs.existsSync(file)) continue;
     const copyOf = VARIANT_FILE.exec(url)?.[1];
     if (copyOf && knownStems.has(copyOf)) continue;
-    added.push({ url, bytes: null, width: null, height: null });
+    added.push({ url, bytes: null, width: null, height: null, found_at: new Date().toISOString() });
   }
   if (added.length === 0 && gone.length === 0) return 0;
   write(
@@ -156,7 +159,7 @@ export async function listMedia(db: Db, uploadsDir: string = config.uploadsDir):
   await backfillMedia(db, uploadsDir);
   const uses = mediaUses(db);
   const versions = addressesInVersions(db);
-  const days = trashDays(db);
+  const days = sweepDays(trashDays(db));
   return db
     .select()
     .from(media)
@@ -172,7 +175,7 @@ export async function listMedia(db: Db, uploadsDir: string = config.uploadsDir):
         missing: !file || !fs.existsSync(file),
         uses: used,
         keptBecause,
-        sweepableFrom: used.length === 0 && !keptBecause ? sweepableFrom(row.created_at, days) : null,
+        sweepableFrom: used.length === 0 && !keptBecause ? sweepableFrom(row, days) : null,
       };
     });
 }

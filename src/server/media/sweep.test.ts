@@ -9,11 +9,11 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client';
-import { media, news, teams } from '../db/schema';
+import { homepageContent, media, news, sponsors, teams } from '../db/schema';
 import { createTestDb, seed } from '../db/test-db';
 import { registerDeployer, type Deployer } from '../deploy/deployer';
 import { pruneRevisions } from '../revisions/trash';
-import { listMedia } from './inventory';
+import { listMedia, recordUpload } from './inventory';
 import { sweepUnusedImages, unusedImagesSweepJob } from './sweep';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -48,8 +48,9 @@ describe('the nightly sweep of unused images', () => {
     const abandoned = put('news/verworfen.png');
     const item = (await listMedia(db, dir))[0]!;
     expect(item).toMatchObject({ url: abandoned, uses: [], keptBecause: null });
-    // the library names the day (30 days of the trash after the upload)
-    expect(Date.parse(item.sweepableFrom!) - Date.parse(item.created_at)).toBe(30 * DAY);
+    // the library names the day: 30 days (the trash's) after it was found (its upload, had the upload recorded it)
+    const found = db.select({ at: media.found_at }).from(media).get()!.at!;
+    expect(Date.parse(item.sweepableFrom!) - Date.parse(found)).toBe(30 * DAY);
 
     expect(await sweepUnusedImages(db, start + 29 * DAY, dir)).toEqual([]);
     expect(filesIn('news')).toHaveLength(4);
@@ -65,14 +66,52 @@ describe('the nightly sweep of unused images', () => {
     expect(await listMedia(db, dir)).toEqual([]);
   });
 
-  it('counts a file copied in by hand from its modification time', async () => {
+  it('counts an upload the upload service recorded from its upload', async () => {
+    const url = put('news/hochgeladen.png');
+    recordUpload(db, { url, bytes: 3, width: 1, height: 1 });
+    expect(db.select({ found: media.found_at }).from(media).get()).toEqual({ found: null });
+    expect(await sweepUnusedImages(db, Date.now() + 29 * DAY, dir)).toEqual([]);
+    expect(await sweepUnusedImages(db, Date.now() + 31 * DAY, dir)).toEqual([url]);
+  });
+
+  it('counts a file no upload recorded from when it was found, not from its time, and waits 30 days whatever the trash keeps', async () => {
     const old = put('alt.png');
-    const fresh = put('neu.png');
-    const longAgo = new Date(Date.now() - 90 * DAY);
+    const longAgo = new Date(Date.now() - 400 * DAY);
     fs.utimesSync(path.join(dir, 'alt.png'), longAgo, longAgo);
-    expect(await sweepUnusedImages(db, Date.now(), dir)).toEqual([old]);
-    expect(rows()).toEqual([fresh]);
-    expect(fs.readdirSync(dir).sort()).toEqual(['neu-1600.webp', 'neu-480.webp', 'neu-960.webp', 'neu.png']);
+    // a superadmin keeps the trash for a day only
+    seed(db, (tx) => tx.$client.prepare("INSERT INTO site_settings (key, value) VALUES ('trash_retention_days', '1')").run());
+    expect(await sweepUnusedImages(db, Date.now(), dir)).toEqual([]);
+    expect(await sweepUnusedImages(db, Date.now() + 29 * DAY, dir)).toEqual([]);
+    expect(fs.readdirSync(dir)).toContain('alt.png');
+    expect(await sweepUnusedImages(db, Date.now() + 31 * DAY, dir)).toEqual([old]);
+    expect(fs.readdirSync(dir)).toEqual([]);
+  });
+
+  it('keeps an image whose dates cannot be read, and lists it without a day', async () => {
+    const url = put('kaputt.png');
+    await listMedia(db, dir);
+    seed(db, (tx) => tx.update(media).set({ created_at: 'gestern', found_at: null }).where(eq(media.url, url)).run());
+    expect((await listMedia(db, dir))[0]).toMatchObject({ url, keptBecause: null, sweepableFrom: null });
+    expect(await sweepUnusedImages(db, Date.now() + 1000 * DAY, dir)).toEqual([]);
+  });
+
+  it('leaves an image a button links to, or a text names in another spelling', async () => {
+    const flyer = put('flyer.png');
+    const odd = put('news/x.png');
+    seed(db, (tx) => tx.insert(homepageContent).values({ section_key: 'hero', title: 'Sommerfest', button_link: flyer }).run());
+    seed(db, (tx) => tx.insert(news).values({ title: 'Bericht', content: '<img src="/uploads//news/./x.png">' }).run());
+    expect(new Map((await listMedia(db, dir)).map((m) => [m.url, m.uses.map((u) => `${u.label} (${u.field})`)]))).toEqual(
+      new Map([
+        [flyer, ['Startseite „Sommerfest“ (Link)']],
+        [odd, ['News „Bericht“ (Text)']],
+      ]),
+    );
+    expect(await sweepUnusedImages(db, Date.now() + 400 * DAY, dir)).toEqual([]);
+  });
+
+  it("lists no missing image for another site's /uploads/ address", async () => {
+    seed(db, (tx) => tx.insert(sponsors).values({ name: 'Bäckerei Gruber', logo_url: 'https://gruber.at/uploads/logo.png' }).run());
+    expect(await listMedia(db, dir)).toEqual([]);
   });
 
   it('leaves what a row, the trash or a kept version names, and frees each when that goes', async () => {
@@ -131,7 +170,9 @@ describe('the nightly sweep of unused images', () => {
     const longAgo = new Date(Date.now() - 60 * DAY);
     fs.utimesSync(path.join(dir, 'weg.png'), longAgo, longAgo);
     const lines: string[] = [];
-    const job = unusedImagesSweepJob(() => db, () => Date.now(), dir, { info: (line: string) => lines.push(line) });
+    // found tonight, gone 30 nights later
+    const job = unusedImagesSweepJob(() => db, () => Date.now() + 31 * DAY, dir, { info: (line: string) => lines.push(line) });
+    await listMedia(db, dir);
     await job.run();
     expect(lines).toEqual([`[media] ein unbenutztes Bild gelöscht: ${url} (jedes im Protokoll)`]);
     expect(fs.readdirSync(dir)).toEqual([]);

@@ -7,7 +7,7 @@
 // used by a row, not by a row in the trash, not by a kept version (a version put
 // back brings its pictures back), and uploaded longer ago than the trash keeps
 // its entries, so that a form left open with a new upload is not robbed of it.
-import fs from 'node:fs/promises';
+import fs from 'node:fs';
 import { inArray } from 'drizzle-orm';
 import { config } from '../config';
 import type { Db } from '../db/client';
@@ -19,31 +19,39 @@ import { trashDays } from '../revisions/trash';
 import { nextHousekeepingAfter, type Job } from '../scheduler';
 import { backfillMedia, filesOf } from './inventory';
 import { addressesInVersions, mediaUses, namedInVersions, usesOfImage } from './usage';
-import { isPlainAddress, sweepableFrom } from './sweep-rule';
+import { isPlainAddress, sweepDays, sweepableFrom } from './sweep-rule';
 
 /** The log names this many; the audit log has each. */
 const LOGGED_NAMES = 20;
 
-/** The images the sweep deletes at `now`: uploaded `days` ago or longer, plainly named, and nothing names them. */
-export function sweepableImages(db: Db, now: number, days: number = trashDays(db)): string[] {
+/** The images the sweep deletes at `now`: plainly named, uploaded (or found) long enough ago, and nothing names them. */
+export function sweepableImages(db: Db, now: number, days: number = sweepDays(trashDays(db))): string[] {
   const uses = mediaUses(db);
   const versions = addressesInVersions(db);
-  const at = new Date(now).toISOString();
   return db
-    .select({ url: media.url, created_at: media.created_at })
+    .select({ url: media.url, created_at: media.created_at, found_at: media.found_at })
     .from(media)
     .all()
-    .filter((row) => isPlainAddress(row.url) && sweepableFrom(row.created_at, days) <= at && usesOfImage(uses, row.url).length === 0 && !namedInVersions(versions, row.url))
+    .filter((row) => {
+      const from = sweepableFrom(row, days);
+      return from !== null && Date.parse(from) <= now && isPlainAddress(row.url) && usesOfImage(uses, row.url).length === 0 && !namedInVersions(versions, row.url);
+    })
     .map((row) => row.url);
 }
+
+/** Rows per DELETE: far below SQLite's limit of bound values, also on a first night with thousands. */
+const CHUNK = 500;
 
 /**
  * Deletes the unused images (rows, files and WebP copies) and returns their
  * addresses. The images on disk are brought into the library first (a file
- * copied in by hand counts from its modification time); the uses are read again
- * inside the write that deletes the rows, as the library's delete does; the
- * files go after the commit (one that cannot be removed is logged and found
- * again by the next listing); the static hosts are told, as no page changed.
+ * no upload recorded counts from when it is found); the uses are read again
+ * inside the write that deletes the rows, as the library's delete does. The
+ * files go right after the commit, in the same turn of the event loop, so that
+ * no save can check an image's file between the two; the copies first, so that
+ * a kill between leaves the image itself (listed again, swept again). An image
+ * whose file cannot be removed is logged; the next listing finds it again and
+ * gives it another 30 days. The static hosts are told, as no page changed.
  */
 export async function sweepUnusedImages(db: Db, now: number, uploadsDir: string = config.uploadsDir): Promise<string[]> {
   await backfillMedia(db, uploadsDir);
@@ -51,15 +59,21 @@ export async function sweepUnusedImages(db: Db, now: number, uploadsDir: string 
     'media.sweep',
     (tx) => {
       const urls = sweepableImages(tx, now);
-      if (urls.length === 0) return urls;
-      tx.delete(media).where(inArray(media.url, urls)).run();
+      for (let i = 0; i < urls.length; i += CHUNK) tx.delete(media).where(inArray(media.url, urls.slice(i, i + CHUNK))).run();
       for (const url of urls) recordAudit(tx, { action: 'media.sweep', actor: null, entity: 'media', rowId: url }, now);
       return urls;
     },
     db,
   );
-  for (const file of swept.flatMap((url) => filesOf(url, uploadsDir))) {
-    await fs.rm(file, { force: true }).catch((error: unknown) => console.error(`[media] ${file} could not be removed:`, error));
+  for (const url of swept) {
+    const [image, ...copies] = filesOf(url, uploadsDir);
+    for (const file of [...copies, image!]) {
+      try {
+        fs.rmSync(file, { force: true });
+      } catch (error) {
+        console.error(`[media] ${file} could not be removed:`, error);
+      }
+    }
   }
   if (swept.length > 0) getDeployer()?.request();
   return swept;

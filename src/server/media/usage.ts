@@ -5,6 +5,7 @@
 // carries the change that republishes the pages showing that row, keyed as the
 // route registry expects (src/server/publish/routes.ts: players by team,
 // home sections by section_key, pages by page_key).
+import path from 'node:path';
 import type { Db } from '../db/client';
 import type { ContentTable } from '../db/schema';
 import type { Change } from '../publish/routes';
@@ -26,8 +27,9 @@ type Source = {
 
 const IMAGE = 'Bild';
 const TEXT = 'Text';
+const LINK = 'Link';
 
-/** Every content column that can show an upload. youth_teams and leagues have no image. */
+/** Every content column that can show or link an upload. youth_teams and leagues have no image. */
 export const IMAGE_SOURCES: Source[] = [
   { table: 'news', area: 'News', title: 'title', key: 'id', columns: [{ name: 'image_url', field: IMAGE, kind: 'url' }, { name: 'content', field: TEXT, kind: 'html' }] },
   { table: 'teams', area: 'Mannschaft', title: 'name', key: 'id', columns: [{ name: 'image_url', field: IMAGE, kind: 'url' }] },
@@ -41,58 +43,96 @@ export const IMAGE_SOURCES: Source[] = [
   },
   { table: 'sponsors', area: 'Sponsor', title: 'name', key: 'id', columns: [{ name: 'logo_url', field: 'Logo', kind: 'url' }] },
   { table: 'contact_info', area: 'Kontakt', title: 'name', key: 'id', columns: [{ name: 'image_url', field: 'Foto', kind: 'url' }] },
-  { table: 'shop_items', area: 'Shop', title: 'name', key: 'id', columns: [{ name: 'image_url', field: IMAGE, kind: 'url' }] },
+  // a button or an article's link may lead to an image ('Bildadresse kopieren'): the image is used
+  { table: 'shop_items', area: 'Shop', title: 'name', key: 'id', columns: [{ name: 'image_url', field: IMAGE, kind: 'url' }, { name: 'external_link', field: LINK, kind: 'url' }] },
   {
     table: 'homepage_content',
     area: 'Startseite',
     title: "coalesce(nullif(title, ''), section_key)",
     key: 'section_key',
     // the next match's second logo is kept in button_text (services/admin/home.ts)
-    columns: [{ name: 'image_url', field: IMAGE, kind: 'url' }, { name: 'button_text', field: 'Logo Team B', kind: 'url' }, { name: 'content', field: TEXT, kind: 'html' }],
+    columns: [
+      { name: 'image_url', field: IMAGE, kind: 'url' },
+      { name: 'button_text', field: 'Logo Team B', kind: 'url' },
+      { name: 'content', field: TEXT, kind: 'html' },
+      { name: 'button_link', field: LINK, kind: 'url' },
+    ],
   },
   {
     table: 'page_content',
     area: 'Seite',
     title: "page_key || ' / ' || section_key",
     key: 'page_key',
-    columns: [{ name: 'image_url', field: IMAGE, kind: 'url' }, { name: 'content', field: TEXT, kind: 'html' }],
+    columns: [{ name: 'image_url', field: IMAGE, kind: 'url' }, { name: 'content', field: TEXT, kind: 'html' }, { name: 'button_link', field: LINK, kind: 'url' }],
   },
   { table: 'gallery', area: 'Galerie', title: "coalesce(nullif(title, ''), 'Bild')", key: 'id', columns: [{ name: 'image_url', field: IMAGE, kind: 'url' }] },
   { table: 'club_settings', area: 'Verein', title: 'short_name', key: null, columns: [{ name: 'crest_url', field: 'Wappen', kind: 'url' }] },
 ];
 
-/** A use with the change that republishes its pages (none for a row in the trash: no page shows it). */
-export type Use = MediaUse & { change?: Change };
+/**
+ * A use with the change that republishes its pages (none for a row in the trash: no page shows it);
+ * `hosted`: its address was written with a host, so no missing image is listed for it (inventory.ts).
+ */
+export type Use = MediaUse & { change?: Change; hosted?: true };
 
 /** Upload addresses inside a text: src="/uploads/…", url(/uploads/…), a bare address. */
 export const UPLOAD_IN_TEXT = /\/uploads\/[A-Za-z0-9_\-./%]+\.[A-Za-z0-9]+/g;
+
+/**
+ * An upload path as the library keys it (imagesOnDisk): '//' and './' taken out, each part percent-encoded
+ * once ('/uploads/news/x.png' stays as it is). A path that leaves the folder stays as written (no image).
+ */
+function canonicalUpload(address: string): string {
+  const normal = path.posix.normalize(address);
+  if (!normal.startsWith('/uploads/')) return address;
+  return normal
+    .split('/')
+    .map((part) => {
+      try {
+        return encodeURIComponent(decodeURIComponent(part));
+      } catch {
+        return part;
+      }
+    })
+    .join('/');
+}
+
+/** An address found in a column; `hosted`: written with a host ('https://…/uploads/…'), maybe another site's. */
+type Found = { url: string; hosted: boolean };
 
 /**
  * The /uploads/ path an image field's address leads to: written as the form stores it, or with a host
  * ('https://verein.at/uploads/…', the field takes typed addresses and a browser copies image addresses
  * whole), without a query or fragment. Null for any other address.
  */
-function uploadPathOf(address: string): string | null {
+function uploadPathOf(address: string): Found | null {
   const value = address.trim();
   const at = value.indexOf('/uploads/');
   if (at < 0 || (at > 0 && !/^(?:https?:)?\/\/[^/?#\s]+$/i.test(value.slice(0, at)))) return null;
-  return value.slice(at).split(/[?#]/)[0]!;
+  return { url: canonicalUpload(value.slice(at).split(/[?#]/)[0]!), hosted: at > 0 };
 }
 
-const pathsOf = (list: unknown[]): string[] => list.flatMap((v) => (typeof v === 'string' ? (uploadPathOf(v) ?? []) : []));
+const pathsOf = (list: unknown[]): Found[] => list.flatMap((v) => (typeof v === 'string' ? (uploadPathOf(v) ?? []) : []));
 
-function addressesIn(value: unknown, kind: Kind): string[] {
+function addressesIn(value: unknown, kind: Kind): Found[] {
   // a row in the trash keeps a JSON column as the list itself
   if (kind === 'json' && Array.isArray(value)) return pathsOf(value);
   if (typeof value !== 'string' || value === '') return [];
   if (kind === 'url') return pathsOf([value]);
-  if (kind === 'html') return value.match(UPLOAD_IN_TEXT) ?? [];
+  if (kind === 'html') return (value.match(UPLOAD_IN_TEXT) ?? []).map((url) => ({ url: canonicalUpload(url), hosted: false }));
   try {
     const list: unknown = JSON.parse(value);
     return Array.isArray(list) ? pathsOf(list) : [];
   } catch {
     return [];
   }
+}
+
+/** Each address once (a text naming an image twice is one use), written relative if it is so anywhere. */
+function distinct(found: Found[]): Found[] {
+  const byUrl = new Map<string, Found>();
+  for (const f of found) if (!byUrl.has(f.url) || !f.hosted) byUrl.set(f.url, f);
+  return [...byUrl.values()];
 }
 
 type Row = Record<string, unknown> & { id: string; title: string | null; change_key: string | null };
@@ -137,8 +177,8 @@ export function mediaUses(db: Db): Map<string, Use[]> {
       const title = (row.title ?? '').trim().slice(0, 120);
       const change: Change = row.change_key === null ? { table: source.table } : { table: source.table, key: String(row.change_key) };
       for (const column of source.columns) {
-        for (const url of new Set(addressesIn(row[column.name], column.kind))) {
-          add(url, { table: source.table, id: String(row.id), label: title ? `${source.area} „${title}“` : source.area, field: column.field, change });
+        for (const { url, hosted } of distinct(addressesIn(row[column.name], column.kind))) {
+          add(url, { table: source.table, id: String(row.id), label: title ? `${source.area} „${title}“` : source.area, field: column.field, change, ...(hosted && { hosted }) });
         }
       }
     }
@@ -159,8 +199,8 @@ export function mediaUses(db: Db): Map<string, Use[]> {
     }
     const title = trashTitle(data).trim().slice(0, 120);
     for (const column of source.columns) {
-      for (const url of new Set(addressesIn(data[column.name], column.kind))) {
-        add(url, { table: source.table, id: row.row_id, label: `${TRASH}: ${source.area}${title ? ` „${title}“` : ''}`, field: column.field });
+      for (const { url, hosted } of distinct(addressesIn(data[column.name], column.kind))) {
+        add(url, { table: source.table, id: row.row_id, label: `${TRASH}: ${source.area}${title ? ` „${title}“` : ''}`, field: column.field, ...(hosted && { hosted }) });
       }
     }
   }
@@ -185,11 +225,20 @@ export function usesOfImage(uses: Map<string, Use[]>, url: string): Use[] {
  * so the text pattern finds addresses in every kind of column.
  */
 export function addressesInVersions(db: Db): Set<string> {
+  // versions are only added and pruned: the newest id and the count say whether the last pass still holds
+  // (the library and every image field's picker ask, and a year's versions are tens of MB of text)
+  const { newest, count } = db.$client.prepare('SELECT max(id) AS newest, count(*) AS count FROM revisions').get() as { newest: number | null; count: number };
+  const stamp = `${newest}/${count}`;
+  const known = versionAddresses.get(db.$client);
+  if (known?.stamp === stamp && !db.$client.inTransaction) return known.addresses;
   const addresses = new Set<string>();
   const rows = db.$client.prepare(`SELECT data FROM revisions WHERE instr(data, '/uploads/') > 0`).pluck().iterate() as Iterable<string>;
-  for (const data of rows) for (const url of data.match(UPLOAD_IN_TEXT) ?? []) addresses.add(url);
+  for (const data of rows) for (const url of data.match(UPLOAD_IN_TEXT) ?? []) addresses.add(canonicalUpload(url));
+  // not from inside a write: rolled back, its versions' ids come again with other addresses
+  if (!db.$client.inTransaction) versionAddresses.set(db.$client, { stamp, addresses });
   return addresses;
 }
+const versionAddresses = new WeakMap<object, { stamp: string; addresses: Set<string> }>();
 
 /** Whether a version names the image or one of its WebP copies. */
 export function namedInVersions(addresses: Set<string>, url: string): boolean {

@@ -75,7 +75,8 @@ test('upload, where used, alt text on the public pages, reuse through the picker
   await expect(card(page, `/uploads/${OLD}`).getByText('300 × 200 px')).toBeVisible();
   // an unused image names the day from which the night's sweep deletes it: the trash's 30 days after its upload
   const oldRow = site.db().select().from(media).where(eq(media.url, `/uploads/${OLD}`)).get()!;
-  const sweepDay = formatDate(new Date(Date.parse(oldRow.created_at) + 30 * 24 * 60 * 60 * 1000));
+  // (found on disk by the listing: from then on)
+  const sweepDay = formatDate(new Date(Date.parse(oldRow.found_at!) + 30 * 24 * 60 * 60 * 1000));
   await expect(card(page, `/uploads/${OLD}`).locator('.media-sweep')).toHaveText(`Wird ab dem ${sweepDay} nachts automatisch gelöscht, wenn es bis dahin nirgends verwendet wird.`);
   await expect(card(page, url).locator('.media-sweep')).toHaveCount(0);
   // its thumbnail is the small WebP copy, the image itself for a browser without WebP; the older one has no copies
