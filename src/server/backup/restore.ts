@@ -174,7 +174,31 @@ export async function restoreBackup(archive: string, target: RestoreTarget, now 
     await target.afterSwap?.();
     return { files: manifest.files.length, before: keptOld ? before : null, ms: Date.now() - started };
   } finally {
-    fs.rmSync(staging, { recursive: true, force: true });
-    release();
+    try {
+      await removeStaging(staging);
+    } finally {
+      release();
+    }
+  }
+}
+
+/**
+ * Removes the unpacked folder. tar's extract() settles at its first error while the unpack goes on with the
+ * entries it holds (on a full disk one file fails and the next folders are still made): a removal right then
+ * can find the folder filling again ('ENOTEMPTY'), and that error, not "the disk is full", reached the host.
+ * Tried again while the unpack's last writes land; once the folder is gone, tar makes no more in it.
+ */
+async function removeStaging(staging: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      fs.rmSync(staging, { recursive: true, force: true });
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOTEMPTY' || attempt >= 100) {
+        console.error(`[restore] ${staging} could not be removed:`, error);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
   }
 }
