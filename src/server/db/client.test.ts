@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { copyDatabase, openDatabase, WAL_SIZE_LIMIT_BYTES } from './client';
+import { openDatabase, WAL_SIZE_LIMIT_BYTES } from './client';
 import { membershipInquiries, players, teams } from './schema';
 import { write } from './write';
 
@@ -94,14 +94,4 @@ describe('database', () => {
     expect(db.select().from(players).all()).toHaveLength(0);
   });
 
-  it('copies a WAL database file into memory: the copy takes writes, the file does not see them', () => {
-    const db = openDatabase(tempFile());
-    db.$client.prepare("INSERT INTO teams (id, name) VALUES ('t1', 'Kampfmannschaft')").run();
-    const copy = copyDatabase(db);
-    copy.$client.prepare("UPDATE teams SET name = 'Entwurf' WHERE id = 't1'").run();
-    expect(copy.select({ name: teams.name }).from(teams).where(eq(teams.id, 't1')).get()).toEqual({ name: 'Entwurf' });
-    expect(db.select({ name: teams.name }).from(teams).where(eq(teams.id, 't1')).get()).toEqual({ name: 'Kampfmannschaft' });
-    copy.$client.close();
-    db.$client.close();
-  });
 });

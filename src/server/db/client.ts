@@ -34,19 +34,6 @@ export function withDatabase<T>(db: Db, fn: () => T): T {
   return overrides.run(db, fn);
 }
 
-/** An in-memory copy of the database as it is now (a preview writes its draft into it). */
-export function copyDatabase(source: Db): Db {
-  const image = source.$client.serialize();
-  // a WAL database's header says so (bytes 18 and 19 are 2), and an in-memory
-  // database cannot be in WAL mode: the copy is marked as an ordinary journal one
-  image[18] = 1;
-  image[19] = 1;
-  const copy = new Database(image);
-  copy.pragma('foreign_keys = ON');
-  registerGermanOrder(copy);
-  return drizzle(copy, { schema }) as Db;
-}
-
 /**
  * The database holds password hashes, the signing secret and members' data: it is the server's user's
  * alone (0600), as are its -wal and -shm (SQLite makes them with the file's mode). nginx reads the

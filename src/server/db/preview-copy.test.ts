@@ -1,0 +1,74 @@
+// The preview's copy of a real database file (WAL, migrated, revision triggers
+// on): the content as it is, the history and sign-in records left out, the
+// indexes there, and a draft written into it reaching neither the file nor any
+// version.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from './client';
+import { copyDatabase } from './preview-copy';
+import { news, players, revisions, teams } from './schema';
+import { guardWrites, write } from './write';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function openTemp() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-copy-'));
+  dirs.push(dir);
+  return guardWrites(openDatabase(path.join(dir, 'club.db')));
+}
+
+const count = (db: ReturnType<typeof openTemp>, table: string) => db.$client.prepare(`SELECT count(*) FROM "${table}"`).pluck().get() as number;
+const indexes = (db: ReturnType<typeof openTemp>) => db.$client.prepare("SELECT name FROM sqlite_schema WHERE type = 'index' ORDER BY name").pluck().all();
+
+describe("a preview's copy of the database", () => {
+  it('holds the content and its indexes, not the versions, the audit log or the sign-in records', () => {
+    const db = openTemp();
+    const team = write('test', (tx) => tx.insert(teams).values({ name: 'Kampfmannschaft', category: 'Herren' }).returning().get(), db);
+    write('test', (tx) => tx.insert(players).values({ team_id: team.id, name: 'Österreicher', position: 'Tor' }).run(), db);
+    write('test', (tx) => tx.insert(players).values({ team_id: team.id, name: 'Adler', position: 'Sturm' }).run(), db);
+    write('test', (tx) => tx.update(teams).set({ name: 'KM' }).where(eq(teams.id, team.id)).run(), db);
+    write('test', (tx) => tx.$client.prepare("INSERT INTO audit_log (at, action) VALUES (1, 'signin')").run(), db);
+    expect(count(db, 'revisions')).toBe(4);
+
+    const copy = copyDatabase(db);
+    try {
+      expect(copy.select({ name: teams.name }).from(teams).all()).toEqual([{ name: 'KM' }]);
+      // the German order the pages sort by works on the copy
+      expect(copy.$client.prepare('SELECT name FROM players ORDER BY de_sort(name)').pluck().all()).toEqual(['Adler', 'Österreicher']);
+      expect([count(copy, 'revisions'), count(copy, 'audit_log')]).toEqual([0, 0]);
+      expect(indexes(copy)).toEqual(indexes(db));
+      expect(copy.$client.pragma('foreign_keys', { simple: true })).toBe(1);
+
+      // a draft saved into the copy by a service's write: in the copy only, and no version anywhere
+      write('preview', (tx) => tx.insert(news).values({ title: 'Entwurf', content: 'x' }).run(), copy);
+      write('preview', (tx) => tx.update(teams).set({ name: 'Entwurf' }).where(eq(teams.id, team.id)).run(), copy);
+      expect(copy.select({ title: news.title }).from(news).all()).toEqual([{ title: 'Entwurf' }]);
+      expect(copy.select().from(revisions).all()).toEqual([]);
+      expect(db.select({ name: teams.name }).from(teams).all()).toEqual([{ name: 'KM' }]);
+      expect([count(db, 'news'), count(db, 'revisions')]).toEqual([0, 4]);
+      // a team's delete takes its players in the copy too
+      copy.$client.prepare('DELETE FROM teams').run();
+      expect(count(copy, 'players')).toBe(0);
+    } finally {
+      copy.$client.close();
+      db.$client.close();
+    }
+  });
+
+  it('is taken while the file is written, and leaves the file to its writer', () => {
+    const db = openTemp();
+    write('test', (tx) => tx.insert(teams).values({ name: 'U16', category: 'Jugend' }).run(), db);
+    const copy = copyDatabase(db);
+    copy.$client.close();
+    // no lock or attachment left behind: the server writes on
+    write('test', (tx) => tx.insert(teams).values({ name: 'U18', category: 'Jugend' }).run(), db);
+    expect(count(db, 'teams')).toBe(2);
+    db.$client.close();
+  });
+});
