@@ -6,7 +6,7 @@ import { z } from 'astro/zod';
 import './zod-german';
 import { optional, optionalInteger } from './admin-fields';
 import { OUTDATED_FORM, baseRevision, id, type Listed } from './common';
-import { UPLOAD_TEXTS, isGoneUpload } from './upload';
+import { UPLOAD_TEXTS, isGoneUpload, withoutGoneUploads } from './upload';
 import type { LivePhase } from '../match-minute';
 import type { MatchEntry } from './match';
 
@@ -182,7 +182,7 @@ export const matchRefSchema = z.object({ match_id: id });
 /** The match report: HTML (sanitised when published) and its photos. */
 export const reportSchema = z.object({
   match_id: id,
-  report: optional(50_000),
+  report: withoutGoneUploads(optional(50_000)),
   report_images: z
     .array(z.string().trim().max(500).refine((v) => !isGoneUpload(v), UPLOAD_TEXTS.gone))
     .max(20, 'Höchstens 20 Fotos.')

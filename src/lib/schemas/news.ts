@@ -8,7 +8,7 @@ import './zod-german';
 import { viennaLocalToEpoch } from '../dates-de';
 import { flag, optional, required } from './admin-fields';
 import { baseRevision, id } from './common';
-import { optionalImageUrl } from './upload';
+import { optionalImageUrl, withoutGoneUploads } from './upload';
 
 export const NEWS_REQUIRED_MESSAGE = 'Titel und Inhalt sind erforderlich.';
 
@@ -34,7 +34,7 @@ const scheduleTime = z.unknown().transform((value, ctx): number | null => {
 
 const newsFields = z.object({
   title: required(300, NEWS_REQUIRED_MESSAGE),
-  content: required(100_000, NEWS_REQUIRED_MESSAGE),
+  content: withoutGoneUploads(required(100_000, NEWS_REQUIRED_MESSAGE)),
   excerpt: optional(1_000),
   image_url: optionalImageUrl,
   published: flag(true),

@@ -6,7 +6,7 @@ import { z } from 'astro/zod';
 import './zod-german';
 import { isSafeUrl, isWebUrl, withWebScheme } from '../urls';
 import { baseRevision, id, optionalText, OUTDATED_FORM, REQUIRED_MESSAGE, type Listed } from './common';
-import { optionalImageUrl } from './upload';
+import { optionalImageUrl, withoutGoneUploads } from './upload';
 
 export const LINK_MESSAGE = 'Bitte einen gültigen Link eingeben (https://…, mailto:…, tel:… oder /seite).';
 export const KEY_MESSAGE = 'Nur Buchstaben, Ziffern, Punkt, Binde- und Unterstrich erlaubt.';
@@ -41,7 +41,7 @@ export const pageContentSchema = z.object({
   section_key: contentKey(),
   title: optionalText(5_000),
   subtitle: optionalText(5_000),
-  content: optionalText(200_000),
+  content: withoutGoneUploads(optionalText(200_000)),
   image_url: optionalImageUrl,
   button_text: optionalText(500),
   button_link: optionalLink(),
@@ -105,7 +105,7 @@ export const PAGE_CONTENT_TEXTS = {
 } as const;
 
 /** The privacy policy's HTML (page_key datenschutz, section_key main_content): "no validation" (§5), only a sane size. */
-export const privacyTextSchema = z.object({ content: z.string().max(500_000, 'Höchstens 500000 Zeichen.') });
+export const privacyTextSchema = z.object({ content: withoutGoneUploads(z.string().max(500_000, 'Höchstens 500000 Zeichen.')) });
 
 export const PRIVACY_TEXTS = {
   heading: 'Datenschutzerklärung',

@@ -31,6 +31,8 @@ export const UPLOAD_TEXTS = {
   remove: 'Bild entfernen',
   badUrl: 'Bitte eine gültige Bild-Adresse angeben.',
   gone: 'Dieses Bild gibt es nicht mehr (inzwischen gelöscht). Bitte ein anderes wählen.',
+  goneInText: (urls: string[]) =>
+    `Der Text zeigt ${urls.length === 1 ? 'ein Bild, das es' : 'Bilder, die es'} nicht mehr gibt (inzwischen gelöscht): ${urls.join(', ')}. Bitte im Text entfernen oder neu einfügen.`,
 } as const;
 
 /** What the upload endpoint answers on success. */
@@ -74,3 +76,19 @@ export const optionalImageUrl = z
   .transform((v) => (v ? v : null))
   .refine((v) => v === null || (isSafeUrl(v) && !/^(mailto|tel):/i.test(v)), UPLOAD_TEXTS.badUrl)
   .refine((v) => v === null || !isGoneUpload(v), UPLOAD_TEXTS.gone);
+
+/** Upload addresses inside an HTML text (the editor writes src="/uploads/…"). */
+const UPLOAD_IN_HTML = /\/uploads\/[A-Za-z0-9_\-./%]+\.[A-Za-z0-9]+/g;
+
+/**
+ * An HTML text field that may not show an upload that is gone (deleted in the library, or by the nightly
+ * sweep, while the editor held it): the page would show a broken image. On the server only, as the image fields.
+ */
+export function withoutGoneUploads<T extends z.ZodTypeAny>(field: T): z.ZodEffects<T, z.output<T>, z.input<T>> {
+  return field.superRefine((value: z.output<T>, ctx) => {
+    const text: unknown = value;
+    if (typeof text !== 'string' || !text.includes('/uploads/')) return;
+    const gone = [...new Set(text.match(UPLOAD_IN_HTML) ?? [])].filter((url) => isGoneUpload(url));
+    if (gone.length > 0) ctx.addIssue({ code: z.ZodIssueCode.custom, message: UPLOAD_TEXTS.goneInText(gone) });
+  });
+}

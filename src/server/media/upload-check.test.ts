@@ -5,6 +5,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { makeNews } from '../../../tests/fixtures/factories';
 import { newsSchema } from '../../lib/schemas/news';
+import { reportSchema } from '../../lib/schemas/match-details';
+import { pageContentSchema, privacyTextSchema } from '../../lib/schemas/pageContent';
 import { registerUploadCheck } from '../../lib/schemas/upload';
 import type { Db } from '../db/client';
 import { createTestDb, seed } from '../db/test-db';
@@ -39,4 +41,26 @@ it('lets a save name an upload that is there or already in use, and refuses one 
   expect(refused.error?.issues).toEqual([expect.objectContaining({ path: ['image_url'], message: 'Dieses Bild gibt es nicht mehr (inzwischen gelöscht). Bitte ein anderes wählen.' })]);
   expect(newsSchema.safeParse(input('/uploads/news/da.webp')).success).toBe(true);
   expect(newsSchema.safeParse(input('https://example.org/bild.jpg')).success).toBe(true);
+});
+
+it('refuses a text that shows an upload that is gone, naming it, on the text field; one lost on disk but named before stays savable', () => {
+  seed(db, () => makeNews(db, { title: 'Alt', content: '<p><img src="/uploads/news/verloren.webp"></p>' }));
+  installUploadCheck(uploads);
+  const input = (content: string) => ({ title: 'Sieg', content, category: 'Verein' });
+  const refused = newsSchema.safeParse(input('<p>Sieg!</p><img src="/uploads/news/geloescht.webp" alt=""><img src="/uploads/news/da.webp">'));
+  expect(refused.error?.issues).toEqual([
+    expect.objectContaining({
+      path: ['content'],
+      message: 'Der Text zeigt ein Bild, das es nicht mehr gibt (inzwischen gelöscht): /uploads/news/geloescht.webp. Bitte im Text entfernen oder neu einfügen.',
+    }),
+  ]);
+  expect(newsSchema.safeParse(input('<p><img src="/uploads/news/da.webp"> <img src="/uploads/news/verloren.webp"></p>')).success).toBe(true);
+  // the other texts with pictures: a match report, a page's text, the privacy page
+  const goneIn = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+    result.error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message.slice(0, 40)}`);
+  const text = '<img src="/uploads/news/weg.webp">';
+  expect(goneIn(reportSchema.safeParse({ match_id: 'm1', report: text, report_images: [] }))).toEqual(['report: Der Text zeigt ein Bild, das es nicht me']);
+  expect(goneIn(pageContentSchema.partial().safeParse({ content: text }))).toEqual(['content: Der Text zeigt ein Bild, das es nicht me']);
+  expect(goneIn(privacyTextSchema.safeParse({ content: text }))).toEqual(['content: Der Text zeigt ein Bild, das es nicht me']);
+  expect(privacyTextSchema.safeParse({ content: '<p>Datenschutz</p>' }).success).toBe(true);
 });
