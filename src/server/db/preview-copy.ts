@@ -5,8 +5,9 @@
 // save and sign-in (a year of a club's versions is tens of MB, the content a few)
 // and no page reads them. Copied whole, each preview held the file twice in
 // memory (its image and the copy) and spent a quarter of a second at 23 MB on
-// the server's thread; now it reads the content tables through a second,
-// read-only connection, in one snapshot, and builds their indexes in memory.
+// the server's thread; now the copy attaches the file and reads the content
+// tables from it in one snapshot (it writes only into its own main schema), and
+// builds their indexes in memory.
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import type { Db } from './client';
@@ -14,14 +15,14 @@ import * as schema from './schema';
 import { registerGermanOrder } from './german-order';
 
 /** Tables the copy keeps empty (their rows; the tables are there for the services' writes and reads). */
-const HISTORY_AND_SIGN_IN = new Set([
+export const HISTORY_AND_SIGN_IN = new Set([
   'revisions',
   'audit_log',
   'sessions',
   'one_time_tokens',
   'used_captchas',
   'rate_limits',
-  'known_sign_in_addresses',
+  'known_signin_addresses',
   'totp_factors',
   'recovery_codes',
   'publish_pending',
@@ -66,8 +67,13 @@ function copyContent(file: string, copy: Database.Database): void {
     for (const other of objects) if (other.type !== 'table') copy.exec(other.sql);
     copy.exec('COMMIT');
   } finally {
-    if (copy.inTransaction) copy.exec('ROLLBACK');
-    copy.exec('DETACH DATABASE src');
+    // a failure here must not hide the copy's own (the caller closes the copy either way)
+    try {
+      if (copy.inTransaction) copy.exec('ROLLBACK');
+      copy.exec('DETACH DATABASE src');
+    } catch (error) {
+      console.error('[preview] the database file could not be detached from the copy:', error);
+    }
   }
 }
 
