@@ -77,8 +77,8 @@ export const optionalImageUrl = z
   .refine((v) => v === null || (isSafeUrl(v) && !/^(mailto|tel):/i.test(v)), UPLOAD_TEXTS.badUrl)
   .refine((v) => v === null || !isGoneUpload(v), UPLOAD_TEXTS.gone);
 
-/** Upload addresses inside an HTML text (the editor writes src="/uploads/…"). */
-const UPLOAD_IN_HTML = /\/uploads\/[A-Za-z0-9_\-./%]+\.[A-Za-z0-9]+/g;
+/** Upload addresses inside a text: src="/uploads/…" (the editor's), url(/uploads/…), a bare address. */
+export const UPLOAD_IN_TEXT = /\/uploads\/[A-Za-z0-9_\-./%]+\.[A-Za-z0-9]+/g;
 
 /**
  * An HTML text field that may not show an upload that is gone (deleted in the library, or by the nightly
@@ -88,7 +88,7 @@ export function withoutGoneUploads<T extends z.ZodTypeAny>(field: T): z.ZodEffec
   return field.superRefine((value: z.output<T>, ctx) => {
     const text: unknown = value;
     if (typeof text !== 'string' || !text.includes('/uploads/')) return;
-    const gone = [...new Set(text.match(UPLOAD_IN_HTML) ?? [])].filter((url) => isGoneUpload(url));
+    const gone = [...new Set(text.match(UPLOAD_IN_TEXT) ?? [])].filter((url) => isGoneUpload(url));
     if (gone.length > 0) ctx.addIssue({ code: z.ZodIssueCode.custom, message: UPLOAD_TEXTS.goneInText(gone) });
   });
 }

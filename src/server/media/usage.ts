@@ -11,6 +11,7 @@ import type { ContentTable } from '../db/schema';
 import type { Change } from '../publish/routes';
 import type { MediaUse } from '../../lib/schemas/media';
 import { VARIANT_WIDTHS, variantUrl } from '../content/image-variants';
+import { UPLOAD_IN_TEXT } from '../../lib/schemas/upload';
 
 type Kind = 'url' | 'json' | 'html';
 type Column = { name: string; field: string; kind: Kind };
@@ -74,9 +75,6 @@ export const IMAGE_SOURCES: Source[] = [
  * `hosted`: its address was written with a host, so no missing image is listed for it (inventory.ts).
  */
 export type Use = MediaUse & { change?: Change; hosted?: true };
-
-/** Upload addresses inside a text: src="/uploads/…", url(/uploads/…), a bare address. */
-export const UPLOAD_IN_TEXT = /\/uploads\/[A-Za-z0-9_\-./%]+\.[A-Za-z0-9]+/g;
 
 /**
  * An upload path as the library keys it (imagesOnDisk): '//' and './' taken out, each part percent-encoded
