@@ -14,8 +14,8 @@ import { media } from '../db/schema';
 import { write } from '../db/write';
 import { VARIANT_WIDTHS, variantUrl } from '../content/image-variants';
 import type { MediaItem } from '../../lib/schemas/media';
-import { addressesInVersions, mediaUses, namedInVersions, usesOfImage } from './usage';
-import { isPlainAddress, sweepDays, sweepableFrom } from './sweep-rule';
+import { addressesInVersions, mediaUses, usesOfImage } from './usage';
+import { sweepDays, sweepVerdict } from './sweep-rule';
 import { trashDays } from '../revisions/trash';
 
 export type MediaRow = typeof media.$inferSelect;
@@ -42,6 +42,23 @@ export function filesOf(url: string, uploadsDir: string = config.uploadsDir): st
   const file = uploadFile(url, uploadsDir);
   if (!file) return [];
   return [file, ...VARIANT_WIDTHS.map((width) => variantUrl(file, width))];
+}
+
+/**
+ * Removes an image's files: its WebP copies first, the image last, so that a kill in between leaves the
+ * image (listed again, deleted again) rather than copies of a gone image. A file that cannot be removed is
+ * logged; the next listing finds it again.
+ */
+export function removeImageFiles(url: string, uploadsDir: string = config.uploadsDir): void {
+  const [image, ...copies] = filesOf(url, uploadsDir);
+  if (!image) return;
+  for (const file of [...copies, image]) {
+    try {
+      fs.rmSync(file, { force: true });
+    } catch (error) {
+      console.error(`[media] ${file} could not be removed:`, error);
+    }
+  }
 }
 
 /** The addresses of the images under the uploads folder (their copies left out). */
@@ -168,14 +185,12 @@ export async function listMedia(db: Db, uploadsDir: string = config.uploadsDir):
     .map((row) => {
       const file = uploadFile(row.url, uploadsDir);
       const used = usesOfImage(uses, row.url).map(({ table, id, label, field }) => ({ table, id, label, field }));
-      const keptBecause = used.length > 0 ? null : namedInVersions(versions, row.url) ? 'version' : isPlainAddress(row.url) ? null : 'name';
       return {
         ...row,
         thumb: thumbOf(row.url, uploadsDir),
         missing: !file || !fs.existsSync(file),
         uses: used,
-        keptBecause,
-        sweepableFrom: used.length === 0 && !keptBecause ? sweepableFrom(row, days) : null,
+        ...sweepVerdict(row, used.length > 0, versions, days),
       };
     });
 }

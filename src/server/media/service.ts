@@ -1,7 +1,6 @@
 // What an admin does in the media library: give an image its alt text (the
 // pages that show it are republished: their <img alt> changes), and delete an
 // image that nothing uses any more (its file, its WebP copies and its row).
-import fs from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { config } from '../config';
 import { getDb, type Db } from '../db/client';
@@ -9,7 +8,7 @@ import { media } from '../db/schema';
 import { RefusedWrite, write } from '../db/write';
 import type { Change } from '../publish/routes';
 import { MEDIA_TEXTS } from '../../lib/schemas/media';
-import { filesOf } from './inventory';
+import { removeImageFiles } from './inventory';
 import { changesOf, describeUses, whereUsed } from './usage';
 import { recordAudit } from '../audit/audit-log';
 import { getDeployer } from '../deploy/deployer';
@@ -49,9 +48,7 @@ export async function deleteMedia(url: string, db: Db = getDb(), uploadsDir: str
     },
     db,
   );
-  for (const file of filesOf(url, uploadsDir)) {
-    await fs.rm(file, { force: true }).catch((error: unknown) => console.error(`[media] ${file} could not be removed:`, error));
-  }
+  removeImageFiles(url, uploadsDir);
   // no page changes, so no publish tells the static hosts: the image would stay public there until a
   // later save changed some page (a photo deleted because a player withdrew consent, say)
   getDeployer()?.request();

@@ -5,6 +5,7 @@
 // all: those whose uses are found for certain. Apart from sweep.ts so that the
 // library's listing (inventory.ts), which sweep.ts reads, can show the date
 // without the two loading each other.
+import { namedInVersions } from './usage';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The shortest wait, whatever the trash is set to (a superadmin may keep it for a day). */
@@ -31,4 +32,19 @@ export function sweepableFrom(row: { created_at: string; found_at: string | null
  */
 export function isPlainAddress(url: string): boolean {
   return /^\/uploads\/[A-Za-z0-9_\-./]+$/.test(url);
+}
+
+/**
+ * What the sweep does with an image, for the library and the sweep alike: kept (a version names it, or its
+ * name is not plain), or its first moment to go (null: used, kept, or its dates cannot be read).
+ */
+export function sweepVerdict(
+  row: { url: string; created_at: string; found_at: string | null },
+  used: boolean,
+  versions: Set<string>,
+  days: number,
+): { keptBecause: 'version' | 'name' | null; sweepableFrom: string | null } {
+  if (used) return { keptBecause: null, sweepableFrom: null };
+  const keptBecause = namedInVersions(versions, row.url) ? 'version' : isPlainAddress(row.url) ? null : 'name';
+  return { keptBecause, sweepableFrom: keptBecause ? null : sweepableFrom(row, days) };
 }

@@ -7,7 +7,6 @@
 // used by a row, not by a row in the trash, not by a kept version (a version put
 // back brings its pictures back), and uploaded longer ago than the trash keeps
 // its entries, so that a form left open with a new upload is not robbed of it.
-import fs from 'node:fs';
 import { inArray } from 'drizzle-orm';
 import { config } from '../config';
 import type { Db } from '../db/client';
@@ -17,14 +16,14 @@ import { recordAudit } from '../audit/audit-log';
 import { getDeployer } from '../deploy/deployer';
 import { trashDays } from '../revisions/trash';
 import { nextHousekeepingAfter, type Job } from '../scheduler';
-import { backfillMedia, filesOf } from './inventory';
-import { addressesInVersions, mediaUses, namedInVersions, usesOfImage } from './usage';
-import { isPlainAddress, sweepDays, sweepableFrom } from './sweep-rule';
+import { backfillMedia, removeImageFiles } from './inventory';
+import { addressesInVersions, mediaUses, usesOfImage } from './usage';
+import { sweepDays, sweepVerdict } from './sweep-rule';
 
 /** The log names this many; the audit log has each. */
 const LOGGED_NAMES = 20;
 
-/** The images the sweep deletes at `now`: plainly named, uploaded (or found) long enough ago, and nothing names them. */
+/** The images the sweep deletes at `now`: plainly named, uploaded (or found) long enough ago, and nothing names them (sweepVerdict). */
 export function sweepableImages(db: Db, now: number, days: number = sweepDays(trashDays(db))): string[] {
   const uses = mediaUses(db);
   const versions = addressesInVersions(db);
@@ -33,8 +32,8 @@ export function sweepableImages(db: Db, now: number, days: number = sweepDays(tr
     .from(media)
     .all()
     .filter((row) => {
-      const from = sweepableFrom(row, days);
-      return from !== null && Date.parse(from) <= now && isPlainAddress(row.url) && usesOfImage(uses, row.url).length === 0 && !namedInVersions(versions, row.url);
+      const { sweepableFrom } = sweepVerdict(row, usesOfImage(uses, row.url).length > 0, versions, days);
+      return sweepableFrom !== null && Date.parse(sweepableFrom) <= now;
     })
     .map((row) => row.url);
 }
@@ -65,16 +64,7 @@ export async function sweepUnusedImages(db: Db, now: number, uploadsDir: string 
     },
     db,
   );
-  for (const url of swept) {
-    const [image, ...copies] = filesOf(url, uploadsDir);
-    for (const file of [...copies, image!]) {
-      try {
-        fs.rmSync(file, { force: true });
-      } catch (error) {
-        console.error(`[media] ${file} could not be removed:`, error);
-      }
-    }
-  }
+  for (const url of swept) removeImageFiles(url, uploadsDir);
   if (swept.length > 0) getDeployer()?.request();
   return swept;
 }
