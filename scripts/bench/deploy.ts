@@ -14,6 +14,7 @@ import { Deployer } from '../../src/server/deploy/deployer';
 import { S3Target, parseS3Url } from '../../src/server/deploy/s3';
 import type { SiteDirs } from '../../src/server/deploy/tree';
 import type { PublishQueue } from '../../src/server/publish/queue';
+import { onFileChanged } from '../../src/server/publish/files';
 import { fileForUrl } from '../../src/server/publish/routes';
 import { summarize, type Summary } from './stats';
 
@@ -25,7 +26,7 @@ export async function measureDeploy(o: { db: Db; queue: PublishQueue; dirs: Site
   await s3.run();
   const endpoint = `http://127.0.0.1:${o.port}`;
   const settings = parseS3Url(`s3://S3RVER:S3RVER@bench/www?region=us-east-1&endpoint=${encodeURIComponent(endpoint)}`);
-  const deployer = new Deployer([new S3Target(settings, path.join(directory, 'record'))], o.dirs, undefined, { info: () => undefined, error: console.error });
+  const deployer = new Deployer([new S3Target(settings, path.join(directory, 'record'))], o.dirs, undefined, { info: () => undefined, error: console.error }, onFileChanged);
   const client = new S3Client(settings.client);
   const listener = () => deployer.request();
   o.queue.listeners.add(listener);

@@ -14,7 +14,7 @@ import { Publisher } from './publish/publisher';
 import type { PublishReport } from './publish/publish-report';
 import { PublishQueue } from './publish/queue';
 import { PendingPages } from './publish/pending';
-import { removeTempFiles } from './publish/files';
+import { onFileChanged, removeTempFiles } from './publish/files';
 import { BLANKS_KEPT } from './publish/blank-files';
 import { replacedFolderFor, waitingBytes } from './publish/replaced-files';
 import { checkHealth, minFreeBytes } from './health';
@@ -117,7 +117,7 @@ export async function startApp(
   const { deployTargetsFromEnv, siteDirs } = DEPLOY_ENV.some((name) => process.env[name])
     ? await import('./deploy/targets')
     : { deployTargetsFromEnv: () => [], siteDirs: () => ({ clientDir: config.clientDir, siteDir: config.siteDir, uploadsDir: config.uploadsDir }) };
-  const deployer = new Deployer(deployTargetsFromEnv(), siteDirs(), clock);
+  const deployer = new Deployer(deployTargetsFromEnv(), siteDirs(), clock, console, onFileChanged);
   registerDeployer(deployer);
   queue.listeners.add((report) => {
     if (report.written.length + report.removed.length > 0) deployer.request();

@@ -9,7 +9,7 @@ import { EventEmitter } from 'node:events';
 import { REAL_CLOCK, type Clock } from '../clock';
 import { DEPLOY_TEXTS as T } from '../../lib/deploy-texts';
 import { DeployError, type DeployTarget } from './target';
-import { listSiteTree, type SiteDirs } from './tree';
+import { SiteTreeReader, type FileChanges, type SiteDirs } from './tree';
 
 export type TargetState = {
   id: string;
@@ -42,7 +42,7 @@ type Lane = {
   deliveredTree: SiteTree | null;
   failed: boolean;
 };
-type SiteTree = ReturnType<typeof listSiteTree>;
+type SiteTree = ReturnType<SiteTreeReader['read']>;
 
 export class Deployer {
   private readonly events = new EventEmitter();
@@ -60,13 +60,17 @@ export class Deployer {
   private stopped = false;
   /** aborted when a stop's grace is over: the targets end their transfers (an rsync is killed) */
   private readonly halt = new AbortController();
+  private readonly files: SiteTreeReader;
 
+  /** `fileChanges`: the publisher's announcements of the files it replaced, so that a deploy reads only those again (tree.ts) */
   constructor(
     private readonly targets: DeployTarget[],
-    private readonly dirs: SiteDirs,
+    dirs: SiteDirs,
     private readonly clock: Clock = REAL_CLOCK,
     private readonly log: Pick<Console, 'info' | 'error'> = console,
+    fileChanges?: FileChanges,
   ) {
+    this.files = new SiteTreeReader(dirs, () => clock.now(), fileChanges);
     this.targetStates = targets.map((t) => ({ id: t.id, label: t.label, status: 'waiting', message: null, liveAt: null }));
     const lane = (target: DeployTarget): Lane => ({ target, running: null, again: false, delivered: 0, deliveredTree: null, failed: false });
     this.hosts = targets.filter((t) => !t.afterOthers).map(lane);
@@ -115,6 +119,8 @@ export class Deployer {
   /** A superadmin's 'Erneut übertragen': at once, and with a fresh back-off. */
   retryNow(): void {
     this.retryDelay = FIRST_RETRY_MS;
+    // the pages read whole: whatever went wrong, nothing the announcements missed is left out
+    this.files.forget();
     this.request();
   }
 
@@ -131,6 +137,7 @@ export class Deployer {
   async stop(graceMs = 5_000, endMs = 2_000): Promise<void> {
     this.stopped = true;
     this.cancelRetry();
+    this.files.close();
     if (await this.idleWithin(graceMs)) return;
     this.log.info('[deploy] beim Beenden abgebrochen: der nächste Start überträgt den Rest');
     this.halt.abort();
@@ -272,7 +279,7 @@ export class Deployer {
   /** The site's files as of a request: read once for the hosts that start from it together, again for a later one. */
   private tree: { request: number; files: SiteTree } | null = null;
   private treeOf(request: number): SiteTree {
-    if (this.tree?.request !== request) this.tree = { request, files: listSiteTree(this.dirs) };
+    if (this.tree?.request !== request) this.tree = { request, files: this.files.read() };
     return this.tree.files;
   }
 

@@ -1,0 +1,128 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fakeClock } from '../../../tests/fixtures/fake-clock';
+import { onFileChanged, removePublishedFile, writePublishedFile } from '../publish/files';
+import { Deployer } from './deployer';
+import type { DeployTarget } from './target';
+import { FULL_WALK_EVERY_MS, SiteTreeReader, listSiteTree, type LocalFile, type SiteDirs } from './tree';
+
+let root: string;
+let dirs: SiteDirs;
+const page = (key: string) => path.join(dirs.siteDir, ...key.split('/'));
+const html = (text: string) => Buffer.from(`<!doctype html><h1>${text}</h1>${'<p>Bericht</p>'.repeat(60)}`);
+
+function byHand(file: string, text: string) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, text);
+}
+
+beforeEach(async () => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-tree-'));
+  dirs = { clientDir: path.join(root, 'client'), siteDir: path.join(root, 'site'), uploadsDir: path.join(root, 'uploads') };
+  byHand(path.join(dirs.clientDir, '_astro', 'app.1234.js'), 'console.log(1)');
+  byHand(path.join(dirs.uploadsDir, 'news', 'foto.webp'), 'RIFF');
+  fs.mkdirSync(path.join(dirs.siteDir, 'news', 'sieg'), { recursive: true });
+  await writePublishedFile(page('index.html'), html('Start'));
+  await writePublishedFile(page('news/sieg/index.html'), html('Sieg'));
+});
+afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
+
+const keysOf = (tree: Map<string, LocalFile>) => [...tree.keys()].sort();
+
+describe("a deploy's tree of the site, kept between deploys", () => {
+  it('reads again what the publisher replaced or removed, and ends the same as a walk of the whole site', async () => {
+    const clock = fakeClock();
+    const reader = new SiteTreeReader(dirs, clock.clock.now, onFileChanged);
+    try {
+      const first = reader.read();
+      expect(first).toEqual(listSiteTree(dirs));
+      const before = first.get('news/sieg/index.html')!.signature;
+
+      fs.mkdirSync(path.join(dirs.siteDir, 'news', 'niederlage'), { recursive: true });
+      await writePublishedFile(page('news/sieg/index.html'), html('Sieg nach Verlängerung, 3:2 in der 118. Minute'));
+      await writePublishedFile(page('news/niederlage/index.html'), html('Niederlage'));
+      await removePublishedFile(page('index.html'), dirs.siteDir);
+      // a gzip copy from before decision 042 beside a page: its page is read again with it
+      await writePublishedFile(page('news/niederlage/index.html.gz'), Buffer.from('gz'), { changed: true });
+      const second = reader.read();
+
+      expect(keysOf(second)).toEqual(['_astro/app.1234.js', 'news/niederlage/index.html', 'news/sieg/index.html', 'uploads/news/foto.webp']);
+      expect(second.get('news/sieg/index.html')!.signature).not.toBe(before);
+      expect(second.get('news/niederlage/index.html')!.gzip).toBe(`${page('news/niederlage/index.html')}.gz`);
+      expect(second).toEqual(listSiteTree(dirs));
+      // the tree a deploy sent stays as it was
+      expect(first.has('index.html')).toBe(true);
+    } finally {
+      reader.close();
+    }
+  });
+
+  it('walks the uploads each time, and the pages whole again when asked or after an hour', async () => {
+    const clock = fakeClock();
+    const reader = new SiteTreeReader(dirs, clock.clock.now, onFileChanged);
+    try {
+      reader.read();
+      // uploads have other writers than the publisher: always walked
+      byHand(path.join(dirs.uploadsDir, 'news', 'neu.webp'), 'RIFF2');
+      // a page put there by hand is announced by no one: found by the next whole walk
+      byHand(page('impressum/index.html'), '<h1>Impressum</h1>');
+      const next = reader.read();
+      expect(next.has('uploads/news/neu.webp')).toBe(true);
+      expect(next.has('impressum/index.html')).toBe(false);
+
+      reader.forget();
+      expect(reader.read().has('impressum/index.html')).toBe(true);
+
+      byHand(page('kontakt/index.html'), '<h1>Kontakt</h1>');
+      await clock.advance(FULL_WALK_EVERY_MS - 1);
+      expect(reader.read().has('kontakt/index.html')).toBe(false);
+      await clock.advance(1);
+      expect(reader.read()).toEqual(listSiteTree(dirs));
+    } finally {
+      reader.close();
+    }
+  });
+
+  it('walks every time when no announcements are given, and takes none after it is closed', async () => {
+    const walking = new SiteTreeReader(dirs, Date.now);
+    walking.read();
+    byHand(page('impressum/index.html'), '<h1>Impressum</h1>');
+    expect(walking.read().has('impressum/index.html')).toBe(true);
+
+    const reader = new SiteTreeReader(dirs, Date.now, onFileChanged);
+    reader.read();
+    reader.close();
+    await writePublishedFile(page('verein/index.html'), html('Verein'));
+    expect(reader.read().has('verein/index.html')).toBe(false);
+  });
+
+  it("a deployer given the announcements delivers a save's page, and 'Erneut übertragen' finds a page put there by hand", async () => {
+    const sent: string[][] = [];
+    const target: DeployTarget = {
+      id: 'ziel',
+      label: 'Ziel',
+      deploy: async (tree) => {
+        sent.push(keysOf(tree));
+        return { delivered: tree.size, removed: 0 };
+      },
+    };
+    const deployer = new Deployer([target], dirs, fakeClock().clock, { info: () => undefined, error: () => undefined }, onFileChanged);
+    try {
+      deployer.request();
+      await deployer.idle();
+      await writePublishedFile(page('news/neu/index.html'), html('Neu'));
+      byHand(page('impressum/index.html'), '<h1>Impressum</h1>');
+      deployer.request();
+      await deployer.idle();
+      expect(sent[1]).toContain('news/neu/index.html');
+      expect(sent[1]).not.toContain('impressum/index.html');
+      deployer.retryNow();
+      await deployer.idle();
+      expect(sent[2]).toContain('impressum/index.html');
+    } finally {
+      await deployer.stop();
+    }
+  });
+});
