@@ -208,7 +208,12 @@ export const news = sqliteTable(
     publish_at: integer('publish_at'),
     unpublish_at: integer('unpublish_at'),
   },
-  (t) => [index('news_published_created').on(t.published, t.created_at)],
+  (t) => [
+    index('news_published_created').on(t.published, t.created_at),
+    // the scheduler's times on every news save: a scan read each article's text on the way (10,000 at a big club)
+    index('news_publish_at').on(t.publish_at).where(sql`publish_at IS NOT NULL`),
+    index('news_unpublish_at').on(t.unpublish_at).where(sql`unpublish_at IS NOT NULL`),
+  ],
 );
 
 export const teams = sqliteTable('teams', {
@@ -523,6 +528,8 @@ export const revisions = sqliteTable(
     index('revisions_row').on(t.entity, t.row_id, t.id),
     index('revisions_trash').on(t.op, t.trash_closed, t.created_at),
     index('revisions_created').on(t.created_at),
+    // the rows of one write, for 'Rückgängig' and the trash's restore: a scan of every version before
+    index('revisions_change_set').on(t.change_set, t.op),
   ],
 );
 

@@ -108,4 +108,37 @@ describe('a job and the pages it must render', () => {
     // the footer-only pages are still spliced
     expect(plan.splice.length).toBeGreaterThan(0);
   });
+
+  it("a player's save renders the pages of that player's team and removes a deleted player's, not every player page", async () => {
+    run("INSERT INTO teams (id, name) VALUES ('t1', 'KM'), ('t2', 'U16')");
+    run("INSERT INTO players (id, team_id, name, position, age) VALUES ('pA', 't1', 'A', 'Sturm', 30), ('pB', 't1', 'B', 'Tor', 30), ('pC', 't2', 'C', 'Sturm', 30), ('pD', 't2', 'D', 'Tor', 30)");
+    const rendered: string[] = [];
+    const render = siteRenderer(new Set());
+    // a player without a row has no page (the site answers 404, and the publisher removes the file)
+    const gone = (url: string) => /^\/spieler\//.test(url) && !db.$client.prepare('SELECT 1 FROM players WHERE id = ?').get(url.slice('/spieler/'.length));
+    const publisher = new Publisher({
+      db: () => db,
+      siteDir,
+      render: async (url, now) => {
+        rendered.push(url);
+        return gone(url) ? { status: 404, headers: {}, body: Buffer.from('') } : render(url, now);
+      },
+      log: quiet,
+    });
+    await publisher.publishAll();
+    expect(fs.existsSync(path.join(siteDir, fileForUrl('/spieler/pD')))).toBe(true);
+
+    rendered.length = 0;
+    run("UPDATE players SET name = 'Neuer Name' WHERE id = 'pA'");
+    await publisher.publishChanges([{ table: 'players', key: 't1' }]);
+    expect(onDisk('/spieler/pA')).toContain('<h1>Neuer Name</h1>');
+    expect(rendered.filter((url) => url.startsWith('/spieler/')).sort()).toEqual(['/spieler/pA', '/spieler/pB']);
+
+    rendered.length = 0;
+    run("DELETE FROM players WHERE id = 'pD'");
+    const report = await publisher.publishChanges([{ table: 'players', key: 't2' }]);
+    expect(report.removed).toContain('/spieler/pD');
+    expect(fs.existsSync(path.join(siteDir, fileForUrl('/spieler/pD')))).toBe(false);
+    expect(rendered.filter((url) => url.startsWith('/spieler/')).sort()).toEqual(['/spieler/pC', '/spieler/pD']);
+  });
 });

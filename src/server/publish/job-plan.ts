@@ -8,7 +8,7 @@ import { matchShareBoundaryUrls, newsShareBoundaryUrls } from '../content/share'
 import { footerOnlyUrls } from './footer-splice';
 import { formerPages, shownAlready, type KnownMoves } from './page-inputs';
 import { fixtureSeasonChanges, listPublishedUrls, newsListChanges, newsShareMoved, publishedFileExists, readPublished } from './published-state';
-import { FIXTURE_LISTS, NEWS_LISTS, affectedUrls, changedLists, type Change } from './routes';
+import { FIXTURE_LISTS, NEWS_LISTS, affectedUrls, changedListRoutes, listedUrls, type Change, type RouteDef } from './routes';
 
 export type JobPlan = {
   urls: string[];
@@ -38,7 +38,7 @@ export function planJob(db: Db, siteDir: string, now: number, changes: Change[],
   const listed = [...changes, ...newsListChanges(db, siteDir, changes), ...fixtureSeasonChanges(db, changes, state)];
   // pages of a list whose members come from the changed table (the fixtures' filters) may be gone
   // now: their files are rendered again too, which removes them
-  const mayBeGone = changedLists(listed).flatMap((prefix) => listPublishedUrls(siteDir, prefix));
+  const mayBeGone = changedListRoutes(listed).flatMap((route) => publishedButGone(db, siteDir, route, now));
   const newsMoved = listed.some((c) => c.table === NEWS_LISTS) || newsShareMoved(db, siteDir, changes);
   const shareLine = [
     // a new, deleted, re-dated or re-photographed article moves the newest articles' line (a title does not)
@@ -68,4 +68,21 @@ export function planJob(db: Db, siteDir: string, now: number, changes: Change[],
 export function ownPages(urls: string[], changes: Change[]): Set<string> {
   const keys = new Set(changes.flatMap((c) => (c.key ? [encodeURIComponent(c.key)] : [])));
   return new Set(urls.filter((url) => !url.endsWith('.png') && keys.has(url.slice(url.lastIndexOf('/') + 1))));
+}
+
+/**
+ * A list's published pages whose row has no page now (a deleted player's, a league's gone), to be rendered
+ * and so removed. Not every page of the list: a pupil's save, or a line-up's on match day, rendered each
+ * of a big club's 2,000 player pages, most of which the change does not touch (the changes' own deps name
+ * those it does). A list that cannot be read: every published page, as before.
+ */
+function publishedButGone(db: Db, siteDir: string, route: RouteDef, now: number): string[] {
+  const published = listPublishedUrls(siteDir, route.pattern.slice(0, route.pattern.indexOf(':id')));
+  let present: Set<string>;
+  try {
+    present = listedUrls(db, route, now);
+  } catch {
+    return published;
+  }
+  return published.filter((url) => !present.has(url));
 }

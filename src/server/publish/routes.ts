@@ -244,20 +244,27 @@ export function allUrls(db: Db, now = Date.now()): string[] {
 }
 
 /**
- * The folders of parametrised routes whose ids come from a whole table that
- * changed (the fixtures' filters come from the matches): a page there may be
- * gone without its own key being named, so its published files are looked at.
+ * The parametrised routes whose ids come from a whole table that changed (the
+ * fixtures' filters come from the matches): a page there may be gone without
+ * its own key being named, so its published files are looked at.
  */
-export function changedLists(changes: Change[]): string[] {
-  const prefixes = new Set<string>();
-  for (const route of ROUTES) {
-    if (!isParametrised(route) || !route.listedFrom) continue;
-    const listChanged = route.listChangedBy
+export function changedListRoutes(changes: Change[]): RouteDef[] {
+  return ROUTES.filter((route) => {
+    if (!isParametrised(route) || !route.listedFrom) return false;
+    return route.listChangedBy
       ? changes.some((change) => change.table === route.listChangedBy || (change.table === route.listedFrom && change.key === undefined))
       : changes.some((change) => change.table === route.listedFrom);
-    if (listChanged) prefixes.add(route.pattern.slice(0, route.pattern.indexOf(':id')));
-  }
-  return [...prefixes];
+  });
+}
+
+/** The folders of changedListRoutes ('/spielplan/'). */
+export function changedLists(changes: Change[]): string[] {
+  return changedListRoutes(changes).map((route) => route.pattern.slice(0, route.pattern.indexOf(':id')));
+}
+
+/** The URLs of a list's pages that exist for the data as it is now. */
+export function listedUrls(db: Db, route: RouteDef, now: number): Set<string> {
+  return new Set((route.params?.(db, now) ?? []).map((id) => instantiate(route, id)));
 }
 
 /**
