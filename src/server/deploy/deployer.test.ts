@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeClock } from '../../../tests/fixtures/fake-clock';
 import { Deployer } from './deployer';
-import { DeliveredManifest } from './manifest';
+import { DeliveredManifest, SAVE_EVERY_MS } from './manifest';
 import { DeployError, type DeployTarget } from './target';
 import { VERSION_KEY, listSiteTree, urlOfKey, type LocalFile, type SiteDirs } from './tree';
 
@@ -56,11 +56,36 @@ describe('the site as a static host holds it', () => {
     expect(plan.pages.map((f) => f.key).sort()).toEqual(['index.html', 'news/sieg/index.html']);
     expect(plan.version?.key).toBe(VERSION_KEY);
     manifest.record([...plan.assets, ...plan.pages, plan.version!]);
+    manifest.flush();
     // kept on disk: a new process knows what the target holds
     const again = new DeliveredManifest(path.join(root, 'deploy', 'ziel.json'));
     fs.rmSync(path.join(dirs.siteDir, 'news'), { recursive: true });
     const next = again.plan(listSiteTree(dirs));
     expect(next).toEqual({ assets: [], pages: [], removed: ['news/sieg/index.html'], version: null });
+  });
+
+  it('writes the record of what a target holds once per deploy, and meanwhile every 10 s during a long one', () => {
+    const file = path.join(root, 'deploy', 'ziel.json');
+    const writes = vi.spyOn(fs, 'writeFileSync');
+    const written = () => writes.mock.calls.filter(([to]) => String(to).startsWith(file)).length;
+    const manifest = new DeliveredManifest(file);
+    const tree = listSiteTree(dirs);
+    const [asset, upload, page] = ['sw.js', 'uploads/news/foto.webp', 'index.html'].map((key) => tree.get(key)!);
+    // a save's deploy: its steps, then the end
+    manifest.record([asset]);
+    manifest.record([page]);
+    manifest.forget([]);
+    expect(written()).toBe(0);
+    manifest.flush();
+    expect(written()).toBe(1);
+    manifest.flush();
+    expect(written()).toBe(1);
+    // a first deploy of a big club takes minutes: what arrived is on disk every SAVE_EVERY_MS meanwhile
+    const later = Date.now() + SAVE_EVERY_MS;
+    vi.spyOn(Date, 'now').mockReturnValue(later);
+    manifest.record([upload]);
+    expect(written()).toBe(2);
+    expect(new DeliveredManifest(file).plan(new Map([[upload.key, upload]])).assets).toEqual([]);
   });
 });
 

@@ -57,6 +57,7 @@ export class PurgeTarget implements DeployTarget {
     }
     this.manifest.record([...changed, ...plan.assets]);
     this.manifest.forget(plan.removed);
+    this.manifest.flush();
     return { delivered: urls.length, removed: 0 };
   }
 }

@@ -162,7 +162,14 @@ export class S3Target implements DeployTarget {
         }
       }
       if (plan.version) await this.putAll([plan.version], signal);
+      this.manifest.flush();
     } catch (error) {
+      // what arrived before the failure is written down (best effort: an old record only sends files again)
+      try {
+        this.manifest.flush();
+      } catch {
+        // the failure above is the one to report
+      }
       throw refusal(error);
     }
     return { delivered: plan.assets.length + plan.pages.length + (plan.version ? 1 : 0), removed: plan.removed.length };
