@@ -30,18 +30,34 @@ export function archivePageNumbers(db: Db): string[] {
 export function listPageOfNews(db: Db, id: string): string | null {
   const row = db.select({ created_at: news.created_at, published: news.published }).from(news).where(eq(news.id, id)).get();
   if (!row?.published) return null;
-  // its place, oldest first, counted by SQLite (news_published_created): a save asks this for three list pages,
-  // and reading 10,000 ids into an array each time cost a big club's news edit 75 ms
-  const index =
-    db
-      .select({ n: count() })
-      .from(news)
-      .where(and(eq(news.published, true), or(lt(news.created_at, row.created_at), and(eq(news.created_at, row.created_at), lt(news.id, id)))))
-      .get()?.n ?? 0;
   const pages = archivePageCount(publishedCount(db));
-  const page = Math.floor(index / NEWS_PAGE_SIZE) + 1;
+  const page = Math.floor(olderPublished(db, id, row.created_at) / NEWS_PAGE_SIZE) + 1;
   return page <= pages ? String(page) : 'alle';
 }
+
+/**
+ * The archive pages whose articles move when this article is published or taken off, while the number of
+ * pages stays: those from its place on (none for a new article, which joins /news/alle). Undefined when
+ * the article is gone (its place is not known any more).
+ */
+export function archivePagesFrom(db: Db, id: string): string[] | undefined {
+  const row = db.select({ created_at: news.created_at }).from(news).where(eq(news.id, id)).get();
+  if (!row) return undefined;
+  const first = Math.floor(olderPublished(db, id, row.created_at) / NEWS_PAGE_SIZE) + 1;
+  return archivePageNumbers(db).slice(first - 1);
+}
+
+/**
+ * An article's place, oldest first: the published articles before it, counted by SQLite
+ * (news_published_created). A save asks this for three list pages, and reading 10,000 ids into an array each
+ * time cost a big club's news edit 75 ms.
+ */
+const olderPublished = (db: Db, id: string, createdAt: string): number =>
+  db
+    .select({ n: count() })
+    .from(news)
+    .where(and(eq(news.published, true), or(lt(news.created_at, createdAt), and(eq(news.created_at, createdAt), lt(news.id, id)))))
+    .get()?.n ?? 0;
 
 export type NewsListPage = {
   /** newest first */

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { news } from '../db/schema';
+import { archivePageNumbers } from '../content/news-archive';
 import { recentNewsWithoutPhotoIn } from '../content/share';
 import { CALENDAR, FIXTURE_LISTS, NEWS_LISTS, fileForUrl, type Change, type PublishedState } from './routes';
 import { currentFixturesSeason } from './routes-fixtures';
@@ -40,15 +41,25 @@ const newsChanges = (changes: Change[]) => changes.filter((c): c is Change & { k
 /**
  * NEWS_LISTS when a news change published an article, took one off or deleted it:
  * its page on disk and its row disagree. (A change without key is every article.)
+ * Keyed by the article while the archive keeps its number of pages (the pages from
+ * its place on move, routes-news.ts); without key when that number moves, since
+ * every archive page lists every page.
  */
 export function newsListChanges(db: Db, siteDir: string, changes: Change[]): Change[] {
   if (changes.some((c) => c.table === NEWS_LISTS)) return [];
   if (changes.some((c) => c.table === 'news' && c.key === undefined)) return [{ table: NEWS_LISTS }];
-  for (const change of newsChanges(changes)) {
+  const moved = newsChanges(changes).filter((change) => {
     const row = db.select({ published: news.published }).from(news).where(eq(news.id, change.key)).get();
-    if (!row || row.published !== publishedFileExists(siteDir, `/news/${encodeURIComponent(change.key)}`)) return [{ table: NEWS_LISTS }];
-  }
-  return [];
+    return !row || row.published !== publishedFileExists(siteDir, `/news/${encodeURIComponent(change.key)}`);
+  });
+  if (moved.length === 0) return [];
+  return archivePagesKept(db, siteDir) ? moved.map((change) => ({ table: NEWS_LISTS, key: change.key })) : [{ table: NEWS_LISTS }];
+}
+
+/** Whether the published archive has as many pages as the articles make now (its last one is there, none after it). */
+function archivePagesKept(db: Db, siteDir: string): boolean {
+  const pages = archivePageNumbers(db).length;
+  return (pages === 0 || publishedFileExists(siteDir, `/news/seite/${pages}`)) && !publishedFileExists(siteDir, `/news/seite/${pages + 1}`);
 }
 
 /** Whether a changed article joined or left the newest articles with a share image (a photo added or removed). */

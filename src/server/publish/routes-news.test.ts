@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { eq, inArray } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb, seed } from '../db/test-db';
 import type { Db } from '../db/client';
@@ -103,15 +104,53 @@ describe('news lists in pages (docs/decisions/039)', () => {
     fs.mkdirSync(path.join(siteDir, 'news', a), { recursive: true });
     fs.writeFileSync(path.join(siteDir, 'news', a, 'index.html'), 'a');
     expect(newsListChanges(db, siteDir, [{ table: 'news', key: a }])).toEqual([]);
-    expect(newsListChanges(db, siteDir, [{ table: 'news', key: b }])).toEqual([{ table: NEWS_LISTS }]);
+    // (keyed by the article: the archive keeps its number of pages, none)
+    expect(newsListChanges(db, siteDir, [{ table: 'news', key: b }])).toEqual([{ table: NEWS_LISTS, key: b }]);
     seed(db, () => db.update(news).set({ published: false }).run());
-    expect(newsListChanges(db, siteDir, [{ table: 'news', key: a }])).toEqual([{ table: NEWS_LISTS }]);
-    expect(newsListChanges(db, siteDir, [{ table: 'news', key: 'gone' }])).toEqual([{ table: NEWS_LISTS }]);
+    expect(newsListChanges(db, siteDir, [{ table: 'news', key: a }])).toEqual([{ table: NEWS_LISTS, key: a }]);
+    expect(newsListChanges(db, siteDir, [{ table: 'news', key: 'gone' }])).toEqual([{ table: NEWS_LISTS, key: 'gone' }]);
     // NEWS_LISTS reaches every archive page, and lets the publisher look for archive pages that are gone
     articles(2 * NEWS_PAGE_SIZE + 50);
     const urls = affectedUrls(db, [{ table: NEWS_LISTS }], publishedAsNow());
     expect(urls).toEqual(expect.arrayContaining(['/news/seite/1', '/news/seite/2', '/news/alle', '/sitemap.xml', '/']));
     expect(changedLists([{ table: NEWS_LISTS }])).toContain('/news/seite/');
+  });
+
+  it('an article published or taken off reaches the archive pages from its place on; all of them when the number of pages moves or it is gone', () => {
+    // 260 articles, the 10th not published: pages 1-4 hold the 200 oldest, /news/alle the 59 newest
+    const ids = articles(5 * NEWS_PAGE_SIZE + 10);
+    seed(db, () => db.update(news).set({ published: false }).where(eq(news.id, ids[9])).run());
+    const publish = (url: string) => {
+      fs.mkdirSync(path.join(siteDir, ...url.split('/')), { recursive: true });
+      fs.writeFileSync(path.join(siteDir, ...url.split('/'), 'index.html'), 'x');
+    };
+    for (const page of archivePageNumbers(db)) publish(`/news/seite/${page}`);
+    for (const id of ids) if (id !== ids[9]) publish(`/news/${id}`);
+    const archivePages = (changes: Parameters<typeof affectedUrls>[1]) =>
+      affectedUrls(db, changes, publishedAsNow())
+        .filter((url) => url.startsWith('/news/seite/'))
+        .sort();
+    const listed = (id: string) => newsListChanges(db, siteDir, [{ table: 'news', key: id }]);
+
+    // the 120th article taken off: pages 3 and 4 move by one, pages 1 and 2 stay
+    seed(db, () => db.update(news).set({ published: false }).where(eq(news.id, ids[119])).run());
+    expect(listed(ids[119])).toEqual([{ table: NEWS_LISTS, key: ids[119] }]);
+    expect(archivePages(listed(ids[119]))).toEqual(['/news/seite/3', '/news/seite/4']);
+    expect(archiveNewsPage(3)!.items[0].id).toBe(ids[151]);
+    // a new article joins /news/alle: no archive page
+    const fresh = seed(db, () => db.insert(news).values({ title: 'Neu', content: 'Text', created_at: '2026-12-02T10:00:00.000Z' }).returning().get().id);
+    expect(archivePages(listed(fresh))).toEqual([]);
+    // the 10th, not published so far, published: every page from the first on
+    seed(db, () => db.update(news).set({ published: true }).where(eq(news.id, ids[9])).run());
+    expect(archivePages(listed(ids[9]))).toEqual(['/news/seite/1', '/news/seite/2', '/news/seite/3', '/news/seite/4']);
+    // a deleted one: its place is not known, every page
+    seed(db, () => db.delete(news).where(eq(news.id, ids[200])).run());
+    expect(archivePages(listed(ids[200]))).toHaveLength(4);
+    // 50 articles taken off: a page fewer, and every page lists every page: all of them
+    seed(db, () => db.update(news).set({ published: false }).where(inArray(news.id, ids.slice(150, 199))).run());
+    expect(archivePageNumbers(db)).toHaveLength(3);
+    expect(listed(ids[150])).toEqual([{ table: NEWS_LISTS }]);
+    expect(archivePages(listed(ids[150]))).toEqual(['/news/seite/1', '/news/seite/2', '/news/seite/3']);
   });
 
   it("a match's score reaches the home page only when its next-match card names it or it is the last result, or was", () => {

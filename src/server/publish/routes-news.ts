@@ -6,7 +6,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { news } from '../db/schema';
 import { NEWS_TEXTS } from '../content/defaults';
-import { archivePageNumbers, listPageOfNews } from '../content/news-archive';
+import { archivePageNumbers, archivePagesFrom, listPageOfNews } from '../content/news-archive';
 import { NEWS_LISTS, type Dep, type RouteDef } from './routes';
 
 // function declarations, not consts: routes.ts and this file import each other
@@ -44,6 +44,9 @@ export function newsListRoutes(): RouteDef[] {
       listedFrom: 'news',
       listChangedBy: NEWS_LISTS,
       idsForRow: (db, change) => {
+        // an article published or taken off while the number of pages stays (newsListChanges): the pages
+        // from its place on, not all 200 of a big club's for each new article
+        if (change.table === NEWS_LISTS) return archivePagesFrom(db, change.key);
         if (change.table !== 'news') return undefined;
         const page = listPageOfNews(db, change.key);
         return page === null || page === 'alle' ? [] : [page];
