@@ -1,6 +1,6 @@
-import { defineAction } from 'astro:actions';
+import { ActionError, defineAction } from 'astro:actions';
 import { newsIdSchema, newsPublishSchema, newsSchema, newsUpdateSchema } from '../../lib/schemas/news';
-import { createNews, deleteNews, listNews, setNewsPublished, updateNews } from '../../server/services/admin/news';
+import { NEWS_NOT_FOUND, createNews, deleteNews, getNews, listNews, setNewsPublished, updateNews } from '../../server/services/admin/news';
 import { publishChanges } from '../../server/services/admin/publication';
 import { pokeNewsSchedule } from '../../server/publish/scheduled-news';
 import { noInput } from '../../lib/schemas/admin-fields';
@@ -21,6 +21,17 @@ export const news = {
     handler: async (_input, context) => {
       requireRole(context, 'admin');
       return withRevisions('news', listNews());
+    },
+  }),
+  /** One news with its text, when the form opens it (the list leaves the texts out). */
+  get: defineAction({
+    accept: 'json',
+    input: newsIdSchema,
+    handler: async ({ id }, context) => {
+      requireRole(context, 'admin');
+      const row = getNews(id);
+      if (!row) throw new ActionError({ code: 'NOT_FOUND', message: NEWS_NOT_FOUND });
+      return { ...row, revision: currentRevision('news', id) ?? 0 };
     },
   }),
   create: defineAction({

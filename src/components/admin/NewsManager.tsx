@@ -7,7 +7,7 @@
 import { actions } from 'astro:actions';
 import { useEffect, useRef, useState } from 'react';
 import { epochToViennaLocal, formatDate, formatDateTime } from '../../lib/dates-de';
-import { NEWS_TEXTS as T, newsSchema, type NewsEntry } from '../../lib/schemas/news';
+import { NEWS_TEXTS as T, newsSchema, type NewsEntry, type NewsListEntry } from '../../lib/schemas/news';
 import { FieldError, KIT_TEXTS, callAction, useLoader, useSaveToasts, wrapStyle } from './contentKit';
 import { createOrUpdate, useEntityForm } from './entityKit';
 import ImageUpload from './ImageUpload';
@@ -42,15 +42,15 @@ const toForm = (n: NewsEntry): FormValues => ({
   unpublish_at: localTime(n.unpublish_at),
 });
 
-const isPlanned = (item: NewsEntry) => !item.published && item.publish_at !== null;
+const isPlanned = (item: NewsListEntry) => !item.published && item.publish_at !== null;
 
 /** The list's badge of one news: published, planned or draft. */
-function NewsBadge({ item }: { item: NewsEntry }) {
+function NewsBadge({ item }: { item: NewsListEntry }) {
   return <span className={item.published ? 'badge badge-blue' : 'badge'}>{item.published ? T.published : isPlanned(item) ? T.planned : T.draft}</span>;
 }
 
 /** The list's lines about a news' planned times. */
-function NewsSchedule({ item }: { item: NewsEntry }) {
+function NewsSchedule({ item }: { item: NewsListEntry }) {
   return (
     <>
       {isPlanned(item) && <small className="hint news-schedule">{T.plannedFor(formatDateTime(item.publish_at))}</small>}
@@ -174,21 +174,26 @@ export default function NewsManager() {
   const [busy, setBusy] = useState<string | null>(null);
   const [formDirty, setFormDirty] = useState(false);
   // the deleted news and its revision in the trash, which 'Rückgängig' puts back
-  const [undo, setUndo] = useState<{ row: NewsEntry; trash: number } | null>(null);
+  const [undo, setUndo] = useState<{ row: NewsListEntry; trash: number } | null>(null);
   const undoTimer = useRef<number | undefined>(undefined);
   const formCard = useRef<HTMLElement>(null);
 
   useEffect(() => () => window.clearTimeout(undoTimer.current), []);
 
-  const edit = async (item: NewsEntry) => {
+  const edit = async (item: NewsListEntry) => {
     if (!(await confirmLeave(null, formDirty))) return;
-    // as saved here, also before the list's reload has brought it (savedRows.ts)
-    setEditing(savedRows.fresh(item));
+    // the list has no texts (a big club's were 40 MB): the news as stored now, with the version it is at
+    setBusy(item.id);
+    const result = await callAction(() => actions.admin.news.get({ id: item.id }));
+    setBusy(null);
+    if (!result.ok) return failed(T.loadError, result.message);
+    // as saved here, also before the stored version reached this answer (savedRows.ts)
+    setEditing(savedRows.fresh(result.data));
     formCard.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
     window.setTimeout(() => document.getElementById('news-title')?.focus(), 0);
   };
 
-  const toggle = async (item: NewsEntry) => {
+  const toggle = async (item: NewsListEntry) => {
     setBusy(item.id);
     const result = await callAction(() => actions.admin.news.setPublished({ id: item.id, published: !item.published }));
     setBusy(null);
@@ -198,7 +203,7 @@ export default function NewsManager() {
     void reload();
   };
 
-  const remove = async (item: NewsEntry) => {
+  const remove = async (item: NewsListEntry) => {
     setBusy(item.id);
     const result = await callAction(() => actions.admin.news.remove({ id: item.id }));
     setBusy(null);
@@ -271,7 +276,7 @@ export default function NewsManager() {
                   <button type="button" className="btn btn-outline btn-small" disabled={busy === item.id} onClick={() => void toggle(item)}>
                     {item.published ? T.hide : T.publish}
                   </button>
-                  <button type="button" className="btn btn-outline btn-small" onClick={() => void edit(item)}>
+                  <button type="button" className="btn btn-outline btn-small" disabled={busy === item.id} onClick={() => void edit(item)}>
                     Bearbeiten
                   </button>
                   <HistoryButton entity="news" id={item.id} title={item.title} onRestored={() => void reload()} />

@@ -58,7 +58,7 @@ export type NewsData = z.output<typeof newsSchema>;
 export const newsUpdateSchema = newsFields.extend({ id, base_revision: baseRevision }).superRefine(scheduleInOrder);
 export const newsPublishSchema = z.object({ id, published: z.boolean() });
 export const newsIdSchema = z.object({ id });
-/** What the admin list shows of one news. */
+/** One news as the admin's form edits it. */
 export type NewsEntry = {
   id: string;
   title: string;
@@ -73,6 +73,9 @@ export type NewsEntry = {
   /** ms since epoch: when it is taken off the site by itself */
   unpublish_at: number | null;
 };
+
+/** What the admin list shows of one news: all but its text, which the form loads when it opens. */
+export type NewsListEntry = Omit<NewsEntry, 'content'>;
 
 /** The news manager's German texts (admin-area.md §2, §4, §8). */
 export const NEWS_TEXTS = {

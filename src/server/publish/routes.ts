@@ -47,7 +47,19 @@ export const FIXTURE_LISTS = 'fixture_lists';
  */
 export const NEWS_LISTS = 'news_lists';
 
-type PseudoTable = typeof CALENDAR | typeof FIXTURE_LISTS | typeof NEWS_LISTS;
+/**
+ * The order of the teams (the admin's drag and drop): only the lists of teams show it (the home page,
+ * `/mannschaften`). Reported as each moved team's change, one drag rendered every match and player page of
+ * the teams it moved (a big club: about 4,000 pages).
+ */
+export const TEAM_ORDER = 'team_order';
+
+type PseudoTable = typeof CALENDAR | typeof FIXTURE_LISTS | typeof NEWS_LISTS | typeof TEAM_ORDER;
+
+/** The table an admin panel reloads on for a change (a pseudo-table's is the table it was written in). */
+export function adminTableOf(table: Change['table']): string {
+  return table === TEAM_ORDER ? 'teams' : table;
+}
 
 export type Change = { table: ContentTable | PseudoTable; key?: string };
 
@@ -150,6 +162,7 @@ export const ROUTES: RouteDef[] = [
       { table: 'news' },
       { table: NEWS_LISTS },
       { table: 'teams' },
+      { table: TEAM_ORDER },
       { table: 'players' },
       { table: 'sponsors' },
       // the last result beside the next match
@@ -163,7 +176,7 @@ export const ROUTES: RouteDef[] = [
   },
   ...newsListRoutes(),
   { pattern: '/news/:id', layout: true, deps: [{ table: 'news', key: ':id' }], params: publishedNewsIds },
-  { pattern: '/mannschaften', layout: true, deps: [{ table: 'teams' }, { table: 'players' }] },
+  { pattern: '/mannschaften', layout: true, deps: [{ table: 'teams' }, { table: TEAM_ORDER }, { table: 'players' }] },
   ...teamPageRoutes(),
   {
     pattern: '/nachwuchs',

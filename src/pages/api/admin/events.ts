@@ -3,6 +3,7 @@ import { ACCOUNT_TEXTS } from '../../../lib/schemas/account';
 import { getDeployer, type DeployState } from '../../../server/deploy/deployer';
 import { eventStreamResponse } from '../../../server/http/event-stream';
 import { onDataChange, onPendingChange, pendingPublishCount } from '../../../server/publish/notify';
+import { adminTableOf } from '../../../server/publish/routes';
 
 /** Server-sent events for open admin panels: which tables changed. Admins only. */
 export const GET: APIRoute = ({ locals, request }) => {
@@ -20,7 +21,7 @@ export const GET: APIRoute = ({ locals, request }) => {
     if (deployer) sendDeploy(deployer.state);
     const offDeploy = deployer?.onChange(sendDeploy) ?? (() => undefined);
     const off = onDataChange(({ changes, report }) => {
-      const tables = [...new Set(changes.map((c) => c.table))];
+      const tables = [...new Set(changes.map((c) => adminTableOf(c.table)))];
       send(`event: change\ndata: ${JSON.stringify({ tables, version: report?.version ?? null })}\n\n`);
     });
     return () => {

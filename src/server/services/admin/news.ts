@@ -11,7 +11,7 @@ import { RefusedWrite, write } from '../../db/write';
 import { news } from '../../db/schema';
 import type { Change } from '../../publish/routes';
 import { appClock } from '../../clock';
-import type { NewsData, NewsEntry } from '../../../lib/schemas/news';
+import type { NewsData, NewsEntry, NewsListEntry } from '../../../lib/schemas/news';
 
 export const NEWS_NOT_FOUND = 'Diese News existiert nicht mehr.';
 
@@ -64,8 +64,32 @@ function datedByPlan(input: Schedule, saved: { published: boolean }, wasPublishe
   return input.publish_at != null && saved.published && !wasPublished ? { created_at: new Date(input.publish_at).toISOString() } : {};
 }
 
-export function listNews(db: Db = getDb()): NewsEntry[] {
-  return db.select().from(news).orderBy(desc(news.created_at), desc(sql`rowid`)).all().map(entry);
+/**
+ * The admin's list (admin-area.md: all news, newest first), without the texts: a big club's 10,000 texts were
+ * about 40 MB serialised on each opening of the tab and after each save. The form loads one with getNews.
+ */
+export function listNews(db: Db = getDb()): NewsListEntry[] {
+  return db
+    .select({
+      id: news.id,
+      title: news.title,
+      excerpt: news.excerpt,
+      image_url: news.image_url,
+      published: news.published,
+      created_at: news.created_at,
+      author_id: news.author_id,
+      publish_at: news.publish_at,
+      unpublish_at: news.unpublish_at,
+    })
+    .from(news)
+    .orderBy(desc(news.created_at), desc(sql`rowid`))
+    .all();
+}
+
+/** One news as the form edits it, or null when it is gone. */
+export function getNews(id: string, db: Db = getDb()): NewsEntry | null {
+  const row = db.select().from(news).where(eq(news.id, id)).get();
+  return row ? entry(row) : null;
 }
 
 export function createNews(input: NewsSave, authorId: string | null, db: Db = getDb(), time = clockNow()) {

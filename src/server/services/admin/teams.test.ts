@@ -5,6 +5,7 @@ import { matches, players, teams } from '../../db/schema';
 import { teamSchema, teamUpdateSchema } from '../../../lib/schemas/team';
 import { createTeam, deleteTeam, listTeams, reorderTeams, teamOptions, updateTeam } from './teams';
 import { RefusedWrite } from '../../db/write';
+import { TEAM_ORDER, affectedUrls } from '../../publish/routes';
 
 let db: Db;
 beforeEach(() => {
@@ -70,11 +71,13 @@ describe('teams service', () => {
     expect(db.select().from(matches).all()).toEqual([expect.objectContaining({ id: match.id, home_team: 'SV Kirchberg', team_id: null, team_side: 'home' })]);
   });
 
-  it('reordering writes each index as display_order and reports only moved teams', () => {
+  it('reordering writes each index as display_order and reports a change of the order when a team moved', () => {
     const ids = ['A', 'B', 'C'].map((name, i) => createTeam(team({ name, display_order: i }), db).row.id);
     const { changes } = reorderTeams([ids[2], ids[0], ids[1]], db);
     expect(listTeams(db).map((t) => [t.name, t.display_order])).toEqual([['C', 0], ['A', 1], ['B', 2]]);
-    expect(changes.map((c) => c.key).sort()).toEqual([...ids].sort());
+    // one change of the order, which the lists of teams show; no team's own pages
+    expect(changes).toEqual([{ table: TEAM_ORDER }]);
+    expect(affectedUrls(db, changes).sort()).toEqual(['/', '/mannschaften']);
     expect(reorderTeams([ids[2], ids[0], ids[1]], db).changes).toEqual([]);
   });
 

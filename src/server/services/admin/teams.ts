@@ -5,7 +5,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { getDb, type Db } from '../../db/client';
 import { RefusedWrite, write } from '../../db/write';
 import { matches, players, teams } from '../../db/schema';
-import type { Change } from '../../publish/routes';
+import { TEAM_ORDER, type Change } from '../../publish/routes';
 import type { TeamData, TeamEntry, TeamUpdate } from '../../../lib/schemas/team';
 import { germanOrder } from '../../db/german-order';
 
@@ -113,12 +113,14 @@ export function reorderTeams(ids: string[], db: Db = getDb()) {
         .map((r) => [r.id, r.display_order]),
     );
     if (current.size !== ids.length) throw new RefusedWrite(ORDER_STALE);
-    const changes: Change[] = [];
+    let moved = false;
     ids.forEach((id, index) => {
       if (current.get(id) === index) return;
       tx.update(teams).set({ display_order: index }).where(eq(teams.id, id)).run();
-      changes.push(...changed(id));
+      moved = true;
     });
+    // the order is shown by the lists of teams only, not by each team's match and player pages
+    const changes: Change[] = moved ? [{ table: TEAM_ORDER }] : [];
     return { changes };
   }, db);
 }
