@@ -70,7 +70,8 @@ export class Deployer {
     private readonly log: Pick<Console, 'info' | 'error'> = console,
     fileChanges?: FileChanges,
   ) {
-    this.files = new SiteTreeReader(dirs, () => clock.now(), fileChanges);
+    // without a target nothing reads the tree: the announcements of every publish would only pile up
+    this.files = new SiteTreeReader(dirs, () => clock.now(), targets.length > 0 ? fileChanges : undefined);
     this.targetStates = targets.map((t) => ({ id: t.id, label: t.label, status: 'waiting', message: null, liveAt: null }));
     const lane = (target: DeployTarget): Lane => ({ target, running: null, again: false, delivered: 0, deliveredTree: null, failed: false });
     this.hosts = targets.filter((t) => !t.afterOthers).map(lane);

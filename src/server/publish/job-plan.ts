@@ -8,7 +8,7 @@ import { matchShareBoundaryUrls, newsShareBoundaryUrls } from '../content/share'
 import { footerOnlyUrls } from './footer-splice';
 import { formerPages, shownAlready, type KnownMoves } from './page-inputs';
 import { fixtureSeasonChanges, listPublishedUrls, newsListChanges, newsShareMoved, publishedFileExists, readPublished } from './published-state';
-import { FIXTURE_LISTS, NEWS_LISTS, affectedUrls, changedListRoutes, listedUrls, type Change, type RouteDef } from './routes';
+import { FIXTURE_LISTS, NEWS_LISTS, affectedUrls, changedListRoutes, listFolderOf, listedUrls, type Change, type RouteDef } from './routes';
 
 export type JobPlan = {
   urls: string[];
@@ -77,7 +77,7 @@ export function ownPages(urls: string[], changes: Change[]): Set<string> {
  * those it does). A list that cannot be read: every published page, as before.
  */
 function publishedButGone(db: Db, siteDir: string, route: RouteDef, now: number): string[] {
-  const published = listPublishedUrls(siteDir, route.pattern.slice(0, route.pattern.indexOf(':id')));
+  const published = listPublishedUrls(siteDir, listFolderOf(route));
   let present: Set<string>;
   try {
     present = listedUrls(db, route, now);

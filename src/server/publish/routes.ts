@@ -270,9 +270,14 @@ export function changedListRoutes(changes: Change[]): RouteDef[] {
   });
 }
 
-/** The folders of changedListRoutes ('/spielplan/'). */
+/** The folder of a parametrised route's pages ('/spielplan/'). */
+export function listFolderOf(route: RouteDef): string {
+  return route.pattern.slice(0, route.pattern.indexOf(':id'));
+}
+
+/** The folders of changedListRoutes. */
 export function changedLists(changes: Change[]): string[] {
-  return changedListRoutes(changes).map((route) => route.pattern.slice(0, route.pattern.indexOf(':id')));
+  return changedListRoutes(changes).map(listFolderOf);
 }
 
 /** The URLs of a list's pages that exist for the data as it is now. */
