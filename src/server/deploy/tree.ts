@@ -76,13 +76,9 @@ function freshVariant(file: string, mtimeMs: number): string | null {
   return stat && stat.mtimeMs + 1 >= mtimeMs ? file : null;
 }
 
-/** Every file of the site by key; a published page wins over a build file of the same name. */
+/** Every file of the site by key, all of it walked now; a published page wins over a build file of the same name. */
 export function listSiteTree(dirs: SiteDirs): Map<string, LocalFile> {
-  const tree = new Map<string, LocalFile>();
-  walk(dirs.clientDir, '', 'asset', tree);
-  walk(dirs.uploadsDir, 'uploads', 'upload', tree);
-  walk(dirs.siteDir, '', 'page', tree);
-  return tree;
+  return new SiteTreeReader(dirs, Date.now).read();
 }
 
 /** Tells the listener the absolute path of each published file replaced or removed (publish/files.ts' onFileChanged). */
@@ -130,7 +126,7 @@ export class SiteTreeReader {
     this.pages = null;
   }
 
-  /** Every file of the site by key, as listSiteTree has it; a new map each time (a deploy keeps the one it sent). */
+  /** Every file of the site by key, a published page over a build file of the same name; a new map each time (a deploy keeps the one it sent). */
   read(): Map<string, LocalFile> {
     const tree = new Map<string, LocalFile>();
     walk(this.dirs.clientDir, '', 'asset', tree);
