@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { getDb } from '../server/db/client';
-import { allUrls } from '../server/publish/routes';
+import { allUrls } from '../server/publish/affected-urls';
 import { siteUrl } from '../server/config';
 import { today } from '../server/content/today';
 import { matchesByDate } from '../server/content/public-matches';

@@ -15,7 +15,7 @@ import { getDb, withDatabase, type Db } from '../db/client';
 import { copyDatabase } from '../db/preview-copy';
 import { RefusedWrite } from '../db/write';
 import type { Renderer } from '../publish/render';
-import { affectedUrls } from '../publish/routes';
+import { affectedUrls } from '../publish/affected-urls';
 import { createMatch, updateMatch } from '../services/admin/matches';
 import { createNews, updateNews } from '../services/admin/news';
 import { updatePageContent } from '../services/admin/pageContent';

@@ -9,7 +9,8 @@ import type { Db } from '../db/client';
 import { homepageContent, news, teams } from '../db/schema';
 import { footerOf, withFooter } from './footer-splice';
 import { Publisher } from './publisher';
-import { allUrls, fileForUrl } from './routes';
+import { fileForUrl } from './routes';
+import { allUrls } from './affected-urls';
 import type { Renderer } from './render';
 
 let db: Db;

@@ -11,7 +11,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../db/client';
 import { writePublishedFile, type SideFolders } from './files';
-import { LAYOUT_DEPS, affectedUrls, fileForUrl, type Change, type PublishedState } from './routes';
+import { LAYOUT_DEPS, fileForUrl, type Change, type PublishedState } from './routes';
+import { affectedUrls } from './affected-urls';
 
 // ASCII markers: searched in the file's bytes, so a page is never decoded to text and back
 const START = Buffer.from('<footer class="site-footer"');

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb, seed } from '../db/test-db';
 import type { Db } from '../db/client';
 import { matches, teams } from '../db/schema';
-import { FIXTURE_LISTS, affectedUrls, allUrls } from './routes';
+import { FIXTURE_LISTS } from './routes';
+import { affectedUrls, allUrls } from './affected-urls';
 
 let db: Db;
 beforeEach(() => {

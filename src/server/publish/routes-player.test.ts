@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestDb, seed } from '../db/test-db';
 import { leagues, matchEvents, matches, matchLineups, players, siteSettings, teams } from '../db/schema';
-import { affectedUrls } from './routes';
+import { affectedUrls } from './affected-urls';
 import { playersWithPage, teamIdsForRow } from './routes-player';
 
 function squad() {

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb, seed } from '../db/test-db';
 import type { Db } from '../db/client';
 import { leagueResults, leagues, matches, news, players, teams } from '../db/schema';
-import { affectedUrls, allUrls, changedLists, fileForUrl, FIXTURE_LISTS, ROUTES } from './routes';
+import { fileForUrl, FIXTURE_LISTS, ROUTES } from './routes';
+import { affectedUrls, allUrls, changedLists } from './affected-urls';
 import { SHARE_MATCH_LIMIT } from '../content/share';
 
 let db: Db;

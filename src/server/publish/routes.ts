@@ -1,5 +1,6 @@
-// The route registry: every public URL, and which data it reads. This is the one
-// place that decides which pages a change republishes (design §2).
+// The route registry: every public URL, and which data it reads. With
+// affected-urls.ts, which reads it against the database, this is the one place
+// that decides which pages a change republishes (design §2).
 //
 // A change names a table and, where it can, a key:
 //   news, teams, matches, sponsors, shop_items, youth_teams, contact_info, gallery: the row id
@@ -236,108 +237,4 @@ export { MISSING_FILE_RULES, fileForUrl } from '../http/site-paths';
 /** What a route's pages read: its own deps and, with the header and footer, the layout's. */
 export function routeDeps(route: RouteDef, withLayout = true): Dep[] {
   return route.layout && withLayout ? [...LAYOUT_DEPS, ...route.deps] : route.deps;
-}
-
-function isParametrised(route: RouteDef): boolean {
-  return route.pattern.includes(':id');
-}
-
-function instantiate(route: RouteDef, id: string): string {
-  return route.pattern.replace(':id', encodeURIComponent(id));
-}
-
-/** Every public URL that exists for the data as it is now. */
-export function allUrls(db: Db, now = Date.now()): string[] {
-  const urls: string[] = [];
-  for (const route of ROUTES) {
-    if (isParametrised(route)) urls.push(...(route.params?.(db, now) ?? []).map((id) => instantiate(route, id)));
-    else urls.push(route.pattern);
-  }
-  return urls;
-}
-
-/**
- * The parametrised routes whose ids come from a whole table that changed (the
- * fixtures' filters come from the matches): a page there may be gone without
- * its own key being named, so its published files are looked at.
- */
-export function changedListRoutes(changes: Change[]): RouteDef[] {
-  return ROUTES.filter((route) => {
-    if (!isParametrised(route) || !route.listedFrom) return false;
-    return route.listChangedBy
-      ? changes.some((change) => change.table === route.listChangedBy || (change.table === route.listedFrom && change.key === undefined))
-      : changes.some((change) => change.table === route.listedFrom);
-  });
-}
-
-/** The folder of a parametrised route's pages ('/spielplan/'). */
-export function listFolderOf(route: RouteDef): string {
-  return route.pattern.slice(0, route.pattern.indexOf(':id'));
-}
-
-/** The folders of changedListRoutes. */
-export function changedLists(changes: Change[]): string[] {
-  return changedListRoutes(changes).map(listFolderOf);
-}
-
-/** The URLs of a list's pages that exist for the data as it is now. */
-export function listedUrls(db: Db, route: RouteDef, now: number): Set<string> {
-  return new Set((route.params?.(db, now) ?? []).map((id) => instantiate(route, id)));
-}
-
-/**
- * The URLs a set of changes makes stale. Parametrised routes are named from the
- * change's key, not from the database, so that a deleted row's page is found
- * (and then removed, because it renders 404). `withLayout: false` leaves out
- * what every page reads for its header and footer (the footer splice).
- */
-export function affectedUrls(db: Db, changes: Change[], published?: PublishedState, withLayout = true): string[] {
-  const urls = new Set<string>();
-  const now = published?.now ?? Date.now();
-  for (const route of ROUTES) {
-    const deps = routeDeps(route, withLayout);
-    for (const change of changes) {
-      for (const dep of deps) {
-        if (dep.table !== change.table) continue;
-        if (dep.key === ':id') {
-          if (change.key) addKeyed(urls, db, route, change.key, published);
-          else for (const id of route.params?.(db, now) ?? []) urls.add(instantiate(route, id));
-        } else if (dep.key === undefined || change.key === undefined || dep.key === change.key) {
-          if (isParametrised(route)) {
-            const rowIds = dep.key === undefined && change.key !== undefined ? route.idsForRow?.(db, { table: change.table, key: change.key }, now) : undefined;
-            for (const id of rowIds ?? route.params?.(db, now) ?? []) urls.add(instantiate(route, id));
-          } else if (showsChange(db, route, dep, change, published)) urls.add(route.pattern);
-        }
-      }
-    }
-  }
-  return [...urls];
-}
-
-/** The page of a keyed change's row, unless the route has none for that row and none is published (RouteDef.hasPage). */
-function addKeyed(urls: Set<string>, db: Db, route: RouteDef, id: string, published: PublishedState | undefined): void {
-  const url = instantiate(route, id);
-  if (!published || !route.hasPage || hasPageOr(db, route.hasPage, id) || published.exists(url)) urls.add(url);
-}
-
-/** A table that cannot be read: the page is rendered, and the render decides. */
-function hasPageOr(db: Db, hasPage: NonNullable<RouteDef['hasPage']>, id: string): boolean {
-  try {
-    return hasPage(db, id);
-  } catch {
-    return true;
-  }
-}
-
-/** Whether a page without ':id' is touched by a change of a table it reads (see RouteDef.showsRow). */
-function showsChange(db: Db, route: RouteDef, dep: Dep, change: Change, published: PublishedState | undefined): boolean {
-  if (!published || !route.showsRow || dep.key !== undefined || change.key === undefined) return true;
-  const keyed = { table: change.table, key: change.key };
-  // no marker: every change that takes a row off the page is reported otherwise (FIXTURE_LISTS), the page now decides
-  if (!route.rowMarker) return route.showsRow(db, keyed, published.now);
-  const marker = route.rowMarker(keyed);
-  if (marker === null) return true;
-  if (route.showsRow(db, keyed, published.now)) return true;
-  // a page not published yet, or unreadable: it is published anyway
-  return published.read(route.pattern)?.includes(marker) ?? true;
 }

@@ -5,7 +5,7 @@ import { contentTables } from '../db/schema';
 import { createTestDb, seed } from '../db/test-db';
 import { isRefusedWrite, write } from '../db/write';
 import { runAsActor } from './context';
-import { affectedUrls } from '../publish/routes';
+import { affectedUrls } from '../publish/affected-urls';
 import { assertUnchanged, currentRevision, restoreFromTrash, restoreRevision, rowHistory } from './revisions';
 import { listTrash, pruneRevisions } from './trash';
 

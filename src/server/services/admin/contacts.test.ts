@@ -3,7 +3,7 @@ import { createTestDb } from '../../db/test-db';
 import type { Db } from '../../db/client';
 import { CONTACT_ADMIN_TEXTS, contactKind, contactPersonSchema, contactSchema } from '../../../lib/schemas/contact';
 import { contactChange, createContact, deleteContact, listContacts, saveClubAddress, updateContact } from './contacts';
-import { affectedUrls } from '../../publish/routes';
+import { affectedUrls } from '../../publish/affected-urls';
 
 let db: Db;
 beforeEach(() => {

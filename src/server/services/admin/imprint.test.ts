@@ -3,7 +3,7 @@ import { createTestDb } from '../../db/test-db';
 import type { Db } from '../../db/client';
 import { pageContentSchema } from '../../../lib/schemas/pageContent';
 import { IMPRINT_DEFAULTS } from '../../content/defaults';
-import { affectedUrls } from '../../publish/routes';
+import { affectedUrls } from '../../publish/affected-urls';
 import { imprintOverview } from './imprint';
 import { createPageContent, pageContentChanges } from './pageContent';
 

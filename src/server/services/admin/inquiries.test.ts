@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { membershipInquiries } from '../../db/schema';
 import { inquiryStatusSchema } from '../../../lib/schemas/inquiryStatus';
 import { INQUIRY_CHANGE, deleteInquiry, listInquiries, setInquiryStatus } from './inquiries';
-import { affectedUrls } from '../../publish/routes';
+import { affectedUrls } from '../../publish/affected-urls';
 
 let db: Db;
 beforeEach(() => {

@@ -10,7 +10,7 @@ import { addEvent, countingSide, removeEvent, saveLineup, scoreFromEvents, undoL
 import { advancePhase, matchDayChoices, recordEvent } from './match-day';
 import { updateMatch } from './matches';
 import { matchSchema } from '../../../lib/schemas/match';
-import { affectedUrls } from '../../publish/routes';
+import { affectedUrls } from '../../publish/affected-urls';
 
 let db: Db;
 let matchId: string;

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestDb } from '../../db/test-db';
 import type { Db } from '../../db/client';
-import { affectedUrls } from '../../publish/routes';
+import { affectedUrls } from '../../publish/affected-urls';
 import { sanitizePrivacyHtml } from '../../content/sanitize';
 import { defaultPrivacyHtml, loadPrivacy, previewPrivacy, PRIVACY_CHANGE, savePrivacy } from './privacy';
 import { listPageContent } from './pageContent';

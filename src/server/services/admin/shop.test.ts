@@ -3,7 +3,7 @@ import { createTestDb } from '../../db/test-db';
 import type { Db } from '../../db/client';
 import { shopItemSchema, shopItemUpdateSchema } from '../../../lib/schemas/shopItem';
 import { createShopItem, deleteShopItem, listShopItems, shopChange, updateShopItem } from './shop';
-import { affectedUrls } from '../../publish/routes';
+import { affectedUrls } from '../../publish/affected-urls';
 
 let db: Db;
 beforeEach(() => {

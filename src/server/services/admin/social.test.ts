@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb } from '../../db/test-db';
 import type { Db } from '../../db/client';
 import { socialLinksSchema } from '../../../lib/schemas/pageContent';
-import { affectedUrls, allUrls } from '../../publish/routes';
+import { affectedUrls, allUrls } from '../../publish/affected-urls';
 import { listPageContent } from './pageContent';
 import { RefusedWrite } from '../../db/write';
 import { loadSocialLinks, saveSocialLinks, SOCIAL_CHANGE } from './social';

@@ -3,7 +3,7 @@ import { createTestDb } from '../../db/test-db';
 import type { Db } from '../../db/client';
 import { sponsorSchema } from '../../../lib/schemas/sponsor';
 import { createSponsor, deleteSponsor, listSponsors, sponsorChange, updateSponsor } from './sponsors';
-import { affectedUrls } from '../../publish/routes';
+import { affectedUrls } from '../../publish/affected-urls';
 
 let db: Db;
 beforeEach(() => {

@@ -5,7 +5,8 @@ import { matches, players, teams } from '../../db/schema';
 import { teamSchema, teamUpdateSchema } from '../../../lib/schemas/team';
 import { createTeam, deleteTeam, listTeams, reorderTeams, teamOptions, updateTeam } from './teams';
 import { RefusedWrite } from '../../db/write';
-import { TEAM_ORDER, affectedUrls } from '../../publish/routes';
+import { TEAM_ORDER } from '../../publish/routes';
+import { affectedUrls } from '../../publish/affected-urls';
 
 let db: Db;
 beforeEach(() => {
