@@ -59,21 +59,28 @@ describe("a deploy's tree of the site, kept between deploys", () => {
     }
   });
 
-  it('walks the uploads each time, and the pages whole again when asked or after an hour', async () => {
+  it('lists the uploads each time and reads only new names, and reads everything whole again when asked or after an hour', async () => {
     const clock = fakeClock();
     const reader = new SiteTreeReader(dirs, clock.clock.now, onFileChanged);
+    const photo = path.join(dirs.uploadsDir, 'news', 'foto.webp');
     try {
-      reader.read();
-      // uploads have other writers than the publisher: always walked
-      byHand(path.join(dirs.uploadsDir, 'news', 'neu.webp'), 'RIFF2');
-      // a page put there by hand is announced by no one: found by the next whole walk
+      const first = reader.read();
+      // uploads have other writers than the publisher: listed each time
+      byHand(path.join(dirs.uploadsDir, 'verein', 'neu.webp'), 'RIFF2');
+      fs.rmSync(path.join(dirs.clientDir, '_astro', 'app.1234.js'));
+      // a name seen before is not read again (uploads are written once under new names): a file
+      // rewritten by hand under its old name is found by the next whole walk, as a page put there by hand
+      fs.writeFileSync(photo, 'RIFF, by hand and longer');
       byHand(page('impressum/index.html'), '<h1>Impressum</h1>');
       const next = reader.read();
-      expect(next.has('uploads/news/neu.webp')).toBe(true);
-      expect(next.has('impressum/index.html')).toBe(false);
+      expect(keysOf(next)).toEqual(['news/sieg/index.html', 'index.html', 'uploads/news/foto.webp', 'uploads/verein/neu.webp'].sort());
+      expect(next.get('uploads/news/foto.webp')).toEqual(first.get('uploads/news/foto.webp'));
+      expect(next.get('uploads/verein/neu.webp')!.signature).toMatch(/^5:/);
 
       reader.forget();
-      expect(reader.read().has('impressum/index.html')).toBe(true);
+      const whole = reader.read();
+      expect(whole.has('impressum/index.html')).toBe(true);
+      expect(whole.get('uploads/news/foto.webp')!.signature).toMatch(/^24:/);
 
       byHand(page('kontakt/index.html'), '<h1>Kontakt</h1>');
       await clock.advance(FULL_WALK_EVERY_MS - 1);
