@@ -49,7 +49,7 @@ export function archivePagesFrom(db: Db, id: string): string[] | undefined {
 
 /**
  * An article's place, oldest first: the published articles before it, counted by SQLite
- * (news_published_created). A save asks this for three list pages, and reading 10,000 ids into an array each
+ * (news_published_created_id). A save asks this for three list pages, and reading 10,000 ids into an array each
  * time cost a big club's news edit 75 ms.
  */
 const olderPublished = (db: Db, id: string, createdAt: string): number =>

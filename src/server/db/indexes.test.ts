@@ -7,6 +7,8 @@ import { makePlayer, makeTeam } from '../../../tests/fixtures/factories';
 import { restoreFromTrash } from '../revisions/revisions';
 import { listTrash, purgeFromTrash } from '../revisions/trash';
 import { earliestNewsSchedule, nextNewsScheduleAfter } from '../services/admin/news';
+import { archivePagesFrom } from '../content/news-archive';
+import { ROUTES } from '../publish/routes';
 import type { Db } from './client';
 import { createTestDb, seed } from './test-db';
 import { write } from './write';
@@ -52,6 +54,18 @@ function unfitReads(source: string): string[] {
 
 const readsWithoutFittingIndex = (statements: string[]) => statements.filter((source) => /^\s*(SELECT|UPDATE|DELETE)/i.test(source)).flatMap(unfitReads);
 
+/** The reads of news in these statements that go to the rows (each with its text) rather than the index alone. */
+function newsRowsRead(statements: string[]): string[] {
+  return statements.flatMap((source) => {
+    const count = (source.match(/\?/g) ?? []).length;
+    const plan = db.$client.prepare(`EXPLAIN QUERY PLAN ${source}`).all(...Array<null>(count).fill(null)) as { detail: string }[];
+    return plan
+      .map((row) => row.detail)
+      .filter((detail) => /^(SCAN|SEARCH) news\b/.test(detail) && !/ USING COVERING INDEX /.test(detail))
+      .map((detail) => `${detail}: ${source}`);
+  });
+}
+
 describe('the statements of a save and a restore read news and versions by an index', () => {
   it("the scheduler's next time, asked on every news save", () => {
     const at = Date.UTC(2026, 11, 24, 8);
@@ -88,5 +102,26 @@ describe('the statements of a save and a restore read news and versions by an in
     expect(db.$client.prepare('SELECT name FROM teams').all()).toEqual([{ name: 'U12' }]);
     expect(db.$client.prepare('SELECT count(*) AS n FROM players WHERE team_id = ?').get(back.id)).toEqual({ n: 1 });
     expect(readsWithoutFittingIndex(statements)).toEqual([]);
+  });
+
+  it("the published articles' ids (the sitemap, the lists) and an article's place in the archive come from the index alone", () => {
+    seed(db, (tx) => {
+      const insert = tx.$client.prepare("INSERT INTO news (id, title, content, published, created_at) VALUES (?, ?, 'Langer Text', ?, ?)");
+      for (let i = 1; i <= 30; i++) insert.run(`n${i}`, `Bericht ${i}`, i % 10 === 0 ? 0 : 1, `2026-10-${String(i).padStart(2, '0')} 12:00:00`);
+    });
+    const newsPages = ROUTES.find((route) => route.pattern === '/news/:id')!;
+    let ids: string[] = [];
+    let pages: string[] | undefined;
+    const statements = statementsOf(() => {
+      ids = newsPages.params!(db, Date.now());
+      pages = archivePagesFrom(db, 'n25');
+    });
+    expect(ids).toHaveLength(27);
+    expect(ids).not.toContain('n10');
+    expect(pages).toBeDefined();
+    // all but the one article's own row, looked up by its id
+    const lists = statements.filter((source) => !/"news"\."id" = \?$/.test(source));
+    expect(lists).toHaveLength(3);
+    expect(newsRowsRead(lists)).toEqual([]);
   });
 });
