@@ -61,31 +61,48 @@ export function removeImageFiles(url: string, uploadsDir: string = config.upload
   }
 }
 
-/** The addresses of the images under the uploads folder (their copies left out). */
-export function imagesOnDisk(uploadsDir: string = config.uploadsDir): string[] {
+/** What the uploads folder holds: the images' addresses (their copies left out) and every file's path. */
+export type UploadsOnDisk = { images: string[]; files: Set<string> };
+
+/** The uploads folder, walked once for the library's listing. */
+export function uploadsOnDisk(uploadsDir: string = config.uploadsDir): UploadsOnDisk {
   const root = path.resolve(uploadsDir);
-  if (!fs.existsSync(root)) return [];
-  const urls: string[] = [];
-  const walk = (dir: string) => {
+  const images: string[] = [];
+  const files = new Set<string>();
+  if (!fs.existsSync(root)) return { images, files };
+  const walk = (dir: string, prefix: string) => {
     const entries = fs.readdirSync(dir, { withFileTypes: true });
-    const names = new Set(entries.filter((e) => e.isFile()).map((e) => e.name));
-    const stems = new Set([...names].map((name) => name.replace(/\.[^.]+$/, '')));
+    const names = new Set<string>();
+    // each file's name without its last extension ('a.b.png' → 'a.b')
+    const stems = new Set<string>();
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      names.add(entry.name);
+      const dot = entry.name.lastIndexOf('.');
+      stems.add(dot >= 0 && dot < entry.name.length - 1 ? entry.name.slice(0, dot) : entry.name);
+    }
     const allCopies = (stem: string) => VARIANT_WIDTHS.every((width) => names.has(`${stem}-${width}.webp`));
     for (const entry of entries) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.isFile() && IMAGE_FILE.test(entry.name)) {
+      // not path.join: it cost 12,000 files 25–60 ms, and `dir` is already resolved
+      const full = dir + path.sep + entry.name;
+      if (entry.isDirectory()) walk(full, `${prefix}${encodeURIComponent(entry.name)}/`);
+      else if (entry.isFile()) {
+        files.add(full);
+        if (!IMAGE_FILE.test(entry.name)) continue;
         // a copy is one beside its image, or with all its sister copies (their image deleted by hand);
         // a lone file that merely ends in -480.webp is an image of its own
         const variantOf = VARIANT_FILE.exec(entry.name)?.[1];
         if (variantOf && (stems.has(variantOf) || allCopies(variantOf))) continue;
-        urls.push('/uploads/' + path.relative(root, full).split(path.sep).map(encodeURIComponent).join('/'));
+        images.push(prefix + encodeURIComponent(entry.name));
       }
     }
   };
-  walk(root);
-  return urls.sort();
+  walk(root, '/uploads/');
+  return { images: images.sort(), files };
 }
+
+/** The addresses of the images under the uploads folder (their copies left out). */
+export const imagesOnDisk = (uploadsDir: string = config.uploadsDir): string[] => uploadsOnDisk(uploadsDir).images;
 
 /**
  * An image's size as browsers show it, from its header: a phone photo copied in by hand may be stored on
@@ -119,8 +136,8 @@ export function recordUpload(db: Db, row: { url: string; bytes: number | null; w
  * stays listed, marked, so that the admin sees the broken place). Returns how
  * many rows were added.
  */
-export async function backfillMedia(db: Db, uploadsDir: string = config.uploadsDir): Promise<number> {
-  const onDisk = imagesOnDisk(uploadsDir);
+export async function backfillMedia(db: Db, uploadsDir: string = config.uploadsDir, disk: UploadsOnDisk = uploadsOnDisk(uploadsDir)): Promise<number> {
+  const onDisk = disk.images;
   const known = new Set(db.select({ url: media.url }).from(media).all().map((r) => r.url));
   const added: (typeof media.$inferInsert)[] = [];
   for (const url of onDisk) {
@@ -165,15 +182,14 @@ export async function backfillMedia(db: Db, uploadsDir: string = config.uploadsD
   return added.length;
 }
 
-/** The small copy for the library's grid, when there is one. */
-function thumbOf(url: string, uploadsDir: string): string {
-  const file = uploadFile(url, uploadsDir);
-  return file && fs.existsSync(variantUrl(file, VARIANT_WIDTHS[0])) ? variantUrl(url, VARIANT_WIDTHS[0]) : url;
-}
-
-/** Every image of the library, newest first, with where it is used. */
+/**
+ * Every image of the library, newest first, with where it is used. Whether its file and its small copy
+ * (the grid's thumbnail) are there comes from the one walk of the folder the backfill makes: two checks
+ * on disk for each of a big club's 3,000 images took about 50 ms.
+ */
 export async function listMedia(db: Db, uploadsDir: string = config.uploadsDir): Promise<MediaItem[]> {
-  await backfillMedia(db, uploadsDir);
+  const disk = uploadsOnDisk(uploadsDir);
+  await backfillMedia(db, uploadsDir, disk);
   const uses = mediaUses(db);
   const versions = addressesInVersions(db);
   const days = sweepDays(trashDays(db));
@@ -187,8 +203,8 @@ export async function listMedia(db: Db, uploadsDir: string = config.uploadsDir):
       const used = usesOfImage(uses, row.url).map(({ table, id, label, field }) => ({ table, id, label, field }));
       return {
         ...row,
-        thumb: thumbOf(row.url, uploadsDir),
-        missing: !file || !fs.existsSync(file),
+        thumb: file && disk.files.has(variantUrl(file, VARIANT_WIDTHS[0])) ? variantUrl(row.url, VARIANT_WIDTHS[0]) : row.url,
+        missing: !file || !disk.files.has(file),
         uses: used,
         ...sweepVerdict(row, used.length > 0, versions, days),
       };

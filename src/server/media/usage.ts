@@ -7,6 +7,7 @@
 // home sections by section_key, pages by page_key).
 import path from 'node:path';
 import type { Db } from '../db/client';
+import { prepared } from '../content/public-content';
 import type { ContentTable } from '../db/schema';
 import type { Change } from '../publish/routes';
 import type { MediaUse } from '../../lib/schemas/media';
@@ -164,23 +165,7 @@ function trashTitle(data: Record<string, unknown>): string {
  * picture back, so a picture is not free while its row can still return).
  */
 export function mediaUses(db: Db): Map<string, Use[]> {
-  const uses = new Map<string, Use[]>();
-  const add = (url: string, use: Use) => {
-    const list = uses.get(url);
-    if (list) list.push(use);
-    else uses.set(url, [use]);
-  };
-  for (const source of IMAGE_SOURCES) {
-    for (const row of rowsOf(db, source)) {
-      const title = (row.title ?? '').trim().slice(0, 120);
-      const change: Change = row.change_key === null ? { table: source.table } : { table: source.table, key: String(row.change_key) };
-      for (const column of source.columns) {
-        for (const { url, hosted } of distinct(addressesIn(row[column.name], column.kind))) {
-          add(url, { table: source.table, id: String(row.id), label: title ? `${source.area} „${title}“` : source.area, field: column.field, change, ...(hosted && { hosted }) });
-        }
-      }
-    }
-  }
+  const uses = new Map(contentUses(db));
   const bySource = new Map(IMAGE_SOURCES.map((s) => [s.table as string, s]));
   // the trash's expiry closes its entries (revisions' pruneRevisions); until then a row can come back
   const deleted = db.$client
@@ -198,12 +183,49 @@ export function mediaUses(db: Db): Map<string, Use[]> {
     const title = trashTitle(data).trim().slice(0, 120);
     for (const column of source.columns) {
       for (const { url, hosted } of distinct(addressesIn(data[column.name], column.kind))) {
-        add(url, { table: source.table, id: row.row_id, label: `${TRASH}: ${source.area}${title ? ` „${title}“` : ''}`, field: column.field, ...(hosted && { hosted }) });
+        const use: Use = { table: source.table, id: row.row_id, label: `${TRASH}: ${source.area}${title ? ` „${title}“` : ''}`, field: column.field, ...(hosted && { hosted }) };
+        // a new list: the content's map is kept (contentUses) and stays as it was
+        uses.set(url, [...(uses.get(url) ?? []), use]);
       }
     }
   }
   return uses;
 }
+
+/**
+ * The uses in the content tables. A big club's 10,000 articles are 30 MB of text to search (150–290 ms),
+ * and the library, every image field's picker and each alt text saved ask: the pass is kept per
+ * connection until a content row changes. Every write of a content table on this connection leaves a
+ * version with a new id (the revision triggers; AUTOINCREMENT uses no id twice), and a commit by another
+ * connection (a command, the sqlite3 shell) moves `data_version`. A pass made inside a write is not kept:
+ * rolled back, its versions' ids come again with other content.
+ */
+function contentUses(db: Db): Map<string, Use[]> {
+  const stamp = `${newestVersion(db)}/${db.$client.pragma('data_version', { simple: true })}`;
+  const kept = contentUsesKept.get(db.$client);
+  if (kept?.stamp === stamp) return kept.uses;
+  const uses = new Map<string, Use[]>();
+  for (const source of IMAGE_SOURCES) {
+    for (const row of rowsOf(db, source)) {
+      const title = (row.title ?? '').trim().slice(0, 120);
+      const change: Change = row.change_key === null ? { table: source.table } : { table: source.table, key: String(row.change_key) };
+      for (const column of source.columns) {
+        for (const { url, hosted } of distinct(addressesIn(row[column.name], column.kind))) {
+          const use: Use = { table: source.table, id: String(row.id), label: title ? `${source.area} „${title}“` : source.area, field: column.field, change, ...(hosted && { hosted }) };
+          const list = uses.get(url);
+          if (list) list.push(use);
+          else uses.set(url, [use]);
+        }
+      }
+    }
+  }
+  if (!db.$client.inTransaction) contentUsesKept.set(db.$client, { stamp, uses });
+  return uses;
+}
+const contentUsesKept = new WeakMap<object, { stamp: string; uses: Map<string, Use[]> }>();
+
+const newestVersion = (db: Db): unknown =>
+  prepared(db, 'media.newestVersion', () => db.$client.prepare('SELECT max(id) FROM revisions').pluck()).get();
 
 /**
  * The uses of one image in `uses`: its own address and those of its WebP copies
