@@ -63,6 +63,8 @@ describe("a deploy's tree of the site, kept between deploys", () => {
     const clock = fakeClock();
     const reader = new SiteTreeReader(dirs, clock.clock.now, onFileChanged);
     const photo = path.join(dirs.uploadsDir, 'news', 'foto.webp');
+    const anHourAgo = new Date(Date.now() - 3_600_000);
+    fs.utimesSync(photo, anHourAgo, anHourAgo);
     try {
       const first = reader.read();
       // uploads have other writers than the publisher: listed each time
@@ -71,6 +73,7 @@ describe("a deploy's tree of the site, kept between deploys", () => {
       // a name seen before is not read again (uploads are written once under new names): a file
       // rewritten by hand under its old name is found by the next whole walk, as a page put there by hand
       fs.writeFileSync(photo, 'RIFF, by hand and longer');
+      fs.utimesSync(photo, anHourAgo, anHourAgo);
       byHand(page('impressum/index.html'), '<h1>Impressum</h1>');
       const next = reader.read();
       expect(keysOf(next)).toEqual(['news/sieg/index.html', 'index.html', 'uploads/news/foto.webp', 'uploads/verein/neu.webp'].sort());
@@ -87,6 +90,20 @@ describe("a deploy's tree of the site, kept between deploys", () => {
       expect(reader.read().has('kontakt/index.html')).toBe(false);
       await clock.advance(1);
       expect(reader.read()).toEqual(listSiteTree(dirs));
+    } finally {
+      reader.close();
+    }
+  });
+
+  it('reads an upload again while it is young: one listed while it was being written gets its last size', async () => {
+    const reader = new SiteTreeReader(dirs, fakeClock().clock.now, onFileChanged);
+    const photo = path.join(dirs.uploadsDir, 'verein', 'mannschaft.webp');
+    try {
+      // the first part written when a deploy lists the folder
+      byHand(photo, 'RIFF');
+      expect(reader.read().get('uploads/verein/mannschaft.webp')!.signature).toMatch(/^4:/);
+      fs.appendFileSync(photo, ' und der Rest des Bildes');
+      expect(reader.read().get('uploads/verein/mannschaft.webp')!.signature).toMatch(/^28:/);
     } finally {
       reader.close();
     }

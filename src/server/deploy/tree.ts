@@ -32,9 +32,10 @@ const skipped = (name: string) => name.startsWith('.') || name.endsWith('.tmp') 
 
 /**
  * Reads a folder's files into `into`. A file found in `known` under its key is
- * taken from there unread: the uploads and the build's files are written once
- * under names never used again (storeUpload's random names, the build's hashed
- * ones), so a name seen before holds what it held.
+ * taken from there unread: an upload is written once under a name never used
+ * again (storeUpload's random names, `wx`), and the build's files change only
+ * with a new build, which comes with a restart (a new reader). So a name seen
+ * before holds what it held.
  */
 function walk(root: string, prefix: string, area: FileArea, into: Map<string, LocalFile>, known?: Map<string, LocalFile>): void {
   let entries: fs.Dirent[];
@@ -46,7 +47,7 @@ function walk(root: string, prefix: string, area: FileArea, into: Map<string, Lo
   for (const entry of entries) {
     if (skipped(entry.name)) continue;
     const key = prefix ? `${prefix}/${entry.name}` : entry.name;
-    const kept = known?.get(key);
+    const kept = entry.isFile() ? known?.get(key) : undefined;
     if (kept) into.set(key, kept);
     else if (entry.isDirectory()) walk(path.join(root, entry.name), key, area, into, known);
     else if (entry.isFile()) readFile(path.join(root, entry.name), key, area, into);
@@ -88,6 +89,11 @@ export function listSiteTree(dirs: SiteDirs): Map<string, LocalFile> {
 /** Tells the listener the absolute path of each published file replaced or removed (publish/files.ts' onFileChanged). */
 export type FileChanges = (listener: (file: string) => void) => () => void;
 
+/** A build file or upload modified less than this long before it was read is read again by the next deploy. */
+export const STILL_WRITTEN_MS = 60_000;
+
+const mtimeOf = (file: LocalFile): number => Number(file.signature.slice(file.signature.indexOf(':') + 1));
+
 /** How long a tree kept from announced changes is trusted before the pages are walked whole again. */
 export const FULL_WALK_EVERY_MS = 60 * 60_000;
 
@@ -99,7 +105,9 @@ export const FULL_WALK_EVERY_MS = 60 * 60_000;
  * static server's caches rely on the same announcements). The build's files and
  * the uploads, which other writers change, are listed each time, but only the
  * names not seen before are read (walk's `known`): 12,000 files of a club with
- * 3,000 photos took 120–200 ms to read whole. Everything is read whole again
+ * 3,000 photos took 120–230 ms to read whole. A file younger than
+ * STILL_WRITTEN_MS when it was read is read again next time: an upload is
+ * written under its name in several steps, and its size may not be its last. Everything is read whole again
  * after FULL_WALK_EVERY_MS, and when asked (a superadmin's 'Erneut übertragen'):
  * a file changed by hand is found then.
  */
@@ -141,7 +149,9 @@ export class SiteTreeReader {
     const known = whole ? undefined : this.writtenOnce;
     walk(this.dirs.clientDir, '', 'asset', tree, known);
     walk(this.dirs.uploadsDir, 'uploads', 'upload', tree, known);
-    this.writtenOnce = new Map(tree);
+    // the file system's times are the kernel's clock, not the reader's (a test's fake one)
+    const youngSince = Date.now() - STILL_WRITTEN_MS;
+    this.writtenOnce = new Map([...tree].filter(([, file]) => mtimeOf(file) < youngSince));
     for (const [key, file] of this.readPages(whole)) tree.set(key, file);
     return tree;
   }

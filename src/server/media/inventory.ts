@@ -184,11 +184,13 @@ export async function backfillMedia(db: Db, uploadsDir: string = config.uploadsD
 
 /**
  * Every image of the library, newest first, with where it is used. Whether its file and its small copy
- * (the grid's thumbnail) are there comes from the one walk of the folder the backfill makes: two checks
- * on disk for each of a big club's 3,000 images took about 50 ms.
+ * (the grid's thumbnail) are there comes from the listing's one walk of the folder, which the backfill
+ * reads too: two checks on disk for each of a big club's 3,000 images took about 50 ms. A file the walk
+ * did not see (one linked in by hand, an upload finished while the backfill read another) is looked for.
  */
 export async function listMedia(db: Db, uploadsDir: string = config.uploadsDir): Promise<MediaItem[]> {
   const disk = uploadsOnDisk(uploadsDir);
+  const there = (file: string) => disk.files.has(file) || fs.existsSync(file);
   await backfillMedia(db, uploadsDir, disk);
   const uses = mediaUses(db);
   const versions = addressesInVersions(db);
@@ -203,8 +205,8 @@ export async function listMedia(db: Db, uploadsDir: string = config.uploadsDir):
       const used = usesOfImage(uses, row.url).map(({ table, id, label, field }) => ({ table, id, label, field }));
       return {
         ...row,
-        thumb: file && disk.files.has(variantUrl(file, VARIANT_WIDTHS[0])) ? variantUrl(row.url, VARIANT_WIDTHS[0]) : row.url,
-        missing: !file || !disk.files.has(file),
+        thumb: file && there(variantUrl(file, VARIANT_WIDTHS[0])) ? variantUrl(row.url, VARIANT_WIDTHS[0]) : row.url,
+        missing: !file || !there(file),
         uses: used,
         ...sweepVerdict(row, used.length > 0, versions, days),
       };

@@ -77,3 +77,17 @@ describe("the content's uses of images, kept between askings", () => {
     expect(kept?.map((use) => use.label)).toEqual(['News „Sommerfest“']);
   });
 });
+
+describe('on a connection without the revision triggers (a preview copy)', () => {
+  it('nothing is kept: its own writes are seen', () => {
+    const plain = openDatabase(path.join(dir, 'club.db'));
+    try {
+      expect(whereUsed(plain, '/uploads/news/fest.png').map((use) => use.label)).toEqual(['News „Sommerfest“']);
+      plain.$client.prepare(`UPDATE news SET image_url = '/uploads/news/vorschau.png' WHERE id = 'n1'`).run();
+      expect(whereUsed(plain, '/uploads/news/vorschau.png').map((use) => use.label)).toEqual(['News „Sommerfest“']);
+      expect(whereUsed(plain, '/uploads/news/fest.png')).toEqual([]);
+    } finally {
+      plain.$client.close();
+    }
+  });
+});

@@ -8,6 +8,7 @@
 import path from 'node:path';
 import type { Db } from '../db/client';
 import { prepared } from '../content/public-content';
+import { hasRevisionTriggers } from '../revisions/triggers';
 import type { ContentTable } from '../db/schema';
 import type { Change } from '../publish/routes';
 import type { MediaUse } from '../../lib/schemas/media';
@@ -160,8 +161,8 @@ function trashTitle(data: Record<string, unknown>): string {
 }
 
 /**
- * Every upload address used in the content, with where: one read of each
- * table, and the rows in the trash (restoring a deleted news must bring its
+ * Every upload address used in the content, with where: each table's rows (a
+ * pass kept until one changes, contentUses), and the rows in the trash (restoring a deleted news must bring its
  * picture back, so a picture is not free while its row can still return).
  */
 export function mediaUses(db: Db): Map<string, Use[]> {
@@ -198,7 +199,8 @@ export function mediaUses(db: Db): Map<string, Use[]> {
  * connection until a content row changes. Every write of a content table on this connection leaves a
  * version with a new id (the revision triggers; AUTOINCREMENT uses no id twice), and a commit by another
  * connection (a command, the sqlite3 shell) moves `data_version`. A pass made inside a write is not kept:
- * rolled back, its versions' ids come again with other content.
+ * rolled back, its versions' ids come again with other content. Nor is one on a connection without the
+ * triggers (a preview's copy): its own writes would leave no trace.
  */
 function contentUses(db: Db): Map<string, Use[]> {
   const stamp = `${newestVersion(db)}/${db.$client.pragma('data_version', { simple: true })}`;
@@ -219,7 +221,7 @@ function contentUses(db: Db): Map<string, Use[]> {
       }
     }
   }
-  if (!db.$client.inTransaction) contentUsesKept.set(db.$client, { stamp, uses });
+  if (!db.$client.inTransaction && hasRevisionTriggers(db.$client)) contentUsesKept.set(db.$client, { stamp, uses });
   return uses;
 }
 const contentUsesKept = new WeakMap<object, { stamp: string; uses: Map<string, Use[]> }>();

@@ -25,6 +25,11 @@ export function rowJsonSql(prefix: string, columns: string[]): string {
   return `json_object(${columns.map((c) => `${quoteText(c)}, ${prefix}.${quoteId(c)}`).join(', ')})`;
 }
 
+/** Whether this connection keeps a version of every content write (a preview's copy does not). */
+export function hasRevisionTriggers(client: Database.Database): boolean {
+  return (client as Database.Database & { [INSTALLED]?: boolean })[INSTALLED] === true;
+}
+
 /** Installs the functions and triggers on the write connection (once per connection). */
 export function installRevisionTriggers(client: Database.Database): void {
   const marked = client as Database.Database & { [INSTALLED]?: boolean };
