@@ -8,6 +8,7 @@ import { MAX_ALT_LENGTH, MEDIA_TEXTS as T, type MediaItem } from '../../lib/sche
 import { formatDate } from '../../lib/dates-de';
 import type { ManagerProps } from './managers';
 import { KIT_TEXTS, callAction, useLoader, useSaveToasts, wrapStyle } from './contentKit';
+import { MoreRows, useShownInSteps } from './ShownInSteps';
 import { loadMediaLibrary, mediaName } from './ImageUpload';
 import { confirmAction } from './ui';
 import { MediaThumb } from './MediaThumb';
@@ -136,6 +137,8 @@ export default function MediaManager(_props: ManagerProps) {
         (!needle || [item.url, item.alt, ...item.uses.map((u) => u.label)].some((text) => text.toLowerCase().includes(needle))),
     );
   }, [data, query, onlyUnused]);
+  // a big club's 3,000 images, each with its form: rendered in steps
+  const rows = useShownInSteps(shown);
 
   return (
     <section className="media-manager" aria-labelledby="media-title">
@@ -156,7 +159,7 @@ export default function MediaManager(_props: ManagerProps) {
       {loadFailed && <p className="field-error">{T.loadError}</p>}
       {data && data.length === 0 && <p>{T.empty}</p>}
       <ul className="admin-list media-list">
-        {shown.map((item) => (
+        {rows.shown.map((item) => (
           <MediaCard
             key={item.url}
             item={item}
@@ -164,6 +167,7 @@ export default function MediaManager(_props: ManagerProps) {
             onDeleted={() => setData((list) => (list ?? []).filter((m) => m.url !== item.url))}
           />
         ))}
+        <MoreRows {...rows} />
       </ul>
     </section>
   );

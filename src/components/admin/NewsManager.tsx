@@ -15,6 +15,7 @@ import { useLiveReload } from './live';
 import { HistoryButton } from './HistoryButton';
 import PreviewButton from './PreviewButton';
 import { useSavedRows, type SavedRow } from './savedRows';
+import { MoreRows, useShownInSteps } from './ShownInSteps';
 import { ADMIN_TEXTS, SaveButton, confirmLeave } from './ui';
 
 /** How long the undo of a deletion is offered. */
@@ -177,6 +178,7 @@ export default function NewsManager() {
   const [undo, setUndo] = useState<{ row: NewsListEntry; trash: number } | null>(null);
   const undoTimer = useRef<number | undefined>(undefined);
   const formCard = useRef<HTMLElement>(null);
+  const rows = useShownInSteps(list);
 
   useEffect(() => () => window.clearTimeout(undoTimer.current), []);
 
@@ -262,7 +264,7 @@ export default function NewsManager() {
         {list && list.length === 0 && <p className="empty">{T.empty}</p>}
         {list && list.length > 0 && (
           <ul className="admin-list news-list">
-            {list.map((item) => (
+            {rows.shown.map((item) => (
               <li key={item.id} className="admin-card news-item" data-id={item.id}>
                 <div className="news-item-head">
                   <strong className="news-item-title" style={wrapStyle}>
@@ -286,6 +288,7 @@ export default function NewsManager() {
                 </div>
               </li>
             ))}
+            <MoreRows {...rows} />
           </ul>
         )}
       </section>

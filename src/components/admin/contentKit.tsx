@@ -31,6 +31,7 @@ export const KIT_TEXTS = {
   active: 'Aktiv',
   inactive: 'Inaktiv',
   required: ADMIN_TEXTS.requiredFields,
+  showMore: (next: number, hidden: number) => `Weitere ${next} anzeigen (noch ${hidden})`,
 } as const;
 
 export type Publication = { published: number | null; failed: string[]; pending?: number };

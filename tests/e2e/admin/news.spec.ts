@@ -162,3 +162,28 @@ test('leaving a form with unsaved changes asks first; the panel fits a 375 px ph
   await page.close({ runBeforeUnload: true });
   expect(await dialogType).toBe('beforeunload');
 });
+
+test("a big club's list: all articles counted, the first 100 rendered, the next as the admin scrolls or presses the button", async ({ page, context }) => {
+  await loginAs(context, site, 'admin');
+  const db = site.db();
+  const before = db.select().from(news).all().length;
+  // the oldest of them is the list's last row
+  for (let i = 0; i < 230; i++) makeNews(db, { title: `Archivmeldung ${String(i).padStart(3, '0')}`, created_at: new Date(Date.UTC(2020, 0, 1 + i)).toISOString() });
+  const total = before + 230;
+  await page.goto(`${site.url}/admin#news`);
+  await expect(page.getByRole('heading', { name: `Alle News (${total})` })).toBeVisible();
+  const rows = page.locator('.news-item');
+  await expect(rows).toHaveCount(100);
+  const more = page.getByRole('button', { name: /^Weitere \d+ anzeigen/ });
+  await expect(more).toHaveText(`Weitere 100 anzeigen (noch ${total - 100})`);
+
+  // scrolled to the end: the next step comes without a click
+  await more.scrollIntoViewIfNeeded();
+  await expect(rows).toHaveCount(200);
+  // the button, for keyboards: the rest, and then no button
+  await more.focus();
+  await page.keyboard.press('Enter');
+  await expect(rows).toHaveCount(total);
+  await expect(more).toHaveCount(0);
+  await expect(rows.last().locator('.news-item-title')).toHaveText('Archivmeldung 000');
+});
