@@ -24,6 +24,7 @@ import { MATCH_DETAILS_TEXTS } from '../../lib/schemas/match-details';
 import MatchDetailsEditor from './MatchDetailsEditor';
 import MatchImportPanel from './MatchImportPanel';
 import PreviewButton from './PreviewButton';
+import { MoreRows, useShownInSteps } from './ShownInSteps';
 
 type FormValues = {
   home_team: string;
@@ -260,6 +261,8 @@ export default function MatchesManager() {
     },
   });
   const { data: matches, loading, loadFailed, reload } = list;
+  // a big club's 2,000 matches: rendered in steps (decision 062)
+  const rows = useShownInSteps(matches);
   // the match whose details (line-up, events, report; issue 14) are open
   const [detailsOf, setDetailsOf] = useState<string | null>(null);
 
@@ -292,7 +295,7 @@ export default function MatchesManager() {
                 </tr>
               </thead>
               <tbody>
-                {matches.map((m) => (
+                {rows.shown.map((m) => (
                   <tr key={m.id} data-row-id={m.id}>
                     <td data-label="Datum">{formatShortDate(m.match_date)}</td>
                     <td data-label="Uhrzeit">{m.match_time ?? '–'}</td>
@@ -318,6 +321,7 @@ export default function MatchesManager() {
                     </td>
                   </tr>
                 ))}
+                <MoreRows {...rows} columns={8} />
               </tbody>
             </table>
           </div>

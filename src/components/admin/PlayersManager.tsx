@@ -5,6 +5,7 @@ import { actions } from 'astro:actions';
 import { useMemo, useState } from 'react';
 import { PLAYER_CONSENT_TEXTS as C, PLAYER_POSITIONS, PLAYER_TEXTS as T, playerSchema, type PlayerEntry } from '../../lib/schemas/player';
 import { FieldError, KIT_TEXTS, callAction, useFormState, useLoader, wrapStyle } from './contentKit';
+import { MoreRows, useShownInSteps } from './ShownInSteps';
 import { EntityEditDialog, EntityFormButtons, RowActions, createOrUpdate, useEntityForm, useEntityList, type EntityFormProps } from './entityKit';
 import ImageUpload from './ImageUpload';
 
@@ -204,6 +205,8 @@ export default function PlayersManager() {
       [p.name, p.position, p.team_name ?? ''].some((v) => v.toLocaleLowerCase('de').includes(q)),
     );
   }, [players, query]);
+  // a big club's 2,000 players (without a search): rendered in steps (decision 062)
+  const rows = useShownInSteps(shown);
 
   return (
     <>
@@ -237,7 +240,7 @@ export default function PlayersManager() {
                 </tr>
               </thead>
               <tbody>
-                {shown.map((p) => (
+                {rows.shown.map((p) => (
                   <tr key={p.id} data-row-id={p.id}>
                     <td data-label="Name" className="player-name" style={wrapStyle}>
                       <strong>{p.name}</strong>
@@ -259,6 +262,7 @@ export default function PlayersManager() {
                     </td>
                   </tr>
                 ))}
+                <MoreRows {...rows} columns={6} />
               </tbody>
             </table>
           </div>

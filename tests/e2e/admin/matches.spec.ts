@@ -167,3 +167,16 @@ test("a new match's season follows its date until the admin types one: next seas
   await expect(toaster(page).getByText('Spiel erfolgreich hinzugefügt')).toBeVisible();
   expect(site.db().select().from(matches).where(eq(matches.away_team, 'FC Saisonwechsel')).get()).toMatchObject({ match_date: '2027-07-03', season: '2027/28' });
 });
+
+test("a big club's schedule: every match counted, the table's rows in steps of 100 with a row across for the next", async ({ page }) => {
+  const db = site.db();
+  for (let i = 0; i < 130; i++) makeMatch(db, { away_team: `Gegner Nr. ${i}`, match_date: new Date(Date.UTC(2024, 0, 1 + i)).toISOString().slice(0, 10) });
+  await page.goto(`${site.url}/admin#spielplan`);
+  await expect(page.getByRole('heading', { name: /\(130\)$/ })).toBeVisible();
+  const rows = page.locator('.matches-table tbody tr[data-row-id]');
+  await expect(rows).toHaveCount(100);
+  const more = page.locator('.matches-table tbody tr.admin-more').getByRole('button', { name: 'Weitere 30 anzeigen (noch 30)' });
+  await more.click();
+  await expect(rows).toHaveCount(130);
+  await expect(page.locator('.matches-table tbody tr.admin-more')).toHaveCount(0);
+});
