@@ -107,9 +107,9 @@ export const FULL_WALK_EVERY_MS = 60 * 60_000;
  * names not seen before are read (walk's `known`): 12,000 files of a club with
  * 3,000 photos took 120–230 ms to read whole. A file younger than
  * STILL_WRITTEN_MS when it was read is read again next time: an upload is
- * written under its name in several steps, and its size may not be its last. Everything is read whole again
- * after FULL_WALK_EVERY_MS, and when asked (a superadmin's 'Erneut übertragen'):
- * a file changed by hand is found then.
+ * written under its name in several steps, and its size then may not be its
+ * last. Everything is read whole again after FULL_WALK_EVERY_MS, and when asked
+ * (a superadmin's 'Erneut übertragen'): a file changed by hand is found then.
  */
 export class SiteTreeReader {
   private pages: Map<string, LocalFile> | null = null;

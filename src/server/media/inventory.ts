@@ -101,9 +101,6 @@ export function uploadsOnDisk(uploadsDir: string = config.uploadsDir): UploadsOn
   return { images: images.sort(), files };
 }
 
-/** The addresses of the images under the uploads folder (their copies left out). */
-export const imagesOnDisk = (uploadsDir: string = config.uploadsDir): string[] => uploadsOnDisk(uploadsDir).images;
-
 /**
  * An image's size as browsers show it, from its header: a phone photo copied in by hand may be stored on
  * its side with an EXIF orientation of 5-8 (turned a quarter), and browsers show it upright, so its room

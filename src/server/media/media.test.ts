@@ -13,7 +13,7 @@ import { clubSettings, homepageContent, matches, media, news, pageContent, playe
 import { createTestDb, seed } from '../db/test-db';
 import { isRefusedWrite } from '../db/write';
 import { imageAlt, imageBox, storedAlt } from './alt';
-import { backfillMedia, imagesOnDisk, listMedia } from './inventory';
+import { backfillMedia, listMedia, uploadsOnDisk } from './inventory';
 import { deleteMedia, setMediaAlt } from './service';
 import { registerDeployer, type Deployer } from '../deploy/deployer';
 import { whereUsed } from './usage';
@@ -52,7 +52,7 @@ describe('inventory', () => {
     const logo = await put('sponsors/logo.png', false);
     // a file that only looks like a copy is an image of its own
     const lone = await put('team-480.png', false);
-    expect(imagesOnDisk(dir)).toEqual([photo, logo, lone].sort());
+    expect(uploadsOnDisk(dir).images).toEqual([photo, logo, lone].sort());
 
     const listed = await listMedia(db, dir);
     expect(listed.map((m) => m.url).sort()).toEqual([photo, logo, lone].sort());

@@ -79,7 +79,7 @@ export const IMAGE_SOURCES: Source[] = [
 export type Use = MediaUse & { change?: Change; hosted?: true };
 
 /**
- * An upload path as the library keys it (imagesOnDisk): '//' and './' taken out, each part percent-encoded
+ * An upload path as the library keys it (uploadsOnDisk): '//' and './' taken out, each part percent-encoded
  * once ('/uploads/news/x.png' stays as it is). A path that leaves the folder stays as written (no image).
  */
 function canonicalUpload(address: string): string {
