@@ -170,7 +170,10 @@ test("a big club's list: all articles counted, the first 100 rendered, the next 
   // the oldest of them is the list's last row
   for (let i = 0; i < 230; i++) makeNews(db, { title: `Archivmeldung ${String(i).padStart(3, '0')}`, created_at: new Date(Date.UTC(2020, 0, 1 + i)).toISOString() });
   const total = before + 230;
+  // the list comes compressed (decision 063)
+  const listAnswer = page.waitForResponse(actionUrl('admin.news.list'));
   await page.goto(`${site.url}/admin#news`);
+  expect((await listAnswer).headers()['content-encoding']).toMatch(/^(gzip|br)$/);
   await expect(page.getByRole('heading', { name: `Alle News (${total})` })).toBeVisible();
   const rows = page.locator('.news-item');
   await expect(rows).toHaveCount(100);
