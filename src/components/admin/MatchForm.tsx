@@ -1,0 +1,243 @@
+// The form of a match (admin-area.md §2 Spielplan): 'Neues Spiel' above the
+// table and the edit dialog's; the season follows the date until the admin types
+// one. Apart from MatchesManager.tsx, which lists the matches.
+import { actions } from 'astro:actions';
+import { useState } from 'react';
+import { viennaDate } from '../../lib/dates-de';
+import { seasonOfDate } from '../../lib/fixtures';
+import {
+  COMPETITIONS,
+  MATCH_STATUSES,
+  MATCH_STATUS_LABELS,
+  MATCH_TEXTS as T,
+  MATCH_TYPES,
+  MATCH_TYPE_LABELS,
+  adminMatchStatus,
+  matchSchema,
+  type MatchEntry,
+} from '../../lib/schemas/match';
+import { FieldError, callAction } from './contentKit';
+import { EntityFormButtons, useEntityForm, type EntityFormProps } from './entityKit';
+import PreviewButton from './PreviewButton';
+
+type FormValues = {
+  home_team: string;
+  away_team: string;
+  match_date: string;
+  match_time: string;
+  location: string;
+  competition: string;
+  season: string;
+  matchday: string;
+  home_score: string;
+  away_score: string;
+  status: string;
+  match_type: string;
+  notes: string;
+};
+
+/** The season a new match most likely belongs to: its date's, before a date is chosen today's (Vienna). */
+const seasonForDate = (date: string) => seasonOfDate(/^\d{4}-\d{2}-\d{2}$/.test(date) ? date : viennaDate(new Date()));
+
+const emptyForm = (): FormValues => ({
+  home_team: '',
+  away_team: '',
+  match_date: '',
+  match_time: '',
+  location: '',
+  competition: '',
+  season: seasonForDate(''),
+  matchday: '',
+  home_score: '',
+  away_score: '',
+  status: 'scheduled',
+  match_type: 'league',
+  notes: '',
+});
+
+// The spec shows a score of 0 as an empty field in the edit form (the original
+// wrote `score || ''`). We keep that look, but an empty field that the admin
+// never touched must not turn a real 0 into NULL on save: the form remembers
+// which scores were 0 and shows '0' as the placeholder; only when the admin
+// edits such a field (and leaves it empty) is the score cleared.
+const scoreField = (score: number | null) => (score ? String(score) : '');
+
+const toForm = (m: MatchEntry): FormValues => ({
+  home_team: m.home_team,
+  away_team: m.away_team,
+  match_date: m.match_date,
+  match_time: m.match_time ?? '',
+  location: m.location ?? '',
+  competition: m.competition ?? '',
+  season: m.season ?? '',
+  matchday: m.matchday == null ? '' : String(m.matchday),
+  home_score: scoreField(m.home_score),
+  away_score: scoreField(m.away_score),
+  // an unknown status is shown (and, when saved, stored) as scheduled
+  status: adminMatchStatus(m.status),
+  match_type: m.match_type === 'league' || m.match_type === 'cup' ? m.match_type : 'friendly',
+  notes: m.notes ?? '',
+});
+
+export default function MatchForm({ match, ...props }: { match: MatchEntry | null } & EntityFormProps) {
+  const [touchedScores, setTouchedScores] = useState({ home_score: false, away_score: false });
+  const hiddenZero = (key: 'home_score' | 'away_score') => match?.[key] === 0 && !touchedScores[key];
+  const form = useEntityForm({
+    ...props,
+    initial: match ? toForm(match) : emptyForm(),
+    schema: matchSchema,
+    prepare: (values) => ({
+      ...values,
+      home_score: values.home_score === '' && hiddenZero('home_score') ? '0' : values.home_score,
+      away_score: values.away_score === '' && hiddenZero('away_score') ? '0' : values.away_score,
+    }),
+    draft: { entity: 'matches', id: match?.id ?? null, revision: match?.revision },
+    save: (_sent, data, base) =>
+      match
+        ? callAction(() => actions.admin.matches.update({ id: match.id, ...data, ...base }))
+        : callAction(() => actions.admin.matches.create(data)),
+    texts: {
+      invalid: T.errorTitle,
+      failed: (message) => [T.errorTitle, `${match ? T.updateError : T.saveError}: ${message}`],
+      saved: [T.successTitle, match ? T.updated : T.created],
+    },
+    next: (row) => (match ? toForm(row) : emptyForm()),
+    afterSave: () => setTouchedScores({ home_score: false, away_score: false }),
+  });
+  const { values, bind, errors } = form;
+  const dateBound = bind('match_date');
+
+  const scoreInput = (key: 'home_score' | 'away_score') => {
+    const bound = bind(key);
+    return (
+      <input
+        id={id(key)}
+        name={key}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        step={1}
+        {...bound}
+        placeholder={hiddenZero(key) ? '0' : undefined}
+        onChange={(e) => {
+          setTouchedScores((t) => ({ ...t, [key]: true }));
+          bound.onChange(e);
+        }}
+      />
+    );
+  };
+
+  const id = (name: string) => `match-${match ? 'edit' : 'new'}-${name}`;
+  const competitions: string[] = [...COMPETITIONS];
+  if (values.competition && !competitions.includes(values.competition)) competitions.push(values.competition);
+  return (
+    <form className="admin-form match-form" noValidate onSubmit={form.submit} aria-label={match ? T.editTitle : T.createTitle}>
+      <div className="row">
+        <label className="admin-field" htmlFor={id('home')}>
+          <span>Heimteam *</span>
+          <input id={id('home')} name="home_team" autoComplete="off" {...bind('home_team')} />
+          <FieldError message={errors.home_team} />
+        </label>
+        <label className="admin-field" htmlFor={id('away')}>
+          <span>Auswärtsteam *</span>
+          <input id={id('away')} name="away_team" autoComplete="off" {...bind('away_team')} />
+          <FieldError message={errors.away_team} />
+        </label>
+      </div>
+      <div className="row">
+        <label className="admin-field" htmlFor={id('date')}>
+          <span>Datum *</span>
+          <input
+            id={id('date')}
+            name="match_date"
+            type="date"
+            {...dateBound}
+            onChange={(e) => {
+              // a new match's season follows its date while it shows what the date gave (not one the admin typed):
+              // next season's fixtures, entered in June, are next season's
+              const follows = !match && values.season === seasonForDate(values.match_date);
+              dateBound.onChange(e);
+              if (follows) form.set('season', seasonForDate(e.target.value));
+            }}
+          />
+          <FieldError message={errors.match_date} />
+        </label>
+        <label className="admin-field" htmlFor={id('time')}>
+          <span>Uhrzeit</span>
+          <input id={id('time')} name="match_time" type="time" {...bind('match_time')} />
+          <FieldError message={errors.match_time} />
+        </label>
+        <label className="admin-field" htmlFor={id('location')}>
+          <span>Ort</span>
+          <input id={id('location')} name="location" {...bind('location')} />
+          <FieldError message={errors.location} />
+        </label>
+      </div>
+      <div className="row">
+        <label className="admin-field" htmlFor={id('competition')}>
+          <span>Wettbewerb *</span>
+          <select id={id('competition')} name="competition" {...bind('competition')}>
+            <option value="">Wettbewerb wählen</option>
+            {competitions.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+          <FieldError message={errors.competition} />
+        </label>
+        <label className="admin-field" htmlFor={id('season')}>
+          <span>Saison *</span>
+          <input id={id('season')} name="season" placeholder="2026/27" {...bind('season')} />
+          <FieldError message={errors.season} />
+        </label>
+        <label className="admin-field" htmlFor={id('matchday')}>
+          <span>Spieltag</span>
+          <input id={id('matchday')} name="matchday" type="number" inputMode="numeric" min={0} step={1} {...bind('matchday')} />
+          <FieldError message={errors.matchday} />
+        </label>
+      </div>
+      <div className="row">
+        <label className="admin-field" htmlFor={id('home_score')}>
+          <span>Tore Heim</span>
+          {scoreInput('home_score')}
+          <FieldError message={errors.home_score} />
+        </label>
+        <label className="admin-field" htmlFor={id('away_score')}>
+          <span>Tore Auswärts</span>
+          {scoreInput('away_score')}
+          <FieldError message={errors.away_score} />
+        </label>
+        <label className="admin-field" htmlFor={id('status')}>
+          <span>Status</span>
+          <select id={id('status')} name="status" {...bind('status')}>
+            {MATCH_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {MATCH_STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+          <FieldError message={errors.status} />
+        </label>
+        <label className="admin-field" htmlFor={id('type')}>
+          <span>Spielart</span>
+          <select id={id('type')} name="match_type" {...bind('match_type')}>
+            {MATCH_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {MATCH_TYPE_LABELS[t]}
+              </option>
+            ))}
+          </select>
+          <FieldError message={errors.match_type} />
+        </label>
+      </div>
+      <label className="admin-field" htmlFor={id('notes')}>
+        <span>Notizen</span>
+        <textarea id={id('notes')} name="notes" rows={2} {...bind('notes')} />
+        <FieldError message={errors.notes} />
+      </label>
+      <PreviewButton entity="matches" id={match?.id ?? null} values={() => values} />
+      <EntityFormButtons inDialog={match !== null} form={form} createLabel="Spiel hinzufügen" />
+    </form>
+  );
+}
