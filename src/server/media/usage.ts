@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { Db } from '../db/client';
 import { prepared } from '../content/public-content';
 import { hasRevisionTriggers } from '../revisions/triggers';
+import { keptWhile, type Kept } from './kept-pass';
 import type { ContentTable } from '../db/schema';
 import type { Change } from '../publish/routes';
 import type { MediaUse } from '../../lib/schemas/media';
@@ -162,8 +163,9 @@ function trashTitle(data: Record<string, unknown>): string {
 
 /**
  * Every upload address used in the content, with where: each table's rows (a
- * pass kept until one changes, contentUses), and the rows in the trash (restoring a deleted news must bring its
- * picture back, so a picture is not free while its row can still return).
+ * pass kept until one changes, contentUses), and the rows in the trash
+ * (restoring a deleted news must bring its picture back, so a picture is not
+ * free while its row can still return).
  */
 export function mediaUses(db: Db): Map<string, Use[]> {
   const uses = new Map(contentUses(db));
@@ -204,8 +206,14 @@ export function mediaUses(db: Db): Map<string, Use[]> {
  */
 function contentUses(db: Db): Map<string, Use[]> {
   const stamp = `${newestVersion(db)}/${db.$client.pragma('data_version', { simple: true })}`;
-  const kept = contentUsesKept.get(db.$client);
-  if (kept?.stamp === stamp) return kept.uses;
+  return keptWhile(contentUsesKept, db, stamp, () => contentPass(db), hasRevisionTriggers(db.$client));
+}
+const contentUsesKept = new WeakMap<object, Kept<Map<string, Use[]>>>();
+
+const newestVersion = (db: Db): unknown =>
+  prepared(db, 'media.newestVersion', () => db.$client.prepare('SELECT max(id) FROM revisions').pluck()).get();
+
+function contentPass(db: Db): Map<string, Use[]> {
   const uses = new Map<string, Use[]>();
   for (const source of IMAGE_SOURCES) {
     for (const row of rowsOf(db, source)) {
@@ -221,13 +229,9 @@ function contentUses(db: Db): Map<string, Use[]> {
       }
     }
   }
-  if (!db.$client.inTransaction && hasRevisionTriggers(db.$client)) contentUsesKept.set(db.$client, { stamp, uses });
   return uses;
 }
-const contentUsesKept = new WeakMap<object, { stamp: string; uses: Map<string, Use[]> }>();
 
-const newestVersion = (db: Db): unknown =>
-  prepared(db, 'media.newestVersion', () => db.$client.prepare('SELECT max(id) FROM revisions').pluck()).get();
 
 /**
  * The uses of one image in `uses`: its own address and those of its WebP copies
@@ -250,17 +254,14 @@ export function addressesInVersions(db: Db): Set<string> {
   // versions are only added and pruned: the newest id and the count say whether the last pass still holds
   // (the library and every image field's picker ask, and a year's versions are tens of MB of text)
   const { newest, count } = db.$client.prepare('SELECT max(id) AS newest, count(*) AS count FROM revisions').get() as { newest: number | null; count: number };
-  const stamp = `${newest}/${count}`;
-  const known = versionAddresses.get(db.$client);
-  if (known?.stamp === stamp && !db.$client.inTransaction) return known.addresses;
-  const addresses = new Set<string>();
-  const rows = db.$client.prepare(`SELECT data FROM revisions WHERE instr(data, '/uploads/') > 0`).pluck().iterate() as Iterable<string>;
-  for (const data of rows) for (const url of data.match(UPLOAD_IN_TEXT) ?? []) addresses.add(canonicalUpload(url));
-  // not from inside a write: rolled back, its versions' ids come again with other addresses
-  if (!db.$client.inTransaction) versionAddresses.set(db.$client, { stamp, addresses });
-  return addresses;
+  return keptWhile(versionAddresses, db, `${newest}/${count}`, () => {
+    const addresses = new Set<string>();
+    const rows = db.$client.prepare(`SELECT data FROM revisions WHERE instr(data, '/uploads/') > 0`).pluck().iterate() as Iterable<string>;
+    for (const data of rows) for (const url of data.match(UPLOAD_IN_TEXT) ?? []) addresses.add(canonicalUpload(url));
+    return addresses;
+  });
 }
-const versionAddresses = new WeakMap<object, { stamp: string; addresses: Set<string> }>();
+const versionAddresses = new WeakMap<object, Kept<Set<string>>>();
 
 /** Whether a version names the image or one of its WebP copies. */
 export function namedInVersions(addresses: Set<string>, url: string): boolean {
