@@ -17,10 +17,10 @@ import { MatchBaselines } from './match-baselines';
 import { onePagePerRoute, warmSavePath } from './save-warmup';
 import { blankFilesIn, blankFolderFor, type BlankFiles } from './blank-files';
 import { replacedFilesIn, replacedFolderFor, type ReplacedFiles } from './replaced-files';
-import { settleFileChanges } from '../cluster-files';
-import { raiseCacheVersion, readCacheVersion, writeCacheVersionFile } from './version';
+import { readCacheVersion } from './version';
 import { FAILED_READS_HEADER } from '../content/read-failures';
-import { changedPages, settledUrls, type PublishReport } from './publish-report';
+import type { PublishReport } from './publish-report';
+import { endJob } from './job-end';
 
 /** The page every missing URL shows (404.html). */
 const NOT_FOUND_PAGE = '/404';
@@ -169,34 +169,11 @@ export class Publisher {
     const unspliced = await splicing;
     queue.push(...unspliced);
     await Promise.all(Array.from({ length: Math.min(concurrency, queue.length - next) }, worker));
-    const db = this.options.db();
     // a stop ended the job early: what it did not reach is pending, not published
     const notSpliced = new Set(unspliced);
     const reached = [...queue.slice(0, next), ...[...spliced].filter((url) => !notSpliced.has(url))];
     pending?.failed([...report.failed, ...queue.slice(next).map((url) => ({ url, error: 'stopped before it was published' }))]);
-    const done = [...report.written, ...report.removed];
-    // nothing changed on disk (every render failed, or a gone page had no file): open tabs have nothing new to load
-    if (done.length === 0) {
-      report.version = readCacheVersion(db);
-      pending?.published(settledUrls(reached, report));
-    } else {
-      try {
-        report.version = raiseCacheVersion(db);
-        // the static workers have dropped the replaced files from their caches (a no-op without workers)
-        await settleFileChanges();
-        // last: the version file tells clients that everything above is in place, and which pages changed
-        writeCacheVersionFile(this.options.siteDir, report.version, this.side, everyPage ? undefined : changedPages(report));
-        pending?.published(settledUrls(reached, report));
-      } catch (error) {
-        // the pages are in place but open tabs were not told: they stay pending, and a retry raises the version
-        const message = error instanceof Error ? error.message : String(error);
-        this.log.error(`[publish] the cache version could not be raised: ${message}`);
-        const owed = done.map((url) => ({ url, error: `cache version: ${message}` }));
-        report.failed.push(...owed);
-        pending?.failed(owed);
-        report.version = readCacheVersion(db);
-      }
-    }
+    await endJob(report, { db: this.options.db(), siteDir: this.options.siteDir, side: this.side, pending, log: this.log, reached, everyPage });
     report.pending = pending?.count ?? 0;
     report.ms = Math.round(performance.now() - started);
     return report;
