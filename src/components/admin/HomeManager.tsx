@@ -2,7 +2,7 @@
 // page (HomeSectionForms.tsx), and the free content blocks of page 'startseite'
 // (page_content, edited in the generic modal).
 import { actions } from 'astro:actions';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { HOME_TEXTS as T } from '../../lib/schemas/homepage';
 import type { PageContentEntry } from '../../lib/schemas/pageContent';
 import { ActiveBadge, KIT_TEXTS, callAction, useLoader, useSaveToasts, wrapStyle } from './contentKit';

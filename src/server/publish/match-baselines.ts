@@ -16,7 +16,6 @@
 // gone, a row deleted, a write that left no revision) is null, and decision 045's hash
 // decides as before.
 import type { Db } from '../db/client';
-import type { MatchesMoved } from '../content/player-shown';
 import type { JobKnowledge } from './page-inputs';
 import { prepared } from '../content/public-content';
 import { matchTeamAndStatus, playersOfMatch } from './routes-player';

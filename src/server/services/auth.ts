@@ -1,6 +1,6 @@
 // Sign-in, forgotten password and new password (public-site.md §2, §4, §5, §8;
 // docs/decisions/004 and 005). The actions are thin; the rules are here.
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { PASSWORD_MESSAGES } from '../../lib/schemas/auth';
 import type { ForgotPasswordInput, ResetPasswordInput, SignInInput } from '../../lib/schemas/auth';
 import { clubIdentity } from '../content/club';

@@ -3,7 +3,7 @@
 // page, so each write names the team (both teams when a player moves).
 // Publication consent (issue 14) is stored with the admin who recorded it: the
 // signed-in admin whenever what was consented changes.
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { getDb, type Db } from '../../db/client';
 import { RefusedWrite, write } from '../../db/write';
 import { players, teams } from '../../db/schema';

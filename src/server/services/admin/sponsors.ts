@@ -1,6 +1,6 @@
 // sponsors for the admin (admin-area.md §7): list, insert, update, delete
 // {name, logo_url, website_url, description, tier}. / and /sponsoren show them.
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { getDb, type Db } from '../../db/client';
 import { write } from '../../db/write';
 import { sponsors } from '../../db/schema';
