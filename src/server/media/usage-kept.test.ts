@@ -12,7 +12,8 @@ import { openDatabase, type Db } from '../db/client';
 import { news } from '../db/schema';
 import { seed } from '../db/test-db';
 import { guardWrites, write } from '../db/write';
-import { mediaUses, whereUsed } from './usage';
+import { listTrash, purgeFromTrash } from '../revisions/trash';
+import { addressesInVersions, mediaUses, whereUsed } from './usage';
 
 let dir: string;
 let db: Db;
@@ -76,6 +77,19 @@ describe("the content's uses of images, kept between askings", () => {
     expect(placesOf('/uploads/news/fest.png')).toEqual(['Papierkorb: News „Sommerfest“']);
     expect(kept?.map((use) => use.label)).toEqual(['News „Sommerfest“']);
   });
+
+  it('see a purge from the trash, which takes the newest versions away again', () => {
+    // another article's version is the newest when the uses are asked
+    seed(db, (tx) => tx.insert(news).values({ id: 'n2', title: 'Derby', content: '<p>Sieg</p>' }).run());
+    expect(placesOf('/uploads/news/fest.png')).toEqual(['News „Sommerfest“']);
+    expect(addressesInVersions(db).has('/uploads/news/fest.png')).toBe(true);
+    write('test.delete', (tx) => tx.delete(news).where(eq(news.id, 'n1')).run(), db);
+    const [entry] = listTrash(db);
+    purgeFromTrash(entry.id, db);
+    // the purged article is gone with every version of it: no place, no version names its picture
+    expect(placesOf('/uploads/news/fest.png')).toEqual([]);
+    expect(addressesInVersions(db).has('/uploads/news/fest.png')).toBe(false);
+  });
 });
 
 describe('on a connection without the revision triggers (a preview copy)', () => {
@@ -90,4 +104,5 @@ describe('on a connection without the revision triggers (a preview copy)', () =>
       plain.$client.close();
     }
   });
+
 });

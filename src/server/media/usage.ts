@@ -199,10 +199,12 @@ export function mediaUses(db: Db): Map<string, Use[]> {
  * The uses in the content tables. A big club's 10,000 articles are 30 MB of text to search (150–290 ms),
  * and the library, every image field's picker and each alt text saved ask: the pass is kept per
  * connection until a content row changes. Every write of a content table on this connection leaves a
- * version with a new id (the revision triggers; AUTOINCREMENT uses no id twice), and a commit by another
- * connection (a command, the sqlite3 shell) moves `data_version`. A pass made inside a write is not kept:
- * rolled back, its versions' ids come again with other content. Nor is one on a connection without the
- * triggers (a preview's copy): its own writes would leave no trace.
+ * version with a new id (the revision triggers), which moves the highest id the table ever gave out
+ * (`sqlite_sequence`, AUTOINCREMENT), and a commit by another connection (a command, the sqlite3 shell)
+ * moves `data_version`. Not `max(id)`: a purge from the trash deletes the newest versions, and the highest
+ * id left could be the stamp of a pass made before the purged row's delete. A pass made inside a write is
+ * not kept: rolled back, the sequence goes back and its ids come again with other content. Nor is one on a
+ * connection without the triggers (a preview's copy): its own writes would leave no trace.
  */
 function contentUses(db: Db): Map<string, Use[]> {
   const stamp = `${newestVersion(db)}/${db.$client.pragma('data_version', { simple: true })}`;
@@ -210,8 +212,10 @@ function contentUses(db: Db): Map<string, Use[]> {
 }
 const contentUsesKept = new WeakMap<object, Kept<Map<string, Use[]>>>();
 
+/** The highest version id ever given out: deleting versions (a purge, the retention) never lowers it. */
+const VERSIONS_GIVEN_OUT = `(SELECT seq FROM sqlite_sequence WHERE name = 'revisions')`;
 const newestVersion = (db: Db): unknown =>
-  prepared(db, 'media.newestVersion', () => db.$client.prepare('SELECT max(id) FROM revisions').pluck()).get();
+  prepared(db, 'media.newestVersion', () => db.$client.prepare(`SELECT ${VERSIONS_GIVEN_OUT}`).pluck()).get();
 
 function contentPass(db: Db): Map<string, Use[]> {
   const uses = new Map<string, Use[]>();
@@ -251,10 +255,13 @@ export function usesOfImage(uses: Map<string, Use[]>, url: string): Use[] {
  * so the text pattern finds addresses in every kind of column.
  */
 export function addressesInVersions(db: Db): Set<string> {
-  // versions are only added and pruned: the newest id and the count say whether the last pass still holds
-  // (the library and every image field's picker ask, and a year's versions are tens of MB of text)
-  const { newest, count } = db.$client.prepare('SELECT max(id) AS newest, count(*) AS count FROM revisions').get() as { newest: number | null; count: number };
-  return keptWhile(versionAddresses, db, `${newest}/${count}`, () => {
+  // versions are only added and deleted (a purge, the retention): an added one moves the highest id ever
+  // given out, and deletes alone lower the count, so both say whether the last pass still holds; another
+  // connection's commit moves data_version (the library and every image field's picker ask, and a year's
+  // versions are tens of MB of text)
+  const { newest, count } = db.$client.prepare(`SELECT ${VERSIONS_GIVEN_OUT} AS newest, count(*) AS count FROM revisions`).get() as { newest: number | null; count: number };
+  const stamp = `${newest}/${count}/${db.$client.pragma('data_version', { simple: true })}`;
+  return keptWhile(versionAddresses, db, stamp, () => {
     const addresses = new Set<string>();
     const rows = db.$client.prepare(`SELECT data FROM revisions WHERE instr(data, '/uploads/') > 0`).pluck().iterate() as Iterable<string>;
     for (const data of rows) for (const url of data.match(UPLOAD_IN_TEXT) ?? []) addresses.add(canonicalUpload(url));
