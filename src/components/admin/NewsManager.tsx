@@ -178,6 +178,8 @@ export default function NewsManager() {
   const [undo, setUndo] = useState<{ row: NewsListEntry; trash: number } | null>(null);
   const undoTimer = useRef<number | undefined>(undefined);
   const formCard = useRef<HTMLElement>(null);
+  // the article last asked for with 'Bearbeiten': a slower answer for one clicked before opens nothing
+  const editAsked = useRef<string | null>(null);
   const rows = useShownInSteps(list);
 
   useEffect(() => () => window.clearTimeout(undoTimer.current), []);
@@ -186,7 +188,10 @@ export default function NewsManager() {
     if (!(await confirmLeave(null, formDirty))) return;
     // the list has no texts (a big club's were 40 MB): the news as stored now, with the version it is at
     setBusy(item.id);
+    editAsked.current = item.id;
     const result = await callAction(() => actions.admin.news.get({ id: item.id }));
+    if (editAsked.current !== item.id) return;
+    editAsked.current = null;
     setBusy(null);
     if (!result.ok) return failed(T.loadError, result.message);
     // as saved here, also before the stored version reached this answer (savedRows.ts)

@@ -189,3 +189,33 @@ test("a big club's list: all articles counted, the first 100 rendered, the next 
   await expect(more).toHaveCount(0);
   await expect(rows.last().locator('.news-item-title')).toHaveText('Archivmeldung 000');
 });
+
+test("'Bearbeiten' on one article, then on another before the first came: the form shows the one clicked last", async ({ page, context }) => {
+  await loginAs(context, site, 'admin');
+  const db = site.db();
+  const first = makeNews(db, { title: 'Langsam geladen', created_at: '2026-02-01T10:00:00.000Z' });
+  makeNews(db, { title: 'Zuletzt geklickt', created_at: '2026-02-02T10:00:00.000Z' });
+  // the first article's answer is held back until the second one is open
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let heldAnswer!: Promise<unknown>;
+  await page.route(actionUrl('admin.news.get'), async (route) => {
+    if (!(route.request().postData() ?? '').includes(first.id)) return route.continue();
+    await held;
+    heldAnswer = page.waitForResponse((response) => response.request() === route.request());
+    await route.continue();
+  });
+  await page.goto(`${site.url}/admin#news`);
+  await listItem(page, 'Langsam geladen').getByRole('button', { name: 'Bearbeiten' }).click();
+  await listItem(page, 'Zuletzt geklickt').getByRole('button', { name: 'Bearbeiten' }).click();
+  const editForm = page.getByRole('form', { name: 'News bearbeiten' });
+  await expect(editForm.getByLabel('Titel *')).toHaveValue('Zuletzt geklickt');
+
+  release();
+  await expect.poll(() => heldAnswer !== undefined).toBe(true);
+  await heldAnswer;
+  // the page has handled the late answer (its JSON read, React rendered): it changed nothing
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
+  await expect(editForm.getByLabel('Titel *')).toHaveValue('Zuletzt geklickt');
+  await expect(listItem(page, 'Langsam geladen').getByRole('button', { name: 'Bearbeiten' })).toBeEnabled();
+});
