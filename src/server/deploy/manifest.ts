@@ -5,7 +5,8 @@
 // (`flush`), and every SAVE_EVERY_MS during a long one: a big club's record is
 // 45,000 keys (4 MB of JSON), and writing it after each step cost a save with
 // a bucket and a CDN four writes on the server's thread. A record older than
-// the target only sends files again, never leaves one out.
+// the target only sends files again, never leaves one out: keys new to the
+// target are written down before their files go (`announce`).
 import fs from 'node:fs';
 import path from 'node:path';
 import { VERSION_KEY, type LocalFile } from './tree';
@@ -24,6 +25,9 @@ export type DeployPlan = {
 
 export const isEmptyPlan = (plan: DeployPlan) =>
   plan.assets.length === 0 && plan.pages.length === 0 && plan.removed.length === 0 && plan.version === null;
+
+/** The signature of a key the target may hold in any version: its file goes again. */
+const NOT_KNOWN = 'unknown';
 
 /** How often a long deploy (a first one, a full sync) writes its record meanwhile. */
 export const SAVE_EVERY_MS = 10_000;
@@ -61,6 +65,24 @@ export class DeliveredManifest {
     return this.delivered.has(key);
   }
 
+  /**
+   * Files about to be put. A key the target did not hold is known from now on (under no signature, so
+   * its file still goes) and written down at once: killed after the PUT and before the record's next
+   * write, the record would not know the object, and once the site dropped the page (an article taken
+   * off) no deploy would delete it there.
+   */
+  announce(files: LocalFile[]): void {
+    let added = 0;
+    for (const file of files) {
+      if (this.delivered.has(file.key)) continue;
+      this.delivered.set(file.key, NOT_KNOWN);
+      added++;
+    }
+    if (added === 0) return;
+    this.dirty = true;
+    this.flush();
+  }
+
   /** Files now on the target. */
   record(files: LocalFile[]): void {
     for (const file of files) this.delivered.set(file.key, file.signature);
@@ -90,7 +112,7 @@ export class DeliveredManifest {
   /** Starts over from what the target lists: each key counts as not delivered, so every file goes again. */
   reset(keysOnTarget: string[]): void {
     this.delivered.clear();
-    for (const key of keysOnTarget) this.delivered.set(key, 'unknown');
+    for (const key of keysOnTarget) this.delivered.set(key, NOT_KNOWN);
   }
 
   get size(): number {

@@ -101,6 +101,39 @@ describe('S3 target', () => {
     for (const res of held) res.destroy();
   });
 
+  it('killed while a new page was put: the next start knows the page is there, and deletes it once the site dropped it', async () => {
+    // a bucket that holds the article's put (the process is killed while it is under way) and deletes what it is asked to
+    const held: http.ServerResponse[] = [];
+    server.removeAllListeners('request');
+    server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+      let body = '';
+      req.on('data', (chunk) => (body += chunk));
+      req.on('end', () => {
+        if (req.method === 'POST' && req.url?.includes('delete')) {
+          deletes.push([...body.matchAll(/<Key>([^<]+)<\/Key>/g)].map((m) => m[1]));
+          res.writeHead(200, { 'content-type': 'application/xml' });
+          return void res.end('<?xml version="1.0" encoding="UTF-8"?><DeleteResult></DeleteResult>');
+        }
+        if (req.url?.includes('news')) return void held.push(res);
+        res.writeHead(200, { etag: '"x"' });
+        res.end();
+      });
+    });
+    const address = parseS3Url(`s3://schluessel:geheim@verein?endpoint=${encodeURIComponent(endpoint)}`);
+    const halt = new AbortController();
+    const killed = new S3Target(address, path.join(root, 'deploy')).deploy(listSiteTree(dirs), { signal: halt.signal });
+    for (const end = Date.now() + 5_000; held.length === 0 && Date.now() < end; ) await new Promise((r) => setTimeout(r, 20));
+    expect(held).toHaveLength(1);
+    // the next start reads the record as the killed process left it; the article was taken off meanwhile
+    const restarted = new S3Target(address, path.join(root, 'deploy'));
+    fs.rmSync(path.join(dirs.siteDir, 'news'), { recursive: true });
+    await restarted.deploy(listSiteTree(dirs));
+    expect(deletes).toEqual([['news/a/index.html']]);
+    halt.abort();
+    await expect(killed).rejects.toThrow();
+    for (const res of held) res.destroy();
+  });
+
   it('an address that cannot be read is refused without the secret in the message', () => {
     expect(() => parseS3Url('s3://SCHLUESSEL:ab/cd+ef@verein')).toThrow(/keine gültige Adresse/);
     try {

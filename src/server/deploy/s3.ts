@@ -141,6 +141,7 @@ export class S3Target implements DeployTarget {
     }
     const plan = this.manifest.plan(tree);
     try {
+      this.manifest.announce([...plan.assets, ...plan.pages, ...(plan.version ? [plan.version] : [])]);
       await this.putAll(plan.assets, signal);
       await this.putAll(plan.pages, signal);
       for (let i = 0; i < plan.removed.length; i += 1000) {
