@@ -1,7 +1,7 @@
 // Part of the route registry (routes.ts): the news lists (the home page's newest three are in routes.ts).
 // An article's edit republishes a list only where the list shows it: now (the database) or before
 // (its published file links to the article, `rowMarker`). Whether it is published at all, its order and
-// the archive's page boundaries change only with NEWS_LISTS (see newsListChanges in publisher.ts).
+// the archive's page boundaries change only with NEWS_LISTS (see newsListChanges in published-state.ts).
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { news } from '../db/schema';

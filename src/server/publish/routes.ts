@@ -7,7 +7,8 @@
 //   players: the player's team_id (a player shows on its team's page)
 //   homepage_content: the section_key;  page_content: the page_key
 // A change without a key means "some row of this table": it reaches every route
-// that reads the table. 'calendar' is no table but the date: the pages that
+// that reads the table. (NEWS_LISTS below, a pseudo-table, takes an article's id
+// as its key.) 'calendar' is no table but the date: the pages that
 // show something as of today depend on it, and the nightly republish
 // (src/server/publish/nightly.ts) changes it after every midnight in Vienna.
 import type { Db } from '../db/client';
@@ -40,10 +41,13 @@ export const CALENDAR = 'calendar';
 export const FIXTURE_LISTS = 'fixture_lists';
 
 /**
- * Which articles are published, and in which order: an article published,
- * taken off, deleted or re-dated changes it (the publisher adds it when a news
- * change does that, newsListChanges in publisher.ts); a title or text does not,
- * and republishes only the lists that show the article (`showsRow`).
+ * Which articles are published, and in which order: an article published, taken
+ * off or deleted changes it (newsListChanges in published-state.ts adds it to a
+ * job when an article's published file and its row disagree, also for a planned
+ * time, scheduled-news.ts); a title or text does not, and republishes
+ * only the lists that show the article (`showsRow`). Keyed by the article, it says
+ * that the article's place in the archive moved, which reaches the archive pages
+ * from that place on (`archivePagesFrom`); without key, every list page.
  */
 export const NEWS_LISTS = 'news_lists';
 
