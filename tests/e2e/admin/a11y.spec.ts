@@ -1,6 +1,6 @@
 // Every admin tab, filled with the demo club, on a phone and on a desktop, and on the phone the form each
 // tab adds with: no violation of WCAG 2.1 AA that axe finds (the public routes: tests/e2e/public/a11y.spec.ts).
-import AxeBuilder from '@axe-core/playwright';
+import { axeScan } from '../../fixtures/axe';
 import { expect, test, type Page } from '@playwright/test';
 import { loginAs } from '../../fixtures/auth';
 import { seedDemoClub } from '../../../src/server/services/demo-data';
@@ -19,7 +19,7 @@ async function violations(page: Page, key: string): Promise<string[]> {
   // the tab's data is in: no loading line left
   await expect(page.getByText('Lädt...', { exact: true })).toHaveCount(0);
   await page.waitForLoadState('networkidle');
-  const { violations: found } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const { violations: found } = await axeScan(page).analyze();
   return found.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
 }
 
@@ -57,7 +57,7 @@ test('375 px: no axe violation on any admin tab, nor in the form it adds with, o
       .then(() => true, () => false);
     expect(appeared, `${tab.key}: '${await add.textContent()}' showed nothing`).toBe(true);
     shown += 1;
-    const { violations: list } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const { violations: list } = await axeScan(page).analyze();
     if (list.length > 0) found[`${tab.key} form`] = list.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
   }
   console.info(`[figures] admin a11y 375 px: tabs ${TABS.length}, forms shown ${shown}, with violations ${Object.keys(found).length}`);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
+import { axeScan } from '../../fixtures/axe';
 import { asc, eq } from 'drizzle-orm';
 import { expect, test, type Page } from '@playwright/test';
 import { loginAs } from '../../fixtures/auth';
@@ -86,10 +86,7 @@ test('edit twice, compare the versions side by side, restore the older one: the 
 
   fs.mkdirSync(SCREENS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENS, 'admin-revisions-compare-1280.png'), animations: 'disabled' });
-  const { violations } = await new AxeBuilder({ page })
-    .include('.revisions-dialog')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
+  const { violations } = await axeScan(page).include('.revisions-dialog').analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   // on a phone each field stands under the other, each version under its name; the page does not widen
   await page.setViewportSize({ width: 375, height: 800 });
@@ -98,7 +95,7 @@ test('edit twice, compare the versions side by side, restore the older one: the 
   await expect(phoneField.locator('[data-side="before"]')).toContainText('Fassung 1');
   await expect(phoneField.locator('[data-side="after"] ins')).toHaveText(['[hinzugefügt: Gebietsliga]', '[hinzugefügt: Montag]']);
   expect(await horizontalOverflow(page)).toBe(0);
-  const phoneViolations = (await new AxeBuilder({ page }).include('.revisions-dialog').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()).violations;
+  const phoneViolations = (await axeScan(page).include('.revisions-dialog').analyze()).violations;
   expect(phoneViolations.map((v) => v.id)).toEqual([]);
   await phoneField.scrollIntoViewIfNeeded();
   await page.screenshot({ path: path.join(SCREENS, 'admin-revisions-compare-375.png'), animations: 'disabled' });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
+import { axeScan } from '../../fixtures/axe';
 import { eq } from 'drizzle-orm';
 import { expect, test, type Page } from '@playwright/test';
 import { loginAs } from '../../fixtures/auth';
@@ -36,7 +36,7 @@ test.afterAll(async () => {
 
 const trashEntry = (page: Page, title: string) => page.locator('.trash-entry', { has: page.locator('.trash-title', { hasText: title }) });
 const axeOf = async (page: Page, selector: string) => {
-  const { violations } = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const { violations } = await axeScan(page).include(selector).analyze();
   return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 };
 

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeScan } from '../../fixtures/axe';
 import { eq } from 'drizzle-orm';
 import { expect, test } from '@playwright/test';
 import { seedDemoClub } from '../../../src/server/services/demo-data';
@@ -211,7 +211,7 @@ test.describe('Der Demoverein', () => {
     await expect(page.locator('.player-matches li').first().getByRole('link')).toHaveAttribute('href', /^\/spiel\//);
     const width = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(width).toBe(0);
-    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const { violations } = await axeScan(page).analyze();
     expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 
@@ -223,7 +223,7 @@ test.describe('Der Demoverein', () => {
     const moritz = page.locator('.player-card', { hasText: 'Moritz Zotter' });
     await expect(moritz.locator('.meta')).toHaveText('Stürmer · 13 Jahre');
     await expect(moritz.getByRole('link', { name: 'Moritz Zotter' })).toHaveAttribute('href', '/spieler/demo-player-u16-4');
-    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    const { violations } = await axeScan(page).analyze();
     expect(violations.map((v) => v.id)).toEqual([]);
   });
 });

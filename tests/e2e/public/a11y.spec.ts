@@ -1,7 +1,7 @@
 // axe (WCAG 2.1 AA) on every public route of the empty database at 375 and 1280 px
 // (issue 13; the demo club is checked in layout.spec.ts), and of a club whose own
 // colours from 'Verein' do not read on white: the readable variants keep AA.
-import AxeBuilder from '@axe-core/playwright';
+import { axeScan } from '../../fixtures/axe';
 import { expect, test, type Page } from '@playwright/test';
 import { saveClubSettings } from '../../../src/server/services/admin/club';
 import { seedDemoClub } from '../../../src/server/services/demo-data';
@@ -17,7 +17,7 @@ test.beforeEach(async ({ context }) => {
 
 async function violations(page: Page, url: string): Promise<string[]> {
   await page.goto(url);
-  const { violations: found } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const { violations: found } = await axeScan(page).analyze();
   return found.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 

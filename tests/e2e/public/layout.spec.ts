@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeScan } from '../../fixtures/axe';
 import { expect, test, type Page } from '@playwright/test';
 import { seedDemoClub } from '../../../src/server/services/demo-data';
 import { makePlayer, makeTeam } from '../../fixtures/factories';
@@ -221,7 +221,7 @@ for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     for (const route of [...ROUTES, `/team/${singleCoachTeam}`]) {
       await page.goto(site().url + route);
-      const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      const { violations } = await axeScan(page).analyze();
       expect(
         violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
         route,
