@@ -1,6 +1,7 @@
 // Part of the route registry (routes.ts): the match pages /spiel/:id and their share images (issue 14, match centre).
 // A match page shows the match row, its events and line-up (keyed by the match id), our players' names
-// (any player row: a change names the player's team) and our team's name.
+// (any player row: a change names the player's team, and the teams whose matches name the player,
+// `teamsNamingPlayer` in row-changes.ts, for a player who moved on) and our team's name.
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { matches } from '../db/schema';

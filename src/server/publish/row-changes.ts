@@ -5,6 +5,7 @@
 // a player or a match event is no key any route reads (restoring the Impressum
 // republished nothing while the admin was told it was published).
 import type { RevisionedEntity } from '../../lib/revisions';
+import type { Db } from '../db/client';
 import { FIXTURE_LISTS, type Change } from './routes';
 
 type Row = Record<string, unknown>;
@@ -53,4 +54,21 @@ export function changesOfRows(entity: RevisionedEntity, ...rows: (Row | undefine
     for (const change of changesOfRow(entity, row)) seen.set(`${change.table}\u0000${change.key ?? ''}`, change);
   }
   return [...seen.values()];
+}
+
+/**
+ * The teams whose match pages name the player (its line-ups and events): a `players` change is keyed by the
+ * player's team, and a player who moved on still stands on the old team's match pages and its scorers, which
+ * a rename, a withdrawn consent or a delete must reach too. Read before a delete (its line-ups go with it).
+ */
+export function teamsNamingPlayer(db: Db, playerId: string): string[] {
+  return db.$client
+    .prepare(
+      `SELECT DISTINCT team_id FROM matches WHERE team_id IS NOT NULL AND id IN (
+         SELECT match_id FROM match_lineups WHERE player_id = @id
+         UNION SELECT match_id FROM match_events WHERE player_id = @id
+         UNION SELECT match_id FROM match_events WHERE related_player_id = @id)`,
+    )
+    .pluck()
+    .all({ id: playerId }) as string[];
 }

@@ -16,7 +16,7 @@ import { getDb, type Db } from '../db/client';
 import type { Listed } from '../../lib/schemas/common';
 import { RefusedWrite, write } from '../db/write';
 import type { Change } from '../publish/routes';
-import { changesOfRows } from '../publish/row-changes';
+import { changesOfRows, teamsNamingPlayer } from '../publish/row-changes';
 import { asRestore } from './context';
 import { withoutGoneImages } from './gone-images';
 import { relinkRestored } from './relink';
@@ -214,7 +214,10 @@ export function restoreRevision(revisionId: number, db: Db = getDb(), uploadsDir
     const sql = `UPDATE ${quoteId(entity)} SET ${assignments.join(', ')} WHERE id = @__id`;
     restoreRow(entity, () => db.$client.prepare(sql).run({ ...values, __id: revision.row_id }));
     const after = db.$client.prepare(`SELECT * FROM ${quoteId(entity)} WHERE id = ?`).get(revision.row_id) as Record<string, unknown>;
-    return { entity, rowId: revision.row_id, changes: changesOfRows(entity, before, after), keptImages };
+    const changes = changesOfRows(entity, before, after);
+    // an old name or consent put back: the teams whose match pages name the player too
+    if (entity === 'players') changes.push(...teamsNamingPlayer(db, revision.row_id).map((key): Change => ({ table: 'players', key })));
+    return { entity, rowId: revision.row_id, changes, keptImages };
   }, db);
 }
 

@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb, seed } from '../../db/test-db';
 import type { Db } from '../../db/client';
-import { teams } from '../../db/schema';
+import { matchEvents, matchLineups, matches, teams } from '../../db/schema';
+import { affectedUrls } from '../../publish/affected-urls';
 import { playerSchema } from '../../../lib/schemas/player';
 import { createPlayer, deletePlayer, listPlayers, updatePlayer } from './players';
 import { RefusedWrite } from '../../db/write';
@@ -49,6 +50,32 @@ describe('players service', () => {
     const moved = updatePlayer(row.id, player({ name: 'Max', team_id: teamB, position: 'Trainer' }), db);
     expect(moved.row).toMatchObject({ team_id: teamB, team_name: 'U16', position: 'Trainer' });
     expect(moved.changes).toEqual([{ table: 'players', key: teamA }, { table: 'players', key: teamB }]);
+  });
+
+  it("a player who moved on: a rename or a delete still reaches the old team's match pages that name the player", () => {
+    const { row } = createPlayer(player({ name: 'Max Alt' }), db);
+    const scorer = createPlayer(player({ name: 'Tom Tor' }), db).row;
+    const [lineupMatch, goalMatch] = seed(db, (tx) =>
+      ['2026-03-01', '2026-03-08'].map((match_date) => tx.insert(matches).values({ home_team: 'Kampfmannschaft', away_team: 'SV Nord', match_date, team_id: teamA }).returning().get().id),
+    );
+    seed(db, (tx) => {
+      tx.insert(matchLineups).values({ match_id: lineupMatch, player_id: row.id, role: 'start' }).run();
+      // his assist to another's goal names him too
+      tx.insert(matchEvents).values({ match_id: goalMatch, type: 'goal', minute: 12, side: 'home', player_id: scorer.id, related_player_id: row.id }).run();
+    });
+    updatePlayer(row.id, player({ name: 'Max Alt', team_id: teamB }), db);
+
+    // later: his name is corrected at the new club, and the old matches show the new name
+    const renamed = updatePlayer(row.id, player({ name: 'Max Neu', team_id: teamB }), db);
+    expect(renamed.changes).toEqual([{ table: 'players', key: teamB }, { table: 'players', key: teamA }]);
+    const pages = affectedUrls(db, renamed.changes);
+    expect(pages).toEqual(expect.arrayContaining([`/spiel/${lineupMatch}`, `/spiel/${goalMatch}`]));
+
+    // deleted (a request to be forgotten): named before its line-ups go with it
+    const deleted = deletePlayer(row.id, db);
+    expect(deleted.changes).toEqual([{ table: 'players', key: teamB }, { table: 'players', key: teamA }]);
+    // a player who never moved names his team once
+    expect(updatePlayer(scorer.id, player({ name: 'Tom Tore' }), db).changes).toEqual([{ table: 'players', key: teamA }]);
   });
 
   it('refuses a team that does not exist, and unknown players, with German messages', () => {

@@ -1,6 +1,7 @@
 // players for the admin (admin-area.md §2, §7): all players with their team's
 // name ordered by name, create, update, delete. A player shows on its team's
-// page, so each write names the team (both teams when a player moves).
+// page, so each write names the team (both teams when a player moves), and the
+// teams whose matches name the player (a player who moved on stands on their pages).
 // Publication consent (issue 14) is stored with the admin who recorded it: the
 // signed-in admin whenever what was consented changes.
 import { eq } from 'drizzle-orm';
@@ -8,6 +9,7 @@ import { getDb, type Db } from '../../db/client';
 import { RefusedWrite, write } from '../../db/write';
 import { players, teams } from '../../db/schema';
 import type { Change } from '../../publish/routes';
+import { teamsNamingPlayer } from '../../publish/row-changes';
 import { PLAYER_TEXTS, type PlayerData, type PlayerEntry } from '../../../lib/schemas/player';
 import { germanOrder } from '../../db/german-order';
 
@@ -76,7 +78,7 @@ export function updatePlayer(id: string, input: PlayerData, db: Db = getDb(), ad
       .where(eq(players.id, id))
       .returning()
       .get()!;
-    return { row: { ...row, team_name }, changes: changed(before.team_id, row.team_id) };
+    return { row: { ...row, team_name }, changes: changed(before.team_id, row.team_id, ...teamsNamingPlayer(tx, id)) };
   }, db);
 }
 
@@ -84,9 +86,10 @@ export function deletePlayer(id: string, db: Db = getDb()) {
   return write(
     'players.deletePlayer',
     () => {
+      const named = teamsNamingPlayer(db, id);
       const row = db.delete(players).where(eq(players.id, id)).returning().get();
       if (!row) throw new RefusedWrite(PLAYER_NOT_FOUND, 'NOT_FOUND');
-      return { row, changes: changed(row.team_id) };
+      return { row, changes: changed(row.team_id, ...named) };
     },
     db,
   );
