@@ -114,7 +114,8 @@ export function teamIdsForRow(db: Db, change: { table: string; key: string }): s
     const league = prepared(db, 'routes.teamOfLeague', () =>
       db.select({ team_id: leagues.team_id }).from(leagues).where(eq(leagues.id, sql.placeholder('id'))).prepare(),
     ).get({ id: change.key });
-    // a deleted league (or one moved to another team): which team showed it is no longer known
+    // a deleted league: which team showed it is no longer known (one given to another team is reported
+    // without key by its save and its restore, leagues.ts and row-changes.ts)
     return league?.team_id ? [league.team_id] : undefined;
   }
   if (!MATCH_TABLES.has(change.table)) return undefined;

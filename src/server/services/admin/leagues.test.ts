@@ -6,6 +6,7 @@ import { RefusedWrite } from '../../db/write';
 import { leagueResultSchema, leagueSchema } from '../../../lib/schemas/league';
 import { leagueTableById } from '../../content/league-tables';
 import { listTrash } from '../../revisions/trash';
+import { affectedUrls } from '../../publish/affected-urls';
 import { createLeague, createResult, deleteLeague, deleteResult, leagueDetail, listLeagues, pasteStandings, updateLeague, updateResult } from './leagues';
 
 let db: Db;
@@ -42,6 +43,17 @@ describe('leagues service', () => {
     expect(() => createLeague(league(), db)).toThrow('Für diesen Bewerb und diese Saison gibt es schon eine Tabelle.');
     expect(() => createLeague(league({ season: '2027/28', team_id: 'weg' }), db)).toThrow('Diese Mannschaft existiert nicht mehr.');
     expect(() => updateLeague('weg', league(), db)).toThrow(RefusedWrite);
+  });
+
+  it("a league given to another team: the old team's pages lose the link to its table, not only the new team's gain it", () => {
+    seed(db, (tx) => tx.insert(teams).values({ id: 'reserve', name: 'Reserve' }).run());
+    const { row } = createLeague(league({ team_id: 'kampf' }), db);
+    // a rename keeps the team: the keyed change reaches that team's pages alone
+    const renamed = updateLeague(row.id, league({ team_id: 'kampf', our_team_name: 'Kirchberg' }), db);
+    expect(renamed.changes).toEqual([{ table: 'leagues', key: row.id }]);
+    expect(affectedUrls(db, renamed.changes)).not.toContain('/team/reserve');
+    const moved = updateLeague(row.id, league({ team_id: 'reserve' }), db);
+    expect(affectedUrls(db, moved.changes)).toEqual(expect.arrayContaining(['/team/kampf', '/team/reserve', `/tabelle/${row.id}`]));
   });
 
   it("computes the table from our matches and the other teams' results, and follows edits of those results", () => {

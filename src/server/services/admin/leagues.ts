@@ -107,6 +107,7 @@ export function updateLeague(id: string, data: LeagueData, db: Db = getDb()) {
     (tx) => {
       checkUnique(tx, data, id);
       checkTeam(tx, data.team_id);
+      const before = tx.select({ team_id: leagues.team_id }).from(leagues).where(eq(leagues.id, id)).get();
       const row = tx
         .update(leagues)
         .set({ ...data, updated_at: new Date().toISOString() })
@@ -114,7 +115,10 @@ export function updateLeague(id: string, data: LeagueData, db: Db = getDb()) {
         .returning()
         .get();
       if (!row) throw new RefusedWrite(T.notFound, 'NOT_FOUND');
-      return { row: entry(row, countsBy(tx, leagueResults).get(id) ?? 0, countsBy(tx, standings).get(id) ?? 0), changes: changed('leagues', id) };
+      // given to another team: the old team's pages link to its table, and a keyed change reaches only the new
+      // team's (teamIdsForRow); without key it reaches every team's, once, for a change this rare
+      const changes: Change[] = before && before.team_id !== row.team_id ? [{ table: 'leagues' }] : changed('leagues', id);
+      return { row: entry(row, countsBy(tx, leagueResults).get(id) ?? 0, countsBy(tx, standings).get(id) ?? 0), changes };
     },
     db,
   );
