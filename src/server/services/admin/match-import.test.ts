@@ -57,6 +57,15 @@ describe('match import service', () => {
     expect(db.select().from(matches).all().map((r) => r.sequence)).toEqual([0, 0]);
   });
 
+  it("the same file imported again with the season corrected moves the matches between the season's lists", async () => {
+    await importOnce({ season: '2025/26' });
+    const corrected = await importOnce();
+    expect(corrected.plan.counts).toMatchObject({ changed: 2 });
+    expect(db.select({ season: matches.season }).from(matches).all()).toEqual([{ season: '2026/27' }, { season: '2026/27' }]);
+    // the old season's page, the season links and the league tables follow (FIXTURE_LISTS), as after the form's save
+    expect(corrected.applied.changes).toContainEqual({ table: 'fixture_lists' });
+  });
+
   it('a changed result raises the sequence; other clubs\' results go into their league', async () => {
     const league = seed(db, (tx) => tx.insert(leagues).values({ competition: 'Unterliga', season: '2026/27' }).returning().get());
     await importOnce();

@@ -16,7 +16,7 @@ import { MATCH_IMPORT_TEXTS as T } from '../../../lib/match-import/texts';
 import type { ImportInspection, ImportResult, ImportReview, ReadResult, TeamChoice } from '../../../lib/match-import/types';
 import type { ImportSource, MatchImportApplyInput, MatchImportReviewInput } from '../../../lib/schemas/match-import';
 import { fetchCalendarText } from './match-import-fetch';
-import { phaseAfterStatus } from './matches';
+import { RELISTING_FIELDS, phaseAfterStatus } from './matches';
 import { germanOrder } from '../../db/german-order';
 
 /** A source that cannot be read or fetched is the admin's input: a German 400, never a 500. */
@@ -124,8 +124,10 @@ export async function applyMatchImport(input: MatchImportApplyInput, db: Db = ge
           result.leagueResults += 1;
         }
       }
-      // a new match, or one moved to another day, team or competition, changes the fixtures' filter pages
-      if (plan.items.some((i) => i.kind === 'new' || i.diffs?.some((d) => ['competition', 'home_team', 'away_team', 'match_date'].includes(d.field)))) {
+      // a new match, or one moved to another day, time, team, competition or season, changes the fixtures'
+      // filter and season pages and the league tables, as the form's save does (RELISTING_FIELDS)
+      const relisting = new Set<string>(RELISTING_FIELDS);
+      if (plan.items.some((i) => i.kind === 'new' || i.diffs?.some((d) => relisting.has(d.field)))) {
         changes.push({ table: FIXTURE_LISTS });
       }
       for (const leagueId of touchedLeagues) changes.push({ table: 'league_results', key: leagueId });

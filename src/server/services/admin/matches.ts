@@ -38,8 +38,9 @@ const changed = (id: string): Change[] => [{ table: 'matches', key: id }];
  * season or competition moves it between league tables (routes-table.ts).
  */
 const relisted = (id: string): Change[] => [...changed(id), { table: FIXTURE_LISTS }];
-const listedBy = (m: Pick<MatchRow, 'home_team' | 'away_team' | 'competition' | 'match_date' | 'match_time' | 'season'>) =>
-  JSON.stringify([m.home_team.trim(), m.away_team.trim(), m.competition?.trim() ?? '', m.match_date, m.match_time ?? '', m.season ?? '']);
+/** The fields whose change moves a match between lists (the form's and the import's, match-import.ts). */
+export const RELISTING_FIELDS = ['home_team', 'away_team', 'competition', 'match_date', 'match_time', 'season'] as const;
+const listedBy = (m: Pick<MatchRow, (typeof RELISTING_FIELDS)[number]>) => JSON.stringify(RELISTING_FIELDS.map((field) => (m[field] ?? '').trim()));
 
 export function listMatches(db: Db = getDb()): MatchEntry[] {
   return db.select().from(matches).orderBy(asc(matches.match_date), asc(matches.match_time), asc(matches.created_at)).all().map(entry);
