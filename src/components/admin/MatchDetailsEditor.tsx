@@ -21,7 +21,7 @@ export default function MatchDetailsEditor({ matchId, onClose }: { matchId: stri
         <p className="empty">Lädt...</p>
       ) : (
         <div style={{ display: 'grid', gap: '1rem' }}>
-          <MatchDetailsLineup key={`lineup-${details.team_id}`} details={details} run={run} busy={busy} />
+          <MatchDetailsLineup key={`lineup-${details.id}-${details.team_id}`} details={details} run={run} busy={busy} />
           <section aria-label={T.eventsTitle}>
             <h3>{T.eventsTitle}</h3>
             <MatchEventList details={details} busy={busy} onRemove={(id) => void run(() => actions.admin.matchDetails.removeEvent({ id }))} />
@@ -46,7 +46,7 @@ export default function MatchDetailsEditor({ matchId, onClose }: { matchId: stri
               />
             )}
           </section>
-          <MatchDetailsReport details={details} run={run} busy={busy} />
+          <MatchDetailsReport key={details.id} details={details} run={run} busy={busy} />
         </div>
       )}
     </EditDialog>

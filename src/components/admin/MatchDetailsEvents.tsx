@@ -2,7 +2,7 @@
 // which side; the details editor adds a remove button per event. And the hook
 // both the editor and 'Spieltag' load and save a match's details with.
 import { actions } from 'astro:actions';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { formatMinute } from '../../lib/match-minute';
 import { EVENT_LABELS, GOAL_KIND_LABELS, MATCH_DETAILS_TEXTS as T, type MatchDetailsEntry, type MatchEventEntry } from '../../lib/schemas/match-details';
 import { callAction, useSaveToasts } from './contentKit';
@@ -51,19 +51,32 @@ export function useMatchDetails(matchId: string | null) {
   const { saved, failed } = useSaveToasts();
   const [details, setDetails] = useState<MatchDetailsEntry | null>(null);
   const [busy, setBusy] = useState(false);
+  // the match open now: an answer for another (opened before, or saved while the admin moved on) shows nothing,
+  // or the dialog would show that match and send its next save there
+  const open = useRef(matchId);
   useEffect(() => {
+    open.current = matchId;
     setDetails(null);
     if (!matchId) return;
-    void callAction(() => actions.admin.matchDetails.get({ match_id: matchId })).then((r) => (r.ok ? setDetails(r.data) : failed(T.errorTitle, r.message)));
+    let current = true;
+    void callAction(() => actions.admin.matchDetails.get({ match_id: matchId })).then((r) => {
+      if (!current) return;
+      if (r.ok) setDetails(r.data);
+      else failed(T.errorTitle, r.message);
+    });
+    return () => {
+      current = false;
+    };
   }, [matchId, failed]);
   const run = useCallback(
     async (call: () => Promise<{ data?: SavedDetails; error?: unknown }>, title: string = T.saved) => {
+      const asked = open.current;
       setBusy(true);
       const r = await callAction(call);
       setBusy(false);
       if (!r.ok) failed(T.errorTitle, r.message);
       else {
-        setDetails(r.data.row);
+        if (open.current === asked) setDetails(r.data.row);
         saved(title, r.data);
       }
       return r;

@@ -4,7 +4,7 @@ import { loginAs } from '../../fixtures/auth';
 import { makeMatch } from '../../fixtures/factories';
 import { startSite, type Site } from '../../fixtures/site';
 import { matches } from '../../../src/server/db/schema';
-import { holdAction } from '../../fixtures/actions';
+import { actionUrl, holdAction } from '../../fixtures/actions';
 import { horizontalOverflow, publicHtml, toaster } from './content-helpers';
 
 // The match schedule manager (admin-area.md §2 Spielplan, §4, §5, §8, §9)
@@ -183,4 +183,41 @@ test("a big club's schedule: every match counted, the table's rows in steps of 1
   await more.click();
   await expect(rows).toHaveCount(130);
   await expect(page.locator('.matches-table tbody tr.admin-more')).toHaveCount(0);
+});
+
+test("'Details' of one match, closed before it came, then of another: the other's report shows, is saved there, and the late answer changes nothing", async ({ page }) => {
+  const slow = makeMatch(site.db(), { away_team: 'FC Langsam', report: 'Bericht Langsam', status: 'finished' });
+  const last = makeMatch(site.db(), { away_team: 'FC Zuletzt', report: 'Bericht Zuletzt', status: 'finished' });
+  // the first match's details are held back until the second one's dialog is open
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let heldAnswer: Promise<unknown> | undefined;
+  await page.route(actionUrl('admin.matchDetails.get'), async (route) => {
+    if (!(route.request().postData() ?? '').includes(slow.id)) return route.continue();
+    await held;
+    heldAnswer = page.waitForResponse((response) => response.request() === route.request());
+    await route.continue();
+  });
+  await page.goto(`${site.url}/admin#spielplan`);
+  await row(page, 'FC Langsam').getByRole('button', { name: 'Details' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('Lädt...')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await row(page, 'FC Zuletzt').getByRole('button', { name: 'Details' }).click();
+  const report = page.getByRole('form', { name: 'Spielbericht' }).getByRole('textbox', { name: 'Spielbericht', exact: true });
+  await expect(report).toHaveValue('Bericht Zuletzt');
+
+  release();
+  await expect.poll(() => heldAnswer !== undefined).toBe(true);
+  await heldAnswer;
+  // the page has handled the late answer (its JSON read, React rendered): the dialog is the second match's still
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
+  await expect(dialog).toContainText('FC Zuletzt');
+  await expect(report).toHaveValue('Bericht Zuletzt');
+  await report.fill('Bericht Zuletzt, ergänzt.');
+  await page.getByRole('form', { name: 'Spielbericht' }).getByRole('button', { name: 'Bericht speichern' }).click();
+  const reportOf = (id: string) => site.db().select({ report: matches.report }).from(matches).where(eq(matches.id, id)).get()?.report;
+  await expect.poll(() => reportOf(last.id)).toBe('Bericht Zuletzt, ergänzt.');
+  expect(reportOf(slow.id)).toBe('Bericht Langsam');
 });
