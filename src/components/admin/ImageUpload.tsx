@@ -9,6 +9,7 @@ import { MEDIA_TEXTS, type MediaItem } from '../../lib/schemas/media';
 import { MAX_UPLOAD_BYTES, UPLOAD_TEXTS, type UploadResult } from '../../lib/schemas/upload';
 import { useToast } from './ui';
 import { MediaThumb } from './MediaThumb';
+import { whileUploading } from './uploadsUnderWay';
 
 /** The file name of an upload address, for people: /uploads/news/ab12.jpg → news/ab12.jpg */
 export const mediaName = (url: string) => {
@@ -161,18 +162,21 @@ export default function ImageUpload({
       return;
     }
     setUploading(true);
-    try {
-      const result = await uploadImage(file, folder);
-      onChange(result.url);
-      toast({ title: successText });
-    } catch (e) {
-      const message = e instanceof Error ? e.message : UPLOAD_TEXTS.failed;
-      setUploadError(message);
-      toast({ title: errorTitle, description: message, variant: 'destructive' });
-    } finally {
-      setUploading(false);
-      if (fileInput.current) fileInput.current.value = '';
-    }
+    // the form's save waits until the address is in the form (uploadsUnderWay.ts)
+    await whileUploading(async () => {
+      try {
+        const result = await uploadImage(file, folder);
+        onChange(result.url);
+        toast({ title: successText });
+      } catch (e) {
+        const message = e instanceof Error ? e.message : UPLOAD_TEXTS.failed;
+        setUploadError(message);
+        toast({ title: errorTitle, description: message, variant: 'destructive' });
+      } finally {
+        setUploading(false);
+        if (fileInput.current) fileInput.current.value = '';
+      }
+    });
   };
 
   const shown = error ?? uploadError;

@@ -8,6 +8,7 @@ import { MATCH_DETAILS_TEXTS as T, type MatchDetailsEntry } from '../../lib/sche
 import { ImageField, useFormState } from './contentKit';
 import type { useMatchDetails } from './MatchDetailsEvents';
 import { useFormConcurrency } from './MergeDialog';
+import { SaveButton } from './ui';
 
 export default function MatchDetailsReport({ details, run, busy }: { details: MatchDetailsEntry } & Pick<ReturnType<typeof useMatchDetails>, 'run' | 'busy'>) {
   // the match's revision read with the details: two admins writing the report are compared, not the
@@ -57,9 +58,7 @@ export default function MatchDetailsReport({ details, run, busy }: { details: Ma
         <ImageField key={images.length} label={T.reportImages} name="report_image" folder="matches/" value="" onChange={(url) => url && setImages([...images, url])} />
       )}
       <div className="admin-actions">
-        <button type="submit" className="btn" disabled={busy}>
-          {busy ? 'Speichert...' : T.saveReport}
-        </button>
+        <SaveButton saving={busy}>{T.saveReport}</SaveButton>
       </div>
     </form>
   );

@@ -10,6 +10,7 @@ import type { z } from 'astro/zod';
 import ImageUpload from './ImageUpload';
 import { useFormSafety, type DraftOf } from './formGuard';
 import { ADMIN_TEXTS, confirmLeave, useToast, useUnsavedChangesWarning } from './ui';
+import { useUploadUnderWay } from './uploadsUnderWay';
 
 export const KIT_TEXTS = {
   published: 'Veröffentlicht',
@@ -246,6 +247,8 @@ export function EditDialog({
 
 /** A dialog form's buttons: save ('Speichert...' while saving) and cancel. */
 export function DialogButtons({ saving, dirty, onCancel, disabled }: { saving: boolean; dirty: boolean; onCancel: () => void; disabled?: boolean }) {
+  // a save pressed while a photo uploads would store the row without it
+  const uploading = useUploadUnderWay();
   return (
     <div className="admin-actions" style={{ justifyContent: 'flex-end' }}>
       <button
@@ -257,8 +260,8 @@ export function DialogButtons({ saving, dirty, onCancel, disabled }: { saving: b
       >
         {ADMIN_TEXTS.cancel}
       </button>
-      <button type="submit" className="btn" disabled={saving || disabled}>
-        {saving ? ADMIN_TEXTS.saving : ADMIN_TEXTS.save}
+      <button type="submit" className="btn" disabled={saving || disabled || uploading}>
+        {saving ? ADMIN_TEXTS.saving : uploading ? ADMIN_TEXTS.uploadUnderWay : ADMIN_TEXTS.save}
       </button>
     </div>
   );

@@ -2,10 +2,12 @@
 // dialog, a save button, a confirmation, a toast.
 import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react';
 import type { Toast } from '../ui/toast';
+import { useUploadUnderWay } from './uploadsUnderWay';
 
 export const ADMIN_TEXTS = {
   saving: 'Speichert...',
   save: 'Speichern',
+  uploadUnderWay: 'Bild wird hochgeladen...',
   cancel: 'Abbrechen',
   create: 'Erstellen',
   edit: 'Bearbeiten',
@@ -36,11 +38,12 @@ export function Field({ label, children, hint }: { label: string; children: Reac
   );
 }
 
-/** The save button: disabled while saving and then reading 'Speichert...'. */
+/** The save button: disabled while saving ('Speichert...') and while an image is uploaded. */
 export function SaveButton({ saving, disabled, children }: { saving: boolean; disabled?: boolean; children?: ReactNode }) {
+  const uploading = useUploadUnderWay();
   return (
-    <button type="submit" className="btn" disabled={saving || disabled}>
-      {saving ? ADMIN_TEXTS.saving : (children ?? ADMIN_TEXTS.save)}
+    <button type="submit" className="btn" disabled={saving || disabled || uploading}>
+      {saving ? ADMIN_TEXTS.saving : uploading ? ADMIN_TEXTS.uploadUnderWay : (children ?? ADMIN_TEXTS.save)}
     </button>
   );
 }

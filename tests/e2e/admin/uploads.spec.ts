@@ -7,6 +7,7 @@ import { loginAs } from '../../fixtures/auth';
 import { isServerBlank } from '../../fixtures/data-folder';
 import { jpegOfSize, phonePhotoWithGps, plainJpeg } from '../../fixtures/images';
 import { startSite, type Site } from '../../fixtures/site';
+import { news } from '../../../src/server/db/schema';
 import { toaster } from './content-helpers';
 
 // Image uploads (admin-area.md §5, §8, §9) through the ImageUpload field and the
@@ -201,4 +202,31 @@ test('a news photo reaches a phone as its small WebP copy; the original stays fo
   } finally {
     await phone.close();
   }
+});
+
+test('saving waits while a photo uploads: the button says so, and the article is stored with its photo', async ({ page }) => {
+  await page.goto(`${site.url}/admin#news`);
+  const form = page.locator('.news-form');
+  await form.getByLabel('Titel *').fill('Foto kommt noch');
+  await form.getByLabel('Inhalt *').fill('Hochgeladen auf dem Sportplatz.');
+  // the upload is held, as on a weak connection at the pitch
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/admin/upload', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await form.locator('.image-upload input[type="file"]').setInputFiles({ name: 'platz.jpg', mimeType: 'image/jpeg', buffer: await plainJpeg(800, 450) });
+  const waiting = form.getByRole('button', { name: 'Bild wird hochgeladen...' });
+  await expect(waiting).toBeDisabled();
+  // Enter in a field does not send the form while its button waits either
+  await form.getByLabel('Titel *').press('Enter');
+  release();
+  const create = form.getByRole('button', { name: 'News erstellen' });
+  await expect(create).toBeEnabled();
+  const photo = (await form.getByRole('img', { name: 'Vorschau: Bild' }).getAttribute('src'))!;
+  await create.click();
+  await expect(toaster(page).getByText('News erstellt!')).toBeVisible();
+  const stored = site.db().select().from(news).all().filter((row) => row.title === 'Foto kommt noch');
+  expect(stored.map((row) => row.image_url)).toEqual([photo]);
 });
