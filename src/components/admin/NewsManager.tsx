@@ -247,7 +247,9 @@ export default function NewsManager() {
           onDirtyChange={setFormDirty}
           onDone={(done) => {
             if (done) savedRows.note(done);
-            setEditing(null);
+            // a save that ended after the admin opened another article leaves that one open
+            const savedId = (done?.row as { id?: string } | undefined)?.id;
+            setEditing((open) => (savedId && open && open.id !== savedId ? open : null));
             void reload();
           }}
         />

@@ -5,7 +5,7 @@
 // validation with the entity's own schema, and a dialog that asks before it
 // drops unsaved edits.
 import { isActionError, isInputError } from 'astro:actions';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { z } from 'astro/zod';
 import ImageUpload from './ImageUpload';
 import { useFormSafety, type DraftOf } from './formGuard';
@@ -195,8 +195,15 @@ export function ActiveBadge({ active }: { active: boolean }) {
 }
 
 /**
+ * How a dialog's buttons tell the dialog that its form is saving: it does not close meanwhile. Closed during
+ * a save, the save went on: the admin was asked to discard what was then stored, and its end closed the
+ * dialog of the row opened since.
+ */
+const DialogSaving = createContext<((saving: boolean) => void) | null>(null);
+
+/**
  * A modal form on the native <dialog>. Escape, the close button and a click on
- * 'Abbrechen' ask first when the form holds unsaved changes.
+ * 'Abbrechen' ask first when the form holds unsaved changes, and do nothing while it saves.
  */
 export function EditDialog({
   open,
@@ -214,6 +221,7 @@ export function EditDialog({
   wide?: boolean;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const [saving, setSaving] = useState(false);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -221,6 +229,7 @@ export function EditDialog({
     if (!open && dialog.open) dialog.close();
   }, [open]);
   const requestClose = () => {
+    if (saving) return;
     void confirmLeave(ref.current, dirty).then((leave) => leave && onClose());
   };
   return (
@@ -236,11 +245,11 @@ export function EditDialog({
     >
       <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'start', gap: '1rem' }}>
         <h2 style={{ marginTop: 0, overflowWrap: 'anywhere' }}>{title}</h2>
-        <button type="button" className="btn btn-outline btn-small" aria-label="Schließen" onClick={requestClose}>
+        <button type="button" className="btn btn-outline btn-small" aria-label="Schließen" onClick={requestClose} disabled={saving}>
           ✕
         </button>
       </div>
-      {open && children}
+      <DialogSaving.Provider value={setSaving}>{open && children}</DialogSaving.Provider>
     </dialog>
   );
 }
@@ -249,11 +258,17 @@ export function EditDialog({
 export function DialogButtons({ saving, dirty, onCancel, disabled }: { saving: boolean; dirty: boolean; onCancel: () => void; disabled?: boolean }) {
   // a save pressed while a photo uploads would store the row without it
   const uploading = useUploadUnderWay();
+  const tellDialog = useContext(DialogSaving);
+  useEffect(() => {
+    tellDialog?.(saving);
+    return () => tellDialog?.(false);
+  }, [saving, tellDialog]);
   return (
     <div className="admin-actions" style={{ justifyContent: 'flex-end' }}>
       <button
         type="button"
         className="btn btn-outline"
+        disabled={saving}
         onClick={(event) => {
           void confirmLeave(event.currentTarget.closest('dialog, form'), dirty).then((leave) => leave && onCancel());
         }}

@@ -79,6 +79,12 @@ test('add with validation and a logo upload, edit in the dialog, delete; the pub
   const save = await holdAction(page, 'admin.sponsors.update');
   await dialog.getByRole('button', { name: 'Speichern' }).click();
   await expect(dialog.getByRole('button', { name: 'Speichert...' })).toBeDisabled();
+  // the dialog stays while it saves: no way to 'discard' what is being stored
+  await expect(dialog.getByRole('button', { name: 'Abbrechen' })).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: 'Schließen' })).toBeDisabled();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('alertdialog', { name: 'Ungespeicherte Änderungen verwerfen?' })).toHaveCount(0);
+  await expect(dialog).toBeVisible();
   save.release();
   await expect(toaster(page).getByText('Sponsor aktualisiert!')).toBeVisible();
   await expect(dialog).toBeHidden();
