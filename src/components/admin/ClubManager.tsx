@@ -48,7 +48,7 @@ function ContrastNote({ label, colour }: { label: string; colour: string }) {
 export default function ClubManager() {
   const { saved, failed } = useSaveToasts();
   const form = useFormState<FormValues>(EMPTY, { draft: { entity: 'club_settings', id: 'verein' } });
-  const { values, set, bind, errors, setErrors, reset, follow } = form;
+  const { values, set, bind, errors, setErrors, reset, settle, follow } = form;
   // two superadmins: a save on values read before the other's save is refused and compared (decision 032)
   const concurrency = useReadConcurrency(form, async () => {
     const result = await callAction(() => actions.admin.club.load({}));
@@ -114,7 +114,7 @@ export default function ClubManager() {
     concurrency.saved();
     setFactsLeft(result.data.builtInFacts);
     setBuiltIn(null);
-    reset(toForm(result.data.settings));
+    settle(values, toForm(result.data.settings));
     saved(T.saved, result.data, T.savedText);
   };
 

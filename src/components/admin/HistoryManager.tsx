@@ -43,7 +43,7 @@ const toForm = (entry: PageContentEntry | null): FormValues => ({
 export default function HistoryManager() {
   const { saved, failed } = useSaveToasts();
   const form = useFormState<FormValues>(toForm(null), { draft: { entity: 'page_content', id: 'vereinsgeschichte' } });
-  const { values, bind, errors, setErrors, reset, dirty, safety } = form;
+  const { values, bind, errors, setErrors, reset, settle, dirty, safety } = form;
   const [entry, setEntry] = useState<PageContentEntry | null>(null);
   // two admins on the club's history: the second save is refused and compared (decision 032)
   const concurrency = useFormConcurrency(form, entry ? { entity: 'page_content', id: entry.id } : null);
@@ -101,7 +101,7 @@ export default function HistoryManager() {
     const { row, revision, ...publication } = result.data;
     concurrency.saved(revision);
     setEntry(row);
-    reset(toForm(row));
+    settle(values, toForm(row));
     setChangedElsewhere(false);
     saved(entry ? T.updated : T.created, publication);
   };

@@ -94,14 +94,14 @@ function sixDigit(colour: string): string {
 
 export function HeroTextForm({ data }: { data: HomeEditorData['hero'] }) {
   const form = useSectionForm(data, 'hero_text', pickHero);
-  const { values, set, bind, errors, reset } = form;
+  const { values, set, bind, errors, settle } = form;
   const { save, saving } = useSectionSave(T.heroSaved);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (saving) return;
     const stored = await save({ section_key: 'hero_text', ...values }, form);
     // the section as the server stored it: the base of the next save
-    if (stored) reset({ ...values, ...stored });
+    if (stored) settle(values, { ...values, ...stored });
   };
   const colour = (key: 'line1_colour' | 'line2_colour' | 'welcome_colour', label: string, fallback: string) => (
     <div className="admin-field home-colour">
@@ -156,14 +156,14 @@ export function HeroTextForm({ data }: { data: HomeEditorData['hero'] }) {
 
 export function BackgroundForm({ data }: { data: string | null }) {
   const form = useSectionForm({ image_url: data ?? '' }, 'hero_background', pickBackground);
-  const { values, set, errors, reset } = form;
+  const { values, set, errors, settle } = form;
   const { save, saving } = useSectionSave(T.backgroundSaved);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (saving) return;
     const stored = await save({ section_key: 'hero_background', image_url: values.image_url }, form);
     // the section as the server stored it: the base of the next save
-    if (stored) reset({ ...values, ...stored });
+    if (stored) settle(values, { ...values, ...stored });
   };
   return (
     <form className="admin-form hero-background-form" noValidate onSubmit={(e) => void submit(e)} aria-label="Hintergrundbild">
@@ -187,14 +187,14 @@ export function BackgroundForm({ data }: { data: string | null }) {
 export function NextMatchForm({ data }: { data: HomeEditorData['nextMatch'] }) {
   const loaded: MatchValues = { ...data, team_a_logo: data.team_a_logo ?? '', team_b_logo: data.team_b_logo ?? '' };
   const form = useSectionForm(loaded, 'next_match', pickMatch);
-  const { values, set, bind, errors, reset } = form;
+  const { values, set, bind, errors, settle } = form;
   const { save, saving } = useSectionSave(T.matchSaved);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (saving) return;
     const stored = await save({ section_key: 'next_match', ...values }, form);
     // the section as the server stored it: the base of the next save
-    if (stored) reset({ ...values, ...stored });
+    if (stored) settle(values, { ...values, ...stored });
   };
   const text = (key: keyof MatchValues, label: string, placeholder?: string) => (
     <label className="admin-field" htmlFor={`next-${key}`}>
@@ -228,14 +228,14 @@ export function NextMatchForm({ data }: { data: HomeEditorData['nextMatch'] }) {
 
 export function FooterForm({ data }: { data: HomeEditorData['footer'] }) {
   const form = useSectionForm<Record<FooterKey, string>>(data, 'footer_texts', pickFooter);
-  const { values, bind, errors, reset } = form;
+  const { values, bind, errors, settle } = form;
   const { save, saving } = useSectionSave(T.footerSaved);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (saving) return;
     const stored = await save({ section_key: 'footer_texts', texts: values }, form);
     // the section as the server stored it: the base of the next save
-    if (stored) reset({ ...values, ...stored });
+    if (stored) settle(values, { ...values, ...stored });
   };
   return (
     <form className="admin-form footer-texts-form" noValidate onSubmit={(e) => void submit(e)} aria-label="Footer-Texte">

@@ -32,7 +32,7 @@ export default function MatchDetailsReport({ details, run, busy }: { details: Ma
       return;
     }
     form.forgetDraft();
-    form.reset(sent);
+    form.settle(sent, sent);
     concurrency.saved(result.data.revision);
   };
   return (

@@ -152,6 +152,21 @@ export function useFormState<T extends Record<string, unknown>>(initial: T, opti
     setErrors({});
   }, []);
   /**
+   * A save of `sent` stored `stored`, and the form stays open: what is stored is the new baseline, and each
+   * field shows it unless the admin changed the field while it saved (a footer save takes seconds), which
+   * keeps what was typed since, and the form dirty. Decided on the state it is applied to, as follow().
+   */
+  const settle = useCallback((sent: T, stored: T) => {
+    setForm((f) => {
+      const shown = { ...stored };
+      for (const key of Object.keys(f.values) as (keyof T)[]) {
+        if (JSON.stringify(f.values[key]) !== JSON.stringify(sent[key])) shown[key] = f.values[key];
+      }
+      return { values: shown, baseline: stored };
+    });
+    setErrors({});
+  }, []);
+  /**
    * Takes newly loaded values unless the admin has changed the form: decided
    * when the update is applied, so a keystroke that arrives together with a
    * reload is never overwritten.
@@ -174,7 +189,7 @@ export function useFormState<T extends Record<string, unknown>>(initial: T, opti
     }),
     [values, errors, set, fieldRef],
   );
-  return { values, baseline, readBase, setValues, set, bind, dirty, reset, follow, errors, setErrors, safety, forgetDraft: safety.forgetDraft };
+  return { values, baseline, readBase, setValues, set, bind, dirty, reset, settle, follow, errors, setErrors, safety, forgetDraft: safety.forgetDraft };
 }
 
 /** A field's validation message under it. */
@@ -289,8 +304,12 @@ export function useLoader<T>(load: () => Promise<CallResult<T>>, onError?: (mess
   const [failed, setFailed] = useState(false);
   const latest = useRef({ load, onError });
   latest.current = { load, onError };
+  // reloads can overlap (a save's, another admin's live event): only the last one asked shows its list
+  const asked = useRef(0);
   const reload = useCallback(async () => {
+    const mine = ++asked.current;
     const result = await latest.current.load();
+    if (mine !== asked.current) return result;
     if (result.ok) {
       setData(result.data);
       setFailed(false);

@@ -93,7 +93,7 @@ export function useEntityForm<V extends Record<string, unknown>, S extends z.Zod
 }) {
   const target = draft ?? save.target ?? null;
   const form = useFormState<V>(initial, { draft: target });
-  const { values, dirty, setErrors, reset, safety } = form;
+  const { values, dirty, setErrors, safety } = form;
   const concurrency = useFormConcurrency(form, target, fromStored);
   // a layout effect: the dialog knows of the edit before the next key arrives
   // (Escape right after typing must still ask before the edit is thrown away)
@@ -127,7 +127,8 @@ export function useEntityForm<V extends Record<string, unknown>, S extends z.Zod
     concurrency.saved(revision);
     const [title, description] = successToast(texts.saved);
     saved(title, publication, description);
-    reset(next(row, values));
+    // what was typed while it saved stays (a form that stays open: a create form, the club's address)
+    form.settle(values, next(row, values));
     afterSave?.();
     onDone({ row, revision });
   };

@@ -37,6 +37,8 @@ test('hero text and colours, background image and next match are upserted and sh
   const hold = await holdAction(page, 'admin.home.save');
   await hero.getByRole('button', { name: 'Hero-Text speichern' }).click();
   await expect(hero.getByRole('button', { name: 'Speichert...' })).toBeDisabled();
+  // typed while it saves: stays in the form, not yet stored; the other fields show what was stored
+  await hero.getByLabel('Vereinsname Zeile 2').fill('an der Raab');
   hold.release();
   await expect(toaster(page).getByText('Hero-Text aktualisiert!')).toBeVisible();
   await expect(toaster(page).getByText('Veröffentlicht', { exact: true })).toBeVisible();
@@ -44,6 +46,9 @@ test('hero text and colours, background image and next match are upserted and sh
     title: 'FC Teststadt', content: 'an der Mur', button_text: 'Servus!\nSchön, dass du da bist.',
     match_date: '#ff0000', match_time: '#3b82f6', match_location: '#6b7280',
   });
+  await expect(hero.getByLabel('Vereinsname Zeile 2')).toHaveValue('an der Raab');
+  await expect(hero.getByLabel('Vereinsname Zeile 1')).toHaveValue('FC Teststadt');
+  await expect(hero.getByRole('button', { name: 'Hero-Text speichern' })).toBeEnabled();
   let home = await publicHtml(site, '/');
   expect(home).toContain('FC Teststadt');
   expect(home).toContain('color:#ff0000');
