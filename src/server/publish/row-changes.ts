@@ -53,8 +53,9 @@ export function changesOfRows(entity: RevisionedEntity, ...rows: (Row | undefine
     if (!row) continue;
     for (const change of changesOfRow(entity, row)) seen.set(`${change.table}\u0000${change.key ?? ''}`, change);
   }
-  // a league put back with another team: the old team's pages link to its table, which a change keyed by
-  // the league does not reach (teamIdsForRow finds the team it has now)
+  // a league given to another team (saved, or a version put back): the old team's pages link to its table,
+  // which a change keyed by the league does not reach (teamIdsForRow finds the team it has now); without key
+  // it reaches every team's pages, for a change this rare
   const leagueTeams = new Set(rows.filter((row) => row !== undefined).map((row) => row.team_id ?? null));
   if (entity === 'leagues' && leagueTeams.size > 1) return [{ table: 'leagues' }];
   return [...seen.values()];

@@ -7,6 +7,7 @@ import { getDb, type Db } from '../../db/client';
 import { RefusedWrite, write } from '../../db/write';
 import { leagueResults, leagues, matches, standings, teams } from '../../db/schema';
 import type { Change } from '../../publish/routes';
+import { changesOfRows } from '../../publish/row-changes';
 import { leagueTableById, STANDINGS_ORDER } from '../../content/league-tables';
 import { parseStandings } from '../../../lib/standings-paste';
 import { cleanTieBreakers } from '../../../lib/league-table';
@@ -107,7 +108,7 @@ export function updateLeague(id: string, data: LeagueData, db: Db = getDb()) {
     (tx) => {
       checkUnique(tx, data, id);
       checkTeam(tx, data.team_id);
-      const before = tx.select({ team_id: leagues.team_id }).from(leagues).where(eq(leagues.id, id)).get();
+      const before = tx.select({ id: leagues.id, team_id: leagues.team_id }).from(leagues).where(eq(leagues.id, id)).get();
       const row = tx
         .update(leagues)
         .set({ ...data, updated_at: new Date().toISOString() })
@@ -115,9 +116,8 @@ export function updateLeague(id: string, data: LeagueData, db: Db = getDb()) {
         .returning()
         .get();
       if (!row) throw new RefusedWrite(T.notFound, 'NOT_FOUND');
-      // given to another team: the old team's pages link to its table, and a keyed change reaches only the new
-      // team's (teamIdsForRow); without key it reaches every team's, once, for a change this rare
-      const changes: Change[] = before && before.team_id !== row.team_id ? [{ table: 'leagues' }] : changed('leagues', id);
+      // given to another team, the old team's pages lose their link too: the same rule as a restore's
+      const changes = changesOfRows('leagues', before, row);
       return { row: entry(row, countsBy(tx, leagueResults).get(id) ?? 0, countsBy(tx, standings).get(id) ?? 0), changes };
     },
     db,
