@@ -1,5 +1,5 @@
 // The drawing of each icon (24 × 24, stroked with currentColor): one source for
-// the inline icon and for the sprite a long page references with <use>.
+// the inline icon (Icon.astro) and the CSS icon a long page repeats (IconMasks.astro).
 export const ICON_PATHS = {
   ball: '<circle cx="12" cy="12" r="10" /><path d="M12 7l4.5 3.3-1.7 5.2H9.2L7.5 10.3z" /><path d="M12 7V2.5M16.5 10.3l4.3-1.4M14.8 15.5l2.7 3.7M9.2 15.5l-2.7 3.7M7.5 10.3L3.2 8.9" />',
   calendar: '<rect x="3" y="4.5" width="18" height="17" rx="2" /><path d="M3 9.5h18M8 2.5v4M16 2.5v4" />',

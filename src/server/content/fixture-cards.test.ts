@@ -25,6 +25,19 @@ describe('the fixtures list as one string', () => {
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(html).toContain('SC &quot;Gleisdorf&quot; &amp; &#39;Co&#39;');
     expect(html).toContain('href="/spiel/a%22b"');
+    expect(html).toContain(`aria-label="Zum Spiel: &lt;script&gt;alert(1)&lt;/script&gt; gegen SC &quot;Gleisdorf&quot; &amp; &#39;Co&#39;"`);
+  });
+
+  it('keeps a card small: a season lists hundreds, and each element is parsed, styled and laid out on a phone', () => {
+    const html = fixtureCardsHtml([{ ...match, id: 'full' }], { next: 0, today: '2026-08-01', real: true });
+    // every part a card can show: three badges besides 'Nächstes Spiel', score, time, place, notes, link
+    const elements = html.match(/<[a-z][a-z0-9]*/g) ?? [];
+    expect(elements.length).toBeLessThanOrEqual(18);
+    // the date, time and place icons are drawn by CSS (IconMasks.astro), the link named by its label
+    expect(html).not.toMatch(/<svg|<use|<div class="card-body"/);
+    expect(html).toContain('<time class="match-date i-calendar" datetime="2026-09-05">');
+    expect(html).toContain('class="match-time i-clock"');
+    expect(html).toContain('class="match-location i-pin"');
   });
 
   it('marks the next match, past matches and the samples as the page did', () => {

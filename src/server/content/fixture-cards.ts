@@ -25,9 +25,6 @@ export function escapeHtml(value: string | number): string {
   return String(value).replace(/[&<>"']/g, (c) => ESCAPES[c]);
 }
 
-const icon = (name: 'calendar' | 'clock' | 'pin') =>
-  `<svg class="icon icon-${name}" width="16" height="16" aria-hidden="true" focusable="false"><use href="#icon-symbol-${name}"></use></svg>`;
-
 // A match result renders the fixtures list and its filter and season pages again, each with a card for
 // every match of the season, of which one changed: each stored match's card is kept with what it was made
 // of, its next and past marks included (row-parts.ts; 250 cards: 1.7 ms made, 0.16 ms kept; issue 16).
@@ -51,7 +48,14 @@ export function fixtureCardsHtml(list: readonly FixtureCard[], o: { next: number
   return out;
 }
 
-/** One match's card: `real` links it to its page, a sample is marked as such. */
+/**
+ * One match's card: `real` links it to its page, a sample is marked as such. A card is
+ * its elements' count times 280 on a season's list, and the list's parse, style and
+ * layout were the blocking time Lighthouse counted on a slow phone (7,113 elements;
+ * issue 16): the card is its own body (no inner <div>), the link named by its label,
+ * and the date, time and place icons drawn by CSS (`i-…` classes, IconMasks.astro)
+ * rather than an <svg> and <use>, with its cloned shadow tree, three times a card.
+ */
 function cardHtml(m: FixtureCard, next: boolean, past: boolean, real: boolean): string {
   const classes = ['card match', next ? 'match-next' : '', past ? 'match-past' : ''].filter(Boolean).join(' ');
   const score = m.home_score != null && m.away_score != null ? ` <span class="score">${escapeHtml(m.home_score)}:${escapeHtml(m.away_score)}</span>` : '';
@@ -59,7 +63,7 @@ function cardHtml(m: FixtureCard, next: boolean, past: boolean, real: boolean): 
   const away = escapeHtml(m.away_team);
   return [
     `<li${next ? ' id="naechstes-spiel"' : ''} class="${classes}" data-status="${escapeHtml(m.status)}"${real ? '' : ' data-sample="true"'}>`,
-    '<div class="card-body"><div class="badges">',
+    '<div class="badges">',
     next ? `<span class="badge badge-next">${escapeHtml(T.nextBadge)}</span> ` : '',
     `<span class="badge badge-blue match-status">${escapeHtml(matchStatusLabel(m.status))}</span> `,
     `<span class="badge match-type">${escapeHtml(matchTypeLabel(m.match_type))}</span>`,
@@ -67,15 +71,15 @@ function cardHtml(m: FixtureCard, next: boolean, past: boolean, real: boolean): 
     '</div>',
     `<h2><span class="home">${home}</span> <span aria-hidden="true">vs.</span><span class="visually-hidden">${escapeHtml(T.against)}</span> <span class="away">${away}</span>${score}</h2>`,
     '<p class="meta match-when">',
-    `<span>${icon('calendar')} <time class="match-date" datetime="${escapeHtml(m.match_date)}">${escapeHtml(formatLongDate(m.match_date) || m.match_date)}</time></span>`,
-    m.match_time ? ` <span class="match-time">${icon('clock')} ${escapeHtml(m.match_time)}${escapeHtml(T.timeSuffix)}</span>` : '',
-    m.location ? ` <span class="match-location">${icon('pin')} ${escapeHtml(m.location)}</span>` : '',
+    `<time class="match-date i-calendar" datetime="${escapeHtml(m.match_date)}">${escapeHtml(formatLongDate(m.match_date) || m.match_date)}</time>`,
+    m.match_time ? ` <span class="match-time i-clock">${escapeHtml(m.match_time)}${escapeHtml(T.timeSuffix)}</span>` : '',
+    m.location ? ` <span class="match-location i-pin">${escapeHtml(m.location)}</span>` : '',
     '</p>',
     m.notes ? `<p class="pre-line match-notes">${escapeHtml(m.notes)}</p>` : '',
     // the whole card leads to the match page (issue 14); the card looks as before
     real
-      ? `<a class="match-page-link" href="/spiel/${escapeHtml(encodeURIComponent(m.id))}"><span class="visually-hidden">Zum Spiel: ${home} ${escapeHtml(T.against)} ${away}</span></a>`
+      ? `<a class="match-page-link" href="/spiel/${escapeHtml(encodeURIComponent(m.id))}" aria-label="Zum Spiel: ${home} ${escapeHtml(T.against)} ${away}"></a>`
       : '',
-    '</div></li>',
+    '</li>',
   ].join('');
 }
