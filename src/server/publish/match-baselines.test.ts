@@ -172,7 +172,7 @@ describe('what moved of a match since its pages showed it', () => {
           if (roll < 0.35) update(id, { home_score: Math.floor(next() * 4), away_score: Math.floor(next() * 4) });
           else if (roll < 0.5) update(id, { notes: `Notiz ${job}`, sequence: job });
           else if (roll < 0.58) update(id, { away_team: pick(['Gegner A', 'Gegner B', 'Gegner C']) });
-          else if (roll < 0.64) update(id, { status: pick(['finished', 'scheduled', 'postponed']) });
+          else if (roll < 0.64) update(id, { status: pick(['finished', 'scheduled', 'postponed', 'live']) });
           else if (roll < 0.7) update(id, { match_date: pick(['2026-03-01', '2026-04-12', '2026-05-03', '2026-08-30', '2026-10-04']) });
           else if (roll < 0.74) update(id, { season: pick(['2025/26', '2026/27', null]) });
           else if (roll < 0.78) update(id, { team_id: pick([...club.teams, null]) });
@@ -278,5 +278,25 @@ describe('what moved of a match since its pages showed it', () => {
     await publisher.publishChanges([{ table: 'matches', key: first }]);
     expect(fresh(`/spieler/${scorer}`, playerShownHash(db, scorer))).toBe(true);
     for (const url of [`/team/${club.teams[0]}`, `/mannschaften/${club.teams[0]}`]) expect(fresh(url, teamShownHash(db, club.teams[0], dayOf()))).toBe(true);
+  });
+
+  it('reaches the pages that counted a finished match set back to Live, whether or not its history since is known', async () => {
+    const publisher = new Publisher({ db: () => db, siteDir, render, log: quiet });
+    const fresh = (url: string, hash: string) => fs.readFileSync(fileOf(url), 'utf8').includes(`data-shown="${hash}"`);
+    const allFresh = () => shownPages().every((page) => fresh(page.url, page.hash()));
+    for (const knownBefore of [true, false]) {
+      // known: after a whole publish without a failure; not known: one page of it failed
+      if (knownBefore) failing.clear();
+      else failing.add('/impressum');
+      await publisher.publishAll();
+      const match = club.matches[knownBefore ? 2 : 4];
+      update(match, { status: 'live' });
+      await publisher.publishChanges([{ table: 'matches', key: match }]);
+      // player 0 started it, player 1 too (an even match), player 5 sat on the bench; their pages count it no more
+      expect(allFresh()).toBe(true);
+      update(match, { status: 'finished' });
+      await publisher.publishChanges([{ table: 'matches', key: match }]);
+      expect(allFresh()).toBe(true);
+    }
   });
 });

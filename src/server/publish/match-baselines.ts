@@ -50,7 +50,8 @@ export class MatchBaselines {
    * whole job where one of them is not known, or a change is of a line-up or an event, which name players
    * the match row does not, or of matches without a key), and the teams and players the matches named
    * meanwhile: a match moved to another team, or a goal given to another player, leaves pages that the
-   * routes, which know only the rows now, do not reach.
+   * routes, which know only the rows now, do not reach. So does a finished match set back to 'Live': its
+   * team and players are named with those.
    */
   forJob(db: Db, changes: Change[]): JobKnowledge {
     const none: JobKnowledge = { moved: null, formerly: { teams: [], players: [] } };
@@ -60,6 +61,8 @@ export class MatchBaselines {
       const moved = new Map<string, ReadonlySet<string>>();
       const teams = new Set<string>();
       const players = new Set<string>();
+      /** players of a match that counted for them and is live again (their pages are reached as former ones) */
+      const counted = new Set<string>();
       let known = matchChanges.every((change) => change.table === 'matches');
       // per match: the revision after which what it named is read (0: its whole history, where no mark is known)
       const namedSince = new Map<string, number>();
@@ -70,9 +73,16 @@ export class MatchBaselines {
         if (versions === null) known = false;
         else moved.set(key, movedColumns(versions));
         // the routes reach the team and the players the match names now; these are the ones it named before
-        const teamNow = matchTeamAndStatus(db, key)?.team_id ?? null;
+        const now = matchTeamAndStatus(db, key);
+        const teamNow = now?.team_id ?? null;
         for (const team of versions ? versions.map((version) => version.team_id) : teamsInHistory(db, key)) {
           if (typeof team === 'string' && team !== teamNow) teams.add(team);
+        }
+        // a finished match set back to 'Live' (a result entered too early): the routes reach no page of a live
+        // match (routes-player.ts), but its team's and players' pages still count it
+        if (now?.status === 'live' && (versions ? versions.some((version) => version.status === 'finished') : finishedInHistory(db, key))) {
+          if (teamNow) teams.add(teamNow);
+          for (const player of playersOfMatch(db, key)) counted.add(player);
         }
         namedSince.set(key, since ?? 0);
       }
@@ -80,7 +90,7 @@ export class MatchBaselines {
         const namedNow = new Set(playersOfMatch(db, key));
         for (const player of named) if (!namedNow.has(player)) players.add(player);
       }
-      return { moved: known ? moved : null, formerly: { teams: [...teams], players: [...players] } };
+      return { moved: known ? moved : null, formerly: { teams: [...teams], players: [...new Set([...players, ...counted])] } };
     } catch {
       return none;
     }
@@ -161,6 +171,15 @@ export function movedSince(db: Db, id: string, since: number): ReadonlySet<strin
 /** Every team match `id` had in its revisions. */
 function teamsInHistory(db: Db, id: string): unknown[] {
   return db.$client.prepare("SELECT DISTINCT json_extract(data, '$.team_id') FROM revisions WHERE entity = 'matches' AND row_id = ?").pluck().all(id);
+}
+
+/** Whether match `id` was ever finished, in its revisions. */
+function finishedInHistory(db: Db, id: string): boolean {
+  return (
+    prepared(db, 'baselines.finishedInHistory', () =>
+      db.$client.prepare("SELECT 1 FROM revisions WHERE entity = 'matches' AND row_id = ? AND json_extract(data, '$.status') = 'finished' LIMIT 1"),
+    ).get(id) !== undefined
+  );
 }
 
 /**
