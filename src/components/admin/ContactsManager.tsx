@@ -167,7 +167,7 @@ export default function ContactsManager() {
             <ContactForm kind="clubAddress" contact={address} onDone={() => void reload()} />
             {address && (
               <div className="admin-actions" style={{ marginTop: '0.75rem' }}>
-                <button type="button" className="btn btn-danger btn-small" disabled={busy === address.id} onClick={() => contacts.remove(address)}>
+                <button type="button" className="btn btn-danger btn-small" disabled={busy.has(address.id)} onClick={() => contacts.remove(address)}>
                   Vereinsadresse löschen
                 </button>
               </div>

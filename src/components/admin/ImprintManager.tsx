@@ -9,6 +9,7 @@ import type { PageContentEntry } from '../../lib/schemas/pageContent';
 import PageContentModal, { useDeletePageContent, type PageContentField } from './PageContentModal';
 import { ActiveBadge, KIT_TEXTS, callAction, useLoader, useSaveToasts, wrapStyle } from './contentKit';
 import { useLiveReload } from './live';
+import { useBusyRows } from './busyRows';
 
 const TEXTS = {
   fixedHeading: 'Pflichtangaben',
@@ -49,7 +50,7 @@ export default function ImprintManager() {
   );
   useLiveReload(['page_content'], () => void reload());
   const [dialog, setDialog] = useState<DialogState | null>(null);
-  const [busy, setBusy] = useState<string | null>(null);
+  const { busy, during } = useBusyRows<string>();
   const resetFixed = useDeletePageContent({ confirm: TEXTS.confirmReset });
   const deleteExtra = useDeletePageContent({ confirm: TEXTS.confirmDelete });
 
@@ -59,9 +60,7 @@ export default function ImprintManager() {
   const extras = sections.filter((s) => !fixedKeys.has(s.section_key));
 
   const toggle = async (entry: PageContentEntry) => {
-    setBusy(entry.id);
-    const result = await callAction(() => actions.admin.pageContent.update({ id: entry.id, is_active: !entry.is_active }));
-    setBusy(null);
+    const result = await during(entry.id, () => callAction(() => actions.admin.pageContent.update({ id: entry.id, is_active: !entry.is_active })));
     if (!result.ok) return failed(TEXTS.error, result.message);
     const { row: _row, ...publication } = result.data;
     saved(TEXTS.updated, publication);
@@ -154,7 +153,7 @@ export default function ImprintManager() {
                 </div>
                 {entry.content && <span className="section-content" style={{ ...wrapStyle, whiteSpace: 'pre-line' }}>{entry.content}</span>}
                 <div className="admin-actions">
-                  <button type="button" className="btn btn-outline btn-small" disabled={busy === entry.id} onClick={() => void toggle(entry)}>
+                  <button type="button" className="btn btn-outline btn-small" disabled={busy.has(entry.id)} onClick={() => void toggle(entry)}>
                     {entry.is_active ? TEXTS.deactivate : TEXTS.activate}
                   </button>
                   <button

@@ -6,6 +6,7 @@ import { LEAGUE_TEXTS as T, leagueResultSchema, type LeagueResultEntry } from '.
 import { scoreText } from '../../lib/match-labels';
 import { EditDialog, FieldError, callAction, useSaveToasts, wrapStyle } from './contentKit';
 import { EntityFormButtons, RowActions, useEntityForm, type EntityFormProps } from './entityKit';
+import { useBusyRows } from './busyRows';
 import { useSavedRows } from './savedRows';
 import { confirmAction } from './ui';
 
@@ -91,13 +92,11 @@ export default function LeagueResults({ leagueId, results, teams, onChanged }: {
   const savedRows = useSavedRows<LeagueResultEntry>();
   const setEditing = (entry: LeagueResultEntry | null) => setEditingEntry(entry && savedRows.fresh(entry));
   const [dirty, setDirty] = useState(false);
-  const [busy, setBusy] = useState<string | null>(null);
+  const { busy, during } = useBusyRows<string>();
   const { saved, failed } = useSaveToasts();
   const remove = async (r: LeagueResultEntry) => {
     if (!confirmAction(T.confirmDeleteResult)) return;
-    setBusy(r.id);
-    const outcome = await callAction(() => actions.admin.leagues.removeResult({ id: r.id }));
-    setBusy(null);
+    const outcome = await during(r.id, () => callAction(() => actions.admin.leagues.removeResult({ id: r.id })));
     if (!outcome.ok) return failed(T.errorTitle, `${T.deleteError}: ${outcome.message}`);
     const { row: _row, ...publication } = outcome.data;
     saved(T.successTitle, publication, T.resultDeleted);

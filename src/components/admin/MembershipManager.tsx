@@ -14,6 +14,7 @@ import { useLiveReload } from './live';
 import InquiryPrivacy from './InquiryPrivacy';
 import type { ManagerProps } from './managers';
 import { SaveButton, confirmAction, useUnsavedChangesWarning } from './ui';
+import { useBusyRows } from './busyRows';
 
 const TEXTS = {
   textsHeading: 'Texte der Seite „Mitglied werden“',
@@ -220,14 +221,12 @@ function Inquiries({ unannounced }: { unannounced: boolean }) {
     (message) => failed(INQUIRY_TEXTS.loadError, message),
   );
   useLiveReload(['membership_inquiries'], () => void reload());
-  const [busy, setBusy] = useState<string | null>(null);
+  const { busy, during } = useBusyRows<string>();
   const unread = (list ?? []).filter((i) => i.status !== 'read').length;
 
   const toggle = async (inquiry: InquiryEntry) => {
-    setBusy(inquiry.id);
     const status = inquiry.status === 'read' ? 'unread' : 'read';
-    const result = await callAction(() => actions.admin.inquiries.setStatus({ id: inquiry.id, status }));
-    setBusy(null);
+    const result = await during(inquiry.id, () => callAction(() => actions.admin.inquiries.setStatus({ id: inquiry.id, status })));
     if (!result.ok) return failed(INQUIRY_TEXTS.error, result.message);
     saved(INQUIRY_TEXTS.statusUpdated);
     void reload();
@@ -235,9 +234,7 @@ function Inquiries({ unannounced }: { unannounced: boolean }) {
 
   const remove = async (inquiry: InquiryEntry) => {
     if (!confirmAction(INQUIRY_TEXTS.confirmDelete)) return;
-    setBusy(inquiry.id);
-    const result = await callAction(() => actions.admin.inquiries.remove({ id: inquiry.id }));
-    setBusy(null);
+    const result = await during(inquiry.id, () => callAction(() => actions.admin.inquiries.remove({ id: inquiry.id })));
     if (!result.ok) return failed(INQUIRY_TEXTS.deleteError, result.message);
     saved(INQUIRY_TEXTS.deleted);
     void reload();
@@ -276,10 +273,10 @@ function Inquiries({ unannounced }: { unannounced: boolean }) {
                   {inquiry.nachricht}
                 </p>
                 <div className="admin-actions">
-                  <button type="button" className="btn btn-outline btn-small" disabled={busy === inquiry.id} onClick={() => void toggle(inquiry)}>
+                  <button type="button" className="btn btn-outline btn-small" disabled={busy.has(inquiry.id)} onClick={() => void toggle(inquiry)}>
                     {read ? INQUIRY_TEXTS.markUnread : INQUIRY_TEXTS.markRead}
                   </button>
-                  <button type="button" className="btn btn-danger btn-small" disabled={busy === inquiry.id} onClick={() => void remove(inquiry)}>
+                  <button type="button" className="btn btn-danger btn-small" disabled={busy.has(inquiry.id)} onClick={() => void remove(inquiry)}>
                     Löschen
                   </button>
                 </div>

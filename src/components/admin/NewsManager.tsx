@@ -14,6 +14,7 @@ import ImageUpload from './ImageUpload';
 import { useLiveReload } from './live';
 import { HistoryButton } from './HistoryButton';
 import PreviewButton from './PreviewButton';
+import { useBusyRows } from './busyRows';
 import { useSavedRows, type SavedRow } from './savedRows';
 import { MoreRows, useShownInSteps } from './ShownInSteps';
 import { ADMIN_TEXTS, SaveButton, confirmLeave } from './ui';
@@ -172,7 +173,7 @@ export default function NewsManager() {
   useLiveReload(['news'], () => void reload());
   const [editing, setEditing] = useState<NewsEntry | null>(null);
   const savedRows = useSavedRows<NewsEntry>();
-  const [busy, setBusy] = useState<string | null>(null);
+  const { busy, during } = useBusyRows<string>();
   const [formDirty, setFormDirty] = useState(false);
   // the deleted news and its revision in the trash, which 'Rückgängig' puts back
   const [undo, setUndo] = useState<{ row: NewsListEntry; trash: number } | null>(null);
@@ -187,12 +188,10 @@ export default function NewsManager() {
   const edit = async (item: NewsListEntry) => {
     if (!(await confirmLeave(null, formDirty))) return;
     // the list has no texts (a big club's were 40 MB): the news as stored now, with the version it is at
-    setBusy(item.id);
     editAsked.current = item.id;
-    const result = await callAction(() => actions.admin.news.get({ id: item.id }));
+    const result = await during(item.id, () => callAction(() => actions.admin.news.get({ id: item.id })));
     if (editAsked.current !== item.id) return;
     editAsked.current = null;
-    setBusy(null);
     if (!result.ok) return failed(T.loadError, result.message);
     // as saved here, also before the stored version reached this answer (savedRows.ts)
     setEditing(savedRows.fresh(result.data));
@@ -201,9 +200,7 @@ export default function NewsManager() {
   };
 
   const toggle = async (item: NewsListEntry) => {
-    setBusy(item.id);
-    const result = await callAction(() => actions.admin.news.setPublished({ id: item.id, published: !item.published }));
-    setBusy(null);
+    const result = await during(item.id, () => callAction(() => actions.admin.news.setPublished({ id: item.id, published: !item.published })));
     if (!result.ok) return failed(T.error, result.message);
     const { row, ...publication } = result.data;
     saved(row.published ? T.toastPublished : T.toastHidden, publication);
@@ -211,9 +208,7 @@ export default function NewsManager() {
   };
 
   const remove = async (item: NewsListEntry) => {
-    setBusy(item.id);
-    const result = await callAction(() => actions.admin.news.remove({ id: item.id }));
-    setBusy(null);
+    const result = await during(item.id, () => callAction(() => actions.admin.news.remove({ id: item.id })));
     if (!result.ok) return failed(T.deleteError, result.message);
     const { row, trash, ...publication } = result.data;
     saved(T.deleted, publication);
@@ -282,14 +277,14 @@ export default function NewsManager() {
                 <NewsSchedule item={item} />
                 <small className="hint">Erstellt am {formatDate(item.created_at)}</small>
                 <div className="admin-actions">
-                  <button type="button" className="btn btn-outline btn-small" disabled={busy === item.id} onClick={() => void toggle(item)}>
+                  <button type="button" className="btn btn-outline btn-small" disabled={busy.has(item.id)} onClick={() => void toggle(item)}>
                     {item.published ? T.hide : T.publish}
                   </button>
-                  <button type="button" className="btn btn-outline btn-small" disabled={busy === item.id} onClick={() => void edit(item)}>
+                  <button type="button" className="btn btn-outline btn-small" disabled={busy.has(item.id)} onClick={() => void edit(item)}>
                     Bearbeiten
                   </button>
                   <HistoryButton entity="news" id={item.id} title={item.title} onRestored={() => void reload()} />
-                  <button type="button" className="btn btn-danger btn-small" disabled={busy === item.id} onClick={() => void remove(item)}>
+                  <button type="button" className="btn btn-danger btn-small" disabled={busy.has(item.id)} onClick={() => void remove(item)}>
                     Löschen
                   </button>
                 </div>

@@ -4,6 +4,7 @@ import { actions } from 'astro:actions';
 import { useCallback, useEffect, useState } from 'react';
 import { callAction } from './contentKit';
 import { Dialog, useToast } from './ui';
+import { useBusyRows } from './busyRows';
 
 export const SESSIONS_TEXTS = {
   open: 'Sitzungen',
@@ -27,7 +28,7 @@ export function SessionsDialog({ open, onClose, onSignedOut }: { open: boolean; 
   const toast = useToast();
   const [list, setList] = useState<OwnSession[] | null>(null);
   const [failed, setFailed] = useState(false);
-  const [busy, setBusy] = useState<string | null>(null);
+  const { busy, during } = useBusyRows<string>();
 
   const load = useCallback(async () => {
     const result = await callAction(() => actions.admin.sessions.list({}));
@@ -39,9 +40,7 @@ export function SessionsDialog({ open, onClose, onSignedOut }: { open: boolean; 
   }, [open, load]);
 
   const end = async (session: OwnSession) => {
-    setBusy(session.id);
-    const result = await callAction(() => actions.admin.sessions.end({ id: session.id }));
-    setBusy(null);
+    const result = await during(session.id, () => callAction(() => actions.admin.sessions.end({ id: session.id })));
     if (!result.ok) return toast({ title: SESSIONS_TEXTS.failed, description: result.message, variant: 'destructive' });
     if (session.current) return onSignedOut();
     toast({ title: SESSIONS_TEXTS.ended, description: session.browser });
@@ -61,7 +60,7 @@ export function SessionsDialog({ open, onClose, onSignedOut }: { open: boolean; 
               <br />
               <small>{SESSIONS_TEXTS.since(dateTime(session.createdAt))}</small>
             </span>
-            <button type="button" className="btn btn-outline btn-small" disabled={busy === session.id} onClick={() => void end(session)}>
+            <button type="button" className="btn btn-outline btn-small" disabled={busy.has(session.id)} onClick={() => void end(session)}>
               {SESSIONS_TEXTS.end}
             </button>
           </li>

@@ -97,12 +97,10 @@ export default function ShopManager() {
       deleted: T.deleted,
     },
   });
-  const { data: items, loadFailed, loading, reload, saved, failed, busy, setBusy } = list;
+  const { data: items, loadFailed, loading, reload, saved, failed, busy, during } = list;
 
   const toggle = async (item: ShopItemEntry) => {
-    setBusy(item.id);
-    const result = await callAction(() => actions.admin.shop.update({ id: item.id, is_active: !item.is_active }));
-    setBusy(null);
+    const result = await during(item.id, () => callAction(() => actions.admin.shop.update({ id: item.id, is_active: !item.is_active })));
     if (!result.ok) return failed(T.error, result.message);
     const { row: _row, ...publication } = result.data;
     saved(T.updated, publication);
@@ -153,7 +151,7 @@ export default function ShopManager() {
                   entry={item}
                   list={list}
                   leading={
-                    <button type="button" className="btn btn-outline btn-small" disabled={busy === item.id} onClick={() => void toggle(item)}>
+                    <button type="button" className="btn btn-outline btn-small" disabled={busy.has(item.id)} onClick={() => void toggle(item)}>
                       {item.is_active ? T.deactivate : T.activate}
                     </button>
                   }

@@ -5,6 +5,7 @@
 // (site settings read by the retention job).
 import { actions } from 'astro:actions';
 import { useEffect, useState, type FormEvent } from 'react';
+import { useBusyRows } from './busyRows';
 import { formatDateTime } from '../../lib/dates-de';
 import { REVISIONS_UI_TEXTS as T } from '../../lib/revision-compare';
 import { REVISIONED_ENTITIES, type TrashEntry } from '../../lib/revisions';
@@ -101,7 +102,7 @@ export default function TrashManager({ isSuperAdmin }: ManagerProps) {
   // a delete or restore in another tab or by another admin
   useLiveReload(REVISIONED_ENTITIES, () => void reload());
   const [retention, setRetention] = useState<Retention | null>(null);
-  const [busy, setBusy] = useState<number | null>(null);
+  const { busy, during } = useBusyRows<number>();
 
   useEffect(() => {
     // without an answer (older server) the trash still works; the intro says the default
@@ -112,9 +113,7 @@ export default function TrashManager({ isSuperAdmin }: ManagerProps) {
 
   const restore = async (entry: TrashEntry) => {
     if (!confirmAction(T.untrashConfirm(entry.title))) return;
-    setBusy(entry.id);
-    const result = await callAction(() => actions.admin.revisions.untrash({ revision: entry.id }), T.untrashFailed);
-    setBusy(null);
+    const result = await during(entry.id, () => callAction(() => actions.admin.revisions.untrash({ revision: entry.id }), T.untrashFailed));
     if (!result.ok) failed(T.untrashFailed, result.message);
     else saved(T.untrashed(entry.title), result.data);
     void reload();
@@ -122,9 +121,7 @@ export default function TrashManager({ isSuperAdmin }: ManagerProps) {
 
   const purge = async (entry: TrashEntry) => {
     if (!confirmAction(T.purgeConfirm(entry.title))) return;
-    setBusy(entry.id);
-    const result = await callAction(() => actions.admin.revisions.purge({ revision: entry.id }), T.purgeFailed);
-    setBusy(null);
+    const result = await during(entry.id, () => callAction(() => actions.admin.revisions.purge({ revision: entry.id }), T.purgeFailed));
     if (!result.ok) failed(T.purgeFailed, result.message);
     else saved(T.purged(entry.title));
     void reload();
@@ -153,7 +150,7 @@ export default function TrashManager({ isSuperAdmin }: ManagerProps) {
               </thead>
               <tbody>
                 {entries.map((entry) => (
-                  <TrashRow key={entry.id} entry={entry} busy={busy === entry.id} onRestore={() => void restore(entry)} onPurge={() => void purge(entry)} />
+                  <TrashRow key={entry.id} entry={entry} busy={busy.has(entry.id)} onRestore={() => void restore(entry)} onPurge={() => void purge(entry)} />
                 ))}
               </tbody>
             </table>

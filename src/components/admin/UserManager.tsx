@@ -6,6 +6,7 @@ import type { ManagerProps } from './managers';
 import { Dialog, useToast } from './ui';
 import { RemoveSecondFactorButton, SecondFactorRequirement } from './SecondFactorPolicy';
 import { ACCOUNT_TEXTS } from '../../lib/schemas/account';
+import { useBusyRows } from './busyRows';
 
 /** The German message of a failed call: the field messages of bad input, else the server's message. */
 function messageOf(error: unknown): string | undefined {
@@ -28,7 +29,7 @@ export default function UserManager({ userId }: ManagerProps) {
   const [email, setEmail] = useState('');
   const [touched, setTouched] = useState(false);
   const [inviting, setInviting] = useState(false);
-  const [busy, setBusy] = useState<string | null>(null);
+  const { busy, during } = useBusyRows<string>();
   const [toDelete, setToDelete] = useState<UserListEntry | null>(null);
 
   const load = useCallback(async () => {
@@ -71,42 +72,39 @@ export default function UserManager({ userId }: ManagerProps) {
     }
   };
 
-  const changeRole = async (user: UserListEntry, role: Role, add: boolean) => {
-    setBusy(user.id);
-    try {
-      const call = add ? actions.admin.users.addRole : actions.admin.users.removeRole;
-      const { error } = await call({ userId: user.id, role });
-      if (error) {
-        toast({ title: 'Fehler', description: T.roleFailed(messageOf(error)), variant: 'destructive' });
-        return;
+  const changeRole = (user: UserListEntry, role: Role, add: boolean) =>
+    during(user.id, async () => {
+      try {
+        const call = add ? actions.admin.users.addRole : actions.admin.users.removeRole;
+        const { error } = await call({ userId: user.id, role });
+        if (error) {
+          toast({ title: 'Fehler', description: T.roleFailed(messageOf(error)), variant: 'destructive' });
+          return;
+        }
+        toast({ title: add ? T.roleAdded(ROLE_LABELS[role]) : T.roleRemoved(ROLE_LABELS[role]) });
+        await load();
+      } catch {
+        toast({ title: 'Fehler', description: T.roleFailed(undefined), variant: 'destructive' });
       }
-      toast({ title: add ? T.roleAdded(ROLE_LABELS[role]) : T.roleRemoved(ROLE_LABELS[role]) });
-      await load();
-    } catch {
-      toast({ title: 'Fehler', description: T.roleFailed(undefined), variant: 'destructive' });
-    } finally {
-      setBusy(null);
-    }
-  };
+    });
 
   const confirmDelete = async () => {
     const user = toDelete;
     if (!user) return;
-    setBusy(user.id);
-    try {
-      const { error } = await actions.admin.users.delete({ userId: user.id });
-      if (error) {
-        toast({ title: 'Fehler', description: messageOf(error) ?? T.deleteFailed, variant: 'destructive' });
-        return;
+    await during(user.id, async () => {
+      try {
+        const { error } = await actions.admin.users.delete({ userId: user.id });
+        if (error) {
+          toast({ title: 'Fehler', description: messageOf(error) ?? T.deleteFailed, variant: 'destructive' });
+          return;
+        }
+        toast({ title: T.deleteSuccess });
+        setToDelete(null);
+        await load();
+      } catch {
+        toast({ title: 'Fehler', description: T.deleteFailed, variant: 'destructive' });
       }
-      toast({ title: T.deleteSuccess });
-      setToDelete(null);
-      await load();
-    } catch {
-      toast({ title: 'Fehler', description: T.deleteFailed, variant: 'destructive' });
-    } finally {
-      setBusy(null);
-    }
+    });
   };
 
   return (
@@ -199,7 +197,7 @@ export default function UserManager({ userId }: ManagerProps) {
                                   key={`add-${role}`}
                                   type="button"
                                   className="btn btn-outline btn-small"
-                                  disabled={busy === user.id || user.roles.includes(role)}
+                                  disabled={busy.has(user.id) || user.roles.includes(role)}
                                   onClick={(e) => {
                                     closeMenu(e.currentTarget);
                                     void changeRole(user, role, true);
@@ -213,7 +211,7 @@ export default function UserManager({ userId }: ManagerProps) {
                                   key={`remove-${role}`}
                                   type="button"
                                   className="btn btn-outline btn-small"
-                                  disabled={busy === user.id}
+                                  disabled={busy.has(user.id)}
                                   onClick={(e) => {
                                     closeMenu(e.currentTarget);
                                     void changeRole(user, role, false);
@@ -235,7 +233,7 @@ export default function UserManager({ userId }: ManagerProps) {
                             <button
                               type="button"
                               className="btn btn-danger btn-small"
-                              disabled={busy === user.id}
+                              disabled={busy.has(user.id)}
                               onClick={() => setToDelete(user)}
                             >
                               {T.delete}
@@ -258,7 +256,7 @@ export default function UserManager({ userId }: ManagerProps) {
           <button type="button" className="btn btn-outline" onClick={() => setToDelete(null)}>
             {T.cancel}
           </button>
-          <button type="button" className="btn btn-danger" disabled={busy !== null} onClick={() => void confirmDelete()}>
+          <button type="button" className="btn btn-danger" disabled={busy.size > 0} onClick={() => void confirmDelete()}>
             {T.delete}
           </button>
         </div>

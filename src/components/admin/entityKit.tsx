@@ -20,6 +20,7 @@ import type { DraftOf } from './formGuard';
 import { HistoryButton } from './HistoryButton';
 import { useLiveReload } from './live';
 import { useFormConcurrency } from './MergeDialog';
+import { useBusyRows } from './busyRows';
 import { useSavedRows, type SavedRow } from './savedRows';
 import { SaveButton, confirmAction } from './ui';
 
@@ -192,13 +193,11 @@ export function useEntityList<E extends { id: string }>({
   // a row saved here opens as saved, also before the list's reload has brought it (savedRows.ts)
   const setEditing = useCallback((entry: E | null) => setEditingEntry(entry && fresh(entry)), [fresh]);
   const [editDirty, setEditDirty] = useState(false);
-  const [busy, setBusy] = useState<string | null>(null);
+  const { busy, during } = useBusyRows<string>();
 
   const removeEntry = async (entry: E) => {
     if (!confirmAction(remove.confirm)) return;
-    setBusy(entry.id);
-    const result = await remove.call(entry);
-    setBusy(null);
+    const result = await during(entry.id, () => remove.call(entry));
     if (!result.ok) return failed(...failureToast(remove.failed, result.message));
     const { row: _row, ...publication } = result.data;
     const [title, description] = successToast(remove.deleted);
@@ -223,7 +222,8 @@ export function useEntityList<E extends { id: string }>({
     editDirty,
     setEditDirty,
     busy,
-    setBusy,
+    /** Runs a row action (besides delete) with the row marked busy until it has ended. */
+    during,
     remove: (entry: E) => void removeEntry(entry),
   };
 }
@@ -307,7 +307,7 @@ export function RowActions<E extends { id: string }>({
   children,
 }: {
   entry: E;
-  list: { setEditing: (entry: E) => void; remove: (entry: E) => void; busy: string | null; entity?: string; reload?: () => Promise<unknown> };
+  list: { setEditing: (entry: E) => void; remove: (entry: E) => void; busy: ReadonlySet<string>; entity?: string; reload?: () => Promise<unknown> };
   leading?: ReactNode;
   children?: ReactNode;
 }) {
@@ -321,7 +321,7 @@ export function RowActions<E extends { id: string }>({
       </button>
       {list.entity && <HistoryButton entity={list.entity} id={entry.id} title={title} onRestored={() => void list.reload?.()} />}
       {children}
-      <button type="button" className="btn btn-danger btn-small" disabled={list.busy === entry.id} onClick={() => list.remove(entry)}>
+      <button type="button" className="btn btn-danger btn-small" disabled={list.busy.has(entry.id)} onClick={() => list.remove(entry)}>
         Löschen
       </button>
     </div>

@@ -190,7 +190,7 @@ test("a big club's list: all articles counted, the first 100 rendered, the next 
   await expect(rows.last().locator('.news-item-title')).toHaveText('Archivmeldung 000');
 });
 
-test("'Bearbeiten' on one article, then on another before the first came: the form shows the one clicked last", async ({ page, context }) => {
+test("'Bearbeiten' on one article, then on another before the first came: the form shows the one clicked last, the first row waits for its answer", async ({ page, context }) => {
   await loginAs(context, site, 'admin');
   const db = site.db();
   const first = makeNews(db, { title: 'Langsam geladen', created_at: '2026-02-01T10:00:00.000Z' });
@@ -210,6 +210,9 @@ test("'Bearbeiten' on one article, then on another before the first came: the fo
   await listItem(page, 'Zuletzt geklickt').getByRole('button', { name: 'Bearbeiten' }).click();
   const editForm = page.getByRole('form', { name: 'News bearbeiten' });
   await expect(editForm.getByLabel('Titel *')).toHaveValue('Zuletzt geklickt');
+  // each row waits for its own action: the first article's buttons until its answer has come
+  await expect(listItem(page, 'Langsam geladen').getByRole('button', { name: 'Bearbeiten' })).toBeDisabled();
+  await expect(listItem(page, 'Zuletzt geklickt').getByRole('button', { name: 'Bearbeiten' })).toBeEnabled();
 
   release();
   await expect.poll(() => heldAnswer !== undefined).toBe(true);
