@@ -4,7 +4,7 @@
 import { actions } from 'astro:actions';
 import { useEffect, useState } from 'react';
 import { MATCH_DAY_TEXTS, MATCH_DETAILS_TEXTS as T } from '../../lib/schemas/match-details';
-import { EditDialog } from './contentKit';
+import { EditDialog } from './editDialog';
 import MatchDayEventForm, { type EventKind } from './MatchDayEventForm';
 import { MatchEventList, useMatchDetails } from './MatchDetailsEvents';
 import MatchDetailsLineup from './MatchDetailsLineup';

@@ -11,16 +11,8 @@ import {
   pageContentUpdateSchema,
   type PageContentEntry,
 } from '../../lib/schemas/pageContent';
-import {
-  DialogButtons,
-  EditDialog,
-  FieldError,
-  ImageField,
-  callAction,
-  useFormState,
-  useSaveToasts,
-  type Publication,
-} from './contentKit';
+import { FieldError, ImageField, callAction, useFormState, useSaveToasts, type Publication } from './contentKit';
+import { DialogButtons, EditDialog } from './editDialog';
 import { HistoryButton } from './HistoryButton';
 import { useFormConcurrency } from './MergeDialog';
 import PreviewButton from './PreviewButton';

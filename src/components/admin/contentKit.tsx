@@ -2,15 +2,14 @@
 // privacy, social, history, page content) share beyond ui.tsx: calling an
 // action safely, German messages from a failed call, the 'Veröffentlicht' toast
 // after a save, form state with the unsaved-changes warning, client-side
-// validation with the entity's own schema, and a dialog that asks before it
-// drops unsaved edits.
+// validation with the entity's own schema. The edit dialog and its buttons:
+// editDialog.tsx.
 import { isActionError, isInputError } from 'astro:actions';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { z } from 'astro/zod';
 import ImageUpload from './ImageUpload';
 import { useFormSafety, type DraftOf } from './formGuard';
-import { ADMIN_TEXTS, confirmLeave, useToast, useUnsavedChangesWarning } from './ui';
-import { useUploadUnderWay } from './uploadsUnderWay';
+import { ADMIN_TEXTS, useToast, useUnsavedChangesWarning } from './ui';
 
 export const KIT_TEXTS = {
   published: 'Veröffentlicht',
@@ -206,94 +205,6 @@ export function FieldError({ message }: { message?: string }) {
 export function ActiveBadge({ active }: { active: boolean }) {
   return (
     <span className={active ? 'badge badge-blue' : 'badge'}>{active ? KIT_TEXTS.active : KIT_TEXTS.inactive}</span>
-  );
-}
-
-/**
- * How a dialog's buttons tell the dialog that its form is saving: it does not close meanwhile. Closed during
- * a save, the save went on: the admin was asked to discard what was then stored, and its end closed the
- * dialog of the row opened since.
- */
-const DialogSaving = createContext<((saving: boolean) => void) | null>(null);
-
-/**
- * A modal form on the native <dialog>. Escape, the close button and a click on
- * 'Abbrechen' ask first when the form holds unsaved changes, and do nothing while it saves.
- */
-export function EditDialog({
-  open,
-  title,
-  dirty,
-  onClose,
-  children,
-  wide,
-}: {
-  open: boolean;
-  title: string;
-  dirty: boolean;
-  onClose: () => void;
-  children: ReactNode;
-  wide?: boolean;
-}) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const [saving, setSaving] = useState(false);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-  const requestClose = () => {
-    if (saving) return;
-    void confirmLeave(ref.current, dirty).then((leave) => leave && onClose());
-  };
-  return (
-    <dialog
-      ref={ref}
-      className="modal admin-dialog"
-      aria-label={title}
-      style={{ maxWidth: wide ? '46rem' : '34rem', maxHeight: 'calc(100dvh - 2rem)', overflowY: 'auto' }}
-      onCancel={(e) => {
-        e.preventDefault();
-        requestClose();
-      }}
-    >
-      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'start', gap: '1rem' }}>
-        <h2 style={{ marginTop: 0, overflowWrap: 'anywhere' }}>{title}</h2>
-        <button type="button" className="btn btn-outline btn-small" aria-label="Schließen" onClick={requestClose} disabled={saving}>
-          ✕
-        </button>
-      </div>
-      <DialogSaving.Provider value={setSaving}>{open && children}</DialogSaving.Provider>
-    </dialog>
-  );
-}
-
-/** A dialog form's buttons: save ('Speichert...' while saving) and cancel. */
-export function DialogButtons({ saving, dirty, onCancel, disabled }: { saving: boolean; dirty: boolean; onCancel: () => void; disabled?: boolean }) {
-  // a save pressed while a photo uploads would store the row without it
-  const uploading = useUploadUnderWay();
-  const tellDialog = useContext(DialogSaving);
-  useEffect(() => {
-    tellDialog?.(saving);
-    return () => tellDialog?.(false);
-  }, [saving, tellDialog]);
-  return (
-    <div className="admin-actions" style={{ justifyContent: 'flex-end' }}>
-      <button
-        type="button"
-        className="btn btn-outline"
-        disabled={saving}
-        onClick={(event) => {
-          void confirmLeave(event.currentTarget.closest('dialog, form'), dirty).then((leave) => leave && onCancel());
-        }}
-      >
-        {ADMIN_TEXTS.cancel}
-      </button>
-      <button type="submit" className="btn" disabled={saving || disabled || uploading}>
-        {saving ? ADMIN_TEXTS.saving : uploading ? ADMIN_TEXTS.uploadUnderWay : ADMIN_TEXTS.save}
-      </button>
-    </div>
   );
 }
 

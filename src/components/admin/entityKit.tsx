@@ -6,8 +6,6 @@
 import { Fragment, useCallback, useLayoutEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { z } from 'astro/zod';
 import {
-  DialogButtons,
-  EditDialog,
   callAction,
   useFormState,
   useLoader,
@@ -16,6 +14,7 @@ import {
   type CallResult,
   type Publication,
 } from './contentKit';
+import { DialogButtons, EditDialog } from './editDialog';
 import type { DraftOf } from './formGuard';
 import { HistoryButton } from './HistoryButton';
 import { useLiveReload } from './live';
