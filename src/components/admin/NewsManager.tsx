@@ -193,6 +193,9 @@ export default function NewsManager() {
     if (editAsked.current !== item.id) return;
     editAsked.current = null;
     if (!result.ok) return failed(T.loadError, result.message);
+    // typed into the form while the article loaded: asked again, as at the click (its draft stays either way)
+    if (!(await confirmLeave(null))) return;
+    if (editAsked.current !== null) return;
     // as saved here, also before the stored version reached this answer (savedRows.ts)
     setEditing(savedRows.fresh(result.data));
     formCard.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });

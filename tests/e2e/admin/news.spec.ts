@@ -222,3 +222,34 @@ test("'Bearbeiten' on one article, then on another before the first came: the fo
   await expect(editForm.getByLabel('Titel *')).toHaveValue('Zuletzt geklickt');
   await expect(listItem(page, 'Langsam geladen').getByRole('button', { name: 'Bearbeiten' })).toBeEnabled();
 });
+
+test("typed into the form while an article loads for 'Bearbeiten': asked before the article replaces it", async ({ page, context }) => {
+  await loginAs(context, site, 'admin');
+  makeNews(site.db(), { title: 'Geladen, während getippt wird', created_at: '2026-03-01T10:00:00.000Z' });
+  await page.goto(`${site.url}/admin#news`);
+  const question = page.getByRole('alertdialog', { name: 'Ungespeicherte Änderungen verwerfen?' });
+  const create = page.getByRole('form', { name: 'Neue News erstellen' });
+  const editForm = page.getByRole('form', { name: 'News bearbeiten' });
+  const editButton = listItem(page, 'Geladen, während getippt wird').getByRole('button', { name: 'Bearbeiten' });
+
+  // the admin starts a new article while the other one loads
+  let hold = await holdAction(page, 'admin.news.get');
+  await editButton.click();
+  await create.getByLabel('Titel *').fill('Schnell begonnen');
+  hold.release();
+  await question.getByRole('button', { name: 'Weiter bearbeiten' }).click();
+  // what was typed stays, the article does not open
+  await expect(create.getByLabel('Titel *')).toHaveValue('Schnell begonnen');
+  await expect(editForm).toHaveCount(0);
+  await expect(editButton).toBeEnabled();
+
+  // asked at the click (the form holds changes), then again for what is typed while it loads
+  hold = await holdAction(page, 'admin.news.get');
+  await editButton.click();
+  await question.getByRole('button', { name: 'Verwerfen' }).click();
+  await expect(question).toHaveCount(0);
+  await create.getByLabel('Titel *').fill('Noch einmal begonnen');
+  hold.release();
+  await question.getByRole('button', { name: 'Verwerfen' }).click();
+  await expect(editForm.getByLabel('Titel *')).toHaveValue('Geladen, während getippt wird');
+});
