@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestDb, seed } from '../db/test-db';
 import { leagues, matchEvents, matches, matchLineups, players, siteSettings, teams } from '../db/schema';
@@ -42,6 +43,17 @@ describe('the player pages in the route registry', () => {
   it('a change of the setting (players without key) reaches every player page', () => {
     const { db, ids } = squad();
     expect(affectedUrls(db, [{ table: 'players' }]).filter((u) => u.startsWith('/spieler/'))).toEqual([`/spieler/${ids.adult}`]);
+  });
+
+  it("a team's change reaches the pages of players who played its matches and moved to another team since", () => {
+    const { db, ids } = squad();
+    const urls = (table: 'teams' | 'players', key: string) => affectedUrls(db, [{ table, key }]).filter((u) => u.startsWith('/spieler/'));
+    seed(db, () => db.update(players).set({ team_id: ids.other }).where(eq(players.id, ids.adult)).run());
+    // the half length of the team she played for counts in her minutes
+    expect(urls('teams', ids.team)).toEqual([`/spieler/${ids.adult}`]);
+    expect(urls('teams', ids.other)).toEqual([`/spieler/${ids.adult}`]);
+    // a change of a player (keyed by the team) stays with the team's own players
+    expect(urls('players', ids.team)).toEqual([]);
   });
 
   it("names the team of a match or league for the team pages' top scorers and table links", () => {

@@ -68,9 +68,27 @@ function playerIdsForRow(db: Db, change: { table: string; key: string }): string
   }
   if (change.table === 'players' || change.table === 'teams') {
     // a players change names the team (routes.ts); the pages of that team's players
-    return playersWithPageAmong(db, eq(players.team_id, change.key));
+    const ofTeam = playersWithPageAmong(db, eq(players.team_id, change.key));
+    if (change.table === 'players') return ofTeam;
+    // a team's half length counts in the minutes of everyone who played its matches, also of a player who
+    // moved to another team since (player-stats.ts)
+    const played = playersOfTeamMatches(db, change.key).filter((id) => !ofTeam.includes(id));
+    return played.length === 0 ? ofTeam : [...ofTeam, ...playersWithPageAmong(db, inArray(players.id, played))];
   }
   return undefined;
+}
+
+/** Our players named in a team's finished matches (line-ups and events): whose minutes its half length counts in. */
+function playersOfTeamMatches(db: Db, teamId: string): string[] {
+  return db.$client
+    .prepare(
+      `SELECT player_id FROM match_lineups WHERE match_id IN (SELECT id FROM matches WHERE team_id = @team AND status = 'finished')
+        UNION SELECT player_id FROM match_events WHERE match_id IN (SELECT id FROM matches WHERE team_id = @team AND status = 'finished')
+        UNION SELECT related_player_id FROM match_events WHERE match_id IN (SELECT id FROM matches WHERE team_id = @team AND status = 'finished')`,
+    )
+    .pluck()
+    .all({ team: teamId })
+    .filter((id): id is string => typeof id === 'string');
 }
 
 /** Called once when routes.ts builds ROUTES (a function, so that this file may import values from routes.ts). */
