@@ -1,8 +1,8 @@
 // The admin's modal form (the native <dialog>) and its buttons: what every edit dialog shares. The
 // dialog asks before it drops unsaved edits and stays while its form saves; the buttons wait for an
 // upload under way.
-import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
-import { ADMIN_TEXTS, confirmLeave } from './ui';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { ADMIN_TEXTS, confirmLeave, useModalDialog } from './ui';
 import { useUploadUnderWay } from './uploadsUnderWay';
 
 /**
@@ -31,14 +31,8 @@ export function EditDialog({
   children: ReactNode;
   wide?: boolean;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(open);
   const [saving, setSaving] = useState(false);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
   const requestClose = () => {
     if (saving) return;
     void confirmLeave(ref.current, dirty).then((leave) => leave && onClose());

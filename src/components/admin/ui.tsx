@@ -48,8 +48,8 @@ export function SaveButton({ saving, disabled, children }: { saving: boolean; di
   );
 }
 
-/** A modal dialog on the native <dialog> element (focus trap and Escape for free). */
-export function Dialog({ open, onClose, title, children }: { open: boolean; onClose: () => void; title: string; children: ReactNode }) {
+/** The ref of a native <dialog> that is shown as a modal while `open` (focus trap and Escape for free). */
+export function useModalDialog(open: boolean) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -57,6 +57,12 @@ export function Dialog({ open, onClose, title, children }: { open: boolean; onCl
     if (open && !dialog.open) dialog.showModal();
     if (!open && dialog.open) dialog.close();
   }, [open]);
+  return ref;
+}
+
+/** A modal dialog on the native <dialog> element (focus trap and Escape for free). */
+export function Dialog({ open, onClose, title, children }: { open: boolean; onClose: () => void; title: string; children: ReactNode }) {
+  const ref = useModalDialog(open);
   return (
     <dialog ref={ref} className="modal admin-dialog" onClose={onClose} aria-label={title}>
       <h2 style={{ marginTop: 0 }}>{title}</h2>
