@@ -12,24 +12,17 @@ export type BusyRows<K> = {
 
 export function useBusyRows<K>(): BusyRows<K> {
   const [busy, setBusy] = useState<ReadonlySet<K>>(() => new Set());
-  const done = useCallback((key: K) => {
-    setBusy((rows) => {
-      if (!rows.has(key)) return rows;
-      const left = new Set(rows);
-      left.delete(key);
-      return left;
-    });
+  const during = useCallback(async <T>(key: K, action: () => Promise<T>): Promise<T> => {
+    setBusy((rows) => new Set(rows).add(key));
+    try {
+      return await action();
+    } finally {
+      setBusy((rows) => {
+        const left = new Set(rows);
+        left.delete(key);
+        return left;
+      });
+    }
   }, []);
-  const during = useCallback(
-    async <T>(key: K, action: () => Promise<T>): Promise<T> => {
-      setBusy((rows) => new Set(rows).add(key));
-      try {
-        return await action();
-      } finally {
-        done(key);
-      }
-    },
-    [done],
-  );
   return { busy, during };
 }

@@ -61,8 +61,6 @@ export class MatchBaselines {
       const moved = new Map<string, ReadonlySet<string>>();
       const teams = new Set<string>();
       const players = new Set<string>();
-      /** players of a match that counted for them and is live again (their pages are reached as former ones) */
-      const counted = new Set<string>();
       let known = matchChanges.every((change) => change.table === 'matches');
       // per match: the revision after which what it named is read (0: its whole history, where no mark is known)
       const namedSince = new Map<string, number>();
@@ -82,7 +80,7 @@ export class MatchBaselines {
         // match (routes-player.ts), but its team's and players' pages still count it
         if (now?.status === 'live' && (versions ? versions.some((version) => version.status === 'finished') : finishedInHistory(db, key))) {
           if (teamNow) teams.add(teamNow);
-          for (const player of playersOfMatch(db, key)) counted.add(player);
+          for (const player of playersOfMatch(db, key)) players.add(player);
         }
         namedSince.set(key, since ?? 0);
       }
@@ -90,7 +88,7 @@ export class MatchBaselines {
         const namedNow = new Set(playersOfMatch(db, key));
         for (const player of named) if (!namedNow.has(player)) players.add(player);
       }
-      return { moved: known ? moved : null, formerly: { teams: [...teams], players: [...new Set([...players, ...counted])] } };
+      return { moved: known ? moved : null, formerly: { teams: [...teams], players: [...players] } };
     } catch {
       return none;
     }

@@ -1,7 +1,7 @@
 // Part of the route registry (routes.ts): the player pages /spieler/:id (issue 14).
 // A page exists for every player the consent rule lets show more than the name
 // (docs/decisions/028-player-consent.md); a protected minor has none.
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { leagues, matches, matchEvents, matchLineups, players } from '../db/schema';
 import { publicPlayerView } from '../../lib/consent';
@@ -68,12 +68,12 @@ function playerIdsForRow(db: Db, change: { table: string; key: string }): string
   }
   if (change.table === 'players' || change.table === 'teams') {
     // a players change names the team (routes.ts); the pages of that team's players
-    const ofTeam = playersWithPageAmong(db, eq(players.team_id, change.key));
-    if (change.table === 'players') return ofTeam;
+    const ofTeam = eq(players.team_id, change.key);
+    if (change.table === 'players') return playersWithPageAmong(db, ofTeam);
     // a team's half length counts in the minutes of everyone who played its matches, also of a player who
     // moved to another team since (player-stats.ts)
-    const played = playersOfTeamMatches(db, change.key).filter((id) => !ofTeam.includes(id));
-    return played.length === 0 ? ofTeam : [...ofTeam, ...playersWithPageAmong(db, inArray(players.id, played))];
+    const played = playersOfTeamMatches(db, change.key);
+    return playersWithPageAmong(db, played.length === 0 ? ofTeam : or(ofTeam, inArray(players.id, played))!);
   }
   return undefined;
 }
