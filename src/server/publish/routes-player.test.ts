@@ -4,6 +4,7 @@ import { createTestDb, seed } from '../db/test-db';
 import { leagues, matchEvents, matches, matchLineups, players, siteSettings, teams } from '../db/schema';
 import { affectedUrls } from './affected-urls';
 import { playersWithPage, teamIdsForRow } from './routes-player';
+import { TEAM_HALF } from './routes';
 
 function squad() {
   const db = createTestDb();
@@ -45,12 +46,15 @@ describe('the player pages in the route registry', () => {
     expect(affectedUrls(db, [{ table: 'players' }]).filter((u) => u.startsWith('/spieler/'))).toEqual([`/spieler/${ids.adult}`]);
   });
 
-  it("a team's change reaches the pages of players who played its matches and moved to another team since", () => {
+  it("a team's half length reaches the pages of players who played its matches and moved to another team since; its name only its own players'", () => {
     const { db, ids } = squad();
-    const urls = (table: 'teams' | 'players', key: string) => affectedUrls(db, [{ table, key }]).filter((u) => u.startsWith('/spieler/'));
+    const urls = (table: 'teams' | 'players' | typeof TEAM_HALF, key: string) => affectedUrls(db, [{ table, key }]).filter((u) => u.startsWith('/spieler/'));
     seed(db, () => db.update(players).set({ team_id: ids.other }).where(eq(players.id, ids.adult)).run());
     // the half length of the team she played for counts in her minutes
-    expect(urls('teams', ids.team)).toEqual([`/spieler/${ids.adult}`]);
+    expect(urls(TEAM_HALF, ids.team)).toEqual([`/spieler/${ids.adult}`]);
+    expect(urls(TEAM_HALF, ids.other)).toEqual([]);
+    // the team's name shows on its own players' pages only
+    expect(urls('teams', ids.team)).toEqual([]);
     expect(urls('teams', ids.other)).toEqual([`/spieler/${ids.adult}`]);
     // a change of a player (keyed by the team) stays with the team's own players
     expect(urls('players', ids.team)).toEqual([]);

@@ -1,14 +1,18 @@
 // Part of the route registry (routes.ts): the player pages /spieler/:id (issue 14).
 // A page exists for every player the consent rule lets show more than the name
 // (docs/decisions/028-player-consent.md); a protected minor has none.
-import { eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { leagues, matches, matchEvents, matchLineups, players } from '../db/schema';
 import { publicPlayerView } from '../../lib/consent';
 import { readProtectMinors } from '../content/consent-setting';
 import { prepared } from '../content/public-content';
 import { playerPageUnmoved, playerShownMarker } from '../content/player-shown';
-import type { RouteDef } from './routes';
+import type { RouteDef, TEAM_HALF } from './routes';
+
+// routes.ts's TEAM_HALF, spelt out (its type keeps them one): a value imported from routes.ts would close a
+// cycle that breaks where a module imports this file before routes.ts (match-baselines.ts)
+const HALF_LENGTH: typeof TEAM_HALF = 'team_half';
 
 /** The players with a public page now. */
 export function playersWithPage(db: Db): string[] {
@@ -66,14 +70,13 @@ function playerIdsForRow(db: Db, change: { table: string; key: string }): string
     const named = playersOfMatch(db, change.key);
     return named.length === 0 ? [] : playersWithPageAmong(db, inArray(players.id, named));
   }
-  if (change.table === 'players' || change.table === 'teams') {
-    // a players change names the team (routes.ts); the pages of that team's players
-    const ofTeam = eq(players.team_id, change.key);
-    if (change.table === 'players') return playersWithPageAmong(db, ofTeam);
-    // a team's half length counts in the minutes of everyone who played its matches, also of a player who
-    // moved to another team since (player-stats.ts)
+  // a players change names the team (routes.ts); the pages of that team's players (the team's name)
+  if (change.table === 'players' || change.table === 'teams') return playersWithPageAmong(db, eq(players.team_id, change.key));
+  if (change.table === HALF_LENGTH) {
+    // a team's half length counts in the minutes of everyone who played its finished matches, also of a
+    // player who moved to another team since (player-stats.ts)
     const played = playersOfTeamMatches(db, change.key);
-    return playersWithPageAmong(db, played.length === 0 ? ofTeam : or(ofTeam, inArray(players.id, played))!);
+    return played.length === 0 ? [] : playersWithPageAmong(db, inArray(players.id, played));
   }
   return undefined;
 }
@@ -102,6 +105,8 @@ export function playerPageRoutes(): RouteDef[] {
         // the player, their team's name, the setting that decides what shows
         { table: 'players' },
         { table: 'teams' },
+        // the half length of the teams they played for: their minutes
+        { table: HALF_LENGTH },
         { table: 'club_settings' },
         // statistics and recent matches
         { table: 'matches' },

@@ -58,11 +58,19 @@ export const NEWS_LISTS = 'news_lists';
  */
 export const TEAM_ORDER = 'team_order';
 
-type PseudoTable = typeof CALENDAR | typeof FIXTURE_LISTS | typeof NEWS_LISTS | typeof TEAM_ORDER;
+/**
+ * A team's half length, keyed by the team: it counts in the minutes of everyone who played the team's
+ * finished matches, also of a player who moved to another team since (player-stats.ts). Reported besides
+ * the team's own change only where the length moved; a team's name or text reaches its own players' pages
+ * alone (every save of a big club's team rendered the pages of all who ever played for it).
+ */
+export const TEAM_HALF = 'team_half';
+
+type PseudoTable = typeof CALENDAR | typeof FIXTURE_LISTS | typeof NEWS_LISTS | typeof TEAM_ORDER | typeof TEAM_HALF;
 
 /** The table an admin panel reloads on for a change (a pseudo-table's is the table it was written in). */
 export function adminTableOf(table: Change['table']): string {
-  return table === TEAM_ORDER ? 'teams' : table;
+  return table === TEAM_ORDER || table === TEAM_HALF ? 'teams' : table;
 }
 
 export type Change = { table: ContentTable | PseudoTable; key?: string };

@@ -2,6 +2,7 @@
 // the row's id.
 import { describe, expect, it } from 'vitest';
 import { changesOfRows } from './row-changes';
+import { TEAM_HALF } from './routes';
 
 describe('changesOfRows', () => {
   it('names a player by the team before and after, a section by its page and section keys', () => {
@@ -15,5 +16,13 @@ describe('changesOfRows', () => {
   it("a league put back with another team reaches every team's pages: the old team's link to its table goes", () => {
     expect(changesOfRows('leagues', { id: 'l1', team_id: 'a' }, { id: 'l1', team_id: 'a', name: 'neu' })).toEqual([{ table: 'leagues', key: 'l1' }]);
     expect(changesOfRows('leagues', { id: 'l1', team_id: 'a' }, { id: 'l1', team_id: null })).toEqual([{ table: 'leagues' }]);
+  });
+
+  it("a team's half length put back reaches the minutes of all who played for it; its name only the team", () => {
+    expect(changesOfRows('teams', { id: 't1', name: 'U10', half_minutes: 45 }, { id: 't1', name: 'U10', half_minutes: 25 })).toEqual([
+      { table: 'teams', key: 't1' },
+      { table: TEAM_HALF, key: 't1' },
+    ]);
+    expect(changesOfRows('teams', { id: 't1', name: 'U10', half_minutes: 25 }, { id: 't1', name: 'U11', half_minutes: 25 })).toEqual([{ table: 'teams', key: 't1' }]);
   });
 });

@@ -6,7 +6,7 @@
 // republished nothing while the admin was told it was published).
 import type { RevisionedEntity } from '../../lib/revisions';
 import type { Db } from '../db/client';
-import { FIXTURE_LISTS, type Change } from './routes';
+import { FIXTURE_LISTS, TEAM_HALF, type Change } from './routes';
 
 type Row = Record<string, unknown>;
 
@@ -58,6 +58,10 @@ export function changesOfRows(entity: RevisionedEntity, ...rows: (Row | undefine
   // it reaches every team's pages, for a change this rare
   const leagueTeams = new Set(rows.filter((row) => row !== undefined).map((row) => row.team_id ?? null));
   if (entity === 'leagues' && leagueTeams.size > 1) return [{ table: 'leagues' }];
+  // a team's half length put back (or the team back from the trash): the minutes of all who played for it
+  const halves = new Set(rows.map((row) => row?.half_minutes));
+  const team = rows.map((row) => row && keyOf(row, 'id')).find((id) => id !== undefined);
+  if (entity === 'teams' && halves.size > 1 && team !== undefined) return [...seen.values(), { table: TEAM_HALF, key: team }];
   return [...seen.values()];
 }
 

@@ -5,7 +5,7 @@ import { matches, players, teams } from '../../db/schema';
 import { teamSchema, teamUpdateSchema } from '../../../lib/schemas/team';
 import { createTeam, deleteTeam, listTeams, reorderTeams, teamOptions, updateTeam } from './teams';
 import { RefusedWrite } from '../../db/write';
-import { TEAM_ORDER } from '../../publish/routes';
+import { TEAM_HALF, TEAM_ORDER } from '../../publish/routes';
 import { affectedUrls } from '../../publish/affected-urls';
 
 let db: Db;
@@ -25,8 +25,13 @@ describe('teams service', () => {
     const { row } = createTeam(team({ name: 'U10', half_minutes: '25' }), db);
     expect(row.half_minutes).toBe(25);
     const update = (v: Record<string, unknown>) => teamUpdateSchema.parse({ id: row.id, name: 'U10', category: 'Nachwuchs', ...v });
-    expect(updateTeam(row.id, update({ description: 'ohne das Feld' }), db).row.half_minutes).toBe(25);
-    expect(updateTeam(row.id, update({ half_minutes: '' }), db).row.half_minutes).toBe(45);
+    const kept = updateTeam(row.id, update({ description: 'ohne das Feld' }), db);
+    expect(kept.row.half_minutes).toBe(25);
+    // only a half length that moved reaches the minutes of all who played for the team (routes.ts TEAM_HALF)
+    expect(kept.changes).toEqual([{ table: 'teams', key: row.id }]);
+    const longer = updateTeam(row.id, update({ half_minutes: '' }), db);
+    expect(longer.row.half_minutes).toBe(45);
+    expect(longer.changes).toEqual([{ table: 'teams', key: row.id }, { table: TEAM_HALF, key: row.id }]);
     expect(teamUpdateSchema.safeParse({ id: row.id, name: 'U10', category: 'Nachwuchs', half_minutes: 50 }).error?.issues.map((i) => i.message)).toEqual([
       'Bitte eine ganze Zahl von 10 bis 45 eingeben.',
     ]);
