@@ -6,7 +6,8 @@ import { useMemo, useState } from 'react';
 import { PLAYER_CONSENT_TEXTS as C, PLAYER_POSITIONS, PLAYER_TEXTS as T, playerSchema, type PlayerEntry } from '../../lib/schemas/player';
 import { FieldError, KIT_TEXTS, callAction, useFormState, useLoader, wrapStyle } from './contentKit';
 import { MoreRows, useShownInSteps } from './ShownInSteps';
-import { EntityEditDialog, EntityFormButtons, RowActions, createOrUpdate, useEntityForm, useEntityList, type EntityFormProps } from './entityKit';
+import { EntityEditDialog, EntityFormButtons, RowActions, useEntityForm, useEntityList, type EntityFormProps } from './entityKit';
+import { createOrUpdate } from './entitySave';
 import ImageUpload from './ImageUpload';
 
 type TeamOption = { id: string; name: string; category: string };

@@ -5,7 +5,8 @@ import { actions } from 'astro:actions';
 import { SAMPLE_SHOP_ITEMS } from '../../lib/shop-samples';
 import { SHOP_ADMIN_TEXTS as T, shopItemSchema, type ShopItemEntry } from '../../lib/schemas/shopItem';
 import { ActiveBadge, FieldError, ImageField, callAction, wrapStyle } from './contentKit';
-import { EntityEditDialog, EntityFormButtons, RowActions, createOrUpdate, useEntityForm, useEntityList, type EntityFormProps } from './entityKit';
+import { EntityEditDialog, EntityFormButtons, RowActions, useEntityForm, useEntityList, type EntityFormProps } from './entityKit';
+import { createOrUpdate } from './entitySave';
 
 type FormValues = {
   name: string;

@@ -10,7 +10,8 @@ import {
   type SponsorTier,
 } from '../../lib/schemas/sponsor';
 import { FieldError, ImageField, callAction, wrapStyle } from './contentKit';
-import { EntityEditDialog, EntityFormButtons, RowActions, createOrUpdate, useEntityForm, useEntityList, type EntityFormProps } from './entityKit';
+import { EntityEditDialog, EntityFormButtons, RowActions, useEntityForm, useEntityList, type EntityFormProps } from './entityKit';
+import { createOrUpdate } from './entitySave';
 
 type FormValues = { name: string; tier: string; logo_url: string; website_url: string; description: string };
 const EMPTY: FormValues = { name: '', tier: 'standard', logo_url: '', website_url: '', description: '' };

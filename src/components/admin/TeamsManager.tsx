@@ -4,7 +4,8 @@
 import { actions } from 'astro:actions';
 import { TEAM_CATEGORIES, TEAM_TEXTS as T, teamSchema, type TeamEntry } from '../../lib/schemas/team';
 import { FieldError, KIT_TEXTS, callAction, wrapStyle } from './contentKit';
-import { EntityEditDialog, EntityFormButtons, RowActions, createOrUpdate, useEntityForm, useEntityList, type EntityFormProps } from './entityKit';
+import { EntityEditDialog, EntityFormButtons, RowActions, useEntityForm, useEntityList, type EntityFormProps } from './entityKit';
+import { createOrUpdate } from './entitySave';
 import ImageUpload from './ImageUpload';
 import { HALF_MINUTES, MIN_HALF_MINUTES } from '../../lib/match-minute';
 import { ReorderAnnouncer, useSavedRowReorder } from './TeamsReorder';

@@ -4,7 +4,8 @@
 import { actions } from 'astro:actions';
 import { YOUTH_TEXTS as T, youthTeamSchema, type ContactOption, type YouthTeamEntry } from '../../lib/schemas/youthTeam';
 import { ActiveBadge, FieldError, KIT_TEXTS, callAction, useLoader, wrapStyle } from './contentKit';
-import { EntityEditDialog, EntityFormButtons, RowActions, createOrUpdate, useEntityForm, useEntityList, type EntityFormProps } from './entityKit';
+import { EntityEditDialog, EntityFormButtons, RowActions, useEntityForm, useEntityList, type EntityFormProps } from './entityKit';
+import { createOrUpdate } from './entitySave';
 import { ReorderAnnouncer, useSavedRowReorder } from './TeamsReorder';
 
 type FormValues = {

@@ -6,7 +6,6 @@
 import { Fragment, useCallback, useLayoutEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { z } from 'astro/zod';
 import {
-  callAction,
   useFormState,
   useLoader,
   useSaveToasts,
@@ -15,11 +14,12 @@ import {
   type Publication,
 } from './contentKit';
 import { DialogButtons, EditDialog } from './editDialog';
-import type { DraftOf } from './formGuard';
 import { HistoryButton } from './HistoryButton';
 import { useLiveReload } from './live';
 import { useFormConcurrency } from './MergeDialog';
 import { useBusyRows } from './busyRows';
+import type { SaveFn } from './entitySave';
+import type { DraftOf } from './formGuard';
 import { useSavedRows, type SavedRow } from './savedRows';
 import { SaveButton, confirmAction } from './ui';
 
@@ -264,38 +264,6 @@ export function EntityEditDialog<E extends { id: string }>({
       )}
     </EditDialog>
   );
-}
-
-type ActionCall<I, R> = (input: I) => Promise<{ data?: R; error?: unknown }>;
-
-/** An entity form's save; `target` names the row it writes, when the save knows it. */
-export type SaveFn<V, Data, D> = ((sent: V, data: Data, base: { base_revision?: number }) => Promise<CallResult<D>>) & { target?: DraftOf };
-
-/** The tables behind the admin's action groups, where the names differ (revisions name tables). */
-const GROUP_TABLES: Record<string, string> = { youthTeams: 'youth_teams', shop: 'shop_items', contacts: 'contact_info' };
-
-/** The table an action group writes ('?_action=admin.youthTeams.update' → 'youth_teams'). */
-export function tableOfAction(action: unknown): string | null {
-  const group = /[?&]_action=admin\.([A-Za-z]+)\./.exec(String(action))?.[1];
-  return group ? (GROUP_TABLES[group] ?? group) : null;
-}
-
-/**
- * The usual `save` of an entity form: update the entry being edited (on the
- * revision the edit started from), else create a new one. It names its row,
- * so the form keeps drafts and checks concurrent edits without being told.
- */
-export function createOrUpdate<V, C, U>(
-  entry: { id: string; revision?: number } | null,
-  api: { create: ActionCall<V, C>; update: ActionCall<V & { id: string; base_revision?: number }, U> },
-): SaveFn<V, unknown, C | U> {
-  const save: SaveFn<V, unknown, C | U> = (values, _data, base) =>
-    entry
-      ? callAction<C | U>(() => api.update({ id: entry.id, ...values, ...base }))
-      : callAction<C | U>(() => api.create(values));
-  const entity = tableOfAction(api.update);
-  if (entity) save.target = { entity, id: entry?.id ?? null, revision: entry?.revision };
-  return save;
 }
 
 /** A row's 'Bearbeiten' and 'Löschen' buttons (`leading` before them, `children` between them). */

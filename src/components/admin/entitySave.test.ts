@@ -1,7 +1,7 @@
 import { actions } from 'astro:actions';
 import { describe, expect, it } from 'vitest';
 import { isRevisionedEntity } from '../../lib/revisions';
-import { tableOfAction } from './entityKit';
+import { tableOfAction } from './entitySave';
 
 // createOrUpdate names the row its form edits from the action it calls: drafts
 // and the revision check depend on that name being the table revisions use.

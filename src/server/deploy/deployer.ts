@@ -10,6 +10,7 @@ import { REAL_CLOCK, type Clock } from '../clock';
 import { DEPLOY_TEXTS as T } from '../../lib/deploy-texts';
 import { DeployError, type DeployTarget } from './target';
 import { SiteTreeReader, type FileChanges, type SiteDirs } from './tree';
+import { BackOff } from './back-off';
 
 export type TargetState = {
   id: string;
@@ -27,9 +28,6 @@ export type DeployState = {
   /** when the next try after a failure is due (ms), or null */
   retryAt: number | null;
 };
-
-const FIRST_RETRY_MS = 2_000;
-const MAX_RETRY_MS = 5 * 60_000;
 
 /** One target's deploys: one at a time; a request while it runs makes exactly one more. */
 type Lane = {
@@ -54,9 +52,7 @@ export class Deployer {
   private purged = 0;
   /** counts the requests: a host that delivered from request n has every publish up to n */
   private requested = 0;
-  private retryTimer: unknown = null;
-  private retryAt: number | null = null;
-  private retryDelay = FIRST_RETRY_MS;
+  private readonly backOff: BackOff;
   private stopped = false;
   /** aborted when a stop's grace is over: the targets end their transfers (an rsync is killed) */
   private readonly halt = new AbortController();
@@ -77,6 +73,7 @@ export class Deployer {
     this.hosts = targets.filter((t) => !t.afterOthers).map(lane);
     this.after = targets.filter((t) => t.afterOthers).map((target) => ({ target, failed: false }));
     this.events.setMaxListeners(0);
+    this.backOff = new BackOff(clock, () => this.request());
   }
 
   /** A deploy or a purge is under way. */
@@ -95,7 +92,7 @@ export class Deployer {
           : this.busy || !targets.every((t) => t.status === 'live')
             ? 'running'
             : 'live';
-    return { status, targets, retryAt: this.retryAt };
+    return { status, targets, retryAt: this.backOff.at };
   }
 
   onChange(listener: (state: DeployState) => void): () => void {
@@ -110,7 +107,7 @@ export class Deployer {
   /** A publish wrote or removed files: deliver them to every host (now, or right after its deploy that runs). */
   request(): void {
     if (this.stopped || this.targets.length === 0) return;
-    this.cancelRetry();
+    this.backOff.cancel();
     this.requested += 1;
     for (const lane of this.hosts) this.start(lane);
     // only CDN purges configured: nothing to wait for
@@ -119,7 +116,7 @@ export class Deployer {
 
   /** A superadmin's 'Erneut übertragen': at once, and with a fresh back-off. */
   retryNow(): void {
-    this.retryDelay = FIRST_RETRY_MS;
+    this.backOff.reset();
     // the pages read whole: whatever went wrong, nothing the announcements missed is left out
     this.files.forget();
     this.request();
@@ -137,7 +134,7 @@ export class Deployer {
    */
   async stop(graceMs = 5_000, endMs = 2_000): Promise<void> {
     this.stopped = true;
-    this.cancelRetry();
+    this.backOff.cancel();
     this.files.close();
     if (await this.idleWithin(graceMs)) return;
     this.log.info('[deploy] beim Beenden abgebrochen: der nächste Start überträgt den Rest');
@@ -150,12 +147,6 @@ export class Deployer {
     const done = await Promise.race([this.idle().then(() => true), new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)))]);
     clearTimeout(timer);
     return done;
-  }
-
-  private cancelRetry(): void {
-    if (this.retryTimer !== null) this.clock.clearTimeout(this.retryTimer);
-    this.retryTimer = null;
-    this.retryAt = null;
   }
 
   private start(lane: Lane): void {
@@ -208,7 +199,7 @@ export class Deployer {
     // a host that is trying again right now is not counted: its own outcome decides
     if (this.hosts.some((lane) => lane.failed && !lane.running)) {
       if (!this.afterRunning) for (const lane of this.after) this.stateOf(lane.target).status = 'waiting';
-      if (!this.stopped) this.scheduleRetry();
+      if (!this.stopped) this.backOff.schedule();
     }
     this.settle();
   }
@@ -244,7 +235,7 @@ export class Deployer {
         this.safely(() => {
           this.afterRunning = null;
           if (this.after.some((lane) => lane.failed)) {
-            if (!this.stopped) this.scheduleRetry();
+            if (!this.stopped) this.backOff.schedule();
             this.changed();
             return;
           }
@@ -258,23 +249,10 @@ export class Deployer {
   /** Nothing left failed: the back-off starts over (also while a host is busy with the next publish). */
   private settle(): void {
     if ([...this.hosts, ...this.after].every((lane) => !lane.failed)) {
-      this.retryDelay = FIRST_RETRY_MS;
-      this.cancelRetry();
+      this.backOff.reset();
+      this.backOff.cancel();
     }
     this.changed();
-  }
-
-  /** Another run after the back-off (doubling up to MAX_RETRY_MS); one timer for all failed targets. */
-  private scheduleRetry(): void {
-    if (this.retryTimer !== null) return;
-    const delay = this.retryDelay;
-    this.retryDelay = Math.min(MAX_RETRY_MS, this.retryDelay * 2);
-    this.retryAt = this.clock.now() + delay;
-    this.retryTimer = this.clock.setTimeout(() => {
-      this.retryTimer = null;
-      this.retryAt = null;
-      this.request();
-    }, delay);
   }
 
   /** The site's files as of a request: read once for the hosts that start from it together, again for a later one. */
