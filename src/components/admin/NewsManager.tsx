@@ -194,7 +194,7 @@ export default function NewsManager() {
     if (editAsked.current !== item.id) return;
     editAsked.current = null;
     if (!result.ok) return failed(T.loadError, result.message);
-    // typed into the form while the article loaded: asked again, as at the click (its draft stays either way)
+    // typed into the form while the article loaded: asked again, as at the click ('Weiter bearbeiten' keeps it, 'Verwerfen' forgets it and its draft)
     if (!(await confirmLeave(null))) return;
     if (editAsked.current !== null) return;
     // as saved here, also before the stored version reached this answer (savedRows.ts)

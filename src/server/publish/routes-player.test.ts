@@ -49,13 +49,22 @@ describe('the player pages in the route registry', () => {
   it("a team's half length reaches the pages of players who played its matches and moved to another team since; its name only its own players'", () => {
     const { db, ids } = squad();
     const urls = (table: 'teams' | 'players' | typeof TEAM_HALF, key: string) => affectedUrls(db, [{ table, key }]).filter((u) => u.startsWith('/spieler/'));
-    seed(db, () => db.update(players).set({ team_id: ids.other }).where(eq(players.id, ids.adult)).run());
+    const { assistant, benched } = seed(db, () => {
+      const player = (name: string) => db.insert(players).values({ team_id: ids.other, name, position: 'Mittelfeld', age: 30 }).returning().get().id;
+      const [assistant, benched] = [player('Mia'), player('Eva')];
+      // an assist in the finished match counts her minutes there; a line-up of the live match counts nothing yet
+      db.insert(matchEvents).values({ match_id: ids.done, type: 'goal', side: 'home', minute: 9, player_id: ids.adult, related_player_id: assistant }).run();
+      db.insert(matchLineups).values({ match_id: ids.live, player_id: benched, role: 'start' }).run();
+      db.update(players).set({ team_id: ids.other }).where(eq(players.id, ids.adult)).run();
+      return { assistant, benched };
+    });
     // the half length of the team she played for counts in her minutes
-    expect(urls(TEAM_HALF, ids.team)).toEqual([`/spieler/${ids.adult}`]);
+    expect(urls(TEAM_HALF, ids.team).sort()).toEqual([`/spieler/${ids.adult}`, `/spieler/${assistant}`].sort());
+    expect(urls(TEAM_HALF, ids.team)).not.toContain(`/spieler/${benched}`);
     expect(urls(TEAM_HALF, ids.other)).toEqual([]);
     // the team's name shows on its own players' pages only
     expect(urls('teams', ids.team)).toEqual([]);
-    expect(urls('teams', ids.other)).toEqual([`/spieler/${ids.adult}`]);
+    expect(urls('teams', ids.other).sort()).toEqual([`/spieler/${ids.adult}`, `/spieler/${assistant}`, `/spieler/${benched}`].sort());
     // a change of a player (keyed by the team) stays with the team's own players
     expect(urls('players', ids.team)).toEqual([]);
   });

@@ -84,13 +84,15 @@ function playerIdsForRow(db: Db, change: { table: string; key: string }): string
 /** Our players named in a team's finished matches (line-ups and events): whose minutes its half length counts in. */
 function playersOfTeamMatches(db: Db, teamId: string): string[] {
   return prepared(db, 'routes.playersOfTeamMatches', () =>
-    db.$client.prepare(
-      `SELECT player_id FROM match_lineups WHERE match_id IN (SELECT id FROM matches WHERE team_id = @team AND status = 'finished')
-        UNION SELECT player_id FROM match_events WHERE match_id IN (SELECT id FROM matches WHERE team_id = @team AND status = 'finished')
-        UNION SELECT related_player_id FROM match_events WHERE match_id IN (SELECT id FROM matches WHERE team_id = @team AND status = 'finished')`,
-    ),
+    db.$client
+      .prepare(
+        `WITH played AS (SELECT id FROM matches WHERE team_id = @team AND status = 'finished')
+        SELECT player_id FROM match_lineups WHERE match_id IN played
+        UNION SELECT player_id FROM match_events WHERE match_id IN played
+        UNION SELECT related_player_id FROM match_events WHERE match_id IN played`,
+      )
+      .pluck(),
   )
-    .pluck()
     .all({ team: teamId })
     .filter((id): id is string => typeof id === 'string');
 }

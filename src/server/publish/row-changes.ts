@@ -58,10 +58,13 @@ export function changesOfRows(entity: RevisionedEntity, ...rows: (Row | undefine
   // it reaches every team's pages, for a change this rare
   const leagueTeams = new Set(rows.filter((row) => row !== undefined).map((row) => row.team_id ?? null));
   if (entity === 'leagues' && leagueTeams.size > 1) return [{ table: 'leagues' }];
-  // a team's half length put back (or the team back from the trash): the minutes of all who played for it
-  const halves = new Set(rows.map((row) => row?.half_minutes));
-  const team = rows.map((row) => row && keyOf(row, 'id')).find((id) => id !== undefined);
-  if (entity === 'teams' && halves.size > 1 && team !== undefined) return [...seen.values(), { table: TEAM_HALF, key: team }];
+  // a team's half length saved or put back: the minutes of all who played for it (a team back from the
+  // trash reaches them through its matches linked again, relink.ts)
+  if (entity === 'teams') {
+    const [before, after] = rows;
+    const team = after && keyOf(after, 'id');
+    if (before && team && before.half_minutes !== after.half_minutes) return [...seen.values(), { table: TEAM_HALF, key: team }];
+  }
   return [...seen.values()];
 }
 

@@ -5,7 +5,8 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { getDb, type Db } from '../../db/client';
 import { RefusedWrite, write } from '../../db/write';
 import { matches, players, teams } from '../../db/schema';
-import { TEAM_HALF, TEAM_ORDER, type Change } from '../../publish/routes';
+import { TEAM_ORDER, type Change } from '../../publish/routes';
+import { changesOfRows } from '../../publish/row-changes';
 import type { TeamData, TeamEntry, TeamUpdate } from '../../../lib/schemas/team';
 import { germanOrder } from '../../db/german-order';
 
@@ -68,11 +69,11 @@ export function updateTeam(id: string, input: TeamUpdate, db: Db = getDb()) {
   return write(
     'teams.updateTeam',
     () => {
-      const before = db.select({ half: teams.half_minutes }).from(teams).where(eq(teams.id, id)).get();
+      const before = db.select({ id: teams.id, half_minutes: teams.half_minutes }).from(teams).where(eq(teams.id, id)).get();
       const row = db.update(teams).set(input).where(eq(teams.id, id)).returning().get();
       if (!row) throw new RefusedWrite(TEAM_NOT_FOUND, 'NOT_FOUND');
-      const halfMoved: Change[] = before?.half === row.half_minutes ? [] : [{ table: TEAM_HALF, key: id }];
-      return { row: entry(row, playerCount(db, id)), changes: [...changed(id), ...halfMoved] };
+      // a half length that moved reaches the minutes of all who played for the team: the same rule as a restore's
+      return { row: entry(row, playerCount(db, id)), changes: changesOfRows('teams', before, row) };
     },
     db,
   );
