@@ -8,7 +8,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 type RecordPurge = (cache: string, reason: string) => Promise<boolean>;
 
 /** A quota purge's record is tried this often, half a second apart (see purgeForQuota). */
-const RECORD_TRIES = 10;
+const RECORD_TRIES = 40;
 
 /**
  * A fan's saved pages that vanish should say why: each purge of a cache is recorded in the meta cache (which
@@ -42,7 +42,8 @@ export class RecordedExpiration extends ExpirationPlugin {
   /**
    * Empties the cache for a quota error. The record comes after the cache is emptied: before it, the storage
    * is full and the record was refused like the page. Even after it Chromium may count the deleted cache's
-   * bytes a while (longer on a busy phone), so a refused record is tried again for up to five seconds.
+   * bytes a while (until its last handle is collected; longer on a busy phone), so a refused record is tried
+   * again for up to twenty seconds (the worker is kept alive for it by the write that failed).
    */
   async purgeForQuota(): Promise<void> {
     await super.deleteCacheAndMetadata();
