@@ -9,7 +9,8 @@ import { matches } from '../db/schema';
 import { currentSeasonMatches, fixtureFilters } from '../../lib/fixtures';
 import { viennaDate } from '../../lib/dates-de';
 import { Publisher } from './publisher';
-import { CALENDAR, FIXTURE_LISTS, fileForUrl } from './routes';
+import { fileForUrl } from './routes';
+import { CALENDAR, FIXTURE_LISTS } from './pseudo-tables';
 import { fixtureSeasonChanges } from './published-state';
 import type { RenderResult, Renderer } from './render';
 

@@ -8,7 +8,8 @@ import { matchShareBoundaryUrls, newsShareBoundaryUrls } from '../content/share'
 import { footerOnlyUrls } from './footer-splice';
 import { formerPages, shownAlready, type KnownMoves } from './page-inputs';
 import { fixtureSeasonChanges, listPublishedUrls, newsListChanges, newsShareMoved, publishedFileExists, readPublished } from './published-state';
-import { FIXTURE_LISTS, NEWS_LISTS, type Change, type RouteDef } from './routes';
+import type { Change, RouteDef } from './routes';
+import { FIXTURE_LISTS, NEWS_LISTS } from './pseudo-tables';
 import { affectedUrls, changedListRoutes, listFolderOf, listedUrls } from './affected-urls';
 
 export type JobPlan = {

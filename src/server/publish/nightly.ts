@@ -5,7 +5,8 @@
 // publishes the whole site, and the scheduler runs a job that is due once).
 import { nextViennaTimeAfter } from '../../lib/dates-de';
 import type { Job } from '../scheduler';
-import { CALENDAR, type Change } from './routes';
+import type { Change } from './routes';
+import { CALENDAR } from './pseudo-tables';
 
 /** Minutes after midnight: past the day change, before anyone looks. */
 export const NIGHTLY_MINUTES_AFTER_MIDNIGHT = 5;

@@ -16,7 +16,8 @@
 // that no player's page lists is the usual case.
 import type { Db } from '../db/client';
 import { SHOWN_ATTRIBUTE, type MatchesMoved } from '../content/player-shown';
-import { CALENDAR, ROUTES, routeDeps, type Change, type RouteDef } from './routes';
+import { ROUTES, routeDeps, type Change, type RouteDef } from './routes';
+import { CALENDAR } from './pseudo-tables';
 
 type WithInputs = { route: RouteDef & { inputs: NonNullable<RouteDef['inputs']> }; prefix: string; suffix: string; markerKey: number };
 

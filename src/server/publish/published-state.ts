@@ -11,7 +11,8 @@ import type { Db } from '../db/client';
 import { news } from '../db/schema';
 import { archivePageNumbers } from '../content/news-archive';
 import { recentNewsWithoutPhotoIn } from '../content/share';
-import { CALENDAR, FIXTURE_LISTS, NEWS_LISTS, fileForUrl, type Change, type PublishedState } from './routes';
+import { fileForUrl, type Change, type PublishedState } from './routes';
+import { CALENDAR, FIXTURE_LISTS, NEWS_LISTS } from './pseudo-tables';
 import { currentFixturesSeason } from './routes-fixtures';
 
 /**

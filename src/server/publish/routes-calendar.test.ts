@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb, seed } from '../db/test-db';
 import type { Db } from '../db/client';
 import { matches, teams } from '../db/schema';
-import { FIXTURE_LISTS } from './routes';
+import { FIXTURE_LISTS } from './pseudo-tables';
 import { affectedUrls, allUrls } from './affected-urls';
 
 let db: Db;

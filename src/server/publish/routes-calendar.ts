@@ -5,7 +5,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { matches } from '../db/schema';
-import { FIXTURE_LISTS, type RouteDef } from './routes';
+import type { RouteDef } from './routes';
+import { FIXTURE_LISTS } from './pseudo-tables';
 import { teamIds } from './routes-team';
 
 /** The calendar a match's change reaches: its team's; none for a match of no team; all for one that is gone. */
@@ -17,7 +18,7 @@ export function calendarTeamsOfMatch(db: Db, change: { table: string; key: strin
   return match.team_id ? [match.team_id] : [];
 }
 
-/** Called once when routes.ts builds ROUTES (a function, so that this file may import values from routes.ts). */
+/** Called once when routes.ts builds ROUTES. */
 export function teamCalendarRoutes(): RouteDef[] {
   return [
     {

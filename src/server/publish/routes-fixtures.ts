@@ -7,7 +7,8 @@ import { applyFixtureFilter, currentSeason, fixtureFilters, seasonOf, seasonSlug
 import { viennaDate } from '../../lib/dates-de';
 import { cardFixture, lastResultIn, matchesByDateIn } from '../content/public-matches';
 import { renamedClubIn } from '../content/club-facts';
-import { CALENDAR, FIXTURE_LISTS, type Change, type RouteDef } from './routes';
+import type { Change, RouteDef } from './routes';
+import { CALENDAR, FIXTURE_LISTS } from './pseudo-tables';
 
 /**
  * What the fixtures' filters and seasons are made of, by date as the list shows them: the club's list

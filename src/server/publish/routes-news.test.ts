@@ -7,7 +7,8 @@ import { createTestDb, seed } from '../db/test-db';
 import type { Db } from '../db/client';
 import { homepageContent, matches, news } from '../db/schema';
 import { NEWS_PAGE_SIZE, archivePageNumbers, listPageOfNews, newestNewsPage, archiveNewsPage } from '../content/news-archive';
-import { NEWS_LISTS, type PublishedState } from './routes';
+import type { PublishedState } from './routes';
+import { NEWS_LISTS } from './pseudo-tables';
 import { affectedUrls, allUrls, changedLists } from './affected-urls';
 import { newsListChanges } from './published-state';
 

@@ -7,7 +7,8 @@ import type { Db } from '../db/client';
 import { news } from '../db/schema';
 import { NEWS_TEXTS } from '../content/defaults';
 import { archivePageNumbers, archivePagesFrom, listPageOfNews } from '../content/news-archive';
-import { NEWS_LISTS, type Dep, type RouteDef } from './routes';
+import type { Dep, RouteDef } from './routes';
+import { NEWS_LISTS } from './pseudo-tables';
 
 // function declarations, not consts: routes.ts and this file import each other
 

@@ -4,7 +4,7 @@ import { createTestDb, seed } from '../db/test-db';
 import { leagues, matchEvents, matches, matchLineups, players, siteSettings, teams } from '../db/schema';
 import { affectedUrls } from './affected-urls';
 import { playersWithPage, teamIdsForRow } from './routes-player';
-import { TEAM_HALF } from './routes';
+import { TEAM_HALF } from './pseudo-tables';
 
 function squad() {
   const db = createTestDb();

@@ -8,11 +8,8 @@ import { publicPlayerView } from '../../lib/consent';
 import { readProtectMinors } from '../content/consent-setting';
 import { prepared } from '../content/public-content';
 import { playerPageUnmoved, playerShownMarker } from '../content/player-shown';
-import type { RouteDef, TEAM_HALF } from './routes';
-
-// routes.ts's TEAM_HALF, spelt out (its type keeps them one): a value imported from routes.ts would close a
-// cycle that breaks where a module imports this file before routes.ts (match-baselines.ts)
-const HALF_LENGTH: typeof TEAM_HALF = 'team_half';
+import type { RouteDef } from './routes';
+import { TEAM_HALF } from './pseudo-tables';
 
 /** The players with a public page now. */
 export function playersWithPage(db: Db): string[] {
@@ -72,7 +69,7 @@ function playerIdsForRow(db: Db, change: { table: string; key: string }): string
   }
   // a players change names the team (routes.ts); the pages of that team's players (the team's name)
   if (change.table === 'players' || change.table === 'teams') return playersWithPageAmong(db, eq(players.team_id, change.key));
-  if (change.table === HALF_LENGTH) {
+  if (change.table === TEAM_HALF) {
     // a team's half length counts in the minutes of everyone who played its finished matches, also of a
     // player who moved to another team since (player-stats.ts)
     const played = playersOfTeamMatches(db, change.key);
@@ -108,7 +105,7 @@ export function playerPageRoutes(): RouteDef[] {
         { table: 'players' },
         { table: 'teams' },
         // the half length of the teams they played for: their minutes
-        { table: HALF_LENGTH },
+        { table: TEAM_HALF },
         { table: 'club_settings' },
         // statistics and recent matches
         { table: 'matches' },

@@ -7,7 +7,8 @@ import { leagues, matches } from '../db/schema';
 import { currentSeasonYear, leagueIds } from '../content/league-tables';
 import { seasonStartYear } from '../../lib/fixtures';
 import { prepared } from '../content/public-content';
-import { FIXTURE_LISTS, type RouteDef } from './routes';
+import type { RouteDef } from './routes';
+import { FIXTURE_LISTS } from './pseudo-tables';
 
 /** The league pages that exist now; none when the table cannot be read (logged, the pages stay as they are). */
 function publishedLeagueIds(db: Db): string[] {

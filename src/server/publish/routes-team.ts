@@ -5,7 +5,8 @@ import type { Db } from '../db/client';
 import { teams } from '../db/schema';
 import { teamPagesUnmoved, teamShownMarker } from '../content/team-shown';
 import { teamIdsForRow } from './routes-player';
-import { CALENDAR, type Dep, type RouteDef } from './routes';
+import type { Dep, RouteDef } from './routes';
+import { CALENDAR } from './pseudo-tables';
 
 /** Every team, in the club's order. */
 export const teamIds = (db: Db) => db.select({ id: teams.id }).from(teams).orderBy(asc(teams.display_order)).all().map((r) => r.id);
@@ -20,9 +21,9 @@ const TEAM_MATCH_CENTRE_DEPS: Dep[] = [{ table: 'matches' }, { table: 'match_lin
 /**
  * What the team pages show of the match tables (team-shown.ts): a score corrected in an older match leaves them
  * as they are; a match given to another team asks its old team's pages too (match-baselines.ts). The
- * calendar too: a new day's next matches (a function: routes.ts's values are there once ROUTES is built).
+ * calendar too: a new day's next matches.
  */
-const teamShown = (): RouteDef['inputs'] => ({ tables: ['matches', 'match_lineups', 'match_events', CALENDAR], marker: teamShownMarker, unmoved: teamPagesUnmoved });
+const teamShown: RouteDef['inputs'] = { tables: ['matches', 'match_lineups', 'match_events', CALENDAR], marker: teamShownMarker, unmoved: teamPagesUnmoved };
 
 /** Called once when routes.ts builds ROUTES. */
 export function teamPageRoutes(): RouteDef[] {
@@ -33,7 +34,7 @@ export function teamPageRoutes(): RouteDef[] {
     deps: [{ table: 'teams', key: ':id' }, { table: 'players', key: ':id' }, ...TEAM_MATCH_CENTRE_DEPS, { table: CALENDAR }],
     params: teamIds,
     idsForRow: teamIdsForRow,
-    inputs: teamShown(),
+    inputs: teamShown,
     formerIds: (formerly) => formerly.teams,
   }));
 }

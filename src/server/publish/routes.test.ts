@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb, seed } from '../db/test-db';
 import type { Db } from '../db/client';
 import { leagueResults, leagues, matches, news, players, teams } from '../db/schema';
-import { fileForUrl, FIXTURE_LISTS, ROUTES } from './routes';
+import { fileForUrl, ROUTES } from './routes';
+import { FIXTURE_LISTS } from './pseudo-tables';
 import { affectedUrls, allUrls, changedLists } from './affected-urls';
 import { SHARE_MATCH_LIMIT } from '../content/share';
 

@@ -7,8 +7,8 @@
 //   players: the player's team_id (a player shows on its team's page)
 //   homepage_content: the section_key;  page_content: the page_key
 // A change without a key means "some row of this table": it reaches every route
-// that reads the table. (NEWS_LISTS below, a pseudo-table, takes an article's id
-// as its key.) 'calendar' is no table but the date: the pages that
+// that reads the table. (NEWS_LISTS, a pseudo-table of pseudo-tables.ts, takes an
+// article's id as its key.) 'calendar' is no table but the date: the pages that
 // show something as of today depend on it, and the nightly republish
 // (src/server/publish/nightly.ts) changes it after every midnight in Vienna.
 import type { Db } from '../db/client';
@@ -27,51 +27,7 @@ import { fixtureListRoutes, homeShowsMatch } from './routes-fixtures';
 import type { MatchesMoved } from '../content/player-shown';
 import type { JobKnowledge } from './page-inputs';
 import { amongNewest, newsLink, newsListRoutes } from './routes-news';
-
-/** The date, as a dependency: pages whose content depends on what day it is. */
-export const CALENDAR = 'calendar';
-
-/**
- * Which matches the fixtures' filter pages list, and which filters exist: a
- * match created, deleted, or given another competition or team names changes
- * it (and is reported with this besides its own key); a score, status, time,
- * place or event does not, and republishes only the filter pages that list the
- * match (`idsForRow` of '/spielplan/:id').
- */
-export const FIXTURE_LISTS = 'fixture_lists';
-
-/**
- * Which articles are published, and in which order: an article published, taken
- * off or deleted changes it (newsListChanges in published-state.ts adds it to a
- * job when an article's published file and its row disagree, also for a planned
- * time, scheduled-news.ts); a title or text does not, and republishes
- * only the lists that show the article (`showsRow`). Keyed by the article, it says
- * that the article's place in the archive moved, which reaches the archive pages
- * from that place on (`archivePagesFrom`); without key, every list page.
- */
-export const NEWS_LISTS = 'news_lists';
-
-/**
- * The order of the teams (the admin's drag and drop): only the lists of teams show it (the home page,
- * `/mannschaften`). Reported as each moved team's change, one drag rendered every match and player page of
- * the teams it moved (a big club: about 4,000 pages).
- */
-export const TEAM_ORDER = 'team_order';
-
-/**
- * A team's half length, keyed by the team: it counts in the minutes of everyone who played the team's
- * finished matches, also of a player who moved to another team since (player-stats.ts). Reported besides
- * the team's own change only where the length moved; a team's name or text reaches its own players' pages
- * alone (every save of a big club's team rendered the pages of all who ever played for it).
- */
-export const TEAM_HALF = 'team_half';
-
-type PseudoTable = typeof CALENDAR | typeof FIXTURE_LISTS | typeof NEWS_LISTS | typeof TEAM_ORDER | typeof TEAM_HALF;
-
-/** The table an admin panel reloads on for a change (a pseudo-table's is the table it was written in). */
-export function adminTableOf(table: Change['table']): string {
-  return table === TEAM_ORDER || table === TEAM_HALF ? 'teams' : table;
-}
+import { CALENDAR, FIXTURE_LISTS, NEWS_LISTS, TEAM_ORDER, type PseudoTable } from './pseudo-tables';
 
 export type Change = { table: ContentTable | PseudoTable; key?: string };
 

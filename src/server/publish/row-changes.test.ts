@@ -2,7 +2,7 @@
 // the row's id.
 import { describe, expect, it } from 'vitest';
 import { changesOfRows } from './row-changes';
-import { TEAM_HALF } from './routes';
+import { TEAM_HALF } from './pseudo-tables';
 
 describe('changesOfRows', () => {
   it('names a player by the team before and after, a section by its page and section keys', () => {

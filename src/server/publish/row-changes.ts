@@ -6,7 +6,8 @@
 // republished nothing while the admin was told it was published).
 import type { RevisionedEntity } from '../../lib/revisions';
 import type { Db } from '../db/client';
-import { FIXTURE_LISTS, TEAM_HALF, type Change } from './routes';
+import type { Change } from './routes';
+import { FIXTURE_LISTS, TEAM_HALF } from './pseudo-tables';
 
 type Row = Record<string, unknown>;
 

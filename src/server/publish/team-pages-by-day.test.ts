@@ -11,7 +11,8 @@ import { viennaDate } from '../../lib/dates-de';
 import { teamMatchLinks } from '../content/team-matches';
 import { teamShownHash } from '../content/team-shown';
 import { Publisher } from './publisher';
-import { CALENDAR, fileForUrl } from './routes';
+import { fileForUrl } from './routes';
+import { CALENDAR } from './pseudo-tables';
 import type { Renderer } from './render';
 
 // A team's next matches are from the publish's day on (team-matches.ts): a match nobody entered a result for

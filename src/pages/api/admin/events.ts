@@ -3,7 +3,7 @@ import { ACCOUNT_TEXTS } from '../../../lib/schemas/account';
 import { getDeployer, type DeployState } from '../../../server/deploy/deployer';
 import { eventStreamResponse } from '../../../server/http/event-stream';
 import { onDataChange, onPendingChange, pendingPublishCount } from '../../../server/publish/notify';
-import { adminTableOf } from '../../../server/publish/routes';
+import { adminTableOf } from '../../../server/publish/pseudo-tables';
 
 /** Server-sent events for open admin panels: which tables changed. Admins only. */
 export const GET: APIRoute = ({ locals, request }) => {

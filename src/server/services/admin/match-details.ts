@@ -8,7 +8,8 @@ import { asc, desc, eq, sql } from 'drizzle-orm';
 import { getDb, type Db } from '../../db/client';
 import { RefusedWrite, write } from '../../db/write';
 import { matchEvents, matchLineups, matches, players, teams } from '../../db/schema';
-import { FIXTURE_LISTS, type Change } from '../../publish/routes';
+import type { Change } from '../../publish/routes';
+import { FIXTURE_LISTS } from '../../publish/pseudo-tables';
 import { byMatchTime, HALF_MINUTES, stoppageAllowed } from '../../../lib/match-minute';
 import {
   MATCH_DETAIL_ERRORS as E,

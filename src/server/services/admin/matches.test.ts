@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { FIXTURE_LISTS } from '../../publish/routes';
+import { FIXTURE_LISTS } from '../../publish/pseudo-tables';
 import { createTestDb } from '../../db/test-db';
 import type { Db } from '../../db/client';
 import { matchSchema } from '../../../lib/schemas/match';

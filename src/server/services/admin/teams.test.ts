@@ -5,7 +5,7 @@ import { matches, players, teams } from '../../db/schema';
 import { teamSchema, teamUpdateSchema } from '../../../lib/schemas/team';
 import { createTeam, deleteTeam, listTeams, reorderTeams, teamOptions, updateTeam } from './teams';
 import { RefusedWrite } from '../../db/write';
-import { TEAM_HALF, TEAM_ORDER } from '../../publish/routes';
+import { TEAM_HALF, TEAM_ORDER } from '../../publish/pseudo-tables';
 import { affectedUrls } from '../../publish/affected-urls';
 
 let db: Db;
