@@ -87,7 +87,7 @@ test('a full storage frees the images, and the saved pages stay', async ({ page 
   await page.evaluate(async (url) => void (await fetch(url)).arrayBuffer(), PHOTO);
   await expect.poll(async () => (await cacheContents(page))['anstoss-images'] ?? []).toContain(`${site.url}${PHOTO}`);
   try {
-    const full = await openUntilFull(page, storage, ['/news', '/impressum', '/datenschutz']);
+    const opened = await openUntilFull(page, storage, ['/news', '/impressum', '/datenschutz']);
     expect(await storage.purged()).toEqual(['anstoss-images: quota error']);
     // the pages right after it: Chromium still counts the photo's bytes for a while, so they may not fit either
     // (without the worker's pause each such failure emptied the next cache, the saved pages within a second)
@@ -97,7 +97,7 @@ test('a full storage frees the images, and the saved pages stay', async ({ page 
     const held = await cacheContents(page);
     const purges = await storage.purged();
     const stored = (held['anstoss-pages'] ?? []).filter((url) => url !== `${site.url}/`).length;
-    console.info(`[figures] full storage: pages tried ${full.length + 2} (quota shrunk ${full.length}×), stored ${stored}, purges ${purges.length} (${purges.join(', ')}), saved pages kept ${(held['anstoss-pages'] ?? []).length}`);
+    console.info(`[figures] full storage: pages tried ${opened.length + 2} (quota shrunk ${opened.length}×), stored ${stored}, purges ${purges.length} (${purges.join(', ')}), saved pages kept ${(held['anstoss-pages'] ?? []).length}`);
     expect(purges).toEqual(['anstoss-images: quota error']);
     expect(held['anstoss-images'] ?? []).toEqual([]);
     expect(held['anstoss-pages']).toContain(`${site.url}/`);
