@@ -14,7 +14,7 @@ import type { APIRoute } from 'astro';
 import { MAX_UPLOAD_BYTES, UPLOAD_TEXTS } from '../../../lib/schemas/upload';
 import { ACCOUNT_TEXTS } from '../../../lib/schemas/account';
 import { UploadError, storeUpload } from '../../../server/services/uploads';
-import { readLimited } from '../../../server/http/read-limited';
+import { discardBody, readLimited } from '../../../server/http/read-limited';
 
 export const prerender = false;
 
@@ -28,6 +28,14 @@ const json = (status: number, body: unknown) =>
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
   });
 const fail = (status: number, message: string) => json(status, { error: message });
+/**
+ * A refusal before the body is read (a signed-out admin's photo, one too large to store): the body is read
+ * and thrown away first, so that its sender sees the answer rather than a broken connection (read-limited.ts).
+ */
+const refuse = async (request: Request, status: number, message: string) => {
+  await discardBody(request);
+  return fail(status, message);
+};
 
 /** A request from another site: its Origin names another host, or the browser says so. */
 function isCrossSite(request: Request): boolean {
@@ -52,20 +60,20 @@ async function store(bytes: Buffer, name: string, folder: string | null, uploade
 }
 
 export const POST: APIRoute = async ({ locals, request }) => {
-  if (!locals.user) return fail(401, 'Bitte melde dich an.');
-  if (!locals.isAdmin) return fail(403, 'Zugriff verweigert');
-  if (locals.mustSetUpSecondFactor) return fail(403, ACCOUNT_TEXTS.setupFirst);
-  if (isCrossSite(request)) return fail(403, 'Zugriff verweigert');
+  if (!locals.user) return refuse(request, 401, 'Bitte melde dich an.');
+  if (!locals.isAdmin) return refuse(request, 403, 'Zugriff verweigert');
+  if (locals.mustSetUpSecondFactor) return refuse(request, 403, ACCOUNT_TEXTS.setupFirst);
+  if (isCrossSite(request)) return refuse(request, 403, 'Zugriff verweigert');
 
   const rawType = request.headers.get('content-type') ?? '';
   const type = rawType.toLowerCase();
   const declared = Number(request.headers.get('content-length') ?? '0');
 
   if (type.startsWith('application/octet-stream')) {
-    if (declared > MAX_UPLOAD_BYTES) return fail(413, UPLOAD_TEXTS.tooLarge);
+    if (declared > MAX_UPLOAD_BYTES) return refuse(request, 413, UPLOAD_TEXTS.tooLarge);
     let body: Uint8Array<ArrayBuffer> | null;
     try {
-      body = await readLimited(request, MAX_UPLOAD_BYTES);
+      body = await readLimited(request, MAX_UPLOAD_BYTES, {});
     } catch {
       // the sender broke off: as in the form branch below, nothing arrived
       return fail(400, UPLOAD_TEXTS.noFile);
@@ -80,12 +88,12 @@ export const POST: APIRoute = async ({ locals, request }) => {
     return store(Buffer.from(body.buffer), name, request.headers.get('x-upload-folder'), locals.user.email);
   }
 
-  if (!type.startsWith('multipart/form-data')) return fail(400, UPLOAD_TEXTS.noFile);
-  if (declared > MAX_BODY) return fail(413, UPLOAD_TEXTS.tooLarge);
+  if (!type.startsWith('multipart/form-data')) return refuse(request, 400, UPLOAD_TEXTS.noFile);
+  if (declared > MAX_BODY) return refuse(request, 413, UPLOAD_TEXTS.tooLarge);
 
   let form: FormData;
   try {
-    const body = await readLimited(request, MAX_BODY);
+    const body = await readLimited(request, MAX_BODY, {});
     if (!body) return fail(413, UPLOAD_TEXTS.tooLarge);
     // the boundary is case-sensitive: the header as it came
     form = await new Response(body, { headers: { 'content-type': rawType } }).formData();
