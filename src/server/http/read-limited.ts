@@ -26,10 +26,8 @@ async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, alre
   try {
     while (total <= maxBytes) {
       const next = await Promise.race([reader.read(), timedOut]);
-      if (next === 'timeout' || next.done) {
-        if (next === 'timeout') break;
-        return;
-      }
+      if (next === 'timeout') break;
+      if (next.done) return;
       total += next.value.byteLength;
     }
   } catch {
