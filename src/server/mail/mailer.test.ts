@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { config } from '../config';
-import { pruneOutbox, sendMail } from './mailer';
+import { pruneOutbox, removeOutboxMailsNaming, sendMail } from './mailer';
 
 let dir: string;
 let before: { outboxDir: string; smtpUrl: string };
@@ -42,4 +42,36 @@ test('without SMTP the mail is written for the server user alone, and the log na
   // the retention's prune (decision 031) takes both
   expect(pruneOutbox(Date.now() + 1000)).toBe(2);
   expect(fs.readdirSync(config.outboxDir)).toEqual([]);
+});
+
+test('a disk that fills while the mail is written leaves no half mail in the outbox, and the send fails', async () => {
+  const write = fs.promises.writeFile.bind(fs.promises);
+  // the message's file gets half its bytes, then the disk is full
+  vi.spyOn(fs.promises, 'writeFile').mockImplementation(async (file, data, options) => {
+    if (!String(file).includes('.eml') || !Buffer.isBuffer(data)) return write(file, data, options);
+    await write(file, data.subarray(0, data.length >> 1), options);
+    throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+  });
+  await expect(sendMail({ to: 'obmann@example.at', subject: 'Neue Anfrage (Kontakt): Platz', text: 'Hallo' })).rejects.toThrow('ENOSPC');
+  expect(fs.readdirSync(config.outboxDir)).toEqual([]);
+
+  // the next mail, with room again, is there whole
+  vi.restoreAllMocks();
+  const sent = await sendMail({ to: 'obmann@example.at', subject: 'Neue Anfrage (Kontakt): Platz', text: 'Hallo' });
+  expect(fs.readdirSync(config.outboxDir).sort()).toEqual([path.basename(sent.file!), path.basename(sent.file!).replace(/eml$/, 'txt')]);
+  expect(fs.readFileSync(sent.file!, 'utf8')).toContain('Subject: Neue Anfrage (Kontakt): Platz');
+});
+
+test('the part a killed process left behind is pruned with the mails and erased with them', async () => {
+  const sent = await sendMail({ to: 'kassier@example.at', subject: 'Anfrage', text: 'von susi@example.at' });
+  const stale = sent.file!.replace(/\.eml$/, '-x.eml.part');
+  fs.copyFileSync(sent.file!, stale);
+  const other = path.join(config.outboxDir, 'notiz.txt');
+  fs.writeFileSync(other, 'susi@example.at: des Hosts eigene Notiz');
+  expect(removeOutboxMailsNaming('susi@example.at')).toBe(2);
+  expect(fs.readdirSync(config.outboxDir)).toEqual(['notiz.txt']);
+
+  fs.writeFileSync(stale, 'halb');
+  expect(pruneOutbox(Date.now() + 1000)).toBe(1);
+  expect(fs.readdirSync(config.outboxDir)).toEqual(['notiz.txt']);
 });

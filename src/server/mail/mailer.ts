@@ -36,18 +36,37 @@ export async function sendMail(mail: Mail): Promise<SentMail> {
   await fs.promises.chmod(dir, 0o700);
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const file = path.join(dir, `${stamp}-${Math.random().toString(36).slice(2, 8)}.eml`);
-  // 'wx': a new file or none; its mode is set at creation, never readable by others for a moment
-  await fs.promises.writeFile(file, info.message as Buffer, { mode: 0o600, flag: 'wx' });
   // the message as a person reads it: in the .eml an 'ü' makes the body quoted-printable, and a link's '='
   // reads '=3D' there, its long lines broken with '=' (cat would show a link that does not work)
   const readable = file.replace(/\.eml$/, '.txt');
-  await fs.promises.writeFile(readable, `An: ${mail.to}\nBetreff: ${mail.subject}\n\n${mail.text}\n`, { mode: 0o600, flag: 'wx' });
+  await writeMailWhole([
+    [readable, `An: ${mail.to}\nBetreff: ${mail.subject}\n\n${mail.text}\n`],
+    [file, info.message as Buffer],
+  ]);
   const hasLink = /https?:\/\/\S+/.test(mail.text);
   console.info(`[mail] no SMTP_URL: "${mail.subject}" to ${mail.to} written to ${readable}${hasLink ? ' (its link is in the file)' : ''}`);
   return { transport: 'outbox', file };
 }
 
-const OUTBOX_FILE = /\.eml$|^\d{4}-\d{2}-\d{2}T[\d-]+Z-[a-z0-9]+\.txt$/;
+/**
+ * Writes the mail's files whole or not at all: each under a '.part' name first, renamed once every one is
+ * complete (the .eml last, as the file a reader looks for). A reader of the outbox (the host, a pickup script)
+ * never opens a half-written mail: written in place, a visible .eml was empty for a moment, and a full disk left
+ * half a message there. 'wx': a new file or none; its mode is set at creation, never readable by others for a moment.
+ */
+async function writeMailWhole(files: Array<[file: string, content: string | Buffer]>): Promise<void> {
+  const parts = files.map(([file]) => `${file}.part`);
+  try {
+    for (const [i, [, content]] of files.entries()) await fs.promises.writeFile(parts[i], content, { mode: 0o600, flag: 'wx' });
+    for (const [i, [file]] of files.entries()) await fs.promises.rename(parts[i], file);
+  } catch (error) {
+    for (const each of [...parts, ...files.map(([file]) => file)]) await fs.promises.rm(each, { force: true });
+    throw error;
+  }
+}
+
+/** sendMail's files, and their '.part' while written (a killed process leaves one; prune and erasure reach it too). */
+const OUTBOX_FILE = /\.eml(\.part)?$|^\d{4}-\d{2}-\d{2}T[\d-]+Z-[a-z0-9]+\.txt(\.part)?$/;
 
 /** The outbox's files that sendMail wrote (the .eml and its readable copy; a host's own notes stay); none without an outbox. */
 function outboxFiles(dir: string): string[] {
@@ -71,7 +90,7 @@ export function removeOutboxMailsNaming(email: string, dir = config.outboxDir): 
   const mails = new Set<string>();
   for (const name of outboxFiles(dir)) {
     try {
-      if (named.test(fs.readFileSync(path.join(dir, name), 'utf8'))) mails.add(name.replace(/\.(eml|txt)$/, ''));
+      if (named.test(fs.readFileSync(path.join(dir, name), 'utf8'))) mails.add(name.replace(/\.(eml|txt)(\.part)?$/, ''));
     } catch (error) {
       console.error(`[mail] could not read ${path.join(dir, name)} in the outbox:`, error);
     }
@@ -79,7 +98,7 @@ export function removeOutboxMailsNaming(email: string, dir = config.outboxDir): 
   let removed = 0;
   for (const mail of mails) {
     try {
-      for (const ext of ['.eml', '.txt']) fs.rmSync(path.join(dir, `${mail}${ext}`), { force: true });
+      for (const ext of ['.eml', '.txt', '.eml.part', '.txt.part']) fs.rmSync(path.join(dir, `${mail}${ext}`), { force: true });
       removed++;
     } catch (error) {
       console.error(`[mail] could not remove ${path.join(dir, mail)}.eml/.txt from the outbox:`, error);
