@@ -11,7 +11,7 @@ import { FORM_POLICY } from '../../src/server/auth/rate-limit';
 import { createTestUser } from '../fixtures/auth';
 import { startSite, type Site } from '../fixtures/site';
 import { printFigures } from '../faults/figures';
-import { action, captchaFor, median } from './http';
+import { action, captchaFor, median, sendInTwoParts } from './http';
 
 let site: Site;
 let base: string;
@@ -203,4 +203,35 @@ it('a body far over the action limit is refused in German while it is still bein
   expect(health.status).toBe(200);
   expect(storedWith('zugleich-')).toBeLessThanOrEqual(FORM_FEW);
   expect(burst.filter((r) => r.status === 200)).toHaveLength(storedWith('zugleich-'));
+});
+
+it('an action call refused by its length or its sender is read to its end first: the German answer arrives, the connection goes on', async () => {
+  // 8 MB with a Content-Length over the action limit; the same to an admin action from nobody signed in
+  const total = 8 * 1024 * 1024;
+  const host = new URL(base).host;
+  const cases = [
+    { name: 'too large', path: '/_actions/public.inquiry', status: '413 Payload Too Large', message: 'Die Anfrage ist zu groß.' },
+    { name: 'signed out', path: '/_actions/admin.news.create', status: '401 Unauthorized', message: 'Bitte melde dich an.' },
+  ];
+  const results = [];
+  for (const c of cases) {
+    const head = `POST ${c.path} HTTP/1.1\r\nHost: ${host}\r\nOrigin: ${base}\r\nContent-Type: application/json\r\nContent-Length: ${total}\r\n\r\n`;
+    const sent = await sendInTwoParts(base, head, Buffer.alloc(1024 * 1024, 0x20), Buffer.alloc(total - 1024 * 1024, 0x20), 500);
+    results.push({ name: c.name, ...sent });
+  }
+  printFigures('abuse: action bodies refused unread', {
+    tried: results.length,
+    answeredBeforeTheEnd: results.filter((r) => r.beforeTheEnd !== '').length,
+    brokenConnections: results.filter((r) => r.broken !== '').length,
+    connectionsGoingOn: results.filter((r) => r.next.startsWith('HTTP/1.1 200')).length,
+  });
+  for (const [i, c] of cases.entries()) {
+    const sent = results[i];
+    // an answer before the whole body was there, and a close, is what breaks the sender's writes
+    expect(sent.beforeTheEnd, c.name).toBe('');
+    expect(sent.broken, c.name).toBe('');
+    expect(sent.answer.split('\r\n')[0], c.name).toBe(`HTTP/1.1 ${c.status}`);
+    expect(sent.answer, c.name).toContain(c.message);
+    expect(sent.next.split('\r\n')[0], c.name).toBe('HTTP/1.1 200 OK');
+  }
 });

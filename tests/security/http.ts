@@ -5,6 +5,7 @@
 // self-signed one in the tests).
 import http from 'node:http';
 import https from 'node:https';
+import net from 'node:net';
 import tls from 'node:tls';
 
 export type Reply = { status: number; body: string; ms: number; headers: { get(name: string): string | null } };
@@ -63,3 +64,42 @@ export const median = (values: number[]) => {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
+
+/**
+ * A request whose body goes out in two parts on one connection of its own, `pauseMs` apart: what arrived
+ * before the second part, what after, and whether a GET on the same connection is answered afterwards (a server
+ * that answers mid-send and closes breaks the sender's writes: `broken` holds the error).
+ */
+export async function sendInTwoParts(base: string, head: string, first: Buffer, second: Buffer, pauseMs: number) {
+  const socket = net.connect(Number(new URL(base).port), '127.0.0.1');
+  await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+  let received = '';
+  let broken = '';
+  socket.setEncoding('utf8');
+  socket.on('data', (chunk: string) => (received += chunk));
+  socket.on('error', (error: NodeJS.ErrnoException) => (broken = error.code ?? error.message));
+  const write = (data: Buffer | string) => new Promise<void>((resolve) => socket.write(data, () => resolve()));
+  await write(head);
+  await write(first);
+  await new Promise((r) => setTimeout(r, pauseMs));
+  const beforeTheEnd = received;
+  await write(second);
+  const until = async (done: () => boolean) => {
+    for (let waited = 0; !done() && !broken && waited < 20_000; waited += 20) await new Promise((r) => setTimeout(r, 20));
+  };
+  await until(() => isWholeAnswer(received));
+  const answer = received;
+  await write(`GET /healthz HTTP/1.1\r\nHost: ${new URL(base).host}\r\n\r\n`);
+  await until(() => isWholeAnswer(received.slice(answer.length)));
+  socket.destroy();
+  return { beforeTheEnd, answer, next: received.slice(answer.length), broken };
+}
+
+/** Whether `text` holds one whole HTTP answer: its head, and the body its Content-Length or last chunk says. */
+function isWholeAnswer(text: string): boolean {
+  const end = text.indexOf('\r\n\r\n');
+  if (end < 0) return false;
+  const length = /\r\ncontent-length: *(\d+)/i.exec(text.slice(0, end));
+  if (length) return Buffer.byteLength(text.slice(end + 4)) >= Number(length[1]);
+  return text.endsWith('\r\n0\r\n\r\n');
+}

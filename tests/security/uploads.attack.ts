@@ -4,7 +4,6 @@
 // outside uploads/; no stored file carries the attacker's markup; the
 // server's peak memory over the whole attack is reported (VmHWM).
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import sharp from 'sharp';
@@ -13,6 +12,7 @@ import { isServerBlank } from '../fixtures/data-folder';
 import { animatedGif, bombGif, hugePng, jpegOfSize, plainJpeg } from '../fixtures/images';
 import { startSite, type Site } from '../fixtures/site';
 import { printFigures } from '../faults/figures';
+import { sendInTwoParts } from './http';
 
 let site: Site;
 let base: string;
@@ -145,35 +145,6 @@ it('30+ hostile uploads: all refused or re-encoded, nothing outside uploads/, no
   expect(peak).toBeLessThan(400);
 });
 
-/**
- * A request whose body goes out in two parts on one connection of its own, `pauseMs` apart: what arrived
- * before the second part, what after, and whether a GET on the same connection is answered afterwards.
- */
-async function sendInTwoParts(head: string, first: Buffer, second: Buffer, pauseMs: number) {
-  const socket = net.connect(Number(new URL(base).port), '127.0.0.1');
-  await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
-  let received = '';
-  let broken = '';
-  socket.setEncoding('utf8');
-  socket.on('data', (chunk: string) => (received += chunk));
-  socket.on('error', (error: NodeJS.ErrnoException) => (broken = error.code ?? error.message));
-  const write = (data: Buffer | string) => new Promise<void>((resolve) => socket.write(data, () => resolve()));
-  await write(head);
-  await write(first);
-  await new Promise((r) => setTimeout(r, pauseMs));
-  const beforeTheEnd = received;
-  await write(second);
-  const until = async (done: () => boolean) => {
-    for (let waited = 0; !done() && !broken && waited < 20_000; waited += 20) await new Promise((r) => setTimeout(r, 20));
-  };
-  await until(() => /\r\n\r\n[^]*"error"[^]*\}/.test(received));
-  const answer = received;
-  await write(`GET /healthz HTTP/1.1\r\nHost: ${new URL(base).host}\r\n\r\n`);
-  await until(() => received.length > answer.length && received.slice(answer.length).includes('\r\n\r\n'));
-  socket.destroy();
-  return { beforeTheEnd, answer, next: received.slice(answer.length), broken };
-}
-
 it('a body refused unread is read to its end first: its sender sees the German answer, and the connection goes on', async () => {
   const total = 50 * 1024 * 1024;
   const cases = [
@@ -183,7 +154,7 @@ it('a body refused unread is read to its end first: its sender sees the German a
   const results = [];
   for (const c of cases) {
     const head = `POST /api/admin/upload HTTP/1.1\r\nHost: ${new URL(base).host}\r\n${c.headers}Content-Length: ${total}\r\n\r\n`;
-    const sent = await sendInTwoParts(head, Buffer.alloc(1024 * 1024, 0x41), Buffer.alloc(total - 1024 * 1024, 0x41), 500);
+    const sent = await sendInTwoParts(base, head, Buffer.alloc(1024 * 1024, 0x41), Buffer.alloc(total - 1024 * 1024, 0x41), 500);
     results.push({ name: c.name, ...sent });
     // nothing before the whole body was there: an answer then, and a close, is what breaks the sender's writes
     expect(sent.beforeTheEnd, c.name).toBe('');

@@ -10,7 +10,7 @@ import { SUPERADMIN_ONLY_MESSAGES as ONLY } from '../../lib/schemas/user';
 import { AUDIT_ONLY_MESSAGES } from '../../lib/schemas/audit';
 import { REVISIONS_UI_TEXTS } from '../../lib/revision-compare';
 import { STORAGE_TEXTS } from '../../server/db/write';
-import { readLimited } from '../../server/http/read-limited';
+import { discardBody, readLimited } from '../../server/http/read-limited';
 import { isPublicAction } from '../guard';
 import { server } from '../index';
 
@@ -111,6 +111,16 @@ const TOO_LARGE = 'Die Anfrage ist zu groß.';
 export const ACTION_BODY_LIMIT = 1024 * 1024;
 
 /**
+ * A refusal goes out once the body it refuses is read and thrown away (within read-limited.ts's bounds):
+ * answered while the sender still sends, and closed, the sender's next write breaks, and its HTTP client
+ * reports a network error instead of the German answer (decision 017).
+ */
+async function answerOnceSent(request: Request, answer: Response): Promise<Response> {
+  await discardBody(request);
+  return answer;
+}
+
+/**
  * Why an action call's body is refused before Astro reads it: larger than the
  * limit (one 700 MB body took the server to 2.3 GB and a 500), or said to be
  * JSON and not parsing (Astro answers that with a 500: it is the caller's
@@ -145,14 +155,17 @@ export const actionGate = defineMiddleware(async (context, next) => {
   const refusal = refuseAction(action.name, context.locals);
   if (!refusal && action.calledFrom === 'rpc') {
     const refusedBody = await bodyRefusal(context.request);
-    if (refusedBody) return actionErrorResponse(refusedBody);
+    if (refusedBody) return answerOnceSent(context.request, actionErrorResponse(refusedBody));
     return storageRefusalAs503(await next());
   }
   if (!refusal) return next();
   const error = new ActionError(refusal);
-  if (action.calledFrom === 'rpc') return actionErrorResponse(error);
-  return new Response(refusal.message, {
-    status: error.status,
-    headers: { 'cache-control': 'no-store', 'content-type': 'text/plain; charset=utf-8' },
-  });
+  if (action.calledFrom === 'rpc') return answerOnceSent(context.request, actionErrorResponse(error));
+  return answerOnceSent(
+    context.request,
+    new Response(refusal.message, {
+      status: error.status,
+      headers: { 'cache-control': 'no-store', 'content-type': 'text/plain; charset=utf-8' },
+    }),
+  );
 });
