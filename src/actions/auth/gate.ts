@@ -160,12 +160,9 @@ export const actionGate = defineMiddleware(async (context, next) => {
   }
   if (!refusal) return next();
   const error = new ActionError(refusal);
-  if (action.calledFrom === 'rpc') return answerOnceSent(context.request, actionErrorResponse(error));
-  return answerOnceSent(
-    context.request,
-    new Response(refusal.message, {
-      status: error.status,
-      headers: { 'cache-control': 'no-store', 'content-type': 'text/plain; charset=utf-8' },
-    }),
-  );
+  const answer =
+    action.calledFrom === 'rpc'
+      ? actionErrorResponse(error)
+      : new Response(refusal.message, { status: error.status, headers: { 'cache-control': 'no-store', 'content-type': 'text/plain; charset=utf-8' } });
+  return answerOnceSent(context.request, answer);
 });
