@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DB_ENTRY, UPLOADS_ENTRY } from './archive';
 import { BACKUP_TEXTS } from './texts';
+import { removeTempFilesOf, syncFolder, writeWholeSync } from '../whole-file';
 
 export const RESTORE_JOURNAL = 'restore-journal.json';
 
@@ -17,27 +18,9 @@ export const REPLACED = [DB_ENTRY, `${DB_ENTRY}-wal`, `${DB_ENTRY}-shm`, UPLOADS
 /** Folder names are DATA_DIR's own (a restore's two folders); `aside` what existed before the swap. */
 export type Journal = { staging: string; before: string; aside: string[] };
 
-export function syncFolder(dir: string): void {
-  const fd = fs.openSync(dir, 'r');
-  try {
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
-}
 
 export function writeJournal(dataDir: string, journal: Journal): void {
-  const file = path.join(dataDir, RESTORE_JOURNAL);
-  const partial = `${file}.tmp`;
-  const fd = fs.openSync(partial, 'w');
-  try {
-    fs.writeSync(fd, JSON.stringify(journal));
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
-  fs.renameSync(partial, file);
-  syncFolder(dataDir);
+  writeWholeSync(path.join(dataDir, RESTORE_JOURNAL), JSON.stringify(journal), { durable: true });
 }
 
 /** The journal, checked: names a restore writes, nothing else (an empty name would be DATA_DIR itself). */
@@ -68,6 +51,8 @@ function readJournal(file: string): Journal {
  */
 export function undoInterruptedRestore(dataDir: string): string | null {
   const file = path.join(dataDir, RESTORE_JOURNAL);
+  // killed while the journal was written: the swap had not begun, only the half journal goes
+  removeTempFilesOf(file);
   if (!fs.existsSync(file)) return null;
   const journal = readJournal(file);
   const staging = path.join(dataDir, journal.staging);

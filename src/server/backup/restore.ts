@@ -10,7 +10,8 @@ import Database from 'better-sqlite3';
 import { extract } from 'tar';
 import { acquireDataLock, DataInUseError } from '../data-lock';
 import { BEFORE_RESTORE_PREFIX, DB_ENTRY, MANIFEST, UPLOADS_ENTRY, sha256, type Manifest } from './archive';
-import { REPLACED, RESTORE_JOURNAL, syncFolder, undoInterruptedRestore, writeJournal } from './journal';
+import { REPLACED, RESTORE_JOURNAL, undoInterruptedRestore, writeJournal } from './journal';
+import { syncFolder } from '../whole-file';
 import { BACKUP_TEXTS } from './texts';
 
 export class RestoreError extends Error {

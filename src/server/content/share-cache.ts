@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { config } from '../config';
 import { nextHousekeepingAfter, type Job } from '../scheduler';
+import { TEMP_FILE_SUFFIX, writeWhole } from '../whole-file';
 
 export const SHARE_CACHE_KEEP_DAYS = 90;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -39,9 +40,7 @@ export async function keepSharePng(svg: string, png: Buffer, dir = shareCacheDir
   const file = fileFor(svg, dir);
   try {
     await fs.promises.mkdir(dir, { recursive: true });
-    const temp = `${file}.${process.pid}.tmp`;
-    await fs.promises.writeFile(temp, png);
-    await fs.promises.rename(temp, file);
+    await writeWhole(file, png);
   } catch (error) {
     console.warn('[share] could not cache a share image:', error instanceof Error ? error.message : error);
   }
@@ -57,7 +56,7 @@ export function pruneShareCache(now: number, keepDays = SHARE_CACHE_KEEP_DAYS, d
   }
   let removed = 0;
   for (const name of names) {
-    const oldest = name.endsWith('.png') ? now - keepDays * DAY_MS : name.endsWith('.tmp') ? now - ABANDONED_TEMP_MS : null;
+    const oldest = name.endsWith('.png') ? now - keepDays * DAY_MS : name.endsWith(TEMP_FILE_SUFFIX) ? now - ABANDONED_TEMP_MS : null;
     if (oldest === null) continue;
     const file = path.join(dir, name);
     try {

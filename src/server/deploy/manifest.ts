@@ -9,6 +9,7 @@
 // target are written down before their files go (`announce`).
 import fs from 'node:fs';
 import path from 'node:path';
+import { removeTempFilesOf, writeWholeSync } from '../whole-file';
 import { VERSION_KEY, type LocalFile } from './tree';
 
 /** A deploy's steps in the order that never shows a half-updated site. */
@@ -39,6 +40,8 @@ export class DeliveredManifest {
 
   constructor(private readonly file: string) {
     this.delivered = new Map();
+    // a deploy killed while it wrote the record left the part it had written (the record is the file before it)
+    removeTempFilesOf(file);
     try {
       const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
       for (const [key, signature] of Object.entries(saved)) this.delivered.set(key, signature);
@@ -121,8 +124,6 @@ export class DeliveredManifest {
 
   private save(): void {
     fs.mkdirSync(path.dirname(this.file), { recursive: true });
-    const temp = `${this.file}.${process.pid}.tmp`;
-    fs.writeFileSync(temp, JSON.stringify(Object.fromEntries(this.delivered)));
-    fs.renameSync(temp, this.file);
+    writeWholeSync(this.file, JSON.stringify(Object.fromEntries(this.delivered)));
   }
 }

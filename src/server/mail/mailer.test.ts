@@ -45,12 +45,17 @@ test('without SMTP the mail is written for the server user alone, and the log na
 });
 
 test('a disk that fills while the mail is written leaves no half mail in the outbox, and the send fails', async () => {
-  const write = fs.promises.writeFile.bind(fs.promises);
+  const open = fs.promises.open.bind(fs.promises);
   // the message's file gets half its bytes, then the disk is full
-  vi.spyOn(fs.promises, 'writeFile').mockImplementation(async (file, data, options) => {
-    if (!String(file).includes('.eml') || !Buffer.isBuffer(data)) return write(file, data, options);
-    await write(file, data.subarray(0, data.length >> 1), options);
-    throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+  vi.spyOn(fs.promises, 'open').mockImplementation(async (file, flags, mode) => {
+    const handle = await open(file, flags, mode);
+    if (!String(file).includes('.eml')) return handle;
+    const write = handle.writeFile.bind(handle);
+    handle.writeFile = async (data: Parameters<typeof write>[0]) => {
+      await write(Buffer.from(data as Buffer).subarray(0, (data as Buffer).length >> 1));
+      throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    };
+    return handle;
   });
   await expect(sendMail({ to: 'obmann@example.at', subject: 'Neue Anfrage (Kontakt): Platz', text: 'Hallo' })).rejects.toThrow('ENOSPC');
   expect(fs.readdirSync(config.outboxDir)).toEqual([]);
@@ -64,7 +69,7 @@ test('a disk that fills while the mail is written leaves no half mail in the out
 
 test('the part a killed process left behind is pruned with the mails and erased with them', async () => {
   const sent = await sendMail({ to: 'kassier@example.at', subject: 'Anfrage', text: 'von susi@example.at' });
-  const stale = sent.file!.replace(/\.eml$/, '-x.eml.part');
+  const stale = `${sent.file!.replace(/\.eml$/, 'x.eml')}.4242-1.tmp`;
   fs.copyFileSync(sent.file!, stale);
   const other = path.join(config.outboxDir, 'notiz.txt');
   fs.writeFileSync(other, 'susi@example.at: des Hosts eigene Notiz');

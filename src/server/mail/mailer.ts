@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { config } from '../config';
+import { writeWhole } from '../whole-file';
 
 export type Mail = { to: string; subject: string; text: string; replyTo?: string };
 export type SentMail = { transport: 'smtp' | 'outbox'; file?: string };
@@ -49,24 +50,24 @@ export async function sendMail(mail: Mail): Promise<SentMail> {
 }
 
 /**
- * Writes the mail's files whole or not at all: each under a '.part' name first, renamed once every one is
- * complete (the .eml last, as the file a reader looks for). A reader of the outbox (the host, a pickup script)
- * never opens a half-written mail: written in place, a visible .eml was empty for a moment, and a full disk left
- * half a message there. 'wx': a new file or none; its mode is set at creation, never readable by others for a moment.
+ * Writes the mail's files whole or not at all (whole-file.ts), the .eml last as the file a reader looks for: a
+ * reader of the outbox (the host, a pickup script) never opens a half-written mail. Written in place, a visible
+ * .eml was empty for a moment, and a full disk left half a message there. Their mode is set at creation, never
+ * readable by others for a moment; a failed send leaves neither.
  */
 async function writeMailWhole(files: Array<[file: string, content: string | Buffer]>): Promise<void> {
-  const parts = files.map(([file]) => `${file}.part`);
   try {
-    for (const [i, [, content]] of files.entries()) await fs.promises.writeFile(parts[i], content, { mode: 0o600, flag: 'wx' });
-    for (const [i, [file]] of files.entries()) await fs.promises.rename(parts[i], file);
+    for (const [file, content] of files) await writeWhole(file, content, { mode: 0o600 });
   } catch (error) {
-    for (const each of [...parts, ...files.map(([file]) => file)]) await fs.promises.rm(each, { force: true });
+    for (const [file] of files) await fs.promises.rm(file, { force: true });
     throw error;
   }
 }
 
-/** sendMail's files, and their '.part' while written (a killed process leaves one; prune and erasure reach it too). */
-const OUTBOX_FILE = /\.eml(\.part)?$|^\d{4}-\d{2}-\d{2}T[\d-]+Z-[a-z0-9]+\.txt(\.part)?$/;
+/** sendMail's files, and their temporary files while written (a killed process leaves one; prune and erasure reach it too). */
+const OUTBOX_FILE = /\.eml(\.\d+-\d+\.tmp)?$|^\d{4}-\d{2}-\d{2}T[\d-]+Z-[a-z0-9]+\.txt(\.\d+-\d+\.tmp)?$/;
+/** The mail a file of the outbox belongs to: its name without the ending. */
+const mailOf = (name: string) => name.replace(/\.(eml|txt)(\.\d+-\d+\.tmp)?$/, '');
 
 /** The outbox's files that sendMail wrote (the .eml and its readable copy; a host's own notes stay); none without an outbox. */
 function outboxFiles(dir: string): string[] {
@@ -90,15 +91,16 @@ export function removeOutboxMailsNaming(email: string, dir = config.outboxDir): 
   const mails = new Set<string>();
   for (const name of outboxFiles(dir)) {
     try {
-      if (named.test(fs.readFileSync(path.join(dir, name), 'utf8'))) mails.add(name.replace(/\.(eml|txt)(\.part)?$/, ''));
+      if (named.test(fs.readFileSync(path.join(dir, name), 'utf8'))) mails.add(mailOf(name));
     } catch (error) {
       console.error(`[mail] could not read ${path.join(dir, name)} in the outbox:`, error);
     }
   }
   let removed = 0;
+  const files = outboxFiles(dir);
   for (const mail of mails) {
     try {
-      for (const ext of ['.eml', '.txt', '.eml.part', '.txt.part']) fs.rmSync(path.join(dir, `${mail}${ext}`), { force: true });
+      for (const name of files) if (mailOf(name) === mail) fs.rmSync(path.join(dir, name), { force: true });
       removed++;
     } catch (error) {
       console.error(`[mail] could not remove ${path.join(dir, mail)}.eml/.txt from the outbox:`, error);

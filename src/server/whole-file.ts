@@ -1,0 +1,98 @@
+// A file that others read while we replace it is written whole or not at all:
+// under a temporary name beside it first, renamed over it once complete. A
+// reader (a server worker, a host's pickup script, the next start) sees the
+// old file or the new one, never half of one; a full disk or a killed process
+// leaves the old file as it was. The one home of this for the server's own
+// state files (the deploy manifest, the restore journal, the share image
+// cache, the outbox); the publisher's pages have their own variant with
+// prepared blanks (publish/files.ts, decision 050). Decision 066.
+import fs from 'node:fs';
+import path from 'node:path';
+
+export type WholeFileOptions = {
+  /** The file's mode, set when the temporary file is made (never readable by others for a moment). */
+  mode?: number;
+  /** Synced to the disk before the rename, and the folder after it: the file outlives a power cut. */
+  durable?: boolean;
+};
+
+/** Temporary files end so (deploys skip them, rsync excludes them, the share cache's prune takes them). */
+export const TEMP_FILE_SUFFIX = '.tmp';
+
+let made = 0;
+
+/** A name beside `file` that no other writer uses (process and count: two writers of one file never share it). */
+export function tempFileBeside(file: string): string {
+  made = (made + 1) % 1_000_000;
+  return `${file}.${process.pid}-${made}${TEMP_FILE_SUFFIX}`;
+}
+
+/** Whether `name` is a temporary file made for the file named `of` (a killed process leaves one; '.tmp' and '.pid.tmp' are older versions'). */
+export function isTempFileOf(name: string, of: string): boolean {
+  return name.startsWith(`${of}.`) && /^\.(\d+(-\d+)?\.)?tmp$/.test(name.slice(of.length));
+}
+
+/** Removes the temporary files a killed writer of `file` left beside it; how many went (none: no folder, no rights). */
+export function removeTempFilesOf(file: string): number {
+  const dir = path.dirname(file);
+  const name = path.basename(file);
+  let removed = 0;
+  try {
+    for (const each of fs.readdirSync(dir)) {
+      if (!isTempFileOf(each, name)) continue;
+      fs.rmSync(path.join(dir, each), { force: true });
+      removed++;
+    }
+  } catch {
+    // a folder that cannot be read keeps its leftovers: they cost space, never a wrong read
+  }
+  return removed;
+}
+
+/** Writes `content` to `file` whole (see above); the folder must exist. Throws what the disk reports, with no temporary file left. */
+export function writeWholeSync(file: string, content: string | Buffer, options: WholeFileOptions = {}): void {
+  const temp = tempFileBeside(file);
+  try {
+    const fd = fs.openSync(temp, 'wx', options.mode ?? 0o666);
+    try {
+      fs.writeFileSync(fd, content);
+      if (options.durable) fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+    fs.renameSync(temp, file);
+  } catch (error) {
+    fs.rmSync(temp, { force: true });
+    throw error;
+  }
+  if (options.durable) syncFolder(path.dirname(file));
+}
+
+/** writeWholeSync without blocking the event loop (a render or a request goes on meanwhile). */
+export async function writeWhole(file: string, content: string | Buffer, options: WholeFileOptions = {}): Promise<void> {
+  const temp = tempFileBeside(file);
+  try {
+    const handle = await fs.promises.open(temp, 'wx', options.mode ?? 0o666);
+    try {
+      await handle.writeFile(content);
+      if (options.durable) await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await fs.promises.rename(temp, file);
+  } catch (error) {
+    await fs.promises.rm(temp, { force: true });
+    throw error;
+  }
+  if (options.durable) syncFolder(path.dirname(file));
+}
+
+/** Makes a rename or removal in `dir` durable: the folder's entries are synced to the disk. */
+export function syncFolder(dir: string): void {
+  const fd = fs.openSync(dir, 'r');
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
