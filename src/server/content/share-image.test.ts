@@ -26,7 +26,8 @@ describe('share images', () => {
     const content = { kicker: 'News', title: 'Derbysieg gegen Gleisdorf' };
     const png = await shareImagePng(content, club);
     const meta = await sharp(png).metadata();
-    expect([meta.format, meta.width, meta.height]).toEqual(['png', 1200, 630]);
+    // opaque: no alpha channel to store (a sixth of the bytes)
+    expect([meta.format, meta.width, meta.height, meta.channels, meta.hasAlpha]).toEqual(['png', 1200, 630, 3, false]);
     const cached = fs.readdirSync(path.join(dataDir, 'cache', 'share'));
     expect(cached).toHaveLength(1);
     expect((await shareImagePng(content, club)).equals(png)).toBe(true);
