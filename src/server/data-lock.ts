@@ -22,7 +22,8 @@ export class DataInUseError extends Error {
   }
 }
 
-function alive(pid: number): boolean {
+/** Whether a process with this id runs (ours or another user's). */
+export function processRuns(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -42,7 +43,7 @@ export function lockHolder(dataDir: string): number | null {
   }
   const pid = Number.parseInt(text, 10);
   if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return null;
-  return alive(pid) ? pid : null;
+  return processRuns(pid) ? pid : null;
 }
 
 /** Takes the lock for this process; throws DataInUseError when a live server holds it. Returns the release. */

@@ -4,12 +4,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { mountSmallDisk, type SmallDisk } from '../../tests/fixtures/small-disk';
 import { RESTORE_JOURNAL, undoInterruptedRestore } from './backup/journal';
 import { DeliveredManifest } from './deploy/manifest';
 import type { LocalFile } from './deploy/tree';
-import { removeTempFilesOf, writeWhole, writeWholeSync } from './whole-file';
+import { ABANDONED_TEMP_MS, removeTempFilesOf, writeWhole, writeWholeSync } from './whole-file';
 
 let disk: SmallDisk;
 beforeAll(() => {
@@ -22,6 +22,8 @@ afterEach(() => {
 });
 
 const big = Buffer.alloc(256 * 1024, 0x61);
+/** A process id no process has (above every system's pid_max): its writer was killed. */
+const GONE = 2_147_483_646;
 const page = (key: string): LocalFile => ({ key, abs: key, area: 'page', signature: 'x', contentType: 'text/html', cacheControl: '', gzip: null, compressible: true });
 
 it('replaces a file whole, with its mode from the start, and leaves nothing beside it', async () => {
@@ -52,7 +54,7 @@ it('the deploy record: a full disk fails the write and keeps the record before i
   const file = path.join(disk.dir, 'deploy', 'ziel.json');
   fs.mkdirSync(path.dirname(file));
   fs.writeFileSync(file, JSON.stringify({ 'index.html': 'a' }));
-  fs.writeFileSync(`${file}.4242-7.tmp`, '{"halb');
+  fs.writeFileSync(`${file}.${GONE}-7.tmp`, '{"halb');
   const manifest = new DeliveredManifest(file);
   expect(fs.readdirSync(path.dirname(file))).toEqual(['ziel.json']);
   // a record far larger than the room left
@@ -68,7 +70,7 @@ it('the restore journal: a half journal a restore killed while writing it left g
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-journal-part-'));
   try {
     fs.writeFileSync(path.join(dir, 'club.db'), 'daten');
-    fs.writeFileSync(path.join(dir, `${RESTORE_JOURNAL}.4242-1.tmp`), '{"staging":".rest');
+    fs.writeFileSync(path.join(dir, `${RESTORE_JOURNAL}.${GONE}-1.tmp`), '{"staging":".rest');
     fs.writeFileSync(path.join(dir, `${RESTORE_JOURNAL}.bak`), 'des Hosts eigene Kopie');
     expect(undoInterruptedRestore(dir)).toBeNull();
     expect(fs.readdirSync(dir).sort()).toEqual(['club.db', `${RESTORE_JOURNAL}.bak`]);
@@ -78,12 +80,44 @@ it('the restore journal: a half journal a restore killed while writing it left g
   }
 });
 
-it("removes only the temporary files of the file named, this version's and older ones'", () => {
+it("removes only the temporary files of the file named, this version's and older ones', and not one a running writer is writing", () => {
   const file = path.join(disk.dir, 'ziel.json');
-  for (const name of ['ziel.json', 'ziel.json.12-3.tmp', 'ziel.json.99.tmp', 'ziel.json.tmp', 'ziel.json.bak', 'ziel.json.x.tmp', 'andere.json.12-3.tmp', 'ziel.jsonl.1-1.tmp']) {
+  const running = `ziel.json.${process.pid}-5.tmp`;
+  for (const name of ['ziel.json', `ziel.json.${GONE}-3.tmp`, `ziel.json.${GONE}.tmp`, 'ziel.json.tmp', running, 'ziel.json.bak', 'ziel.json.x.tmp', `andere.json.${GONE}-3.tmp`, `ziel.jsonl.${GONE}-1.tmp`]) {
     fs.writeFileSync(path.join(disk.dir, name), name);
   }
   expect(removeTempFilesOf(file)).toBe(3);
-  expect(fs.readdirSync(disk.dir).sort()).toEqual(['andere.json.12-3.tmp', 'ziel.json', 'ziel.json.bak', 'ziel.json.x.tmp', 'ziel.jsonl.1-1.tmp']);
+  expect(fs.readdirSync(disk.dir).sort()).toEqual([`andere.json.${GONE}-3.tmp`, 'ziel.json', running, 'ziel.json.bak', 'ziel.json.x.tmp', `ziel.jsonl.${GONE}-1.tmp`].sort());
+  // a running process's part that old is a killed writer's whose id was given out again
+  expect(removeTempFilesOf(file, Date.now() + ABANDONED_TEMP_MS + 1000)).toBe(1);
+  expect(fs.existsSync(path.join(disk.dir, running))).toBe(false);
   expect(removeTempFilesOf(path.join(disk.dir, 'fehlt', 'ziel.json'))).toBe(0);
+});
+
+it('leaves a temporary file of the same name that another writer made, and writes under the next name', async () => {
+  const file = path.join(disk.dir, 'stand.json');
+  const others: string[] = [];
+  const openSync = fs.openSync.bind(fs);
+  const open = fs.promises.open.bind(fs.promises);
+  // another writer (a server before a restart with the same process id) made the first name asked for
+  vi.spyOn(fs, 'openSync').mockImplementation((temp, flags, mode) => {
+    if (others.length === 0 && String(temp).endsWith('.tmp')) {
+      fs.writeFileSync(temp, 'des anderen');
+      others.push(String(temp));
+    }
+    return openSync(temp, flags, mode);
+  });
+  writeWholeSync(file, 'eins');
+  vi.spyOn(fs.promises, 'open').mockImplementation(async (temp, flags, mode) => {
+    if (others.length === 1 && String(temp).endsWith('.tmp')) {
+      fs.writeFileSync(temp, 'des anderen');
+      others.push(String(temp));
+    }
+    return open(temp, flags, mode);
+  });
+  await writeWhole(file, 'zwei');
+  vi.restoreAllMocks();
+  expect(fs.readFileSync(file, 'utf8')).toBe('zwei');
+  expect(others).toHaveLength(2);
+  for (const other of others) expect(fs.readFileSync(other, 'utf8')).toBe('des anderen');
 });

@@ -8,6 +8,7 @@
 // prepared blanks (publish/files.ts, decision 050). Decision 066.
 import fs from 'node:fs';
 import path from 'node:path';
+import { processRuns } from './data-lock';
 
 export type WholeFileOptions = {
   /** The file's mode, set when the temporary file is made (never readable by others for a moment). */
@@ -19,28 +20,49 @@ export type WholeFileOptions = {
 /** Temporary files end so (deploys skip them, rsync excludes them, the share cache's prune takes them). */
 export const TEMP_FILE_SUFFIX = '.tmp';
 
-let made = 0;
+// counted from a random start: a container's server has the same process id after each restart, and the
+// part a killed one left must not be the name the next one asks for
+let made = Math.floor(Math.random() * 1_000_000);
 
 /** A name beside `file` that no other writer uses (process and count: two writers of one file never share it). */
-export function tempFileBeside(file: string): string {
+function tempFileBeside(file: string): string {
   made = (made + 1) % 1_000_000;
   return `${file}.${process.pid}-${made}${TEMP_FILE_SUFFIX}`;
 }
 
-/** Whether `name` is a temporary file made for the file named `of` (a killed process leaves one; '.tmp' and '.pid.tmp' are older versions'). */
-export function isTempFileOf(name: string, of: string): boolean {
-  return name.startsWith(`${of}.`) && /^\.(\d+(-\d+)?\.)?tmp$/.test(name.slice(of.length));
+/** Tries the next name when one is taken ('wx': a file that is there already is not ours, and stays). */
+const NAMES_TRIED = 5;
+const taken = (error: unknown, attempt: number) => (error as NodeJS.ErrnoException).code === 'EEXIST' && attempt < NAMES_TRIED - 1;
+
+/** A temporary file older than this was left by a killed writer, whatever its process id says (ids are reused). */
+export const ABANDONED_TEMP_MS = 60 * 60 * 1000;
+
+/**
+ * The writer's process id when `name` is a temporary file made for the file named `of` (a killed process
+ * leaves one); 0 for an older version's '.tmp' without one; null for any other name.
+ */
+function tempFileWriter(name: string, of: string): number | null {
+  if (!name.startsWith(`${of}.`)) return null;
+  const match = /^\.(?:(\d+)(?:-\d+)?\.)?tmp$/.exec(name.slice(of.length));
+  return match ? Number(match[1] ?? 0) : null;
 }
 
-/** Removes the temporary files a killed writer of `file` left beside it; how many went (none: no folder, no rights). */
-export function removeTempFilesOf(file: string): number {
+/**
+ * Removes the temporary files a killed writer of `file` left beside it; how many went (none: no folder, no
+ * rights). One whose process still runs may be a write under way (`npm run deploy` beside the server's
+ * deploy): it stays until it is older than ABANDONED_TEMP_MS.
+ */
+export function removeTempFilesOf(file: string, now = Date.now()): number {
   const dir = path.dirname(file);
   const name = path.basename(file);
   let removed = 0;
   try {
     for (const each of fs.readdirSync(dir)) {
-      if (!isTempFileOf(each, name)) continue;
-      fs.rmSync(path.join(dir, each), { force: true });
+      const writer = tempFileWriter(each, name);
+      if (writer === null) continue;
+      const temp = path.join(dir, each);
+      if (writer > 0 && processRuns(writer) && now - fs.statSync(temp).mtimeMs < ABANDONED_TEMP_MS) continue;
+      fs.rmSync(temp, { force: true });
       removed++;
     }
   } catch {
@@ -51,9 +73,18 @@ export function removeTempFilesOf(file: string): number {
 
 /** Writes `content` to `file` whole (see above); the folder must exist. Throws what the disk reports, with no temporary file left. */
 export function writeWholeSync(file: string, content: string | Buffer, options: WholeFileOptions = {}): void {
-  const temp = tempFileBeside(file);
+  let temp: string;
+  let fd: number;
+  for (let attempt = 0; ; attempt++) {
+    temp = tempFileBeside(file);
+    try {
+      fd = fs.openSync(temp, 'wx', options.mode ?? 0o666);
+      break;
+    } catch (error) {
+      if (!taken(error, attempt)) throw error;
+    }
+  }
   try {
-    const fd = fs.openSync(temp, 'wx', options.mode ?? 0o666);
     try {
       fs.writeFileSync(fd, content);
       if (options.durable) fs.fsyncSync(fd);
@@ -70,9 +101,18 @@ export function writeWholeSync(file: string, content: string | Buffer, options: 
 
 /** writeWholeSync without blocking the event loop (a render or a request goes on meanwhile). */
 export async function writeWhole(file: string, content: string | Buffer, options: WholeFileOptions = {}): Promise<void> {
-  const temp = tempFileBeside(file);
+  let temp: string;
+  let handle: fs.promises.FileHandle;
+  for (let attempt = 0; ; attempt++) {
+    temp = tempFileBeside(file);
+    try {
+      handle = await fs.promises.open(temp, 'wx', options.mode ?? 0o666);
+      break;
+    } catch (error) {
+      if (!taken(error, attempt)) throw error;
+    }
+  }
   try {
-    const handle = await fs.promises.open(temp, 'wx', options.mode ?? 0o666);
     try {
       await handle.writeFile(content);
       if (options.durable) await handle.sync();

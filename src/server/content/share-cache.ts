@@ -9,12 +9,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { config } from '../config';
 import { nextHousekeepingAfter, type Job } from '../scheduler';
-import { TEMP_FILE_SUFFIX, writeWhole } from '../whole-file';
+import { ABANDONED_TEMP_MS, TEMP_FILE_SUFFIX, writeWhole } from '../whole-file';
 
 export const SHARE_CACHE_KEEP_DAYS = 90;
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** A temporary file this old was left by a killed process, not one writing now. */
-const ABANDONED_TEMP_MS = 60 * 60 * 1000;
 
 export const shareCacheDir = () => path.join(config.dataDir, 'cache', 'share');
 

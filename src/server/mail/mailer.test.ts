@@ -80,3 +80,18 @@ test('the part a killed process left behind is pruned with the mails and erased 
   expect(pruneOutbox(Date.now() + 1000)).toBe(1);
   expect(fs.readdirSync(config.outboxDir)).toEqual(['notiz.txt']);
 });
+
+test('an erasure while a mail naming the address is being written reaches that mail too', async () => {
+  const open = fs.promises.open.bind(fs.promises);
+  let erased: number | null = null;
+  // the erasure comes when the readable copy is written and the message is not yet
+  vi.spyOn(fs.promises, 'open').mockImplementation(async (file, flags, mode) => {
+    if (erased === null && String(file).includes('.eml.')) erased = removeOutboxMailsNaming('susi@example.at');
+    return open(file, flags, mode);
+  });
+  const sent = await sendMail({ to: 'obmann@example.at', subject: 'Neue Anfrage (Kontakt): Platz', text: 'Von susi@example.at: Hallo' });
+  vi.restoreAllMocks();
+  expect(sent.transport).toBe('outbox');
+  expect(erased).toBe(1);
+  expect(fs.readdirSync(config.outboxDir)).toEqual([]);
+});

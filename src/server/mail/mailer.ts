@@ -56,13 +56,26 @@ export async function sendMail(mail: Mail): Promise<SentMail> {
  * readable by others for a moment; a failed send leaves neither.
  */
 async function writeMailWhole(files: Array<[file: string, content: string | Buffer]>): Promise<void> {
+  const mail: MailBeingWritten = { files: files.map(([file]) => file), text: files.map(([, content]) => content.toString()).join('\n'), erased: false };
+  writing.add(mail);
   try {
     for (const [file, content] of files) await writeWhole(file, content, { mode: 0o600 });
   } catch (error) {
     for (const [file] of files) await fs.promises.rm(file, { force: true });
     throw error;
+  } finally {
+    writing.delete(mail);
   }
+  // erased while it was written: its files go now that they are all there
+  if (mail.erased) for (const file of mail.files) await fs.promises.rm(file, { force: true });
 }
+
+/**
+ * The mails being written now: an erasure meanwhile finds the .txt on disk but not yet the .eml (or neither),
+ * so it marks the mail, and the mail removes its files once written.
+ */
+type MailBeingWritten = { files: string[]; text: string; erased: boolean };
+const writing = new Set<MailBeingWritten>();
 
 /** sendMail's files, and their temporary files while written (a killed process leaves one; prune and erasure reach it too). */
 const OUTBOX_FILE = /\.eml(\.\d+-\d+\.tmp)?$|^\d{4}-\d{2}-\d{2}T[\d-]+Z-[a-z0-9]+\.txt(\.\d+-\d+\.tmp)?$/;
@@ -95,6 +108,11 @@ export function removeOutboxMailsNaming(email: string, dir = config.outboxDir): 
     } catch (error) {
       console.error(`[mail] could not read ${path.join(dir, name)} in the outbox:`, error);
     }
+  }
+  for (const mail of writing) {
+    if (path.resolve(path.dirname(mail.files[0])) !== path.resolve(dir) || !named.test(mail.text)) continue;
+    mail.erased = true;
+    mails.add(mailOf(path.basename(mail.files[0])));
   }
   let removed = 0;
   const files = outboxFiles(dir);
