@@ -4,10 +4,10 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { S3Target, parseS3Url } from './s3';
 import { inParallel } from './target';
-import { listSiteTree, type SiteDirs } from './tree';
+import { listSiteTree, type LocalFile, type SiteDirs } from './tree';
 
 let root: string;
 let dirs: SiteDirs;
@@ -62,25 +62,31 @@ describe('S3 target', () => {
   it('a stop ends the puts under way: refused as stopped, what arrived recorded, the rest goes next time', async () => {
     // a bucket that takes the index page and holds the article's put for ever (a host that hangs)
     const held: http.ServerResponse[] = [];
-    let answered = 0;
     server.removeAllListeners('request');
     server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
       req.resume();
       req.on('end', () => {
         if (req.url?.includes('news')) return void held.push(res);
-        res.on('finish', () => answered++);
         res.writeHead(200, { etag: '"x"' });
         res.end();
       });
     });
     const target = new S3Target(parseS3Url(`s3://schluessel:geheim@verein?endpoint=${encodeURIComponent(endpoint)}`), path.join(root, 'deploy'));
+    // which puts the client has seen through (the bucket's answer read): under a busy CI a stop that came a
+    // fixed time after the bucket answered still came first, and the index page went again next time
+    const arrived: string[] = [];
+    const withPut = target as unknown as { put: (file: LocalFile, signal?: AbortSignal) => Promise<void> };
+    const put = withPut.put.bind(target);
+    vi.spyOn(withPut, 'put').mockImplementation(async (file, signal) => {
+      await put(file, signal);
+      arrived.push(file.key);
+    });
     const halt = new AbortController();
     const deploy = target.deploy(listSiteTree(dirs), { signal: halt.signal });
-    // the article's put is held and the index page's answered; the stop comes once the client has had time to
-    // read that answer (under a busy CI the stop came first, and the index page went again next time)
-    for (const end = Date.now() + 5_000; (held.length === 0 || answered === 0) && Date.now() < end; ) await new Promise((r) => setTimeout(r, 20));
-    await new Promise((r) => setTimeout(r, 200));
+    // the article's put is held and the index page's has arrived: then the stop comes
+    for (const end = Date.now() + 10_000; (held.length === 0 || !arrived.includes('index.html')) && Date.now() < end; ) await new Promise((r) => setTimeout(r, 20));
     expect(held).toHaveLength(1);
+    expect(arrived).toContain('index.html');
     const stopped = Date.now();
     halt.abort();
     await expect(deploy).rejects.toThrow('abgebrochen, der Server wurde beendet');

@@ -59,8 +59,9 @@ describe('drainServer', () => {
     await until(() => tracker.inFlight === 21);
 
     const drained = drainServer(server, tracker, { log: quiet });
-    // after its turn for the connections queued at the signal, the listener is gone
-    await new Promise((r) => setTimeout(r, 100));
+    // after its turn for the connections queued at the signal, the listener is gone (waited for: a fixed
+    // pause could end before a stalled machine had closed it)
+    await until(() => !server.listening);
     const refused = await get(port, '/quick');
     const result = await drained;
 

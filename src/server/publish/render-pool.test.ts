@@ -65,6 +65,8 @@ describe('RenderPool', () => {
     pool = new RenderPool({ serverEntry: entry, size: 2, bigJob: 10, pagesPerProcess: 20, idleMs: 100, log: quiet });
     pool.expect(40);
     expect(pool.processes).toBe(2);
+    // both ready first, as in the test below: one process can render all 40 before the other has started
+    await waitFor(() => !pool!.busy);
     const results = await Promise.all(Array.from({ length: 40 }, (_, i) => pool!.render(`/slow/${i}`)));
     const pids = new Set(results.map((r) => /pid=(\d+)/.exec(r.body.toString())![1]));
     expect(pids.size).toBe(2);

@@ -30,7 +30,8 @@ async function openTab(page: Page) {
   await waitForCachedPage(page, '/impressum');
   await expect.poll(() => workerVersion(page)).toBe(await publishedVersion(site));
   // no heartbeat from here on: the navigation is what looks at the version
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+  // far enough ahead that the page's clock, still running, has not passed it on a busy machine (liveness.spec.ts)
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 2_000);
 }
 
 const asked = (path: string, since: number) => proxy.requests.filter((r) => r.path === path && r.at >= since);
@@ -51,7 +52,8 @@ test('the page is asked at once, while the version check is still on its way', a
   expect(pageAsked).toHaveLength(1);
   const waited = pageAsked[0].at - start;
   console.log(`[navigation] the page was asked ${waited} ms after the navigation began (the version check held back)`);
-  expect(waited).toBeLessThan(1000);
+  // well before the check's 1.5 s, with room for a busy machine
+  expect(waited).toBeLessThan(1_400);
 });
 
 test('a page read just before a publish is asked again once the check has seen the publish', async ({ page, browser }) => {
@@ -83,7 +85,8 @@ test('a page asked again that is slow: the first answer after 3 s, the fresh one
   const waited = Date.now() - start;
   console.log(`[navigation] the page read before the publish was shown after ${waited} ms`);
   expect(waited).toBeGreaterThan(2_900);
-  expect(waited).toBeLessThan(5_500);
+  // not the 6 s the answer took
+  expect(waited).toBeLessThan(5_900);
   await expect(page.getByRole('heading', { name: 'Saisonauftakt' })).toBeVisible();
   await expect(page.getByRole('heading', { name: title })).toHaveCount(0);
   // the fresh page arrives and is kept while the tab's timers stand still: its worker client has not started,

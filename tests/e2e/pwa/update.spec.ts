@@ -38,7 +38,8 @@ async function openHomeTab(page: Page): Promise<number> {
   await waitForCachedPage(page, '/');
   await expect.poll(() => workerVersion(page)).toBe(await publishedVersion(site));
   // from here on the page's timers only run when the test says so
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+  // far enough ahead that the page's clock, still running, has not passed it on a busy machine (liveness.spec.ts)
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 2_000);
   await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
   return (await workerVersion(page))!;
 }
