@@ -10,6 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { removeTempFilesOf, writeWholeSync } from '../whole-file';
+import { holdTarget, releaseTarget } from './target-lock';
 import { VERSION_KEY, type LocalFile } from './tree';
 
 /** A deploy's steps in the order that never shows a half-updated site. */
@@ -38,16 +39,38 @@ export class DeliveredManifest {
   private dirty = false;
   private savedAt = Date.now();
 
+  /** The record's file as this instance last read or wrote it: another process's write changes it. */
+  private known: string | null = null;
+
   constructor(private readonly file: string) {
     this.delivered = new Map();
     // a deploy killed while it wrote the record left the part it had written (the record is the file before it)
     removeTempFilesOf(file);
+    this.load();
+  }
+
+  private load(): void {
+    this.delivered.clear();
+    this.known = stamp(this.file);
     try {
-      const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
+      const saved = JSON.parse(fs.readFileSync(this.file, 'utf8')) as Record<string, string>;
       for (const [key, signature] of Object.entries(saved)) this.delivered.set(key, signature);
     } catch {
       // no deploy yet (or an unreadable file): everything goes
     }
+  }
+
+  /**
+   * Takes the target for one deploy, across processes: `npm run deploy` beside the server's deploy to the same
+   * target wrote the record over the other's, so that keys one of them had put were forgotten (a page removed
+   * later stayed on the host) or sent twice. A record another process wrote meanwhile is read again first.
+   * Throws a DeployError naming the process that deploys; returns the release.
+   */
+  hold(): () => void {
+    const lock = `${this.file}.lock`;
+    holdTarget(lock);
+    if (stamp(this.file) !== this.known) this.load();
+    return () => releaseTarget(lock);
   }
 
   /** What must go to bring the target to the tree. */
@@ -125,5 +148,16 @@ export class DeliveredManifest {
   private save(): void {
     fs.mkdirSync(path.dirname(this.file), { recursive: true });
     writeWholeSync(this.file, JSON.stringify(Object.fromEntries(this.delivered)));
+    this.known = stamp(this.file);
+  }
+}
+
+/** What tells one version of the record from another: its size and time (null: none). */
+function stamp(file: string): string | null {
+  try {
+    const stat = fs.statSync(file);
+    return `${stat.size}/${stat.mtimeMs}/${stat.ino}`;
+  } catch {
+    return null;
   }
 }

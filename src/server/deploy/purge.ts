@@ -29,7 +29,17 @@ export class PurgeTarget implements DeployTarget {
     this.manifest = new DeliveredManifest(path.join(manifestDir, `${this.id}.json`));
   }
 
-  async deploy(tree: Map<string, LocalFile>, { signal }: DeployOptions = {}): Promise<DeployResult> {
+  async deploy(tree: Map<string, LocalFile>, options: DeployOptions = {}): Promise<DeployResult> {
+    // one purge run at a time, also with `npm run deploy` beside the server (target-lock.ts)
+    const release = this.manifest.hold();
+    try {
+      return await this.purgeHeld(tree, options);
+    } finally {
+      release();
+    }
+  }
+
+  private async purgeHeld(tree: Map<string, LocalFile>, { signal }: DeployOptions): Promise<DeployResult> {
     // the published pages, and the uploads: a photo deleted (a player who withdrew consent) or replaced
     // under its name must leave the CDN too, which may keep it a year (immutable). A new upload is only
     // recorded: no CDN holds it yet. So are the build's files with fixed names (the service worker, the

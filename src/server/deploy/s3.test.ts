@@ -130,8 +130,10 @@ describe('S3 target', () => {
     const killed = new S3Target(address, path.join(root, 'deploy')).deploy(listSiteTree(dirs), { signal: halt.signal });
     for (const end = Date.now() + 5_000; held.length === 0 && Date.now() < end; ) await new Promise((r) => setTimeout(r, 20));
     expect(held).toHaveLength(1);
-    // the next start reads the record as the killed process left it; the article was taken off meanwhile
+    // the next start reads the record as the killed process left it, and its lock (target-lock.ts), whose
+    // process is gone; the article was taken off meanwhile
     const restarted = new S3Target(address, path.join(root, 'deploy'));
+    fs.writeFileSync(path.join(root, 'deploy', `${restarted.id}.json.lock`), '2147483646\n');
     fs.rmSync(path.join(dirs.siteDir, 'news'), { recursive: true });
     await restarted.deploy(listSiteTree(dirs));
     expect(deletes).toEqual([['news/a/index.html']]);

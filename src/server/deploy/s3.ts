@@ -130,7 +130,17 @@ export class S3Target implements DeployTarget {
     return keys;
   }
 
-  async deploy(tree: Map<string, LocalFile>, { full, signal }: DeployOptions = {}): Promise<DeployResult> {
+  async deploy(tree: Map<string, LocalFile>, options: DeployOptions = {}): Promise<DeployResult> {
+    // one deploy to the bucket at a time, also with `npm run deploy` beside the server (target-lock.ts)
+    const release = this.manifest.hold();
+    try {
+      return await this.deployHeld(tree, options);
+    } finally {
+      release();
+    }
+  }
+
+  private async deployHeld(tree: Map<string, LocalFile>, { full, signal }: DeployOptions): Promise<DeployResult> {
     // a stop ends the requests under way (what arrived is recorded, the rest goes next time)
     const refusal = (error: unknown) => new DeployError(signal?.aborted ? T.stopped : reasonOf(error), { cause: error });
     try {
