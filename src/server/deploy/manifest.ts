@@ -64,13 +64,17 @@ export class DeliveredManifest {
    * Takes the target for one deploy, across processes: `npm run deploy` beside the server's deploy to the same
    * target wrote the record over the other's, so that keys one of them had put were forgotten (a page removed
    * later stayed on the host) or sent twice. A record another process wrote meanwhile is read again first.
-   * Throws a DeployError naming the process that deploys; returns the release.
+   * Throws a DeployError naming the process that deploys; gives the target back when `deploy` has ended.
    */
-  hold(): () => void {
+  async whileHeld<T>(deploy: () => Promise<T>): Promise<T> {
     const lock = `${this.file}.lock`;
     holdTarget(lock);
-    if (stamp(this.file) !== this.known) this.load();
-    return () => releaseTarget(lock);
+    try {
+      if (stamp(this.file) !== this.known) this.load();
+      return await deploy();
+    } finally {
+      releaseTarget(lock);
+    }
   }
 
   /** What must go to bring the target to the tree. */

@@ -31,12 +31,7 @@ export class PurgeTarget implements DeployTarget {
 
   async deploy(tree: Map<string, LocalFile>, options: DeployOptions = {}): Promise<DeployResult> {
     // one purge run at a time, also with `npm run deploy` beside the server (target-lock.ts)
-    const release = this.manifest.hold();
-    try {
-      return await this.purgeHeld(tree, options);
-    } finally {
-      release();
-    }
+    return this.manifest.whileHeld(() => this.purgeHeld(tree, options));
   }
 
   private async purgeHeld(tree: Map<string, LocalFile>, { signal }: DeployOptions): Promise<DeployResult> {

@@ -132,12 +132,7 @@ export class S3Target implements DeployTarget {
 
   async deploy(tree: Map<string, LocalFile>, options: DeployOptions = {}): Promise<DeployResult> {
     // one deploy to the bucket at a time, also with `npm run deploy` beside the server (target-lock.ts)
-    const release = this.manifest.hold();
-    try {
-      return await this.deployHeld(tree, options);
-    } finally {
-      release();
-    }
+    return this.manifest.whileHeld(() => this.deployHeld(tree, options));
   }
 
   private async deployHeld(tree: Map<string, LocalFile>, { full, signal }: DeployOptions): Promise<DeployResult> {

@@ -1,5 +1,5 @@
 // `npm run deploy` beside the server, both deploying to one bucket: one at a time, and each starts from the
-// record the other wrote (target-lock.ts, the record's hold() in manifest.ts).
+// record the other wrote (target-lock.ts, the record's whileHeld() in manifest.ts).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
