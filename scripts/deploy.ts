@@ -17,12 +17,25 @@ if (targets.length === 0) {
 console.info(T.cliStart(targets.map((t) => t.label).join(', ')));
 const started = Date.now();
 const tree = listSiteTree(siteDirs());
+/** The target's deploy; while the server deploys to it (a publish, on match day every few seconds), waited for. */
+async function deployWhenFree(target: (typeof targets)[number]) {
+  const until = Date.now() + 120_000;
+  for (let told = false; ; told = true) {
+    try {
+      return await target.deploy(tree, { full: true });
+    } catch (error) {
+      if (!(error instanceof DeployError) || !error.busy || Date.now() > until) throw error;
+      if (!told) console.info(T.cliWaiting(error.reason));
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+  }
+}
 let delivered = 0;
 let removed = 0;
 try {
   // the hosts first, the CDN purge after them
   for (const target of [...targets.filter((t) => !t.afterOthers), ...targets.filter((t) => t.afterOthers)]) {
-    const result = await target.deploy(tree, { full: true });
+    const result = await deployWhenFree(target);
     console.info(`[deploy] ${target.label}: ${result.delivered} übertragen, ${result.removed} entfernt`);
     delivered += result.delivered;
     removed += result.removed;

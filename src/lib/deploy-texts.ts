@@ -18,7 +18,8 @@ export const DEPLOY_TEXTS = {
   purgeFailed: (status: number) => `Purge-Webhook antwortete mit ${status}`,
   unknown: 'unbekannter Fehler',
   stopped: 'abgebrochen, der Server wurde beendet',
-  busy: (pid: number) => `ein anderer Deploy (Prozess ${pid}) überträgt gerade auf dieses Ziel`,
+  busy: (pid: number) => `eine andere Übertragung auf dieses Ziel läuft gerade (Prozess ${pid})`,
+  cliWaiting: (reason: string) => `[deploy] ${reason}: warte bis zu 2 Minuten…`,
   // npm run deploy
   cliStart: (targets: string) => `[deploy] vollständige Übertragung auf ${targets}`,
   cliDone: (files: number, removed: number, ms: number) => `[deploy] fertig: ${files} Dateien übertragen, ${removed} entfernt (${ms} ms)`,

@@ -90,16 +90,18 @@ describe('the site as a static host holds it', () => {
   });
 });
 
-/** A target that records what it was asked, and fails while `down` is set. */
+/** A target that records what it was asked, and fails while `down` is set (while `taken`, as one another process deploys to). */
 function recordingTarget(id: string, log: string[], options: { afterOthers?: boolean } = {}) {
-  const target: DeployTarget & { down: boolean } = {
+  const target: DeployTarget & { down: boolean; taken: boolean } = {
     id,
     label: `Ziel ${id}`,
     afterOthers: options.afterOthers,
     down: false,
+    taken: false,
     deploy: async (tree: Map<string, LocalFile>) => {
       await new Promise((r) => setImmediate(r));
       if (target.down) throw new DeployError('Ziel nicht erreichbar');
+      if (target.taken) throw new DeployError('eine andere Übertragung auf dieses Ziel läuft gerade (Prozess 4711)', { busy: true });
       log.push(`${id}:${tree.size}`);
       return { delivered: tree.size, removed: 0 };
     },
@@ -250,6 +252,26 @@ describe('the deployer', () => {
     release();
     await deployer.idle();
     expect(deployer.state.status).toBe('failed');
+  });
+
+  it('a target another process deploys to is tried again every 2 s, not after ever longer waits, and says why', async () => {
+    const { clock, advance } = fakeClock();
+    const log: string[] = [];
+    const s3 = recordingTarget('s3', log);
+    const deployer = new Deployer([s3], dirs, clock, quiet);
+    s3.taken = true;
+    deployer.request();
+    await deployer.idle();
+    expect(deployer.state.targets[0].message).toBe('Übertragung auf Ziel s3 fehlgeschlagen: eine andere Übertragung auf dieses Ziel läuft gerade (Prozess 4711)');
+    for (let retry = 0; retry < 4; retry++) {
+      expect(deployer.state.retryAt).toBe(clock.now() + 2_000);
+      await advance(2_000, () => deployer.idle());
+    }
+    // the command has ended: the next retry delivers
+    s3.taken = false;
+    await advance(2_000, () => deployer.idle());
+    expect(log).toEqual(['s3:6']);
+    expect(deployer.state).toMatchObject({ status: 'live', retryAt: null });
   });
 
   it('without targets it reports none and does nothing', async () => {

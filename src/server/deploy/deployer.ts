@@ -284,6 +284,9 @@ export class Deployer {
       const cause = error instanceof DeployError ? (error as { cause?: unknown }).cause : error;
       this.log.error(`[deploy] ${target.label}: ${reason}${cause instanceof Error ? ` (${cause.message})` : ''}`);
       Object.assign(state, { status: 'failed', message: T.failed(target.label, reason) });
+      // another process deploys to it (`npm run deploy`, target-lock.ts): nothing is wrong with the host, so the
+      // retry stays at the first delay instead of doubling to minutes while the command runs
+      if (error instanceof DeployError && error.busy) this.backOff.reset();
       return null;
     }
   }

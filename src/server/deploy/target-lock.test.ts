@@ -56,7 +56,7 @@ it('a deploy while another process deploys to the same bucket is refused in Germ
   try {
     fs.mkdirSync(path.join(root, 'deploy'));
     fs.writeFileSync(path.join(root, 'deploy', `${target.id}.json.lock`), `${other.pid}\n`);
-    await expect(target.deploy(listSiteTree(dirs))).rejects.toThrow(`ein anderer Deploy (Prozess ${other.pid}) überträgt gerade auf dieses Ziel`);
+    await expect(target.deploy(listSiteTree(dirs))).rejects.toThrow(`eine andere Übertragung auf dieses Ziel läuft gerade (Prozess ${other.pid})`);
     expect(asked).toEqual([]);
   } finally {
     other.kill();

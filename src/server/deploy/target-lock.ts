@@ -32,19 +32,21 @@ export function holdTarget(lock: string): void {
   fs.mkdirSync(path.dirname(lock), { recursive: true });
   for (let attempt = 0; ; attempt++) {
     try {
-      // 'wx' creates only when absent: of two deploys starting at once, one gets it
-      const fd = fs.openSync(lock, 'wx', 0o600);
+      // written whole under another name and linked into place: a link fails when the lock is there, so of two
+      // deploys starting at once one gets it, and no one ever reads a lock without its process id
+      const temp = `${lock}.${process.pid}-${Math.random().toString(36).slice(2, 8)}.tmp`;
+      fs.writeFileSync(temp, `${process.pid}\n`, { mode: 0o600 });
       try {
-        fs.writeSync(fd, `${process.pid}\n`);
+        fs.linkSync(temp, lock);
       } finally {
-        fs.closeSync(fd);
+        fs.rmSync(temp, { force: true });
       }
       heldHere.add(lock);
       return;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= 3) throw error;
       const pid = holder(lock);
-      if (pid !== null && (pid !== process.pid || heldHere.has(lock))) throw new DeployError(T.busy(pid));
+      if (pid !== null && (pid !== process.pid || heldHere.has(lock))) throw new DeployError(T.busy(pid), { busy: true });
       // stale: its process is gone, or it is this process's from before a restart
       fs.rmSync(lock, { force: true });
     }

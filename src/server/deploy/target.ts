@@ -22,11 +22,14 @@ export type DeployOptions = { full?: boolean; signal?: AbortSignal };
 
 /** A refusal from a target, with the German reason the admin sees. */
 export class DeployError extends Error {
+  /** the target is taken by another process's deploy (target-lock.ts): nothing failed, it is tried again */
+  readonly busy: boolean;
   constructor(
     readonly reason: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; busy?: boolean },
   ) {
     super(reason, options);
+    this.busy = options?.busy ?? false;
   }
 }
 

@@ -147,3 +147,19 @@ test('npm run deploy with a host that is down says why in German and fails', asy
     await s3.up();
   }
 });
+
+test('npm run deploy while another process deploys to the bucket waits for it, then delivers', async () => {
+  // the other process (the server's deploy after a publish) holds the bucket's lock for about 3 s
+  const record = fs.readdirSync(path.join(site.dataDir, 'deploy')).find((name) => /^s3-.*\.json$/.test(name))!;
+  const other = spawn('sleep', ['3']);
+  fs.writeFileSync(path.join(site.dataDir, 'deploy', `${record}.lock`), `${other.pid}\n`);
+  const started = Date.now();
+  const run = await npmRunDeploy();
+  expect(run.code, run.out).toBe(0);
+  expect(run.out).toContain(`[deploy] eine andere Übertragung auf dieses Ziel läuft gerade (Prozess ${other.pid}): warte bis zu 2 Minuten…`);
+  expect(run.out).toMatch(/\[deploy\] fertig: \d+ Dateien übertragen/);
+  expect(Date.now() - started).toBeGreaterThan(2_500);
+  await expectHostsHoldTheSite();
+  // its own lock given back, the stale one gone with it
+  expect(fs.readdirSync(path.join(site.dataDir, 'deploy')).filter((name) => name.endsWith('.lock'))).toEqual([]);
+});
