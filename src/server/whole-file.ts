@@ -8,7 +8,7 @@
 // prepared blanks (publish/files.ts, decision 050). Decision 066.
 import fs from 'node:fs';
 import path from 'node:path';
-import { processRuns } from './data-lock';
+import { processRuns } from './pid-file';
 
 export type WholeFileOptions = {
   /** The file's mode, set when the temporary file is made (never readable by others for a moment). */
