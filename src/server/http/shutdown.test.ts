@@ -67,7 +67,9 @@ describe('drainServer', () => {
 
     expect(await Promise.all(slow)).toEqual(Array(20).fill({ status: 200, body: 'langsam', connection: 'close' }));
     expect(await stream).toMatchObject({ status: 200, body: ': open\n\n' });
-    expect(refused).toEqual({ error: 'ECONNREFUSED' });
+    // not accepted: refused once the listening socket is closed, reset when the connection reached its
+    // backlog in the moment between the listener's close and the socket's (both seen under CI's load)
+    expect(['ECONNREFUSED', 'ECONNRESET']).toContain((refused as { error?: string }).error);
     expect(result.answered).toBe(true);
     expect(result.cut).toBe(0);
     // the slow requests set the pace, not a timeout
