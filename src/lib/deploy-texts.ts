@@ -4,6 +4,8 @@ export const DEPLOY_TEXTS = {
   live: (targets: string) => `Live auf ${targets}`,
   running: 'Wird übertragen…',
   failed: (target: string, reason: string) => `Übertragung auf ${target} fehlgeschlagen: ${reason}`,
+  // a target another process deploys to: nothing failed, the server tries again every 2 s
+  waiting: (target: string, reason: string) => `Übertragung auf ${target} wartet: ${reason}`,
   retryLater: (seconds: number) => `Neuer Versuch in ${seconds} s.`,
   retry: 'Erneut übertragen',
   retrying: 'Überträgt...',
@@ -18,7 +20,8 @@ export const DEPLOY_TEXTS = {
   purgeFailed: (status: number) => `Purge-Webhook antwortete mit ${status}`,
   unknown: 'unbekannter Fehler',
   stopped: 'abgebrochen, der Server wurde beendet',
-  busy: (pid: number) => `eine andere Übertragung auf dieses Ziel läuft gerade (Prozess ${pid})`,
+  // 'Prozess 1234', or 'Prozess 1 auf <host>' for a process of another container or machine (pid-file.ts)
+  busy: (holder: string) => `eine andere Übertragung auf dieses Ziel läuft gerade (${holder})`,
   cliWaiting: (reason: string) => `[deploy] ${reason}: warte bis zu 2 Minuten…`,
   // npm run deploy
   cliStart: (targets: string) => `[deploy] vollständige Übertragung auf ${targets}`,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { acquireDataLock, DataInUseError, LOCK_FILE, lockHolder } from './data-lock';
+import { FOREIGN_STALE_MS, PLACE } from './pid-file';
 
 let dir: string;
 beforeEach(() => {
@@ -13,7 +14,7 @@ afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 it('holds DATA_DIR for this process and lets go on release', () => {
   const release = acquireDataLock(dir);
-  expect(fs.readFileSync(path.join(dir, LOCK_FILE), 'utf8')).toBe(`${process.pid}\n`);
+  expect(fs.readFileSync(path.join(dir, LOCK_FILE), 'utf8')).toBe(`${process.pid}\n${PLACE}\n`);
   release();
   expect(fs.existsSync(path.join(dir, LOCK_FILE))).toBe(false);
 });
@@ -32,6 +33,26 @@ it('takes over the lock of a process that is gone (a crash)', () => {
   fs.writeFileSync(path.join(dir, LOCK_FILE), gone.stdout);
   expect(lockHolder(dir)).toBeNull();
   const release = acquireDataLock(dir);
-  expect(fs.readFileSync(path.join(dir, LOCK_FILE), 'utf8')).toBe(`${process.pid}\n`);
+  expect(fs.readFileSync(path.join(dir, LOCK_FILE), 'utf8')).toBe(`${process.pid}\n${PLACE}\n`);
   release();
+});
+
+it("a server in another container on the same data holds it while it touches its lock; a restarted container's own old lock is taken once it is stale", () => {
+  const file = path.join(dir, LOCK_FILE);
+  // the other container's server is process 1 there; this one cannot ask that process, only the lock's time
+  fs.writeFileSync(file, `1\nc0ffee123456 pid:[4026532411]\n`);
+  expect(lockHolder(dir)).toBe(1);
+  expect(() => acquireDataLock(dir, 300)).toThrow(`Ein Anstoss-Server (Prozess 1 auf c0ffee123456) nutzt die Daten in ${dir}. Bitte zuerst den Server stoppen.`);
+  expect(fs.readFileSync(file, 'utf8')).toBe(`1\nc0ffee123456 pid:[4026532411]\n`);
+  // the container was restarted after a crash (a new PID namespace): its lock was last touched 6 s ago
+  const touched = new Date(Date.now() - (FOREIGN_STALE_MS - 1_000));
+  fs.utimesSync(file, touched, touched);
+  const started = Date.now();
+  const release = acquireDataLock(dir);
+  const waited = Date.now() - started;
+  expect(waited).toBeGreaterThanOrEqual(900);
+  expect(waited).toBeLessThan(FOREIGN_STALE_MS);
+  expect(fs.readFileSync(file, 'utf8')).toBe(`${process.pid}\n${PLACE}\n`);
+  release();
+  expect(fs.existsSync(file)).toBe(false);
 });

@@ -1,10 +1,43 @@
 // Lock files that name the process holding them: the server's hold on DATA_DIR
 // (data-lock.ts) and a deploy's hold on its target (deploy/target-lock.ts). A
-// lock whose process is gone (a kill, a power cut) is stale; each user decides
-// what to do about one that names a running process.
+// lock whose process is gone (a kill, a power cut) is stale and taken over.
+//
+// A process id means something only on the machine and in the PID namespace it
+// came from: a second container on the same volume (`docker compose run`, a new
+// container started before the old one stopped) sees other processes under the
+// same ids, and the server is process 1 in each. So a lock also names its place
+// (host name and PID namespace), and its holder touches it every 2 s: a lock
+// from another place is live while it is fresh, stale once it is 7 s old.
 import fs from 'node:fs';
+import os from 'node:os';
 
-/** Whether a process with this id runs (ours or another user's). */
+export const HEARTBEAT_MS = 2_000;
+/** a lock from another place not touched for this long is a gone process's (three heartbeats and a half) */
+export const FOREIGN_STALE_MS = 7_000;
+/** the guard of a takeover is held for microseconds: one this old is a process's that died holding it */
+const GUARD_STALE_MS = 5_000;
+
+/** Blocks this thread for `ms` (a start or a command waiting for a lock: nothing else is to run meanwhile). */
+export const sleepSync = (ms: number) => void Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/** This process's machine and PID namespace (the namespace where /proc tells it: Linux). */
+export const PLACE = (() => {
+  let namespace = '';
+  try {
+    namespace = fs.readlinkSync('/proc/self/ns/pid');
+  } catch {
+    // no /proc (macOS): the host name alone
+  }
+  return `${os.hostname()} ${namespace}`.trim();
+})();
+
+/** Who holds a lock; `host` is set when it is another place's (its process cannot be asked). */
+export type LockHolder = { pid: number; host: string | null };
+
+/** How a refusal names the holder: 'Prozess 1234', or 'Prozess 1 auf a1b2c3d4e5f6' for another place's. */
+export const holderName = (holder: LockHolder) => (holder.host === null ? `Prozess ${holder.pid}` : `Prozess ${holder.pid} auf ${holder.host}`);
+
+/** Whether a process with this id runs here (ours or another user's). */
 export function processRuns(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -15,28 +48,46 @@ export function processRuns(pid: number): boolean {
   }
 }
 
-/** The running process the lock names, or null: none, unreadable, or a process that is gone. */
-export function runningHolder(file: string): number | null {
-  let text: string;
+/** A lock as read; `pid` 0 when it names none (written by something else): stale. */
+export type LockFile = { pid: number; place: string | null; text: string; touched: number };
+
+/** The lock, or null when there is none. */
+function readLock(file: string): LockFile | null {
   try {
-    text = fs.readFileSync(file, 'utf8');
+    const touched = fs.statSync(file).mtimeMs;
+    const text = fs.readFileSync(file, 'utf8');
+    const [first, place] = text.split('\n');
+    const pid = Number.parseInt(first, 10);
+    // a lock of a version before places were named is this place's
+    return { pid: Number.isInteger(pid) && pid > 0 ? pid : 0, place: place?.trim() || null, text, touched };
   } catch {
     return null;
   }
-  const pid = Number.parseInt(text, 10);
-  return Number.isInteger(pid) && pid > 0 && processRuns(pid) ? pid : null;
 }
 
-/**
- * Makes the lock with this process's id, or returns false when there is one already. Written whole under
- * another name and linked into place: a link fails when the lock is there, so of two processes starting at
- * once one gets it, and no one reads a lock without its id (a full disk leaves none behind).
- */
-export function createLock(file: string): boolean {
+const isHere = (lock: LockFile) => lock.place === null || lock.place === PLACE;
+const namesThisProcess = (lock: LockFile | null) => lock !== null && isHere(lock) && lock.pid === process.pid;
+
+/** The live holder of a lock: a running process of this place, or another place's lock that is fresh. */
+function liveHolder(lock: LockFile | null, now: number): LockHolder | null {
+  if (lock === null || lock.pid === 0) return null;
+  if (isHere(lock)) return processRuns(lock.pid) ? { pid: lock.pid, host: null } : null;
+  return now - lock.touched < FOREIGN_STALE_MS ? { pid: lock.pid, host: lock.place!.split(' ')[0] } : null;
+}
+
+/** The live holder of the lock, or null: none, unreadable, or stale. */
+export function runningHolder(file: string, now = Date.now()): LockHolder | null {
+  return liveHolder(readLock(file), now);
+}
+
+const lockText = () => `${process.pid}\n${PLACE}\n`;
+
+/** Writes `text` under another name and links it into place: false when the file is there already. */
+function linkNew(file: string, text: string): boolean {
   const temp = `${file}.${process.pid}-${Math.random().toString(36).slice(2, 8)}.tmp`;
   try {
     // readable by all, as before: a process id is no secret
-    fs.writeFileSync(temp, `${process.pid}\n`, { mode: 0o644 });
+    fs.writeFileSync(temp, text, { mode: 0o644 });
     fs.linkSync(temp, file);
     return true;
   } catch (error) {
@@ -47,11 +98,75 @@ export function createLock(file: string): boolean {
   }
 }
 
+/**
+ * Makes the lock naming this process, or returns false when there is one already. Written whole under
+ * another name and linked into place: a link fails when the lock is there, so of two processes starting at
+ * once one gets it, and no one reads a lock without its id (a full disk leaves none behind).
+ */
+export function createLock(file: string): boolean {
+  return linkNew(file, lockText());
+}
+
+/**
+ * Removes a stale lock, as one process at a time: of two that found it stale at once, the second would
+ * otherwise remove the first one's new lock and take it too. Under a guard (made as the lock is), the lock is
+ * read again and removed only if it is still the stale one. False when another process is taking it over.
+ */
+export function removeStale(file: string, stale: LockFile): boolean {
+  const guard = `${file}.takeover`;
+  if (!linkNew(guard, lockText())) {
+    const guardLock = readLock(guard);
+    if (guardLock !== null && Date.now() - guardLock.touched > GUARD_STALE_MS) fs.rmSync(guard, { force: true });
+    return false;
+  }
+  try {
+    // while the guard is held, no one else removes the stale lock; a new one can be linked only once it is gone
+    const now = readLock(file);
+    // gone already (removed by the one before): nothing to remove, and a removal now could hit a new lock
+    if (now === null) return true;
+    if (now.text !== stale.text || now.touched !== stale.touched) return false;
+    fs.rmSync(file, { force: true });
+    return true;
+  } finally {
+    fs.rmSync(guard, { force: true });
+  }
+}
+
+/**
+ * Takes the lock for this process: null when taken, else the live process holding it. `ownIsStale`: a lock
+ * naming this very process (of this place) is a previous run's with the same id (a restarted container's
+ * server), not one it holds.
+ */
+export function takeLock(file: string, ownIsStale: boolean): LockHolder | null {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    if (createLock(file)) return null;
+    const lock = readLock(file);
+    const holder = liveHolder(lock, Date.now());
+    if (holder !== null && !(ownIsStale && namesThisProcess(lock))) return holder;
+    // stale (or gone meanwhile): removed by one process, and every one tries to take it again (a moment later
+    // when another is removing it)
+    if (lock !== null && !removeStale(file, lock)) sleepSync(2);
+  }
+  throw new Error(`${file} could not be taken`);
+}
+
+/** Touches the lock every 2 s while it names this process (another place judges it by that); returns the stop. */
+export function keepFresh(file: string): () => void {
+  const timer = setInterval(() => {
+    try {
+      if (namesThisProcess(readLock(file))) {
+        const now = new Date();
+        fs.utimesSync(file, now, now);
+      }
+    } catch {
+      // gone, or the disk unreadable for a moment: the next beat tries again
+    }
+  }, HEARTBEAT_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 /** Removes the lock if it names this process (a stale one another process took over stays theirs). */
 export function removeOwnLock(file: string): void {
-  try {
-    if (Number.parseInt(fs.readFileSync(file, 'utf8'), 10) === process.pid) fs.rmSync(file, { force: true });
-  } catch {
-    // gone already
-  }
+  if (namesThisProcess(readLock(file))) fs.rmSync(file, { force: true });
 }

@@ -1,6 +1,6 @@
 // Where the last publish stands on the static hosts (issue 12): 'Live auf …',
-// 'Wird übertragen…' or the error in German, pushed by the server; a
-// superadmin can start the transfer again.
+// 'Wird übertragen…' (with why a target waits) or the error in German, pushed
+// by the server; a superadmin can start the transfer again.
 import { actions } from 'astro:actions';
 import { useState } from 'react';
 import { DEPLOY_TEXTS as T } from '../../lib/deploy-texts';
@@ -36,9 +36,11 @@ export function DeployBadge({ isSuperAdmin }: { isSuperAdmin: boolean }) {
       </span>
     );
   }
+  // a target another process deploys to (`npm run deploy`) waits: under way, with the reason
+  const waiting = state.targets.filter((t) => t.status === 'waiting' && t.message).map((t) => t.message);
   return (
     <span className="admin-deploy" role="status" data-testid="deploy-state">
-      {state.status === 'running' ? T.running : T.live(state.targets.map((t) => t.label).join(', '))}
+      {state.status === 'running' ? [T.running, ...waiting].join(' ') : T.live(state.targets.map((t) => t.label).join(', '))}
     </span>
   );
 }

@@ -16,7 +16,7 @@ export type TargetState = {
   id: string;
   label: string;
   status: 'waiting' | 'running' | 'live' | 'failed';
-  /** the German reason of the last failure */
+  /** the German reason of the last failure, or why it waits ('waiting' after a try: another process deploys to it) */
   message: string | null;
   /** when it was last live (ms) */
   liveAt: number | null;
@@ -281,12 +281,18 @@ export class Deployer {
     } catch (error) {
       // whatever fails outside the target (the site's folders unreadable, say) fails this deploy, not the server
       const reason = error instanceof DeployError ? error.reason : T.unknown;
+      if (error instanceof DeployError && error.busy) {
+        // another process deploys to it (`npm run deploy`, target-lock.ts): nothing is wrong with the host, so it
+        // waits (not 'failed' in the admin's header), and the retry stays at the first delay instead of doubling
+        // to minutes while the command runs
+        this.log.info(`[deploy] ${target.label}: ${reason}`);
+        Object.assign(state, { status: 'waiting', message: T.waiting(target.label, reason) });
+        this.backOff.reset();
+        return null;
+      }
       const cause = error instanceof DeployError ? (error as { cause?: unknown }).cause : error;
       this.log.error(`[deploy] ${target.label}: ${reason}${cause instanceof Error ? ` (${cause.message})` : ''}`);
       Object.assign(state, { status: 'failed', message: T.failed(target.label, reason) });
-      // another process deploys to it (`npm run deploy`, target-lock.ts): nothing is wrong with the host, so the
-      // retry stays at the first delay instead of doubling to minutes while the command runs
-      if (error instanceof DeployError && error.busy) this.backOff.reset();
       return null;
     }
   }

@@ -1,15 +1,15 @@
 // One deploy to a target at a time, across processes: the server deploys after
 // each publish, and a host may run `npm run deploy` beside it. The lock is a
-// file beside the target's record holding the deploying process's id; one whose
-// process is gone (a kill, a power cut) is stale and taken over.
+// file beside the target's record naming the deploying process (pid-file.ts);
+// one whose process is gone (a kill, a power cut) is stale and taken over.
 import fs from 'node:fs';
 import path from 'node:path';
 import { DEPLOY_TEXTS as T } from '../../lib/deploy-texts';
-import { createLock, removeOwnLock, runningHolder } from '../pid-file';
+import { holderName, keepFresh, removeOwnLock, takeLock } from '../pid-file';
 import { DeployError } from './target';
 
-/** The locks this process holds. */
-const heldHere = new Set<string>();
+/** The locks this process holds, with the stop of each one's heartbeat. */
+const heldHere = new Map<string, () => void>();
 
 /**
  * Takes the lock or throws a DeployError naming the process that deploys (the server's deploy is tried again
@@ -18,19 +18,20 @@ const heldHere = new Set<string>();
  */
 export function holdTarget(lock: string): void {
   fs.mkdirSync(path.dirname(lock), { recursive: true });
-  // of two deploys starting at once, one gets it
-  for (let attempt = 0; !createLock(lock); attempt++) {
-    const pid = runningHolder(lock);
-    if (pid !== null && (pid !== process.pid || heldHere.has(lock))) throw new DeployError(T.busy(pid), { busy: true });
-    if (attempt >= 3) throw new DeployError(T.unknown);
-    // stale: its process is gone, or it is this process's from before a restart
-    fs.rmSync(lock, { force: true });
+  let holder;
+  try {
+    holder = takeLock(lock, !heldHere.has(lock));
+  } catch (error) {
+    throw new DeployError(T.unknown, { cause: error });
   }
-  heldHere.add(lock);
+  if (holder !== null) throw new DeployError(T.busy(holderName(holder)), { busy: true });
+  // a deploy may take minutes: another container judges the lock by its heartbeat
+  heldHere.set(lock, keepFresh(lock));
 }
 
 /** Gives the lock back (only this process's: a stale one taken over by another stays theirs). */
 export function releaseTarget(lock: string): void {
+  heldHere.get(lock)?.();
   heldHere.delete(lock);
   removeOwnLock(lock);
 }

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,7 +23,7 @@ import { VERSION_KEY, expectDeployOrder, rsyncShell, startRecordingProxy, type O
 // before pages, pages before deletions, the version file last; what the hosts
 // serve is byte for byte ours; a slow host shows 'Wird übertragen…', a host
 // that is down does not stop saves, the admin sees why, and the next publish
-// delivers what was pending. (`npm run deploy` to a local folder: deploy-command.spec.ts.)
+// delivers what was pending; a host another process deploys to waits. (`npm run deploy` to a local folder: deploy-command.spec.ts.)
 let site: Site;
 let s3: S3Host;
 let proxy: RecordingProxy;
@@ -197,6 +198,31 @@ test('with the bucket down saves still work and the admin sees why; the next pub
   await expect(page.getByTestId('deploy-state')).toHaveText(/^Live auf /);
   // nothing older than the last version file: the bucket's version is ours
   expect(JSON.parse((await s3.get('cache-version.json'))!.body.toString())).toEqual(JSON.parse((await ours('/cache-version.json')).toString()));
+});
+
+test('while another process deploys to the bucket (npm run deploy) the header says the site waits for it, not that it failed; then it arrives', async ({ page, context }) => {
+  const admin = await createTestUser(site, ['superadmin']);
+  await signInAs(context, site, admin);
+  await page.goto(`${site.url}/admin#news`);
+  await expect(page.getByTestId('deploy-state')).toHaveText(/^Live auf /);
+  const record = fs.readdirSync(path.join(site.dataDir, 'deploy')).find((name) => /^s3-.*\.json$/.test(name))!;
+  const other = spawn('sleep', ['120']);
+  try {
+    fs.writeFileSync(path.join(site.dataDir, 'deploy', `${record}.lock`), `${other.pid}\n`);
+    const saved = await callAction(page.request, site, 'admin.news.create', { title: 'Neben dem Deploy', content: 'Text', published: true });
+    expect(saved.status, saved.text).toBe(200);
+    await expect(page.getByTestId('deploy-state')).toHaveText(
+      `Wird übertragen… Übertragung auf S3 verein/www wartet: eine andere Übertragung auf dieses Ziel läuft gerade (Prozess ${other.pid})`,
+    );
+    await expect(page.getByRole('alert').filter({ hasText: 'fehlgeschlagen' })).toHaveCount(0);
+    await expect(page.getByTestId('deploy-state').getByRole('button', { name: 'Erneut übertragen' })).toHaveCount(0);
+  } finally {
+    // the command ends (here: killed, its lock left behind, stale)
+    other.kill();
+  }
+  const id = site.db().select().from(news).where(eq(news.title, 'Neben dem Deploy')).get()!.id;
+  await expect.poll(async () => (await s3.keys()).includes(`news/${id}/index.html`), { timeout: 15_000 }).toBe(true);
+  await expect(page.getByTestId('deploy-state')).toHaveText(/^Live auf S3 verein\/www, rsync /);
 });
 
 test('on the static host a missing address leads where our server would: a gone team to the teams, a gone article to its page, else the 404 page', async ({ page }) => {
