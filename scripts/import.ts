@@ -37,30 +37,55 @@ try {
   console.error(error instanceof DataInUseError ? T.serverRunning : String(error));
   process.exit(1);
 }
-// a restore killed mid-swap is undone before the database is opened
-const { undoInterruptedRestore } = await import('../src/server/backup/journal');
-const undone = undoInterruptedRestore(config.dataDir);
-if (undone) console.warn(`[restore] ${undone}`);
-const { getDb } = await import('../src/server/db/client');
-const { runImport } = await import('../src/server/import/command');
-const outcome = await runImport(getDb(), {
-  from,
-  dryRun,
-  invite: argv.includes('--invite'),
-  // the old app keeps no club name: --club names it before the invitations and the publish
-  club: option('club') !== undefined ? { longName: option('club')!, shortName: option('club-short') } : undefined,
-  storageUrl: option('storage-url'),
-  storageDir: option('storage-dir'),
-  uploadsDir: config.uploadsDir,
-});
-if (outcome.ok && !dryRun) {
-  buildIfNeeded();
-  const { Publisher } = await import('../src/server/publish/publisher');
-  const { loadBuiltRenderer } = await import('../src/server/publish/render');
-  const { renderer, pool } = await loadBuiltRenderer(config.serverEntry);
-  const report = await new Publisher({ db: getDb, siteDir: config.siteDir, render: renderer }).publishAll();
-  console.info(T.published(report.written.length, report.ms));
-  await pool?.close();
+let code = 1;
+try {
+  code = await importAndPublish();
+} catch (error) {
+  // whatever went wrong: said in German, the lock released (a command that hung or crashed held it, and the
+  // server could not start)
+  console.error(T.failed(error instanceof Error ? error.message : String(error)));
+  if (process.env.NODE_ENV !== 'production') console.error(error);
+} finally {
+  release();
 }
-release();
-process.exit(outcome.ok ? 0 : 1);
+process.exit(code);
+
+async function importAndPublish(): Promise<number> {
+  // a restore killed mid-swap is undone before the database is opened
+  const { undoInterruptedRestore } = await import('../src/server/backup/journal');
+  const undone = undoInterruptedRestore(config.dataDir);
+  if (undone) console.warn(`[restore] ${undone}`);
+  const { getDb } = await import('../src/server/db/client');
+  const { runImport } = await import('../src/server/import/command');
+  const { SOURCE_TIMEOUT_MS } = await import('../src/server/import/sources');
+  const seconds = Number(process.env.IMPORT_TIMEOUT_SECONDS);
+  const outcome = await runImport(getDb(), {
+    from: from!,
+    dryRun,
+    invite: argv.includes('--invite'),
+    // the old app keeps no club name: --club names it before the invitations and the publish
+    club: option('club') !== undefined ? { longName: option('club')!, shortName: option('club-short') } : undefined,
+    storageUrl: option('storage-url'),
+    storageDir: option('storage-dir'),
+    uploadsDir: config.uploadsDir,
+    timeoutMs: seconds > 0 ? seconds * 1000 : SOURCE_TIMEOUT_MS,
+  });
+  if (!outcome.ok) return 1;
+  if (dryRun) return 0;
+  // the import is stored: a publish that fails is said so, and the server's next start publishes
+  try {
+    buildIfNeeded();
+    const { Publisher } = await import('../src/server/publish/publisher');
+    const { loadBuiltRenderer } = await import('../src/server/publish/render');
+    const { renderer, pool } = await loadBuiltRenderer(config.serverEntry);
+    try {
+      const report = await new Publisher({ db: getDb, siteDir: config.siteDir, render: renderer }).publishAll();
+      console.info(T.published(report.written.length, report.ms));
+    } finally {
+      await pool?.close();
+    }
+  } catch (error) {
+    console.error(T.storedButNotPublished(error instanceof Error ? error.message : String(error)));
+  }
+  return 0;
+}

@@ -6,7 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { mountSmallDisk, type SmallDisk } from '../../tests/fixtures/small-disk';
-import { RESTORE_JOURNAL, undoInterruptedRestore } from './backup/journal';
+import { RESTORE_JOURNAL } from './backup/archive';
+import { undoInterruptedRestore } from './backup/journal';
 import { DeliveredManifest } from './deploy/manifest';
 import type { LocalFile } from './deploy/tree';
 import { ABANDONED_TEMP_MS, removeTempFilesOf, writeWhole, writeWholeSync } from './whole-file';
@@ -120,4 +121,28 @@ it('leaves a temporary file of the same name that another writer made, and write
   expect(fs.readFileSync(file, 'utf8')).toBe('zwei');
   expect(others).toHaveLength(2);
   for (const other of others) expect(fs.readFileSync(other, 'utf8')).toBe('des anderen');
+});
+
+it('exclusive: a new file appears whole under its name; a name that is taken keeps its file (EEXIST), and nothing is left beside it', async () => {
+  const file = path.join(disk.dir, 'a1b2.webp');
+  await writeWhole(file, big, { exclusive: true });
+  expect(fs.readFileSync(file).equals(big)).toBe(true);
+  const refused = await writeWhole(file, 'fremd', { exclusive: true }).then(
+    () => '',
+    (error: NodeJS.ErrnoException) => error.code,
+  );
+  expect(refused).toBe('EEXIST');
+  expect(fs.readFileSync(file).equals(big)).toBe(true);
+  expect(fs.readdirSync(disk.dir)).toEqual(['a1b2.webp']);
+  // a file system without hard links: renamed into place, and still never over a file that is there
+  const link = vi.spyOn(fs.promises, 'link').mockRejectedValue(Object.assign(new Error('EPERM'), { code: 'EPERM' }));
+  await writeWhole(path.join(disk.dir, 'c3d4.webp'), 'neu', { exclusive: true });
+  const again = await writeWhole(file, 'fremd', { exclusive: true }).then(
+    () => '',
+    (error: NodeJS.ErrnoException) => error.code,
+  );
+  link.mockRestore();
+  expect(again).toBe('EEXIST');
+  expect(fs.readFileSync(path.join(disk.dir, 'c3d4.webp'), 'utf8')).toBe('neu');
+  expect(fs.readdirSync(disk.dir).sort()).toEqual(['a1b2.webp', 'c3d4.webp']);
 });

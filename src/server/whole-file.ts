@@ -15,6 +15,11 @@ export type WholeFileOptions = {
   mode?: number;
   /** Synced to the disk before the rename, and the folder after it: the file outlives a power cut. */
   durable?: boolean;
+  /**
+   * Never replaces a file that is there: the complete file is linked to its name, which fails with EEXIST
+   * when the name is taken (an upload's random name is someone else's file then), and the temporary name goes.
+   */
+  exclusive?: boolean;
 };
 
 /** Temporary files end so (deploys skip them, rsync excludes them, the share cache's prune takes them). */
@@ -119,12 +124,34 @@ export async function writeWhole(file: string, content: string | Buffer, options
     } finally {
       await handle.close();
     }
-    await fs.promises.rename(temp, file);
+    if (options.exclusive) await linkInPlace(temp, file);
+    else await fs.promises.rename(temp, file);
   } catch (error) {
     await fs.promises.rm(temp, { force: true });
     throw error;
   }
   if (options.durable) syncFolder(path.dirname(file));
+}
+
+/** Errors of a file system without hard links (some network and FUSE mounts). */
+const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS']);
+
+/** The complete `temp` under the name `file` unless that is taken (EEXIST); `temp` is gone after. */
+async function linkInPlace(temp: string, file: string): Promise<void> {
+  try {
+    await fs.promises.link(temp, file);
+  } catch (error) {
+    if (!NO_HARD_LINKS.has(String((error as NodeJS.ErrnoException).code))) throw error;
+    // without links a rename: only a writer choosing the same random name in this moment could be replaced
+    const there = await fs.promises.lstat(file).then(
+      () => true,
+      () => false,
+    );
+    if (there) throw Object.assign(new Error(`EEXIST: file already exists, link '${temp}' -> '${file}'`), { code: 'EEXIST', path: file });
+    await fs.promises.rename(temp, file);
+    return;
+  }
+  await fs.promises.rm(temp, { force: true });
 }
 
 /** Makes a rename or removal in `dir` durable: the folder's entries are synced to the disk. */

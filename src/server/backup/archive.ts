@@ -8,12 +8,15 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { create } from 'tar';
 import { BACKUP_TEXTS, BEFORE_RESTORE_KEEP_DAYS } from './texts';
+import { syncFolder, TEMP_FILE_SUFFIX } from '../whole-file';
 
 export const ARCHIVE_PREFIX = 'anstoss-backup-';
 export const ARCHIVE_SUFFIX = '.tar.gz';
 export const MANIFEST = 'manifest.json';
 export const DB_ENTRY = 'club.db';
 export const UPLOADS_ENTRY = 'uploads';
+/** A restore's journal in DATA_DIR while it swaps (journal.ts); named here, which loads nothing of ours. */
+export const RESTORE_JOURNAL = 'restore-journal.json';
 /** staging folders inside DATA_DIR (same file system: uploads are hard-linked, not copied) */
 export const STAGING_PREFIX = '.backup-';
 /** Where a restore keeps the data it replaced: DATA_DIR/.before-restore-<time>. */
@@ -59,7 +62,8 @@ function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && !entry.name.startsWith('.'))
+    // a temporary file is an upload being written (whole-file.ts): it is not data yet
+    .filter((entry) => entry.isFile() && !entry.name.startsWith('.') && !entry.name.endsWith(TEMP_FILE_SUFFIX))
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
     .sort();
 }
@@ -98,6 +102,8 @@ export type BackupSource = {
 export async function createBackup(source: BackupSource, toDir: string, now = new Date()): Promise<BackupResult> {
   const started = Date.now();
   if (!source.db && !fs.existsSync(source.dbFile)) throw new BackupError(BACKUP_TEXTS.failed(BACKUP_TEXTS.noDatabase(source.dbFile)));
+  // the data is half old and half new until the next start undoes the swap: a backup of it would keep that
+  if (fs.existsSync(path.join(source.dataDir, RESTORE_JOURNAL))) throw new BackupError(BACKUP_TEXTS.failed(BACKUP_TEXTS.restoreInterrupted));
   let staging: string;
   try {
     staging = fs.mkdtempSync(path.join(source.dataDir, STAGING_PREFIX));
@@ -135,19 +141,24 @@ export async function createBackup(source: BackupSource, toDir: string, now = ne
     }
     const entries = [DB_ENTRY, ...filesUnder(path.join(staging, UPLOADS_ENTRY)).map((f) => path.posix.join(UPLOADS_ENTRY, f.split(path.sep).join('/')))];
     const files: ManifestFile[] = [];
+    const seen = new Map<string, fs.Stats>();
     for (const entry of entries) {
       const file = path.join(staging, entry);
-      files.push({ path: entry, bytes: fs.statSync(file).size, sha256: await sha256(file) });
+      const stat = fs.statSync(file);
+      seen.set(entry, stat);
+      files.push({ path: entry, bytes: stat.size, sha256: await sha256(file) });
     }
     const manifest: Manifest = { format: 'anstoss-backup', version: 1, createdAt: now.toISOString(), migration, files };
     fs.writeFileSync(path.join(staging, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
     // readable by the server's user only: a backup holds the site's secret, password hashes and personal data
     await create({ gzip: true, file: partial, cwd: staging, portable: true, mode: 0o600 }, [MANIFEST, ...entries]);
     fs.chmodSync(partial, 0o600);
+    refuseChangedFiles(staging, seen);
     const handle = fs.openSync(partial, 'r');
     fs.fsyncSync(handle);
     fs.closeSync(handle);
     fs.renameSync(partial, target);
+    syncFolder(path.dirname(target));
     return { file: target, bytes: fs.statSync(target).size, files: files.length, ms: Date.now() - started };
   } catch (error) {
     try {
@@ -159,6 +170,18 @@ export async function createBackup(source: BackupSource, toDir: string, now = ne
     throw new BackupError(BACKUP_TEXTS.failed(describe(error, toDir)), { cause: error });
   } finally {
     fs.rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A linked file written to between its checksum and tar's read (an upload written in place by an older
+ * version, or a file a host put there by hand) would make an archive every restore refuses ('Prüfsumme
+ * stimmt nicht'): its change time and size are the same as when it was summed, or the backup fails now.
+ */
+function refuseChangedFiles(staging: string, seen: Map<string, fs.Stats>): void {
+  for (const [entry, before] of seen) {
+    const now = fs.statSync(path.join(staging, entry));
+    if (now.size !== before.size || now.ctimeMs !== before.ctimeMs || now.mtimeMs !== before.mtimeMs) throw new BackupError(BACKUP_TEXTS.failed(BACKUP_TEXTS.changedMeanwhile(entry)));
   }
 }
 

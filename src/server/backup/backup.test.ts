@@ -4,14 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { list } from 'tar';
-import { openDatabase, type Db } from '../db/client';
-import { news } from '../db/schema';
-import { seed } from '../db/test-db';
-import { guardWrites } from '../db/write';
+import { openDatabase } from '../db/client';
 import { LOCK_FILE } from '../data-lock';
 import { createBackup, pruneBackups, archiveName, removeOldBeforeRestore, type Manifest } from './archive';
 import { beforeRestorePruneJob } from './daily';
 import { restoreBackup, RestoreError } from './restore';
+import { makeDataDir, newsTitlesIn } from './test-data';
 import { BACKUP_TEXTS, BEFORE_RESTORE_KEEP_DAYS } from './texts';
 
 const migrationsDir = path.resolve('data/migrations');
@@ -22,26 +20,8 @@ beforeEach(() => {
 });
 afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 
-/** A DATA_DIR with a database holding `titles` and two uploads. */
-function dataDir(name: string, titles: string[]) {
-  const dir = path.join(root, name);
-  const db: Db = guardWrites(openDatabase(path.join(dir, 'club.db')));
-  seed(db, () => titles.forEach((title) => db.insert(news).values({ title, content: `Text ${title}` }).run()));
-  fs.mkdirSync(path.join(dir, 'uploads', 'news'), { recursive: true });
-  fs.writeFileSync(path.join(dir, 'uploads', 'logo.webp'), `bild-${name}`);
-  fs.writeFileSync(path.join(dir, 'uploads', 'news', 'foto.webp'), Buffer.alloc(5000, name));
-  const source = { dataDir: dir, dbFile: path.join(dir, 'club.db'), uploadsDir: path.join(dir, 'uploads') };
-  return { dir, db, source };
-}
-
-const titlesIn = (dir: string) => {
-  const db = openDatabase(path.join(dir, 'club.db'));
-  try {
-    return db.select({ title: news.title }).from(news).all().map((r) => r.title).sort();
-  } finally {
-    db.$client.close();
-  }
-};
+const dataDir = (name: string, titles: string[]) => makeDataDir(root, name, titles);
+const titlesIn = newsTitlesIn;
 
 /** Everything in a folder: relative path → content. */
 const snapshot = (dir: string) =>

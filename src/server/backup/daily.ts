@@ -3,7 +3,7 @@
 import type { DailyBackupStatus } from '../../lib/backup-status';
 import type { Db } from '../db/client';
 import { nextHousekeepingAfter, unstoredOutcome, type Job } from '../scheduler';
-import { createBackup, pruneBackups, removeOldBeforeRestore } from './archive';
+import { createBackup, pruneBackups, removeOldBeforeRestore, removeStaleStaging } from './archive';
 import { BACKUP_TEXTS, BEFORE_RESTORE_KEEP_DAYS } from './texts';
 import { nextViennaTimeAfter } from '../../lib/dates-de';
 
@@ -69,12 +69,20 @@ export function dailyBackupStatus(db: Db, enabled: boolean): DailyBackupStatus {
 
 // (here, not in archive.ts: the scripts that load archive.ts must not load the scheduler, whose database
 // client loads the restore journal, which reads archive.ts's names while it loads)
-/** removeOldBeforeRestore every night (the start does it once itself). */
+/**
+ * A backup's or restore's staging folder a killed command left (each a copy of the database) is older than
+ * this at night: a server that runs for months met it only at its next start. Half a day, not the start's
+ * hour: a big club's `npm run backup` beside the server may still be packing its uploads.
+ */
+export const STALE_STAGING_AT_NIGHT_MS = 12 * 60 * 60 * 1000;
+
+/** removeOldBeforeRestore and removeStaleStaging every night (the start does both once itself). */
 export function beforeRestorePruneJob(dataDir: string, now: () => number = Date.now): Job {
   return {
     name: 'before-restore-prune',
     nextRunAfter: nextHousekeepingAfter,
     run: async () => {
+      removeStaleStaging(dataDir, STALE_STAGING_AT_NIGHT_MS, now());
       const removed = removeOldBeforeRestore(dataDir, now());
       if (removed > 0) console.info(`[backup] ${BACKUP_TEXTS.beforeRestoreRemoved(removed, BEFORE_RESTORE_KEEP_DAYS)}`);
     },

@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { RESTORE_JOURNAL, undoInterruptedRestore } from './journal';
+import { RESTORE_JOURNAL } from './archive';
+import { undoInterruptedRestore } from './journal';
 
 let dir: string;
 beforeEach(() => {

@@ -6,11 +6,9 @@
 // refuses while the journal is there (src/server/db/client.ts).
 import fs from 'node:fs';
 import path from 'node:path';
-import { DB_ENTRY, UPLOADS_ENTRY } from './archive';
+import { DB_ENTRY, RESTORE_JOURNAL, UPLOADS_ENTRY } from './archive';
 import { BACKUP_TEXTS } from './texts';
 import { removeTempFilesOf, syncFolder, writeWholeSync } from '../whole-file';
-
-export const RESTORE_JOURNAL = 'restore-journal.json';
 
 /** What a restore replaces: the database with its WAL files, and the uploads. */
 export const REPLACED = [DB_ENTRY, `${DB_ENTRY}-wal`, `${DB_ENTRY}-shm`, UPLOADS_ENTRY];

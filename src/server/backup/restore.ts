@@ -7,10 +7,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { z } from 'astro/zod';
 import { extract } from 'tar';
 import { acquireDataLock, DataInUseError } from '../data-lock';
-import { BEFORE_RESTORE_PREFIX, DB_ENTRY, MANIFEST, UPLOADS_ENTRY, sha256, type Manifest } from './archive';
-import { REPLACED, RESTORE_JOURNAL, undoInterruptedRestore, writeJournal } from './journal';
+import { BEFORE_RESTORE_PREFIX, DB_ENTRY, MANIFEST, RESTORE_JOURNAL, UPLOADS_ENTRY, sha256, type Manifest } from './archive';
+import { REPLACED, undoInterruptedRestore, writeJournal } from './journal';
 import { syncFolder } from '../whole-file';
 import { BACKUP_TEXTS } from './texts';
 
@@ -45,6 +46,38 @@ function listFiles(dir: string): string[] {
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
 }
 
+/** What createBackup writes (archive.ts's Manifest). */
+const manifestSchema = z.object({
+  format: z.literal('anstoss-backup'),
+  version: z.literal(1),
+  createdAt: z.string(),
+  migration: z.number(),
+  files: z.array(z.object({ path: z.string().min(1), bytes: z.number().int().nonnegative(), sha256: z.string().regex(/^[0-9a-f]{64}$/) })),
+});
+
+/**
+ * Every unpacked file and folder on the disk before the swap: the journal's removal is synced, and a power
+ * cut within the kernel's write-back delay after it found the renames durable and the files they name
+ * empty (an empty club.db migrated into an empty club, the real data aside in .before-restore-*).
+ */
+function syncTree(dir: string): void {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) syncTree(full);
+    else syncFile(full);
+  }
+  syncFolder(dir);
+}
+
+function syncFile(file: string): void {
+  const fd = fs.openSync(file, 'r');
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 /** Unpacks and checks; throws RestoreError with the German reason. */
 async function unpackAndCheck(archive: string, staging: string, migrationsDir: string): Promise<Manifest> {
   const corrupt = (reason: string, cause?: unknown) => new RestoreError(BACKUP_TEXTS.archiveCorrupt(reason), { cause });
@@ -60,15 +93,29 @@ async function unpackAndCheck(archive: string, staging: string, migrationsDir: s
     if (isNoSpace(error)) throw error;
     throw corrupt(error instanceof Error ? error.message : String(error), error);
   }
-  let manifest: Manifest;
+  let text: string;
   try {
-    manifest = JSON.parse(fs.readFileSync(path.join(staging, MANIFEST), 'utf8')) as Manifest;
+    text = fs.readFileSync(path.join(staging, MANIFEST), 'utf8');
   } catch (error) {
     throw corrupt(BACKUP_TEXTS.missing(MANIFEST), error);
   }
-  if (manifest.format !== 'anstoss-backup' || manifest.version !== 1 || !Array.isArray(manifest.files)) throw corrupt(MANIFEST);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw corrupt(MANIFEST, error);
+  }
+  // a manifest of null, or a file entry of null, met a property read of null: an English TypeError
+  const checked = manifestSchema.safeParse(parsed);
+  if (!checked.success) throw corrupt(MANIFEST, checked.error);
+  const manifest: Manifest = checked.data;
   const listed = new Set(manifest.files.map((f) => f.path));
   if (!listed.has(DB_ENTRY)) throw corrupt(BACKUP_TEXTS.missing(DB_ENTRY));
+  // swapped in by name: a folder named club.db or a file named uploads passed every check and failed in the
+  // swap (undone, but with the system's English reason)
+  if (!fs.statSync(path.join(staging, DB_ENTRY), { throwIfNoEntry: false })?.isFile()) throw corrupt(BACKUP_TEXTS.missing(DB_ENTRY));
+  const uploads = fs.statSync(path.join(staging, UPLOADS_ENTRY), { throwIfNoEntry: false });
+  if (uploads && !uploads.isDirectory()) throw corrupt(BACKUP_TEXTS.notAFolderEntry(UPLOADS_ENTRY));
   // an archive made before the copies were 0600 stores 0644: the database goes into DATA_DIR as its owner's alone
   if (fs.existsSync(path.join(staging, DB_ENTRY))) fs.chmodSync(path.join(staging, DB_ENTRY), 0o600);
   for (const found of listFiles(staging)) {
@@ -91,6 +138,7 @@ async function unpackAndCheck(archive: string, staging: string, migrationsDir: s
   } finally {
     db.close();
   }
+  syncTree(staging);
   return manifest;
 }
 
@@ -106,7 +154,10 @@ function swapIn(dataDir: string, staging: string, before: string): boolean {
       fs.renameSync(path.join(dataDir, name), path.join(before, name));
       movedAside.push(name);
     }
+    // the data it replaced is the way back for 14 days: its names in the folder are on the disk too
+    if (movedAside.length > 0) syncFolder(before);
     fs.mkdirSync(path.join(staging, UPLOADS_ENTRY), { recursive: true });
+    syncFolder(staging);
     for (const name of [DB_ENTRY, UPLOADS_ENTRY]) {
       fs.renameSync(path.join(staging, name), path.join(dataDir, name));
       placed.push(name);

@@ -11,7 +11,7 @@ import { config } from '../config';
 import * as schema from './schema';
 import { guardWrites } from './write';
 import { registerGermanOrder } from './german-order';
-import { RESTORE_JOURNAL } from '../backup/journal';
+import { RESTORE_JOURNAL } from '../backup/archive';
 import { BACKUP_TEXTS } from '../backup/texts';
 import { assertDataOwner } from '../data-owner';
 

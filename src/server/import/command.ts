@@ -10,13 +10,22 @@ import { clubIdentityIn } from '../content/club';
 import { renamedClubOf } from '../content/club-facts';
 import { clubSettingsSchema } from '../../lib/schemas/club';
 import { bringImages, type ImageSource } from './images';
-import { BrokenReference, importClub, type ImportReport } from './run';
-import { readSource } from './sources';
+import { BrokenReference, importClub, type ImportReport, type SourceData } from './run';
+import { readSource, SourceUnreadable } from './sources';
 import { IMPORT_TEXTS as T } from './texts';
 
 /** The club's names from `--club` and `--club-short`: what 'Verein' would save (the old app has no such table). */
 export type ImportClubName = { longName: string; shortName?: string };
-export type ImportOptions = ImageSource & { from: string; dryRun?: boolean; invite?: boolean; club?: ImportClubName; uploadsDir: string; send?: typeof sendMail };
+export type ImportOptions = ImageSource & {
+  from: string;
+  dryRun?: boolean;
+  invite?: boolean;
+  club?: ImportClubName;
+  uploadsDir: string;
+  send?: typeof sendMail;
+  /** how long the source may stay silent (IMPORT_TIMEOUT_SECONDS) */
+  timeoutMs?: number;
+};
 export type ImportOutcome = { ok: true; report: ImportReport } | { ok: false; message: string };
 
 /** The source as the log may show it: a database address without its password (an '@' in it included). */
@@ -58,7 +67,14 @@ export async function runImport(db: Db, options: ImportOptions, log: (line: stri
     return { ok: false, message: club.message };
   }
   log(T.reading(withoutPassword(options.from)));
-  const data = await readSource(options.from);
+  let data: SourceData;
+  try {
+    data = await readSource(options.from, options.timeoutMs);
+  } catch (error) {
+    if (!(error instanceof SourceUnreadable)) throw error;
+    log(T.failed(error.message));
+    return { ok: false, message: error.message };
+  }
   const images = await bringImages(db, data, options, options.uploadsDir, options.dryRun ?? false);
   log(T.images(images.stats.found, images.stats.stored + images.stats.reused, images.stats.missing));
   let report: ImportReport;
@@ -80,8 +96,13 @@ export async function runImport(db: Db, options: ImportOptions, log: (line: stri
     for (const warning of table.warnings) log(`[import]   ${warning}`);
   }
   if (club?.ok && !options.dryRun) {
-    nameClub(db, club.names);
-    log(T.clubNamed(club.names.long_name, club.names.short_name));
+    // the import is stored: a name that cannot be saved now (a full disk) is said so, not an English crash
+    try {
+      nameClub(db, club.names);
+      log(T.clubNamed(club.names.long_name, club.names.short_name));
+    } catch (error) {
+      log(T.storedButNotNamed(error instanceof Error ? error.message : String(error)));
+    }
   }
   const newUsers = report.users.filter((u) => u.isNew);
   if (!options.dryRun && options.invite) {

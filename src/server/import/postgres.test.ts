@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -11,6 +12,8 @@ import { buildIfNeeded } from '../../../scripts/build-if-needed.mjs';
 import { OLD, XSS, oldClub, writeBucket } from '../../../tests/fixtures/old-club';
 import { OLD_SCHEMA, fillOldTables, startPostgres, type Postgres } from '../../../tests/fixtures/postgres';
 import { openDatabase } from '../db/client';
+import { LOCK_FILE } from '../data-lock';
+import { IMPORT_TEXTS } from './texts';
 
 let postgres: Postgres;
 let storage: http.Server;
@@ -43,8 +46,12 @@ afterAll(async () => {
 
 /** `npm run import` in a process of its own (this one keeps serving the old storage meanwhile). */
 function npmRunImport(dataDir: string, ...args: string[]): Promise<{ code: number | null; out: string }> {
+  return npmRunImportWith({}, dataDir, ...args);
+}
+
+function npmRunImportWith(env: Record<string, string>, dataDir: string, ...args: string[]): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/import.ts', ...args], { env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production' } });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/import.ts', ...args], { env: { ...process.env, ...env, DATA_DIR: dataDir, NODE_ENV: 'production' } });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
@@ -141,4 +148,72 @@ it('a row with a broken reference in PostgreSQL is reported and nothing is impor
   for (const table of ['teams', 'players', 'news', 'users']) expect(db.$client.prepare(`SELECT count(*) AS n FROM ${table}`).get(), table).toEqual({ n: 0 });
   db.$client.close();
   await postgres.query('DELETE FROM players WHERE id = $1', [OLD.badPlayer]);
+}, 120_000);
+
+/**
+ * The way to the old database, broken once the import has connected and asks for its tables: the connection
+ * dropped ('drop') or the answers never coming ('silent').
+ */
+async function brokenWay(mode: 'drop' | 'silent'): Promise<{ url: string; close: () => Promise<void> }> {
+  const upstreamPort = Number(new URL(postgres.url).port);
+  const sockets = new Set<net.Socket>();
+  const proxy = net.createServer((client) => {
+    const upstream = net.connect(upstreamPort, '127.0.0.1');
+    sockets.add(client).add(upstream);
+    let silent = false;
+    client.on('data', (data) => {
+      if (data.includes('information_schema')) {
+        if (mode === 'drop') return void (client.destroy(), upstream.destroy());
+        silent = true;
+      }
+      upstream.write(data);
+    });
+    upstream.on('data', (data) => void (silent || client.write(data)));
+    client.on('error', () => undefined).on('close', () => upstream.destroy());
+    upstream.on('error', () => undefined).on('close', () => client.destroy());
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  const url = new URL(postgres.url);
+  url.port = String((proxy.address() as net.AddressInfo).port);
+  return {
+    url: url.toString(),
+    close: () => new Promise((resolve) => (sockets.forEach((s) => s.destroy()), proxy.close(() => resolve()))),
+  };
+}
+
+it('a source that refuses, drops the connection or goes silent: a German reason, nothing imported, the data lock released', async () => {
+  const dataDir = path.join(dir, 'data-unreachable');
+  const closedPort = await new Promise<number>((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+  const drop = await brokenWay('drop');
+  const silent = await brokenWay('silent');
+  const sources = [
+    { from: `postgres://postgres@127.0.0.1:${closedPort}/postgres`, reason: IMPORT_TEXTS.refused },
+    { from: drop.url, reason: IMPORT_TEXTS.connectionLost },
+    { from: silent.url, reason: IMPORT_TEXTS.noAnswer(2) },
+    { from: path.join(dir, 'gibt-es-nicht.json'), reason: IMPORT_TEXTS.notFound },
+  ];
+  let refused = 0;
+  for (const source of sources) {
+    const started = Date.now();
+    const run = await npmRunImportWith({ IMPORT_TIMEOUT_SECONDS: '2' }, dataDir, '--from', source.from, '--storage-url', storageUrl);
+    expect(run.code, run.out).toBe(1);
+    expect(run.out).toContain(IMPORT_TEXTS.failed(IMPORT_TEXTS.sourceUnreadable(source.reason)));
+    // no English stack trace, and the next command or the server may take the data
+    expect(run.out).not.toMatch(/\n\s+at |Error:/);
+    expect(fs.existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
+    expect(Date.now() - started).toBeLessThan(30_000);
+    refused++;
+  }
+  await drop.close();
+  await silent.close();
+  const db = openDatabase(path.join(dataDir, 'club.db'));
+  const stored = ['teams', 'players', 'news', 'users'].map((table) => (db.$client.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n);
+  db.$client.close();
+  console.info(`[import] unreadable sources: ${sources.length} tried, ${refused} refused in German, ${stored.reduce((a, b) => a + b, 0)} rows stored`);
+  expect(stored).toEqual([0, 0, 0, 0]);
 }, 120_000);

@@ -9,15 +9,62 @@ import { parse } from 'csv-parse/sync';
 import pg from 'pg';
 import type { SourceData } from './run';
 import { TABLE_NAMES } from './tables';
+import { IMPORT_TEXTS } from './texts';
 
-export async function readPostgres(url: string): Promise<SourceData> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+/**
+ * How long one query may take before the source counts as gone: a source that stops answering held the
+ * command, and with it the data lock, for ever (the server could not start). The old app's biggest table
+ * is read in well under a second; IMPORT_TIMEOUT_SECONDS for a slow way there.
+ */
+export const SOURCE_TIMEOUT_MS = 120_000;
+
+/** A source that could not be read: nothing was imported (all is read before anything is written). */
+export class SourceUnreadable extends Error {
+  constructor(reason: string, options?: { cause?: unknown }) {
+    super(IMPORT_TEXTS.sourceUnreadable(reason), options);
+    this.name = 'SourceUnreadable';
+  }
+}
+
+/** Why a source could not be read, in German where the cause is a common one. */
+function reasonOf(error: unknown, timeoutMs: number): string {
+  const { code, message } = (error ?? {}) as { code?: string; message?: string };
+  const text = message ?? String(error);
+  if (code === 'ECONNREFUSED') return IMPORT_TEXTS.refused;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return IMPORT_TEXTS.hostUnknown;
+  if (code === 'ECONNRESET' || code === 'EPIPE' || /Connection terminated/i.test(text)) return IMPORT_TEXTS.connectionLost;
+  if (/timeout|timed out/i.test(text) || code === '57014') return IMPORT_TEXTS.noAnswer(Math.round(timeoutMs / 1000));
+  if (code === '28P01' || code === '28000') return IMPORT_TEXTS.loginRefused;
+  if (code === '3D000') return IMPORT_TEXTS.noSuchDatabase;
+  if (code === 'ENOENT') return IMPORT_TEXTS.notFound;
+  if (code === 'EACCES' || code === 'EPERM') return IMPORT_TEXTS.noPermission;
+  if (error instanceof SyntaxError) return IMPORT_TEXTS.notJson(text);
+  return text;
+}
+
+export async function readPostgres(url: string, timeoutMs = SOURCE_TIMEOUT_MS): Promise<SourceData> {
+  const client = new pg.Client({
+    connectionString: url,
+    connectionTimeoutMillis: Math.min(timeoutMs, 10_000),
+    // the client gives up on a silent source, and the source on a query that runs away
+    query_timeout: timeoutMs,
+    statement_timeout: timeoutMs,
+    keepAlive: true,
+  });
+  // a connection the source drops is an 'error' event besides the query's rejection: without a listener it
+  // ended the command with an English stack trace
+  client.on('error', () => undefined);
   // timestamps as they are stored (ISO text through Date), numbers as numbers
   pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
   pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
   // a calendar date stays the text it is ('2026-12-05'), not a Date at local midnight
   pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
-  await client.connect();
+  try {
+    await client.connect();
+  } catch (error) {
+    await client.end().catch(() => undefined);
+    throw error;
+  }
   try {
     // one consistent snapshot of every table
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
@@ -32,7 +79,8 @@ export async function readPostgres(url: string): Promise<SourceData> {
     await client.query('COMMIT');
     return data;
   } finally {
-    await client.end();
+    // a dead connection's end() waits for nothing that comes: the data is read or lost by now
+    await Promise.race([client.end().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
   }
 }
 
@@ -73,6 +121,11 @@ function postgresArray(text: string): string[] {
   return (parse(inner, { escape: '\\', quote: '"' }) as string[][])[0];
 }
 
-export function readSource(from: string): Promise<SourceData> {
-  return /^postgres(ql)?:\/\//.test(from) ? readPostgres(from) : Promise.resolve(readExport(from));
+/** The old data from a database address or an export; SourceUnreadable with the German reason when it cannot be read. */
+export async function readSource(from: string, timeoutMs = SOURCE_TIMEOUT_MS): Promise<SourceData> {
+  try {
+    return /^postgres(ql)?:\/\//.test(from) ? await readPostgres(from, timeoutMs) : readExport(from);
+  } catch (error) {
+    throw new SourceUnreadable(reasonOf(error, timeoutMs), { cause: error });
+  }
 }

@@ -26,4 +26,19 @@ export const IMPORT_TEXTS = {
   clubShortNeeded: 'Der Name ist länger als 30 Zeichen: bitte mit --club-short einen Kurznamen angeben.',
   invitingAs: (club: string) => `[import] Die Einladungen nennen den Verein „${club}“ (einen anderen Namen setzt --club).`,
   published: (pages: number, ms: number) => `[import] Website veröffentlicht: ${pages} Seiten in ${ms} ms`,
+  sourceUnreadable: (reason: string) => `Die alten Daten konnten nicht gelesen werden: ${reason} Es wurde nichts importiert.`,
+  refused: 'Die Datenbank nimmt keine Verbindung an (Adresse und Port prüfen; läuft sie?).',
+  hostUnknown: 'Der Rechner in der Adresse ist nicht bekannt.',
+  connectionLost: 'Die Datenbank hat die Verbindung mitten im Lesen beendet.',
+  noAnswer: (seconds: number) => `Die Datenbank hat ${seconds} Sekunden lang nicht geantwortet (mehr Zeit gibt IMPORT_TIMEOUT_SECONDS).`,
+  loginRefused: 'Die Anmeldung an der Datenbank wurde abgelehnt (Benutzer und Passwort prüfen).',
+  noSuchDatabase: 'Diese Datenbank gibt es auf dem Server nicht.',
+  notFound: 'Die Datei oder der Ordner ist nicht da.',
+  noPermission: 'Keine Leserechte für die Datei oder den Ordner.',
+  notJson: (detail: string) => `Die Datei ist kein gültiges JSON (${detail}).`,
+  failed: (reason: string) => `[import] abgebrochen: ${reason}`,
+  storedButNotNamed: (reason: string) =>
+    `[import] Die Daten sind übernommen, aber der Vereinsname konnte nicht gespeichert werden (${reason}). Bitte unter „Verein“ eintragen.`,
+  storedButNotPublished: (reason: string) =>
+    `[import] Die Daten sind übernommen, aber die Website konnte nicht veröffentlicht werden (${reason}). Der nächste Start des Servers veröffentlicht sie.`,
 };

@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { config } from '../config';
 import { getDb, type Db } from '../db/client';
 import { STORAGE_TEXTS } from '../db/write';
+import { writeWhole } from '../whole-file';
 import { recordUpload } from '../media/inventory';
 import {
   MAX_UPLOAD_BYTES,
@@ -205,15 +206,15 @@ export async function storeUpload(
     await fs.mkdir(dir, { recursive: true });
     for (const file of files) {
       const target = path.join(dir, file.name);
-      // listed before the write: a full disk leaves half a file, which goes too
+      // whole or not at all under its name (a temporary name first): a backup made meanwhile links only
+      // complete files, and one that had linked half a file recorded its checksum and archived the rest, so
+      // no restore took it; exclusive: never over an existing file
+      await writeWhole(target, file.bytes, { exclusive: true });
       written.push(target);
-      // 'wx': never overwrite an existing file
-      await fs.writeFile(target, file.bytes, { flag: 'wx' });
     }
   } catch (error) {
     console.error('[upload] writing failed:', error);
-    // a name taken already is someone else's file ('wx' refused it): it stays
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') written.pop();
+    // a name taken already is someone else's file: it was never ours, and stays
     await Promise.all(written.map((f) => fs.rm(f, { force: true }).catch(() => undefined)));
     const code = (error as NodeJS.ErrnoException).code;
     // a quota is a full disk for us; a read-only or failing disk is the storage's, not a bug of ours
