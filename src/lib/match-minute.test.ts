@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byMatchTime, formatMinute, matchMinute, parseMinute, stoppageAllowed, type MatchClock } from './match-minute';
+import { formatMinute, matchMinute, matchTimeOrder, parseMinute, stoppageAllowed, type MatchClock } from './match-minute';
 
 const KICKOFF = Date.UTC(2026, 10, 22, 13, 30);
 const min = (n: number) => n * 60_000;
@@ -83,6 +83,28 @@ describe('formatMinute and parseMinute', () => {
       { minute: 45, added_time: 2, created_at: '2' },
       { minute: 45, added_time: null, created_at: '1' },
     ];
-    expect([...events].sort(byMatchTime).map((e) => e.created_at)).toEqual(['1', '2', '3']);
+    expect([...events].sort(matchTimeOrder()).map((e) => e.created_at)).toEqual(['1', '2', '3']);
+  });
+
+  it("puts a substitution at 45' after the first half's stoppage time: it was made at the break", () => {
+    const events = [
+      { type: 'substitution', minute: 45, added_time: null, created_at: '3' },
+      { type: 'goal', minute: 45, added_time: 2, created_at: '2' },
+      { type: 'goal', minute: 45, added_time: null, created_at: '1' },
+      { type: 'substitution', minute: 46, added_time: null, created_at: '4' },
+    ];
+    expect([...events].sort(matchTimeOrder()).map((e) => e.created_at)).toEqual(['1', '2', '3', '4']);
+    // at 90' a substitution is one of the last minute, before stoppage time: after the whistle nobody comes on
+    const late = [
+      { type: 'goal', minute: 90, added_time: 3, created_at: '2' },
+      { type: 'substitution', minute: 90, added_time: null, created_at: '1' },
+    ];
+    expect([...late].sort(matchTimeOrder()).map((e) => e.created_at)).toEqual(['1', '2']);
+    // a youth team's break comes after its own half: 25' for halves of 25 minutes
+    const youth = [
+      { type: 'substitution', minute: 25, added_time: null, created_at: '2' },
+      { type: 'yellow', minute: 25, added_time: 1, created_at: '1' },
+    ];
+    expect([...youth].sort(matchTimeOrder(25)).map((e) => e.created_at)).toEqual(['1', '2']);
   });
 });

@@ -80,7 +80,17 @@ export function parseMinute(text: string): MatchMinute | null {
   return { minute, added: added || null };
 }
 
-/** Events in match order: by minute, then stoppage time, then as they were entered. */
-export function byMatchTime<E extends { minute: number; added_time: number | null; created_at?: string }>(a: E, b: E): number {
-  return a.minute - b.minute || (a.added_time ?? 0) - (b.added_time ?? 0) || (a.created_at ?? '').localeCompare(b.created_at ?? '');
+type TimedEvent = { minute: number; added_time: number | null; created_at?: string; type?: string };
+
+/**
+ * Events in match order, for halves of `half` minutes: by minute, then
+ * stoppage time, then as they were entered. A substitution at the first half's
+ * last minute without stoppage time (45') was made at the break – the clock
+ * holds 45 through half time (matchMinute) – so it follows that half's
+ * stoppage time (45+2'). At 90' it keeps its place before 90+3': nobody comes
+ * on after the final whistle, so a substitution there was one of the minute.
+ */
+export function matchTimeOrder(half: number = HALF_MINUTES): <E extends TimedEvent>(a: E, b: E) => number {
+  const added = (e: TimedEvent) => (e.type === 'substitution' && e.minute === half && !e.added_time ? Number.MAX_SAFE_INTEGER : (e.added_time ?? 0));
+  return (a, b) => a.minute - b.minute || added(a) - added(b) || (a.created_at ?? '').localeCompare(b.created_at ?? '');
 }

@@ -3,7 +3,9 @@
 // ('SV A – SV B', 'SV A - SV B 2:1', 'SV A : SV B (2:1)'), the time from
 // DTSTART (UTC converted to Vienna; a local or TZID time taken as Vienna
 // wall-clock time, which is what Austrian and German portals write), a
-// cancellation from STATUS:CANCELLED, the stable key from UID.
+// cancellation or postponement from STATUS:CANCELLED or the title's prefix
+// ('Abgesagt: …', 'Verschoben: …', as the portals and our own feed write it),
+// the stable key from UID.
 import ICAL from 'ical.js';
 import { MATCH_IMPORT_TEXTS as T } from './texts';
 import { ImportReadError, MAX_IMPORT_ROWS, type ImportDefaults, type ImportedMatch, type ImportProblem, type ReadResult } from './types';
@@ -54,9 +56,18 @@ function realStart(component: ICAL.Component, event: ICAL.Event): ICAL.Time | nu
 const SCORE_AT_END = /\s*\(?\s*(\d{1,3})\s*:\s*(\d{1,3})\s*\)?\s*$/;
 const SIDES = /^(.+?)\s+(?:–|—|-|:|vs\.?|gegen)\s+(.+)$/i;
 
+const STATUS_PREFIX = /^(abgesagt|absage|verlegt|verschoben)\s*[:!-]\s*/i;
+
+/** What a title's prefix says of the match ('Abgesagt: A – B'); null without one. */
+export function statusOfSummary(summary: string): 'cancelled' | 'postponed' | null {
+  const prefix = STATUS_PREFIX.exec(summary.trim())?.[1].toLowerCase();
+  if (!prefix) return null;
+  return prefix === 'abgesagt' || prefix === 'absage' ? 'cancelled' : 'postponed';
+}
+
 /** Home, away and a result from an event's title; null when it names no two teams. */
 export function teamsFromSummary(summary: string): { home: string; away: string; score: [number, number] | null } | null {
-  let text = summary.trim().replace(/^(abgesagt|verlegt|absage)\s*[:!-]\s*/i, '');
+  let text = summary.trim().replace(STATUS_PREFIX, '');
   const score = SCORE_AT_END.exec(text);
   if (score) text = text.slice(0, score.index);
   const sides = SIDES.exec(text);
@@ -85,7 +96,9 @@ export function icalToMatches(text: string, defaults: ImportDefaults): ReadResul
     const start = realStart(component, event);
     if (!start) return problems.push({ line, message: T.eventDate(line) });
     const { date, time } = dateAndTime(start);
+    // STATUS:TENTATIVE alone says nothing a club could act on; with 'Verschoben:' the title says it
     const cancelled = String(component.getFirstPropertyValue('status') ?? '').toUpperCase() === 'CANCELLED';
+    const marked = cancelled ? 'cancelled' : statusOfSummary(summary);
     const competition = defaults.competition.trim();
     if (!competition) return problems.push({ line, message: T.rowCompetition(line) });
     const uid = (event.uid ?? '').trim();
@@ -101,12 +114,9 @@ export function icalToMatches(text: string, defaults: ImportDefaults): ReadResul
     };
     const location = (event.location ?? '').trim();
     if (location) match.location = location.slice(0, 300);
-    if (teams.score) {
-      [match.home_score, match.away_score] = teams.score;
-      match.status = 'finished';
-    }
-    else match.status = 'scheduled';
-    if (cancelled) match.status = 'cancelled';
+    if (teams.score) [match.home_score, match.away_score] = teams.score;
+    // 'scheduled' only says the event names no cancellation: the plan never lifts one with it (plan.ts)
+    match.status = marked ?? (teams.score ? 'finished' : 'scheduled');
     matches.push(match);
   });
   return { matches, problems };

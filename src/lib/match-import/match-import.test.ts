@@ -184,3 +184,77 @@ describe('plan', () => {
     );
   });
 });
+
+describe('status from a calendar (a cancellation is never lifted by an event that merely goes on)', () => {
+  const calendar = (...events: string[][]) => ['BEGIN:VCALENDAR', 'VERSION:2.0', ...events.flatMap((e) => ['BEGIN:VEVENT', ...e, 'END:VEVENT']), 'END:VCALENDAR'].join('\r\n');
+  const event = (uid: string, summary: string, ...more: string[]) => [`UID:${uid}`, 'DTSTART:20261101T130000Z', `SUMMARY:${summary}`, ...more];
+  const stored = (o: Partial<ExistingMatch>): ExistingMatch => ({
+    id: 'x', match_date: '2026-11-01', match_time: '14:00', home_team: 'SV Kirchberg', away_team: 'ASK Gnas', home_score: null, away_score: null, location: null,
+    competition: 'Unterliga', season: '2026/27', matchday: null, status: 'scheduled', team_id: null, team_side: null, external_key: 'id:k1', ...o,
+  });
+  const planOf = (ics: string, existing: ExistingMatch) => planImport(icalToMatches(ics, defaults).matches, [], emptyCtx({ matches: [existing] })).items[0];
+
+  it('reads the portals\' title prefixes and STATUS as cancelled or postponed, and strips them from the teams', () => {
+    const { matches, problems } = icalToMatches(
+      calendar(
+        event('a', 'Abgesagt: SV Kirchberg - ASK Gnas'),
+        event('b', 'Verlegt: SV Kirchberg - USV Feldbach'),
+        event('c', 'Verschoben: SV Kirchberg – TuS Paldau', 'STATUS:TENTATIVE'),
+        event('d', 'SV Kirchberg - SC Weiz', 'STATUS:CANCELLED'),
+        event('e', 'SV Kirchberg - SC Gleisdorf', 'STATUS:TENTATIVE'),
+        event('f', 'ABSAGE! SV Kirchberg - FC Fehring', 'STATUS:CONFIRMED'),
+      ),
+      defaults,
+    );
+    expect(problems).toEqual([]);
+    expect(matches.map((m) => [m.home_team, m.away_team, m.status])).toEqual([
+      ['SV Kirchberg', 'ASK Gnas', 'cancelled'],
+      ['SV Kirchberg', 'USV Feldbach', 'postponed'],
+      ['SV Kirchberg', 'TuS Paldau', 'postponed'],
+      ['SV Kirchberg', 'SC Weiz', 'cancelled'],
+      ['SV Kirchberg', 'SC Gleisdorf', 'scheduled'],
+      ['SV Kirchberg', 'FC Fehring', 'cancelled'],
+    ]);
+  });
+
+  it('keeps a cancellation or postponement the admin set when the event only goes on, and lists no change', () => {
+    const plain = calendar(event('k1', 'SV Kirchberg - ASK Gnas', 'STATUS:CONFIRMED'));
+    for (const status of ['cancelled', 'postponed']) {
+      const existing = stored({ status });
+      const item = planOf(plain, existing);
+      expect(item.kind, status).toBe('unchanged');
+      expect(applyPlan(emptyCtx({ matches: [existing] }), planImport(icalToMatches(plain, defaults).matches, [], emptyCtx({ matches: [existing] }))).matches[0].status).toBe(status);
+    }
+    // the portal's own markers are taken over: they say something
+    expect(planOf(calendar(event('k1', 'Abgesagt: SV Kirchberg - ASK Gnas')), stored({ status: 'scheduled' })).diffs).toEqual([{ field: 'status', before: 'scheduled', after: 'cancelled' }]);
+    expect(planOf(calendar(event('k1', 'Verschoben: SV Kirchberg - ASK Gnas', 'STATUS:TENTATIVE')), stored({ status: 'cancelled' })).diffs).toEqual([{ field: 'status', before: 'cancelled', after: 'postponed' }]);
+  });
+
+  it('takes a postponed or cancelled match back into the fixtures when the source gives it a new day', () => {
+    const moved = calendar(['UID:k1', 'DTSTART:20261115T130000Z', 'SUMMARY:SV Kirchberg - ASK Gnas']);
+    for (const status of ['cancelled', 'postponed']) {
+      expect(planOf(moved, stored({ status })).diffs, status).toEqual([
+        { field: 'match_date', before: '2026-11-01', after: '2026-11-15' },
+        { field: 'status', before: status, after: 'scheduled' },
+      ]);
+    }
+  });
+
+  it('never takes a played or running match back to planned, cancelled or postponed', () => {
+    for (const summary of ['SV Kirchberg - ASK Gnas', 'Abgesagt: SV Kirchberg - ASK Gnas', 'Verschoben: SV Kirchberg - ASK Gnas']) {
+      for (const status of ['live', 'finished']) {
+        const item = planOf(calendar(event('k1', summary)), stored({ status, home_score: 1, away_score: 0 }));
+        expect(item.kind, `${summary} / ${status}`).toBe('unchanged');
+      }
+    }
+    // a result is news, though: a cancelled match that was played after all is finished
+    expect(planOf(calendar(event('k1', 'SV Kirchberg - ASK Gnas 2:1')), stored({ status: 'cancelled' })).values).toMatchObject({ status: 'finished', home_score: 2, away_score: 1 });
+  });
+
+  it('a CSV states no status but a result: it neither lifts nor sets a cancellation', () => {
+    const existing = stored({ status: 'cancelled', external_key: 'id:1001', match_date: '2026-08-15', match_time: '17:30', location: 'Sportplatz Kirchberg', matchday: 1 });
+    const noResult = readCsv(CSV.replace('2:1;Sportplatz', ';Sportplatz'));
+    expect(noResult.matches[0].status).toBeUndefined();
+    expect(planImport(noResult.matches.slice(0, 1), [], emptyCtx({ matches: [existing] })).items[0].kind).toBe('unchanged');
+  });
+});

@@ -101,10 +101,30 @@ function diffOf(current: Record<string, Value>, wanted: Record<string, Value | u
   return diffs;
 }
 
+/**
+ * The status an import writes to a stored match; undefined keeps the stored one.
+ * A result is news whatever the match was. A played or running match is never
+ * taken back to planned, cancelled or postponed. 'scheduled' lifts nothing: no
+ * source says 'this match is on' – a calendar's STATUS:CONFIRMED is what
+ * generators write on every event (our own feed too), and the club hears of a
+ * cancellation before the portal shows it, so a weekly re-import made a
+ * cancelled match 'Nächstes Spiel' again. A CSV has no status column at all
+ * (only a result makes it 'finished'); one added later would be a statement
+ * and should get a value of its own. The one exception is a new day for the
+ * match: a postponed or cancelled match the source has put on another day is
+ * on again there.
+ */
+function importedStatus(m: ImportedMatch, existing: ExistingMatch): Value | undefined {
+  if (!m.status || m.status === 'finished') return m.status;
+  if (existing.status === 'live' || existing.status === 'finished') return undefined;
+  if (m.status !== 'scheduled') return m.status;
+  const setAside = existing.status === 'cancelled' || existing.status === 'postponed';
+  return setAside && existing.match_date !== m.match_date ? 'scheduled' : undefined;
+}
+
 /** The match columns the source says something about (undefined: it does not). */
-function matchFields(m: ImportedMatch, existingStatus: string | null): Record<string, Value | undefined> {
-  // 'scheduled' from a calendar means 'not cancelled': it lifts a cancellation, never resets a result
-  const status = m.status === 'scheduled' && existingStatus !== null && existingStatus !== 'cancelled' && existingStatus !== 'postponed' ? undefined : m.status;
+function matchFields(m: ImportedMatch, existing: ExistingMatch | null): Record<string, Value | undefined> {
+  const status = existing ? importedStatus(m, existing) : m.status;
   return {
     match_date: m.match_date,
     match_time: m.match_time,
@@ -133,7 +153,7 @@ function planOurs(m: ImportedMatch, key: string, ctx: PlanContext, lookup: { byK
     Object.assign(values, { status: m.status ?? 'scheduled', external_key: key, team_id: ctx.teamId, team_side: teamSide ?? null });
     return { kind: 'new', key, match: m, values };
   }
-  const wanted = { ...matchFields(m, existing.status), external_key: key, team_id: ctx.teamId ?? undefined, team_side: teamSide };
+  const wanted = { ...matchFields(m, existing), external_key: key, team_id: ctx.teamId ?? undefined, team_side: teamSide };
   const diffs = diffOf(existing as unknown as Record<string, Value>, wanted);
   if (diffs.length === 0) return { kind: 'unchanged', key, match: m, id: existing.id };
   return { kind: 'changed', key, match: m, id: existing.id, diffs, values: Object.fromEntries(diffs.map((d) => [d.field, d.after])) };

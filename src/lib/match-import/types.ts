@@ -4,7 +4,7 @@
 import type { FieldDiff, ImportPlan, PlanKind } from './plan';
 import type { ImportField } from './texts';
 
-export type ImportStatus = 'scheduled' | 'finished' | 'cancelled';
+export type ImportStatus = 'scheduled' | 'finished' | 'cancelled' | 'postponed';
 
 export type ImportedMatch = {
   /** the row (CSV, counting the header as 1) or event number, for messages */
@@ -21,6 +21,10 @@ export type ImportedMatch = {
   competition: string;
   season: string;
   matchday?: number | null;
+  /**
+   * 'scheduled' is no statement that the match is on, only that the source
+   * names no cancellation: neither source can say more (plan.ts, importedStatus).
+   */
   status?: ImportStatus;
 };
 

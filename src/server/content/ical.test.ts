@@ -1,6 +1,7 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { finalScoreLine, iCalendar } from './ical';
+import { icalToMatches } from '../../lib/match-import/ical';
 import type { MatchRow } from './public-content';
 
 /** The calendar as text, as a calendar app reads its file. */
@@ -127,5 +128,27 @@ describe('results, cancellations and links (issue 14)', () => {
     expect(after.v.getFirstPropertyValue('status')).toBe('CANCELLED');
     expect(after.e.sequence).toBeGreaterThan(before.e.sequence);
     expect(finalScoreLine({ status: 'live', home_score: 1, away_score: 0 })).toBeNull();
+  });
+
+  it('names a postponed or cancelled match in its title, as the football portals do, so a calendar app shows it', () => {
+    const [postponed, cancelled] = parse(matchesToICal([match({ id: 'p', status: 'postponed' }), match({ id: 'c', status: 'cancelled' })], opts));
+    expect(postponed.e.summary).toBe('Verschoben: SV Kirchberg – SC Gleisdorf');
+    expect(postponed.v.getFirstPropertyValue('status')).toBe('TENTATIVE');
+    expect(cancelled.e.summary).toBe('Abgesagt: SV Kirchberg – SC Gleisdorf');
+    expect(cancelled.v.getFirstPropertyValue('status')).toBe('CANCELLED');
+  });
+
+  it('reads back through the match import with the same teams, result and status', () => {
+    const rows = [
+      match({ id: 's' }),
+      match({ id: 'p', status: 'postponed' }),
+      match({ id: 'c', status: 'cancelled', away_team: 'SC Gleisdorf: Reserve' }),
+      match({ id: 'f', status: 'finished', home_score: 2, away_score: 1 }),
+    ];
+    const { matches, problems } = icalToMatches(matchesToICal(rows, opts), { competition: 'Unterliga', season: '2025/26' });
+    expect(problems).toEqual([]);
+    expect(matches.map((m) => [m.sourceId, m.home_team, m.away_team, m.home_score ?? null, m.status])).toEqual(
+      rows.map((r) => [`match-${r.id}@verein.example`, r.home_team, r.away_team, r.home_score, r.status]),
+    );
   });
 });

@@ -2,6 +2,10 @@
 // with a UID that never changes, SEQUENCE raised on every change, DTSTAMP from
 // the row's last change (so an unchanged fixture list gives the same bytes),
 // STATUS:CANCELLED, start times converted from Vienna wall-clock time to UTC.
+// A cancelled or postponed match says so at the front of SUMMARY ('Abgesagt: ',
+// 'Verschoben: '), as the football portals write it: calendar apps show the
+// title and hardly ever STATUS, so a postponed match looked like it was still
+// on. The match import reads these prefixes back (lib/match-import/ical.ts).
 // A played match carries its result in SUMMARY ('A – B (2:1)') and as the
 // first line of DESCRIPTION ('Endstand 2:1'); each event links to its match
 // page when the caller names one. The club-wide feed and each team's feed
@@ -138,7 +142,9 @@ function eventLines(m: ListedMatch, host: string, url: string, now: Date): strin
     next.setUTCDate(next.getUTCDate() + 1);
     lines.push(`DTSTART;VALUE=DATE:${day}`, `DTEND;VALUE=DATE:${next.toISOString().slice(0, 10).replace(/-/g, '')}`);
   }
-  lines.push(`SUMMARY:${escapeText(`${m.home_team} – ${m.away_team}${score}`)}`);
+  // 'Abgesagt: ', 'Verschoben: ': the words the match import strips again
+  const setAside = m.status === 'cancelled' || m.status === 'postponed' ? `${matchStatusLabel(m.status)}: ` : '';
+  lines.push(`SUMMARY:${escapeText(`${setAside}${m.home_team} – ${m.away_team}${score}`)}`);
   if (m.location) lines.push(`LOCATION:${escapeText(m.location)}`);
   if (description) lines.push(`DESCRIPTION:${escapeText(description)}`);
   lines.push(`STATUS:${m.status === 'cancelled' ? 'CANCELLED' : m.status === 'postponed' ? 'TENTATIVE' : 'CONFIRMED'}`);

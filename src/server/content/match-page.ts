@@ -8,7 +8,7 @@ import sanitizeHtml from 'sanitize-html';
 import type { Db } from '../db/client';
 import { matchEvents, matchLineups, matches, players, teams } from '../db/schema';
 import { publicPlayerView } from '../../lib/consent';
-import { byMatchTime, formatMinute } from '../../lib/match-minute';
+import { formatMinute, HALF_MINUTES, matchTimeOrder } from '../../lib/match-minute';
 import { safeImageUrl } from '../../lib/urls';
 import type { EventType, GoalKind, Side } from '../../lib/schemas/match-details';
 import { consentOptions } from './consent-setting';
@@ -119,7 +119,7 @@ function statementsOf(db: Db) {
     lineup: db.select().from(matchLineups).where(eq(matchLineups.match_id, sql.placeholder('id'))).orderBy(asc(matchLineups.display_order)).prepare(),
     // the ids as one JSON array: a prepared statement cannot take a list of varying length
     players: db.select().from(players).where(sql`${players.id} IN (SELECT value FROM json_each(${sql.placeholder('ids')}))`).prepare(),
-    team: db.select({ name: teams.name }).from(teams).where(eq(teams.id, sql.placeholder('id'))).prepare(),
+    team: db.select({ name: teams.name, half: teams.half_minutes }).from(teams).where(eq(teams.id, sql.placeholder('id'))).prepare(),
   }));
 }
 
@@ -127,7 +127,9 @@ function readMatchPage(db: Db, id: string): MatchPage | null {
   const statements = statementsOf(db);
   const match = statements.match.get({ id });
   if (!match) return null;
-  const events = statements.events.all({ id }).sort(byMatchTime);
+  const team = match.team_id ? statements.team.get({ id: match.team_id }) : undefined;
+  // a youth team's break comes at its own half's end (a substitution at half time follows its stoppage time)
+  const events = statements.events.all({ id }).sort(matchTimeOrder(team?.half ?? HALF_MINUTES));
   const lineup = statements.lineup.all({ id });
   const ids = [...new Set([...lineup.map((l) => l.player_id), ...events.flatMap((e) => [e.player_id, e.related_player_id]).filter((v): v is string => !!v)])];
   const options = consentOptions();
@@ -139,7 +141,6 @@ function readMatchPage(db: Db, id: string): MatchPage | null {
     // the shirt number identifies a child on the pitch: only with the consent to details
     return { name: view.name, number: view.position !== null ? l.jersey_number : null };
   };
-  const team = match.team_id ? statements.team.get({ id: match.team_id }) : undefined;
   const place = match.location?.trim() || null;
   return {
     match,

@@ -10,7 +10,7 @@ import { RefusedWrite, write } from '../../db/write';
 import { matchEvents, matchLineups, matches, players, teams } from '../../db/schema';
 import type { Change } from '../../publish/routes';
 import { FIXTURE_LISTS } from '../../publish/pseudo-tables';
-import { byMatchTime, HALF_MINUTES, stoppageAllowed } from '../../../lib/match-minute';
+import { HALF_MINUTES, matchTimeOrder, stoppageAllowed } from '../../../lib/match-minute';
 import {
   MATCH_DETAIL_ERRORS as E,
   lineupProblems,
@@ -73,7 +73,9 @@ const eventEntry = (e: EventRow): MatchEventEntry => ({
 });
 
 export function eventsOf(matchId: string, db: Db): EventRow[] {
-  return db.select().from(matchEvents).where(eq(matchEvents.match_id, matchId)).all().sort(byMatchTime);
+  const events = db.select().from(matchEvents).where(eq(matchEvents.match_id, matchId)).all();
+  // a youth team's break comes at its own half's end (a substitution at half time follows its stoppage time)
+  return events.sort(matchTimeOrder(events.length > 1 ? halfMinutesOf(matchRow(matchId, db), db) : HALF_MINUTES));
 }
 
 /** Minutes of one half of this match: our team's; 45 without a team. */
