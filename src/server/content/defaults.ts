@@ -92,6 +92,10 @@ export const SOCIAL_OTHER_ORDER = 99;
 export const HOME_TEXTS = {
   // beside the spec's next match (issue 13): the latest result from the fixtures
   lastResult: 'Letztes Ergebnis',
+  // on the spec's next-match card when the match it names is past (its day before today)
+  cardPast: 'Vorbei',
+  // … and the fixtures' next match below it then
+  insteadNext: 'Laut Spielplan als Nächstes:',
   allResults: 'Alle Ergebnisse',
   newsHeading: 'Aktuelle News',
   newsEmpty: 'Noch keine News veröffentlicht.',

@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { homepageContent, matches } from '../db/schema';
 import { applyFixtureFilter, currentSeason, fixtureFilters, seasonOf, seasonSlug, type FixtureMatch } from '../../lib/fixtures';
 import { viennaDate } from '../../lib/dates-de';
-import { cardFixture, lastResultIn, matchesByDateIn } from '../content/public-matches';
+import { cardStanding, lastResultIn, matchesByDateIn } from '../content/public-matches';
 import { renamedClubIn } from '../content/club-facts';
 import type { Change, RouteDef } from './routes';
 import { CALENDAR, FIXTURE_LISTS } from './pseudo-tables';
@@ -60,10 +60,14 @@ export function fixturesPageOfMatch(db: Db, id: string, now: number): string | n
   return current !== null && slug === seasonSlug(current) ? '/spielplan' : `/spielplan/${slug}`;
 }
 
-/** Whether the home page shows a match now: as the fixture its next-match card names, or as the last result. */
-export function homeShowsMatch(db: Db, id: string): boolean {
+/**
+ * Whether the home page shows a match now: as the fixture its next-match card names, as the fixtures' next
+ * match beside a card whose match is past or set aside, or as the last result.
+ */
+export function homeShowsMatch(db: Db, id: string, now: number): boolean {
   const card = db.select().from(homepageContent).where(eq(homepageContent.section_key, 'next_match')).get() ?? null;
-  return cardFixture(matchesByDateIn(db), card, renamedClubIn(db))?.id === id || lastResultIn(db)?.id === id;
+  const { fixture, instead } = cardStanding(matchesByDateIn(db), card, renamedClubIn(db), viennaDate(new Date(now)));
+  return fixture?.id === id || instead?.id === id || lastResultIn(db)?.id === id;
 }
 
 /** Called once when routes.ts builds ROUTES (a function, so that this file may import values from routes.ts). */

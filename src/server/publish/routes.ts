@@ -140,8 +140,8 @@ export const ROUTES: RouteDef[] = [
       { table: FIXTURE_LISTS },
       { table: CALENDAR },
     ],
-    showsRow: (db, change) =>
-      change.table === 'news' ? amongNewest(NEWS_TEXTS.homeCount)(db, change) : change.table === 'matches' ? homeShowsMatch(db, change.key) : true,
+    showsRow: (db, change, now) =>
+      change.table === 'news' ? amongNewest(NEWS_TEXTS.homeCount)(db, change) : change.table === 'matches' ? homeShowsMatch(db, change.key, now) : true,
     rowMarker: (change) => (change.table === 'news' ? newsLink(change) : change.table === 'matches' ? `/spiel/${encodeURIComponent(change.key)}` : null),
   },
   ...newsListRoutes(),

@@ -47,6 +47,20 @@ describe('matches service', () => {
   });
 });
 
+describe("a result typed on a match still 'Geplant'", () => {
+  it('ends the match once its day has come (created or edited), never a later one, a live or a set-aside one', () => {
+    const past = createMatch(match({ match_date: '2026-08-10', home_score: 2, away_score: 1 }), db).row;
+    expect(past.status).toBe('finished');
+    const { row } = createMatch(match({ match_date: '2026-08-17' }), db);
+    expect(row.status).toBe('scheduled');
+    expect(updateMatch(row.id, match({ match_date: '2026-08-17', home_score: 0, away_score: 0 }), db).row.status).toBe('finished');
+    // one score only is no result; a match in the future keeps what the admin chose
+    expect(createMatch(match({ match_date: '2026-08-24', home_score: 1 }), db).row.status).toBe('scheduled');
+    expect(createMatch(match({ match_date: '2099-08-24', home_score: 1, away_score: 1 }), db).row.status).toBe('scheduled');
+    for (const status of ['live', 'cancelled', 'postponed']) expect(createMatch(match({ status, home_score: 3, away_score: 0 }), db).row.status, status).toBe(status);
+  });
+});
+
 describe('match schema', () => {
   const messages = (v: unknown) => {
     const r = matchSchema.safeParse(v);

@@ -10,6 +10,8 @@ import type { MatchData, MatchEntry } from '../../../lib/schemas/match';
 import { MATCH_DETAIL_ERRORS } from '../../../lib/schemas/match-details';
 import { eventsOf, followScore, scoreFromEvents } from './match-details';
 import { isRunningPhase } from '../../../lib/match-minute';
+import { viennaDate } from '../../../lib/dates-de';
+import { appClock } from '../../clock';
 
 export const MATCH_NOT_FOUND = 'Dieses Spiel existiert nicht mehr.';
 
@@ -47,7 +49,20 @@ export function listMatches(db: Db = getDb()): MatchEntry[] {
   return db.select().from(matches).orderBy(asc(matches.match_date), asc(matches.match_time), asc(matches.created_at)).all().map(entry);
 }
 
-export function createMatch(input: MatchData, db: Db = getDb()) {
+/**
+ * A result typed on a match still 'Geplant' whose day has come ends it: the admin forgot the status, not the
+ * result (the table counts it so already, decision 027). Kept 'Geplant', it held the 'Nächstes Spiel' badge
+ * until midnight, was never the home page's 'Letztes Ergebnis' and was missing from its team's results.
+ */
+export function withResultStatus<M extends Pick<MatchData, 'status' | 'home_score' | 'away_score' | 'match_date'>>(input: M, today: string): M {
+  const played = input.status === 'scheduled' && input.home_score != null && input.away_score != null && input.match_date <= today;
+  return played ? { ...input, status: 'finished' } : input;
+}
+
+const today = () => viennaDate(new Date(appClock().now()));
+
+export function createMatch(typed: MatchData, db: Db = getDb()) {
+  const input = withResultStatus(typed, today());
   return write(
     'matches.createMatch',
     () => {
@@ -85,7 +100,8 @@ export function phaseAfterStatus(before: Pick<MatchRow, 'status' | 'live_phase'>
 }
 
 /** Every change raises SEQUENCE, so calendar apps replace their copy of the event (RFC 5545). */
-export function updateMatch(id: string, input: MatchData, db: Db = getDb()) {
+export function updateMatch(id: string, typed: MatchData, db: Db = getDb()) {
+  const input = withResultStatus(typed, today());
   return write(
     'matches.updateMatch',
     () => {
