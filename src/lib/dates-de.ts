@@ -105,6 +105,12 @@ export function viennaDate(at: Date): string {
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
 
+/** Minutes since midnight on Vienna's clocks at `at` (the wall time: 23 or 25 hours on the days the clocks change). */
+export function viennaMinutes(at: Date): number {
+  const parts = Object.fromEntries(viennaParts.formatToParts(at).map((p) => [p.type, p.value]));
+  return Number(parts.hour) * 60 + Number(parts.minute);
+}
+
 /** The first time after `time` at which Vienna's clocks show `clock` ('HH:MM'; a time that exists every day). */
 export function nextViennaTimeAfter(time: number, clock: string): number {
   const today = viennaDate(new Date(time));

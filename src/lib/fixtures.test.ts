@@ -120,3 +120,23 @@ describe('fixtureOfCard', () => {
     expect(fixtureOfCard(list, { ...card, time: null, home: 'SV Kirchberg', away: 'ASK Oberdorf' })).toBeNull();
   });
 });
+
+describe('a match of today is past two hours after its kick-off', () => {
+  const day = '2026-11-28';
+  const of = (id: string, match_time: string | null, status = 'scheduled'): FixtureMatch => ({ id, home_team: 'SV Kirchberg', away_team: id, match_date: day, match_time, competition: 'Unterliga', status });
+  const list = [of('reserve', '13:00'), of('kampf', '15:00'), of('ohne-zeit', null)];
+
+  it('gives the badge to the next one at 15:00, not at midnight', () => {
+    expect(nextMatchIndex(list, day, 14 * 60 + 59)).toBe(0);
+    expect(nextMatchIndex(list, day, 15 * 60)).toBe(1);
+    expect(isPastMatch(list[0], day, 15 * 60)).toBe(true);
+    // a match without a time is today's until midnight; without the time of day, the day alone counts
+    expect(nextMatchIndex(list, day, 23 * 60 + 59)).toBe(2);
+    expect(nextMatchIndex(list, day)).toBe(0);
+    // a live match keeps it whatever the time (its Abpfiff ends it)
+    expect(nextMatchIndex([of('reserve', '13:00', 'live'), list[1]], day, 16 * 60)).toBe(0);
+    // '15.30 Uhr' as typed by hand
+    expect(isPastMatch(of('x', '15.30 Uhr'), day, 17 * 60 + 29)).toBe(false);
+    expect(isPastMatch(of('x', '15.30 Uhr'), day, 17 * 60 + 30)).toBe(true);
+  });
+});

@@ -14,6 +14,8 @@ export type FixtureMatch = {
   status: string;
   /** free text ('2026/27'); older rows may have none */
   season?: string | null;
+  /** 'HH:MM' (Vienna); older or imported rows may have none */
+  match_time?: string | null;
 };
 
 export type FixtureFilter = { slug: string; kind: 'competition' | 'team' | 'season'; label: string };
@@ -47,21 +49,41 @@ function slugOf(text: string): string {
     .slice(0, 80);
 }
 
-/** Past: finished, or its day is before today (a cancelled or postponed match of yesterday too). */
-export function isPastMatch(match: Pick<FixtureMatch, 'match_date' | 'status'>, today: string): boolean {
-  return match.status === 'finished' || match.match_date < today;
+/**
+ * How long after its kick-off a match nobody marked live or finished counts as over: two halves of 45
+ * minutes, the break and stoppage time. Without it a 13:00 match kept the 'Nächstes Spiel' badge through
+ * the 15:00 one until midnight (src/server/publish/match-ends.ts republishes at that moment).
+ */
+export const MATCH_OVER_MINUTES = 120;
+
+/** 'HH:MM' (or '9.30', '15:00 Uhr') as minutes of the day; null for no time. */
+export function minutesOfDay(value: string | null | undefined): number | null {
+  const time = clockTime(value);
+  return time === null ? null : Number(time.slice(0, 2)) * 60 + Number(time.slice(3));
+}
+
+/**
+ * Past: finished, or its day is before today (a cancelled or postponed match of yesterday too), or, given
+ * the minutes of today in Vienna (`minutesNow`), today's match whose kick-off was MATCH_OVER_MINUTES ago.
+ */
+export function isPastMatch(match: Pick<FixtureMatch, 'match_date' | 'status' | 'match_time'>, today: string, minutesNow?: number): boolean {
+  if (match.status === 'finished' || match.match_date < today) return true;
+  if (minutesNow === undefined || match.match_date !== today) return false;
+  const kickoff = minutesOfDay(match.match_time);
+  return kickoff !== null && kickoff + MATCH_OVER_MINUTES <= minutesNow;
 }
 
 /**
  * The index of the next match (live, or the first from today on still to be played), or -1. A match still
  * 'live' after the day after its date is one whose Abpfiff was forgotten: it is past, not the next one
- * (else it would hold the badge, and the season shown, for good).
+ * (else it would hold the badge, and the season shown, for good). With `minutesNow`, a match of today is
+ * past two hours after its kick-off (isPastMatch).
  */
-export function nextMatchIndex(list: readonly FixtureMatch[], today: string): number {
+export function nextMatchIndex(list: readonly FixtureMatch[], today: string, minutesNow?: number): number {
   const yesterday = addDays(today, -1);
   const live = list.findIndex((m) => m.status === 'live' && m.match_date >= yesterday);
   if (live !== -1) return live;
-  return list.findIndex((m) => !isPastMatch(m, today) && (m.status === 'scheduled' || m.status === 'upcoming'));
+  return list.findIndex((m) => !isPastMatch(m, today, minutesNow) && (m.status === 'scheduled' || m.status === 'upcoming'));
 }
 
 const clockTime = (value: string | null | undefined) => {

@@ -33,6 +33,7 @@ import { installUploadCheck } from './media/upload-check';
 import { registerUploadCheck } from '../lib/schemas/upload';
 import { Scheduler, type Job } from './scheduler';
 import { nightlyRepublishJob } from './publish/nightly';
+import { matchEndsJob } from './publish/match-ends';
 import { registerNewsSchedulePoke, scheduledNewsJob } from './publish/scheduled-news';
 import { requestPublish } from './publish/notify';
 import { retentionJobs } from './audit/retention';
@@ -168,6 +169,8 @@ export async function startApp(
 
   const jobs: Job[] = [
     nightlyRepublishJob((changes) => queue.enqueue(changes)),
+    // two hours after a kick-off the next match takes the badge (decision 067)
+    matchEndsJob({ db: getDb, now: () => clock.now(), publish: (changes) => queue.enqueue(changes) }),
     // through requestPublish, so open admin lists see a scheduled news go live
     scheduledNewsJob({ db: getDb, now: () => clock.now(), publish: (changes) => requestPublish(changes) }),
     // issue 15: the audit log, the inquiries and the revisions are kept only as long as configured

@@ -34,7 +34,7 @@ const cards = rowParts<FixtureCard, string>(CARD_FIELDS);
  * The `<li>` cards of a list. `next`: the index of the next match (-1: none);
  * `real`: stored matches (false for the spec's samples: no links, marked as samples).
  */
-export function fixtureCardsHtml(list: readonly FixtureCard[], o: { next: number; today: string; real: boolean }): string {
+export function fixtureCardsHtml(list: readonly FixtureCard[], o: { next: number; today: string; minutesNow?: number; real: boolean }): string {
   let out = '';
   list.forEach((m, i) => {
     const next = i === o.next;
@@ -42,7 +42,7 @@ export function fixtureCardsHtml(list: readonly FixtureCard[], o: { next: number
       out += cardHtml(m, next, false, false);
       return;
     }
-    const past = isPastMatch(m, o.today);
+    const past = isPastMatch(m, o.today, o.minutesNow);
     out += cards.get(m.id, m, [next, past], () => cardHtml(m, next, past, true));
   });
   return out;

@@ -5,7 +5,7 @@ import type { Db } from '../db/client';
 import { matches } from '../db/schema';
 import { prepared, readOr, type MatchRow } from './public-content';
 import { memoRead } from './read-memo';
-import { fixtureOfCard, nextMatchIndex, type FixtureMatch } from '../../lib/fixtures';
+import { fixtureOfCard, isPastMatch, nextMatchIndex, type FixtureMatch } from '../../lib/fixtures';
 import { matchStatusLabel } from '../../lib/match-labels';
 import { HOME_TEXTS } from './defaults';
 import { parseMatchTeams } from '../../lib/match-text';
@@ -104,16 +104,17 @@ type NextMatchCard = { content?: string | null; match_date?: string | null; matc
 
 /**
  * What became of the match the home page's 'Nächstes Spiel' card names, as of `today` ('YYYY-MM-DD',
- * Vienna): the card is the admin's text and stays as the spec has it, but a fan who trusts it went to a
- * cancelled match or read a past one as next. `label` says so on the card ('Abgesagt', 'Verschoben',
- * 'Beendet', or 'Vorbei' for a date before today), and `instead` is the fixtures' next match then.
+ * Vienna) and `minutesNow` (its wall time): the card is the admin's text and stays as the spec has it, but a
+ * fan who trusts it went to a cancelled match or read a past one as next. `label` says so on the card
+ * ('Abgesagt', 'Verschoben', 'Beendet', or 'Vorbei' for a day before today or two hours after kick-off),
+ * and `instead` is the fixtures' next match then.
  */
-export function cardStanding<M extends CardMatch>(fixtures: readonly M[], card: NextMatchCard, club: RenamedClub | null, today: string) {
+export function cardStanding<M extends CardMatch>(fixtures: readonly M[], card: NextMatchCard, club: RenamedClub | null, today: string, minutesNow?: number) {
   const fixture = cardFixture(fixtures, card, club);
   const cardDate = (card?.match_date ?? '').trim();
   let label: string | null = null;
   if (fixture && (fixture.status === 'cancelled' || fixture.status === 'postponed' || fixture.status === 'finished')) label = matchStatusLabel(fixture.status);
-  else if ((fixture?.match_date ?? (/^\d{4}-\d{2}-\d{2}$/.test(cardDate) ? cardDate : today)) < today) label = HOME_TEXTS.cardPast;
-  const next = label ? fixtures[nextMatchIndex(fixtures, today)] : undefined;
+  else if (fixture ? fixture.status !== 'live' && isPastMatch(fixture, today, minutesNow) : /^\d{4}-\d{2}-\d{2}$/.test(cardDate) && cardDate < today) label = HOME_TEXTS.cardPast;
+  const next = label ? fixtures[nextMatchIndex(fixtures, today, minutesNow)] : undefined;
   return { fixture, label, instead: next && next.id !== fixture?.id ? next : null };
 }

@@ -47,12 +47,13 @@ describe('the nightly republish', () => {
     const app = await startApp({ port: 0, clock });
     try {
       await app.published;
-      // tonight's match (already kicked off, not entered as finished) and one on Thursday
+      // tonight's late match (kicked off at 22:30, not entered as finished: its two hours end after midnight,
+      // match-ends.ts leaves it to this job) and one on Thursday
       const { getDb } = await import('../db/client');
       const { write } = await import('../db/write');
       const { matches } = await import('../db/schema');
       write('test.matches', (tx) => {
-        tx.insert(matches).values({ home_team: 'SV Kirchberg', away_team: 'USV Gnas', match_date: '2026-11-24', match_time: '19:30', competition: 'Unterliga', status: 'scheduled' }).run();
+        tx.insert(matches).values({ home_team: 'SV Kirchberg', away_team: 'USV Gnas', match_date: '2026-11-24', match_time: '22:30', competition: 'Unterliga', status: 'scheduled' }).run();
         tx.insert(matches).values({ home_team: 'SV Kirchberg', away_team: 'SC Gleisdorf', match_date: '2026-11-26', match_time: '19:30', competition: 'Unterliga', status: 'scheduled' }).run();
       }, getDb());
       await app.queue.enqueue([{ table: 'matches' }]);
@@ -76,6 +77,23 @@ describe('the nightly republish', () => {
       expect(privacy()).toContain(stand('2026-11-25T12:00:00Z'));
       // yesterday's match is past now: the fixtures mark Thursday's
       await app.queue.idle();
+      expect(nextOpponent()).toBe('SC Gleisdorf');
+
+      // a match of today (kick-off 00:10, a night tournament) takes the badge; two hours after its kick-off,
+      // nobody having entered it, the match-ends job gives it back without a save (decision 067)
+      write('test.matches', (tx) => {
+        tx.insert(matches).values({ home_team: 'SV Kirchberg', away_team: 'FC Nachtturnier', match_date: '2026-11-25', match_time: '00:10', competition: 'Unterliga', status: 'scheduled' }).run();
+      }, getDb());
+      await app.queue.enqueue([{ table: 'matches' }]);
+      expect(nextOpponent()).toBe('FC Nachtturnier');
+      // 02:09: not yet
+      await advance(2 * 60 * 60 * 1000 + 3 * 60 * 1000);
+      await app.queue.idle();
+      expect(nextOpponent()).toBe('FC Nachtturnier');
+      // 02:11
+      await advance(2 * 60 * 1000);
+      const over = Date.now() + 20_000;
+      while (nextOpponent() !== 'SC Gleisdorf' && Date.now() < over) await new Promise((r) => setTimeout(r, 50));
       expect(nextOpponent()).toBe('SC Gleisdorf');
     } finally {
       await app.close();

@@ -7,6 +7,13 @@
 export const CALENDAR = 'calendar';
 
 /**
+ * The time of day, for the pages that mark the next match: a match of today nobody marked live or finished
+ * is past two hours after its kick-off (lib/fixtures.ts MATCH_OVER_MINUTES), and the job of that moment
+ * (match-ends.ts) republishes the fixtures and the home page, not every page of the day (CALENDAR).
+ */
+export const MATCH_END = 'match_end';
+
+/**
  * Which matches the fixtures' filter pages list, and which filters exist: a
  * match created, deleted, or given another competition or team names changes
  * it (and is reported with this besides its own key); a score, status, time,
@@ -41,7 +48,7 @@ export const TEAM_ORDER = 'team_order';
  */
 export const TEAM_HALF = 'team_half';
 
-export type PseudoTable = typeof CALENDAR | typeof FIXTURE_LISTS | typeof NEWS_LISTS | typeof TEAM_ORDER | typeof TEAM_HALF;
+export type PseudoTable = typeof CALENDAR | typeof MATCH_END | typeof FIXTURE_LISTS | typeof NEWS_LISTS | typeof TEAM_ORDER | typeof TEAM_HALF;
 
 /** The table an admin panel reloads on for a change (a pseudo-table's is the table it was written in). */
 export function adminTableOf(table: string): string {

@@ -4,11 +4,11 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { homepageContent, matches } from '../db/schema';
 import { applyFixtureFilter, currentSeason, fixtureFilters, seasonOf, seasonSlug, type FixtureMatch } from '../../lib/fixtures';
-import { viennaDate } from '../../lib/dates-de';
+import { viennaDate, viennaMinutes } from '../../lib/dates-de';
 import { cardStanding, lastResultIn, matchesByDateIn } from '../content/public-matches';
 import { renamedClubIn } from '../content/club-facts';
 import type { Change, RouteDef } from './routes';
-import { CALENDAR, FIXTURE_LISTS } from './pseudo-tables';
+import { CALENDAR, FIXTURE_LISTS, MATCH_END } from './pseudo-tables';
 
 /**
  * What the fixtures' filters and seasons are made of, by date as the list shows them: the club's list
@@ -66,7 +66,7 @@ export function fixturesPageOfMatch(db: Db, id: string, now: number): string | n
  */
 export function homeShowsMatch(db: Db, id: string, now: number): boolean {
   const card = db.select().from(homepageContent).where(eq(homepageContent.section_key, 'next_match')).get() ?? null;
-  const { fixture, instead } = cardStanding(matchesByDateIn(db), card, renamedClubIn(db), viennaDate(new Date(now)));
+  const { fixture, instead } = cardStanding(matchesByDateIn(db), card, renamedClubIn(db), viennaDate(new Date(now)), viennaMinutes(new Date(now)));
   return fixture?.id === id || instead?.id === id || lastResultIn(db)?.id === id;
 }
 
@@ -80,7 +80,7 @@ export function fixtureListRoutes(): RouteDef[] {
     {
       pattern: '/spielplan',
       layout: true,
-      deps: [{ table: 'matches' }, { table: FIXTURE_LISTS }, { table: CALENDAR }, { table: 'leagues' }],
+      deps: [{ table: 'matches' }, { table: FIXTURE_LISTS }, { table: CALENDAR }, { table: MATCH_END }, { table: 'leagues' }],
       showsRow: (db, change, now) => change.table !== 'matches' || fixturesPageOfMatch(db, change.key, now) === '/spielplan',
       rowMarker: (change) => (change.table === 'matches' ? `href="/spiel/${encodeURIComponent(change.key)}"` : null),
     },
@@ -88,7 +88,7 @@ export function fixtureListRoutes(): RouteDef[] {
     {
       pattern: '/spielplan/:id',
       layout: true,
-      deps: [{ table: 'matches' }, { table: FIXTURE_LISTS }, { table: CALENDAR }, { table: 'leagues' }],
+      deps: [{ table: 'matches' }, { table: FIXTURE_LISTS }, { table: CALENDAR }, { table: MATCH_END }, { table: 'leagues' }],
       params: fixtureFilterSlugs,
       listedFrom: 'matches',
       listChangedBy: FIXTURE_LISTS,

@@ -27,7 +27,7 @@ import { fixtureListRoutes, homeShowsMatch } from './routes-fixtures';
 import type { MatchesMoved } from '../content/player-shown';
 import type { JobKnowledge } from './page-inputs';
 import { amongNewest, newsLink, newsListRoutes } from './routes-news';
-import { CALENDAR, FIXTURE_LISTS, NEWS_LISTS, TEAM_ORDER, type PseudoTable } from './pseudo-tables';
+import { CALENDAR, FIXTURE_LISTS, MATCH_END, NEWS_LISTS, TEAM_ORDER, type PseudoTable } from './pseudo-tables';
 
 export type Change = { table: ContentTable | PseudoTable; key?: string };
 
@@ -139,6 +139,8 @@ export const ROUTES: RouteDef[] = [
       { table: 'matches' },
       { table: FIXTURE_LISTS },
       { table: CALENDAR },
+      // the card's match two hours after its kick-off, and the fixtures' next one then (decision 067)
+      { table: MATCH_END },
     ],
     showsRow: (db, change, now) =>
       change.table === 'news' ? amongNewest(NEWS_TEXTS.homeCount)(db, change) : change.table === 'matches' ? homeShowsMatch(db, change.key, now) : true,
