@@ -24,7 +24,7 @@ function MatchLine({ item }: { item: ReviewItem }) {
       {formatShortDate(item.match_date)}
       {item.match_time ? ` ${item.match_time}` : ''} · {item.home_team} – {item.away_team}
       {item.score ? ` ${item.score}` : ''}
-      {item.cancelled ? ' · Abgesagt' : ''} · {item.competition} {item.season}
+      {item.setAside ? ` · ${MATCH_STATUS_LABELS[item.setAside]}` : ''} · {item.competition} {item.season}
     </span>
   );
 }

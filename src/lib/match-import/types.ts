@@ -61,7 +61,8 @@ export type ReviewItem = {
   score: string | null;
   competition: string;
   season: string;
-  cancelled: boolean;
+  /** the source calls the match off or puts it back (the review names it beside the teams) */
+  setAside: 'cancelled' | 'postponed' | null;
   diffs: FieldDiff[];
 };
 export type ImportReview = Pick<ImportPlan, 'counts' | 'problems' | 'fingerprint'> & { items: ReviewItem[] };

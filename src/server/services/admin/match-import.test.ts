@@ -57,6 +57,20 @@ describe('match import service', () => {
     expect(db.select().from(matches).all().map((r) => r.sequence)).toEqual([0, 0]);
   });
 
+  it("the review names a match the calendar calls off or puts back ('Abgesagt: ', 'Verschoben: ')", async () => {
+    const ics = ['BEGIN:VCALENDAR', 'VERSION:2.0'];
+    for (const [uid, summary] of [['a@liga', 'Abgesagt: SV Kirchberg an der Raab - ASK Gnas'], ['v@liga', 'Verschoben: SV Kirchberg an der Raab - USV Feldbach'], ['s@liga', 'SV Kirchberg an der Raab - TuS Paldau']]) {
+      ics.push('BEGIN:VEVENT', `UID:${uid}`, 'DTSTART:20260905T140000Z', `SUMMARY:${summary}`, 'END:VEVENT');
+    }
+    ics.push('END:VCALENDAR');
+    const plan = await reviewMatchImport(review({ source: { kind: 'ical', text: ics.join('\r\n') } }), db);
+    expect(plan.items.map((i) => [i.away_team, i.setAside])).toEqual([
+      ['ASK Gnas', 'cancelled'],
+      ['USV Feldbach', 'postponed'],
+      ['TuS Paldau', null],
+    ]);
+  });
+
   it("the same file imported again with the season corrected moves the matches between the season's lists", async () => {
     await importOnce({ season: '2025/26' });
     const corrected = await importOnce();

@@ -84,7 +84,7 @@ export async function reviewMatchImport(input: MatchImportReviewInput, db: Db = 
     score: m.home_score != null && m.away_score != null ? `${m.home_score}:${m.away_score}` : null,
     competition: m.competition,
     season: m.season,
-    cancelled: m.status === 'cancelled',
+    setAside: m.status === 'cancelled' || m.status === 'postponed' ? m.status : null,
     diffs: diffs ?? [],
   }));
   return { counts: plan.counts, problems: plan.problems, fingerprint: plan.fingerprint, items };
