@@ -136,6 +136,10 @@ describe('results, cancellations and links (issue 14)', () => {
     expect(postponed.v.getFirstPropertyValue('status')).toBe('TENTATIVE');
     expect(cancelled.e.summary).toBe('Abgesagt: SV Kirchberg – SC Gleisdorf');
     expect(cancelled.v.getFirstPropertyValue('status')).toBe('CANCELLED');
+    // a running match's score so far is no result: neither in the title nor as 'Endstand'
+    const [live] = parse(matchesToICal([match({ id: 'l', status: 'live', home_score: 1, away_score: 0 })], opts));
+    expect(live.e.summary).toBe('SV Kirchberg – SC Gleisdorf');
+    expect(live.e.description).not.toContain('1:0');
   });
 
   it('reads back through the match import with the same teams, result and status', () => {

@@ -129,7 +129,9 @@ function eventLines(m: ListedMatch, host: string, url: string, now: Date): strin
   const lines: string[] = [];
   const stamp = stampOf(m.updated_at ?? m.created_at, now);
   const start = m.match_time ? viennaTimeToUtc(m.match_date, m.match_time) : null;
-  const score = m.home_score != null && m.away_score != null ? ` (${m.home_score}:${m.away_score})` : '';
+  // a running match's score so far is no result: a calendar app shows it for hours after as if it were one
+  // (and a match import read it as the final score, lib/match-import/ical.ts)
+  const score = m.status !== 'live' && m.home_score != null && m.away_score != null ? ` (${m.home_score}:${m.away_score})` : '';
   const description = [finalScoreLine(m), m.competition, m.season && `Saison ${m.season}`, m.matchday != null && `Spieltag ${m.matchday}`, matchStatusLabel(m.status), m.notes]
     .filter(Boolean)
     .join('\n');
