@@ -28,13 +28,16 @@ if (argv.includes('--invite') && !dryRun && !process.env.SITE_URL?.trim()) {
   console.error(T.inviteNeedsSiteUrl);
   process.exit(2);
 }
+// before the data lock: a build takes tens of seconds in which this process's loop stands still, and its
+// lock would go stale for another container meanwhile (a lock review, 2026-12-04)
+if (!dryRun) buildIfNeeded();
 const { config } = await import('../src/server/config');
 const { acquireDataLock, DataInUseError } = await import('../src/server/data-lock');
 let release: () => void;
 try {
   release = acquireDataLock(config.dataDir);
 } catch (error) {
-  console.error(error instanceof DataInUseError ? T.serverRunning : String(error));
+  console.error(error instanceof DataInUseError ? T.serverRunning : error instanceof Error ? error.message : String(error));
   process.exit(1);
 }
 let code = 1;
@@ -74,7 +77,6 @@ async function importAndPublish(): Promise<number> {
   if (dryRun) return 0;
   // the import is stored: a publish that fails is said so, and the server's next start publishes
   try {
-    buildIfNeeded();
     const { Publisher } = await import('../src/server/publish/publisher');
     const { loadBuiltRenderer } = await import('../src/server/publish/render');
     const { renderer, pool } = await loadBuiltRenderer(config.serverEntry);

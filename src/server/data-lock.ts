@@ -4,13 +4,30 @@
 // process is gone (a crash, a power cut) is stale and taken over.
 import fs from 'node:fs';
 import path from 'node:path';
-import { FOREIGN_STALE_MS, holderName, keepFresh, removeOwnLock, runningHolder, sleepSync, takeLock, type LockHolder } from './pid-file';
+import { FOREIGN_STALE_MS, holderName, keepFresh, LockTakeoverTimeout, removeOwnLock, runningHolder, sleepSync, takeLock, type LockHolder } from './pid-file';
+import { removeTempFilesOf } from './whole-file';
 
 export const LOCK_FILE = 'server.lock';
 
 export const LOCK_TEXTS = {
   inUse: (holder: string, dataDir: string) => `Ein Anstoss-Server (${holder}) nutzt die Daten in ${dataDir}. Bitte zuerst den Server stoppen.`,
+  notTaken: (file: string, reason: string) =>
+    `Die Sperrdatei ${file} konnte nicht angelegt werden (${reason}). Ohne sie könnten zwei Prozesse dieselben Daten ändern; es wurde nichts verändert.`,
+  takeoverTimedOut: 'eine verwaiste Sperre wird gerade von einem anderen Prozess übernommen; bitte in einigen Sekunden erneut versuchen',
+  lost: (file: string, holder: string) =>
+    `Die Sperre ${file} nennt nicht mehr diesen Prozess, sondern ${holder}: dieser Prozess stand länger als ${FOREIGN_STALE_MS / 1000} Sekunden still, und ein anderer Container hat sie übernommen. Bitte einen der beiden beenden.`,
+  beatFailing: (file: string, reason: string) =>
+    `Die Sperre ${file} kann nicht aufgefrischt werden (${reason}): ein Prozess in einem anderen Container hält sie sonst nach ${FOREIGN_STALE_MS / 1000} Sekunden für verwaist.`,
 };
+
+/** The lock could not be made at all (no rights, a full disk, a takeover that did not end). */
+export class DataLockError extends Error {
+  constructor(file: string, cause: unknown) {
+    const code = (cause as NodeJS.ErrnoException)?.code;
+    super(LOCK_TEXTS.notTaken(file, cause instanceof LockTakeoverTimeout ? LOCK_TEXTS.takeoverTimedOut : code ? `${code}` : String(cause)), { cause });
+    this.name = 'DataLockError';
+  }
+}
 
 export class DataInUseError extends Error {
   readonly pid: number;
@@ -36,14 +53,24 @@ export function acquireDataLock(dataDir: string, waitForForeignMs = FOREIGN_STAL
   fs.mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, LOCK_FILE);
   const deadline = Date.now() + waitForForeignMs;
+  // a part a killed taker left beside the lock
+  removeTempFilesOf(file);
   for (;;) {
     // a lock naming this process's id is a previous run's: this one has not taken it yet
-    const holder = takeLock(file, true);
+    let holder: LockHolder | null;
+    try {
+      holder = takeLock(file, true);
+    } catch (error) {
+      throw new DataLockError(file, error);
+    }
     if (holder === null) break;
     if (holder.host === null || Date.now() >= deadline) throw new DataInUseError(holder, dataDir);
     sleepSync(250);
   }
-  const stopBeating = keepFresh(file);
+  const stopBeating = keepFresh(file, {
+    onLost: (holder) => console.error(`[lock] ${LOCK_TEXTS.lost(file, holder ? holderName(holder) : 'keinen Prozess')}`),
+    onFailing: (error) => console.error(`[lock] ${LOCK_TEXTS.beatFailing(file, (error as NodeJS.ErrnoException)?.code ?? String(error))}`),
+  });
   return () => {
     stopBeating();
     removeOwnLock(file);

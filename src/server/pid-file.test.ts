@@ -19,7 +19,7 @@ it('is made with this process id, once: the second attempt finds it; only its ow
   const lock = path.join(disk.dir, 'ziel.json.lock');
   expect(createLock(lock)).toBe(true);
   expect(fs.readFileSync(lock, 'utf8')).toBe(`${process.pid}\n${PLACE}\n`);
-  expect(PLACE).toMatch(new RegExp(`^${os.hostname()} pid:\\[\\d+\\]$`));
+  expect(PLACE).toMatch(new RegExp(`^${os.hostname()} pid:\\[\\d+\\] boot:[0-9a-f]{8}$`));
   expect(runningHolder(lock)).toEqual({ pid: process.pid, host: null });
   expect(createLock(lock)).toBe(false);
   expect(fs.readdirSync(disk.dir)).toEqual(['ziel.json.lock']);

@@ -20,15 +20,24 @@ const GUARD_STALE_MS = 5_000;
 /** Blocks this thread for `ms` (a start or a command waiting for a lock: nothing else is to run meanwhile). */
 export const sleepSync = (ms: number) => void Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
-/** This process's machine and PID namespace (the namespace where /proc tells it: Linux). */
+/**
+ * This process's machine, PID namespace and boot (where /proc tells them: Linux). The boot: after a power cut
+ * the id in a lock may be another daemon's now, and the lock was judged live for good ('Bitte zuerst den
+ * Server stoppen' with no server running); a previous boot's lock is another place's, stale 7 s after its
+ * last beat.
+ */
 export const PLACE = (() => {
-  let namespace = '';
-  try {
-    namespace = fs.readlinkSync('/proc/self/ns/pid');
-  } catch {
-    // no /proc (macOS): the host name alone
-  }
-  return `${os.hostname()} ${namespace}`.trim();
+  const read = (get: () => string) => {
+    try {
+      return get().trim();
+    } catch {
+      // no /proc (macOS): the host name alone
+      return '';
+    }
+  };
+  const namespace = read(() => fs.readlinkSync('/proc/self/ns/pid'));
+  const boot = read(() => fs.readFileSync('/proc/sys/kernel/random/boot_id', 'utf8'));
+  return [os.hostname(), namespace, boot && `boot:${boot.slice(0, 8)}`].filter(Boolean).join(' ');
 })();
 
 /** Who holds a lock; `host` is set when it is another place's (its process cannot be asked). */
@@ -82,20 +91,46 @@ export function runningHolder(file: string, now = Date.now()): LockHolder | null
 
 const lockText = () => `${process.pid}\n${PLACE}\n`;
 
+/** Errors of a file system without hard links (some network and FUSE mounts; whole-file.ts knows them too). */
+const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS']);
+
 /** Writes `text` under another name and links it into place: false when the file is there already. */
 function linkNew(file: string, text: string): boolean {
-  const temp = `${file}.${process.pid}-${Math.random().toString(36).slice(2, 8)}.tmp`;
+  // digits: the name whole-file.ts's removeTempFilesOf knows as a killed writer's part
+  const temp = `${file}.${process.pid}-${Math.floor(Math.random() * 1_000_000)}.tmp`;
   try {
     // readable by all, as before: a process id is no secret
     fs.writeFileSync(temp, text, { mode: 0o644 });
     fs.linkSync(temp, file);
     return true;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return false;
+    if (NO_HARD_LINKS.has(String(code))) return createInPlace(file, text);
     throw error;
   } finally {
     fs.rmSync(temp, { force: true });
   }
+}
+
+/**
+ * Without hard links: made in place ('wx' fails when it is there). A reader may meet it empty for a moment
+ * and take it for stale; such a mount had no lock at all before (the server did not start there).
+ */
+function createInPlace(file: string, text: string): boolean {
+  let fd: number;
+  try {
+    fd = fs.openSync(file, 'wx', 0o644);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+  try {
+    fs.writeFileSync(fd, text);
+  } finally {
+    fs.closeSync(fd);
+  }
+  return true;
 }
 
 /**
@@ -119,6 +154,7 @@ export function removeStale(file: string, stale: LockFile): boolean {
     if (guardLock !== null && Date.now() - guardLock.touched > GUARD_STALE_MS) fs.rmSync(guard, { force: true });
     return false;
   }
+  const ours = fs.statSync(guard).ino;
   try {
     // while the guard is held, no one else removes the stale lock; a new one can be linked only once it is gone
     const now = readLock(file);
@@ -128,7 +164,8 @@ export function removeStale(file: string, stale: LockFile): boolean {
     fs.rmSync(file, { force: true });
     return true;
   } finally {
-    fs.rmSync(guard, { force: true });
+    // only our own guard: one a slower taker judged stale and replaced meanwhile is theirs
+    if (fs.statSync(guard, { throwIfNoEntry: false })?.ino === ours) fs.rmSync(guard, { force: true });
   }
 }
 
@@ -137,29 +174,54 @@ export function removeStale(file: string, stale: LockFile): boolean {
  * naming this very process (of this place) is a previous run's with the same id (a restarted container's
  * server), not one it holds.
  */
+/** Thrown when a stale lock could not be taken over in time: a takeover guard a killed process left, or a race. */
+export class LockTakeoverTimeout extends Error {
+  constructor(readonly file: string) {
+    super(`${file}: takeover timed out`);
+    this.name = 'LockTakeoverTimeout';
+  }
+}
+
 export function takeLock(file: string, ownIsStale: boolean): LockHolder | null {
-  for (let attempt = 0; attempt < 20; attempt++) {
+  // past a guard's staleness: a guard a taker killed mid-takeover left goes stale and is removed meanwhile
+  // (20 tries of 2 ms gave up long before, with an English error)
+  const deadline = Date.now() + GUARD_STALE_MS + 2_000;
+  for (;;) {
     if (createLock(file)) return null;
     const lock = readLock(file);
     const holder = liveHolder(lock, Date.now());
     if (holder !== null && !(ownIsStale && namesThisProcess(lock))) return holder;
+    if (Date.now() > deadline) throw new LockTakeoverTimeout(file);
     // stale (or gone meanwhile): removed by one process, and every one tries to take it again (a moment later
     // when another is removing it)
     if (lock !== null && !removeStale(file, lock)) sleepSync(2);
   }
-  throw new Error(`${file} could not be taken`);
 }
 
-/** Touches the lock every 2 s while it names this process (another place judges it by that); returns the stop. */
-export function keepFresh(file: string): () => void {
+/**
+ * Touches the lock every 2 s while it names this process (another place judges it by that); returns the stop.
+ * `onLost`: called once when the lock names another process (this one's loop was blocked past FOREIGN_STALE_MS
+ * and another container took it), `onFailing` once when the beat cannot touch it (a read-only volume: other
+ * places will take it for stale).
+ */
+export function keepFresh(file: string, report: { onLost?: (holder: LockHolder | null) => void; onFailing?: (error: unknown) => void } = {}): () => void {
+  let lost = false;
+  let failing = false;
   const timer = setInterval(() => {
     try {
-      if (namesThisProcess(readLock(file))) {
+      const lock = readLock(file);
+      if (namesThisProcess(lock)) {
         const now = new Date();
         fs.utimesSync(file, now, now);
+        failing = false;
+      } else if (!lost) {
+        lost = true;
+        report.onLost?.(lock && lock.pid > 0 ? { pid: lock.pid, host: isHere(lock) ? null : lock.place!.split(' ')[0] } : null);
       }
-    } catch {
-      // gone, or the disk unreadable for a moment: the next beat tries again
+    } catch (error) {
+      // the disk unreadable for a moment: the next beat tries again; said once
+      if (!failing) report.onFailing?.(error);
+      failing = true;
     }
   }, HEARTBEAT_MS);
   timer.unref();

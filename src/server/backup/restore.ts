@@ -9,7 +9,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { z } from 'astro/zod';
 import { extract } from 'tar';
-import { acquireDataLock, DataInUseError } from '../data-lock';
+import { acquireDataLock, DataInUseError, DataLockError } from '../data-lock';
 import { BEFORE_RESTORE_PREFIX, DB_ENTRY, MANIFEST, RESTORE_JOURNAL, UPLOADS_ENTRY, sha256, type Manifest } from './archive';
 import { REPLACED, undoInterruptedRestore, writeJournal } from './journal';
 import { syncFolder } from '../whole-file';
@@ -202,7 +202,7 @@ export async function restoreBackup(archive: string, target: RestoreTarget, now 
     try {
       return acquireDataLock(target.dataDir);
     } catch (error) {
-      if (error instanceof DataInUseError) throw new RestoreError(error.message);
+      if (error instanceof DataInUseError || error instanceof DataLockError) throw new RestoreError(error.message);
       throw error;
     }
   });
