@@ -133,8 +133,9 @@ describe('a match of today is past two hours after its kick-off', () => {
     // a match without a time is today's until midnight; without the time of day, the day alone counts
     expect(nextMatchIndex(list, day, 23 * 60 + 59)).toBe(2);
     expect(nextMatchIndex(list, day)).toBe(0);
-    // a live match keeps it whatever the time (its Abpfiff ends it)
+    // a live match keeps it whatever the time (its Abpfiff ends it), and is not set apart as past meanwhile
     expect(nextMatchIndex([of('reserve', '13:00', 'live'), list[1]], day, 16 * 60)).toBe(0);
+    expect(isPastMatch(of('reserve', '13:00', 'live'), day, 16 * 60)).toBe(false);
     // '15.30 Uhr' as typed by hand
     expect(isPastMatch(of('x', '15.30 Uhr'), day, 17 * 60 + 29)).toBe(false);
     expect(isPastMatch(of('x', '15.30 Uhr'), day, 17 * 60 + 30)).toBe(true);

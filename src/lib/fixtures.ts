@@ -68,7 +68,8 @@ export function minutesOfDay(value: string | null | undefined): number | null {
  */
 export function isPastMatch(match: Pick<FixtureMatch, 'match_date' | 'status' | 'match_time'>, today: string, minutesNow?: number): boolean {
   if (match.status === 'finished' || match.match_date < today) return true;
-  if (minutesNow === undefined || match.match_date !== today) return false;
+  // a running match (a late kick-off, long stoppage time) is its ticker's until the Abpfiff
+  if (minutesNow === undefined || match.match_date !== today || match.status === 'live') return false;
   const kickoff = minutesOfDay(match.match_time);
   return kickoff !== null && kickoff + MATCH_OVER_MINUTES <= minutesNow;
 }
@@ -176,6 +177,8 @@ export function seasonSlug(season: string): string {
  * that it turns to the new season with the first match still to play; after
  * the last match, the last match's. Null without matches.
  */
+// By the day, not the time of day (as the published list's data-season, published-state.ts): on the day of a
+// season's last match the list turns to the next season at midnight, not two hours after its kick-off.
 export function currentSeason(list: readonly FixtureMatch[], today: string): string | null {
   if (list.length === 0) return null;
   const next = nextMatchIndex(list, today);

@@ -52,6 +52,15 @@ it('a file written to while the backup packs it fails the backup in German and l
   expect(fs.readdirSync(dir).filter((n) => n.startsWith(STAGING_PREFIX))).toEqual([]);
 });
 
+it('a link made to an upload while the backup packs it (a second backup, an image deleted) changes nothing: the backup succeeds', async () => {
+  const { source } = dataDir('quelle', ['Sieg']);
+  packing.before = (staging) => fs.linkSync(path.join(staging, 'uploads', 'logo.webp'), path.join(source.dataDir, 'zweite-sicherung.webp'));
+  const { file } = await createBackup(source, path.join(root, 'backups'));
+  const target = path.join(root, 'ziel');
+  await restoreBackup(file, { dataDir: target, migrationsDir });
+  expect(fs.readFileSync(path.join(target, 'uploads', 'logo.webp'), 'utf8')).toBe('bild-quelle');
+});
+
 it('an upload still being written under its temporary name is not archived; the backup restores', async () => {
   const { source } = dataDir('quelle', ['Sieg']);
   fs.writeFileSync(path.join(source.uploadsDir, 'news', `ab12.webp.${process.pid}-7.tmp`), 'halb');

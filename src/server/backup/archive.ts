@@ -176,12 +176,15 @@ export async function createBackup(source: BackupSource, toDir: string, now = ne
 /**
  * A linked file written to between its checksum and tar's read (an upload written in place by an older
  * version, or a file a host put there by hand) would make an archive every restore refuses ('Prüfsumme
- * stimmt nicht'): its change time and size are the same as when it was summed, or the backup fails now.
+ * stimmt nicht'): its inode, size and modification time are the same as when it was summed, or the backup
+ * fails now.
  */
 function refuseChangedFiles(staging: string, seen: Map<string, fs.Stats>): void {
   for (const [entry, before] of seen) {
     const now = fs.statSync(path.join(staging, entry));
-    if (now.size !== before.size || now.ctimeMs !== before.ctimeMs || now.mtimeMs !== before.mtimeMs) throw new BackupError(BACKUP_TEXTS.failed(BACKUP_TEXTS.changedMeanwhile(entry)));
+    // not the change time: a link made or removed (the media library deleting the image, a second backup's
+    // staging, an upload's own temporary name) changes it with the content untouched
+    if (now.ino !== before.ino || now.size !== before.size || now.mtimeMs !== before.mtimeMs) throw new BackupError(BACKUP_TEXTS.failed(BACKUP_TEXTS.changedMeanwhile(entry)));
   }
 }
 

@@ -34,6 +34,10 @@ describe('cardStanding', () => {
     expect(cardStanding(list, card('2026-11-28', 'Gegner a'), null, '2026-12-04')).toEqual({ fixture: list[0], label: 'Vorbei', instead: list[1] });
     const played = [fixture('a', '2026-11-28', 'finished'), list[1], list[2]];
     expect(cardStanding(played, card('2026-11-28', 'Gegner a'), null, '2026-11-28').label).toBe('Beendet');
+    // a match still running past midnight is no 'Vorbei'; one left 'live' for days is
+    const running = [fixture('a', '2026-11-28', 'live'), list[1], list[2]];
+    expect(cardStanding(running, card('2026-11-28', 'Gegner a'), null, '2026-11-29').label).toBeNull();
+    expect(cardStanding(running, card('2026-11-28', 'Gegner a'), null, '2026-12-03')).toEqual({ fixture: running[0], label: 'Vorbei', instead: list[1] });
     // a card naming no fixture (another club's tournament) is past by its own date; no next match: none named
     expect(cardStanding(list, card('2026-12-01', 'Auswahl'), null, '2026-12-13')).toEqual({ fixture: null, label: 'Vorbei', instead: null });
   });

@@ -7,6 +7,7 @@ import { prepared, readOr, type MatchRow } from './public-content';
 import { memoRead } from './read-memo';
 import { fixtureOfCard, isPastMatch, nextMatchIndex, type FixtureMatch } from '../../lib/fixtures';
 import { matchStatusLabel } from '../../lib/match-labels';
+import { addDays } from '../../lib/dates-de';
 import { HOME_TEXTS } from './defaults';
 import { parseMatchTeams } from '../../lib/match-text';
 import { nextMatchDefaultsFor, type RenamedClub } from './club-facts';
@@ -114,7 +115,9 @@ export function cardStanding<M extends CardMatch>(fixtures: readonly M[], card: 
   const cardDate = (card?.match_date ?? '').trim();
   let label: string | null = null;
   if (fixture && (fixture.status === 'cancelled' || fixture.status === 'postponed' || fixture.status === 'finished')) label = matchStatusLabel(fixture.status);
-  else if (fixture ? fixture.status !== 'live' && isPastMatch(fixture, today, minutesNow) : /^\d{4}-\d{2}-\d{2}$/.test(cardDate) && cardDate < today) label = HOME_TEXTS.cardPast;
+  // a match still running past midnight is the fixtures' next (nextMatchIndex); one left 'live' for days is past
+  else if (fixture ? !(fixture.status === 'live' && fixture.match_date >= addDays(today, -1)) && isPastMatch(fixture, today, minutesNow) : /^\d{4}-\d{2}-\d{2}$/.test(cardDate) && cardDate < today)
+    label = HOME_TEXTS.cardPast;
   const next = label ? fixtures[nextMatchIndex(fixtures, today, minutesNow)] : undefined;
   return { fixture, label, instead: next && next.id !== fixture?.id ? next : null };
 }

@@ -1,11 +1,13 @@
 // Reading the old app's data: a CSV export's cells, the images' bucket paths, the source in the log.
 import fs from 'node:fs';
 import os from 'node:os';
+import net from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { withoutPassword } from './command';
 import { bucketPath } from './images';
 import { readSource } from './sources';
+import { IMPORT_TEXTS } from './texts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -36,4 +38,17 @@ describe('the old data as it comes', () => {
     expect(shown).toContain('db.example:5432/club');
     expect(withoutPassword('/srv/export')).toBe('/srv/export');
   });
+
+  it('a database that takes the connection and never answers is named as silent for the connect timeout\'s 10 s, not the queries\' time', async () => {
+    const sockets: net.Socket[] = [];
+    const silent = net.createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    try {
+      await expect(readSource(`postgres://postgres@127.0.0.1:${port}/postgres`, 60_000)).rejects.toThrow(IMPORT_TEXTS.sourceUnreadable(IMPORT_TEXTS.noAnswer(10)));
+    } finally {
+      sockets.forEach((socket) => socket.destroy());
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  }, 30_000);
 });

@@ -26,14 +26,20 @@ export class SourceUnreadable extends Error {
   }
 }
 
+/** How long the connection itself may take: at most 10 s (an address that answers at all answers at once). */
+const connectTimeoutOf = (timeoutMs: number) => Math.min(timeoutMs, 10_000);
+
 /** Why a source could not be read, in German where the cause is a common one. */
 function reasonOf(error: unknown, timeoutMs: number): string {
   const { code, message } = (error ?? {}) as { code?: string; message?: string };
   const text = message ?? String(error);
   if (code === 'ECONNREFUSED') return IMPORT_TEXTS.refused;
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return IMPORT_TEXTS.hostUnknown;
-  if (code === 'ECONNRESET' || code === 'EPIPE' || /Connection terminated/i.test(text)) return IMPORT_TEXTS.connectionLost;
+  // the connection's own timeout ('timeout expired'; a pool's 'Connection terminated due to connection
+  // timeout', before the check for a dropped connection): its seconds, not a query's
+  if (/timeout expired|connection timeout/i.test(text)) return IMPORT_TEXTS.noAnswer(Math.round(connectTimeoutOf(timeoutMs) / 1000));
   if (/timeout|timed out/i.test(text) || code === '57014') return IMPORT_TEXTS.noAnswer(Math.round(timeoutMs / 1000));
+  if (code === 'ECONNRESET' || code === 'EPIPE' || /Connection terminated/i.test(text)) return IMPORT_TEXTS.connectionLost;
   if (code === '28P01' || code === '28000') return IMPORT_TEXTS.loginRefused;
   if (code === '3D000') return IMPORT_TEXTS.noSuchDatabase;
   if (code === 'ENOENT') return IMPORT_TEXTS.notFound;
@@ -45,7 +51,7 @@ function reasonOf(error: unknown, timeoutMs: number): string {
 export async function readPostgres(url: string, timeoutMs = SOURCE_TIMEOUT_MS): Promise<SourceData> {
   const client = new pg.Client({
     connectionString: url,
-    connectionTimeoutMillis: Math.min(timeoutMs, 10_000),
+    connectionTimeoutMillis: connectTimeoutOf(timeoutMs),
     // the client gives up on a silent source, and the source on a query that runs away
     query_timeout: timeoutMs,
     statement_timeout: timeoutMs,

@@ -59,6 +59,13 @@ describe("a result typed on a match still 'Geplant'", () => {
     expect(createMatch(match({ match_date: '2099-08-24', home_score: 1, away_score: 1 }), db).row.status).toBe('scheduled');
     for (const status of ['live', 'cancelled', 'postponed']) expect(createMatch(match({ status, home_score: 3, away_score: 0 }), db).row.status, status).toBe(status);
   });
+
+  it("a mis-tapped Anpfiff set back to 'Geplant' keeps its 0:0 without ending the match, and so does a later edit; a result typed then ends it", () => {
+    const { row } = createMatch(match({ match_date: '2026-08-17', status: 'live', home_score: 0, away_score: 0 }), db);
+    expect(updateMatch(row.id, match({ match_date: '2026-08-17', home_score: 0, away_score: 0 }), db).row.status).toBe('scheduled');
+    expect(updateMatch(row.id, match({ match_date: '2026-08-17', home_score: 0, away_score: 0, notes: 'Anpfiff irrtümlich' }), db).row.status).toBe('scheduled');
+    expect(updateMatch(row.id, match({ match_date: '2026-08-17', home_score: 2, away_score: 0 }), db).row.status).toBe('finished');
+  });
 });
 
 describe('match schema', () => {

@@ -54,9 +54,16 @@ export function listMatches(db: Db = getDb()): MatchEntry[] {
  * result (the table counts it so already, decision 027). Kept 'Geplant', it held the 'Nächstes Spiel' badge
  * until midnight, was never the home page's 'Letztes Ergebnis' and was missing from its team's results.
  */
-export function withResultStatus<M extends Pick<MatchData, 'status' | 'home_score' | 'away_score' | 'match_date'>>(input: M, today: string): M {
+export function withResultStatus<M extends Pick<MatchData, 'status' | 'home_score' | 'away_score' | 'match_date'>>(
+  input: M,
+  today: string,
+  before?: Pick<MatchRow, 'status' | 'home_score' | 'away_score'>,
+): M {
   const played = input.status === 'scheduled' && input.home_score != null && input.away_score != null && input.match_date <= today;
-  return played ? { ...input, status: 'finished' } : input;
+  // an edit: only a result typed now. A mis-tapped Anpfiff set back to 'Geplant' carries the 0:0 the clock gave
+  // it, and a later edit of its notes carried that 0:0 again: either ended a match that was never played
+  const typedNow = !before || (before.status !== 'live' && (before.home_score !== input.home_score || before.away_score !== input.away_score));
+  return played && typedNow ? { ...input, status: 'finished' } : input;
 }
 
 const today = () => viennaDate(new Date(appClock().now()));
@@ -101,11 +108,12 @@ export function phaseAfterStatus(before: Pick<MatchRow, 'status' | 'live_phase'>
 
 /** Every change raises SEQUENCE, so calendar apps replace their copy of the event (RFC 5545). */
 export function updateMatch(id: string, typed: MatchData, db: Db = getDb()) {
-  const input = withResultStatus(typed, today());
+  const day = today();
   return write(
     'matches.updateMatch',
     () => {
       const before = db.select().from(matches).where(eq(matches.id, id)).get();
+      const input = withResultStatus(typed, day, before);
       const row = db
         .update(matches)
         .set({ ...input, ...phaseAfterStatus(before, input.status), sequence: sql`${matches.sequence} + 1`, updated_at: new Date().toISOString() })
