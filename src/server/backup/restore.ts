@@ -202,6 +202,8 @@ export async function restoreBackup(archive: string, target: RestoreTarget, now 
     try {
       return acquireDataLock(target.dataDir);
     } catch (error) {
+      // a full disk is said as one ('Kein Speicherplatz frei …'): the host should make room (beforeTheSwap)
+      if (error instanceof DataLockError && isNoSpace(error.cause)) throw error.cause;
       if (error instanceof DataInUseError || error instanceof DataLockError) throw new RestoreError(error.message);
       throw error;
     }
