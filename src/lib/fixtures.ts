@@ -74,6 +74,11 @@ export function isPastMatch(match: Pick<FixtureMatch, 'match_date' | 'status' | 
   return kickoff !== null && kickoff + MATCH_OVER_MINUTES <= minutesNow;
 }
 
+/** Live and from yesterday on (a match running past midnight); one still 'live' later had its Abpfiff forgotten. */
+export function isRunningMatch(match: Pick<FixtureMatch, 'match_date' | 'status'>, today: string): boolean {
+  return match.status === 'live' && match.match_date >= addDays(today, -1);
+}
+
 /**
  * The index of the next match (live, or the first from today on still to be played), or -1. A match still
  * 'live' after the day after its date is one whose Abpfiff was forgotten: it is past, not the next one
@@ -81,8 +86,7 @@ export function isPastMatch(match: Pick<FixtureMatch, 'match_date' | 'status' | 
  * past two hours after its kick-off (isPastMatch).
  */
 export function nextMatchIndex(list: readonly FixtureMatch[], today: string, minutesNow?: number): number {
-  const yesterday = addDays(today, -1);
-  const live = list.findIndex((m) => m.status === 'live' && m.match_date >= yesterday);
+  const live = list.findIndex((m) => isRunningMatch(m, today));
   if (live !== -1) return live;
   return list.findIndex((m) => !isPastMatch(m, today, minutesNow) && (m.status === 'scheduled' || m.status === 'upcoming'));
 }

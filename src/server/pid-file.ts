@@ -77,11 +77,18 @@ function readLock(file: string): LockFile | null {
 const isHere = (lock: LockFile) => lock.place === null || lock.place === PLACE;
 const namesThisProcess = (lock: LockFile | null) => lock !== null && isHere(lock) && lock.pid === process.pid;
 
+/** Who a lock names (its host only when it is another place's); null when it names no process. */
+function holderOf(lock: LockFile | null): LockHolder | null {
+  if (lock === null || lock.pid === 0) return null;
+  return { pid: lock.pid, host: isHere(lock) ? null : lock.place!.split(' ')[0] };
+}
+
 /** The live holder of a lock: a running process of this place, or another place's lock that is fresh. */
 function liveHolder(lock: LockFile | null, now: number): LockHolder | null {
-  if (lock === null || lock.pid === 0) return null;
-  if (isHere(lock)) return processRuns(lock.pid) ? { pid: lock.pid, host: null } : null;
-  return now - lock.touched < FOREIGN_STALE_MS ? { pid: lock.pid, host: lock.place!.split(' ')[0] } : null;
+  const holder = holderOf(lock);
+  if (holder === null) return null;
+  if (holder.host === null) return processRuns(holder.pid) ? holder : null;
+  return now - lock!.touched < FOREIGN_STALE_MS ? holder : null;
 }
 
 /** The live holder of the lock, or null: none, unreadable, or stale. */
@@ -91,8 +98,8 @@ export function runningHolder(file: string, now = Date.now()): LockHolder | null
 
 const lockText = () => `${process.pid}\n${PLACE}\n`;
 
-/** Errors of a file system without hard links (some network and FUSE mounts; whole-file.ts knows them too). */
-const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS']);
+/** Errors of a file system without hard links (some network and FUSE mounts; whole-file.ts's exclusive writes too). */
+export const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS']);
 
 /** Writes `text` under another name and links it into place: false when the file is there already. */
 function linkNew(file: string, text: string): boolean {
@@ -216,7 +223,7 @@ export function keepFresh(file: string, report: { onLost?: (holder: LockHolder |
         failing = false;
       } else if (!lost) {
         lost = true;
-        report.onLost?.(lock && lock.pid > 0 ? { pid: lock.pid, host: isHere(lock) ? null : lock.place!.split(' ')[0] } : null);
+        report.onLost?.(holderOf(lock));
       }
     } catch (error) {
       // the disk unreadable for a moment: the next beat tries again; said once

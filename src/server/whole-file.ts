@@ -8,7 +8,7 @@
 // prepared blanks (publish/files.ts, decision 050). Decision 066.
 import fs from 'node:fs';
 import path from 'node:path';
-import { processRuns } from './pid-file';
+import { NO_HARD_LINKS, processRuns } from './pid-file';
 
 export type WholeFileOptions = {
   /** The file's mode, set when the temporary file is made (never readable by others for a moment). */
@@ -133,9 +133,6 @@ export async function writeWhole(file: string, content: string | Buffer, options
   if (options.durable) syncFolder(path.dirname(file));
 }
 
-/** Errors of a file system without hard links (some network and FUSE mounts). */
-const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS']);
-
 /** The complete `temp` under the name `file` unless that is taken (EEXIST); `temp` is gone after. */
 async function linkInPlace(temp: string, file: string): Promise<void> {
   try {
@@ -156,7 +153,16 @@ async function linkInPlace(temp: string, file: string): Promise<void> {
 
 /** Makes a rename or removal in `dir` durable: the folder's entries are synced to the disk. */
 export function syncFolder(dir: string): void {
-  const fd = fs.openSync(dir, 'r');
+  syncToDisk(dir);
+}
+
+/** Makes a file's content durable (one written by someone else: tar, an unpacked archive). */
+export function syncFile(file: string): void {
+  syncToDisk(file);
+}
+
+function syncToDisk(target: string): void {
+  const fd = fs.openSync(target, 'r');
   try {
     fs.fsyncSync(fd);
   } finally {

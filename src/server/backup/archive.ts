@@ -8,7 +8,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { create } from 'tar';
 import { BACKUP_TEXTS, BEFORE_RESTORE_KEEP_DAYS } from './texts';
-import { syncFolder, TEMP_FILE_SUFFIX } from '../whole-file';
+import { syncFile, syncFolder, TEMP_FILE_SUFFIX } from '../whole-file';
 
 export const ARCHIVE_PREFIX = 'anstoss-backup-';
 export const ARCHIVE_SUFFIX = '.tar.gz';
@@ -154,9 +154,7 @@ export async function createBackup(source: BackupSource, toDir: string, now = ne
     await create({ gzip: true, file: partial, cwd: staging, portable: true, mode: 0o600 }, [MANIFEST, ...entries]);
     fs.chmodSync(partial, 0o600);
     refuseChangedFiles(staging, seen);
-    const handle = fs.openSync(partial, 'r');
-    fs.fsyncSync(handle);
-    fs.closeSync(handle);
+    syncFile(partial);
     fs.renameSync(partial, target);
     syncFolder(path.dirname(target));
     return { file: target, bytes: fs.statSync(target).size, files: files.length, ms: Date.now() - started };

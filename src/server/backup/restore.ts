@@ -12,7 +12,7 @@ import { extract } from 'tar';
 import { acquireDataLock, DataInUseError, DataLockError } from '../data-lock';
 import { BEFORE_RESTORE_PREFIX, DB_ENTRY, MANIFEST, RESTORE_JOURNAL, UPLOADS_ENTRY, sha256, type Manifest } from './archive';
 import { REPLACED, undoInterruptedRestore, writeJournal } from './journal';
-import { syncFolder } from '../whole-file';
+import { syncFile, syncFolder } from '../whole-file';
 import { BACKUP_TEXTS } from './texts';
 
 export class RestoreError extends Error {
@@ -67,15 +67,6 @@ function syncTree(dir: string): void {
     else syncFile(full);
   }
   syncFolder(dir);
-}
-
-function syncFile(file: string): void {
-  const fd = fs.openSync(file, 'r');
-  try {
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
 }
 
 /** Unpacks and checks; throws RestoreError with the German reason. */

@@ -5,9 +5,8 @@ import type { Db } from '../db/client';
 import { matches } from '../db/schema';
 import { prepared, readOr, type MatchRow } from './public-content';
 import { memoRead } from './read-memo';
-import { fixtureOfCard, isPastMatch, nextMatchIndex, type FixtureMatch } from '../../lib/fixtures';
+import { fixtureOfCard, isPastMatch, isRunningMatch, nextMatchIndex, type FixtureMatch } from '../../lib/fixtures';
 import { matchStatusLabel } from '../../lib/match-labels';
-import { addDays } from '../../lib/dates-de';
 import { HOME_TEXTS } from './defaults';
 import { parseMatchTeams } from '../../lib/match-text';
 import { nextMatchDefaultsFor, type RenamedClub } from './club-facts';
@@ -116,7 +115,7 @@ export function cardStanding<M extends CardMatch>(fixtures: readonly M[], card: 
   let label: string | null = null;
   if (fixture && (fixture.status === 'cancelled' || fixture.status === 'postponed' || fixture.status === 'finished')) label = matchStatusLabel(fixture.status);
   // a match still running past midnight is the fixtures' next (nextMatchIndex); one left 'live' for days is past
-  else if (fixture ? !(fixture.status === 'live' && fixture.match_date >= addDays(today, -1)) && isPastMatch(fixture, today, minutesNow) : /^\d{4}-\d{2}-\d{2}$/.test(cardDate) && cardDate < today)
+  else if (fixture ? !isRunningMatch(fixture, today) && isPastMatch(fixture, today, minutesNow) : /^\d{4}-\d{2}-\d{2}$/.test(cardDate) && cardDate < today)
     label = HOME_TEXTS.cardPast;
   const next = label ? fixtures[nextMatchIndex(fixtures, today, minutesNow)] : undefined;
   return { fixture, label, instead: next && next.id !== fixture?.id ? next : null };
