@@ -33,7 +33,13 @@ describe('the memory of a process tree', () => {
     expect(grandchild).toHaveLength(1);
     started.push(grandchild[0]);
 
-    const memory = treeMemory(child.pid!);
+    // a process just spawned is found in /proc before Node has mapped itself (3 MB in a CI run): wait until
+    // both have started, as the bench measures servers that have
+    let memory = treeMemory(child.pid!);
+    for (let i = 0; i < 50 && !(memory.processes === 2 && memory.each.every((p) => p.rssKb > 5_000)); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      memory = treeMemory(child.pid!);
+    }
     expect(memory.processes).toBe(2);
     expect(memory.each.map((p) => p.pid).sort()).toEqual([child.pid, grandchild[0]].sort());
     // two Node processes: each holds megabytes, and PSS never exceeds RSS (shared pages are divided)
