@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { createBackup, RESTORE_JOURNAL, STAGING_PREFIX } from './archive';
+import { BACKUP_TRIES, createBackup, RESTORE_JOURNAL, STAGING_PREFIX } from './archive';
 import { beforeRestorePruneJob, STALE_STAGING_AT_NIGHT_MS } from './daily';
 import { restoreBackup, RestoreError } from './restore';
 import { makeDataDir, newsTitlesIn } from './test-data';
@@ -42,14 +42,38 @@ function dataDir(name: string, titles: string[]) {
 }
 const titlesIn = newsTitlesIn;
 
-it('a file written to while the backup packs it fails the backup in German and leaves no archive (every restore of it had been refused)', async () => {
+it('a file written to each time the backup packs it fails the backup in German after three tries and leaves no archive (every restore of it had been refused)', async () => {
   const { dir, source } = dataDir('quelle', ['Sieg']);
-  // the upload's next chunk lands after its checksum, before tar reads it (an upload written in place)
-  packing.before = (staging) => fs.appendFileSync(path.join(staging, 'uploads', 'news', 'foto.webp'), Buffer.alloc(700_000, 1));
+  // the upload's next chunk lands after its checksum, before tar reads it (an upload written in place), at every try
+  let packed = 0;
+  packing.before = (staging) => {
+    packed++;
+    fs.appendFileSync(path.join(staging, 'uploads', 'news', 'foto.webp'), Buffer.alloc(700_000, 1));
+  };
   const error = await createBackup(source, path.join(root, 'backups')).catch((e: unknown) => e);
-  expect((error as Error).message).toBe(BACKUP_TEXTS.failed(BACKUP_TEXTS.changedMeanwhile('uploads/news/foto.webp')));
+  expect((error as Error).message).toBe(BACKUP_TEXTS.failed(BACKUP_TEXTS.changedMeanwhile('uploads/news/foto.webp', BACKUP_TRIES)));
+  expect((error as Error).message).toContain('3-mal hintereinander');
+  expect(packed).toBe(BACKUP_TRIES);
   expect(fs.readdirSync(path.join(root, 'backups'))).toEqual([]);
   expect(fs.readdirSync(dir).filter((n) => n.startsWith(STAGING_PREFIX))).toEqual([]);
+});
+
+it('a file written to once while the backup packs it is packed again as it is then: the backup succeeds and restores (a night had been lost)', async () => {
+  const { source } = dataDir('quelle', ['Sieg']);
+  const upload = path.join(source.uploadsDir, 'news', 'foto.webp');
+  let packed = 0;
+  packing.before = (staging) => {
+    if (packed++ === 0) fs.appendFileSync(path.join(staging, 'uploads', 'news', 'foto.webp'), Buffer.alloc(700_000, 1));
+  };
+  const { file } = await createBackup(source, path.join(root, 'backups'));
+  expect(packed).toBe(2);
+  expect(fs.readdirSync(path.join(root, 'backups'))).toEqual([path.basename(file)]);
+  const target = path.join(root, 'ziel');
+  await restoreBackup(file, { dataDir: target, migrationsDir });
+  // the upload as the second try found it (one file, linked: the first try's chunk is in it)
+  expect(fs.readFileSync(path.join(target, 'uploads', 'news', 'foto.webp'))).toEqual(fs.readFileSync(upload));
+  expect(titlesIn(target)).toEqual(['Sieg']);
+  expect(fs.readdirSync(source.dataDir).filter((n) => n.startsWith(STAGING_PREFIX))).toEqual([]);
 });
 
 it('a link made to an upload while the backup packs it (a second backup, an image deleted) changes nothing: the backup succeeds', async () => {

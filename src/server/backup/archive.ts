@@ -42,6 +42,21 @@ export class BackupError extends Error {
   }
 }
 
+/** A file written to while it was packed: the next try packs it as it is then (see createBackup). */
+export class FileChangedDuringBackup extends BackupError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'FileChangedDuringBackup';
+  }
+}
+
+/**
+ * How often a backup packs again when a file changed while it was packed: a nightly backup that failed for
+ * that waited a whole day for the next try (and `npm run backup` for its host); a file still changing after
+ * three tries is being written all the time, which the message names.
+ */
+export const BACKUP_TRIES = 3;
+
 export async function sha256(file: string): Promise<string> {
   const hash = crypto.createHash('sha256');
   for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer);
@@ -100,6 +115,16 @@ export type BackupSource = {
 };
 
 export async function createBackup(source: BackupSource, toDir: string, now = new Date()): Promise<BackupResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await createBackupOnce(source, toDir, now);
+    } catch (error) {
+      if (!(error instanceof FileChangedDuringBackup) || attempt >= BACKUP_TRIES) throw error;
+    }
+  }
+}
+
+async function createBackupOnce(source: BackupSource, toDir: string, now: Date): Promise<BackupResult> {
   const started = Date.now();
   if (!source.db && !fs.existsSync(source.dbFile)) throw new BackupError(BACKUP_TEXTS.failed(BACKUP_TEXTS.noDatabase(source.dbFile)));
   // the data is half old and half new until the next start undoes the swap: a backup of it would keep that
@@ -182,7 +207,7 @@ function refuseChangedFiles(staging: string, seen: Map<string, fs.Stats>): void 
     const now = fs.statSync(path.join(staging, entry));
     // not the change time: a link made or removed (the media library deleting the image, a second backup's
     // staging, an upload's own temporary name) changes it with the content untouched
-    if (now.ino !== before.ino || now.size !== before.size || now.mtimeMs !== before.mtimeMs) throw new BackupError(BACKUP_TEXTS.failed(BACKUP_TEXTS.changedMeanwhile(entry)));
+    if (now.ino !== before.ino || now.size !== before.size || now.mtimeMs !== before.mtimeMs) throw new FileChangedDuringBackup(BACKUP_TEXTS.failed(BACKUP_TEXTS.changedMeanwhile(entry, BACKUP_TRIES)));
   }
 }
 
