@@ -109,15 +109,15 @@ export type TeamExtras = {
  * Below a team's squad: its top scorers, calendar, league tables and match links, read with their hash
  * from one state of the database, so that the hash in the page stands for what it shows (decision 045).
  */
-export function teamExtras(teamId: string, shown: PublicPlayerView[], today: string): TeamExtras {
+export function teamExtras(teamId: string, shown: PublicPlayerView[], today: string, minutesNow?: number): TeamExtras {
   const none: TeamExtras = { top: null, hasMatches: false, tables: [], games: [], shown: null };
   return readOr(`extras of team ${teamId}`, none, (db) =>
     readConsistently(db, () => ({
       top: publicTopScorers(teamId, shown),
       hasMatches: teamHasMatches(teamId),
       tables: teamLeagues(teamId),
-      games: teamMatchLinks(teamId, today),
-      shown: teamShownHash(db, teamId, today),
+      games: teamMatchLinks(teamId, today, minutesNow),
+      shown: teamShownHash(db, teamId, today, minutesNow),
     })),
   );
 }

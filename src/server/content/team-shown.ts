@@ -20,25 +20,26 @@ import { shownHashOf, shownMarker, unmovedFor, type MatchesMoved } from './playe
 import { teamSeasonStatsIn } from './player-stats';
 import { memoRead } from './read-memo';
 import { teamHasMatchesIn, teamMatchLinksIn } from './team-matches';
-import { viennaDate } from '../../lib/dates-de';
+import { viennaDate, viennaMinutes } from '../../lib/dates-de';
 
 /** How many of the season's scorers the team page chooses its top scorers from. */
 export const TOP_SCORERS_CHOSEN_FROM = 20;
 
 /**
- * The hash of what a team's pages show of the match tables now, on `today` ('YYYY-MM-DD', Vienna: which
- * matches are next depends on it); throws where the tables cannot be read.
+ * The hash of what a team's pages show of the match tables now, on `today` ('YYYY-MM-DD', Vienna) at
+ * `minutesNow` (which matches are next depends on both, team-matches.ts); throws where the tables cannot be read.
  */
-export function teamShownHash(db: Db, teamId: string, today: string): string {
-  return memoRead(db, `teamShown:${teamId}:${today}`, () => {
+export function teamShownHash(db: Db, teamId: string, today: string, minutesNow?: number): string {
+  return memoRead(db, `teamShown:${teamId}:${today}:${minutesNow ?? ''}`, () => {
     const season = teamSeasonStatsIn(db, teamId);
     const top = season && { season: season.season, scorers: topScorers(season.stats, TOP_SCORERS_CHOSEN_FROM) };
-    return shownHashOf(JSON.stringify([top, teamHasMatchesIn(db, teamId), teamMatchLinksIn(db, teamId, today)]));
+    return shownHashOf(JSON.stringify([top, teamHasMatchesIn(db, teamId), teamMatchLinksIn(db, teamId, today, minutesNow)]));
   });
 }
 
 /** The marker of a team's two pages (shownMarker in player-shown.ts), as a publish at `now` renders them. */
-export const teamShownMarker = (db: Db, teamId: string, now: number) => shownMarker(`the pages of team ${teamId}`, () => teamShownHash(db, teamId, viennaDate(new Date(now))));
+export const teamShownMarker = (db: Db, teamId: string, now: number) =>
+  shownMarker(`the pages of team ${teamId}`, () => teamShownHash(db, teamId, viennaDate(new Date(now)), viennaMinutes(new Date(now))));
 
 /** The columns of `matches` the team pages' hash reads (the season's numbers, whether there are matches, the links). */
 const TEAM_MATCH_COLUMNS = new Set(['id', 'team_id', 'status', 'season', 'match_date', 'match_time', 'home_team', 'away_team', 'home_score', 'away_score']);
@@ -47,6 +48,6 @@ const LINKED_ONLY = new Set(['home_team', 'away_team', 'home_score', 'away_score
 
 /** A team's pages (unmovedFor): names and score are shown only for the matches they link. */
 export function teamPagesUnmoved(db: Db, teamId: string, moved: MatchesMoved, now: number): boolean {
-  const today = viennaDate(new Date(now));
-  return unmovedFor(moved, TEAM_MATCH_COLUMNS, LINKED_ONLY, (matchId) => !teamMatchLinksIn(db, teamId, today).some((link) => link.id === matchId));
+  const [today, minutesNow] = [viennaDate(new Date(now)), viennaMinutes(new Date(now))];
+  return unmovedFor(moved, TEAM_MATCH_COLUMNS, LINKED_ONLY, (matchId) => !teamMatchLinksIn(db, teamId, today, minutesNow).some((link) => link.id === matchId));
 }

@@ -11,17 +11,18 @@ import { viennaTimeToUtc } from '../../lib/dates-de';
 import { MATCH_ENDS_LOOK_MS, matchEndsJob } from './match-ends';
 import { Publisher } from './publisher';
 import type { Change } from './routes';
-import { MATCH_END } from './pseudo-tables';
+import { MATCH_END, TEAM_MATCH_END } from './pseudo-tables';
 import type { Renderer } from './render';
 
 let db: Db;
 let siteDir: string;
+let team = '';
 const at = (date: string, time: string) => viennaTimeToUtc(date, time)!.getTime();
 beforeEach(() => {
   db = createTestDb();
   siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-match-ends-'));
   seed(db, () => {
-    const team = db.insert(teams).values({ name: 'Kampfmannschaft' }).returning().get().id;
+    team = db.insert(teams).values({ name: 'Kampfmannschaft' }).returning().get().id;
     for (const [date, time, away] of [
       ['2026-11-28', '13:00', 'SV Ilz 1b'],
       ['2026-11-28', '15:00', 'SV Ilz'],
@@ -38,7 +39,7 @@ afterEach(() => {
   fs.rmSync(siteDir, { recursive: true, force: true });
 });
 
-it('runs at kick-off + 2 h of each match, publishes MATCH_END then and nothing at a look between', async () => {
+it("runs at kick-off + 2 h of each match, publishes MATCH_END and its team's TEAM_MATCH_END then and nothing at a look between", async () => {
   let now = at('2026-11-28', '12:00');
   const published: Change[][] = [];
   const job = matchEndsJob({ db: () => db, now: () => now, publish: async (changes) => void published.push(changes) });
@@ -52,7 +53,8 @@ it('runs at kick-off + 2 h of each match, publishes MATCH_END then and nothing a
   expect(published).toEqual([]);
   now = at('2026-11-28', '15:00');
   await job.run();
-  expect(published).toEqual([[{ table: MATCH_END }]]);
+  // the fixtures and the home page, and the pages of the team whose match it was
+  expect(published).toEqual([[{ table: MATCH_END }, { table: TEAM_MATCH_END, key: team }]]);
   // a look a quarter later finds no end since the last: nothing is published
   now = at('2026-11-28', '15:15');
   await job.run();

@@ -14,6 +14,12 @@ export const CALENDAR = 'calendar';
 export const MATCH_END = 'match_end';
 
 /**
+ * The same moment for one team's pages, keyed by the team whose match it is: their next matches move too
+ * (team-matches.ts), and only that team's two pages are asked (their hash decides, decision 045).
+ */
+export const TEAM_MATCH_END = 'team_match_end';
+
+/**
  * Which matches the fixtures' filter pages list, and which filters exist: a
  * match created, deleted, or given another competition or team names changes
  * it (and is reported with this besides its own key); a score, status, time,
@@ -48,7 +54,7 @@ export const TEAM_ORDER = 'team_order';
  */
 export const TEAM_HALF = 'team_half';
 
-export type PseudoTable = typeof CALENDAR | typeof MATCH_END | typeof FIXTURE_LISTS | typeof NEWS_LISTS | typeof TEAM_ORDER | typeof TEAM_HALF;
+export type PseudoTable = typeof CALENDAR | typeof MATCH_END | typeof TEAM_MATCH_END | typeof FIXTURE_LISTS | typeof NEWS_LISTS | typeof TEAM_ORDER | typeof TEAM_HALF;
 
 /** The table an admin panel reloads on for a change (a pseudo-table's is the table it was written in). */
 export function adminTableOf(table: string): string {

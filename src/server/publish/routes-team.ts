@@ -6,7 +6,7 @@ import { teams } from '../db/schema';
 import { teamPagesUnmoved, teamShownMarker } from '../content/team-shown';
 import { teamIdsForRow } from './routes-player';
 import type { Dep, RouteDef } from './routes';
-import { CALENDAR } from './pseudo-tables';
+import { CALENDAR, TEAM_MATCH_END } from './pseudo-tables';
 
 /** Every team, in the club's order. */
 export const teamIds = (db: Db) => db.select({ id: teams.id }).from(teams).orderBy(asc(teams.display_order)).all().map((r) => r.id);
@@ -21,17 +21,18 @@ const TEAM_MATCH_CENTRE_DEPS: Dep[] = [{ table: 'matches' }, { table: 'match_lin
 /**
  * What the team pages show of the match tables (team-shown.ts): a score corrected in an older match leaves them
  * as they are; a match given to another team asks its old team's pages too (match-baselines.ts). The
- * calendar too: a new day's next matches.
+ * calendar and a match's end too: a new day's or the two hours after a kick-off's next matches.
  */
-const teamShown: RouteDef['inputs'] = { tables: ['matches', 'match_lineups', 'match_events', CALENDAR], marker: teamShownMarker, unmoved: teamPagesUnmoved };
+const teamShown: RouteDef['inputs'] = { tables: ['matches', 'match_lineups', 'match_events', CALENDAR, TEAM_MATCH_END], marker: teamShownMarker, unmoved: teamPagesUnmoved };
 
 /** Called once when routes.ts builds ROUTES. */
 export function teamPageRoutes(): RouteDef[] {
   return ['/team/:id', '/mannschaften/:id'].map((pattern) => ({
     pattern,
     layout: true,
-    // the calendar: the nightly republish asks them the new day's next matches (their hash decides, team-shown.ts)
-    deps: [{ table: 'teams', key: ':id' }, { table: 'players', key: ':id' }, ...TEAM_MATCH_CENTRE_DEPS, { table: CALENDAR }],
+    // the calendar: the nightly republish asks them the new day's next matches, and a match's end (match-ends.ts)
+    // its team's (their hash decides, team-shown.ts)
+    deps: [{ table: 'teams', key: ':id' }, { table: 'players', key: ':id' }, ...TEAM_MATCH_CENTRE_DEPS, { table: CALENDAR }, { table: TEAM_MATCH_END, key: ':id' }],
     params: teamIds,
     idsForRow: teamIdsForRow,
     inputs: teamShown,

@@ -7,12 +7,13 @@ import type { Db } from '../db/client';
 import { createTestDb, seed } from '../db/test-db';
 import { write } from '../db/write';
 import { matches, teams } from '../db/schema';
-import { viennaDate } from '../../lib/dates-de';
+import { viennaDate, viennaMinutes } from '../../lib/dates-de';
 import { teamMatchLinks } from '../content/team-matches';
 import { teamShownHash } from '../content/team-shown';
 import { Publisher } from './publisher';
 import { fileForUrl } from './routes';
 import { CALENDAR } from './pseudo-tables';
+import { matchEndsJob } from './match-ends';
 import type { Renderer } from './render';
 
 // A team's next matches are from the publish's day on (team-matches.ts): a match nobody entered a result for
@@ -27,9 +28,9 @@ const render: Renderer = async (url, at = now) => {
   rendered.push(url);
   const [, kind, id] = url.split('/');
   if (kind !== 'team' && kind !== 'mannschaften') return { status: 200, headers: {}, body: Buffer.from(url) };
-  const day = viennaDate(new Date(at));
-  const links = teamMatchLinks(id, day).map((m) => `<li>${m.match_date} ${m.away_team}</li>`).join('');
-  return { status: 200, headers: {}, body: Buffer.from(`<section data-shown="${teamShownHash(db, id, day)}"><ul>${links}</ul></section>`) };
+  const [day, minutes] = [viennaDate(new Date(at)), viennaMinutes(new Date(at))];
+  const links = teamMatchLinks(id, day, minutes).map((m) => `<li>${m.match_date} ${m.away_team}</li>`).join('');
+  return { status: 200, headers: {}, body: Buffer.from(`<section data-shown="${teamShownHash(db, id, day, minutes)}"><ul>${links}</ul></section>`) };
 };
 
 beforeEach(() => {
@@ -85,4 +86,33 @@ it('a live match counts as next until the day after its date (it may run past mi
   seed(db, () => db.update(matches).set({ status: 'live' }).where(eq(matches.away_team, 'SV Ilz')).run());
   expect(teamMatchLinks(team, '2026-10-04').map((m) => m.away_team)).toEqual(['SV Ilz', 'FC Gnas']);
   expect(teamMatchLinks(team, '2026-10-05').map((m) => m.away_team)).toEqual(['FC Gnas', 'SC Weiz']);
+});
+
+it("two hours after a kick-off nobody ended, the match-end job moves that team's next matches, and no other team's pages are rendered", async () => {
+  const other = seed(db, () => {
+    db.update(matches).set({ match_time: '15:00' }).where(eq(matches.away_team, 'SV Ilz')).run();
+    const id = db.insert(teams).values({ name: 'U14' }).returning().get().id;
+    db.insert(matches).values({ home_team: 'SV Kirchberg U14', away_team: 'USV Pöllau', match_date: '2026-10-04', match_time: '10:00', status: 'scheduled', team_id: id, team_side: 'home' }).run();
+    return id;
+  });
+  const publisher = new Publisher({ db: () => db, siteDir, render, clock: { now: () => now }, log: { info: () => undefined, warn: () => undefined, error: () => undefined } });
+  now = Date.parse('2026-10-03T10:00:00Z');
+  await publisher.publishAll();
+  const job = matchEndsJob({ db: () => db, now: () => now, publish: (changes) => publisher.publishChanges(changes) });
+  // 16:55 in Vienna: still the match's
+  now = Date.parse('2026-10-03T14:55:00Z');
+  await job.run();
+  expect(page()).toContain('2026-10-03 SV Ilz');
+  // 17:00 in Vienna, kick-off + 2 h: the next two without the match nobody ended
+  now = Date.parse('2026-10-03T15:00:00Z');
+  rendered.length = 0;
+  await job.run();
+  expect(page()).not.toContain('SV Ilz');
+  expect(page()).toContain('2026-10-10 FC Gnas</li><li>2026-10-17 SC Weiz');
+  expect(rendered).toEqual(expect.arrayContaining([`/team/${team}`, `/mannschaften/${team}`, '/', '/spielplan']));
+  expect(rendered.filter((url) => url.endsWith(other))).toEqual([]);
+  // a time typed as '9.30' counts the same: 11:30 in Vienna the next day
+  seed(db, () => db.update(matches).set({ match_date: '2026-10-04', match_time: '9.30' }).where(eq(matches.away_team, 'FC Gnas')).run());
+  expect(teamMatchLinks(team, '2026-10-04', 11 * 60 + 29).map((m) => m.away_team)).toEqual(['FC Gnas', 'SC Weiz']);
+  expect(teamMatchLinks(team, '2026-10-04', 11 * 60 + 30).map((m) => m.away_team)).toEqual(['SC Weiz']);
 });
