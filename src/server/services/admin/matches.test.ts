@@ -1,9 +1,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FIXTURE_LISTS } from '../../publish/pseudo-tables';
-import { createTestDb } from '../../db/test-db';
+import { createTestDb, seed } from '../../db/test-db';
 import type { Db } from '../../db/client';
 import { matchSchema } from '../../../lib/schemas/match';
 import { createMatch, deleteMatch, listMatches, updateMatch } from './matches';
+import { advancePhase } from './match-day';
+import { followScore } from './match-details';
+import { matchEvents, matches, teams } from '../../db/schema';
+import { eq } from 'drizzle-orm';
 import { RefusedWrite } from '../../db/write';
 
 let db: Db;
@@ -60,11 +64,48 @@ describe("a result typed on a match still 'Geplant'", () => {
     for (const status of ['live', 'cancelled', 'postponed']) expect(createMatch(match({ status, home_score: 3, away_score: 0 }), db).row.status, status).toBe(status);
   });
 
-  it("a mis-tapped Anpfiff set back to 'Geplant' keeps its 0:0 without ending the match, and so does a later edit; a result typed then ends it", () => {
+  it("a 0:0 a live match carried back to 'Geplant' (no clock ran, so it stays) ends nothing, nor does a later edit; a result typed then ends it", () => {
     const { row } = createMatch(match({ match_date: '2026-08-17', status: 'live', home_score: 0, away_score: 0 }), db);
     expect(updateMatch(row.id, match({ match_date: '2026-08-17', home_score: 0, away_score: 0 }), db).row.status).toBe('scheduled');
     expect(updateMatch(row.id, match({ match_date: '2026-08-17', home_score: 0, away_score: 0, notes: 'Anpfiff irrtümlich' }), db).row.status).toBe('scheduled');
     expect(updateMatch(row.id, match({ match_date: '2026-08-17', home_score: 2, away_score: 0 }), db).row.status).toBe('finished');
+  });
+});
+
+describe('a live match set back to before its Anpfiff', () => {
+  const kickedOff = (v: Record<string, unknown> = {}) => {
+    const teamId = seed(db, () => db.insert(teams).values({ name: 'Kampfmannschaft' }).returning().get().id);
+    const { row } = createMatch(match({ match_date: '2099-08-17', team_id: teamId, team_side: 'home', ...v }), db);
+    advancePhase(row.id, 'kickoff', Date.parse('2099-08-17T13:00:00Z'), db);
+    return { ...db.select().from(matches).where(eq(matches.id, row.id)).get()!, teamId };
+  };
+
+  it("loses the clock's 0:0 (a mis-tapped Anpfiff): the fixtures showed '0:0' on a match not played", () => {
+    const m = kickedOff();
+    expect(m).toMatchObject({ status: 'live', home_score: 0, away_score: 0 });
+    // the form sends back what it shows: the 0:0
+    const { row } = updateMatch(m.id, match({ match_date: '2099-08-17', team_id: m.teamId, team_side: 'home', home_score: 0, away_score: 0 }), db);
+    expect(row).toMatchObject({ status: 'scheduled', home_score: null, away_score: null });
+    expect(db.select().from(matches).where(eq(matches.id, m.id)).get()).toMatchObject({ live_phase: 'not_started', home_score: null, away_score: null });
+  });
+
+  it('keeps a score typed in the same save, one the goals gave, and the 0:0 of a match set to Beendet', () => {
+    const typed = kickedOff();
+    expect(updateMatch(typed.id, match({ match_date: '2099-08-17', team_id: typed.teamId, team_side: 'home', home_score: 1, away_score: 0 }), db).row).toMatchObject({ home_score: 1, away_score: 0 });
+    const ended = kickedOff();
+    expect(updateMatch(ended.id, match({ match_date: '2099-08-17', team_id: ended.teamId, team_side: 'home', status: 'finished', home_score: 0, away_score: 0 }), db).row).toMatchObject({
+      status: 'finished',
+      home_score: 0,
+      away_score: 0,
+    });
+    // a match called off in play keeps the score its goals gave
+    const scored = kickedOff();
+    seed(db, () => {
+      db.insert(matchEvents).values({ match_id: scored.id, type: 'goal', minute: 10, side: 'away', player_name: 'Gast 9' }).run();
+      followScore(scored.id, db);
+    });
+    const called = updateMatch(scored.id, match({ match_date: '2099-08-17', team_id: scored.teamId, team_side: 'home', status: 'cancelled', home_score: 0, away_score: 1 }), db).row;
+    expect(called).toMatchObject({ status: 'cancelled', home_score: 0, away_score: 1 });
   });
 });
 

@@ -106,6 +106,18 @@ export function phaseAfterStatus(before: Pick<MatchRow, 'status' | 'live_phase'>
   return { live_phase: status === 'finished' ? 'full_time' : 'not_started' };
 }
 
+/**
+ * The 0:0 the Anpfiff gave a match without a typed score (followScore) goes with the clock when a live match
+ * is set back to before it (phaseAfterStatus: 'Geplant', or called off in play) and nobody scored or typed
+ * another score: kept, the fixtures showed '0:0' on a match not played, and once its day had passed the
+ * league table counted a draw (decision 027) and a later result typed there ended nothing.
+ */
+function clockScoreUndone(before: MatchRow, input: Pick<MatchData, 'home_score' | 'away_score'>, db: Db): Partial<MatchRow> {
+  const clockScore = (m: Pick<MatchData, 'home_score' | 'away_score'>) => m.home_score === 0 && m.away_score === 0;
+  if (!clockScore(before) || !clockScore(input) || eventsOf(before.id, db).some((e) => e.type === 'goal')) return {};
+  return { home_score: null, away_score: null };
+}
+
 /** Every change raises SEQUENCE, so calendar apps replace their copy of the event (RFC 5545). */
 export function updateMatch(id: string, typed: MatchData, db: Db = getDb()) {
   const day = today();
@@ -114,9 +126,11 @@ export function updateMatch(id: string, typed: MatchData, db: Db = getDb()) {
     () => {
       const before = db.select().from(matches).where(eq(matches.id, id)).get();
       const input = withResultStatus(typed, day, before);
+      const phase = phaseAfterStatus(before, input.status);
+      const undone = before && phase.live_phase === 'not_started' ? clockScoreUndone(before, input, db) : {};
       const row = db
         .update(matches)
-        .set({ ...input, ...phaseAfterStatus(before, input.status), sequence: sql`${matches.sequence} + 1`, updated_at: new Date().toISOString() })
+        .set({ ...input, ...phase, ...undone, sequence: sql`${matches.sequence} + 1`, updated_at: new Date().toISOString() })
         .where(eq(matches.id, id))
         .returning()
         .get();
