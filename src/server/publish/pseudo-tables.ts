@@ -15,7 +15,7 @@ export const MATCH_END = 'match_end';
 
 /**
  * The same moment for one team's pages, keyed by the team whose match it is: their next matches move too
- * (team-matches.ts), and only that team's two pages are asked (their hash decides, decision 045).
+ * (team-matches.ts): only that team's two pages are rendered, as the change's own pages (job-plan.ts ownPages).
  */
 export const TEAM_MATCH_END = 'team_match_end';
 

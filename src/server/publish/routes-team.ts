@@ -30,8 +30,8 @@ export function teamPageRoutes(): RouteDef[] {
   return ['/team/:id', '/mannschaften/:id'].map((pattern) => ({
     pattern,
     layout: true,
-    // the calendar: the nightly republish asks them the new day's next matches, and a match's end (match-ends.ts)
-    // its team's (their hash decides, team-shown.ts)
+    // the calendar: the nightly republish asks them the new day's next matches (their hash decides,
+    // team-shown.ts); a match's end (match-ends.ts) renders its team's
     deps: [{ table: 'teams', key: ':id' }, { table: 'players', key: ':id' }, ...TEAM_MATCH_CENTRE_DEPS, { table: CALENDAR }, { table: TEAM_MATCH_END, key: ':id' }],
     params: teamIds,
     idsForRow: teamIdsForRow,

@@ -12,7 +12,7 @@ import { teamMatchLinks } from '../content/team-matches';
 import { teamShownHash } from '../content/team-shown';
 import { Publisher } from './publisher';
 import { fileForUrl } from './routes';
-import { CALENDAR } from './pseudo-tables';
+import { CALENDAR, MATCH_END, TEAM_MATCH_END } from './pseudo-tables';
 import { matchEndsJob } from './match-ends';
 import type { Renderer } from './render';
 
@@ -115,4 +115,16 @@ it("two hours after a kick-off nobody ended, the match-end job moves that team's
   seed(db, () => db.update(matches).set({ match_date: '2026-10-04', match_time: '9.30' }).where(eq(matches.away_team, 'FC Gnas')).run());
   expect(teamMatchLinks(team, '2026-10-04', 11 * 60 + 29).map((m) => m.away_team)).toEqual(['FC Gnas', 'SC Weiz']);
   expect(teamMatchLinks(team, '2026-10-04', 11 * 60 + 30).map((m) => m.away_team)).toEqual(['SC Weiz']);
+});
+
+it("a match's end merged with a save of another match (the match columns alone would leave the page) still moves the team's next matches", async () => {
+  seed(db, () => db.update(matches).set({ match_time: '15:00' }).where(eq(matches.away_team, 'SV Ilz')).run());
+  const publisher = new Publisher({ db: () => db, siteDir, render, clock: { now: () => now }, log: { info: () => undefined, warn: () => undefined, error: () => undefined } });
+  now = Date.parse('2026-10-03T10:00:00Z');
+  await publisher.publishAll();
+  const later = db.select().from(matches).where(eq(matches.away_team, 'SC Weiz')).get()!;
+  write('test.notes', () => db.update(matches).set({ notes: 'Treffpunkt 9 Uhr' }).where(eq(matches.id, later.id)).run(), db);
+  now = Date.parse('2026-10-03T15:00:00Z');
+  await publisher.publishChanges([{ table: MATCH_END }, { table: TEAM_MATCH_END, key: team }, { table: 'matches', key: later.id }]);
+  expect(page()).not.toContain('SV Ilz');
 });
