@@ -52,7 +52,7 @@ it('a file written to each time the backup packs it fails the backup in German a
   };
   const error = await createBackup(source, path.join(root, 'backups')).catch((e: unknown) => e);
   expect((error as Error).message).toBe(BACKUP_TEXTS.failed(BACKUP_TEXTS.changedMeanwhile('uploads/news/foto.webp', BACKUP_TRIES)));
-  expect((error as Error).message).toContain('3-mal hintereinander');
+  expect((error as Error).message).toContain('3-mal hintereinander Dateien verändert (zuletzt uploads/news/foto.webp)');
   expect(packed).toBe(BACKUP_TRIES);
   expect(fs.readdirSync(path.join(root, 'backups'))).toEqual([]);
   expect(fs.readdirSync(dir).filter((n) => n.startsWith(STAGING_PREFIX))).toEqual([]);

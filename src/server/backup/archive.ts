@@ -56,6 +56,8 @@ export class FileChangedDuringBackup extends BackupError {
  * three tries is being written all the time, which the message names.
  */
 export const BACKUP_TRIES = 3;
+/** The pause before the next try, times the tries so far: a writer still at it gets a moment to finish. */
+export const BACKUP_RETRY_PAUSE_MS = 500;
 
 export async function sha256(file: string): Promise<string> {
   const hash = crypto.createHash('sha256');
@@ -121,6 +123,7 @@ export async function createBackup(source: BackupSource, toDir: string, now = ne
     } catch (error) {
       if (!(error instanceof FileChangedDuringBackup) || attempt >= BACKUP_TRIES) throw error;
     }
+    await new Promise((resolve) => setTimeout(resolve, BACKUP_RETRY_PAUSE_MS * attempt));
   }
 }
 

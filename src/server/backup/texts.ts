@@ -19,7 +19,7 @@ export const BACKUP_TEXTS = {
   restoreInterrupted:
     'eine Wiederherstellung wurde mitten im Austausch der Daten abgebrochen (restore-journal.json). Bitte zuerst den Server starten (npm start): er macht sie rückgängig.',
   changedMeanwhile: (file: string, tries: number) =>
-    `${file} wurde während der Sicherung ${tries}-mal hintereinander verändert. Bitte die Sicherung später erneut starten, wenn niemand Dateien hochlädt.`,
+    `Während der Sicherung wurden ${tries}-mal hintereinander Dateien verändert (zuletzt ${file}). Bitte die Sicherung später erneut starten, wenn niemand Dateien hochlädt.`,
   archiveMissing: (file: string) => `Sicherung nicht gefunden: ${file}`,
   archiveCorrupt: (reason: string) => `Die Sicherung ist beschädigt oder keine Anstoss-Sicherung (${reason}). Es wurde nichts verändert.`,
   noSpaceToUnpack: (dir: string) => `Kein Speicherplatz frei, um die Sicherung in ${dir} zu entpacken. Es wurde nichts verändert; bitte Platz schaffen und erneut versuchen.`,

@@ -17,7 +17,7 @@
 import type { Db } from '../db/client';
 import { SHOWN_ATTRIBUTE, type MatchesMoved } from '../content/player-shown';
 import { ROUTES, routeDeps, type Change, type RouteDef } from './routes';
-import { CALENDAR } from './pseudo-tables';
+import { CALENDAR, TEAM_MATCH_END } from './pseudo-tables';
 
 type WithInputs = { route: RouteDef & { inputs: NonNullable<RouteDef['inputs']> }; prefix: string; suffix: string; markerKey: number };
 
@@ -55,8 +55,9 @@ export function shownAlready(
     if (!memo.has(key)) memo.set(key, ask());
     return memo.get(key)!;
   };
-  // a new day moves what a page shows by date (a team's next matches) whatever moved of the matches: the marker decides
-  const moved = changes.some((change) => change.table === CALENDAR) ? null : known.moved;
+  // a new day, or a match's end two hours after its kick-off, moves what a page shows by date and time (a team's
+  // next matches) whatever moved of the matches: the marker decides
+  const moved = changes.some((change) => change.table === CALENDAR || change.table === TEAM_MATCH_END) ? null : known.moved;
   return (url) => {
     const hit = idOf(url, decided);
     if (!hit) return false;

@@ -89,6 +89,18 @@ describe('a live match set back to before its Anpfiff', () => {
     expect(db.select().from(matches).where(eq(matches.id, m.id)).get()).toMatchObject({ live_phase: 'not_started', home_score: null, away_score: null });
   });
 
+  it("loses it too after an Abpfiff pressed by mistake as well: set back from 'Beendet', the Anpfiff is offered again", () => {
+    const m = kickedOff();
+    advancePhase(m.id, 'full_time', Date.parse('2099-08-17T13:01:00Z'), db);
+    expect(db.select().from(matches).where(eq(matches.id, m.id)).get()).toMatchObject({ status: 'finished', live_phase: 'full_time', home_score: 0, away_score: 0 });
+    const { row } = updateMatch(m.id, match({ match_date: '2099-08-17', team_id: m.teamId, team_side: 'home', home_score: 0, away_score: 0 }), db);
+    expect(row).toMatchObject({ status: 'scheduled', home_score: null, away_score: null });
+    expect(db.select().from(matches).where(eq(matches.id, m.id)).get()).toMatchObject({ live_phase: 'not_started' });
+    // a 0:0 typed with 'Beendet' in the form (no clock ran) and set back keeps what was typed
+    const typed = createMatch(match({ match_date: '2099-08-17', status: 'finished', home_score: 0, away_score: 0 }), db).row;
+    expect(updateMatch(typed.id, match({ match_date: '2099-08-17', home_score: 0, away_score: 0 }), db).row).toMatchObject({ status: 'scheduled', home_score: 0, away_score: 0 });
+  });
+
   it('keeps a score typed in the same save, one the goals gave, and the 0:0 of a match set to Beendet', () => {
     const typed = kickedOff();
     expect(updateMatch(typed.id, match({ match_date: '2099-08-17', team_id: typed.teamId, team_side: 'home', home_score: 1, away_score: 0 }), db).row).toMatchObject({ home_score: 1, away_score: 0 });

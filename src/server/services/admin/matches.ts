@@ -99,11 +99,15 @@ function refuseScoreAgainstGoals(before: MatchRow, typed: MatchRow, db: Db) {
  * Abpfiff the admin forgot at the pitch, anything else (a kick-off pressed by mistake, a match called off in
  * play) sets it back to before the Anpfiff, its times kept (the next Anpfiff sets them anew). Else the page
  * kept a running half beside 'Beendet', and 'Spieltag' offered it again. Only on the change from 'live': a
- * later edit of a match whose status came back another way (a restored version) leaves its clock alone.
+ * later edit of a match whose status came back another way (a restored version) leaves its clock alone. A
+ * match the clock ended ('Beendet' by the Abpfiff) and set back to before it is as one never kicked off.
  */
 export function phaseAfterStatus(before: Pick<MatchRow, 'status' | 'live_phase'> | undefined, status: string | undefined): Partial<MatchRow> {
-  if (!before || before.status !== 'live' || status === undefined || status === 'live' || !isRunningPhase(before.live_phase)) return {};
-  return { live_phase: status === 'finished' ? 'full_time' : 'not_started' };
+  if (!before || status === undefined || status === before.status || status === 'live') return {};
+  if (before.status === 'live' && isRunningPhase(before.live_phase)) return { live_phase: status === 'finished' ? 'full_time' : 'not_started' };
+  // Anpfiff and Abpfiff both pressed by mistake, then set back in the form: 'Spieltag' offers the Anpfiff again
+  if (before.status === 'finished' && before.live_phase === 'full_time' && status !== 'finished') return { live_phase: 'not_started' };
+  return {};
 }
 
 /**
