@@ -45,9 +45,10 @@ it("a server in another container on the same data holds it while it touches its
   expect(() => acquireDataLock(dir, 300)).toThrow(`Ein Anstoss-Server (Prozess 1 auf c0ffee123456) nutzt die Daten in ${dir}. Bitte zuerst den Server stoppen.`);
   expect(fs.readFileSync(file, 'utf8')).toBe(`1\nc0ffee123456 pid:[4026532411]\n`);
   // the container was restarted after a crash (a new PID namespace): its lock was last touched 6 s ago
-  const touched = new Date(Date.now() - (FOREIGN_STALE_MS - 1_000));
-  fs.utimesSync(file, touched, touched);
+  // (the start taken first: a stall between the two would make the lock older than said)
   const started = Date.now();
+  const touched = new Date(started - (FOREIGN_STALE_MS - 1_000));
+  fs.utimesSync(file, touched, touched);
   const release = acquireDataLock(dir);
   const waited = Date.now() - started;
   expect(waited).toBeGreaterThanOrEqual(900);

@@ -18,8 +18,8 @@ afterEach(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const secondsAgo = (file: string, seconds: number) => {
-  const then = new Date(Date.now() - seconds * 1000);
+const secondsAgo = (file: string, seconds: number, now = Date.now()) => {
+  const then = new Date(now - seconds * 1000);
   fs.utimesSync(file, then, then);
 };
 
@@ -40,8 +40,9 @@ it('a takeover guard a killed taker left is waited out, not an English error', (
   // a stale lock (a process id no process has) and a guard left 4 s ago: stale in one more second
   fs.writeFileSync(lock, `2147483646\n${PLACE}\n`);
   fs.writeFileSync(`${lock}.takeover`, `2147483645\n${PLACE}\n`);
-  secondsAgo(`${lock}.takeover`, 4);
+  // (the start taken first: a stall between the two would make the guard older than said)
   const started = Date.now();
+  secondsAgo(`${lock}.takeover`, 4, started);
   expect(takeLock(lock, true)).toBeNull();
   expect(Date.now() - started).toBeGreaterThanOrEqual(900);
   expect(fs.readFileSync(lock, 'utf8')).toBe(`${process.pid}\n${PLACE}\n`);

@@ -88,7 +88,8 @@ describe('a stop while rsync runs', () => {
       server,
       `import { RsyncTarget } from ${JSON.stringify(path.resolve('src/server/deploy/rsync.ts'))};\n` +
         `void new RsyncTarget('verein.example:/var/www', ${JSON.stringify(dirs)}, ${JSON.stringify(shell)}).deploy(new Map()).catch(() => undefined);\n` +
-        `setTimeout(() => process.exit(0), 1500);\n`,
+        // (4 s: rsync and its remote shell have started by then on a busy machine, and the test has seen them)
+        `setTimeout(() => process.exit(0), 4000);\n`,
     );
     const child = spawn(process.execPath, ['--import', 'tsx', server], { stdio: 'ignore' });
     expect(await until(() => processesNaming(shell).length > 0, 10_000)).toBe(true);

@@ -94,7 +94,8 @@ describe('RenderPool', () => {
   });
 
   it('a small job gets at most two processes, which stay for the next save and then end', async () => {
-    pool = new RenderPool({ serverEntry: entry, size: 4, bigJob: 10, idleMs: 100, keepAliveMs: 800, log: quiet });
+    // kept alive 3 s: the 400 ms pause below must end well inside it on a busy machine
+    pool = new RenderPool({ serverEntry: entry, size: 4, bigJob: 10, idleMs: 100, keepAliveMs: 3_000, log: quiet });
     pool.expect(1);
     const single = await pool.render('/news/1');
     expect(pool.processes).toBe(1);
@@ -107,11 +108,11 @@ describe('RenderPool', () => {
     await new Promise((r) => setTimeout(r, 400));
     // still there for the next save
     expect(pool.processes).toBe(2);
-    await waitFor(() => pool!.processes === 0, 5000);
+    await waitFor(() => pool!.processes === 0, 10_000);
   });
 
   it('prewarm starts one process, warms it up, serves a real render before the warm-up ones, and keeps it for the next save', async () => {
-    pool = new RenderPool({ serverEntry: entry, size: 2, idleMs: 100, keepAliveMs: 700, log: quiet });
+    pool = new RenderPool({ serverEntry: entry, size: 2, idleMs: 100, keepAliveMs: 3_000, log: quiet });
     const asked: number[] = [];
     const warmups = () => {
       asked.push(1);
@@ -131,7 +132,7 @@ describe('RenderPool', () => {
     expect(pool.processes).toBe(1);
     await new Promise((r) => setTimeout(r, 400));
     expect(pool.processes).toBe(1);
-    await waitFor(() => pool!.processes === 0, 5000);
+    await waitFor(() => pool!.processes === 0, 10_000);
   });
 
   it('a page that throws fails alone; a process that dies fails its page and the next page renders in a new one', async () => {

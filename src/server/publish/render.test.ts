@@ -112,9 +112,9 @@ describe('loadBuiltRenderer', () => {
     const pages = ['/a', '/b', '/c'].map((url) => job(url));
     setTimeout(() => order.push('timer'), 1);
     await Promise.all(pages);
-    // the timer was due during the first page: it runs between the pages, not after the whole job
+    // the timer was due during the first page: it runs between the pages, not after the whole job (before the
+    // first page too where this thread resumed late enough for it to be due already)
     expect(order).toHaveLength(4);
-    expect(order.indexOf('timer')).toBeGreaterThan(0);
     expect(order.indexOf('timer')).toBeLessThan(3);
     expect(order.filter((o) => o !== 'timer')).toEqual(['/a', '/b', '/c']);
   });
