@@ -227,10 +227,12 @@ test('an open live stream ends when the server stops, so the stop does not wait 
   })();
   process.kill(-own.process.pid!, 'SIGTERM');
   await ended;
+  // when the stream ended, not when the process had exited (the rest of the stop on a busy machine)
+  const endedAfter = Date.now() - started;
   const exit = await own.exited;
   expect(exit.code).toBe(0);
   // the drain's deadline is 8 s: the stream ended by itself, long before it
-  expect(Date.now() - started).toBeLessThan(5_000);
+  expect(endedAfter).toBeLessThan(5_000);
   expect(own.logs()).not.toContain('still open');
   await own.stop();
 });

@@ -50,10 +50,12 @@ test('the page is asked at once, while the version check is still on its way', a
   expect(asked('/cache-version.json', start).length).toBeGreaterThan(0);
   const pageAsked = asked('/news', start);
   expect(pageAsked).toHaveLength(1);
-  const waited = pageAsked[0].at - start;
-  console.log(`[navigation] the page was asked ${waited} ms after the navigation began (the version check held back)`);
+  // from the version check's request, which the worker sends just before the page's: the browser's own start
+  // of the navigation on a busy machine is not what is measured
+  const waited = pageAsked[0].at - asked('/cache-version.json', start)[0].at;
+  console.log(`[navigation] the page was asked ${waited} ms after the version check (held back)`);
   // well before the check's 1.5 s, with room for a busy machine
-  expect(waited).toBeLessThan(1_400);
+  expect(waited).toBeLessThan(1_000);
 });
 
 test('a page read just before a publish is asked again once the check has seen the publish', async ({ page, browser }) => {
@@ -109,5 +111,7 @@ test('a page made well after the publish is not asked again', async ({ page, bro
   await page.goto(`${proxy.url}/news`);
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
   expect(asked('/news', start)).toHaveLength(1);
-  expect(await workerVersion(page)).toBe(await publishedVersion(site));
+  // the worker stores the version its check found, which may come after the page on a busy machine
+  const published = await publishedVersion(site);
+  await expect.poll(() => workerVersion(page)).toBe(published);
 });
