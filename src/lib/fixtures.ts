@@ -181,17 +181,18 @@ export function seasonSlug(season: string): string {
  * that it turns to the new season with the first match still to play; after
  * the last match, the last match's. Null without matches.
  */
-// By the day, not the time of day (as the published list's data-season, published-state.ts): on the day of a
-// season's last match the list turns to the next season at midnight, not two hours after its kick-off.
-export function currentSeason(list: readonly FixtureMatch[], today: string): string | null {
+// With `minutesNow` (the publish's wall time), as the next match it follows: two hours after the kick-off of a
+// season's last match nobody ended, the list turns to the next season (the job of that moment,
+// publish/match-ends.ts, and the published list's data-season, published-state.ts), not at midnight.
+export function currentSeason(list: readonly FixtureMatch[], today: string, minutesNow?: number): string | null {
   if (list.length === 0) return null;
-  const next = nextMatchIndex(list, today);
+  const next = nextMatchIndex(list, today, minutesNow);
   return seasonOf(list[next === -1 ? list.length - 1 : next]);
 }
 
 /** The matches of the current season, in the list's order. */
-export function currentSeasonMatches<T extends FixtureMatch>(list: readonly T[], today: string): T[] {
-  return matchesOfSeason(list, currentSeason(list, today));
+export function currentSeasonMatches<T extends FixtureMatch>(list: readonly T[], today: string, minutesNow?: number): T[] {
+  return matchesOfSeason(list, currentSeason(list, today, minutesNow));
 }
 
 // by slug: '2026/27' and '2026-27' are one season
@@ -204,18 +205,20 @@ const matchesOfSeason = <T extends FixtureMatch>(list: readonly T[], season: str
  * match, filters nothing), and every other season, the latest first.
  * `list` by date, ascending.
  */
-export function fixtureFilters(list: readonly FixtureMatch[], today: string): readonly FixtureFilter[] {
+export function fixtureFilters(list: readonly FixtureMatch[], today: string, minutesNow?: number): readonly FixtureFilter[] {
+  const moment = `${today} ${minutesNow ?? ''}`;
   const known = filtersOfList.get(list);
-  if (known?.today === today) return known.filters;
-  const current = currentSeason(list, today);
+  if (known?.moment === moment) return known.filters;
+  const current = currentSeason(list, today, minutesNow);
   const filters = [...filtersWithin(matchesOfSeason(list, current)), ...otherSeasons(list, current)];
-  filtersOfList.set(list, { today, filters });
+  filtersOfList.set(list, { moment, filters });
   return filters;
 }
 
 // the server hands every page of one database state the same list (matchesByDate, read-memo.ts), and
-// each of the fixtures' filter pages asks for all the filters: worked out once per list and day
-const filtersOfList = new WeakMap<readonly FixtureMatch[], { today: string; filters: readonly FixtureFilter[] }>();
+// each of the fixtures' filter pages asks for all the filters: worked out once per list and moment (one
+// publish's pages share its time)
+const filtersOfList = new WeakMap<readonly FixtureMatch[], { moment: string; filters: readonly FixtureFilter[] }>();
 
 function otherSeasons(list: readonly FixtureMatch[], current: string | null): FixtureFilter[] {
   const currentSlug = current === null ? null : seasonSlug(current);

@@ -7,10 +7,11 @@ import type { Db } from '../db/client';
 import { createTestDb, seed } from '../db/test-db';
 import { matches } from '../db/schema';
 import { currentSeasonMatches, fixtureFilters } from '../../lib/fixtures';
-import { viennaDate } from '../../lib/dates-de';
+import { viennaDate, viennaMinutes } from '../../lib/dates-de';
 import { Publisher } from './publisher';
 import { fileForUrl } from './routes';
 import { CALENDAR, FIXTURE_LISTS } from './pseudo-tables';
+import { matchEndsJob } from './match-ends';
 import { fixtureSeasonChanges } from './published-state';
 import type { RenderResult, Renderer } from './render';
 
@@ -25,16 +26,17 @@ let now = Date.parse('2026-11-25T10:00:00Z');
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const rows = () => db.select().from(matches).orderBy(matches.match_date).all();
 const today = (at: number) => viennaDate(new Date(at));
+const minutes = (at: number) => viennaMinutes(new Date(at));
 
 const render: Renderer = async (url, at = now): Promise<RenderResult> => {
   if (url === '/spielplan') {
-    const current = currentSeasonMatches(rows(), today(at));
+    const current = currentSeasonMatches(rows(), today(at), minutes(at));
     const cards = current.map((m) => `<li><a class="match-page-link" href="/spiel/${m.id}"></a></li>`).join('');
     return { status: 200, headers: {}, body: Buffer.from(`<ol class="match-list" data-season="${current[0]?.season ?? ''}">${cards}</ol>`) };
   }
   if (url.startsWith('/spielplan/')) {
     const slug = url.slice('/spielplan/'.length);
-    if (!fixtureFilters(rows(), today(at)).some((f) => f.slug === slug)) return { status: 302, headers: { location: '/spielplan' }, body: Buffer.alloc(0) };
+    if (!fixtureFilters(rows(), today(at), minutes(at)).some((f) => f.slug === slug)) return { status: 302, headers: { location: '/spielplan' }, body: Buffer.alloc(0) };
   }
   return { status: 200, headers: {}, body: Buffer.from(url) };
 };
@@ -135,6 +137,24 @@ describe('fixtures by season (docs/decisions/041)', () => {
     now = Date.parse('2026-11-30T10:00:00Z');
     await publisher.publishChanges([{ table: CALENDAR }]);
     expect(fs.readFileSync(path.join(siteDir, fileForUrl('/spielplan')), 'utf8')).toContain('data-season="2027/28"');
+    expect(onDisk('/spielplan/saison-2026-27')).toBe(true);
+    expect(onDisk('/spielplan/saison-2027-28')).toBe(false);
+  });
+
+  it("two hours after the kick-off of a season's last match nobody ended, the match-end job turns the list, not midnight", async () => {
+    seed(db, () => db.update(matches).set({ match_time: '15:00' }).where(eq(matches.id, ids.last)).run());
+    now = Date.parse('2026-11-29T09:00:00Z');
+    const { publisher } = await published();
+    const job = matchEndsJob({ db: () => db, now: () => now, publish: (changes) => publisher.publishChanges(changes) });
+    const list = () => fs.readFileSync(path.join(siteDir, fileForUrl('/spielplan')), 'utf8');
+    // 15:59 in Vienna (UTC+1): the match's
+    now = Date.parse('2026-11-29T14:59:00Z');
+    await job.run();
+    expect(list()).toContain('data-season="2026/27"');
+    // 17:00: kick-off + 2 h
+    now = Date.parse('2026-11-29T16:00:00Z');
+    await job.run();
+    expect(list()).toContain('data-season="2027/28"');
     expect(onDisk('/spielplan/saison-2026-27')).toBe(true);
     expect(onDisk('/spielplan/saison-2027-28')).toBe(false);
   });

@@ -9,6 +9,7 @@ import { createTestDb, seed } from '../db/test-db';
 import { matches, teams } from '../db/schema';
 import { viennaTimeToUtc } from '../../lib/dates-de';
 import { MATCH_ENDS_LOOK_MS, matchEndsJob } from './match-ends';
+import { currentFixturesSeason } from './routes-fixtures';
 import { Publisher } from './publisher';
 import type { Change } from './routes';
 import { MATCH_END, TEAM_MATCH_END } from './pseudo-tables';
@@ -72,9 +73,11 @@ it("runs at kick-off + 2 h of each match, publishes MATCH_END and its team's TEA
 
 it('a MATCH_END change renders the fixtures and the home page, not the team pages', async () => {
   const rendered: string[] = [];
-  const render: Renderer = async (url) => {
+  const render: Renderer = async (url, at) => {
     rendered.push(url);
-    return { status: 200, headers: {}, body: Buffer.from(url) };
+    // the list says which season it shows, as Fixtures.astro's (the publish compares it, published-state.ts)
+    const body = url === '/spielplan' ? `<ol class="match-list" data-season="${currentFixturesSeason(db, at ?? Date.now())}"></ol>` : url;
+    return { status: 200, headers: {}, body: Buffer.from(body) };
   };
   const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
   const publisher = new Publisher({ db: () => db, siteDir, render, clock: { now: () => at('2026-11-28', '12:00') }, log: quiet });

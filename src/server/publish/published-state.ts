@@ -12,7 +12,7 @@ import { news } from '../db/schema';
 import { archivePageNumbers } from '../content/news-archive';
 import { recentNewsWithoutPhotoIn } from '../content/share';
 import { fileForUrl, type Change, type PublishedState } from './routes';
-import { CALENDAR, FIXTURE_LISTS, NEWS_LISTS } from './pseudo-tables';
+import { CALENDAR, FIXTURE_LISTS, MATCH_END, NEWS_LISTS } from './pseudo-tables';
 import { currentFixturesSeason } from './routes-fixtures';
 
 /**
@@ -90,11 +90,11 @@ const unescapeAttribute = (value: string) => value.replace(/&(amp|lt|gt|quot|#39
 
 /**
  * FIXTURE_LISTS when the season the fixtures list shows moves (docs/decisions/041): a
- * match's result, date or deletion, or a new day, ended one season and began the
- * next. The list's published file says which season it shows (data-season).
+ * match's result, date or deletion, a new day, or the end of a season's last match
+ * (MATCH_END, two hours after its kick-off), ended one season and began the next. The list's published file says which season it shows (data-season).
  */
 export function fixtureSeasonChanges(db: Db, changes: Change[], published: PublishedState): Change[] {
-  if (changes.some((c) => c.table === FIXTURE_LISTS) || !changes.some((c) => c.table === 'matches' || c.table === CALENDAR)) return [];
+  if (changes.some((c) => c.table === FIXTURE_LISTS) || !changes.some((c) => c.table === 'matches' || c.table === CALENDAR || c.table === MATCH_END)) return [];
   const html = published.read('/spielplan');
   // not published yet: the job publishes it as it is now anyway
   if (html === null) return [];
