@@ -10,7 +10,7 @@ import { currentSeasonMatches, fixtureFilters } from '../../lib/fixtures';
 import { viennaDate, viennaMinutes } from '../../lib/dates-de';
 import { Publisher } from './publisher';
 import { fileForUrl } from './routes';
-import { CALENDAR, FIXTURE_LISTS } from './pseudo-tables';
+import { CALENDAR, FIXTURE_LISTS, MATCH_END } from './pseudo-tables';
 import { matchEndsJob } from './match-ends';
 import { fixtureSeasonChanges } from './published-state';
 import type { RenderResult, Renderer } from './render';
@@ -94,6 +94,10 @@ describe('fixtures by season (docs/decisions/041)', () => {
     // a list without a season marker, or no list: the season is taken as moved; no file: nothing to compare
     expect(fixtureSeasonChanges(db, change, state(Buffer.from('<ol class="match-list"><li></li></ol>')))).toEqual([{ table: FIXTURE_LISTS }]);
     expect(fixtureSeasonChanges(db, change, state(null))).toEqual([]);
+    // the changes that render the list are checked (a league's too); others are not
+    expect(fixtureSeasonChanges(db, [{ table: 'leagues', key: 'x' }], state(page('2025/26')))).toEqual([{ table: FIXTURE_LISTS }]);
+    expect(fixtureSeasonChanges(db, [{ table: MATCH_END }], state(page('2025/26')))).toEqual([{ table: FIXTURE_LISTS }]);
+    expect(fixtureSeasonChanges(db, [{ table: 'news', key: 'x' }], state(page('2025/26')))).toEqual([]);
   });
 
   it("another season's result republishes that season's page, not the list or the current season's filters", async () => {
@@ -155,6 +159,24 @@ describe('fixtures by season (docs/decisions/041)', () => {
     now = Date.parse('2026-11-29T16:00:00Z');
     await job.run();
     expect(list()).toContain('data-season="2027/28"');
+    expect(onDisk('/spielplan/saison-2026-27')).toBe(true);
+    expect(onDisk('/spielplan/saison-2027-28')).toBe(false);
+  });
+
+  it('a save planned just before that end and rendered just after it does not swallow the turn', async () => {
+    seed(db, () => db.update(matches).set({ match_time: '15:00' }).where(eq(matches.id, ids.last)).run());
+    now = Date.parse('2026-11-29T09:00:00Z');
+    const { publisher } = await published();
+    expect(onDisk('/spielplan/saison-2027-28')).toBe(true);
+    // a score corrected at 16:59:59.9 in Vienna, its pages rendered a fifth of a second later
+    const ticks = [Date.parse('2026-11-29T15:59:59.900Z'), Date.parse('2026-11-29T16:00:00.100Z')];
+    const saving = new Publisher({ db: () => db, siteDir, render, clock: { now: () => (ticks.length > 1 ? ticks.shift()! : ticks[0]) }, log: quiet });
+    seed(db, () => db.update(matches).set({ home_score: 2, away_score: 1 }).where(eq(matches.id, ids.played)).run());
+    await saving.publishChanges([{ table: 'matches', key: ids.played }]);
+    // the match end's job a moment later: the list turns, with its filter pages
+    now = Date.parse('2026-11-29T16:00:01Z');
+    await publisher.publishChanges([{ table: MATCH_END }]);
+    expect(fs.readFileSync(path.join(siteDir, fileForUrl('/spielplan')), 'utf8')).toContain('data-season="2027/28"');
     expect(onDisk('/spielplan/saison-2026-27')).toBe(true);
     expect(onDisk('/spielplan/saison-2027-28')).toBe(false);
   });

@@ -88,13 +88,18 @@ function seasonShown(html: Buffer): string | undefined {
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#34': '"', '#x27': "'" };
 const unescapeAttribute = (value: string) => value.replace(/&(amp|lt|gt|quot|#39|#34|#x27);/g, (_, name: string) => ENTITIES[name]);
 
+/** The changes after which the fixtures list's season is checked (the ones that render the list). */
+const SEASON_MOVERS = new Set<string>(['matches', 'leagues', CALENDAR, MATCH_END]);
+
 /**
  * FIXTURE_LISTS when the season the fixtures list shows moves (docs/decisions/041): a
  * match's result, date or deletion, a new day, or the end of a season's last match
- * (MATCH_END, two hours after its kick-off), ended one season and began the next. The list's published file says which season it shows (data-season).
+ * (MATCH_END, two hours after its kick-off), ended one season and began the next.
+ * The list's published file says which season it shows (data-season).
  */
 export function fixtureSeasonChanges(db: Db, changes: Change[], published: PublishedState): Change[] {
-  if (changes.some((c) => c.table === FIXTURE_LISTS) || !changes.some((c) => c.table === 'matches' || c.table === CALENDAR || c.table === MATCH_END)) return [];
+  // (the leagues too: their change renders the list, which would show a season turned since without this check)
+  if (changes.some((c) => c.table === FIXTURE_LISTS) || !changes.some((c) => SEASON_MOVERS.has(c.table))) return [];
   const html = published.read('/spielplan');
   // not published yet: the job publishes it as it is now anyway
   if (html === null) return [];

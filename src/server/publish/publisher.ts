@@ -99,6 +99,7 @@ export class Publisher {
    * `splice`: pages that only need the new footer (footer-splice.ts): one is rendered, the others take its footer.
    * `leaveAsIs`: pages that already show what they would be rendered with (decision 045): not rendered.
    * `everyPage`: the whole site (a start, 'Cache Update'): the cache version names no pages, every saved copy goes.
+   * `at`: the time the pages show, the one the job was planned with (else the clock's now).
    */
   async publishUrls(
     urls: string[],
@@ -106,13 +107,14 @@ export class Publisher {
     splice: readonly string[] = [],
     leaveAsIs?: (url: string) => boolean,
     everyPage = false,
+    at?: number,
   ): Promise<PublishReport> {
     this.running++;
     try {
       // a job's new files without a blank are made where the blanks are (decision 050): the folders at the
       // first job, a new subfolder after a job that made its temp files in the current one
       await this.side.blanks?.prepare();
-      return await this.publishJob(urls, first, splice, leaveAsIs, everyPage);
+      return await this.publishJob(urls, first, splice, leaveAsIs, everyPage, at);
     } finally {
       this.running--;
       // off the job's path, and stopped as soon as the next job starts: freeing what the job replaced,
@@ -128,6 +130,7 @@ export class Publisher {
     splice: readonly string[],
     leaveAsIs: ((url: string) => boolean) | undefined,
     everyPage: boolean,
+    at: number | undefined,
   ): Promise<PublishReport> {
     const started = performance.now();
     const report: PublishReport = { written: [], removed: [], failed: [], version: 0, ms: 0, pending: 0, unchanged: [] };
@@ -148,8 +151,10 @@ export class Publisher {
       return report;
     }
     const jobRender = this.options.render.forJob?.(queue.length + Math.min(spliced.size, 1)) ?? this.options.render;
-    // every page of one publish shows the same today
-    const publishedAt = this.clock.now();
+    // every page of one publish shows the same today: the time its pages and their season were planned with (a
+    // kick-off's end or midnight between the plan and the render left a new season's list without its filter
+    // pages, and the next check found the list's season current)
+    const publishedAt = at ?? this.clock.now();
     const render: Renderer = Object.assign((url: string) => jobRender(url, publishedAt), { parallelism: jobRender.parallelism });
     // the saved thing's own pages render alone, before the rest: a render process interleaves the
     // pages it is given, and one page beside ten others takes ten times as long to reach the disk
@@ -183,10 +188,11 @@ export class Publisher {
   async publishAll(): Promise<PublishReport> {
     const db = this.options.db();
     const mark = this.baselines.mark(db);
-    const urls = new Set(allUrls(db, this.clock.now()));
+    const at = this.clock.now();
+    const urls = new Set(allUrls(db, at));
     for (const url of listPublishedUrls(this.options.siteDir)) urls.add(url);
     for (const url of this.options.pending?.urls() ?? []) urls.add(url);
-    const report = await this.publishUrls([...urls], new Set(), [], undefined, true);
+    const report = await this.publishUrls([...urls], new Set(), [], undefined, true, at);
     this.baselines.allPublished(mark, report.failed.length > 0 || this.stopped);
     return report;
   }
@@ -198,8 +204,9 @@ export class Publisher {
     const mark = this.baselines.mark(db);
     const pending = new Set(this.options.pending?.urls() ?? []);
     const known = { ...this.baselines.forJob(db, changes), pending: (url: string) => pending.has(url) };
-    const plan = planJob(db, this.options.siteDir, this.clock.now(), changes, urls, known);
-    const report = await this.publishUrls(plan.urls, plan.first, plan.splice, plan.leaveAsIs);
+    const at = this.clock.now();
+    const plan = planJob(db, this.options.siteDir, at, changes, urls, known);
+    const report = await this.publishUrls(plan.urls, plan.first, plan.splice, plan.leaveAsIs, false, at);
     this.baselines.jobEnded(changes, mark, report.failed.length > 0 || this.stopped);
     return report;
   }
