@@ -111,6 +111,12 @@ export function viennaMinutes(at: Date): number {
   return Number(parts.hour) * 60 + Number(parts.minute);
 }
 
+/** The day and the minutes of it in Vienna at `at` (a publish's moment, as the fixtures and team pages count it). */
+export function viennaMoment(at: number | Date): readonly [day: string, minutes: number] {
+  const instant = new Date(at);
+  return [viennaDate(instant), viennaMinutes(instant)];
+}
+
 /** The first time after `time` at which Vienna's clocks show `clock` ('HH:MM'; a time that exists every day). */
 export function nextViennaTimeAfter(time: number, clock: string): number {
   const today = viennaDate(new Date(time));

@@ -20,7 +20,7 @@ import { shownHashOf, shownMarker, unmovedFor, type MatchesMoved } from './playe
 import { teamSeasonStatsIn } from './player-stats';
 import { memoRead } from './read-memo';
 import { teamHasMatchesIn, teamMatchLinksIn } from './team-matches';
-import { viennaDate, viennaMinutes } from '../../lib/dates-de';
+import { viennaMoment } from '../../lib/dates-de';
 
 /** How many of the season's scorers the team page chooses its top scorers from. */
 export const TOP_SCORERS_CHOSEN_FROM = 20;
@@ -39,7 +39,7 @@ export function teamShownHash(db: Db, teamId: string, today: string, minutesNow?
 
 /** The marker of a team's two pages (shownMarker in player-shown.ts), as a publish at `now` renders them. */
 export const teamShownMarker = (db: Db, teamId: string, now: number) =>
-  shownMarker(`the pages of team ${teamId}`, () => teamShownHash(db, teamId, viennaDate(new Date(now)), viennaMinutes(new Date(now))));
+  shownMarker(`the pages of team ${teamId}`, () => teamShownHash(db, teamId, ...viennaMoment(now)));
 
 /** The columns of `matches` the team pages' hash reads (the season's numbers, whether there are matches, the links). */
 const TEAM_MATCH_COLUMNS = new Set(['id', 'team_id', 'status', 'season', 'match_date', 'match_time', 'home_team', 'away_team', 'home_score', 'away_score']);
@@ -48,6 +48,6 @@ const LINKED_ONLY = new Set(['home_team', 'away_team', 'home_score', 'away_score
 
 /** A team's pages (unmovedFor): names and score are shown only for the matches they link. */
 export function teamPagesUnmoved(db: Db, teamId: string, moved: MatchesMoved, now: number): boolean {
-  const [today, minutesNow] = [viennaDate(new Date(now)), viennaMinutes(new Date(now))];
+  const [today, minutesNow] = viennaMoment(now);
   return unmovedFor(moved, TEAM_MATCH_COLUMNS, LINKED_ONLY, (matchId) => !teamMatchLinksIn(db, teamId, today, minutesNow).some((link) => link.id === matchId));
 }

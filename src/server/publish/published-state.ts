@@ -11,8 +11,8 @@ import type { Db } from '../db/client';
 import { news } from '../db/schema';
 import { archivePageNumbers } from '../content/news-archive';
 import { recentNewsWithoutPhotoIn } from '../content/share';
-import { fileForUrl, type Change, type PublishedState } from './routes';
-import { CALENDAR, FIXTURE_LISTS, MATCH_END, NEWS_LISTS } from './pseudo-tables';
+import { fileForUrl, routeDeps, ROUTES, type Change, type PublishedState } from './routes';
+import { FIXTURE_LISTS, NEWS_LISTS } from './pseudo-tables';
 import { currentFixturesSeason } from './routes-fixtures';
 
 /**
@@ -88,9 +88,6 @@ function seasonShown(html: Buffer): string | undefined {
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#34': '"', '#x27': "'" };
 const unescapeAttribute = (value: string) => value.replace(/&(amp|lt|gt|quot|#39|#34|#x27);/g, (_, name: string) => ENTITIES[name]);
 
-/** The changes after which the fixtures list's season is checked (the ones that render the list). */
-const SEASON_MOVERS = new Set<string>(['matches', 'leagues', CALENDAR, MATCH_END]);
-
 /**
  * FIXTURE_LISTS when the season the fixtures list shows moves (docs/decisions/041): a
  * match's result, date or deletion, a new day, or the end of a season's last match
@@ -98,8 +95,11 @@ const SEASON_MOVERS = new Set<string>(['matches', 'leagues', CALENDAR, MATCH_END
  * The list's published file says which season it shows (data-season).
  */
 export function fixtureSeasonChanges(db: Db, changes: Change[], published: PublishedState): Change[] {
-  // (the leagues too: their change renders the list, which would show a season turned since without this check)
-  if (changes.some((c) => c.table === FIXTURE_LISTS) || !changes.some((c) => SEASON_MOVERS.has(c.table))) return [];
+  // checked after every change of the data the list reads (a leagues change too, which renders the list: it would
+  // show a season turned since without this check)
+  const list = ROUTES.find((route) => route.pattern === '/spielplan')!;
+  const read = new Set(routeDeps(list, false).map((dep) => dep.table));
+  if (changes.some((c) => c.table === FIXTURE_LISTS) || !changes.some((c) => read.has(c.table))) return [];
   const html = published.read('/spielplan');
   // not published yet: the job publishes it as it is now anyway
   if (html === null) return [];

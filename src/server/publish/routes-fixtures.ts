@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { homepageContent, matches } from '../db/schema';
 import { applyFixtureFilter, currentSeason, fixtureFilters, seasonOf, seasonSlug, type FixtureMatch } from '../../lib/fixtures';
-import { viennaDate, viennaMinutes } from '../../lib/dates-de';
+import { viennaMoment } from '../../lib/dates-de';
 import { cardStanding, lastResultIn, matchesByDateIn } from '../content/public-matches';
 import { renamedClubIn } from '../content/club-facts';
 import type { Change, RouteDef } from './routes';
@@ -17,13 +17,10 @@ import { CALENDAR, FIXTURE_LISTS, MATCH_END } from './pseudo-tables';
  */
 const fixtureRows = (db: Db): readonly FixtureMatch[] => matchesByDateIn(db);
 
-/** A publish's time as the fixtures count it: the day in Vienna and the minutes of it (lib/fixtures.ts isPastMatch). */
-const momentOf = (now: number) => [viennaDate(new Date(now)), viennaMinutes(new Date(now))] as const;
-
 /** The fixtures list's filters (competitions, teams, other seasons) that exist now; none when the table cannot be read. */
 function fixtureFilterSlugs(db: Db, now: number): string[] {
   try {
-    return fixtureFilters(fixtureRows(db), ...momentOf(now)).map((f) => f.slug);
+    return fixtureFilters(fixtureRows(db), ...viennaMoment(now)).map((f) => f.slug);
   } catch (error) {
     // the list itself shows the spec's samples then (public-content.ts readOr)
     console.error('[publish] the fixtures filters could not be read:', error instanceof Error ? error.message : error);
@@ -36,7 +33,7 @@ function fixtureFilterSlugs(db: Db, now: number): string[] {
  * The publisher compares it with the published list's (published-state.ts).
  */
 export function currentFixturesSeason(db: Db, now: number): string | null {
-  return currentSeason(fixtureRows(db), ...momentOf(now));
+  return currentSeason(fixtureRows(db), ...viennaMoment(now));
 }
 
 /** The filter pages that list one match (undefined when it is gone: any of them may have listed it). */
@@ -45,7 +42,7 @@ function fixtureFilterSlugsOfMatch(db: Db, change: { table: Change['table']; key
   const all = fixtureRows(db);
   const row = all.find((m) => m.id === change.key);
   if (!row) return undefined;
-  const moment = momentOf(now);
+  const moment = viennaMoment(now);
   const current = currentSeason(all, ...moment);
   // another season's match is on its season's page only; the current season's on the filters it matches
   if (current === null || seasonSlug(seasonOf(row)) !== seasonSlug(current)) return [seasonSlug(seasonOf(row))];
@@ -69,7 +66,7 @@ export function fixturesPageOfMatch(db: Db, id: string, now: number): string | n
  */
 export function homeShowsMatch(db: Db, id: string, now: number): boolean {
   const card = db.select().from(homepageContent).where(eq(homepageContent.section_key, 'next_match')).get() ?? null;
-  const { fixture, instead } = cardStanding(matchesByDateIn(db), card, renamedClubIn(db), ...momentOf(now));
+  const { fixture, instead } = cardStanding(matchesByDateIn(db), card, renamedClubIn(db), ...viennaMoment(now));
   return fixture?.id === id || instead?.id === id || lastResultIn(db)?.id === id;
 }
 
