@@ -1,0 +1,63 @@
+// Data migrations run once on the rows an older version stored: the database is migrated up to the
+// migration before, given rows, then opened as the server opens it.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { afterEach, describe, expect, it } from 'vitest';
+import { config } from '../config';
+import { openDatabase } from './client';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A database file migrated up to (not including) the migration whose tag is given. */
+function databaseBefore(tag: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-migrations-'));
+  dirs.push(dir);
+  const folder = path.join(dir, 'migrations');
+  fs.cpSync(config.migrationsDir, folder, { recursive: true });
+  const journalFile = path.join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
+  const at = journal.entries.findIndex((entry) => entry.tag === tag);
+  expect(at).toBeGreaterThan(0);
+  fs.writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }));
+  const file = path.join(dir, 'club.db');
+  const client = new Database(file);
+  migrate(drizzle(client), { migrationsFolder: folder });
+  client.close();
+  return file;
+}
+
+describe('data migrations', () => {
+  it("0016: a called-off match's SEQUENCE rises once, so calendars take its 'Abgesagt: ' title; no other match's", () => {
+    const file = databaseBefore('0016_called_off_matches_sequence_raised');
+    const old = new Database(file);
+    const insert = old.prepare(`INSERT INTO matches (id, home_team, away_team, match_date, status, sequence) VALUES (?, 'SV Musterdorf', 'FC Gegner', '2026-11-28', ?, ?)`);
+    insert.run('abgesagt', 'cancelled', 3);
+    insert.run('verschoben', 'postponed', 0);
+    insert.run('geplant', 'scheduled', 2);
+    insert.run('beendet', 'finished', 5);
+    old.close();
+
+    const sequences = () => {
+      const db = openDatabase(file);
+      const rows = db.$client.prepare('SELECT id, sequence FROM matches ORDER BY id').all();
+      db.$client.close();
+      return rows;
+    };
+    const expected = [
+      { id: 'abgesagt', sequence: 4 },
+      { id: 'beendet', sequence: 5 },
+      { id: 'geplant', sequence: 2 },
+      { id: 'verschoben', sequence: 1 },
+    ];
+    expect(sequences()).toEqual(expected);
+    // opened again (the next start): the migration is not run twice
+    expect(sequences()).toEqual(expected);
+  });
+});
