@@ -121,13 +121,12 @@ if (want('unit') && built) runVitest('vitest', 'unit', []);
 if (want('faults') && built) runVitest('fault suite', 'faults', ['--config', 'vitest.faults.config.ts']);
 if (want('security') && built) runVitest('attack suite', 'security', ['--config', 'vitest.security.config.ts']);
 
-// `npm run test:faults` alone also runs the fault checks that need the admin's browser
-// (tests/e2e/faults); in the whole run they are part of the browser tests
-const faultBrowserOnly = !want('e2e') && want('faults') && only.length > 0;
-if ((want('e2e') || faultBrowserOnly) && built) {
-  const out = path.join(root, 'test-results', 'e2e.json');
+/** Runs one Playwright project (or the files given) with its own JSON report and adds its counts to the totals. */
+function runPlaywright(title: string, name: string, args: string[]): void {
+  const out = path.join(root, 'test-results', `${name}.json`);
   fs.rmSync(out, { force: true });
-  const status = run('playwright', bin('playwright'), faultBrowserOnly ? ['test', 'tests/e2e/faults'] : ['test']);
+  env.E2E_JSON_REPORT = out;
+  const status = run(title, bin('playwright'), ['test', ...args]);
   try {
     const report = JSON.parse(fs.readFileSync(out, 'utf8')) as {
       stats: { expected: number; unexpected: number; flaky: number };
@@ -136,14 +135,25 @@ if ((want('e2e') || faultBrowserOnly) && built) {
     passed += report.stats.expected + report.stats.flaky;
     failed += report.stats.unexpected;
     failedNames.push(...unexpectedTests(report.suites ?? []));
+    // read now: the next Playwright run empties test-results/ when it starts
     if (report.stats.unexpected > 0) printPageSnapshots();
     if (status !== 0 && report.stats.unexpected === 0) {
       stepFailures++;
-      failedNames.push(`playwright: ended with status ${status} though no test failed (its output above says why)`);
+      failedNames.push(`${title}: ended with status ${status} though no test failed (its output above says why)`);
     }
   } catch {
     stepFailures++;
   }
+}
+
+// `npm run test:faults` alone also runs the fault checks that need the admin's browser
+// (tests/e2e/faults); in the whole run they are part of the browser tests
+const faultBrowserOnly = !want('e2e') && want('faults') && only.length > 0;
+if (faultBrowserOnly && built) runPlaywright('playwright (fault checks)', 'e2e-faults', ['--project=site', 'tests/e2e/faults']);
+if (want('e2e') && built) {
+  runPlaywright('playwright', 'e2e', ['--project=site']);
+  // alone, after the others: its loaded pass keeps a core busy (playwright.config.ts)
+  runPlaywright('playwright bench smoke run', 'e2e-bench', ['--project=bench']);
 }
 
 console.info(`\nsteps: ${stepTimes.join(', ')}`);
