@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import { create } from 'tar';
 import { BACKUP_TEXTS, BEFORE_RESTORE_KEEP_DAYS } from './texts';
 import { syncFile, syncFolder, TEMP_FILE_SUFFIX } from '../whole-file';
+import { appliedMigrations } from '../db/migrations';
 
 export const ARCHIVE_PREFIX = 'anstoss-backup-';
 export const ARCHIVE_SUFFIX = '.tar.gz';
@@ -155,7 +156,7 @@ async function createBackupOnce(source: BackupSource, toDir: string, now: Date):
     try {
       // a copy in rollback-journal mode: one self-contained file
       copy.pragma('journal_mode = DELETE');
-      migration = (copy.prepare('select max(created_at) as at from __drizzle_migrations').get() as { at: number | null }).at ?? 0;
+      migration = appliedMigrations(copy).newest;
     } finally {
       copy.close();
     }

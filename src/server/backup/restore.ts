@@ -14,6 +14,7 @@ import { BEFORE_RESTORE_PREFIX, DB_ENTRY, MANIFEST, RESTORE_JOURNAL, UPLOADS_ENT
 import { REPLACED, undoInterruptedRestore, writeJournal } from './journal';
 import { syncFile, syncFolder } from '../whole-file';
 import { BACKUP_TEXTS } from './texts';
+import { appliedMigrations, newestKnownMigration } from '../db/migrations';
 
 export class RestoreError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
@@ -32,12 +33,6 @@ export type RestoreResult = { files: number; before: string | null; ms: number }
 
 
 const stamp = (at: Date) => at.toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
-
-/** The newest migration this code knows (drizzle's journal time). */
-function newestKnownMigration(migrationsDir: string): number {
-  const journal = JSON.parse(fs.readFileSync(path.join(migrationsDir, 'meta', '_journal.json'), 'utf8')) as { entries: { when: number }[] };
-  return Math.max(0, ...journal.entries.map((e) => e.when));
-}
 
 function listFiles(dir: string): string[] {
   return fs
@@ -121,8 +116,7 @@ async function unpackAndCheck(archive: string, staging: string, migrationsDir: s
   try {
     const integrity = db.pragma('integrity_check', { simple: true });
     if (integrity !== 'ok') throw corrupt(BACKUP_TEXTS.integrity(String(integrity)));
-    const migration = (db.prepare('select max(created_at) as at from __drizzle_migrations').get() as { at: number | null }).at ?? 0;
-    if (migration > newestKnownMigration(migrationsDir)) throw new RestoreError(BACKUP_TEXTS.newerVersion);
+    if (appliedMigrations(db).newest > newestKnownMigration(migrationsDir)) throw new RestoreError(BACKUP_TEXTS.newerVersion);
   } catch (error) {
     if (error instanceof RestoreError) throw error;
     throw corrupt(error instanceof Error ? error.message : String(error), error);

@@ -14,6 +14,7 @@ import { registerGermanOrder } from './german-order';
 import { RESTORE_JOURNAL } from '../backup/archive';
 import { BACKUP_TEXTS } from '../backup/texts';
 import { assertDataOwner } from '../data-owner';
+import { appliedMigrations, MIGRATION_TEXTS, newestKnownMigration, newestKnownTag } from './migrations';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
@@ -74,7 +75,15 @@ export function openDatabase(file: string): Db {
   sqlite.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT_BYTES}`);
   registerGermanOrder(sqlite);
   const db = drizzle(sqlite, { schema }) as Db;
+  const before = appliedMigrations(sqlite);
+  if (before.newest > newestKnownMigration(config.migrationsDir)) {
+    sqlite.close();
+    throw new Error(MIGRATION_TEXTS.newerThanCode(file));
+  }
   migrate(db, { migrationsFolder: config.migrationsDir });
+  // an update's first start says what it changed (a new file's first migrations are no news)
+  const after = appliedMigrations(sqlite).count;
+  if (before.count > 0 && after > before.count) console.info(MIGRATION_TEXTS.applied(after - before.count, newestKnownTag(config.migrationsDir)));
   return db;
 }
 

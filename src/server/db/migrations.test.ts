@@ -6,9 +6,10 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { config } from '../config';
 import { openDatabase } from './client';
+import { MIGRATION_TEXTS, newestKnownMigration, newestKnownTag } from './migrations';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -44,6 +45,7 @@ describe('data migrations', () => {
     insert.run('beendet', 'finished', 5);
     old.close();
 
+    const log = vi.spyOn(console, 'info').mockImplementation(() => undefined);
     const sequences = () => {
       const db = openDatabase(file);
       const rows = db.$client.prepare('SELECT id, sequence FROM matches ORDER BY id').all();
@@ -57,7 +59,35 @@ describe('data migrations', () => {
       { id: 'verschoben', sequence: 1 },
     ];
     expect(sequences()).toEqual(expected);
+    // the update's first start says so; the next one has nothing to say
+    expect(log.mock.calls.map(([line]) => line)).toEqual([MIGRATION_TEXTS.applied(1, newestKnownTag(config.migrationsDir))]);
+    expect(log.mock.calls[0][0]).toBe('[db] Eine Änderung am Datenbankschema angewendet (bis 0016_called_off_matches_sequence_raised).');
     // opened again (the next start): the migration is not run twice
     expect(sequences()).toEqual(expected);
+    expect(log).toHaveBeenCalledTimes(1);
+    log.mockRestore();
+  });
+
+  it('a database a newer version has used is refused, in German, and left as it was: older code would write it the old way', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-migrations-'));
+    dirs.push(dir);
+    const file = path.join(dir, 'club.db');
+    openDatabase(file).$client.close();
+    // what a newer version's first start leaves: a migration this code does not know
+    const newer = new Database(file);
+    newer.prepare('INSERT INTO __drizzle_migrations (hash, created_at) VALUES (?, ?)').run('von-morgen', newestKnownMigration(config.migrationsDir) + 86_400_000);
+    newer.exec(`INSERT INTO matches (id, home_team, away_team, match_date, status) VALUES ('m1', 'SV Musterdorf', 'FC Gegner', '2026-11-28', 'cancelled')`);
+    newer.close();
+    const before = fs.readFileSync(file);
+
+    expect(() => openDatabase(file)).toThrow(MIGRATION_TEXTS.newerThanCode(file));
+    expect(MIGRATION_TEXTS.newerThanCode(file)).toContain('neueren Anstoss-Version');
+    // nothing migrated, nothing written, and the file is free again (the connection was closed)
+    expect(fs.readFileSync(file).equals(before)).toBe(true);
+    const check = new Database(file);
+    const known = (JSON.parse(fs.readFileSync(path.join(config.migrationsDir, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] }).entries.length;
+    expect(check.prepare('SELECT count(*) AS n FROM __drizzle_migrations').get()).toEqual({ n: known + 1 });
+    check.close();
   });
 });
+
