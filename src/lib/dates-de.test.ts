@@ -23,6 +23,16 @@ describe('viennaTimeToUtc', () => {
     expect(viennaTimeToUtc('2024-08-10', '16:00')?.toISOString()).toBe('2024-08-10T14:00:00.000Z');
     expect(viennaTimeToUtc('2025-01-10', '16:00')?.toISOString()).toBe('2025-01-10T15:00:00.000Z');
   });
+  it("reads the autumn change's repeated hour at its first occurrence (RFC 5545), the spring gap's hour after it", () => {
+    // 25 Oct 2026: 03:00 summer time becomes 02:00 winter time; 02:30 happens at 00:30Z and at 01:30Z
+    expect(viennaTimeToUtc('2026-10-25', '02:30')?.toISOString()).toBe('2026-10-25T00:30:00.000Z');
+    expect(viennaTimeToUtc('2026-10-25', '02:00')?.toISOString()).toBe('2026-10-25T00:00:00.000Z');
+    expect(viennaTimeToUtc('2026-10-25', '01:59')?.toISOString()).toBe('2026-10-24T23:59:00.000Z');
+    expect(viennaTimeToUtc('2026-10-25', '03:00')?.toISOString()).toBe('2026-10-25T02:00:00.000Z');
+    // 29 Mar 2026: 02:00 winter time becomes 03:00 summer time; 02:30 does not exist and is read as 03:30
+    expect(viennaTimeToUtc('2026-03-29', '02:30')?.toISOString()).toBe('2026-03-29T01:30:00.000Z');
+    expect(viennaTimeToUtc('2026-03-29', '03:00')?.toISOString()).toBe('2026-03-29T01:00:00.000Z');
+  });
   it('rejects broken input', () => {
     expect(viennaTimeToUtc('10.08.2024', '16:00')).toBeNull();
   });

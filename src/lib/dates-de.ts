@@ -89,13 +89,17 @@ const viennaWallToEpoch = memoByString((key) => {
   const t = /^(\d{1,2}):(\d{2})/.exec(time);
   if (!d || !t) return null;
   const wall = Date.UTC(+d[1], +d[2] - 1, +d[3], +t[1], +t[2]);
+  // the wall time an instant shows in Vienna, as if it were UTC
+  const shownAt = (ms: number) => {
+    const parts = Object.fromEntries(viennaParts.formatToParts(new Date(ms)).map((p) => [p.type, p.value]));
+    return Date.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour, +parts.minute, +parts.second);
+  };
   // the offset at that moment, found by formatting a guess in Vienna time
   let guess = wall;
-  for (let i = 0; i < 2; i++) {
-    const parts = Object.fromEntries(viennaParts.formatToParts(new Date(guess)).map((p) => [p.type, p.value]));
-    const shown = Date.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour, +parts.minute, +parts.second);
-    guess += wall - shown;
-  }
+  for (let i = 0; i < 2; i++) guess += wall - shownAt(guess);
+  // the hour the autumn change repeats (02:00–02:59) is meant at its first occurrence, as RFC 5545 reads it
+  // (3.3.5) and as the pages count a match's end by the wall clock; the loop above may land on the second
+  if (shownAt(guess - 3_600_000) === wall) return guess - 3_600_000;
   return guess;
 });
 

@@ -8,7 +8,7 @@ import type { Db } from '../db/client';
 import { createTestDb, seed } from '../db/test-db';
 import { matches, teams } from '../db/schema';
 import { viennaTimeToUtc } from '../../lib/dates-de';
-import { MATCH_ENDS_LOOK_MS, matchEndsJob } from './match-ends';
+import { MATCH_ENDS_LOOK_MS, matchEnds, matchEndsJob } from './match-ends';
 import { currentFixturesSeason } from './routes-fixtures';
 import { Publisher } from './publisher';
 import type { Change } from './routes';
@@ -95,4 +95,11 @@ it('a matches table that cannot be read fails no start: the job looks again a qu
   if (!('nextRunAfter' in job)) throw new Error('a calendar job');
   expect(job.nextRunAfter(at('2026-11-28', '12:00'))).toBe(at('2026-11-28', '12:15'));
   db.$client.exec('ALTER TABLE matches_unreadable RENAME TO matches');
+});
+
+it("a match whose end falls in the hour the clocks go back ends at that hour's first occurrence, as the pages count it", () => {
+  // 00:30 + 2 h = 02:30 on 25 Oct 2026, a wall time that happens twice (00:30Z in summer time, 01:30Z after)
+  seed(db, (tx) => tx.insert(matches).values({ home_team: 'SV Kirchberg', away_team: 'Frühschoppen', match_date: '2026-10-25', match_time: '00:30', status: 'scheduled', team_id: team, team_side: 'home' }).run());
+  const ends = matchEnds(db, Date.parse('2026-10-24T12:00:00Z'), Date.parse('2026-10-25T12:00:00Z')).map((end) => new Date(end.at).toISOString());
+  expect(ends).toEqual(['2026-10-25T00:30:00.000Z', '2026-10-25T11:00:00.000Z']);
 });
