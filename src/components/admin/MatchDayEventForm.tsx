@@ -114,9 +114,10 @@ export default function MatchDayEventForm({ kind, details, minuteHint, busy, onS
           </button>
         ))}
       </div>
+      {/* 'tel': a phone's digit keypad that has '+', for stoppage time ('45+2'); 'numeric' has no '+' on an iPhone */}
       <label className="admin-field">
         <span>{T.minute}</span>
-        <input type="text" inputMode="numeric" value={minute} placeholder={minuteHint} onChange={(e) => setMinute(e.target.value)} aria-describedby="minute-hint" />
+        <input type="text" inputMode="tel" value={minute} placeholder={minuteHint} onChange={(e) => setMinute(e.target.value)} aria-describedby="minute-hint" />
         <small id="minute-hint" className="meta">{T.minuteHint}{minuteHint ? `: ${minuteHint}` : ''}</small>
       </label>
       {kind === 'goal' && (

@@ -18,6 +18,7 @@ const bigButton = { minHeight: '3.5rem', fontSize: '1.1rem', width: '100%', padd
 export default function MatchDayManager() {
   const { failed } = useSaveToasts();
   const [choices, setChoices] = useState<Choice[] | null>(null);
+  const [day, setDay] = useState<{ today: string; unassignedToday: number } | null>(null);
   const [matchId, setMatchId] = useState<string | null>(null);
   const [kind, setKind] = useState<EventKind | null>(null);
   const { details, busy, run: save } = useMatchDetails(matchId);
@@ -32,6 +33,7 @@ export default function MatchDayManager() {
     void callAction(() => actions.admin.matchDay.choices({})).then((r) => {
       if (!r.ok) return failed(T.errorTitle, r.message);
       setChoices(r.data.choices);
+      setDay({ today: r.data.today, unassignedToday: r.data.unassignedToday });
       setMatchId(r.data.current);
     });
   }, [failed]);
@@ -42,7 +44,9 @@ export default function MatchDayManager() {
   }, []);
 
   if (choices === null) return <p className="empty">Lädt...</p>;
-  if (choices.length === 0) return <p className="empty">{T.noMatches}</p>;
+  const unassigned = day && day.unassignedToday > 0 && <p className="hint match-day-unassigned">{T.unassignedToday(day.unassignedToday)}</p>;
+  if (choices.length === 0) return unassigned || <p className="empty">{T.noMatches}</p>;
+  const chosen = choices.find((c) => c.id === matchId);
   const minute = details ? matchMinute(details, now) : null;
   const steps = details ? PHASE_STEPS.filter((s) => PHASE_FLOW[s].from.includes(details.live_phase)) : [];
   const canRecord = details !== null && details.live_phase !== 'not_started';
@@ -50,6 +54,7 @@ export default function MatchDayManager() {
   return (
     <section className="admin-card match-day" aria-labelledby="match-day-heading" style={{ maxWidth: '36rem', minWidth: 0 }}>
       <h2 id="match-day-heading">{T.heading}</h2>
+      {unassigned}
       <label className="admin-field">
         <span>{T.chooseMatch}</span>
         <select value={matchId ?? ''} onChange={(e) => setMatchId(e.target.value)} style={{ minWidth: 0, textOverflow: 'ellipsis' }}>
@@ -74,6 +79,9 @@ export default function MatchDayManager() {
               {minute && details.live_phase !== 'half_time' && details.live_phase !== 'full_time' && ` · ${formatMinute(minute.minute, minute.added)}`}
             </p>
           </div>
+          {details.live_phase === 'not_started' && chosen && day && chosen.match_date !== day.today && (
+            <p className="hint match-day-not-today">{T.notToday(formatShortDate(chosen.match_date))}</p>
+          )}
           <div style={{ display: 'grid', gap: '.5rem', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' }}>
             {steps.map((step: PhaseStep) => (
               <button

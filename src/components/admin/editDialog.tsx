@@ -48,7 +48,7 @@ export function EditDialog({
         requestClose();
       }}
     >
-      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'start', gap: '1rem' }}>
+      <div className="admin-dialog-head" style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'start', gap: '1rem' }}>
         <h2 style={{ marginTop: 0, overflowWrap: 'anywhere' }}>{title}</h2>
         <button type="button" className="btn btn-outline btn-small" aria-label="Schließen" onClick={requestClose} disabled={saving}>
           ✕

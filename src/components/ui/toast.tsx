@@ -1,4 +1,5 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 
 export type Toast = { id: number; title: string; description?: string; variant?: 'default' | 'destructive' };
 
@@ -13,10 +14,31 @@ export function useToasts() {
   return { toasts, toast };
 }
 
+/** At most this many toasts are shown, the newest: on a phone at the pitch, more covered the buttons. */
+const SHOWN_TOASTS = 2;
+
+/**
+ * The open modal <dialog>, if any. A modal dialog sits in the browser's top layer and makes the rest of the
+ * page inert: a toast outside it is drawn behind it and not read out, so a save inside a dialog ('Aufstellung
+ * speichern') said nothing. Watched, because a save may close its dialog in the same turn as its toast comes.
+ */
+function useOpenDialog(): HTMLDialogElement | null {
+  const [dialog, setDialog] = useState<HTMLDialogElement | null>(null);
+  useEffect(() => {
+    const look = () => setDialog([...document.querySelectorAll<HTMLDialogElement>('dialog[open]')].at(-1) ?? null);
+    look();
+    const observer = new MutationObserver(look);
+    observer.observe(document.body, { subtree: true, attributes: true, attributeFilter: ['open'], childList: true });
+    return () => observer.disconnect();
+  }, []);
+  return dialog;
+}
+
 export function Toaster({ toasts }: { toasts: Toast[] }) {
-  return (
+  const dialog = useOpenDialog();
+  const list = (
     <div className="toaster" role="status" aria-live="polite">
-      {toasts.map((t) => (
+      {toasts.slice(-SHOWN_TOASTS).map((t) => (
         <div key={t.id} className={`toast${t.variant === 'destructive' ? ' destructive' : ''}`}>
           <strong>{t.title}</strong>
           {t.description && <span>{t.description}</span>}
@@ -24,4 +46,5 @@ export function Toaster({ toasts }: { toasts: Toast[] }) {
       ))}
     </div>
   );
+  return dialog ? createPortal(list, dialog) : list;
 }

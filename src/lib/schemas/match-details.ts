@@ -252,6 +252,10 @@ export const MATCH_DAY_TEXTS = {
   heading: 'Spieltag',
   chooseMatch: 'Spiel',
   noMatches: 'Kein Spiel mit einer unserer Mannschaften. Im Spielplan unter „Details“ die Mannschaft zuordnen.',
+  unassignedToday: (count: number) =>
+    `${count === 1 ? 'Ein Spiel von heute hat' : `${count} Spiele von heute haben`} noch keine unserer Mannschaften und ` +
+    `${count === 1 ? 'fehlt' : 'fehlen'} deshalb hier: im Spielplan unter „Details“ die Mannschaft zuordnen.`,
+  notToday: (date: string) => `Dieses Spiel ist nicht heute, sondern am ${date}.`,
   phases: {
     not_started: 'Noch nicht angepfiffen',
     first_half: '1. Halbzeit',

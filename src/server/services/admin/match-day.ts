@@ -17,7 +17,7 @@ export type MatchChoice = { id: string; home_team: string; away_team: string; ma
  * match that runs past midnight stays, and any still live whatever its date
  * (an Abpfiff forgotten is pressed here later); a running match first, then by date.
  */
-export function matchDayChoices(today: string, db: Db = getDb()): { current: string | null; choices: MatchChoice[] } {
+export function matchDayChoices(today: string, db: Db = getDb()): { current: string | null; choices: MatchChoice[]; today: string; unassignedToday: number } {
   const yesterday = new Date(Date.parse(`${today}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
   const rows = db
     .select()
@@ -29,7 +29,15 @@ export function matchDayChoices(today: string, db: Db = getDb()): { current: str
   const running = rows.find((m) => m.status === 'live' && isRunningPhase(m.live_phase));
   const next = rows.find((m) => m.match_date >= today && m.live_phase !== 'full_time');
   const current = running ?? next ?? rows[rows.length - 1] ?? null;
+  // today's matches typed in without one of our teams are not offered: the panel says so, instead of
+  // silently picking the next match of a team (an admin pressed Anpfiff on a match months away)
+  const unassignedToday = db.$client
+    .prepare("SELECT count(*) FROM matches WHERE team_id IS NULL AND match_date = ? AND status NOT IN ('finished', 'cancelled', 'postponed')")
+    .pluck()
+    .get(today) as number;
   return {
+    today,
+    unassignedToday,
     current: current?.id ?? null,
     choices: rows.map((m) => ({ id: m.id, home_team: m.home_team, away_team: m.away_team, match_date: m.match_date, match_time: m.match_time, live_phase: m.live_phase })),
   };

@@ -142,6 +142,21 @@ describe('match day', () => {
     expect(matchDayChoices('2026-11-25', db).choices).toHaveLength(0);
   });
 
+  it("counts today's matches without one of our teams, which it cannot offer, and says which day it is", () => {
+    const add = (status: string, date = '2026-11-22') =>
+      write('test.seed', () => db.insert(matches).values({ home_team: 'SV Kirchberg', away_team: `FC ${status}`, match_date: date, status }).run(), db);
+    expect(matchDayChoices('2026-11-22', db)).toMatchObject({ today: '2026-11-22', unassignedToday: 0 });
+    add('scheduled');
+    add('live');
+    // over, called off, or another day: nothing to record today
+    add('finished');
+    add('cancelled');
+    add('scheduled', '2026-11-23');
+    const day = matchDayChoices('2026-11-22', db);
+    expect(day).toMatchObject({ today: '2026-11-22', unassignedToday: 2, current: matchId });
+    expect(day.choices.map((c) => c.id)).toEqual([matchId]);
+  });
+
   it('a match whose Abpfiff was forgotten is still offered, first, days later', () => {
     advancePhase(matchId, 'kickoff', T0, db);
     const later = write('test.seed', () => db.insert(matches).values({ home_team: 'SV Kirchberg', away_team: 'FC Gnas', match_date: '2026-11-29', team_id: teamId, team_side: 'home' }).returning().get().id, db);
