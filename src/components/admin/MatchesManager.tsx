@@ -4,7 +4,8 @@
 // Errors are toasted with the title 'Fehler', successes with 'Erfolg'.
 import { actions } from 'astro:actions';
 import { useState } from 'react';
-import { formatShortDate } from '../../lib/dates-de';
+import { flushSync } from 'react-dom';
+import { formatShortDate, viennaDate } from '../../lib/dates-de';
 import { scoreText } from '../../lib/match-labels';
 import { MATCH_STATUS_LABELS, MATCH_TEXTS as T, adminMatchStatus } from '../../lib/schemas/match';
 import { KIT_TEXTS, callAction, wrapStyle } from './contentKit';
@@ -32,6 +33,15 @@ export default function MatchesManager() {
   const rows = useShownInSteps(matches);
   // the match whose details (line-up, events, report; issue 14) are open
   const [detailsOf, setDetailsOf] = useState<string | null>(null);
+  // the first match from today on: the list runs oldest first, and on a phone each match is a card
+  const today = viennaDate(new Date());
+  const next = matches?.findIndex((m) => m.match_date >= today) ?? -1;
+  const jumpToNext = () => {
+    flushSync(() => rows.showUpTo(next + 1));
+    const row = document.querySelector<HTMLElement>(`.matches-table tr[data-row-id="${CSS.escape(matches![next].id)}"]`);
+    row?.scrollIntoView({ block: 'start' });
+    row?.querySelector<HTMLElement>('button')?.focus({ preventScroll: true });
+  };
 
   return (
     <>
@@ -43,6 +53,13 @@ export default function MatchesManager() {
         <h2 id="matches-list-heading">
           {T.listTitle} {matches ? `(${matches.length})` : ''}
         </h2>
+        {next > 0 && (
+          <p>
+            <button type="button" className="btn btn-outline btn-small" onClick={jumpToNext}>
+              {T.jumpToNext}
+            </button>
+          </p>
+        )}
         {loading && <p className="empty">{KIT_TEXTS.loading}</p>}
         {loadFailed && <p className="empty">{T.loadError}</p>}
         {matches && matches.length === 0 && <p className="empty">{T.empty}</p>}

@@ -31,7 +31,9 @@ export function useShownInSteps<T>(items: readonly T[] | null | undefined, step 
     observer.observe(node);
     return () => observer.disconnect();
   }, [limit, waiting, more]);
-  return { shown: list.slice(0, limit), hidden, more, end, step };
+  /** Renders at least the first `count` rows (in whole steps): a jump to a row further down. */
+  const showUpTo = useCallback((count: number) => setLimit((shown) => Math.max(shown, Math.ceil(count / step) * step)), [step]);
+  return { shown: list.slice(0, limit), hidden, more, end, step, showUpTo };
 }
 
 /**

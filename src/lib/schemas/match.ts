@@ -101,6 +101,8 @@ export const MATCH_TEXTS = {
   createTitle: 'Neues Spiel',
   editTitle: 'Spiel bearbeiten',
   listTitle: 'Alle Spiele',
+  // the list is by date, oldest first (admin-area.md); a phone needed a long scroll to this weekend's match
+  jumpToNext: 'Zum nächsten Spiel',
   empty: 'Noch keine Spiele angelegt.',
   confirmDelete: 'Sind Sie sicher, dass Sie dieses Spiel löschen möchten?',
   errorTitle: 'Fehler',

@@ -82,6 +82,17 @@ test("a save inside a dialog shows its toast on top of the dialog, the ✕ stays
   await expect(dialog).toBeHidden();
 });
 
+test("'Spielplan' jumps to the next match: the list runs oldest first, one card per match", async ({ page }) => {
+  await loginAs(page.context(), site(), 'admin');
+  await openTab(page, 'spielplan');
+  // today's match, the first from today on
+  const today = page.locator('.matches-table tr', { hasText: 'Ohne Mannschaft' });
+  await expect(today).not.toBeInViewport();
+  await page.getByRole('button', { name: 'Zum nächsten Spiel' }).click();
+  await expect(today).toBeInViewport();
+  await expect(today.getByRole('button').first()).toBeFocused();
+});
+
 test('the Benutzer tab fits a phone: its table scrolls inside its card', async ({ page }) => {
   await loginAs(page.context(), site(), 'superadmin');
   await openTab(page, 'benutzer');
