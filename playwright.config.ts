@@ -1,4 +1,10 @@
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+
+// the benchmark's spec folder, by its whole path: a pattern on 'bench' alone would also match a checkout
+// that lies in a folder of that name, and the site project would then find no test
+const BENCH_SPECS = path.join(import.meta.dirname, 'tests', 'e2e', 'bench');
+const benchFolder = new RegExp(`^${BENCH_SPECS.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\\\\/]`);
 
 // Browser tests run in the system Chromium (apt: chromium) against the built
 // production server; each spec starts its own server on a free port with a
@@ -17,8 +23,10 @@ export default defineConfig({
   // would run on a machine busier than either expects. `npm test` runs the two projects one after the other
   // (scripts/test.ts); `npm run test:e2e` runs them side by side, as before.
   projects: [
-    { name: 'site', testIgnore: /[\\/]bench[\\/]/ },
-    { name: 'bench', testMatch: /[\\/]bench[\\/].*\.spec\.ts$/ },
+    { name: 'site', testIgnore: benchFolder },
+    // its own output folder: Playwright empties a run's output folders first, and the bench runs after the
+    // site's, whose screenshots (test-results/screens, decision 025) and failure contexts are to be kept
+    { name: 'bench', testDir: BENCH_SPECS, outputDir: 'test-results/bench' },
   ],
   use: {
     browserName: 'chromium',

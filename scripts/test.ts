@@ -80,8 +80,7 @@ function unexpectedTests(suites: PlaywrightSuite[], file = ''): string[] {
  * error-context.md), shortened: CI keeps only the end of its log, where the cause of a failure seen only
  * there must be readable.
  */
-function printPageSnapshots(): void {
-  const results = path.join(root, 'test-results');
+function printPageSnapshots(results: string): void {
   const failedDirs = (fs.existsSync(results) ? fs.readdirSync(results) : []).filter((dir) => fs.existsSync(path.join(results, dir, 'error-context.md')));
   for (const dir of failedDirs.slice(0, 3)) {
     const file = path.join(results, dir, 'error-context.md');
@@ -121,8 +120,11 @@ if (want('unit') && built) runVitest('vitest', 'unit', []);
 if (want('faults') && built) runVitest('fault suite', 'faults', ['--config', 'vitest.faults.config.ts']);
 if (want('security') && built) runVitest('attack suite', 'security', ['--config', 'vitest.security.config.ts']);
 
-/** Runs one Playwright project (or the files given) with its own JSON report and adds its counts to the totals. */
-function runPlaywright(title: string, name: string, args: string[]): void {
+/**
+ * Runs one Playwright project (or the files given) with its own JSON report and adds its counts to the totals.
+ * `outputDir` is the project's (playwright.config.ts), where its failures' page snapshots are.
+ */
+function runPlaywright(title: string, name: string, args: string[], outputDir = 'test-results'): void {
   const out = path.join(root, 'test-results', `${name}.json`);
   fs.rmSync(out, { force: true });
   env.E2E_JSON_REPORT = out;
@@ -135,8 +137,7 @@ function runPlaywright(title: string, name: string, args: string[]): void {
     passed += report.stats.expected + report.stats.flaky;
     failed += report.stats.unexpected;
     failedNames.push(...unexpectedTests(report.suites ?? []));
-    // read now: the next Playwright run empties test-results/ when it starts
-    if (report.stats.unexpected > 0) printPageSnapshots();
+    if (report.stats.unexpected > 0) printPageSnapshots(path.join(root, outputDir));
     if (status !== 0 && report.stats.unexpected === 0) {
       stepFailures++;
       failedNames.push(`${title}: ended with status ${status} though no test failed (its output above says why)`);
@@ -153,7 +154,7 @@ if (faultBrowserOnly && built) runPlaywright('playwright (fault checks)', 'e2e-f
 if (want('e2e') && built) {
   runPlaywright('playwright', 'e2e', ['--project=site']);
   // alone, after the others: its loaded pass keeps a core busy (playwright.config.ts)
-  runPlaywright('playwright bench smoke run', 'e2e-bench', ['--project=bench']);
+  runPlaywright('playwright bench smoke run', 'e2e-bench', ['--project=bench'], 'test-results/bench');
 }
 
 console.info(`\nsteps: ${stepTimes.join(', ')}`);

@@ -37,8 +37,12 @@ export default function MatchesManager() {
   const today = viennaDate(new Date());
   const next = matches?.findIndex((m) => m.match_date >= today) ?? -1;
   const jumpToNext = () => {
+    const id = matches![next].id;
+    const rowOf = () => document.querySelector<HTMLElement>(`.matches-table tr[data-row-id="${CSS.escape(id)}"]`);
     flushSync(() => rows.showUpTo(next + 1));
-    const row = document.querySelector<HTMLElement>(`.matches-table tr[data-row-id="${CSS.escape(matches![next].id)}"]`);
+    // a reload applied meanwhile may have moved it further down: then the whole list (gone: nothing to do)
+    if (!rowOf()) flushSync(() => rows.showUpTo(Number.MAX_SAFE_INTEGER));
+    const row = rowOf();
     row?.scrollIntoView({ block: 'start' });
     row?.querySelector<HTMLElement>('button')?.focus({ preventScroll: true });
   };

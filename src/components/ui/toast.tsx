@@ -14,9 +14,6 @@ export function useToasts() {
   return { toasts, toast };
 }
 
-/** At most this many toasts are shown, the newest: on a phone at the pitch, more covered the buttons. */
-const SHOWN_TOASTS = 2;
-
 /**
  * The open modal <dialog>, if any. A modal dialog sits in the browser's top layer and makes the rest of the
  * page inert: a toast outside it is drawn behind it and not read out, so a save inside a dialog ('Aufstellung
@@ -38,7 +35,7 @@ export function Toaster({ toasts }: { toasts: Toast[] }) {
   const dialog = useOpenDialog();
   const list = (
     <div className="toaster" role="status" aria-live="polite">
-      {toasts.slice(-SHOWN_TOASTS).map((t) => (
+      {toasts.map((t) => (
         <div key={t.id} className={`toast${t.variant === 'destructive' ? ' destructive' : ''}`}>
           <strong>{t.title}</strong>
           {t.description && <span>{t.description}</span>}

@@ -38,7 +38,8 @@ describe('data migrations', () => {
   it("0016: a called-off match's SEQUENCE rises once, so calendars take its 'Abgesagt: ' title; no other match's", () => {
     const file = databaseBefore('0016_called_off_matches_sequence_raised');
     const old = new Database(file);
-    const insert = old.prepare(`INSERT INTO matches (id, home_team, away_team, match_date, status, sequence) VALUES (?, 'SV Musterdorf', 'FC Gegner', '2026-11-28', ?, ?)`);
+    const stamp = '2026-11-20T10:00:00.000Z';
+    const insert = old.prepare(`INSERT INTO matches (id, home_team, away_team, match_date, status, sequence, updated_at) VALUES (?, 'SV Musterdorf', 'FC Gegner', '2026-11-28', ?, ?, '${stamp}')`);
     insert.run('abgesagt', 'cancelled', 3);
     insert.run('verschoben', 'postponed', 0);
     insert.run('geplant', 'scheduled', 2);
@@ -48,17 +49,24 @@ describe('data migrations', () => {
     const log = vi.spyOn(console, 'info').mockImplementation(() => undefined);
     const sequences = () => {
       const db = openDatabase(file);
-      const rows = db.$client.prepare('SELECT id, sequence FROM matches ORDER BY id').all();
+      const rows = db.$client.prepare('SELECT id, sequence, updated_at FROM matches ORDER BY id').all() as { id: string; sequence: number; updated_at: string }[];
       db.$client.close();
       return rows;
     };
+    const migratedAt = Date.now();
+    const migrated = sequences();
+    // the feed's DTSTAMP and LAST-MODIFIED: the migration's time for the called-off ones, as a save's
+    for (const row of migrated.filter((r) => ['abgesagt', 'verschoben'].includes(r.id))) {
+      expect(row.updated_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+      expect(Math.abs(Date.parse(row.updated_at) - migratedAt)).toBeLessThan(60_000);
+    }
     const expected = [
-      { id: 'abgesagt', sequence: 4 },
-      { id: 'beendet', sequence: 5 },
-      { id: 'geplant', sequence: 2 },
-      { id: 'verschoben', sequence: 1 },
+      { id: 'abgesagt', sequence: 4, updated_at: migrated[0].updated_at },
+      { id: 'beendet', sequence: 5, updated_at: stamp },
+      { id: 'geplant', sequence: 2, updated_at: stamp },
+      { id: 'verschoben', sequence: 1, updated_at: migrated[3].updated_at },
     ];
-    expect(sequences()).toEqual(expected);
+    expect(migrated).toEqual(expected);
     // the update's first start says so; the next one has nothing to say
     expect(log.mock.calls.map(([line]) => line)).toEqual([MIGRATION_TEXTS.applied(1, newestKnownTag(config.migrationsDir))]);
     expect(log.mock.calls[0][0]).toBe('[db] Eine Änderung am Datenbankschema angewendet (bis 0016_called_off_matches_sequence_raised).');

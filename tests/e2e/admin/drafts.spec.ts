@@ -89,7 +89,7 @@ test('a save that fails keeps the typed input and says why', async ({ page, cont
   await dialog.getByLabel('Beschreibung').fill('Neue Beschreibung der Reserve');
   await dialog.getByLabel('Name *').fill('');
   await dialog.getByRole('button', { name: 'Speichern' }).click();
-  await expect(dialog.getByText('Bitte füllen Sie alle Pflichtfelder aus')).toBeVisible();
+  await expect(dialog.locator('form').getByText('Bitte füllen Sie alle Pflichtfelder aus')).toBeVisible();
   await expect(dialog.getByLabel('Beschreibung')).toHaveValue('Neue Beschreibung der Reserve');
 
   // the server fails: a message, the dialog stays open with the input

@@ -73,7 +73,7 @@ test('extra sections: create with validation, deactivate, activate, delete', asy
   await dialog.getByRole('textbox', { name: 'Inhalt' }).fill('Fotos: <script>alert("impressum")</script> Vereinsarchiv');
   await dialog.getByRole('textbox', { name: 'Reihenfolge' }).fill('zehn');
   await dialog.getByRole('button', { name: 'Speichern' }).click();
-  await expect(dialog.getByText('Bitte eine ganze Zahl eingeben.')).toBeVisible();
+  await expect(dialog.locator('form').getByText('Bitte eine ganze Zahl eingeben.')).toBeVisible();
   await expect(toaster(page).getByText('Fehler', { exact: true })).toBeVisible();
   await dialog.getByRole('textbox', { name: 'Reihenfolge' }).fill('10');
   await dialog.getByRole('button', { name: 'Speichern' }).click();

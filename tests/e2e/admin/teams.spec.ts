@@ -82,13 +82,13 @@ test('create with validation, edit, view and delete with confirmation; the publi
   await expect(dialog.getByLabel('Erfolge')).toHaveValue('Meister 2019, Cupsieger 2021');
   await dialog.getByLabel('Name *').fill('');
   await dialog.getByRole('button', { name: 'Speichern' }).click();
-  await expect(dialog.getByText('Bitte füllen Sie alle Pflichtfelder aus')).toBeVisible();
+  await expect(dialog.locator('form').getByText('Bitte füllen Sie alle Pflichtfelder aus')).toBeVisible();
   await dialog.getByLabel('Name *').fill('KM 1');
   // the half length for the match-day clock: 45 unless the team plays shorter halves
   await expect(dialog.getByLabel('Minuten je Halbzeit')).toHaveValue('45');
   await dialog.getByLabel('Minuten je Halbzeit').fill('50');
   await dialog.getByRole('button', { name: 'Speichern' }).click();
-  await expect(dialog.getByText('Bitte eine ganze Zahl von 10 bis 45 eingeben.')).toBeVisible();
+  await expect(dialog.locator('form').getByText('Bitte eine ganze Zahl von 10 bis 45 eingeben.')).toBeVisible();
   expect(site.db().select().from(teams).get()).toMatchObject({ name: 'Kampfmannschaft', half_minutes: 45 });
   await dialog.getByLabel('Minuten je Halbzeit').fill('35');
   await dialog.getByRole('button', { name: 'Speichern' }).click();

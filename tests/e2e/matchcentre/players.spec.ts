@@ -122,7 +122,7 @@ test.describe('Minderjährige geschützt (neue Installation)', () => {
     await dialog.getByLabel('Foto veröffentlichen').check();
     await dialog.getByRole('button', { name: 'Speichern' }).click();
     // who gave it and when are asked for
-    await expect(dialog.getByText('Bitte angeben, wer das Einverständnis gegeben hat.')).toBeVisible();
+    await expect(dialog.locator('form').getByText('Bitte angeben, wer das Einverständnis gegeben hat.')).toBeVisible();
     await dialog.getByLabel('Einverständnis gegeben von').fill('Mutter, Maria Klein');
     await dialog.getByLabel('Datum des Einverständnisses').fill('2026-09-01');
     await dialog.getByRole('button', { name: 'Speichern' }).click();
