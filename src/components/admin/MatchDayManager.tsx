@@ -17,8 +17,8 @@ const bigButton = { minHeight: '3.5rem', fontSize: '1.1rem', width: '100%', padd
 
 export default function MatchDayManager() {
   const { failed } = useSaveToasts();
-  const [choices, setChoices] = useState<Choice[] | null>(null);
-  const [day, setDay] = useState<{ today: string; unassignedToday: number } | null>(null);
+  // the matches offered, the club's day and today's matches without a team: one answer, one state
+  const [offer, setOffer] = useState<{ choices: Choice[]; today: string; unassignedToday: number } | null>(null);
   const [matchId, setMatchId] = useState<string | null>(null);
   const [kind, setKind] = useState<EventKind | null>(null);
   const { details, busy, run: save } = useMatchDetails(matchId);
@@ -32,8 +32,7 @@ export default function MatchDayManager() {
   useEffect(() => {
     void callAction(() => actions.admin.matchDay.choices({})).then((r) => {
       if (!r.ok) return failed(T.errorTitle, r.message);
-      setChoices(r.data.choices);
-      setDay({ today: r.data.today, unassignedToday: r.data.unassignedToday });
+      setOffer({ choices: r.data.choices, today: r.data.today, unassignedToday: r.data.unassignedToday });
       setMatchId(r.data.current);
     });
   }, [failed]);
@@ -43,8 +42,9 @@ export default function MatchDayManager() {
     return () => clearInterval(timer);
   }, []);
 
-  if (choices === null) return <p className="empty">Lädt...</p>;
-  const unassigned = day && day.unassignedToday > 0 && <p className="hint match-day-unassigned">{T.unassignedToday(day.unassignedToday)}</p>;
+  if (offer === null) return <p className="empty">Lädt...</p>;
+  const { choices, today } = offer;
+  const unassigned = offer.unassignedToday > 0 && <p className="hint match-day-unassigned">{T.unassignedToday(offer.unassignedToday)}</p>;
   if (choices.length === 0) return unassigned || <p className="empty">{T.noMatches}</p>;
   const chosen = choices.find((c) => c.id === matchId);
   const minute = details ? matchMinute(details, now) : null;
@@ -79,7 +79,7 @@ export default function MatchDayManager() {
               {minute && details.live_phase !== 'half_time' && details.live_phase !== 'full_time' && ` · ${formatMinute(minute.minute, minute.added)}`}
             </p>
           </div>
-          {details.live_phase === 'not_started' && chosen && day && chosen.match_date !== day.today && (
+          {details.live_phase === 'not_started' && chosen && chosen.match_date !== today && (
             <p className="hint match-day-not-today">{T.notToday(formatShortDate(chosen.match_date))}</p>
           )}
           <div style={{ display: 'grid', gap: '.5rem', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' }}>

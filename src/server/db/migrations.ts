@@ -17,7 +17,16 @@ export const MIGRATION_TEXTS = {
 
 type Journal = { entries: { when: number; tag: string }[] };
 
-const readJournal = (migrationsDir: string) => JSON.parse(fs.readFileSync(path.join(migrationsDir, 'meta', '_journal.json'), 'utf8')) as Journal;
+// the journal is part of the code: read once per process (each opened database asks, the unit tests' many)
+const journals = new Map<string, Journal>();
+function readJournal(migrationsDir: string): Journal {
+  let journal = journals.get(migrationsDir);
+  if (!journal) {
+    journal = JSON.parse(fs.readFileSync(path.join(migrationsDir, 'meta', '_journal.json'), 'utf8')) as Journal;
+    journals.set(migrationsDir, journal);
+  }
+  return journal;
+}
 
 /** The newest migration this code knows: its time in drizzle's journal (what drizzle stores as created_at). */
 export function newestKnownMigration(migrationsDir: string): number {

@@ -6,6 +6,7 @@ import { and, asc, eq, gte, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { getDb, type Db } from '../../db/client';
 import { RefusedWrite, write } from '../../db/write';
 import { matches } from '../../db/schema';
+import { addDays } from '../../../lib/dates-de';
 import { isRunningPhase, matchMinute, RUNNING_PHASES } from '../../../lib/match-minute';
 import { MATCH_DETAIL_ERRORS as E, PHASE_FLOW, type EventData, type PhaseStep } from '../../../lib/schemas/match-details';
 import { addEvent, followScore, halfMinutesOf, matchChanges, matchRow, readMatchDetails } from './match-details';
@@ -18,7 +19,7 @@ export type MatchChoice = { id: string; home_team: string; away_team: string; ma
  * (an Abpfiff forgotten is pressed here later); a running match first, then by date.
  */
 export function matchDayChoices(today: string, db: Db = getDb()): { current: string | null; choices: MatchChoice[]; today: string; unassignedToday: number } {
-  const yesterday = new Date(Date.parse(`${today}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+  const yesterday = addDays(today, -1);
   const rows = db
     .select()
     .from(matches)
