@@ -20,7 +20,8 @@ let admin: AdminClient;
 beforeAll(async () => {
   disk = mountSmallDisk(48);
   site = await startSite({ dataDir: `${disk.dir}/data`, env: { HEALTH_MIN_FREE_MB: '2' } });
-  admin = await adminClient(site);
+  // a superadmin: the club's settings are among the saves tried on the full disk
+  admin = await adminClient(site, ['superadmin']);
 });
 
 afterAll(async () => {
@@ -41,6 +42,7 @@ function validText(field: string, n: number): string {
   if (field === 'price') return '25,00 €';
   if (field.endsWith('email')) return `voll${n}@example.at`;
   if (field === 'platform') return SOCIAL_PLATFORMS[0].key;
+  if (field.endsWith('_color')) return `#12345${n % 10}`;
   return `Voll ${field} ${n}`;
 }
 
@@ -50,6 +52,20 @@ it('disk full: no acknowledged save lost, German refusals, old pages intact, pen
   expect((await get('/healthz')).status).toBe(200);
   expect((await admin.call('admin.teams.create', { name: 'Kampfmannschaft', category: 'Herren', description: '', achievements: '', image_url: '' })).status).toBe(200);
   const teamId = site.db().select({ id: teams.id }).from(teams).all()[0].id;
+  // the rows the match centre's saves refer to (xss-fields.ts): a match, a computed and an entered league
+  const idOf = (sql: string) => (site.db().$client.prepare(sql).get() as { id: string }).id;
+  const match = { home_team: 'SV Test', away_team: 'Gast', match_date: '2026-09-05', match_time: '15:30', location: '', competition: 'Oberliga', season: '2026/27', notes: '', status: 'finished', home_score: 1, away_score: 0 };
+  expect((await admin.call('admin.matches.create', match)).status).toBe(200);
+  const league = { competition: 'Oberliga', season: '2026/27', mode: 'computed', points_win: 3, points_draw: 1, points_loss: 0, tie_breakers: [], our_team_name: '', team_id: '' };
+  expect((await admin.call('admin.leagues.create', league)).status).toBe(200);
+  expect((await admin.call('admin.leagues.create', { ...league, competition: 'Unterliga', mode: 'entered' })).status).toBe(200);
+  const context = {
+    teamId,
+    matchIds: [idOf("SELECT id FROM matches WHERE away_team = 'Gast'")],
+    leagueId: idOf("SELECT id FROM leagues WHERE competition = 'Oberliga'"),
+    enteredLeagueIds: [idOf("SELECT id FROM leagues WHERE competition = 'Unterliga'")],
+    row: 0,
+  };
 
   leaveReusableDatabaseRoom(site.db().$client);
   disk.fill();
@@ -81,7 +97,7 @@ it('disk full: no acknowledged save lost, German refusals, old pages intact, pen
   const content = () => checksum(site.db(), ['publish_pending', 'scheduled_jobs', 'sessions', 'site_settings', 'rate_limits']);
   for (const [n, set] of FIELD_SETS.entries()) {
     const before = content();
-    const result = await admin.call(set.action, set.body((field) => validText(field, n), { teamId, n }));
+    const result = await admin.call(set.action, set.body((field) => validText(field, n), { ...context, n }));
     otherActions.tried++;
     if (result.status === 200) otherActions.acknowledged++;
     else if (result.status === 503 && Object.values(STORAGE_TEXTS).includes(result.body?.message ?? '')) {

@@ -8,8 +8,21 @@ export type FieldSet = {
   /** the text fields an admin types into */
   fields: string[];
   /** a valid body with `value(field)` in each of the fields */
-  body: (value: (field: string) => string, context: { teamId: string; n: number }) => unknown;
+  body: (value: (field: string) => string, context: FieldContext) => unknown;
+  /**
+   * A field that is one value of its row (a match's report, a pasted table): it takes this many payloads
+   * at once, one per line, so that every payload is kept with a few rows made first.
+   */
+  perValue?: number;
 };
+
+/**
+ * What a body may refer to: rows the attack makes first (a team, a computed league, and a match and an
+ * entered league for each payload row of a `perValue` set), `n` counting every save, `row` the set's
+ * payload row. A match's report and line-up and a league's pasted table are one value each: a row of its
+ * own keeps every payload.
+ */
+export type FieldContext = { teamId: string; leagueId: string; matchIds: string[]; enteredLeagueIds: string[]; n: number; row: number };
 
 export const FIELD_SETS: FieldSet[] = [
   {
@@ -133,5 +146,55 @@ export const FIELD_SETS: FieldSet[] = [
     action: 'admin.social.save',
     fields: ['platform'],
     body: (v) => ({ links: [{ platform: v('platform').slice(0, 50), url: 'https://example.at/verein', is_active: true }] }),
+  },
+  // the match centre, the club and the media library (issues 12–15), after the suite's first round
+  {
+    action: 'admin.club.save',
+    fields: ['short_name', 'long_name', 'home_ground'],
+    body: (v) => ({ short_name: v('short_name'), long_name: v('long_name'), crest_url: '', primary_color: '#0b5d1e', secondary_color: '#f5f5f5', home_ground: v('home_ground') }),
+  },
+  {
+    // the colours go into the pages' style: anything but '#rrggbb' is refused
+    action: 'admin.club.save',
+    fields: ['primary_color', 'secondary_color'],
+    body: (v) => ({ short_name: 'SV Test', long_name: 'Sportverein Test', crest_url: '', primary_color: v('primary_color'), secondary_color: v('secondary_color'), home_ground: '' }),
+  },
+  {
+    action: 'admin.matchDetails.saveLineup',
+    fields: ['opponent_lineup'],
+    perValue: 10,
+    body: (v, c) => ({ match_id: c.matchIds[c.row], team_id: c.teamId, team_side: 'home', opponent_lineup: v('opponent_lineup'), players: [] }),
+  },
+  {
+    action: 'admin.matchDetails.saveReport',
+    fields: ['report'],
+    perValue: 10,
+    body: (v, c) => ({ match_id: c.matchIds[c.row], report: v('report'), report_images: [] }),
+  },
+  {
+    // the opponent's players are typed in by name
+    action: 'admin.matchDetails.addEvent',
+    fields: ['player_name', 'related_player_name'],
+    body: (v, c) => ({ match_id: c.matchIds[0], type: 'substitution', side: 'away', minute: 1 + (c.n % 89), player_name: v('player_name'), related_player_name: v('related_player_name') }),
+  },
+  {
+    action: 'admin.leagues.create',
+    fields: ['competition', 'our_team_name'],
+    body: (v, c) => ({ competition: v('competition'), season: `20${10 + (c.n % 80)}/xss`, mode: 'computed', points_win: 3, points_draw: 1, points_loss: 0, tie_breakers: [], our_team_name: v('our_team_name'), team_id: '' }),
+  },
+  {
+    action: 'admin.leagues.createResult',
+    fields: ['home_team', 'away_team'],
+    body: (v, c) => ({ league_id: c.leagueId, matchday: 1 + (c.n % 30), match_date: null, home_team: v('home_team'), away_team: v('away_team'), home_score: 2, away_score: 1 }),
+  },
+  {
+    // a pasted table: the payloads are the teams' names, one row each
+    action: 'admin.leagues.paste',
+    fields: ['team'],
+    perValue: 10,
+    body: (v, c) => ({
+      league_id: c.enteredLeagueIds[c.row],
+      text: ['Rang\tMannschaft\tSp.\tPkt.', ...v('team').split('\n').map((team, i) => `${i + 1}\t${team}\t2\t${20 - i}`)].join('\n'),
+    }),
   },
 ];

@@ -16,7 +16,7 @@ import { startSite, type Site } from '../fixtures/site';
 import { printFigures } from '../faults/figures';
 import { launchChromium, watchedContext } from './browser';
 import { captchaFor, send } from './http';
-import { FIELD_SETS } from './xss-fields';
+import { FIELD_SETS, type FieldSet } from './xss-fields';
 import { XSS_PAYLOADS } from './xss-payloads';
 
 let site: Site;
@@ -41,14 +41,31 @@ it('70 payloads through every admin text field, the privacy HTML and the inquiry
   const team = await call('admin.teams.create', { name: 'Kampfmannschaft', category: 'Herren', description: '', achievements: '', image_url: '' });
   expect(team.status).toBe(200);
   const teamId = (site.db().$client.prepare("SELECT id FROM teams WHERE name = 'Kampfmannschaft'").get() as { id: string }).id;
+  // a match and an entered league for each payload row of the sets that keep one value per row
+  const idOf = (sql: string, ...values: unknown[]) => (site.db().$client.prepare(sql).get(...values) as { id: string }).id;
+  const matchIds: string[] = [];
+  const enteredLeagueIds: string[] = [];
+  const league = { season: '2026/27', mode: 'computed', points_win: 3, points_draw: 1, points_loss: 0, tie_breakers: [], our_team_name: '', team_id: '' };
+  expect((await call('admin.leagues.create', { ...league, competition: 'Oberliga' })).status).toBe(200);
+  const leagueId = idOf("SELECT id FROM leagues WHERE competition = 'Oberliga'");
+  const rowsOf = (set: FieldSet) => Math.ceil(XSS_PAYLOADS.length / (set.fields.length * (set.perValue ?? 1)));
+  for (let row = 0; row < Math.max(...FIELD_SETS.filter((set) => set.perValue).map(rowsOf)); row++) {
+    const match = { home_team: 'SV Test', away_team: `Gast ${row}`, match_date: '2026-09-05', match_time: '15:30', location: '', competition: 'Oberliga', season: '2026/27', notes: '', status: 'finished', home_score: 1, away_score: 0 };
+    expect((await call('admin.matches.create', match)).status).toBe(200);
+    matchIds.push(idOf('SELECT id FROM matches WHERE away_team = ?', match.away_team));
+    expect((await call('admin.leagues.create', { ...league, mode: 'entered', competition: `Liga ${row}` })).status).toBe(200);
+    enteredLeagueIds.push(idOf('SELECT id FROM leagues WHERE competition = ?', `Liga ${row}`));
+  }
 
   let n = 0;
   for (const set of FIELD_SETS) {
     figures.fields += set.fields.length;
-    const rows = Math.ceil(XSS_PAYLOADS.length / set.fields.length);
-    for (let row = 0; row < rows; row++) {
-      const value = (field: string) => XSS_PAYLOADS[(row * set.fields.length + set.fields.indexOf(field)) % XSS_PAYLOADS.length];
-      const reply = await call(set.action, set.body(value, { teamId, n: n++ }));
+    const per = set.perValue ?? 1;
+    for (let row = 0; row < rowsOf(set); row++) {
+      // the payloads in turn: a field of a row takes `per` of them, one per line
+      const value = (field: string) =>
+        Array.from({ length: per }, (_, k) => XSS_PAYLOADS[(row * set.fields.length * per + set.fields.indexOf(field) * per + k) % XSS_PAYLOADS.length]).join('\n');
+      const reply = await call(set.action, set.body(value, { teamId, leagueId, matchIds, enteredLeagueIds, n: n++, row }));
       figures.saves++;
       if (reply.status === 200) figures.stored++;
       else if (reply.status === 400) figures.refused++;
