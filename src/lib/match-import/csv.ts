@@ -6,6 +6,7 @@ import { IMPORT_FIELDS, MATCH_IMPORT_TEXTS as T, type ImportField } from './text
 import { ImportReadError, MAX_IMPORT_ROWS, type ColumnMapping, type ImportDefaults, type ImportedMatch, type ImportProblem, type ReadResult } from './types';
 import { normalizeTeamName, parseImportDate, parseImportInteger, parseImportScore, parseImportTime, timeInDateCell } from './values';
 import { seasonOfDate } from '../fixtures';
+import { withoutControlCharacters } from '../xml-text';
 
 export type CsvTable = { headers: string[]; rows: string[][] };
 
@@ -72,7 +73,7 @@ export function csvRowsToMatches(table: CsvTable, mapping: ColumnMapping, defaul
     const line = index + 2;
     const cell = (field: ImportField) => {
       const column = mapping[field];
-      return column === undefined ? undefined : (row[column] ?? '').trim();
+      return column === undefined ? undefined : withoutControlCharacters(row[column] ?? '').trim();
     };
     const has = (field: ImportField) => mapping[field] !== undefined;
     const problem = (message: string) => problems.push({ line, message });

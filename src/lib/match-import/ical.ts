@@ -10,6 +10,7 @@ import ICAL from 'ical.js';
 import { MATCH_IMPORT_TEXTS as T } from './texts';
 import { ImportReadError, MAX_IMPORT_ROWS, type ImportDefaults, type ImportedMatch, type ImportProblem, type ReadResult } from './types';
 import { seasonOfDate } from '../fixtures';
+import { withoutControlCharacters } from '../xml-text';
 
 const viennaParts = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'Europe/Vienna',
@@ -90,7 +91,7 @@ export function icalToMatches(text: string, defaults: ImportDefaults): ReadResul
   events.forEach((component, index) => {
     const line = index + 1;
     const event = new ICAL.Event(component);
-    const summary = (event.summary ?? '').trim();
+    const summary = withoutControlCharacters(event.summary ?? '').trim();
     const teams = teamsFromSummary(summary);
     if (!teams || teams.home.length > 200 || teams.away.length > 200) return problems.push({ line, message: T.eventTeams(line, summary.slice(0, 200)) });
     const start = realStart(component, event);
@@ -101,7 +102,7 @@ export function icalToMatches(text: string, defaults: ImportDefaults): ReadResul
     const marked = cancelled ? 'cancelled' : statusOfSummary(summary);
     const competition = defaults.competition.trim();
     if (!competition) return problems.push({ line, message: T.rowCompetition(line) });
-    const uid = (event.uid ?? '').trim();
+    const uid = withoutControlCharacters(event.uid ?? '').trim();
     const match: ImportedMatch = {
       line,
       sourceId: uid || null,
@@ -112,7 +113,7 @@ export function icalToMatches(text: string, defaults: ImportDefaults): ReadResul
       competition,
       season: defaults.season.trim() || seasonOfDate(date),
     };
-    const location = (event.location ?? '').trim();
+    const location = withoutControlCharacters(event.location ?? '').trim();
     if (location) match.location = location.slice(0, 300);
     if (teams.score) [match.home_score, match.away_score] = teams.score;
     // 'scheduled' only says the event names no cancellation: the plan never lifts one with it (plan.ts)

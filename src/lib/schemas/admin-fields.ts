@@ -6,21 +6,23 @@
 import { z } from 'astro/zod';
 import './zod-german';
 import { REQUIRED_MESSAGE } from './common';
+import { withoutControlCharacters } from '../xml-text';
 
 /** Required text: missing, not a string, or blank after trimming all give `message`. */
+// Control characters go before anything is checked or stored (xml-text.ts): a Word soft line break pasted
+// into a name kept the share images and icons from being drawn.
 export const required = (max: number, message: string = REQUIRED_MESSAGE) =>
   z
     .string({ required_error: message, invalid_type_error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `Höchstens ${max} Zeichen.`);
+    .transform(withoutControlCharacters)
+    .pipe(z.string().trim().min(1, message).max(max, `Höchstens ${max} Zeichen.`));
 
 /** Optional text: empty or missing becomes null. */
 export const optional = (max: number) =>
   z
     .string({ invalid_type_error: 'Bitte Text eingeben.' })
-    .trim()
-    .max(max, `Höchstens ${max} Zeichen.`)
+    .transform(withoutControlCharacters)
+    .pipe(z.string().trim().max(max, `Höchstens ${max} Zeichen.`))
     .nullish()
     .transform((v) => (v ? v : null));
 

@@ -1,20 +1,14 @@
 // RSS 2.0 of the newest published news, linked from /news.
 import type { APIRoute } from 'astro';
 import { newsExcerpt } from '../../lib/text';
+import { escapeXml } from '../../lib/xml-text';
 import { safeImageUrl } from '../../lib/urls';
 import { NEWS_TEXTS } from '../../server/content/defaults';
 import { clubIdentity, forClub } from '../../server/content/club';
 import { publishedNews } from '../../server/content/public-content';
 import { siteUrl } from '../../server/config';
 
-// XML 1.0 forbids most control characters even when escaped
-const xml = (s: string) =>
-  s
-    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
+const xml = escapeXml;
 
 const IMAGE_TYPES: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif', avif: 'image/avif' };
 const imageType = (url: string) => IMAGE_TYPES[/\.([a-z0-9]+)(?:[?#]|$)/i.exec(url)?.[1]?.toLowerCase() ?? ''] ?? 'image/jpeg';

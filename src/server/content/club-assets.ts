@@ -7,13 +7,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { config } from '../config';
+import { escapeXml } from '../../lib/xml-text';
 import type { ClubIdentity } from './club';
 
 /** What the published club assets are called, and what each one is. */
 export const CLUB_ASSETS = ['icon-192.png', 'icon-512.png', 'maskable-512.png', 'favicon.png', 'manifest.webmanifest'] as const;
 export type ClubAsset = (typeof CLUB_ASSETS)[number];
 
-const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** A shield with the club's initials in its colours: the crest of a club that has none. */
 export function initialsShieldSvg(club: Pick<ClubIdentity, 'initials' | 'primary' | 'secondary' | 'onPrimary'>): string {

@@ -10,6 +10,8 @@ afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 const { defaultShareIdentity, shareImagePng, shareImageSvg, wrapTitle } = await import('./share-image');
 const { sectionShareImage } = await import('./share');
+const { appIcon } = await import('./club-assets');
+const { DEFAULT_CLUB_SETTINGS, identityOf } = await import('./club');
 
 const club = defaultShareIdentity('www.sv-kirchberg.at');
 
@@ -55,6 +57,15 @@ describe('share images', () => {
     expect(svg).toContain('&lt;/text&gt;&lt;script&gt;');
     const meta = await sharp(Buffer.from(svg)).metadata();
     expect(meta.width).toBe(1200);
+  });
+
+  it('draws titles, club names and initials with control characters XML forbids (a Word soft line break, a calendar\'s stray byte)', async () => {
+    // librsvg refused the whole SVG for one such character: no picture, and its page retried for ever
+    const odd = { ...club, name: 'SV Kirchberg\u000Ban der Raab', initials: '\u0001SVK' };
+    const png = await shareImagePng({ kicker: 'News \u0002', title: 'Sieg\u0001 im Derby\uFFFF' }, odd);
+    expect((await sharp(png).metadata()).width).toBe(1200);
+    const icon = await appIcon({ ...identityOf(DEFAULT_CLUB_SETTINGS), initials: 'SV\u0001' }, 192);
+    expect((await sharp(icon).metadata()).width).toBe(192);
   });
 
   it('every section has its image; team pages share the teams section, unknown paths the home page', () => {

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { cachedSharePng, keepSharePng } from './share-cache';
 import { textOn } from '../../lib/contrast';
+import { escapeXml } from '../../lib/xml-text';
 import { DEFAULT_CLUB_SETTINGS, clubIdentity, identityOf, type ClubIdentity } from './club';
 import { crestDataUri } from './club-assets';
 import { SHARE_IMAGE } from './share';
@@ -27,8 +28,6 @@ export function defaultShareIdentity(host: string): ShareIdentity {
   return shareIdentityOf(identityOf(DEFAULT_CLUB_SETTINGS), host);
 }
 
-const escapeXml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
 /** Words into at most `maxLines` lines of about `perLine` characters; the last one ends in '…' when cut. */
 export function wrapTitle(title: string, perLine: number, maxLines: number): string[] {
