@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { clubSettingsSchema } from '../../../lib/schemas/club';
@@ -106,6 +107,14 @@ describe('crest upload', () => {
     for (const svg of hostile) {
       await expect(crestPng(Buffer.from(svg)), svg).rejects.toThrow('Dieses SVG enthält Skripte, Verweise oder eingebettete Inhalte und wird nicht angenommen.');
     }
+  });
+
+  it('a gzip-compressed SVG is refused unread: the check above cannot read it, and sharp would draw it', async () => {
+    const svgz = gzipSync('<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><script>alert(1)</script><rect width="64" height="64" fill="red"/></svg>');
+    await expect(crestPng(svgz)).rejects.toThrow('Diese Datei ist kein verwendbares Wappen. Bitte ein SVG oder PNG hochladen.');
+    // a JPEG still is a crest
+    const jpeg = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#0b5d1e' } }).jpeg().toBuffer();
+    expect(await sharp(await crestPng(jpeg)).metadata()).toMatchObject({ format: 'png', width: 512 });
   });
 });
 
