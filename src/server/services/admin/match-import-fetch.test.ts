@@ -24,7 +24,9 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe('fetching a calendar address', () => {
   it('refuses private, loopback, link-local and mapped addresses', () => {
-    for (const address of ['10.0.0.1', '172.16.5.4', '192.168.1.1', '127.0.0.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', '::', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1', '::ffff:a00:1', '224.0.0.1']) {
+    for (const address of ['10.0.0.1', '172.16.5.4', '192.168.1.1', '127.0.0.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', '::', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1', '::ffff:a00:1', '224.0.0.1',
+      // IPv4 inside IPv6 in the other ways, and the old site-local range (found by a review)
+      '::7f00:1', '::127.0.0.1', '::ffff:0:7f00:1', '2002:7f00:1::', '64:ff9b:1::7f00:1', 'fec0::1', '2001:0:4136:e378:8000:63bf:3fff:fdd2']) {
       expect(isRefusedAddress(address), address).toBe(true);
     }
     for (const address of ['93.184.216.34', '2606:2800:220:1:248:1893:25c8:1946']) expect(isRefusedAddress(address), address).toBe(false);

@@ -23,7 +23,13 @@ for (const [network, prefix] of [
   ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
   ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24], ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
 ] as const) blocked.addSubnet(network, prefix, 'ipv4');
-for (const [network, prefix] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8], ['2001:db8::', 32]] as const) blocked.addSubnet(network, prefix, 'ipv6');
+// beside the private, link-local and multicast ranges, every form that carries an IPv4 address or tunnels to
+// one (IPv4-compatible ::a.b.c.d, IPv4-translated ::ffff:0:a.b.c.d, local NAT64, 6to4, Teredo) and the old
+// site-local range: no league portal is reached through them, and the host's routing decides where they lead
+for (const [network, prefix] of [
+  ['::', 96], ['::ffff:0:0:0', 96], ['64:ff9b:1::', 48], ['100::', 64], ['2001::', 32], ['2001:db8::', 32], ['2002::', 16],
+  ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
+] as const) blocked.addSubnet(network, prefix, 'ipv6');
 
 const isLoopback = (address: string) => (net.isIPv4(address) && address.startsWith('127.')) || address === '::1';
 
