@@ -71,6 +71,16 @@ export type MatchPage = {
 };
 
 /**
+ * A report's element without `id` and `class`: the match page's own script and styles find its live part
+ * and its links by them ('spiel-live', 'naechstes-spiel', 'match-page-link'), and a report typed as HTML
+ * could take them over (the privacy text keeps both: it is a page of its own, with anchors).
+ */
+function withoutPageHooks(attribs: Record<string, string>): Record<string, string> {
+  const { id: _id, class: _class, ...rest } = attribs;
+  return rest;
+}
+
+/**
  * The report as published: the privacy text's allow-list, then every image
  * without a description marked as decorative (alt=""), as screen readers
  * would otherwise read out its file name. An uploaded photo also gets its
@@ -82,7 +92,10 @@ function reportHtml(stored: string | null, db: Db): string | null {
   const html = sanitizeHtml(sanitizePrivacyHtml(stored), {
     allowedTags: false,
     allowedAttributes: false,
-    transformTags: { img: (tagName, attribs) => ({ tagName, attribs: { alt: '', ...attribs, ...uploadAttributes(attribs.src, db) } }) },
+    transformTags: {
+      '*': (tagName, attribs) => ({ tagName, attribs: withoutPageHooks(attribs) }),
+      img: (tagName, attribs) => ({ tagName, attribs: { alt: '', ...withoutPageHooks(attribs), ...uploadAttributes(attribs.src, db) } }),
+    },
   });
   // the copies as a <source> of their own (Photo.astro says why); sanitize-html cannot wrap a tag, so
   // the marker it wrote becomes the <picture> here. Its value is our srcset (no quote), every other
