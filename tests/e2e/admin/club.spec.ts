@@ -58,6 +58,35 @@ test("a new name that keeps the built-in club's short name and ground is pointed
   await context.clearCookies();
 });
 
+test("'Minderjährige schützen' stands beside its box and the colour pickers are swatches, on a desktop and a phone", async ({ browser }) => {
+  for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 }]) {
+    const context = await browser.newContext({ viewport });
+    await loginAs(context, site, 'superadmin');
+    const page = await context.newPage();
+    await page.goto(`${site.url}/admin#verein`);
+    const form = page.getByRole('form', { name: 'Verein' });
+    const checkbox = form.locator('input[name="protect_minors"]');
+    const box = await checkbox.boundingBox();
+    // where the label's words begin: the text itself, not its <label>, which holds the box too
+    const wordsX = await checkbox.evaluate((input) => {
+      const text = [...input.parentElement!.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim())!;
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      return range.getBoundingClientRect().x;
+    });
+    // the box is a box, its words right beside it (it was as wide as the form, the words at its far end)
+    expect(box!.width, `${viewport.width}px`).toBeLessThan(40);
+    expect(wordsX - (box!.x + box!.width), `${viewport.width}px`).toBeLessThan(40);
+    for (const name of ['Hauptfarbe wählen', 'Zweitfarbe wählen']) {
+      const swatch = await form.getByLabel(name).boundingBox();
+      // a swatch to tap, beside the hex field (it was a bar 27 px high across the form)
+      expect(swatch!.height, `${name} ${viewport.width}px`).toBeGreaterThanOrEqual(40);
+      expect(swatch!.width, `${name} ${viewport.width}px`).toBeLessThan(100);
+    }
+    await context.close();
+  }
+});
+
 test("a superadmin's crest, names and colours reach every page, the icons, the manifest and the share images", async ({ page, context, request }) => {
   const before = {
     ico: Buffer.from(await (await request.get(`${site.url}/favicon.ico`)).body()),
