@@ -39,6 +39,12 @@ describe('npm run user -- create', () => {
     expect(row.hash).toMatch(/^\$argon2id\$/);
   });
 
+  it('--help prints how it is called', () => {
+    const result = userCli('--help');
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toContain('Aufruf: npm run user -- create --email E --password P --role');
+  });
+
   it('fails with a clear message and a non-zero exit code', async () => {
     const cases: [string[], string][] = [
       [['create', '--email', 'vorstand@example.at', '--password', 'ein langes Passwort', '--role', 'admin'], 'existiert bereits'],
@@ -47,6 +53,9 @@ describe('npm run user -- create', () => {
       [['create', '--email', 'keine-adresse', '--password', 'ein langes Passwort'], '--email'],
       [['create', '--email', 'neu@example.at'], '--password fehlt'],
       [['delete'], "unbekannter Befehl 'delete'"],
+      // node:util's English for these is said in German (found by a first-day review)
+      [['create', '--mail', 'neu@example.at'], 'unbekannte Option --mail.'],
+      [['create', '--email'], 'bei --email fehlt der Wert.'],
     ];
     // all at once: each is a Node start with tsx (about 0.8 s of CPU), six in a row ran past 20 s on a
     // machine busy with other suites

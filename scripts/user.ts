@@ -19,10 +19,19 @@ let parsed;
 try {
   parsed = parseArgs({
     allowPositionals: true,
-    options: { email: { type: 'string' }, password: { type: 'string' }, role: { type: 'string', multiple: true } },
+    options: { email: { type: 'string' }, password: { type: 'string' }, role: { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h' } },
   });
 } catch (error) {
-  fail(`${(error as Error).message}\n${USAGE}`);
+  // node:util's own words are English ("Unknown option '--x'. To specify a positional argument …")
+  const { code, message } = error as { code?: string; message: string };
+  const option = /'(-{1,2}[\w-]+)/.exec(message)?.[1];
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') fail(`unbekannte Option ${option ?? ''}.\n${USAGE}`);
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') fail(`bei ${option ?? 'einer Option'} fehlt der Wert.\n${USAGE}`);
+  fail(`${message}\n${USAGE}`);
+}
+if (parsed.values.help) {
+  console.info(USAGE);
+  process.exit(0);
 }
 const [command] = parsed.positionals;
 if (command !== 'create') fail(`unbekannter Befehl ${command ? `'${command}'` : '(keiner)'}.\n${USAGE}`);

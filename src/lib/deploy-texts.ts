@@ -25,6 +25,6 @@ export const DEPLOY_TEXTS = {
   cliWaiting: (reason: string) => `[deploy] ${reason}: warte bis zu 2 Minuten…`,
   // npm run deploy
   cliStart: (targets: string) => `[deploy] vollständige Übertragung auf ${targets}`,
-  cliDone: (files: number, removed: number, ms: number) => `[deploy] fertig: ${files} Dateien übertragen, ${removed} entfernt (${ms} ms)`,
+  cliDone: (files: number, removed: number, ms: number) => `[deploy] fertig: ${files} ${files === 1 ? 'Datei' : 'Dateien'} übertragen, ${removed} entfernt (${ms} ms)`,
   cliFailed: (message: string) => `[deploy] fehlgeschlagen: ${message}`,
 };

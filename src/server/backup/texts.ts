@@ -3,7 +3,7 @@
 export const BEFORE_RESTORE_KEEP_DAYS = 14;
 
 export const BACKUP_TEXTS = {
-  created: (file: string, mb: string, files: number) => `Sicherung erstellt: ${file} (${mb} MB, ${files} Dateien)`,
+  created: (file: string, mb: string, files: number) => `Sicherung erstellt: ${file} (${mb} MB, ${files} ${files === 1 ? 'Datei' : 'Dateien'})`,
   pruneFailed: (reason: string) => `Ältere Sicherungen konnten nicht entfernt werden (BACKUP_KEEP): ${reason}`,
   pruned: (count: number) => `${count} ältere Sicherungen entfernt (BACKUP_KEEP).`,
   failed: (reason: string) => `Sicherung fehlgeschlagen: ${reason}`,
