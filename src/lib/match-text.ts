@@ -30,6 +30,31 @@ export function matchDateText(value: string | null | undefined): string {
   return /^\d{4}-\d{2}-\d{2}$/.test(v) ? formatDate(v) : v;
 }
 
+const MONTHS: Record<string, number> = {
+  jänner: 1, januar: 1, feber: 2, februar: 2, märz: 3, april: 4, mai: 5, juni: 6,
+  juli: 7, august: 8, september: 9, oktober: 10, november: 11, dezember: 12,
+};
+
+/**
+ * The day a next-match card's date names, as 'YYYY-MM-DD': an ISO date, '10.08.2024' or '10. August 2024'
+ * (the spec's fallback, and how the card shows a date); null for text without a whole date ('Sa, 12.12.').
+ */
+export function cardDay(value: string | null | undefined): string | null {
+  const v = (value ?? '').trim().toLowerCase();
+  let parts: [number, number, number] | null = null;
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+  const numeric = /(?<!\d)(\d{1,2})\.\s*(\d{1,2})\.\s*(\d{4})(?!\d)/.exec(v);
+  const words = /(?<!\d)(\d{1,2})\.\s*([a-zäöü]+)\s+(\d{4})(?!\d)/.exec(v);
+  if (iso) parts = [+iso[1], +iso[2], +iso[3]];
+  else if (numeric) parts = [+numeric[3], +numeric[2], +numeric[1]];
+  else if (words && MONTHS[words[2]]) parts = [+words[3], MONTHS[words[2]], +words[1]];
+  if (!parts) return null;
+  const [y, m, d] = parts;
+  const day = new Date(Date.UTC(y, m - 1, d));
+  if (day.getUTCFullYear() !== y || day.getUTCMonth() !== m - 1 || day.getUTCDate() !== d) return null;
+  return day.toISOString().slice(0, 10);
+}
+
 /** The next match's stored time: '16:00' becomes '16:00 Uhr' (the spec's fallback format), free text stays. */
 export function matchTimeText(value: string | null | undefined): string {
   const v = (value ?? '').trim();

@@ -19,8 +19,8 @@ describe('cardStanding', () => {
 
   it('names the fixture and says nothing more while it is still to come', () => {
     expect(cardStanding(list, card('2026-12-05', 'Gegner b'), null, '2026-12-04')).toEqual({ fixture: list[1], label: null, instead: null });
-    // a card of the spec's sample (no date) says nothing either
-    expect(cardStanding(list, null, null, '2026-12-04')).toEqual({ fixture: null, label: null, instead: null });
+    // a card of the spec's sample (no date) says nothing while the club has no fixtures
+    expect(cardStanding([], null, null, '2026-12-04')).toEqual({ fixture: null, label: null, instead: null });
   });
 
   it("says 'Abgesagt' or 'Verschoben' and names the fixtures' next match", () => {
@@ -40,5 +40,14 @@ describe('cardStanding', () => {
     expect(cardStanding(running, card('2026-11-28', 'Gegner a'), null, '2026-12-03')).toEqual({ fixture: running[0], label: 'Vorbei', instead: list[1] });
     // a card naming no fixture (another club's tournament) is past by its own date; no next match: none named
     expect(cardStanding(list, card('2026-12-01', 'Auswahl'), null, '2026-12-13')).toEqual({ fixture: null, label: 'Vorbei', instead: null });
+    // its date as the card shows it, or typed in words or digits
+    for (const date of ['1. Dezember 2026', '01.12.2026', '1.12.2026']) expect(cardStanding(list, card(date, 'Auswahl'), null, '2026-12-04').label, date).toBe('Vorbei');
+    expect(cardStanding(list, card('Sa, 12.12.', 'Auswahl'), null, '2026-12-13').label).toBeNull();
+  });
+
+  it("the spec's sample card, never saved, is past once the club has fixtures of its own, and names the next one", () => {
+    // the sample's 10 August 2024 stood beside the club's real season (found by a first-day review)
+    expect(cardStanding(list, null, null, '2026-12-04')).toEqual({ fixture: null, label: 'Vorbei', instead: list[1] });
+    expect(cardStanding(list, { content: '', match_date: '', match_time: '' }, null, '2026-12-04').label).toBe('Vorbei');
   });
 });

@@ -7,8 +7,8 @@ import { prepared, readOr, type MatchRow } from './public-content';
 import { memoRead } from './read-memo';
 import { fixtureOfCard, isPastMatch, isRunningMatch, nextMatchIndex, type FixtureMatch } from '../../lib/fixtures';
 import { matchStatusLabel } from '../../lib/match-labels';
-import { HOME_TEXTS } from './defaults';
-import { parseMatchTeams } from '../../lib/match-text';
+import { HOME_TEXTS, NEXT_MATCH_DEFAULTS } from './defaults';
+import { cardDay, parseMatchTeams } from '../../lib/match-text';
 import { nextMatchDefaultsFor, type RenamedClub } from './club-facts';
 
 /**
@@ -111,11 +111,13 @@ type NextMatchCard = { content?: string | null; match_date?: string | null; matc
  */
 export function cardStanding<M extends CardMatch>(fixtures: readonly M[], card: NextMatchCard, club: RenamedClub | null, today: string, minutesNow?: number) {
   const fixture = cardFixture(fixtures, card, club);
-  const cardDate = (card?.match_date ?? '').trim();
+  // the day the card shows: its own date, else the spec's sample date, which is past once the club has its own
+  // fixtures (a club that never saved the card showed the sample's 10 August 2024 beside its real season)
+  const cardDate = cardDay(card?.match_date?.trim() || (fixtures.length > 0 ? NEXT_MATCH_DEFAULTS.date : null));
   let label: string | null = null;
   if (fixture && (fixture.status === 'cancelled' || fixture.status === 'postponed' || fixture.status === 'finished')) label = matchStatusLabel(fixture.status);
   // a match still running past midnight is the fixtures' next (nextMatchIndex); one left 'live' for days is past
-  else if (fixture ? !isRunningMatch(fixture, today) && isPastMatch(fixture, today, minutesNow) : /^\d{4}-\d{2}-\d{2}$/.test(cardDate) && cardDate < today)
+  else if (fixture ? !isRunningMatch(fixture, today) && isPastMatch(fixture, today, minutesNow) : cardDate !== null && cardDate < today)
     label = HOME_TEXTS.cardPast;
   const next = label ? fixtures[nextMatchIndex(fixtures, today, minutesNow)] : undefined;
   return { fixture, label, instead: next && next.id !== fixture?.id ? next : null };
