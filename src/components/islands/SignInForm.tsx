@@ -7,6 +7,12 @@ import { Toaster, useToasts } from '../ui/toast';
 /** How long the success toast stays before the visitor is taken home. */
 const GO_HOME_AFTER_MS = 1200;
 
+/**
+ * Where a sign-in leads: back to the admin for a visitor /admin sent here, else home. A volunteer who opened
+ * /admin landed on the public home page, with no link back (found by a first-day review).
+ */
+const afterSignIn = () => (new URLSearchParams(window.location.search).get('weiter') === 'admin' ? '/admin' : '/');
+
 /** The sign-in form of /auth (public-site.md §2, §5, §8). */
 export default function SignInForm() {
   const [email, setEmail] = useState('');
@@ -37,7 +43,7 @@ export default function SignInForm() {
         success = true;
         setSignedIn(true);
         toast({ title: T.successTitle, description: T.successText });
-        window.setTimeout(() => window.location.assign('/'), GO_HOME_AFTER_MS);
+        window.setTimeout(() => window.location.assign(afterSignIn()), GO_HOME_AFTER_MS);
       } else if (isActionError(error) && error.message === AUTH_ERRORS.captcha) {
         toast({ title: T.captchaTitle, description: T.captchaText, variant: 'destructive' });
       } else if (isInputError(error)) {
@@ -64,7 +70,7 @@ export default function SignInForm() {
       if (!error) {
         setSignedIn(true);
         toast({ title: T.successTitle, description: data.recoveryCodeUsed ? T.recoveryCodeUsed : T.successText });
-        window.setTimeout(() => window.location.assign('/'), GO_HOME_AFTER_MS);
+        window.setTimeout(() => window.location.assign(afterSignIn()), GO_HOME_AFTER_MS);
         return;
       }
       const message = isInputError(error) ? Object.values(error.fields).flat().join(' ') : error.message;

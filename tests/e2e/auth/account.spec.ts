@@ -197,7 +197,7 @@ test('a password change needs the current password and signs out every other bro
   // the other browser is out; this one stays
   const other = await elsewhere.newPage();
   await other.goto(`${site.url}/admin`);
-  await expect(other).toHaveURL(`${site.url}/auth`);
+  await expect(other).toHaveURL(`${site.url}/auth?weiter=admin`);
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
   await here.close();

@@ -14,7 +14,7 @@ test.afterAll(async () => {
 
 test('anonymous: /admin sends to /auth; the header shows neither Logout nor the admin link', async ({ page }) => {
   await page.goto(`${site.url}/admin`);
-  await expect(page).toHaveURL(`${site.url}/auth`);
+  await expect(page).toHaveURL(`${site.url}/auth?weiter=admin`);
   await page.goto(`${site.url}/`);
   const me = await page.request.get(`${site.url}/api/me`);
   expect(await me.json()).toEqual({ user: null, isAdmin: false, isSuperAdmin: false });

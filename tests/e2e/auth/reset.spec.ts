@@ -69,7 +69,7 @@ test('the reset link arrives by e-mail, sets a new password, ends other sessions
   // the other browser's session has ended
   const otherPage = await other.newPage();
   await otherPage.goto(`${site.url}/admin`);
-  await expect(otherPage).toHaveURL(`${site.url}/auth`);
+  await expect(otherPage).toHaveURL(`${site.url}/auth?weiter=admin`);
   await other.close();
 
   // the old password no longer works, the new one does

@@ -111,7 +111,27 @@ test('Logout ends the session on the server and hides itself', async ({ page, co
   const replay = await page.request.get(`${site.url}/api/me`, { headers: { cookie: `${SESSION_COOKIE}=${cookie.value}` } });
   expect((await replay.json()).user).toBeNull();
   await page.goto(`${site.url}/admin`);
-  await expect(page).toHaveURL(`${site.url}/auth`);
+  await expect(page).toHaveURL(`${site.url}/auth?weiter=admin`);
+});
+
+test('a sign-in /admin asked for leads back to the admin; a moderator sent there goes home, as the gate says', async ({ page }) => {
+  const admin = await createTestUser(site, ['admin']);
+  await page.goto(`${site.url}/admin`);
+  await expect(page).toHaveURL(`${site.url}/auth?weiter=admin`);
+  await page.getByLabel('E-Mail').fill(admin.email);
+  await page.getByLabel('Passwort', { exact: true }).fill(admin.password);
+  await answerCaptcha(page);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page).toHaveURL(`${site.url}/admin`);
+  await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
+  await page.context().clearCookies();
+  const moderator = await createTestUser(site, ['moderator']);
+  await page.goto(`${site.url}/auth?weiter=admin`);
+  await page.getByLabel('E-Mail').fill(moderator.email);
+  await page.getByLabel('Passwort', { exact: true }).fill(moderator.password);
+  await answerCaptcha(page);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page).toHaveURL(`${site.url}/`);
 });
 
 test('a signed-in visitor of /auth is sent home', async ({ page }) => {
