@@ -175,7 +175,11 @@ export default function LeaguesManager() {
                     <td data-label="Bewerb">{l.competition}</td>
                     <td data-label="Saison">{l.season}</td>
                     <td data-label={T.mode}>
-                      {T.modes[l.mode]} ({l.mode === 'computed' ? `${l.results} Ergebnisse` : `${l.standings} Zeilen`})
+                      {T.modes[l.mode]} (
+                      {l.mode === 'computed'
+                        ? T.computedFrom(overview?.candidates.find((c) => c.leagueId === l.id)?.matches ?? 0, l.results)
+                        : T.enteredRows(l.standings)}
+                      )
                     </td>
                     <td data-label="Aktionen">
                       <RowActions entry={l} list={{ setEditing: (e) => setOpenId(e.id), remove: list.remove, busy: list.busy }} />

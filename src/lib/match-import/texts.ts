@@ -84,7 +84,7 @@ export const MATCH_IMPORT_TEXTS = {
   cancel: 'Abbrechen',
   nothingToDo: 'Nichts zu übernehmen: alle Spiele sind schon so gespeichert.',
   applied: (n: { created: number; updated: number; leagueResults: number }) =>
-    `Import übernommen: ${n.created} neu, ${n.updated} geändert, ${n.leagueResults} Ergebnisse anderer Mannschaften.`,
+    `Import übernommen: ${n.created} neu, ${n.updated} geändert, ${n.leagueResults} ${n.leagueResults === 1 ? 'Ergebnis' : 'Ergebnisse'} anderer Mannschaften.`,
   successTitle: 'Erfolg',
   errorTitle: 'Fehler',
   chooseSource: 'Bitte eine Datei wählen oder eine Kalender-Adresse angeben.',

@@ -112,6 +112,11 @@ export const LEAGUE_TEXTS = {
   settings: 'Einstellungen',
   mode: 'Art der Tabelle',
   modes: { computed: 'Berechnet aus Ergebnissen', entered: 'Eingefügte Tabelle (vom Verbandsportal)' } satisfies Record<LeagueMode, string>,
+  // what a table is made of: a computed one counts the club's own matches of its competition and season too
+  // ('0 Ergebnisse' stood beside a table of five of the club's matches; found by a first-day review)
+  computedFrom: (matches: number, results: number) =>
+    `${matches} ${matches === 1 ? 'Spiel' : 'Spiele'} aus dem Spielplan, ${results} ${results === 1 ? 'weiteres Ergebnis' : 'weitere Ergebnisse'}`,
+  enteredRows: (rows: number) => `${rows} ${rows === 1 ? 'Zeile' : 'Zeilen'}`,
   points: 'Punkte für Sieg / Unentschieden / Niederlage',
   win: 'Sieg',
   draw: 'Unentschieden',

@@ -170,7 +170,7 @@ test.describe('a calendar address', () => {
     await expect(panel(page).getByRole('status')).toHaveText('1 neu, 0 geändert, 0 unverändert');
     await expect(panel(page).getByRole('region', { name: 'Ergebnisse anderer Mannschaften (Tabelle) (1)' })).toContainText('FC Ligaeins – SV Ligazwei 3:2');
     await panel(page).getByRole('button', { name: 'Übernehmen' }).click();
-    await expect(toaster(page).getByText('Import übernommen: 1 neu, 0 geändert, 1 Ergebnisse anderer Mannschaften.')).toBeVisible();
+    await expect(toaster(page).getByText('Import übernommen: 1 neu, 0 geändert, 1 Ergebnis anderer Mannschaften.')).toBeVisible();
     expect(site().db().select().from(matches).where(eq(matches.external_key, 'id:url-1@portal')).get()).toMatchObject({ away_team: 'SC Portalstadt', match_time: '15:00' });
     expect(site().db().select().from(leagueResults).where(eq(leagueResults.external_key, 'id:url-2@portal')).get()).toMatchObject({ league_id: league.id, home_score: 3, away_score: 2 });
   });

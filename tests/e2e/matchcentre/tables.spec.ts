@@ -52,6 +52,9 @@ test.describe('Tabellen im Admin', () => {
     await expect(page.locator('tr.ours')).toHaveAttribute('data-team', 'SV Kirchberg');
 
     await page.goto(`${site().url}/admin#tabellen`);
+    // what each table is made of: the club's match from the fixtures counts (it said '1 Ergebnisse' before)
+    await expect(page.locator('.leagues-table tr', { hasText: 'Unterliga Ost' })).toContainText('Berechnet aus Ergebnissen (1 Spiel aus dem Spielplan, 1 weiteres Ergebnis)');
+    await expect(page.locator('.leagues-table tr', { hasText: 'Reserve Ost' })).toContainText('Eingefügte Tabelle (vom Verbandsportal) (0 Zeilen)');
     await page.locator('.leagues-table tr', { hasText: 'Unterliga Ost' }).getByRole('button', { name: 'Bearbeiten' }).click();
     const add = page.getByRole('form', { name: 'Ergebnis hinzufügen' });
     await add.getByLabel('Heimteam *').fill('TuS Ilz');
