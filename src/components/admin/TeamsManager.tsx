@@ -65,6 +65,7 @@ function TeamForm({ team, ...props }: { team: TeamEntry | null } & EntityFormPro
               </option>
             ))}
           </select>
+          {(values.category === 'Nachwuchs' || values.category === 'Jugend') && <small className="hint youth-category-hint">{T.youthCategoryHint}</small>}
           <FieldError message={errors.category} />
         </label>
       </div>

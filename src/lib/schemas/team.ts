@@ -82,4 +82,7 @@ export const TEAM_TEXTS = {
   view: 'Ansehen',
   halfMinutes: 'Minuten je Halbzeit',
   halfMinutesHint: 'Für die Spieluhr am Spieltag: Nachspielzeit zählt ab dieser Minute (Jugend oft 25, 30 oder 35).',
+  // the page /nachwuchs shows the youth teams of the tab 'Nachwuchs', not teams of these categories (two
+  // entities of the spec under one word; a volunteer's U12 was missing there, found by a first-day review)
+  youthCategoryHint: 'Diese Mannschaft erscheint unter „Mannschaften“. Die Seite „Nachwuchs“ zeigt die Teams aus dem Tab „Nachwuchs“ (mit Trainingszeiten und Ansprechperson): dort bitte zusätzlich eintragen.',
 } as const;

@@ -120,6 +120,18 @@ test('create with validation, edit, view and delete with confirmation; the publi
   expect(await publicHtml(site, '/mannschaften')).not.toContain('KM 1');
 });
 
+test("a youth category says that /nachwuchs shows the 'Nachwuchs' tab's teams", async ({ page }) => {
+  await page.goto(`${site.url}/admin#mannschaften`);
+  const form = page.getByRole('form', { name: 'Neues Team' });
+  const hint = form.locator('.youth-category-hint');
+  await form.getByLabel('Kategorie *').selectOption('Herren');
+  await expect(hint).toHaveCount(0);
+  for (const category of ['Nachwuchs', 'Jugend']) {
+    await form.getByLabel('Kategorie *').selectOption(category);
+    await expect(hint).toHaveText('Diese Mannschaft erscheint unter „Mannschaften“. Die Seite „Nachwuchs“ zeigt die Teams aus dem Tab „Nachwuchs“ (mit Trainingszeiten und Ansprechperson): dort bitte zusätzlich eintragen.');
+  }
+});
+
 test('reordering by keyboard rewrites display_order as each row index and republishes', async ({ page }) => {
   for (const [i, name] of ['Erste', 'Zweite', 'Dritte'].entries()) makeTeam(site.db(), { name, display_order: i * 10 });
   await page.goto(`${site.url}/admin#mannschaften`);
