@@ -163,10 +163,13 @@ describe('news lists in pages (docs/decisions/039)', () => {
       ].map((m) => db.insert(matches).values({ home_team: 'SV Kirchberg', away_team: 'SC Gleisdorf', ...m }).returning().get()),
     );
     const older = seed(db, () => db.insert(matches).values({ home_team: 'SV Kirchberg', away_team: 'SV Feldbach', match_date: '2023-03-01', status: 'finished', home_score: 2, away_score: 2 }).returning().get());
-    // the card is the admin's text: a fixture it does not name is not on the home page
     const state = publishedAsNow({ '/': `<a href="/spiel/${old.id}">` });
+    // a card never saved is the spec's sample, past beside the club's fixtures: it names their next match
+    expect(affectedUrls(db, [{ table: 'matches', key: next.id }], state)).toContain('/');
+    // the card is the admin's text: a fixture it does not name is not on the home page while the card's is to come
+    seed(db, () => db.insert(homepageContent).values({ section_key: 'next_match', content: 'SV Kirchberg vs. Auswahl Oststeiermark', match_date: '2099-06-01' }).run());
     expect(affectedUrls(db, [{ table: 'matches', key: next.id }], state)).not.toContain('/');
-    seed(db, () => db.insert(homepageContent).values({ section_key: 'next_match', content: 'SV Kirchberg vs. SC Gleisdorf', match_date: '2099-03-01' }).run());
+    seed(db, () => db.update(homepageContent).set({ content: 'SV Kirchberg vs. SC Gleisdorf', match_date: '2099-03-01' }).where(eq(homepageContent.section_key, 'next_match')).run());
     expect(affectedUrls(db, [{ table: 'matches', key: next.id }], state)).toContain('/');
     expect(affectedUrls(db, [{ table: 'matches', key: next.id }], publishedAsNow({ '/': `<a href="/spiel/${next.id}">` }))).toContain('/');
     expect(affectedUrls(db, [{ table: 'matches', key: old.id }], state)).toContain('/');
