@@ -26,6 +26,19 @@ export const optional = (max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
+/**
+ * A text as a form read it, to compare with what is stored (decision 032): as `optional`, but with its
+ * characters kept, so that a stored value with a control character (saved before they were taken out)
+ * still equals what the form read, and the save is not refused as someone else's change for ever.
+ */
+export const readText = (max: number) =>
+  z
+    .string({ invalid_type_error: 'Bitte Text eingeben.' })
+    .trim()
+    .max(max, `Höchstens ${max} Zeichen.`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
 export const flag = (fallback: boolean) => z.boolean({ invalid_type_error: 'Bitte ja oder nein wählen.' }).default(fallback);
 
 export const INTEGER_MESSAGE = 'Bitte eine ganze Zahl eingeben.';

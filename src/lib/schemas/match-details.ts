@@ -4,7 +4,7 @@
 // src/server/services/admin/match-details.ts, with the messages from here.
 import { z } from 'astro/zod';
 import './zod-german';
-import { optional, optionalInteger } from './admin-fields';
+import { optional, optionalInteger, readText } from './admin-fields';
 import { OUTDATED_FORM, baseRevision, id, type Listed } from './common';
 import { UPLOAD_TEXTS, isGoneUpload, withoutGoneUploads } from './upload';
 import type { LivePhase } from '../match-minute';
@@ -123,7 +123,7 @@ const lineupFields = z.object({
 export const lineupSchema = lineupFields.extend({
   match_id: id,
   // the line-up as the form was filled: refused when someone changed it since (decision 032)
-  read: lineupFields.optional(),
+  read: lineupFields.extend({ opponent_lineup: readText(2_000) }).optional(),
 });
 export type LineupInput = z.input<typeof lineupSchema>;
 export type LineupData = Omit<z.output<typeof lineupSchema>, 'read'>;
@@ -191,7 +191,7 @@ export const reportSchema = z.object({
   base_revision: baseRevision,
   // the report as it was read: compared instead where the match had no version yet
   read: z
-    .object({ report: optional(50_000), report_images: z.array(z.string().max(500, OUTDATED_FORM)).max(20, OUTDATED_FORM).default([]) })
+    .object({ report: readText(50_000), report_images: z.array(z.string().max(500, OUTDATED_FORM)).max(20, OUTDATED_FORM).default([]) })
     .optional(),
 });
 export type ReportData = Omit<z.output<typeof reportSchema>, 'base_revision' | 'read'>;
