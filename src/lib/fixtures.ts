@@ -5,6 +5,7 @@
 // season; each earlier or later season has a page of its own
 // (docs/decisions/041-fixtures-by-season.md).
 import { addDays } from './dates-de';
+import { cardDay } from './match-text';
 export type FixtureMatch = {
   id: string;
   home_team: string;
@@ -108,15 +109,16 @@ function byTeams<M extends FixtureMatch>(list: M[], home: string, away: string):
 /**
  * The fixture the home page's 'Nächstes Spiel' card shows, or null: the card is
  * the admin's own text (public-site.md), so it leads to a match page only when
- * its date (as a date, not free text), its time where given and, between
+ * its date (a whole date, not free text such as 'Sa, 12.12.'), its time where given and, between
  * matches of one day, its teams name exactly one fixture.
  */
 export function fixtureOfCard<M extends FixtureMatch & { match_time?: string | null }>(
   list: readonly M[],
   card: { date: string | null | undefined; time: string | null | undefined; home: string; away: string },
 ): M | null {
-  const date = (card.date ?? '').trim();
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return null;
+  // its date as stored, shown or typed ('2026-12-05', '5. Dezember 2026', '05.12.2026'), as cardStanding reads it
+  const date = cardDay(card.date);
+  if (!date) return null;
   let found = list.filter((m) => m.match_date === date);
   const time = clockTime(card.time);
   if (time) found = found.filter((m) => clockTime(m.match_time) === time);

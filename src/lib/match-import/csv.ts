@@ -73,7 +73,10 @@ export function csvRowsToMatches(table: CsvTable, mapping: ColumnMapping, defaul
     const line = index + 2;
     const cell = (field: ImportField) => {
       const column = mapping[field];
-      return column === undefined ? undefined : withoutControlCharacters(row[column] ?? '').trim();
+      if (column === undefined) return undefined;
+      // the source's own id is a key, never shown: kept as it is, so that a match imported before still matches
+      const text = field === 'source_id' ? (row[column] ?? '') : withoutControlCharacters(row[column] ?? '');
+      return text.trim();
     };
     const has = (field: ImportField) => mapping[field] !== undefined;
     const problem = (message: string) => problems.push({ line, message });

@@ -102,7 +102,8 @@ export function icalToMatches(text: string, defaults: ImportDefaults): ReadResul
     const marked = cancelled ? 'cancelled' : statusOfSummary(summary);
     const competition = defaults.competition.trim();
     if (!competition) return problems.push({ line, message: T.rowCompetition(line) });
-    const uid = withoutControlCharacters(event.uid ?? '').trim();
+    // the UID is a key, never shown: kept as it is, so that a match imported before is found again
+    const uid = (event.uid ?? '').trim();
     const match: ImportedMatch = {
       line,
       sourceId: uid || null,

@@ -108,9 +108,9 @@ describe('iCalendar', () => {
     expect(icalToMatches(calendar, { ...defaults, season: '' }).matches.map((m) => m.season)).toEqual(['2026/27', '2027/28', '2027/28']);
     expect(icalToMatches(calendar, { ...defaults, season: ' Herbst 2027 ' }).matches.map((m) => m.season)).toEqual(['Herbst 2027', 'Herbst 2027', 'Herbst 2027']);
   });
-  it('reads teams and places without the control characters a league portal left in them', () => {
+  it('reads teams and places without the control characters a league portal left in them; its UID, a key, as it is', () => {
     const calendar = ['BEGIN:VCALENDAR', 'BEGIN:VEVENT', 'UID:k1\u0001', 'DTSTART:20260815T153000Z', 'SUMMARY:SV Kirchberg\u0002 - ASK\u000BGnas', 'LOCATION:Sport\u0003platz', 'END:VEVENT', 'END:VCALENDAR'].join('\r\n');
-    expect(icalToMatches(calendar, defaults).matches[0]).toMatchObject({ sourceId: 'k1', home_team: 'SV Kirchberg', away_team: 'ASK Gnas', location: 'Sportplatz' });
+    expect(icalToMatches(calendar, defaults).matches[0]).toMatchObject({ sourceId: 'k1\u0001', home_team: 'SV Kirchberg', away_team: 'ASK Gnas', location: 'Sportplatz' });
   });
   it('reads our own feed\'s titles and refuses what is no calendar', () => {
     expect(teamsFromSummary('SV Ried-Süd – SV Kirchberg (0:3)')).toEqual({ home: 'SV Ried-Süd', away: 'SV Kirchberg', score: [0, 3] });

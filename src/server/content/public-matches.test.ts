@@ -42,6 +42,9 @@ describe('cardStanding', () => {
     expect(cardStanding(list, card('2026-12-01', 'Auswahl'), null, '2026-12-13')).toEqual({ fixture: null, label: 'Vorbei', instead: null });
     // its date as the card shows it, or typed in words or digits
     for (const date of ['1. Dezember 2026', '01.12.2026', '1.12.2026']) expect(cardStanding(list, card(date, 'Auswahl'), null, '2026-12-04').label, date).toBe('Vorbei');
+    // and its match is found by such a date too: called off, it says so
+    const setAside = [list[0], fixture('b', '2026-12-05', 'cancelled'), list[2]];
+    expect(cardStanding(setAside, card('5. Dezember 2026', 'Gegner b'), null, '2026-12-04')).toEqual({ fixture: setAside[1], label: 'Abgesagt', instead: list[2] });
     expect(cardStanding(list, card('Sa, 12.12.', 'Auswahl'), null, '2026-12-13').label).toBeNull();
   });
 

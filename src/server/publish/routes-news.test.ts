@@ -155,6 +155,16 @@ describe('news lists in pages (docs/decisions/039)', () => {
     expect(archivePages(listed(ids[150]))).toEqual(['/news/seite/1', '/news/seite/2', '/news/seite/3']);
   });
 
+  it("the first match stored or the last one deleted reaches a home page whose card is the spec's sample ('Vorbei' beside fixtures)", () => {
+    const state = publishedAsNow({ '/': '<p>Startseite</p>' });
+    const first = seed(db, () => db.insert(matches).values({ home_team: 'SV Kirchberg', away_team: 'SC Gleisdorf', match_date: '2025-03-01' }).returning().get());
+    expect(affectedUrls(db, [{ table: 'matches', key: first.id }], state)).toContain('/');
+    const second = seed(db, () => db.insert(matches).values({ home_team: 'SV Kirchberg', away_team: 'SV Feldbach', match_date: '2025-02-01' }).returning().get());
+    expect(affectedUrls(db, [{ table: 'matches', key: second.id }], state)).not.toContain('/');
+    seed(db, () => db.delete(matches).where(inArray(matches.id, [first.id, second.id])).run());
+    expect(affectedUrls(db, [{ table: 'matches', key: first.id }], state)).toContain('/');
+  });
+
   it("a match's score reaches the home page only when its next-match card names it or it is the last result, or was", () => {
     const [old, next] = seed(db, () =>
       [
