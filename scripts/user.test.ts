@@ -56,6 +56,7 @@ describe('npm run user -- create', () => {
       // node:util's English for these is said in German (found by a first-day review)
       [['create', '--mail', 'neu@example.at'], 'unbekannte Option --mail.'],
       [['create', '--email'], 'bei --email fehlt der Wert.'],
+      [['--help=1'], '--help nimmt keinen Wert.'],
     ];
     // all at once: each is a Node start with tsx (about 0.8 s of CPU), six in a row ran past 20 s on a
     // machine busy with other suites

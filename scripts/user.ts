@@ -24,9 +24,11 @@ try {
 } catch (error) {
   // node:util's own words are English ("Unknown option '--x'. To specify a positional argument …")
   const { code, message } = error as { code?: string; message: string };
-  const option = /'(-{1,2}[\w-]+)/.exec(message)?.[1];
-  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') fail(`unbekannte Option ${option ?? ''}.\n${USAGE}`);
-  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') fail(`bei ${option ?? 'einer Option'} fehlt der Wert.\n${USAGE}`);
+  // the option as named in its quotes ('-h, --help' names the long form last)
+  const option = /'([^']*)'/.exec(message)?.[1].split(/[\s,]+/).filter((o) => o.startsWith('-')).at(-1) ?? 'eine Option';
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') fail(`unbekannte Option ${option}.\n${USAGE}`);
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && /does not take an argument/.test(message)) fail(`${option} nimmt keinen Wert.\n${USAGE}`);
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') fail(`bei ${option} fehlt der Wert.\n${USAGE}`);
   fail(`${message}\n${USAGE}`);
 }
 if (parsed.values.help) {

@@ -8,6 +8,7 @@ import './zod-german';
 import { optional } from './admin-fields';
 import { optionalLink } from './pageContent';
 import { OUTDATED_FORM } from './common';
+import { withoutControlCharacters } from '../xml-text';
 import { optionalImageUrl } from './upload';
 
 /** The eleven keys of footer_texts.content, in the order of the form. */
@@ -52,7 +53,12 @@ const colour = (fallback: string) =>
   );
 
 /** A footer text: may be empty (the footer then shows nothing there). */
-const footerText = (max: number) => z.string({ invalid_type_error: 'Bitte Text eingeben.' }).trim().max(max, `Höchstens ${max} Zeichen.`).default('');
+const footerText = (max: number) =>
+  z
+    .string({ invalid_type_error: 'Bitte Text eingeben.' })
+    .transform(withoutControlCharacters)
+    .pipe(z.string().trim().max(max, `Höchstens ${max} Zeichen.`))
+    .default('');
 
 export const footerTextsSchema = z.object(
   Object.fromEntries(FOOTER_KEYS.map((k) => [k, footerText(k === 'club_description' ? 2_000 : 300)])) as Record<

@@ -115,7 +115,7 @@ export const LEAGUE_TEXTS = {
   // what a table is made of: a computed one counts the club's own matches of its competition and season too
   // ('0 Ergebnisse' stood beside a table of five of the club's matches; found by a first-day review)
   computedFrom: (matches: number, results: number) =>
-    `${matches} ${matches === 1 ? 'Spiel' : 'Spiele'} aus dem Spielplan, ${results} ${results === 1 ? 'weiteres Ergebnis' : 'weitere Ergebnisse'}`,
+    `${matches} ${matches === 1 ? 'Spiel' : 'Spiele'} im Spielplan, ${results} ${results === 1 ? 'weiteres Ergebnis' : 'weitere Ergebnisse'}`,
   enteredRows: (rows: number) => `${rows} ${rows === 1 ? 'Zeile' : 'Zeilen'}`,
   points: 'Punkte für Sieg / Unentschieden / Niederlage',
   win: 'Sieg',

@@ -7,6 +7,7 @@ import { integerOr, optional, required } from './admin-fields';
 import { baseRevision, id } from './common';
 import { optionalImageUrl } from './upload';
 import { HALF_MINUTES, MIN_HALF_MINUTES } from '../match-minute';
+import { withoutControlCharacters } from '../xml-text';
 
 export const TEAM_CATEGORIES = ['Herren', 'Jugend', 'Nachwuchs', 'Damen'] as const;
 
@@ -25,9 +26,13 @@ export const teamSchema = z.object({
   achievements: z.preprocess(
     splitAchievements,
     z
-      .array(z.string({ invalid_type_error: 'Bitte Erfolge als Text eingeben.' }).trim().max(200, 'Höchstens 200 Zeichen je Erfolg.'), {
-        invalid_type_error: 'Bitte Erfolge durch Kommas getrennt eingeben.',
-      })
+      .array(
+        z
+          .string({ invalid_type_error: 'Bitte Erfolge als Text eingeben.' })
+          .transform(withoutControlCharacters)
+          .pipe(z.string().trim().max(200, 'Höchstens 200 Zeichen je Erfolg.')),
+        { invalid_type_error: 'Bitte Erfolge durch Kommas getrennt eingeben.' },
+      )
       .max(50, 'Höchstens 50 Erfolge.')
       .transform((list) => list.filter((a) => a !== '')),
   ),
@@ -84,5 +89,5 @@ export const TEAM_TEXTS = {
   halfMinutesHint: 'Für die Spieluhr am Spieltag: Nachspielzeit zählt ab dieser Minute (Jugend oft 25, 30 oder 35).',
   // the page /nachwuchs shows the youth teams of the tab 'Nachwuchs', not teams of these categories (two
   // entities of the spec under one word; a volunteer's U12 was missing there, found by a first-day review)
-  youthCategoryHint: 'Diese Mannschaft erscheint unter „Mannschaften“. Die Seite „Nachwuchs“ zeigt die Teams aus dem Tab „Nachwuchs“ (mit Trainingszeiten und Ansprechperson): dort bitte zusätzlich eintragen.',
+  youthCategoryHint: 'Diese Mannschaft erscheint unter „Mannschaften“. Die Seite „Nachwuchs“ zeigt die Teams aus dem Tab „Nachwuchs“ (mit Trainingszeiten und Ansprechperson): die Mannschaft bitte dort zusätzlich anlegen.',
 } as const;

@@ -10,6 +10,7 @@ import { pageContentSchema } from '../../lib/schemas/pageContent';
 import { playerSchema } from '../../lib/schemas/player';
 import { shopItemSchema } from '../../lib/schemas/shopItem';
 import { sponsorSchema } from '../../lib/schemas/sponsor';
+import { withoutControlCharacters } from '../../lib/xml-text';
 import { teamSchema } from '../../lib/schemas/team';
 import { youthTeamSchema } from '../../lib/schemas/youthTeam';
 import { sanitizePrivacyHtml } from '../content/sanitize';
@@ -31,8 +32,9 @@ export type TableDef = {
   keep?: string[];
 };
 
-const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
-const orNull = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v));
+// the old site's texts without control characters, as the admin stores them now (xml-text.ts)
+const text = (v: unknown) => (v === null || v === undefined ? '' : withoutControlCharacters(String(v)));
+const orNull = (v: unknown) => (v === null || v === undefined || v === '' ? null : withoutControlCharacters(String(v)));
 const flag = (v: unknown) => v === true || v === 1 || v === 't' || v === 'true' || v === '1';
 const int = (v: unknown) => (v === null || v === undefined || v === '' ? null : Number(v));
 /** an array from Postgres, a JSON text from an export, or one line per entry */

@@ -128,7 +128,7 @@ test("a youth category says that /nachwuchs shows the 'Nachwuchs' tab's teams", 
   await expect(hint).toHaveCount(0);
   for (const category of ['Nachwuchs', 'Jugend']) {
     await form.getByLabel('Kategorie *').selectOption(category);
-    await expect(hint).toHaveText('Diese Mannschaft erscheint unter „Mannschaften“. Die Seite „Nachwuchs“ zeigt die Teams aus dem Tab „Nachwuchs“ (mit Trainingszeiten und Ansprechperson): dort bitte zusätzlich eintragen.');
+    await expect(hint).toHaveText('Diese Mannschaft erscheint unter „Mannschaften“. Die Seite „Nachwuchs“ zeigt die Teams aus dem Tab „Nachwuchs“ (mit Trainingszeiten und Ansprechperson): die Mannschaft bitte dort zusätzlich anlegen.');
   }
 });
 

@@ -53,7 +53,7 @@ test.describe('Tabellen im Admin', () => {
 
     await page.goto(`${site().url}/admin#tabellen`);
     // what each table is made of: the club's match from the fixtures counts (it said '1 Ergebnisse' before)
-    await expect(page.locator('.leagues-table tr', { hasText: 'Unterliga Ost' })).toContainText('Berechnet aus Ergebnissen (1 Spiel aus dem Spielplan, 1 weiteres Ergebnis)');
+    await expect(page.locator('.leagues-table tr', { hasText: 'Unterliga Ost' })).toContainText('Berechnet aus Ergebnissen (1 Spiel im Spielplan, 1 weiteres Ergebnis)');
     await expect(page.locator('.leagues-table tr', { hasText: 'Reserve Ost' })).toContainText('Eingefügte Tabelle (vom Verbandsportal) (0 Zeilen)');
     await page.locator('.leagues-table tr', { hasText: 'Unterliga Ost' }).getByRole('button', { name: 'Bearbeiten' }).click();
     const add = page.getByRole('form', { name: 'Ergebnis hinzufügen' });
