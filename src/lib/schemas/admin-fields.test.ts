@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { optional, required } from './admin-fields';
 import { clubSettingsSchema } from './club';
+import { optionalText, requiredText } from './common';
+import { footerTextsSchema } from './homepage';
+import { teamSchema } from './team';
 
 describe('text fields of the admin', () => {
   it('store typed text without control characters, checked after they are gone', () => {
@@ -14,5 +17,14 @@ describe('text fields of the admin', () => {
   it("a club's names pasted from a word processor reach every picture as plain text", () => {
     const club = clubSettingsSchema.parse({ short_name: 'SV\u000BKirchberg', long_name: 'Sportverein\u0001 Kirchberg', primary_color: '#0B5D1E', secondary_color: '#FFFFFF' });
     expect([club.short_name, club.long_name]).toEqual(['SV Kirchberg', 'Sportverein Kirchberg']);
+  });
+
+  it("the other entities' texts, the footer's and a team's achievements the same way", () => {
+    expect(requiredText(100).parse('Sponsor\u0001 GmbH')).toBe('Sponsor GmbH');
+    expect(requiredText(100).safeParse('\u0002').success).toBe(false);
+    expect(optionalText(100).parse('Tel.\u000B0316 123')).toBe('Tel. 0316 123');
+    expect(footerTextsSchema.parse({ club_title_line1: 'SV\u000BKirchberg' }).club_title_line1).toBe('SV Kirchberg');
+    const team = teamSchema.parse({ name: 'U12', category: 'Nachwuchs', achievements: 'Meister\u0001 2019, Cup 2021' });
+    expect(team.achievements).toEqual(['Meister 2019', 'Cup 2021']);
   });
 });
