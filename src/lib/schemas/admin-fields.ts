@@ -5,24 +5,14 @@
 // never zod's English default.
 import { z } from 'astro/zod';
 import './zod-german';
-import { REQUIRED_MESSAGE } from './common';
-import { withoutControlCharacters } from '../xml-text';
+import { cleanText, REQUIRED_MESSAGE } from './common';
 
 /** Required text: missing, not a string, or blank after trimming all give `message`. */
-// Control characters go before anything is checked or stored (xml-text.ts): a Word soft line break pasted
-// into a name kept the share images and icons from being drawn.
-export const required = (max: number, message: string = REQUIRED_MESSAGE) =>
-  z
-    .string({ required_error: message, invalid_type_error: message })
-    .transform(withoutControlCharacters)
-    .pipe(z.string().trim().min(1, message).max(max, `Höchstens ${max} Zeichen.`));
+export const required = (max: number, message: string = REQUIRED_MESSAGE) => cleanText(max, { missing: message });
 
 /** Optional text: empty or missing becomes null. */
 export const optional = (max: number) =>
-  z
-    .string({ invalid_type_error: 'Bitte Text eingeben.' })
-    .transform(withoutControlCharacters)
-    .pipe(z.string().trim().max(max, `Höchstens ${max} Zeichen.`))
+  cleanText(max)
     .nullish()
     .transform((v) => (v ? v : null));
 

@@ -7,16 +7,28 @@ import { withoutControlCharacters } from '../xml-text';
 export const REQUIRED_MESSAGE = 'Bitte füllen Sie alle Pflichtfelder aus';
 
 const TEXT_MESSAGE = 'Bitte Text eingeben.';
-// every refusal in German, also for an API caller sending nothing or a number (never zod's 'Required');
-// control characters go before anything is checked or stored, as in admin-fields.ts
-const cleanText = (missing?: string) =>
-  z.string({ required_error: missing, invalid_type_error: TEXT_MESSAGE }).transform(withoutControlCharacters);
+
+/**
+ * The one base of typed text: a string without control characters (xml-text.ts: a Word soft line break pasted
+ * into a name kept the share images and icons from being drawn), trimmed, at most `max` long; with `missing`,
+ * blank is refused too. Every refusal in German, also for an API caller sending nothing or a number (never
+ * zod's 'Required').
+ */
+export const cleanText = (
+  max: number,
+  messages: { missing?: string; notText?: string; tooLong?: string } = {},
+) => {
+  const trimmed = z.string().trim().max(max, messages.tooLong ?? `Höchstens ${max} Zeichen.`);
+  return z
+    .string({ required_error: messages.missing, invalid_type_error: messages.notText ?? messages.missing ?? TEXT_MESSAGE })
+    .transform(withoutControlCharacters)
+    .pipe(messages.missing ? trimmed.min(1, messages.missing) : trimmed);
+};
 export const requiredText = (max: number, message = REQUIRED_MESSAGE) =>
-  cleanText(message).pipe(z.string().trim().max(max, `Höchstens ${max} Zeichen.`).min(1, message));
+  cleanText(max, { missing: message, notText: TEXT_MESSAGE });
 /** Optional text: empty becomes null (stored as NULL, as the admin spec asks). */
 export const optionalText = (max: number) =>
-  cleanText()
-    .pipe(z.string().trim().max(max, `Höchstens ${max} Zeichen.`))
+  cleanText(max)
     .nullish()
     .transform((v) => (v ? v : null));
 export const id = z.string().min(1).max(100);

@@ -7,8 +7,7 @@ import { z } from 'astro/zod';
 import './zod-german';
 import { optional } from './admin-fields';
 import { optionalLink } from './pageContent';
-import { OUTDATED_FORM } from './common';
-import { withoutControlCharacters } from '../xml-text';
+import { cleanText, OUTDATED_FORM } from './common';
 import { optionalImageUrl } from './upload';
 
 /** The eleven keys of footer_texts.content, in the order of the form. */
@@ -54,11 +53,7 @@ const colour = (fallback: string) =>
 
 /** A footer text: may be empty (the footer then shows nothing there). */
 const footerText = (max: number) =>
-  z
-    .string({ invalid_type_error: 'Bitte Text eingeben.' })
-    .transform(withoutControlCharacters)
-    .pipe(z.string().trim().max(max, `Höchstens ${max} Zeichen.`))
-    .default('');
+cleanText(max).default('');
 
 export const footerTextsSchema = z.object(
   Object.fromEntries(FOOTER_KEYS.map((k) => [k, footerText(k === 'club_description' ? 2_000 : 300)])) as Record<

@@ -4,7 +4,7 @@
 // address is fetched on the server (src/server/services/admin/match-import-fetch.ts).
 import { z } from 'astro/zod';
 import './zod-german';
-import { withoutControlCharacters } from '../xml-text';
+import { cleanText } from './common';
 import { IMPORT_FIELDS, MATCH_IMPORT_TEXTS as T } from '../match-import/texts';
 
 /** The largest file accepted, in characters (an action body may hold 1 MB). */
@@ -34,8 +34,8 @@ export const matchImportReviewSchema = z.object({
   source: importSourceSchema,
   /** CSV only: which column holds which field */
   mapping: z.record(z.enum(IMPORT_FIELDS), column).optional(),
-  competition: z.string().transform(withoutControlCharacters).pipe(z.string().trim().max(100, 'Höchstens 100 Zeichen.')).default(''),
-  season: z.string().transform(withoutControlCharacters).pipe(z.string().trim().max(20, 'Höchstens 20 Zeichen.')).default(''),
+  competition: cleanText(100).default(''),
+  season: cleanText(20).default(''),
   team_id: z.string().max(100).nullish().transform((v) => v || null),
 });
 export type MatchImportReviewInput = z.output<typeof matchImportReviewSchema>;

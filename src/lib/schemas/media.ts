@@ -3,7 +3,7 @@
 // tab and the picker of every image field.
 import { z } from 'astro/zod';
 import './zod-german';
-import { withoutControlCharacters } from '../xml-text';
+import { cleanText } from './common';
 
 /** Screen readers read alt texts whole: a sentence, not an article. */
 export const MAX_ALT_LENGTH = 300;
@@ -51,7 +51,7 @@ export const mediaUrlSchema = z.object({
 
 /** The alt text of one image; empty: the pages describe it as before. */
 export const mediaAltSchema = mediaUrlSchema.extend({
-  alt: z.string().transform(withoutControlCharacters).pipe(z.string().trim().max(MAX_ALT_LENGTH, MEDIA_TEXTS.altTooLong)),
+  alt: cleanText(MAX_ALT_LENGTH, { tooLong: MEDIA_TEXTS.altTooLong }),
 });
 
 /** One place that shows an image. */

@@ -4,10 +4,9 @@
 import { z } from 'astro/zod';
 import './zod-german';
 import { integerOr, optional, required } from './admin-fields';
-import { baseRevision, id } from './common';
+import { baseRevision, cleanText, id } from './common';
 import { optionalImageUrl } from './upload';
 import { HALF_MINUTES, MIN_HALF_MINUTES } from '../match-minute';
-import { withoutControlCharacters } from '../xml-text';
 
 export const TEAM_CATEGORIES = ['Herren', 'Jugend', 'Nachwuchs', 'Damen'] as const;
 
@@ -27,10 +26,7 @@ export const teamSchema = z.object({
     splitAchievements,
     z
       .array(
-        z
-          .string({ invalid_type_error: 'Bitte Erfolge als Text eingeben.' })
-          .transform(withoutControlCharacters)
-          .pipe(z.string().trim().max(200, 'Höchstens 200 Zeichen je Erfolg.')),
+        cleanText(200, { notText: 'Bitte Erfolge als Text eingeben.', tooLong: 'Höchstens 200 Zeichen je Erfolg.' }),
         { invalid_type_error: 'Bitte Erfolge durch Kommas getrennt eingeben.' },
       )
       .max(50, 'Höchstens 50 Erfolge.')
