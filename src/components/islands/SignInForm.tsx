@@ -1,6 +1,7 @@
 import { actions, isActionError, isInputError } from 'astro:actions';
 import { useEffect, useState, type FormEvent } from 'react';
 import { AUTH_ERRORS, AUTH_TEXTS as T } from '../../lib/schemas/auth';
+import { afterSignInPath } from '../../lib/sign-in-target';
 import { CaptchaField, useCaptcha } from '../ui/Captcha';
 import { Toaster, useToasts } from '../ui/toast';
 
@@ -8,10 +9,10 @@ import { Toaster, useToasts } from '../ui/toast';
 const GO_HOME_AFTER_MS = 1200;
 
 /**
- * Where a sign-in leads: back to the admin for a visitor /admin sent here, else home. A volunteer who opened
+ * Where a sign-in leads: back to the admin or the preview that sent here, else home. A volunteer who opened
  * /admin landed on the public home page, with no link back (found by a first-day review).
  */
-const afterSignIn = () => (new URLSearchParams(window.location.search).get('weiter') === 'admin' ? '/admin' : '/');
+const afterSignIn = () => afterSignInPath(new URLSearchParams(window.location.search).get('weiter'));
 
 /** The sign-in form of /auth (public-site.md §2, §5, §8). */
 export default function SignInForm() {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { expect, test } from '@playwright/test';
 import { loginAs } from '../../fixtures/auth';
+import { answerCaptcha } from '../auth/helpers';
 import { makeNews } from '../../fixtures/factories';
 import { startSite, type Site } from '../../fixtures/site';
 import { news } from '../../../src/server/db/schema';
@@ -26,7 +27,7 @@ test.afterAll(async () => {
 });
 
 test('a draft of a news previewed at phone and computer width; the public page still shows the saved text', async ({ page, context, browser }) => {
-  await loginAs(context, site, 'admin');
+  const admin = await loginAs(context, site, 'admin');
   await page.goto(`${site.url}/admin#news`);
   await page.locator('.news-item', { hasText: 'Saisonauftakt' }).getByRole('button', { name: 'Bearbeiten' }).click();
   const form = page.getByRole('form', { name: 'News bearbeiten' });
@@ -66,4 +67,20 @@ test('a draft of a news previewed at phone and computer width; the public page s
   expect(response?.status()).toBe(410);
   await expect(otherPage.getByRole('alert')).toHaveText('Diese Vorschau ist abgelaufen. Bitte im Admin-Bereich eine neue öffnen.');
   await other.close();
+
+  // the same admin opening the link in another browser signs in and comes back to the preview, not home
+  const elsewhere = await browser.newContext();
+  const signedOut = await elsewhere.newPage();
+  await signedOut.goto(`${site.url}${previewPath}`);
+  await expect(signedOut).toHaveURL(`${site.url}/auth?weiter=vorschau:${previewPath.split('/').pop()}`);
+  await signedOut.getByLabel('E-Mail').fill(admin.email);
+  await signedOut.getByLabel('Passwort', { exact: true }).fill(admin.password);
+  await answerCaptcha(signedOut);
+  await signedOut.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(signedOut).toHaveURL(`${site.url}${previewPath}`);
+  await expect(signedOut.frameLocator('[data-testid="preview-desktop"]').getByText('Der Entwurf, noch nicht gespeichert.')).toBeVisible();
+  // signed in, the sign-in's address leads there straight away
+  await signedOut.goto(`${site.url}/auth?weiter=vorschau:${previewPath.split('/').pop()}`);
+  await expect(signedOut).toHaveURL(`${site.url}${previewPath}`);
+  await elsewhere.close();
 });
