@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { publishPending } from '../db/schema';
 import { createTestDb } from '../db/test-db';
-import { PendingPages, retryDelay } from './pending';
+import { LONG_FAILURE_MS, PendingPages, SLOW_RETRY_MS, retryDelay } from './pending';
 import { Publisher } from './publisher';
 import { PublishQueue } from './queue';
 import type { Clock } from '../clock';
@@ -50,6 +50,28 @@ function fakeTimers() {
 describe('pending pages', () => {
   it('back off from 1 s to at most half a minute', () => {
     expect([1, 2, 3, 6, 20].map(retryDelay)).toEqual([1000, 2000, 4000, 30_000, 30_000]);
+  });
+
+  it('a page whose render has failed for ten minutes is tried every five; a full disk still every half minute', () => {
+    /** The waits after each of 40 failures of one page with this error, and when the failures were. */
+    const tries = (error: string) => {
+      let now = 0;
+      const pages = new PendingPages(() => createTestDb(), () => now);
+      const waits: { at: number; wait: number }[] = [];
+      for (let i = 0; i < 40; i++) {
+        pages.failed([{ url: '/news', error }]);
+        const next = pages.nextAttemptAt()!;
+        waits.push({ at: now, wait: next - now });
+        now = next;
+      }
+      return waits;
+    };
+    const render = tries('status 500');
+    expect(render.slice(0, 6).map((t) => t.wait)).toEqual([1000, 2000, 4000, 8000, 16_000, 30_000]);
+    for (const { at, wait } of render) expect(wait).toBe(at < LONG_FAILURE_MS ? Math.min(wait, 30_000) : SLOW_RETRY_MS);
+    expect(render.filter((t) => t.wait === SLOW_RETRY_MS).length).toBeGreaterThan(10);
+    for (const error of ['ENOSPC: no space left on device, write', 'SQLITE_FULL: database or disk is full', 'could not read news; not published'])
+      expect(Math.max(...tries(error).map((t) => t.wait))).toBe(30_000);
   });
 
   it('survive a restart in the database and are gone once published', () => {

@@ -15,6 +15,24 @@ export function retryDelay(attempts: number): number {
   return Math.min(1000 * 2 ** Math.max(0, attempts - 1), 30_000);
 }
 
+/** A page failing this long for a reason other than storage is tried less often (`SLOW_RETRY_MS`). */
+export const LONG_FAILURE_MS = 10 * 60_000;
+export const SLOW_RETRY_MS = 5 * 60_000;
+// a full disk, a quota, a busy or failing database or file system: space or the disk comes back, and the page
+// must be published within half a minute of that (decision 013)
+const STORAGE_FAILURE = /\b(?:ENOSPC|EDQUOT|EIO|EROFS|EMFILE|ENFILE|EBUSY|EAGAIN|SQLITE_[A-Z_]+)\b|could not read|stopped before/;
+
+/**
+ * The wait before a failed page's next try: `retryDelay`; a page whose render itself has kept failing for
+ * `LONG_FAILURE_MS` (its template or its data, which a fix or the next save of that data republishes anyway)
+ * every five minutes instead, so that it does not log a line every half minute for ever (a security review:
+ * 300 such pages wrote about 480 KB of log a minute).
+ */
+export function nextTryDelay(attempts: number, failingForMs: number, error: string): number {
+  if (failingForMs >= LONG_FAILURE_MS && !STORAGE_FAILURE.test(error)) return SLOW_RETRY_MS;
+  return retryDelay(attempts);
+}
+
 export class PendingPages {
   private readonly entries = new Map<string, PendingEntry>();
 
@@ -57,7 +75,8 @@ export class PendingPages {
     for (const { url, error } of failures) {
       const previous = this.entries.get(url);
       const attempts = (previous?.attempts ?? 0) + 1;
-      this.entries.set(url, { since: previous?.since ?? now, attempts, nextAttemptAt: now + retryDelay(attempts), lastError: error.slice(0, 500) });
+      const since = previous?.since ?? now;
+      this.entries.set(url, { since, attempts, nextAttemptAt: now + nextTryDelay(attempts, now - since, error), lastError: error.slice(0, 500) });
     }
     this.persist(failures.map((f) => f.url));
   }
