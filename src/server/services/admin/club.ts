@@ -15,6 +15,7 @@ import { conflictSince } from '../../revisions';
 import { storeUpload, UploadError } from '../uploads';
 import { IMAGE_WORK_SECONDS, ImageWorkBusy, withImageSlot } from '../image-work';
 import { UPLOAD_TEXTS } from '../../../lib/schemas/upload';
+import { drawSvgInOwnProcess, SvgDrawingTimedOut } from './svg-drawing';
 
 export const CLUB_CHANGE: Change = { table: 'club_settings' };
 
@@ -98,17 +99,20 @@ export async function crestPng(bytes: Buffer): Promise<Buffer> {
   if (isSvg && UNSAFE_SVG.test(bytes.toString('utf8'))) throw new RefusedWrite(CLUB_TEXTS.unsafeSvg);
   if (!isSvg && !isRasterPicture(bytes)) throw new RefusedWrite(CLUB_TEXTS.badCrest);
   try {
-    // in line with every other upload, and stopped in time: an SVG of chained filters drew for minutes (decision 017)
+    // in line with every other upload, and stopped in time: an SVG of chained filters drew for minutes (decision
+    // 017); an SVG in a process of its own, which is killed then (svg-drawing.ts: sharp's limit cannot stop librsvg)
     return await withImageSlot(() =>
-      sharp(bytes, { density: isSvg ? 300 : undefined, limitInputPixels: 40_000_000 })
-        .timeout({ seconds: IMAGE_WORK_SECONDS })
-        .resize(512, 512, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
-        .png()
-        .toBuffer(),
+      isSvg
+        ? drawSvgInOwnProcess(bytes, 512, IMAGE_WORK_SECONDS)
+        : sharp(bytes, { limitInputPixels: 40_000_000 })
+            .timeout({ seconds: IMAGE_WORK_SECONDS })
+            .resize(512, 512, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
+            .png()
+            .toBuffer(),
     );
   } catch (error) {
     if (error instanceof ImageWorkBusy) throw new RefusedWrite(UPLOAD_TEXTS.busy, 'STORAGE');
-    if (/timeout/i.test(String((error as Error)?.message))) throw new RefusedWrite(UPLOAD_TEXTS.tooSlow);
+    if (error instanceof SvgDrawingTimedOut || /timeout/i.test(String((error as Error)?.message))) throw new RefusedWrite(UPLOAD_TEXTS.tooSlow);
     throw new RefusedWrite(CLUB_TEXTS.badCrest);
   }
 }
