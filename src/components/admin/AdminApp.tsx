@@ -1,5 +1,5 @@
 import { actions } from 'astro:actions';
-import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Toaster, useToasts } from '../ui/toast';
 import { MANAGERS } from './managers';
 import { TABS, type TabKey } from './tabs';
@@ -63,6 +63,19 @@ export default function AdminApp({ email, userId, isSuperAdmin, mustSetUpSecondF
       history.replaceState(null, '', `#${key}`);
     });
   }, []);
+
+  // the tab the arrows moved to: the bar's one Tab stop while the focus is in it, so Tab goes on to the panel
+  const [focusedTab, setFocusedTab] = useState<TabKey | null>(null);
+  /** Arrow keys, Home and End move the focus along the tab bar (the tabs' pattern); the focused tab opens on Enter. */
+  const moveBetweenTabs = (event: KeyboardEvent<HTMLDivElement>) => {
+    const buttons = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('[role="tab"]')];
+    const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    if (at < 0) return;
+    const to = { ArrowRight: at + 1, ArrowDown: at + 1, ArrowLeft: at - 1, ArrowUp: at - 1, Home: 0, End: buttons.length - 1 }[event.key];
+    if (to === undefined) return;
+    event.preventDefault();
+    buttons[(to + buttons.length) % buttons.length]?.focus();
+  };
 
   const signOut = async () => {
     await requestLogout();
@@ -137,7 +150,17 @@ export default function AdminApp({ email, userId, isSuperAdmin, mustSetUpSecondF
       ) : (
         <main className="container admin-main">
           <nav className="admin-tabs" aria-label="Bereiche">
-            <div role="tablist" className="admin-tablist">
+            {/* tabs as a screen reader announces them: one Tab stop, arrows, Home and End move between them,
+                Enter or Space opens one (each tab's manager loads on opening, so arrows do not open them) */}
+            <div
+              role="tablist"
+              className="admin-tablist"
+              onKeyDown={moveBetweenTabs}
+              onBlur={(e) => {
+                // leaving the bar: coming back lands on the open tab again
+                if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocusedTab(null);
+              }}
+            >
               {tabs.map((t) => (
                 <button
                   key={t.key}
@@ -146,6 +169,8 @@ export default function AdminApp({ email, userId, isSuperAdmin, mustSetUpSecondF
                   id={`tab-${t.key}`}
                   aria-selected={active === t.key}
                   aria-controls="admin-panel"
+                  tabIndex={(focusedTab ?? active) === t.key ? 0 : -1}
+                  onFocus={() => setFocusedTab(t.key)}
                   data-tab={t.key}
                   onClick={() => select(t.key)}
                 >

@@ -67,7 +67,12 @@ export default function MatchDayManager() {
       </label>
       {details && (
         <>
-          <div className="match-day-board" role="status" aria-live="polite" style={{ textAlign: 'center', margin: '1rem 0' }}>
+          {/* the score and phase are announced when they change; the board itself is not live, since its
+              running minute would interrupt a screen reader once a minute for the whole match */}
+          <p className="visually-hidden" role="status" aria-live="polite">
+            {`${details.home_team} ${details.home_score ?? 0}:${details.away_score ?? 0} ${details.away_team}, ${T.phases[details.live_phase]}`}
+          </p>
+          <div className="match-day-board" style={{ textAlign: 'center', margin: '1rem 0' }}>
             <p style={{ margin: 0, overflowWrap: 'anywhere' }}>
               <strong>{details.home_team}</strong> – <strong>{details.away_team}</strong>
             </p>

@@ -115,7 +115,8 @@ function NewsForm({
       </div>
       {showPreview && (
         <section className="news-preview" aria-label={T.preview}>
-          <h3 style={wrapStyle}>{values.title || ' '}</h3>
+          {/* no empty heading while the title is empty: a screen reader lists headings */}
+          {values.title.trim() !== '' && <h3 style={wrapStyle}>{values.title}</h3>}
           {values.content.trim() ? (
             // white-space: pre-line keeps the line breaks exactly as the article page shows them
             <div className="pre-line news-preview-text" style={wrapStyle}>

@@ -5,7 +5,7 @@
 // validation with the entity's own schema. The edit dialog and its buttons:
 // editDialog.tsx.
 import { isActionError, isInputError } from 'astro:actions';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { z } from 'astro/zod';
 import ImageUpload from './ImageUpload';
 import { useFormSafety, type DraftOf } from './formGuard';
@@ -131,7 +131,14 @@ export function useFormState<T extends Record<string, unknown>>(initial: T, opti
   const [form, setForm] = useState<{ values: T; baseline: T; read?: T }>({ values: initial, baseline: initial });
   const { values, baseline } = form;
   const readBase = form.read ?? baseline;
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setShownErrors] = useState<Record<string, string>>({});
+  // a refused save's messages: the first field they mark takes the focus (below), so a keyboard or screen
+  // reader user is where the error is, not on the button; typing afterwards only clears them
+  const focusFirstError = useRef(false);
+  const setErrors = useCallback((next: Record<string, string>) => {
+    focusFirstError.current = Object.keys(next).length > 0;
+    setShownErrors(next);
+  }, []);
   const dirty = useMemo(() => JSON.stringify(values) !== JSON.stringify(baseline), [values, baseline]);
   useUnsavedChangesWarning(dirty);
   const setValues = useCallback((next: T | ((current: T) => T)) => {
@@ -139,7 +146,7 @@ export function useFormState<T extends Record<string, unknown>>(initial: T, opti
   }, []);
   const set = useCallback(<K extends keyof T>(key: K, value: T[K]) => {
     setForm((f) => ({ ...f, values: { ...f.values, [key]: value } }));
-    setErrors((e) => {
+    setShownErrors((e) => {
       if (!e[key as string]) return e;
       const { [key as string]: _dropped, ...rest } = e;
       return rest;
@@ -177,7 +184,12 @@ export function useFormState<T extends Record<string, unknown>>(initial: T, opti
   /** A draft's values, and the values it was typed on when it kept them. */
   const restoreDraft = useCallback((next: T, read?: T) => setForm((f) => ({ ...f, values: next, read: read ?? f.read })), []);
   const safety = useFormSafety({ values, read: readBase, dirty, restore: restoreDraft, revert, draft: options.draft });
-  const { fieldRef } = safety;
+  const { fieldRef, form: formElement } = safety;
+  useEffect(() => {
+    if (!focusFirstError.current) return;
+    focusFirstError.current = false;
+    formElement?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors, formElement]);
   /** onChange for an input, textarea or select bound to a text field. */
   const bind = useCallback(
     (key: keyof T) => ({
@@ -191,11 +203,27 @@ export function useFormState<T extends Record<string, unknown>>(initial: T, opti
   return { values, baseline, readBase, setValues, set, bind, dirty, reset, settle, follow, errors, setErrors, safety, forgetDraft: safety.forgetDraft };
 }
 
-/** A field's validation message under it. */
+/**
+ * A field's validation message under it, inside the field's label: the field names it as its description, so
+ * the reason is read with the field (not a row of alerts at once: the toast says that the save failed).
+ */
 export function FieldError({ message }: { message?: string }) {
+  const id = useId();
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const control = ref.current?.closest('label')?.control;
+    if (!message || !control) return;
+    const described = (control.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+    control.setAttribute('aria-describedby', [...described, id].join(' '));
+    return () => {
+      const rest = (control.getAttribute('aria-describedby') ?? '').split(' ').filter((d) => d && d !== id);
+      if (rest.length > 0) control.setAttribute('aria-describedby', rest.join(' '));
+      else control.removeAttribute('aria-describedby');
+    };
+  }, [message, id]);
   if (!message) return null;
   return (
-    <small className="field-error" role="alert" style={{ color: 'var(--danger)', fontWeight: 600 }}>
+    <small ref={ref} id={id} className="field-error" style={{ color: 'var(--danger)', fontWeight: 600 }}>
       {message}
     </small>
   );

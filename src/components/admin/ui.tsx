@@ -38,11 +38,24 @@ export function Field({ label, children, hint }: { label: string; children: Reac
   );
 }
 
-/** The save button: disabled while saving ('Speichert...') and while an image is uploaded. */
+/**
+ * The save button: refuses while saving ('Speichert...') and while an image is uploaded. Marked with
+ * aria-disabled, not disabled: a disabled button loses the focus, so a keyboard user pressing Enter on it was
+ * sent back to the top of the page after every save. Its click (also Enter in a field, which clicks the
+ * form's first submit button) is cancelled meanwhile.
+ */
 export function SaveButton({ saving, disabled, children }: { saving: boolean; disabled?: boolean; children?: ReactNode }) {
   const uploading = useUploadUnderWay();
+  const refusing = saving || disabled === true || uploading;
   return (
-    <button type="submit" className="btn" disabled={saving || disabled || uploading}>
+    <button
+      type="submit"
+      className="btn"
+      aria-disabled={refusing || undefined}
+      onClick={(event) => {
+        if (refusing) event.preventDefault();
+      }}
+    >
       {saving ? ADMIN_TEXTS.saving : uploading ? ADMIN_TEXTS.uploadUnderWay : (children ?? ADMIN_TEXTS.save)}
     </button>
   );

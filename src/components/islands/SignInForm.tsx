@@ -1,5 +1,5 @@
 import { actions, isActionError, isInputError } from 'astro:actions';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { AUTH_ERRORS, AUTH_TEXTS as T } from '../../lib/schemas/auth';
 import { afterSignInPath } from '../../lib/sign-in-target';
 import { CaptchaField, useCaptcha } from '../ui/Captcha';
@@ -24,6 +24,13 @@ export default function SignInForm() {
   // the right password of an account with a second factor: its token, while the code is asked for
   const [secondStep, setSecondStep] = useState<string | null>(null);
   const [code, setCode] = useState('');
+  // the code field takes the focus when the step appears and after a refused code: the password form it
+  // replaces had it, and a screen reader would otherwise not hear that a code is asked for (a keyboard review)
+  const codeField = useRef<HTMLInputElement>(null);
+  const [codeRefused, setCodeRefused] = useState(false);
+  useEffect(() => {
+    if (secondStep && !submitting) codeField.current?.focus();
+  }, [secondStep, submitting, codeRefused]);
   // until the island runs, the form stays disabled: without JavaScript it cannot be sent
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -76,6 +83,7 @@ export default function SignInForm() {
       }
       const message = isInputError(error) ? Object.values(error.fields).flat().join(' ') : error.message;
       toast({ title: T.failedTitle, description: message || T.unexpected, variant: 'destructive' });
+      setCodeRefused(true);
       // an expired step starts over with the password
       if (error.code === 'GONE') {
         setSecondStep(null);
@@ -93,18 +101,24 @@ export default function SignInForm() {
     return (
       <form className="form" onSubmit={(e) => void submitCode(e)} style={{ position: 'relative' }}>
         <fieldset disabled={signedIn} style={{ border: 0, padding: 0, margin: 0, display: 'grid', gap: '0.9rem' }}>
-          <p>{T.secondStepIntro}</p>
+          <p id="signin-code-intro">{T.secondStepIntro}</p>
           <label htmlFor="signin-code">
             {T.secondStepCode}
             <input
               id="signin-code"
+              ref={codeField}
+              aria-describedby="signin-code-intro"
+              aria-invalid={codeRefused || undefined}
               name="code"
               required
               autoComplete="one-time-code"
               inputMode="text"
               maxLength={20}
               value={code}
-              onChange={(e) => setCode(e.target.value)}
+              onChange={(e) => {
+                setCode(e.target.value);
+                setCodeRefused(false);
+              }}
             />
           </label>
           <button type="submit" className="btn" disabled={submitting}>

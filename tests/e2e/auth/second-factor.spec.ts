@@ -26,12 +26,17 @@ test('password, then the code from the app: signed in; a wrong code is refused f
 
   await signInWithForm(page, site, admin.email, admin.password);
   await expect(page.getByText('Gib den 6-stelligen Code aus deiner Authenticator-App ein')).toBeVisible();
+  // the code field has the focus and says what is asked for (the password form it replaced had the focus)
+  await expect(page.getByLabel('Code')).toBeFocused();
+  await expect(page.getByLabel('Code')).toHaveAccessibleDescription(/Gib den 6-stelligen Code/);
   // no session yet
   await expect.poll(() => site.db().$client.prepare('SELECT count(*) AS n FROM sessions WHERE user_id = ?').get(admin.id)).toEqual({ n: 0 });
 
   await page.getByLabel('Code').fill('123456');
   await page.getByRole('button', { name: 'Bestätigen' }).click();
   await expect(page.locator('.toast').filter({ hasText: 'Der Code stimmt nicht.' })).toBeVisible();
+  await expect(page.getByLabel('Code')).toBeFocused();
+  await expect(page.getByLabel('Code')).toHaveAttribute('aria-invalid', 'true');
 
   await page.getByLabel('Code').fill(code(Date.now()));
   await page.getByRole('button', { name: 'Bestätigen' }).click();

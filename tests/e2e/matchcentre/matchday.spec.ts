@@ -88,6 +88,9 @@ test('kick-off, goal with assist, yellow card, substitution, undo and full time 
   await expect(live.locator('.goals li')).toHaveText([/1'\s*Max Huber.*Vorlage: Lukas Gruber.*SV Kirchberg/], SEEN_WITHIN);
   await expect(live.locator('.score')).toHaveText('1:0', SEEN_WITHIN);
   await expect(panel.locator('.match-day-score')).toHaveText('1:0');
+  // a screen reader hears the score and the phase when they change, never the running minute
+  await expect(panel.getByRole('status')).toHaveText(/^SV Kirchberg 1:0 .+, 1\. Halbzeit$/);
+  await expect(panel.locator('[aria-live]:has(.match-day-phase), [role="status"]:has(.match-day-phase)')).toHaveCount(0);
 
   // a yellow card for an opponent, typed
   await panel.getByRole('button', { name: 'Karte', exact: true }).click();

@@ -1,0 +1,87 @@
+// The admin with the keyboard alone, as a keyboard and screen-reader review tried it: the tab bar is one Tab
+// stop with arrows between its tabs, a save keeps the focus on its button, and a refused save puts the focus on
+// the first field it marks, which names the reason as its description.
+import { expect, test } from '@playwright/test';
+import { loginAs } from '../../fixtures/auth';
+import { makeTeam } from '../../fixtures/factories';
+import { startSite, type Site } from '../../fixtures/site';
+import { players } from '../../../src/server/db/schema';
+import { holdAction } from '../../fixtures/actions';
+import { toaster } from './content-helpers';
+
+let site: Site;
+test.beforeAll(async () => {
+  site = await startSite({ seed: (db) => void makeTeam(db, { name: 'Kampfmannschaft', category: 'Herren', display_order: 0 }) });
+});
+test.afterAll(async () => {
+  await site.stop();
+});
+test.beforeEach(async ({ context }) => {
+  await loginAs(context, site, 'superadmin');
+});
+
+test('the tab bar is one Tab stop: arrows, Home and End move along it, Enter opens the focused tab', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`${site.url}/admin#news`);
+  const bar = page.getByRole('tablist');
+  await expect(bar.getByRole('tab', { name: 'News' })).toHaveAttribute('aria-selected', 'true');
+  // only the open tab is in the Tab order
+  await expect(bar.locator('[role="tab"][tabindex="0"]')).toHaveText(['News']);
+  await bar.getByRole('tab', { name: 'News' }).focus();
+  await page.keyboard.press('ArrowRight');
+  const next = bar.locator('[role="tab"]:focus');
+  const nextName = await next.textContent();
+  expect(nextName).not.toBe('News');
+  // moving does not open it (each tab's manager loads when it is opened)
+  await expect(bar.getByRole('tab', { name: 'News' })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  await expect(bar.getByRole('tab', { name: nextName!, exact: true })).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(/#(?!news)\w+/);
+  await page.keyboard.press('End');
+  await expect(bar.locator('[role="tab"]').last()).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(bar.locator('[role="tab"]').first()).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await expect(bar.locator('[role="tab"]').last()).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(bar.locator('[role="tab"]').first()).toBeFocused();
+  // Tab leaves the bar for the panel in one step
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.closest('[role="tablist"]') === null)).toBe(true);
+});
+
+test('a refused save puts the focus on the first field it marks, which reads its reason; a save keeps the focus on its button', async ({ page }) => {
+  site.db().delete(players).run();
+  await page.goto(`${site.url}/admin#spieler`);
+  const form = page.getByRole('form', { name: 'Neuer Spieler' });
+  const add = form.getByRole('button', { name: 'Spieler hinzufügen' });
+  await add.focus();
+  await page.keyboard.press('Enter');
+  await expect(toaster(page).getByText('Bitte füllen Sie alle Pflichtfelder aus')).toBeVisible();
+  const name = form.getByLabel('Name *');
+  await expect(name).toBeFocused();
+  await expect(name).toHaveAttribute('aria-invalid', 'true');
+  await expect(name).toHaveAccessibleDescription('Bitte füllen Sie alle Pflichtfelder aus');
+  // the messages are read with their fields, not as a row of alerts at once
+  await expect(form.getByRole('alert')).toHaveCount(0);
+  // typing clears the mark and its description, and leaves the focus where it is
+  await page.keyboard.type('Max Mustermann');
+  await expect(name).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(name).toHaveAccessibleDescription('');
+  await expect(name).toBeFocused();
+
+  await form.getByLabel('Position *').selectOption('Stürmer');
+  await form.getByLabel('Team *').selectOption({ label: 'Kampfmannschaft' });
+  const hold = await holdAction(page, 'admin.players.create');
+  await add.focus();
+  await page.keyboard.press('Enter');
+  const saving = form.getByRole('button', { name: 'Speichert...' });
+  await expect(saving).toBeDisabled();
+  await expect(saving).toBeFocused();
+  // a second Enter while it saves sends nothing
+  await page.keyboard.press('Enter');
+  hold.release();
+  await expect(toaster(page).getByText('Spieler erfolgreich hinzugefügt')).toBeVisible();
+  await expect(add).toBeFocused();
+  expect(site.db().select().from(players).all()).toHaveLength(1);
+});
