@@ -1,7 +1,7 @@
 // One event at the pitch ('Spieltag', issue 14): whose it is (we or the
 // opponent), the minute (empty: from the match clock), and the player(s) —
 // ours picked from the line-up (else the team), the opponent's typed.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { parseMinute, stoppageAllowed } from '../../lib/match-minute';
 import {
   EVENT_LABELS,
@@ -14,6 +14,7 @@ import {
   type Side,
 } from '../../lib/schemas/match-details';
 import { useSaveToasts } from './contentKit';
+import { refusedWhile } from './ui';
 
 export type EventKind = 'goal' | 'card' | 'substitution';
 const CARDS = ['yellow', 'yellow_red', 'red'] as const;
@@ -69,11 +70,21 @@ export default function MatchDayEventForm({ kind, details, minuteHint, busy, onS
   const [goalKind, setGoalKind] = useState<(typeof GOAL_KINDS)[number]>('regular');
   const [card, setCard] = useState<(typeof CARDS)[number]>('yellow');
   const players = pickablePlayers(details);
+  // the form takes the focus where it starts (its side) when it opens; a refused minute marks and focuses its field
+  const form = useRef<HTMLFormElement>(null);
+  const minuteField = useRef<HTMLInputElement>(null);
+  const [minuteRefused, setMinuteRefused] = useState(false);
+  useEffect(() => form.current?.querySelector<HTMLElement>('[role="radio"][aria-checked="true"]')?.focus(), []);
+  const refuseMinute = (message: string) => {
+    setMinuteRefused(true);
+    minuteField.current?.focus();
+    failed(T.errorTitle, message);
+  };
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     const typed = minute.trim() ? parseMinute(minute) : null;
-    if (minute.trim() && !typed) return failed(T.errorTitle, MATCH_DETAIL_ERRORS.minute);
-    if (typed?.added && !stoppageAllowed(typed.minute, details.half_minutes)) return failed(T.errorTitle, MATCH_DETAIL_ERRORS.stoppage(details.half_minutes));
+    if (minute.trim() && !typed) return refuseMinute(MATCH_DETAIL_ERRORS.minute);
+    if (typed?.added && !stoppageAllowed(typed.minute, details.half_minutes)) return refuseMinute(MATCH_DETAIL_ERRORS.stoppage(details.half_minutes));
     const side: Side = ours ? ourSide : ourSide === 'home' ? 'away' : 'home';
     const who = (v: string) => (ours ? { id: v || null, name: null } : { id: null, name: v.trim() || null });
     const p = who(player);
@@ -91,9 +102,14 @@ export default function MatchDayEventForm({ kind, details, minuteHint, busy, onS
       related_player_name: r.name,
     });
   };
+  const chooseSide = (value: boolean) => {
+    setOurs(value);
+    setPlayer('');
+    setRelated('');
+  };
   const title = kind === 'card' ? T.card : EVENT_LABELS[kind];
   return (
-    <form className="admin-card match-day-event" aria-label={title} onSubmit={submit} style={{ marginTop: '.75rem', display: 'grid', gap: '.5rem' }}>
+    <form ref={form} className="admin-card match-day-event" aria-label={title} onSubmit={submit} style={{ marginTop: '.75rem', display: 'grid', gap: '.5rem' }}>
       <h3 style={{ margin: 0 }}>{title}</h3>
       <div role="radiogroup" aria-label="Seite" style={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: '.5rem' }}>
         {[true, false].map((value) => (
@@ -102,13 +118,18 @@ export default function MatchDayEventForm({ kind, details, minuteHint, busy, onS
             type="button"
             role="radio"
             aria-checked={ours === value}
+            // the radios' pattern: one Tab stop, the arrows choose the other side
+            tabIndex={ours === value ? 0 : -1}
+            onKeyDown={(event) => {
+              if (!['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'].includes(event.key)) return;
+              event.preventDefault();
+              chooseSide(!value);
+              (event.currentTarget.parentElement?.querySelector(`[data-ours="${!value}"]`) as HTMLElement | null)?.focus();
+            }}
+            data-ours={String(value)}
             className={ours === value ? 'btn' : 'btn btn-outline'}
             style={{ minHeight: '3rem' }}
-            onClick={() => {
-              setOurs(value);
-              setPlayer('');
-              setRelated('');
-            }}
+            onClick={() => chooseSide(value)}
           >
             {value ? `${T.ours} (${ourSide === 'home' ? details.home_team : details.away_team})` : `${T.theirs} (${ourSide === 'home' ? details.away_team : details.home_team})`}
           </button>
@@ -117,7 +138,19 @@ export default function MatchDayEventForm({ kind, details, minuteHint, busy, onS
       {/* 'tel': a phone's digit keypad that has '+', for stoppage time ('45+2'); 'numeric' has no '+' on an iPhone */}
       <label className="admin-field">
         <span>{T.minute}</span>
-        <input type="text" inputMode="tel" value={minute} placeholder={minuteHint} onChange={(e) => setMinute(e.target.value)} aria-describedby="minute-hint" />
+        <input
+          ref={minuteField}
+          type="text"
+          inputMode="tel"
+          value={minute}
+          placeholder={minuteHint}
+          aria-invalid={minuteRefused || undefined}
+          onChange={(e) => {
+            setMinute(e.target.value);
+            setMinuteRefused(false);
+          }}
+          aria-describedby="minute-hint"
+        />
         <small id="minute-hint" className="meta">{T.minuteHint}{minuteHint ? `: ${minuteHint}` : ''}</small>
       </label>
       {kind === 'goal' && (
@@ -161,7 +194,7 @@ export default function MatchDayEventForm({ kind, details, minuteHint, busy, onS
         <button type="button" className="btn btn-outline" style={{ minHeight: '3.5rem' }} onClick={onCancel}>
           {T.cancel}
         </button>
-        <button type="submit" className="btn" style={{ minHeight: '3.5rem' }} disabled={busy}>
+        <button type="submit" className="btn" style={{ minHeight: '3.5rem' }} {...refusedWhile(busy)}>
           {busy ? 'Speichert...' : T.save}
         </button>
       </div>

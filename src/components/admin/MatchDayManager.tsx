@@ -3,11 +3,12 @@
 // from the match clock unless typed in; each tap is saved and published at once
 // (open match pages update by themselves); the last event can be taken back.
 import { actions } from 'astro:actions';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatShortDate } from '../../lib/dates-de';
 import { formatMinute, matchMinute } from '../../lib/match-minute';
 import { MATCH_DAY_TEXTS as T, PHASE_FLOW, PHASE_STEPS, type PhaseStep } from '../../lib/schemas/match-details';
 import { callAction, useSaveToasts } from './contentKit';
+import { refusedWhile } from './ui';
 import MatchDayEventForm, { type EventKind } from './MatchDayEventForm';
 import { MatchEventList, useMatchDetails } from './MatchDetailsEvents';
 
@@ -28,6 +29,13 @@ export default function MatchDayManager() {
     return ok;
   };
   const [now, setNow] = useState(() => Date.now());
+  // the button that opened the event form takes the focus back when the form closes (its buttons go with it)
+  const kindButtons = useRef<Partial<Record<EventKind, HTMLButtonElement | null>>>({});
+  const closeForm = () => {
+    const opened = kind;
+    setKind(null);
+    if (opened) requestAnimationFrame(() => kindButtons.current[opened]?.focus());
+  };
 
   useEffect(() => {
     void callAction(() => actions.admin.matchDay.choices({})).then((r) => {
@@ -88,13 +96,14 @@ export default function MatchDayManager() {
             <p className="hint match-day-not-today">{T.notToday(formatShortDate(chosen.match_date))}</p>
           )}
           <div style={{ display: 'grid', gap: '.5rem', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' }}>
-            {steps.map((step: PhaseStep) => (
+            {/* keyed by place: 'Anpfiff' becomes 'Halbzeit' in the same button, which keeps the focus */}
+            {steps.map((step: PhaseStep, place) => (
               <button
-                key={step}
+                key={place}
                 type="button"
                 className={step === 'full_time' ? 'btn btn-outline' : 'btn'}
                 style={bigButton}
-                disabled={busy}
+                {...refusedWhile(busy)}
                 onClick={() => void run(() => actions.admin.matchDay.phase({ match_id: details.id, step }), T.steps[step])}
               >
                 {T.steps[step]}
@@ -104,7 +113,16 @@ export default function MatchDayManager() {
           {canRecord && (
             <div style={{ display: 'grid', gap: '.5rem', gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', marginTop: '.75rem' }}>
               {(['goal', 'card', 'substitution'] as const).map((k) => (
-                <button key={k} type="button" className="btn" style={bigButton} aria-pressed={kind === k} disabled={busy} onClick={() => setKind(kind === k ? null : k)}>
+                <button
+                  key={k}
+                  ref={(el) => void (kindButtons.current[k] = el)}
+                  type="button"
+                  className="btn"
+                  style={bigButton}
+                  aria-pressed={kind === k}
+                  {...refusedWhile(busy)}
+                  onClick={() => setKind(kind === k ? null : k)}
+                >
                   {T[k]}
                 </button>
               ))}
@@ -117,9 +135,9 @@ export default function MatchDayManager() {
               details={details}
               minuteHint={minute ? formatMinute(minute.minute, minute.added) : ''}
               busy={busy}
-              onCancel={() => setKind(null)}
+              onCancel={closeForm}
               onSubmit={async (input) => {
-                if ((await run(() => actions.admin.matchDay.record(input), T.saved)).ok) setKind(null);
+                if ((await run(() => actions.admin.matchDay.record(input), T.saved)).ok) closeForm();
               }}
             />
           )}
@@ -130,7 +148,7 @@ export default function MatchDayManager() {
               type="button"
               className="btn btn-outline"
               style={bigButton}
-              disabled={busy || details.events.length === 0}
+              {...refusedWhile(busy || details.events.length === 0)}
               onClick={() => void run(() => actions.admin.matchDay.undo({ match_id: details.id }), T.undone)}
             >
               {T.undo}

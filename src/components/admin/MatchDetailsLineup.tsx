@@ -8,6 +8,7 @@ import { MATCH_DETAILS_TEXTS as T, SIDES, lineupProblems, type LineupRead, type 
 import { mergeLineup } from '../../lib/lineup-merge';
 import { callAction, useSaveToasts, wrapStyle } from './contentKit';
 import type { useMatchDetails } from './MatchDetailsEvents';
+import { refusedWhile } from './ui';
 
 type Choice = { role: '' | 'start' | 'sub'; number: string };
 
@@ -141,7 +142,7 @@ export default function MatchDetailsLineup({ details, run, busy }: { details: Ma
         <textarea rows={3} maxLength={2_000} value={opponent} onChange={(e) => setOpponent(e.target.value)} />
       </label>
       <div className="admin-actions">
-        <button type="submit" className="btn" disabled={busy || merging}>
+        <button type="submit" className="btn" {...refusedWhile(busy || merging)}>
           {busy || merging ? 'Speichert...' : T.saveLineup}
         </button>
       </div>

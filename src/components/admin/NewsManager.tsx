@@ -18,7 +18,7 @@ import PreviewButton from './PreviewButton';
 import { useBusyRows } from './busyRows';
 import { useSavedRows, type SavedRow } from './savedRows';
 import { MoreRows, useShownInSteps } from './ShownInSteps';
-import { ADMIN_TEXTS, SaveButton, confirmLeave } from './ui';
+import { ADMIN_TEXTS, SaveButton, confirmLeave, refusedWhile } from './ui';
 
 /** How long the undo of a deletion is offered. */
 const UNDO_MS = 8000;
@@ -282,14 +282,14 @@ export default function NewsManager() {
                 <NewsSchedule item={item} />
                 <small className="hint">Erstellt am {formatDate(item.created_at)}</small>
                 <div className="admin-actions">
-                  <button type="button" className="btn btn-outline btn-small" disabled={busy.has(item.id)} onClick={() => void toggle(item)}>
+                  <button type="button" className="btn btn-outline btn-small" {...refusedWhile(busy.has(item.id))} onClick={() => void toggle(item)}>
                     {item.published ? T.hide : T.publish}
                   </button>
-                  <button type="button" className="btn btn-outline btn-small" disabled={busy.has(item.id)} onClick={() => void edit(item)}>
+                  <button type="button" className="btn btn-outline btn-small" {...refusedWhile(busy.has(item.id))} onClick={() => void edit(item)}>
                     Bearbeiten
                   </button>
                   <HistoryButton entity="news" id={item.id} title={item.title} onRestored={() => void reload()} />
-                  <button type="button" className="btn btn-danger btn-small" disabled={busy.has(item.id)} onClick={() => void remove(item)}>
+                  <button type="button" className="btn btn-danger btn-small" {...refusedWhile(busy.has(item.id))} onClick={() => void remove(item)}>
                     Löschen
                   </button>
                 </div>

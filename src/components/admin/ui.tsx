@@ -1,6 +1,6 @@
 // Shared building blocks of the admin managers: one way to show a field, a
 // dialog, a save button, a confirmation, a toast.
-import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import type { Toast } from '../ui/toast';
 import { useUploadUnderWay } from './uploadsUnderWay';
 
@@ -39,6 +39,21 @@ export function Field({ label, children, hint }: { label: string; children: Reac
 }
 
 /**
+ * Props of a button that refuses while `refusing`: aria-disabled, not disabled (a disabled button loses the
+ * focus, and a keyboard user was sent back to the top of the page), its click cancelled meanwhile.
+ */
+export function refusedWhile(refusing: boolean) {
+  return {
+    'aria-disabled': refusing || undefined,
+    onClickCapture: (event: MouseEvent) => {
+      if (!refusing) return;
+      event.preventDefault();
+      event.stopPropagation();
+    },
+  };
+}
+
+/**
  * The save button: refuses while saving ('Speichert...') and while an image is uploaded. Marked with
  * aria-disabled, not disabled: a disabled button loses the focus, so a keyboard user pressing Enter on it was
  * sent back to the top of the page after every save. Its click (also Enter in a field, which clicks the
@@ -46,16 +61,8 @@ export function Field({ label, children, hint }: { label: string; children: Reac
  */
 export function SaveButton({ saving, disabled, children }: { saving: boolean; disabled?: boolean; children?: ReactNode }) {
   const uploading = useUploadUnderWay();
-  const refusing = saving || disabled === true || uploading;
   return (
-    <button
-      type="submit"
-      className="btn"
-      aria-disabled={refusing || undefined}
-      onClick={(event) => {
-        if (refusing) event.preventDefault();
-      }}
-    >
+    <button type="submit" className="btn" {...refusedWhile(saving || disabled === true || uploading)}>
       {saving ? ADMIN_TEXTS.saving : uploading ? ADMIN_TEXTS.uploadUnderWay : (children ?? ADMIN_TEXTS.save)}
     </button>
   );

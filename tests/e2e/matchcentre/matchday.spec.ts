@@ -78,16 +78,27 @@ test('kick-off, goal with assist, yellow card, substitution, undo and full time 
   await expect(live.locator('.match-phase')).toHaveText('1. Halbzeit', SEEN_WITHIN);
   await expect(live.locator('.score')).toHaveText('0:0', SEEN_WITHIN);
   await expect(panel.locator('.match-day-phase')).toHaveText(/^1\. Halbzeit · 1'$/);
+  // the tapped button became the next step and kept the focus (a keyboard user stays where they were)
+  await expect(panel.getByRole('button', { name: 'Halbzeit', exact: true })).toBeFocused();
 
   // a goal: one tap, the scorer and the assist; the minute comes from the clock
   await panel.getByRole('button', { name: 'Tor', exact: true }).click();
   const goal = page.getByRole('form', { name: 'Tor' });
+  // the form takes the focus at its start, its side: one Tab stop, the arrows choose
+  await expect(goal.getByRole('radio', { name: /^Wir/ })).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(goal.getByRole('radio', { name: /^Gegner/ })).toBeFocused();
+  await expect(goal.getByRole('radio', { name: /^Gegner/ })).toHaveAttribute('aria-checked', 'true');
+  await page.keyboard.press('ArrowLeft');
+  await expect(goal.getByRole('radio', { name: /^Wir/ })).toHaveAttribute('aria-checked', 'true');
   await goal.getByLabel('Torschütze').selectOption({ label: '9 Max Huber' });
   await goal.getByLabel('Vorlage').selectOption({ label: '10 Lukas Gruber' });
   await goal.getByRole('button', { name: 'Speichern' }).click();
   await expect(live.locator('.goals li')).toHaveText([/1'\s*Max Huber.*Vorlage: Lukas Gruber.*SV Kirchberg/], SEEN_WITHIN);
   await expect(live.locator('.score')).toHaveText('1:0', SEEN_WITHIN);
   await expect(panel.locator('.match-day-score')).toHaveText('1:0');
+  // the form closed: the button that opened it has the focus again
+  await expect(panel.getByRole('button', { name: 'Tor', exact: true })).toBeFocused();
   // a screen reader hears the score and the phase when they change, never the running minute
   await expect(panel.getByRole('status')).toHaveText(/^SV Kirchberg 1:0 .+, 1\. Halbzeit$/);
   await expect(panel.locator('[aria-live]:has(.match-day-phase), [role="status"]:has(.match-day-phase)')).toHaveCount(0);
@@ -101,6 +112,8 @@ test('kick-off, goal with assist, yellow card, substitution, undo and full time 
   await card.getByLabel('Minute').fill('17+2');
   await card.getByRole('button', { name: 'Speichern' }).click();
   await expect(toaster(page).getByText('Nachspielzeit gibt es nur zur 45. und 90. Minute (und in der Verlängerung), z. B. 45+2.')).toBeVisible();
+  await expect(card.getByLabel('Minute')).toBeFocused();
+  await expect(card.getByLabel('Minute')).toHaveAttribute('aria-invalid', 'true');
   await expect(card.getByLabel('Spieler')).toHaveValue('K. Maier');
   expect(site().db().select().from(matchEvents).all().filter((e) => e.match_id === matchId)).toHaveLength(1);
   await card.getByLabel('Minute').fill('');
