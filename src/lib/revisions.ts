@@ -52,7 +52,9 @@ export const RESTORE_ORDER: readonly RevisionedEntity[] = [
  * an older text must not bring back an article taken off since, nor move its date).
  */
 export const KEPT_ON_RESTORE: Partial<Record<RevisionedEntity, readonly string[]>> = {
-  matches: ['sequence', 'live_phase', 'kickoff_at', 'second_half_at', 'external_key'],
+  // and our team and its side, which the line-up's rows belong to (an older version put another team's
+  // players under this one, and every later line-up save was refused)
+  matches: ['sequence', 'live_phase', 'kickoff_at', 'second_half_at', 'external_key', 'team_id', 'team_side'],
   // and so is its date: a scheduled article is dated as of its publish time (decision 030)
   news: ['published', 'publish_at', 'unpublish_at', 'created_at'],
 };

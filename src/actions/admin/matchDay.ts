@@ -4,7 +4,7 @@
 import { defineAction } from 'astro:actions';
 import { viennaDate } from '../../lib/dates-de';
 import { noInput } from '../../lib/schemas/admin-fields';
-import { eventSchema, matchRefSchema, phaseSchema } from '../../lib/schemas/match-details';
+import { eventSchema, phaseSchema, undoEventSchema } from '../../lib/schemas/match-details';
 import { undoLastEvent } from '../../server/services/admin/match-details';
 import { advancePhase, matchDayChoices, recordEvent } from '../../server/services/admin/match-day';
 import { publishChanges } from '../../server/services/admin/publication';
@@ -40,10 +40,10 @@ export const matchDay = {
   }),
   undo: defineAction({
     accept: 'json',
-    input: matchRefSchema,
-    handler: async ({ match_id }, context) => {
+    input: undoEventSchema,
+    handler: async ({ match_id, last_event_id }, context) => {
       requireRole(context, 'admin');
-      const { details, changes } = runWrite(() => undoLastEvent(match_id));
+      const { details, changes } = runWrite(() => undoLastEvent(match_id, last_event_id));
       return { row: details, ...(await publishChanges(changes)) };
     },
   }),

@@ -11,6 +11,8 @@ import { runWrite } from './inputErrors';
 
 const rowInput = z.object({ entity: z.string().min(1).max(40), id: z.string().min(1).max(100) });
 const revisionInput = z.object({ revision: z.number({ invalid_type_error: 'Unbekannte Fassung.' }).int().positive() });
+/** A restore names the newest version the admin's list showed (`base`): one saved since refuses it. */
+const restoreInput = revisionInput.extend({ base: z.number({ invalid_type_error: 'Unbekannte Fassung.' }).int().positive() });
 
 type Ctx = Parameters<typeof requireRole>[0];
 
@@ -45,11 +47,11 @@ export const revisions = {
   /** 'Wiederherstellen': the row holds that version again, as a new version. */
   restore: defineAction({
     accept: 'json',
-    input: revisionInput,
-    handler: async ({ revision }, context) => {
+    input: restoreInput,
+    handler: async ({ revision, base }, context) => {
       requireRole(context, 'admin');
       requireRoleFor(context, runWrite(() => revisionEntity(revision)));
-      const { entity, rowId, changes, keptImages } = runWrite(() => restoreRevision(revision));
+      const { entity, rowId, changes, keptImages } = runWrite(() => restoreRevision(revision, undefined, undefined, base));
       // a news put back with a planned time: the scheduler plans it now, not at its hourly check
       if (entity === 'news') pokeNewsSchedule();
       return { entity, id: rowId, keptImages, ...(await publishChanges(changes)) };

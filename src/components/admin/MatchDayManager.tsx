@@ -148,8 +148,11 @@ export default function MatchDayManager() {
               type="button"
               className="btn btn-outline"
               style={bigButton}
-              {...refusedWhile(busy || details.events.length === 0)}
-              onClick={() => void run(() => actions.admin.matchDay.undo({ match_id: details.id }), T.undone)}
+              {...refusedWhile(busy || details.last_event_id === null)}
+              onClick={() => {
+                const last = details.last_event_id;
+                if (last) void run(() => actions.admin.matchDay.undo({ match_id: details.id, last_event_id: last }), T.undone);
+              }}
             >
               {T.undo}
             </button>

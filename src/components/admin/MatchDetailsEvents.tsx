@@ -74,8 +74,12 @@ export function useMatchDetails(matchId: string | null) {
       setBusy(true);
       const r = await callAction(call);
       setBusy(false);
-      if (!r.ok) failed(T.errorTitle, r.message);
-      else {
+      if (!r.ok) {
+        failed(T.errorTitle, r.message);
+        // refused, perhaps for another admin's change: the match as it is now (the undo names the newer event)
+        const now = asked ? await callAction(() => actions.admin.matchDetails.get({ match_id: asked })) : null;
+        if (now?.ok && open.current === asked) setDetails(now.data);
+      } else {
         if (open.current === asked) setDetails(r.data.row);
         saved(title, r.data);
       }

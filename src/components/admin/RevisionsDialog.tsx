@@ -58,7 +58,9 @@ export default function RevisionsDialog({ entity, id, title, onClose, onRestored
     const { when } = versionCaption(version);
     if (!confirmAction(T.restoreConfirm(version.n, when))) return;
     setBusy(version.id);
-    const result = await callAction(() => actions.admin.revisions.restore({ revision: version.id }), T.restoreFailed);
+    // the newest version shown: another admin's save since refuses the restore instead of being overwritten
+    const base = versions?.[0]?.id ?? version.id;
+    const result = await callAction(() => actions.admin.revisions.restore({ revision: version.id, base }), T.restoreFailed);
     setBusy(null);
     if (!result.ok) {
       failed(T.restoreFailed, result.message);

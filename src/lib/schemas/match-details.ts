@@ -87,6 +87,8 @@ export const MATCH_DETAIL_ERRORS = {
   samePlayer: 'Ein- und ausgewechselter Spieler müssen verschieden sein.',
   eventNotFound: 'Dieses Ereignis existiert nicht mehr.',
   nothingToUndo: 'Es gibt kein Ereignis zum Zurücknehmen.',
+  undoAnother: (by: string) =>
+    `Nicht zurückgenommen: ${by} hat inzwischen ein Ereignis eingetragen. Die Liste zeigt jetzt alle; bitte dort das richtige entfernen oder noch einmal zurücknehmen.`,
   minute: 'Bitte eine Minute von 1 bis 130 angeben.',
   stoppage: (half: number) => `Nachspielzeit gibt es nur zur ${half}. und ${2 * half}. Minute (und in der Verlängerung), z. B. ${half}+2.`,
   type: 'Bitte ein Ereignis aus der Liste wählen.',
@@ -178,6 +180,11 @@ export type EventData = z.output<typeof eventSchema>;
 
 export const eventIdSchema = z.object({ id });
 export const matchRefSchema = z.object({ match_id: id });
+/**
+ * The undo at the pitch names the event it takes back, the last one its panel showed: another admin's event
+ * entered since is not taken back in its place (a review of two admins at once).
+ */
+export const undoEventSchema = z.object({ match_id: id, last_event_id: id });
 
 /** The match report: HTML (sanitised when published) and its photos. */
 export const reportSchema = z.object({
@@ -243,6 +250,8 @@ export type MatchDetailsEntry = Pick<
   half_minutes: number;
   lineup: LineupEntry[];
   events: MatchEventEntry[];
+  /** the event entered last: what 'Letztes Ereignis zurücknehmen' takes back (the list is in match order) */
+  last_event_id: string | null;
   players: TeamPlayer[];
   teams: { id: string; name: string }[];
 } & Listed;

@@ -122,6 +122,50 @@ describe('what a restore republishes and keeps', () => {
     expect(affectedUrls(db, untrashed.changes, undefined, false)).toContain('/impressum');
   });
 
+  it('a restore on the list of versions it was chosen from: a version saved since refuses it, naming who saved', () => {
+    seed(db, () => db.$client.prepare(`INSERT INTO teams (id, name, category) VALUES ('t1', 'Reserve', 'Herren')`).run());
+    edit(`UPDATE teams SET name = 'Reserve II' WHERE id = 't1'`);
+    const shown = currentRevision('teams', 't1', db)!;
+    runAsActor({ id: 'u2', name: 'obmann@verein.at' }, () => edit(`UPDATE teams SET description = 'Neu' WHERE id = 't1'`));
+    let refusal: unknown;
+    try {
+      restoreRevision(oldest('teams', 't1'), db, undefined, shown);
+    } catch (error) {
+      refusal = error;
+    }
+    expect(isRefusedWrite(refusal) && refusal.code).toBe('CONFLICT');
+    expect(String((refusal as Error).message)).toContain('obmann@verein.at');
+    expect(db.$client.prepare(`SELECT name, description FROM teams`).get()).toEqual({ name: 'Reserve II', description: 'Neu' });
+    restoreRevision(oldest('teams', 't1'), db, undefined, currentRevision('teams', 't1', db)!);
+    expect(db.$client.prepare(`SELECT name FROM teams`).pluck().get()).toBe('Reserve');
+  });
+
+  it("a match's version put back keeps its team and side (its line-up's), and, once begun, its status and score", () => {
+    seed(db, () => {
+      db.$client.prepare(`INSERT INTO teams (id, name, category) VALUES ('km', 'Kampfmannschaft', 'Herren'), ('res', 'Reserve', 'Herren')`).run();
+      db.$client.prepare(`INSERT INTO matches (id, home_team, away_team, match_date, competition, season, team_id, team_side) VALUES ('m1', 'SV Kirchberg', 'ASK Gnas', '2026-11-22', 'Unterliga', '2026/27', 'km', 'home')`).run();
+    });
+    edit(`UPDATE matches SET team_id = 'res', team_side = 'away' WHERE id = 'm1'`);
+    edit(`UPDATE matches SET live_phase = 'first_half', kickoff_at = 1, status = 'live', home_score = 0, away_score = 0 WHERE id = 'm1'`);
+    edit(`INSERT INTO match_events (id, match_id, type, side, minute, player_name) VALUES ('e1', 'm1', 'yellow', 'home', 12, 'K. Maier')`);
+    restoreRevision(oldest('matches', 'm1'), db);
+    expect(db.$client.prepare(`SELECT team_id, team_side, status, live_phase, home_score, away_score FROM matches`).get()).toEqual({
+      team_id: 'res', team_side: 'away', status: 'live', live_phase: 'first_half', home_score: 0, away_score: 0,
+    });
+  });
+
+  it("a goal taken back out of the trash counts again: its match's score follows", () => {
+    seed(db, () => {
+      db.$client.prepare(`INSERT INTO matches (id, home_team, away_team, match_date, competition, season, live_phase, status, home_score, away_score) VALUES ('m1', 'SV Kirchberg', 'ASK Gnas', '2026-11-22', 'Unterliga', '2026/27', 'first_half', 'live', 0, 2)`).run();
+      db.$client.prepare(`INSERT INTO match_events (id, match_id, type, side, minute) VALUES ('g1', 'm1', 'goal', 'away', 10), ('g2', 'm1', 'goal', 'away', 20)`).run();
+    });
+    edit(`DELETE FROM match_events WHERE id = 'g2'`);
+    edit(`UPDATE matches SET away_score = 1 WHERE id = 'm1'`);
+    const untrashed = restoreFromTrash(listTrash(db).find((e) => e.row_id === 'g2')!.id, db);
+    expect(db.$client.prepare(`SELECT home_score, away_score FROM matches`).get()).toEqual({ home_score: 0, away_score: 2 });
+    expect(untrashed.changes).toContainEqual({ table: 'matches', key: 'm1' });
+  });
+
   it("keeps a match's calendar sequence rising, its match-day phase and its goals' score; a news stays as public as it is", () => {
     seed(db, () => {
       db.$client.prepare(`INSERT INTO matches (id, home_team, away_team, match_date, competition, season) VALUES ('m1', 'SV Kirchberg', 'ASK Gnas', '2026-11-22', 'Unterliga', '2026/27')`).run();

@@ -22,6 +22,7 @@ import { withoutGoneImages } from './gone-images';
 import { relinkRestored } from './relink';
 import { byRestoreOrder, isInTrash } from './trash';
 import { quoteId, revisionColumns } from './triggers';
+import { followScore } from '../services/admin/match-details';
 
 const WHEN = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Vienna', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
@@ -195,17 +196,30 @@ function valuesFor(db: Db, entity: RevisionedEntity, data: Record<string, unknow
  * as a new revision; the columns of KEPT_ON_RESTORE stay as they are, and a
  * match with goal events keeps the score they give (decision 026).
  */
-export function restoreRevision(revisionId: number, db: Db = getDb(), uploadsDir?: string): { entity: RevisionedEntity; rowId: string; changes: Change[]; keptImages: string[] } {
+export function restoreRevision(
+  revisionId: number,
+  db: Db = getDb(),
+  uploadsDir?: string,
+  /** the newest version the admin's list showed: a version saved since refuses the restore, naming who saved it */
+  base?: number,
+): { entity: RevisionedEntity; rowId: string; changes: Change[]; keptImages: string[] } {
   return write('revisions.restore', () => {
     const revision = revisionById(revisionId, db);
     const entity = revision.entity as RevisionedEntity;
     if (revision.op === 'delete') throw new RefusedWrite(T.cannotRestoreDeleted);
     const before = db.$client.prepare(`SELECT * FROM ${quoteId(entity)} WHERE id = ?`).get(revision.row_id) as Record<string, unknown> | undefined;
     if (!before) throw new RefusedWrite(T.cannotRestoreDeleted);
+    assertUnchanged(entity, revision.row_id, base, db);
     const stored = withoutGoneReferences(db, entity, valuesFor(db, entity, JSON.parse(revision.data) as Record<string, unknown>));
     const { values, kept: keptImages } = withoutGoneImages(entity, stored, before, uploadsDir);
     for (const column of ['id', ...(KEPT_ON_RESTORE[entity] ?? [])]) delete values[column];
-    if (entity === 'matches' && db.$client.prepare(`SELECT 1 FROM match_events WHERE match_id = ? AND type = 'goal'`).get(revision.row_id)) {
+    // a match the pitch has begun keeps its status and score: its phase says where it is (a restore during a
+    // live match left it 'Geplant' in the second half); goals give the score whatever the phase (decision 026)
+    if (entity === 'matches' && before.live_phase !== 'not_started') delete values.status;
+    if (
+      entity === 'matches' &&
+      (before.live_phase !== 'not_started' || db.$client.prepare(`SELECT 1 FROM match_events WHERE match_id = ? AND type = 'goal'`).get(revision.row_id))
+    ) {
       delete values.home_score;
       delete values.away_score;
     }
@@ -261,6 +275,12 @@ export function restoreFromTrash(revisionId: number, db: Db = getDb(), now = Dat
       restoreRow(entity, () => db.$client.prepare(sql).run(values));
       changes.push(...changesOfRows(entity, values));
       restored.add(`${entity}:${row.row_id}`);
+    }
+    // a goal taken back out of the trash counts again: its match's score follows its goals, as on every event
+    const eventMatches = new Set(set.filter((r) => r.entity === 'match_events' && restored.has(`match_events:${r.row_id}`)).map((r) => String(JSON.parse(r.data).match_id)));
+    for (const matchId of eventMatches) {
+      followScore(matchId, db);
+      changes.push({ table: 'matches', key: matchId });
     }
     changes.push(...relinkRestored(db, head.change_set, restored));
     db.$client.prepare(`UPDATE revisions SET trash_closed = 1 WHERE change_set = ? AND op = 'delete'`).run(head.change_set);

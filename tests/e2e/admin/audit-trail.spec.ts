@@ -38,8 +38,8 @@ test('restore, refused save, preview, trash and a scheduled publish are each in 
   const refused = await callAction(context.request, site, 'admin.teams.update', { ...team, name: 'Reserve IV', base_revision: first });
   expect(refused.status).toBe(409);
   expect(refused.message).toMatch(new RegExp(`^Nicht gespeichert: ${boss.email.replace(/[.+]/g, '\\$&')} hat diesen Eintrag inzwischen geändert`));
-  // the first version back
-  expect((await callAction(context.request, site, 'admin.revisions.restore', { revision: first })).status).toBe(200);
+  // the first version back, from a list whose newest version is the one saved last
+  expect((await callAction(context.request, site, 'admin.revisions.restore', { revision: first, base: latestRevision('teams', teamId) })).status).toBe(200);
   expect(site.db().$client.prepare('SELECT name FROM teams WHERE id = ?').pluck().get(teamId)).toBe('Reserve II');
   // a preview of a news not saved
   expect((await callAction(context.request, site, 'admin.preview.create', { entity: 'news', id: null, draft: { title: 'Entwurf', content: 'Text' } })).status).toBe(200);

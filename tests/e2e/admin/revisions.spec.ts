@@ -136,7 +136,7 @@ test("an admin can neither read nor put back a version of the club's settings, w
   const admin = await adminClient(site);
   expect((await admin.call('admin.revisions.history', { entity: 'club_settings', id: 'club' })).status).toBe(403);
   expect((await admin.call('admin.revisions.current', { entity: 'club_settings', id: 'club' })).status).toBe(403);
-  const restore = await admin.call('admin.revisions.restore', { revision: old.id });
+  const restore = await admin.call('admin.revisions.restore', { revision: old.id, base: old.id });
   expect(restore.status).toBe(403);
   expect(restore.body?.message).toBe('Nur Superadmins können die Vereinsdaten ändern.');
   expect(db.$client.prepare("SELECT long_name FROM club_settings WHERE id = 'club'").pluck().get()).toBe(before);

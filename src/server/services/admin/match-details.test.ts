@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 import { matchEvents, matches, matchLineups, players, teams } from '../../db/schema';
 import { listTrash } from '../../revisions/trash';
 import { eventSchema, lineupProblems, lineupSchema, MATCH_DETAIL_ERRORS } from '../../../lib/schemas/match-details';
-import { addEvent, countingSide, removeEvent, saveLineup, scoreFromEvents, undoLastEvent } from './match-details';
+import { addEvent, countingSide, readMatchDetails, removeEvent, saveLineup, scoreFromEvents, undoLastEvent } from './match-details';
 import { advancePhase, matchDayChoices, recordEvent } from './match-day';
 import { updateMatch } from './matches';
 import { matchSchema } from '../../../lib/schemas/match';
@@ -205,12 +205,22 @@ describe('match day', () => {
     expect(sub.row).toMatchObject({ minute: 46, player_id: p.berger, related_player_id: p.huber });
     advancePhase(matchId, 'full_time', T0 + 110 * 60_000, db);
     expect(score()).toMatchObject({ live_phase: 'full_time', status: 'finished', home_score: 1, away_score: 0 });
-    // undo takes back the event entered last
-    expect(undoLastEvent(matchId, db).row.id).toBe(sub.row.id);
-    undoLastEvent(matchId, db);
-    undoLastEvent(matchId, db);
+    // undo takes back the event entered last, the one the panel showed as last
+    const shownLast = () => readMatchDetails(matchId, db).last_event_id!;
+    expect(shownLast()).toBe(sub.row.id);
+    expect(undoLastEvent(matchId, sub.row.id, db).row.id).toBe(sub.row.id);
+    undoLastEvent(matchId, shownLast(), db);
+    // another admin's event entered since the panel showed its last one is not taken back in its place
+    const seen = shownLast();
+    const other = recordEvent(event({ type: 'red', side: 'away', player_name: 'K. Maier' }), 'admin-2', T0 + 100 * 60_000, db);
+    expect(() => undoLastEvent(matchId, seen, db)).toThrow(MATCH_DETAIL_ERRORS.undoAnother('ein anderer Admin'));
+    expect(readMatchDetails(matchId, db).events.map((e) => e.id)).toContain(other.row.id);
+    expect(readMatchDetails(matchId, db).events.map((e) => e.id)).toContain(seen);
+    undoLastEvent(matchId, shownLast(), db);
+    undoLastEvent(matchId, shownLast(), db);
     expect(score()).toMatchObject({ home_score: 0, away_score: 0 });
-    expect(() => undoLastEvent(matchId, db)).toThrow(MATCH_DETAIL_ERRORS.nothingToUndo);
+    expect(readMatchDetails(matchId, db).last_event_id).toBeNull();
+    expect(() => undoLastEvent(matchId, seen, db)).toThrow(MATCH_DETAIL_ERRORS.nothingToUndo);
   });
 
   it("counts stoppage time after the team's own half length (a youth team's 25 minutes)", () => {
@@ -288,9 +298,9 @@ describe("the spec's match form", () => {
     recordEvent({ ...event({ type: 'yellow', side: 'away', player_name: 'K. Maier' }), minute: 70 }, null, T0, db);
     expect(score()).toMatchObject({ home_score: 3, away_score: 0 });
     // a goal entered and taken back again counts the score from the goals: 0:0
-    addEvent({ ...event({ type: 'goal', side: 'home', player_id: p.huber }), minute: 20 }, null, db);
+    const goal = addEvent({ ...event({ type: 'goal', side: 'home', player_id: p.huber }), minute: 20 }, null, db);
     expect(score()).toMatchObject({ home_score: 1, away_score: 0 });
-    undoLastEvent(matchId, db);
+    undoLastEvent(matchId, goal.row.id, db);
     expect(score()).toMatchObject({ home_score: 0, away_score: 0 });
   });
 });

@@ -7,7 +7,7 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import { getDb, type Db } from '../../db/client';
 import { RefusedWrite, write } from '../../db/write';
-import { matchEvents, matchLineups, matches, players, teams } from '../../db/schema';
+import { matchEvents, matchLineups, matches, players, teams, users } from '../../db/schema';
 import type { Change } from '../../publish/routes';
 import { FIXTURE_LISTS } from '../../publish/pseudo-tables';
 import { HALF_MINUTES, matchTimeOrder, stoppageAllowed } from '../../../lib/match-minute';
@@ -120,6 +120,7 @@ export function readMatchDetails(matchId: string, db: Db = getDb()): MatchDetail
     half_minutes: halfMinutesOf(m, db),
     lineup,
     events: eventsOf(matchId, db).map(eventEntry),
+    last_event_id: lastEntered(matchId, db)?.id ?? null,
     players: teamPlayers.map((p) => ({ id: p.id, name: p.name, jersey_number: p.jersey_number, position: p.position })),
     teams: db.select({ id: teams.id, name: teams.name }).from(teams).orderBy(asc(teams.display_order)).all(),
   };
@@ -278,20 +279,32 @@ export function removeEvent(eventId: string, db: Db = getDb()) {
   );
 }
 
-/** Removes the event entered last (the 'Spieltag' undo), whatever its minute. */
-export function undoLastEvent(matchId: string, db: Db = getDb()) {
+/** The event of a match entered last, whatever its minute. */
+function lastEntered(matchId: string, db: Db) {
+  return db
+    .select()
+    .from(matchEvents)
+    .where(eq(matchEvents.match_id, matchId))
+    .orderBy(desc(matchEvents.created_at), desc(sql`rowid`))
+    .limit(1)
+    .get();
+}
+
+/**
+ * Removes the event entered last (the 'Spieltag' undo), whatever its minute: the one the panel showed as last
+ * (`lastShown`); if another was entered since, nothing is removed and the admin is told who entered it.
+ */
+export function undoLastEvent(matchId: string, lastShown: string, db: Db = getDb()) {
   return write(
     'matchDetails.undoLastEvent',
     () => {
       matchRow(matchId, db);
-      const last = db
-        .select()
-        .from(matchEvents)
-        .where(eq(matchEvents.match_id, matchId))
-        .orderBy(desc(matchEvents.created_at), desc(sql`rowid`))
-        .limit(1)
-        .get();
+      const last = lastEntered(matchId, db);
       if (!last) throw new RefusedWrite(E.nothingToUndo, 'BAD_REQUEST');
+      if (last.id !== lastShown) {
+        const by = last.created_by ? db.select({ email: users.email }).from(users).where(eq(users.id, last.created_by)).get()?.email : null;
+        throw new RefusedWrite(E.undoAnother(by ?? 'ein anderer Admin'), 'CONFLICT');
+      }
       db.delete(matchEvents).where(eq(matchEvents.id, last.id)).run();
       followScore(matchId, db, last);
       return { row: eventEntry(last), details: readMatchDetails(matchId, db), changes: matchChanges(matchId, 'match_events') };
