@@ -25,6 +25,8 @@ export type ExistingMatch = {
   team_id: string | null;
   team_side: string | null;
   external_key: string | null;
+  /** goals recorded for it: they give its score, which the import leaves as it is (decision 026) */
+  has_goals?: boolean;
 };
 export type ExistingLeague = { id: string; competition: string; season: string; our_team_name: string | null };
 export type ExistingLeagueResult = {
@@ -154,6 +156,9 @@ function planOurs(m: ImportedMatch, key: string, ctx: PlanContext, lookup: { byK
     return { kind: 'new', key, match: m, values };
   }
   const wanted = { ...matchFields(m, existing), external_key: key, team_id: ctx.teamId ?? undefined, team_side: teamSide };
+  // a match with goals keeps the score they give, as the form's save does: an imported 7:7 beside two goals
+  // stood on the page until the next goal put the counted score back
+  if (existing.has_goals) Object.assign(wanted, { home_score: undefined, away_score: undefined });
   const diffs = diffOf(existing as unknown as Record<string, Value>, wanted);
   if (diffs.length === 0) return { kind: 'unchanged', key, match: m, id: existing.id };
   return { kind: 'changed', key, match: m, id: existing.id, diffs, values: Object.fromEntries(diffs.map((d) => [d.field, d.after])) };
@@ -226,6 +231,8 @@ export function planImport(imported: ImportedMatch[], problems: ImportProblem[],
   }
   const counts = { new: 0, changed: 0, unchanged: 0, league_new: 0, league_changed: 0, league_unchanged: 0, skipped: 0 } as Record<PlanKind, number>;
   for (const item of items) counts[item.kind] += 1;
-  const writes = items.filter((i) => planWrites(i.kind)).map((i) => [i.kind, i.key, i.id ?? null, i.values ?? null]);
+  // what is written and what it replaces: an admin's edit after the review (15:00 shown, 18:45 typed since)
+  // changes the plan's fingerprint too, so the apply is refused as stale instead of overwriting it unseen
+  const writes = items.filter((i) => planWrites(i.kind)).map((i) => [i.kind, i.key, i.id ?? null, i.values ?? null, i.diffs?.map((d) => d.before) ?? null]);
   return { items, problems: allProblems.sort((a, b) => a.line - b.line), counts, fingerprint: stableHash(JSON.stringify(writes)) };
 }

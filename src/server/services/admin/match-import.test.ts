@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb, seed } from '../../db/test-db';
 import type { Db } from '../../db/client';
-import { leagueResults, leagues, matches, teams } from '../../db/schema';
+import { leagueResults, leagues, matchEvents, matches, teams } from '../../db/schema';
 import { matchImportApplySchema, matchImportReviewSchema } from '../../../lib/schemas/match-import';
 import { applyMatchImport, inspectMatchImport, reviewMatchImport } from './match-import';
 
@@ -96,6 +96,34 @@ describe('match import service', () => {
     seed(db, (tx) => tx.update(matches).set({ status: 'live', live_phase: 'second_half', kickoff_at: 1 }).where(eq(matches.external_key, 'id:7001')).run());
     await importOnce();
     expect(db.select().from(matches).where(eq(matches.external_key, 'id:7001')).get()).toMatchObject({ status: 'finished', home_score: 2, live_phase: 'full_time', kickoff_at: 1 });
+  });
+
+  it("an admin's edit after the review refuses the apply, though the import would write the same", async () => {
+    await importOnce();
+    const changed = review({ source: { kind: 'csv', text: CSV.replace('17:30', '16:30') } });
+    const plan = await reviewMatchImport(changed, db);
+    expect(plan.items.find((i) => i.diffs?.length)?.diffs).toEqual([{ field: 'match_time', before: '17:30', after: '16:30' }]);
+    // another admin sets the time in the match form meanwhile
+    seed(db, (tx) => tx.update(matches).set({ match_time: '18:45' }).where(eq(matches.external_key, 'id:7001')).run());
+    await expect(applyMatchImport(matchImportApplySchema.parse({ ...changed, fingerprint: plan.fingerprint }), db)).rejects.toThrow(
+      'Die Daten haben sich seit der Prüfung geändert. Bitte erneut prüfen.',
+    );
+    expect(db.select().from(matches).where(eq(matches.external_key, 'id:7001')).get()?.match_time).toBe('18:45');
+  });
+
+  it('a match with goals keeps the score they give: the import does not set another', async () => {
+    await importOnce({ source: { kind: 'csv', text: CSV.replace('2:1;Sportplatz', ';Sportplatz') } });
+    const id = db.select().from(matches).where(eq(matches.external_key, 'id:7001')).get()!.id;
+    seed(db, (tx) => {
+      tx.update(matches).set({ status: 'live', live_phase: 'second_half', kickoff_at: 1, home_score: 1, away_score: 1 }).where(eq(matches.id, id)).run();
+      tx.insert(matchEvents).values([
+        { match_id: id, type: 'goal', side: 'home', minute: 10 },
+        { match_id: id, type: 'goal', side: 'away', minute: 20 },
+      ]).run();
+    });
+    const { plan } = await importOnce({ source: { kind: 'csv', text: CSV.replace('2:1;Sportplatz', '7:7;Sportplatz') } });
+    expect(plan.items.flatMap((i) => i.diffs ?? []).map((d) => d.field)).not.toContain('home_score');
+    expect(db.select().from(matches).where(eq(matches.id, id)).get()).toMatchObject({ home_score: 1, away_score: 1, status: 'finished' });
   });
 
   it('refuses to write a plan that is not the one reviewed, and bad sources with a German message', async () => {

@@ -6,7 +6,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { getDb, type Db } from '../../db/client';
 import { RefusedWrite, write } from '../../db/write';
-import { leagueResults, leagues, matches, teams } from '../../db/schema';
+import { leagueResults, leagues, matchEvents, matches, teams } from '../../db/schema';
 import type { Change } from '../../publish/routes';
 import { FIXTURE_LISTS } from '../../publish/pseudo-tables';
 import { DEFAULT_CLUB_SETTINGS, storedClubSettings } from '../../content/club';
@@ -45,13 +45,19 @@ async function readSource(input: MatchImportReviewInput): Promise<ReadResult> {
 
 const teamChoices = (db: Db): TeamChoice[] => db.select({ id: teams.id, name: teams.name }).from(teams).orderBy(asc(teams.display_order), germanOrder(teams.name)).all();
 
+/** The matches, each marked when goals were recorded for it (their score is the goals'). */
+function withGoals<M extends { id: string }>(db: Db, rows: M[]): (M & { has_goals: boolean })[] {
+  const scored = new Set(db.selectDistinct({ id: matchEvents.match_id }).from(matchEvents).where(eq(matchEvents.type, 'goal')).all().map((r) => r.id));
+  return rows.map((row) => ({ ...row, has_goals: scored.has(row.id) }));
+}
+
 function planContext(db: Db, teamId: string | null): PlanContext {
   if (teamId && !db.select({ id: teams.id }).from(teams).where(eq(teams.id, teamId)).get()) throw new RefusedWrite(T.teamGone, 'NOT_FOUND');
   const club = storedClubSettings(db) ?? DEFAULT_CLUB_SETTINGS;
   return {
     clubNames: [club.short_name, club.long_name],
     teamId,
-    matches: db.select().from(matches).all(),
+    matches: withGoals(db, db.select().from(matches).all()),
     leagues: db.select({ id: leagues.id, competition: leagues.competition, season: leagues.season, our_team_name: leagues.our_team_name }).from(leagues).all(),
     leagueResults: db.select().from(leagueResults).all(),
   };
