@@ -3,12 +3,13 @@
 // which competition, season and team the matches are → review what would be
 // new, changed and unchanged → 'Übernehmen' writes it in one go and publishes.
 import { actions } from 'astro:actions';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { MATCH_IMPORT_TEXTS as T } from '../../lib/match-import/texts';
 import type { ColumnMapping, ImportInspection, ImportReview } from '../../lib/match-import/types';
 import { COMPETITIONS } from '../../lib/schemas/match';
 import { MAX_IMPORT_TEXT, type ImportSource } from '../../lib/schemas/match-import';
 import { callAction, useSaveToasts } from './contentKit';
+import { refusedWhile } from './ui';
 import MatchImportMapping from './MatchImportMapping';
 import MatchImportReview from './MatchImportReview';
 
@@ -27,6 +28,15 @@ export default function MatchImportPanel({ onImported }: { onImported?: () => vo
   const [season, setSeason] = useState('');
   const [teamId, setTeamId] = useState('');
   const [busy, setBusy] = useState(false);
+  // each step replaces the one before: the focus goes to the new step (announced by its name), not to the
+  // top of the page with the buttons that went (a keyboard review)
+  const panel = useRef<HTMLElement>(null);
+  const shownStep = useRef(step.name);
+  useEffect(() => {
+    if (shownStep.current === step.name) return;
+    shownStep.current = step.name;
+    panel.current?.querySelector<HTMLElement>('[data-import-step]')?.focus();
+  }, [step.name]);
 
   const reset = () => {
     setStep({ name: 'source' });
@@ -80,11 +90,13 @@ export default function MatchImportPanel({ onImported }: { onImported?: () => vo
   const writes = (r: ImportReview) => r.counts.new + r.counts.changed + r.counts.league_new + r.counts.league_changed;
 
   return (
-    <section className="admin-card match-import" aria-labelledby={`${id}-title`}>
+    <section ref={panel} className="admin-card match-import" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{T.title}</h2>
       {step.name === 'source' && (
         <form
           className="admin-form"
+          data-import-step
+          tabIndex={-1}
           aria-label={T.title}
           onSubmit={(e) => {
             e.preventDefault();
@@ -102,7 +114,7 @@ export default function MatchImportPanel({ onImported }: { onImported?: () => vo
               <input type="url" inputMode="url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://" />
             </label>
           </div>
-          <button type="submit" className="btn" disabled={busy}>
+          <button type="submit" className="btn" {...refusedWhile(busy)}>
             {busy ? T.reading : T.read}
           </button>
         </form>
@@ -110,6 +122,8 @@ export default function MatchImportPanel({ onImported }: { onImported?: () => vo
       {step.name === 'options' && (
         <form
           className="admin-form"
+          data-import-step
+          tabIndex={-1}
           aria-label={T.mappingTitle}
           onSubmit={(e) => {
             e.preventDefault();
@@ -148,7 +162,7 @@ export default function MatchImportPanel({ onImported }: { onImported?: () => vo
             </label>
           </div>
           <div className="row">
-            <button type="submit" className="btn" disabled={busy}>
+            <button type="submit" className="btn" {...refusedWhile(busy)}>
               {busy ? T.reviewing : T.review}
             </button>
             <button type="button" className="btn btn-outline" onClick={reset}>
@@ -158,12 +172,12 @@ export default function MatchImportPanel({ onImported }: { onImported?: () => vo
         </form>
       )}
       {step.name === 'review' && (
-        <div aria-label={T.reviewTitle} role="group">
+        <div aria-label={T.reviewTitle} role="group" data-import-step tabIndex={-1}>
           <h3>{T.reviewTitle}</h3>
           <MatchImportReview review={step.review} teams={step.inspection.teams} />
           {writes(step.review) === 0 && <p className="empty">{T.nothingToDo}</p>}
           <div className="row">
-            <button type="button" className="btn" disabled={busy || writes(step.review) === 0} onClick={() => void apply(step.review)}>
+            <button type="button" className="btn" {...refusedWhile(busy || writes(step.review) === 0)} onClick={() => void apply(step.review)}>
               {busy ? T.applying : T.apply}
             </button>
             <button type="button" className="btn btn-outline" onClick={() => setStep({ name: 'options', inspection: step.inspection })}>

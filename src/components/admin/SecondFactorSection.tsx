@@ -3,7 +3,7 @@
 // current code. Used in 'Mein Konto' and on the set-up screen an admin sees
 // while a superadmin requires the factor.
 import { actions } from 'astro:actions';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { ACCOUNT_TEXTS as T } from '../../lib/schemas/account';
 import { callAction } from './contentKit';
 import { SaveButton, useToast } from './ui';
@@ -20,7 +20,9 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   };
   return (
     <div className="account-recovery" role="region" aria-label={T.recoveryTitle}>
-      <h4>{T.recoveryTitle}</h4>
+      <h4 tabIndex={-1} data-step-focus>
+        {T.recoveryTitle}
+      </h4>
       <p>{T.recoveryIntro}</p>
       <ol className="account-recovery-codes" data-testid="recovery-codes">
         {codes.map((code) => (
@@ -129,9 +131,26 @@ export function SecondFactorSection({ onSetUp }: { onSetUp?: () => void }) {
     onSetUp?.();
   };
 
+  // each stage replaces the one before: the focus goes to where the new one starts (the code field, the
+  // password, the recovery codes' heading), not to the page with the button that went (a keyboard review)
+  const section = useRef<HTMLElement>(null);
+  const stage = codes ? 'codes' : setup ? 'setup' : status?.on ? 'on' : status && password !== null ? 'password' : status ? 'off' : null;
+  const shownStage = useRef(stage);
+  useEffect(() => {
+    const before = shownStage.current;
+    shownStage.current = stage;
+    if (before === null || before === stage) return;
+    const target =
+      section.current?.querySelector<HTMLElement>('[data-step-focus], #account-setup-code, #account-factor-password') ??
+      section.current?.querySelector<HTMLElement>('#account-factor-title');
+    target?.focus();
+  }, [stage]);
+
   return (
-    <section className="account-section" aria-labelledby="account-factor-title">
-      <h3 id="account-factor-title">{T.factorTitle}</h3>
+    <section ref={section} className="account-section" aria-labelledby="account-factor-title">
+      <h3 id="account-factor-title" tabIndex={-1}>
+        {T.factorTitle}
+      </h3>
       {codes ? (
         <RecoveryCodes codes={codes} onDone={codesKept} />
       ) : setup ? (

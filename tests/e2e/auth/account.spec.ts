@@ -29,6 +29,8 @@ const appFor = (secret: string) => {
 async function setUpInBrowser(page: Page) {
   await page.getByRole('button', { name: 'Einrichten' }).click();
   await expect(page.getByRole('img', { name: 'QR-Code für die Authenticator-App' })).toBeVisible();
+  // each stage takes the focus where it starts: the code field, then the recovery codes' heading
+  await expect(page.getByLabel('Code aus der App')).toBeFocused();
   const app = appFor((await page.getByTestId('totp-secret').textContent())!);
   await page.getByLabel('Code aus der App').fill('000000');
   await page.getByRole('button', { name: 'Bestätigen' }).click();
@@ -40,7 +42,7 @@ async function setUpInBrowser(page: Page) {
   if (into > stepMs - 5_000) await page.waitForTimeout(stepMs - into + 50);
   await page.getByLabel('Code aus der App').fill(app(Date.now() - 30_000));
   await page.getByRole('button', { name: 'Bestätigen' }).click();
-  await expect(page.getByRole('heading', { name: 'Deine Wiederherstellungscodes' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Deine Wiederherstellungscodes' })).toBeFocused();
   const codes = await page.getByTestId('recovery-codes').locator('code').allTextContents();
   return { app, codes };
 }

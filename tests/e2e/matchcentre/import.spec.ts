@@ -50,6 +50,8 @@ test.describe('files', () => {
 
     // the columns are guessed from the German header; the place column has a name no portal uses: mapped by hand
     await readFile(page, 'spielplan.csv', CSV, 'text/csv');
+    // the new step has the focus, by its name (the form that had it is gone)
+    await expect(panel(page).getByRole('form', { name: 'Spalten zuordnen' })).toBeFocused();
     const mapping = panel(page).getByRole('group', { name: 'Spalten zuordnen' });
     await expect(mapping.getByRole('combobox', { name: 'Datum', exact: true })).toHaveValue('1');
     await expect(mapping.getByRole('combobox', { name: 'Heimteam', exact: true })).toHaveValue('3');
@@ -71,6 +73,7 @@ test.describe('files', () => {
 
     // the review, before anything is written
     await expect(panel(page).getByRole('status')).toHaveText('3 neu, 0 geändert, 0 unverändert');
+    await expect(panel(page).locator('[data-import-step]')).toBeFocused();
     await expect(panel(page).getByRole('region', { name: 'Neue Spiele (3)' })).toContainText('07.03.2027 15:00 · SV Kirchberg an der Raab – ASK Importdorf 2:1');
     await expect(panel(page).getByRole('region', { name: 'Übersprungen (1)' })).toContainText('TuS Weitweg – SC Anderswo 0:0 · Importcup 2026/27 – nicht unser Verein – übersprungen');
     expect(site().db().select().from(matches).all()).toHaveLength(before);
