@@ -23,8 +23,8 @@ export default function MatchDayManager() {
   const [matchId, setMatchId] = useState<string | null>(null);
   const [kind, setKind] = useState<EventKind | null>(null);
   const { details, busy, run: save } = useMatchDetails(matchId);
-  const run = async (call: Parameters<typeof save>[0], title: string) => {
-    const ok = await save(call, title);
+  const run = async (call: Parameters<typeof save>[0], title: string, options?: Parameters<typeof save>[2]) => {
+    const ok = await save(call, title, options);
     setNow(Date.now());
     return ok;
   };
@@ -151,7 +151,7 @@ export default function MatchDayManager() {
               {...refusedWhile(busy || details.last_event_id === null)}
               onClick={() => {
                 const last = details.last_event_id;
-                if (last) void run(() => actions.admin.matchDay.undo({ match_id: details.id, last_event_id: last }), T.undone);
+                if (last) void run(() => actions.admin.matchDay.undo({ match_id: details.id, last_event_id: last }), T.undone, { reloadWhenRefused: true });
               }}
             >
               {T.undo}

@@ -69,15 +69,17 @@ export function useMatchDetails(matchId: string | null) {
     };
   }, [matchId, failed]);
   const run = useCallback(
-    async (call: () => Promise<{ data?: SavedDetails; error?: unknown }>, title: string = T.saved) => {
+    async (call: () => Promise<{ data?: SavedDetails; error?: unknown }>, title: string = T.saved, options: { reloadWhenRefused?: boolean } = {}) => {
       const asked = open.current;
       setBusy(true);
       const r = await callAction(call);
       setBusy(false);
       if (!r.ok) {
         failed(T.errorTitle, r.message);
-        // refused, perhaps for another admin's change: the match as it is now (the undo names the newer event)
-        const now = asked ? await callAction(() => actions.admin.matchDetails.get({ match_id: asked })) : null;
+        // refused for another admin's event (the undo): the match as it is now, which shows it. Not for every
+        // refusal: a line-up refused for a change merges it into what the admin picked, and a new team would
+        // rebuild that form first
+        const now = asked && options.reloadWhenRefused ? await callAction(() => actions.admin.matchDetails.get({ match_id: asked })) : null;
         if (now?.ok && open.current === asked) setDetails(now.data);
       } else {
         if (open.current === asked) setDetails(r.data.row);

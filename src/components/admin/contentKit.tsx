@@ -210,8 +210,13 @@ export function useFormState<T extends Record<string, unknown>>(initial: T, opti
 export function FieldError({ message }: { message?: string }) {
   const id = useId();
   const ref = useRef<HTMLElement>(null);
+  // a message outside a label (a group of boxes, an upload) has no field to be read with: it is an alert
+  const [alone, setAlone] = useState(false);
   useEffect(() => {
-    const control = ref.current?.closest('label')?.control;
+    const label = ref.current?.closest('label');
+    // the field marked invalid (a colour's text beside its picker), else the label's own control
+    const control = label?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? label?.control;
+    setAlone(Boolean(message) && !control);
     if (!message || !control) return;
     const described = (control.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
     control.setAttribute('aria-describedby', [...described, id].join(' '));
@@ -223,7 +228,7 @@ export function FieldError({ message }: { message?: string }) {
   }, [message, id]);
   if (!message) return null;
   return (
-    <small ref={ref} id={id} className="field-error" style={{ color: 'var(--danger)', fontWeight: 600 }}>
+    <small ref={ref} id={id} className="field-error" role={alone ? 'alert' : undefined} style={{ color: 'var(--danger)', fontWeight: 600 }}>
       {message}
     </small>
   );

@@ -2,7 +2,7 @@
 // dialog asks before it drops unsaved edits and stays while its form saves; the buttons wait for an
 // upload under way.
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { ADMIN_TEXTS, confirmLeave, useModalDialog } from './ui';
+import { ADMIN_TEXTS, confirmLeave, refusedWhile, useModalDialog } from './ui';
 import { useUploadUnderWay } from './uploadsUnderWay';
 
 /**
@@ -73,14 +73,14 @@ export function DialogButtons({ saving, dirty, onCancel, disabled }: { saving: b
       <button
         type="button"
         className="btn btn-outline"
-        disabled={saving}
+        {...refusedWhile(saving)}
         onClick={(event) => {
           void confirmLeave(event.currentTarget.closest('dialog, form'), dirty).then((leave) => leave && onCancel());
         }}
       >
         {ADMIN_TEXTS.cancel}
       </button>
-      <button type="submit" className="btn" disabled={saving || disabled || uploading}>
+      <button type="submit" className="btn" {...refusedWhile(saving || disabled === true || uploading)}>
         {saving ? ADMIN_TEXTS.saving : uploading ? ADMIN_TEXTS.uploadUnderWay : ADMIN_TEXTS.save}
       </button>
     </div>

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { publishPending } from '../db/schema';
 import { createTestDb } from '../db/test-db';
 import { LONG_FAILURE_MS, PendingPages, SLOW_RETRY_MS, retryDelay } from './pending';
+import { STORAGE_TEXTS } from '../db/write';
 import { Publisher } from './publisher';
 import { PublishQueue } from './queue';
 import type { Clock } from '../clock';
@@ -54,9 +55,10 @@ describe('pending pages', () => {
 
   it('a page whose render has failed for ten minutes is tried every five; a full disk still every half minute', () => {
     /** The waits after each of 40 failures of one page with this error, and when the failures were. */
+    const db = createTestDb();
     const tries = (error: string) => {
       let now = 0;
-      const pages = new PendingPages(() => createTestDb(), () => now);
+      const pages = new PendingPages(() => db, () => now);
       const waits: { at: number; wait: number }[] = [];
       for (let i = 0; i < 40; i++) {
         pages.failed([{ url: '/news', error }]);
@@ -70,8 +72,20 @@ describe('pending pages', () => {
     expect(render.slice(0, 6).map((t) => t.wait)).toEqual([1000, 2000, 4000, 8000, 16_000, 30_000]);
     for (const { at, wait } of render) expect(wait).toBe(at < LONG_FAILURE_MS ? Math.min(wait, 30_000) : SLOW_RETRY_MS);
     expect(render.filter((t) => t.wait === SLOW_RETRY_MS).length).toBeGreaterThan(10);
-    for (const error of ['ENOSPC: no space left on device, write', 'SQLITE_FULL: database or disk is full', 'could not read news; not published'])
-      expect(Math.max(...tries(error).map((t) => t.wait))).toBe(30_000);
+    // the errors as the publisher records them (publisher.ts, job-end.ts, render-pool.ts)
+    const machine = [
+      "ENOSPC: no space left on device, write '/srv/site/.news.html.tmp'",
+      `cache version: ${STORAGE_TEXTS.full}`,
+      `cache version: ${STORAGE_TEXTS.busy}`,
+      'cache version: database is locked',
+      'could not read news; not published',
+      'render process exited (signal SIGKILL)',
+      'render timeout after 20000 ms',
+      'render processes cannot start: spawn ENOMEM',
+      'stopped before it was published',
+    ];
+    for (const error of machine) expect(Math.max(...tries(error).map((t) => t.wait)), error).toBe(30_000);
+    expect(Math.max(...tries('Input buffer has corrupt header: glib: XML parse error').map((t) => t.wait))).toBe(SLOW_RETRY_MS);
   });
 
   it('survive a restart in the database and are gone once published', () => {

@@ -18,9 +18,18 @@ export function retryDelay(attempts: number): number {
 /** A page failing this long for a reason other than storage is tried less often (`SLOW_RETRY_MS`). */
 export const LONG_FAILURE_MS = 10 * 60_000;
 export const SLOW_RETRY_MS = 5 * 60_000;
-// a full disk, a quota, a busy or failing database or file system: space or the disk comes back, and the page
-// must be published within half a minute of that (decision 013)
-const STORAGE_FAILURE = /\b(?:ENOSPC|EDQUOT|EIO|EROFS|EMFILE|ENFILE|EBUSY|EAGAIN|SQLITE_[A-Z_]+)\b|could not read|stopped before/;
+// not the page's own: a full disk, a quota, a busy or failing database or file system (their errors as the
+// publisher records them: a file's code, write()'s German refusal, the cache version's write, a read that fell
+// back), the render processes (killed, timed out, out of memory), a stop. The machine recovers, and the page
+// must be published within half a minute of that (decision 013).
+const NOT_THE_PAGE = new RegExp(
+  [
+    '\\b(?:ENOSPC|EDQUOT|EIO|EROFS|EMFILE|ENFILE|EBUSY|EAGAIN|ENOMEM|SQLITE_[A-Z_]+)\\b',
+    'Speichern fehlgeschlagen|Speicherplatz|Datenbank|database',
+    '^cache version:|could not read|stopped before',
+    'render process|render timeout',
+  ].join('|'),
+);
 
 /**
  * The wait before a failed page's next try: `retryDelay`; a page whose render itself has kept failing for
@@ -29,7 +38,7 @@ const STORAGE_FAILURE = /\b(?:ENOSPC|EDQUOT|EIO|EROFS|EMFILE|ENFILE|EBUSY|EAGAIN
  * 300 such pages wrote about 480 KB of log a minute).
  */
 export function nextTryDelay(attempts: number, failingForMs: number, error: string): number {
-  if (failingForMs >= LONG_FAILURE_MS && !STORAGE_FAILURE.test(error)) return SLOW_RETRY_MS;
+  if (failingForMs >= LONG_FAILURE_MS && !NOT_THE_PAGE.test(error)) return SLOW_RETRY_MS;
   return retryDelay(attempts);
 }
 

@@ -85,3 +85,18 @@ test('a refused save puts the focus on the first field it marks, which reads its
   await expect(add).toBeFocused();
   expect(site.db().select().from(players).all()).toHaveLength(1);
 });
+
+test('a message with no field of its own (the consent boxes) is an alert; one beside its field is read with it', async ({ page }) => {
+  site.db().delete(players).run();
+  await page.goto(`${site.url}/admin#spieler`);
+  const form = page.getByRole('form', { name: 'Neuer Spieler' });
+  await form.getByLabel('Name *').fill('Lena Huber');
+  await form.getByLabel('Position *').selectOption('Stürmer');
+  await form.getByLabel('Team *').selectOption({ label: 'Kampfmannschaft' });
+  await form.getByLabel('Einverständnis gegeben von').fill('Mutter');
+  await form.getByRole('button', { name: 'Spieler hinzufügen' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Bitte ankreuzen, wofür das Einverständnis gilt.');
+  await expect(form.getByLabel('Datum des Einverständnisses')).toHaveAccessibleDescription(/.+/);
+  expect(site.db().select().from(players).all()).toHaveLength(0);
+});
+

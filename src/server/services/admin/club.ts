@@ -113,6 +113,8 @@ export async function crestPng(bytes: Buffer): Promise<Buffer> {
   } catch (error) {
     if (error instanceof ImageWorkBusy) throw new RefusedWrite(UPLOAD_TEXTS.busy, 'STORAGE');
     if (error instanceof SvgDrawingTimedOut || /timeout/i.test(String((error as Error)?.message))) throw new RefusedWrite(UPLOAD_TEXTS.tooSlow);
+    // the admin reads that the file is no crest; the log says why (a fault of the machine looks the same to them)
+    console.warn(`[club] a crest was refused: ${error instanceof Error ? error.message : String(error)}`);
     throw new RefusedWrite(CLUB_TEXTS.badCrest);
   }
 }

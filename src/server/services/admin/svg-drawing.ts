@@ -21,6 +21,8 @@ export class SvgDrawingTimedOut extends Error {
 // Runs in the child: the SVG on stdin, the PNG on stdout. The density makes the drawing about 1024 px on its
 // longer side (at most 300 dpi, as before), so an SVG that declares 5000 px is drawn small, not refused.
 const DRAW = `
+// a time limit of its own too, should the server that started it stop meanwhile (libvips draws off this thread)
+setTimeout(() => process.exit(3), Number(process.argv[3]) * 1000).unref();
 const { default: sharp } = await import(process.argv[1]);
 const size = Number(process.argv[2]);
 sharp.cache(false);
@@ -42,7 +44,7 @@ const sharpEntry = () => pathToFileURL(createRequire(import.meta.url).resolve('s
 /** The SVG drawn into a square PNG of `size` px, transparent around it; rejects on a bad SVG or after `seconds`. */
 export function drawSvgInOwnProcess(svg: Buffer, size: number, seconds: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', DRAW, sharpEntry(), String(size)], {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', DRAW, sharpEntry(), String(size), String(seconds + 1)], {
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     const out: Buffer[] = [];
@@ -66,7 +68,7 @@ export function drawSvgInOwnProcess(svg: Buffer, size: number, seconds: number):
       clearTimeout(timer);
       if (timedOut) reject(new SvgDrawingTimedOut(seconds, child.pid));
       else if (code === 0 && out.length > 0) resolve(Buffer.concat(out));
-      else reject(new Error(`the SVG could not be drawn: ${errors.trim().split('\n').slice(-1)[0] ?? `exit ${code}`}`));
+      else reject(new Error(`the SVG could not be drawn: ${errors.trim().split('\n').at(-1) || `exit ${code}`}`));
     });
     child.stdin.end(svg);
   });
