@@ -12,7 +12,7 @@ export function HistoryButton({ entity, id, title, onRestored }: { entity: strin
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className="btn btn-outline btn-small" onClick={() => setOpen(true)}>
+      <button type="button" className="btn btn-outline btn-small" aria-label={title ? `${HISTORY_TEXTS.open}: ${title}` : undefined} onClick={() => setOpen(true)}>
         {HISTORY_TEXTS.open}
       </button>
       {open && (

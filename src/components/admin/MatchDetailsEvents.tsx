@@ -30,7 +30,13 @@ export function MatchEventList({ details, onRemove, busy }: { details: MatchDeta
           <strong style={{ minWidth: '3.2rem' }}>{formatMinute(e.minute, e.added_time)}</strong>
           <span style={{ flex: 1 }}>{eventText(details, e)}</span>
           {onRemove && (
-            <button type="button" className="btn btn-outline btn-small" disabled={busy} onClick={() => onRemove(e.id)}>
+            <button
+              type="button"
+              className="btn btn-outline btn-small"
+              aria-label={`${T.removeEvent}: ${formatMinute(e.minute, e.added_time)} ${eventText(details, e)}`}
+              disabled={busy}
+              onClick={() => onRemove(e.id)}
+            >
               {T.removeEvent}
             </button>
           )}

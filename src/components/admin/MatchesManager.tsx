@@ -9,7 +9,7 @@ import { formatShortDate, viennaDate } from '../../lib/dates-de';
 import { scoreText } from '../../lib/match-labels';
 import { MATCH_STATUS_LABELS, MATCH_TEXTS as T, adminMatchStatus } from '../../lib/schemas/match';
 import { KIT_TEXTS, callAction, wrapStyle } from './contentKit';
-import { EntityEditDialog, RowActions, useEntityList } from './entityKit';
+import { EntityEditDialog, RowActions, rowLabel, useEntityList } from './entityKit';
 import { MATCH_DETAILS_TEXTS } from '../../lib/schemas/match-details';
 import MatchDetailsEditor from './MatchDetailsEditor';
 import MatchForm from './MatchForm';
@@ -102,7 +102,12 @@ export default function MatchesManager() {
                     </td>
                     <td data-label="Aktionen">
                       <RowActions entry={m} list={list}>
-                        <button type="button" className="btn btn-outline btn-small match-details-button" onClick={() => setDetailsOf(m.id)}>
+                        <button
+                          type="button"
+                          className="btn btn-outline btn-small match-details-button"
+                          aria-label={`${MATCH_DETAILS_TEXTS.detailsButton}: ${rowLabel(m)}`}
+                          onClick={() => setDetailsOf(m.id)}
+                        >
                           {MATCH_DETAILS_TEXTS.detailsButton}
                         </button>
                       </RowActions>

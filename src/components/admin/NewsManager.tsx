@@ -282,14 +282,21 @@ export default function NewsManager() {
                 <NewsSchedule item={item} />
                 <small className="hint">Erstellt am {formatDate(item.created_at)}</small>
                 <div className="admin-actions">
-                  <button type="button" className="btn btn-outline btn-small" {...refusedWhile(busy.has(item.id))} onClick={() => void toggle(item)}>
+                  {/* each names its article: a screen reader's list of buttons can tell them apart */}
+                  <button
+                    type="button"
+                    className="btn btn-outline btn-small"
+                    aria-label={`${item.published ? T.hide : T.publish}: ${item.title}`}
+                    {...refusedWhile(busy.has(item.id))}
+                    onClick={() => void toggle(item)}
+                  >
                     {item.published ? T.hide : T.publish}
                   </button>
-                  <button type="button" className="btn btn-outline btn-small" {...refusedWhile(busy.has(item.id))} onClick={() => void edit(item)}>
+                  <button type="button" className="btn btn-outline btn-small" aria-label={`Bearbeiten: ${item.title}`} {...refusedWhile(busy.has(item.id))} onClick={() => void edit(item)}>
                     Bearbeiten
                   </button>
                   <HistoryButton entity="news" id={item.id} title={item.title} onRestored={() => void reload()} />
-                  <button type="button" className="btn btn-danger btn-small" {...refusedWhile(busy.has(item.id))} onClick={() => void remove(item)}>
+                  <button type="button" className="btn btn-danger btn-small" aria-label={`Löschen: ${item.title}`} {...refusedWhile(busy.has(item.id))} onClick={() => void remove(item)}>
                     Löschen
                   </button>
                 </div>

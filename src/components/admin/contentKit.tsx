@@ -155,7 +155,7 @@ export function useFormState<T extends Record<string, unknown>>(initial: T, opti
   /** Starts over from new values (after loading or saving): no longer dirty. */
   const reset = useCallback((next: T) => {
     setForm({ values: next, baseline: next });
-    setErrors({});
+    setShownErrors({});
   }, []);
   /**
    * A save of `sent` stored `stored`, and the form stays open: what is stored is the new baseline, and each
@@ -170,7 +170,7 @@ export function useFormState<T extends Record<string, unknown>>(initial: T, opti
       }
       return { values: shown, baseline: stored };
     });
-    setErrors({});
+    setShownErrors({});
   }, []);
   /**
    * Takes newly loaded values unless the admin has changed the form: decided

@@ -22,6 +22,7 @@ import type { SaveFn } from './entitySave';
 import type { DraftOf } from './formGuard';
 import { useSavedRows, type SavedRow } from './savedRows';
 import { SaveButton, confirmAction } from './ui';
+import { formatShortDate } from '../../lib/dates-de';
 
 /** A failure toast: its title (the message becomes the description), or title and description from the message. */
 export type FailureToast = string | ((message: string) => [title: string, description: string]);
@@ -266,6 +267,16 @@ export function EntityEditDialog<E extends { id: string }>({
   );
 }
 
+/** What a row is called where its buttons name it: its name or title, a match's pairing and day, a league's season. */
+export function rowLabel(entry: object): string {
+  const row = entry as Record<string, unknown>;
+  const text = (key: string) => (typeof row[key] === 'string' ? (row[key] as string).trim() : '');
+  if (text('name')) return text('name');
+  if (text('title')) return text('title');
+  if (text('home_team') && text('away_team')) return [text('match_date') && formatShortDate(text('match_date')), `${text('home_team')} – ${text('away_team')}`].filter(Boolean).join(' ');
+  return [text('competition'), text('season')].filter(Boolean).join(' ');
+}
+
 /** A row's 'Bearbeiten' and 'Löschen' buttons (`leading` before them, `children` between them). */
 export function RowActions<E extends { id: string }>({
   entry,
@@ -278,17 +289,18 @@ export function RowActions<E extends { id: string }>({
   leading?: ReactNode;
   children?: ReactNode;
 }) {
-  const named = entry as { name?: unknown; title?: unknown };
-  const title = typeof named.name === 'string' ? named.name : typeof named.title === 'string' ? named.title : '';
+  const title = rowLabel(entry);
+  // each row's buttons name their row: a screen reader's list of 24 'Bearbeiten' could not be told apart
+  const named = (action: string) => (title ? `${action}: ${title}` : undefined);
   return (
     <div className="admin-actions">
       {leading}
-      <button type="button" className="btn btn-outline btn-small" onClick={() => list.setEditing(entry)}>
+      <button type="button" className="btn btn-outline btn-small" aria-label={named('Bearbeiten')} onClick={() => list.setEditing(entry)}>
         Bearbeiten
       </button>
       {list.entity && <HistoryButton entity={list.entity} id={entry.id} title={title} onRestored={() => void list.reload?.()} />}
       {children}
-      <button type="button" className="btn btn-danger btn-small" disabled={list.busy.has(entry.id)} onClick={() => list.remove(entry)}>
+      <button type="button" className="btn btn-danger btn-small" aria-label={named('Löschen')} disabled={list.busy.has(entry.id)} onClick={() => list.remove(entry)}>
         Löschen
       </button>
     </div>

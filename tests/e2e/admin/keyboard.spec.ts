@@ -3,15 +3,16 @@
 // the first field it marks, which names the reason as its description.
 import { expect, test } from '@playwright/test';
 import { loginAs } from '../../fixtures/auth';
-import { makeTeam } from '../../fixtures/factories';
+import { makeMatch, makePlayer, makeTeam } from '../../fixtures/factories';
 import { startSite, type Site } from '../../fixtures/site';
 import { players } from '../../../src/server/db/schema';
 import { holdAction } from '../../fixtures/actions';
 import { toaster } from './content-helpers';
 
 let site: Site;
+let teamId: string;
 test.beforeAll(async () => {
-  site = await startSite({ seed: (db) => void makeTeam(db, { name: 'Kampfmannschaft', category: 'Herren', display_order: 0 }) });
+  site = await startSite({ seed: (db) => void (teamId = makeTeam(db, { name: 'Kampfmannschaft', category: 'Herren', display_order: 0 }).id) });
 });
 test.afterAll(async () => {
   await site.stop();
@@ -98,5 +99,20 @@ test('a message with no field of its own (the consent boxes) is an alert; one be
   await expect(form.getByRole('alert')).toHaveText('Bitte ankreuzen, wofür das Einverständnis gilt.');
   await expect(form.getByLabel('Datum des Einverständnisses')).toHaveAccessibleDescription(/.+/);
   expect(site.db().select().from(players).all()).toHaveLength(0);
+});
+
+test("each row's buttons name their row, so a screen reader's list of buttons tells them apart", async ({ page }) => {
+  site.db().delete(players).run();
+  makePlayer(site.db(), teamId, { name: 'Max Huber', position: 'Stürmer' });
+  makePlayer(site.db(), teamId, { name: 'Lukas Gruber', position: 'Torwart' });
+  makeMatch(site.db(), { home_team: 'SV Kirchberg', away_team: 'ASK Gnas', match_date: '2026-08-15' });
+  await page.goto(`${site.url}/admin#spieler`);
+  for (const name of ['Max Huber', 'Lukas Gruber']) {
+    for (const action of ['Bearbeiten', 'Verlauf', 'Löschen']) await expect(page.getByRole('button', { name: `${action}: ${name}`, exact: true })).toHaveCount(1);
+  }
+  await page.goto(`${site.url}/admin#spielplan`);
+  for (const action of ['Bearbeiten', 'Details', 'Löschen']) {
+    await expect(page.getByRole('button', { name: `${action}: 15.08.2026 SV Kirchberg – ASK Gnas`, exact: true })).toHaveCount(1);
+  }
 });
 
