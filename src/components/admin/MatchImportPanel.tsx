@@ -3,13 +3,13 @@
 // which competition, season and team the matches are → review what would be
 // new, changed and unchanged → 'Übernehmen' writes it in one go and publishes.
 import { actions } from 'astro:actions';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { MATCH_IMPORT_TEXTS as T } from '../../lib/match-import/texts';
 import type { ColumnMapping, ImportInspection, ImportReview } from '../../lib/match-import/types';
 import { COMPETITIONS } from '../../lib/schemas/match';
 import { MAX_IMPORT_TEXT, type ImportSource } from '../../lib/schemas/match-import';
 import { callAction, useSaveToasts } from './contentKit';
-import { refusedWhile } from './ui';
+import { refusedWhile, useFocusOnStepChange } from './ui';
 import MatchImportMapping from './MatchImportMapping';
 import MatchImportReview from './MatchImportReview';
 
@@ -31,12 +31,7 @@ export default function MatchImportPanel({ onImported }: { onImported?: () => vo
   // each step replaces the one before: the focus goes to the new step (announced by its name), not to the
   // top of the page with the buttons that went (a keyboard review)
   const panel = useRef<HTMLElement>(null);
-  const shownStep = useRef(step.name);
-  useEffect(() => {
-    if (shownStep.current === step.name) return;
-    shownStep.current = step.name;
-    panel.current?.querySelector<HTMLElement>('[data-import-step]')?.focus();
-  }, [step.name]);
+  useFocusOnStepChange(step.name, panel, '[data-import-step]');
 
   const reset = () => {
     setStep({ name: 'source' });

@@ -6,7 +6,7 @@ import { actions } from 'astro:actions';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { ACCOUNT_TEXTS as T } from '../../lib/schemas/account';
 import { callAction } from './contentKit';
-import { SaveButton, useToast } from './ui';
+import { SaveButton, useFocusOnStepChange, useToast } from './ui';
 
 type Status = { on: boolean; recoveryCodesLeft: number; required: boolean };
 type Setup = { qrCode: string; secret: string };
@@ -135,16 +135,8 @@ export function SecondFactorSection({ onSetUp }: { onSetUp?: () => void }) {
   // password, the recovery codes' heading), not to the page with the button that went (a keyboard review)
   const section = useRef<HTMLElement>(null);
   const stage = codes ? 'codes' : setup ? 'setup' : status?.on ? 'on' : status && password !== null ? 'password' : status ? 'off' : null;
-  const shownStage = useRef(stage);
-  useEffect(() => {
-    const before = shownStage.current;
-    shownStage.current = stage;
-    if (before === null || before === stage) return;
-    const target =
-      section.current?.querySelector<HTMLElement>('[data-step-focus], #account-setup-code, #account-factor-password') ??
-      section.current?.querySelector<HTMLElement>('#account-factor-title');
-    target?.focus();
-  }, [stage]);
+  // the stages without a field of their own start at the section's heading
+  useFocusOnStepChange(stage, section, '[data-step-focus], #account-setup-code, #account-factor-password', '#account-factor-title');
 
   return (
     <section ref={section} className="account-section" aria-labelledby="account-factor-title">

@@ -1,6 +1,6 @@
 // Shared building blocks of the admin managers: one way to show a field, a
 // dialog, a save button, a confirmation, a toast.
-import { createContext, useContext, useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useRef, type MouseEvent, type ReactNode, type RefObject } from 'react';
 import type { Toast } from '../ui/toast';
 import { useUploadUnderWay } from './uploadsUnderWay';
 
@@ -36,6 +36,26 @@ export function Field({ label, children, hint }: { label: string; children: Reac
       {hint && <small className="hint">{hint}</small>}
     </label>
   );
+}
+
+/**
+ * When `step` changes (not on the first render), the focus goes to the element of `container` the first of
+ * `selectors` that finds one finds (tried in order: a selector list would take the first in the page): a
+ * panel whose steps replace each other (the import, the two-factor set-up) would otherwise leave it on the
+ * page, with the button that went (a keyboard review).
+ */
+export function useFocusOnStepChange(step: string | null, container: RefObject<HTMLElement | null>, ...selectors: string[]): void {
+  const shown = useRef(step);
+  const tried = selectors.join('\n');
+  useEffect(() => {
+    const before = shown.current;
+    shown.current = step;
+    if (before === null || before === step) return;
+    for (const selector of tried.split('\n')) {
+      const target = container.current?.querySelector<HTMLElement>(selector);
+      if (target) return target.focus();
+    }
+  }, [step, container, tried]);
 }
 
 /**

@@ -87,8 +87,8 @@ export const MATCH_DETAIL_ERRORS = {
   samePlayer: 'Ein- und ausgewechselter Spieler müssen verschieden sein.',
   eventNotFound: 'Dieses Ereignis existiert nicht mehr.',
   nothingToUndo: 'Es gibt kein Ereignis zum Zurücknehmen.',
-  undoAnother: (by: string) =>
-    `Nicht zurückgenommen: ${by} hat inzwischen ein Ereignis eingetragen. Die Liste zeigt jetzt alle; bitte dort das richtige entfernen oder noch einmal zurücknehmen.`,
+  undoAnother: (by: string | null) =>
+    `Nicht zurückgenommen: ${by ?? 'ein anderer Admin'} hat inzwischen ein Ereignis eingetragen. Die Liste zeigt jetzt alle; bitte dort das richtige entfernen oder noch einmal zurücknehmen.`,
   minute: 'Bitte eine Minute von 1 bis 130 angeben.',
   stoppage: (half: number) => `Nachspielzeit gibt es nur zur ${half}. und ${2 * half}. Minute (und in der Verlängerung), z. B. ${half}+2.`,
   type: 'Bitte ein Ereignis aus der Liste wählen.',

@@ -215,13 +215,13 @@ export function restoreRevision(
     for (const column of ['id', ...(KEPT_ON_RESTORE[entity] ?? [])]) delete values[column];
     // a match the pitch has begun keeps its status and score: its phase says where it is (a restore during a
     // live match left it 'Geplant' in the second half); goals give the score whatever the phase (decision 026)
-    if (entity === 'matches' && before.live_phase !== 'not_started') delete values.status;
-    if (
-      entity === 'matches' &&
-      (before.live_phase !== 'not_started' || db.$client.prepare(`SELECT 1 FROM match_events WHERE match_id = ? AND type = 'goal'`).get(revision.row_id))
-    ) {
-      delete values.home_score;
-      delete values.away_score;
+    if (entity === 'matches') {
+      const begun = before.live_phase !== 'not_started';
+      if (begun) delete values.status;
+      if (begun || db.$client.prepare(`SELECT 1 FROM match_events WHERE match_id = ? AND type = 'goal'`).get(revision.row_id)) {
+        delete values.home_score;
+        delete values.away_score;
+      }
     }
     const assignments = Object.keys(values).map((c) => `${quoteId(c)} = @${c}`);
     if ('sequence' in before) assignments.push('"sequence" = "sequence" + 1');

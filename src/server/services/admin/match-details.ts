@@ -303,7 +303,7 @@ export function undoLastEvent(matchId: string, lastShown: string, db: Db = getDb
       if (!last) throw new RefusedWrite(E.nothingToUndo, 'BAD_REQUEST');
       if (last.id !== lastShown) {
         const by = last.created_by ? db.select({ email: users.email }).from(users).where(eq(users.id, last.created_by)).get()?.email : null;
-        throw new RefusedWrite(E.undoAnother(by ?? 'ein anderer Admin'), 'CONFLICT');
+        throw new RefusedWrite(E.undoAnother(by ?? null), 'CONFLICT');
       }
       db.delete(matchEvents).where(eq(matchEvents.id, last.id)).run();
       followScore(matchId, db, last);
