@@ -129,6 +129,8 @@ registerRoute(
         response = await askAgain(pagesAgain, options, response, stored, ASK_AGAIN_WAIT_MS, tellTab);
       }
       savedCopies.answered(event, response);
+      // a purge's record the full storage refused is written once a page is asked again (sw/expiration.ts)
+      void recordPurge.flush();
       return response;
     } catch (error) {
       if (navigation) {

@@ -43,4 +43,25 @@ describe("the service worker's purge log", () => {
     const log = store.values.get('log') as { reason: string }[];
     expect(log.map((e) => e.reason)).toEqual(Array.from({ length: 10 }, (_, i) => `version ${11 - i}`));
   });
+
+  it('writes a record the full storage refused with the next record or flush, in its place, once', async () => {
+    const store = slowStore();
+    let minute = 0;
+    const record = purgeLog(store, 'log', () => new Date(Date.UTC(2026, 11, 4, 18, minute++)));
+    const write = store.write;
+    store.write = async () => {
+      throw new DOMException('full', 'QuotaExceededError');
+    };
+    expect(await record('images', 'quota error')).toBe(false);
+    expect(await record.flush()).toBe(false);
+    expect(store.values.get('log')).toBeUndefined();
+    store.write = write;
+    expect(await record.flush()).toBe(true);
+    expect(await record('pages', 'cache version 8')).toBe(true);
+    expect(await record.flush()).toBe(true);
+    expect(store.values.get('log')).toEqual([
+      { cache: 'pages', reason: 'cache version 8', at: '2026-12-04T18:01:00.000Z' },
+      { cache: 'images', reason: 'quota error', at: '2026-12-04T18:00:00.000Z' },
+    ]);
+  });
 });

@@ -15,21 +15,38 @@ export type PurgeEntry = { cache: string; reason: string; at: string };
 /** the purges the log keeps, newest first */
 export const PURGES_KEPT = 10;
 
-/** A function that records one purge, true when it was written; its records are written in the order asked for. */
-export function purgeLog(store: MetaStore, key: string, now: () => Date = () => new Date()): (cache: string, reason: string) => Promise<boolean> {
+/**
+ * Records one purge; true when it is written. A record the storage refused (it is full: the purge is what makes
+ * room, and Chromium may count the emptied cache's bytes a while longer) is kept and written with the next
+ * record or `flush`, in its place in the order: the log says why the saved pages went even when the write
+ * right after the purge failed. Kept in memory only: a worker stopped before a write succeeds loses it.
+ */
+export type PurgeRecorder = ((cache: string, reason: string) => Promise<boolean>) & {
+  /** writes the records kept from refused writes; true when none is left (also when there was none) */
+  flush: () => Promise<boolean>;
+};
+
+/** A recorder whose records are written in the order asked for. */
+export function purgeLog(store: MetaStore, key: string, now: () => Date = () => new Date()): PurgeRecorder {
   let recording: Promise<boolean> = Promise.resolve(true);
-  return (cache, reason) => {
+  /** refused records, newest first */
+  let unwritten: PurgeEntry[] = [];
+  const write = (entry?: PurgeEntry) => {
     recording = recording.then(async () => {
+      const waiting = entry ? [entry, ...unwritten] : unwritten;
+      if (waiting.length === 0) return true;
       try {
         const earlier = await store.read(key);
-        const entry: PurgeEntry = { cache, reason, at: now().toISOString() };
-        await store.write(key, [entry, ...(Array.isArray(earlier) ? earlier : [])].slice(0, PURGES_KEPT));
+        await store.write(key, [...waiting, ...(Array.isArray(earlier) ? earlier : [])].slice(0, PURGES_KEPT));
+        unwritten = [];
         return true;
       } catch {
-        // a full storage cannot take the record either: the purge goes on
+        // a full storage cannot take the record either: the purge goes on, the record waits
+        unwritten = waiting.slice(0, PURGES_KEPT);
         return false;
       }
     });
     return recording;
   };
+  return Object.assign((cache: string, reason: string) => write({ cache, reason, at: now().toISOString() }), { flush: () => write() });
 }

@@ -3,9 +3,7 @@
 // its answer to a full storage (src/sw.ts; docs/decisions/006).
 import { registerQuotaErrorCallback } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
-
-/** writes a purge's record; false when the storage refused it */
-type RecordPurge = (cache: string, reason: string) => Promise<boolean>;
+import type { PurgeRecorder } from '../lib/pwa-purge-log';
 
 /** A quota purge's record is tried this often, half a second apart (see purgeForQuota). */
 const RECORD_TRIES = 40;
@@ -20,7 +18,7 @@ const RECORD_TRIES = 40;
 export class RecordedExpiration extends ExpirationPlugin {
   constructor(
     private readonly cache: string,
-    private readonly record: RecordPurge,
+    private readonly record: PurgeRecorder,
     config: ConstructorParameters<typeof ExpirationPlugin>[0],
   ) {
     super(config);
@@ -43,13 +41,16 @@ export class RecordedExpiration extends ExpirationPlugin {
    * Empties the cache for a quota error. The record comes after the cache is emptied: before it, the storage
    * is full and the record was refused like the page. Even after it Chromium may count the deleted cache's
    * bytes a while (until its last handle is collected; longer on a busy phone), so a refused record is tried
-   * again for up to twenty seconds (the worker is kept alive for it by the write that failed).
+   * again for up to twenty seconds (the worker is kept alive for it by the write that failed), and after that
+   * with the worker's next page (`flush`).
    */
   async purgeForQuota(): Promise<void> {
     await super.deleteCacheAndMetadata();
     await caches.delete(this.cache);
-    for (let tries = 1; !(await this.record(this.cache, 'quota error')) && tries < RECORD_TRIES; tries++) {
+    let written = await this.record(this.cache, 'quota error');
+    for (let tries = 1; !written && tries < RECORD_TRIES; tries++) {
       await new Promise((resolve) => setTimeout(resolve, 500));
+      written = await this.record.flush();
     }
   }
 }
