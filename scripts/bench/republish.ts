@@ -9,7 +9,7 @@ import type { Db } from '../../src/server/db/client';
 import { write } from '../../src/server/db/write';
 import type { PublishQueue } from '../../src/server/publish/queue';
 import { fileForUrl, type Change } from '../../src/server/publish/routes';
-import { addEvent } from '../../src/server/services/admin/match-details';
+import { addEvent } from '../../src/server/services/admin/match-events';
 import { fixturesPageOfMatch } from '../../src/server/publish/routes-fixtures';
 import { summarize, type Summary } from './stats';
 
@@ -78,6 +78,7 @@ function editsFor(kind: EditKind, db: Db, ids: { news: string[]; matches: string
           player_name: marker,
           related_player_id: null,
           related_player_name: null,
+          entry_id: null,
         };
         return addEvent(input, null, db).changes;
       },

@@ -5,7 +5,7 @@ import { defineAction } from 'astro:actions';
 import { viennaDate } from '../../lib/dates-de';
 import { noInput } from '../../lib/schemas/admin-fields';
 import { eventSchema, phaseSchema, undoEventSchema } from '../../lib/schemas/match-details';
-import { undoLastEvent } from '../../server/services/admin/match-details';
+import { undoLastEvent } from '../../server/services/admin/match-events';
 import { advancePhase, matchDayChoices, recordEvent } from '../../server/services/admin/match-day';
 import { publishChanges } from '../../server/services/admin/publication';
 import { requireRole } from '../guard';

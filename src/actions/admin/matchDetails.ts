@@ -3,7 +3,8 @@
 // pages that read events or line-ups (table, player pages) through their deps.
 import { defineAction } from 'astro:actions';
 import { eventIdSchema, eventSchema, lineupSchema, matchRefSchema, reportSchema } from '../../lib/schemas/match-details';
-import { addEvent, readMatchDetails, removeEvent, saveLineup, saveReport } from '../../server/services/admin/match-details';
+import { readMatchDetails, saveLineup, saveReport } from '../../server/services/admin/match-details';
+import { addEvent, removeEvent } from '../../server/services/admin/match-events';
 import { recordEvent } from '../../server/services/admin/match-day';
 import { publishChanges } from '../../server/services/admin/publication';
 import { requireRole } from '../guard';

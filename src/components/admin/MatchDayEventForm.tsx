@@ -17,6 +17,11 @@ import { useSaveToasts } from './contentKit';
 import { refusedWhile } from './ui';
 
 export type EventKind = 'goal' | 'card' | 'substitution';
+
+/** An entry's own id (crypto.randomUUID needs a secure context; an admin on the club's network may not have one). */
+function newEntryId(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
 const CARDS = ['yellow', 'yellow_red', 'red'] as const;
 
 /** Our players to pick from: the line-up when there is one, else the whole team. */
@@ -74,6 +79,13 @@ export default function MatchDayEventForm({ kind, details, minuteHint, busy, onS
   const form = useRef<HTMLFormElement>(null);
   const minuteField = useRef<HTMLInputElement>(null);
   const [minuteRefused, setMinuteRefused] = useState(false);
+  const entryIds = useRef(new Map<string, string>());
+  const entryIdFor = (entry: object) => {
+    const key = JSON.stringify(entry);
+    const id = entryIds.current.get(key) ?? newEntryId();
+    entryIds.current.set(key, id);
+    return id;
+  };
   useEffect(() => form.current?.querySelector<HTMLElement>('[role="radio"][aria-checked="true"]')?.focus(), []);
   const refuseMinute = (message: string) => {
     setMinuteRefused(true);
@@ -89,7 +101,7 @@ export default function MatchDayEventForm({ kind, details, minuteHint, busy, onS
     const who = (v: string) => (ours ? { id: v || null, name: null } : { id: null, name: v.trim() || null });
     const p = who(player);
     const r = who(related);
-    onSubmit({
+    const entry = {
       match_id: details.id,
       type: kind === 'card' ? card : kind,
       side,
@@ -100,7 +112,10 @@ export default function MatchDayEventForm({ kind, details, minuteHint, busy, onS
       player_name: p.name,
       related_player_id: r.id,
       related_player_name: r.name,
-    });
+    };
+    // the same entry sent again (its answer lost on weak data) keeps its id, and the server finds what it stored;
+    // the list the admin saw, so that one like it entered since by another admin is shown before it is stored
+    onSubmit({ ...entry, entry_id: entryIdFor(entry), known_event_ids: details.events.map((event) => event.id) });
   };
   const chooseSide = (value: boolean) => {
     setOurs(value);

@@ -137,7 +137,7 @@ export default function MatchDayManager() {
               busy={busy}
               onCancel={closeForm}
               onSubmit={async (input) => {
-                if ((await run(() => actions.admin.matchDay.record(input), T.saved)).ok) closeForm();
+                if ((await run(() => actions.admin.matchDay.record(input), T.saved, { reloadWhenRefused: true })).ok) closeForm();
               }}
             />
           )}

@@ -41,7 +41,7 @@ export default function MatchDetailsEditor({ matchId, onClose }: { matchId: stri
                 busy={busy}
                 onCancel={() => setKind(null)}
                 onSubmit={async (input) => {
-                  if ((await run(() => actions.admin.matchDetails.addEvent(input))).ok) setKind(null);
+                  if ((await run(() => actions.admin.matchDetails.addEvent(input), undefined, { reloadWhenRefused: true })).ok) setKind(null);
                 }}
               />
             )}

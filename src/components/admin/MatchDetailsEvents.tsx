@@ -82,9 +82,9 @@ export function useMatchDetails(matchId: string | null) {
       setBusy(false);
       if (!r.ok) {
         failed(T.errorTitle, r.message);
-        // refused for another admin's event (the undo): the match as it is now, which shows it. Not for every
-        // refusal: a line-up refused for a change merges it into what the admin picked, and a new team would
-        // rebuild that form first
+        // refused for another admin's event (the undo, an event like one entered since): the match as it is now,
+        // which shows it. Not for every refusal: a line-up refused for a change merges it into what the admin
+        // picked, and a new team would rebuild that form first
         const now = asked && options.reloadWhenRefused ? await callAction(() => actions.admin.matchDetails.get({ match_id: asked })) : null;
         if (now?.ok && open.current === asked) setDetails(now.data);
       } else {

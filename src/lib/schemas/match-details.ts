@@ -87,6 +87,8 @@ export const MATCH_DETAIL_ERRORS = {
   samePlayer: 'Ein- und ausgewechselter Spieler müssen verschieden sein.',
   eventNotFound: 'Dieses Ereignis existiert nicht mehr.',
   nothingToUndo: 'Es gibt kein Ereignis zum Zurücknehmen.',
+  sameEventEntered: (by: string | null, what: string) =>
+    `Nicht eingetragen: ${by ?? 'ein anderer Admin'} hat gerade dasselbe eingetragen (${what}). Die Liste zeigt es jetzt; war es ein weiteres, bitte noch einmal speichern.`,
   undoAnother: (by: string | null) =>
     `Nicht zurückgenommen: ${by ?? 'ein anderer Admin'} hat inzwischen ein Ereignis eingetragen. Die Liste zeigt jetzt alle; bitte dort das richtige entfernen oder noch einmal zurücknehmen.`,
   minute: 'Bitte eine Minute von 1 bis 130 angeben.',
@@ -174,6 +176,14 @@ export const eventSchema = z.object({
   player_name: optional(120),
   related_player_id: optionalId,
   related_player_name: optional(120),
+  /** the form's own id for this entry: sent again, it finds the event stored the first time (decision 032) */
+  entry_id: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,64}$/, OUTDATED_FORM)
+    .nullish()
+    .transform((v) => v ?? null),
+  /** the events the form's list showed: one like it entered since by someone else is refused once */
+  known_event_ids: z.array(id).max(1_000, OUTDATED_FORM).optional(),
 });
 export type EventInput = z.input<typeof eventSchema>;
 export type EventData = z.output<typeof eventSchema>;

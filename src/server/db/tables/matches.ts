@@ -93,11 +93,15 @@ export const matchEvents = sqliteTable(
     related_player_name: text('related_player_name'),
     created_by: text('created_by'),
     created_at: createdAtColumn(),
+    // the form's own id for this entry: a save sent again (a double tap, an answer lost on weak data) finds the
+    // event it stored instead of storing it twice (decision 032)
+    entry_id: text('entry_id'),
   },
   // by player too: a player page reads the events it names (issue 16), without a scan of every match's events;
   // with every column it reads in the index, so that no row of the table is looked up (a third of its reading)
   (t) => [
     index('match_events_match').on(t.match_id, t.minute),
+    uniqueIndex('match_events_entry').on(t.match_id, t.entry_id),
     index('match_events_player').on(t.player_id, t.match_id, t.type, t.minute, t.goal_kind, t.related_player_id),
     index('match_events_related').on(t.related_player_id, t.match_id, t.type, t.minute, t.goal_kind, t.player_id),
   ],

@@ -9,7 +9,8 @@ import { matches } from '../../db/schema';
 import { addDays } from '../../../lib/dates-de';
 import { isRunningPhase, matchMinute, RUNNING_PHASES } from '../../../lib/match-minute';
 import { MATCH_DETAIL_ERRORS as E, PHASE_FLOW, type EventData, type PhaseStep } from '../../../lib/schemas/match-details';
-import { addEvent, followScore, halfMinutesOf, matchChanges, matchRow, readMatchDetails } from './match-details';
+import { followScore, halfMinutesOf, matchChanges, matchRow, readMatchDetails } from './match-details';
+import { addEvent } from './match-events';
 
 export type MatchChoice = { id: string; home_team: string; away_team: string; match_date: string; match_time: string | null; live_phase: string };
 

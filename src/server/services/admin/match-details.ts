@@ -1,5 +1,5 @@
 // A match's details for the admin (issue 14): our team and side, the line-up,
-// the events by minute and the report. Goals decide the score: once a match has
+// the events by minute and the report (the events' writes: match-events.ts). Goals decide the score: once a match has
 // goal events (or has kicked off), home_score/away_score are counted from them
 // (docs/decisions/026). Each save names the match, and its events or line-up,
 // so that /spiel/{id}, the fixtures, the home page and the table/player pages
@@ -7,14 +7,13 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import { getDb, type Db } from '../../db/client';
 import { RefusedWrite, write } from '../../db/write';
-import { matchEvents, matchLineups, matches, players, teams, users } from '../../db/schema';
+import { matchEvents, matchLineups, matches, players, teams } from '../../db/schema';
 import type { Change } from '../../publish/routes';
 import { FIXTURE_LISTS } from '../../publish/pseudo-tables';
-import { HALF_MINUTES, matchTimeOrder, stoppageAllowed } from '../../../lib/match-minute';
+import { HALF_MINUTES, matchTimeOrder } from '../../../lib/match-minute';
 import {
   MATCH_DETAIL_ERRORS as E,
   lineupProblems,
-  type EventData,
   type GoalKind,
   type LineupData,
   type MatchDetailsEntry,
@@ -26,7 +25,7 @@ import { MATCH_NOT_FOUND } from './matches';
 import { germanOrder } from '../../db/german-order';
 
 type MatchRow = typeof matches.$inferSelect;
-type EventRow = typeof matchEvents.$inferSelect;
+export type EventRow = typeof matchEvents.$inferSelect;
 
 export const otherSide = (side: Side): Side => (side === 'home' ? 'away' : 'home');
 
@@ -58,7 +57,7 @@ export function matchRow(matchId: string, db: Db): MatchRow {
   return row;
 }
 
-const eventEntry = (e: EventRow): MatchEventEntry => ({
+export const eventEntry = (e: EventRow): MatchEventEntry => ({
   id: e.id,
   type: e.type,
   side: e.side,
@@ -212,75 +211,8 @@ export function followScore(matchId: string, db: Db, removed?: Pick<EventRow, 't
     .run();
 }
 
-/** Our players must be of our team; the opponent's are free text; a substitution needs both players. */
-function checkedEvent(m: MatchRow, input: EventData & { minute: number }, db: Db) {
-  const ours = m.team_id !== null && m.team_side === input.side;
-  const playerIds = new Set(
-    ours ? db.select({ id: players.id }).from(players).where(eq(players.team_id, m.team_id!)).all().map((p) => p.id) : [],
-  );
-  const player = ours ? input.player_id : null;
-  const related = ours ? input.related_player_id : null;
-  for (const id of [player, related]) if (id && !playerIds.has(id)) throw new RefusedWrite(E.notOurPlayer, 'BAD_REQUEST');
-  const playerName = ours ? null : input.player_name;
-  const relatedName = ours ? null : input.related_player_name;
-  if (input.type === 'substitution') {
-    if (!(player || playerName) || !(related || relatedName)) throw new RefusedWrite(E.bothPlayersRequired, 'BAD_REQUEST');
-    if ((player && player === related) || (playerName && playerName === relatedName)) throw new RefusedWrite(E.samePlayer, 'BAD_REQUEST');
-  } else if (input.type !== 'goal' && !(player || playerName)) {
-    throw new RefusedWrite(E.playerRequired, 'BAD_REQUEST');
-  }
-  // the team's half length is read only for an event with stoppage time (most have none)
-  if (input.added_time) {
-    const half = halfMinutesOf(m, db);
-    if (!stoppageAllowed(input.minute, half)) throw new RefusedWrite(E.stoppage(half), 'BAD_REQUEST');
-  }
-  const goalKind = input.type === 'goal' ? (input.goal_kind ?? 'regular') : null;
-  return {
-    match_id: m.id,
-    type: input.type,
-    side: countingSide(input.type, goalKind, input.side),
-    minute: input.minute,
-    added_time: input.added_time || null,
-    goal_kind: goalKind,
-    player_id: player,
-    player_name: playerName,
-    // an own goal has no assist
-    related_player_id: goalKind === 'own_goal' ? null : related,
-    related_player_name: goalKind === 'own_goal' ? null : relatedName,
-  };
-}
-
-/** Adds an event with its minute; the score follows the goals. */
-export function addEvent(input: EventData & { minute: number }, createdBy: string | null, db: Db = getDb()) {
-  return write(
-    'matchDetails.addEvent',
-    () => {
-      const m = matchRow(input.match_id, db);
-      const values = checkedEvent(m, input, db);
-      const row = db.insert(matchEvents).values({ ...values, created_by: createdBy }).returning().get();
-      followScore(m.id, db);
-      return { row: eventEntry(row), details: readMatchDetails(m.id, db), changes: matchChanges(m.id, 'match_events') };
-    },
-    db,
-  );
-}
-
-/** Removes one event (the editor's 'Entfernen'). */
-export function removeEvent(eventId: string, db: Db = getDb()) {
-  return write(
-    'matchDetails.removeEvent',
-    () => {
-      const row = db.delete(matchEvents).where(eq(matchEvents.id, eventId)).returning().get();
-      if (!row) throw new RefusedWrite(E.eventNotFound, 'NOT_FOUND');
-      followScore(row.match_id, db, row);
-      return { row: eventEntry(row), details: readMatchDetails(row.match_id, db), changes: matchChanges(row.match_id, 'match_events') };
-    },
-    db,
-  );
-}
-
 /** The event of a match entered last, whatever its minute. */
-function lastEntered(matchId: string, db: Db) {
+export function lastEntered(matchId: string, db: Db) {
   return db
     .select()
     .from(matchEvents)
@@ -288,27 +220,4 @@ function lastEntered(matchId: string, db: Db) {
     .orderBy(desc(matchEvents.created_at), desc(sql`rowid`))
     .limit(1)
     .get();
-}
-
-/**
- * Removes the event entered last (the 'Spieltag' undo), whatever its minute: the one the panel showed as last
- * (`lastShown`); if another was entered since, nothing is removed and the admin is told who entered it.
- */
-export function undoLastEvent(matchId: string, lastShown: string, db: Db = getDb()) {
-  return write(
-    'matchDetails.undoLastEvent',
-    () => {
-      matchRow(matchId, db);
-      const last = lastEntered(matchId, db);
-      if (!last) throw new RefusedWrite(E.nothingToUndo, 'BAD_REQUEST');
-      if (last.id !== lastShown) {
-        const by = last.created_by ? db.select({ email: users.email }).from(users).where(eq(users.id, last.created_by)).get()?.email : null;
-        throw new RefusedWrite(E.undoAnother(by ?? null), 'CONFLICT');
-      }
-      db.delete(matchEvents).where(eq(matchEvents.id, last.id)).run();
-      followScore(matchId, db, last);
-      return { row: eventEntry(last), details: readMatchDetails(matchId, db), changes: matchChanges(matchId, 'match_events') };
-    },
-    db,
-  );
 }
