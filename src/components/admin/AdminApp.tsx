@@ -34,6 +34,7 @@ export default function AdminApp({ email, userId, isSuperAdmin, mustSetUpSecondF
   const { toasts, toast } = useToasts();
 
   const activeRef = useRef(active);
+  const panel = useRef<HTMLElement>(null);
   activeRef.current = active;
   useEffect(() => {
     purgeExpiredDrafts(browserStorage());
@@ -102,6 +103,20 @@ export default function AdminApp({ email, userId, isSuperAdmin, mustSetUpSecondF
   return (
     <AdminUserContext.Provider value={userId}>
     <ToastContext.Provider value={toast}>
+      {/* past the header's eight buttons and the tab bar to the open tab (a keyboard review); not a hash link:
+          the admin's tabs are its hash */}
+      {!mustSetUpSecondFactor && (
+        <a
+          className="skip-link"
+          href="#admin-panel"
+          onClick={(e) => {
+            e.preventDefault();
+            panel.current?.focus();
+          }}
+        >
+          {KIT_TEXTS.skipToPanel}
+        </a>
+      )}
       <header className="admin-header">
         <div className="container admin-header-bar">
           <h1>Admin Panel</h1>
@@ -189,7 +204,7 @@ export default function AdminApp({ email, userId, isSuperAdmin, mustSetUpSecondF
               </select>
             </label>
           </nav>
-          <section id="admin-panel" role="tabpanel" aria-labelledby={`tab-${active}`} className="admin-panel">
+          <section id="admin-panel" ref={panel} tabIndex={-1} role="tabpanel" aria-labelledby={`tab-${active}`} className="admin-panel">
             <Suspense fallback={<p className="empty">Lädt...</p>}>
               {Manager ? <Manager isSuperAdmin={isSuperAdmin} userId={userId} /> : <p className="empty">Dieser Bereich wird geladen...</p>}
             </Suspense>

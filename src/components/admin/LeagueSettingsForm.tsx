@@ -3,9 +3,10 @@
 // 027 or an order of the league's own), our name in the table and our team.
 import { actions } from 'astro:actions';
 import { LEAGUE_MODES, LEAGUE_TEXTS as T, leagueSchema, type LeagueEntry } from '../../lib/schemas/league';
-import { TIE_BREAKERS, TIE_BREAKER_LABELS, TIE_BREAK_PRESETS, presetOf, type TieBreaker } from '../../lib/league-table';
-import { FieldError, callAction, wrapStyle } from './contentKit';
+import { TIE_BREAKER_LABELS, TIE_BREAK_PRESETS, presetOf, type TieBreaker } from '../../lib/league-table';
+import { FieldError, callAction } from './contentKit';
 import { EntityFormButtons, useEntityForm, type EntityFormProps } from './entityKit';
+import TieBreakOrder from './TieBreakOrder';
 
 type Preset = keyof typeof TIE_BREAK_PRESETS | 'custom';
 type Values = {
@@ -65,8 +66,6 @@ export default function LeagueSettingsForm({
   const { values, bind, errors, set } = form;
   const id = (name: string) => `league-${league?.id ?? 'new'}-${name}`;
   const order: TieBreaker[] = values.preset === 'custom' ? values.tie_breakers : [...TIE_BREAK_PRESETS[values.preset].order];
-  const toggle = (c: TieBreaker) => set('tie_breakers', order.includes(c) ? order.filter((x) => x !== c) : [...order, c]);
-  const moveUp = (i: number) => set('tie_breakers', order.map((c, j) => (j === i - 1 ? order[i] : j === i ? order[i - 1] : c)));
 
   return (
     <form className="admin-form league-form" noValidate onSubmit={form.submit} aria-label={league ? `${T.settings}: ${league.competition} ${league.season}` : T.newTitle}>
@@ -117,28 +116,7 @@ export default function LeagueSettingsForm({
               <option value="custom">{T.custom}</option>
             </select>
             {values.preset === 'custom' ? (
-              // the chosen criteria in their order (each can move up), then the ones not used
-              <ul className="tie-break-order" style={{ listStyle: 'none', padding: 0 }}>
-                {[...order, ...TIE_BREAKERS.filter((c) => !order.includes(c))].map((c) => {
-                  const at = order.indexOf(c);
-                  return (
-                    <li key={c} style={{ display: 'flex', gap: '0.5rem', alignItems: 'center', justifyContent: 'space-between' }}>
-                      <label className="admin-check" style={{ minWidth: 0 }}>
-                        <input type="checkbox" style={{ width: 'auto' }} checked={at !== -1} onChange={() => toggle(c)} />
-                        <span style={wrapStyle}>
-                          {at !== -1 ? `${at + 1}. ` : ''}
-                          {TIE_BREAKER_LABELS[c]}
-                        </span>
-                      </label>
-                      {at > 0 && (
-                        <button type="button" className="btn btn-outline btn-small" aria-label={`${TIE_BREAKER_LABELS[c]} nach oben`} onClick={() => moveUp(at)}>
-                          ↑
-                        </button>
-                      )}
-                    </li>
-                  );
-                })}
-              </ul>
+              <TieBreakOrder order={order} onChange={(next) => set('tie_breakers', next)} />
             ) : (
               <ol className="tie-break-order">
                 {order.map((c) => (

@@ -3,7 +3,7 @@
 // results (a computed table) or the table pasted from the league portal.
 // Saves republish /tabelle and /tabelle/{id}; a change elsewhere reloads.
 import { actions } from 'astro:actions';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { LEAGUE_TEXTS as T, type LeagueCandidate, type LeagueDetail, type LeagueEntry } from '../../lib/schemas/league';
 import { KIT_TEXTS, callAction, useSaveToasts } from './contentKit';
 import { RowActions, useEntityList } from './entityKit';
@@ -45,9 +45,14 @@ function LeagueEditor({
   };
   const names = detail ? detail.table.map((r) => r.team).filter((n) => n !== detail.ourTeam) : [];
   const caption = `${league.competition}, Saison ${league.season}`;
+  // opened from the list (or just created): the focus goes to it, below the list, where its settings start
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   return (
     <section className="admin-card league-editor" style={GRID_ITEM} aria-labelledby={`league-${league.id}`}>
-      <h2 id={`league-${league.id}`}>{caption}</h2>
+      <h2 id={`league-${league.id}`} ref={heading} tabIndex={-1}>
+        {caption}
+      </h2>
       <p>
         <a href={`/tabelle/${encodeURIComponent(league.id)}`} target="_blank" rel="noopener">
           {T.publicLink}

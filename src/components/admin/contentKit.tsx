@@ -32,6 +32,7 @@ export const KIT_TEXTS = {
   inactive: 'Inaktiv',
   required: ADMIN_TEXTS.requiredFields,
   showMore: (next: number, hidden: number) => `Weitere ${next} anzeigen (noch ${hidden})`,
+  skipToPanel: 'Zum Bereich springen',
 } as const;
 
 export type Publication = { published: number | null; failed: string[]; pending?: number };

@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import { loginAs } from '../../fixtures/auth';
 import { makeMatch, makePlayer, makeTeam } from '../../fixtures/factories';
 import { startSite, type Site } from '../../fixtures/site';
-import { players } from '../../../src/server/db/schema';
+import { leagues, players } from '../../../src/server/db/schema';
 import { holdAction } from '../../fixtures/actions';
 import { toaster } from './content-helpers';
 
@@ -116,3 +116,57 @@ test("each row's buttons name their row, so a screen reader's list of buttons te
   }
 });
 
+
+test("a league opened from the list takes the focus; its own tie-break order moves up and down, keeps the focus and says where", async ({ page }) => {
+  const austria = ['head_to_head', 'goal_difference', 'goals_for', 'wins', 'away_goals'];
+  site.db().insert(leagues).values({ competition: 'Unterliga Süd', season: '2026/27', our_team_name: 'SV Kirchberg', team_id: teamId, tie_breakers: austria }).run();
+  await page.goto(`${site.url}/admin#tabellen`);
+  await page.locator('.leagues-table tr', { hasText: 'Unterliga Süd' }).getByRole('button', { name: /^Bearbeiten/ }).press('Enter');
+  await expect(page.getByRole('heading', { name: 'Unterliga Süd, Saison 2026/27' })).toBeFocused();
+
+  const settings = page.getByRole('form', { name: 'Einstellungen: Unterliga Süd 2026/27' });
+  await settings.getByLabel('Bei Punktegleichheit').selectOption({ label: 'Eigene Reihenfolge' });
+  const order = settings.locator('.tie-break-order li');
+  const button = (name: string) => settings.getByRole('button', { name, exact: true });
+  await expect(order.first()).toContainText('1. Direkter Vergleich');
+  // Tordifferenz one down: the focus stays on its button, a screen reader hears its new place
+  await button('Tordifferenz nach unten').press('Enter');
+  await expect(order.nth(2)).toContainText('3. Tordifferenz');
+  await expect(button('Tordifferenz nach unten')).toBeFocused();
+  await expect(settings.getByRole('status')).toHaveText('Tordifferenz ist jetzt an 3. Stelle.');
+  // the last one up, and back down: at the end it has no 'nach unten', the focus goes to its 'nach oben'
+  const away = 'Mehr auswärts erzielte Tore';
+  await button(`${away} nach oben`).press('Enter');
+  await expect(button(`${away} nach oben`)).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(button(`${away} nach unten`)).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(button(`${away} nach unten`)).toHaveCount(0);
+  await expect(button(`${away} nach oben`)).toBeFocused();
+  await expect(settings.getByRole('status')).toHaveText(`${away} ist jetzt an 5. Stelle.`);
+  await settings.getByRole('button', { name: 'Speichern' }).click();
+  await expect(toaster(page).getByText('Tabelle gespeichert').first()).toBeVisible();
+  expect(site.db().select().from(leagues).all().find((l) => l.competition === 'Unterliga Süd')?.tie_breakers).toEqual([
+    'head_to_head',
+    'goals_for',
+    'goal_difference',
+    'wins',
+    'away_goals',
+  ]);
+});
+
+test("the first Tab stop skips the header and the tab bar to the open tab; its tabs' hash stays", async ({ page }) => {
+  await page.goto(`${site.url}/admin#mannschaften`);
+  await expect(page.getByRole('tab', { name: 'Mannschaften' })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Zum Bereich springen' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('tabpanel')).toBeFocused();
+  await expect(page).toHaveURL(/#mannschaften$/);
+  // the next Tab is inside the panel, not in the header
+  await expect(page.getByRole('tabpanel').getByRole('button').first()).toBeVisible();
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.getElementById('admin-panel')?.contains(document.activeElement))).toBe(true);
+});
