@@ -31,17 +31,31 @@ function useOpenDialog(): HTMLDialogElement | null {
   return dialog;
 }
 
+/**
+ * The page's live region is always there, empty or not: a screen reader reads what is put into a live region it
+ * already knows, not one mounted with its text. A toast that came as its dialog closed moved from the dialog's
+ * region into a page region mounted just then, and was not read out.
+ */
 export function Toaster({ toasts }: { toasts: Toast[] }) {
   const dialog = useOpenDialog();
-  const list = (
-    <div className="toaster" role="status" aria-live="polite">
-      {toasts.map((t) => (
-        <div key={t.id} className={`toast${t.variant === 'destructive' ? ' destructive' : ''}`}>
-          <strong>{t.title}</strong>
-          {t.description && <span>{t.description}</span>}
-        </div>
-      ))}
+  const items = toasts.map((t) => (
+    <div key={t.id} className={`toast${t.variant === 'destructive' ? ' destructive' : ''}`}>
+      <strong>{t.title}</strong>
+      {t.description && <span>{t.description}</span>}
     </div>
+  ));
+  return (
+    <>
+      <div className="toaster" role="status" aria-live="polite">
+        {dialog ? null : items}
+      </div>
+      {dialog &&
+        createPortal(
+          <div className="toaster" role="status" aria-live="polite">
+            {items}
+          </div>,
+          dialog,
+        )}
+    </>
   );
-  return dialog ? createPortal(list, dialog) : list;
 }

@@ -5,7 +5,8 @@ import type { Page } from '@playwright/test';
 import type { Site } from '../../fixtures/site';
 
 /** The toasts of the admin panel. */
-export const toaster = (page: Page) => page.locator('.toaster');
+/** The toasts shown now: the page's live region, or an open dialog's (the page's stays, empty, meanwhile). */
+export const toaster = (page: Page) => page.locator('.toaster:not(:empty)');
 
 /** A public page as the static server delivers it now. */
 export async function publicHtml(site: Site, path: string): Promise<string> {

@@ -170,3 +170,19 @@ test("the first Tab stop skips the header and the tab bar to the open tab; its t
   await page.keyboard.press('Tab');
   expect(await page.evaluate(() => document.getElementById('admin-panel')?.contains(document.activeElement))).toBe(true);
 });
+
+test("a toast that comes as its dialog closes is put into the page's live region that was there before, so it is read out", async ({ page }) => {
+  await page.goto(`${site.url}/admin#mannschaften`);
+  const edit = page.getByRole('button', { name: 'Bearbeiten: Kampfmannschaft', exact: true });
+  await expect(edit).toBeVisible();
+  // the page's region, there (empty) before anything is said
+  const region = await page.locator('.toaster[role="status"]').elementHandle();
+  expect(await region!.evaluate((el) => el.closest('dialog') === null && el.textContent === '')).toBe(true);
+  await edit.click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Beschreibung').fill('Unsere Erste');
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(dialog).toHaveCount(0);
+  // the same element, still in the page, now says it
+  await expect.poll(() => region!.evaluate((el) => el.isConnected && (el.textContent ?? ''))).toContain('Team erfolgreich aktualisiert');
+});

@@ -148,7 +148,7 @@ test("an admin fills in a match's details in 'Spielplan'; the match page shows t
   await lineup.getByLabel('Aufstellung des Gegners').fill('Hofer; Pichler');
   // the same number twice is refused in German, nothing stored
   await lineup.getByRole('button', { name: 'Aufstellung speichern' }).click();
-  await expect(page.locator('.toaster')).toContainText('Eine Rückennummer ist doppelt vergeben.');
+  await expect(page.locator('.toaster:not(:empty)')).toContainText('Eine Rückennummer ist doppelt vergeben.');
   await lineup.getByLabel('Nr. Lukas Gruber').fill('14');
   await lineup.getByRole('button', { name: 'Aufstellung speichern' }).click();
   await expect(page.locator('.toaster').getByText('Veröffentlicht', { exact: true }).first()).toBeVisible();
@@ -158,7 +158,7 @@ test("an admin fills in a match's details in 'Spielplan'; the match page shows t
   const goal = dialog.getByRole('form', { name: 'Tor' });
   await goal.getByLabel('Minute').fill('abc');
   await goal.getByRole('button', { name: 'Speichern' }).click();
-  await expect(page.locator('.toaster')).toContainText('Bitte eine Minute von 1 bis 130 angeben.');
+  await expect(page.locator('.toaster:not(:empty)')).toContainText('Bitte eine Minute von 1 bis 130 angeben.');
   await goal.getByLabel('Minute').fill('23');
   await goal.getByLabel('Torschütze').selectOption({ label: '9 Max Huber' });
   await goal.getByRole('button', { name: 'Speichern' }).click();
