@@ -1,5 +1,5 @@
 import { defineAction } from 'astro:actions';
-import { matchIdSchema, matchSchema, matchUpdateSchema } from '../../lib/schemas/match';
+import { matchCreateSchema, matchIdSchema, matchUpdateSchema } from '../../lib/schemas/match';
 import { createMatch, deleteMatch, listMatches, updateMatch } from '../../server/services/admin/matches';
 import { publishChanges } from '../../server/services/admin/publication';
 import { noInput } from '../../lib/schemas/admin-fields';
@@ -20,7 +20,7 @@ export const matches = {
   }),
   create: defineAction({
     accept: 'json',
-    input: matchSchema,
+    input: matchCreateSchema,
     handler: async (input, context) => {
       requireRole(context, 'admin');
       const { row, changes } = runWrite(() => createMatch(input));

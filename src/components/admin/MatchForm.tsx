@@ -13,9 +13,11 @@ import {
   MATCH_TYPES,
   MATCH_TYPE_LABELS,
   adminMatchStatus,
+  matchCreateSchema,
   matchSchema,
   type MatchEntry,
 } from '../../lib/schemas/match';
+import { MATCH_DETAILS_TEXTS, SIDES } from '../../lib/schemas/match-details';
 import { FieldError, callAction } from './contentKit';
 import { EntityFormButtons, useEntityForm, type EntityFormProps } from './entityKit';
 import PreviewButton from './PreviewButton';
@@ -34,6 +36,9 @@ type FormValues = {
   status: string;
   match_type: string;
   notes: string;
+  /** a new match only: our team and its side (an edit changes them under 'Details') */
+  team_id: string;
+  team_side: string;
 };
 
 /** The season a new match most likely belongs to: its date's, before a date is chosen today's (Vienna). */
@@ -53,6 +58,8 @@ const emptyForm = (): FormValues => ({
   status: 'scheduled',
   match_type: 'league',
   notes: '',
+  team_id: '',
+  team_side: 'home',
 });
 
 // The spec shows a score of 0 as an empty field in the edit form (the original
@@ -77,15 +84,17 @@ const toForm = (m: MatchEntry): FormValues => ({
   status: adminMatchStatus(m.status),
   match_type: m.match_type === 'league' || m.match_type === 'cup' ? m.match_type : 'friendly',
   notes: m.notes ?? '',
+  team_id: '',
+  team_side: 'home',
 });
 
-export default function MatchForm({ match, ...props }: { match: MatchEntry | null } & EntityFormProps) {
+export default function MatchForm({ match, teams = [], ...props }: { match: MatchEntry | null; teams?: { id: string; name: string }[] } & EntityFormProps) {
   const [touchedScores, setTouchedScores] = useState({ home_score: false, away_score: false });
   const hiddenZero = (key: 'home_score' | 'away_score') => match?.[key] === 0 && !touchedScores[key];
   const form = useEntityForm({
     ...props,
     initial: match ? toForm(match) : emptyForm(),
-    schema: matchSchema,
+    schema: match ? matchSchema : matchCreateSchema,
     prepare: (values) => ({
       ...values,
       home_score: values.home_score === '' && hiddenZero('home_score') ? '0' : values.home_score,
@@ -101,7 +110,8 @@ export default function MatchForm({ match, ...props }: { match: MatchEntry | nul
       failed: (message) => [T.errorTitle, `${match ? T.updateError : T.saveError}: ${message}`],
       saved: [T.successTitle, match ? T.updated : T.created],
     },
-    next: (row) => (match ? toForm(row) : emptyForm()),
+    // the next fixture is most likely the same team's: its choice stays
+    next: (row, sent) => (match ? toForm(row) : { ...emptyForm(), team_id: sent.team_id, team_side: sent.team_side }),
     afterSave: () => setTouchedScores({ home_score: false, away_score: false }),
   });
   const { values, bind, errors } = form;
@@ -144,6 +154,38 @@ export default function MatchForm({ match, ...props }: { match: MatchEntry | nul
           <FieldError message={errors.away_team} />
         </label>
       </div>
+      {!match && teams.length > 0 && (
+        <div className="row">
+          <label className="admin-field" htmlFor={id('team')}>
+            <span>{T.ourTeam}</span>
+            <select id={id('team')} name="team_id" aria-describedby={id('team-hint')} {...bind('team_id')}>
+              <option value="">{T.noTeam}</option>
+              {teams.map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.name}
+                </option>
+              ))}
+            </select>
+            <small className="hint" id={id('team-hint')}>
+              {T.ourTeamHint}
+            </small>
+            <FieldError message={errors.team_id} />
+          </label>
+          {values.team_id && (
+            <label className="admin-field" htmlFor={id('side')}>
+              <span>{T.ourSide}</span>
+              <select id={id('side')} name="team_side" {...bind('team_side')}>
+                {SIDES.map((side) => (
+                  <option key={side} value={side}>
+                    {MATCH_DETAILS_TEXTS.sides[side]}
+                  </option>
+                ))}
+              </select>
+              <FieldError message={errors.team_side} />
+            </label>
+          )}
+        </div>
+      )}
       <div className="row">
         <label className="admin-field" htmlFor={id('date')}>
           <span>Datum *</span>

@@ -3,7 +3,7 @@
 // team, competition, status, actions), an edit dialog, and delete after asking.
 // Errors are toasted with the title 'Fehler', successes with 'Erfolg'.
 import { actions } from 'astro:actions';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { formatShortDate, viennaDate } from '../../lib/dates-de';
 import { scoreText } from '../../lib/match-labels';
@@ -29,6 +29,11 @@ export default function MatchesManager() {
     },
   });
   const { data: matches, loading, loadFailed, reload } = list;
+  // our teams, for a new match's team (a list that does not load leaves the choice out: 'Details' has it too)
+  const [teams, setTeams] = useState<{ id: string; name: string }[]>([]);
+  useEffect(() => {
+    void callAction(() => actions.admin.teams.options({})).then((r) => r.ok && setTeams(r.data));
+  }, []);
   // a big club's 2,000 matches: rendered in steps (decision 062)
   const rows = useShownInSteps(matches);
   // the match whose details (line-up, events, report; issue 14) are open
@@ -51,7 +56,7 @@ export default function MatchesManager() {
     <>
       <section className="admin-card">
         <h2>{T.createTitle}</h2>
-        <MatchForm match={null} onDone={() => void reload()} />
+        <MatchForm match={null} teams={teams} onDone={() => void reload()} />
       </section>
       <section className="admin-card" aria-labelledby="matches-list-heading">
         <h2 id="matches-list-heading">

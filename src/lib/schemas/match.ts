@@ -6,6 +6,7 @@ import { z } from 'astro/zod';
 import './zod-german';
 import { optional, optionalInteger, required } from './admin-fields';
 import { baseRevision, id, REQUIRED_MESSAGE, type Listed } from './common';
+import { MATCH_DETAIL_ERRORS, SIDES } from './match-details';
 
 export const MATCH_STATUSES = ['scheduled', 'live', 'finished', 'postponed', 'cancelled'] as const;
 export type MatchStatus = (typeof MATCH_STATUSES)[number];
@@ -75,6 +76,27 @@ export const matchSchema = z.object({
 export type MatchInput = z.input<typeof matchSchema>;
 export type MatchData = z.output<typeof matchSchema>;
 
+/**
+ * A new match names our team and its side right away (a first-day review: twenty fixtures typed in, and no
+ * team page listed one, since only 'Details' named the team). An edit leaves them to 'Details', where the
+ * line-up that belongs to them is.
+ */
+export const matchCreateSchema = matchSchema.extend({
+  team_id: z
+    .string()
+    .max(100)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  team_side: z.preprocess(
+    (v) => (v === '' ? null : v),
+    z
+      .enum(SIDES, { errorMap: () => ({ message: MATCH_DETAIL_ERRORS.side }) })
+      .nullish()
+      .transform((v) => v ?? null),
+  ),
+});
+export type MatchCreateData = z.output<typeof matchCreateSchema>;
+
 export const matchUpdateSchema = matchSchema.extend({ id, base_revision: baseRevision });
 export const matchIdSchema = z.object({ id });
 
@@ -99,6 +121,10 @@ export type MatchEntry = Listed & {
 /** Toasts of the match manager (admin-area.md §8): errors titled 'Fehler', successes 'Erfolg'. */
 export const MATCH_TEXTS = {
   createTitle: 'Neues Spiel',
+  ourTeam: 'Unsere Mannschaft',
+  ourTeamHint: 'Damit das Spiel auf der Mannschaftsseite steht; Aufstellung und Ereignisse später unter „Details“.',
+  noTeam: 'Keine (nur Spielplan)',
+  ourSide: 'Wir spielen',
   editTitle: 'Spiel bearbeiten',
   listTitle: 'Alle Spiele',
   // the list is by date, oldest first (admin-area.md); a phone needed a long scroll to this weekend's match

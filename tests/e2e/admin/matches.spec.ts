@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { expect, test, type Page } from '@playwright/test';
 import { loginAs } from '../../fixtures/auth';
-import { makeMatch } from '../../fixtures/factories';
+import { makeMatch, makeTeam } from '../../fixtures/factories';
 import { startSite, type Site } from '../../fixtures/site';
 import { matches } from '../../../src/server/db/schema';
 import { actionUrl, holdAction } from '../../fixtures/actions';
@@ -220,4 +220,26 @@ test("'Details' of one match, closed before it came, then of another: the other'
   const reportOf = (id: string) => site.db().select({ report: matches.report }).from(matches).where(eq(matches.id, id)).get()?.report;
   await expect.poll(() => reportOf(last.id)).toBe('Bericht Zuletzt, ergänzt.');
   expect(reportOf(slow.id)).toBe('Bericht Langsam');
+});
+
+test("a new match names our team and side: the team page lists it at once, and the next match keeps the choice", async ({ page }) => {
+  const team = makeTeam(site.db(), { name: 'Reserve' });
+  await page.goto(`${site.url}/admin#spielplan`);
+  const form = page.getByRole('form', { name: 'Neues Spiel' });
+  await form.getByLabel('Heimteam *').fill('FC Gleisdorf');
+  await form.getByLabel('Auswärtsteam *').fill('SV Kirchberg');
+  await form.getByLabel('Datum *').fill('2027-03-20');
+  await form.getByLabel('Wettbewerb *').selectOption('Unterliga');
+  // the side is asked once a team is chosen
+  await expect(form.getByLabel('Wir spielen')).toHaveCount(0);
+  await form.getByLabel('Unsere Mannschaft').selectOption({ label: 'Reserve' });
+  await form.getByLabel('Wir spielen').selectOption({ label: 'Auswärts' });
+  await form.getByRole('button', { name: 'Spiel hinzufügen' }).click();
+  await expect(toaster(page).getByText('Spiel erfolgreich hinzugefügt')).toBeVisible();
+  expect(site.db().select().from(matches).where(eq(matches.home_team, 'FC Gleisdorf')).get()).toMatchObject({ team_id: team.id, team_side: 'away' });
+  await expect.poll(() => publicHtml(site, `/team/${team.id}`)).toContain('FC Gleisdorf');
+  // the form starts over with the same team and side: the next fixture is most likely the same team's
+  await expect(form.getByLabel('Heimteam *')).toHaveValue('');
+  await expect(form.getByLabel('Unsere Mannschaft')).toHaveValue(team.id);
+  await expect(form.getByLabel('Wir spielen')).toHaveValue('away');
 });

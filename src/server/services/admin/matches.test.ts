@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { FIXTURE_LISTS } from '../../publish/pseudo-tables';
 import { createTestDb, seed } from '../../db/test-db';
 import type { Db } from '../../db/client';
-import { matchSchema } from '../../../lib/schemas/match';
+import { matchCreateSchema, matchSchema } from '../../../lib/schemas/match';
+import { MATCH_DETAIL_ERRORS } from '../../../lib/schemas/match-details';
 import { createMatch, deleteMatch, listMatches, updateMatch } from './matches';
 import { advancePhase } from './match-day';
 import { followScore } from './match-details';
@@ -32,6 +33,19 @@ describe('matches service', () => {
     expect(updateMatch(row.id, { ...data, competition: 'Steirischer Cup' }, db).changes).toContainEqual({ table: FIXTURE_LISTS });
     expect(updateMatch(row.id, { ...data, competition: 'Steirischer Cup', away_team: 'SV Feldbach' }, db).changes).toContainEqual({ table: FIXTURE_LISTS });
     expect(deleteMatch(row.id, db).changes).toContainEqual({ table: FIXTURE_LISTS });
+  });
+
+  it("a new match names our team and side; an unknown team or a team without a side is refused in German", () => {
+    const team = seed(db, () => db.insert(teams).values({ name: 'Reserve', category: 'herren' }).returning().get());
+    const create = (v: Record<string, unknown>) => createMatch(matchCreateSchema.parse({ ...base, ...v }), db);
+    expect(create({ team_id: team.id, team_side: 'away' }).row.id).toBeTruthy();
+    expect(db.select().from(matches).all().map((m) => [m.team_id, m.team_side])).toEqual([[team.id, 'away']]);
+    expect(() => create({ team_id: 'gibt-es-nicht', team_side: 'home' })).toThrow(MATCH_DETAIL_ERRORS.unknownTeam);
+    expect(() => create({ team_id: team.id, team_side: '' })).toThrow(MATCH_DETAIL_ERRORS.sideRequired);
+    expect(matchCreateSchema.safeParse({ ...base, team_id: team.id, team_side: 'mitte' }).error?.issues[0].message).toBe(MATCH_DETAIL_ERRORS.side);
+    // a side without a team is no team
+    create({ team_id: '', team_side: 'home' });
+    expect(db.select().from(matches).all().filter((m) => m.team_id === null).map((m) => m.team_side)).toEqual([null]);
   });
 
   it('lists by date ascending', () => {

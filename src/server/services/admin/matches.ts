@@ -3,10 +3,10 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { getDb, type Db } from '../../db/client';
 import { RefusedWrite, write } from '../../db/write';
-import { matches } from '../../db/schema';
+import { matches, teams } from '../../db/schema';
 import type { Change } from '../../publish/routes';
 import { FIXTURE_LISTS } from '../../publish/pseudo-tables';
-import type { MatchData, MatchEntry } from '../../../lib/schemas/match';
+import type { MatchCreateData, MatchData, MatchEntry } from '../../../lib/schemas/match';
 import { MATCH_DETAIL_ERRORS } from '../../../lib/schemas/match-details';
 import { eventsOf, followScore, scoreFromEvents } from './match-details';
 import { isRunningPhase } from '../../../lib/match-minute';
@@ -68,12 +68,17 @@ export function withResultStatus<M extends Pick<MatchData, 'status' | 'home_scor
 
 const today = () => viennaDate(new Date(appClock().now()));
 
-export function createMatch(typed: MatchData, db: Db = getDb()) {
+export function createMatch(typed: MatchData & Partial<Pick<MatchCreateData, 'team_id' | 'team_side'>>, db: Db = getDb()) {
   const input = withResultStatus(typed, today());
   return write(
     'matches.createMatch',
     () => {
-      const row = db.insert(matches).values(input).returning().get();
+      if (input.team_id) {
+        if (!db.select({ id: teams.id }).from(teams).where(eq(teams.id, input.team_id)).get()) throw new RefusedWrite(MATCH_DETAIL_ERRORS.unknownTeam, 'BAD_REQUEST');
+        if (!input.team_side) throw new RefusedWrite(MATCH_DETAIL_ERRORS.sideRequired, 'BAD_REQUEST');
+      }
+      const ours = input.team_id ? { team_id: input.team_id, team_side: input.team_side } : { team_id: null, team_side: null };
+      const row = db.insert(matches).values({ ...input, ...ours }).returning().get();
       return { row: entry(row), changes: relisted(row.id) };
     },
     db,
