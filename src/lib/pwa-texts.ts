@@ -15,6 +15,9 @@ export const INSTALL_BANNER_TEXTS = {
 export const UPDATE_BANNER_TEXTS = {
   label: 'Neue Inhalte',
   cancel: 'Abbrechen',
+  /** at the countdown's end on a page whose form holds typed input (decision 059): no reload by itself */
+  formKept: 'Neue Inhalte verfügbar. Die Seite wird nicht von selbst neu geladen, damit Ihre Eingaben im Formular bleiben.',
+  reloadNow: 'Jetzt neu laden',
 } as const;
 
 /** 'Neue Inhalte verfügbar. Die Seite wird in 5 Sekunden neu geladen.' */

@@ -1,11 +1,11 @@
 // The page's side of the service worker without React (docs/decisions/036):
 // starts src/lib/pwa-client.ts once the page has loaded and the browser is idle,
 // and shows the update bar (public-site.md §4) that counts down from 5 s and
-// then reloads, unless 'Abbrechen'; a page the worker answered from its saved
+// then reloads, unless 'Abbrechen' (or a form holds typed input); a page the worker answered from its saved
 // copies says so, and from when (a fan on weak data would take it for today's).
 import { startPwaClient } from '../lib/pwa-client';
 import { startCountdown, type Countdown } from '../lib/pwa-countdown';
-import { savedCopyText, updateCountdownText } from '../lib/pwa-texts';
+import { UPDATE_BANNER_TEXTS as U, savedCopyText, updateCountdownText } from '../lib/pwa-texts';
 import { cloneTemplate } from './templates';
 
 /**
@@ -17,6 +17,37 @@ const followsLiveMatch = () => document.querySelector('#spiel-live[data-live="on
 
 let bar: HTMLElement | null = null;
 let countdown: Countdown | null = null;
+
+/**
+ * The forms typed into since the page loaded. A republish after a deploy tells every open tab (the version names
+ * no pages), and the countdown's reload lost a half-filled membership form (a review of a deploy on match day).
+ */
+const typedForms = new Set<HTMLFormElement>();
+document.addEventListener('input', (event) => {
+  const form = event.target instanceof Element ? event.target.closest('form') : null;
+  if (form) typedForms.add(form);
+});
+const TYPED_FIELDS = 'input:not([type="hidden"]):not([type="checkbox"]):not([type="radio"]):not([type="submit"]):not([type="button"]), textarea';
+
+/** Whether a form still holds what was typed into it (a form sent and cleared does not). */
+function holdsTypedInput(): boolean {
+  for (const form of typedForms) {
+    if (!form.isConnected) continue;
+    for (const field of form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(TYPED_FIELDS)) if (field.value.trim() !== '') return true;
+  }
+  return false;
+}
+
+/** The countdown's end on a page whose form holds typed input: the bar stays and offers the reload. */
+function keepTypedInput(status: HTMLElement): void {
+  status.textContent = U.formKept;
+  const reload = document.createElement('button');
+  reload.type = 'button';
+  reload.className = 'btn btn-light';
+  reload.textContent = U.reloadNow;
+  reload.addEventListener('click', () => window.location.reload());
+  bar?.querySelector('[data-update="cancel"]')?.before(reload);
+}
 
 function hideUpdateBar(): void {
   countdown?.cancel();
@@ -51,7 +82,7 @@ function showUpdateBar(): void {
   document.body.append(bar);
   countdown = startCountdown(
     (left) => (status.textContent = updateCountdownText(left)),
-    () => window.location.reload(),
+    () => (holdsTypedInput() ? keepTypedInput(status) : window.location.reload()),
   );
 }
 

@@ -29,13 +29,13 @@ test.afterAll(async () => {
 
 const banner = (page: Page) => page.getByRole('region', { name: 'Neue Inhalte' });
 
-/** A tab on the home page, controlled by the worker, with the page's clock under the test's control. */
-async function openHomeTab(page: Page): Promise<number> {
+/** A tab on the home page (or another), controlled by the worker, with the page's clock under the test's control. */
+async function openHomeTab(page: Page, path = '/'): Promise<number> {
   await acceptNecessaryCookies(page);
   await page.clock.install();
-  await page.goto(`${site.url}/`);
+  await page.goto(`${site.url}${path}`);
   await waitForServiceWorker(page);
-  await waitForCachedPage(page, '/');
+  await waitForCachedPage(page, path);
   await expect.poll(() => workerVersion(page)).toBe(await publishedVersion(site));
   // from here on the page's timers only run when the test says so
   // far enough ahead that the page's clock, still running, has not passed it on a busy machine (liveness.spec.ts)
@@ -139,6 +139,31 @@ test("'Abbrechen' removes the banner and stops the countdown: the page stays", a
   await page.clock.runFor(30_000);
   expect(await sameDocument(page)).toBe(true);
   await expect(banner(page)).toHaveCount(0);
+});
+
+test('a form with typed input is not reloaded away at the countdown\'s end: the bar says so and offers the reload', async ({ page, browser }) => {
+  const before = await openHomeTab(page, '/kontakt');
+  const form = page.locator('.contact-form form');
+  // the island hydrates when the visitor reaches for it; its question is asked with the page's clock paused
+  await form.locator('[name="name"]').focus();
+  await page.clock.runFor(500);
+  await form.getByLabel('Name').fill('Karl Kontakt');
+  await form.locator('textarea[name="nachricht"]').fill('Wann beginnt das Fest?');
+  makeNews(site.db(), { title: `Neuer Trainer ${Date.now()}`, created_at: new Date().toISOString() });
+  expect(await cacheUpdateAsSuperadmin(browser, site)).toBe(before + 1);
+
+  await returnToTab(page);
+  await expect(banner(page)).toContainText('Die Seite wird in 5 Sekunden neu geladen.');
+  await page.clock.runFor(5_000);
+  await expect(banner(page)).toContainText('Die Seite wird nicht von selbst neu geladen, damit Ihre Eingaben im Formular bleiben.');
+  await page.clock.runFor(30_000);
+  expect(await sameDocument(page)).toBe(true);
+  await expect(form.locator('textarea[name="nachricht"]')).toHaveValue('Wann beginnt das Fest?');
+  // the visitor reloads when it suits them
+  const reloaded = page.waitForEvent('load');
+  await banner(page).getByRole('button', { name: 'Jetzt neu laden' }).click();
+  await reloaded;
+  expect(await sameDocument(page)).toBe(false);
 });
 
 test('the worker checks the version on its 10 s heartbeat too, without the tab coming back', async ({ page, browser }) => {
