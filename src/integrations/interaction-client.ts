@@ -2,6 +2,7 @@
 // first pointer over, press, touch or focus inside the island, never on load,
 // idle or scroll.
 import type { ClientDirective } from 'astro';
+import { NEW_BUILD_EVENT } from '../lib/new-build-event';
 
 /** pointerover bubbles (the island itself is display: contents and has no box to enter) */
 const EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin'] as const;
@@ -23,6 +24,23 @@ function askAgainUnderNewAddress(el: HTMLElement, attempt: number) {
     const url = new URL(value, location.href);
     url.searchParams.set('retry', String(attempt));
     el.setAttribute(name, url.origin === location.origin ? url.pathname + url.search : url.href);
+  }
+}
+
+/**
+ * Whether the island's code is gone from the server, not just unreachable: a deploy since the page was loaded
+ * removed the old build's files, and no retry will bring them (a review of a deploy on match day). Asked
+ * without the worker (HEAD), which would answer from its cache.
+ */
+async function codeGone(el: HTMLElement): Promise<boolean> {
+  const url = el.getAttribute('component-url');
+  if (!url) return false;
+  const plain = new URL(url, location.href);
+  plain.searchParams.delete('retry');
+  try {
+    return (await fetch(plain, { method: 'HEAD', cache: 'no-store' })).status === 404;
+  } catch {
+    return false;
   }
 }
 
@@ -60,6 +78,8 @@ const interaction: ClientDirective = (load, _options, el) => {
       // and a visitor already inside the form does not have to leave it first
       started = false;
       askAgainUnderNewAddress(el, ++failures);
+      // once: a page of the old build says so, and the visitor reloads (src/scripts/pwa-start.ts shows it)
+      if (failures === 1) void codeGone(el).then((gone) => gone && window.dispatchEvent(new Event(NEW_BUILD_EVENT)));
       arm();
       if (el.contains(document.activeElement)) setTimeout(() => void start(), RETRY_PAUSE_MS);
       return;

@@ -29,6 +29,9 @@ export function updateCountdownText(secondsLeft: number): string {
 export const SAVED_COPY_TEXTS = {
   label: 'Gespeicherte Fassung',
   reload: 'Neu laden',
+  /** a form's code of the build this page came with is gone from the server (a deploy since it was loaded) */
+  newBuildLabel: 'Neue Version',
+  newBuild: 'Die Website wurde inzwischen aktualisiert. Bitte die Seite neu laden, um das Formular zu nutzen.',
 } as const;
 
 // Made when first needed (an offline page), not when the module loads: every public page loads it,

@@ -5,7 +5,8 @@
 // copies says so, and from when (a fan on weak data would take it for today's).
 import { startPwaClient } from '../lib/pwa-client';
 import { startCountdown, type Countdown } from '../lib/pwa-countdown';
-import { UPDATE_BANNER_TEXTS as U, savedCopyText, updateCountdownText } from '../lib/pwa-texts';
+import { NEW_BUILD_EVENT } from '../lib/new-build-event';
+import { SAVED_COPY_TEXTS as SC, UPDATE_BANNER_TEXTS as U, savedCopyText, updateCountdownText } from '../lib/pwa-texts';
 import { cloneTemplate } from './templates';
 
 /**
@@ -61,13 +62,22 @@ let savedCopyBar: HTMLElement | null = null;
 function showSavedCopy(savedAt: number | null): void {
   // a newer version is on its way in already: the update bar's reload replaces the copy
   if (bar) return;
+  showReloadBar(savedCopyText(savedAt), SC.label);
+}
+
+/** The bar that asks for a reload (the saved copy's template): a saved copy, or a form of an older build. */
+function showReloadBar(text: string, label: string): void {
   savedCopyBar?.remove();
   savedCopyBar = cloneTemplate<HTMLElement>('saved-copy-template');
   if (!savedCopyBar) return;
-  savedCopyBar.querySelector('[role="status"]')!.textContent = savedCopyText(savedAt);
+  savedCopyBar.setAttribute('aria-label', label);
+  savedCopyBar.querySelector('[role="status"]')!.textContent = text;
   savedCopyBar.querySelector('button')?.addEventListener('click', () => window.location.reload());
   document.body.append(savedCopyBar);
 }
+
+// a form whose code a deploy removed cannot be used until the page is loaded again
+window.addEventListener(NEW_BUILD_EVENT, () => (bar ? undefined : showReloadBar(SC.newBuild, SC.newBuildLabel)));
 
 /** A newer version while the bar shows starts the countdown again. */
 function showUpdateBar(): void {

@@ -185,6 +185,8 @@ test.describe('Formulare', () => {
     const asked: string[] = [];
     // the second try asks under an address of its own: some browsers never fetch a failed module's address again
     await page.route(/\/_astro\/InquiryForm\.[\w-]+\.js(\?retry=\d+)?$/, (route) => {
+      // the loader's question whether the code is gone (a deploy) or only lost on the way
+      if (route.request().method() === 'HEAD') return route.continue();
       asked.push(new URL(route.request().url()).search);
       return lost++ === 0 ? route.abort('connectionreset') : route.continue();
     });
@@ -197,6 +199,27 @@ test.describe('Formulare', () => {
     expect(asked).toEqual(['', '?retry=1']);
     await form.getByLabel('Name').fill('Zweiter Versuch');
     await expect(form.getByLabel('Name')).toHaveValue('Zweiter Versuch');
+    // lost on weak data is not a new version: no bar asks for a reload
+    await expect(page.getByRole('region', { name: 'Neue Version' })).toHaveCount(0);
+  });
+
+  test("a form whose code a deploy removed since the page was loaded asks for a reload instead of trying for ever", async ({ page }) => {
+    // the old build's file: gone from the server, for the import and for the loader's question alike
+    await page.route(/\/_astro\/InquiryForm\.[\w-]+\.js(\?retry=\d+)?$/, (route) => route.fulfill({ status: 404, body: 'Nicht gefunden' }));
+    await page.goto(site().url + '/kontakt');
+    const form = page.locator('.contact-form form');
+    await form.scrollIntoViewIfNeeded();
+    await form.locator('[name="name"]').focus();
+    const bar = page.getByRole('region', { name: 'Neue Version' });
+    await expect(bar).toContainText('Die Website wurde inzwischen aktualisiert. Bitte die Seite neu laden, um das Formular zu nutzen.');
+    await page.unrouteAll();
+    const reloaded = page.waitForEvent('load');
+    await bar.getByRole('button', { name: 'Neu laden' }).click();
+    await reloaded;
+    await form.scrollIntoViewIfNeeded();
+    await form.locator('[name="name"]').focus();
+    await expect(form.locator('.captcha-question')).toHaveText(/^\d+ \+ \d+ = \?$/);
+    await expect(bar).toHaveCount(0);
   });
 
   test('a challenge answered once cannot be used again', async ({ request }) => {
