@@ -36,9 +36,10 @@ type FormValues = {
   status: string;
   match_type: string;
   notes: string;
-  /** a new match only: our team and its side (an edit changes them under 'Details') */
-  team_id: string;
-  team_side: string;
+  /** a new match only: our team and its side (an edit changes them under 'Details', and its form has none:
+   *  a version compared after a refused save would name them as the other admin's change) */
+  team_id?: string;
+  team_side?: string;
 };
 
 /** The season a new match most likely belongs to: its date's, before a date is chosen today's (Vienna). */
@@ -84,8 +85,6 @@ const toForm = (m: MatchEntry): FormValues => ({
   status: adminMatchStatus(m.status),
   match_type: m.match_type === 'league' || m.match_type === 'cup' ? m.match_type : 'friendly',
   notes: m.notes ?? '',
-  team_id: '',
-  team_side: 'home',
 });
 
 export default function MatchForm({ match, teams = [], ...props }: { match: MatchEntry | null; teams?: { id: string; name: string }[] } & EntityFormProps) {

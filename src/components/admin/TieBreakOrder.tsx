@@ -11,14 +11,18 @@ type Way = 'up' | 'down';
 
 export default function TieBreakOrder({ order, onChange }: { order: TieBreaker[]; onChange: (order: TieBreaker[]) => void }) {
   const list = useRef<HTMLUListElement>(null);
-  const [moved, setMoved] = useState<{ criterion: TieBreaker; way: Way } | null>(null);
-  const toggle = (c: TieBreaker) => onChange(order.includes(c) ? order.filter((x) => x !== c) : [...order, c]);
+  // the place is the one it was moved to: a later tick (or a restored draft) does not say it moved again
+  const [moved, setMoved] = useState<{ criterion: TieBreaker; way: Way; place: number } | null>(null);
+  const toggle = (c: TieBreaker) => {
+    setMoved(null);
+    onChange(order.includes(c) ? order.filter((x) => x !== c) : [...order, c]);
+  };
   const move = (at: number, way: Way) => {
     const to = way === 'up' ? at - 1 : at + 1;
     const next = [...order];
     [next[at], next[to]] = [next[to], next[at]];
     onChange(next);
-    setMoved({ criterion: order[at], way });
+    setMoved({ criterion: order[at], way, place: to + 1 });
   };
   useEffect(() => {
     if (!moved) return;
@@ -58,7 +62,7 @@ export default function TieBreakOrder({ order, onChange }: { order: TieBreaker[]
         })}
       </ul>
       <p className="visually-hidden" role="status">
-        {moved ? T.movedTo(TIE_BREAKER_LABELS[moved.criterion], order.indexOf(moved.criterion) + 1) : ''}
+        {moved ? T.movedTo(TIE_BREAKER_LABELS[moved.criterion], moved.place) : ''}
       </p>
     </>
   );

@@ -15,8 +15,8 @@ const renderer: Renderer = async (url) => {
   // the page reads through getDb(), as the real pages do
   const id = url.split('/').pop();
   if (url.startsWith('/spiel/')) {
-    const match = getDb().$client.prepare('SELECT home_score, away_score FROM matches WHERE id = ?').get(id) as { home_score: number; away_score: number };
-    return { status: 200, headers: {}, body: Buffer.from(`${url} ${match.home_score}:${match.away_score}`) };
+    const match = getDb().$client.prepare('SELECT home_score, away_score, team_id FROM matches WHERE id = ?').get(id) as { home_score: number; away_score: number; team_id: string | null };
+    return { status: 200, headers: {}, body: Buffer.from(`${url} ${match.home_score}:${match.away_score}${match.team_id ? ` team ${match.team_id}` : ''}`) };
   }
   if (url === '/vereinsgeschichte') {
     const page = getDb().$client.prepare("SELECT title FROM page_content WHERE page_key = 'vereinsgeschichte'").get() as { title: string };
@@ -70,6 +70,17 @@ describe('preview', () => {
     expect(shownPage.html).toBe('/vereinsgeschichte Neuer Titel');
     expect(db.$client.prepare('SELECT home_score FROM matches WHERE id = ?').pluck().get(match.id)).toBeNull();
     expect(db.$client.prepare('SELECT title FROM page_content WHERE id = ?').pluck().get(history.id)).toBe('Unsere Geschichte');
+  });
+
+  it("previews a new match with our team as it will be saved; an edit's preview keeps the match's team", async () => {
+    const team = seed(db, () => makeTeam(db, { name: 'Reserve' }));
+    const fields = { home_team: 'SV Kirchberg', away_team: 'FC Gleisdorf', match_date: '2027-03-20', competition: 'Unterliga', season: '2026/27', home_score: '2', away_score: '0' };
+    const created = await renderPreview(findPreview(createPreview('matches', null, { ...fields, team_id: team.id, team_side: 'home' }, 'admin-1').token, 'admin-1')!);
+    expect(created.html).toMatch(new RegExp(`^/spiel/[\\w-]+ 2:0 team ${team.id}$`));
+    const match = seed(db, () => makeMatch(db, { team_id: team.id, team_side: 'away' }));
+    const edited = await renderPreview(findPreview(createPreview('matches', match.id, { ...fields, home_score: '1' }, 'admin-1').token, 'admin-1')!);
+    expect(edited.html).toBe(`/spiel/${match.id} 1:0 team ${team.id}`);
+    expect(db.$client.prepare('SELECT COUNT(*) FROM matches').pluck().get()).toBe(1);
   });
 
   it('answers only the admin who made it, only with its signature, only for 30 minutes', () => {

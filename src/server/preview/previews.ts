@@ -7,7 +7,7 @@
 // answers only the admin who made it.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { z } from 'astro/zod';
-import { matchSchema } from '../../lib/schemas/match';
+import { matchCreateSchema } from '../../lib/schemas/match';
 import { newsSchema } from '../../lib/schemas/news';
 import { pageContentSchema } from '../../lib/schemas/pageContent';
 import { signingSecret } from '../auth/secret';
@@ -62,9 +62,11 @@ const APPLY: Record<PreviewEntity, { schema: z.ZodTypeAny; apply: (copy: Db, id:
     },
   },
   matches: {
-    schema: matchSchema,
+    // a new match's form names our team (its page shows it); an edit's has no team fields and leaves them
+    schema: matchCreateSchema,
     apply: (copy, id, draft: Parameters<typeof createMatch>[0]) => {
-      const saved = id ? updateMatch(id, draft, copy) : createMatch(draft, copy);
+      const { team_id: _team, team_side: _side, ...edit } = draft;
+      const saved = id ? updateMatch(id, edit, copy) : createMatch(draft, copy);
       return `/spiel/${saved.row.id}`;
     },
   },

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { makeMatch, makePlayer, makeTeam } from '../../fixtures/factories';
 import { startSite, type Site } from '../../fixtures/site';
 import { addDays, viennaDate } from '../../../src/lib/dates-de';
-import { leagueResults, leagues, matchLineups, pageContent } from '../../../src/server/db/schema';
+import { leagueResults, leagues, matchLineups, matches, pageContent } from '../../../src/server/db/schema';
 import { pngFile, toaster } from './content-helpers';
 import { twoAdmins } from './two-admins';
 import { actionUrl, holdAction } from '../../fixtures/actions';
@@ -163,5 +163,31 @@ test("two admins on a match's line-up: the later save is refused, the other's pi
   await lineup(a).getByRole('button', { name: 'Aufstellung speichern' }).click();
   await expect(lineup(a).getByRole('status')).toHaveCount(0);
   await expect.poll(stored).toEqual([[players['Max Huber'], 'start', 9], [players['Lukas Gruber'], 'sub', 10]].sort());
+  for (const c of contexts) await c.close();
+});
+
+test("two admins on a match's edit form: the comparison names only what the form has, not our team kept under 'Details'", async ({ browser }) => {
+  // a season, which the edit form requires (the seed's match has none)
+  site.db().update(matches).set({ season: '2026/27' }).where(eq(matches.id, matchId)).run();
+  const { anna, contexts } = await twoAdmins(site, browser);
+  const [a, b] = await Promise.all(contexts.map((c) => c.newPage()));
+  const dialog = (page: Page) => page.getByRole('dialog', { name: 'Spiel bearbeiten' });
+  for (const page of [a, b]) {
+    await page.goto(`${site.url}/admin#spielplan`);
+    await page.locator(`.matches-table tr[data-row-id="${matchId}"]`).getByRole('button', { name: /^Bearbeiten/ }).click();
+    await expect(dialog(page).getByLabel('Heimteam *')).toHaveValue('SV Kirchberg');
+    await page.waitForLoadState('networkidle');
+  }
+  await dialog(a).getByLabel('Ort').fill('Sportplatz Gleisdorf');
+  await dialog(a).getByRole('button', { name: 'Speichern' }).click();
+  await expect(dialog(a)).toBeHidden();
+
+  await dialog(b).getByLabel('Notizen').fill('Anstoß vorverlegt');
+  await dialog(b).getByRole('button', { name: 'Speichern' }).click();
+  const refusal = dialog(b).getByRole('alert').filter({ hasText: anna.email });
+  await refusal.getByRole('button', { name: 'Vergleichen' }).click();
+  const merge = b.getByRole('dialog', { name: 'Änderungen vergleichen' });
+  await expect(merge.locator('fieldset[data-field="location"]')).toContainText('Sportplatz Gleisdorf');
+  await expect(merge.locator('fieldset[data-field="team_id"], fieldset[data-field="team_side"]')).toHaveCount(0);
   for (const c of contexts) await c.close();
 });

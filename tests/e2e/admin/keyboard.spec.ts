@@ -144,14 +144,19 @@ test("a league opened from the list takes the focus; its own tie-break order mov
   await expect(button(`${away} nach unten`)).toHaveCount(0);
   await expect(button(`${away} nach oben`)).toBeFocused();
   await expect(settings.getByRole('status')).toHaveText(`${away} ist jetzt an 5. Stelle.`);
+  // a tick afterwards moves nothing: the status says nothing of a move (it said '… an 0. Stelle' for one unticked)
+  await settings.getByRole('checkbox', { name: /Mehr Siege/ }).uncheck();
+  await expect(settings.getByRole('status')).toHaveText('');
+  await settings.getByRole('checkbox', { name: /Mehr Siege/ }).check();
   await settings.getByRole('button', { name: 'Speichern' }).click();
   await expect(toaster(page).getByText('Tabelle gespeichert').first()).toBeVisible();
   expect(site.db().select().from(leagues).all().find((l) => l.competition === 'Unterliga Süd')?.tie_breakers).toEqual([
     'head_to_head',
     'goals_for',
     'goal_difference',
-    'wins',
     'away_goals',
+    // ticked again: at the end
+    'wins',
   ]);
 });
 
