@@ -24,10 +24,10 @@ let countdown: Countdown | null = null;
  * no pages), and the countdown's reload lost a half-filled membership form (a review of a deploy on match day).
  */
 const typedForms = new Set<HTMLFormElement>();
-document.addEventListener('input', (event) => {
+const noteTypedForm = (event: Event) => {
   const form = event.target instanceof Element ? event.target.closest('form') : null;
   if (form) typedForms.add(form);
-});
+};
 const TYPED_FIELDS = 'input:not([type="hidden"]):not([type="checkbox"]):not([type="radio"]):not([type="submit"]):not([type="button"]), textarea';
 
 /** Whether a form still holds what was typed into it (a form sent and cleared does not). */
@@ -76,8 +76,8 @@ function showReloadBar(text: string, label: string): void {
   document.body.append(savedCopyBar);
 }
 
-// a form whose code a deploy removed cannot be used until the page is loaded again
-window.addEventListener(NEW_BUILD_EVENT, () => (bar ? undefined : showReloadBar(SC.newBuild, SC.newBuildLabel)));
+/** A form whose code a deploy removed cannot be used until the page is loaded again. */
+const showNewBuild = () => (bar ? undefined : showReloadBar(SC.newBuild, SC.newBuildLabel));
 
 /** A newer version while the bar shows starts the countdown again. */
 function showUpdateBar(): void {
@@ -98,6 +98,9 @@ function showUpdateBar(): void {
 
 /** After 'load' and then when the browser is idle: the worker never competes with the page. */
 export function startPwaWhenIdle(): void {
+  // at once, not when idle: a visitor may type, or reach for a form, before then
+  document.addEventListener('input', noteTypedForm);
+  window.addEventListener(NEW_BUILD_EVENT, showNewBuild);
   const start = () => {
     startPwaClient({ onCacheUpdated: () => (followsLiveMatch() ? undefined : showUpdateBar()), onSavedCopy: showSavedCopy });
     document.documentElement.dataset.pwa = 'started';
