@@ -5,12 +5,15 @@ import path from 'node:path';
 import { MAX_UPLOAD_BYTES } from '../src/lib/schemas/upload';
 import { FILE_CSP, nginxHiddenUpstreamHeaders, nginxSecurityHeaders } from '../src/server/http/headers';
 import { MISSING_FILE_RULES } from '../src/server/http/site-paths';
+import { EARLIER_BUILDS_FOLDER } from '../src/server/deploy/earlier-builds';
 
 export type NginxOptions = {
   listen: string;
   upstream: string;
   siteDir: string;
   clientDir: string;
+  /** earlier builds' hashed files (src/server/deploy/earlier-builds.ts); default: 'earlier-builds' beside siteDir, as in DATA_DIR */
+  earlierBuildsDir?: string;
   uploadsDir: string;
   /** one folder for the pid, the error log and the temp files (the tests, the bench); each can be named apart */
   runDir: string;
@@ -82,6 +85,7 @@ export function renderNginxConfig(o: NginxOptions): string {
     BODY_LIMIT: NGINX_BODY_LIMIT,
     SITE_DIR: path.resolve(o.siteDir),
     CLIENT_DIR: path.resolve(o.clientDir),
+    EARLIER_BUILDS_DIR: path.resolve(o.earlierBuildsDir ?? path.join(path.dirname(path.resolve(o.siteDir)), EARLIER_BUILDS_FOLDER)),
     UPLOADS_DIR: path.resolve(o.uploadsDir),
     PROXY_PARAMS: path.join(root, 'deploy', 'proxy_params.conf'),
     // the one header policy (src/server/http/headers.ts), as nginx directives

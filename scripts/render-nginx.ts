@@ -42,6 +42,7 @@ const conf = renderNginxConfig({
   upstream: values.upstream ?? `127.0.0.1:${config.port}`,
   siteDir: path.join(config.dataDir, 'site'),
   clientDir: config.clientDir,
+  earlierBuildsDir: config.earlierBuildsDir,
   uploadsDir: config.uploadsDir,
   runDir: '/run',
   pidFile: here(values['pid-file']) ?? '/run/nginx.pid',

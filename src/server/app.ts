@@ -28,6 +28,8 @@ import { acquireDataLock } from './data-lock';
 import { BACKUP_TEXTS, BEFORE_RESTORE_KEEP_DAYS } from './backup/texts';
 import { removeOldBeforeRestore, removeStaleStaging } from './backup/archive';
 import { beforeRestorePruneJob, dailyBackupJob } from './backup/daily';
+import { EARLIER_BUILDS_KEEP_DAYS, keepBuildFiles } from './deploy/earlier-builds';
+import { earlierBuildsPruneJob } from './deploy/earlier-builds-job';
 import { undoInterruptedRestore } from './backup/journal';
 import { installUploadCheck } from './media/upload-check';
 import { registerUploadCheck } from '../lib/schemas/upload';
@@ -100,6 +102,10 @@ export async function startApp(
   // a killed process may have left half-written temp files: never served, gone now
   const leftovers = await removeTempFiles(config.siteDir);
   if (leftovers > 0) console.info(`[publish] ${leftovers} temporary files of an interrupted publish removed`);
+  // this build's hashed files stay answerable after the next deploy, for pages that name them (decision 070)
+  const buildDirs = { clientDir: config.clientDir, earlierBuildsDir: config.earlierBuildsDir };
+  const kept = keepBuildFiles(buildDirs, clock.now());
+  if (kept.removed > 0) console.info(`[earlier-builds] removed ${kept.removed} files no build has had for ${EARLIER_BUILDS_KEEP_DAYS} days`);
   // An admin's save renders in this process when static workers serve the visitors (decision 043).
   // Alone (SERVE_WORKERS=0) this thread serves them too: a save's renders would hold up every
   // visitor for their length, and the connections queued meanwhile, so they go to render processes.
@@ -117,7 +123,7 @@ export async function startApp(
   // the targets' module pulls in the S3 client library (~24 MB RSS): only when a target is configured
   const { deployTargetsFromEnv, siteDirs } = DEPLOY_ENV.some((name) => process.env[name])
     ? await import('./deploy/targets')
-    : { deployTargetsFromEnv: () => [], siteDirs: () => ({ clientDir: config.clientDir, siteDir: config.siteDir, uploadsDir: config.uploadsDir }) };
+    : { deployTargetsFromEnv: () => [], siteDirs: () => ({ clientDir: config.clientDir, earlierBuildsDir: config.earlierBuildsDir, siteDir: config.siteDir, uploadsDir: config.uploadsDir }) };
   const deployer = new Deployer(deployTargetsFromEnv(), siteDirs(), clock, console, onFileChanged);
   registerDeployer(deployer);
   queue.listeners.add((report) => {
@@ -137,6 +143,7 @@ export async function startApp(
     handler: handler as NodeHandler,
     siteDir: config.siteDir,
     clientDir: config.clientDir,
+    earlierBuildsDir: config.earlierBuildsDir,
     uploadsDir: config.uploadsDir,
     trustedProxies: parseTrustProxy(config.trustProxy),
     // the owner's socket: only its workers reach it, and they pass on the address they resolved
@@ -182,6 +189,7 @@ export async function startApp(
     // share images no publish has read for 90 days (a changed title or score is a new picture)
     shareCachePruneJob(() => clock.now()),
     beforeRestorePruneJob(config.dataDir, () => clock.now()),
+    earlierBuildsPruneJob(buildDirs, () => clock.now()),
   ];
   if (config.backupDir) {
     const source = { db: getDb, dataDir: config.dataDir, dbFile: config.dbPath, uploadsDir: config.uploadsDir };

@@ -20,6 +20,8 @@ export const config = {
   dbPath: path.join(dataDir, 'club.db'),
   uploadsDir: path.join(dataDir, 'uploads'),
   siteDir: path.join(dataDir, 'site'),
+  /** the hashed files of earlier builds, answered for some days after a deploy (src/server/deploy/earlier-builds.ts) */
+  earlierBuildsDir: path.join(dataDir, 'earlier-builds'),
   outboxDir: path.join(dataDir, 'outbox'),
   // migrations are part of the code, not of the data: always the repo's own
   migrationsDir: path.join(projectRoot, 'data', 'migrations'),

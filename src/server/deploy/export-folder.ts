@@ -3,6 +3,7 @@
 // is not an earlier export: `npm run export -- /var/www/html` wiped the web root, `-- .` the database.
 import fs from 'node:fs';
 import path from 'node:path';
+import { HASHED_FOLDER } from './earlier-builds';
 import type { SiteDirs } from './tree';
 
 /** The file an export leaves in its folder: a folder with it may be emptied by the next export. */
@@ -31,6 +32,9 @@ export function exportTargetProblem(target: string, folders: { keep: string[]; o
 /** Empties the folder (an earlier export, checked above) and writes the site into it. */
 export function exportSite(target: string, dirs: SiteDirs): void {
   fs.rmSync(target, { recursive: true, force: true });
+  // earlier builds' hashed files first: the build's own, of the same names, are copied over them
+  const earlier = dirs.earlierBuildsDir && path.join(dirs.earlierBuildsDir, HASHED_FOLDER);
+  if (earlier && fs.existsSync(earlier)) fs.cpSync(earlier, path.join(target, HASHED_FOLDER), { recursive: true, filter: (file) => !path.basename(file).startsWith('.') && !file.endsWith('.tmp') });
   fs.cpSync(dirs.clientDir, target, { recursive: true });
   fs.cpSync(dirs.siteDir, target, { recursive: true });
   if (fs.existsSync(dirs.uploadsDir)) fs.cpSync(dirs.uploadsDir, path.join(target, 'uploads'), { recursive: true });

@@ -6,7 +6,9 @@
 // and deletions, then cache-version.json.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import { DEPLOY_TEXTS as T } from '../../lib/deploy-texts';
+import { HASHED_FOLDER } from './earlier-builds';
 import { DeployError, type DeployOptions, type DeployResult, type DeployTarget } from './target';
 import { VERSION_KEY, type LocalFile, type SiteDirs } from './tree';
 
@@ -60,17 +62,19 @@ export class RsyncTarget implements DeployTarget {
     this.id = `rsync-${destination.replace(/[^a-z0-9]+/gi, '_')}`;
   }
 
-  /** The build's files and the uploads folder: what pages refer to, so they go first. */
+  /** The build's files, earlier builds' hashed files and the uploads folder: what pages refer to, so they go first. */
   private assetSources(): string[] {
-    // 'uploads' without a slash: the folder itself goes, as /uploads (before the first upload there is none)
-    const uploads = this.dirs.uploadsDir.replace(/\/+$/, '');
-    return [withSlash(this.dirs.clientDir), ...(fs.existsSync(uploads) ? [uploads] : [])];
+    // without a slash: the folder itself goes, as /uploads (before the first upload there is none) or /_astro
+    const folder = (dir: string) => (fs.existsSync(dir) ? [dir.replace(/\/+$/, '')] : []);
+    // after the build's own folder: of two sources with one name, rsync sends the first (a build's file wins)
+    const earlier = this.dirs.earlierBuildsDir ? folder(path.join(this.dirs.earlierBuildsDir, HASHED_FOLDER)) : [];
+    return [withSlash(this.dirs.clientDir), ...earlier, ...folder(this.dirs.uploadsDir)];
   }
 
-  /** The three sources merged into the destination: the build's files, the pages, the uploads folder. */
+  /** The sources merged into the destination: the build's files, earlier builds' hashed files, the pages, the uploads folder. */
   private sources(): string[] {
-    const [client, ...uploads] = this.assetSources();
-    return [client, withSlash(this.dirs.siteDir), ...uploads];
+    const [client, ...rest] = this.assetSources();
+    return [client, withSlash(this.dirs.siteDir), ...rest];
   }
 
   /**

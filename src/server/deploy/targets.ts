@@ -11,7 +11,7 @@ import { S3Target, parseS3Url } from './s3';
 import type { DeployTarget } from './target';
 import type { SiteDirs } from './tree';
 
-export const siteDirs = (): SiteDirs => ({ clientDir: config.clientDir, siteDir: config.siteDir, uploadsDir: config.uploadsDir });
+export const siteDirs = (): SiteDirs => ({ clientDir: config.clientDir, earlierBuildsDir: config.earlierBuildsDir, siteDir: config.siteDir, uploadsDir: config.uploadsDir });
 
 /** Where each target's record of delivered files is kept. */
 export const deployStateDir = () => path.join(config.dataDir, 'deploy');

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { cacheControlFor, type FileArea } from '../http/cache-policy';
 import { contentType, isCompressible } from '../http/static-files';
+import { HASHED_FOLDER } from './earlier-builds';
 
 export type LocalFile = {
   key: string;
@@ -22,7 +23,8 @@ export type LocalFile = {
   compressible: boolean;
 };
 
-export type SiteDirs = { clientDir: string; siteDir: string; uploadsDir: string };
+/** earlierBuildsDir: the hashed files of earlier builds (earlier-builds.ts), delivered beneath the build's own */
+export type SiteDirs = { clientDir: string; earlierBuildsDir?: string; siteDir: string; uploadsDir: string };
 
 /** The version file: delivered last, so that open tabs reload only when everything is in place. */
 export const VERSION_KEY = 'cache-version.json';
@@ -147,6 +149,8 @@ export class SiteTreeReader {
     const whole = !this.announced || this.pages === null || this.now() - this.walkedAt >= FULL_WALK_EVERY_MS;
     const tree = new Map<string, LocalFile>();
     const known = whole ? undefined : this.writtenOnce;
+    // first, so that the build's own file of the same name wins
+    if (this.dirs.earlierBuildsDir) walk(path.join(this.dirs.earlierBuildsDir, HASHED_FOLDER), HASHED_FOLDER, 'asset', tree, known);
     walk(this.dirs.clientDir, '', 'asset', tree, known);
     walk(this.dirs.uploadsDir, 'uploads', 'upload', tree, known);
     // the file system's times are the kernel's clock, not the reader's (a test's fake one)

@@ -30,6 +30,10 @@ beforeEach(async () => {
   write('client/_astro/app.123.js', 'console.log(1)'.repeat(100));
   write('uploads/pic.webp', 'RIFF....WEBP');
   write('secret.txt', 'do not serve');
+  // an earlier build's hashed files (src/server/deploy/earlier-builds.ts), one of the same name as the build's
+  write('earlier/_astro/Form.old1.js', 'form(1)');
+  write('earlier/_astro/app.123.js', 'kept copy');
+  write('earlier/other.txt', 'not under _astro');
   server = createServer({
     handler: (req, res) => {
       handled.push(req.url ?? '');
@@ -38,6 +42,7 @@ beforeEach(async () => {
     },
     siteDir: path.join(root, 'site'),
     clientDir: path.join(root, 'client'),
+    earlierBuildsDir: path.join(root, 'earlier'),
     uploadsDir: path.join(root, 'uploads'),
     health: () => (healthy ? { ok: true } : { ok: false, reason: 'Datenbank nicht lesbar' }),
     log: quiet,
@@ -51,6 +56,21 @@ afterEach(async () => {
 });
 
 describe('static server', () => {
+  it("answers an earlier build's hashed file the build lacks, for good, and the build's own over a kept copy", async () => {
+    const old = await fetch(base + '/_astro/Form.old1.js');
+    expect(old.status).toBe(200);
+    expect(await old.text()).toBe('form(1)');
+    expect(old.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(old.headers.get('content-type')).toMatch(/javascript/);
+    expect(await (await fetch(base + '/_astro/app.123.js')).text()).toBe('console.log(1)'.repeat(100));
+    // only hashed files, and only inside the folder
+    for (const p of ['/other.txt', '/_astro/../other.txt', '/_astro/%2e%2e/other.txt', '/_astro/Form.none.js']) expect((await fetch(base + p)).status, p).toBe(404);
+    // removed by the nightly round: gone once the file cache looks again (within a second)
+    fs.rmSync(path.join(root, 'earlier/_astro/Form.old1.js'));
+    await new Promise((r) => setTimeout(r, 1100));
+    expect((await fetch(base + '/_astro/Form.old1.js')).status).toBe(404);
+  });
+
   it('serves published pages without asking Astro', async () => {
     for (const p of ['/', '/news/a1', '/unknown', '/news/zz', '/_astro/app.123.js']) await fetch(base + p);
     expect(handled).toEqual([]);

@@ -20,6 +20,8 @@ export type StaticServerOptions = {
   handler: NodeHandler;
   siteDir: string;
   clientDir: string;
+  /** the hashed files of earlier builds (src/server/deploy/earlier-builds.ts): a /_astro/ name the build lacks is answered from here */
+  earlierBuildsDir?: string;
   uploadsDir: string;
   /** what /healthz answers (src/server/health.ts); without it /healthz goes to `handler` */
   health?: () => Health;
@@ -123,11 +125,14 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
   const siteRoot = path.resolve(options.siteDir);
   const clientRoot = path.resolve(options.clientDir);
   const uploadsRoot = path.resolve(options.uploadsDir);
+  const earlierRoot = options.earlierBuildsDir ? path.resolve(options.earlierBuildsDir) : null;
 
   // the build's own files do not change while the server runs (a new build means a restart)
   const clientFiles = new PathMemo<string | null>();
   // which published file a path names
   const siteFiles = new PathMemo<string | null | false>();
+  // which kept file of an earlier build a /_astro/ path names (whether it is there is asked each time: they go after some days)
+  const earlierFiles = new PathMemo<string | null>();
 
   /**
    * The response headers of a file, built once per status, encoding and scheme
@@ -200,6 +205,12 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
       });
       const hit = file && cache.get(file);
       if (hit) return { file: hit, cacheControl: cacheControlFor('asset', pathname) };
+      // a page of an earlier build (an open tab, a saved copy) names files the new build does not have
+      if (earlierRoot && pathname.startsWith('/_astro/')) {
+        const earlier = earlierFiles.get(pathname, () => resolveInside(earlierRoot, pathname.slice(1)));
+        const kept = earlier && cache.get(earlier);
+        if (kept) return { file: kept, cacheControl: cacheControlFor('asset', pathname) };
+      }
     }
     // false: a name that is never a page (a hidden or temporary file of an atomic write)
     const file = siteFiles.get(pathname, () => {

@@ -56,6 +56,7 @@ const server = createStaticServer({
   handler: proxy.handle,
   siteDir: config.siteDir,
   clientDir: config.clientDir,
+  earlierBuildsDir: config.earlierBuildsDir,
   uploadsDir: config.uploadsDir,
   trustedProxies: parseTrustProxy(config.trustProxy),
   dynamicHeaders: false,

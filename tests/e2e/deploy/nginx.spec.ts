@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { MAX_UPLOAD_BYTES, UPLOAD_TEXTS } from '../../../src/lib/schemas/upload';
 import { news, teams } from '../../../src/server/db/schema';
@@ -121,6 +122,20 @@ test('nginx caches hashed assets forever and proxies the dynamic paths to Node',
   const assetResponse = await fetch(base + asset);
   expect(assetResponse.status).toBe(200);
   expect(assetResponse.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+
+  // an earlier build's file (decision 070): the start kept this build's files in DATA_DIR/earlier-builds,
+  // and a name the build lacks (one a deploy replaced) is answered from there, precompressed as well
+  const earlier = path.join(site.dataDir, 'earlier-builds', '_astro');
+  expect(fs.existsSync(path.join(earlier, asset!.slice('/_astro/'.length)))).toBe(true);
+  fs.writeFileSync(path.join(earlier, 'Form.vorher1.js'), 'export const form = 1;'.repeat(40));
+  fs.writeFileSync(path.join(earlier, 'Form.vorher1.js.br'), zlib.brotliCompressSync('export const form = 1;'.repeat(40)));
+  const kept = await fetch(`${base}/_astro/Form.vorher1.js`, { headers: { 'accept-encoding': 'br' } });
+  expect(kept.status).toBe(200);
+  expect(kept.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  expect(kept.headers.get('content-encoding')).toBe('br');
+  expect(headerProblems(kept, 'file')).toEqual([]);
+  expect(await kept.text()).toBe('export const form = 1;'.repeat(40));
+  expect((await fetch(`${base}/_astro/Form.nie1.js`)).status).toBe(404);
 
   const me = await fetch(`${base}/api/me`);
   expect(await me.json()).toMatchObject({ user: null });
