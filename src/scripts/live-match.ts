@@ -10,18 +10,51 @@ import { cloneTemplate } from './templates';
 const POLL_MS = 10_000;
 const FRAGMENT_ID = 'spiel-live';
 
-/** Replaces the page's live part with the one of the freshly published page; false when it cannot. */
-async function refreshFragment(matchId: string): Promise<boolean> {
+/**
+ * What the page's own styles and scripts are: the addresses it loads, and the text of those inline in its
+ * head (in the body, a part that has done its work takes its own out: the cookie banner once answered).
+ */
+function ownCode(doc: Document): { urls: Set<string>; inline: Set<string> } {
+  const urls = new Set<string>();
+  const inline = new Set<string>();
+  // data scripts (JSON-LD with the score) change with each event and run nothing
+  for (const element of doc.querySelectorAll<HTMLElement>('link[rel="stylesheet"], style, script:not([type]), script[type="module"]')) {
+    const url = element.getAttribute('href') ?? element.getAttribute('src');
+    if (url) urls.add(url);
+    else if (element.parentElement === doc.head) inline.add(element.textContent ?? '');
+  }
+  return { urls, inline };
+}
+
+/**
+ * Whether a freshly published page comes from another build than the open one (a deploy while the match is
+ * on, decision 070): its live part may need styles or scripts the open page does not have. The fresh page's
+ * code must all be the open page's; the open page may have more (a form's island adds its stylesheet when it
+ * wakes).
+ */
+export function fromAnotherBuild(fresh: Document, open: Document): boolean {
+  const mine = ownCode(open);
+  const theirs = ownCode(fresh);
+  return [...theirs.urls].some((url) => !mine.urls.has(url)) || [...theirs.inline].some((text) => !mine.inline.has(text));
+}
+
+/**
+ * Replaces the page's live part with the one of the freshly published page: 'swapped', 'failed' when it
+ * cannot, 'new-build' when the fresh page is of another build (the page is to be reloaded instead).
+ */
+async function refreshFragment(matchId: string): Promise<'swapped' | 'failed' | 'new-build'> {
   // past the service worker's cache: on a slow or dead connection a saved copy would pass for the news and take
   // the reload prompt away; an error shows the prompt
   const response = await fetch(`/spiel/${encodeURIComponent(matchId)}`, { cache: 'no-store', headers: { accept: 'text/html', [FRESH_PAGE_HEADER]: '1' } });
-  if (!response.ok) return false;
-  const fresh = new DOMParser().parseFromString(await response.text(), 'text/html').getElementById(FRAGMENT_ID);
+  if (!response.ok) return 'failed';
+  const page = new DOMParser().parseFromString(await response.text(), 'text/html');
+  const fresh = page.getElementById(FRAGMENT_ID);
   const current = document.getElementById(FRAGMENT_ID);
-  if (!fresh || !current) return false;
+  if (!fresh || !current) return 'failed';
+  if (fromAnotherBuild(page, document)) return 'new-build';
   // the published page is our own, sanitised HTML without scripts
   current.replaceChildren(...Array.from(fresh.childNodes).map((node) => document.importNode(node, true)));
-  return true;
+  return 'swapped';
 }
 
 async function cacheVersion(): Promise<number | null> {
@@ -91,9 +124,9 @@ function listen(until: number): void {
   const refresh = () => {
     refreshing = refreshing.then(() =>
       refreshFragment(matchId)
-        .then((ok) => {
-          missed = !ok;
-          if (ok) slot.querySelector('.live-reload')?.remove();
+        .then((outcome) => {
+          missed = outcome === 'failed';
+          if (outcome === 'swapped') slot.querySelector('.live-reload')?.remove();
           else stale();
         })
         .catch(() => {

@@ -13,6 +13,7 @@ import { toaster } from '../admin/content-helpers';
 let matchId = '';
 let eveningId = '';
 let lateId = '';
+let deployId = '';
 let teamId = '';
 const site = useSite((db) => {
   const team = makeTeam(db, { name: 'Kampfmannschaft' });
@@ -37,6 +38,16 @@ const site = useSite((db) => {
     away_team: 'SC Bach',
     match_date: viennaDate(new Date()),
     match_time: '21:00',
+    season: '2026/27',
+    team_id: team.id,
+    team_side: 'home',
+  }).id;
+  // a fourth, for the fan whose page is of the build before a deploy
+  deployId = makeMatch(db, {
+    home_team: 'SV Kirchberg',
+    away_team: 'FC Au',
+    match_date: viennaDate(new Date()),
+    match_time: '20:00',
     season: '2026/27',
     team_id: team.id,
     team_side: 'home',
@@ -223,6 +234,38 @@ test('a fan whose connection was away when the match changed sees the change onc
   await fanContext.setOffline(false);
   await expect(live.locator('.match-phase')).toHaveText('1. Halbzeit', { timeout: 10_000 });
   expect(await fan.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  await fanContext.close();
+});
+
+test("a page of the build before a deploy offers a reload instead of swapping in the new build's live part (decision 070)", async ({ browser }) => {
+  const fanContext = await browser.newContext({ viewport: { width: 375, height: 812 }, serviceWorkers: 'block' });
+  await withCookieChoice(fanContext);
+  const fan = await fanContext.newPage();
+  await fan.goto(`${site().url}/spiel/${deployId}`);
+  const live = fan.locator('#spiel-live');
+  await expect(live).toHaveAttribute('data-live', 'on');
+  await fan.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+  // the deploy: the page published now names the new build's code (here one of its files renamed)
+  let renamed = 0;
+  await fan.route(`**/spiel/${deployId}`, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.text()).replace(/(href|src)="\/_astro\//, (_, attribute: string) => {
+      renamed++;
+      return `${attribute}="/_astro/neu-`;
+    });
+    await route.fulfill({ response, body });
+  });
+  const admin = await adminClient(site());
+  expect((await admin.call('admin.matchDay.phase', { match_id: deployId, step: 'kickoff' })).status).toBe(200);
+  const prompt = fan.getByRole('button', { name: 'Neue Ereignisse – neu laden' });
+  await expect(prompt).toBeVisible({ timeout: 10_000 });
+  expect(renamed).toBeGreaterThan(0);
+  // not swapped in: the open page keeps its own live part, and its document
+  await expect(live.locator('.match-phase')).toHaveCount(0);
+  expect(await fan.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  await fan.unrouteAll();
+  await prompt.click();
+  await expect(live.locator('.match-phase')).toHaveText('1. Halbzeit');
   await fanContext.close();
 });
 
