@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { loginAs } from '../../fixtures/auth';
 import { makeMatch, makePlayer, makeTeam } from '../../fixtures/factories';
 import { viennaDate } from '../../../src/lib/dates-de';
@@ -217,14 +217,20 @@ test('without the live stream (a static host) the open page offers a reload once
   await fanContext.close();
 });
 
-test('a fan whose connection was away when the match changed sees the change once it is back, without a reload', async ({ browser }) => {
+/** A fan's match page, listening (no service worker: nothing but the page itself can bring the news); marked to see that it is never reloaded. */
+async function openLivePage(browser: Browser, id: string) {
   const fanContext = await browser.newContext({ viewport: { width: 375, height: 812 }, serviceWorkers: 'block' });
   await withCookieChoice(fanContext);
   const fan = await fanContext.newPage();
-  await fan.goto(`${site().url}/spiel/${lateId}`);
+  await fan.goto(`${site().url}/spiel/${id}`);
   const live = fan.locator('#spiel-live');
   await expect(live).toHaveAttribute('data-live', 'on');
   await fan.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+  return { fanContext, fan, live };
+}
+
+test('a fan whose connection was away when the match changed sees the change once it is back, without a reload', async ({ browser }) => {
+  const { fanContext, fan, live } = await openLivePage(browser, lateId);
   // the phone loses its network; meanwhile the match kicks off (its one update goes out to nobody)
   await fanContext.setOffline(true);
   await fan.waitForTimeout(500);
@@ -238,13 +244,7 @@ test('a fan whose connection was away when the match changed sees the change onc
 });
 
 test("a page of the build before a deploy offers a reload instead of swapping in the new build's live part (decision 070)", async ({ browser }) => {
-  const fanContext = await browser.newContext({ viewport: { width: 375, height: 812 }, serviceWorkers: 'block' });
-  await withCookieChoice(fanContext);
-  const fan = await fanContext.newPage();
-  await fan.goto(`${site().url}/spiel/${deployId}`);
-  const live = fan.locator('#spiel-live');
-  await expect(live).toHaveAttribute('data-live', 'on');
-  await fan.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+  const { fanContext, fan, live } = await openLivePage(browser, deployId);
   // the deploy: the page published now names the new build's code (here one of its files renamed)
   let renamed = 0;
   await fan.route(`**/spiel/${deployId}`, async (route) => {
