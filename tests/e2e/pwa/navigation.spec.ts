@@ -58,6 +58,28 @@ test('the page is asked at once, while the version check is still on its way', a
   expect(waited).toBeLessThan(1_000);
 });
 
+test('a navigation is asked by the browser while the worker starts (navigation preload), once; a page the worker does not store too', async ({ page }) => {
+  await openTab(page);
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).navigationPreload.getState())).toMatchObject({ enabled: true });
+  const start = Date.now();
+  await page.goto(`${proxy.url}/news`);
+  await expect(page.getByRole('heading', { name: 'Saisonauftakt' })).toBeVisible();
+  expect(asked('/news', start).map((r) => r.preload)).toEqual([true]);
+  // the admin is never stored: the preloaded answer is taken all the same, not asked a second time
+  const admin = Date.now();
+  await page.goto(`${proxy.url}/admin`);
+  await expect(page).toHaveURL(/\/auth\?weiter=admin$/);
+  expect(asked('/admin', admin).map((r) => r.preload)).toEqual([true]);
+  // still the worker's: offline, a stored page comes from its copies
+  await page.context().setOffline(true);
+  try {
+    await page.goto(`${proxy.url}/news`);
+    await expect(page.getByRole('heading', { name: 'Saisonauftakt' })).toBeVisible();
+  } finally {
+    await page.context().setOffline(false);
+  }
+});
+
 test('a page read just before a publish is asked again once the check has seen the publish', async ({ page, browser }) => {
   await openTab(page);
   // the news page as it is before the publish, answered once by the proxy: as if read a moment before

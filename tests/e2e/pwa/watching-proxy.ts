@@ -7,8 +7,8 @@ import { freePort } from '../../fixtures/port';
 export type WatchingProxy = {
   /** the site through the proxy (the worker's origin) */
   url: string;
-  /** each request's path and when it arrived (ms since the epoch) */
-  requests: { path: string; at: number }[];
+  /** each request's path, when it arrived (ms since the epoch), and whether the browser asked it while the worker started (navigation preload) */
+  requests: { path: string; at: number; preload: boolean }[];
   /** holds /cache-version.json answers until `releaseVersion` (or 10 s) */
   holdVersion: () => void;
   releaseVersion: () => void;
@@ -39,7 +39,7 @@ export async function startWatchingProxy(target: string): Promise<WatchingProxy>
 
   const server = http.createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://proxy').pathname;
-    requests.push({ path, at: Date.now() });
+    requests.push({ path, at: Date.now(), preload: req.headers['service-worker-navigation-preload'] !== undefined });
     const delay = delays.get(path);
     if (delay && --delay.nth === 0) {
       delays.delete(path);
