@@ -37,14 +37,23 @@ function storedUploads(): string[] {
 }
 
 /** Every file of the data folder outside uploads/ and site/ (what an upload must never write). */
+/** A copy of one of the build's own hashed files, or the list of them (an upload there would be served as code). */
+function isKeptBuildFile(relative: string): boolean {
+  if (relative === path.join('earlier-builds', 'kept.json')) return true;
+  const [folder, hashed, ...rest] = relative.split(path.sep);
+  return folder === 'earlier-builds' && hashed === '_astro' && fs.existsSync(path.join(process.env.ANSTOSS_DIST ?? 'dist', 'client', '_astro', ...rest));
+}
+
 function filesOutsideUploads(): string[] {
   return fs
     .readdirSync(site.dataDir, { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile())
     .map((e) => path.relative(site.dataDir, path.join(e.parentPath, e.name)))
     // the server's own files: the database, the published site, the share images it drew (cache/share,
-    // decision 023), its lock (docs/operations.md), the empty blanks it makes for its next jobs (decision 046)
+    // decision 023), its lock (docs/operations.md), the empty blanks it makes for its next jobs (decision 046),
+    // the build's hashed files it keeps for pages of this build after the next deploy (decision 070)
     .filter((f) => !f.startsWith('uploads') && !f.startsWith('site') && !f.startsWith('club.db') && !f.startsWith(`cache${path.sep}share${path.sep}`) && f !== 'server.lock')
+    .filter((f) => !isKeptBuildFile(f))
     .filter((f) => !isServerBlank(site.dataDir, f));
 }
 
