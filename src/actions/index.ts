@@ -38,9 +38,10 @@ import { audit } from './admin/audit';
 import { mediaLibrary } from './admin/media';
 import { preview } from './admin/preview';
 import { retention } from './admin/retention';
+import { firstSteps } from './admin/firstSteps';
 
 export const server = {
   public: { inquiry },
   auth: { signIn, signInSecondStep, requestPasswordReset, resetPassword, completeSetup },
-  admin: { cacheUpdate, users, pageContent, shop, home, news, teams, players, youthTeams, matches, sponsors, contacts, inquiries, membership, imprint, privacy, social, sessions, account, deploy, backup, club, matchDetails, matchDay, leagues, matchImport, revisions, audit, mediaLibrary, preview, retention },
+  admin: { cacheUpdate, users, pageContent, shop, home, news, teams, players, youthTeams, matches, sponsors, contacts, inquiries, membership, imprint, privacy, social, sessions, account, deploy, backup, club, matchDetails, matchDay, leagues, matchImport, revisions, audit, mediaLibrary, preview, retention, firstSteps },
 };

@@ -11,6 +11,7 @@ import { SESSIONS_TEXTS, SessionsDialog } from './SessionsDialog';
 import { AccountDialog } from './AccountDialog';
 import { DeployBadge } from './DeployBadge';
 import { BackupBadge } from './BackupBadge';
+import { FirstSteps } from './FirstSteps';
 import { SecondFactorSection } from './SecondFactorSection';
 import { ACCOUNT_TEXTS } from '../../lib/schemas/account';
 import { requestLogout } from '../../scripts/auth-nav';
@@ -164,6 +165,7 @@ export default function AdminApp({ email, userId, isSuperAdmin, mustSetUpSecondF
         </main>
       ) : (
         <main className="container admin-main">
+          <FirstSteps active={active} onOpen={select} />
           <nav className="admin-tabs" aria-label="Bereiche">
             {/* tabs as a screen reader announces them: one Tab stop, arrows, Home and End move between them,
                 Enter or Space opens one (each tab's manager loads on opening, so arrows do not open them) */}

@@ -1,0 +1,28 @@
+// Whether each of the admin's 'Erste Schritte' (src/lib/first-steps.ts) is done, read from what is stored:
+// nothing of its own is kept, so a step done elsewhere (an import, another admin) counts at once.
+import { count } from 'drizzle-orm';
+import { getDb, type Db } from '../../db/client';
+import { matches, news, teams, users } from '../../db/schema';
+import { renamedClubIn, storedClubAddress } from '../../content/club-facts';
+import { FIRST_STEPS, type FirstStepKey, type FirstStepsState } from '../../../lib/first-steps';
+import { listPageContent } from './pageContent';
+import { IMPRINT_PAGE } from './imprint';
+
+type Counted = typeof matches | typeof news | typeof teams | typeof users;
+const rows = (db: Db, table: Counted) => db.select({ n: count() }).from(table).get()?.n ?? 0;
+
+const DONE: Record<FirstStepKey, (db: Db) => boolean> = {
+  verein: (db) => renamedClubIn(db) !== null,
+  adresse: (db) => (storedClubAddress(db)?.lines.length ?? 0) > 0,
+  // the imprint's fixed sections show built-in texts until one is saved
+  impressum: (db) => listPageContent(IMPRINT_PAGE, db).length > 0,
+  mannschaft: (db) => rows(db, teams) > 0,
+  spiele: (db) => rows(db, matches) > 0,
+  news: (db) => rows(db, news) > 0,
+  benutzer: (db) => rows(db, users) > 1,
+};
+
+/** The steps this role takes (the club and the users are the superadmin's), each with whether it is done. */
+export function firstSteps(isSuperAdmin: boolean, db: Db = getDb()): FirstStepsState {
+  return FIRST_STEPS.filter((step) => isSuperAdmin || !step.superadminOnly).map((step) => ({ key: step.key, done: DONE[step.key](db) }));
+}
