@@ -34,6 +34,7 @@ beforeEach(async () => {
   write('earlier/_astro/Form.old1.js', 'form(1)');
   write('earlier/_astro/app.123.js', 'kept copy');
   write('earlier/other.txt', 'not under _astro');
+  write('earlier/kept.json', '{}');
   server = createServer({
     handler: (req, res) => {
       handled.push(req.url ?? '');
@@ -64,7 +65,9 @@ describe('static server', () => {
     expect(old.headers.get('content-type')).toMatch(/javascript/);
     expect(await (await fetch(base + '/_astro/app.123.js')).text()).toBe('console.log(1)'.repeat(100));
     // only hashed files, and only inside the folder
-    for (const p of ['/other.txt', '/_astro/../other.txt', '/_astro/%2e%2e/other.txt', '/_astro/Form.none.js']) expect((await fetch(base + p)).status, p).toBe(404);
+    for (const p of ['/other.txt', '/_astro/../other.txt', '/_astro/%2e%2e/other.txt', '/_astro/..%2fother.txt', '/_astro/..%2fkept.json', '/_astro/Form.none.js']) {
+      expect((await fetch(base + p)).status, p).toBe(404);
+    }
     // removed by the nightly round: gone once the file cache looks again (within a second)
     fs.rmSync(path.join(root, 'earlier/_astro/Form.old1.js'));
     await new Promise((r) => setTimeout(r, 1100));

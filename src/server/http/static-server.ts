@@ -125,7 +125,8 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
   const siteRoot = path.resolve(options.siteDir);
   const clientRoot = path.resolve(options.clientDir);
   const uploadsRoot = path.resolve(options.uploadsDir);
-  const earlierRoot = options.earlierBuildsDir ? path.resolve(options.earlierBuildsDir) : null;
+  // only the kept folder's _astro/: its list of names (kept.json) beside it is no file of the site
+  const earlierRoot = options.earlierBuildsDir ? path.resolve(options.earlierBuildsDir, '_astro') : null;
 
   // the build's own files do not change while the server runs (a new build means a restart)
   const clientFiles = new PathMemo<string | null>();
@@ -207,7 +208,7 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
       if (hit) return { file: hit, cacheControl: cacheControlFor('asset', pathname) };
       // a page of an earlier build (an open tab, a saved copy) names files the new build does not have
       if (earlierRoot && pathname.startsWith('/_astro/')) {
-        const earlier = earlierFiles.get(pathname, () => resolveInside(earlierRoot, pathname.slice(1)));
+        const earlier = earlierFiles.get(pathname, () => resolveInside(earlierRoot, pathname.slice('/_astro/'.length)));
         const kept = earlier && cache.get(earlier);
         if (kept) return { file: kept, cacheControl: cacheControlFor('asset', pathname) };
       }
