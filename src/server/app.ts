@@ -104,7 +104,8 @@ export async function startApp(
   if (leftovers > 0) console.info(`[publish] ${leftovers} temporary files of an interrupted publish removed`);
   // this build's hashed files stay answerable after the next deploy, for pages that name them (decision 070)
   const buildDirs = { clientDir: config.clientDir, earlierBuildsDir: config.earlierBuildsDir };
-  const kept = keepBuildFiles(buildDirs, clock.now());
+  // on the real clock: how long a browser or a host holds a page is no matter of the day the pages show
+  const kept = keepBuildFiles(buildDirs, Date.now());
   if (kept.removed > 0) console.info(`[earlier-builds] removed ${kept.removed} files no build has had for ${EARLIER_BUILDS_KEEP_DAYS} days`);
   // An admin's save renders in this process when static workers serve the visitors (decision 043).
   // Alone (SERVE_WORKERS=0) this thread serves them too: a save's renders would hold up every
@@ -189,7 +190,7 @@ export async function startApp(
     // share images no publish has read for 90 days (a changed title or score is a new picture)
     shareCachePruneJob(() => clock.now()),
     beforeRestorePruneJob(config.dataDir, () => clock.now()),
-    earlierBuildsPruneJob(buildDirs, () => clock.now()),
+    earlierBuildsPruneJob(buildDirs, Date.now),
   ];
   if (config.backupDir) {
     const source = { db: getDb, dataDir: config.dataDir, dbFile: config.dbPath, uploadsDir: config.uploadsDir };

@@ -43,7 +43,8 @@ describe("earlier builds' hashed files, kept after a deploy", () => {
     // a deploy: the form's code changed (a new name), the layout's did not
     build({ 'Layout.A1.css': 'a{}', 'Form.B2.js': 'form(2)' });
     const deployedAt = START + 2 * DAY;
-    expect(keepBuildFiles(dirs, deployedAt, silent)).toEqual({ copied: 1, removed: 0, kept: 4 });
+    // the form's new file, and the layout's of the same name: the new build's file now
+    expect(keepBuildFiles(dirs, deployedAt, silent)).toEqual({ copied: 2, removed: 0, kept: 4 });
     expect(fs.readFileSync(kept('Form.A1.js'), 'utf8')).toBe('form(1)');
     expect(fs.readFileSync(kept('Form.A1.js.br'), 'utf8')).toBe('br');
     // the nightly round a day before their time keeps them
@@ -54,12 +55,36 @@ describe("earlier builds' hashed files, kept after a deploy", () => {
     expect(fs.readdirSync(path.join(dirs.earlierBuildsDir, '_astro')).sort()).toEqual(['Form.B2.js', 'Layout.A1.css']);
   });
 
-  it('keeps the copy at the time of the build, so a host that compares size and time sees the file it has', () => {
+  it('keeps the build\'s file itself, to the nanosecond of its time, so a host that compares size and time (rsync) sees the file it has', () => {
     build({ 'Form.A1.js': 'form(1)' });
-    const built = new Date(START - 3 * DAY);
-    fs.utimesSync(path.join(dirs.clientDir, '_astro', 'Form.A1.js'), built, built);
+    const own = path.join(dirs.clientDir, '_astro', 'Form.A1.js');
+    // a time between two milliseconds: a copy timed by a Date came out a millisecond apart (a review)
+    const built = (START - 3 * DAY) / 1000 + 0.000_456_789;
+    fs.utimesSync(own, built, built);
     keepBuildFiles(dirs, START, silent);
-    expect(fs.statSync(kept('Form.A1.js')).mtimeMs).toBe(built.getTime());
+    expect(fs.statSync(kept('Form.A1.js'), { bigint: true }).mtimeNs).toBe(fs.statSync(own, { bigint: true }).mtimeNs);
+    // the next build deletes its dist/: the kept file stays, whole
+    build({ 'Form.B2.js': 'form(2)' });
+    keepBuildFiles(dirs, START + DAY, silent);
+    expect(fs.readFileSync(kept('Form.A1.js'), 'utf8')).toBe('form(1)');
+  });
+
+  it('makes again a kept file that is not the build\'s (a copy a power cut left empty), and removes what a killed start left half-written', () => {
+    build({ 'Form.A1.js': 'form(1)' });
+    write(kept('Form.A1.js'), '');
+    write(kept('Form.A1.js.4242-7.tmp'), 'form(');
+    expect(keepBuildFiles(dirs, START, silent).copied).toBe(1);
+    expect(fs.readFileSync(kept('Form.A1.js'), 'utf8')).toBe('form(1)');
+    expect(fs.readdirSync(path.join(dirs.earlierBuildsDir, '_astro'))).toEqual(['Form.A1.js']);
+  });
+
+  it('a time ahead of now in the list (a clock set back since) counts from now', () => {
+    build({ 'Form.A1.js': 'form(1)' });
+    keepBuildFiles(dirs, START, silent);
+    build({ 'Form.B2.js': 'form(2)' });
+    fs.writeFileSync(path.join(dirs.earlierBuildsDir, 'kept.json'), JSON.stringify({ 'Form.A1.js': START + 300 * DAY }));
+    expect(keepBuildFiles(dirs, START, silent).removed).toBe(0);
+    expect(keepBuildFiles(dirs, START + EARLIER_BUILDS_KEEP_DAYS * DAY, silent).removed).toBe(1);
   });
 
   it('a list that cannot be read keeps every earlier file its full time from now', () => {
@@ -87,6 +112,7 @@ describe("earlier builds' hashed files, kept after a deploy", () => {
     build({ 'Form.B2.js': 'form(2)', 'Layout.A1.css': 'a{}' });
     keepBuildFiles(dirs, START + DAY, silent);
     // a kept copy that differs from the build's (never for hashed names; here to see which one is sent)
+    fs.rmSync(kept('Layout.A1.css'));
     fs.writeFileSync(kept('Layout.A1.css'), 'kept{}');
 
     const tree = listSiteTree(dirs);

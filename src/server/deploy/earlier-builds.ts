@@ -10,7 +10,8 @@
 // EARLIER_BUILDS_KEEP_DAYS goes.
 import fs from 'node:fs';
 import path from 'node:path';
-import { writeWholeSync } from '../whole-file';
+import { NO_HARD_LINKS } from '../pid-file';
+import { TEMP_FILE_SUFFIX, writeWholeSync } from '../whole-file';
 
 /** The folder under DATA_DIR (its _astro/ mirrors the build's). */
 export const EARLIER_BUILDS_FOLDER = 'earlier-builds';
@@ -53,6 +54,55 @@ function readKeptList(file: string): KeptList {
 }
 
 /**
+ * Whether the kept file is the build's: the same file (a hard link), or a copy as whole and as old to the
+ * millisecond (as the deploy tree's signature compares them). A copy a power cut left short is made again.
+ */
+function sameFile(from: string, kept: string): boolean {
+  try {
+    const a = fs.statSync(from);
+    const b = fs.statSync(kept);
+    return (a.ino === b.ino && a.dev === b.dev) || (a.size === b.size && Math.trunc(a.mtimeMs) === Math.trunc(b.mtimeMs));
+  } catch {
+    // not there, or no file where its folder should be: made again (or said why not)
+    return false;
+  }
+}
+
+/**
+ * The build's file under the kept name: a hard link where the folders share a file system (the same file,
+ * its time to the nanosecond, as rsync compares it), else a copy written whole and durably, with the
+ * build's time as exactly as the file system takes it.
+ */
+function keepOne(from: string, kept: string): void {
+  fs.mkdirSync(path.dirname(kept), { recursive: true });
+  fs.rmSync(kept, { force: true });
+  try {
+    fs.linkSync(from, kept);
+    return;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    if (code !== 'EXDEV' && !NO_HARD_LINKS.has(code)) throw error;
+  }
+  writeWholeSync(kept, fs.readFileSync(from), { durable: true });
+  const stat = fs.statSync(from, { bigint: true });
+  // in seconds with their fraction: a Date would round to the millisecond
+  fs.utimesSync(kept, Number(stat.atimeNs) / 1e9, Number(stat.mtimeNs) / 1e9);
+}
+
+/** Temporary files of a copy a killed start left (never served: the servers refuse `.tmp` names). */
+function removeLeftTempFiles(target: string): void {
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(target, { withFileTypes: true, recursive: true });
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    if (entry.isFile() && entry.name.endsWith(TEMP_FILE_SUFFIX)) fs.rmSync(path.join(entry.parentPath, entry.name), { force: true });
+  }
+}
+
+/**
  * Copies the running build's hashed files into the kept folder, notes when each kept
  * file's name left the builds, and removes those gone longer than `keepDays`. A file
  * that cannot be copied (a full disk) is left out and said in `log`: the build's own
@@ -74,16 +124,13 @@ export function keepBuildFiles(
   const list: KeptList = {};
   let copied = 0;
   let removed = 0;
+  removeLeftTempFiles(target);
   for (const name of current) {
+    const from = path.join(source, name);
     const kept = path.join(target, name);
-    if (!fs.existsSync(kept)) {
+    if (!sameFile(from, kept)) {
       try {
-        const from = path.join(source, name);
-        fs.mkdirSync(path.dirname(kept), { recursive: true });
-        writeWholeSync(kept, fs.readFileSync(from));
-        // the build's time: a host that compares size and time (rsync) sees the file it has
-        const stat = fs.statSync(from);
-        fs.utimesSync(kept, stat.atime, stat.mtime);
+        keepOne(from, kept);
         copied++;
       } catch (error) {
         log.warn(`[earlier-builds] ${name} not kept: ${(error as Error).message}`);
@@ -94,7 +141,8 @@ export function keepBuildFiles(
   }
   for (const name of filesUnder(target)) {
     if (current.has(name)) continue;
-    const leftAt = before[name] ?? now;
+    // a time ahead of now (a clock set back since) counts from now: kept its full time, never removed early
+    const leftAt = Math.min(before[name] ?? now, now);
     if (now - leftAt < keepDays * DAY_MS) {
       list[name] = leftAt;
       continue;

@@ -191,7 +191,8 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
   const findFile = (pathname: string): { file: CachedFile; cacheControl: string } | 'missing' | 'not-found' => {
     // a hidden name anywhere (a dotfile, an atomic write's temp file) is never served, from any folder:
     // as nginx's `location ~ /\.` (uploads and the build's files were served before)
-    if (pathname.includes('/.')) return 'not-found';
+    // nor a whole-file write's temporary name ('x.js.4242-7.tmp', whole-file.ts): an upload's, a kept build file's
+    if (pathname.includes('/.') || pathname.endsWith('.tmp')) return 'not-found';
     // uploads: random names, never executed; nosniff keeps them images
     if (pathname.startsWith('/uploads/')) {
       const file = resolveInside(uploadsRoot, pathname.slice('/uploads/'.length));

@@ -136,6 +136,12 @@ test('nginx caches hashed assets forever and proxies the dynamic paths to Node',
   expect(headerProblems(kept, 'file')).toEqual([]);
   expect(await kept.text()).toBe('export const form = 1;'.repeat(40));
   expect((await fetch(`${base}/_astro/Form.nie1.js`)).status).toBe(404);
+  // what a killed start left half-written is never served, there or among the uploads
+  fs.writeFileSync(path.join(earlier, 'Form.vorher1.js.4242-7.tmp'), 'export const');
+  expect((await fetch(`${base}/_astro/Form.vorher1.js.4242-7.tmp`)).status).toBe(404);
+  fs.mkdirSync(path.join(site.dataDir, 'uploads'), { recursive: true });
+  fs.writeFileSync(path.join(site.dataDir, 'uploads', 'foto.webp.4242-8.tmp'), 'RIFF');
+  expect((await fetch(`${base}/uploads/foto.webp.4242-8.tmp`)).status).toBe(404);
 
   const me = await fetch(`${base}/api/me`);
   expect(await me.json()).toMatchObject({ user: null });
