@@ -69,6 +69,23 @@ describe("earlier builds' hashed files, kept after a deploy", () => {
     expect(fs.readFileSync(kept('Form.A1.js'), 'utf8')).toBe('form(1)');
   });
 
+  it("copies a build of another user (root's checkout, the service's data folder), whole and as old to the millisecond", () => {
+    build({ 'Form.A1.js': 'form(1)' });
+    const own = path.join(dirs.clientDir, '_astro', 'Form.A1.js');
+    const built = (START - 3 * DAY) / 1000 + 0.000_456_789;
+    fs.utimesSync(own, built, built);
+    // the tests run as root (as CI installs its packages): the build handed to another user
+    fs.chownSync(own, 4242, 4242);
+    keepBuildFiles(dirs, START, silent);
+    const copy = fs.statSync(kept('Form.A1.js'));
+    expect(copy.ino).not.toBe(fs.statSync(own).ino);
+    expect(copy.uid).toBe(process.getuid!());
+    expect(Math.trunc(copy.mtimeMs)).toBe(Math.trunc(fs.statSync(own).mtimeMs));
+    expect(fs.readFileSync(kept('Form.A1.js'), 'utf8')).toBe('form(1)');
+    // the same again: not copied a second time
+    expect(keepBuildFiles(dirs, START + DAY, silent).copied).toBe(0);
+  });
+
   it('makes again a kept file that is not the build\'s (a copy a power cut left empty), and removes what a killed start left half-written', () => {
     build({ 'Form.A1.js': 'form(1)' });
     write(kept('Form.A1.js'), '');

@@ -69,19 +69,23 @@ function sameFile(from: string, kept: string): boolean {
 }
 
 /**
- * The build's file under the kept name: a hard link where the folders share a file system (the same file,
- * its time to the nanosecond, as rsync compares it), else a copy written whole and durably, with the
- * build's time as exactly as the file system takes it.
+ * The build's file under the kept name: a hard link where the folders share a file system and the build is
+ * the server's own (the same file, its time to the nanosecond, as rsync compares it), else a copy written
+ * whole and durably, with the build's time as exactly as the file system takes it. A build of another user
+ * (root's checkout, the service's data: deploy/install.sh) is copied: a link would put a file of that user
+ * into the data folder, which is the service's alone.
  */
 function keepOne(from: string, kept: string): void {
   fs.mkdirSync(path.dirname(kept), { recursive: true });
   fs.rmSync(kept, { force: true });
-  try {
-    fs.linkSync(from, kept);
-    return;
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? '';
-    if (code !== 'EXDEV' && !NO_HARD_LINKS.has(code)) throw error;
+  if (fs.statSync(from).uid === process.getuid?.()) {
+    try {
+      fs.linkSync(from, kept);
+      return;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? '';
+      if (code !== 'EXDEV' && !NO_HARD_LINKS.has(code)) throw error;
+    }
   }
   writeWholeSync(kept, fs.readFileSync(from), { durable: true });
   const stat = fs.statSync(from, { bigint: true });
