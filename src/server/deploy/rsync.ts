@@ -71,7 +71,7 @@ export class RsyncTarget implements DeployTarget {
     return [withSlash(this.dirs.clientDir), ...earlier, ...folder(this.dirs.uploadsDir)];
   }
 
-  /** The sources merged into the destination: the build's files, earlier builds' hashed files, the pages, the uploads folder. */
+  /** The sources merged into the destination: the build's files, the pages, earlier builds' hashed files, the uploads folder. */
   private sources(): string[] {
     const [client, ...rest] = this.assetSources();
     return [client, withSlash(this.dirs.siteDir), ...rest];
