@@ -3,7 +3,7 @@ import { Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent 
 import { Toaster, useToasts } from '../ui/toast';
 import { MANAGERS } from './managers';
 import { TABS, type TabKey } from './tabs';
-import { AdminUserContext, ToastContext, confirmLeave } from './ui';
+import { AdminUserContext, ToastContext, confirmLeave, refusedWhile } from './ui';
 import { browserStorage, purgeExpiredDrafts } from './drafts';
 import { KIT_TEXTS } from './contentKit';
 import { usePendingPublishCount } from './live';
@@ -131,7 +131,7 @@ export default function AdminApp({ email, userId, isSuperAdmin, mustSetUpSecondF
             {!mustSetUpSecondFactor && <BackupBadge isSuperAdmin={isSuperAdmin} />}
             <span className="admin-email">{email}</span>
             {isSuperAdmin && !mustSetUpSecondFactor && (
-              <button type="button" className="btn btn-light" onClick={() => void cacheUpdate()} disabled={caching}>
+              <button type="button" className="btn btn-light" onClick={() => void cacheUpdate()} {...refusedWhile(caching)}>
                 {caching ? 'Aktualisiert...' : 'Cache Update'}
               </button>
             )}

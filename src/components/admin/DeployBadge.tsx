@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { DEPLOY_TEXTS as T } from '../../lib/deploy-texts';
 import { callAction } from './contentKit';
 import { useDeployState } from './live';
-import { useToast } from './ui';
+import { refusedWhile, useToast } from './ui';
 
 
 export function DeployBadge({ isSuperAdmin }: { isSuperAdmin: boolean }) {
@@ -29,7 +29,7 @@ export function DeployBadge({ isSuperAdmin }: { isSuperAdmin: boolean }) {
           .map((t) => t.message)
           .join(' ')}
         {isSuperAdmin && (
-          <button type="button" className="btn btn-light btn-small" disabled={busy} onClick={() => void retry()}>
+          <button type="button" className="btn btn-light btn-small" {...refusedWhile(busy)} onClick={() => void retry()}>
             {T.retry}
           </button>
         )}

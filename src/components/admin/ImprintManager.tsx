@@ -10,6 +10,7 @@ import PageContentModal, { useDeletePageContent, type PageContentField } from '.
 import { ActiveBadge, KIT_TEXTS, callAction, useLoader, useSaveToasts, wrapStyle } from './contentKit';
 import { useLiveReload } from './live';
 import { useBusyRows } from './busyRows';
+import { refusedWhile } from './ui';
 
 const TEXTS = {
   fixedHeading: 'Pflichtangaben',
@@ -153,7 +154,7 @@ export default function ImprintManager() {
                 </div>
                 {entry.content && <span className="section-content" style={{ ...wrapStyle, whiteSpace: 'pre-line' }}>{entry.content}</span>}
                 <div className="admin-actions">
-                  <button type="button" className="btn btn-outline btn-small" disabled={busy.has(entry.id)} onClick={() => void toggle(entry)}>
+                  <button type="button" className="btn btn-outline btn-small" {...refusedWhile(busy.has(entry.id))} onClick={() => void toggle(entry)}>
                     {entry.is_active ? TEXTS.deactivate : TEXTS.activate}
                   </button>
                   <button

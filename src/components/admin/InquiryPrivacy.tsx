@@ -5,7 +5,7 @@ import { actions } from 'astro:actions';
 import { useState, type FormEvent } from 'react';
 import { PRIVACY_TOOL_TEXTS as T } from '../../lib/schemas/audit';
 import { callAction, useSaveToasts } from './contentKit';
-import { Field, confirmAction } from './ui';
+import { Field, confirmAction, refusedWhile } from './ui';
 
 /** Hands the export to the browser as a file download. */
 function download(name: string, data: unknown) {
@@ -53,8 +53,8 @@ export default function InquiryPrivacy() {
           <input type="email" value={email} maxLength={320} onChange={(e) => setEmail(e.target.value)} />
         </Field>
         <div className="admin-actions">
-          <button type="submit" className="btn" disabled={busy}>{T.export}</button>
-          <button type="button" className="btn btn-danger" disabled={busy} onClick={() => void erase()}>{T.erase}</button>
+          <button type="submit" className="btn" {...refusedWhile(busy)}>{T.export}</button>
+          <button type="button" className="btn btn-danger" {...refusedWhile(busy)} onClick={() => void erase()}>{T.erase}</button>
         </div>
       </form>
     </section>

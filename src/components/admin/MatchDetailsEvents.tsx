@@ -6,6 +6,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { formatMinute } from '../../lib/match-minute';
 import { EVENT_LABELS, GOAL_KIND_LABELS, MATCH_DETAILS_TEXTS as T, type MatchDetailsEntry, type MatchEventEntry } from '../../lib/schemas/match-details';
 import { callAction, useSaveToasts } from './contentKit';
+import { refusedWhile } from './ui';
 
 function who(details: MatchDetailsEntry, id: string | null, typed: string | null): string {
   if (!id) return typed ?? '';
@@ -34,7 +35,7 @@ export function MatchEventList({ details, onRemove, busy }: { details: MatchDeta
               type="button"
               className="btn btn-outline btn-small"
               aria-label={`${T.removeEvent}: ${formatMinute(e.minute, e.added_time)} ${eventText(details, e)}`}
-              disabled={busy}
+              {...refusedWhile(busy === true)}
               onClick={() => onRemove(e.id)}
             >
               {T.removeEvent}

@@ -10,7 +10,7 @@ import type { ManagerProps } from './managers';
 import { KIT_TEXTS, callAction, useLoader, useSaveToasts, wrapStyle } from './contentKit';
 import { MoreRows, useShownInSteps } from './ShownInSteps';
 import { loadMediaLibrary, mediaName } from './ImageUpload';
-import { confirmAction } from './ui';
+import { confirmAction, refusedWhile } from './ui';
 import { MediaThumb } from './MediaThumb';
 
 function AltForm({ item, onSaved }: { item: MediaItem; onSaved: (alt: string) => void }) {
@@ -47,7 +47,7 @@ function AltForm({ item, onSaved }: { item: MediaItem; onSaved: (alt: string) =>
         )}
       </label>
       <div className="admin-actions">
-        <button type="submit" className="btn btn-small" disabled={saving || alt === item.alt}>
+        <button type="submit" className="btn btn-small" {...refusedWhile(saving || alt === item.alt)}>
           {saving ? KIT_TEXTS.loading : T.altSave}
         </button>
       </div>
@@ -116,7 +116,7 @@ function MediaCard({ item, onChanged, onDeleted }: { item: MediaItem; onChanged:
       </div>
       <AltForm item={item} onSaved={(alt) => onChanged({ ...item, alt })} />
       <div className="admin-actions" style={{ marginTop: '0.5rem' }}>
-        <button type="button" className="btn btn-danger btn-small" disabled={deleting} onClick={() => void remove()} aria-label={`${T.delete}: ${name}`}>
+        <button type="button" className="btn btn-danger btn-small" {...refusedWhile(deleting)} onClick={() => void remove()} aria-label={`${T.delete}: ${name}`}>
           {T.delete}
         </button>
       </div>

@@ -13,7 +13,7 @@ import { ActiveBadge, ImageField, KIT_TEXTS, callAction, useLoader, useSaveToast
 import { useLiveReload } from './live';
 import InquiryPrivacy from './InquiryPrivacy';
 import type { ManagerProps } from './managers';
-import { SaveButton, confirmAction, useUnsavedChangesWarning } from './ui';
+import { SaveButton, confirmAction, refusedWhile, useUnsavedChangesWarning } from './ui';
 import { useBusyRows } from './busyRows';
 
 const TEXTS = {
@@ -273,10 +273,22 @@ function Inquiries({ unannounced }: { unannounced: boolean }) {
                   {inquiry.nachricht}
                 </p>
                 <div className="admin-actions">
-                  <button type="button" className="btn btn-outline btn-small" disabled={busy.has(inquiry.id)} onClick={() => void toggle(inquiry)}>
+                  <button
+                    type="button"
+                    className="btn btn-outline btn-small"
+                    aria-label={`${read ? INQUIRY_TEXTS.markUnread : INQUIRY_TEXTS.markRead}: ${inquiry.name}`}
+                    {...refusedWhile(busy.has(inquiry.id))}
+                    onClick={() => void toggle(inquiry)}
+                  >
                     {read ? INQUIRY_TEXTS.markUnread : INQUIRY_TEXTS.markRead}
                   </button>
-                  <button type="button" className="btn btn-danger btn-small" disabled={busy.has(inquiry.id)} onClick={() => void remove(inquiry)}>
+                  <button
+                    type="button"
+                    className="btn btn-danger btn-small"
+                    aria-label={`Löschen: ${inquiry.name}`}
+                    {...refusedWhile(busy.has(inquiry.id))}
+                    onClick={() => void remove(inquiry)}
+                  >
                     Löschen
                   </button>
                 </div>

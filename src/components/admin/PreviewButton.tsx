@@ -3,7 +3,7 @@
 import { actions } from 'astro:actions';
 import { useState } from 'react';
 import { callAction } from './contentKit';
-import { useToast } from './ui';
+import { refusedWhile, useToast } from './ui';
 
 export const PREVIEW_BUTTON_TEXTS = {
   label: 'Seitenvorschau',
@@ -42,7 +42,7 @@ export default function PreviewButton({ entity, id, values }: Props) {
     tab.location.href = result.data.url;
   };
   return (
-    <button type="button" className="btn btn-outline" onClick={() => void open()} disabled={opening} title={PREVIEW_BUTTON_TEXTS.title}>
+    <button type="button" className="btn btn-outline" onClick={() => void open()} {...refusedWhile(opening)} title={PREVIEW_BUTTON_TEXTS.title}>
       {opening ? PREVIEW_BUTTON_TEXTS.opening : PREVIEW_BUTTON_TEXTS.label}
     </button>
   );

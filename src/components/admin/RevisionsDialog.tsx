@@ -9,7 +9,7 @@ import { REVISIONS_UI_TEXTS as T, versionCaption } from '../../lib/revision-comp
 import type { RevisionVersion } from '../../lib/revisions';
 import { callAction, useSaveToasts, wrapStyle } from './contentKit';
 import RevisionCompare from './RevisionCompare';
-import { confirmAction } from './ui';
+import { confirmAction, refusedWhile } from './ui';
 
 type Props = { entity: string; id: string; title: string; onClose: () => void; onRestored: () => void };
 
@@ -137,7 +137,7 @@ export default function RevisionsDialog({ entity, id, title, onClose, onRestored
                         type="button"
                         className="btn btn-outline btn-small"
                         aria-label={T.restoreLabel(version.n)}
-                        disabled={busy !== null}
+                        {...refusedWhile(busy !== null)}
                         onClick={() => void restore(version)}
                       >
                         {busy === version.id ? T.loading : T.restore}

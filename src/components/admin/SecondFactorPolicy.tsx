@@ -5,7 +5,7 @@ import { actions } from 'astro:actions';
 import { useCallback, useEffect, useState } from 'react';
 import { ACCOUNT_TEXTS as T } from '../../lib/schemas/account';
 import { callAction } from './contentKit';
-import { confirmAction, useToast } from './ui';
+import { confirmAction, refusedWhile, useToast } from './ui';
 
 export function SecondFactorRequirement() {
   const toast = useToast();
@@ -31,7 +31,7 @@ export function SecondFactorRequirement() {
     <div className="admin-card">
       <h2>{T.factorTitle}</h2>
       <label className="admin-check">
-        <input type="checkbox" checked={required} disabled={busy} onChange={(e) => void change(e.target.checked)} /> {T.requireLabel}
+        <input type="checkbox" checked={required} {...refusedWhile(busy)} onChange={(e) => void change(e.target.checked)} /> {T.requireLabel}
       </label>
     </div>
   );
@@ -50,7 +50,7 @@ export function RemoveSecondFactorButton({ userId, email, onRemoved }: { userId:
     onRemoved();
   };
   return (
-    <button type="button" className="btn btn-outline btn-small" disabled={busy} onClick={() => void remove()}>
+    <button type="button" className="btn btn-outline btn-small" {...refusedWhile(busy)} onClick={() => void remove()}>
       {T.removeFactor}
     </button>
   );

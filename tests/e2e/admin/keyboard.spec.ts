@@ -3,9 +3,9 @@
 // the first field it marks, which names the reason as its description.
 import { expect, test } from '@playwright/test';
 import { loginAs } from '../../fixtures/auth';
-import { makeMatch, makePlayer, makeTeam } from '../../fixtures/factories';
+import { makeInquiry, makeMatch, makePlayer, makeTeam } from '../../fixtures/factories';
 import { startSite, type Site } from '../../fixtures/site';
-import { leagues, players } from '../../../src/server/db/schema';
+import { leagues, membershipInquiries, players } from '../../../src/server/db/schema';
 import { holdAction } from '../../fixtures/actions';
 import { toaster } from './content-helpers';
 
@@ -190,4 +190,36 @@ test("a toast that comes as its dialog closes is put into the page's live region
   await expect(dialog).toHaveCount(0);
   // the same element, still in the page, now says it
   await expect.poll(() => region!.evaluate((el) => el.isConnected && (el.textContent ?? ''))).toContain('Team erfolgreich aktualisiert');
+});
+
+test('a button that stays while it works keeps the focus: Cache Update, an inquiry marked read (a disabled button dropped it to the page)', async ({ page }) => {
+  site.db().delete(membershipInquiries).run();
+  makeInquiry(site.db(), { name: 'Anna Berger' });
+  await page.goto(`${site.url}/admin#mitglied`);
+  const cache = page.getByRole('button', { name: 'Cache Update' });
+  const hold = await holdAction(page, 'admin.cacheUpdate');
+  await cache.focus();
+  await page.keyboard.press('Enter');
+  const working = page.getByRole('button', { name: 'Aktualisiert...' });
+  await expect(working).toBeDisabled();
+  await expect(working).toBeFocused();
+  // a second Enter while it works sends nothing more
+  await page.keyboard.press('Enter');
+  hold.release();
+  await expect(toaster(page).getByText('Cache aktualisiert')).toHaveCount(1);
+  await expect(cache).toBeFocused();
+  await page.unrouteAll({ behavior: 'wait' });
+
+  const inquiry = page.locator('.inquiry', { hasText: 'Anna Berger' });
+  const markRead = inquiry.getByRole('button', { name: 'Als gelesen markieren: Anna Berger', exact: true });
+  const holdRead = await holdAction(page, 'admin.inquiries.setStatus');
+  await markRead.focus();
+  await page.keyboard.press('Enter');
+  await expect(markRead).toBeDisabled();
+  await expect(markRead).toBeFocused();
+  holdRead.release();
+  const markUnread = inquiry.getByRole('button', { name: 'Als ungelesen markieren: Anna Berger', exact: true });
+  await expect(markUnread).toBeFocused();
+  await expect(inquiry.getByRole('button', { name: 'Löschen: Anna Berger', exact: true })).toHaveCount(1);
+  expect(site.db().select().from(membershipInquiries).all().map((i) => i.status)).toEqual(['read']);
 });
