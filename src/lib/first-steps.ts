@@ -20,10 +20,14 @@ export const FIRST_STEPS: readonly FirstStepDefinition[] = [
 
 export type FirstStepsState = { key: FirstStepKey; done: boolean }[];
 
+/** What the admin is shown: no steps once they chose 'Ausblenden'. */
+export type FirstStepsShown = { hidden: boolean; steps: FirstStepsState };
+
 export const FIRST_STEPS_TEXTS = {
   heading: 'Erste Schritte',
   progress: (done: number, all: number) => `${done} von ${all} erledigt`,
   open: 'Öffnen',
   done: 'Erledigt',
   hide: 'Ausblenden',
+  hideFailed: 'Ausblenden fehlgeschlagen',
 } as const;

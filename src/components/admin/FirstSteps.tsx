@@ -1,42 +1,62 @@
 // 'Erste Schritte' above the tabs (docs/decisions/071): what a new club still has to do, each with the tab
 // that does it. Asked again whenever a tab is opened (a step done there counts on the way back); gone when all
-// are done, or hidden in this browser.
+// are done, or once this admin chose 'Ausblenden' (kept with their account: hidden on each of their devices).
 import { actions } from 'astro:actions';
 import { useEffect, useState } from 'react';
 import { FIRST_STEPS, FIRST_STEPS_TEXTS as T, type FirstStepsState } from '../../lib/first-steps';
 import { callAction } from './contentKit';
+import { refusedWhile, useToast } from './ui';
 import type { TabKey } from './tabs';
 
-const HIDDEN_KEY = 'anstoss-first-steps-hidden';
+/** Where the first version kept 'Ausblenden' (this browser only): carried to the account once, then removed. */
+const HIDDEN_IN_BROWSER_KEY = 'anstoss-first-steps-hidden';
 
-function readHidden(): boolean {
+function hiddenInBrowser(): boolean {
   try {
-    return localStorage.getItem(HIDDEN_KEY) === '1';
+    return localStorage.getItem(HIDDEN_IN_BROWSER_KEY) === '1';
   } catch {
     return false;
   }
 }
 
+function forgetHiddenInBrowser() {
+  try {
+    localStorage.removeItem(HIDDEN_IN_BROWSER_KEY);
+  } catch {
+    // private mode: nothing was kept
+  }
+}
+
 export function FirstSteps({ active, onOpen }: { active: TabKey; onOpen: (tab: TabKey) => void }) {
+  const toast = useToast();
   const [steps, setSteps] = useState<FirstStepsState | null>(null);
-  const [hidden, setHidden] = useState(readHidden);
+  const [hidden, setHidden] = useState(false);
+  const [hiding, setHiding] = useState(false);
   useEffect(() => {
     if (hidden) return;
     let live = true;
-    void callAction(() => actions.admin.firstSteps.load({})).then((result) => {
-      if (live && result.ok) setSteps(result.data);
+    void callAction(() => actions.admin.firstSteps.load({})).then(async (result) => {
+      if (!live || !result.ok) return;
+      if (result.data.hidden) return setHidden(true);
+      if (hiddenInBrowser()) {
+        const carried = await callAction(() => actions.admin.firstSteps.hide({}));
+        if (carried.ok) forgetHiddenInBrowser();
+        if (live) setHidden(true);
+        return;
+      }
+      setSteps(result.data.steps);
     });
     return () => {
       live = false;
     };
   }, [active, hidden]);
   if (hidden || !steps || steps.every((step) => step.done)) return null;
-  const hide = () => {
-    try {
-      localStorage.setItem(HIDDEN_KEY, '1');
-    } catch {
-      // private mode: hidden until the page is loaded again
-    }
+  const hide = async () => {
+    setHiding(true);
+    const result = await callAction(() => actions.admin.firstSteps.hide({}));
+    setHiding(false);
+    // not stored: the list stays, and says so
+    if (!result.ok) return toast({ title: T.hideFailed, description: result.message, variant: 'destructive' });
     setHidden(true);
   };
   return (
@@ -66,7 +86,7 @@ export function FirstSteps({ active, onOpen }: { active: TabKey; onOpen: (tab: T
           );
         })}
       </ol>
-      <button type="button" className="btn btn-light first-steps-hide" onClick={hide}>
+      <button type="button" className="btn btn-light first-steps-hide" {...refusedWhile(hiding)} onClick={() => void hide()}>
         {T.hide}
       </button>
     </details>

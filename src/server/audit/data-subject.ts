@@ -29,6 +29,8 @@ export type SubjectExport = {
     passwordSet: boolean;
     roles: string[];
     secondFactor: boolean;
+    /** when they hid the admin's 'Erste Schritte' (null: shown) */
+    firstStepsHiddenAt: string | null;
     sessions: { createdAt: string; expiresAt: string; userAgent: string | null }[];
     knownSignInAddresses: { address: string; lastSignInAt: string }[];
     auditLog: { at: string; action: string; entity: string | null; rowId: string | null; detail: string | null }[];
@@ -55,6 +57,7 @@ function accountOf(db: Db, email: string): SubjectExport['account'] {
     passwordSet: user.passwordHash !== null,
     roles: db.select({ role: userRoles.role }).from(userRoles).where(eq(userRoles.user_id, user.id)).all().map((r) => r.role),
     secondFactor: Boolean(factor?.confirmedAt),
+    firstStepsHiddenAt: user.firstStepsHiddenAt,
     sessions: db
       .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, userAgent: sessions.userAgent })
       .from(sessions)

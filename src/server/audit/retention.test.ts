@@ -126,7 +126,7 @@ describe('export and erasure of an e-mail address', () => {
       ['<script>x</script>', '2026-10-01T10:00:00.000Z'],
       ['Max', '2026-11-01T10:00:00.000Z'],
     ]);
-    expect(data.account).toMatchObject({ id: user.id, email: 'max@test.at', passwordSet: true, roles: ['admin'], secondFactor: false });
+    expect(data.account).toMatchObject({ id: user.id, email: 'max@test.at', passwordSet: true, roles: ['admin'], secondFactor: false, firstStepsHiddenAt: null });
     expect(data.account?.sessions).toEqual([{ createdAt: new Date(NOW).toISOString(), expiresAt: expect.any(String), userAgent: 'Firefox' }]);
     const text = JSON.stringify(data);
     const hash = db.select().from(sessions).get()!.id;

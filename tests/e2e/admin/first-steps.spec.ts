@@ -1,7 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { loginAs } from '../../fixtures/auth';
+import { eq } from 'drizzle-orm';
+import { loginAs, signInAs } from '../../fixtures/auth';
+import { failAction } from '../../fixtures/actions';
 import { makeTeam } from '../../fixtures/factories';
 import { startSite, type Site } from '../../fixtures/site';
+import { users } from '../../../src/server/db/schema';
+import { toaster } from './content-helpers';
 
 // 'Erste Schritte' (decision 071): a new club's admin sees what is left to do, each step with its tab.
 let site: Site;
@@ -11,10 +15,11 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await site.stop();
 });
+const hiddenAt = (userId: string) => site.db().select({ at: users.firstStepsHiddenAt }).from(users).where(eq(users.id, userId)).get()?.at ?? null;
 
-test("a new club's first steps: each opens its tab, one done elsewhere counts on the way back, and the list can be hidden", async ({ browser }) => {
+test("a new club's first steps: each opens its tab, one done elsewhere counts on the way back, and the list can be hidden for this admin on each device", async ({ browser }) => {
   const superContext = await browser.newContext();
-  await loginAs(superContext, site, 'superadmin');
+  const superadmin = await loginAs(superContext, site, 'superadmin');
   const page = await superContext.newPage();
   await page.goto(`${site.url}/admin`);
   const steps = page.locator('details.first-steps');
@@ -41,17 +46,51 @@ test("a new club's first steps: each opens its tab, one done elsewhere counts on
 
   // an admin's list leaves out the superadmin's steps (the club, the users); the second account is a user invited
   const adminContext = await browser.newContext();
-  await loginAs(adminContext, site, 'admin');
+  const admin = await loginAs(adminContext, site, 'admin');
   const adminPage = await adminContext.newPage();
   await adminPage.goto(`${site.url}/admin`);
   await expect(adminPage.locator('details.first-steps summary')).toHaveText('Erste Schritte 1 von 5 erledigt');
-  await adminContext.close();
 
-  // hidden in this browser, also after a reload
+  // 'Ausblenden' not stored (the storage refused it): said, and the list stays
+  await failAction(page, 'admin.firstSteps.hide');
+  await steps.getByRole('button', { name: 'Ausblenden' }).click();
+  await expect(toaster(page).getByText('Ausblenden fehlgeschlagen')).toBeVisible();
+  await expect(steps).toHaveCount(1);
+  await page.unrouteAll({ behavior: 'wait' });
+  // hidden for this admin: after a reload, and on another device of theirs
   await steps.getByRole('button', { name: 'Ausblenden' }).click();
   await expect(steps).toHaveCount(0);
+  expect(hiddenAt(superadmin.id)).toMatch(/^\d{4}-\d{2}-\d{2}T/);
   await page.reload();
   await expect(page.getByRole('tab', { name: 'Kontakt' })).toBeVisible();
   await expect(steps).toHaveCount(0);
+  const phone = await browser.newContext();
+  await signInAs(phone, site, superadmin);
+  const phonePage = await phone.newPage();
+  await phonePage.goto(`${site.url}/admin#news`);
+  await expect(phonePage.getByRole('tab', { name: 'News' })).toHaveAttribute('aria-selected', 'true');
+  await expect(phonePage.locator('details.first-steps')).toHaveCount(0);
+  await phone.close();
+  // the other admin still sees theirs
+  await adminPage.reload();
+  await expect(adminPage.locator('details.first-steps summary')).toHaveText('Erste Schritte 1 von 5 erledigt');
+  expect(hiddenAt(admin.id)).toBeNull();
+  await adminContext.close();
   await superContext.close();
+});
+
+test("a list hidden in a browser by the first version is carried to the account of the admin signed in there", async ({ browser }) => {
+  const context = await browser.newContext();
+  const admin = await loginAs(context, site, 'admin');
+  await context.addInitScript(() => {
+    if (!sessionStorage.getItem('seeded')) localStorage.setItem('anstoss-first-steps-hidden', '1');
+    sessionStorage.setItem('seeded', '1');
+  });
+  const page = await context.newPage();
+  await page.goto(`${site.url}/admin#news`);
+  await expect(page.getByRole('tab', { name: 'News' })).toHaveAttribute('aria-selected', 'true');
+  await expect.poll(() => hiddenAt(admin.id)).toMatch(/^\d{4}-/);
+  await expect(page.locator('details.first-steps')).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem('anstoss-first-steps-hidden'))).toBeNull();
+  await context.close();
 });

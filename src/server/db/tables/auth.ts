@@ -9,6 +9,8 @@ export const users = sqliteTable('users', {
   // null until the invited person chooses a password
   passwordHash: text('password_hash'),
   createdAt: createdAtColumn(),
+  // when this admin chose 'Ausblenden' on the 'Erste Schritte' (decision 071): hidden on each of their devices
+  firstStepsHiddenAt: text('first_steps_hidden_at'),
 });
 
 export const profiles = sqliteTable('profiles', {

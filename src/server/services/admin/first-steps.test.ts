@@ -5,7 +5,7 @@ import { clubSettings, users } from '../../db/schema';
 import { makeMatch, makeNews, makePageSection, makeTeam } from '../../../../tests/fixtures/factories';
 import { contactSchema } from '../../../lib/schemas/contact';
 import { saveClubAddress } from './contacts';
-import { firstSteps } from './first-steps';
+import { firstSteps, firstStepsFor, hideFirstSteps } from './first-steps';
 
 let db: Db;
 beforeEach(() => {
@@ -34,5 +34,19 @@ describe("the admin's first steps", () => {
     seed(db, (tx) => tx.insert(users).values([{ email: 'obmann@usv.at' }, { email: 'kassier@usv.at' }]).run());
     expect(firstSteps(true, db).every((step) => step.done)).toBe(true);
     expect(firstSteps(false, db)).toHaveLength(5);
+  });
+});
+
+describe("an admin's 'Ausblenden'", () => {
+  it('is kept with their account: their list is hidden, another admin still has theirs', () => {
+    const [obmann, kassier] = seed(db, (tx) => tx.insert(users).values([{ email: 'obmann@usv.at' }, { email: 'kassier@usv.at' }]).returning().all());
+    expect(firstStepsFor(obmann.id, true, db)).toMatchObject({ hidden: false, steps: expect.arrayContaining([{ key: 'verein', done: false }]) });
+    hideFirstSteps(obmann.id, new Date('2026-12-05T08:00:00Z'), db);
+    expect(firstStepsFor(obmann.id, true, db)).toEqual({ hidden: true, steps: [] });
+    expect(firstStepsFor(kassier.id, false, db).hidden).toBe(false);
+    expect(db.select().from(users).all().map((u) => [u.email, u.firstStepsHiddenAt])).toEqual([
+      ['obmann@usv.at', '2026-12-05T08:00:00.000Z'],
+      ['kassier@usv.at', null],
+    ]);
   });
 });

@@ -1,10 +1,12 @@
 // Whether each of the admin's 'Erste Schritte' (src/lib/first-steps.ts) is done, read from what is stored:
-// nothing of its own is kept, so a step done elsewhere (an import, another admin) counts at once.
-import { count } from 'drizzle-orm';
+// nothing of its own is kept, so a step done elsewhere (an import, another admin) counts at once. Only the
+// admin's 'Ausblenden' is kept, with their account (decision 071).
+import { count, eq } from 'drizzle-orm';
 import { getDb, type Db } from '../../db/client';
+import { write } from '../../db/write';
 import { matches, news, teams, users } from '../../db/schema';
 import { renamedClubIn, storedClubAddress } from '../../content/club-facts';
-import { FIRST_STEPS, type FirstStepKey, type FirstStepsState } from '../../../lib/first-steps';
+import { FIRST_STEPS, type FirstStepKey, type FirstStepsShown, type FirstStepsState } from '../../../lib/first-steps';
 import { listPageContent } from './pageContent';
 import { IMPRINT_PAGE } from './imprint';
 
@@ -25,4 +27,16 @@ const DONE: Record<FirstStepKey, (db: Db) => boolean> = {
 /** The steps this role takes (the club and the users are the superadmin's), each with whether it is done. */
 export function firstSteps(isSuperAdmin: boolean, db: Db = getDb()): FirstStepsState {
   return FIRST_STEPS.filter((step) => isSuperAdmin || !step.superadminOnly).map((step) => ({ key: step.key, done: DONE[step.key](db) }));
+}
+
+/** The steps for this admin, or none when they hid the list (on any of their devices). */
+export function firstStepsFor(userId: string, isSuperAdmin: boolean, db: Db = getDb()): FirstStepsShown {
+  const row = db.select({ hiddenAt: users.firstStepsHiddenAt }).from(users).where(eq(users.id, userId)).get();
+  if (row?.hiddenAt) return { hidden: true, steps: [] };
+  return { hidden: false, steps: firstSteps(isSuperAdmin, db) };
+}
+
+/** 'Ausblenden': kept with the account, so the list stays hidden on each of the admin's devices. */
+export function hideFirstSteps(userId: string, now: Date = new Date(), db: Db = getDb()): void {
+  write('first-steps.hide', (tx) => tx.update(users).set({ firstStepsHiddenAt: now.toISOString() }).where(eq(users.id, userId)).run(), db);
 }
