@@ -14,6 +14,7 @@ import { useLiveReload } from './live';
 import InquiryPrivacy from './InquiryPrivacy';
 import type { ManagerProps } from './managers';
 import { SaveButton, confirmAction, refusedWhile, useUnsavedChangesWarning } from './ui';
+import { focusAfterRemoval } from './focusAfterRemoval';
 import { useBusyRows } from './busyRows';
 
 const TEXTS = {
@@ -234,10 +235,12 @@ function Inquiries({ unannounced }: { unannounced: boolean }) {
 
   const remove = async (inquiry: InquiryEntry) => {
     if (!confirmAction(INQUIRY_TEXTS.confirmDelete)) return;
+    const focus = focusAfterRemoval();
     const result = await during(inquiry.id, () => callAction(() => actions.admin.inquiries.remove({ id: inquiry.id })));
     if (!result.ok) return failed(INQUIRY_TEXTS.deleteError, result.message);
     saved(INQUIRY_TEXTS.deleted);
-    void reload();
+    await reload();
+    focus.moveFocus();
   };
 
   return (

@@ -21,7 +21,8 @@ import { useBusyRows } from './busyRows';
 import type { SaveFn } from './entitySave';
 import type { DraftOf } from './formGuard';
 import { useSavedRows, type SavedRow } from './savedRows';
-import { SaveButton, confirmAction } from './ui';
+import { SaveButton, confirmAction, refusedWhile } from './ui';
+import { focusAfterRemoval } from './focusAfterRemoval';
 import { formatShortDate } from '../../lib/dates-de';
 
 /** A failure toast: its title (the message becomes the description), or title and description from the message. */
@@ -197,12 +198,14 @@ export function useEntityList<E extends { id: string }>({
 
   const removeEntry = async (entry: E) => {
     if (!confirmAction(remove.confirm)) return;
+    const focus = focusAfterRemoval();
     const result = await during(entry.id, () => remove.call(entry));
     if (!result.ok) return failed(...failureToast(remove.failed, result.message));
     const { row: _row, ...publication } = result.data;
     const [title, description] = successToast(remove.deleted);
     saved(title, publication, description);
-    void reload();
+    await reload();
+    focus.moveFocus();
   };
 
   return {
@@ -300,7 +303,7 @@ export function RowActions<E extends { id: string }>({
       </button>
       {list.entity && <HistoryButton entity={list.entity} id={entry.id} title={title} onRestored={() => void list.reload?.()} />}
       {children}
-      <button type="button" className="btn btn-danger btn-small" aria-label={named('Löschen')} disabled={list.busy.has(entry.id)} onClick={() => list.remove(entry)}>
+      <button type="button" className="btn btn-danger btn-small" aria-label={named('Löschen')} {...refusedWhile(list.busy.has(entry.id))} onClick={() => list.remove(entry)}>
         Löschen
       </button>
     </div>

@@ -6,7 +6,7 @@ import { loginAs } from '../../fixtures/auth';
 import { makeInquiry, makeMatch, makePlayer, makeTeam } from '../../fixtures/factories';
 import { startSite, type Site } from '../../fixtures/site';
 import { leagues, membershipInquiries, players } from '../../../src/server/db/schema';
-import { holdAction } from '../../fixtures/actions';
+import { failAction, holdAction } from '../../fixtures/actions';
 import { toaster } from './content-helpers';
 
 let site: Site;
@@ -192,7 +192,7 @@ test("a toast that comes as its dialog closes is put into the page's live region
   await expect.poll(() => region!.evaluate((el) => el.isConnected && (el.textContent ?? ''))).toContain('Team erfolgreich aktualisiert');
 });
 
-test('a button that stays while it works keeps the focus: Cache Update, an inquiry marked read (a disabled button dropped it to the page)', async ({ page }) => {
+test('a button that stays while it works keeps the focus: Cache Update, an inquiry marked read (a disabled button dropped it to the page); a deleted one hands it to the panel', async ({ page }) => {
   site.db().delete(membershipInquiries).run();
   makeInquiry(site.db(), { name: 'Anna Berger' });
   await page.goto(`${site.url}/admin#mitglied`);
@@ -220,6 +220,45 @@ test('a button that stays while it works keeps the focus: Cache Update, an inqui
   holdRead.release();
   const markUnread = inquiry.getByRole('button', { name: 'Als ungelesen markieren: Anna Berger', exact: true });
   await expect(markUnread).toBeFocused();
-  await expect(inquiry.getByRole('button', { name: 'Löschen: Anna Berger', exact: true })).toHaveCount(1);
   expect(site.db().select().from(membershipInquiries).all().map((i) => i.status)).toEqual(['read']);
+  // deleted with the keyboard: the only inquiry, so the focus goes to the tab's panel, not the page's start
+  page.on('dialog', (dialog) => void dialog.accept());
+  await inquiry.getByRole('button', { name: 'Löschen: Anna Berger', exact: true }).press('Enter');
+  await expect(inquiry).toHaveCount(0);
+  await expect(page.getByRole('tabpanel')).toBeFocused();
+  expect(site.db().select().from(membershipInquiries).all()).toEqual([]);
+});
+
+test("a row's 'Löschen' the server refused keeps the focus on its row's button (it was disabled while it worked)", async ({ page }) => {
+  site.db().delete(players).run();
+  makePlayer(site.db(), teamId, { name: 'Max Huber', position: 'Stürmer' });
+  await page.goto(`${site.url}/admin#spieler`);
+  const remove = page.getByRole('button', { name: 'Löschen: Max Huber', exact: true });
+  page.on('dialog', (dialog) => void dialog.accept());
+  await failAction(page, 'admin.players.remove');
+  await remove.focus();
+  await page.keyboard.press('Enter');
+  await expect(toaster(page).locator('.toast.destructive')).toHaveCount(1);
+  await expect(remove).toBeFocused();
+  expect(site.db().select().from(players).all().map((p) => p.name)).toEqual(['Max Huber']);
+});
+
+test("a row deleted with the keyboard leaves the focus on the next row's 'Löschen', the last one on the tab's panel", async ({ page }) => {
+  site.db().delete(players).run();
+  for (const name of ['Anna Bauer', 'Berta Gruber', 'Clara Huber']) makePlayer(site.db(), teamId, { name, position: 'Stürmer' });
+  await page.goto(`${site.url}/admin#spieler`);
+  page.on('dialog', (dialog) => void dialog.accept());
+  const remove = (name: string) => page.getByRole('button', { name: `Löschen: ${name}`, exact: true });
+  await remove('Berta Gruber').focus();
+  await page.keyboard.press('Enter');
+  await expect(remove('Berta Gruber')).toHaveCount(0);
+  await expect(remove('Clara Huber')).toBeFocused();
+  // the last row: the one before it
+  await page.keyboard.press('Enter');
+  await expect(remove('Clara Huber')).toHaveCount(0);
+  await expect(remove('Anna Bauer')).toBeFocused();
+  // none left: the panel, so the next Tab is in the tab, not the header
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('tabpanel')).toBeFocused();
+  expect(site.db().select().from(players).all()).toEqual([]);
 });

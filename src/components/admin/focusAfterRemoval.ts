@@ -1,0 +1,31 @@
+// Where the keyboard's focus goes when the row it was on is deleted: the row's button went with it, and the
+// browser put the focus on the page's start, so a keyboard or screen-reader user deleting three rows in a row
+// tabbed back through the header and the tab bar after each.
+
+/**
+ * Notes the row of the focused button before a delete; `moveFocus()` once the row went puts the focus on the
+ * same button of the row after it (else the one before), else on the open tab's panel.
+ */
+export function focusAfterRemoval(): { moveFocus: () => void } {
+  const button = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  const row = button?.closest('tr, li') ?? null;
+  const kind = button?.className ?? '';
+  const neighbours = row ? [row.nextElementSibling, row.previousElementSibling] : [];
+  const move = (framesLeft: number) => {
+    if (!button) return;
+    // the list's reload has resolved, its render may still be to come
+    if (button.isConnected) {
+      if (framesLeft > 0) requestAnimationFrame(() => move(framesLeft - 1));
+      return;
+    }
+    // the admin has gone on meanwhile: the focus stays where they put it
+    if (document.activeElement !== null && document.activeElement !== document.body) return;
+    for (const neighbour of neighbours) {
+      if (!neighbour?.isConnected) continue;
+      const same = [...neighbour.querySelectorAll<HTMLElement>('button')].find((each) => each.className === kind);
+      if (same) return same.focus();
+    }
+    document.getElementById('admin-panel')?.focus();
+  };
+  return { moveFocus: () => move(10) };
+}
