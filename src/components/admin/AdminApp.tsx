@@ -3,7 +3,8 @@ import { Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent 
 import { Toaster, useToasts } from '../ui/toast';
 import { MANAGERS } from './managers';
 import { TABS, type TabKey } from './tabs';
-import { AdminUserContext, ToastContext, confirmLeave, refusedWhile } from './ui';
+import { AdminUserContext, ToastContext, confirmLeave } from './ui';
+import { refusedWhile } from '../ui/refused';
 import { browserStorage, purgeExpiredDrafts } from './drafts';
 import { KIT_TEXTS } from './contentKit';
 import { usePendingPublishCount } from './live';

@@ -6,7 +6,8 @@ import { useState } from 'react';
 import { DEPLOY_TEXTS as T } from '../../lib/deploy-texts';
 import { callAction } from './contentKit';
 import { useDeployState } from './live';
-import { refusedWhile, useToast } from './ui';
+import { useToast } from './ui';
+import { refusedWhile } from '../ui/refused';
 
 
 export function DeployBadge({ isSuperAdmin }: { isSuperAdmin: boolean }) {

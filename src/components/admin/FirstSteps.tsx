@@ -5,7 +5,8 @@ import { actions } from 'astro:actions';
 import { useEffect, useState } from 'react';
 import { FIRST_STEPS, FIRST_STEPS_TEXTS as T, type FirstStepsState } from '../../lib/first-steps';
 import { callAction } from './contentKit';
-import { refusedWhile, useToast } from './ui';
+import { useToast } from './ui';
+import { refusedWhile } from '../ui/refused';
 import type { TabKey } from './tabs';
 
 /** Where the first version kept 'Ausblenden' (this browser only): carried to the account once, then removed. */

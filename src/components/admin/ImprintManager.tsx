@@ -10,7 +10,7 @@ import PageContentModal, { useDeletePageContent, type PageContentField } from '.
 import { ActiveBadge, KIT_TEXTS, callAction, useLoader, useSaveToasts, wrapStyle } from './contentKit';
 import { useLiveReload } from './live';
 import { useBusyRows } from './busyRows';
-import { refusedWhile } from './ui';
+import { refusedWhile } from '../ui/refused';
 
 const TEXTS = {
   fixedHeading: 'Pflichtangaben',

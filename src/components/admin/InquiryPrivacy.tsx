@@ -5,7 +5,8 @@ import { actions } from 'astro:actions';
 import { useState, type FormEvent } from 'react';
 import { PRIVACY_TOOL_TEXTS as T } from '../../lib/schemas/audit';
 import { callAction, useSaveToasts } from './contentKit';
-import { Field, confirmAction, refusedWhile } from './ui';
+import { Field, confirmAction } from './ui';
+import { refusedWhile } from '../ui/refused';
 
 /** Hands the export to the browser as a file download. */
 function download(name: string, data: unknown) {

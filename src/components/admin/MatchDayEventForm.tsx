@@ -14,7 +14,7 @@ import {
   type Side,
 } from '../../lib/schemas/match-details';
 import { useSaveToasts } from './contentKit';
-import { refusedWhile } from './ui';
+import { refusedWhile } from '../ui/refused';
 
 export type EventKind = 'goal' | 'card' | 'substitution';
 

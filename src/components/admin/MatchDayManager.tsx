@@ -8,7 +8,7 @@ import { formatShortDate } from '../../lib/dates-de';
 import { formatMinute, matchMinute } from '../../lib/match-minute';
 import { MATCH_DAY_TEXTS as T, PHASE_FLOW, PHASE_STEPS, type PhaseStep } from '../../lib/schemas/match-details';
 import { callAction, useSaveToasts } from './contentKit';
-import { refusedWhile } from './ui';
+import { refusedWhile } from '../ui/refused';
 import MatchDayEventForm, { type EventKind } from './MatchDayEventForm';
 import { MatchEventList, useMatchDetails } from './MatchDetailsEvents';
 

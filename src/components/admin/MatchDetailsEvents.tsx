@@ -6,7 +6,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { formatMinute } from '../../lib/match-minute';
 import { EVENT_LABELS, GOAL_KIND_LABELS, MATCH_DETAILS_TEXTS as T, type MatchDetailsEntry, type MatchEventEntry } from '../../lib/schemas/match-details';
 import { callAction, useSaveToasts } from './contentKit';
-import { refusedWhile } from './ui';
+import { refusedWhile } from '../ui/refused';
 
 function who(details: MatchDetailsEntry, id: string | null, typed: string | null): string {
   if (!id) return typed ?? '';

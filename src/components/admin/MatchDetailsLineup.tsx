@@ -8,7 +8,7 @@ import { MATCH_DETAILS_TEXTS as T, SIDES, lineupProblems, type LineupRead, type 
 import { mergeLineup } from '../../lib/lineup-merge';
 import { callAction, useSaveToasts, wrapStyle } from './contentKit';
 import type { useMatchDetails } from './MatchDetailsEvents';
-import { refusedWhile } from './ui';
+import { refusedWhile } from '../ui/refused';
 
 type Choice = { role: '' | 'start' | 'sub'; number: string };
 

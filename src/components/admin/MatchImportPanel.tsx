@@ -9,7 +9,8 @@ import type { ColumnMapping, ImportInspection, ImportReview } from '../../lib/ma
 import { COMPETITIONS } from '../../lib/schemas/match';
 import { MAX_IMPORT_TEXT, type ImportSource } from '../../lib/schemas/match-import';
 import { callAction, useSaveToasts } from './contentKit';
-import { refusedWhile, useFocusOnStepChange } from './ui';
+import { useFocusOnStepChange } from './ui';
+import { refusedWhile } from '../ui/refused';
 import MatchImportMapping from './MatchImportMapping';
 import MatchImportReview from './MatchImportReview';
 

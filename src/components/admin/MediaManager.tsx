@@ -10,7 +10,8 @@ import type { ManagerProps } from './managers';
 import { KIT_TEXTS, callAction, useLoader, useSaveToasts, wrapStyle } from './contentKit';
 import { MoreRows, useShownInSteps } from './ShownInSteps';
 import { loadMediaLibrary, mediaName } from './ImageUpload';
-import { confirmAction, refusedWhile } from './ui';
+import { confirmAction } from './ui';
+import { refusedWhile } from '../ui/refused';
 import { MediaThumb } from './MediaThumb';
 
 function AltForm({ item, onSaved }: { item: MediaItem; onSaved: (alt: string) => void }) {

@@ -13,7 +13,8 @@ import { ActiveBadge, ImageField, KIT_TEXTS, callAction, useLoader, useSaveToast
 import { useLiveReload } from './live';
 import InquiryPrivacy from './InquiryPrivacy';
 import type { ManagerProps } from './managers';
-import { SaveButton, confirmAction, refusedWhile, useUnsavedChangesWarning } from './ui';
+import { SaveButton, confirmAction, useUnsavedChangesWarning } from './ui';
+import { refusedWhile } from '../ui/refused';
 import { focusAfterRemoval } from './focusAfterRemoval';
 import { useBusyRows } from './busyRows';
 

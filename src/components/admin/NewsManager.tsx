@@ -18,7 +18,8 @@ import PreviewButton from './PreviewButton';
 import { useBusyRows } from './busyRows';
 import { useSavedRows, type SavedRow } from './savedRows';
 import { MoreRows, useShownInSteps } from './ShownInSteps';
-import { ADMIN_TEXTS, SaveButton, confirmLeave, refusedWhile } from './ui';
+import { ADMIN_TEXTS, SaveButton, confirmLeave } from './ui';
+import { refusedWhile } from '../ui/refused';
 
 /** How long the undo of a deletion is offered. */
 const UNDO_MS = 8000;

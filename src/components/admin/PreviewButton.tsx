@@ -3,7 +3,8 @@
 import { actions } from 'astro:actions';
 import { useState } from 'react';
 import { callAction } from './contentKit';
-import { refusedWhile, useToast } from './ui';
+import { useToast } from './ui';
+import { refusedWhile } from '../ui/refused';
 
 export const PREVIEW_BUTTON_TEXTS = {
   label: 'Seitenvorschau',

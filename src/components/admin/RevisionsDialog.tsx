@@ -9,7 +9,8 @@ import { REVISIONS_UI_TEXTS as T, versionCaption } from '../../lib/revision-comp
 import type { RevisionVersion } from '../../lib/revisions';
 import { callAction, useSaveToasts, wrapStyle } from './contentKit';
 import RevisionCompare from './RevisionCompare';
-import { confirmAction, refusedWhile } from './ui';
+import { confirmAction } from './ui';
+import { refusedWhile } from '../ui/refused';
 
 type Props = { entity: string; id: string; title: string; onClose: () => void; onRestored: () => void };
 

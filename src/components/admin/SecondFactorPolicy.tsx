@@ -5,7 +5,8 @@ import { actions } from 'astro:actions';
 import { useCallback, useEffect, useState } from 'react';
 import { ACCOUNT_TEXTS as T } from '../../lib/schemas/account';
 import { callAction } from './contentKit';
-import { confirmAction, refusedWhile, useToast } from './ui';
+import { confirmAction, useToast } from './ui';
+import { refusedWhile } from '../ui/refused';
 
 export function SecondFactorRequirement() {
   const toast = useToast();

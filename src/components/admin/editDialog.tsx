@@ -2,7 +2,8 @@
 // dialog asks before it drops unsaved edits and stays while its form saves; the buttons wait for an
 // upload under way.
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { ADMIN_TEXTS, confirmLeave, refusedWhile, useModalDialog } from './ui';
+import { ADMIN_TEXTS, confirmLeave, useModalDialog } from './ui';
+import { refusedWhile } from '../ui/refused';
 import { useUploadUnderWay } from './uploadsUnderWay';
 
 /**

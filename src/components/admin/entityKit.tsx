@@ -21,7 +21,8 @@ import { useBusyRows } from './busyRows';
 import type { SaveFn } from './entitySave';
 import type { DraftOf } from './formGuard';
 import { useSavedRows, type SavedRow } from './savedRows';
-import { SaveButton, confirmAction, refusedWhile } from './ui';
+import { SaveButton, confirmAction } from './ui';
+import { refusedWhile } from '../ui/refused';
 import { focusAfterRemoval } from './focusAfterRemoval';
 import { formatShortDate } from '../../lib/dates-de';
 

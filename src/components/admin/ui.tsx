@@ -1,8 +1,9 @@
 // Shared building blocks of the admin managers: one way to show a field, a
 // dialog, a save button, a confirmation, a toast.
-import { createContext, useContext, useEffect, useRef, type MouseEvent, type ReactNode, type RefObject } from 'react';
+import { createContext, useContext, useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import type { Toast } from '../ui/toast';
 import { useUploadUnderWay } from './uploadsUnderWay';
+import { refusedWhile } from '../ui/refused';
 
 export const ADMIN_TEXTS = {
   saving: 'Speichert...',
@@ -56,21 +57,6 @@ export function useFocusOnStepChange(step: string | null, container: RefObject<H
       if (target) return target.focus();
     }
   }, [step, container, tried]);
-}
-
-/**
- * Props of a button that refuses while `refusing`: aria-disabled, not disabled (a disabled button loses the
- * focus, and a keyboard user was sent back to the top of the page), its click cancelled meanwhile.
- */
-export function refusedWhile(refusing: boolean) {
-  return {
-    'aria-disabled': refusing || undefined,
-    onClickCapture: (event: MouseEvent) => {
-      if (!refusing) return;
-      event.preventDefault();
-      event.stopPropagation();
-    },
-  };
 }
 
 /**

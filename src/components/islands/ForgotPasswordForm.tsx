@@ -3,6 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { AUTH_ERRORS, AUTH_TEXTS as T } from '../../lib/schemas/auth';
 import { CaptchaField, useCaptcha } from '../ui/Captcha';
 import { Toaster, useToasts } from '../ui/toast';
+import { refusedWhile } from '../ui/refused';
 
 /** 'Passwort vergessen?': one answer whether or not the address has an account. */
 export default function ForgotPasswordForm() {
@@ -60,7 +61,7 @@ export default function ForgotPasswordForm() {
           <input id="forgot-email" name="email" type="email" required autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
         </label>
         <CaptchaField id="forgot-captcha" challenge={challenge} unavailable={unavailable} value={answer} onChange={setAnswer} onRefresh={() => void refresh()} />
-        <button type="submit" className="btn" disabled={submitting || !challenge}>
+        <button type="submit" className="btn" {...refusedWhile(submitting || !challenge)}>
           {submitting ? T.forgotSubmitting : T.forgotSubmit}
         </button>
       </fieldset>

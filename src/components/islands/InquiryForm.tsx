@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FORM_TEXTS as T } from '../../lib/ui-texts';
 import { CaptchaField, useCaptcha } from '../ui/Captcha';
 import { Toaster, useToasts } from '../ui/toast';
+import { refusedWhile } from '../ui/refused';
 
 type Fields = { name: string; email: string; betreff: string; nachricht: string };
 const EMPTY: Fields = { name: '', email: '', betreff: '', nachricht: '' };
@@ -44,8 +45,9 @@ export default function InquiryForm({ source, title, description }: { source: 'm
         toast({ title: T.successTitle, description: T.successText });
         setFields(EMPTY);
       } else if (isActionError(error) && error.message === 'CAPTCHA') {
-        // the fields stay; a new question follows
+        // the fields stay; a new question follows, answered in its field
         toast({ title: T.captchaTitle, description: T.captchaText, variant: 'destructive' });
+        document.getElementById(id('captcha'))?.focus();
       } else if (isActionError(error) && error.code === 'TOO_MANY_REQUESTS') {
         toast({ title: T.errorTitle, description: T.rateLimited, variant: 'destructive' });
       } else if (isInputError(error)) {
@@ -91,7 +93,7 @@ export default function InquiryForm({ source, title, description }: { source: 'm
         </label>
       </div>
       <CaptchaField id={id('captcha')} challenge={challenge} unavailable={unavailable} value={answer} onChange={setAnswer} onRefresh={() => void refresh()} />
-      <button type="submit" className="btn" disabled={submitting || !challenge}>
+      <button type="submit" className="btn" {...refusedWhile(submitting || !challenge)}>
         {submitting ? T.submitting : T.submit}
       </button>
       </fieldset>

@@ -2,6 +2,7 @@ import { actions, isInputError } from 'astro:actions';
 import { useEffect, useState, type FormEvent } from 'react';
 import { AUTH_TEXTS as T, newPasswordProblem } from '../../lib/schemas/auth';
 import { Toaster, useToasts } from '../ui/toast';
+import { refusedWhile } from '../ui/refused';
 
 /** public-site.md §9: redirect after a successful password reset. */
 const REDIRECT_AFTER_MS = 2000;
@@ -72,7 +73,7 @@ export default function ResetPasswordForm({ token }: { token: string }) {
             onChange={(e) => setConfirm(e.target.value)}
           />
         </label>
-        <button type="submit" className="btn" disabled={submitting}>
+        <button type="submit" className="btn" {...refusedWhile(submitting)}>
           {submitting ? T.resetSubmitting : T.resetSubmit}
         </button>
       </fieldset>

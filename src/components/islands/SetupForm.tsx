@@ -1,6 +1,7 @@
 import { actions, isInputError } from 'astro:actions';
 import { useEffect, useState, type FormEvent } from 'react';
 import { AUTH_TEXTS as T, SETUP_TEXTS as S, newPasswordProblem } from '../../lib/schemas/auth';
+import { refusedWhile } from '../ui/refused';
 
 /** The first superadmin chooses e-mail and password (/auth/setup). */
 export default function SetupForm({ token }: { token: string }) {
@@ -56,7 +57,7 @@ export default function SetupForm({ token }: { token: string }) {
           {T.confirmPassword}
           <input id="setup-confirm" type="password" required autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
         </label>
-        <button type="submit" className="btn" disabled={submitting}>
+        <button type="submit" className="btn" {...refusedWhile(submitting)}>
           {submitting ? S.submitting : S.submit}
         </button>
       </fieldset>

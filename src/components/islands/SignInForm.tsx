@@ -4,6 +4,7 @@ import { AUTH_ERRORS, AUTH_TEXTS as T } from '../../lib/schemas/auth';
 import { afterSignInPath } from '../../lib/sign-in-target';
 import { CaptchaField, useCaptcha } from '../ui/Captcha';
 import { Toaster, useToasts } from '../ui/toast';
+import { refusedWhile } from '../ui/refused';
 
 /** How long the success toast stays before the visitor is taken home. */
 const GO_HOME_AFTER_MS = 1200;
@@ -121,7 +122,7 @@ export default function SignInForm() {
               }}
             />
           </label>
-          <button type="submit" className="btn" disabled={submitting}>
+          <button type="submit" className="btn" {...refusedWhile(submitting)}>
             {submitting ? T.submitting : T.secondStepSubmit}
           </button>
         </fieldset>
@@ -151,7 +152,7 @@ export default function SignInForm() {
           />
         </label>
         <CaptchaField id="signin-captcha" challenge={challenge} unavailable={unavailable} value={answer} onChange={setAnswer} onRefresh={() => void refresh()} />
-        <button type="submit" className="btn" disabled={submitting || !challenge}>
+        <button type="submit" className="btn" {...refusedWhile(submitting || !challenge)}>
           {submitting ? T.submitting : T.submit}
         </button>
         <p style={{ margin: 0 }}>

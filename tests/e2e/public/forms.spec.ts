@@ -106,7 +106,7 @@ test.describe('Formulare', () => {
     expect(mail.text).toContain(`${site().url}/admin`);
   });
 
-  test("membership form: a wrong answer keeps the fields, says 'Captcha falsch' and asks a new question", async ({ page }) => {
+  test("membership form: a wrong answer keeps the fields, says 'Captcha falsch' and asks a new question in the focused field", async ({ page }) => {
     let captchaRequests = 0;
     page.on('request', (r) => {
       if (r.url().endsWith('/api/captcha')) captchaRequests++;
@@ -121,9 +121,12 @@ test.describe('Formulare', () => {
     await form.getByLabel('Betreff').fill('Spielerin werden');
     await form.locator('textarea[name="nachricht"]').fill('Ich spiele seit fünf Jahren.');
     await form.getByLabel(/Sicherheitsfrage/).fill(String(sum + 1));
-    await form.getByRole('button', { name: 'Nachricht senden' }).click();
+    // with the keyboard: the new question's field takes the focus (the button was disabled and dropped it)
+    await form.getByRole('button', { name: 'Nachricht senden' }).press('Enter');
     const toast = page.locator('.toast.destructive').filter({ hasText: 'Captcha falsch' });
     await expect(toast).toContainText('Bitte löse die Rechenaufgabe korrekt.');
+    await expect(form.getByLabel(/Sicherheitsfrage/)).toBeFocused();
+    await expect(form.getByLabel(/Sicherheitsfrage/)).toHaveValue('');
     await expect(form.getByLabel('Name')).toHaveValue('Susi Spielerin');
     await expect(form.locator('textarea[name="nachricht"]')).toHaveValue('Ich spiele seit fünf Jahren.');
     await expect(form.locator('.captcha-question')).toHaveText(/^\d+ \+ \d+ = \?$/);
@@ -322,7 +325,7 @@ test.describe('Formulare, Speichern schlägt fehl', () => {
     db.$client.exec('ALTER TABLE membership_inquiries RENAME TO inquiries_unwritable');
   });
 
-  test("'Fehler beim Senden' and the fields stay", async ({ page, context }) => {
+  test("'Fehler beim Senden', the fields stay and the keyboard's focus on the button", async ({ page, context }) => {
     await withCookieChoice(context);
     await page.goto(site().url + '/mitglied-werden');
     const form = page.locator('form.inquiry-form');
@@ -333,10 +336,13 @@ test.describe('Formulare, Speichern schlägt fehl', () => {
     await form.getByLabel('Betreff').fill('Mitgliedschaft');
     await form.locator('textarea[name="nachricht"]').fill('Hallo');
     await form.getByLabel(/Sicherheitsfrage/).fill(String(sum));
-    await form.getByRole('button', { name: 'Nachricht senden' }).click();
+    const send = form.getByRole('button', { name: 'Nachricht senden' });
+    await send.press('Enter');
     const toast = page.locator('.toast.destructive').filter({ hasText: 'Fehler beim Senden' });
     await expect(toast).toContainText('Es gab ein Problem beim Senden der Nachricht. Bitte versuche es erneut.');
     await expect(form.getByLabel('Name')).toHaveValue('Paula Pech');
+    // the keyboard is where it was, to send again once the question is answered
+    await expect(send).toBeFocused();
   });
 });
 
