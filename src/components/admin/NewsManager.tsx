@@ -19,6 +19,7 @@ import { useBusyRows } from './busyRows';
 import { useSavedRows, type SavedRow } from './savedRows';
 import { MoreRows, useShownInSteps } from './ShownInSteps';
 import { ADMIN_TEXTS, SaveButton, confirmLeave } from './ui';
+import { focusAfterRemoval } from './focusAfterRemoval';
 import { refusedWhile } from '../ui/refused';
 
 /** How long the undo of a deletion is offered. */
@@ -214,6 +215,7 @@ export default function NewsManager() {
   };
 
   const remove = async (item: NewsListEntry) => {
+    const focus = focusAfterRemoval();
     const result = await during(item.id, () => callAction(() => actions.admin.news.remove({ id: item.id })));
     if (!result.ok) return failed(T.deleteError, result.message);
     const { row, trash, ...publication } = result.data;
@@ -222,7 +224,8 @@ export default function NewsManager() {
     window.clearTimeout(undoTimer.current);
     setUndo(trash === null ? null : { row, trash });
     undoTimer.current = window.setTimeout(() => setUndo(null), UNDO_MS);
-    void reload();
+    await reload();
+    focus.moveFocus();
   };
 
   const restore = async () => {

@@ -3,9 +3,9 @@
 // the first field it marks, which names the reason as its description.
 import { expect, test } from '@playwright/test';
 import { loginAs } from '../../fixtures/auth';
-import { makeInquiry, makeMatch, makePlayer, makeTeam } from '../../fixtures/factories';
+import { makeInquiry, makeMatch, makeNews, makePlayer, makeTeam } from '../../fixtures/factories';
 import { startSite, type Site } from '../../fixtures/site';
-import { leagues, membershipInquiries, players } from '../../../src/server/db/schema';
+import { leagues, membershipInquiries, news, players } from '../../../src/server/db/schema';
 import { failAction, holdAction } from '../../fixtures/actions';
 import { toaster } from './content-helpers';
 
@@ -243,7 +243,7 @@ test("a row's 'Löschen' the server refused keeps the focus on its row's button 
   expect(site.db().select().from(players).all().map((p) => p.name)).toEqual(['Max Huber']);
 });
 
-test("a row deleted with the keyboard leaves the focus on the next row's 'Löschen', the last one on the tab's panel", async ({ page }) => {
+test("a row deleted with the keyboard leaves the focus on the next row's 'Löschen', the last one on the tab's panel; the news list too", async ({ page }) => {
   site.db().delete(players).run();
   for (const name of ['Anna Bauer', 'Berta Gruber', 'Clara Huber']) makePlayer(site.db(), teamId, { name, position: 'Stürmer' });
   await page.goto(`${site.url}/admin#spieler`);
@@ -261,4 +261,14 @@ test("a row deleted with the keyboard leaves the focus on the next row's 'Lösch
   await page.keyboard.press('Enter');
   await expect(page.getByRole('tabpanel')).toBeFocused();
   expect(site.db().select().from(players).all()).toEqual([]);
+
+  // the news list (no question asked; 'Rückgängig' offered) does the same
+  site.db().delete(news).run();
+  makeNews(site.db(), { title: 'Erste Meldung', created_at: '2026-11-01T10:00:00.000Z' });
+  makeNews(site.db(), { title: 'Zweite Meldung', created_at: '2026-11-02T10:00:00.000Z' });
+  await page.goto(`${site.url}/admin#news`);
+  const removeNews = (title: string) => page.getByRole('button', { name: `Löschen: ${title}`, exact: true });
+  await removeNews('Zweite Meldung').press('Enter');
+  await expect(removeNews('Zweite Meldung')).toHaveCount(0);
+  await expect(removeNews('Erste Meldung')).toBeFocused();
 });
