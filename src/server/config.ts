@@ -1,6 +1,7 @@
 // Run-time settings, read from the environment once. Everything the server
 // writes lives under DATA_DIR so that a backup is one folder.
 import path from 'node:path';
+import { EARLIER_BUILDS_FOLDER } from './deploy/earlier-builds';
 
 const projectRoot = process.env.ANSTOSS_ROOT ?? process.cwd();
 const dataDir = path.resolve(projectRoot, process.env.DATA_DIR ?? 'data');
@@ -21,7 +22,7 @@ export const config = {
   uploadsDir: path.join(dataDir, 'uploads'),
   siteDir: path.join(dataDir, 'site'),
   /** the hashed files of earlier builds, answered for some days after a deploy (src/server/deploy/earlier-builds.ts) */
-  earlierBuildsDir: path.join(dataDir, 'earlier-builds'),
+  earlierBuildsDir: path.join(dataDir, EARLIER_BUILDS_FOLDER),
   outboxDir: path.join(dataDir, 'outbox'),
   // migrations are part of the code, not of the data: always the repo's own
   migrationsDir: path.join(projectRoot, 'data', 'migrations'),
