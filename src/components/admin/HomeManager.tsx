@@ -70,7 +70,7 @@ function ContentBlocks() {
                 <button
                   type="button"
                   className="btn btn-danger btn-small"
-                  onClick={() => void remove(b).then((gone) => gone && void reload())}
+                  onClick={() => void remove(b, reload)}
                 >
                   Löschen
                 </button>

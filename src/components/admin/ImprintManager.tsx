@@ -111,7 +111,7 @@ export default function ImprintManager() {
                     Bearbeiten
                   </button>
                   {entry && (
-                    <button type="button" className="btn btn-outline btn-small" onClick={() => void resetFixed(entry).then((gone) => { if (gone) void reload(); })}>
+                    <button type="button" className="btn btn-outline btn-small" onClick={() => void resetFixed(entry, reload)}>
                       {TEXTS.reset}
                     </button>
                   )}
@@ -143,7 +143,10 @@ export default function ImprintManager() {
         {data && extras.length === 0 && <p className="empty">{TEXTS.noExtra}</p>}
         {extras.length > 0 && (
           <ul className="admin-list imprint-extras" style={{ marginTop: '1rem' }}>
-            {extras.map((entry) => (
+            {extras.map((entry) => {
+              // each row's buttons name their row (decision 072)
+              const named = (action: string) => (entry.title ? `${action}: ${entry.title}` : undefined);
+              return (
               <li key={entry.id} className="admin-card imprint-extra" style={{ boxShadow: 'none', border: '1px solid var(--grey-200)', display: 'grid', gap: '0.4rem' }}>
                 <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem', justifyContent: 'space-between', alignItems: 'center' }}>
                   <strong className="section-title" style={wrapStyle}>{entry.title || '–'}</strong>
@@ -154,22 +157,30 @@ export default function ImprintManager() {
                 </div>
                 {entry.content && <span className="section-content" style={{ ...wrapStyle, whiteSpace: 'pre-line' }}>{entry.content}</span>}
                 <div className="admin-actions">
-                  <button type="button" className="btn btn-outline btn-small" {...refusedWhile(busy.has(entry.id))} onClick={() => void toggle(entry)}>
+                  <button
+                    type="button"
+                    className="btn btn-outline btn-small"
+                    aria-label={named(entry.is_active ? TEXTS.deactivate : TEXTS.activate)}
+                    {...refusedWhile(busy.has(entry.id))}
+                    onClick={() => void toggle(entry)}
+                  >
                     {entry.is_active ? TEXTS.deactivate : TEXTS.activate}
                   </button>
                   <button
                     type="button"
                     className="btn btn-outline btn-small"
+                    aria-label={named('Bearbeiten')}
                     onClick={() => setDialog({ entry, fields: ['title', 'content', 'display_order', 'is_active'], title: 'Abschnitt bearbeiten' })}
                   >
                     Bearbeiten
                   </button>
-                  <button type="button" className="btn btn-danger btn-small" onClick={() => void deleteExtra(entry).then((gone) => { if (gone) void reload(); })}>
+                  <button type="button" className="btn btn-danger btn-small" aria-label={named('Löschen')} onClick={() => void deleteExtra(entry, reload)}>
                     Löschen
                   </button>
                 </div>
               </li>
-            ))}
+              );
+            })}
           </ul>
         )}
       </section>

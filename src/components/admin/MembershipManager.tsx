@@ -73,7 +73,7 @@ type Defaults = Record<string, { title?: string; content?: string }>;
 
 type TextsData = { sections: PageContentEntry[]; defaults: Defaults; inquiryRecipient: string | null };
 
-function MembershipTexts({ data, loading, reload }: { data: TextsData | null; loading: boolean; reload: () => void }) {
+function MembershipTexts({ data, loading, reload }: { data: TextsData | null; loading: boolean; reload: () => Promise<unknown> }) {
   const [dialog, setDialog] = useState<{ def: SectionDef; entry: PageContentEntry | null; order: number } | null>(null);
   const deleteEntry = useDeletePageContent({ deleted: TEXTS.deleted, confirm: TEXTS.confirmDelete });
   const defaults: Defaults = data?.defaults ?? {};
@@ -111,7 +111,7 @@ function MembershipTexts({ data, loading, reload }: { data: TextsData | null; lo
                     <button
                       type="button"
                       className="btn btn-danger btn-small"
-                      onClick={() => void deleteEntry(entry).then((gone) => { if (gone) void reload(); })}
+                      onClick={() => void deleteEntry(entry, reload)}
                     >
                       Löschen
                     </button>
@@ -318,7 +318,7 @@ export default function MembershipManager({ isSuperAdmin }: Partial<ManagerProps
     <>
       <Inquiries unannounced={data !== null && data.inquiryRecipient === null} />
       {isSuperAdmin && <InquiryPrivacy />}
-      <MembershipTexts data={data} loading={texts.loading} reload={() => void texts.reload()} />
+      <MembershipTexts data={data} loading={texts.loading} reload={texts.reload} />
       <QrCodeCard data={data} reload={() => void texts.reload()} />
     </>
   );

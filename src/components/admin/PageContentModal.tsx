@@ -18,6 +18,7 @@ import { useFormConcurrency } from './MergeDialog';
 import PreviewButton from './PreviewButton';
 import { useSavedRows } from './savedRows';
 import { confirmAction } from './ui';
+import { focusAfterRemoval } from './focusAfterRemoval';
 
 export type PageContentField =
   | 'page_key'
@@ -292,13 +293,15 @@ export default function PageContentModal({
 }
 
 /**
- * Deleting a page_content entry after asking: resolves true when it is gone.
- * Toasts 'Seiteninhalt gelöscht!' (or the editor's own wording).
+ * Deleting a page_content entry after asking, then reloading the list: resolves true when it is gone.
+ * Toasts 'Seiteninhalt gelöscht!' (or the editor's own wording); the keyboard's focus goes on to the next
+ * row's button (decision 072).
  */
 export function useDeletePageContent(texts?: { deleted?: string; error?: string; confirm?: string }) {
   const { saved, failed } = useSaveToasts();
-  return async (entry: Pick<PageContentEntry, 'id'>): Promise<boolean> => {
+  return async (entry: Pick<PageContentEntry, 'id'>, reload: () => Promise<unknown>): Promise<boolean> => {
     if (!confirmAction(texts?.confirm ?? PAGE_CONTENT_TEXTS.confirmDelete)) return false;
+    const focus = focusAfterRemoval();
     const result = await callAction(() => actions.admin.pageContent.remove({ id: entry.id }));
     if (!result.ok) {
       failed(texts?.error ?? PAGE_CONTENT_TEXTS.deleteError, result.message);
@@ -306,6 +309,8 @@ export function useDeletePageContent(texts?: { deleted?: string; error?: string;
     }
     const { row: _row, ...publication } = result.data;
     saved(texts?.deleted ?? PAGE_CONTENT_TEXTS.deleted, publication);
+    await reload();
+    focus.moveFocus();
     return true;
   };
 }

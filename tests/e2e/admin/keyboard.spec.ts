@@ -3,9 +3,9 @@
 // the first field it marks, which names the reason as its description.
 import { expect, test } from '@playwright/test';
 import { loginAs } from '../../fixtures/auth';
-import { makeInquiry, makeMatch, makeNews, makePlayer, makeTeam } from '../../fixtures/factories';
+import { makeInquiry, makeMatch, makeNews, makePageSection, makePlayer, makeTeam } from '../../fixtures/factories';
 import { startSite, type Site } from '../../fixtures/site';
-import { leagues, membershipInquiries, news, players } from '../../../src/server/db/schema';
+import { leagues, membershipInquiries, news, pageContent, players } from '../../../src/server/db/schema';
 import { failAction, holdAction } from '../../fixtures/actions';
 import { toaster } from './content-helpers';
 
@@ -271,4 +271,16 @@ test("a row deleted with the keyboard leaves the focus on the next row's 'Lösch
   await removeNews('Zweite Meldung').press('Enter');
   await expect(removeNews('Zweite Meldung')).toHaveCount(0);
   await expect(removeNews('Erste Meldung')).toBeFocused();
+});
+
+test("an imprint section deleted with the keyboard hands the focus to the next section's 'Löschen'", async ({ page }) => {
+  makePageSection(site.db(), 'imprint', 'abschnitt_1', { title: 'Bildnachweis', content: 'Fotos: Verein', display_order: 10 });
+  makePageSection(site.db(), 'imprint', 'abschnitt_2', { title: 'Haftung', content: 'Für Links keine Haftung.', display_order: 11 });
+  await page.goto(`${site.url}/admin#impressum`);
+  page.on('dialog', (dialog) => void dialog.accept());
+  const remove = (title: string) => page.getByRole('button', { name: `Löschen: ${title}`, exact: true });
+  await remove('Bildnachweis').press('Enter');
+  await expect(remove('Bildnachweis')).toHaveCount(0);
+  await expect(remove('Haftung')).toBeFocused();
+  expect(site.db().select().from(pageContent).all().filter((row) => row.page_key === 'imprint').map((row) => row.title)).toEqual(['Haftung']);
 });
