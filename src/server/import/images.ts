@@ -39,6 +39,16 @@ export function bucketPath(value: string): string | null {
   return /^[\w./ -]+\.(jpe?g|png|gif|webp|avif)$/i.test(value) ? value.replace(/^\.?\/*/, '') : null;
 }
 
+/**
+ * The bucket's address from `--storage-url`: given as the storage's public root (`…/object/public`, as the
+ * operations guide wrote it) or with the bucket (`…/object/public/club-images`). Without the bucket every image
+ * answered 404 and the import went on without any of them (a review of moving in).
+ */
+export function bucketAddress(storageUrl: string): string {
+  const base = storageUrl.replace(/\/+$/, '');
+  return base.endsWith(BUCKET.slice(0, -1)) ? base : `${base}${BUCKET.slice(0, -1)}`;
+}
+
 async function fetchImage(value: string, bucket: string, source: ImageSource): Promise<Buffer | null> {
   try {
     if (source.storageDir) {
@@ -47,7 +57,7 @@ async function fetchImage(value: string, bucket: string, source: ImageSource): P
       if (!file.startsWith(root + path.sep)) return null;
       return await fs.readFile(file);
     }
-    const url = source.storageUrl ? `${source.storageUrl.replace(/\/+$/, '')}/${bucket.split('/').map(encodeURIComponent).join('/')}` : value;
+    const url = source.storageUrl ? `${bucketAddress(source.storageUrl)}/${bucket.split('/').map(encodeURIComponent).join('/')}` : value;
     if (!/^https?:\/\//.test(url)) return null;
     const response = await fetch(url, { signal: AbortSignal.timeout(20_000) });
     return response.ok ? Buffer.from(await response.arrayBuffer()) : null;
