@@ -15,9 +15,17 @@ import { BackupBadge } from './BackupBadge';
 import { FirstSteps } from './FirstSteps';
 import { SecondFactorSection } from './SecondFactorSection';
 import { ACCOUNT_TEXTS } from '../../lib/schemas/account';
+import type { FirstStepsShown } from '../../lib/first-steps';
 import { requestLogout } from '../../scripts/auth-nav';
 
-type Props = { email: string; userId: string; isSuperAdmin: boolean; mustSetUpSecondFactor?: boolean };
+type Props = {
+  email: string;
+  userId: string;
+  isSuperAdmin: boolean;
+  mustSetUpSecondFactor?: boolean;
+  /** 'Erste Schritte' as the page read them, so the list and the tabs appear together */
+  firstSteps?: FirstStepsShown;
+};
 
 function tabFromHash(allowed: TabKey[]): TabKey {
   const key = window.location.hash.slice(1) as TabKey;
@@ -25,7 +33,7 @@ function tabFromHash(allowed: TabKey[]): TabKey {
 }
 
 /** The admin panel (admin-area.md §2): header, tabs (a dropdown below 768 px), one manager per tab. */
-export default function AdminApp({ email, userId, isSuperAdmin, mustSetUpSecondFactor = false }: Props) {
+export default function AdminApp({ email, userId, isSuperAdmin, mustSetUpSecondFactor = false, firstSteps }: Props) {
   const tabs = TABS.filter((t) => !('superadminOnly' in t) || isSuperAdmin);
   const keys = tabs.map((t) => t.key);
   const [active, setActive] = useState<TabKey>(() => tabFromHash(keys));
@@ -166,7 +174,7 @@ export default function AdminApp({ email, userId, isSuperAdmin, mustSetUpSecondF
         </main>
       ) : (
         <main className="container admin-main">
-          <FirstSteps active={active} onOpen={select} />
+          <FirstSteps active={active} onOpen={select} initial={firstSteps} />
           <nav className="admin-tabs" aria-label="Bereiche">
             {/* tabs as a screen reader announces them: one Tab stop, arrows, Home and End move between them,
                 Enter or Space opens one (each tab's manager loads on opening, so arrows do not open them) */}

@@ -1,9 +1,10 @@
 // 'Erste Schritte' above the tabs (docs/decisions/071): what a new club still has to do, each with the tab
-// that does it. Asked again whenever a tab is opened (a step done there counts on the way back); gone when all
-// are done, or once this admin chose 'Ausblenden' (kept with their account: hidden on each of their devices).
+// that does it. The page's own read draws it with the tabs; asked again whenever another tab is opened (a step
+// done there counts on the way back); gone when all are done, or once this admin chose 'Ausblenden' (kept with
+// their account: hidden on each of their devices).
 import { actions } from 'astro:actions';
-import { useEffect, useState } from 'react';
-import { FIRST_STEPS, FIRST_STEPS_TEXTS as T, type FirstStepsState } from '../../lib/first-steps';
+import { useEffect, useRef, useState } from 'react';
+import { FIRST_STEPS, FIRST_STEPS_TEXTS as T, type FirstStepsShown, type FirstStepsState } from '../../lib/first-steps';
 import { callAction } from './contentKit';
 import { useToast } from './ui';
 import { refusedWhile } from '../ui/refused';
@@ -28,13 +29,23 @@ function forgetHiddenInBrowser() {
   }
 }
 
-export function FirstSteps({ active, onOpen }: { active: TabKey; onOpen: (tab: TabKey) => void }) {
+type Props = { active: TabKey; onOpen: (tab: TabKey) => void; initial?: FirstStepsShown };
+
+export function FirstSteps({ active, onOpen, initial }: Props) {
   const toast = useToast();
-  const [steps, setSteps] = useState<FirstStepsState | null>(null);
-  const [hidden, setHidden] = useState(false);
+  // a browser that hid the list under the first version asks at once, to carry that over; else the page's
+  // read stands for the tab it opened with
+  const [carryOver] = useState(hiddenInBrowser);
+  const [steps, setSteps] = useState<FirstStepsState | null>(!carryOver && initial?.hidden === false ? initial.steps : null);
+  const [hidden, setHidden] = useState(initial?.hidden ?? false);
   const [hiding, setHiding] = useState(false);
+  const readByPage = useRef(initial !== undefined && !carryOver);
   useEffect(() => {
     if (hidden) return;
+    if (readByPage.current) {
+      readByPage.current = false;
+      return;
+    }
     let live = true;
     void callAction(() => actions.admin.firstSteps.load({})).then(async (result) => {
       if (!live || !result.ok) return;

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { loginAs, signInAs } from '../../fixtures/auth';
-import { failAction } from '../../fixtures/actions';
+import { actionUrl, failAction } from '../../fixtures/actions';
 import { makeTeam } from '../../fixtures/factories';
 import { startSite, type Site } from '../../fixtures/site';
 import { users } from '../../../src/server/db/schema';
@@ -92,5 +92,29 @@ test("a list hidden in a browser by the first version is carried to the account 
   await expect.poll(() => hiddenAt(admin.id)).toMatch(/^\d{4}-/);
   await expect(page.locator('details.first-steps')).toHaveCount(0);
   expect(await page.evaluate(() => localStorage.getItem('anstoss-first-steps-hidden'))).toBeNull();
+  await context.close();
+});
+
+test('the list comes with the tabs, not after them: a tab pressed at once is the tab opened (the page reads the steps)', async ({ browser }) => {
+  const context = await browser.newContext();
+  await loginAs(context, site, 'admin');
+  const page = await context.newPage();
+  // a slow server: the steps' own question never answers while the tabs are already there
+  let asked = 0;
+  await page.route(actionUrl('admin.firstSteps.load'), () => {
+    asked += 1;
+  });
+  await page.goto(`${site.url}/admin`);
+  const tabs = page.getByRole('tablist');
+  await expect(tabs).toBeVisible();
+  await expect(page.locator('details.first-steps summary')).toContainText('Erste Schritte');
+  const where = await tabs.boundingBox();
+  await page.getByRole('tab', { name: 'Spielplan' }).click();
+  await expect(page.getByRole('tab', { name: 'Spielplan' })).toHaveAttribute('aria-selected', 'true');
+  // the tabs did not move under the pointer: the list was there before the first paint of the tabs
+  expect((await tabs.boundingBox())?.y).toBe(where?.y);
+  // opening another tab asks again (a step done there counts on the way back)
+  await expect.poll(() => asked).toBe(1);
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
   await context.close();
 });
