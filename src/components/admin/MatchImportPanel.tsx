@@ -13,6 +13,7 @@ import { useFocusOnStepChange } from './ui';
 import { refusedWhile } from '../ui/refused';
 import MatchImportMapping from './MatchImportMapping';
 import MatchImportReview from './MatchImportReview';
+import { decodeText } from '../../lib/text-decoding';
 
 type Step = { name: 'source' } | { name: 'options'; inspection: ImportInspection } | { name: 'review'; inspection: ImportInspection; review: ImportReview };
 
@@ -47,7 +48,8 @@ export default function MatchImportPanel({ onImported }: { onImported?: () => vo
       failed(T.errorTitle, T.tooLarge(Math.floor(MAX_IMPORT_TEXT / 1000)));
       return setFileKey((k) => k + 1);
     }
-    const text = await file.text();
+    // German Excel saves Windows-1252: read as UTF-8 only, its umlauts and the 'Anstoß' column were lost
+    const text = decodeText(new Uint8Array(await file.arrayBuffer()));
     setSource({ kind: /BEGIN:VCALENDAR/i.test(text) || /\.ics$/i.test(file.name) ? 'ical' : 'csv', text });
   }
 

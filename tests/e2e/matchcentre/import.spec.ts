@@ -35,8 +35,8 @@ const PUBLISHED_WITHIN = 30_000;
 
 const panel = (page: Page) => page.getByRole('region', { name: 'Spiele importieren' });
 
-async function readFile(page: Page, name: string, text: string, mimeType: string) {
-  await panel(page).locator('input[type="file"]').setInputFiles({ name, mimeType, buffer: Buffer.from(text) });
+async function readFile(page: Page, name: string, text: string | Buffer, mimeType: string) {
+  await panel(page).locator('input[type="file"]').setInputFiles({ name, mimeType, buffer: Buffer.isBuffer(text) ? text : Buffer.from(text) });
   await panel(page).getByRole('button', { name: 'Einlesen' }).click();
 }
 
@@ -124,6 +124,26 @@ test.describe('files', () => {
       ['id:ical-2@liga.example', '2027-04-11', '15:00', 'cancelled'],
     ]);
     expect(await publicHtml(site(), '/spielplan')).toContain('SC Kalenderstadt');
+  });
+
+  test("a CSV saved by German Excel (Windows-1252): the 'Anstoß' column is found and the umlauts stay", async ({ page, context }) => {
+    await loginAs(context, site(), 'admin');
+    await page.goto(`${site().url}/admin#spielplan`);
+    const excel = Buffer.from(
+      ['Nr;Datum;Anstoß;Heim;Gast;Ergebnis', 'W-1;09.05.2027;17:30;SV Kirchberg an der Raab;SV Möllersdorf Süd;;'].join('\r\n'),
+      'latin1',
+    );
+    await readFile(page, 'spielplan-excel.csv', excel, 'text/csv');
+    const mapping = panel(page).getByRole('group', { name: 'Spalten zuordnen' });
+    await expect(mapping.getByRole('combobox', { name: 'Uhrzeit', exact: true })).toHaveValue('2');
+    await expect(mapping.getByRole('combobox', { name: 'Uhrzeit', exact: true }).locator('option:checked')).toHaveText('Anstoß');
+    await expect(panel(page).getByRole('table', { name: 'Vorschau' })).toContainText('SV Möllersdorf Süd');
+    await panel(page).getByLabel('Wettbewerb (wenn die Quelle keinen nennt)').fill('Excelcup');
+    await panel(page).getByRole('button', { name: 'Prüfen' }).click();
+    await expect(panel(page).getByRole('region', { name: 'Neue Spiele (1)' })).toContainText('09.05.2027 17:30 · SV Kirchberg an der Raab – SV Möllersdorf Süd');
+    await panel(page).getByRole('button', { name: 'Übernehmen' }).click();
+    await expect(toaster(page).getByText('Import übernommen: 1 neu, 0 geändert, 0 Ergebnisse anderer Mannschaften.')).toBeVisible({ timeout: PUBLISHED_WITHIN });
+    expect(site().db().select().from(matches).where(eq(matches.competition, 'Excelcup')).all().map((m) => [m.away_team, m.match_time])).toEqual([['SV Möllersdorf Süd', '17:30']]);
   });
 });
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fetchCalendarText, isRefusedAddress } from './match-import-fetch';
 
 const ICS = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n';
+const LATIN1_ICS = 'BEGIN:VCALENDAR\r\nSUMMARY:SV Möllersdorf - FC Größing\r\nEND:VCALENDAR\r\n';
 let server: http.Server;
 let base: string;
 
@@ -13,6 +14,9 @@ beforeAll(async () => {
     if (req.url === '/html') return res.writeHead(200, { 'content-type': 'text/html' }).end('<p>hi</p>');
     if (req.url === '/big') return res.writeHead(200, { 'content-type': 'text/plain' }).end('x'.repeat(5_000));
     if (req.url === '/slow') return void setTimeout(() => res.writeHead(200, { 'content-type': 'text/calendar' }).end(ICS), 2_000);
+    // a league portal that still serves its calendars as Latin-1, one saying so and one not ('ö' is 0xF6)
+    if (req.url === '/latin1.ics') return res.writeHead(200, { 'content-type': 'text/calendar; charset="ISO-8859-1"' }).end(Buffer.from(LATIN1_ICS, 'latin1'));
+    if (req.url === '/unlabelled.ics') return res.writeHead(200, { 'content-type': 'text/calendar' }).end(Buffer.from(LATIN1_ICS, 'latin1'));
     if (req.url === '/hop') return res.writeHead(302, { location: '/cal.ics' }).end();
     if (req.url === '/to-private') return res.writeHead(302, { location: 'http://10.1.2.3/cal.ics' }).end();
     res.writeHead(404).end();
@@ -57,5 +61,11 @@ describe('fetching a calendar address', () => {
     await expect(fetchCalendarText(`${base}/slow`, { ...allowed, timeoutMs: 300 })).rejects.toThrow('Die Adresse antwortete nicht rechtzeitig');
     await expect(fetchCalendarText(`${base}/missing`, allowed)).rejects.toThrow('Die Adresse antwortete mit Status 404.');
     await expect(fetchCalendarText(`${base}/to-private`, allowed)).rejects.toThrow('ins interne Netz');
+  });
+
+  it("reads a calendar in the charset its server names, and Latin-1 without a name, umlauts and 'ß' kept", async () => {
+    const allowed = { allowLoopback: true };
+    expect(await fetchCalendarText(`${base}/latin1.ics`, allowed)).toBe(LATIN1_ICS);
+    expect(await fetchCalendarText(`${base}/unlabelled.ics`, allowed)).toBe(LATIN1_ICS);
   });
 });

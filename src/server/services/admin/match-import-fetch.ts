@@ -10,6 +10,7 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import { FETCH_TEXTS as T } from '../../../lib/match-import/texts';
+import { decodeText } from '../../../lib/text-decoding';
 
 export const IMPORT_FETCH_LIMITS = { timeoutMs: 10_000, maxBytes: 2 * 1024 * 1024, maxRedirects: 3 };
 
@@ -95,7 +96,9 @@ function getOnce(url: URL, limits: Limits, signal: AbortSignal): Promise<{ redir
         response.resume();
         return reject(new ImportFetchRefused(T.status(status)));
       }
-      const type = (response.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+      const [typeText, ...parameters] = (response.headers['content-type'] ?? '').split(';');
+      const type = typeText.trim().toLowerCase();
+      const charset = parameters.map((p) => p.trim().match(/^charset="?([^";]+)"?$/i)?.[1]).find(Boolean);
       if (type !== 'text/calendar' && type !== 'text/plain') {
         response.resume();
         return reject(new ImportFetchRefused(T.contentType(type || 'unbekannt')));
@@ -114,7 +117,7 @@ function getOnce(url: URL, limits: Limits, signal: AbortSignal): Promise<{ redir
           reject(tooLarge());
         } else chunks.push(chunk);
       });
-      response.on('end', () => resolve({ text: Buffer.concat(chunks).toString('utf8') }));
+      response.on('end', () => resolve({ text: decodeText(Buffer.concat(chunks), charset) }));
       response.on('error', reject);
     });
     request.on('error', reject);
