@@ -59,6 +59,18 @@ function nameClub(db: Db, names: { long_name: string; short_name: string }): voi
   saveClubSettings({ ...current, ...names, home_ground: renamedClubOf(current) ? current.home_ground : null }, db);
 }
 
+/** The imported accounts nobody can sign in to yet: no password, no invitation that still works. */
+function importedWithoutPassword(db: Db, now = Date.now()): { id: string; email: string }[] {
+  return db.$client
+    .prepare(
+      `SELECT u.id, u.email FROM import_map m JOIN users u ON u.id = m.target_id
+       WHERE m.source_table = 'profiles' AND u.password_hash IS NULL
+         AND NOT EXISTS (SELECT 1 FROM one_time_tokens t WHERE t.user_id = u.id AND t.purpose = 'invite' AND t.used_at IS NULL AND t.expires_at > ?)
+       ORDER BY u.email`,
+    )
+    .all(now) as { id: string; email: string }[];
+}
+
 export async function runImport(db: Db, options: ImportOptions, log: (line: string) => void = console.info): Promise<ImportOutcome> {
   // a name 'Verein' would refuse stops the run before anything is read or stored
   const club = options.club ? checkedClubName(options.club) : null;
@@ -104,12 +116,14 @@ export async function runImport(db: Db, options: ImportOptions, log: (line: stri
       log(T.storedButNotNamed(error instanceof Error ? error.message : String(error)));
     }
   }
-  const newUsers = report.users.filter((u) => u.isNew);
+  // every account the import brought that has no password and no open invitation: a first run without
+  // --invite, a mail that did not go out, an invitation that ran out are invited by the next run with it
+  const waiting = options.dryRun ? report.users.filter((u) => u.isNew) : importedWithoutPassword(db);
   if (!options.dryRun && options.invite) {
-    if (newUsers.length > 0) log(T.invitingAs(clubIdentityIn(db).longName));
-    for (const user of newUsers) {
-      // one mail that does not go out stops neither the others nor the publish after the import; its
-      // user is named (a re-run would not invite them: they exist by then)
+    if (waiting.length > 0) log(T.invitingAs(clubIdentityIn(db).longName));
+    for (const user of waiting) {
+      // one mail that does not go out stops neither the others nor the publish after the import; its user is
+      // named (the next run with --invite tries again)
       try {
         await inviteUser(db, user.email, options.send);
         log(T.invited(user.email));
@@ -117,8 +131,8 @@ export async function runImport(db: Db, options: ImportOptions, log: (line: stri
         log(T.inviteFailed(user.email, error instanceof Error ? error.message : String(error)));
       }
     }
-  } else if (newUsers.length > 0) {
-    log(T.notInvited(newUsers.length));
+  } else if (waiting.length > 0) {
+    log(T.notInvited(waiting.length));
   }
   return { ok: true, report };
 }

@@ -73,7 +73,7 @@ describe('npm run import from a JSON export', () => {
     expect(rows("SELECT title FROM homepage_content WHERE section_key = 'hero_text'")[0].title).toBe('SV Altdorf');
     expect(rows('SELECT status FROM membership_inquiries')[0].status).toBe('read');
     expect(lines).toContain('[import] teams: 2 neu, 0 geändert, 0 unverändert, 0 übersprungen');
-    expect(lines).toContain('[import] 2 neue Benutzer ohne Passwort; mit --invite erhalten sie eine Einladung.');
+    expect(lines).toContain('[import] 2 Benutzer ohne Passwort und ohne gültige Einladung; mit --invite erhalten sie eine Einladung.');
   });
 
   it('a second run changes nothing; a changed row is updated, not duplicated', async () => {
@@ -184,7 +184,33 @@ describe('npm run import from a JSON export', () => {
     const outcome = await runImport(db, options({ invite: true, send }), log);
     expect(outcome.ok).toBe(true);
     expect(sent).toEqual(['schriftfuehrerin@sv-altdorf.at']);
-    expect(lines).toContain('[import] Einladung an obmann@sv-altdorf.at NICHT gesendet (Fehler beim Versenden der Einladung): ein Passwort setzt die Person über „Passwort vergessen?“');
+    expect(lines).toContain('[import] Einladung an obmann@sv-altdorf.at NICHT gesendet (Fehler beim Versenden der Einladung): der nächste Lauf mit --invite versucht es wieder, oder die Person setzt ein Passwort über „Passwort vergessen?“');
+  });
+
+  it('a later run with --invite invites whom an earlier run left without a password: not invited, the mail failed, the link ran out; never one who has a working link or a password', async () => {
+    const sent: string[] = [];
+    const send = async (mail: Mail) => (sent.push(mail.to), { transport: 'outbox' as const });
+    // the first real run, without --invite
+    await runImport(db, options(), log);
+    expect(lines).toContain('[import] 2 Benutzer ohne Passwort und ohne gültige Einladung; mit --invite erhalten sie eine Einladung.');
+    // the rerun with --invite, nothing changed in the old app: both are invited now
+    await runImport(db, options({ invite: true, send }), log);
+    expect(sent).toEqual(['obmann@sv-altdorf.at', 'schriftfuehrerin@sv-altdorf.at']);
+    // again: their links still work, so nobody gets a second mail (it would void the first)
+    sent.length = 0;
+    lines.length = 0;
+    await runImport(db, options({ invite: true, send }), log);
+    expect(sent).toEqual([]);
+    expect(lines.some((line) => line.includes('ohne Passwort'))).toBe(false);
+    // one link ran out, the other person set a password meanwhile: only the first is invited again
+    write('test.ranOut', () => {
+      db.$client.prepare("UPDATE one_time_tokens SET expires_at = ? WHERE user_id = (SELECT id FROM users WHERE email = 'obmann@sv-altdorf.at')").run(Date.now() - 1);
+      db.$client.prepare("UPDATE users SET password_hash = 'gesetzt' WHERE email = 'schriftfuehrerin@sv-altdorf.at'").run();
+    }, db);
+    await runImport(db, options({ invite: true, send }), log);
+    expect(sent).toEqual(['obmann@sv-altdorf.at']);
+    // the link that ran out is replaced by the new one
+    expect(rows("SELECT expires_at > ? AS live FROM one_time_tokens WHERE purpose = 'invite' AND user_id = (SELECT id FROM users WHERE email = 'obmann@sv-altdorf.at')", Date.now())).toEqual([{ live: 1 }]);
   });
 
   it('--club keeps the colours saved for the built-in club, not its ground', async () => {

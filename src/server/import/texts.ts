@@ -17,10 +17,11 @@ export const IMPORT_TEXTS = {
   rolledBack: (message: string) => `[import] abgebrochen, nichts übernommen: ${message}`,
   invited: (email: string) => `[import] Einladung an ${email} gesendet`,
   inviteFailed: (email: string, reason: string) =>
-    `[import] Einladung an ${email} NICHT gesendet (${reason}): ein Passwort setzt die Person über „Passwort vergessen?“`,
+    `[import] Einladung an ${email} NICHT gesendet (${reason}): der nächste Lauf mit --invite versucht es wieder, oder die Person setzt ein Passwort über „Passwort vergessen?“`,
   inviteNeedsSiteUrl:
     'Mit --invite braucht der Import SITE_URL, die Adresse der Website (z. B. SITE_URL=https://www.verein.at): die Einladungen enthalten den Link zum Setzen des Passworts, ohne sie auf localhost. Es wurde nichts importiert.',
-  notInvited: (count: number) => `[import] ${count} neue Benutzer ohne Passwort; mit --invite erhalten sie eine Einladung.`,
+  notInvited: (count: number) =>
+    `[import] ${count} Benutzer ohne Passwort und ohne gültige Einladung; mit --invite erhalten sie eine Einladung.`,
   clubNamed: (long: string, short: string) => `[import] Verein: ${long} (Kurzname ${short})`,
   clubNameRefused: (message: string) => `--club: ${message} Es wurde nichts importiert.`,
   clubShortNeeded: 'Der Name ist länger als 30 Zeichen: bitte mit --club-short einen Kurznamen angeben.',
