@@ -101,6 +101,61 @@ describe('npm run import from a JSON export', () => {
     expect(rows('SELECT DISTINCT half_minutes FROM teams')).toEqual([{ half_minutes: 30 }]);
   });
 
+  it('a rerun respects what an admin deleted here: not brought back, not counted as changed; a row that needs it is skipped with the reason, an optional reference left empty', async () => {
+    await runImport(db, options(), log);
+    // deleted here since: the team (its players go with it), the news, the editor's account
+    write('test.deletedHere', () => {
+      db.$client.prepare("DELETE FROM teams WHERE name = 'Kampfmannschaft'").run();
+      db.$client.prepare('DELETE FROM news').run();
+      db.$client.prepare("DELETE FROM users WHERE email = 'schriftfuehrerin@sv-altdorf.at'").run();
+    }, db);
+    // meanwhile in the old app: the team and the news were edited, a player joined the team, a second news by the editor
+    const club = oldClub();
+    club.teams[0].description = 'Neu beschrieben';
+    club.news[0].title = 'Derbysieg in Kirchberg (mit Video)';
+    (club.players as Record<string, unknown>[]).push({ id: OLD.badPlayer, team_id: OLD.team, name: 'Neu Zugang', position: 'Stürmer', age: 19, jersey_number: 1, image_url: null, created_at: new Date() });
+    (club.news as Record<string, unknown>[]).push({ ...club.news[0], id: OLD.reserve, title: 'Vorschau auf das Derby', image_url: null });
+    fs.writeFileSync(exportFile, JSON.stringify(club));
+    lines.length = 0;
+    const outcome = await runImport(db, options(), log);
+    expect(outcome.ok).toBe(true);
+    expect(rows("SELECT count(*) AS n FROM teams WHERE name = 'Kampfmannschaft'")[0].n).toBe(0);
+    expect(rows('SELECT count(*) AS n FROM players')[0].n).toBe(0);
+    expect(rows('SELECT title, author_id FROM news')).toEqual([{ title: 'Vorschau auf das Derby', author_id: null }]);
+    expect(rows("SELECT count(*) AS n FROM users WHERE email = 'schriftfuehrerin@sv-altdorf.at'")[0].n).toBe(0);
+    expect(lines).toContain('[import] teams: 0 neu, 0 geändert, 1 unverändert, 1 übersprungen');
+    expect(lines).toContain(`[import]   übersprungen teams ${OLD.team}: hier seit dem letzten Import gelöscht; wird nicht wieder angelegt (aus dem Papierkorb wiederherstellen, wenn es zurück soll).`);
+    expect(lines).toContain(`[import]   übersprungen players ${OLD.badPlayer}: team_id verweist auf teams ${OLD.team}, das hier seit dem letzten Import gelöscht wurde; ohne es wird die Zeile nicht angelegt.`);
+    expect(lines).toContain('[import] news: 1 neu, 0 geändert, 0 unverändert, 1 übersprungen');
+  });
+
+  it('an e-mail changed in the old app is followed by the account the first run made, not made a second one; an account with a password keeps its own', async () => {
+    const sent: string[] = [];
+    const send = async (mail: Mail) => (sent.push(mail.to), { transport: 'outbox' as const });
+    await runImport(db, options({ invite: true, send }), log);
+    const accounts = () => rows('SELECT u.email, p.email AS shown FROM users u JOIN profiles p ON p.user_id = u.id ORDER BY u.email');
+    const club = oldClub();
+    club.profiles[0].email = 'obfrau@sv-altdorf.at';
+    club.profiles[1].email = 'presse@sv-altdorf.at';
+    fs.writeFileSync(exportFile, JSON.stringify(club));
+    // the first person set a password meanwhile; the second did not
+    const first = String(oldClub().profiles[0].email).toLowerCase();
+    write('test.passwordSet', () => db.$client.prepare('UPDATE users SET password_hash = ? WHERE email = ?').run('gesetzt', first), db);
+    sent.length = 0;
+    lines.length = 0;
+    await runImport(db, options({ invite: true, send }), log);
+    expect(accounts()).toEqual([
+      { email: first, shown: first },
+      { email: 'presse@sv-altdorf.at', shown: 'presse@sv-altdorf.at' },
+    ]);
+    // the news still names its author: the same account
+    expect(rows('SELECT u.email FROM news n JOIN users u ON u.id = n.author_id')).toEqual([{ email: 'presse@sv-altdorf.at' }]);
+    // the invitation to the old address is void; the new one went to the new address
+    expect(sent).toEqual(['presse@sv-altdorf.at']);
+    expect(lines).toContain('[import]   E-Mail im alten System geändert (schriftfuehrerin@sv-altdorf.at → presse@sv-altdorf.at): das Konto hier hat jetzt presse@sv-altdorf.at; eine offene Einladung an schriftfuehrerin@sv-altdorf.at gilt nicht mehr.');
+    expect(lines).toContain(`[import]   E-Mail im alten System geändert (${first} → obfrau@sv-altdorf.at): das Konto hier behält ${first} (es hat schon ein Passwort, oder obfrau@sv-altdorf.at gehört einem anderen Konto).`);
+  });
+
   it('a re-run that finds the images the first run missed (a wrong --storage-dir) puts them in', async () => {
     await runImport(db, options({ storageDir: path.join(dir, 'gibt-es-nicht') }), log);
     expect(rows('SELECT image_url FROM news').map((r) => r.image_url)).toEqual([null]);

@@ -83,6 +83,11 @@ export function importClub(
         out.unchanged++;
         continue;
       }
+      // an admin deleted it here since (it may be in the trash): not brought back, and not updated into nothing
+      if (before && !stillHere(def.name, before.target_id)) {
+        out.skipped.push({ id: sourceId, reason: T.deletedHere });
+        continue;
+      }
       // image addresses become our uploads; one that could not be brought over is left out, with a warning
       const withImages: SourceRow = { ...source };
       for (const column of def.images?.columns ?? []) {
@@ -100,22 +105,16 @@ export function importClub(
         out.skipped.push({ id: sourceId, reason: reasonOf(error) });
         continue;
       }
-      for (const [column, ref] of Object.entries(def.refs ?? {})) {
-        const value = source[column];
-        if (value === null || value === undefined || value === '') {
-          if (ref.required) throw new BrokenReference(T.brokenReference(def.name, sourceId, column, ''));
-          row[column] = null;
-          continue;
-        }
-        const target = mapped(ref.table, String(value));
-        if (!target) throw new BrokenReference(T.brokenReference(def.name, sourceId, column, String(value)));
-        row[column] = target.target_id;
+      const refused = resolveRefs(def, source, sourceId, row);
+      if (refused) {
+        out.skipped.push({ id: sourceId, reason: refused });
+        continue;
       }
       for (const column of def.keep ?? []) {
         const value = column.endsWith('_at') ? iso(source[column]) : source[column];
         if (value !== undefined && value !== null) row[column] = column === 'display_order' ? Number(value) : value;
       }
-      const targetId = store(def, row, before?.target_id ?? null);
+      const targetId = store(def, row, before?.target_id ?? null, out);
       remember(def.name, sourceId, targetId, hash);
       if (before) out.changed++;
       else out.new++;
@@ -123,9 +122,41 @@ export function importClub(
     return out;
   }
 
+  /**
+   * Puts our ids for the old ones into the row. A reference to a row the old data does not have stops the run;
+   * one to a row an admin deleted here is left empty, or, where the row cannot be without it, the German reason
+   * it is skipped.
+   */
+  function resolveRefs(def: TableDef, source: SourceRow, sourceId: string, row: Record<string, unknown>): string | null {
+    for (const [column, ref] of Object.entries(def.refs ?? {})) {
+      const value = source[column];
+      if (value === null || value === undefined || value === '') {
+        if (ref.required) throw new BrokenReference(T.brokenReference(def.name, sourceId, column, ''));
+        row[column] = null;
+        continue;
+      }
+      const target = mapped(ref.table, String(value));
+      if (!target) throw new BrokenReference(T.brokenReference(def.name, sourceId, column, String(value)));
+      if (!stillHere(ref.table, target.target_id)) {
+        if (ref.required) return T.refersToDeletedHere(column, ref.table, String(value));
+        row[column] = null;
+        continue;
+      }
+      row[column] = target.target_id;
+    }
+    return null;
+  }
+
+  /** Whether the row an earlier run made is still in our table (user_roles are found by user and role). */
+  function stillHere(table: string, targetId: string): boolean {
+    if (table === 'user_roles') return true;
+    const ours = table === 'profiles' ? 'users' : table;
+    return sql.prepare(`SELECT 1 FROM "${ours}" WHERE id = ?`).get(targetId) !== undefined;
+  }
+
   /** Inserts or updates our row; returns its id. */
-  function store(def: TableDef, row: Record<string, unknown>, existing: string | null): string {
-    if (def.name === 'profiles') return storeUser(row, existing);
+  function store(def: TableDef, row: Record<string, unknown>, existing: string | null, out: TableReport): string {
+    if (def.name === 'profiles') return storeUser(row, existing, out);
     if (def.name === 'user_roles') {
       sql.prepare('INSERT INTO user_roles (id, user_id, role) VALUES (?, ?, ?) ON CONFLICT (user_id, role) DO NOTHING').run(randomUUID(), row.user_id, row.role);
       return `${row.user_id}:${row.role}`;
@@ -145,11 +176,28 @@ export function importClub(
     return id;
   }
 
-  /** A user without a password (an invitation sets it); an existing account with the e-mail is kept as it is. */
-  function storeUser(row: Record<string, unknown>, existing: string | null): string {
+  /**
+   * A user without a password (an invitation sets it); an existing account with the e-mail is kept as it is.
+   * An e-mail changed in the old app since is followed by the account an earlier run made, not made a second one.
+   */
+  function storeUser(row: Record<string, unknown>, existing: string | null, out: TableReport): string {
     const email = String(row.email);
     const found = (sql.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: string } | undefined)?.id;
     if (existing && found === existing) return existing;
+    if (existing) {
+      const account = sql.prepare('SELECT email, password_hash FROM users WHERE id = ?').get(existing) as { email: string; password_hash: string | null };
+      // someone who set a password signs in with the address they know; another account's address stays its own
+      if (found || account.password_hash !== null) {
+        out.warnings.push(T.emailKept(account.email, email));
+        return existing;
+      }
+      sql.prepare('UPDATE users SET email = ? WHERE id = ?').run(email, existing);
+      sql.prepare('UPDATE profiles SET email = ? WHERE user_id = ?').run(email, existing);
+      // a link sent to the old address is no longer theirs to use; the next --invite writes to the new one
+      sql.prepare('DELETE FROM one_time_tokens WHERE user_id = ? AND used_at IS NULL').run(existing);
+      out.warnings.push(T.emailFollowed(account.email, email));
+      return existing;
+    }
     if (found) {
       report.users.push({ id: found, email, isNew: false });
       return found;

@@ -5,6 +5,13 @@ export const IMPORT_TEXTS = {
   imageMissing: (id: string, url: string) => `Zeile ${id}: Bild nicht gefunden oder kein Bild (${url}), ohne Bild übernommen.`,
   brokenReference: (table: string, id: string, column: string, value: string) =>
     `${table} ${id}: ${column} verweist auf ${value || '(leer)'}, das es nicht gibt. Der Import wurde vollständig zurückgenommen.`,
+  deletedHere: 'hier seit dem letzten Import gelöscht; wird nicht wieder angelegt (aus dem Papierkorb wiederherstellen, wenn es zurück soll).',
+  refersToDeletedHere: (column: string, table: string, id: string) =>
+    `${column} verweist auf ${table} ${id}, das hier seit dem letzten Import gelöscht wurde; ohne es wird die Zeile nicht angelegt.`,
+  emailFollowed: (before: string, now: string) =>
+    `E-Mail im alten System geändert (${before} → ${now}): das Konto hier hat jetzt ${now}; eine offene Einladung an ${before} gilt nicht mehr.`,
+  emailKept: (before: string, now: string) =>
+    `E-Mail im alten System geändert (${before} → ${now}): das Konto hier behält ${before} (es hat schon ein Passwort, oder ${now} gehört einem anderen Konto).`,
   usage:
     'Aufruf: npm run import -- --from postgres://BENUTZER:PASSWORT@HOST/DB | DATEI.json | ORDNER/ [--storage-url URL | --storage-dir ORDNER] [--dry-run] [--invite] [--club "VOLLSTÄNDIGER NAME" [--club-short KURZNAME]]',
   serverRunning: 'Der Server läuft mit diesem Datenordner. Bitte zuerst stoppen (der Import veröffentlicht danach die ganze Website).',
