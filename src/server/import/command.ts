@@ -96,6 +96,8 @@ export async function runImport(db: Db, options: ImportOptions, log: (line: stri
     // nothing of the run stays: not its rows, not its image files
     for (const file of images.written) fs.rmSync(file, { force: true });
     if (error instanceof BrokenReference) {
+      // the rows skipped for our rules before the stop: fixed in the old app, the next run may get through
+      for (const skipped of error.skipped) log(T.skipped(skipped.table, skipped.id, skipped.reason));
       log(T.rolledBack(error.message));
       return { ok: false, message: error.message };
     }

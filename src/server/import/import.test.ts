@@ -190,6 +190,20 @@ describe('npm run import from a JSON export', () => {
     expect(fs.readdirSync(uploads, { recursive: true }).filter((f) => /\.(jpg|png|webp)$/.test(String(f)))).toEqual([]);
   });
 
+  it('a reference to a row skipped for our rules names that row and its reason, and the skips are told though the run is rolled back', async () => {
+    const club = oldClub();
+    club.teams[0].name = '';
+    fs.writeFileSync(exportFile, JSON.stringify(club));
+    const outcome = await runImport(db, options(), log);
+    expect(outcome).toEqual({
+      ok: false,
+      message: `players ${OLD.player}: team_id verweist auf teams ${OLD.team}, das übersprungen wurde (name: Bitte füllen Sie alle Pflichtfelder aus). Der Import wurde vollständig zurückgenommen; bitte die Zeile im alten System berichtigen.`,
+    });
+    expect(lines).toContain(`[import]   übersprungen teams ${OLD.team}: name: Bitte füllen Sie alle Pflichtfelder aus`);
+    expect(lines.at(-1)).toBe(`[import] abgebrochen, nichts übernommen: ${outcome.ok ? '' : outcome.message}`);
+    expect(rows('SELECT count(*) AS n FROM teams')[0].n).toBe(0);
+  });
+
   it('a folder of CSV files as the old table editor exports them imports to the same content', async () => {
     await runImport(db, options(), log);
     const csvDir = path.join(dir, 'csv');

@@ -16,7 +16,10 @@ export type TableReport = { table: string; new: number; changed: number; unchang
 export type ImportReport = { tables: TableReport[]; users: { id: string; email: string; isNew: boolean }[]; dryRun: boolean };
 
 /** A reference to a row that is not there: the run stops and nothing stays. */
-export class BrokenReference extends Error {}
+export class BrokenReference extends Error {
+  /** the rows skipped before the run stopped, with their reasons (one of them may be why the row is not there) */
+  skipped: { table: string; id: string; reason: string }[] = [];
+}
 class DryRunDone extends Error {}
 
 /** The same row gives the same hash (dates as ISO text, keys sorted). */
@@ -52,19 +55,23 @@ export function importClub(
   const mapped = (table: string, id: string) => sql.prepare('SELECT target_id, hash FROM import_map WHERE source_table = ? AND source_id = ?').get(table, id) as Mapped | undefined;
   const remember = (table: string, id: string, target: string, hash: string) =>
     sql.prepare('INSERT INTO import_map (source_table, source_id, target_id, hash) VALUES (?, ?, ?, ?) ON CONFLICT (source_table, source_id) DO UPDATE SET target_id = excluded.target_id, hash = excluded.hash').run(table, id, target, hash);
+  const skippedIn = (table: string, id: string) => report.tables.find((t) => t.table === table)?.skipped.find((row) => row.id === id)?.reason;
   try {
     write('import.run', () => {
-      for (const def of TABLES) report.tables.push(importTable(def, data[def.name] ?? []));
+      for (const def of TABLES) importTable(def, data[def.name] ?? []);
       for (const image of options.imageRecords ?? []) remember('_images', image.source, image.target, '');
       if (options.dryRun) throw new DryRunDone();
     }, db);
   } catch (error) {
+    if (error instanceof BrokenReference) error.skipped = report.tables.flatMap((t) => t.skipped.map((row) => ({ table: t.table, ...row })));
     if (!(error instanceof DryRunDone)) throw error;
   }
   return report;
 
-  function importTable(def: TableDef, rows: SourceRow[]): TableReport {
+  /** Brings one table's rows over; its report is in the run's from the start, so a stop still tells its skips. */
+  function importTable(def: TableDef, rows: SourceRow[]): void {
     const out: TableReport = { table: def.name, new: 0, changed: 0, unchanged: 0, skipped: [], warnings: [] };
+    report.tables.push(out);
     for (const source of rows) {
       const sourceId = typeof def.sourceKey === 'function' ? def.sourceKey(source) : String(source[def.sourceKey] ?? '');
       if (!sourceId) {
@@ -119,7 +126,6 @@ export function importClub(
       if (before) out.changed++;
       else out.new++;
     }
-    return out;
   }
 
   /**
@@ -136,7 +142,13 @@ export function importClub(
         continue;
       }
       const target = mapped(ref.table, String(value));
-      if (!target) throw new BrokenReference(T.brokenReference(def.name, sourceId, column, String(value)));
+      if (!target) {
+        // skipped a moment ago for our rules: say that, not that the old app lacks it
+        const skipped = skippedIn(ref.table, String(value));
+        throw new BrokenReference(
+          skipped ? T.refersToSkipped(def.name, sourceId, column, ref.table, String(value), skipped) : T.brokenReference(def.name, sourceId, column, String(value)),
+        );
+      }
       if (!stillHere(ref.table, target.target_id)) {
         if (ref.required) return T.refersToDeletedHere(column, ref.table, String(value));
         row[column] = null;

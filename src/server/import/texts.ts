@@ -5,6 +5,8 @@ export const IMPORT_TEXTS = {
   imageMissing: (id: string, url: string) => `Zeile ${id}: Bild nicht gefunden oder kein Bild (${url}), ohne Bild übernommen.`,
   brokenReference: (table: string, id: string, column: string, value: string) =>
     `${table} ${id}: ${column} verweist auf ${value || '(leer)'}, das es nicht gibt. Der Import wurde vollständig zurückgenommen.`,
+  refersToSkipped: (table: string, id: string, column: string, target: string, targetId: string, reason: string) =>
+    `${table} ${id}: ${column} verweist auf ${target} ${targetId}, das übersprungen wurde (${reason}). Der Import wurde vollständig zurückgenommen; bitte die Zeile im alten System berichtigen.`,
   deletedHere: 'hier seit dem letzten Import gelöscht; wird nicht wieder angelegt (aus dem Papierkorb wiederherstellen, wenn es zurück soll).',
   refersToDeletedHere: (column: string, table: string, id: string) =>
     `${column} verweist auf ${table} ${id}, das hier seit dem letzten Import gelöscht wurde; ohne es wird die Zeile nicht angelegt.`,
