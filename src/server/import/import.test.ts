@@ -11,6 +11,7 @@ import { createUser } from '../auth/users';
 import type { Mail } from '../mail/mailer';
 import { runImport } from './command';
 import { saveClubSettings } from '../services/admin/club';
+import { createPageContent } from '../services/admin/pageContent';
 
 let db: Db;
 let dir: string;
@@ -127,6 +128,18 @@ describe('npm run import from a JSON export', () => {
     expect(lines).toContain(`[import]   übersprungen teams ${OLD.team}: hier seit dem letzten Import gelöscht; wird nicht wieder angelegt (aus dem Papierkorb wiederherstellen, wenn es zurück soll).`);
     expect(lines).toContain(`[import]   übersprungen players ${OLD.badPlayer}: team_id verweist auf teams ${OLD.team}, das hier seit dem letzten Import gelöscht wurde; ohne es wird die Zeile nicht angelegt.`);
     expect(lines).toContain('[import] news: 1 neu, 0 geändert, 0 unverändert, 1 übersprungen');
+  });
+
+  it('a page section written here before the import (the new privacy text) stays the only one; the old one is reported as skipped, on every run', async () => {
+    createPageContent({ page_key: 'datenschutz', section_key: 'main_content', title: null, subtitle: null, content: '<p>Neu für die neue Website</p>', image_url: null, button_text: null, button_link: null, is_active: true, display_order: 0, meta_title: null, meta_description: null }, db);
+    for (const run of [1, 2]) {
+      lines.length = 0;
+      await runImport(db, options(), log);
+      expect(rows("SELECT content FROM page_content WHERE page_key = 'datenschutz'"), `run ${run}`).toEqual([{ content: '<p>Neu für die neue Website</p>' }]);
+      expect(lines).toContain(`[import]   übersprungen page_content ${OLD.privacy}: dieser Abschnitt wurde hier schon geschrieben; der Text hier bleibt (der alte steht weiter im alten System).`);
+    }
+    // the other imported section is there
+    expect(rows("SELECT count(*) AS n FROM page_content WHERE page_key <> 'datenschutz'")[0].n).toBeGreaterThan(0);
   });
 
   it('an e-mail changed in the old app is followed by the account the first run made, not made a second one; an account with a password keeps its own', async () => {

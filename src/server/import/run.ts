@@ -112,6 +112,12 @@ export function importClub(
         out.skipped.push({ id: sourceId, reason: reasonOf(error) });
         continue;
       }
+      // a page section an admin wrote here before the first import (a privacy text for the new site): theirs stays,
+      // not a second one beside it that the page would show first
+      if (!before && def.name === 'page_content' && writtenHere(row.page_key, row.section_key)) {
+        out.skipped.push({ id: sourceId, reason: T.writtenHere });
+        continue;
+      }
       const refused = resolveRefs(def, source, sourceId, row);
       if (refused) {
         out.skipped.push({ id: sourceId, reason: refused });
@@ -157,6 +163,18 @@ export function importClub(
       row[column] = target.target_id;
     }
     return null;
+  }
+
+  /** A section of this page stored here that no import brought. */
+  function writtenHere(pageKey: unknown, sectionKey: unknown): boolean {
+    return (
+      sql
+        .prepare(
+          `SELECT 1 FROM page_content p WHERE p.page_key = ? AND p.section_key = ?
+             AND NOT EXISTS (SELECT 1 FROM import_map m WHERE m.source_table = 'page_content' AND m.target_id = p.id)`,
+        )
+        .get(pageKey, sectionKey) !== undefined
+    );
   }
 
   /** Whether the row an earlier run made is still in our table (user_roles are found by user and role). */
