@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { OLD, XSS, oldClub, writeBucket } from '../../../tests/fixtures/old-club';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { OLD, XSS, oldClub } from '../../../tests/fixtures/old-club';
+import { useImportRun } from '../../../tests/fixtures/import-run';
 import type { Db } from '../db/client';
 import { createTestDb } from '../db/test-db';
 import { write } from '../db/write';
@@ -11,24 +11,13 @@ import { createUser } from '../auth/users';
 import type { Mail } from '../mail/mailer';
 import { runImport } from './command';
 import { saveClubSettings } from '../services/admin/club';
-import { createPageContent } from '../services/admin/pageContent';
 
+const run = useImportRun();
+const { lines, log, rows, options } = run;
 let db: Db;
 let dir: string;
 let exportFile: string;
-const lines: string[] = [];
-const log = (line: string) => lines.push(line);
-const rows = (sql: string, ...args: unknown[]) => db.$client.prepare(sql).all(...args) as Record<string, unknown>[];
-
-beforeEach(async () => {
-  db = createTestDb();
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-import-'));
-  await writeBucket(path.join(dir, 'bucket'));
-  exportFile = path.join(dir, 'export.json');
-  fs.writeFileSync(exportFile, JSON.stringify(oldClub()));
-  lines.length = 0;
-});
-afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+beforeEach(() => ({ db, dir, exportFile } = run.current()));
 
 /** An imported image as an upload is stored: re-encoded without the camera's metadata, with its WebP copies. */
 async function expectStoredLikeAnUpload(url: string) {
@@ -40,7 +29,6 @@ async function expectStoredLikeAnUpload(url: string) {
   expect({ format: variant.format, width: variant.width }, url).toEqual({ format: 'webp', width: 480 });
 }
 
-const options = (extra: object = {}) => ({ from: exportFile, storageDir: path.join(dir, 'bucket'), uploadsDir: path.join(dir, 'uploads'), ...extra });
 
 describe('npm run import from a JSON export', () => {
   it('brings every table over: references kept, images as uploads without metadata, the privacy HTML sanitised, users without passwords', async () => {
@@ -100,73 +88,6 @@ describe('npm run import from a JSON export', () => {
       expect.arrayContaining([{ description: 'Neu beschrieben', half_minutes: 30 }]),
     );
     expect(rows('SELECT DISTINCT half_minutes FROM teams')).toEqual([{ half_minutes: 30 }]);
-  });
-
-  it('a rerun respects what an admin deleted here: not brought back, not counted as changed; a row that needs it is skipped with the reason, an optional reference left empty', async () => {
-    await runImport(db, options(), log);
-    // deleted here since: the team (its players go with it), the news, the editor's account
-    write('test.deletedHere', () => {
-      db.$client.prepare("DELETE FROM teams WHERE name = 'Kampfmannschaft'").run();
-      db.$client.prepare('DELETE FROM news').run();
-      db.$client.prepare("DELETE FROM users WHERE email = 'schriftfuehrerin@sv-altdorf.at'").run();
-    }, db);
-    // meanwhile in the old app: the team and the news were edited, a player joined the team, a second news by the editor
-    const club = oldClub();
-    club.teams[0].description = 'Neu beschrieben';
-    club.news[0].title = 'Derbysieg in Kirchberg (mit Video)';
-    (club.players as Record<string, unknown>[]).push({ id: OLD.badPlayer, team_id: OLD.team, name: 'Neu Zugang', position: 'Stürmer', age: 19, jersey_number: 1, image_url: null, created_at: new Date() });
-    (club.news as Record<string, unknown>[]).push({ ...club.news[0], id: OLD.reserve, title: 'Vorschau auf das Derby', image_url: null });
-    fs.writeFileSync(exportFile, JSON.stringify(club));
-    lines.length = 0;
-    const outcome = await runImport(db, options(), log);
-    expect(outcome.ok).toBe(true);
-    expect(rows("SELECT count(*) AS n FROM teams WHERE name = 'Kampfmannschaft'")[0].n).toBe(0);
-    expect(rows('SELECT count(*) AS n FROM players')[0].n).toBe(0);
-    expect(rows('SELECT title, author_id FROM news')).toEqual([{ title: 'Vorschau auf das Derby', author_id: null }]);
-    expect(rows("SELECT count(*) AS n FROM users WHERE email = 'schriftfuehrerin@sv-altdorf.at'")[0].n).toBe(0);
-    expect(lines).toContain('[import] teams: 0 neu, 0 geändert, 1 unverändert, 1 übersprungen');
-    expect(lines).toContain(`[import]   übersprungen teams ${OLD.team}: hier seit dem letzten Import gelöscht; wird nicht wieder angelegt (aus dem Papierkorb wiederherstellen, wenn es zurück soll).`);
-    expect(lines).toContain(`[import]   übersprungen players ${OLD.badPlayer}: team_id verweist auf teams ${OLD.team}, das hier seit dem letzten Import gelöscht wurde; ohne es wird die Zeile nicht angelegt.`);
-    expect(lines).toContain('[import] news: 1 neu, 0 geändert, 0 unverändert, 1 übersprungen');
-  });
-
-  it('a page section written here before the import (the new privacy text) stays the only one; the old one is reported as skipped, on every run', async () => {
-    createPageContent({ page_key: 'datenschutz', section_key: 'main_content', title: null, subtitle: null, content: '<p>Neu für die neue Website</p>', image_url: null, button_text: null, button_link: null, is_active: true, display_order: 0, meta_title: null, meta_description: null }, db);
-    for (const run of [1, 2]) {
-      lines.length = 0;
-      await runImport(db, options(), log);
-      expect(rows("SELECT content FROM page_content WHERE page_key = 'datenschutz'"), `run ${run}`).toEqual([{ content: '<p>Neu für die neue Website</p>' }]);
-      expect(lines).toContain(`[import]   übersprungen page_content ${OLD.privacy}: dieser Abschnitt wurde hier schon geschrieben; der Text hier bleibt (der alte steht weiter im alten System).`);
-    }
-    // the other imported section is there
-    expect(rows("SELECT count(*) AS n FROM page_content WHERE page_key <> 'datenschutz'")[0].n).toBeGreaterThan(0);
-  });
-
-  it('an e-mail changed in the old app is followed by the account the first run made, not made a second one; an account with a password keeps its own', async () => {
-    const sent: string[] = [];
-    const send = async (mail: Mail) => (sent.push(mail.to), { transport: 'outbox' as const });
-    await runImport(db, options({ invite: true, send }), log);
-    const accounts = () => rows('SELECT u.email, p.email AS shown FROM users u JOIN profiles p ON p.user_id = u.id ORDER BY u.email');
-    const club = oldClub();
-    club.profiles[0].email = 'obfrau@sv-altdorf.at';
-    club.profiles[1].email = 'presse@sv-altdorf.at';
-    fs.writeFileSync(exportFile, JSON.stringify(club));
-    // the first person set a password meanwhile; the second did not
-    const first = String(oldClub().profiles[0].email).toLowerCase();
-    write('test.passwordSet', () => db.$client.prepare('UPDATE users SET password_hash = ? WHERE email = ?').run('gesetzt', first), db);
-    sent.length = 0;
-    lines.length = 0;
-    await runImport(db, options({ invite: true, send }), log);
-    expect(accounts()).toEqual([
-      { email: first, shown: first },
-      { email: 'presse@sv-altdorf.at', shown: 'presse@sv-altdorf.at' },
-    ]);
-    // the news still names its author: the same account
-    expect(rows('SELECT u.email FROM news n JOIN users u ON u.id = n.author_id')).toEqual([{ email: 'presse@sv-altdorf.at' }]);
-    // the invitation to the old address is void; the new one went to the new address
-    expect(sent).toEqual(['presse@sv-altdorf.at']);
-    expect(lines).toContain('[import]   E-Mail im alten System geändert (schriftfuehrerin@sv-altdorf.at → presse@sv-altdorf.at): das Konto hier hat jetzt presse@sv-altdorf.at; eine offene Einladung an schriftfuehrerin@sv-altdorf.at gilt nicht mehr.');
-    expect(lines).toContain(`[import]   E-Mail im alten System geändert (${first} → obfrau@sv-altdorf.at): das Konto hier behält ${first} (es hat schon ein Passwort, oder obfrau@sv-altdorf.at gehört einem anderen Konto).`);
   });
 
   it('a re-run that finds the images the first run missed (a wrong --storage-dir) puts them in', async () => {
@@ -267,32 +188,6 @@ describe('npm run import from a JSON export', () => {
     expect(outcome.ok).toBe(true);
     expect(sent).toEqual(['schriftfuehrerin@sv-altdorf.at']);
     expect(lines).toContain('[import] Einladung an obmann@sv-altdorf.at NICHT gesendet (Fehler beim Versenden der Einladung): der nächste Lauf mit --invite versucht es wieder, oder die Person setzt ein Passwort über „Passwort vergessen?“');
-  });
-
-  it('a later run with --invite invites whom an earlier run left without a password: not invited, the mail failed, the link ran out; never one who has a working link or a password', async () => {
-    const sent: string[] = [];
-    const send = async (mail: Mail) => (sent.push(mail.to), { transport: 'outbox' as const });
-    // the first real run, without --invite
-    await runImport(db, options(), log);
-    expect(lines).toContain('[import] 2 Benutzer ohne Passwort und ohne gültige Einladung; mit --invite erhalten sie eine Einladung.');
-    // the rerun with --invite, nothing changed in the old app: both are invited now
-    await runImport(db, options({ invite: true, send }), log);
-    expect(sent).toEqual(['obmann@sv-altdorf.at', 'schriftfuehrerin@sv-altdorf.at']);
-    // again: their links still work, so nobody gets a second mail (it would void the first)
-    sent.length = 0;
-    lines.length = 0;
-    await runImport(db, options({ invite: true, send }), log);
-    expect(sent).toEqual([]);
-    expect(lines.some((line) => line.includes('ohne Passwort'))).toBe(false);
-    // one link ran out, the other person set a password meanwhile: only the first is invited again
-    write('test.ranOut', () => {
-      db.$client.prepare("UPDATE one_time_tokens SET expires_at = ? WHERE user_id = (SELECT id FROM users WHERE email = 'obmann@sv-altdorf.at')").run(Date.now() - 1);
-      db.$client.prepare("UPDATE users SET password_hash = 'gesetzt' WHERE email = 'schriftfuehrerin@sv-altdorf.at'").run();
-    }, db);
-    await runImport(db, options({ invite: true, send }), log);
-    expect(sent).toEqual(['obmann@sv-altdorf.at']);
-    // the link that ran out is replaced by the new one
-    expect(rows("SELECT expires_at > ? AS live FROM one_time_tokens WHERE purpose = 'invite' AND user_id = (SELECT id FROM users WHERE email = 'obmann@sv-altdorf.at')", Date.now())).toEqual([{ live: 1 }]);
   });
 
   it('--club keeps the colours saved for the built-in club, not its ground', async () => {
