@@ -45,6 +45,27 @@ describe('npm run import, run again', () => {
     expect(lines).toContain('[import] news: 1 neu, 0 geändert, 0 unverändert, 1 übersprungen');
   });
 
+  it('a row an admin edited here since is left as they made it, though the old app changed it too; rows nobody touched here follow the old app', async () => {
+    await runImport(db, options(), log);
+    write('test.editedHere', () => db.$client.prepare("UPDATE news SET title = 'Derbysieg! (vom Schriftführer berichtigt)'").run(), db);
+    const club = oldClub();
+    club.news[0].content = 'Im alten System nachgetragen.';
+    club.teams[0].description = 'Neu beschrieben';
+    fs.writeFileSync(exportFile, JSON.stringify(club));
+    for (const run of [1, 2]) {
+      lines.length = 0;
+      await runImport(db, options(), log);
+      expect(rows('SELECT title, content FROM news'), `run ${run}`).toEqual([{ title: 'Derbysieg! (vom Schriftführer berichtigt)', content: expect.stringContaining('Ein starkes Spiel.') }]);
+      expect(lines).toContain(`[import]   übersprungen news ${OLD.news}: hier seit dem letzten Import bearbeitet; bleibt, wie es hier ist (die Änderung im alten System wird nicht übernommen).`);
+    }
+    expect(rows("SELECT description FROM teams WHERE name = 'Kampfmannschaft'")).toEqual([{ description: 'Neu beschrieben' }]);
+
+    // a row an import before this version brought (nothing kept of what it wrote): updated as then
+    write('test.mappedBefore', () => db.$client.prepare("UPDATE import_map SET written_columns = NULL WHERE source_table = 'news'").run(), db);
+    await runImport(db, options(), log);
+    expect(rows('SELECT content FROM news')).toEqual([{ content: 'Im alten System nachgetragen.' }]);
+  });
+
   it('a page section written here before the import (the new privacy text) stays the only one; the old one is reported as skipped, on every run', async () => {
     createPageContent({ page_key: 'datenschutz', section_key: 'main_content', title: null, subtitle: null, content: '<p>Neu für die neue Website</p>', image_url: null, button_text: null, button_link: null, is_active: true, display_order: 0, meta_title: null, meta_description: null }, db);
     for (const run of [1, 2]) {

@@ -22,6 +22,9 @@ export class BrokenReference extends Error {
 }
 class DryRunDone extends Error {}
 
+/** Accounts and roles: matched by e-mail and role, an admin's change to them is not the import's to judge. */
+const ACCOUNTS = new Set(['profiles', 'user_roles']);
+
 /** The same row gives the same hash (dates as ISO text, keys sorted). */
 function hashRow(row: SourceRow): string {
   const norm = (v: unknown): unknown => (v instanceof Date ? v.toISOString() : Array.isArray(v) ? v.map(norm) : v);
@@ -43,7 +46,7 @@ function reasonOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-type Mapped = { target_id: string; hash: string };
+type Mapped = { target_id: string; hash: string; written_columns: string | null };
 
 export function importClub(
   db: Db,
@@ -52,9 +55,13 @@ export function importClub(
 ): ImportReport {
   const report: ImportReport = { tables: [], users: [], dryRun: options.dryRun ?? false };
   const sql = db.$client;
-  const mapped = (table: string, id: string) => sql.prepare('SELECT target_id, hash FROM import_map WHERE source_table = ? AND source_id = ?').get(table, id) as Mapped | undefined;
-  const remember = (table: string, id: string, target: string, hash: string) =>
-    sql.prepare('INSERT INTO import_map (source_table, source_id, target_id, hash) VALUES (?, ?, ?, ?) ON CONFLICT (source_table, source_id) DO UPDATE SET target_id = excluded.target_id, hash = excluded.hash').run(table, id, target, hash);
+  const mapped = (table: string, id: string) => sql.prepare('SELECT target_id, hash, written_columns FROM import_map WHERE source_table = ? AND source_id = ?').get(table, id) as Mapped | undefined;
+  const remember = (table: string, id: string, target: string, hash: string, written: string | null = null) =>
+    sql
+      .prepare(
+        'INSERT INTO import_map (source_table, source_id, target_id, hash, written_columns) VALUES (?, ?, ?, ?, ?) ON CONFLICT (source_table, source_id) DO UPDATE SET target_id = excluded.target_id, hash = excluded.hash, written_columns = excluded.written_columns',
+      )
+      .run(table, id, target, hash, written);
   const skippedIn = (table: string, id: string) => report.tables.find((t) => t.table === table)?.skipped.find((row) => row.id === id)?.reason;
   try {
     write('import.run', () => {
@@ -127,8 +134,13 @@ export function importClub(
         const value = column.endsWith('_at') ? iso(source[column]) : source[column];
         if (value !== undefined && value !== null) row[column] = column === 'display_order' ? Number(value) : value;
       }
+      // changed by an admin here since the last run: theirs stays (the old app's change is not taken over)
+      if (before && editedHere(def, before)) {
+        out.skipped.push({ id: sourceId, reason: T.editedHere });
+        continue;
+      }
       const targetId = store(def, row, before?.target_id ?? null, out);
-      remember(def.name, sourceId, targetId, hash);
+      remember(def.name, sourceId, targetId, hash, ACCOUNTS.has(def.name) ? null : JSON.stringify(writtenColumns(def.name, targetId, Object.keys(row))));
       if (before) out.changed++;
       else out.new++;
     }
@@ -175,6 +187,21 @@ export function importClub(
         )
         .get(pageKey, sectionKey) !== undefined
     );
+  }
+
+  /** A short hash of each column the import writes (not its times), as our row holds it now. */
+  function writtenColumns(table: string, id: string, columns: string[]): Record<string, string> {
+    const picked = columns.filter((column) => !column.endsWith('_at'));
+    const stored = sql.prepare(`SELECT ${picked.map((c) => `"${c}"`).join(', ')} FROM "${table}" WHERE id = ?`).get(id) as Record<string, unknown>;
+    return Object.fromEntries(picked.map((column) => [column, createHash('sha256').update(JSON.stringify(stored[column] ?? null)).digest('hex').slice(0, 16)]));
+  }
+
+  /** Whether a column the last run wrote holds something else now (rows mapped before this was kept: no). */
+  function editedHere(def: TableDef, before: Mapped): boolean {
+    if (!before.written_columns || ACCOUNTS.has(def.name)) return false;
+    const written = JSON.parse(before.written_columns) as Record<string, string>;
+    const now = writtenColumns(def.name, before.target_id, Object.keys(written));
+    return Object.entries(now).some(([column, hash]) => written[column] !== hash);
   }
 
   /** Whether the row an earlier run made is still in our table (user_roles are found by user and role). */

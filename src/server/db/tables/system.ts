@@ -102,6 +102,10 @@ export const importMap = sqliteTable(
     source_id: text('source_id').notNull(),
     target_id: text('target_id').notNull(),
     hash: text('hash').notNull(),
+    // what the import wrote to our row: a JSON object of a short hash per column it writes, as stored. A column
+    // that differs on the next run was changed by an admin here since, and the import leaves the row (decision
+    // 020); null for rows mapped before this was kept, and for accounts and roles
+    written_columns: text('written_columns'),
   },
   (t) => [primaryKey({ columns: [t.source_table, t.source_id] })],
 );
