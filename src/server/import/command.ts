@@ -9,7 +9,7 @@ import { loadClubSettings, saveClubSettings } from '../services/admin/club';
 import { clubIdentityIn } from '../content/club';
 import { renamedClubOf } from '../content/club-facts';
 import { clubSettingsSchema } from '../../lib/schemas/club';
-import { bringImages, type ImageSource } from './images';
+import { bringImages, ImagesNotStored, type ImageSource } from './images';
 import { BrokenReference, importClub, type ImportReport, type SourceData } from './run';
 import { readSource, SourceUnreadable } from './sources';
 import { IMPORT_TEXTS as T } from './texts';
@@ -87,7 +87,14 @@ export async function runImport(db: Db, options: ImportOptions, log: (line: stri
     log(T.failed(error.message));
     return { ok: false, message: error.message };
   }
-  const images = await bringImages(db, data, options, options.uploadsDir, options.dryRun ?? false);
+  let images: Awaited<ReturnType<typeof bringImages>>;
+  try {
+    images = await bringImages(db, data, options, options.uploadsDir, options.dryRun ?? false);
+  } catch (error) {
+    if (!(error instanceof ImagesNotStored)) throw error;
+    log(T.failed(error.message));
+    return { ok: false, message: error.message };
+  }
   log(T.images(images.stats.found, images.stats.stored + images.stats.reused, images.stats.missing));
   let report: ImportReport;
   try {

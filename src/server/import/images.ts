@@ -5,8 +5,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../db/client';
-import { storeUpload } from '../services/uploads';
+import { STORAGE_TEXTS } from '../db/write';
+import { storeUpload, UploadError } from '../services/uploads';
+import { MAX_UPLOAD_BYTES } from '../../lib/schemas/upload';
 import { TABLES, type SourceRow } from './tables';
+import { IMPORT_TEXTS as T } from './texts';
 
 export type ImageSource = { storageUrl?: string; storageDir?: string };
 export type BroughtImages = {
@@ -20,6 +23,31 @@ export type BroughtImages = {
 };
 
 const BUCKET = '/club-images/';
+
+/** Our storage refused an image (full, read-only, failing): the run stops, nothing imported, not rows without images. */
+export class ImagesNotStored extends Error {}
+
+/** The refusals that are our disk's, not the image's: the next image would fare no better. */
+const STORAGE_REFUSALS = new Set([STORAGE_TEXTS.full, STORAGE_TEXTS.readonly, STORAGE_TEXTS.io]);
+
+/** The answer's bytes up to the upload limit; null for a larger one (not read on: it would be refused anyway). */
+async function bytesUpTo(response: Response, limit: number): Promise<Buffer | null> {
+  if (Number(response.headers.get('content-length') ?? 0) > limit) {
+    await response.body?.cancel();
+    return null;
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of response.body ?? []) {
+    size += chunk.length;
+    if (size > limit) {
+      await response.body?.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
 
 /** The path inside the bucket, or null for an address outside it (an opponent's logo elsewhere stays as it is). */
 export function bucketPath(value: string): string | null {
@@ -60,7 +88,11 @@ async function fetchImage(value: string, bucket: string, source: ImageSource): P
     const url = source.storageUrl ? `${bucketAddress(source.storageUrl)}/${bucket.split('/').map(encodeURIComponent).join('/')}` : value;
     if (!/^https?:\/\//.test(url)) return null;
     const response = await fetch(url, { signal: AbortSignal.timeout(20_000) });
-    return response.ok ? Buffer.from(await response.arrayBuffer()) : null;
+    if (!response.ok) {
+      await response.body?.cancel();
+      return null;
+    }
+    return await bytesUpTo(response, MAX_UPLOAD_BYTES);
   } catch {
     return null;
   }
@@ -89,7 +121,14 @@ export async function bringImages(db: Db, data: Record<string, SourceRow[]>, sou
     }
     const bytes = await fetchImage(value, bucket, source);
     const folder = TABLES.find((t) => (data[t.name] ?? []).some((r) => t.images?.columns.some((c) => r[c] === value)))?.images?.folder ?? 'import';
-    const stored = bytes ? await storeUpload({ bytes, name: path.basename(bucket), folder }, uploadsDir).catch(() => null) : null;
+    const stored = bytes
+      ? await storeUpload({ bytes, name: path.basename(bucket), folder }, uploadsDir).catch(async (error: unknown) => {
+          if (!(error instanceof UploadError && STORAGE_REFUSALS.has(error.message))) return null;
+          // what this run wrote goes again: it stops before anything refers to it
+          await Promise.all(out.written.map((file) => fs.rm(file, { force: true })));
+          throw new ImagesNotStored(T.imagesNotStored(error.message));
+        })
+      : null;
     if (!stored) {
       out.map.set(value, null);
       out.stats.missing++;

@@ -9,6 +9,8 @@ export const IMPORT_TEXTS = {
     `${table} ${id}: ${column} verweist auf ${target} ${targetId}, das übersprungen wurde (${reason}). Der Import wurde vollständig zurückgenommen; bitte die Zeile im alten System berichtigen.`,
   writtenHere: 'dieser Abschnitt wurde hier schon geschrieben; der Text hier bleibt (der alte steht weiter im alten System).',
   editedHere: 'hier seit dem letzten Import bearbeitet; bleibt, wie es hier ist (die Änderung im alten System wird nicht übernommen).',
+  imagesNotStored: (reason: string) =>
+    `Die Bilder konnten nicht gespeichert werden: ${reason.replace(/^Speichern fehlgeschlagen: /, '')} Es wurde nichts importiert.`,
   deletedHere: 'hier seit dem letzten Import gelöscht; wird nicht wieder angelegt (aus dem Papierkorb wiederherstellen, wenn es zurück soll).',
   refersToDeletedHere: (column: string, table: string, id: string) =>
     `${column} verweist auf ${table} ${id}, das hier seit dem letzten Import gelöscht wurde; ohne es wird die Zeile nicht angelegt.`,
