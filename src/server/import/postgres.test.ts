@@ -181,7 +181,7 @@ async function brokenWay(mode: 'drop' | 'silent'): Promise<{ url: string; close:
   };
 }
 
-it('a source that refuses, drops the connection or goes silent: a German reason, nothing imported, the data lock released', async () => {
+it('a source that refuses, drops the connection, goes silent or speaks no SSL: a German reason, nothing imported, the data lock released', async () => {
   const dataDir = path.join(dir, 'data-unreachable');
   const closedPort = await new Promise<number>((resolve) => {
     const server = net.createServer().listen(0, '127.0.0.1', () => {
@@ -196,6 +196,8 @@ it('a source that refuses, drops the connection or goes silent: a German reason,
     { from: drop.url, reason: IMPORT_TEXTS.connectionLost },
     { from: silent.url, reason: IMPORT_TEXTS.noAnswer(2) },
     { from: path.join(dir, 'gibt-es-nicht.json'), reason: IMPORT_TEXTS.notFound },
+    // the address asks for SSL; this database (as one in the club's own network) speaks none
+    { from: `${postgres.url}?sslmode=require`, reason: IMPORT_TEXTS.noSsl },
   ];
   let refused = 0;
   for (const source of sources) {

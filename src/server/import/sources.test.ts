@@ -1,8 +1,10 @@
 // Reading the old app's data: a CSV export's cells, the images' bucket paths, the source in the log.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
+import tls from 'node:tls';
 import { afterEach, describe, expect, it } from 'vitest';
 import { withoutPassword } from './command';
 import { bucketPath } from './images';
@@ -26,6 +28,28 @@ describe('the old data as it comes', () => {
     expect(data.homepage_content?.map((row) => row.content)).toEqual([footer, '{Willkommen, liebe Fans}']);
   });
 
+  it('an export that is no list of rows, or a CSV the reader cannot read, is said in German; a CSV saved by German Excel keeps its umlauts', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-export-'));
+    dirs.push(dir);
+    const refusal = async (from: string) => readSource(from).then(() => 'gelesen', (error: Error) => error.message);
+    const file = path.join(dir, 'export.json');
+    fs.writeFileSync(file, JSON.stringify({ news: { rows: [] } }));
+    expect(await refusal(file)).toBe(IMPORT_TEXTS.sourceUnreadable('news enthält keine Liste von Zeilen (erwartet: [ { … }, { … } ]).'));
+    fs.writeFileSync(file, JSON.stringify([{ title: 'x' }]));
+    expect(await refusal(file)).toBe(IMPORT_TEXTS.sourceUnreadable(IMPORT_TEXTS.notTables));
+
+    const folder = path.join(dir, 'tabellen');
+    fs.mkdirSync(folder);
+    fs.writeFileSync(path.join(folder, 'news.json'), JSON.stringify({ data: [{ id: 'n1' }] }));
+    expect(await refusal(folder)).toBe(IMPORT_TEXTS.sourceUnreadable(IMPORT_TEXTS.notRows('news.json')));
+    fs.rmSync(path.join(folder, 'news.json'));
+    fs.writeFileSync(path.join(folder, 'teams.csv'), 'id,name,category\nt1,"Kampfmannschaft,Herren\nt2,Reserve,Herren\n');
+    expect(await refusal(folder)).toMatch(/^Die alten Daten konnten nicht gelesen werden: teams\.csv ist keine lesbare CSV-Datei \(Fehler in Zeile \d+/);
+    // German Excel: Windows-1252, 'ü' and 'ß' one byte each
+    fs.writeFileSync(path.join(folder, 'teams.csv'), Buffer.from('id,name,category\nt1,Kampfmannschaft Süd,Herren\nt2,Großwiese,Herren\n', 'latin1'));
+    expect((await readSource(folder)).teams?.map((row) => row.name)).toEqual(['Kampfmannschaft Süd', 'Großwiese']);
+  });
+
   it("keeps an image address with a bare '%' (taken as it is) instead of ending the import", () => {
     expect(bucketPath('https://x.supabase.co/storage/v1/object/public/club-images/news/100%-sieg.jpg')).toBe('news/100%-sieg.jpg');
     expect(bucketPath('https://x.supabase.co/storage/v1/object/public/club-images/news/gr%C3%BCn.jpg')).toBe('news/grün.jpg');
@@ -37,6 +61,28 @@ describe('the old data as it comes', () => {
     expect(shown).not.toContain('2024');
     expect(shown).toContain('db.example:5432/club');
     expect(withoutPassword('/srv/export')).toBe('/srv/export');
+  });
+
+  it("a database whose certificate Node does not trust (the old app's own authority, a self-signed one) is said in German, with the way out", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-tls-'));
+    dirs.push(dir);
+    const [key, cert] = [path.join(dir, 'key.pem'), path.join(dir, 'cert.pem')];
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-keyout', key, '-out', cert], { stdio: 'ignore' });
+    // PostgreSQL's first step: 8 bytes asking for SSL, answered 'S'; then TLS with this certificate
+    const database = net.createServer((socket) => {
+      socket.once('data', () => {
+        socket.write('S');
+        const secure = new tls.TLSSocket(socket, { isServer: true, key: fs.readFileSync(key), cert: fs.readFileSync(cert) });
+        secure.on('error', () => undefined);
+      });
+    });
+    await new Promise<void>((resolve) => database.listen(0, '127.0.0.1', resolve));
+    const { port } = database.address() as net.AddressInfo;
+    try {
+      await expect(readSource(`postgres://postgres@127.0.0.1:${port}/postgres?sslmode=require`, 10_000)).rejects.toThrow(IMPORT_TEXTS.sourceUnreadable(IMPORT_TEXTS.certificateRefused));
+    } finally {
+      database.close();
+    }
   });
 
   it('a database that takes the connection and never answers is named as silent for the connect timeout\'s 10 s, not the queries\' time', async () => {

@@ -10,6 +10,7 @@ import pg from 'pg';
 import type { SourceData } from './run';
 import { TABLE_NAMES } from './tables';
 import { IMPORT_TEXTS } from './texts';
+import { decodeText } from '../../lib/text-decoding';
 
 /**
  * How long one query may take before the source counts as gone: a source that stops answering held the
@@ -29,6 +30,22 @@ export class SourceUnreadable extends Error {
 /** How long the connection itself may take: at most 10 s (an address that answers at all answers at once). */
 const connectTimeoutOf = (timeoutMs: number) => Math.min(timeoutMs, 10_000);
 
+/** Node's refusals of a certificate (self-signed, an unknown authority, another host's). */
+const CERTIFICATE_CODES = new Set([
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_HAS_EXPIRED',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+
+/** A table's rows as the export gives them, or the German reason they are not a list of rows. */
+function rowsOf(value: unknown, where: string): SourceData[string] {
+  if (Array.isArray(value) && value.every((row) => typeof row === 'object' && row !== null && !Array.isArray(row))) return value as SourceData[string];
+  throw new Error(IMPORT_TEXTS.notRows(where));
+}
+
 /** Why a source could not be read, in German where the cause is a common one. */
 function reasonOf(error: unknown, timeoutMs: number): string {
   const { code, message } = (error ?? {}) as { code?: string; message?: string };
@@ -45,6 +62,9 @@ function reasonOf(error: unknown, timeoutMs: number): string {
   if (code === 'ENOENT') return IMPORT_TEXTS.notFound;
   if (code === 'EACCES' || code === 'EPERM') return IMPORT_TEXTS.noPermission;
   if (error instanceof SyntaxError) return IMPORT_TEXTS.notJson(text);
+  // the address asks for SSL and the database speaks none, or its certificate is not one Node trusts
+  if (/does not support SSL/i.test(text)) return IMPORT_TEXTS.noSsl;
+  if (code && CERTIFICATE_CODES.has(code)) return IMPORT_TEXTS.certificateRefused;
   return text;
 }
 
@@ -94,15 +114,18 @@ export async function readPostgres(url: string, timeoutMs = SOURCE_TIMEOUT_MS): 
 export function readExport(location: string): SourceData {
   const stat = fs.statSync(location);
   if (stat.isFile()) {
-    const parsed = JSON.parse(fs.readFileSync(location, 'utf8')) as Record<string, unknown>;
-    return Object.fromEntries(TABLE_NAMES.filter((t) => Array.isArray(parsed[t])).map((t) => [t, parsed[t] as SourceData[string]]));
+    const parsed = JSON.parse(fs.readFileSync(location, 'utf8')) as unknown;
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error(IMPORT_TEXTS.notTables);
+    const tables = parsed as Record<string, unknown>;
+    return Object.fromEntries(TABLE_NAMES.filter((t) => t in tables && tables[t] !== null).map((t) => [t, rowsOf(tables[t], t)]));
   }
   const data: SourceData = {};
   for (const table of TABLE_NAMES) {
     const json = path.join(location, `${table}.json`);
     const csv = path.join(location, `${table}.csv`);
-    if (fs.existsSync(json)) data[table] = JSON.parse(fs.readFileSync(json, 'utf8')) as SourceData[string];
-    else if (fs.existsSync(csv)) data[table] = readCsv(fs.readFileSync(csv, 'utf8'));
+    if (fs.existsSync(json)) data[table] = rowsOf(JSON.parse(fs.readFileSync(json, 'utf8')), `${table}.json`);
+    // a CSV opened and saved again in German Excel is Windows-1252
+    else if (fs.existsSync(csv)) data[table] = readCsv(decodeText(fs.readFileSync(csv)), `${table}.csv`);
   }
   return data;
 }
@@ -115,8 +138,15 @@ export function readExport(location: string): SourceData {
 const ARRAY_COLUMNS = new Set(['achievements']);
 
 /** A CSV export: the header names the columns; an empty cell is null; '{a,"b c"}' in an array column is an array. */
-function readCsv(text: string): SourceData[string] {
-  const rows = parse(text, { columns: true, skip_empty_lines: true, bom: true, relax_column_count: true }) as Record<string, string>[];
+function readCsv(text: string, name: string): SourceData[string] {
+  let rows: Record<string, string>[];
+  try {
+    rows = parse(text, { columns: true, skip_empty_lines: true, bom: true, relax_column_count: true }) as Record<string, string>[];
+  } catch (error) {
+    const { code, lines } = error as { code?: string; lines?: number };
+    if (code?.startsWith('CSV_')) throw new Error(IMPORT_TEXTS.notCsv(name, lines ?? 0));
+    throw error;
+  }
   const cell = (key: string, value: string) => (value === '' ? null : ARRAY_COLUMNS.has(key) && /^\{.*\}$/s.test(value) ? postgresArray(value) : value);
   return rows.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, cell(key, value)])));
 }

@@ -50,6 +50,12 @@ export const IMPORT_TEXTS = {
   notFound: 'Die Datei oder der Ordner ist nicht da.',
   noPermission: 'Keine Leserechte für die Datei oder den Ordner.',
   notJson: (detail: string) => `Die Datei ist kein gültiges JSON (${detail}).`,
+  notTables: 'Die Datei enthält keine Tabellen: erwartet wird ein Objekt wie {"news": [ … ], "teams": [ … ]}.',
+  notRows: (where: string) => `${where} enthält keine Liste von Zeilen (erwartet: [ { … }, { … } ]).`,
+  notCsv: (name: string, line: number) => `${name} ist keine lesbare CSV-Datei (Fehler in Zeile ${line}, z. B. ein Anführungszeichen ohne Gegenstück).`,
+  noSsl: 'Die Datenbank spricht kein SSL: in der Adresse sslmode=disable setzen, wenn sie im eigenen Netz läuft.',
+  certificateRefused:
+    'Dem Zertifikat der Datenbank wird nicht vertraut (selbst signiert oder für einen anderen Namen): in der Adresse sslmode=no-verify setzen, wenn die Verbindung trotzdem genommen werden soll.',
   failed: (reason: string) => `[import] abgebrochen: ${reason}`,
   storedButNotNamed: (reason: string) =>
     `[import] Die Daten sind übernommen, aber der Vereinsname konnte nicht gespeichert werden (${reason}). Bitte unter „Verein“ eintragen.`,
