@@ -138,6 +138,27 @@ describe('npm run import from a JSON export', () => {
     expect(rows('SELECT count(*) AS n FROM teams')[0].n).toBe(0);
   });
 
+  it("times without a zone are the old database's UTC on a machine in Vienna too; positions typed freely become the form's", async () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'Europe/Vienna';
+    try {
+      const club = oldClub();
+      club.news[0].created_at = '2025-09-08 18:30:00' as unknown as Date;
+      club.players[0].position = 'Tormann';
+      (club.players as Record<string, unknown>[]).push({ ...club.players[0], id: OLD.badPlayer, name: 'Max Abwehr', position: ' abwehr ', jersey_number: 4 });
+      fs.writeFileSync(exportFile, JSON.stringify(club));
+      expect((await runImport(db, options(), log)).ok).toBe(true);
+      expect(rows('SELECT created_at FROM news')).toEqual([{ created_at: '2025-09-08T18:30:00.000Z' }]);
+      expect(rows('SELECT name, position FROM players ORDER BY name')).toEqual([
+        { name: 'Lukas Gruber', position: 'Torwart' },
+        { name: 'Max Abwehr', position: 'Verteidiger' },
+      ]);
+    } finally {
+      process.env.TZ = zone;
+      if (zone === undefined) delete process.env.TZ;
+    }
+  });
+
   it('a folder of CSV files as the old table editor exports them imports to the same content', async () => {
     await runImport(db, options(), log);
     const csvDir = path.join(dir, 'csv');

@@ -32,13 +32,19 @@ function hashRow(row: SourceRow): string {
   return createHash('sha256').update(JSON.stringify(sorted)).digest('hex');
 }
 
-/** A timestamp as ISO text, whether it came as a Date (pg), ISO text (JSON) or Postgres text (CSV: '2025-09-08 18:30:00+00'). */
+/**
+ * A timestamp as ISO text, whether it came as a Date (pg), ISO text (JSON) or Postgres text (CSV: '2025-09-08
+ * 18:30:00+00'). One without a zone is UTC, as the old app's database keeps its times: read in the zone of the
+ * machine that runs the import, it moved by an hour or two.
+ */
 function iso(v: unknown): string | undefined {
   if (v instanceof Date) return v.toISOString();
   if (v === null || v === undefined || v === '') return undefined;
-  const text = String(v);
-  const parsed = new Date(text.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00'));
-  return Number.isNaN(parsed.getTime()) ? text : parsed.toISOString();
+  const raw = String(v);
+  const text = raw.trim().replace(' ', 'T');
+  const zoned = /T.*(Z|[+-]\d\d(:?\d\d)?)$/i.test(text) || !text.includes('T') ? text : `${text}Z`;
+  const parsed = new Date(zoned.replace(/([+-]\d\d)$/, '$1:00'));
+  return Number.isNaN(parsed.getTime()) ? raw : parsed.toISOString();
 }
 
 function reasonOf(error: unknown): string {

@@ -83,6 +83,8 @@ export async function readPostgres(url: string, timeoutMs = SOURCE_TIMEOUT_MS): 
   // timestamps as they are stored (ISO text through Date), numbers as numbers
   pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
   pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+  // a timestamp without a zone is UTC, as the old app keeps its times, not the zone of the machine importing
+  pg.types.setTypeParser(pg.types.builtins.TIMESTAMP, (v) => new Date(`${v.replace(' ', 'T')}Z`));
   // a calendar date stays the text it is ('2026-12-05'), not a Date at local midnight
   pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
   try {

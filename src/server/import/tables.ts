@@ -7,7 +7,7 @@ import { contactSchema } from '../../lib/schemas/contact';
 import { matchSchema } from '../../lib/schemas/match';
 import { newsSchema } from '../../lib/schemas/news';
 import { pageContentSchema } from '../../lib/schemas/pageContent';
-import { playerSchema } from '../../lib/schemas/player';
+import { PLAYER_POSITIONS, playerSchema } from '../../lib/schemas/player';
 import { shopItemSchema } from '../../lib/schemas/shopItem';
 import { sponsorSchema } from '../../lib/schemas/sponsor';
 import { withoutControlCharacters } from '../../lib/xml-text';
@@ -40,6 +40,29 @@ const int = (v: unknown) => (v === null || v === undefined || v === '' ? null : 
 /** an array from Postgres, a JSON text from an export, or one line per entry */
 const list = (v: unknown): string[] =>
   Array.isArray(v) ? v.map(String) : typeof v === 'string' && v.trim().startsWith('[') ? (JSON.parse(v) as string[]) : text(v).split('\n').filter(Boolean);
+
+/**
+ * A position typed freely in the old app, as one of the eight the player form offers (player.ts): 'Tormann'
+ * is a 'Torwart', 'Abwehr' a 'Verteidiger'. Anything else stays as it is, and the row is skipped with the reason.
+ */
+const POSITION_NAMES: Record<string, (typeof PLAYER_POSITIONS)[number]> = Object.fromEntries(
+  (
+    [
+      ['Torwart', ['tormann', 'torhüter', 'torhueter', 'goalkeeper', 'keeper', 'tw']],
+      ['Verteidiger', ['verteidigung', 'abwehr', 'abwehrspieler', 'innenverteidiger', 'außenverteidiger', 'aussenverteidiger', 'libero', 'defender', 'iv', 'av']],
+      ['Mittelfeld', ['mittelfeldspieler', 'zentrales mittelfeld', 'defensives mittelfeld', 'offensives mittelfeld', 'midfielder', 'zm', 'dm', 'om']],
+      ['Stürmer', ['sturm', 'stuermer', 'angriff', 'angreifer', 'mittelstürmer', 'forward', 'st']],
+      ['Trainer', ['cheftrainer', 'coach', 'headcoach']],
+      ['Co-Trainer', ['cotrainer', 'co trainer', 'assistenztrainer', 'assistant coach']],
+      ['Spieler', ['player']],
+      ['TM-Trainer', ['tormanntrainer', 'torwarttrainer', 'tormann-trainer', 'torwart-trainer', 'tw-trainer']],
+    ] as const
+  ).flatMap(([ours, names]) => [[ours.toLowerCase(), ours], ...names.map((name) => [name, ours])]),
+);
+const position = (v: unknown) => {
+  const typed = text(v).trim();
+  return POSITION_NAMES[typed.toLowerCase().replace(/\s+/g, ' ')] ?? typed;
+};
 
 /** Validates with the entity's schema, keeping the output as it would be stored. */
 const checked = <T extends z.ZodTypeAny>(schema: T, input: unknown) => schema.parse(input) as Record<string, unknown>;
@@ -94,7 +117,7 @@ export const TABLES: TableDef[] = [
     images: { columns: ['image_url'], folder: 'players' },
     keep: ['created_at'],
     toRow: (r) => {
-      const row = checked(playerSchema, { name: text(r.name), position: text(r.position), age: int(r.age), jersey_number: int(r.jersey_number), team_id: text(r.team_id), image_url: orNull(r.image_url) });
+      const row = checked(playerSchema, { name: text(r.name), position: position(r.position), age: int(r.age), jersey_number: int(r.jersey_number), team_id: text(r.team_id), image_url: orNull(r.image_url) });
       delete row.team_id;
       return row;
     },
