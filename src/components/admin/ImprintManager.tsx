@@ -147,38 +147,38 @@ export default function ImprintManager() {
               // each row's buttons name their row (decision 072)
               const named = (action: string) => (entry.title ? `${action}: ${entry.title}` : undefined);
               return (
-              <li key={entry.id} className="admin-card imprint-extra" style={{ boxShadow: 'none', border: '1px solid var(--grey-200)', display: 'grid', gap: '0.4rem' }}>
-                <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem', justifyContent: 'space-between', alignItems: 'center' }}>
-                  <strong className="section-title" style={wrapStyle}>{entry.title || '–'}</strong>
-                  <span style={{ display: 'flex', gap: '0.35rem' }}>
-                    <ActiveBadge active={entry.is_active} />
-                    <span className="badge">#{entry.display_order}</span>
-                  </span>
-                </div>
-                {entry.content && <span className="section-content" style={{ ...wrapStyle, whiteSpace: 'pre-line' }}>{entry.content}</span>}
-                <div className="admin-actions">
-                  <button
-                    type="button"
-                    className="btn btn-outline btn-small"
-                    aria-label={named(entry.is_active ? TEXTS.deactivate : TEXTS.activate)}
-                    {...refusedWhile(busy.has(entry.id))}
-                    onClick={() => void toggle(entry)}
-                  >
-                    {entry.is_active ? TEXTS.deactivate : TEXTS.activate}
-                  </button>
-                  <button
-                    type="button"
-                    className="btn btn-outline btn-small"
-                    aria-label={named('Bearbeiten')}
-                    onClick={() => setDialog({ entry, fields: ['title', 'content', 'display_order', 'is_active'], title: 'Abschnitt bearbeiten' })}
-                  >
-                    Bearbeiten
-                  </button>
-                  <button type="button" className="btn btn-danger btn-small" aria-label={named('Löschen')} onClick={() => void deleteExtra(entry, reload)}>
-                    Löschen
-                  </button>
-                </div>
-              </li>
+                <li key={entry.id} className="admin-card imprint-extra" style={{ boxShadow: 'none', border: '1px solid var(--grey-200)', display: 'grid', gap: '0.4rem' }}>
+                  <div style={{ display: 'flex', flexWrap: 'wrap', gap: '0.5rem', justifyContent: 'space-between', alignItems: 'center' }}>
+                    <strong className="section-title" style={wrapStyle}>{entry.title || '–'}</strong>
+                    <span style={{ display: 'flex', gap: '0.35rem' }}>
+                      <ActiveBadge active={entry.is_active} />
+                      <span className="badge">#{entry.display_order}</span>
+                    </span>
+                  </div>
+                  {entry.content && <span className="section-content" style={{ ...wrapStyle, whiteSpace: 'pre-line' }}>{entry.content}</span>}
+                  <div className="admin-actions">
+                    <button
+                      type="button"
+                      className="btn btn-outline btn-small"
+                      aria-label={named(entry.is_active ? TEXTS.deactivate : TEXTS.activate)}
+                      {...refusedWhile(busy.has(entry.id))}
+                      onClick={() => void toggle(entry)}
+                    >
+                      {entry.is_active ? TEXTS.deactivate : TEXTS.activate}
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-outline btn-small"
+                      aria-label={named('Bearbeiten')}
+                      onClick={() => setDialog({ entry, fields: ['title', 'content', 'display_order', 'is_active'], title: 'Abschnitt bearbeiten' })}
+                    >
+                      Bearbeiten
+                    </button>
+                    <button type="button" className="btn btn-danger btn-small" aria-label={named('Löschen')} onClick={() => void deleteExtra(entry, reload)}>
+                      Löschen
+                    </button>
+                  </div>
+                </li>
               );
             })}
           </ul>

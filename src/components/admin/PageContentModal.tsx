@@ -299,18 +299,17 @@ export default function PageContentModal({
  */
 export function useDeletePageContent(texts?: { deleted?: string; error?: string; confirm?: string }) {
   const { saved, failed } = useSaveToasts();
-  return async (entry: Pick<PageContentEntry, 'id'>, reload: () => Promise<unknown>): Promise<boolean> => {
-    if (!confirmAction(texts?.confirm ?? PAGE_CONTENT_TEXTS.confirmDelete)) return false;
+  return async (entry: Pick<PageContentEntry, 'id'>, reload: () => Promise<unknown>): Promise<void> => {
+    if (!confirmAction(texts?.confirm ?? PAGE_CONTENT_TEXTS.confirmDelete)) return;
     const focus = focusAfterRemoval();
     const result = await callAction(() => actions.admin.pageContent.remove({ id: entry.id }));
     if (!result.ok) {
       failed(texts?.error ?? PAGE_CONTENT_TEXTS.deleteError, result.message);
-      return false;
+      return;
     }
     const { row: _row, ...publication } = result.data;
     saved(texts?.deleted ?? PAGE_CONTENT_TEXTS.deleted, publication);
     await reload();
     focus.moveFocus();
-    return true;
   };
 }

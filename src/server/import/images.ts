@@ -74,7 +74,8 @@ export function bucketPath(value: string): string | null {
  */
 export function bucketAddress(storageUrl: string): string {
   const base = storageUrl.replace(/\/+$/, '');
-  return base.endsWith(BUCKET.slice(0, -1)) ? base : `${base}${BUCKET.slice(0, -1)}`;
+  const bucket = BUCKET.slice(0, -1);
+  return base.endsWith(bucket) ? base : `${base}${bucket}`;
 }
 
 async function fetchImage(value: string, bucket: string, source: ImageSource): Promise<Buffer | null> {
