@@ -28,6 +28,8 @@ export default function ForgotPasswordForm() {
         toast({ title: T.forgotSentTitle, description: data.message });
       } else if (isActionError(error) && error.message === AUTH_ERRORS.captcha) {
         toast({ title: T.captchaTitle, description: T.captchaText, variant: 'destructive' });
+        // a new question follows, answered in its field (as on the inquiry form; decision 072)
+        document.getElementById('forgot-captcha')?.focus();
       } else if (isInputError(error)) {
         toast({ title: T.errorTitle, description: Object.values(error.fields).flat().join(' ') || T.unexpected, variant: 'destructive' });
       } else {

@@ -55,6 +55,8 @@ export default function SignInForm() {
         window.setTimeout(() => window.location.assign(afterSignIn()), GO_HOME_AFTER_MS);
       } else if (isActionError(error) && error.message === AUTH_ERRORS.captcha) {
         toast({ title: T.captchaTitle, description: T.captchaText, variant: 'destructive' });
+        // a new question follows, answered in its field (as on the inquiry form; decision 072)
+        document.getElementById('signin-captcha')?.focus();
       } else if (isInputError(error)) {
         toast({ title: T.failedTitle, description: Object.values(error.fields).flat().join(' ') || T.unexpected, variant: 'destructive' });
       } else {

@@ -126,3 +126,19 @@ test('a link used up in another tab answers "Fehler" with the reason and goes to
   await expect(page.locator('.toast.destructive')).toContainText('Der Link ist ungültig, abgelaufen oder wurde bereits verwendet.');
   await page.waitForURL(`${site.url}/auth?link=ungueltig`);
 });
+
+test("a wrong answer on 'Passwort vergessen?' says so, sends nothing and puts the keyboard in the new question's field", async ({ page }) => {
+  const before = mail.messages.length;
+  await page.goto(`${site.url}/auth/passwort-vergessen`);
+  await page.getByLabel('E-Mail').fill('jemand@verein.at');
+  const question = page.locator('.captcha-question');
+  await expect(question).toHaveText(/\d+ \+ \d+/);
+  const [a, b] = (await question.textContent())!.match(/\d+/g)!.map(Number);
+  await page.getByLabel(/Sicherheitsfrage/).fill(String(a + b + 1));
+  await page.getByRole('button', { name: 'Link senden' }).press('Enter');
+  await expect(page.getByText('Captcha falsch')).toBeVisible();
+  await expect(page.getByLabel(/Sicherheitsfrage/)).toBeFocused();
+  await expect(page.getByLabel(/Sicherheitsfrage/)).toHaveValue('');
+  await expect(page.getByLabel('E-Mail')).toHaveValue('jemand@verein.at');
+  expect(mail.messages.length).toBe(before);
+});

@@ -56,9 +56,11 @@ test('a wrong captcha shows "Captcha falsch", keeps the fields and draws a new q
   const [a, b] = (await question.textContent())!.match(/\d+/g)!.map(Number);
   await page.getByLabel(/Sicherheitsfrage/).fill(String(a + b + 1));
   const newQuestion = page.waitForResponse((r) => r.url().endsWith('/api/captcha'));
-  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.getByRole('button', { name: 'Anmelden' }).press('Enter');
   await expect(page.getByText('Captcha falsch')).toBeVisible();
   await expect(page.getByText('Bitte löse die Rechenaufgabe korrekt.')).toBeVisible();
+  // with the keyboard: on in the new question's field, not left on the button
+  await expect(page.getByLabel(/Sicherheitsfrage/)).toBeFocused();
   await newQuestion;
   await expect(question).toHaveText(/\d+ \+ \d+/);
   await expect(page.getByLabel('E-Mail')).toHaveValue(user.email);
