@@ -66,13 +66,16 @@ describe('npm run import, run again', () => {
     expect(rows('SELECT content FROM news')).toEqual([{ content: 'Im alten System nachgetragen.' }]);
   });
 
-  it('a page section written here before the import (the new privacy text) stays the only one; the old one is reported as skipped, on every run', async () => {
+  it('a page or home section written here before the import (the new privacy text, the hero) stays as it is; the old one is reported as skipped, on every run', async () => {
+    write('test.heroWrittenHere', () => db.$client.prepare("INSERT INTO homepage_content (id, section_key, title) VALUES ('hier', 'hero_text', 'Willkommen beim SV Altdorf neu')").run(), db);
     createPageContent({ page_key: 'datenschutz', section_key: 'main_content', title: null, subtitle: null, content: '<p>Neu für die neue Website</p>', image_url: null, button_text: null, button_link: null, is_active: true, display_order: 0, meta_title: null, meta_description: null }, db);
     for (const run of [1, 2]) {
       lines.length = 0;
       await runImport(db, options(), log);
       expect(rows("SELECT content FROM page_content WHERE page_key = 'datenschutz'"), `run ${run}`).toEqual([{ content: '<p>Neu für die neue Website</p>' }]);
       expect(lines).toContain(`[import]   übersprungen page_content ${OLD.privacy}: dieser Abschnitt wurde hier schon geschrieben; der Text hier bleibt (der alte steht weiter im alten System).`);
+      expect(rows("SELECT id, title FROM homepage_content WHERE section_key = 'hero_text'"), `run ${run}`).toEqual([{ id: 'hier', title: 'Willkommen beim SV Altdorf neu' }]);
+      expect(lines).toContain('[import]   übersprungen homepage_content hero_text: dieser Abschnitt wurde hier schon geschrieben; der Text hier bleibt (der alte steht weiter im alten System).');
     }
     // the other imported section is there
     expect(rows("SELECT count(*) AS n FROM page_content WHERE page_key <> 'datenschutz'")[0].n).toBeGreaterThan(0);

@@ -125,9 +125,9 @@ export function importClub(
         out.skipped.push({ id: sourceId, reason: reasonOf(error) });
         continue;
       }
-      // a page section an admin wrote here before the first import (a privacy text for the new site): theirs stays,
-      // not a second one beside it that the page would show first
-      if (!before && def.name === 'page_content' && writtenHere(row.page_key, row.section_key)) {
+      // a section an admin wrote here before the first import (a privacy text for the new site, the hero): theirs
+      // stays, not a second one beside it that the page would show first, nor overwritten
+      if (!before && writtenHere(def.name, row)) {
         out.skipped.push({ id: sourceId, reason: T.writtenHere });
         continue;
       }
@@ -183,16 +183,14 @@ export function importClub(
     return null;
   }
 
-  /** A section of this page stored here that no import brought. */
-  function writtenHere(pageKey: unknown, sectionKey: unknown): boolean {
-    return (
-      sql
-        .prepare(
-          `SELECT 1 FROM page_content p WHERE p.page_key = ? AND p.section_key = ?
-             AND NOT EXISTS (SELECT 1 FROM import_map m WHERE m.source_table = 'page_content' AND m.target_id = p.id)`,
-        )
-        .get(pageKey, sectionKey) !== undefined
-    );
+  /** The page or home section this row is, stored here already and brought by no import. */
+  function writtenHere(table: string, row: Record<string, unknown>): boolean {
+    const notImported = `NOT EXISTS (SELECT 1 FROM import_map m WHERE m.source_table = '${table}' AND m.target_id = s.id)`;
+    if (table === 'page_content') {
+      return sql.prepare(`SELECT 1 FROM page_content s WHERE s.page_key = ? AND s.section_key = ? AND ${notImported}`).get(row.page_key, row.section_key) !== undefined;
+    }
+    if (table === 'homepage_content') return sql.prepare(`SELECT 1 FROM homepage_content s WHERE s.section_key = ? AND ${notImported}`).get(row.section_key) !== undefined;
+    return false;
   }
 
   /** A short hash of each column the import writes (not its times), as our row holds it now. */
@@ -224,7 +222,7 @@ export function importClub(
       sql.prepare('INSERT INTO user_roles (id, user_id, role) VALUES (?, ?, ?) ON CONFLICT (user_id, role) DO NOTHING').run(randomUUID(), row.user_id, row.role);
       return `${row.user_id}:${row.role}`;
     }
-    // the home sections are one row per section_key: an existing one is updated
+    // the home sections are one row per section_key: one an import brought under another old id is updated
     if (!existing && def.name === 'homepage_content') {
       existing = (sql.prepare('SELECT id FROM homepage_content WHERE section_key = ?').get(row.section_key) as { id: string } | undefined)?.id ?? null;
     }
