@@ -98,7 +98,7 @@ export async function runImport(db: Db, options: ImportOptions, log: (line: stri
   log(T.images(images.stats.found, images.stats.stored + images.stats.reused, images.stats.missing));
   let report: ImportReport;
   try {
-    report = importClub(db, data, { images: images.map, imageRecords: images.records, dryRun: options.dryRun });
+    report = importClub(db, data, { images: images.map, imagesRefused: images.refused, imageRecords: images.records, dryRun: options.dryRun });
   } catch (error) {
     // nothing of the run stays: not its rows, not its image files
     for (const file of images.written) fs.rmSync(file, { force: true });

@@ -60,11 +60,13 @@ it('a full disk stops the import with the reason and nothing imported, not rows 
   expect(rows('SELECT count(*) AS n FROM gallery')[0].n).toBe(2);
 });
 
-it('an image answer larger than an upload may be is not read to its end: the row comes without it, with a warning', async () => {
+it('an image answer larger than an upload may be is not read to its end: the row comes without it, with a warning that says why', async () => {
   const outcome = await importNow({ storageDir: undefined, storageUrl });
   expect(outcome.ok).toBe(true);
   expect(endlessReads).toBe(1);
   expect(rows('SELECT title, image_url FROM news')).toEqual([{ title: 'Derbysieg in Kirchberg', image_url: null }]);
-  expect(lines.some((line) => line.includes('Bild nicht gefunden oder kein Bild') && line.includes('news/derby.jpg'))).toBe(true);
+  expect(lines.some((line) => line.includes('Bild nicht übernommen') && line.includes('news/derby.jpg): Datei ist zu groß. Maximum 5MB erlaubt.'))).toBe(true);
+  // the images the storage does not have are said to be missing, as before
+  expect(lines.some((line) => line.includes('Bild nicht gefunden oder kein Bild') && line.includes('teams/kampf.jpg'))).toBe(true);
   expect(fs.existsSync(path.join(run.current().dir, 'uploads', 'news'))).toBe(false);
 });

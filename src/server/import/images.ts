@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Db } from '../db/client';
 import { STORAGE_TEXTS } from '../db/write';
 import { storeUpload, UploadError } from '../services/uploads';
-import { MAX_UPLOAD_BYTES } from '../../lib/schemas/upload';
+import { MAX_UPLOAD_BYTES, UPLOAD_TEXTS } from '../../lib/schemas/upload';
 import { TABLES, type SourceRow } from './tables';
 import { IMPORT_TEXTS as T } from './texts';
 
@@ -15,6 +15,8 @@ export type ImageSource = { storageUrl?: string; storageDir?: string };
 export type BroughtImages = {
   /** old address → our /uploads/… address, or null when it could not be brought over */
   map: Map<string, string | null>;
+  /** why an image that was there could not be brought over (too large, no image): the row's warning says it */
+  refused: Map<string, string>;
   /** files written by this run (removed again when the run is rolled back) */
   written: string[];
   /** new entries for import_map */
@@ -30,11 +32,14 @@ export class ImagesNotStored extends Error {}
 /** The refusals that are our disk's, not the image's: the next image would fare no better. */
 const STORAGE_REFUSALS = new Set([STORAGE_TEXTS.full, STORAGE_TEXTS.readonly, STORAGE_TEXTS.io]);
 
-/** The answer's bytes up to the upload limit; null for a larger one (not read on: it would be refused anyway). */
-async function bytesUpTo(response: Response, limit: number): Promise<Buffer | null> {
+/** An answer larger than an upload may be: not read on, it would be refused anyway. */
+const TOO_LARGE = Symbol('too large');
+
+/** The answer's bytes up to the upload limit, or TOO_LARGE. */
+async function bytesUpTo(response: Response, limit: number): Promise<Buffer | typeof TOO_LARGE> {
   if (Number(response.headers.get('content-length') ?? 0) > limit) {
     await response.body?.cancel();
-    return null;
+    return TOO_LARGE;
   }
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -42,7 +47,7 @@ async function bytesUpTo(response: Response, limit: number): Promise<Buffer | nu
     size += chunk.length;
     if (size > limit) {
       await response.body?.cancel().catch(() => undefined);
-      return null;
+      return TOO_LARGE;
     }
     chunks.push(chunk);
   }
@@ -78,7 +83,7 @@ export function bucketAddress(storageUrl: string): string {
   return base.endsWith(bucket) ? base : `${base}${bucket}`;
 }
 
-async function fetchImage(value: string, bucket: string, source: ImageSource): Promise<Buffer | null> {
+async function fetchImage(value: string, bucket: string, source: ImageSource): Promise<Buffer | typeof TOO_LARGE | null> {
   try {
     if (source.storageDir) {
       const root = path.resolve(source.storageDir);
@@ -100,7 +105,7 @@ async function fetchImage(value: string, bucket: string, source: ImageSource): P
 }
 
 export async function bringImages(db: Db, data: Record<string, SourceRow[]>, source: ImageSource, uploadsDir: string, dryRun: boolean): Promise<BroughtImages> {
-  const out: BroughtImages = { map: new Map(), written: [], records: [], stats: { found: 0, stored: 0, reused: 0, missing: 0 } };
+  const out: BroughtImages = { map: new Map(), refused: new Map(), written: [], records: [], stats: { found: 0, stored: 0, reused: 0, missing: 0 } };
   const values = new Set<string>();
   for (const def of TABLES) {
     for (const row of data[def.name] ?? []) for (const column of def.images?.columns ?? []) if (typeof row[column] === 'string' && row[column]) values.add(row[column] as string);
@@ -121,10 +126,16 @@ export async function bringImages(db: Db, data: Record<string, SourceRow[]>, sou
       continue;
     }
     const bytes = await fetchImage(value, bucket, source);
+    if (bytes === TOO_LARGE) out.refused.set(value, UPLOAD_TEXTS.tooLarge);
     const folder = TABLES.find((t) => (data[t.name] ?? []).some((r) => t.images?.columns.some((c) => r[c] === value)))?.images?.folder ?? 'import';
-    const stored = bytes
+    const stored = Buffer.isBuffer(bytes)
       ? await storeUpload({ bytes, name: path.basename(bucket), folder }, uploadsDir).catch(async (error: unknown) => {
-          if (!(error instanceof UploadError && STORAGE_REFUSALS.has(error.message))) return null;
+          if (!(error instanceof UploadError)) return null;
+          if (!STORAGE_REFUSALS.has(error.message)) {
+            // the image's own fault (too large, not an image): the row comes without it and says why
+            out.refused.set(value, error.message);
+            return null;
+          }
           // what this run wrote goes again: it stops before anything refers to it
           await Promise.all(out.written.map((file) => fs.rm(file, { force: true })));
           throw new ImagesNotStored(T.imagesNotStored(error.message));

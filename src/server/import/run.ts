@@ -57,7 +57,7 @@ type Mapped = { target_id: string; hash: string; written_columns: string | null 
 export function importClub(
   db: Db,
   data: SourceData,
-  options: { images: Map<string, string | null>; imageRecords?: { source: string; target: string }[]; dryRun?: boolean },
+  options: { images: Map<string, string | null>; imagesRefused?: Map<string, string>; imageRecords?: { source: string; target: string }[]; dryRun?: boolean },
 ): ImportReport {
   const report: ImportReport = { tables: [], users: [], dryRun: options.dryRun ?? false };
   const sql = db.$client;
@@ -116,7 +116,9 @@ export function importClub(
         // only the next match keeps an image (team B's logo) in button_text
         if (def.name === 'homepage_content' && column === 'button_text' && source.section_key !== 'next_match') continue;
         withImages[column] = options.images.get(value);
-        if (options.images.get(value) === null) out.warnings.push(T.imageMissing(sourceId, value));
+        if (options.images.get(value) !== null) continue;
+        const refused = options.imagesRefused?.get(value);
+        out.warnings.push(refused ? T.imageRefused(sourceId, value, refused) : T.imageMissing(sourceId, value));
       }
       let row: Record<string, unknown>;
       try {
