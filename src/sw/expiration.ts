@@ -27,6 +27,19 @@ export class RecordedExpiration extends ExpirationPlugin {
   /** Empties the cache for a reason of ours. */
   async purge(reason: string): Promise<void> {
     await this.record(this.cache, reason);
+    await this.emptyAndDelete();
+  }
+
+  /**
+   * Deletes the cache's entries one by one, then the cache. Chromium frees an entry's bytes as it is deleted,
+   * but a deleted cache's only when its last handle is collected (the strategies' and ours, in this worker's
+   * heap): a full storage stayed full for as long as that took, the next pages and the purge's record refused.
+   */
+  private async emptyAndDelete(): Promise<void> {
+    if (await caches.has(this.cache)) {
+      const cache = await caches.open(this.cache);
+      for (const request of await cache.keys()) await cache.delete(request);
+    }
     await super.deleteCacheAndMetadata();
     await caches.delete(this.cache);
   }
@@ -39,14 +52,13 @@ export class RecordedExpiration extends ExpirationPlugin {
 
   /**
    * Empties the cache for a quota error. The record comes after the cache is emptied: before it, the storage
-   * is full and the record was refused like the page. Even after it Chromium may count the deleted cache's
-   * bytes a while (until its last handle is collected; longer on a busy phone), so a refused record is tried
-   * again for up to twenty seconds (the worker is kept alive for it by the write that failed), and after that
-   * with the worker's next page (`flush`).
+   * is full and the record was refused like the page. A browser may count the freed bytes a while longer
+   * (Chromium did for a cache deleted whole, see emptyAndDelete), so a refused record is tried again for up to
+   * twenty seconds (the worker is kept alive for it by the write that failed), and after that with the
+   * worker's next page (`flush`).
    */
   async purgeForQuota(): Promise<void> {
-    await super.deleteCacheAndMetadata();
-    await caches.delete(this.cache);
+    await this.emptyAndDelete();
     let written = await this.record(this.cache, 'quota error');
     for (let tries = 1; !written && tries < RECORD_TRIES; tries++) {
       await new Promise((resolve) => setTimeout(resolve, 500));
@@ -63,9 +75,9 @@ const QUOTA_PURGE_PAUSE_MS = 60_000;
  * cache with an expiration plugin: a fan lost the saved pages that make the site work offline for the sake
  * of one photo. This frees the first of `cheapestFirst` that holds anything: the images (fetched again when
  * seen), else the build files outside the precache, and the saved pages only when nothing else is left. The
- * write that failed is not tried again. Chromium counts a deleted cache's bytes for a while after (until its
- * last handle goes): the writes right after a purge fail too, and without a pause each would free the next
- * cache, the saved pages within a second.
+ * write that failed is not tried again. The writes right after a purge may fail too (a browser that counts the
+ * freed bytes late; Chromium did for a cache deleted whole): without a pause each would free the next cache,
+ * the saved pages within a second.
  */
 export function freeSpaceOnQuotaError(cheapestFirst: RecordedExpiration[]): void {
   let lastPurge = -Infinity;
