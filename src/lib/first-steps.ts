@@ -20,7 +20,7 @@ export const FIRST_STEPS: readonly FirstStepDefinition[] = [
 
 export type FirstStepsState = { key: FirstStepKey; done: boolean }[];
 
-/** What the admin is shown: no steps once they chose 'Ausblenden'. */
+/** The steps, and whether this admin chose 'Ausblenden' (then the list is not shown, 'Mein Konto' offers it again). */
 export type FirstStepsShown = { hidden: boolean; steps: FirstStepsState };
 
 export const FIRST_STEPS_TEXTS = {
@@ -30,4 +30,8 @@ export const FIRST_STEPS_TEXTS = {
   done: 'Erledigt',
   hide: 'Ausblenden',
   hideFailed: 'Ausblenden fehlgeschlagen',
+  // under 'Mein Konto', while the list is hidden and a step is open
+  hiddenNote: (open: number) => `Du hast die Liste ausgeblendet. ${open === 1 ? 'Ein Schritt ist' : `${open} Schritte sind`} noch offen.`,
+  showAgain: 'Wieder anzeigen',
+  showFailed: 'Anzeigen fehlgeschlagen',
 } as const;

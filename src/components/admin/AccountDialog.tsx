@@ -1,9 +1,11 @@
 // 'Mein Konto' (issue 11): the second factor and the password change. A changed
-// password ends every other session of the account at once.
+// password ends every other session of the account at once. A hidden 'Erste Schritte'
+// is offered again here (decision 071).
 import { actions } from 'astro:actions';
 import { useState, type FormEvent } from 'react';
 import { ACCOUNT_TEXTS as T } from '../../lib/schemas/account';
 import { callAction } from './contentKit';
+import { FirstStepsAgain } from './FirstSteps';
 import { SecondFactorSection } from './SecondFactorSection';
 import { Dialog, SaveButton, useToast } from './ui';
 
@@ -48,11 +50,12 @@ function PasswordForm() {
   );
 }
 
-export function AccountDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function AccountDialog({ open, onClose, onFirstStepsShown }: { open: boolean; onClose: () => void; onFirstStepsShown: () => void }) {
   return (
     <Dialog open={open} onClose={onClose} title={T.title}>
       <SecondFactorSection />
       <PasswordForm />
+      <FirstStepsAgain onShown={onFirstStepsShown} />
       <div className="admin-actions" style={{ justifyContent: 'flex-end' }}>
         <button type="button" className="btn btn-outline" onClick={onClose}>
           {T.close}

@@ -40,6 +40,8 @@ export default function AdminApp({ email, userId, isSuperAdmin, mustSetUpSecondF
   const [caching, setCaching] = useState(false);
   const [showSessions, setShowSessions] = useState(false);
   const [showAccount, setShowAccount] = useState(false);
+  // raised by 'Wieder anzeigen' under 'Mein Konto': the list is drawn afresh, asking the server
+  const [firstStepsShownAgain, setFirstStepsShownAgain] = useState(0);
   const pendingPages = usePendingPublishCount();
   const { toasts, toast } = useToasts();
 
@@ -162,7 +164,14 @@ export default function AdminApp({ email, userId, isSuperAdmin, mustSetUpSecondF
         </div>
       </header>
       <SessionsDialog open={showSessions} onClose={() => setShowSessions(false)} onSignedOut={() => void signOut()} />
-      <AccountDialog open={showAccount} onClose={() => setShowAccount(false)} />
+      <AccountDialog
+        open={showAccount}
+        onClose={() => setShowAccount(false)}
+        onFirstStepsShown={() => {
+          setShowAccount(false);
+          setFirstStepsShownAgain((n) => n + 1);
+        }}
+      />
       {mustSetUpSecondFactor ? (
         // a superadmin requires the second factor: nothing else until it is set up
         <main className="container admin-main">
@@ -174,7 +183,7 @@ export default function AdminApp({ email, userId, isSuperAdmin, mustSetUpSecondF
         </main>
       ) : (
         <main className="container admin-main">
-          <FirstSteps active={active} onOpen={select} initial={firstSteps} />
+          <FirstSteps key={firstStepsShownAgain} active={active} onOpen={select} initial={firstStepsShownAgain === 0 ? firstSteps : undefined} />
           <nav className="admin-tabs" aria-label="Bereiche">
             {/* tabs as a screen reader announces them: one Tab stop, arrows, Home and End move between them,
                 Enter or Space opens one (each tab's manager loads on opening, so arrows do not open them) */}

@@ -104,3 +104,41 @@ export function FirstSteps({ active, onOpen, initial }: Props) {
     </details>
   );
 }
+
+/**
+ * Under 'Mein Konto', while this admin's list is hidden and a step is still open: 'Wieder anzeigen' brings it
+ * back on each of their devices (`onShown` draws it again above the tabs).
+ */
+export function FirstStepsAgain({ onShown }: { onShown: () => void }) {
+  const toast = useToast();
+  const [open, setOpen] = useState<number | null>(null);
+  const [showing, setShowing] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void callAction(() => actions.admin.firstSteps.load({})).then((result) => {
+      if (live && result.ok && result.data.hidden) setOpen(result.data.steps.filter((step) => !step.done).length);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (!open) return null;
+  const show = async () => {
+    setShowing(true);
+    const result = await callAction(() => actions.admin.firstSteps.show({}));
+    setShowing(false);
+    if (!result.ok) return toast({ title: T.showFailed, description: result.message, variant: 'destructive' });
+    // the first version's choice in this browser would hide it again at once
+    forgetHiddenInBrowser();
+    onShown();
+  };
+  return (
+    <section className="account-section" aria-labelledby="account-first-steps-title">
+      <h3 id="account-first-steps-title">{T.heading}</h3>
+      <p>{T.hiddenNote(open)}</p>
+      <button type="button" className="btn btn-light" {...refusedWhile(showing)} onClick={() => void show()}>
+        {T.showAgain}
+      </button>
+    </section>
+  );
+}

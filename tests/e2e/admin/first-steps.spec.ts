@@ -79,6 +79,43 @@ test("a new club's first steps: each opens its tab, one done elsewhere counts on
   await superContext.close();
 });
 
+test("a hidden list is offered again under 'Mein Konto' while a step is open, and comes back on each device", async ({ browser }) => {
+  const context = await browser.newContext();
+  const admin = await loginAs(context, site, 'admin');
+  const page = await context.newPage();
+  await page.goto(`${site.url}/admin`);
+  const steps = page.locator('details.first-steps');
+  // shown: nothing to offer under 'Mein Konto'
+  await page.getByRole('button', { name: 'Mein Konto' }).click();
+  const account = page.getByRole('dialog', { name: 'Mein Konto' });
+  await expect(account.getByRole('heading', { name: 'Passwort ändern' })).toBeVisible();
+  await expect(account.getByRole('button', { name: 'Wieder anzeigen' })).toHaveCount(0);
+  await account.getByRole('button', { name: 'Schließen' }).click();
+
+  await steps.getByRole('button', { name: 'Ausblenden' }).click();
+  await expect(steps).toHaveCount(0);
+  await page.getByRole('button', { name: 'Mein Konto' }).click();
+  await expect(account.getByRole('region', { name: 'Erste Schritte' })).toContainText(/Du hast die Liste ausgeblendet\. \d Schritte sind noch offen\./);
+  // not stored: said, and the list stays hidden
+  await failAction(page, 'admin.firstSteps.show');
+  await account.getByRole('button', { name: 'Wieder anzeigen' }).click();
+  await expect(toaster(page).getByText('Anzeigen fehlgeschlagen')).toBeVisible();
+  expect(hiddenAt(admin.id)).not.toBeNull();
+  await page.unrouteAll({ behavior: 'wait' });
+  await account.getByRole('button', { name: 'Wieder anzeigen' }).click();
+  await expect(account).toBeHidden();
+  await expect(steps.locator('summary')).toContainText('Erste Schritte');
+  expect(hiddenAt(admin.id)).toBeNull();
+  // on another device of theirs too
+  const phone = await browser.newContext();
+  await signInAs(phone, site, admin);
+  const phonePage = await phone.newPage();
+  await phonePage.goto(`${site.url}/admin`);
+  await expect(phonePage.locator('details.first-steps summary')).toContainText('Erste Schritte');
+  await phone.close();
+  await context.close();
+});
+
 test("a list hidden in a browser by the first version is carried to the account of the admin signed in there", async ({ browser }) => {
   const context = await browser.newContext();
   const admin = await loginAs(context, site, 'admin');

@@ -5,7 +5,7 @@ import { clubSettings, users } from '../../db/schema';
 import { makeMatch, makeNews, makePageSection, makeTeam } from '../../../../tests/fixtures/factories';
 import { contactSchema } from '../../../lib/schemas/contact';
 import { saveClubAddress } from './contacts';
-import { firstSteps, firstStepsFor, hideFirstSteps } from './first-steps';
+import { firstSteps, firstStepsFor, hideFirstSteps, showFirstStepsAgain } from './first-steps';
 
 let db: Db;
 beforeEach(() => {
@@ -42,11 +42,21 @@ describe("an admin's 'Ausblenden'", () => {
     const [obmann, kassier] = seed(db, (tx) => tx.insert(users).values([{ email: 'obmann@usv.at' }, { email: 'kassier@usv.at' }]).returning().all());
     expect(firstStepsFor(obmann.id, true, db)).toMatchObject({ hidden: false, steps: expect.arrayContaining([{ key: 'verein', done: false }]) });
     hideFirstSteps(obmann.id, new Date('2026-12-05T08:00:00Z'), db);
-    expect(firstStepsFor(obmann.id, true, db)).toEqual({ hidden: true, steps: [] });
+    // hidden, it still says which steps are open ('Mein Konto' offers it again while one is)
+    expect(firstStepsFor(obmann.id, true, db)).toMatchObject({ hidden: true, steps: expect.arrayContaining([{ key: 'verein', done: false }]) });
     expect(firstStepsFor(kassier.id, false, db).hidden).toBe(false);
     expect(db.select().from(users).all().map((u) => [u.email, u.firstStepsHiddenAt])).toEqual([
       ['obmann@usv.at', '2026-12-05T08:00:00.000Z'],
       ['kassier@usv.at', null],
     ]);
+  });
+
+  it("'Wieder anzeigen' brings back only this admin's list", () => {
+    const [obmann, kassier] = seed(db, (tx) => tx.insert(users).values([{ email: 'obmann@usv.at' }, { email: 'kassier@usv.at' }]).returning().all());
+    hideFirstSteps(obmann.id, new Date('2026-12-05T08:00:00Z'), db);
+    hideFirstSteps(kassier.id, new Date('2026-12-05T09:00:00Z'), db);
+    showFirstStepsAgain(obmann.id, db);
+    expect(firstStepsFor(obmann.id, true, db).hidden).toBe(false);
+    expect(firstStepsFor(kassier.id, false, db).hidden).toBe(true);
   });
 });

@@ -29,14 +29,21 @@ export function firstSteps(isSuperAdmin: boolean, db: Db = getDb()): FirstStepsS
   return FIRST_STEPS.filter((step) => isSuperAdmin || !step.superadminOnly).map((step) => ({ key: step.key, done: DONE[step.key](db) }));
 }
 
-/** The steps for this admin, or none when they hid the list (on any of their devices). */
+/**
+ * The steps for this admin, and whether they hid the list (on any of their devices): a hidden list still
+ * says which steps are open, for 'Mein Konto' to offer it again while any is.
+ */
 export function firstStepsFor(userId: string, isSuperAdmin: boolean, db: Db = getDb()): FirstStepsShown {
   const row = db.select({ hiddenAt: users.firstStepsHiddenAt }).from(users).where(eq(users.id, userId)).get();
-  if (row?.hiddenAt) return { hidden: true, steps: [] };
-  return { hidden: false, steps: firstSteps(isSuperAdmin, db) };
+  return { hidden: Boolean(row?.hiddenAt), steps: firstSteps(isSuperAdmin, db) };
 }
 
 /** 'Ausblenden': kept with the account, so the list stays hidden on each of the admin's devices. */
 export function hideFirstSteps(userId: string, now: Date = new Date(), db: Db = getDb()): void {
   write('first-steps.hide', (tx) => tx.update(users).set({ firstStepsHiddenAt: now.toISOString() }).where(eq(users.id, userId)).run(), db);
+}
+
+/** 'Wieder anzeigen' under 'Mein Konto': the list is back on each of the admin's devices. */
+export function showFirstStepsAgain(userId: string, db: Db = getDb()): void {
+  write('first-steps.show', (tx) => tx.update(users).set({ firstStepsHiddenAt: null }).where(eq(users.id, userId)).run(), db);
 }
