@@ -5,10 +5,10 @@ import os from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
 import tls from 'node:tls';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { withoutPassword } from './command';
 import { bucketPath } from './images';
-import { readSource } from './sources';
+import { readSource, sslModeSpelledOut } from './sources';
 import { IMPORT_TEXTS } from './texts';
 
 const dirs: string[] = [];
@@ -78,11 +78,24 @@ describe('the old data as it comes', () => {
     });
     await new Promise<void>((resolve) => database.listen(0, '127.0.0.1', resolve));
     const { port } = database.address() as net.AddressInfo;
+    // pg's English warning about the SSL modes it takes as 'verify-full' stays off the console
+    const warnings = vi.spyOn(process, 'emitWarning');
     try {
       await expect(readSource(`postgres://postgres@127.0.0.1:${port}/postgres?sslmode=require`, 10_000)).rejects.toThrow(IMPORT_TEXTS.sourceUnreadable(IMPORT_TEXTS.certificateRefused));
+      expect(warnings.mock.calls.map(([warning]) => String(warning)).filter((text) => text.includes('sslmode') || text.includes('SSL'))).toEqual([]);
     } finally {
+      warnings.mockRestore();
       database.close();
     }
+  });
+
+  it("spells out the SSL mode pg checks anyway ('require' as 'verify-full'), and leaves every other address alone", () => {
+    expect(sslModeSpelledOut('postgres://club@db.example/club?sslmode=require')).toBe('postgres://club@db.example/club?sslmode=verify-full');
+    expect(sslModeSpelledOut('postgresql://club@db.example:6543/club?sslmode=prefer&application_name=x')).toBe(
+      'postgresql://club@db.example:6543/club?sslmode=verify-full&application_name=x',
+    );
+    for (const kept of ['postgres://club@db.example/club', 'postgres://club@db.example/club?sslmode=disable', 'postgres://club@db.example/club?sslmode=no-verify', '/srv/export'])
+      expect(sslModeSpelledOut(kept)).toBe(kept);
   });
 
   it('a database that takes the connection and never answers is named as silent for the connect timeout\'s 10 s, not the queries\' time', async () => {

@@ -68,9 +68,27 @@ function reasonOf(error: unknown, timeoutMs: number): string {
   return text;
 }
 
+/**
+ * The address with the SSL mode pg takes it as: 'prefer', 'require' and 'verify-ca' are checked as
+ * 'verify-full' by pg 8 (a certificate Node does not trust is refused, decision 020), which says so in an
+ * English warning on the console of each import. Spelled out, the check stays the same and the console quiet;
+ * pg 9 would take the old names by libpq's weaker rules, so this keeps the check across that update too.
+ */
+export function sslModeSpelledOut(url: string): string {
+  try {
+    const address = new URL(url);
+    const mode = address.searchParams.get('sslmode');
+    if (mode !== 'prefer' && mode !== 'require' && mode !== 'verify-ca') return url;
+    address.searchParams.set('sslmode', 'verify-full');
+    return address.toString();
+  } catch {
+    return url;
+  }
+}
+
 export async function readPostgres(url: string, timeoutMs = SOURCE_TIMEOUT_MS): Promise<SourceData> {
   const client = new pg.Client({
-    connectionString: url,
+    connectionString: sslModeSpelledOut(url),
     connectionTimeoutMillis: connectTimeoutOf(timeoutMs),
     // the client gives up on a silent source, and the source on a query that runs away
     query_timeout: timeoutMs,
