@@ -66,6 +66,19 @@ describe('npm run import, run again', () => {
     expect(rows('SELECT content FROM news')).toEqual([{ content: 'Im alten System nachgetragen.' }]);
   });
 
+  it("a reference the database emptied (the author's account deleted here) is no edit: the row still follows the old app", async () => {
+    await runImport(db, options(), log);
+    write('test.authorDeleted', () => db.$client.prepare("DELETE FROM users WHERE email = 'schriftfuehrerin@sv-altdorf.at'").run(), db);
+    expect(rows('SELECT author_id FROM news')).toEqual([{ author_id: null }]);
+    const club = oldClub();
+    club.news[0].content = 'Im alten System nachgetragen.';
+    fs.writeFileSync(exportFile, JSON.stringify(club));
+    lines.length = 0;
+    await runImport(db, options(), log);
+    expect(rows('SELECT content, author_id FROM news')).toEqual([{ content: 'Im alten System nachgetragen.', author_id: null }]);
+    expect(lines).toContain('[import] news: 0 neu, 1 geändert, 0 unverändert, 0 übersprungen');
+  });
+
   it('a page or home section written here before the import (the new privacy text, the hero) stays as it is; the old one is reported as skipped, on every run', async () => {
     write('test.heroWrittenHere', () => db.$client.prepare("INSERT INTO homepage_content (id, section_key, title) VALUES ('hier', 'hero_text', 'Willkommen beim SV Altdorf neu')").run(), db);
     createPageContent({ page_key: 'datenschutz', section_key: 'main_content', title: null, subtitle: null, content: '<p>Neu für die neue Website</p>', image_url: null, button_text: null, button_link: null, is_active: true, display_order: 0, meta_title: null, meta_description: null }, db);

@@ -25,6 +25,14 @@ class DryRunDone extends Error {}
 /** Accounts and roles: matched by e-mail and role, an admin's change to them is not the import's to judge. */
 const ACCOUNTS = new Set(['profiles', 'user_roles']);
 
+/** A written column's value as `import_map.written_columns` keeps it: 16 hex digits of its JSON. */
+function shortHash(value: unknown): string {
+  return createHash('sha256').update(JSON.stringify(value ?? null)).digest('hex').slice(0, 16);
+}
+
+/** An empty column's short hash. */
+const EMPTY_HASH = shortHash(null);
+
 /** The same row gives the same hash (dates as ISO text, keys sorted). */
 function hashRow(row: SourceRow): string {
   const norm = (v: unknown): unknown => (v instanceof Date ? v.toISOString() : Array.isArray(v) ? v.map(norm) : v);
@@ -143,7 +151,7 @@ export function importClub(
         if (value !== undefined && value !== null) row[column] = column === 'display_order' ? Number(value) : value;
       }
       // changed by an admin here since the last run: theirs stays (the old app's change is not taken over)
-      if (before && editedHere(def, before)) {
+      if (before && editedHere(def, before, row)) {
         out.skipped.push({ id: sourceId, reason: T.editedHere });
         continue;
       }
@@ -199,15 +207,20 @@ export function importClub(
   function writtenColumns(table: string, id: string, columns: string[]): Record<string, string> {
     const picked = columns.filter((column) => !column.endsWith('_at'));
     const stored = sql.prepare(`SELECT ${picked.map((c) => `"${c}"`).join(', ')} FROM "${table}" WHERE id = ?`).get(id) as Record<string, unknown>;
-    return Object.fromEntries(picked.map((column) => [column, createHash('sha256').update(JSON.stringify(stored[column] ?? null)).digest('hex').slice(0, 16)]));
+    return Object.fromEntries(picked.map((column) => [column, shortHash(stored[column])]));
   }
 
-  /** Whether a column the last run wrote holds something else now (rows mapped before this was kept: no). */
-  function editedHere(def: TableDef, before: Mapped): boolean {
+  /**
+   * Whether a column the last run wrote holds something else now (rows mapped before this was kept: no). A
+   * column empty now that this run leaves empty too is none: the database emptied a reference (an author's
+   * account deleted here sets the news' author to nothing) and the old row's reference to it is left empty.
+   */
+  function editedHere(def: TableDef, before: Mapped, row: Record<string, unknown>): boolean {
     if (!before.written_columns || ACCOUNTS.has(def.name)) return false;
     const written = JSON.parse(before.written_columns) as Record<string, string>;
     const now = writtenColumns(def.name, before.target_id, Object.keys(written));
-    return Object.entries(now).some(([column, hash]) => written[column] !== hash);
+    const emptyBoth = (column: string, hash: string) => hash === EMPTY_HASH && (row[column] ?? null) === null;
+    return Object.entries(now).some(([column, hash]) => written[column] !== hash && !emptyBoth(column, hash));
   }
 
   /** Whether the row an earlier run made is still in our table (user_roles are found by user and role). */
