@@ -4,7 +4,9 @@
 
 /**
  * Notes the row of the focused button before a delete; `moveFocus()` once the row went puts the focus on the
- * same button of the row after it (else the one before), else on the open tab's panel.
+ * same button of the row after it (else the one before), else on the open tab's panel. A row that stays while
+ * its button went (the imprint's 'Standardtext wiederherstellen': the section is there, with the built-in text)
+ * keeps the focus: on its first button.
  */
 export function focusAfterRemoval(): { moveFocus: () => void } {
   const button = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -20,6 +22,8 @@ export function focusAfterRemoval(): { moveFocus: () => void } {
     }
     // the admin has gone on meanwhile: the focus stays where they put it
     if (document.activeElement !== null && document.activeElement !== document.body) return;
+    const stayed = row?.isConnected ? row.querySelector<HTMLElement>('button') : null;
+    if (stayed) return stayed.focus();
     for (const neighbour of neighbours) {
       if (!neighbour?.isConnected) continue;
       const same = [...neighbour.querySelectorAll<HTMLElement>('button')].find((each) => each.className === kind);

@@ -57,9 +57,12 @@ test('fixed sections show the default text, can be replaced and restored', async
   expect(imprintSection(await publicHtml(site, '/impressum'), 'vereinsregister')).toContain('<h2>Vereinsregister (ZVR)</h2>');
 
   acceptNextConfirm(page, 'Den eigenen Text löschen? Die Website zeigt dann wieder den Standardtext.');
-  await register.getByRole('button', { name: 'Standardtext wiederherstellen' }).click();
+  // with the keyboard: the button goes with the own text, the focus stays in its section
+  await register.getByRole('button', { name: 'Standardtext wiederherstellen' }).focus();
+  await page.keyboard.press('Enter');
   await expect(toaster(page).getByText('Seiteninhalt gelöscht!')).toBeVisible();
   await expect(register.getByText('Standardtext', { exact: true })).toBeVisible();
+  await expect(register.getByRole('button', { name: 'Bearbeiten' })).toBeFocused();
   expect(imprintRows()).toHaveLength(0);
   section = imprintSection(await publicHtml(site, '/impressum'), 'vereinsregister');
   expect(section).toContain('ZVR-Zahl: 123456789');
