@@ -33,6 +33,7 @@ import { NetworkAndStore, askAgain, servedAfter, withTimeout } from './sw/page-a
 import { storeFirstPage, type StoreFor } from './sw/first-page';
 import { offlinePageInClubColours, rememberClubColours } from './sw/offline-page';
 import { OncePerTab } from './sw/once-per-tab';
+import { keepOutgoingBuildFiles } from './sw/outgoing-build';
 import { SavedCopies } from './sw/saved-copies';
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
@@ -46,9 +47,16 @@ const ASK_AGAIN_WAIT_MS = 3000;
 /** several open tabs each send a heartbeat every 10 s: one check per few seconds is enough */
 const HEARTBEAT_CHECK_INTERVAL_MS = 5000;
 
-// a new worker takes over at once: it precaches no pages, so nothing an open tab shows can mismatch
-self.addEventListener('install', () => {
+/** read once: workbox's build step puts the manifest in for the one place that names it */
+const MANIFEST = self.__WB_MANIFEST;
+/** the build files' cache's bound (the build before's kept files count in it too) */
+const ASSETS_BOUND = { maxEntries: 150 };
+
+// a new worker takes over at once: it precaches no pages, so nothing an open tab shows can mismatch; the build
+// before's files its saved pages name are kept first (sw/outgoing-build.ts; a full storage keeps nothing)
+self.addEventListener('install', (event) => {
   void self.skipWaiting();
+  event.waitUntil(keepOutgoingBuildFiles(MANIFEST, CACHES.assets, ASSETS_BOUND, self.location.href).catch(() => 0));
 });
 // navigation preload: the browser asks for the page while it starts the worker (a phone's cold worker took
 // 50–300 ms before the page was even asked); NetworkFirst takes the preloaded answer (decision 006)
@@ -57,7 +65,7 @@ self.addEventListener('activate', (event) => {
 });
 
 cleanupOutdatedCaches();
-precacheAndRoute(self.__WB_MANIFEST);
+precacheAndRoute(MANIFEST);
 
 type CacheWillUpdate = { cacheWillUpdate: (options: { response: Response }) => Promise<Response | null> };
 /** only complete 200 answers that allow storing */
@@ -80,7 +88,7 @@ const pageStorage = [
 const pages = new NetworkFirst({ cacheName: CACHES.pages, networkTimeoutSeconds: 5, plugins: [...pageStorage, savedCopies.plugin] });
 /** a page asked again after the version check (sw/page-again.ts) */
 const pagesAgain = new NetworkAndStore({ cacheName: CACHES.pages, plugins: pageStorage });
-const assetExpiration = new RecordedExpiration(CACHES.assets, recordPurge, { maxEntries: 150 });
+const assetExpiration = new RecordedExpiration(CACHES.assets, recordPurge, ASSETS_BOUND);
 const assets = new CacheFirst({
   cacheName: CACHES.assets,
   // a hashed file asked again as ?retry=1 on weak data (interaction-client.ts) is the same file

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { freePort, startSite, type Site } from '../../fixtures/site';
+import { serveBuild } from '../../fixtures/builds';
+import { freePort, type Site } from '../../fixtures/site';
 
 // A deploy while a fan has a page open (decision 070): the new build names its
 // scripts anew, and the page of the build before asks for its own. Two builds
@@ -31,12 +32,7 @@ function copyOfBuild(name: string, without: RegExp | null): { dir: string; remov
 }
 
 async function serve(build: string, dataDir: string, port: number): Promise<Site> {
-  const site = await startSite({
-    dataDir,
-    port,
-    command: [process.execPath, '--max-semi-space-size=4', path.join(build, 'server-owner', 'serve.mjs')],
-    env: { ANSTOSS_DIST: build },
-  });
+  const site = await serveBuild(build, dataDir, port);
   sites.push(site);
   return site;
 }
