@@ -9,6 +9,7 @@ import type { Db } from '../db/client';
 import { write } from '../db/write';
 import { IMPORT_TEXTS as T } from './texts';
 import { TABLES, type SourceRow, type TableDef } from './tables';
+import { roleRefusal, storeAccount, storeRole } from './accounts';
 
 export type SourceData = Record<string, SourceRow[]>;
 
@@ -70,12 +71,12 @@ export function importClub(
   const report: ImportReport = { tables: [], users: [], dryRun: options.dryRun ?? false };
   const sql = db.$client;
   const mapped = (table: string, id: string) => sql.prepare('SELECT target_id, hash, written_columns FROM import_map WHERE source_table = ? AND source_id = ?').get(table, id) as Mapped | undefined;
-  const remember = (table: string, id: string, target: string, hash: string, written: string | null = null) =>
+  const remember = (table: string, id: string, target: string, hash: string, written: string | null = null, madeByImport?: boolean) =>
     sql
       .prepare(
-        'INSERT INTO import_map (source_table, source_id, target_id, hash, written_columns) VALUES (?, ?, ?, ?, ?) ON CONFLICT (source_table, source_id) DO UPDATE SET target_id = excluded.target_id, hash = excluded.hash, written_columns = excluded.written_columns',
+        'INSERT INTO import_map (source_table, source_id, target_id, hash, written_columns, made_by_import) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (source_table, source_id) DO UPDATE SET target_id = excluded.target_id, hash = excluded.hash, written_columns = excluded.written_columns, made_by_import = excluded.made_by_import',
       )
-      .run(table, id, target, hash, written);
+      .run(table, id, target, hash, written, madeByImport === undefined ? null : Number(madeByImport));
   const skippedIn = (table: string, id: string) => report.tables.find((t) => t.table === table)?.skipped.find((row) => row.id === id)?.reason;
   try {
     write('import.run', () => {
@@ -155,8 +156,15 @@ export function importClub(
         out.skipped.push({ id: sourceId, reason: T.editedHere });
         continue;
       }
-      const targetId = store(def, row, before?.target_id ?? null, out);
-      remember(def.name, sourceId, targetId, hash, ACCOUNTS.has(def.name) ? null : JSON.stringify(writtenColumns(def.name, targetId, Object.keys(row))));
+      // an account that was here before takes no role from the old data
+      const roleRefused = def.name === 'user_roles' ? roleRefusal(sql, row) : null;
+      if (roleRefused) {
+        out.skipped.push({ id: sourceId, reason: roleRefused });
+        continue;
+      }
+      const stored = store(def, row, before?.target_id ?? null, out);
+      const written = ACCOUNTS.has(def.name) ? null : JSON.stringify(writtenColumns(def.name, stored.id, Object.keys(row)));
+      remember(def.name, sourceId, stored.id, hash, written, stored.madeByImport);
       if (before) out.changed++;
       else out.new++;
     }
@@ -230,13 +238,10 @@ export function importClub(
     return sql.prepare(`SELECT 1 FROM "${ours}" WHERE id = ?`).get(targetId) !== undefined;
   }
 
-  /** Inserts or updates our row; returns its id. */
-  function store(def: TableDef, row: Record<string, unknown>, existing: string | null, out: TableReport): string {
-    if (def.name === 'profiles') return storeUser(row, existing, out);
-    if (def.name === 'user_roles') {
-      sql.prepare('INSERT INTO user_roles (id, user_id, role) VALUES (?, ?, ?) ON CONFLICT (user_id, role) DO NOTHING').run(randomUUID(), row.user_id, row.role);
-      return `${row.user_id}:${row.role}`;
-    }
+  /** Inserts or updates our row; returns its id (for an account, whether the import made it too). */
+  function store(def: TableDef, row: Record<string, unknown>, existing: string | null, out: TableReport): { id: string; madeByImport?: boolean } {
+    if (def.name === 'profiles') return storeAccount(sql, row, existing, out, report);
+    if (def.name === 'user_roles') return { id: storeRole(sql, row) };
     // the home sections are one row per section_key: one an import brought under another old id is updated
     if (!existing && def.name === 'homepage_content') {
       existing = (sql.prepare('SELECT id FROM homepage_content WHERE section_key = ?').get(row.section_key) as { id: string } | undefined)?.id ?? null;
@@ -245,44 +250,10 @@ export function importClub(
     const columns = Object.keys(values);
     if (existing) {
       sql.prepare(`UPDATE "${def.name}" SET ${columns.map((c) => `"${c}" = @${c}`).join(', ')} WHERE id = @__id`).run({ ...values, __id: existing });
-      return existing;
+      return { id: existing };
     }
     const id = randomUUID();
     sql.prepare(`INSERT INTO "${def.name}" (id, ${columns.map((c) => `"${c}"`).join(', ')}) VALUES (@__id, ${columns.map((c) => `@${c}`).join(', ')})`).run({ ...values, __id: id });
-    return id;
-  }
-
-  /**
-   * A user without a password (an invitation sets it); an existing account with the e-mail is kept as it is.
-   * An e-mail changed in the old app since is followed by the account an earlier run made, not made a second one.
-   */
-  function storeUser(row: Record<string, unknown>, existing: string | null, out: TableReport): string {
-    const email = String(row.email);
-    const found = (sql.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: string } | undefined)?.id;
-    if (existing && found === existing) return existing;
-    if (existing) {
-      const account = sql.prepare('SELECT email, password_hash FROM users WHERE id = ?').get(existing) as { email: string; password_hash: string | null };
-      // someone who set a password signs in with the address they know; another account's address stays its own
-      if (found || account.password_hash !== null) {
-        out.warnings.push(T.emailKept(account.email, email));
-        return existing;
-      }
-      sql.prepare('UPDATE users SET email = ? WHERE id = ?').run(email, existing);
-      sql.prepare('UPDATE profiles SET email = ? WHERE user_id = ?').run(email, existing);
-      // a link sent to the old address is no longer theirs to use; the next --invite writes to the new one
-      sql.prepare('DELETE FROM one_time_tokens WHERE user_id = ? AND used_at IS NULL').run(existing);
-      out.warnings.push(T.emailFollowed(account.email, email));
-      return existing;
-    }
-    if (found) {
-      report.users.push({ id: found, email, isNew: false });
-      return found;
-    }
-    const id = randomUUID();
-    const created = typeof row.created_at === 'string' ? row.created_at : new Date().toISOString();
-    sql.prepare('INSERT INTO users (id, email, password_hash) VALUES (?, ?, NULL)').run(id, email);
-    sql.prepare('INSERT INTO profiles (user_id, email, created_at) VALUES (?, ?, ?)').run(id, email, created);
-    report.users.push({ id, email, isNew: true });
-    return id;
+    return { id };
   }
 }

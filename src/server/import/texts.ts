@@ -19,6 +19,10 @@ export const IMPORT_TEXTS = {
     `E-Mail im alten System geändert (${before} → ${now}): das Konto hier hat jetzt ${now}; eine offene Einladung an ${before} gilt nicht mehr.`,
   emailKept: (before: string, now: string) =>
     `E-Mail im alten System geändert (${before} → ${now}): das Konto hier behält ${before} (es hat schon ein Passwort, oder ${now} gehört einem anderen Konto).`,
+  emailKeptMadeHere: (before: string, now: string) =>
+    `E-Mail im alten System geändert (${before} → ${now}): das Konto hier behält ${before} (es wurde hier angelegt, nicht vom Import).`,
+  roleNotForAccountHere: (email: string, role: string) =>
+    `das Konto ${email} gab es hier schon vor dem Import; seine Rollen vergibt ein Superadmin unter „Benutzer“ (die Rolle ${role} aus dem alten System wurde nicht übernommen).`,
   usage:
     'Aufruf: npm run import -- --from postgres://BENUTZER:PASSWORT@HOST/DB | DATEI.json | ORDNER/ [--storage-url URL | --storage-dir ORDNER] [--dry-run] [--invite] [--club "VOLLSTÄNDIGER NAME" [--club-short KURZNAME]]',
   serverRunning: 'Der Server läuft mit diesem Datenordner. Bitte zuerst stoppen (der Import veröffentlicht danach die ganze Website).',

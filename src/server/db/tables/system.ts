@@ -106,6 +106,11 @@ export const importMap = sqliteTable(
     // that differs on the next run was changed by an admin here since, and the import leaves the row (decision
     // 020); null for rows mapped before this was kept, and for accounts and roles
     written_columns: text('written_columns'),
+    // for an old profile: 1 when the import made the account, 0 when it found one here by its e-mail. Only an
+    // account the import made takes the old app's roles and follows its e-mail changes (decision 020: the old
+    // data decides nothing about an account that was here before); null for the other tables, and for profiles
+    // mapped before this was kept (taken as found here: the safe side)
+    made_by_import: integer('made_by_import'),
   },
   (t) => [primaryKey({ columns: [t.source_table, t.source_id] })],
 );

@@ -1,0 +1,70 @@
+// The old app's profiles and roles as our accounts (decision 020). An account the import makes has no password
+// (an invitation sets it) and takes the old app's roles and e-mail changes. An account that was here before,
+// found by its e-mail, is the club's own: the old data (whoever wrote it or hands over its export) adds no role
+// to it and changes no address of it, or a crafted export could make a fan a superadmin, or redirect an
+// invitation an admin sent here (a security review).
+import { randomUUID } from 'node:crypto';
+import type { Database } from 'better-sqlite3';
+import { IMPORT_TEXTS as T } from './texts';
+import type { ImportReport, TableReport } from './run';
+
+/** Our account for an old profile, and whether the import made it (only then the old data may change it). */
+export type StoredAccount = { id: string; madeByImport: boolean };
+
+/** Whether the import made this account (a profile mapped before this was kept counts as found here). */
+function madeByImport(sql: Database, userId: string): boolean {
+  return sql.prepare("SELECT 1 FROM import_map WHERE source_table = 'profiles' AND target_id = ? AND made_by_import = 1").get(userId) !== undefined;
+}
+
+/**
+ * A user without a password (an invitation sets it); an existing account with the e-mail is kept as it is.
+ * An e-mail changed in the old app since is followed by the account an earlier run made, not made a second one.
+ */
+export function storeAccount(sql: Database, row: Record<string, unknown>, existing: string | null, out: TableReport, report: ImportReport): StoredAccount {
+  const email = String(row.email);
+  const found = (sql.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: string } | undefined)?.id;
+  if (existing) {
+    const made = madeByImport(sql, existing);
+    if (found === existing) return { id: existing, madeByImport: made };
+    const account = sql.prepare('SELECT email, password_hash FROM users WHERE id = ?').get(existing) as { email: string; password_hash: string | null };
+    // an account made here is its admin's to change; someone who set a password signs in with the address they
+    // know; another account's address stays its own
+    if (!made) out.warnings.push(T.emailKeptMadeHere(account.email, email));
+    else if (found || account.password_hash !== null) out.warnings.push(T.emailKept(account.email, email));
+    if (!made || found || account.password_hash !== null) return { id: existing, madeByImport: made };
+    sql.prepare('UPDATE users SET email = ? WHERE id = ?').run(email, existing);
+    sql.prepare('UPDATE profiles SET email = ? WHERE user_id = ?').run(email, existing);
+    // a link sent to the old address is no longer theirs to use; the next --invite writes to the new one
+    sql.prepare('DELETE FROM one_time_tokens WHERE user_id = ? AND used_at IS NULL').run(existing);
+    out.warnings.push(T.emailFollowed(account.email, email));
+    return { id: existing, madeByImport: true };
+  }
+  if (found) {
+    report.users.push({ id: found, email, isNew: false });
+    return { id: found, madeByImport: madeByImport(sql, found) };
+  }
+  const id = randomUUID();
+  const created = typeof row.created_at === 'string' ? row.created_at : new Date().toISOString();
+  sql.prepare('INSERT INTO users (id, email, password_hash) VALUES (?, ?, NULL)').run(id, email);
+  sql.prepare('INSERT INTO profiles (user_id, email, created_at) VALUES (?, ?, ?)').run(id, email, created);
+  report.users.push({ id, email, isNew: true });
+  return { id, madeByImport: true };
+}
+
+/**
+ * Why an old role is not given to our account, or null when it may be: an account that was here before gets
+ * none it does not have (its roles are a superadmin's to give under 'Benutzer').
+ */
+export function roleRefusal(sql: Database, row: Record<string, unknown>): string | null {
+  const userId = String(row.user_id);
+  if (madeByImport(sql, userId)) return null;
+  if (sql.prepare('SELECT 1 FROM user_roles WHERE user_id = ? AND role = ?').get(userId, row.role) !== undefined) return null;
+  const { email } = sql.prepare('SELECT email FROM users WHERE id = ?').get(userId) as { email: string };
+  return T.roleNotForAccountHere(email, String(row.role));
+}
+
+/** Gives our account the old role (one it has already stays one); returns the role's key in import_map. */
+export function storeRole(sql: Database, row: Record<string, unknown>): string {
+  sql.prepare('INSERT INTO user_roles (id, user_id, role) VALUES (?, ?, ?) ON CONFLICT (user_id, role) DO NOTHING').run(randomUUID(), row.user_id, row.role);
+  return `${row.user_id}:${row.role}`;
+}
