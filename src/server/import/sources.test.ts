@@ -7,7 +7,7 @@ import path from 'node:path';
 import tls from 'node:tls';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { withoutPassword } from './command';
-import { bucketPath } from './images';
+import { bucketPath } from './image-read';
 import { readSource, sslModeSpelledOut } from './sources';
 import { IMPORT_TEXTS } from './texts';
 

@@ -4,6 +4,9 @@ export const IMPORT_TEXTS = {
   noKey: 'Zeile ohne Kennung übersprungen.',
   imageMissing: (id: string, url: string) => `Zeile ${id}: Bild nicht gefunden oder kein Bild (${url}), ohne Bild übernommen.`,
   imageRefused: (id: string, url: string, reason: string) => `Zeile ${id}: Bild nicht übernommen (${url}): ${reason} Ohne Bild übernommen.`,
+  imageAddressInside: 'Die Adresse führt ins eigene Netz oder zu diesem Rechner; sie wird nicht abgerufen.',
+  imageRedirect: 'Die Adresse leitet weiter; Weiterleitungen werden nicht verfolgt (den alten Speicher mit --storage-url angeben).',
+  imagePathClimbs: "Der Pfad verlässt den Ordner der Bilder ('..'); er wird nicht gelesen.",
   brokenReference: (table: string, id: string, column: string, value: string) =>
     `${table} ${id}: ${column} verweist auf ${value || '(leer)'}, das es nicht gibt. Der Import wurde vollständig zurückgenommen.`,
   refersToSkipped: (table: string, id: string, column: string, target: string, targetId: string, reason: string) =>

@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchCalendarText, isRefusedAddress } from './match-import-fetch';
+import { isRefusedAddress } from '../../http/public-address';
+import { fetchCalendarText } from './match-import-fetch';
 
 const ICS = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n';
 const LATIN1_ICS = 'BEGIN:VCALENDAR\r\nSUMMARY:SV Möllersdorf - FC Größing\r\nEND:VCALENDAR\r\n';

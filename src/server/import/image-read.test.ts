@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bucketAddress } from './images';
+import { bucketAddress } from './image-read';
 
 describe("the old app's image bucket from --storage-url", () => {
   it('takes the storage root (as the operations guide wrote it) or the bucket itself, with or without a slash', () => {
