@@ -11,35 +11,27 @@
 // - admin, sign-in, API, actions: never touched, never cached
 // - cache version: checked on every heartbeat, with every navigation and when
 //   a tab comes back; a new version forgets the pages it changed and tells the
-//   tabs that show one (decision 056), or purges every page and tells every tab
+//   tabs that show one (decision 056), or purges every page and tells every tab;
+//   what it forgets is set aside for a navigation whose network fails
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
-import {
-  classifyRequest,
-  compareCacheVersion,
-  isPrivatePath,
-  isStorableResponse,
-  pageCacheKey,
-  pagePath,
-  pagesChangedSince,
-  parseCacheVersion,
-  type RequestKind,
-} from './lib/pwa-cache-policy';
-import { CACHES, CACHE_VERSION_URL, FRESH_PAGE_HEADER, isToWorker, type FromWorker } from './lib/pwa-protocol';
+import { classifyRequest, isPrivatePath, isStorableResponse, pageCacheKey, pagePath, type RequestKind } from './lib/pwa-cache-policy';
+import { CACHES, FRESH_PAGE_HEADER, isToWorker, type FromWorker } from './lib/pwa-protocol';
 import { RecordedExpiration, freeSpaceOnQuotaError } from './sw/expiration';
-import { readMeta, recordPurge, writeMeta } from './sw/meta';
+import { recordPurge } from './sw/meta';
 import { NetworkAndStore, askAgain, servedAfter, withTimeout } from './sw/page-again';
 import { storeFirstPage, type StoreFor } from './sw/first-page';
 import { offlinePageInClubColours, rememberClubColours } from './sw/offline-page';
 import { OncePerTab } from './sw/once-per-tab';
 import { keepOutgoingBuildFiles } from './sw/outgoing-build';
+import { OutdatedPages } from './sw/outdated-pages';
 import { SavedCopies } from './sw/saved-copies';
+import { pageIn, VersionCheck } from './sw/version-check';
 
 declare let self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
 const OFFLINE_PAGE = '/offline.html';
-const VERSION_KEY = '/__anstoss/cache-version';
 /** a navigation's page waits at most this long for the version check asked with it */
 const NAVIGATION_CHECK_TIMEOUT_MS = 1500;
 /** … and at most this long for the page asked again when the check found it changed */
@@ -79,7 +71,10 @@ const savedCopies = new SavedCopies();
 const lateUpdates = new OncePerTab<number>();
 
 const pageExpiration = new RecordedExpiration(CACHES.pages, recordPurge, { maxEntries: 150 });
+/** saved pages a new version changed, kept for a failed navigation until stored afresh (sw/outdated-pages.ts) */
+const outdatedPages = new OutdatedPages(CACHES.pages, CACHES.outdated);
 const pageStorage = [
+  outdatedPages.plugin,
   storableOnly,
   // published files do not depend on the query string: one entry per page
   { cacheKeyWillBeUsed: async ({ request }: { request: Request }) => pageCacheKey(request.url) },
@@ -97,7 +92,9 @@ const assets = new CacheFirst({
 const imageExpiration = new RecordedExpiration(CACHES.images, recordPurge, { maxEntries: 100, maxAgeSeconds: 60 * 60 * 24 * 30 });
 const images = new CacheFirst({ cacheName: CACHES.images, plugins: [storableOnly, imageExpiration] });
 
-freeSpaceOnQuotaError([imageExpiration, assetExpiration, pageExpiration]);
+// the outdated copies' bound is kept by OutdatedPages; this one only empties them for a full storage
+const outdatedExpiration = new RecordedExpiration(CACHES.outdated, recordPurge, { maxEntries: 150 });
+freeSpaceOnQuotaError([imageExpiration, outdatedExpiration, assetExpiration, pageExpiration]);
 
 function kindOf(request: Request, url: URL): RequestKind {
   return classifyRequest({
@@ -144,6 +141,12 @@ registerRoute(
       return response;
     } catch (error) {
       if (navigation) {
+        // the page a publish changed since it was saved, set aside: better than no page, and said so
+        const outdated = await outdatedPages.copyOf(pageCacheKey(request.url)).catch(() => undefined);
+        if (outdated) {
+          savedCopies.answeredOutdated(options.event as FetchEvent, outdated);
+          return outdated;
+        }
         const offline = await matchPrecache(OFFLINE_PAGE);
         if (offline) return offlinePageInClubColours(offline);
       }
@@ -177,68 +180,15 @@ registerRoute(
 
 // ---- cache version -------------------------------------------------------
 
-/** undefined: not read from the meta cache yet (the worker may have been stopped and started) */
-let knownVersion: number | null | undefined;
-let lastCheck = 0;
-let running: Promise<VersionChange | null> | null = null;
-
-async function readKnownVersion(): Promise<number | null> {
-  if (knownVersion !== undefined) return knownVersion;
-  knownVersion = parseCacheVersion(await readMeta(VERSION_KEY));
-  return knownVersion;
-}
-
-async function storeKnownVersion(version: number): Promise<void> {
-  knownVersion = version;
-  await writeMeta(VERSION_KEY, { version });
-}
-
-/** A new version the worker has just recorded: the pages it changed ('all': every one), when it was published. */
-type VersionChange = { version: number; pages: Set<string> | 'all'; publishedAt: number | null };
-
-function pageIn(pages: Set<string> | 'all', url: string): boolean {
-  return pages === 'all' || pages.has(pagePath(new URL(url).pathname));
-}
-
-/**
- * Reads cache-version.json; on a new version forgets the pages it changed and tells the tabs that show
- * them. Null: no change (the same version, the first look, no answer).
- */
-function checkVersion(minIntervalMs: number): Promise<VersionChange | null> {
-  if (running) return running;
-  if (Date.now() - lastCheck < minIntervalMs) return Promise.resolve(null);
-  lastCheck = Date.now();
-  running = (async () => {
-    try {
-      // asked again each time, but answered 304 while it has not changed (it lists pages now: decision 056)
-      const response = await fetch(CACHE_VERSION_URL, { cache: 'no-cache', credentials: 'omit' });
-      if (!response.ok) return null;
-      const body: unknown = await response.json();
-      const fresh = parseCacheVersion(body);
-      if (fresh === null) return null;
-      const known = await readKnownVersion();
-      const decision = compareCacheVersion(known, fresh);
-      if (decision === 'same') return null;
-      // the pages this publish and the ones since the last look changed (decision 056): only those are
-      // forgotten, and only the tabs that show one of them reload; a match day's goals leave the rest alone
-      const changed = decision === 'changed' ? pagesChangedSince(body, known!) : null;
-      const reason = `cache version ${known} → ${fresh}`;
-      if (changed === 'all') await pageExpiration.purge(reason);
-      else if (changed) await forgetPages(changed, reason);
-      await storeKnownVersion(fresh);
-      if (!changed) return null;
-      await broadcast({ type: 'cache-updated', version: fresh }, changed);
-      const publishedAt = Date.parse(String((body as { publishedAt?: unknown }).publishedAt));
-      return { version: fresh, pages: changed, publishedAt: Number.isFinite(publishedAt) ? publishedAt : null };
-    } catch {
-      // offline or the file is being replaced: the next heartbeat asks again
-      return null;
-    } finally {
-      running = null;
-    }
-  })();
-  return running;
-}
+const versions = new VersionCheck({
+  forgetAll: async (reason) => {
+    await outdatedPages.setAside(() => true);
+    await pageExpiration.purge(reason);
+  },
+  forgetPages,
+  tellTabs: (version, pages) => broadcast({ type: 'cache-updated', version }, pages),
+});
+const checkVersion = (minIntervalMs: number) => versions.run(minIntervalMs);
 
 /** Tells the tab a navigation made that its page is older than what came after (sw/page-again.ts). */
 async function tellLateTab(clientId: string, version: number): Promise<void> {
@@ -254,15 +204,15 @@ async function broadcast(message: FromWorker, pages: Set<string> | 'all'): Promi
   for (const tab of tabs) if (pages === 'all' || pages.has(pagePath(new URL(tab.url).pathname))) tab.postMessage(message);
 }
 
-/** Forgets the saved copies of these pages (the next visit fetches them; offline, the others stay). */
+/**
+ * Forgets the saved copies of these pages (the next visit fetches them; offline, the others stay), setting
+ * them aside for a navigation whose network fails (sw/outdated-pages.ts).
+ */
 async function forgetPages(pages: Set<string>, reason: string): Promise<void> {
   if (pages.size === 0) return;
-  const cache = await caches.open(CACHES.pages);
-  const gone = (await cache.keys()).filter((request) => pages.has(pagePath(new URL(request.url).pathname)));
-  if (gone.length === 0) return;
-  const paths = gone.map((request) => new URL(request.url).pathname);
+  const paths = await outdatedPages.setAside((request) => pages.has(pagePath(new URL(request.url).pathname)));
+  if (paths.length === 0) return;
   await recordPurge(CACHES.pages, `${reason}: ${paths.slice(0, 5).join(', ')}${paths.length > 5 ? ` (+${paths.length - 5})` : ''}`);
-  await Promise.all(gone.map((request) => cache.delete(request)));
 }
 
 // ---- messages from the tabs ----------------------------------------------
@@ -289,8 +239,8 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
       break;
     case 'ask-page-state': {
       const tab = event.source && 'id' in event.source ? event.source.id : '';
-      const savedAt = savedCopies.take(tab);
-      if (savedAt !== undefined) event.source?.postMessage({ type: 'saved-copy', savedAt } satisfies FromWorker);
+      const saved = savedCopies.take(tab);
+      if (saved !== undefined) event.source?.postMessage({ type: 'saved-copy', ...saved } satisfies FromWorker);
       const version = lateUpdates.take(tab);
       if (version !== undefined) event.source?.postMessage({ type: 'cache-updated', version } satisfies FromWorker);
       break;
@@ -300,9 +250,7 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
 
 /** The tab heard nothing for too long: forget the state in memory and look for a new worker script. */
 async function restart(): Promise<void> {
-  running = null;
-  lastCheck = 0;
-  knownVersion = undefined;
+  versions.reset();
   await self.registration.update().catch(() => undefined);
   await checkVersion(0);
 }

@@ -20,6 +20,9 @@ describe('page ↔ worker messages', () => {
     expect(isFromWorker({ type: 'saved-copy', savedAt: null })).toBe(true);
     expect(isFromWorker({ type: 'saved-copy', savedAt: '28.11.' })).toBe(false);
     expect(isFromWorker({ type: 'saved-copy' })).toBe(false);
+    // an outdated copy says so (sw/outdated-pages.ts)
+    expect(isFromWorker({ type: 'saved-copy', savedAt: null, outdated: true })).toBe(true);
+    expect(isFromWorker({ type: 'saved-copy', savedAt: null, outdated: 'ja' })).toBe(false);
   });
 
   it("takes a club's colours only as colours of the offline page's tokens: nothing that could leave its style", () => {
@@ -38,6 +41,9 @@ describe('page ↔ worker messages', () => {
     // 28 November 2026, 13:02 UTC: 14:02 in Vienna
     expect(savedCopyText(Date.UTC(2026, 10, 28, 13, 2))).toBe('Keine Verbindung: Du siehst die gespeicherte Fassung vom 28. November, 14:02 Uhr.');
     expect(savedCopyText(null)).toBe('Keine Verbindung: Du siehst eine gespeicherte Fassung dieser Seite.');
+    expect(savedCopyText(Date.UTC(2026, 10, 28, 13, 2), true)).toBe(
+      'Keine Verbindung: Du siehst die gespeicherte Fassung vom 28. November, 14:02 Uhr. Die Seite wurde seitdem geändert.',
+    );
   });
 
   it('no cache name looks like one the admin sign-out deletes', () => {

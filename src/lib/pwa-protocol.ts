@@ -28,6 +28,8 @@ export const CACHES = {
   assets: 'anstoss-assets',
   /** uploaded images (random, never reused names), cache-first */
   images: 'anstoss-images',
+  /** saved pages a new version changed, set aside until each is stored afresh: a failed navigation's fallback */
+  outdated: 'anstoss-pages-outdated',
   /** the last cache version the worker saw, and its last purges of a cache (which, why, when) */
   meta: 'anstoss-meta',
 } as const;
@@ -59,13 +61,16 @@ export function isClubColours(value: unknown): value is ClubColours {
   );
 }
 
-/** Worker → page. `savedAt`: when the saved copy was fetched (its Date header, ms), null when it does not say. */
-export type FromWorker = { type: 'heartbeat-reply' } | { type: 'cache-updated'; version: number } | { type: 'saved-copy'; savedAt: number | null };
+/**
+ * Worker → page. `savedAt`: when the saved copy was fetched (its Date header, ms), null when it does not say;
+ * `outdated`: a publish changed the page since (the copy was set aside, sw/outdated-pages.ts).
+ */
+export type FromWorker = { type: 'heartbeat-reply' } | { type: 'cache-updated'; version: number } | { type: 'saved-copy'; savedAt: number | null; outdated?: boolean };
 
 export function isFromWorker(data: unknown): data is FromWorker {
   if (typeof data !== 'object' || data === null) return false;
-  const { type, version, savedAt } = data as { type?: unknown; version?: unknown; savedAt?: unknown };
-  if (type === 'saved-copy') return savedAt === null || typeof savedAt === 'number';
+  const { type, version, savedAt, outdated } = data as { type?: unknown; version?: unknown; savedAt?: unknown; outdated?: unknown };
+  if (type === 'saved-copy') return (savedAt === null || typeof savedAt === 'number') && (outdated === undefined || typeof outdated === 'boolean');
   return type === 'heartbeat-reply' || (type === 'cache-updated' && typeof version === 'number');
 }
 

@@ -44,10 +44,14 @@ const savedAtFormats = () =>
     time: new Intl.DateTimeFormat('de-AT', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Europe/Vienna' }),
   });
 
-/** 'Keine Verbindung: Du siehst die gespeicherte Fassung vom 28. November, 14:02 Uhr.' */
-export function savedCopyText(savedAt: number | null): string {
-  if (savedAt === null) return 'Keine Verbindung: Du siehst eine gespeicherte Fassung dieser Seite.';
+/**
+ * 'Keine Verbindung: Du siehst die gespeicherte Fassung vom 28. November, 14:02 Uhr.', and when a publish changed
+ * the page since (`outdated`), ' Die Seite wurde seitdem geändert.'
+ */
+export function savedCopyText(savedAt: number | null, outdated = false): string {
+  const since = outdated ? ' Die Seite wurde seitdem geändert.' : '';
+  if (savedAt === null) return `Keine Verbindung: Du siehst eine gespeicherte Fassung dieser Seite.${since}`;
   const at = new Date(savedAt);
   const { day, time } = savedAtFormats();
-  return `Keine Verbindung: Du siehst die gespeicherte Fassung vom ${day.format(at)}, ${time.format(at)} Uhr.`;
+  return `Keine Verbindung: Du siehst die gespeicherte Fassung vom ${day.format(at)}, ${time.format(at)} Uhr.${since}`;
 }

@@ -6,8 +6,8 @@
 import { OncePerTab } from './once-per-tab';
 
 export class SavedCopies {
-  /** the copy's Date (null: unknown) for each tab whose navigation was answered from the cache */
-  private readonly byClient = new OncePerTab<number | null>();
+  /** the copy's Date (null: unknown) for each tab whose navigation was answered from the cache, and whether it is outdated */
+  private readonly byClient = new OncePerTab<{ savedAt: number | null; outdated: boolean }>();
   /** the responses the page cache gave: NetworkFirst reads it only when the network failed or was slow */
   private readonly fromCache = new WeakSet<Response>();
 
@@ -24,13 +24,22 @@ export class SavedCopies {
    * NetworkFirst reads the cache and races it against the network, and the network may still win.
    */
   answered(event: FetchEvent, response: Response): void {
-    if (event.request.mode !== 'navigate' || !event.resultingClientId || !this.fromCache.has(response)) return;
-    const date = Date.parse(response.headers.get('date') ?? '');
-    this.byClient.keep(event.resultingClientId, Number.isFinite(date) ? date : null);
+    if (this.fromCache.has(response)) this.keep(event, response, false);
   }
 
-  /** The tab's saved copy's time (null: unknown), once; undefined when its page was no saved copy. */
-  take(clientId: string): number | null | undefined {
+  /** Notes a navigation answered with an outdated copy (sw/outdated-pages.ts): the network failed. */
+  answeredOutdated(event: FetchEvent, response: Response): void {
+    this.keep(event, response, true);
+  }
+
+  private keep(event: FetchEvent, response: Response, outdated: boolean): void {
+    if (event.request.mode !== 'navigate' || !event.resultingClientId) return;
+    const date = Date.parse(response.headers.get('date') ?? '');
+    this.byClient.keep(event.resultingClientId, { savedAt: Number.isFinite(date) ? date : null, outdated });
+  }
+
+  /** The tab's saved copy's time (null: unknown) and whether it is outdated, once; undefined when its page was no saved copy. */
+  take(clientId: string): { savedAt: number | null; outdated: boolean } | undefined {
     return this.byClient.take(clientId);
   }
 }

@@ -221,6 +221,8 @@ test("a save changes some pages: only the tab that shows one is told, and only t
   const kept = (await cacheContents(page))['anstoss-pages'] ?? [];
   expect(kept).toContain(`${site.url}/impressum`);
   expect(kept).not.toContain(`${site.url}/`);
+  // set aside for a navigation whose network fails (sw/outdated-pages.ts), not the imprint
+  expect((await cacheContents(page))['anstoss-pages-outdated']).toEqual([`${site.url}/`]);
   expect((await workerPurges(page))[0]).toMatchObject({ cache: 'anstoss-pages', reason: `cache version ${before} → ${version}: /` });
   // the home page's tab reloads with the article after its countdown; the imprint's tab, past that
   // countdown, has no banner and is the same document

@@ -1,0 +1,94 @@
+/// <reference lib="webworker" />
+// The worker's look at cache-version.json (docs/decisions/006, 056): on a new version it forgets the pages it
+// changed (every page when it does not say which) and tells the tabs that show one. The version it knows is
+// kept in its meta cache: a worker the browser stopped and woke again reads it from there.
+import { compareCacheVersion, pagePath, pagesChangedSince, parseCacheVersion } from '../lib/pwa-cache-policy';
+import { CACHE_VERSION_URL } from '../lib/pwa-protocol';
+import { readMeta, writeMeta } from './meta';
+
+const VERSION_KEY = '/__anstoss/cache-version';
+
+/** A new version the worker has just recorded: the pages it changed ('all': every one), when it was published. */
+export type VersionChange = { version: number; pages: Set<string> | 'all'; publishedAt: number | null };
+
+/** Whether the page at `url` is among `pages`. */
+export function pageIn(pages: Set<string> | 'all', url: string): boolean {
+  return pages === 'all' || pages.has(pagePath(new URL(url).pathname));
+}
+
+/** What the worker does with a new version's pages. */
+export type VersionEffects = {
+  /** forgets every saved page */
+  forgetAll: (reason: string) => Promise<void>;
+  /** forgets the saved copies of these pages */
+  forgetPages: (pages: Set<string>, reason: string) => Promise<void>;
+  /** tells the tabs that show one of `pages` (every tab: 'all') */
+  tellTabs: (version: number, pages: Set<string> | 'all') => Promise<void>;
+};
+
+export class VersionCheck {
+  /** undefined: not read from the meta cache yet (the worker may have been stopped and started) */
+  private known: number | null | undefined;
+  private lastCheck = 0;
+  private running: Promise<VersionChange | null> | null = null;
+
+  constructor(private readonly effects: VersionEffects) {}
+
+  private async readKnown(): Promise<number | null> {
+    if (this.known !== undefined) return this.known;
+    this.known = parseCacheVersion(await readMeta(VERSION_KEY));
+    return this.known;
+  }
+
+  private async storeKnown(version: number): Promise<void> {
+    this.known = version;
+    await writeMeta(VERSION_KEY, { version });
+  }
+
+  /** Forgets what is kept in memory (the tab heard nothing for too long): the next look starts afresh. */
+  reset(): void {
+    this.running = null;
+    this.lastCheck = 0;
+    this.known = undefined;
+  }
+
+  /**
+   * Reads cache-version.json, at most once per `minIntervalMs`; on a new version forgets the pages it changed
+   * and tells the tabs that show them. Null: no change (the same version, the first look, no answer).
+   */
+  run(minIntervalMs: number): Promise<VersionChange | null> {
+    if (this.running) return this.running;
+    if (Date.now() - this.lastCheck < minIntervalMs) return Promise.resolve(null);
+    this.lastCheck = Date.now();
+    this.running = (async () => {
+      try {
+        // asked again each time, but answered 304 while it has not changed (it lists pages now: decision 056)
+        const response = await fetch(CACHE_VERSION_URL, { cache: 'no-cache', credentials: 'omit' });
+        if (!response.ok) return null;
+        const body: unknown = await response.json();
+        const fresh = parseCacheVersion(body);
+        if (fresh === null) return null;
+        const known = await this.readKnown();
+        const decision = compareCacheVersion(known, fresh);
+        if (decision === 'same') return null;
+        // the pages this publish and the ones since the last look changed (decision 056): only those are
+        // forgotten, and only the tabs that show one of them reload; a match day's goals leave the rest alone
+        const changed = decision === 'changed' ? pagesChangedSince(body, known!) : null;
+        const reason = `cache version ${known} → ${fresh}`;
+        if (changed === 'all') await this.effects.forgetAll(reason);
+        else if (changed) await this.effects.forgetPages(changed, reason);
+        await this.storeKnown(fresh);
+        if (!changed) return null;
+        await this.effects.tellTabs(fresh, changed);
+        const publishedAt = Date.parse(String((body as { publishedAt?: unknown }).publishedAt));
+        return { version: fresh, pages: changed, publishedAt: Number.isFinite(publishedAt) ? publishedAt : null };
+      } catch {
+        // offline or the file is being replaced: the next heartbeat asks again
+        return null;
+      } finally {
+        this.running = null;
+      }
+    })();
+    return this.running;
+  }
+}
