@@ -126,15 +126,21 @@ registerRoute(
       // the strategy's second promise: its storing of the answer (the event is kept alive for it)
       const [answered, stored] = pages.handleAll(options);
       let response = await answered;
-      if (!navigation) return response;
       // asked together with the page (a phone on weak data paid the check's round trip before every page);
       // a page the check found changed may be older than the version now recorded: it is asked again
       const event = options.event as FetchEvent;
       const change = await check;
-      if (change && pageIn(change.pages, request.url) && !servedAfter(response, change.publishedAt)) {
-        const tellTab = () => tellLateTab(event.resultingClientId, change.version);
+      // a page changed by a publish an earlier check saw (the news island's JSON too) may still come from before
+      // it: a static host lets the browser keep a page for minutes (an answer without a Date is not judged so:
+      // it would be asked twice always)
+      const justChanged = change !== null && change !== undefined && pageIn(change.pages, request.url);
+      const remembered = justChanged ? null : await versions.lastChangeOf(request.url).catch(() => null);
+      const late = justChanged ? change : remembered && response.headers.has('date') ? remembered : null;
+      if (late && !servedAfter(response, late.publishedAt)) {
+        const tellTab = navigation ? () => tellLateTab(event.resultingClientId, late.version) : async () => undefined;
         response = await askAgain(pagesAgain, options, response, stored, ASK_AGAIN_WAIT_MS, tellTab);
       }
+      if (!navigation) return response;
       savedCopies.answered(event, response);
       // a purge's record the full storage refused is written once a page is asked again (sw/expiration.ts)
       void recordPurge.flush();

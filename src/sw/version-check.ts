@@ -7,6 +7,9 @@ import { CACHE_VERSION_URL } from '../lib/pwa-protocol';
 import { readMeta, writeMeta } from './meta';
 
 const VERSION_KEY = '/__anstoss/cache-version';
+const CHANGES_KEY = '/__anstoss/page-changes';
+/** at most this many pages' last changes are remembered (the lowest versions go first) */
+const CHANGES_BOUND = 300;
 
 /** A new version the worker has just recorded: the pages it changed ('all': every one), when it was published. */
 export type VersionChange = { version: number; pages: Set<string> | 'all'; publishedAt: number | null };
@@ -14,6 +17,19 @@ export type VersionChange = { version: number; pages: Set<string> | 'all'; publi
 /** Whether the page at `url` is among `pages`. */
 export function pageIn(pages: Set<string> | 'all', url: string): boolean {
   return pages === 'all' || pages.has(pagePath(new URL(url).pathname));
+}
+
+/** The last publish that changed a page, as far as the worker has seen (with its time: without it, not kept). */
+export type PageChange = { version: number; publishedAt: number };
+/** Every page's ('all': a full republish) and single pages' last changes. */
+type Changes = { all: PageChange | null; pages: Record<string, PageChange> };
+
+function parseChanges(value: unknown): Changes {
+  const isChange = (c: unknown): c is PageChange =>
+    typeof c === 'object' && c !== null && typeof (c as PageChange).version === 'number' && typeof (c as PageChange).publishedAt === 'number';
+  const raw = (typeof value === 'object' && value !== null ? value : {}) as { all?: unknown; pages?: unknown };
+  const pages = typeof raw.pages === 'object' && raw.pages !== null ? Object.entries(raw.pages).filter(([, c]) => isChange(c)) : [];
+  return { all: isChange(raw.all) ? raw.all : null, pages: Object.fromEntries(pages) as Record<string, PageChange> };
 }
 
 /** What the worker does with a new version's pages. */
@@ -31,6 +47,8 @@ export class VersionCheck {
   private known: number | null | undefined;
   private lastCheck = 0;
   private running: Promise<VersionChange | null> | null = null;
+  /** undefined: not read from the meta cache yet */
+  private changes: Changes | undefined;
 
   constructor(private readonly effects: VersionEffects) {}
 
@@ -50,6 +68,35 @@ export class VersionCheck {
     this.running = null;
     this.lastCheck = 0;
     this.known = undefined;
+    this.changes = undefined;
+  }
+
+  private async readChanges(): Promise<Changes> {
+    this.changes ??= parseChanges(await readMeta(CHANGES_KEY));
+    return this.changes;
+  }
+
+  /**
+   * Remembers when a publish changed these pages: a page fetched later may still be the one from before (a
+   * static host lets the browser keep a page for minutes, GitHub Pages ten), and is asked again (src/sw.ts).
+   */
+  private async rememberChange(pages: Set<string> | 'all', change: PageChange): Promise<void> {
+    const changes = await this.readChanges();
+    if (pages === 'all') this.changes = { all: change, pages: {} };
+    else {
+      for (const page of pages) changes.pages[page] = change;
+      const kept = Object.entries(changes.pages).sort(([, a], [, b]) => b.version - a.version).slice(0, CHANGES_BOUND);
+      this.changes = { all: changes.all, pages: Object.fromEntries(kept) };
+    }
+    await writeMeta(CHANGES_KEY, this.changes);
+  }
+
+  /** The last publish this worker saw change the page at `url` (with its time), or null. */
+  async lastChangeOf(url: string): Promise<PageChange | null> {
+    const { all, pages } = await this.readChanges();
+    const page = pages[pagePath(new URL(url).pathname)] ?? null;
+    if (!all || !page) return all ?? page;
+    return page.version > all.version ? page : all;
   }
 
   /**
@@ -81,6 +128,7 @@ export class VersionCheck {
         if (!changed) return null;
         await this.effects.tellTabs(fresh, changed);
         const publishedAt = Date.parse(String((body as { publishedAt?: unknown }).publishedAt));
+        if (Number.isFinite(publishedAt)) await this.rememberChange(changed, { version: fresh, publishedAt }).catch(() => undefined);
         return { version: fresh, pages: changed, publishedAt: Number.isFinite(publishedAt) ? publishedAt : null };
       } catch {
         // offline or the file is being replaced: the next heartbeat asks again

@@ -97,6 +97,37 @@ test('a page read just before a publish is asked again once the check has seen t
   await expect.poll(() => page.evaluate(async () => (await (await caches.open('anstoss-pages')).match('/news'))?.text())).toContain(title);
 });
 
+test('a page a publish changed that comes from before it later, after the check has seen the publish (a static host lets the browser keep it), is asked again', async ({ page, browser }) => {
+  await openTab(page);
+  // the news page as it is before the publish, answered once by the proxy: as a static host's copy the browser
+  // kept (GitHub Pages: ten minutes)
+  await proxy.answerOnceAsNow('/news');
+  const title = await publishNewsAsAdmin(browser, site);
+  // the fan reads another page first: its navigation's check records the publish
+  await page.goto(`${proxy.url}/mannschaften`);
+  await expect.poll(() => workerVersion(page)).toBe(await publishedVersion(site));
+  const start = Date.now();
+  await page.goto(`${proxy.url}/news`);
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  expect(asked('/news', start)).toHaveLength(2);
+  await expect.poll(() => page.evaluate(async () => (await (await caches.open('anstoss-pages')).match('/news'))?.text())).toContain(title);
+
+  // the news island's list ('Alle News anzeigen', the news past the first six) the same way: its copy from
+  // before is asked again. Six news from years ago, that the next publish puts in the list
+  for (let month = 1; month <= 6; month++) makeNews(site.db(), { title: `Aus dem Archiv ${month}`, created_at: `2020-0${month}-01T10:00:00.000Z` });
+  const before = await (await fetch(`${site.url}/news/alle.json`)).text();
+  await proxy.answerOnceAsNow('/news/alle.json');
+  await publishNewsAsAdmin(browser, site);
+  await page.goto(`${proxy.url}/mannschaften`);
+  await expect.poll(() => workerVersion(page)).toBe(await publishedVersion(site));
+  const listed = Date.now();
+  const list = await page.evaluate(async () => (await fetch('/news/alle.json')).text());
+  const now = await (await fetch(`${site.url}/news/alle.json`)).text();
+  expect(now).not.toBe(before);
+  expect(list).toBe(now);
+  expect(asked('/news/alle.json', listed)).toHaveLength(2);
+});
+
 test('a page asked again that is slow: the first answer after 3 s, the fresh one kept, and the tab told when it runs', async ({ page, browser }) => {
   await openTab(page);
   await proxy.answerOnceAsNow('/news');
