@@ -120,5 +120,6 @@ export const FETCH_TEXTS = {
   contentType: (type: string) => `Die Adresse lieferte keinen Kalender (Inhaltstyp „${type}“, erwartet text/calendar oder text/plain).`,
   status: (status: number) => `Die Adresse antwortete mit Status ${status}.`,
   redirects: 'Zu viele Weiterleitungen.',
+  badRedirect: 'Die Adresse leitet auf eine ungültige Adresse weiter.',
   network: 'Die Adresse konnte nicht abgerufen werden.',
 } as const;

@@ -20,6 +20,8 @@ beforeAll(async () => {
     if (req.url === '/unlabelled.ics') return res.writeHead(200, { 'content-type': 'text/calendar' }).end(Buffer.from(LATIN1_ICS, 'latin1'));
     if (req.url === '/hop') return res.writeHead(302, { location: '/cal.ics' }).end();
     if (req.url === '/to-private') return res.writeHead(302, { location: 'http://10.1.2.3/cal.ics' }).end();
+    // a redirect to no address at all (found by a review: it ended the server's process)
+    if (req.url === '/to-nowhere') return res.writeHead(302, { location: 'http://[::1' }).end();
     res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -62,6 +64,7 @@ describe('fetching a calendar address', () => {
     await expect(fetchCalendarText(`${base}/slow`, { ...allowed, timeoutMs: 300 })).rejects.toThrow('Die Adresse antwortete nicht rechtzeitig');
     await expect(fetchCalendarText(`${base}/missing`, allowed)).rejects.toThrow('Die Adresse antwortete mit Status 404.');
     await expect(fetchCalendarText(`${base}/to-private`, allowed)).rejects.toThrow('ins interne Netz');
+    await expect(fetchCalendarText(`${base}/to-nowhere`, allowed)).rejects.toThrow('Die Adresse leitet auf eine ungültige Adresse weiter.');
   });
 
   it("reads a calendar in the charset its server names, and Latin-1 without a name, umlauts and 'ß' kept", async () => {

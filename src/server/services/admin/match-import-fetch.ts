@@ -44,7 +44,9 @@ function getOnce(url: URL, limits: Limits, signal: AbortSignal): Promise<{ redir
       const status = response.statusCode ?? 0;
       if (status >= 300 && status < 400 && response.headers.location) {
         response.resume();
-        return resolve({ redirect: new URL(response.headers.location, url).href });
+        // a Location that is no address: thrown here, in the socket's callback, it ended the server's process
+        const target = URL.canParse(response.headers.location, url) ? new URL(response.headers.location, url).href : null;
+        return target ? resolve({ redirect: target }) : reject(new ImportFetchRefused(T.badRedirect));
       }
       if (status !== 200) {
         response.resume();
