@@ -124,6 +124,22 @@ describe('npm run import from a JSON export', () => {
     expect(fs.readdirSync(uploads, { recursive: true }).filter((f) => /\.(jpg|png|webp)$/.test(String(f)))).toEqual([]);
   });
 
+  it('a time or order the old data holds that is none is reported and its row skipped, not stored as text; a very long one is not read for minutes (found by a review)', async () => {
+    const club = oldClub();
+    club.news[0].created_at = 'T'.repeat(200_000) as unknown as Date;
+    club.teams[1].display_order = 'zweite' as unknown as number;
+    club.sponsors[0].created_at = 'gestern' as unknown as Date;
+    fs.writeFileSync(exportFile, JSON.stringify(club));
+    expect((await runImport(db, options(), log)).ok).toBe(true);
+    expect(lines).toContain(`[import]   übersprungen news ${OLD.news}: created_at: kein gültiger Zeitpunkt.`);
+    expect(lines).toContain(`[import]   übersprungen teams ${OLD.reserve}: display_order: keine Zahl.`);
+    expect(lines).toContain(`[import]   übersprungen sponsors ${club.sponsors[0].id}: created_at: kein gültiger Zeitpunkt.`);
+    expect(rows('SELECT count(*) AS n FROM news')[0].n).toBe(0);
+    expect(rows("SELECT count(*) AS n FROM teams WHERE name = 'Reserve'")[0].n).toBe(0);
+    // the other rows came over with their times
+    expect(rows("SELECT created_at FROM teams WHERE name = 'Kampfmannschaft'")).toEqual([{ created_at: '2025-09-04T18:30:00.000Z' }]);
+  });
+
   it('a reference to a row skipped for our rules names that row and its reason, and the skips are told though the run is rolled back', async () => {
     const club = oldClub();
     club.teams[0].name = '';

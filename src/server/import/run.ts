@@ -46,14 +46,37 @@ function hashRow(row: SourceRow): string {
  * 18:30:00+00'). One without a zone is UTC, as the old app's database keeps its times: read in the zone of the
  * machine that runs the import, it moved by an hour or two.
  */
-function iso(v: unknown): string | undefined {
-  if (v instanceof Date) return v.toISOString();
-  if (v === null || v === undefined || v === '') return undefined;
-  const raw = String(v);
-  const text = raw.trim().replace(' ', 'T');
+function iso(v: unknown): string | null {
+  if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : v.toISOString();
+  const text = String(v).trim().replace(' ', 'T');
+  // no timestamp is longer ('2025-09-08T18:30:00.123456+02:00' is 32); a long text is not given to the pattern,
+  // whose time grows with the square of its length (a review: 1 MB took a quarter of an hour)
+  if (text.length > 40) return null;
   const zoned = /T.*(Z|[+-]\d\d(:?\d\d)?)$/i.test(text) || !text.includes('T') ? text : `${text}Z`;
   const parsed = new Date(zoned.replace(/([+-]\d\d)$/, '$1:00'));
-  return Number.isNaN(parsed.getTime()) ? raw : parsed.toISOString();
+  return Number.isNaN(parsed.getTime()) ? null : parsed.toISOString();
+}
+
+/**
+ * The columns a table keeps from the old row as they were (its times, its order), or the German reason the row
+ * is skipped: a time or an order that is none was stored as text, or failed the whole run on a NOT NULL column.
+ */
+function keptColumns(def: TableDef, source: SourceRow): Record<string, unknown> | string {
+  const kept: Record<string, unknown> = {};
+  for (const column of def.keep ?? []) {
+    const value = source[column];
+    if (value === undefined || value === null || value === '') continue;
+    if (column.endsWith('_at')) {
+      const time = iso(value);
+      if (time === null) return T.notATime(column);
+      kept[column] = time;
+    } else if (column === 'display_order') {
+      const order = Number(value);
+      if (!Number.isSafeInteger(order)) return T.notANumber(column);
+      kept[column] = order;
+    } else kept[column] = value;
+  }
+  return kept;
 }
 
 function reasonOf(error: unknown): string {
@@ -147,10 +170,12 @@ export function importClub(
         out.skipped.push({ id: sourceId, reason: refused });
         continue;
       }
-      for (const column of def.keep ?? []) {
-        const value = column.endsWith('_at') ? iso(source[column]) : source[column];
-        if (value !== undefined && value !== null) row[column] = column === 'display_order' ? Number(value) : value;
+      const kept = keptColumns(def, source);
+      if (typeof kept === 'string') {
+        out.skipped.push({ id: sourceId, reason: kept });
+        continue;
       }
+      Object.assign(row, kept);
       // changed by an admin here since the last run: theirs stays (the old app's change is not taken over)
       if (before && editedHere(def, before, row)) {
         out.skipped.push({ id: sourceId, reason: T.editedHere });

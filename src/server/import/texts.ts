@@ -7,6 +7,8 @@ export const IMPORT_TEXTS = {
   imageAddressInside: 'Die Adresse führt ins eigene Netz oder zu diesem Rechner; sie wird nicht abgerufen.',
   imageRedirect: 'Die Adresse leitet weiter; Weiterleitungen werden nicht verfolgt (den alten Speicher mit --storage-url angeben).',
   imagePathClimbs: "Der Pfad verlässt den Ordner der Bilder ('..'); er wird nicht gelesen.",
+  notATime: (column: string) => `${column}: kein gültiger Zeitpunkt.`,
+  notANumber: (column: string) => `${column}: keine Zahl.`,
   brokenReference: (table: string, id: string, column: string, value: string) =>
     `${table} ${id}: ${column} verweist auf ${value || '(leer)'}, das es nicht gibt. Der Import wurde vollständig zurückgenommen.`,
   refersToSkipped: (table: string, id: string, column: string, target: string, targetId: string, reason: string) =>
