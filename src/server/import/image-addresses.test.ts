@@ -91,7 +91,7 @@ it("a path that climbs out of the bucket with '..' is not read, from the storage
   for (const url of [climbing, encoded]) expect(refusedLine(url), url).toContain("Der Pfad verlässt den Ordner der Bilder ('..'); er wird nicht gelesen.");
 });
 
-it('a file under --storage-dir is looked at before it is read: a pipe is not waited on, a file over the limit is not read into memory', async () => {
+it('a file under --storage-dir is looked at before it is read: a pipe is not waited on, a file over the limit is not read into memory, a link out of the folder is not followed', async () => {
   const bucket = path.join(run.current().dir, 'bucket');
   // the hidden photo's file is a pipe nobody writes to; the news picture a sparse file of 3 GB
   fs.rmSync(path.join(bucket, 'gallery/kantine.png'));
@@ -99,9 +99,17 @@ it('a file under --storage-dir is looked at before it is read: a pipe is not wai
   fs.rmSync(path.join(bucket, 'news/derby.jpg'));
   fs.writeFileSync(path.join(bucket, 'news/derby.jpg'), '');
   fs.truncateSync(path.join(bucket, 'news/derby.jpg'), 3 * 1024 ** 3);
+  // the player's picture a link to an image outside the folder (a copied bucket may hold one): not read
+  fs.renameSync(path.join(bucket, 'players/lukas.png'), path.join(run.current().dir, 'ausserhalb.png'));
+  fs.symlinkSync(path.join(run.current().dir, 'ausserhalb.png'), path.join(bucket, 'players/lukas.png'));
+  // a link inside the folder is read as its target
+  fs.renameSync(path.join(bucket, 'teams/kampf.jpg'), path.join(bucket, 'teams/kampf-2019.jpg'));
+  fs.symlinkSync('kampf-2019.jpg', path.join(bucket, 'teams/kampf.jpg'));
   expect((await runImport(run.current().db, options(), log)).ok).toBe(true);
+  expect(lines.some((line) => line.includes('/club-images/players/lukas.png): Die Datei verweist aus dem Ordner der Bilder hinaus; sie wird nicht gelesen.'))).toBe(true);
+  expect(rows('SELECT image_url FROM players')).toEqual([{ image_url: null }]);
   expect(lines.some((line) => line.includes('Bild nicht übernommen') && line.includes('news/derby.jpg): Datei ist zu groß. Maximum 5MB erlaubt.'))).toBe(true);
   expect(lines.some((line) => line.includes('Bild nicht gefunden oder kein Bild (gallery/kantine.png)'))).toBe(true);
-  // the other images came over as before
+  // the other images came over as before, the team's through its link inside the folder
   expect(rows('SELECT count(*) AS n FROM teams WHERE image_url LIKE ?', '/uploads/%')[0].n).toBe(1);
 }, 20_000);

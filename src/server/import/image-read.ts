@@ -49,15 +49,25 @@ export function bucketPath(value: string): string | null {
   return /^[\w./ -]+\.(jpe?g|png|gif|webp|avif)$/i.test(value) ? value.replace(/^\.?\/*/, '') : null;
 }
 
-/** A regular file of at most an upload's size, read through one handle (what was looked at is what is read). */
-async function readFileChecked(file: string): Promise<ReadImage> {
-  // O_NONBLOCK: opening a pipe does not wait for a writer (regular files are not affected)
-  const handle = await fs.open(file, constants.O_RDONLY | constants.O_NONBLOCK);
+/**
+ * A regular file inside `root` of at most an upload's size, read through one handle (what was looked at is what
+ * is read). A link is followed only within the folder (a copied bucket may hold one to /etc or /proc); the read
+ * stops past the limit whatever the size said (a /proc file says 0).
+ */
+async function readFileChecked(root: string, file: string): Promise<ReadImage> {
+  const real = await fs.realpath(file);
+  if (!real.startsWith((await fs.realpath(root)) + path.sep)) return { refused: T.imagePathOutside };
+  // O_NONBLOCK: opening a pipe does not wait for a writer (regular files are not affected); O_NOFOLLOW: the
+  // path checked is the one opened
+  const handle = await fs.open(real, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
   try {
     const info = await handle.stat();
     if (!info.isFile()) return null;
     if (info.size > MAX_UPLOAD_BYTES) return { refused: UPLOAD_TEXTS.tooLarge };
-    return { bytes: await handle.readFile() };
+    const buffer = Buffer.alloc(MAX_UPLOAD_BYTES + 1);
+    let size = 0;
+    for (let read = -1; read !== 0 && size < buffer.length; size += read) read = (await handle.read(buffer, size, buffer.length - size, size)).bytesRead;
+    return size > MAX_UPLOAD_BYTES ? { refused: UPLOAD_TEXTS.tooLarge } : { bytes: buffer.subarray(0, size) };
   } finally {
     await handle.close();
   }
@@ -110,7 +120,7 @@ export async function readImage(value: string, bucket: string, source: ImageSour
       const root = path.resolve(source.storageDir);
       const file = path.resolve(root, bucket);
       if (!file.startsWith(root + path.sep)) return null;
-      return await readFileChecked(file);
+      return await readFileChecked(root, file);
     }
     const raw = source.storageUrl ? `${bucketAddress(source.storageUrl)}/${bucket.split('/').map(encodeURIComponent).join('/')}` : value;
     if (!/^https?:\/\//.test(raw)) return null;

@@ -6,6 +6,7 @@ export const IMPORT_TEXTS = {
   imageRefused: (id: string, url: string, reason: string) => `Zeile ${id}: Bild nicht übernommen (${url}): ${reason} Ohne Bild übernommen.`,
   imageAddressInside: 'Die Adresse führt ins eigene Netz oder zu diesem Rechner; sie wird nicht abgerufen.',
   imageRedirect: 'Die Adresse leitet weiter; Weiterleitungen werden nicht verfolgt (den alten Speicher mit --storage-url angeben).',
+  imagePathOutside: 'Die Datei verweist aus dem Ordner der Bilder hinaus; sie wird nicht gelesen.',
   imagePathClimbs: "Der Pfad verlässt den Ordner der Bilder ('..'); er wird nicht gelesen.",
   notATime: (column: string) => `${column}: kein gültiger Zeitpunkt.`,
   notANumber: (column: string) => `${column}: keine Zahl.`,
