@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { OLD, oldClub } from '../../../tests/fixtures/old-club';
 import { useImportRun } from '../../../tests/fixtures/import-run';
 import { createUser } from '../auth/users';
+import { write } from '../db/write';
 import type { Db } from '../db/client';
 import type { Mail } from '../mail/mailer';
 import { inviteUser } from '../services/users';
@@ -74,5 +75,44 @@ describe('npm run import and the accounts here before it', () => {
     expect(lines).toContain(
       '[import]   E-Mail im alten System geändert (kassierin@sv-altdorf.at → angreifer@example.com): das Konto hier behält kassierin@sv-altdorf.at (es wurde hier angelegt, nicht vom Import).',
     );
+  });
+
+  it('an account the import made that is used here since (a password set, a role given here) takes no more roles from the old data, nor its e-mail changes', async () => {
+    const sent: string[] = [];
+    const send = async (mail: Mail) => (sent.push(mail.to), { transport: 'outbox' as const });
+    await runImport(db, options(), log);
+    // here since: the chairman set his password; the editor has none yet, but a superadmin made her a moderator
+    write('test.usedHere', () => {
+      db.$client.prepare("UPDATE users SET password_hash = 'gesetzt' WHERE email = 'obmann@sv-altdorf.at'").run();
+      db.$client.prepare("INSERT INTO user_roles (id, user_id, role) SELECT 'r-hier', id, 'moderator' FROM users WHERE email = 'schriftfuehrerin@sv-altdorf.at'").run();
+    }, db);
+    // the old data then: a new role for each, and the editor's address changed to one its writer reads
+    const club = oldClub();
+    (club.user_roles as Record<string, unknown>[]).push({ user_id: OLD.owner, role: 'admin' }, { user_id: OLD.editor, role: 'superadmin' });
+    club.profiles[1].email = 'angreifer@example.com';
+    fs.writeFileSync(exportFile, JSON.stringify(club));
+    lines.length = 0;
+    await runImport(db, options({ invite: true, send }), log);
+    expect(rolesOf('obmann@sv-altdorf.at')).toEqual(['superadmin']);
+    expect(rolesOf('schriftfuehrerin@sv-altdorf.at')).toEqual(['admin', 'moderator']);
+    expect(rows("SELECT count(*) AS n FROM users WHERE email = 'angreifer@example.com'")[0].n).toBe(0);
+    expect(sent).not.toContain('angreifer@example.com');
+    expect(lines).toContain(
+      `[import]   übersprungen user_roles ${OLD.owner}:admin: das Konto obmann@sv-altdorf.at wird hier schon benutzt (Passwort gesetzt oder Rollen hier vergeben); seine Rollen vergibt ein Superadmin unter „Benutzer“ (die Rolle admin aus dem alten System wurde nicht übernommen).`,
+    );
+    expect(lines).toContain(
+      '[import]   E-Mail im alten System geändert (schriftfuehrerin@sv-altdorf.at → angreifer@example.com): das Konto hier behält schriftfuehrerin@sv-altdorf.at (es wird hier schon benutzt: Passwort gesetzt oder Rollen hier vergeben).',
+    );
+  });
+
+  it('--invite invites the accounts the import made, not one that was here before without a password (its admin invites it)', async () => {
+    const sent: string[] = [];
+    const send = async (mail: Mail) => (sent.push(mail.to), { transport: 'outbox' as const });
+    await createUser(db, { email: 'kassier@sv-altdorf.at', roles: ['admin'] });
+    const club = oldClub();
+    club.profiles.push({ user_id: '5b0c1f0e-0000-4000-8000-0000000000cb', email: 'kassier@sv-altdorf.at', created_at: new Date() });
+    fs.writeFileSync(exportFile, JSON.stringify(club));
+    await runImport(db, options({ invite: true, send }), log);
+    expect(sent.sort()).toEqual(['obmann@sv-altdorf.at', 'schriftfuehrerin@sv-altdorf.at']);
   });
 });

@@ -1,5 +1,6 @@
 // The old app's profiles and roles as our accounts (decision 020). An account the import makes has no password
-// (an invitation sets it) and takes the old app's roles and e-mail changes. An account that was here before,
+// (an invitation sets it) and takes the old app's roles and e-mail changes until it is used here (a password
+// set, a role given here). An account that was here before,
 // found by its e-mail, is the club's own: the old data (whoever wrote it or hands over its export) adds no role
 // to it and changes no address of it, or a crafted export could make a fan a superadmin, or redirect an
 // invitation an admin sent here (a security review).
@@ -17,6 +18,18 @@ function madeByImport(sql: Database, userId: string): boolean {
 }
 
 /**
+ * Whether the account is used here since the import made it: its person set a password, or a superadmin gave it a
+ * role the import did not (the old data then decides no more about it: its new roles and address are refused).
+ */
+function usedHere(sql: Database, userId: string): boolean {
+  const user = sql.prepare('SELECT password_hash FROM users WHERE id = ?').get(userId) as { password_hash: string | null } | undefined;
+  if (!user || user.password_hash !== null) return true;
+  const givenHere = `SELECT 1 FROM user_roles r WHERE r.user_id = ?
+    AND NOT EXISTS (SELECT 1 FROM import_map m WHERE m.source_table = 'user_roles' AND m.target_id = r.user_id || ':' || r.role)`;
+  return sql.prepare(givenHere).get(userId) !== undefined;
+}
+
+/**
  * A user without a password (an invitation sets it); an existing account with the e-mail is kept as it is.
  * An e-mail changed in the old app since is followed by the account an earlier run made, not made a second one.
  */
@@ -27,11 +40,13 @@ export function storeAccount(sql: Database, row: Record<string, unknown>, existi
     const made = madeByImport(sql, existing);
     if (found === existing) return { id: existing, madeByImport: made };
     const account = sql.prepare('SELECT email, password_hash FROM users WHERE id = ?').get(existing) as { email: string; password_hash: string | null };
-    // an account made here is its admin's to change; someone who set a password signs in with the address they
-    // know; another account's address stays its own
+    // an account made here is its admin's to change; one used here since (a password, a role given here) signs
+    // in with the address its person knows and may hold a role the old data would take over; another account's
+    // address stays its own
     if (!made) out.warnings.push(T.emailKeptMadeHere(account.email, email));
-    else if (found || account.password_hash !== null) out.warnings.push(T.emailKept(account.email, email));
-    if (!made || found || account.password_hash !== null) return { id: existing, madeByImport: made };
+    else if (usedHere(sql, existing)) out.warnings.push(T.emailKeptInUse(account.email, email));
+    else if (found) out.warnings.push(T.emailKept(account.email, email));
+    if (!made || found || usedHere(sql, existing)) return { id: existing, madeByImport: made };
     sql.prepare('UPDATE users SET email = ? WHERE id = ?').run(email, existing);
     sql.prepare('UPDATE profiles SET email = ? WHERE user_id = ?').run(email, existing);
     // a link sent to the old address is no longer theirs to use; the next --invite writes to the new one
@@ -52,15 +67,17 @@ export function storeAccount(sql: Database, row: Record<string, unknown>, existi
 }
 
 /**
- * Why an old role is not given to our account, or null when it may be: an account that was here before gets
- * none it does not have (its roles are a superadmin's to give under 'Benutzer').
+ * Why an old role is not given to our account, or null when it may be: an account that was here before, or that
+ * is used here since the import made it, gets none it does not have (its roles are a superadmin's to give under
+ * 'Benutzer').
  */
 export function roleRefusal(sql: Database, row: Record<string, unknown>): string | null {
   const userId = String(row.user_id);
-  if (madeByImport(sql, userId)) return null;
   if (sql.prepare('SELECT 1 FROM user_roles WHERE user_id = ? AND role = ?').get(userId, row.role) !== undefined) return null;
+  const made = madeByImport(sql, userId);
+  if (made && !usedHere(sql, userId)) return null;
   const { email } = sql.prepare('SELECT email FROM users WHERE id = ?').get(userId) as { email: string };
-  return T.roleNotForAccountHere(email, String(row.role));
+  return made ? T.roleNotForAccountInUse(email, String(row.role)) : T.roleNotForAccountHere(email, String(row.role));
 }
 
 /** Gives our account the old role (one it has already stays one); returns the role's key in import_map. */

@@ -60,12 +60,16 @@ function nameClub(db: Db, names: { long_name: string; short_name: string }): voi
   saveClubSettings({ ...current, ...names, home_ground: renamedClubOf(current) ? current.home_ground : null }, db);
 }
 
-/** The imported accounts nobody can sign in to yet: no password, no invitation that still works. */
+/**
+ * The accounts the import made that nobody can sign in to yet: no password, no invitation that still works. One
+ * that was here before is its admins' to invite (profiles mapped before `made_by_import` was kept: invited as
+ * before, at their own address).
+ */
 function importedWithoutPassword(db: Db, now = Date.now()): { id: string; email: string }[] {
   return db.$client
     .prepare(
-      `SELECT u.id, u.email FROM import_map m JOIN users u ON u.id = m.target_id
-       WHERE m.source_table = 'profiles' AND u.password_hash IS NULL
+      `SELECT DISTINCT u.id, u.email FROM import_map m JOIN users u ON u.id = m.target_id
+       WHERE m.source_table = 'profiles' AND (m.made_by_import IS NULL OR m.made_by_import = 1) AND u.password_hash IS NULL
          AND NOT EXISTS (SELECT 1 FROM one_time_tokens t WHERE t.user_id = u.id AND t.purpose = 'invite' AND t.used_at IS NULL AND t.expires_at > ?)
        ORDER BY u.email`,
     )

@@ -64,18 +64,22 @@ it('an address into our own network or to this machine is not asked, however it 
   club.players[0].image_url = 'players/lukas.png';
   const redirected = `http://127.0.0.1:${port}/weiter/v1/object/public/club-images/news/derby.jpg`;
   const direct = `http://127.0.0.1:${port}${stored}/teams/kampf.jpg`;
+  // a user name and password in the address would be sent to its server
+  const withPassword = `http://verein:geheim@127.0.0.1:${port}${stored}/sponsors/autohaus.png`;
   club.news[0].image_url = redirected;
   club.teams[0].image_url = direct;
+  club.sponsors[0].logo_url = withPassword;
   fs.writeFileSync(run.current().exportFile, JSON.stringify(club));
   lines.length = 0;
   expect((await runImport(run.current().db, options({ storageDir: undefined }), log)).ok).toBe(true);
   expect(asked.sort()).toEqual([`${stored}/teams/kampf.jpg`, '/weiter/v1/object/public/club-images/news/derby.jpg']);
+  expect(refusedLine(withPassword)).toContain('Adressen mit Benutzername oder Passwort werden nicht abgerufen.');
   expect(refusedLine(redirected)).toContain('Die Adresse leitet weiter; Weiterleitungen werden nicht verfolgt (den alten Speicher mit --storage-url angeben).');
   expect(rows('SELECT image_url FROM teams WHERE image_url IS NOT NULL')).toEqual([{ image_url: expect.stringMatching(/^\/uploads\/teams\//) }]);
-  const refused = refusedFirst + (refusedLine(redirected) ? 1 : 0);
+  const refused = refusedFirst + (refusedLine(redirected) ? 1 : 0) + (refusedLine(withPassword) ? 1 : 0);
   // what reached a server: the allowed image and the redirect's first answer, nothing it pointed to
   const beyond = asked.filter((url) => url !== `${stored}/teams/kampf.jpg` && !url.startsWith('/weiter/')).length;
-  console.info(`[import] image addresses: ${Object.keys(attacks).length + 1} tried, ${refused} refused, ${beyond} fetched beyond them`);
+  console.info(`[import] image addresses: ${Object.keys(attacks).length + 2} tried, ${refused} refused, ${beyond} fetched beyond them`);
 });
 
 it("a path that climbs out of the bucket with '..' is not read, from the storage or from the folder", async () => {

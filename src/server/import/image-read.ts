@@ -76,6 +76,8 @@ async function readFileChecked(root: string, file: string): Promise<ReadImage> {
 /** One GET without following a redirect, its body up to the upload limit; `guarded`: refuse inside addresses. */
 function getImage(url: URL, guarded: boolean): Promise<ReadImage> {
   const allowLoopback = importAllowsLoopback();
+  // a user name and password in the old data's address would be sent to whatever server it names
+  if (guarded && (url.username || url.password)) return Promise.resolve({ refused: T.imageCredentials });
   if (guarded && writtenOutRefused(url, allowLoopback)) return Promise.resolve({ refused: T.imageAddressInside });
   return new Promise((resolve) => {
     const get = url.protocol === 'https:' ? https.get : http.get;

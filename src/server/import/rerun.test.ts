@@ -118,7 +118,7 @@ describe('npm run import, run again', () => {
     // the invitation to the old address is void; the new one went to the new address
     expect(sent).toEqual(['presse@sv-altdorf.at']);
     expect(lines).toContain('[import]   E-Mail im alten System geändert (schriftfuehrerin@sv-altdorf.at → presse@sv-altdorf.at): das Konto hier hat jetzt presse@sv-altdorf.at; eine offene Einladung an schriftfuehrerin@sv-altdorf.at gilt nicht mehr.');
-    expect(lines).toContain(`[import]   E-Mail im alten System geändert (${first} → obfrau@sv-altdorf.at): das Konto hier behält ${first} (es hat schon ein Passwort, oder obfrau@sv-altdorf.at gehört einem anderen Konto).`);
+    expect(lines).toContain(`[import]   E-Mail im alten System geändert (${first} → obfrau@sv-altdorf.at): das Konto hier behält ${first} (es wird hier schon benutzt: Passwort gesetzt oder Rollen hier vergeben).`);
   });
 
   it('a later run with --invite invites whom an earlier run left without a password: not invited, the mail failed, the link ran out; never one who has a working link or a password', async () => {

@@ -6,6 +6,7 @@ export const IMPORT_TEXTS = {
   imageRefused: (id: string, url: string, reason: string) => `Zeile ${id}: Bild nicht übernommen (${url}): ${reason} Ohne Bild übernommen.`,
   imageAddressInside: 'Die Adresse führt ins eigene Netz oder zu diesem Rechner; sie wird nicht abgerufen.',
   imageRedirect: 'Die Adresse leitet weiter; Weiterleitungen werden nicht verfolgt (den alten Speicher mit --storage-url angeben).',
+  imageCredentials: 'Adressen mit Benutzername oder Passwort werden nicht abgerufen.',
   imagePathOutside: 'Die Datei verweist aus dem Ordner der Bilder hinaus; sie wird nicht gelesen.',
   imagePathClimbs: "Der Pfad verlässt den Ordner der Bilder ('..'); er wird nicht gelesen.",
   notATime: (column: string) => `${column}: kein gültiger Zeitpunkt.`,
@@ -24,9 +25,13 @@ export const IMPORT_TEXTS = {
   emailFollowed: (before: string, now: string) =>
     `E-Mail im alten System geändert (${before} → ${now}): das Konto hier hat jetzt ${now}; eine offene Einladung an ${before} gilt nicht mehr.`,
   emailKept: (before: string, now: string) =>
-    `E-Mail im alten System geändert (${before} → ${now}): das Konto hier behält ${before} (es hat schon ein Passwort, oder ${now} gehört einem anderen Konto).`,
+    `E-Mail im alten System geändert (${before} → ${now}): das Konto hier behält ${before} (${now} gehört einem anderen Konto).`,
   emailKeptMadeHere: (before: string, now: string) =>
     `E-Mail im alten System geändert (${before} → ${now}): das Konto hier behält ${before} (es wurde hier angelegt, nicht vom Import).`,
+  emailKeptInUse: (before: string, now: string) =>
+    `E-Mail im alten System geändert (${before} → ${now}): das Konto hier behält ${before} (es wird hier schon benutzt: Passwort gesetzt oder Rollen hier vergeben).`,
+  roleNotForAccountInUse: (email: string, role: string) =>
+    `das Konto ${email} wird hier schon benutzt (Passwort gesetzt oder Rollen hier vergeben); seine Rollen vergibt ein Superadmin unter „Benutzer“ (die Rolle ${role} aus dem alten System wurde nicht übernommen).`,
   roleNotForAccountHere: (email: string, role: string) =>
     `das Konto ${email} gab es hier schon vor dem Import; seine Rollen vergibt ein Superadmin unter „Benutzer“ (die Rolle ${role} aus dem alten System wurde nicht übernommen).`,
   usage:
