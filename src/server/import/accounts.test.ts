@@ -115,4 +115,19 @@ describe('npm run import and the accounts here before it', () => {
     await runImport(db, options({ invite: true, send }), log);
     expect(sent.sort()).toEqual(['obmann@sv-altdorf.at', 'schriftfuehrerin@sv-altdorf.at']);
   });
+
+  it("an e-mail changed in the old app to another account's address is not taken over", async () => {
+    await runImport(db, options(), log);
+    await createUser(db, { email: 'vorstand@sv-altdorf.at', password: 'Eigenes-Passwort-3', roles: ['user'] });
+    const club = oldClub();
+    club.profiles[1].email = 'vorstand@sv-altdorf.at';
+    fs.writeFileSync(exportFile, JSON.stringify(club));
+    lines.length = 0;
+    await runImport(db, options(), log);
+    expect(rows("SELECT count(*) AS n FROM users WHERE email = 'schriftfuehrerin@sv-altdorf.at'")[0].n).toBe(1);
+    expect(rolesOf('vorstand@sv-altdorf.at')).toEqual(['user']);
+    expect(lines).toContain(
+      '[import]   E-Mail im alten System geändert (schriftfuehrerin@sv-altdorf.at → vorstand@sv-altdorf.at): das Konto hier behält schriftfuehrerin@sv-altdorf.at (vorstand@sv-altdorf.at gehört einem anderen Konto).',
+    );
+  });
 });
