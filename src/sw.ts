@@ -212,10 +212,12 @@ async function broadcast(message: FromWorker, pages: Set<string> | 'all'): Promi
 
 /**
  * Forgets the saved copies of these pages (the next visit fetches them; offline, the others stay), setting
- * them aside for a navigation whose network fails (sw/outdated-pages.ts).
+ * them aside for a navigation whose network fails (sw/outdated-pages.ts); a page removed from the site (a
+ * deleted article, a player whose consent was withdrawn) is deleted, its outdated copy too.
  */
-async function forgetPages(pages: Set<string>, reason: string): Promise<void> {
+async function forgetPages(pages: Set<string>, removed: Set<string>, reason: string): Promise<void> {
   if (pages.size === 0) return;
+  await outdatedPages.drop(removed);
   const paths = await outdatedPages.setAside((request) => pages.has(pagePath(new URL(request.url).pathname)));
   if (paths.length === 0) return;
   await recordPurge(CACHES.pages, `${reason}: ${paths.slice(0, 5).join(', ')}${paths.length > 5 ? ` (+${paths.length - 5})` : ''}`);

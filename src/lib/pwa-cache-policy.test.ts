@@ -8,6 +8,7 @@ import {
   pageCacheKey,
   pagePath,
   pagesChangedSince,
+  changeVisibleFrom,
   parseCacheVersion,
 } from './pwa-cache-policy';
 
@@ -100,6 +101,19 @@ describe('cache version', () => {
     expect(compareCacheVersion(3, 4)).toBe('changed');
     // a restored backup can lower the number: still new content
     expect(compareCacheVersion(4, 1)).toBe('changed');
+  });
+});
+
+describe('from when an answer shows a new version (decision 006)', () => {
+  it('is the publish, or, after a static host\'s deploy, a little before the host had it', () => {
+    const published = Date.UTC(2026, 11, 5, 18, 0, 0);
+    // our own server: the check comes right after the publish
+    expect(changeVisibleFrom(published, published + 1000)).toBe(published);
+    // a static host: its deploy ended a minute later; a page it served at +30 s was still the old one
+    expect(changeVisibleFrom(published, published + 60_000)).toBe(published + 55_000);
+    expect(changeVisibleFrom(published, Number.NaN)).toBe(published);
+    expect(changeVisibleFrom(Number.NaN, published + 60_000)).toBe(published + 55_000);
+    expect(changeVisibleFrom(null, null)).toBeNull();
   });
 });
 

@@ -104,6 +104,39 @@ export function compareCacheVersion(known: number | null, fresh: number): Versio
   return known === fresh ? 'same' : 'changed';
 }
 
+/** How long before the worker saw a new version on the host an answer may be and still show it (clock steps). */
+const SEEN_MARGIN_MS = 5000;
+
+/**
+ * From when an answer shows a new version (ms; null: not known): the later of its `publishedAt` (the publishing
+ * server's clock) and a little before the host's Date on the cache-version.json that showed it. A static host
+ * gets the pages after the publish (the deploy takes seconds to a minute, cache-version.json last): a page
+ * fetched from it in between is the old one though made after `publishedAt`, and a browser may keep it for
+ * minutes (decision 006). The host's Date is the clock the pages' own Dates come from, too.
+ */
+export function changeVisibleFrom(publishedAt: number | null, hostDate: number | null): number | null {
+  const seen = hostDate !== null && Number.isFinite(hostDate) ? hostDate - SEEN_MARGIN_MS : null;
+  if (publishedAt === null || !Number.isFinite(publishedAt)) return seen;
+  return seen === null ? publishedAt : Math.max(publishedAt, seen);
+}
+
+/**
+ * The pages the versions after `known` removed (a deleted article, a player whose consent was withdrawn): listed
+ * under `removed` beside their `pages` (decision 006). A worker deletes its copies of them; the other changed
+ * pages it keeps aside as outdated.
+ */
+export function pagesRemovedSince(body: unknown, known: number): Set<string> {
+  const removed = new Set<string>();
+  const changes = typeof body === 'object' && body !== null ? (body as { pagesChanged?: unknown }).pagesChanged : undefined;
+  if (!Array.isArray(changes)) return removed;
+  for (const change of changes as unknown[]) {
+    const { version, removed: gone } = (change ?? {}) as { version?: unknown; removed?: unknown };
+    if (typeof version !== 'number' || version <= known || !Array.isArray(gone)) continue;
+    for (const page of gone) if (typeof page === 'string') removed.add(pagePath(page));
+  }
+  return removed;
+}
+
 /**
  * The pages cache-version.json lists as changed after `known` (docs/decisions/056): each publish names the
  * pages it wrote or removed, for the versions after `pagesChangedSince`. 'all' when the list does not reach

@@ -4,8 +4,15 @@
 // right after a publish (on weak data, the update bar's reload) gets the page they had, said to be outdated,
 // instead of the offline page. Only a failed navigation reads them; a page stored afresh drops its old copy.
 
+import { pagePath } from '../lib/pwa-cache-policy';
+
 /** At most this many outdated copies (the page cache's bound): the oldest set aside go first. */
 const OUTDATED_BOUND = 150;
+
+/** The same stored answer, as far as its headers tell (a page stored afresh has another Date or ETag). */
+function sameAnswer(a: Response, b: Response): boolean {
+  return a.headers.get('date') === b.headers.get('date') && a.headers.get('etag') === b.headers.get('etag');
+}
 
 export class OutdatedPages {
   constructor(
@@ -26,13 +33,29 @@ export class OutdatedPages {
       if (!which(request)) continue;
       const copy = await from.match(request);
       // the copy is put before the saved one goes: a worker stopped between the two has two, not none
-      if (copy) await to.put(request, copy).catch(() => undefined);
+      if (copy) await to.put(request, copy.clone()).catch(() => undefined);
+      // a page stored afresh meanwhile (fetched while this ran) stays, and the old copy goes instead
+      const now = await from.match(request);
+      if (copy && now && !sameAnswer(copy, now)) {
+        await to.delete(request);
+        continue;
+      }
       await from.delete(request);
       moved.push(new URL(request.url).pathname);
     }
     const kept = await to.keys();
     for (const request of kept.slice(0, Math.max(0, kept.length - OUTDATED_BOUND))) await to.delete(request);
     return moved;
+  }
+
+  /** Deletes the saved and the outdated copies of these pages (their paths): removed from the site. */
+  async drop(paths: Set<string>): Promise<void> {
+    if (paths.size === 0) return;
+    for (const name of [this.pagesCache, this.outdatedCache]) {
+      if (!(await caches.has(name))) continue;
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) if (paths.has(pagePath(new URL(request.url).pathname))) await cache.delete(request);
+    }
   }
 
   /** The outdated copy of the page at `key` (the page cache's key), if one is kept. */

@@ -2,7 +2,7 @@
 // The worker's look at cache-version.json (docs/decisions/006, 056): on a new version it forgets the pages it
 // changed (every page when it does not say which) and tells the tabs that show one. The version it knows is
 // kept in its meta cache: a worker the browser stopped and woke again reads it from there.
-import { compareCacheVersion, pagePath, pagesChangedSince, parseCacheVersion } from '../lib/pwa-cache-policy';
+import { changeVisibleFrom, compareCacheVersion, pagePath, pagesChangedSince, pagesRemovedSince, parseCacheVersion } from '../lib/pwa-cache-policy';
 import { CACHE_VERSION_URL } from '../lib/pwa-protocol';
 import { readMeta, writeMeta } from './meta';
 
@@ -11,7 +11,10 @@ const CHANGES_KEY = '/__anstoss/page-changes';
 /** at most this many pages' last changes are remembered (the lowest versions go first) */
 const CHANGES_BOUND = 300;
 
-/** A new version the worker has just recorded: the pages it changed ('all': every one), when it was published. */
+/**
+ * A new version the worker has just recorded: the pages it changed ('all': every one), and from when an answer
+ * shows it (its publish, or when a static host had it: `changeVisibleFrom`).
+ */
 export type VersionChange = { version: number; pages: Set<string> | 'all'; publishedAt: number | null };
 
 /** Whether the page at `url` is among `pages`. */
@@ -36,8 +39,8 @@ function parseChanges(value: unknown): Changes {
 export type VersionEffects = {
   /** forgets every saved page */
   forgetAll: (reason: string) => Promise<void>;
-  /** forgets the saved copies of these pages */
-  forgetPages: (pages: Set<string>, reason: string) => Promise<void>;
+  /** forgets the saved copies of these pages; `removed`: those of them no longer on the site */
+  forgetPages: (pages: Set<string>, removed: Set<string>, reason: string) => Promise<void>;
   /** tells the tabs that show one of `pages` (every tab: 'all') */
   tellTabs: (version: number, pages: Set<string> | 'all') => Promise<void>;
 };
@@ -58,9 +61,10 @@ export class VersionCheck {
     return this.known;
   }
 
+  /** Kept in memory at least: a full storage that refuses the record does not keep the tabs from being told. */
   private async storeKnown(version: number): Promise<void> {
     this.known = version;
-    await writeMeta(VERSION_KEY, { version });
+    await writeMeta(VERSION_KEY, { version }).catch(() => undefined);
   }
 
   /** Forgets what is kept in memory (the tab heard nothing for too long): the next look starts afresh. */
@@ -123,13 +127,14 @@ export class VersionCheck {
         const changed = decision === 'changed' ? pagesChangedSince(body, known!) : null;
         const reason = `cache version ${known} → ${fresh}`;
         if (changed === 'all') await this.effects.forgetAll(reason);
-        else if (changed) await this.effects.forgetPages(changed, reason);
+        else if (changed) await this.effects.forgetPages(changed, pagesRemovedSince(body, known!), reason);
         await this.storeKnown(fresh);
         if (!changed) return null;
         await this.effects.tellTabs(fresh, changed);
-        const publishedAt = Date.parse(String((body as { publishedAt?: unknown }).publishedAt));
-        if (Number.isFinite(publishedAt)) await this.rememberChange(changed, { version: fresh, publishedAt }).catch(() => undefined);
-        return { version: fresh, pages: changed, publishedAt: Number.isFinite(publishedAt) ? publishedAt : null };
+        // from when an answer shows it: the publish's time, or after a static host's deploy, when it was seen there
+        const publishedAt = changeVisibleFrom(Date.parse(String((body as { publishedAt?: unknown }).publishedAt)), Date.parse(response.headers.get('date') ?? ''));
+        if (publishedAt !== null) await this.rememberChange(changed, { version: fresh, publishedAt }).catch(() => undefined);
+        return { version: fresh, pages: changed, publishedAt };
       } catch {
         // offline or the file is being replaced: the next heartbeat asks again
         return null;

@@ -36,7 +36,7 @@ export async function endJob(report: PublishReport, end: JobEnd): Promise<void> 
     // the static workers have dropped the replaced files from their caches (a no-op without workers)
     await settleFileChanges();
     // last: the version file tells clients that everything above is in place, and which pages changed
-    writeCacheVersionFile(end.siteDir, report.version, end.side, end.everyPage ? undefined : changedPages(report));
+    writeCacheVersionFile(end.siteDir, report.version, end.side, end.everyPage ? undefined : changedPages(report), report.removed);
     pending?.published(settledUrls(end.reached, report));
   } catch (error) {
     // the pages are in place but open tabs were not told: they stay pending, and a retry raises the version

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { pagesChangedSince } from '../../lib/pwa-cache-policy';
+import { pagesChangedSince, pagesRemovedSince } from '../../lib/pwa-cache-policy';
 import { CACHE_VERSION_FILE, PAGES_LISTED_MAX, VERSIONS_LISTED_MAX, pagesChangedAfter, writeCacheVersionFile } from './version';
 
 // cache-version.json names the pages of the last publishes (decision 056): what a service worker forgets
@@ -34,6 +34,19 @@ describe('the pages cache-version.json lists as changed', () => {
     // what a worker that knew version 1 forgets, and one that knew nothing yet
     expect(pagesChangedSince(file, 1)).toEqual(new Set(['/spiel/5', '/spielplan']));
     expect(pagesChangedSince(read(site), 0)).toEqual(new Set(['/news/3', '/news', '/', '/spiel/5', '/spielplan']));
+  });
+
+  it('names the pages a job removed again under removed: a worker deletes its copy instead of keeping it aside (decision 006)', () => {
+    const site = siteDir();
+    writeCacheVersionFile(site, 1, {}, ['/news/3', '/news', '/'], ['/news/3']);
+    writeCacheVersionFile(site, 2, {}, ['/spielplan'], []);
+    const file = read(site);
+    expect(file).toMatchObject({ pagesChanged: [{ version: 1, pages: ['/news/3', '/news', '/'], removed: ['/news/3'] }, { version: 2, pages: ['/spielplan'] }] });
+    expect((file as { pagesChanged: object[] }).pagesChanged[1]).not.toHaveProperty('removed');
+    expect(pagesRemovedSince(file, 0)).toEqual(new Set(['/news/3']));
+    expect(pagesRemovedSince(file, 1)).toEqual(new Set());
+    // a worker that does not know `removed` forgets the page as before
+    expect(pagesChangedSince(file, 0)).toEqual(new Set(['/news/3', '/news', '/', '/spielplan']));
   });
 
   it('names every page after a job it cannot list, and after a version whose file was not written', () => {

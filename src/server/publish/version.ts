@@ -38,7 +38,7 @@ export function raiseCacheVersion(db: Db): number {
  * then on forgets only those pages and tells only the tabs that show one of them; one that knows an older
  * version forgets everything. Bounded, since every open tab's worker reads the file every few seconds.
  */
-export type PagesChanged = { pagesChangedSince: number; pagesChanged: { version: number; pages: string[] }[] };
+export type PagesChanged = { pagesChangedSince: number; pagesChanged: { version: number; pages: string[]; removed?: string[] }[] };
 
 /** pages the file lists at most (a goal's job names about seven, a match's full time about 25) */
 export const PAGES_LISTED_MAX = 100;
@@ -47,13 +47,16 @@ export const VERSIONS_LISTED_MAX = 30;
 
 /**
  * The list after `version`, continuing the one the previous file held when that was the version before.
- * `pages` undefined (a full republish, a job of more pages than the file lists) names every page.
+ * `pages` undefined (a full republish, a job of more pages than the file lists) names every page. `removed`:
+ * those of them the job removed (a deleted article, a player whose consent was withdrawn), listed again under
+ * `removed` so that a worker deletes its copy instead of keeping it aside as outdated (decision 006).
  */
-export function pagesChangedAfter(previous: unknown, version: number, pages: readonly string[] | undefined): PagesChanged {
+export function pagesChangedAfter(previous: unknown, version: number, pages: readonly string[] | undefined, removed: readonly string[] = []): PagesChanged {
   const named = pages && [...new Set(pages.filter(isPagePath))];
   if (!named || named.length > PAGES_LISTED_MAX) return { pagesChangedSince: version, pagesChanged: [] };
   const earlier = continuedList(previous, version - 1);
-  const list = [...earlier.pagesChanged, { version, pages: named }];
+  const gone = [...new Set(removed)].filter((page) => named.includes(page));
+  const list = [...earlier.pagesChanged, { version, pages: named, ...(gone.length > 0 ? { removed: gone } : {}) }];
   let since = earlier.pagesChangedSince;
   let listed = list.reduce((sum, change) => sum + change.pages.length, 0);
   // the oldest go first: a worker that knows a version that old forgets every page
@@ -85,10 +88,11 @@ function readPrevious(file: string): unknown {
 
 /**
  * `side`: the job's kept old versions, freed when the disk is full (decision 046), and the blanks to write into.
- * `pages`: the URLs the job wrote or removed; without them the file names every page as changed.
+ * `pages`: the URLs the job wrote or removed; without them the file names every page as changed. `removed`:
+ * the URLs the job removed.
  */
-export function writeCacheVersionFile(siteDir: string, version: number, side: SideFolders = {}, pages?: readonly string[]): void {
+export function writeCacheVersionFile(siteDir: string, version: number, side: SideFolders = {}, pages?: readonly string[], removed?: readonly string[]): void {
   const file = path.join(siteDir, CACHE_VERSION_FILE);
-  const body = JSON.stringify({ version, publishedAt: new Date().toISOString(), ...pagesChangedAfter(readPrevious(file), version, pages) });
+  const body = JSON.stringify({ version, publishedAt: new Date().toISOString(), ...pagesChangedAfter(readPrevious(file), version, pages, removed) });
   writeSiteFile(file, body, side);
 }

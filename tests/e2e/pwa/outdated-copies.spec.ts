@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test';
 import { makeNews } from '../../fixtures/factories';
 import { startSite, type Site } from '../../fixtures/site';
 import { write } from '../../../src/server/db/write';
-import { acceptNecessaryCookies, cacheContents, cacheUpdateAsSuperadmin, waitForCachedPage, waitForServiceWorker, workerVersion } from './pwa-helpers';
+import { loginAs } from '../../fixtures/auth';
+import { acceptNecessaryCookies, cacheContents, cacheUpdateAsSuperadmin, publishedVersion, waitForCachedPage, waitForServiceWorker, workerVersion } from './pwa-helpers';
 
 // A page a new cache version changed is no longer answered from the saved pages (decision 056), but it is kept
 // aside until its new copy is stored (decision 006): a fan who loses the network right after a full republish
@@ -11,8 +12,14 @@ test.use({ serviceWorkers: 'allow' });
 
 let site: Site;
 let articleId: string;
+let withdrawnId: string;
 test.beforeAll(async () => {
-  site = await startSite({ seed: (db) => void (articleId = makeNews(db, { title: 'Derbysieg in der Nachspielzeit' }).id) });
+  site = await startSite({
+    seed: (db) => {
+      articleId = makeNews(db, { title: 'Derbysieg in der Nachspielzeit' }).id;
+      withdrawnId = makeNews(db, { title: 'Aufstellung mit Fotos der Spieler' }).id;
+    },
+  });
 });
 test.afterAll(async () => {
   await site.stop();
@@ -58,4 +65,39 @@ test('after a full republish, offline, a page saved before comes as the outdated
   await expect
     .poll(async () => ((await cacheContents(page))['anstoss-pages-outdated'] ?? []).map((url) => new URL(url).pathname).sort())
     .toEqual(['/', '/impressum']);
+});
+
+test('a page removed from the site (a deleted article) is not kept aside: offline it is gone, as before', async ({ page, context, browser }) => {
+  await acceptNecessaryCookies(page);
+  await page.goto(`${site.url}/`);
+  await waitForServiceWorker(page);
+  const article = `/news/${withdrawnId}`;
+  await page.goto(`${site.url}${article}`);
+  await waitForCachedPage(page, article);
+  await expect.poll(() => workerVersion(page)).toBe(await publishedVersion(site));
+
+  // an admin deletes the article: its job removes the page, and cache-version.json says so
+  const admin = await browser.newContext();
+  try {
+    await loginAs(admin, site, 'admin');
+    const removed = await admin.request.post(`${site.url}/_actions/admin.news.remove`, { headers: { origin: site.url }, data: { id: withdrawnId } });
+    expect(removed.status()).toBe(200);
+  } finally {
+    await admin.close();
+  }
+  const listed = (await (await fetch(`${site.url}/cache-version.json`)).json()) as { pagesChanged: { removed?: string[] }[] };
+  expect(listed.pagesChanged.at(-1)?.removed).toEqual([article]);
+  const version = await publishedVersion(site);
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await expect.poll(() => workerVersion(page), { timeout: 15_000 }).toBe(version);
+  const held = await cacheContents(page);
+  expect([...(held['anstoss-pages'] ?? []), ...(held['anstoss-pages-outdated'] ?? [])]).not.toContain(`${site.url}${article}`);
+
+  await context.setOffline(true);
+  try {
+    await page.goto(`${site.url}${article}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Du bist offline');
+  } finally {
+    await context.setOffline(false);
+  }
 });
