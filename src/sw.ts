@@ -136,12 +136,15 @@ registerRoute(
       const justChanged = change !== null && change !== undefined && pageIn(change.pages, request.url);
       const remembered = justChanged ? null : await versions.lastChangeOf(request.url).catch(() => null);
       const late = justChanged ? change : remembered && response.headers.has('date') ? remembered : null;
+      let outdated = false;
       if (late && !servedAfter(response, late.publishedAt)) {
         const tellTab = navigation ? () => tellLateTab(event.resultingClientId, late.version) : async () => undefined;
-        response = await askAgain(pagesAgain, options, response, stored, ASK_AGAIN_WAIT_MS, tellTab);
+        ({ response, failed: outdated } = await askAgain(pagesAgain, options, response, stored, ASK_AGAIN_WAIT_MS, tellTab));
       }
       if (!navigation) return response;
-      savedCopies.answered(event, response);
+      // the page from before the publish, because asking again failed: shown, and said to be outdated
+      if (outdated) savedCopies.answeredOutdated(event, response);
+      else savedCopies.answered(event, response);
       // a purge's record the full storage refused is written once a page is asked again (sw/expiration.ts)
       void recordPurge.flush();
       return response;
@@ -187,7 +190,9 @@ registerRoute(
 // ---- cache version -------------------------------------------------------
 
 const versions = new VersionCheck({
-  forgetAll: async (reason) => {
+  forgetAll: async (removed, reason) => {
+    // a page removed from the site is deleted, not kept aside (a full republish names those it removed)
+    await outdatedPages.drop(removed);
     await outdatedPages.setAside(() => true);
     await pageExpiration.purge(reason);
   },

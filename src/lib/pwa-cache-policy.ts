@@ -122,12 +122,15 @@ export function changeVisibleFrom(publishedAt: number | null, hostDate: number |
 
 /**
  * The pages the versions after `known` removed (a deleted article, a player whose consent was withdrawn): listed
- * under `removed` beside their `pages` (decision 006). A worker deletes its copies of them; the other changed
- * pages it keeps aside as outdated.
+ * under `removed` beside their `pages`, and for a worker that knows a version before the list's start, the ones
+ * removed up to it (`pagesRemovedUpTo`: a full republish names no pages, but those it removed), decision 006. A
+ * worker deletes its copies of them; the other changed pages it keeps aside as outdated.
  */
 export function pagesRemovedSince(body: unknown, known: number): Set<string> {
   const removed = new Set<string>();
-  const changes = typeof body === 'object' && body !== null ? (body as { pagesChanged?: unknown }).pagesChanged : undefined;
+  if (typeof body !== 'object' || body === null) return removed;
+  const { pagesChanged: changes, pagesChangedSince: since, pagesRemovedUpTo: upTo } = body as { pagesChanged?: unknown; pagesChangedSince?: unknown; pagesRemovedUpTo?: unknown };
+  if (typeof since === 'number' && known < since && Array.isArray(upTo)) for (const page of upTo) if (typeof page === 'string') removed.add(pagePath(page));
   if (!Array.isArray(changes)) return removed;
   for (const change of changes as unknown[]) {
     const { version, removed: gone } = (change ?? {}) as { version?: unknown; removed?: unknown };

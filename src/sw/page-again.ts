@@ -50,10 +50,15 @@ function differs(shown: Response, late: Response): boolean {
   return late.ok && before !== null && after !== null && before !== after;
 }
 
+/** What `askAgain` gives: the page to show, and whether it is the first answer because the second failed. */
+export type AskedAgain = { response: Response; failed: boolean };
+
 /**
  * The page asked again; within `waitMs` its answer (unless the server failed: a 5xx during a restart does
- * not replace a good page), else the first one. A later answer that differs calls `tellTab`, kept alive by
- * the fetch event. `firstStored`: the first answer's storing, which the second waits for.
+ * not replace a good page), else the first one. `failed`: the first one is shown because the second found
+ * no network or a failing server, so the page shown is known to be older than a publish (the tab says so,
+ * as of a saved copy). A later answer that differs calls `tellTab`, kept alive by the fetch event.
+ * `firstStored`: the first answer's storing, which the second waits for.
  */
 export async function askAgain(
   strategy: NetworkAndStore,
@@ -62,13 +67,13 @@ export async function askAgain(
   firstStored: Promise<void>,
   waitMs: number,
   tellTab: () => Promise<void>,
-): Promise<Response> {
+): Promise<AskedAgain> {
   const again = strategy.handle({ ...options, params: { after: firstStored } } as HandleOptions).catch(() => null);
   const answer = await withTimeout(again, waitMs);
   if (answer === undefined) {
     const event = 'event' in options ? options.event : options;
     event?.waitUntil(again.then((late) => (late && differs(first, late) ? tellTab() : undefined)).catch(() => undefined));
-    return first;
+    return { response: first, failed: false };
   }
-  return answer && answer.status < 500 ? answer : first;
+  return answer && answer.status < 500 ? { response: answer, failed: false } : { response: first, failed: true };
 }

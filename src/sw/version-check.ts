@@ -37,8 +37,8 @@ function parseChanges(value: unknown): Changes {
 
 /** What the worker does with a new version's pages. */
 export type VersionEffects = {
-  /** forgets every saved page */
-  forgetAll: (reason: string) => Promise<void>;
+  /** forgets every saved page; `removed`: the pages no longer on the site, as far as the file names them */
+  forgetAll: (removed: Set<string>, reason: string) => Promise<void>;
   /** forgets the saved copies of these pages; `removed`: those of them no longer on the site */
   forgetPages: (pages: Set<string>, removed: Set<string>, reason: string) => Promise<void>;
   /** tells the tabs that show one of `pages` (every tab: 'all') */
@@ -126,8 +126,9 @@ export class VersionCheck {
         // forgotten, and only the tabs that show one of them reload; a match day's goals leave the rest alone
         const changed = decision === 'changed' ? pagesChangedSince(body, known!) : null;
         const reason = `cache version ${known} → ${fresh}`;
-        if (changed === 'all') await this.effects.forgetAll(reason);
-        else if (changed) await this.effects.forgetPages(changed, pagesRemovedSince(body, known!), reason);
+        const removed = decision === 'changed' ? pagesRemovedSince(body, known!) : new Set<string>();
+        if (changed === 'all') await this.effects.forgetAll(removed, reason);
+        else if (changed) await this.effects.forgetPages(changed, removed, reason);
         await this.storeKnown(fresh);
         if (!changed) return null;
         await this.effects.tellTabs(fresh, changed);

@@ -49,6 +49,28 @@ describe('the pages cache-version.json lists as changed', () => {
     expect(pagesChangedSince(file, 0)).toEqual(new Set(['/news/3', '/news', '/', '/spielplan']));
   });
 
+  it('a full republish names no pages, but the ones it removed, and keeps them for a worker that knows a version before (decision 006)', () => {
+    const site = siteDir();
+    writeCacheVersionFile(site, 1, {}, ['/news/3', '/news'], ['/news/3']);
+    // a full republish that removed a page whose row was deleted while the server was down
+    writeCacheVersionFile(site, 2, {}, undefined, ['/news/7', '/og/news-7.png']);
+    expect(read(site)).toMatchObject({ pagesChangedSince: 2, pagesChanged: [], pagesRemovedUpTo: ['/news/3', '/news/7'] });
+    expect(pagesChangedSince(read(site), 0)).toBe('all');
+    expect(pagesRemovedSince(read(site), 0)).toEqual(new Set(['/news/3', '/news/7']));
+    // still named after the next jobs, for a worker that slept through the republish; not for one that saw it
+    writeCacheVersionFile(site, 3, {}, ['/spielplan'], []);
+    expect(pagesRemovedSince(read(site), 1)).toEqual(new Set(['/news/3', '/news/7']));
+    expect(pagesRemovedSince(read(site), 2)).toEqual(new Set());
+    // a job that goes out of the list takes its removed pages there, newest last, at most a hundred
+    let list: unknown = read(site);
+    for (let version = 4; version <= 4 + VERSIONS_LISTED_MAX; version++) list = { version, ...pagesChangedAfter(list, version, [`/news/${version}`], [`/news/${version}`]) };
+    const upTo = (list as { pagesRemovedUpTo: string[] }).pagesRemovedUpTo;
+    expect(upTo.slice(0, 3)).toEqual(['/news/3', '/news/7', '/news/4']);
+    for (let version = 100; version < 250; version++) list = { version, ...pagesChangedAfter(list, version, undefined, [`/spieler/${version}`]) };
+    expect((list as { pagesRemovedUpTo: string[] }).pagesRemovedUpTo).toHaveLength(PAGES_LISTED_MAX);
+    expect((list as { pagesRemovedUpTo: string[] }).pagesRemovedUpTo.at(-1)).toBe('/spieler/249');
+  });
+
   it('names every page after a job it cannot list, and after a version whose file was not written', () => {
     const site = siteDir();
     writeCacheVersionFile(site, 4, {}, ['/news/3']);

@@ -37,10 +37,16 @@ export function raiseCacheVersion(db: Db): number {
  * wrote or removed, for every version after `pagesChangedSince`. A service worker that knows a version from
  * then on forgets only those pages and tells only the tabs that show one of them; one that knows an older
  * version forgets everything. Bounded, since every open tab's worker reads the file every few seconds.
+ * `pagesRemovedUpTo`: the pages the versions up to `pagesChangedSince` removed, newest last, as far as kept (a
+ * full republish names no pages, but the ones it removed a worker must delete, not keep aside: decision 006).
  */
-export type PagesChanged = { pagesChangedSince: number; pagesChanged: { version: number; pages: string[]; removed?: string[] }[] };
+export type PagesChanged = {
+  pagesChangedSince: number;
+  pagesChanged: { version: number; pages: string[]; removed?: string[] }[];
+  pagesRemovedUpTo?: string[];
+};
 
-/** pages the file lists at most (a goal's job names about seven, a match's full time about 25) */
+/** pages the file lists at most (a goal's job names about seven, a match's full time about 25); removed ones up to the list's start too */
 export const PAGES_LISTED_MAX = 100;
 /** versions the file lists at most */
 export const VERSIONS_LISTED_MAX = 30;
@@ -53,29 +59,43 @@ export const VERSIONS_LISTED_MAX = 30;
  */
 export function pagesChangedAfter(previous: unknown, version: number, pages: readonly string[] | undefined, removed: readonly string[] = []): PagesChanged {
   const named = pages && [...new Set(pages.filter(isPagePath))];
-  if (!named || named.length > PAGES_LISTED_MAX) return { pagesChangedSince: version, pagesChanged: [] };
   const earlier = continuedList(previous, version - 1);
+  if (!named || named.length > PAGES_LISTED_MAX) {
+    // the list starts again here: what it and this job removed moves to the pages removed up to its start
+    const before = earlier.pagesChanged.flatMap((change) => change.removed ?? []);
+    return withRemovedUpTo({ pagesChangedSince: version, pagesChanged: [] }, [...(earlier.pagesRemovedUpTo ?? []), ...before, ...removed.filter(isPagePath)]);
+  }
   const gone = [...new Set(removed)].filter((page) => named.includes(page));
   const list = [...earlier.pagesChanged, { version, pages: named, ...(gone.length > 0 ? { removed: gone } : {}) }];
   let since = earlier.pagesChangedSince;
+  const removedUpTo = [...(earlier.pagesRemovedUpTo ?? [])];
   let listed = list.reduce((sum, change) => sum + change.pages.length, 0);
   // the oldest go first: a worker that knows a version that old forgets every page
   while (list.length > VERSIONS_LISTED_MAX || listed > PAGES_LISTED_MAX) {
     const oldest = list.shift()!;
     since = oldest.version;
     listed -= oldest.pages.length;
+    removedUpTo.push(...(oldest.removed ?? []));
   }
-  return { pagesChangedSince: since, pagesChanged: list };
+  return withRemovedUpTo({ pagesChangedSince: since, pagesChanged: list }, removedUpTo);
+}
+
+/** The list with the newest `PAGES_LISTED_MAX` of `removed` (each once, at its last place), when there are any. */
+function withRemovedUpTo(list: PagesChanged, removed: readonly string[]): PagesChanged {
+  const newestLast = [...new Set([...removed].reverse())].reverse().slice(-PAGES_LISTED_MAX);
+  return newestLast.length > 0 ? { ...list, pagesRemovedUpTo: newestLast } : list;
 }
 
 /** The previous file's list when it ends at `version` (else nothing is known before it). */
 function continuedList(previous: unknown, version: number): PagesChanged {
   const none = { pagesChangedSince: version, pagesChanged: [] };
   if (typeof previous !== 'object' || previous === null) return none;
-  const { version: was, pagesChangedSince: since, pagesChanged: list } = previous as Partial<PagesChanged> & { version?: unknown };
+  const { version: was, pagesChangedSince: since, pagesChanged: list, pagesRemovedUpTo: upTo } = previous as Partial<PagesChanged> & { version?: unknown };
   if (was !== version || typeof since !== 'number' || !Array.isArray(list)) return none;
   const valid = list.every((c) => typeof c?.version === 'number' && c.version > since && c.version <= version && Array.isArray(c.pages));
-  return valid ? { pagesChangedSince: since, pagesChanged: list } : none;
+  if (!valid) return none;
+  const removedUpTo = Array.isArray(upTo) ? upTo.filter((page): page is string => typeof page === 'string') : [];
+  return { pagesChangedSince: since, pagesChanged: list, ...(removedUpTo.length > 0 ? { pagesRemovedUpTo: removedUpTo } : {}) };
 }
 
 function readPrevious(file: string): unknown {

@@ -155,6 +155,28 @@ test('a page asked again that is slow: the first answer after 3 s, the fresh one
   await expect(page.getByRole('heading', { name: title })).toBeVisible({ timeout: 15_000 });
 });
 
+test('a page asked again whose second answer fails: the page from before is shown, said to be outdated', async ({ page, browser }) => {
+  await openTab(page);
+  await proxy.answerOnceAsNow('/news');
+  // the network goes between the two requests: the page asked again gets no answer
+  proxy.cut('/news', 2);
+  const title = await publishNewsAsAdmin(browser, site);
+  const start = Date.now();
+  try {
+    await page.goto(`${proxy.url}/news`);
+  } finally {
+    proxy.uncut('/news');
+  }
+  // asked again (the browser itself retries a request whose connection was cut)
+  expect(asked('/news', start).length).toBeGreaterThanOrEqual(2);
+  await expect(page.getByRole('heading', { name: 'Saisonauftakt' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: title })).toHaveCount(0);
+  // the fan is told that this is not the page as it is now (before: no word of it)
+  await page.clock.resume();
+  await expect(page.getByTestId('saved-copy')).toContainText('Die Seite wurde seitdem geändert.');
+  await expect(page.getByTestId('saved-copy')).toContainText('Keine Verbindung');
+});
+
 test('a page made well after the publish is not asked again', async ({ page, browser }) => {
   await openTab(page);
   const title = await publishNewsAsAdmin(browser, site);

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { makeNews } from '../../fixtures/factories';
 import { startSite, type Site } from '../../fixtures/site';
 import { write } from '../../../src/server/db/write';
@@ -13,17 +13,32 @@ test.use({ serviceWorkers: 'allow' });
 let site: Site;
 let articleId: string;
 let withdrawnId: string;
+let goneId: string;
 test.beforeAll(async () => {
   site = await startSite({
     seed: (db) => {
       articleId = makeNews(db, { title: 'Derbysieg in der Nachspielzeit' }).id;
       withdrawnId = makeNews(db, { title: 'Aufstellung mit Fotos der Spieler' }).id;
+      goneId = makeNews(db, { title: 'Testspiel abgesagt' }).id;
     },
   });
 });
 test.afterAll(async () => {
   await site.stop();
 });
+
+/** The page is neither saved nor kept aside: offline, the fan gets the offline page for it. */
+async function expectGoneFromPhone(page: Page, context: BrowserContext, article: string) {
+  const held = await cacheContents(page);
+  expect([...(held['anstoss-pages'] ?? []), ...(held['anstoss-pages-outdated'] ?? [])]).not.toContain(`${site.url}${article}`);
+  await context.setOffline(true);
+  try {
+    await page.goto(`${site.url}${article}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Du bist offline');
+  } finally {
+    await context.setOffline(false);
+  }
+}
 
 test('after a full republish, offline, a page saved before comes as the outdated copy it is; back online the new one replaces it', async ({ page, context, browser }) => {
   await acceptNecessaryCookies(page);
@@ -90,14 +105,25 @@ test('a page removed from the site (a deleted article) is not kept aside: offlin
   const version = await publishedVersion(site);
   await page.evaluate(() => window.dispatchEvent(new Event('focus')));
   await expect.poll(() => workerVersion(page), { timeout: 15_000 }).toBe(version);
-  const held = await cacheContents(page);
-  expect([...(held['anstoss-pages'] ?? []), ...(held['anstoss-pages-outdated'] ?? [])]).not.toContain(`${site.url}${article}`);
+  await expectGoneFromPhone(page, context, article);
+});
 
-  await context.setOffline(true);
-  try {
-    await page.goto(`${site.url}${article}`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Du bist offline');
-  } finally {
-    await context.setOffline(false);
-  }
+test('a page a full republish removes (its row deleted while no one published) is not kept aside either', async ({ page, context, browser }) => {
+  await acceptNecessaryCookies(page);
+  await page.goto(`${site.url}/`);
+  await waitForServiceWorker(page);
+  const article = `/news/${goneId}`;
+  await page.goto(`${site.url}${article}`);
+  await waitForCachedPage(page, article);
+  await expect.poll(() => workerVersion(page)).toBe(await publishedVersion(site));
+
+  // the row goes without a job of its own (a restored backup, a change by hand); 'Cache Update' removes its page
+  write('test.remove', () => site.db().$client.prepare('DELETE FROM news WHERE id = ?').run(goneId), site.db());
+  const version = await cacheUpdateAsSuperadmin(browser, site);
+  const file = (await (await fetch(`${site.url}/cache-version.json`)).json()) as { pagesChanged: unknown[]; pagesRemovedUpTo?: string[] };
+  expect(file.pagesChanged).toEqual([]);
+  expect(file.pagesRemovedUpTo).toContain(article);
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await expect.poll(() => workerVersion(page), { timeout: 15_000 }).toBe(version);
+  await expectGoneFromPhone(page, context, article);
 });

@@ -1,6 +1,7 @@
 // A proxy in front of the site that sees what the service worker asks, in order:
 // it can hold the cache version's answer back (a slow network) and answer a page
-// once with a copy taken earlier (a page read just before a publish).
+// once with a copy taken earlier (a page read just before a publish), or cut a
+// request's connection (the network gone between two requests).
 import http from 'node:http';
 import { freePort } from '../../fixtures/port';
 
@@ -16,6 +17,9 @@ export type WatchingProxy = {
   answerOnceAsNow: (path: string) => Promise<void>;
   /** the `nth` request for `path` from now on (1: the next) is answered `ms` late */
   delay: (path: string, nth: number, ms: number) => void;
+  /** from the `nth` request for `path` on (1: the next), each gets no answer (the browser retries a cut one) until `uncut` */
+  cut: (path: string, nth: number) => void;
+  uncut: (path: string) => void;
   close: () => Promise<void>;
 };
 
@@ -27,6 +31,7 @@ export async function startWatchingProxy(target: string): Promise<WatchingProxy>
   let held: Promise<void> | null = null;
   let release = () => undefined as void;
   const delays = new Map<string, { nth: number; ms: number }>();
+  const cuts = new Map<string, { nth: number }>();
 
   const forward = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const upstream = http.request(`${target}${req.url}`, { method: req.method, headers: { ...req.headers, host: new URL(target).host } }, (upstreamAnswer) => {
@@ -40,6 +45,11 @@ export async function startWatchingProxy(target: string): Promise<WatchingProxy>
   const server = http.createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://proxy').pathname;
     requests.push({ path, at: Date.now(), preload: req.headers['service-worker-navigation-preload'] !== undefined });
+    const cut = cuts.get(path);
+    if (cut && --cut.nth <= 0) {
+      req.socket.destroy();
+      return;
+    }
     const delay = delays.get(path);
     if (delay && --delay.nth === 0) {
       delays.delete(path);
@@ -83,6 +93,8 @@ export async function startWatchingProxy(target: string): Promise<WatchingProxy>
       held = null;
     },
     delay: (path, nth, ms) => void delays.set(path, { nth, ms }),
+    cut: (path, nth) => void cuts.set(path, { nth }),
+    uncut: (path) => void cuts.delete(path),
     answerOnceAsNow: async (path) => {
       const answer = await fetch(`${target}${path}`, { headers: { 'accept-encoding': 'identity' } });
       const headers: http.IncomingHttpHeaders = {};
