@@ -11,6 +11,9 @@ const { buildIsStale } = await import('./build-stamp.mjs');
 // run by the systemd unit without a build step: after an update without `npm run build` the old code would
 // serve, and migrate the database to the new sources' migrations
 if (buildIsStale(config.projectRoot, config.distDir)) console.warn(staleBuildWarning(config.distDir));
+// said in our words (Astro's node adapter, loaded later, logs them too, as from a page's rendering): each place
+// that starts work in a callback catches its own errors, and one missed is a line in the log, not a stopped site
+process.on('unhandledRejection', (reason) => console.error('[server] unhandled rejection (the server goes on):', reason));
 const { exitOnSignals } = await import('../src/server/http/shutdown');
 // a signal while migrating and loading: nothing is served yet
 const exitWhileStarting = () => process.exit(0);

@@ -8,6 +8,7 @@ import { closeDatabase, getDb } from './db/client';
 import { whenDiskFull } from './db/write';
 import { createServer, type NodeHandler } from './http/server';
 import { announceStopping, drainServer, trackRequests } from './http/shutdown';
+import { listenOn } from './http/listen';
 import { parseTrustProxy } from './http/proxy';
 import { OWNER_KEEP_ALIVE_MS } from './http/owner-proxy';
 import { Publisher } from './publish/publisher';
@@ -168,9 +169,9 @@ export async function startApp(
     fs.rmSync(socketPath, { force: true });
     // longer than a worker keeps an idle connection to it (owner-proxy.ts)
     server.keepAliveTimeout = OWNER_KEEP_ALIVE_MS;
-    await new Promise<void>((resolve) => server.listen(socketPath, resolve));
+    await listenOn(server, { path: socketPath }, console);
     fs.chmodSync(socketPath, 0o600);
-  } else await new Promise<void>((resolve) => server.listen(port, opts.host ?? config.host, resolve));
+  } else await listenOn(server, { port, host: opts.host ?? config.host }, console);
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
   const url = `http://localhost:${actualPort}`;

@@ -86,11 +86,15 @@ export function addBroadcastWorker(worker: Worker): void {
     b.acked.set(worker, Math.max(b.acked.get(worker) ?? 0, message.id));
     for (const wake of [...b.waiters]) wake();
   });
-  worker.once('exit', () => {
-    b.workers.delete(worker);
-    b.acked.delete(worker);
-    for (const wake of [...b.waiters]) wake();
-  });
+  worker.once('exit', () => dropBroadcastWorker(worker));
+}
+
+/** A worker that ended, or whose process never started (an 'error' and no 'exit'): no publish waits for it. */
+export function dropBroadcastWorker(worker: Worker): void {
+  const b = state;
+  if (!b?.workers.delete(worker)) return;
+  b.acked.delete(worker);
+  for (const wake of [...b.waiters]) wake();
 }
 
 /**

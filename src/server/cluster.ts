@@ -13,10 +13,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { config } from './config';
 import { startApp, type RunningApp } from './app';
-import { addBroadcastWorker, sendToWorker, startFileBroadcast, stopFileBroadcast } from './cluster-files';
+import { addBroadcastWorker, dropBroadcastWorker, sendToWorker, startFileBroadcast, stopFileBroadcast } from './cluster-files';
 import { WORKER_ENV } from './http/cluster-messages';
 import type { Clock } from './clock';
 import { workerCount } from './serve-workers';
+import { WorkerRestarts } from './worker-restarts';
 
 /** The file cache of all workers together (each gets its share): memory for all processes ≤ 250 MB. */
 const WORKER_CACHE_BYTES = 48 * 1024 * 1024;
@@ -45,31 +46,27 @@ export async function startServing(opts: Options = {}): Promise<ServingApp> {
   const socketPath = ownerSocket();
   const live = new Set<Worker>();
   let stopping = false;
-  let crashes = 0;
   startFileBroadcast();
 
-  const fork = () => {
-    const worker = cluster.fork({
-      [WORKER_ENV.socket]: socketPath,
-      [WORKER_ENV.cacheBytes]: String(Math.floor(WORKER_CACHE_BYTES / count)),
-      PORT: String(opts.port ?? config.port),
-      HOST: opts.host ?? config.host,
-    });
-    live.add(worker);
-    addBroadcastWorker(worker);
-    // any other error of its channel is told, not thrown: unheard, it would end the owner
-    worker.on('error', (error) => console.error(`[server] static worker ${worker.process.pid}: ${error.message}`));
-    worker.once('exit', (code, signal) => {
+  const restarts = new WorkerRestarts<Worker>({
+    fork: () => {
+      const worker = cluster.fork({
+        [WORKER_ENV.socket]: socketPath,
+        [WORKER_ENV.cacheBytes]: String(Math.floor(WORKER_CACHE_BYTES / count)),
+        PORT: String(opts.port ?? config.port),
+        HOST: opts.host ?? config.host,
+      });
+      live.add(worker);
+      addBroadcastWorker(worker);
+      return worker;
+    },
+    stopping: () => stopping,
+    ended: (worker) => {
       live.delete(worker);
-      if (stopping) return;
-      // a crash: a new worker takes its place, later each time it keeps crashing
-      crashes += 1;
-      const delay = Math.min(30_000, 250 * 2 ** Math.min(crashes - 1, 7));
-      console.error(`[server] static worker ${worker.process.pid} ended (${signal ?? code}); a new one starts in ${delay} ms`);
-      setTimeout(() => !stopping && fork(), delay).unref();
-    });
-    return worker;
-  };
+      dropBroadcastWorker(worker);
+    },
+    log: console,
+  });
 
   /** Drain every worker (they answer what is in flight, then exit), killing what outlasts the limit. */
   const drainWorkers = async () => {
@@ -102,10 +99,12 @@ export async function startServing(opts: Options = {}): Promise<ServingApp> {
   cluster.schedulingPolicy = cluster.SCHED_NONE;
   cluster.setupPrimary({ exec: bundle, execArgv: [] });
   const listening = Promise.all(Array.from({ length: count }, () => {
-    const worker = fork();
+    const worker = restarts.start();
     return new Promise<void>((resolve, reject) => {
       worker.once('listening', () => resolve());
       worker.once('exit', (code) => reject(new Error(`static worker ended before it listened (${code})`)));
+      // a process that could not start (EAGAIN, EMFILE) has an 'error' and no 'exit': the start would wait for ever
+      worker.on('error', (error) => worker.isDead() && reject(new Error(`static worker could not start (${error.message})`)));
     });
   }));
   let app: RunningApp;
@@ -117,7 +116,7 @@ export async function startServing(opts: Options = {}): Promise<ServingApp> {
     for (const worker of live) worker.process.kill('SIGKILL');
     throw error;
   }
-  crashes = 0;
+  restarts.resetCrashes();
   console.info(`[server] ${count} static workers on port ${opts.port ?? config.port}, owner on ${path.relative(config.projectRoot, socketPath) || socketPath}`);
   return { ...app, workers: () => [...live] };
 }

@@ -93,16 +93,24 @@ export class Scheduler {
     return new Map(this.jobs.map((job) => [job.name, Math.max(stored.get(job.name) ?? nextAfter(job, now, true), this.unstored.get(job.name) ?? -Infinity)]));
   }
 
+  /**
+   * Registers the jobs and arms the timer. Never throws: a database that cannot be read (a disk error) is
+   * logged, and the timer looks again in a minute; thrown at the end of the start's publish, it ended the server.
+   */
   start(): void {
     if (this.jobs.length === 0) return;
-    // a new job's first run is stored, so a restart before it does not postpone it
-    const next = this.nextRuns();
-    writeIfPossible('scheduler.register', () => {
-      for (const job of this.jobs) {
-        this.db().insert(scheduledJobs).values({ name: job.name, nextRunAt: next.get(job.name)! }).onConflictDoNothing().run();
-      }
-    }, this.db());
-    this.bringForward();
+    try {
+      // a new job's first run is stored, so a restart before it does not postpone it
+      const next = this.nextRuns();
+      writeIfPossible('scheduler.register', () => {
+        for (const job of this.jobs) {
+          this.db().insert(scheduledJobs).values({ name: job.name, nextRunAt: next.get(job.name)! }).onConflictDoNothing().run();
+        }
+      }, this.db());
+      this.bringForward();
+    } catch (error) {
+      this.log.error('[scheduler] the jobs could not be registered; looked at again in a minute:', error);
+    }
     this.arm();
   }
 
@@ -153,16 +161,28 @@ export class Scheduler {
     clearTimeout(timer);
   }
 
+  /**
+   * Sets the timer for the soonest run. A read that fails (a disk error) waits the longest wait and looks again:
+   * thrown here, in a timer's callback, it ended the server, or (under Astro's handler of unhandled rejections)
+   * left the scheduler without a timer until the next start: no backup, no scheduled news.
+   */
   private arm(): void {
     if (this.stopped) return;
-    const soonest = Math.min(...this.nextRuns().values());
-    const wait = Math.max(0, Math.min(MAX_WAIT, soonest - this.clock.now()));
+    let wait = MAX_WAIT;
+    try {
+      const soonest = Math.min(...this.nextRuns().values());
+      wait = Math.max(0, Math.min(MAX_WAIT, soonest - this.clock.now()));
+    } catch (error) {
+      this.log.error('[scheduler] the next runs could not be read; looked at again in a minute:', error);
+    }
     this.timer = this.clock.setTimeout(() => {
       this.timer = null;
-      this.running = this.runDue().finally(() => {
-        this.running = null;
-        this.arm();
-      });
+      this.running = this.runDue()
+        .catch((error: unknown) => this.log.error('[scheduler] the due jobs could not be run:', error))
+        .finally(() => {
+          this.running = null;
+          this.arm();
+        });
     }, wait);
   }
 
@@ -180,13 +200,16 @@ export class Scheduler {
       }
       const finished = this.clock.now();
       const nextRun = nextAfter(job, finished, false);
-      // a job that failed waits for its next turn too: a broken backup disk is not tried every second
+      // a job that failed waits for its next turn too: a broken backup disk is not tried every second.
+      // Inserted when its row is missing (the start could not register it): an update of no row left the
+      // job new, and so due, again at once
       try {
+        const outcome = { lastRunAt: finished, nextRunAt: nextRun, lastError: error };
         write(`scheduler.${job.name}`, () =>
           this.db()
-            .update(scheduledJobs)
-            .set({ lastRunAt: finished, nextRunAt: nextRun, lastError: error })
-            .where(eq(scheduledJobs.name, job.name))
+            .insert(scheduledJobs)
+            .values({ name: job.name, ...outcome })
+            .onConflictDoUpdate({ target: scheduledJobs.name, set: outcome })
             .run(),
           this.db(),
         );

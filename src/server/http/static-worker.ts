@@ -15,6 +15,7 @@ import { config } from '../config';
 import { createOwnerProxy } from './owner-proxy';
 import { parseTrustProxy } from './proxy';
 import { drainServer, trackRequests } from './shutdown';
+import { keepServing } from './listen';
 import { createStaticServer } from './static-server';
 import { FileCache } from './static-files';
 import { WORKER_ENV, type OwnerMessage, type WorkerMessage } from './cluster-messages';
@@ -25,7 +26,10 @@ if (!socketPath || !process.send) {
   log.error('[worker] no owner socket: the static worker runs only under the cluster primary (src/server/cluster.ts)');
   process.exit(1);
 }
-const send = (message: WorkerMessage) => process.send?.(message);
+// with a callback: a message the dying owner cannot take is an error passed to it, not one emitted where no one listens
+const send = (message: WorkerMessage) => process.send?.(message, () => undefined);
+// a rejection nothing caught is logged, not the end of this worker and of the connections it serves
+process.on('unhandledRejection', (reason) => log.error('[worker] unhandled rejection:', reason));
 
 // the group's SIGTERM/SIGINT is the owner's to handle: it tells each worker when to drain
 process.on('SIGTERM', () => undefined);
@@ -89,7 +93,17 @@ process.on('message', (message: OwnerMessage) => {
 });
 
 // a cluster worker's listen shares the owner's port; each worker accepts from it itself (cluster.ts)
-server.listen(config.port, config.host);
+// an error of the shared socket (EADDRINUSE when it is bound again after all workers died) ends this worker with
+// its message, and the owner starts another (worker-restarts.ts); a later one (EMFILE on accept) is logged
+const notListening = (error: Error) => {
+  log.error(`[worker] ${error.message}`);
+  process.exit(1);
+};
+server.once('error', notListening);
+server.listen(config.port, config.host, () => {
+  server.off('error', notListening);
+  keepServing(server, log);
+});
 // the version file is watched from the start: a stat every half second, no inotify tree
 setInterval(() => {
   if (!draining && fs.existsSync(versionFile)) cache.get(versionFile);
