@@ -43,10 +43,11 @@ export function storeAccount(sql: Database, row: Record<string, unknown>, existi
     // an account made here is its admin's to change; one used here since (a password, a role given here) signs
     // in with the address its person knows and may hold a role the old data would take over; another account's
     // address stays its own
+    const inUse = made && usedHere(sql, existing);
     if (!made) out.warnings.push(T.emailKeptMadeHere(account.email, email));
-    else if (usedHere(sql, existing)) out.warnings.push(T.emailKeptInUse(account.email, email));
+    else if (inUse) out.warnings.push(T.emailKeptInUse(account.email, email));
     else if (found) out.warnings.push(T.emailKept(account.email, email));
-    if (!made || found || usedHere(sql, existing)) return { id: existing, madeByImport: made };
+    if (!made || found || inUse) return { id: existing, madeByImport: made };
     sql.prepare('UPDATE users SET email = ? WHERE id = ?').run(email, existing);
     sql.prepare('UPDATE profiles SET email = ? WHERE user_id = ?').run(email, existing);
     // a link sent to the old address is no longer theirs to use; the next --invite writes to the new one
