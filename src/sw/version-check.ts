@@ -52,6 +52,8 @@ export class VersionCheck {
   private running: Promise<VersionChange | null> | null = null;
   /** undefined: not read from the meta cache yet */
   private changes: Changes | undefined;
+  /** the known version's record was refused (a full storage): written again at the next look */
+  private unwritten = false;
 
   constructor(private readonly effects: VersionEffects) {}
 
@@ -61,17 +63,25 @@ export class VersionCheck {
     return this.known;
   }
 
-  /** Kept in memory at least: a full storage that refuses the record does not keep the tabs from being told. */
+  /**
+   * Kept in memory at least: a full storage that refuses the record does not keep the tabs from being told. The
+   * record is written again at each look until it is stored: a worker stopped and started before that read the
+   * older version, and set aside the pages stored afresh since a second time.
+   */
   private async storeKnown(version: number): Promise<void> {
     this.known = version;
-    await writeMeta(VERSION_KEY, { version }).catch(() => undefined);
+    this.unwritten = await writeMeta(VERSION_KEY, { version }).then(
+      () => false,
+      () => true,
+    );
   }
 
   /** Forgets what is kept in memory (the tab heard nothing for too long): the next look starts afresh. */
   reset(): void {
     this.running = null;
     this.lastCheck = 0;
-    this.known = undefined;
+    // a version whose record the storage refused is known from memory only
+    if (!this.unwritten) this.known = undefined;
     this.changes = undefined;
   }
 
@@ -121,7 +131,10 @@ export class VersionCheck {
         if (fresh === null) return null;
         const known = await this.readKnown();
         const decision = compareCacheVersion(known, fresh);
-        if (decision === 'same') return null;
+        if (decision === 'same') {
+          if (this.unwritten) await this.storeKnown(fresh);
+          return null;
+        }
         // the pages this publish and the ones since the last look changed (decision 056): only those are
         // forgotten, and only the tabs that show one of them reload; a match day's goals leave the rest alone
         const changed = decision === 'changed' ? pagesChangedSince(body, known!) : null;
