@@ -138,8 +138,11 @@ registerRoute(
       const late = justChanged ? change : remembered && response.headers.has('date') ? remembered : null;
       let outdated = false;
       if (late && !servedAfter(response, late.publishedAt)) {
-        const tellTab = navigation ? () => tellLateTab(event.resultingClientId, late.version) : async () => undefined;
-        ({ response, failed: outdated } = await askAgain(pagesAgain, options, response, stored, ASK_AGAIN_WAIT_MS, tellTab));
+        const first = response;
+        const [tellTab, tellFailed] = navigation
+          ? [() => tellLateTab(event.resultingClientId, late.version), () => tellOutdatedTab(event, first)]
+          : [async () => undefined, async () => undefined];
+        ({ response, failed: outdated } = await askAgain(pagesAgain, options, first, stored, ASK_AGAIN_WAIT_MS, tellTab, tellFailed));
       }
       if (!navigation) return response;
       // the page from before the publish, because asking again failed: shown, and said to be outdated
@@ -207,6 +210,15 @@ async function tellLateTab(clientId: string, version: number): Promise<void> {
   lateUpdates.keep(clientId, version);
   const tab = clientId ? await self.clients.get(clientId) : undefined;
   tab?.postMessage({ type: 'cache-updated', version } satisfies FromWorker);
+}
+
+/** Tells the tab a navigation made that its page, shown after the 3 s, is older than a publish whose page did not come. */
+async function tellOutdatedTab(event: FetchEvent, shown: Response): Promise<void> {
+  // kept too: a tab that does not listen yet asks when it runs
+  const saved = savedCopies.answeredOutdated(event, shown);
+  if (!saved) return;
+  const tab = await self.clients.get(event.resultingClientId);
+  tab?.postMessage({ type: 'saved-copy', ...saved } satisfies FromWorker);
 }
 
 /** Tells the tabs that show one of `pages` (every tab: 'all'). */

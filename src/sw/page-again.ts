@@ -57,7 +57,8 @@ export type AskedAgain = { response: Response; failed: boolean };
  * The page asked again; within `waitMs` its answer (unless the server failed: a 5xx during a restart does
  * not replace a good page), else the first one. `failed`: the first one is shown because the second found
  * no network or a failing server, so the page shown is known to be older than a publish (the tab says so,
- * as of a saved copy). A later answer that differs calls `tellTab`, kept alive by the fetch event.
+ * as of a saved copy). A later answer that differs calls `tellTab`, one that fails `tellFailed`, kept alive
+ * by the fetch event.
  * `firstStored`: the first answer's storing, which the second waits for.
  */
 export async function askAgain(
@@ -67,13 +68,17 @@ export async function askAgain(
   firstStored: Promise<void>,
   waitMs: number,
   tellTab: () => Promise<void>,
+  tellFailed: () => Promise<void>,
 ): Promise<AskedAgain> {
   const again = strategy.handle({ ...options, params: { after: firstStored } } as HandleOptions).catch(() => null);
   const answer = await withTimeout(again, waitMs);
+  const good = (late: Response | null): late is Response => late !== null && late.status < 500;
   if (answer === undefined) {
+    // the first answer is shown; what comes later tells the tab: a newer page (the banner a publish brings), or
+    // that none came (the page shown is older than the publish: said as of a saved copy, `tellFailed`)
     const event = 'event' in options ? options.event : options;
-    event?.waitUntil(again.then((late) => (late && differs(first, late) ? tellTab() : undefined)).catch(() => undefined));
+    event?.waitUntil(again.then((late) => (!good(late) ? tellFailed() : differs(first, late) ? tellTab() : undefined)).catch(() => undefined));
     return { response: first, failed: false };
   }
-  return answer && answer.status < 500 ? { response: answer, failed: false } : { response: first, failed: true };
+  return good(answer) ? { response: answer, failed: false } : { response: first, failed: true };
 }

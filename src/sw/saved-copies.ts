@@ -5,9 +5,12 @@
 
 import { OncePerTab } from './once-per-tab';
 
+/** A saved copy's Date (null: unknown), and whether a publish changed its page since. */
+type SavedCopy = { savedAt: number | null; outdated: boolean };
+
 export class SavedCopies {
-  /** the copy's Date (null: unknown) for each tab whose navigation was answered from the cache, and whether it is outdated */
-  private readonly byClient = new OncePerTab<{ savedAt: number | null; outdated: boolean }>();
+  /** the copy for each tab whose navigation was answered from the cache */
+  private readonly byClient = new OncePerTab<SavedCopy>();
   /** the responses the page cache gave: NetworkFirst reads it only when the network failed or was slow */
   private readonly fromCache = new WeakSet<Response>();
 
@@ -27,19 +30,24 @@ export class SavedCopies {
     if (this.fromCache.has(response)) this.keep(event, response, false);
   }
 
-  /** Notes a navigation answered with an outdated copy (sw/outdated-pages.ts): the network failed. */
-  answeredOutdated(event: FetchEvent, response: Response): void {
-    this.keep(event, response, true);
+  /**
+   * Notes a navigation answered with an outdated copy (sw/outdated-pages.ts; a page from before a publish whose
+   * page asked again did not come): the network failed. Returns what the tab is told (undefined: no tab's page).
+   */
+  answeredOutdated(event: FetchEvent, response: Response): SavedCopy | undefined {
+    return this.keep(event, response, true);
   }
 
-  private keep(event: FetchEvent, response: Response, outdated: boolean): void {
-    if (event.request.mode !== 'navigate' || !event.resultingClientId) return;
+  private keep(event: FetchEvent, response: Response, outdated: boolean): SavedCopy | undefined {
+    if (event.request.mode !== 'navigate' || !event.resultingClientId) return undefined;
     const date = Date.parse(response.headers.get('date') ?? '');
-    this.byClient.keep(event.resultingClientId, { savedAt: Number.isFinite(date) ? date : null, outdated });
+    const copy = { savedAt: Number.isFinite(date) ? date : null, outdated };
+    this.byClient.keep(event.resultingClientId, copy);
+    return copy;
   }
 
   /** The tab's saved copy's time (null: unknown) and whether it is outdated, once; undefined when its page was no saved copy. */
-  take(clientId: string): { savedAt: number | null; outdated: boolean } | undefined {
+  take(clientId: string): SavedCopy | undefined {
     return this.byClient.take(clientId);
   }
 }

@@ -177,6 +177,28 @@ test('a page asked again whose second answer fails: the page from before is show
   await expect(page.getByTestId('saved-copy')).toContainText('Keine Verbindung');
 });
 
+test('a page asked again that is slow and then fails: the first answer after 3 s, and the tab, already running, told it is outdated', async ({ page, browser }) => {
+  await openTab(page);
+  await proxy.answerOnceAsNow('/news');
+  // the second request (the one asked again) waits 6 s and then loses its connection, and so does each retry
+  proxy.delay('/news', 2, 6_000);
+  proxy.cut('/news', 2);
+  const title = await publishNewsAsAdmin(browser, site);
+  const start = Date.now();
+  try {
+    await page.goto(`${proxy.url}/news`, { waitUntil: 'commit' });
+    await expect(page.getByRole('heading', { name: 'Saisonauftakt' })).toBeVisible();
+    // the tab runs (and has asked its state) before the second answer fails
+    await page.clock.resume();
+    await expect(page.getByTestId('saved-copy')).toContainText('Die Seite wurde seitdem geändert.', { timeout: 15_000 });
+  } finally {
+    proxy.uncut('/news');
+  }
+  console.log(`[navigation] the tab was told its page is outdated ${Date.now() - start} ms after the navigation`);
+  await expect(page.getByRole('heading', { name: title })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Neue Inhalte' })).toHaveCount(0);
+});
+
 test('a page made well after the publish is not asked again', async ({ page, browser }) => {
   await openTab(page);
   const title = await publishNewsAsAdmin(browser, site);

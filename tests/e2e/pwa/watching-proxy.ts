@@ -46,17 +46,15 @@ export async function startWatchingProxy(target: string): Promise<WatchingProxy>
     const path = new URL(req.url ?? '/', 'http://proxy').pathname;
     requests.push({ path, at: Date.now(), preload: req.headers['service-worker-navigation-preload'] !== undefined });
     const cut = cuts.get(path);
-    if (cut && --cut.nth <= 0) {
-      req.socket.destroy();
-      return;
-    }
+    // counted when it arrives; a request both delayed and cut is cut once its delay is over
+    const answerOrCut = cut && --cut.nth <= 0 ? () => req.socket.destroy() : () => answer(req, res, path);
     const delay = delays.get(path);
     if (delay && --delay.nth === 0) {
       delays.delete(path);
-      setTimeout(() => answer(req, res, path), delay.ms);
+      setTimeout(answerOrCut, delay.ms);
       return;
     }
-    answer(req, res, path);
+    answerOrCut();
   });
 
   const answer = (req: http.IncomingMessage, res: http.ServerResponse, path: string) => {
