@@ -126,10 +126,12 @@ export function changeVisibleFrom(publishedAt: number | null, hostDate: number |
  * removed up to it (`pagesRemovedUpTo`: a full republish names no pages, but those it removed), decision 006. A
  * worker deletes its copies of them; the other changed pages it keeps aside as outdated.
  */
-export function pagesRemovedSince(body: unknown, known: number): Set<string> {
+export function pagesRemovedSince(body: unknown, knownVersion: number): Set<string> {
   const removed = new Set<string>();
   if (typeof body !== 'object' || body === null) return removed;
-  const { pagesChanged: changes, pagesChangedSince: since, pagesRemovedUpTo: upTo } = body as { pagesChanged?: unknown; pagesChangedSince?: unknown; pagesRemovedUpTo?: unknown };
+  const { version: fresh, pagesChanged: changes, pagesChangedSince: since, pagesRemovedUpTo: upTo } = body as { version?: unknown; pagesChanged?: unknown; pagesChangedSince?: unknown; pagesRemovedUpTo?: unknown };
+  // a version lower than the known one (a restored backup): every page it names as removed is gone now
+  const known = typeof fresh === 'number' && fresh < knownVersion ? -Infinity : knownVersion;
   if (typeof since === 'number' && known < since && Array.isArray(upTo)) for (const page of upTo) if (typeof page === 'string') removed.add(pagePath(page));
   if (!Array.isArray(changes)) return removed;
   for (const change of changes as unknown[]) {

@@ -106,6 +106,27 @@ describe('Scheduler', () => {
     await scheduler.stop();
   });
 
+  it('a calendar job the start could not register (a disk error) still runs at its time, and a poke on the failing disk does not refuse the save that made it', async () => {
+    const { clock, advance } = fakeClock(Date.UTC(2026, 10, 24, 12, 0, 0));
+    const runs: number[] = [];
+    const nightly: Job = { name: 'nachts', nextRunAfter: (time) => time - (time % DAY_MS) + DAY_MS, run: async () => void runs.push(clock.now()) };
+    let broken = true;
+    const readable = () => {
+      if (broken) throw new Error('SQLITE_IOERR: disk I/O error');
+      return db;
+    };
+    const scheduler = new Scheduler(readable, [nightly], clock, quiet);
+    scheduler.start();
+    expect(() => scheduler.poke()).not.toThrow();
+    await advance(60_000, () => scheduler.idle());
+    broken = false;
+    // before: with no row, its next run was counted from each look's now, always the next midnight: never due
+    await advance(DAY_MS, () => scheduler.idle());
+    expect(runs).toEqual([Date.UTC(2026, 10, 25)]);
+    expect(db.select().from(scheduledJobs).get()).toMatchObject({ name: 'nachts', nextRunAt: Date.UTC(2026, 10, 26) });
+    await scheduler.stop();
+  });
+
   it('looks at the wall clock at least every minute: a machine that slept runs what came due meanwhile', async () => {
     let now = Date.UTC(2026, 10, 24, 3, 0, 0);
     const timers: { at: number; fn: () => void }[] = [];

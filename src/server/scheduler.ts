@@ -78,6 +78,10 @@ export class Scheduler {
   private stopped = false;
   /** next runs that could not be stored (a full disk): the job waits for them all the same */
   private readonly unstored = new Map<string, number>();
+  /** each new job's first run, as first counted */
+  private readonly firstRuns = new Map<string, number>();
+  /** every job has its row in `scheduled_jobs` (the start's register may fail on a disk error) */
+  private registered = false;
 
   constructor(
     private readonly db: () => Db,
@@ -90,28 +94,41 @@ export class Scheduler {
   nextRuns(): Map<string, number> {
     const stored = new Map(this.db().select().from(scheduledJobs).all().map((row) => [row.name, row.nextRunAt]));
     const now = this.clock.now();
-    return new Map(this.jobs.map((job) => [job.name, Math.max(stored.get(job.name) ?? nextAfter(job, now, true), this.unstored.get(job.name) ?? -Infinity)]));
+    // a new job's first run is counted once: one without a row (its register failed) would otherwise be
+    // counted from each look's now, and a calendar job's never come
+    const first = (job: Job) => this.firstRuns.get(job.name) ?? this.firstRuns.set(job.name, nextAfter(job, now, true)).get(job.name)!;
+    return new Map(this.jobs.map((job) => [job.name, Math.max(stored.get(job.name) ?? first(job), this.unstored.get(job.name) ?? -Infinity)]));
   }
 
   /**
    * Registers the jobs and arms the timer. Never throws: a database that cannot be read (a disk error) is
-   * logged, and the timer looks again in a minute; thrown at the end of the start's publish, it ended the server.
+   * logged, and each look of the timer (at least one a minute) tries again; thrown at the end of the start's
+   * publish, it ended the server.
    */
   start(): void {
     if (this.jobs.length === 0) return;
+    this.register();
+    this.arm();
+  }
+
+  /**
+   * Stores each job's first run (a restart before it does not postpone it) and brings runs forward; until it
+   * succeeds a job has no row, and a calendar job's next run counted from each look's now never came.
+   */
+  private register(): void {
+    if (this.registered) return;
     try {
-      // a new job's first run is stored, so a restart before it does not postpone it
       const next = this.nextRuns();
       writeIfPossible('scheduler.register', () => {
         for (const job of this.jobs) {
           this.db().insert(scheduledJobs).values({ name: job.name, nextRunAt: next.get(job.name)! }).onConflictDoNothing().run();
         }
       }, this.db());
+      this.registered = this.jobs.every((job) => this.db().select({ name: scheduledJobs.name }).from(scheduledJobs).where(eq(scheduledJobs.name, job.name)).get());
       this.bringForward();
     } catch (error) {
-      this.log.error('[scheduler] the jobs could not be registered; looked at again in a minute:', error);
+      this.log.error('[scheduler] the jobs could not be registered; tried again at the next look:', error);
     }
-    this.arm();
   }
 
   /**
@@ -120,7 +137,12 @@ export class Scheduler {
    */
   poke(): void {
     if (this.stopped) return;
-    this.bringForward();
+    try {
+      this.bringForward();
+    } catch (error) {
+      // the save that poked is stored: it is not refused for this; the timer's next look brings it forward
+      this.log.error('[scheduler] a job could not be brought forward:', error);
+    }
     // a running job re-arms when it ends, and reads the stored times then
     if (this.running || this.timer === null) return;
     this.clock.clearTimeout(this.timer);
@@ -177,6 +199,7 @@ export class Scheduler {
     }
     this.timer = this.clock.setTimeout(() => {
       this.timer = null;
+      this.register();
       this.running = this.runDue()
         .catch((error: unknown) => this.log.error('[scheduler] the due jobs could not be run:', error))
         .finally(() => {

@@ -25,6 +25,9 @@ describe('listenOn', () => {
     // before: an 'error' nobody listened to was thrown, and ended the process
     expect(() => server.emit('error', Object.assign(new Error('accept EMFILE'), { code: 'EMFILE' }))).not.toThrow();
     expect(lines).toEqual(['[server] accept EMFILE']);
+    // with each failed accept another: one line a minute, not one per connection
+    for (let i = 0; i < 50; i++) server.emit('error', Object.assign(new Error('accept EMFILE'), { code: 'EMFILE' }));
+    expect(lines).toHaveLength(1);
     const port = (server.address() as net.AddressInfo).port;
     const answer = await new Promise<string>((resolve, reject) => {
       const socket = net.connect(port, '127.0.0.1');

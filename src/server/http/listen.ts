@@ -18,7 +18,20 @@ export function listenOn(server: Server, where: { port: number; host?: string } 
   });
 }
 
-/** Logs a listening server's later errors instead of ending the process: the listening socket stays. */
-export function keepServing(server: Server, log: Pick<Console, 'error'>): void {
-  server.on('error', (error: Error) => log.error(`[server] ${error.message}`));
+/** a listening server's error is logged at most once in this long (EMFILE comes with each failed accept) */
+const ERROR_LOG_INTERVAL_MS = 60_000;
+
+/**
+ * Logs a listening server's later errors instead of ending the process (the owner: its database, its publish);
+ * the listening socket stays. At most one line a minute, with the count of those not logged.
+ */
+export function keepServing(server: Server, log: Pick<Console, 'error'>, now: () => number = Date.now): void {
+  let loggedAt = -Infinity;
+  let unlogged = 0;
+  server.on('error', (error: Error) => {
+    if (now() - loggedAt < ERROR_LOG_INTERVAL_MS) return void unlogged++;
+    log.error(`[server] ${error.message}${unlogged > 0 ? ` (and ${unlogged} more errors in the last minute)` : ''}`);
+    loggedAt = now();
+    unlogged = 0;
+  });
 }

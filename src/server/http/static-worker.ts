@@ -15,7 +15,6 @@ import { config } from '../config';
 import { createOwnerProxy } from './owner-proxy';
 import { parseTrustProxy } from './proxy';
 import { drainServer, trackRequests } from './shutdown';
-import { keepServing } from './listen';
 import { createStaticServer } from './static-server';
 import { FileCache } from './static-files';
 import { WORKER_ENV, type OwnerMessage, type WorkerMessage } from './cluster-messages';
@@ -92,18 +91,15 @@ process.on('message', (message: OwnerMessage) => {
   } else if (message?.type === 'drain') void drain();
 });
 
-// a cluster worker's listen shares the owner's port; each worker accepts from it itself (cluster.ts)
-// an error of the shared socket (EADDRINUSE when it is bound again after all workers died) ends this worker with
-// its message, and the owner starts another (worker-restarts.ts); a later one (EMFILE on accept) is logged
-const notListening = (error: Error) => {
+// a cluster worker's listen shares the owner's port; each worker accepts from it itself (cluster.ts).
+// An error of the shared socket (EADDRINUSE when it is bound again after all workers died; EMFILE on accept, a
+// worker out of file handles) ends this worker with its message, and the owner starts a fresh one
+// (worker-restarts.ts): it holds nothing of its own, while one kept serving would keep failing its connections
+server.on('error', (error: Error) => {
   log.error(`[worker] ${error.message}`);
   process.exit(1);
-};
-server.once('error', notListening);
-server.listen(config.port, config.host, () => {
-  server.off('error', notListening);
-  keepServing(server, log);
 });
+server.listen(config.port, config.host);
 // the version file is watched from the start: a stat every half second, no inotify tree
 setInterval(() => {
   if (!draining && fs.existsSync(versionFile)) cache.get(versionFile);

@@ -71,6 +71,23 @@ describe('the pages cache-version.json lists as changed', () => {
     expect((list as { pagesRemovedUpTo: string[] }).pagesRemovedUpTo.at(-1)).toBe('/spieler/249');
   });
 
+  it('the removed pages outlast a version whose file was not written, leave the list when written again, and count for a worker of a later version (a restored backup)', () => {
+    const site = siteDir();
+    writeCacheVersionFile(site, 10, {}, undefined, ['/spieler/5']);
+    writeCacheVersionFile(site, 11, {}, ['/news/4', '/news'], ['/news/4']);
+    // version 12's file could not be written: the list starts again at 13, the pages removed before are kept
+    writeCacheVersionFile(site, 13, {}, ['/spielplan']);
+    expect(read(site)).toMatchObject({ pagesChangedSince: 12, pagesRemovedUpTo: ['/spieler/5', '/news/4'] });
+    expect(pagesRemovedSince(read(site), 9)).toEqual(new Set(['/spieler/5', '/news/4']));
+    // the player gives his consent again: his page is written, and is no longer one removed
+    writeCacheVersionFile(site, 14, {}, ['/spieler/5', '/spieler']);
+    expect(read(site)).toMatchObject({ pagesRemovedUpTo: ['/news/4'] });
+    // a worker that knew version 50 of the server before the backup was restored: what the file names as removed goes
+    writeCacheVersionFile(site, 15, {}, ['/news/8', '/news'], ['/news/8']);
+    expect(pagesRemovedSince(read(site), 50)).toEqual(new Set(['/news/4', '/news/8']));
+    expect(pagesChangedSince(read(site), 50)).toBe('all');
+  });
+
   it('names every page after a job it cannot list, and after a version whose file was not written', () => {
     const site = siteDir();
     writeCacheVersionFile(site, 4, {}, ['/news/3']);

@@ -68,7 +68,8 @@ export function pagesChangedAfter(previous: unknown, version: number, pages: rea
   const gone = [...new Set(removed)].filter((page) => named.includes(page));
   const list = [...earlier.pagesChanged, { version, pages: named, ...(gone.length > 0 ? { removed: gone } : {}) }];
   let since = earlier.pagesChangedSince;
-  const removedUpTo = [...(earlier.pagesRemovedUpTo ?? [])];
+  // a page this job wrote again (an article published once more) is no longer one removed up to the list's start
+  const removedUpTo = (earlier.pagesRemovedUpTo ?? []).filter((page) => !named.includes(page) || gone.includes(page));
   let listed = list.reduce((sum, change) => sum + change.pages.length, 0);
   // the oldest go first: a worker that knows a version that old forgets every page
   while (list.length > VERSIONS_LISTED_MAX || listed > PAGES_LISTED_MAX) {
@@ -86,16 +87,21 @@ function withRemovedUpTo(list: PagesChanged, removed: readonly string[]): PagesC
   return newestLast.length > 0 ? { ...list, pagesRemovedUpTo: newestLast } : list;
 }
 
-/** The previous file's list when it ends at `version` (else nothing is known before it). */
+/**
+ * The previous file's list when it ends at `version`; else nothing is known before it (a version whose file was
+ * not written, a damaged file), but the pages it names as removed are carried on as removed up to the start.
+ */
 function continuedList(previous: unknown, version: number): PagesChanged {
-  const none = { pagesChangedSince: version, pagesChanged: [] };
-  if (typeof previous !== 'object' || previous === null) return none;
+  if (typeof previous !== 'object' || previous === null) return { pagesChangedSince: version, pagesChanged: [] };
   const { version: was, pagesChangedSince: since, pagesChanged: list, pagesRemovedUpTo: upTo } = previous as Partial<PagesChanged> & { version?: unknown };
-  if (was !== version || typeof since !== 'number' || !Array.isArray(list)) return none;
-  const valid = list.every((c) => typeof c?.version === 'number' && c.version > since && c.version <= version && Array.isArray(c.pages));
-  if (!valid) return none;
-  const removedUpTo = Array.isArray(upTo) ? upTo.filter((page): page is string => typeof page === 'string') : [];
-  return { pagesChangedSince: since, pagesChanged: list, ...(removedUpTo.length > 0 ? { pagesRemovedUpTo: removedUpTo } : {}) };
+  const strings = (value: unknown) => (Array.isArray(value) ? value.filter((page): page is string => typeof page === 'string') : []);
+  const removedUpTo = strings(upTo);
+  const valid = Array.isArray(list) && list.every((c) => typeof c?.version === 'number' && typeof since === 'number' && c.version > since && c.version <= version && Array.isArray(c.pages));
+  if (was !== version || !valid) {
+    const listed = Array.isArray(list) ? list.flatMap((change: { removed?: unknown }) => strings(change?.removed)) : [];
+    return withRemovedUpTo({ pagesChangedSince: version, pagesChanged: [] }, [...removedUpTo, ...listed]);
+  }
+  return { pagesChangedSince: since as number, pagesChanged: list, ...(removedUpTo.length > 0 ? { pagesRemovedUpTo: removedUpTo } : {}) };
 }
 
 function readPrevious(file: string): unknown {
