@@ -20,7 +20,7 @@ import { classifyRequest, isPrivatePath, isStorableResponse, pageCacheKey, pageP
 import { CACHES, FRESH_PAGE_HEADER, isToWorker, type FromWorker } from './lib/pwa-protocol';
 import { RecordedExpiration, freeSpaceOnQuotaError } from './sw/expiration';
 import { recordPurge } from './sw/meta';
-import { NetworkAndStore, askAgain, servedAfter, withTimeout } from './sw/page-again';
+import { NetworkAndStore, askAgain, servedAfter, withTimeout, type AskFailure } from './sw/page-again';
 import { storeFirstPage, type StoreFor } from './sw/first-page';
 import { offlinePageInClubColours, rememberClubColours } from './sw/offline-page';
 import { OncePerTab } from './sw/once-per-tab';
@@ -136,17 +136,17 @@ registerRoute(
       const justChanged = change !== null && change !== undefined && pageIn(change.pages, request.url);
       const remembered = justChanged ? null : await versions.lastChangeOf(request.url).catch(() => null);
       const late = justChanged ? change : remembered && response.headers.has('date') ? remembered : null;
-      let outdated = false;
+      let failed: AskFailure | null = null;
       if (late && !servedAfter(response, late.publishedAt)) {
         const first = response;
         const [tellTab, tellFailed] = navigation
-          ? [() => tellLateTab(event.resultingClientId, late.version), () => tellOutdatedTab(event, first)]
+          ? [() => tellLateTab(event.resultingClientId, late.version), (why: AskFailure) => tellOutdatedTab(event, first, why)]
           : [async () => undefined, async () => undefined];
-        ({ response, failed: outdated } = await askAgain(pagesAgain, options, first, stored, ASK_AGAIN_WAIT_MS, tellTab, tellFailed));
+        ({ response, failed } = await askAgain(pagesAgain, options, first, stored, ASK_AGAIN_WAIT_MS, tellTab, tellFailed));
       }
       if (!navigation) return response;
       // the page from before the publish, because asking again failed: shown, and said to be outdated
-      if (outdated) savedCopies.answeredOutdated(event, response);
+      if (failed) savedCopies.answeredOutdated(event, response, failed === 'server');
       else savedCopies.answered(event, response);
       // a purge's record the full storage refused is written once a page is asked again (sw/expiration.ts)
       void recordPurge.flush();
@@ -213,9 +213,9 @@ async function tellLateTab(clientId: string, version: number): Promise<void> {
 }
 
 /** Tells the tab a navigation made that its page, shown after the 3 s, is older than a publish whose page did not come. */
-async function tellOutdatedTab(event: FetchEvent, shown: Response): Promise<void> {
+async function tellOutdatedTab(event: FetchEvent, shown: Response, why: AskFailure): Promise<void> {
   // kept too: a tab that does not listen yet asks when it runs
-  const saved = savedCopies.answeredOutdated(event, shown);
+  const saved = savedCopies.answeredOutdated(event, shown, why === 'server');
   if (!saved) return;
   const tab = await self.clients.get(event.resultingClientId);
   tab?.postMessage({ type: 'saved-copy', ...saved } satisfies FromWorker);

@@ -11,7 +11,7 @@ export const SERVICE_WORKER_URL = '/sw.js';
 export type PwaClientOptions = {
   onCacheUpdated: (version: number) => void;
   /** this page is a saved copy (the network failed or was too slow), fetched at `savedAt` (ms) if known; `outdated`: changed since */
-  onSavedCopy: (savedAt: number | null, outdated: boolean) => void;
+  onSavedCopy: (savedAt: number | null, outdated: boolean, serverDown: boolean) => void;
 };
 
 /** What this page loaded from its own origin: the page itself first. */
@@ -54,7 +54,7 @@ export function startPwaClient({ onCacheUpdated, onSavedCopy }: PwaClientOptions
     const data: unknown = event.data;
     if (!isFromWorker(data)) return;
     if (data.type === 'heartbeat-reply') liveness?.onReply();
-    else if (data.type === 'saved-copy') onSavedCopy(data.savedAt, data.outdated === true);
+    else if (data.type === 'saved-copy') onSavedCopy(data.savedAt, data.outdated === true, data.serverDown === true);
     else onCacheUpdated(data.version);
   };
   container.addEventListener('message', onMessage);

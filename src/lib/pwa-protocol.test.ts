@@ -20,6 +20,8 @@ describe('page ↔ worker messages', () => {
     expect(isFromWorker({ type: 'saved-copy', savedAt: null })).toBe(true);
     expect(isFromWorker({ type: 'saved-copy', savedAt: '28.11.' })).toBe(false);
     expect(isFromWorker({ type: 'saved-copy' })).toBe(false);
+    expect(isFromWorker({ type: 'saved-copy', savedAt: null, outdated: true, serverDown: true })).toBe(true);
+    expect(isFromWorker({ type: 'saved-copy', savedAt: null, serverDown: 'ja' })).toBe(false);
     // an outdated copy says so (sw/outdated-pages.ts)
     expect(isFromWorker({ type: 'saved-copy', savedAt: null, outdated: true })).toBe(true);
     expect(isFromWorker({ type: 'saved-copy', savedAt: null, outdated: 'ja' })).toBe(false);
@@ -43,6 +45,10 @@ describe('page ↔ worker messages', () => {
     expect(savedCopyText(null)).toBe('Keine Verbindung: Du siehst eine gespeicherte Fassung dieser Seite.');
     expect(savedCopyText(Date.UTC(2026, 10, 28, 13, 2), true)).toBe(
       'Keine Verbindung: Du siehst die gespeicherte Fassung vom 28. November, 14:02 Uhr. Die Seite wurde seitdem geändert.',
+    );
+    // the connection worked, the server answered with an error
+    expect(savedCopyText(Date.UTC(2026, 10, 28, 13, 2), true, true)).toBe(
+      'Die Seite ist gerade nicht erreichbar: Du siehst die gespeicherte Fassung vom 28. November, 14:02 Uhr. Die Seite wurde seitdem geändert.',
     );
   });
 

@@ -63,14 +63,19 @@ export function isClubColours(value: unknown): value is ClubColours {
 
 /**
  * Worker → page. `savedAt`: when the saved copy was fetched (its Date header, ms), null when it does not say;
- * `outdated`: a publish changed the page since (the copy was set aside, sw/outdated-pages.ts).
+ * `outdated`: a publish changed the page since (the copy was set aside, sw/outdated-pages.ts); `serverDown`: the
+ * server answered with an error, the connection worked (sw/page-again.ts).
  */
-export type FromWorker = { type: 'heartbeat-reply' } | { type: 'cache-updated'; version: number } | { type: 'saved-copy'; savedAt: number | null; outdated?: boolean };
+export type FromWorker =
+  | { type: 'heartbeat-reply' }
+  | { type: 'cache-updated'; version: number }
+  | { type: 'saved-copy'; savedAt: number | null; outdated?: boolean; serverDown?: boolean };
 
 export function isFromWorker(data: unknown): data is FromWorker {
   if (typeof data !== 'object' || data === null) return false;
-  const { type, version, savedAt, outdated } = data as { type?: unknown; version?: unknown; savedAt?: unknown; outdated?: unknown };
-  if (type === 'saved-copy') return (savedAt === null || typeof savedAt === 'number') && (outdated === undefined || typeof outdated === 'boolean');
+  const { type, version, savedAt, outdated, serverDown } = data as { type?: unknown; version?: unknown; savedAt?: unknown; outdated?: unknown; serverDown?: unknown };
+  const flag = (value: unknown) => value === undefined || typeof value === 'boolean';
+  if (type === 'saved-copy') return (savedAt === null || typeof savedAt === 'number') && flag(outdated) && flag(serverDown);
   return type === 'heartbeat-reply' || (type === 'cache-updated' && typeof version === 'number');
 }
 

@@ -46,12 +46,14 @@ const savedAtFormats = () =>
 
 /**
  * 'Keine Verbindung: Du siehst die gespeicherte Fassung vom 28. November, 14:02 Uhr.', and when a publish changed
- * the page since (`outdated`), ' Die Seite wurde seitdem geändert.'
+ * the page since (`outdated`), ' Die Seite wurde seitdem geändert.' `serverDown`: the connection worked, the
+ * server answered with an error (a restart): 'Die Seite ist gerade nicht erreichbar: …'.
  */
-export function savedCopyText(savedAt: number | null, outdated = false): string {
+export function savedCopyText(savedAt: number | null, outdated = false, serverDown = false): string {
   const since = outdated ? ' Die Seite wurde seitdem geändert.' : '';
-  if (savedAt === null) return `Keine Verbindung: Du siehst eine gespeicherte Fassung dieser Seite.${since}`;
+  const why = serverDown ? 'Die Seite ist gerade nicht erreichbar' : 'Keine Verbindung';
+  if (savedAt === null) return `${why}: Du siehst eine gespeicherte Fassung dieser Seite.${since}`;
   const at = new Date(savedAt);
   const { day, time } = savedAtFormats();
-  return `Keine Verbindung: Du siehst die gespeicherte Fassung vom ${day.format(at)}, ${time.format(at)} Uhr.${since}`;
+  return `${why}: Du siehst die gespeicherte Fassung vom ${day.format(at)}, ${time.format(at)} Uhr.${since}`;
 }

@@ -59,10 +59,10 @@ function hideUpdateBar(): void {
 
 let savedCopyBar: HTMLElement | null = null;
 
-function showSavedCopy(savedAt: number | null, outdated: boolean): void {
+function showSavedCopy(savedAt: number | null, outdated: boolean, serverDown: boolean): void {
   // a newer version is on its way in already: the update bar's reload replaces the copy
   if (bar) return;
-  showReloadBar(savedCopyText(savedAt, outdated), SC.label);
+  showReloadBar(savedCopyText(savedAt, outdated, serverDown), SC.label);
 }
 
 /** The bar that asks for a reload (the saved copy's template): a saved copy, or a form of an older build. */

@@ -50,8 +50,10 @@ function differs(shown: Response, late: Response): boolean {
   return late.ok && before !== null && after !== null && before !== after;
 }
 
-/** What `askAgain` gives: the page to show, and whether it is the first answer because the second failed. */
-export type AskedAgain = { response: Response; failed: boolean };
+/** Why the page asked again did not come: no network, or the server's error (a 5xx during a restart). */
+export type AskFailure = 'network' | 'server';
+/** What `askAgain` gives: the page to show, and why it is the first answer when the second failed (else null). */
+export type AskedAgain = { response: Response; failed: AskFailure | null };
 
 /**
  * The page asked again; within `waitMs` its answer (unless the server failed: a 5xx during a restart does
@@ -68,17 +70,18 @@ export async function askAgain(
   firstStored: Promise<void>,
   waitMs: number,
   tellTab: () => Promise<void>,
-  tellFailed: () => Promise<void>,
+  tellFailed: (why: AskFailure) => Promise<void>,
 ): Promise<AskedAgain> {
   const again = strategy.handle({ ...options, params: { after: firstStored } } as HandleOptions).catch(() => null);
   const answer = await withTimeout(again, waitMs);
   const good = (late: Response | null): late is Response => late !== null && late.status < 500;
+  const why = (late: Response | null): AskFailure => (late === null ? 'network' : 'server');
   if (answer === undefined) {
     // the first answer is shown; what comes later tells the tab: a newer page (the banner a publish brings), or
     // that none came (the page shown is older than the publish: said as of a saved copy, `tellFailed`)
     const event = 'event' in options ? options.event : options;
-    event?.waitUntil(again.then((late) => (!good(late) ? tellFailed() : differs(first, late) ? tellTab() : undefined)).catch(() => undefined));
-    return { response: first, failed: false };
+    event?.waitUntil(again.then((late) => (!good(late) ? tellFailed(why(late)) : differs(first, late) ? tellTab() : undefined)).catch(() => undefined));
+    return { response: first, failed: null };
   }
-  return good(answer) ? { response: answer, failed: false } : { response: first, failed: true };
+  return good(answer) ? { response: answer, failed: null } : { response: first, failed: why(answer) };
 }

@@ -5,8 +5,8 @@
 
 import { OncePerTab } from './once-per-tab';
 
-/** A saved copy's Date (null: unknown), and whether a publish changed its page since. */
-type SavedCopy = { savedAt: number | null; outdated: boolean };
+/** A saved copy's Date (null: unknown), whether a publish changed its page since, and whether the server failed (not the network). */
+type SavedCopy = { savedAt: number | null; outdated: boolean; serverDown?: boolean };
 
 export class SavedCopies {
   /** the copy for each tab whose navigation was answered from the cache */
@@ -34,14 +34,14 @@ export class SavedCopies {
    * Notes a navigation answered with an outdated copy (sw/outdated-pages.ts; a page from before a publish whose
    * page asked again did not come): the network failed. Returns what the tab is told (undefined: no tab's page).
    */
-  answeredOutdated(event: FetchEvent, response: Response): SavedCopy | undefined {
-    return this.keep(event, response, true);
+  answeredOutdated(event: FetchEvent, response: Response, serverDown = false): SavedCopy | undefined {
+    return this.keep(event, response, true, serverDown);
   }
 
-  private keep(event: FetchEvent, response: Response, outdated: boolean): SavedCopy | undefined {
+  private keep(event: FetchEvent, response: Response, outdated: boolean, serverDown = false): SavedCopy | undefined {
     if (event.request.mode !== 'navigate' || !event.resultingClientId) return undefined;
     const date = Date.parse(response.headers.get('date') ?? '');
-    const copy = { savedAt: Number.isFinite(date) ? date : null, outdated };
+    const copy = { savedAt: Number.isFinite(date) ? date : null, outdated, ...(serverDown ? { serverDown } : {}) };
     this.byClient.keep(event.resultingClientId, copy);
     return copy;
   }

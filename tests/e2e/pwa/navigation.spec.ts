@@ -155,27 +155,34 @@ test('a page asked again that is slow: the first answer after 3 s, the fresh one
   await expect(page.getByRole('heading', { name: title })).toBeVisible({ timeout: 15_000 });
 });
 
-test('a page asked again whose second answer fails: the page from before is shown, said to be outdated', async ({ page, browser }) => {
-  await openTab(page);
-  await proxy.answerOnceAsNow('/news');
-  // the network goes between the two requests: the page asked again gets no answer
-  proxy.cut('/news', 2);
-  const title = await publishNewsAsAdmin(browser, site);
-  const start = Date.now();
-  try {
-    await page.goto(`${proxy.url}/news`);
-  } finally {
-    proxy.uncut('/news');
-  }
-  // asked again (the browser itself retries a request whose connection was cut)
-  expect(asked('/news', start).length).toBeGreaterThanOrEqual(2);
-  await expect(page.getByRole('heading', { name: 'Saisonauftakt' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: title })).toHaveCount(0);
-  // the fan is told that this is not the page as it is now (before: no word of it)
-  await page.clock.resume();
-  await expect(page.getByTestId('saved-copy')).toContainText('Die Seite wurde seitdem geändert.');
-  await expect(page.getByTestId('saved-copy')).toContainText('Keine Verbindung');
-});
+for (const failure of [
+  { how: 'no network', told: 'Keine Verbindung: Du siehst die gespeicherte Fassung vom' },
+  { how: 'a server error', told: 'Die Seite ist gerade nicht erreichbar: Du siehst die gespeicherte Fassung vom' },
+]) {
+  test(`a page asked again whose second answer fails (${failure.how}): the page from before is shown, said to be outdated`, async ({ page, browser }) => {
+    await openTab(page);
+    await proxy.answerOnceAsNow('/news');
+    // between the two requests the network goes (the page asked again gets no answer), or the server restarts
+    if (failure.how === 'no network') proxy.cut('/news', 2);
+    else proxy.failWith503('/news', 2);
+    const title = await publishNewsAsAdmin(browser, site);
+    const start = Date.now();
+    try {
+      await page.goto(`${proxy.url}/news`);
+    } finally {
+      proxy.uncut('/news');
+    }
+    // asked again (the browser itself retries a request whose connection was cut)
+    expect(asked('/news', start).length).toBeGreaterThanOrEqual(2);
+    // the list from before the publish (its first six: the earlier tests' news), without the new one
+    await expect(page.getByRole('heading', { level: 1, name: 'News' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: title })).toHaveCount(0);
+    // the fan is told that this is not the page as it is now (before: no word of it), and why
+    await page.clock.resume();
+    await expect(page.getByTestId('saved-copy')).toContainText('Die Seite wurde seitdem geändert.');
+    await expect(page.getByTestId('saved-copy')).toContainText(failure.told);
+  });
+}
 
 test('a page asked again that is slow and then fails: the first answer after 3 s, and the tab, already running, told it is outdated', async ({ page, browser }) => {
   await openTab(page);
@@ -187,7 +194,7 @@ test('a page asked again that is slow and then fails: the first answer after 3 s
   const start = Date.now();
   try {
     await page.goto(`${proxy.url}/news`, { waitUntil: 'commit' });
-    await expect(page.getByRole('heading', { name: 'Saisonauftakt' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'News' })).toBeVisible();
     // the tab runs (and has asked its state) before the second answer fails
     await page.clock.resume();
     await expect(page.getByTestId('saved-copy')).toContainText('Die Seite wurde seitdem geändert.', { timeout: 15_000 });

@@ -20,6 +20,8 @@ export type WatchingProxy = {
   /** from the `nth` request for `path` on (1: the next), each gets no answer (the browser retries a cut one) until `uncut` */
   cut: (path: string, nth: number) => void;
   uncut: (path: string) => void;
+  /** the `nth` request for `path` from now on (1: the next) is answered 503 (a server that restarts) */
+  failWith503: (path: string, nth: number) => void;
   close: () => Promise<void>;
 };
 
@@ -32,6 +34,7 @@ export async function startWatchingProxy(target: string): Promise<WatchingProxy>
   let release = () => undefined as void;
   const delays = new Map<string, { nth: number; ms: number }>();
   const cuts = new Map<string, { nth: number }>();
+  const failures = new Map<string, { nth: number }>();
 
   const forward = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const upstream = http.request(`${target}${req.url}`, { method: req.method, headers: { ...req.headers, host: new URL(target).host } }, (upstreamAnswer) => {
@@ -45,6 +48,12 @@ export async function startWatchingProxy(target: string): Promise<WatchingProxy>
   const server = http.createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://proxy').pathname;
     requests.push({ path, at: Date.now(), preload: req.headers['service-worker-navigation-preload'] !== undefined });
+    const failure = failures.get(path);
+    if (failure && --failure.nth === 0) {
+      failures.delete(path);
+      res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '5' }).end('Der Server startet neu.');
+      return;
+    }
     const cut = cuts.get(path);
     // counted when it arrives; a request both delayed and cut is cut once its delay is over
     const answerOrCut = cut && --cut.nth <= 0 ? () => req.socket.destroy() : () => answer(req, res, path);
@@ -93,6 +102,7 @@ export async function startWatchingProxy(target: string): Promise<WatchingProxy>
     delay: (path, nth, ms) => void delays.set(path, { nth, ms }),
     cut: (path, nth) => void cuts.set(path, { nth }),
     uncut: (path) => void cuts.delete(path),
+    failWith503: (path, nth) => void failures.set(path, { nth }),
     answerOnceAsNow: async (path) => {
       const answer = await fetch(`${target}${path}`, { headers: { 'accept-encoding': 'identity' } });
       const headers: http.IncomingHttpHeaders = {};
