@@ -97,6 +97,8 @@ export class Scheduler {
     // a new job's first run is counted once: one without a row (its register failed) would otherwise be
     // counted from each look's now, and a calendar job's never come
     const first = (job: Job) => this.firstRuns.get(job.name) ?? this.firstRuns.set(job.name, nextAfter(job, now, true)).get(job.name)!;
+    // once stored, the row counts (a row deleted later is a new job again, counted from then)
+    for (const name of stored.keys()) this.firstRuns.delete(name);
     return new Map(this.jobs.map((job) => [job.name, Math.max(stored.get(job.name) ?? first(job), this.unstored.get(job.name) ?? -Infinity)]));
   }
 

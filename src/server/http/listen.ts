@@ -30,7 +30,7 @@ export function keepServing(server: Server, log: Pick<Console, 'error'>, now: ()
   let unlogged = 0;
   server.on('error', (error: Error) => {
     if (now() - loggedAt < ERROR_LOG_INTERVAL_MS) return void unlogged++;
-    log.error(`[server] ${error.message}${unlogged > 0 ? ` (and ${unlogged} more errors in the last minute)` : ''}`);
+    log.error(`[server] ${error.message}${unlogged > 0 ? ` (${unlogged} more errors since the last line)` : ''}`);
     loggedAt = now();
     unlogged = 0;
   });

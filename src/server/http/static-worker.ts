@@ -92,12 +92,14 @@ process.on('message', (message: OwnerMessage) => {
 });
 
 // a cluster worker's listen shares the owner's port; each worker accepts from it itself (cluster.ts).
-// An error of the shared socket (EADDRINUSE when it is bound again after all workers died; EMFILE on accept, a
-// worker out of file handles) ends this worker with its message, and the owner starts a fresh one
-// (worker-restarts.ts): it holds nothing of its own, while one kept serving would keep failing its connections
+// An error of the shared socket ends this worker with its message, and the owner starts a fresh one
+// (worker-restarts.ts): it holds nothing of its own. Before it listens (EADDRINUSE when the socket is bound
+// again after all workers died) at once; later (EMFILE on accept: out of file handles) after it has answered
+// the requests in flight, as at a stop, while the others take the new connections
 server.on('error', (error: Error) => {
   log.error(`[worker] ${error.message}`);
-  process.exit(1);
+  if (server.listening) void drain();
+  else process.exit(1);
 });
 server.listen(config.port, config.host);
 // the version file is watched from the start: a stat every half second, no inotify tree

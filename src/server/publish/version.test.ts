@@ -86,6 +86,28 @@ describe('the pages cache-version.json lists as changed', () => {
     writeCacheVersionFile(site, 15, {}, ['/news/8', '/news'], ['/news/8']);
     expect(pagesRemovedSince(read(site), 50)).toEqual(new Set(['/news/4', '/news/8']));
     expect(pagesChangedSince(read(site), 50)).toBe('all');
+
+    // a page removed and written again by a later version does not come back when the entries go out of the list
+    let list: unknown = { version: 20, pagesChangedSince: 20, pagesChanged: [] };
+    list = { version: 21, ...pagesChangedAfter(list, 21, ['/news/9'], ['/news/9']) };
+    list = { version: 22, ...pagesChangedAfter(list, 22, ['/news/9', '/news']) };
+    for (let version = 23; version <= 23 + VERSIONS_LISTED_MAX; version++) list = { version, ...pagesChangedAfter(list, version, ['/spielplan']) };
+    expect((list as { pagesRemovedUpTo?: string[] }).pagesRemovedUpTo ?? []).not.toContain('/news/9');
+    // nor after a full republish that starts the list again
+    list = { version: 30, pagesChangedSince: 30, pagesChanged: [] };
+    list = { version: 31, ...pagesChangedAfter(list, 31, ['/news/9'], ['/news/9']) };
+    list = { version: 32, ...pagesChangedAfter(list, 32, ['/news/9', '/news']) };
+    expect(pagesChangedAfter(list, 33, undefined)).not.toHaveProperty('pagesRemovedUpTo');
+  });
+
+  it("a damaged file's removed pages that are no pages are not carried on (a worker would delete what they name)", () => {
+    const site = siteDir();
+    fs.writeFileSync(
+      path.join(site, CACHE_VERSION_FILE),
+      JSON.stringify({ version: 3, pagesChangedSince: 1, pagesRemovedUpTo: ['', '/sw.js', '/_astro/a.js', 'news/1', 7, '/news/2'], pagesChanged: [{ version: 9, removed: ['/manifest.webmanifest', '/spieler/3'] }] }),
+    );
+    writeCacheVersionFile(site, 4, {}, ['/']);
+    expect(read(site)).toMatchObject({ pagesChangedSince: 3, pagesRemovedUpTo: ['/news/2', '/spieler/3'] });
   });
 
   it('names every page after a job it cannot list, and after a version whose file was not written', () => {

@@ -62,7 +62,7 @@ export function pagesChangedAfter(previous: unknown, version: number, pages: rea
   const earlier = continuedList(previous, version - 1);
   if (!named || named.length > PAGES_LISTED_MAX) {
     // the list starts again here: what it and this job removed moves to the pages removed up to its start
-    const before = earlier.pagesChanged.flatMap((change) => change.removed ?? []);
+    const before = earlier.pagesChanged.flatMap((change, at, all) => removedNotWrittenAgain(change, all.slice(at + 1)));
     return withRemovedUpTo({ pagesChangedSince: version, pagesChanged: [] }, [...(earlier.pagesRemovedUpTo ?? []), ...before, ...removed.filter(isPagePath)]);
   }
   const gone = [...new Set(removed)].filter((page) => named.includes(page));
@@ -76,9 +76,17 @@ export function pagesChangedAfter(previous: unknown, version: number, pages: rea
     const oldest = list.shift()!;
     since = oldest.version;
     listed -= oldest.pages.length;
-    removedUpTo.push(...(oldest.removed ?? []));
+    removedUpTo.push(...removedNotWrittenAgain(oldest, list));
   }
   return withRemovedUpTo({ pagesChangedSince: since, pagesChanged: list }, removedUpTo);
+}
+
+type Change = PagesChanged['pagesChanged'][number];
+
+/** The pages `change` removed that none of the `later` changes wrote again (a player's consent given back). */
+function removedNotWrittenAgain(change: Change, later: readonly Change[]): string[] {
+  const writtenAgain = (page: string) => later.some((c) => c.pages.includes(page) && !(c.removed ?? []).includes(page));
+  return (change.removed ?? []).filter((page) => !writtenAgain(page));
 }
 
 /** The list with the newest `PAGES_LISTED_MAX` of `removed` (each once, at its last place), when there are any. */
@@ -94,7 +102,8 @@ function withRemovedUpTo(list: PagesChanged, removed: readonly string[]): PagesC
 function continuedList(previous: unknown, version: number): PagesChanged {
   if (typeof previous !== 'object' || previous === null) return { pagesChangedSince: version, pagesChanged: [] };
   const { version: was, pagesChangedSince: since, pagesChanged: list, pagesRemovedUpTo: upTo } = previous as Partial<PagesChanged> & { version?: unknown };
-  const strings = (value: unknown) => (Array.isArray(value) ? value.filter((page): page is string => typeof page === 'string') : []);
+  // pages only: a damaged file's '/sw.js' or '' would delete a worker's saved copies of something else
+  const strings = (value: unknown) => (Array.isArray(value) ? value.filter((page): page is string => typeof page === 'string' && page.startsWith('/') && isPagePath(page)) : []);
   const removedUpTo = strings(upTo);
   const valid = Array.isArray(list) && list.every((c) => typeof c?.version === 'number' && typeof since === 'number' && c.version > since && c.version <= version && Array.isArray(c.pages));
   if (was !== version || !valid) {
