@@ -32,7 +32,8 @@ export class SavedCopies {
 
   /**
    * Notes a navigation answered with an outdated copy (sw/outdated-pages.ts; a page from before a publish whose
-   * page asked again did not come): the network failed. Returns what the tab is told (undefined: no tab's page).
+   * page asked again did not come): the network failed, or the server (`serverDown`). Returns what the tab is
+   * told (undefined: no tab's page).
    */
   answeredOutdated(event: FetchEvent, response: Response, serverDown = false): SavedCopy | undefined {
     return this.keep(event, response, true, serverDown);
