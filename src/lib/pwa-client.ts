@@ -4,6 +4,7 @@
 // that the cache version changed.
 import { startLiveness, type Liveness } from './pwa-liveness';
 import { OFFLINE_PAGE_COLOURS, isFromWorker, type ClubColours, type ToWorker } from './pwa-protocol';
+import { ToldOnce } from './pwa-told-once';
 import { keepScreenAwake } from './pwa-wake-lock';
 
 export const SERVICE_WORKER_URL = '/sw.js';
@@ -50,9 +51,10 @@ export function startPwaClient({ onCacheUpdated, onSavedCopy }: PwaClientOptions
     worker?.postMessage(message);
   };
 
+  const told = new ToldOnce();
   const onMessage = (event: MessageEvent) => {
     const data: unknown = event.data;
-    if (!isFromWorker(data)) return;
+    if (!isFromWorker(data) || !told.isNew(data)) return;
     if (data.type === 'heartbeat-reply') liveness?.onReply();
     else if (data.type === 'saved-copy') onSavedCopy(data.savedAt, data.outdated === true, data.serverDown === true);
     else onCacheUpdated(data.version);
