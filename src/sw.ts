@@ -208,17 +208,20 @@ const checkVersion = (minIntervalMs: number) => versions.run(minIntervalMs);
 async function tellLateTab(clientId: string, version: number): Promise<void> {
   // kept too: a tab that does not listen yet asks when it runs
   lateUpdates.keep(clientId, version);
-  const tab = clientId ? await self.clients.get(clientId) : undefined;
-  tab?.postMessage({ type: 'cache-updated', version } satisfies FromWorker);
+  await postToTab(clientId, { type: 'cache-updated', version });
 }
 
 /** Tells the tab a navigation made that its page, shown after the 3 s, is older than a publish whose page did not come. */
 async function tellOutdatedTab(event: FetchEvent, shown: Response, why: AskFailure): Promise<void> {
   // kept too: a tab that does not listen yet asks when it runs
   const saved = savedCopies.answeredOutdated(event, shown, why === 'server');
-  if (!saved) return;
-  const tab = await self.clients.get(event.resultingClientId);
-  tab?.postMessage({ type: 'saved-copy', ...saved } satisfies FromWorker);
+  if (saved) await postToTab(event.resultingClientId, { type: 'saved-copy', ...saved });
+}
+
+/** Posts to the tab if it runs (a tab that does not listen yet asks for what was kept for it; the tab acts on each once). */
+async function postToTab(clientId: string, message: FromWorker): Promise<void> {
+  const tab = clientId ? await self.clients.get(clientId) : undefined;
+  tab?.postMessage(message);
 }
 
 /** Tells the tabs that show one of `pages` (every tab: 'all'). */
