@@ -38,23 +38,41 @@ export function fromAnotherBuild(fresh: Document, open: Document): boolean {
   return [...theirs.urls].some((url) => !mine.urls.has(url)) || [...theirs.inline].some((text) => !mine.inline.has(text));
 }
 
+/** How long a fetch of the page may take: one that never ends (a connection stalled on weak data) held back every later one. */
+const FETCH_TIMEOUT_MS = 15_000;
+
 /**
- * Replaces the page's live part with the one of the freshly published page: 'swapped', 'failed' when it
- * cannot, 'new-build' when the fresh page is of another build (the page is to be reloaded instead).
+ * Replaces the page's live part with the one of the freshly published page: 'swapped' (also when it was the
+ * same), 'ended' when swapped and the match no longer changes (full time: the page stops listening), 'failed'
+ * when it cannot, 'new-build' when the fresh page is of another build (the page is to be reloaded instead).
  */
-async function refreshFragment(matchId: string): Promise<'swapped' | 'failed' | 'new-build'> {
-  // past the service worker's cache: on a slow or dead connection a saved copy would pass for the news and take
-  // the reload prompt away; an error shows the prompt
-  const response = await fetch(`/spiel/${encodeURIComponent(matchId)}`, { cache: 'no-store', headers: { accept: 'text/html', [FRESH_PAGE_HEADER]: '1' } });
-  if (!response.ok) return 'failed';
-  const page = new DOMParser().parseFromString(await response.text(), 'text/html');
-  const fresh = page.getElementById(FRAGMENT_ID);
-  const current = document.getElementById(FRAGMENT_ID);
-  if (!fresh || !current) return 'failed';
-  if (fromAnotherBuild(page, document)) return 'new-build';
-  // the published page is our own, sanitised HTML without scripts
-  current.replaceChildren(...Array.from(fresh.childNodes).map((node) => document.importNode(node, true)));
-  return 'swapped';
+async function refreshFragment(matchId: string): Promise<'swapped' | 'ended' | 'failed' | 'new-build'> {
+  const abort = new AbortController();
+  const timeout = setTimeout(() => abort.abort(), FETCH_TIMEOUT_MS);
+  try {
+    // past the service worker's cache: on a slow or dead connection a saved copy would pass for the news and take
+    // the reload prompt away; an error shows the prompt. Asked with the page's ETag: an unchanged page is a 304.
+    const response = await fetch(`/spiel/${encodeURIComponent(matchId)}`, {
+      cache: 'no-cache',
+      headers: { accept: 'text/html', [FRESH_PAGE_HEADER]: '1' },
+      signal: abort.signal,
+    });
+    if (!response.ok) return 'failed';
+    const page = new DOMParser().parseFromString(await response.text(), 'text/html');
+    const fresh = page.getElementById(FRAGMENT_ID);
+    const current = document.getElementById(FRAGMENT_ID);
+    if (!fresh || !current) return 'failed';
+    if (fromAnotherBuild(page, document)) return 'new-build';
+    // the same as shown (the catch-up when the stream opens, mostly): left alone, a focus in it stays
+    if (fresh.innerHTML !== current.innerHTML) {
+      // the published page is our own, sanitised HTML without scripts
+      current.replaceChildren(...Array.from(fresh.childNodes).map((node) => document.importNode(node, true)));
+    }
+    // a page that no longer listens (the match is over) has no place for the reload prompt
+    return page.querySelector('[data-live-reload]') ? 'swapped' : 'ended';
+  } finally {
+    clearTimeout(timeout);
+  }
 }
 
 async function cacheVersion(): Promise<number | null> {
@@ -126,8 +144,10 @@ function listen(until: number): void {
       refreshFragment(matchId)
         .then((outcome) => {
           missed = outcome === 'failed';
-          if (outcome === 'swapped') slot.querySelector('.live-reload')?.remove();
+          if (outcome === 'swapped' || outcome === 'ended') slot.querySelector('.live-reload')?.remove();
           else stale();
+          // full time published: nothing more comes, the stream's place is given back (the day's end is long after)
+          if (outcome === 'ended') end();
         })
         .catch(() => {
           missed = true;
@@ -138,7 +158,6 @@ function listen(until: number): void {
   let poll: ReturnType<typeof setInterval> | undefined;
   let source: EventSource | null = null;
   let ended = false;
-  let openedBefore = false;
   let reconnectMs = 2_000;
   let reconnect: ReturnType<typeof setTimeout> | undefined;
   // the day after the match is over: no stream, no polling, no tries any more (a result never entered left
@@ -169,10 +188,9 @@ function listen(until: number): void {
       clearInterval(poll);
       poll = undefined;
       reconnectMs = 2_000;
-      // a stream that came back (a phone woke up, the network returned) missed what was published
-      // meanwhile, the final whistle perhaps: the live part is fetched once
-      if (openedBefore) refresh();
-      openedBefore = true;
+      // what was published before the stream opened is fetched once: between the page's answer and this
+      // (seconds on weak data), or while a stream that came back was away (the final whistle perhaps)
+      refresh();
     });
     stream.addEventListener('update', refresh);
     stream.addEventListener('error', () => {

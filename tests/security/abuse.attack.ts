@@ -9,6 +9,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { membershipInquiries } from '../../src/server/db/schema';
 import { FORM_POLICY } from '../../src/server/auth/rate-limit';
 import { createTestUser } from '../fixtures/auth';
+import { makeMatch } from '../fixtures/factories';
+import { LIVE_STREAMS_PER_ADDRESS } from '../../src/server/services/live-streams';
 import { startSite, type Site } from '../fixtures/site';
 import { printFigures } from '../faults/figures';
 import { action, captchaFor, median, sendInTwoParts } from './http';
@@ -245,4 +247,24 @@ it('an action call refused by its length or its sender is read to its end first:
     expect(sent.answer, c.name).toContain(c.message);
     expect(sent.next.split('\r\n')[0], c.name).toBe('HTTP/1.1 200 OK');
   }
+});
+
+it("HEAD requests to a match's live stream take no place: a fan at the same address opens the stream after more of them than the limit", async () => {
+  const match = makeMatch(site.db());
+  const visitor = viaProxy('198.51.100.23');
+  const tried = LIVE_STREAMS_PER_ADDRESS + 10;
+  const answers: number[] = [];
+  for (let i = 0; i < tried; i++) answers.push((await fetch(`${base}/api/live/${match.id}`, { method: 'HEAD', ...visitor })).status);
+  const unknown = await fetch(`${base}/api/live/gibt-es-nicht`, { method: 'HEAD', ...visitor });
+  // a fan behind the same address: the stream opens and says its retry
+  const controller = new AbortController();
+  const fan = await fetch(`${base}/api/live/${match.id}`, { ...visitor, signal: controller.signal });
+  const first = fan.ok ? new TextDecoder().decode((await fan.body!.getReader().read()).value) : await fan.text();
+  controller.abort();
+  printFigures('abuse: HEAD on the live stream', { tried, answered200: answers.filter((s) => s === 200).length, fanStream: fan.status });
+  expect(answers.every((status) => status === 200)).toBe(true);
+  expect(unknown.status).toBe(404);
+  expect(fan.status).toBe(200);
+  expect(fan.headers.get('content-type')).toContain('text/event-stream');
+  expect(first).toContain('retry: 2000');
 });

@@ -7,6 +7,17 @@ import { onServerStopping } from './shutdown';
 
 export type SendEvent = (chunk: string) => void;
 
+const EVENT_STREAM_HEADERS = { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive' };
+
+/**
+ * The answer to a HEAD request of a stream: its headers, no stream. Each stream route exports a HEAD of its own:
+ * Astro answers HEAD with the GET handler and drops its body unread, and the stream it started (a listener, a
+ * ping timer, a live stream's place) then stayed for good: some thousand HEAD requests shut every fan out.
+ */
+export function eventStreamHead(): Response {
+  return new Response(null, { headers: EVENT_STREAM_HEADERS });
+}
+
 export function eventStreamResponse(request: Request, retryMs: number, subscribe: (send: SendEvent) => () => void): Response {
   const encoder = new TextEncoder();
   let stop = () => undefined as void;
@@ -36,13 +47,13 @@ export function eventStreamResponse(request: Request, retryMs: number, subscribe
         offStopping();
         clearInterval(ping);
       };
-      request.signal.addEventListener('abort', end);
+      // a client gone before the stream started hears no 'abort' any more
+      if (request.signal.aborted) end();
+      else request.signal.addEventListener('abort', end);
     },
     cancel() {
       stop();
     },
   });
-  return new Response(stream, {
-    headers: { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-store', connection: 'keep-alive' },
-  });
+  return new Response(stream, { headers: EVENT_STREAM_HEADERS });
 }

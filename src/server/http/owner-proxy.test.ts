@@ -65,6 +65,8 @@ beforeEach(async () => {
         res.write('retry: 2000\n\n');
         return;
       }
+      // an answer that takes long: the visitor may leave before it
+      if (req.url === '/admin/slow') return;
       if (req.url === '/admin/etag') {
         if (req.headers['if-none-match'] === '"v1"') res.writeHead(304, { etag: '"v1"' }).end();
         else res.writeHead(200, { etag: '"v1"', 'content-type': 'text/plain' }).end('Inhalt');
@@ -169,6 +171,21 @@ describe('owner proxy', () => {
     expect(new TextDecoder().decode(first.value)).toBe('retry: 2000\n\n');
     controller.abort();
     await until(() => seen[0]?.closedEarly === true);
+  });
+
+  it('a visitor who leaves before the answer: the owner request ends, and nothing says the owner was not reachable', async () => {
+    const warnings: string[] = [];
+    proxy.close();
+    await new Promise((r) => worker.close(r));
+    await startWorker('', { warn: (line: string) => warnings.push(line) });
+    const controller = new AbortController();
+    const asked = fetch(`${base}/admin/slow`, { signal: controller.signal }).catch(() => 'left');
+    await until(() => seen.length === 1);
+    controller.abort();
+    expect(await asked).toBe('left');
+    await until(() => seen[0].closedEarly);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(warnings).toEqual([]);
   });
 
   it('an owner that is down: a German 502 for pages, a 503 with a reason for /healthz', async () => {

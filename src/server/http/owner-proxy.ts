@@ -82,6 +82,8 @@ export function createOwnerProxy(socketPath: string, log: Pick<Console, 'warn'> 
     const pathname = (req.url ?? '/').split('?')[0];
     const headers = forwardedHeaders(req);
     let upstream: http.ClientRequest;
+    // the visitor went away before the answer was complete: the owner's request was ended for it, and its error is ours
+    let clientGone = false;
     // `fresh`: once more on a new connection. A kept-alive one can still be closed by the owner
     // just as a request goes out on it; Node's documentation for agent.keepAlive recommends this retry.
     const send = (fresh: boolean) => {
@@ -102,6 +104,7 @@ export function createOwnerProxy(socketPath: string, log: Pick<Console, 'warn'> 
         answer.on('error', () => res.destroy());
       });
       request.on('error', (error) => {
+        if (clientGone) return;
         const code = (error as NodeJS.ErrnoException).code ?? error.message;
         // a body has gone into the failed request already: such a request is not sent again
         if (!answered && !fresh && request.reusedSocket && RETRYABLE.has(req.method ?? '') && !hasBody(req) && !res.destroyed) {
@@ -123,7 +126,9 @@ export function createOwnerProxy(socketPath: string, log: Pick<Console, 'warn'> 
     req.pipe(send(false));
     // the client went away before the answer was complete: the owner's request ends too
     res.on('close', () => {
-      if (!res.writableFinished) upstream.destroy();
+      if (res.writableFinished) return;
+      clientGone = true;
+      upstream.destroy();
     });
   };
   return { handle, close: () => agent.destroy() };

@@ -3,7 +3,7 @@
 // the bundle and the server load separate copies of this module, so the queue is
 // kept on globalThis under a registered symbol (docs/decisions/002).
 import { EventEmitter } from 'node:events';
-import type { PublishReport } from './publish-report';
+import { changedPages, type PublishReport } from './publish-report';
 import type { PublishQueue } from './queue';
 import type { Change } from './routes';
 
@@ -25,8 +25,24 @@ export function onDataChange(listener: (event: ChangeEvent) => void): () => void
 
 export function registerPublishQueue(queue: PublishQueue | undefined): void {
   (globalThis as unknown as Holder)[KEY] = queue;
-  // every job (an admin's save, a retry) tells open panels how many pages still wait
-  queue?.listeners.add((report) => bus.emit('pending', report.pending));
+  queue?.listeners.add((report) => {
+    // every job (an admin's save, a retry) tells open panels how many pages still wait
+    bus.emit('pending', report.pending);
+    bus.emit('published', report);
+  });
+}
+
+/**
+ * Each time a publish job of this process changed the page at `url` (an admin's save, the retry of a page or
+ * of a whole job that failed: a save's 'change' is not told again when its pages come out later), with the
+ * cache version it raised.
+ */
+export function onPagePublished(url: string, listener: (version: number) => void): () => void {
+  const onReport = (report: PublishReport) => {
+    if (changedPages(report).includes(url)) listener(report.version);
+  };
+  bus.on('published', onReport);
+  return () => bus.off('published', onReport);
 }
 
 /** How many pages wait for a retry in this process (0 where no publisher runs). */

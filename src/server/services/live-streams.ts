@@ -14,9 +14,13 @@ let inAll = 0;
 
 export type LiveStreamOpening = { ok: true; close: () => void } | { ok: false; status: 404 | 429 | 503; message: string };
 
+/** Whether there is such a match to listen to. */
+export function isKnownMatch(matchId: string, db = getDb()): boolean {
+  return db.$client.prepare('SELECT 1 FROM matches WHERE id = ?').get(matchId) !== undefined;
+}
+
 export function openLiveStream(matchId: string, clientAddress: string, db = getDb()): LiveStreamOpening {
-  const match = db.$client.prepare('SELECT 1 FROM matches WHERE id = ?').get(matchId);
-  if (!match) return { ok: false, status: 404, message: LIVE_TEXTS.unknownMatch };
+  if (!isKnownMatch(matchId, db)) return { ok: false, status: 404, message: LIVE_TEXTS.unknownMatch };
   const key = addressForLimits(clientAddress);
   const mine = perAddress.get(key) ?? 0;
   if (mine >= LIVE_STREAMS_PER_ADDRESS) return { ok: false, status: 429, message: LIVE_TEXTS.tooMany };

@@ -3,24 +3,30 @@
 // again, so that the page fetches its freshly published self. Open to everyone
 // (the match page is public); it says nothing but that, and the version.
 import type { APIRoute } from 'astro';
-import { eventStreamResponse } from '../../../server/http/event-stream';
-import { onDataChange } from '../../../server/publish/notify';
-import { openLiveStream } from '../../../server/services/live-streams';
+import { LIVE_TEXTS } from '../../../lib/live-texts';
+import { eventStreamHead, eventStreamResponse } from '../../../server/http/event-stream';
+import { onPagePublished } from '../../../server/publish/notify';
+import { isKnownMatch, openLiveStream } from '../../../server/services/live-streams';
 
-const MATCH_TABLES = new Set(['matches', 'match_events', 'match_lineups']);
+const MATCH_ID = /^[A-Za-z0-9_-]{1,100}$/;
+const notFound = () => new Response('Nicht gefunden', { status: 404 });
+
+/** The stream's headers and no stream, so no place is taken (server/http/event-stream.ts). */
+export const HEAD: APIRoute = ({ params }) => {
+  const id = params.id ?? '';
+  if (!MATCH_ID.test(id)) return notFound();
+  return isKnownMatch(id) ? eventStreamHead() : new Response(LIVE_TEXTS.unknownMatch, { status: 404 });
+};
 
 export const GET: APIRoute = ({ params, request, clientAddress }) => {
   const id = params.id ?? '';
-  if (!/^[A-Za-z0-9_-]{1,100}$/.test(id)) return new Response('Nicht gefunden', { status: 404 });
+  if (!MATCH_ID.test(id)) return notFound();
   // a match that exists, and a bounded number of streams per address and in all (live-streams.ts)
   const opened = openLiveStream(id, clientAddress);
   if (!opened.ok) return new Response(opened.message, { status: opened.status, headers: { 'cache-control': 'no-store', 'retry-after': '30' } });
   return eventStreamResponse(request, 2000, (send) => {
-    const unsubscribe = onDataChange(({ changes, report }) => {
-      // a full republish names no tables: the page may have changed too
-      const ours = changes.length === 0 || changes.some((c) => MATCH_TABLES.has(c.table) && (c.key === undefined || c.key === id));
-      if (ours) send(`event: update\ndata: ${JSON.stringify({ version: report?.version ?? null })}\n\n`);
-    });
+    // when its page is out, not when the save asked for it: a page that failed comes out with a retry later
+    const unsubscribe = onPagePublished(`/spiel/${id}`, (version) => send(`event: update\ndata: ${JSON.stringify({ version })}\n\n`));
     return () => {
       unsubscribe();
       opened.close();

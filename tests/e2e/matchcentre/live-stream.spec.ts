@@ -1,0 +1,103 @@
+import { expect, test, type Browser, type Response } from '@playwright/test';
+import { makeMatch } from '../../fixtures/factories';
+import { viennaDate } from '../../../src/lib/dates-de';
+import { adminClient } from '../../fixtures/admin-http';
+import { useSite, withCookieChoice } from '../public/helpers';
+
+// An open match page's live stream (issue 14, decision 026), as a review of it found it failing: what came
+// out before the stream opened, the stream kept after full time, a fetch that never ended.
+const ids: Record<'loading' | 'fullTime' | 'stalled', string> = { loading: '', fullTime: '', stalled: '' };
+const site = useSite((db) => {
+  for (const [key, opponent] of [
+    ['loading', 'ASK Oberdorf'],
+    ['fullTime', 'SC Bach'],
+    ['stalled', 'FC Au'],
+  ] as const) {
+    ids[key] = makeMatch(db, { home_team: 'SV Kirchberg', away_team: opponent, match_date: viennaDate(new Date()), match_time: '18:00' }).id;
+  }
+});
+
+test.use({ viewport: { width: 375, height: 812 } });
+
+/** A fan's browser without a service worker: nothing but the page itself can bring the news. */
+async function fanPage(browser: Browser) {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, serviceWorkers: 'block' });
+  await withCookieChoice(context);
+  return { context, fan: await context.newPage() };
+}
+
+const sameDocument = () => (window as unknown as { __sameDocument?: boolean }).__sameDocument;
+const markDocument = () => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true);
+
+test('a match changed while the page loaded, before its stream opened, shows once the stream opens, without a reload', async ({ browser }) => {
+  const { context, fan } = await fanPage(browser);
+  // the stream opens late (weak data at the ground): the kick-off is published in between
+  let asked: () => void = () => undefined;
+  const streamAsked = new Promise<void>((resolve) => (asked = resolve));
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await fan.route('**/api/live/**', async (route) => {
+    asked();
+    await released;
+    await route.continue();
+  });
+  await fan.goto(`${site().url}/spiel/${ids.loading}`);
+  await fan.evaluate(markDocument);
+  await streamAsked;
+  const live = fan.locator('#spiel-live');
+  await expect(live.locator('.match-phase')).toHaveCount(0);
+  const admin = await adminClient(site());
+  expect((await admin.call('admin.matchDay.phase', { match_id: ids.loading, step: 'kickoff' })).status).toBe(200);
+  release();
+  await expect(live).toHaveAttribute('data-live', 'on');
+  await expect(live.locator('.match-phase')).toHaveText('1. Halbzeit', { timeout: 3_000 });
+  expect(await fan.evaluate(sameDocument)).toBe(true);
+  await context.close();
+});
+
+test('at full time an open page stops listening: its stream ends, the page is one like any other again', async ({ browser }) => {
+  const { context, fan } = await fanPage(browser);
+  const streams: string[] = [];
+  fan.on('request', (request) => {
+    if (request.url().includes('/api/live/')) streams.push(request.url());
+  });
+  await fan.goto(`${site().url}/spiel/${ids.fullTime}`);
+  const live = fan.locator('#spiel-live');
+  await expect(live).toHaveAttribute('data-live', 'on');
+  await fan.evaluate(markDocument);
+  const admin = await adminClient(site());
+  for (const step of ['kickoff', 'full_time']) expect((await admin.call('admin.matchDay.phase', { match_id: ids.fullTime, step })).status).toBe(200);
+  await expect(live.locator('.match-phase')).toHaveText('Abpfiff', { timeout: 3_000 });
+  // the page no longer says it follows the match, and asks for no stream again (EventSource would reconnect)
+  await expect(live).not.toHaveAttribute('data-live', /.*/);
+  const opened = streams.length;
+  await fan.waitForTimeout(3_000);
+  expect(streams).toHaveLength(opened);
+  expect(await fan.evaluate(sameDocument)).toBe(true);
+  await context.close();
+});
+
+test('a fetch of the page that never ends holds back no later event: it is given up after 15 s, and the next one shows', async ({ browser }) => {
+  test.setTimeout(60_000);
+  const { context, fan } = await fanPage(browser);
+  const pageUrl = `${site().url}/spiel/${ids.stalled}`;
+  const isPageFetch = (response: Response) => response.url() === pageUrl && response.request().resourceType() === 'fetch';
+  // the fetch the stream's opening makes, done before the connection stalls
+  const caughtUp = fan.waitForResponse(isPageFetch);
+  await fan.goto(pageUrl);
+  const live = fan.locator('#spiel-live');
+  await expect(live).toHaveAttribute('data-live', 'on');
+  await caughtUp;
+  await fan.evaluate(markDocument);
+  // the kick-off's fetch gets no answer, ever
+  await fan.route(pageUrl, () => new Promise<void>(() => undefined), { times: 1 });
+  const admin = await adminClient(site());
+  expect((await admin.call('admin.matchDay.phase', { match_id: ids.stalled, step: 'kickoff' })).status).toBe(200);
+  expect((await admin.call('admin.matchDay.record', { match_id: ids.stalled, type: 'goal', side: 'away', player_name: 'K. Maier' })).status).toBe(200);
+  const started = Date.now();
+  await expect(live.locator('.goals li')).toHaveText([/K\. Maier\s+– FC Au/], { timeout: 25_000 });
+  console.info(`[live] the goal showed ${Date.now() - started} ms after the stalled fetch`);
+  await expect(fan.getByRole('button', { name: 'Neue Ereignisse – neu laden' })).toHaveCount(0);
+  expect(await fan.evaluate(sameDocument)).toBe(true);
+  await context.close();
+});
