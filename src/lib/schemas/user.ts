@@ -35,6 +35,14 @@ export const USER_TEXTS = {
   emailRequired: 'Bitte geben Sie eine E-Mail-Adresse ein',
   inviteSuccess: 'Einladung erfolgreich versendet!',
   inviteFailed: 'Fehler beim Versenden der Einladung',
+  /** why an invitation's mail did not go (the import names it in its log) */
+  inviteNotSentReason: {
+    smtp: 'der Mailserver ist nicht erreichbar oder hat die E-Mail abgelehnt',
+    'outbox-full': 'kein Speicherplatz frei für die E-Mail',
+    outbox: 'die E-Mail konnte nicht gespeichert werden',
+  },
+  /** the server's message for a failed invitation (the spec's text first): why, and that nothing was sent */
+  inviteNotSent: (reason: string) => `Fehler beim Versenden der Einladung: ${reason}. Es wurde keine Einladung verschickt; bitte später erneut versuchen.`,
   loadFailed: 'Fehler beim Laden der Benutzer',
   roleAdded: (label: string) => `Rolle "${label}" hinzugefügt`,
   roleRemoved: (label: string) => `Rolle "${label}" entfernt`,

@@ -1,6 +1,6 @@
 // One-time tokens for set-up, password reset and invitation links: 160 random
 // bits, only the SHA-256 stored, single use, with an expiry.
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { write } from '../db/write';
 import { oneTimeTokens } from '../db/schema';
@@ -71,6 +71,36 @@ export function deleteUnusedTokens(db: Db, purpose: TokenPurpose, userId: string
             eq(oneTimeTokens.purpose, purpose),
             isNull(oneTimeTokens.usedAt),
             userId === null ? isNull(oneTimeTokens.userId) : eq(oneTimeTokens.userId, userId),
+          ),
+        )
+        .run(),
+    db,
+  );
+}
+
+/**
+ * A new link beside the user's earlier unused ones: they are voided once the new one is sent (`voidOlderTokens`),
+ * so that a mail that could not be sent does not cost the link the user already has.
+ */
+export function addToken(db: Db, purpose: TokenPurpose, userId: string, now = Date.now()): string {
+  return createOneTimeToken(db, purpose, userId, now);
+}
+
+/** Voids the user's unused links of this purpose made before `token` (one made after it, meanwhile, stays). */
+export function voidOlderTokens(db: Db, purpose: TokenPurpose, userId: string, token: string): void {
+  const hash = hashToken(token);
+  write(
+    'token.voidOlder',
+    (tx) =>
+      tx
+        .delete(oneTimeTokens)
+        .where(
+          and(
+            eq(oneTimeTokens.purpose, purpose),
+            eq(oneTimeTokens.userId, userId),
+            isNull(oneTimeTokens.usedAt),
+            // rowids grow with each insert: made before, even within the same millisecond
+            sql`rowid < (SELECT rowid FROM one_time_tokens WHERE id = ${hash})`,
           ),
         )
         .run(),

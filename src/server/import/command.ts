@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import type { Db } from '../db/client';
 import { sendMail } from '../mail/mailer';
-import { inviteUser } from '../services/users';
+import { UserRuleError, inviteUser } from '../services/users';
 import { loadClubSettings, saveClubSettings } from '../services/admin/club';
 import { clubIdentityIn } from '../content/club';
 import { renamedClubOf } from '../content/club-facts';
@@ -142,7 +142,8 @@ export async function runImport(db: Db, options: ImportOptions, log: (line: stri
         await inviteUser(db, user.email, options.send);
         log(T.invited(user.email));
       } catch (error) {
-        log(T.inviteFailed(user.email, error instanceof Error ? error.message : String(error)));
+        const reason = error instanceof UserRuleError ? (error.reason ?? error.message) : error instanceof Error ? error.message : String(error);
+        log(T.inviteFailed(user.email, reason));
       }
     }
   } else if (waiting.length > 0) {

@@ -224,7 +224,7 @@ describe('npm run import from a JSON export', () => {
     const outcome = await runImport(db, options({ invite: true, send }), log);
     expect(outcome.ok).toBe(true);
     expect(sent).toEqual(['schriftfuehrerin@sv-altdorf.at']);
-    expect(lines).toContain('[import] Einladung an obmann@sv-altdorf.at NICHT gesendet (Fehler beim Versenden der Einladung): der nächste Lauf mit --invite versucht es wieder, oder die Person setzt ein Passwort über „Passwort vergessen?“');
+    expect(lines).toContain('[import] Einladung an obmann@sv-altdorf.at NICHT gesendet (die E-Mail konnte nicht gespeichert werden): der nächste Lauf mit --invite versucht es wieder, oder die Person setzt ein Passwort über „Passwort vergessen?“');
   });
 
   it('--club keeps the colours saved for the built-in club, not its ground', async () => {

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { config } from '../config';
-import { pruneOutbox, removeOutboxMailsNaming, sendMail } from './mailer';
+import { pruneOutbox, removeOutboxMailsNaming, sendMail, smtpUrlWithTimeouts } from './mailer';
 
 let dir: string;
 let before: { outboxDir: string; smtpUrl: string };
@@ -94,4 +95,27 @@ test('an erasure while a mail naming the address is being written reaches that m
   expect(sent.transport).toBe('outbox');
   expect(erased).toBe(1);
   expect(fs.readdirSync(config.outboxDir)).toEqual([]);
+});
+
+test('a mail server that takes the connection and never greets gives up the send after 10 s, not 30 s or 10 minutes', async () => {
+  // the timeouts were passed beside the URL, and nodemailer dropped them (found in a review)
+  const sockets: net.Socket[] = [];
+  const silent = net.createServer((socket) => void sockets.push(socket));
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  config.smtpUrl = `smtp://127.0.0.1:${(silent.address() as net.AddressInfo).port}`;
+  const started = Date.now();
+  try {
+    await expect(sendMail({ to: 'a@example.at', subject: 'Einladung', text: 'Hallo' })).rejects.toThrow('Greeting never received');
+    expect(Date.now() - started).toBeLessThan(15_000);
+  } finally {
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => silent.close(resolve));
+  }
+}, 20_000);
+
+test("the timeouts go into the SMTP URL's query, beside the host's own options and never over them", () => {
+  const url = new URL(smtpUrlWithTimeouts('smtps://verein%40example.at:p%40ss%3Aw@mail.example.at:465?requireTLS=true&socketTimeout=60000'));
+  expect(url.username).toBe('verein%40example.at');
+  expect(url.password).toBe('p%40ss%3Aw');
+  expect(Object.fromEntries(url.searchParams)).toEqual({ requireTLS: 'true', socketTimeout: '60000', connectionTimeout: '10000', greetingTimeout: '10000' });
 });

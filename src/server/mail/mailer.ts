@@ -13,7 +13,7 @@ import { writeWhole } from '../whole-file';
 export type Mail = { to: string; subject: string; text: string; replyTo?: string };
 export type SentMail = { transport: 'smtp' | 'outbox'; file?: string };
 
-let smtp: nodemailer.Transporter | null = null;
+let smtp: { url: string; transport: nodemailer.Transporter } | null = null;
 
 /**
  * nodemailer waits 2 minutes for a connection and 10 for a silent server by
@@ -21,11 +21,22 @@ let smtp: nodemailer.Transporter | null = null;
  */
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
+/**
+ * The SMTP URL with our timeouts where it names none. Given beside a URL, nodemailer takes the URL's options
+ * alone and drops the others (7.0: `createTransport({ url, ...options })`), so the timeouts go into its query,
+ * where a host's own options (`?requireTLS=true`) are too.
+ */
+export function smtpUrlWithTimeouts(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  for (const [name, ms] of Object.entries(SMTP_TIMEOUTS)) if (!url.searchParams.has(name)) url.searchParams.set(name, String(ms));
+  return url.href;
+}
+
 export async function sendMail(mail: Mail): Promise<SentMail> {
   const message = { from: config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text, replyTo: mail.replyTo };
   if (config.smtpUrl) {
-    smtp ??= nodemailer.createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS });
-    await smtp.sendMail(message);
+    if (smtp?.url !== config.smtpUrl) smtp = { url: config.smtpUrl, transport: nodemailer.createTransport(smtpUrlWithTimeouts(config.smtpUrl)) };
+    await smtp.transport.sendMail(message);
     console.info(`[mail] sent "${mail.subject}" to ${mail.to} via SMTP`);
     return { transport: 'smtp' };
   }

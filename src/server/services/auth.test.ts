@@ -192,10 +192,28 @@ describe('requestPasswordReset', () => {
     const db = createTestDb();
     const user = await withUser(db);
     const send = async () => ({ transport: 'outbox' as const });
-    await requestPasswordReset(db, { email: user.email, ...(await solvedCaptcha(db)) }, '10.1.0.2', send);
-    await requestPasswordReset(db, { email: user.email, ...(await solvedCaptcha(db)) }, '10.1.0.2', send);
+    await (await requestPasswordReset(db, { email: user.email, ...(await solvedCaptcha(db)) }, '10.1.0.2', send)).delivery;
+    await (await requestPasswordReset(db, { email: user.email, ...(await solvedCaptcha(db)) }, '10.1.0.2', send)).delivery;
     const open = db.select().from(oneTimeTokens).where(eq(oneTimeTokens.userId, user.id)).all();
     expect(open).toHaveLength(1);
+  });
+
+  it('a reset mail that cannot be sent leaves the link of the one sent before working', async () => {
+    const db = createTestDb();
+    const user = await withUser(db);
+    const sent: Mail[] = [];
+    const send = async (mail: Mail) => {
+      sent.push(mail);
+      return { transport: 'outbox' as const };
+    };
+    await (await requestPasswordReset(db, { email: user.email, ...(await solvedCaptcha(db)) }, '10.1.0.3', send)).delivery;
+    const first = new URL(sent[0].text.match(/https?:\/\/\S+/)![0]).searchParams.get('token')!;
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const failing = async () => {
+      throw new Error('SMTP down');
+    };
+    await (await requestPasswordReset(db, { email: user.email, ...(await solvedCaptcha(db)) }, '10.1.0.3', failing)).delivery;
+    expect(findPasswordToken(db, first)?.purpose).toBe('reset');
   });
 
   it('mails one recipient 3 times at once, then once more after each growing wait, with the same answer throughout', async () => {

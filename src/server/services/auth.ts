@@ -13,7 +13,7 @@ import { burnPasswordCheck, hashPassword, passwordProblem, verifyPassword } from
 import { RESET_ADDRESS_POLICY, RESET_RECIPIENT_POLICY, addressForLimits, inTurn, recordAttempt, resetRecipientKey, retryAfter } from '../auth/rate-limit';
 import { clearAccountLimits, recordSignInFailure, recordSignInSuccess, signInGate } from '../auth/signin-limits';
 import { createSession, hashToken, invalidateSession, invalidateUserSessions } from '../auth/session';
-import { peekToken, replaceToken, voidPasswordTokens, type TokenPurpose, type TokenRow } from '../auth/tokens';
+import { addToken, peekToken, replaceToken, voidOlderTokens, voidPasswordTokens, type TokenPurpose, type TokenRow } from '../auth/tokens';
 import { findUserByEmail, normaliseEmail } from '../auth/users';
 import { sendMail } from '../mail/mailer';
 import { hasSecondFactor } from '../auth/totp';
@@ -121,8 +121,8 @@ export async function requestPasswordReset(
 
   const user = findUserByEmail(db, email);
   if (!user) return { outcome: 'answered', delivery: done };
-  // only the newest link works
-  const token = replaceToken(db, 'reset', user.id);
+  // only the newest link works, once it is sent: a mail that did not go leaves the link the user has
+  const token = addToken(db, 'reset', user.id);
   const delivery = send({
     to: user.email,
     subject: `Passwort zurücksetzen – ${clubIdentity().longName}`,
@@ -137,7 +137,14 @@ export async function requestPasswordReset(
       'Wenn du das nicht warst, ignoriere diese E-Mail einfach: dein bisheriges Passwort bleibt gültig.',
     ].join('\n'),
   }).then(
-    () => undefined,
+    () => {
+      try {
+        voidOlderTokens(db, 'reset', user.id, token);
+      } catch (error) {
+        // the new link works; an older one does too, for its hour
+        console.error(`[mail] the earlier reset links of ${user.email} could not be voided:`, error);
+      }
+    },
     (error: unknown) => console.error(`[mail] reset e-mail to ${user.email} failed:`, error),
   );
   return { outcome: 'answered', delivery };

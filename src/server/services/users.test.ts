@@ -84,14 +84,62 @@ describe('inviteUser', () => {
     expect(sent).toHaveLength(0);
   });
 
-  it('removes the new user again when the e-mail cannot be sent', async () => {
+  it('removes the new user again when the e-mail cannot be sent, and says why', async () => {
     const db = createTestDb();
     const failing = async () => {
       throw new Error('SMTP down');
     };
-    expect(await rule(() => inviteUser(db, 'neu@verein.at', failing))).toBe('Fehler beim Versenden der Einladung');
+    const before = config.smtpUrl;
+    config.smtpUrl = 'smtp://mail.example.at';
+    try {
+      expect(await rule(() => inviteUser(db, 'neu@verein.at', failing))).toBe(
+        'Fehler beim Versenden der Einladung: der Mailserver ist nicht erreichbar oder hat die E-Mail abgelehnt. Es wurde keine Einladung verschickt; bitte später erneut versuchen.',
+      );
+    } finally {
+      config.smtpUrl = before;
+    }
     expect(db.select().from(users).all()).toHaveLength(0);
     expect(db.select().from(oneTimeTokens).all()).toHaveLength(0);
+    // without SMTP the outbox on a full disk
+    const full = async () => {
+      throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
+    };
+    const refusal = await inviteUser(db, 'neu@verein.at', full).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(UserRuleError);
+    expect((refusal as UserRuleError).code).toBe('SERVICE_UNAVAILABLE');
+    expect((refusal as UserRuleError).message).toContain('kein Speicherplatz frei für die E-Mail');
+  });
+
+  it('a new invitation that cannot be sent leaves the link of the one sent before working', async () => {
+    // the earlier link was voided before the new mail went; a failed send then cost the person both (a review)
+    const db = createTestDb();
+    const { sent, send } = mailbox();
+    await inviteUser(db, 'neu@verein.at', send);
+    const first = new URL(sent[0].text.match(/https?:\/\/\S+/)![0]).searchParams.get('token')!;
+    const failing = async () => {
+      throw new Error('SMTP down');
+    };
+    expect(await rule(() => inviteUser(db, 'neu@verein.at', failing))).toMatch(/^Fehler beim Versenden der Einladung: /);
+    expect(findPasswordToken(db, first)).not.toBeNull();
+    expect(db.select().from(users).all()).toHaveLength(1);
+    expect(db.select().from(oneTimeTokens).all()).toHaveLength(1);
+  });
+
+  it('an invitation that hung and then failed takes back nothing of the one sent meanwhile', async () => {
+    // the admin saw the first one hang, invited again, was told it was sent; then the first one failed and
+    // deleted the user, the sent link with it (a review)
+    const db = createTestDb();
+    let fail: (error: Error) => void = () => undefined;
+    const hanging = () => new Promise<never>((_, reject) => (fail = reject));
+    const firstTry = inviteUser(db, 'neu@verein.at', hanging).catch((error: unknown) => error);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const { sent, send } = mailbox();
+    const user = await inviteUser(db, 'neu@verein.at', send);
+    fail(new Error('Greeting never received'));
+    expect(await firstTry).toBeInstanceOf(UserRuleError);
+    const second = new URL(sent[0].text.match(/https?:\/\/\S+/)![0]).searchParams.get('token')!;
+    expect(findPasswordToken(db, second)?.userId).toBe(user.id);
+    expect(db.select().from(users).all().map((u) => u.id)).toEqual([user.id]);
   });
 });
 

@@ -1,7 +1,7 @@
 // User management (admin-area.md §2 'benutzer', §5, §6, §8): list, invite, add
 // and remove roles, delete. Every rule is enforced here, whatever the UI shows:
 // nobody deletes themselves or a superadmin, and the last superadmin keeps the role.
-import { and, desc, eq, isNotNull, ne } from 'drizzle-orm';
+import { and, desc, eq, exists, isNotNull, isNull, ne, or } from 'drizzle-orm';
 import { ROLE_LABELS, USER_TEXTS, type Role, type UserListEntry } from '../../lib/schemas/user';
 import { clubIdentityIn } from '../content/club';
 import { config } from '../config';
@@ -9,7 +9,7 @@ import type { Db } from '../db/client';
 import { write } from '../db/write';
 import { oneTimeTokens, profiles, sessions, totpFactors, userRoles, users } from '../db/schema';
 import { hashToken } from '../auth/session';
-import { TOKEN_TTL_MS, replaceToken } from '../auth/tokens';
+import { TOKEN_TTL_MS, addToken, voidOlderTokens } from '../auth/tokens';
 import { createUser, findUserByEmail, normaliseEmail, superadminCount } from '../auth/users';
 import { sendMail } from '../mail/mailer';
 import { passwordLink } from './auth';
@@ -22,7 +22,9 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export class UserRuleError extends Error {
   constructor(
     message: string,
-    readonly code: 'NOT_FOUND' | 'CONFLICT' | 'BAD_REQUEST' | 'INTERNAL_SERVER_ERROR' = 'BAD_REQUEST',
+    readonly code: 'NOT_FOUND' | 'CONFLICT' | 'BAD_REQUEST' | 'INTERNAL_SERVER_ERROR' | 'SERVICE_UNAVAILABLE' = 'BAD_REQUEST',
+    /** the cause alone, where the message says more around it (a log names it) */
+    readonly reason?: string,
   ) {
     super(message);
   }
@@ -76,8 +78,10 @@ function invitationMail(email: string, token: string, club: string) {
 /**
  * Creates the user (role 'Benutzer') and sends the invitation whose link sets the
  * first password. Inviting someone whose invitation is still open sends a new
- * link and voids the old one. If the e-mail cannot be sent, a user created for it
- * is removed again, so that the invitation can simply be repeated.
+ * link and, once it is sent, voids the older ones. If the e-mail cannot be sent,
+ * only what this call made is taken back (its link; the user it created, unless an
+ * invitation sent meanwhile or a password keeps it): the invitation can simply be
+ * repeated, and a link the person has already keeps working.
  */
 export async function inviteUser(
   db: Db,
@@ -89,24 +93,51 @@ export async function inviteUser(
   const existing = findUserByEmail(db, email);
   if (existing?.passwordHash) throw new UserRuleError(USER_TEXTS.userExists, 'CONFLICT');
   const user = existing ? { id: existing.id, email: existing.email } : await createUser(db, { email, roles: ['user'] });
-  const token = replaceToken(db, 'invite', user.id);
+  const token = addToken(db, 'invite', user.id);
   try {
     // the club as saved in this database (the import invites before any page is rendered)
     await send(invitationMail(user.email, token, clubIdentityIn(db).longName));
   } catch (error) {
     console.error(`[mail] invitation to ${user.email} failed:`, error);
-    write(
-      'user.inviteUndo',
-      () => {
-        if (existing) db.delete(oneTimeTokens).where(eq(oneTimeTokens.id, hashToken(token))).run();
-        else db.delete(users).where(eq(users.id, user.id)).run();
-      },
-      db,
-    );
-    throw new UserRuleError(USER_TEXTS.inviteFailed, 'INTERNAL_SERVER_ERROR');
+    write('user.inviteUndo', (tx) => undoInvitation(tx, user.id, token, !existing), db);
+    const reason = USER_TEXTS.inviteNotSentReason[mailFailureCause(error)];
+    throw new UserRuleError(USER_TEXTS.inviteNotSent(reason), 'SERVICE_UNAVAILABLE', reason);
+  }
+  try {
+    voidOlderTokens(db, 'invite', user.id, token);
+  } catch (error) {
+    // the invitation is out and its link works; an older one still works as well, until it expires
+    console.error(`[mail] the earlier invitations of ${user.email} could not be voided:`, error);
   }
   recordAudit(db, { action: 'user.invite', actor, entity: 'users', rowId: user.id, detail: AUDIT_TEXTS.invited(user.email) });
   return user;
+}
+
+/**
+ * Takes back what a failed invitation made: its link, and the user it created while nothing else holds it (a
+ * second invitation sent meanwhile, after the admin's first one hung, or a password set).
+ */
+function undoInvitation(tx: Db, userId: string, token: string, created: boolean): void {
+  tx.delete(oneTimeTokens).where(eq(oneTimeTokens.id, hashToken(token))).run();
+  if (!created) return;
+  const held = tx
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.id, userId),
+        or(isNotNull(users.passwordHash), exists(tx.select().from(oneTimeTokens).where(and(eq(oneTimeTokens.userId, userId), isNull(oneTimeTokens.usedAt))))),
+      ),
+    )
+    .get();
+  if (!held) tx.delete(users).where(eq(users.id, userId)).run();
+}
+
+/** Why a mail did not go: the mail server (SMTP), or the outbox folder on a full or failing disk. */
+function mailFailureCause(error: unknown): 'smtp' | 'outbox-full' | 'outbox' {
+  if (config.smtpUrl) return 'smtp';
+  const code = (error as { code?: unknown })?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT' ? 'outbox-full' : 'outbox';
 }
 
 function requireUser(db: Db | Tx, userId: string) {
