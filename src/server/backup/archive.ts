@@ -140,7 +140,8 @@ async function createBackupOnce(source: BackupSource, toDir: string, now: Date):
     throw new BackupError(BACKUP_TEXTS.failed(describe(error, toDir)), { cause: error });
   }
   const target = path.join(path.resolve(toDir), archiveName(now));
-  const partial = `${target}.partial`;
+  // its own name, ending as pruneBackups knows: two backups in the same second shared one before
+  const partial = `${target.slice(0, -ARCHIVE_SUFFIX.length)}-${process.pid}-${crypto.randomBytes(4).toString('hex')}${ARCHIVE_SUFFIX}.partial`;
   try {
     fs.mkdirSync(path.dirname(target), { recursive: true });
     const db = source.db ?? new Database(source.dbFile, { readonly: true, fileMustExist: true });

@@ -131,6 +131,34 @@ describe('restoreBackup', () => {
     expect(fs.readFileSync(path.join(old.dir, 'uploads', 'logo.webp'), 'utf8')).toBe('bild-quelle');
   });
 
+  it('two restores within the same second keep both old states aside, each in its own folder', async () => {
+    // the second moved its old data into the first one's folder, the database over the one kept there (a review)
+    const old = dataDir('alt', ['Alt']);
+    old.db.$client.close();
+    const { db, source } = dataDir('quelle', ['Neu']);
+    const { file } = await createBackup(source, path.join(root, 'backups'));
+    db.$client.close();
+    const now = new Date('2026-12-05T22:40:00Z');
+    const first = await restoreBackup(file, { dataDir: old.dir, migrationsDir }, now);
+    const second = await restoreBackup(file, { dataDir: old.dir, migrationsDir }, now);
+    expect(second.before).not.toBe(first.before);
+    expect(titlesIn(first.before!)).toEqual(['Alt']);
+    expect(titlesIn(second.before!)).toEqual(['Neu']);
+    expect(titlesIn(old.dir)).toEqual(['Neu']);
+  });
+
+  it('two backups within the same second each write their own archive: neither fails on the other', async () => {
+    const { db, source } = dataDir('quelle', ['Neu']);
+    const now = new Date('2026-12-05T22:40:00Z');
+    const results = await Promise.allSettled([createBackup(source, path.join(root, 'backups'), now), createBackup(source, path.join(root, 'backups'), now)]);
+    db.$client.close();
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled']);
+    expect(fs.readdirSync(path.join(root, 'backups'))).toEqual([archiveName(now)]);
+    const restored = path.join(root, 'frisch');
+    await restoreBackup(path.join(root, 'backups', archiveName(now)), { dataDir: restored, migrationsDir });
+    expect(titlesIn(restored)).toEqual(['Neu']);
+  });
+
   it('refuses a missing, truncated, foreign or tampered archive in German and changes nothing', async () => {
     const target = dataDir('ziel', ['Bleibt']);
     target.db.$client.close();

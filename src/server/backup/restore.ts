@@ -178,6 +178,16 @@ async function beforeTheSwap<T>(dataDir: string, step: () => T | Promise<T>): Pr
   }
 }
 
+/**
+ * The path, or with '-2', '-3' … where it is taken: a second restore within the same second moved its old data
+ * into the first one's folder (its database over the one kept there) and, failing, removed the folder.
+ */
+function unusedPath(wanted: string): string {
+  let candidate = wanted;
+  for (let n = 2; fs.existsSync(candidate); n++) candidate = `${wanted}-${n}`;
+  return candidate;
+}
+
 export async function restoreBackup(archive: string, target: RestoreTarget, now = new Date()): Promise<RestoreResult> {
   const started = Date.now();
   const file = path.resolve(archive);
@@ -201,7 +211,7 @@ export async function restoreBackup(archive: string, target: RestoreTarget, now 
     throw error;
   }
   const staging = path.join(target.dataDir, `.restore-${stamp(now)}`);
-  const before = path.join(target.dataDir, `${BEFORE_RESTORE_PREFIX}${stamp(now)}`);
+  const before = unusedPath(path.join(target.dataDir, `${BEFORE_RESTORE_PREFIX}${stamp(now)}`));
   try {
     const manifest = await beforeTheSwap(target.dataDir, () => {
       fs.rmSync(staging, { recursive: true, force: true });
