@@ -17,6 +17,18 @@ describe('the settings the server starts with', () => {
     for (const port of ['', ' ', '0', '70000', 'achtzig', '80.5']) expect(settingsProblems({ PORT: port }), port).toEqual([`PORT: '${port}' ist keine Portnummer (1–65535)`]);
   });
 
+  it('refuses an SMTP URL the mailer cannot read, without writing its password to the log', () => {
+    // an unencoded '#' in the password ends the URL there; URL's own error carried the whole of it
+    for (const url of ['smtp://verein:geheim#1@mail.verein.at', 'mail.verein.at', 'https://mail.verein.at']) {
+      const problems = settingsProblems({ SMTP_URL: url });
+      expect(problems, url).toHaveLength(1);
+      expect(problems[0]).toMatch(/^SMTP_URL ist keine Adresse mit smtp:\/\/ oder smtps:\/\//);
+      expect(problems[0]).not.toContain('geheim');
+    }
+    expect(settingsProblems({ SMTP_URL: 'smtps://verein%40verein.at:geheim%231@mail.verein.at:465?requireTLS=true' })).toEqual([]);
+    expect(settingsProblems({ SMTP_URL: '' })).toEqual([]);
+  });
+
   it('stops the start with every problem named, and says when SITE_URL is not set', () => {
     expect(() => checkSettings({ SITE_URL: 'verein.at', PORT: '' })).toThrow(/Einstellungen ungültig:\n- SITE_URL: .*\n- PORT: ''/);
     const warnings: string[] = [];

@@ -19,6 +19,12 @@ export function settingsProblems(env: NodeJS.ProcessEnv = process.env): string[]
       problems.push(`SITE_URL: '${env.SITE_URL}' darf weder Anmeldedaten noch ? oder # enthalten`);
     }
   }
+  if (env.SMTP_URL) {
+    // never echoed: the URL holds the mail account's password (a '#' in it, unencoded, is a common cause)
+    if (!isUsableSmtpUrl(env.SMTP_URL)) {
+      problems.push("SMTP_URL ist keine Adresse mit smtp:// oder smtps:// (z. B. smtps://benutzer:passwort@mail.verein.at:465; Sonderzeichen im Passwort wie # oder @ als %23 bzw. %40)");
+    }
+  }
   if (env.PORT !== undefined) {
     const port = Number(env.PORT);
     if (env.PORT.trim() === '' || !Number.isInteger(port) || port < 1 || port > 65535) {
@@ -26,6 +32,16 @@ export function settingsProblems(env: NodeJS.ProcessEnv = process.env): string[]
     }
   }
   return problems;
+}
+
+/** Whether nodemailer can take the SMTP URL as we pass it (mail/mailer.ts parses it with `URL`). */
+export function isUsableSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
 }
 
 /** Throws when a setting is unusable; warns when SITE_URL is not set. */

@@ -119,3 +119,10 @@ test("the timeouts go into the SMTP URL's query, beside the host's own options a
   expect(url.password).toBe('p%40ss%3Aw');
   expect(Object.fromEntries(url.searchParams)).toEqual({ requireTLS: 'true', socketTimeout: '60000', connectionTimeout: '10000', greetingTimeout: '10000' });
 });
+
+test('an SMTP URL that cannot be read fails the send with our words, not with the URL and its password', async () => {
+  config.smtpUrl = 'smtp://verein:geheim#1@mail.verein.at';
+  const failure = await sendMail({ to: 'a@example.at', subject: 'Einladung', text: 'Hallo' }).catch((error: unknown) => error);
+  expect(String(failure)).toContain('SMTP_URL ist keine Adresse mit smtp://');
+  expect(JSON.stringify(failure, Object.getOwnPropertyNames(failure))).not.toContain('geheim');
+});

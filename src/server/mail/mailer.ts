@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { config } from '../config';
+import { isUsableSmtpUrl } from '../settings-check';
 import { writeWhole } from '../whole-file';
 
 export type Mail = { to: string; subject: string; text: string; replyTo?: string };
@@ -27,6 +28,8 @@ const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, sock
  * where a host's own options (`?requireTLS=true`) are too.
  */
 export function smtpUrlWithTimeouts(smtpUrl: string): string {
+  // URL's own error names the input, the password with it, and callers log what a send threw
+  if (!isUsableSmtpUrl(smtpUrl)) throw new Error('SMTP_URL ist keine Adresse mit smtp:// oder smtps:// (der Server prüft sie beim Start)');
   const url = new URL(smtpUrl);
   for (const [name, ms] of Object.entries(SMTP_TIMEOUTS)) if (!url.searchParams.has(name)) url.searchParams.set(name, String(ms));
   return url.href;
