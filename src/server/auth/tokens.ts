@@ -79,14 +79,10 @@ export function deleteUnusedTokens(db: Db, purpose: TokenPurpose, userId: string
 }
 
 /**
- * A new link beside the user's earlier unused ones: they are voided once the new one is sent (`voidOlderTokens`),
- * so that a mail that could not be sent does not cost the link the user already has.
+ * Voids the user's unused links of this purpose made before `token` (one made after it, meanwhile, stays). A new
+ * link is made beside the old ones (`createOneTimeToken`) and this runs once it is sent, so that a mail that could
+ * not be sent does not cost the link the user already has.
  */
-export function addToken(db: Db, purpose: TokenPurpose, userId: string, now = Date.now()): string {
-  return createOneTimeToken(db, purpose, userId, now);
-}
-
-/** Voids the user's unused links of this purpose made before `token` (one made after it, meanwhile, stays). */
 export function voidOlderTokens(db: Db, purpose: TokenPurpose, userId: string, token: string): void {
   const hash = hashToken(token);
   write(

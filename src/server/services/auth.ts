@@ -13,7 +13,7 @@ import { burnPasswordCheck, hashPassword, passwordProblem, verifyPassword } from
 import { RESET_ADDRESS_POLICY, RESET_RECIPIENT_POLICY, addressForLimits, inTurn, recordAttempt, resetRecipientKey, retryAfter } from '../auth/rate-limit';
 import { clearAccountLimits, recordSignInFailure, recordSignInSuccess, signInGate } from '../auth/signin-limits';
 import { createSession, hashToken, invalidateSession, invalidateUserSessions } from '../auth/session';
-import { addToken, peekToken, replaceToken, voidOlderTokens, voidPasswordTokens, type TokenPurpose, type TokenRow } from '../auth/tokens';
+import { createOneTimeToken, peekToken, replaceToken, voidOlderTokens, voidPasswordTokens, type TokenPurpose, type TokenRow } from '../auth/tokens';
 import { findUserByEmail, normaliseEmail } from '../auth/users';
 import { sendMail } from '../mail/mailer';
 import { hasSecondFactor } from '../auth/totp';
@@ -122,7 +122,7 @@ export async function requestPasswordReset(
   const user = findUserByEmail(db, email);
   if (!user) return { outcome: 'answered', delivery: done };
   // only the newest link works, once it is sent: a mail that did not go leaves the link the user has
-  const token = addToken(db, 'reset', user.id);
+  const token = createOneTimeToken(db, 'reset', user.id);
   const delivery = send({
     to: user.email,
     subject: `Passwort zurücksetzen – ${clubIdentity().longName}`,

@@ -9,7 +9,7 @@ import type { Db } from '../db/client';
 import { write } from '../db/write';
 import { oneTimeTokens, profiles, sessions, totpFactors, userRoles, users } from '../db/schema';
 import { hashToken } from '../auth/session';
-import { TOKEN_TTL_MS, addToken, voidOlderTokens } from '../auth/tokens';
+import { TOKEN_TTL_MS, createOneTimeToken, voidOlderTokens } from '../auth/tokens';
 import { createUser, findUserByEmail, normaliseEmail, superadminCount } from '../auth/users';
 import { sendMail } from '../mail/mailer';
 import { passwordLink } from './auth';
@@ -93,7 +93,7 @@ export async function inviteUser(
   const existing = findUserByEmail(db, email);
   if (existing?.passwordHash) throw new UserRuleError(USER_TEXTS.userExists, 'CONFLICT');
   const user = existing ? { id: existing.id, email: existing.email } : await createUser(db, { email, roles: ['user'] });
-  const token = addToken(db, 'invite', user.id);
+  const token = createOneTimeToken(db, 'invite', user.id);
   try {
     // the club as saved in this database (the import invites before any page is rendered)
     await send(invitationMail(user.email, token, clubIdentityIn(db).longName));
