@@ -249,21 +249,28 @@ export function useLoader<T>(load: () => Promise<CallResult<T>>, onError?: (mess
   const [failed, setFailed] = useState(false);
   const latest = useRef({ load, onError });
   latest.current = { load, onError };
-  // reloads can overlap (a save's, another admin's live event): only the last one asked shows its list
+  // reloads can overlap (a save's, another admin's live event): only the last one asked shows its list, and an
+  // earlier one resolves when that list is shown: a delete that moved the focus on once its own reload came back
+  // found the deleted row still there while the later reload was under way, and left the focus on the page
   const asked = useRef(0);
-  const reload = useCallback(async () => {
+  const newest = useRef<Promise<CallResult<T>> | null>(null);
+  const reload = useCallback((): Promise<CallResult<T>> => {
     const mine = ++asked.current;
-    const result = await latest.current.load();
-    if (mine !== asked.current) return result;
-    if (result.ok) {
-      setData(result.data);
-      setFailed(false);
-    } else {
-      setFailed(true);
-      latest.current.onError?.(result.message);
-    }
-    setLoading(false);
-    return result;
+    const shown = (async () => {
+      const result = await latest.current.load();
+      if (mine !== asked.current) return newest.current ?? result;
+      if (result.ok) {
+        setData(result.data);
+        setFailed(false);
+      } else {
+        setFailed(true);
+        latest.current.onError?.(result.message);
+      }
+      setLoading(false);
+      return result;
+    })();
+    newest.current = shown;
+    return shown;
   }, []);
   useEffect(() => {
     void reload();

@@ -6,7 +6,7 @@ import { loginAs } from '../../fixtures/auth';
 import { makeInquiry, makeMatch, makeNews, makePageSection, makePlayer, makeTeam } from '../../fixtures/factories';
 import { startSite, type Site } from '../../fixtures/site';
 import { leagues, membershipInquiries, news, pageContent, players } from '../../../src/server/db/schema';
-import { failAction, holdAction } from '../../fixtures/actions';
+import { actionUrl, failAction, holdAction } from '../../fixtures/actions';
 import { toaster } from './content-helpers';
 
 let site: Site;
@@ -283,4 +283,44 @@ test("an imprint section deleted with the keyboard hands the focus to the next s
   await expect(remove('Bildnachweis')).toHaveCount(0);
   await expect(remove('Haftung')).toBeFocused();
   expect(site.db().select().from(pageContent).all().filter((row) => row.page_key === 'imprint').map((row) => row.title)).toEqual(['Haftung']);
+});
+
+test("the focus moves on also when the delete's own reload is overtaken by a slower one (the save's live event)", async ({ page }) => {
+  makePageSection(site.db(), 'imprint', 'abschnitt_3', { title: 'Urheberrecht', content: 'Texte: Verein', display_order: 12 });
+  makePageSection(site.db(), 'imprint', 'abschnitt_4', { title: 'Streitbeilegung', content: 'Keine Schlichtung.', display_order: 13 });
+  // the server's live 'change' events wait in the page until released: the save's event, which races with the
+  // save's answer, comes after the delete's own reload was asked, as it did on a loaded machine
+  await page.addInitScript(() => {
+    const held: (() => void)[] = [];
+    const holder = window as unknown as { releaseChanges: () => void };
+    holder.releaseChanges = () => held.splice(0).forEach((deliver) => deliver());
+    const add = EventSource.prototype.addEventListener as (this: EventSource, type: string, listener: unknown, options?: unknown) => void;
+    EventSource.prototype.addEventListener = function (this: EventSource, type: string, listener: unknown, options?: unknown) {
+      if (type !== 'change' || typeof listener !== 'function') return add.call(this, type, listener, options);
+      add.call(this, type, (event: Event) => void held.push(() => listener(event)), options);
+    } as typeof EventSource.prototype.addEventListener;
+  });
+  await page.goto(`${site.url}/admin#impressum`);
+  page.on('dialog', (dialog) => void dialog.accept());
+  const remove = (title: string) => page.getByRole('button', { name: `Löschen: ${title}`, exact: true });
+  await expect(remove('Urheberrecht')).toBeVisible();
+  // the delete's reload lets the live event in and waits until its reload is asked, which answers 1.5 s late
+  let loads = 0;
+  let secondAsked!: () => void;
+  const second = new Promise<void>((resolve) => (secondAsked = resolve));
+  await page.route(actionUrl('admin.imprint.load'), async (route) => {
+    loads += 1;
+    if (loads === 1) {
+      await page.evaluate(() => (window as unknown as { releaseChanges: () => void }).releaseChanges());
+      await second;
+    } else if (loads === 2) {
+      secondAsked();
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+    }
+    await route.continue();
+  });
+  await remove('Urheberrecht').press('Enter');
+  await expect(remove('Urheberrecht')).toHaveCount(0);
+  await expect(remove('Streitbeilegung')).toBeFocused();
+  expect(loads).toBe(2);
 });
