@@ -11,6 +11,7 @@ import { beforeRestorePruneJob } from './daily';
 import { restoreBackup, RestoreError } from './restore';
 import { makeDataDir, newsTitlesIn } from './test-data';
 import { BACKUP_TEXTS, BEFORE_RESTORE_KEEP_DAYS } from './texts';
+import { raiseCacheVersion, readCacheVersion } from '../publish/version';
 
 const migrationsDir = path.resolve('data/migrations');
 let root: string;
@@ -129,6 +130,25 @@ describe('restoreBackup', () => {
     expect(fs.existsSync(result.before!)).toBe(false);
     expect(titlesIn(old.dir)).toEqual(['Neu']);
     expect(fs.readFileSync(path.join(old.dir, 'uploads', 'logo.webp'), 'utf8')).toBe('bild-quelle');
+  });
+
+  it("the restored database goes on from the current cache version, not the backup's lower one", async () => {
+    const { db, source } = dataDir('quelle', ['Damals']);
+    raiseCacheVersion(db);
+    const { file } = await createBackup(source, path.join(root, 'backups'));
+    db.$client.close();
+    // the site went on: seven publishes since, which the fans' service workers know
+    const current = dataDir('aktuell', ['Heute']);
+    for (let i = 0; i < 7; i++) raiseCacheVersion(current.db);
+    current.db.$client.close();
+    await restoreBackup(file, { dataDir: current.dir, migrationsDir });
+    // no -wal left beside the restored file: the swap moved the file alone
+    expect(fs.readdirSync(current.dir).filter((name) => name.startsWith('club.db-'))).toEqual([]);
+    expect(titlesIn(current.dir)).toEqual(['Damals']);
+    const restored = openDatabase(path.join(current.dir, 'club.db'));
+    // the republish after the restore raises it to 8, above every version a worker knew
+    expect(readCacheVersion(restored)).toBe(7);
+    restored.$client.close();
   });
 
   it('two restores within the same second keep both old states aside, each in its own folder', async () => {

@@ -15,6 +15,7 @@ import { REPLACED, undoInterruptedRestore, writeJournal } from './journal';
 import { syncFile, syncFolder } from '../whole-file';
 import { BACKUP_TEXTS } from './texts';
 import { appliedMigrations, newestKnownMigration } from '../db/migrations';
+import { cacheVersionOf, keepCacheVersionRising } from '../publish/version';
 
 export class RestoreError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
@@ -127,6 +128,38 @@ async function unpackAndCheck(archive: string, staging: string, migrationsDir: s
   return manifest;
 }
 
+/**
+ * The restored database goes on from the cache version the current one reached (publish/version.ts), so that the
+ * republish after the restore raises it above every version a fan's service worker knows. A current database
+ * that cannot be read (a reason to restore) leaves the restored one's as it is.
+ */
+function carryCacheVersionOver(dataDir: string, staging: string): void {
+  const currentFile = path.join(dataDir, DB_ENTRY);
+  if (!fs.existsSync(currentFile)) return;
+  let current: number;
+  try {
+    const live = new Database(currentFile, { readonly: true, fileMustExist: true });
+    try {
+      current = cacheVersionOf(live);
+    } finally {
+      live.close();
+    }
+  } catch (error) {
+    console.warn(`[restore] cache version of ${currentFile} not read: ${error instanceof Error ? error.message : String(error)}`);
+    return;
+  }
+  const restoredFile = path.join(staging, DB_ENTRY);
+  const restored = new Database(restoredFile, { fileMustExist: true });
+  try {
+    keepCacheVersionRising(restored, current);
+    // the swap moves the database file alone: nothing may stay in a -wal beside it
+    restored.pragma('wal_checkpoint(TRUNCATE)');
+  } finally {
+    restored.close();
+  }
+  syncFile(restoredFile);
+}
+
 /** Moves the current data aside and the checked data in; undoes every move if one fails. */
 function swapIn(dataDir: string, staging: string, before: string): boolean {
   const movedAside: string[] = [];
@@ -219,6 +252,7 @@ export async function restoreBackup(archive: string, target: RestoreTarget, now 
       fs.mkdirSync(staging, { recursive: true, mode: 0o700 });
       return unpackAndCheck(file, staging, target.migrationsDir);
     });
+    await beforeTheSwap(target.dataDir, () => carryCacheVersionOver(target.dataDir, staging));
     const keptOld = swapIn(target.dataDir, staging, before);
     await target.afterSwap?.();
     return { files: manifest.files.length, before: keptOld ? before : null, ms: Date.now() - started };

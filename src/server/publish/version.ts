@@ -33,6 +33,27 @@ export function raiseCacheVersion(db: Db): number {
 }
 
 /**
+ * A restored backup brings the cache version it had then, lower than the one the fans' service workers know: a
+ * worker that knew the old 15 took the restored site's 15, some publishes later, for the one it had, and kept the
+ * pages the restore changed or removed (a withdrawn consent's player page among them). The restored database
+ * (`restored`, a plain connection: the restore works on files) goes on from the higher of the two.
+ */
+export function keepCacheVersionRising(restored: { prepare: (sql: string) => { run: (...values: string[]) => unknown } }, current: number): void {
+  restored
+    .prepare(
+      `INSERT INTO site_settings (key, value) VALUES (?, ?)
+       ON CONFLICT(key) DO UPDATE SET value = CAST(max(CAST(value AS INTEGER), CAST(excluded.value AS INTEGER)) AS TEXT)`,
+    )
+    .run(KEY, String(current));
+}
+
+/** The cache version in a database file's connection (0 when it has none). */
+export function cacheVersionOf(connection: { prepare: (sql: string) => { get: (...values: string[]) => unknown } }): number {
+  const row = connection.prepare('SELECT value FROM site_settings WHERE key = ?').get(KEY) as { value: string } | undefined;
+  return row ? Number(row.value) || 0 : 0;
+}
+
+/**
  * What cache-version.json says about the pages of the last publishes (decision 056): the pages each version
  * wrote or removed, for every version after `pagesChangedSince`. A service worker that knows a version from
  * then on forgets only those pages and tells only the tabs that show one of them; one that knows an older
