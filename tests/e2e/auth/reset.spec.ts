@@ -21,6 +21,8 @@ test.afterAll(async () => {
 
 async function askForLink(page: import('@playwright/test').Page, email: string) {
   await page.goto(`${site.url}/auth`);
+  // the form comes alive first: its notice for browsers without JavaScript goes then, and the link moved under a click
+  await expect(page.getByLabel('E-Mail')).toBeEnabled();
   await page.getByRole('link', { name: 'Passwort vergessen?' }).click();
   await expect(page).toHaveURL(`${site.url}/auth/passwort-vergessen`);
   await page.getByLabel('E-Mail').fill(email);

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { news } from '../../../src/server/db/schema';
 import { signInAs, createTestUser } from '../../fixtures/auth';
 import { makeNews } from '../../fixtures/factories';
@@ -79,21 +79,35 @@ function expectDeploysInOrder(where: string, writes: ObservedWrite[]) {
   expect(removal?.pages.map((w) => w.key), where).toEqual(expect.arrayContaining(['news/index.html', 'index.html']));
 }
 
-/** ms from `since` until each check first holds (polled every 20 ms, for at most 10 s). */
-async function arrivalTimes(since: number, checks: Record<string, () => Promise<boolean> | boolean>): Promise<Record<string, number>> {
-  const times: Record<string, number> = {};
-  while (Object.keys(times).length < Object.keys(checks).length && Date.now() - since < 10_000) {
-    for (const [name, check] of Object.entries(checks)) if (!(name in times) && (await check())) times[name] = Date.now() - since;
-    await new Promise((resolve) => setTimeout(resolve, 20));
+/** When `check` first holds (ms, polled every 10 ms from now on, for at most 10 s); null if it never did. */
+async function firstHolds(check: () => boolean): Promise<number | null> {
+  const until = Date.now() + 10_000;
+  while (Date.now() < until) {
+    if (check()) return Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 10));
   }
-  return times;
+  return null;
+}
+
+/** When the page's next click on a button named `name` reached it (ms, this machine's clock, read by `clickedAt()`). */
+async function noteClick(page: Page, name: string): Promise<{ clickedAt: () => Promise<number> }> {
+  await page.evaluate((name) => {
+    const noted = window as unknown as { clickedAt?: number };
+    const listener = (event: Event) => {
+      if (!(event.target instanceof Element) || event.target.closest('button')?.textContent?.trim() !== name) return;
+      noted.clickedAt = Date.now();
+      document.removeEventListener('click', listener, true);
+    };
+    document.addEventListener('click', listener, true);
+  }, name);
+  return { clickedAt: async () => (await page.evaluate(() => (window as unknown as { clickedAt?: number }).clickedAt))! };
 }
 
 /** Our own server's bytes of a page, uncompressed. */
 const ours = async (url: string) => Buffer.from(await (await fetch(`${site.url}${url}`, { headers: { 'accept-encoding': 'identity' } })).arrayBuffer());
 const inFolder = (key: string) => (fs.existsSync(path.join(folder, key)) ? fs.readFileSync(path.join(folder, key)) : null);
 
-test('the start delivers the whole site; an admin save reaches bucket, folder and CDN within 2 s, in the order of a deploy, byte for byte ours', async ({ page, context }) => {
+test('the start delivers the whole site; an admin save reaches bucket, folder and CDN within 2 s, in the order of a deploy on each host, byte for byte ours', async ({ page, context }) => {
   // the start's publish: the whole site, the version file last
   await expect.poll(() => s3.keys(), { timeout: 20_000 }).toContain(VERSION_KEY);
   expect(await s3.keys()).toEqual(expect.arrayContaining(['index.html', `news/${oldNewsId}/index.html`, 'sw.js', 'manifest.webmanifest']));
@@ -113,15 +127,26 @@ test('the start delivers the whole site; an admin save reaches bucket, folder an
   const photo = (await form.getByRole('img', { name: 'Vorschau: Bild' }).getAttribute('src'))!.replace(/^\//, '');
   await form.getByLabel('Titel *').fill('Derbysieg in der Nachspielzeit');
   await form.getByLabel('Inhalt *').fill('Ein Tor in der 94. Minute.');
-  const savedAt = Date.now();
+  // the changed page on each host within 2 s of the click on 'News erstellen': from when the click reached the
+  // page (not when the test began to ask for it) until the S3 server answered its write, and until it lay in the
+  // rsync folder (watched from the click on: a new article's folder)
+  const articlesBefore = new Set(fs.existsSync(path.join(folder, 'news')) ? fs.readdirSync(path.join(folder, 'news')) : []);
+  const newArticleInFolder = () =>
+    fs.existsSync(path.join(folder, 'news')) &&
+    fs.readdirSync(path.join(folder, 'news')).some((name) => !articlesBefore.has(name) && fs.existsSync(path.join(folder, 'news', name, 'index.html')));
+  const save = await noteClick(page, 'News erstellen');
   await form.getByRole('button', { name: 'News erstellen' }).click();
+  const inFolderAt = firstHolds(newArticleInFolder);
   await expect(toaster(page).getByText('News erstellt!')).toBeVisible();
   const id = site.db().select().from(news).where(eq(news.title, 'Derbysieg in der Nachspielzeit')).get()!.id;
   const key = `news/${id}/index.html`;
-  // the changed page on each host within 2 s of the click on 'News erstellen'
-  const arrivedMs = await arrivalTimes(savedAt, { bucket: async () => (await s3.get(key)) !== null, folder: () => inFolder(key) !== null });
-  expect(arrivedMs.bucket, 'ms until the page is in the bucket').toBeLessThan(2_000);
-  expect(arrivedMs.folder, 'ms until the page is in the rsync folder').toBeLessThan(2_000);
+  const savedAt = await save.clickedAt();
+  const inBucketAt = await firstHolds(() => typeof proxy.writes.find((w) => w.key === key)?.answeredAt === 'number');
+  expect(inBucketAt, 'the page reached the bucket').not.toBeNull();
+  expect((await inFolderAt) !== null && inFolder(key) !== null, 'the page reached the rsync folder').toBe(true);
+  const arrivedMs = { bucket: proxy.writes.find((w) => w.key === key)!.answeredAt! - savedAt, folder: (await inFolderAt)! - savedAt };
+  expect(arrivedMs.bucket, 'ms from the click until the bucket answered the page').toBeLessThan(2_000);
+  expect(arrivedMs.folder, 'ms from the click until the page is in the rsync folder').toBeLessThan(2_000);
 
   const lastAnsweredS3Write = () => proxy.writes.filter((w) => w.end !== null).at(-1)?.key;
   await expect.poll(lastAnsweredS3Write, { timeout: 10_000 }).toBe(VERSION_KEY);
@@ -150,19 +175,18 @@ test('the start delivers the whole site; an admin save reaches bucket, folder an
   Object.assign(changed, { photo, page: key, removed: oldKey });
   await expect.poll(lastAnsweredS3Write, { timeout: 10_000 }).toBe(VERSION_KEY);
   expectDeploysInOrder('S3', proxy.writes);
+  // the rsync folder received each deploy in the same order and holds our version file: every deploy ends with
+  // the version file, even one that follows the last within the same second (here, not in a test of its own
+  // that needed this one's record: it failed too when this one did, for no reason of its own)
+  await expect.poll(() => shell.writes().at(-1)?.key, { timeout: 10_000 }).toBe(VERSION_KEY);
+  expect(inFolder(VERSION_KEY)?.toString()).toBe((await ours(`/${VERSION_KEY}`)).toString());
+  expectDeploysInOrder('rsync', shell.writes());
   printFigures('deploy: static hosts', {
     savedToBucketMs: arrivedMs.bucket,
     savedToFolderMs: arrivedMs.folder,
     writesOfTheSave: saveWrites.length,
     purgeCalls: purge.calls.length - purgesBefore,
   });
-});
-
-test('the rsync folder received each deploy in the same order (assets and uploads, pages, deletions, the version file last) and holds our version file', async () => {
-  // every deploy ends with the version file, even one that follows the last within the same second
-  await expect.poll(() => shell.writes().at(-1)?.key, { timeout: 10_000 }).toBe(VERSION_KEY);
-  expect(inFolder(VERSION_KEY)?.toString()).toBe((await ours(`/${VERSION_KEY}`)).toString());
-  expectDeploysInOrder('rsync', shell.writes());
 });
 
 test('with the bucket down saves still work and the admin sees why; the next publish delivers everything pending', async ({ page, context }) => {

@@ -11,7 +11,14 @@ import path from 'node:path';
 import { expect } from '@playwright/test';
 
 /** One write on a host: `start`/`end` are positions on one counter, `end` null while unanswered or when it failed. */
-export type ObservedWrite = { op: 'put' | 'delete'; key: string; start: number; end: number | null };
+export type ObservedWrite = {
+  op: 'put' | 'delete';
+  key: string;
+  start: number;
+  end: number | null;
+  /** when the host's answer to it ended (ms, this machine's clock); null while unanswered, when it failed, or not known (rsync's log) */
+  answeredAt?: number | null;
+};
 
 export const VERSION_KEY = 'cache-version.json';
 
@@ -52,7 +59,7 @@ export async function startRecordingProxy(upstream: string, bucket: string, pref
       answer.pipe(res);
       answer.on('end', () => {
         const end = ++counter;
-        if ((answer.statusCode ?? 500) < 300) for (const write of mine) write.end = end;
+        if ((answer.statusCode ?? 500) < 300) for (const write of mine) Object.assign(write, { end, answeredAt: Date.now() });
       });
     });
     // the S3 server is down: the client sees its connection drop, as it would without the proxy

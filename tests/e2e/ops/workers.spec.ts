@@ -19,7 +19,8 @@ test.afterAll(async () => {
 });
 
 test('sign in and save a news through a static worker: stored, published and served at once', async ({ page }) => {
-  expect(site.logs()).toContain('2 static workers');
+  // logged once both workers listen; the first one already answers the start's health check
+  await expect.poll(() => site.logs()).toContain('2 static workers');
   const user = await createTestUser(site, ['admin']);
   await signInWithForm(page, site, user.email, user.password);
   await expect(page.getByText('Erfolgreich angemeldet')).toBeVisible();
