@@ -3,9 +3,9 @@
 // results (a computed table) or the table pasted from the league portal.
 // Saves republish /tabelle and /tabelle/{id}; a change elsewhere reloads.
 import { actions } from 'astro:actions';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { LEAGUE_TEXTS as T, type LeagueCandidate, type LeagueDetail, type LeagueEntry } from '../../lib/schemas/league';
-import { KIT_TEXTS, callAction, useSaveToasts } from './contentKit';
+import { KIT_TEXTS, callAction, useLoader, useSaveToasts } from './contentKit';
 import { RowActions, useEntityList } from './entityKit';
 import { useLiveReload } from './live';
 import LeagueResults from './LeagueResults';
@@ -28,19 +28,24 @@ function LeagueEditor({
   onChanged: () => void;
   onSaved: (saved: SavedRow) => void;
 }) {
-  const [detail, setDetail] = useState<LeagueDetail | null>(null);
   const { failed } = useSaveToasts();
-  const load = useCallback(async () => {
-    const result = await callAction(() => actions.admin.leagues.detail({ id: league.id }));
-    if (result.ok) setDetail(result.data);
-    else failed(T.errorTitle, `${T.loadError}: ${result.message}`);
-  }, [league.id, failed]);
+  // a save asks for the details up to three times (its own, the live event's, the list's new entry): only the
+  // newest answer is shown (useLoader), or one that came late put back a list without the result just entered
+  const { data: detail, reload } = useLoader<LeagueDetail>(
+    () => callAction(() => actions.admin.leagues.detail({ id: league.id })),
+    (message) => failed(T.errorTitle, `${T.loadError}: ${message}`),
+  );
+  const load = () => void reload();
+  // the list's reload brings a new entry after each change (its counts): the details are asked again
+  const shownLeague = useRef(league);
   useEffect(() => {
-    void load();
-  }, [load, league]);
-  useLiveReload(TABLES, () => void load());
+    if (shownLeague.current === league) return;
+    shownLeague.current = league;
+    void reload();
+  }, [league, reload]);
+  useLiveReload(TABLES, load);
   const changed = () => {
-    void load();
+    load();
     onChanged();
   };
   const names = detail ? detail.table.map((r) => r.team).filter((n) => n !== detail.ourTeam) : [];
@@ -90,12 +95,15 @@ export default function LeaguesManager() {
   const [overview, setOverview] = useState<{ candidates: LeagueCandidate[]; teams: { id: string; name: string }[] } | null>(null);
   const [openId, setOpenId] = useState<string | null>(null);
   const [start, setStart] = useState<LeagueCandidate | null>(null);
+  // the overview comes with the list: only the newest read's is shown, as its list is (useLoader)
+  const overviewAsked = useRef(0);
   const list = useEntityList({
     // one read: the leagues for the list, the fixtures' competitions and our teams beside it
     load: async () => {
+      const mine = ++overviewAsked.current;
       const result = await callAction(() => actions.admin.leagues.list({}));
       if (!result.ok) return result;
-      setOverview({ candidates: result.data.candidates, teams: result.data.teams });
+      if (mine === overviewAsked.current) setOverview({ candidates: result.data.candidates, teams: result.data.teams });
       return { ok: true as const, data: result.data.leagues };
     },
     loadFailed: (m) => [T.errorTitle, `${T.loadError}: ${m}`],

@@ -9,7 +9,7 @@ import { loginAs } from '../../fixtures/auth';
 import { leagueResults, leagues, matches, standings, teams } from '../../../src/server/db/schema';
 import { seedDemoClub } from '../../../src/server/services/demo-data';
 import { DEMO_LEAGUE_ID } from '../../../src/server/services/demo-league';
-import { holdAction } from '../../fixtures/actions';
+import { actionUrl, holdAction } from '../../fixtures/actions';
 import { horizontalOverflow, toaster } from '../admin/content-helpers';
 import { useSite, withCookieChoice } from '../public/helpers';
 
@@ -81,6 +81,54 @@ test.describe('Tabellen im Admin', () => {
     await page.goto(`${site().url}/tabelle/liga-1`);
     expect(await order(page, 'Unterliga Ost')).toEqual(['USV Paldau', 'SV Kirchberg', 'TuS Ilz', 'FC Gnas']);
     await expect(page.locator('tr', { hasText: 'USV Paldau' }).locator('td.goals')).toHaveText('4:0');
+  });
+
+  test("two results entered one after the other both stay in the list, also when an answer about the first comes last", async ({ page }) => {
+    await page.goto(`${site().url}/admin#tabellen`);
+    await page.locator('.leagues-table tr', { hasText: 'Unterliga Ost' }).getByRole('button', { name: 'Bearbeiten' }).click();
+    const rows = page.locator('.league-results tbody tr');
+    const shown = site().db().select().from(leagueResults).all().length;
+    await expect(rows).toHaveCount(shown);
+    // the first answer about the league after the first save is read at once and handed over last, after every
+    // one asked after the second save (a loaded server answers out of order)
+    let asked = 0;
+    let answered = 0;
+    let lastAskedAt = 0;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let staleHandedOver!: () => void;
+    const stale = new Promise<void>((resolve) => (staleHandedOver = resolve));
+    await page.route(actionUrl('admin.leagues.detail'), async (route) => {
+      const mine = ++asked;
+      lastAskedAt = Date.now();
+      const response = await route.fetch();
+      if (mine === 1) await Promise.race([released, new Promise((resolve) => setTimeout(resolve, 20_000))]);
+      await route.fulfill({ response });
+      if (mine === 1) staleHandedOver();
+      else answered += 1;
+    });
+    const add = page.getByRole('form', { name: 'Ergebnis hinzufügen' });
+    const enter = async (home: string, away: string) => {
+      await add.getByLabel('Heimteam *').fill(home);
+      await add.getByLabel('Auswärtsteam *').fill(away);
+      await add.getByLabel('Tore Heim').fill('2');
+      await add.getByLabel('Tore Auswärts').fill('1');
+      await add.getByRole('button', { name: 'Ergebnis hinzufügen' }).click();
+      await expect(toaster(page).getByText('Ergebnis gespeichert').last()).toBeVisible();
+    };
+    await enter('FC Gnas', 'TuS Ilz');
+    await expect.poll(() => asked).toBeGreaterThan(0);
+    await enter('TuS Ilz', 'USV Paldau');
+    // every other answer handed over, and none asked for a second: then the held one
+    await expect.poll(() => asked > 1 && answered === asked - 1 && Date.now() - lastAskedAt > 1_000, { timeout: 15_000 }).toBe(true);
+    release();
+    await stale;
+    // the answer handed over last is drawn before the page's next frames
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(await rows.count()).toBe(shown + 2);
+    const texts = await rows.allTextContents();
+    expect(texts.filter((text) => text.includes('FC Gnas2:1TuS Ilz') || text.includes('TuS Ilz2:1USV Paldau'))).toHaveLength(2);
+    expect(site().db().select().from(leagueResults).all()).toHaveLength(shown + 2);
   });
 
   test('a table pasted from a league portal appears on /tabelle/{id}; a bad paste changes nothing (on a phone)', async ({ page }) => {
