@@ -52,6 +52,8 @@ export default function HistoryManager() {
   const [changedElsewhere, setChangedElsewhere] = useState(false);
   const dirtyRef = useRef(dirty);
   dirtyRef.current = dirty;
+  const baselineRef = useRef(form.baseline);
+  baselineRef.current = form.baseline;
 
   const load = async (force = false) => {
     const result = await callAction(() => actions.admin.pageContent.list({ page_key: PAGE }));
@@ -62,7 +64,9 @@ export default function HistoryManager() {
     }
     const found = result.data.find((r) => r.section_key === SECTION) ?? null;
     if (dirtyRef.current && !force) {
-      setChangedElsewhere(true);
+      // the text the form started from (its last save included) is no one else's change: the live event of this
+      // admin's own save, answered after the save, said so while they typed on
+      if (JSON.stringify(toForm(found)) !== JSON.stringify(baselineRef.current)) setChangedElsewhere(true);
       return;
     }
     setEntry(found);

@@ -24,6 +24,8 @@ export default function PrivacyManager() {
   useUnsavedChangesWarning(dirty);
   const dirtyRef = useRef(dirty);
   dirtyRef.current = dirty;
+  const baselineRef = useRef(baseline);
+  baselineRef.current = baseline;
 
   const load = async (force = false) => {
     const result = await callAction(() => actions.admin.privacy.load({}));
@@ -33,9 +35,10 @@ export default function PrivacyManager() {
       return;
     }
     if (result.data.loadFailed) failed(T.loadError, T.loadErrorText);
-    // someone else saved while this admin is editing: keep the edits, say so
+    // someone else saved while this admin is editing: keep the edits, say so (the text the editor started from,
+    // its own last save included, is no one else's: the live event of that save came while they typed on)
     if (dirtyRef.current && !force) {
-      setChangedElsewhere(true);
+      if (result.data.content !== baselineRef.current) setChangedElsewhere(true);
       return;
     }
     setContent(result.data.content);

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { loginAs } from '../../fixtures/auth';
 import { startSite, type Site } from '../../fixtures/site';
 import { pageContent } from '../../../src/server/db/schema';
-import { failAction, holdAction } from '../../fixtures/actions';
+import { failAction, holdAction, releaseWhenAsked } from '../../fixtures/actions';
 import { horizontalOverflow, publicHtml, toaster } from './content-helpers';
 
 // Club history editor (admin-area.md §2 Vereinsgeschichte).
@@ -88,6 +88,29 @@ test('leaving with unsaved changes asks first; a failed save keeps the text', as
   page.on('dialog', (again) => void again.accept());
   await page.close();
   expect(page.isClosed()).toBe(true);
+});
+
+test("typing on while the save goes out: the save's own live event, answered after it, says nothing of someone else", async ({ page }) => {
+  await page.goto(`${site.url}/admin#vereinsgeschichte`);
+  await expect(page.getByRole('button', { name: 'Speichern' })).toBeVisible();
+  await page.getByLabel('Titel *').fill('Unsere Geschichte');
+  await page.getByLabel('Inhalt *').fill('Gegründet 1949.');
+  const create = await holdAction(page, 'admin.pageContent.create');
+  const update = await holdAction(page, 'admin.pageContent.update');
+  // the list the save's live event asks for is answered once the save's own answer is shown
+  const heldList = await holdAction(page, 'admin.pageContent.list');
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await page.getByLabel('Inhalt *').press('End');
+  await page.getByLabel('Inhalt *').pressSequentially(' Weiter getippt.');
+  create.release();
+  update.release();
+  await expect(toaster(page).getByText(/^Inhalt (erstellt|aktualisiert)!$/)).toBeVisible();
+  await releaseWhenAsked(page, heldList, 'admin.pageContent.list');
+  await expect(page.getByText('Diese Inhalte wurden inzwischen von jemand anderem geändert.')).toHaveCount(0);
+  await expect(page.getByLabel('Inhalt *')).toHaveValue('Gegründet 1949. Weiter getippt.');
+  expect(historyRows().map((row) => row.content)).toEqual(['Gegründet 1949.']);
+  // what was typed on is unsaved: closed without its beforeunload question, which would hold the teardown
+  await page.close();
 });
 
 test('the vereinsgeschichte tab fits a 375 px phone', async ({ page }) => {

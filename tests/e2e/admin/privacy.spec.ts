@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { loginAs } from '../../fixtures/auth';
 import { startSite, type Site } from '../../fixtures/site';
 import { pageContent } from '../../../src/server/db/schema';
-import { failAction, holdAction } from '../../fixtures/actions';
+import { failAction, holdAction, releaseWhenAsked } from '../../fixtures/actions';
 import { horizontalOverflow, publicHtml, toaster } from './content-helpers';
 
 // Privacy policy manager (admin-area.md §2 Datenschutz, §8).
@@ -72,6 +72,27 @@ test('starts from the default text; preview, save and the public page', async ({
   await expect(toaster(page).getByText('Erfolgreich gespeichert').nth(1)).toBeVisible();
   expect(privacyRows()).toEqual([expect.objectContaining({ content: '<p>Neue Fassung</p>' })]);
   expect(await publicHtml(site, '/datenschutz')).toContain('<p>Neue Fassung</p>');
+});
+
+test("typing on while the save goes out: the save's own live event, answered after it, says nothing of someone else", async ({ page }) => {
+  await page.goto(`${site.url}/admin#datenschutz`);
+  const editor = page.getByRole('textbox', { name: /Inhalt \(HTML\)/ });
+  await expect(editor).toHaveValue(/\S/);
+  await editor.fill('<p>Fassung vom Sonntag</p>');
+  const save = await holdAction(page, 'admin.privacy.save');
+  // the text the save's live event asks for is answered once the save's own answer is shown
+  const heldLoad = await holdAction(page, 'admin.privacy.load');
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await editor.press('End');
+  await editor.pressSequentially('<p>Noch ein Absatz</p>');
+  save.release();
+  await expect(toaster(page).getByText('Die Datenschutzerklärung wurde aktualisiert.')).toBeVisible();
+  await releaseWhenAsked(page, heldLoad, 'admin.privacy.load');
+  await expect(page.getByText('Diese Inhalte wurden inzwischen von jemand anderem geändert.')).toHaveCount(0);
+  await expect(editor).toHaveValue('<p>Fassung vom Sonntag</p><p>Noch ein Absatz</p>');
+  expect(privacyRows().map((row) => row.content)).toEqual(['<p>Fassung vom Sonntag</p>']);
+  // what was typed on is unsaved: closed without its beforeunload question, which would hold the teardown
+  await page.close();
 });
 
 test('load and save failures show "Fehler beim Laden" and "Fehler beim Speichern"', async ({ page }) => {
