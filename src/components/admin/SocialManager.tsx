@@ -25,6 +25,8 @@ export default function SocialManager() {
   useUnsavedChangesWarning(dirty);
   const dirtyRef = useRef(dirty);
   dirtyRef.current = dirty;
+  const baselineRef = useRef(baseline);
+  baselineRef.current = baseline;
 
   const load = async (force = false) => {
     const result = await callAction(() => actions.admin.social.load({}));
@@ -32,11 +34,12 @@ export default function SocialManager() {
       failed(T.loadError, result.message);
       return;
     }
+    const next = toLinks(result.data);
     if (dirtyRef.current && !force) {
-      setChangedElsewhere(true);
+      // the links the form started from (its last save included) are no one else's change
+      if (JSON.stringify(next) !== JSON.stringify(baselineRef.current)) setChangedElsewhere(true);
       return;
     }
-    const next = toLinks(result.data);
     setLinks(next);
     setBaseline(next);
     setChangedElsewhere(false);
@@ -94,7 +97,15 @@ export default function SocialManager() {
     setSaving(false);
     const { links: stored, ...publication } = result.data;
     const next = toLinks(stored);
-    setLinks(next);
+    // what was typed while the save went out stays (and keeps the form unsaved): a link shown otherwise than sent
+    const sent = links;
+    const same = (a: Link | undefined, b: Link | undefined) => a?.url === b?.url && a?.is_active === b?.is_active;
+    setLinks((shown) =>
+      next.map((link) => {
+        const now = shown?.find((l) => l.platform === link.platform);
+        return now && !same(now, sent.find((l) => l.platform === link.platform)) ? now : link;
+      }),
+    );
     setBaseline(next);
     setChangedElsewhere(false);
     setMerged(false);

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { loginAs } from '../../fixtures/auth';
 import { startSite, type Site } from '../../fixtures/site';
 import { pageContent } from '../../../src/server/db/schema';
-import { failAction, holdAction } from '../../fixtures/actions';
+import { failAction, holdAction, releaseWhenAsked } from '../../fixtures/actions';
 import { horizontalOverflow, publicHtml, toaster } from './content-helpers';
 
 // Social links manager (admin-area.md §2 Social, §8): the footer of every page follows.
@@ -68,6 +68,28 @@ test('one card per platform; one save for all; hidden links leave every footer',
   await expect(toaster(page).getByText('Social Media Links wurden aktualisiert.').nth(1)).toBeVisible();
   expect(socialRows()).toHaveLength(4);
   expect(footer(await publicHtml(site, '/datenschutz'))).toContain('href="https://instagram.com/svkirchberg"');
+});
+
+test('a link typed while the save goes out stays in the form, and the save\'s own live event says nothing of someone else', async ({ page }) => {
+  await page.goto(`${site.url}/admin#social`);
+  await expect(page.getByLabel('Facebook URL')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await page.getByLabel('Facebook URL').fill('https://facebook.com/svkirchberg-sonntag');
+  const save = await holdAction(page, 'admin.social.save');
+  const heldLoad = await holdAction(page, 'admin.social.load');
+  await page.getByRole('button', { name: 'Alle Links speichern' }).click();
+  await page.getByLabel('Instagram URL').fill('https://instagram.com/svkirchberg-sonntag');
+  save.release();
+  await expect(toaster(page).getByText('Social Media Links wurden aktualisiert.')).toBeVisible();
+  await releaseWhenAsked(page, heldLoad, 'admin.social.load');
+  await expect(page.getByLabel('Instagram URL')).toHaveValue('https://instagram.com/svkirchberg-sonntag');
+  await expect(page.getByLabel('Facebook URL')).toHaveValue('https://facebook.com/svkirchberg-sonntag');
+  await expect(page.getByText(/inzwischen von jemand anderem geändert/)).toHaveCount(0);
+  const stored = Object.fromEntries(socialRows().map((row) => [row.section_key, row.button_link]));
+  expect(stored.facebook).toBe('https://facebook.com/svkirchberg-sonntag');
+  expect(stored.instagram ?? null).not.toBe('https://instagram.com/svkirchberg-sonntag');
+  // the typed link is unsaved: closed without its beforeunload question, which would hold the teardown
+  await page.close();
 });
 
 test('load and save failures show "Fehler beim Laden" and "Fehler beim Speichern"', async ({ page }) => {
