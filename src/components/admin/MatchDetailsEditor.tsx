@@ -4,7 +4,7 @@
 import { actions } from 'astro:actions';
 import { useEffect, useState } from 'react';
 import { MATCH_DAY_TEXTS, MATCH_DETAILS_TEXTS as T } from '../../lib/schemas/match-details';
-import { EditDialog } from './editDialog';
+import { DialogSavingState, EditDialog } from './editDialog';
 import MatchDayEventForm, { type EventKind } from './MatchDayEventForm';
 import { MatchEventList, useMatchDetails } from './MatchDetailsEvents';
 import MatchDetailsLineup from './MatchDetailsLineup';
@@ -21,6 +21,8 @@ export default function MatchDetailsEditor({ matchId, onClose }: { matchId: stri
         <p className="empty">Lädt...</p>
       ) : (
         <div style={{ display: 'grid', gap: '1rem' }}>
+          {/* a save under way (line-up, event, report) keeps the dialog open: closed, its end still came */}
+          <DialogSavingState saving={busy} />
           <MatchDetailsLineup key={`lineup-${details.id}-${details.team_id}`} details={details} run={run} busy={busy} />
           <section aria-label={T.eventsTitle}>
             <h3>{T.eventsTitle}</h3>

@@ -60,15 +60,26 @@ export function EditDialog({
   );
 }
 
-/** A dialog form's buttons: save ('Speichert...' while saving) and cancel. */
-export function DialogButtons({ saving, dirty, onCancel, disabled }: { saving: boolean; dirty: boolean; onCancel: () => void; disabled?: boolean }) {
-  // a save pressed while a photo uploads would store the row without it
-  const uploading = useUploadUnderWay();
+/** Tells the dialog around it that its form saves: it does not close meanwhile. DialogButtons does it for its form. */
+export function useDialogSaving(saving: boolean): void {
   const tellDialog = useContext(DialogSaving);
   useEffect(() => {
     tellDialog?.(saving);
     return () => tellDialog?.(false);
   }, [saving, tellDialog]);
+}
+
+/** For a dialog whose forms have buttons of their own (a match's details): its saves keep it open. */
+export function DialogSavingState({ saving }: { saving: boolean }): null {
+  useDialogSaving(saving);
+  return null;
+}
+
+/** A dialog form's buttons: save ('Speichert...' while saving) and cancel. */
+export function DialogButtons({ saving, dirty, onCancel, disabled }: { saving: boolean; dirty: boolean; onCancel: () => void; disabled?: boolean }) {
+  // a save pressed while a photo uploads would store the row without it
+  const uploading = useUploadUnderWay();
+  useDialogSaving(saving);
   return (
     <div className="admin-actions" style={{ justifyContent: 'flex-end' }}>
       <button

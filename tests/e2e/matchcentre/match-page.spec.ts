@@ -3,7 +3,9 @@ import { expect, test } from '@playwright/test';
 import { loginAs } from '../../fixtures/auth';
 import { makeMatch, makePlayer, makeTeam, setHomepageSection } from '../../fixtures/factories';
 import { addDays, viennaDate } from '../../../src/lib/dates-de';
-import { matchEvents, matchLineups, teams } from '../../../src/server/db/schema';
+import { eq } from 'drizzle-orm';
+import { matchEvents, matchLineups, matches, teams } from '../../../src/server/db/schema';
+import { holdAction } from '../../fixtures/actions';
 import { expectNoInjectedScript, jsonLdOf, useSite, withCookieChoice } from '../public/helpers';
 
 // The public match page (issue 14): score, goals by minute, cards, substitutions,
@@ -177,6 +179,28 @@ test("an admin fills in a match's details in 'Spielplan'; the match page shows t
   await expect(page.locator('.lineup.ours li')).toHaveText(['9 Max Huber', '14 Lukas Gruber']);
   await expect(page.locator('.lineup.theirs')).toContainText('Hofer; Pichler');
   await expect(page.locator('.report-content')).toHaveText('Auswärtssieg in Weiz.');
+});
+
+test("a match's details dialog stays open while its report saves: Escape and the close button wait for the save", async ({ page }) => {
+  await loginAs(page.context(), site(), 'admin');
+  await page.goto(`${site().url}/admin#spielplan`);
+  await page.locator(`.matches-table tr[data-row-id="${plainId}"]`).getByRole('button', { name: 'Details' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Spieldetails: SC Weiz – SV Kirchberg' });
+  const report = dialog.getByRole('form', { name: 'Spielbericht' });
+  await report.getByRole('textbox', { name: 'Spielbericht', exact: true }).fill('<p>Ein Bericht, der auf sich warten lässt.</p>');
+  const held = await holdAction(page, 'admin.matchDetails.saveReport');
+  await report.getByRole('button', { name: 'Bericht speichern' }).click();
+  await expect.poll(held.asked).toBe(1);
+  await page.keyboard.press('Escape');
+  await expect(dialog.getByRole('button', { name: 'Schließen' })).toBeDisabled();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await expect(dialog).toBeVisible();
+  held.release();
+  await expect(page.locator('.toaster').getByText('Veröffentlicht', { exact: true }).first()).toBeVisible();
+  expect(site().db().select().from(matches).where(eq(matches.id, plainId)).get()?.report).toBe('<p>Ein Bericht, der auf sich warten lässt.</p>');
+  // saved: now it closes
+  await dialog.getByRole('button', { name: 'Schließen' }).click();
+  await expect(dialog).toBeHidden();
 });
 
 for (const width of [375, 1280]) {
