@@ -288,16 +288,21 @@ test("an imprint section deleted with the keyboard hands the focus to the next s
 test("the focus moves on also when the delete's own reload is overtaken by a slower one (the save's live event)", async ({ page }) => {
   makePageSection(site.db(), 'imprint', 'abschnitt_3', { title: 'Urheberrecht', content: 'Texte: Verein', display_order: 12 });
   makePageSection(site.db(), 'imprint', 'abschnitt_4', { title: 'Streitbeilegung', content: 'Keine Schlichtung.', display_order: 13 });
-  // the server's live 'change' events wait in the page until released: the save's event, which races with the
-  // save's answer, comes after the delete's own reload was asked, as it did on a loaded machine
+  // the server's live 'change' events wait in the page until released, and pass at once from then on: the
+  // save's event, which races with the save's answer, comes after the delete's own reload was asked, as it did
+  // on a loaded machine (where it may also come after the answer: then it passes when it comes)
   await page.addInitScript(() => {
-    const held: (() => void)[] = [];
+    let held: (() => void)[] | null = [];
     const holder = window as unknown as { releaseChanges: () => void };
-    holder.releaseChanges = () => held.splice(0).forEach((deliver) => deliver());
+    holder.releaseChanges = () => {
+      const waiting = held ?? [];
+      held = null;
+      waiting.forEach((deliver) => deliver());
+    };
     const add = EventSource.prototype.addEventListener as (this: EventSource, type: string, listener: unknown, options?: unknown) => void;
     EventSource.prototype.addEventListener = function (this: EventSource, type: string, listener: unknown, options?: unknown) {
       if (type !== 'change' || typeof listener !== 'function') return add.call(this, type, listener, options);
-      add.call(this, type, (event: Event) => void held.push(() => listener(event)), options);
+      add.call(this, type, (event: Event) => (held ? void held.push(() => listener(event)) : listener(event)), options);
     } as typeof EventSource.prototype.addEventListener;
   });
   await page.goto(`${site.url}/admin#impressum`);
@@ -322,5 +327,6 @@ test("the focus moves on also when the delete's own reload is overtaken by a slo
   await remove('Urheberrecht').press('Enter');
   await expect(remove('Urheberrecht')).toHaveCount(0);
   await expect(remove('Streitbeilegung')).toBeFocused();
-  expect(loads).toBe(2);
+  // the delete's reload and at least the live event's (a publish of the test before may bring one more)
+  expect(loads).toBeGreaterThanOrEqual(2);
 });
