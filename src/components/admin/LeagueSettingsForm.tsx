@@ -2,6 +2,7 @@
 // or entered, points for win/draw/loss, the tie-breaks (a preset of decision
 // 027 or an order of the league's own), our name in the table and our team.
 import { actions } from 'astro:actions';
+import { useEffect } from 'react';
 import { LEAGUE_MODES, LEAGUE_TEXTS as T, leagueSchema, type LeagueEntry } from '../../lib/schemas/league';
 import { TIE_BREAKER_LABELS, TIE_BREAK_PRESETS, presetOf, type TieBreaker } from '../../lib/league-table';
 import { FieldError, callAction } from './contentKit';
@@ -63,7 +64,19 @@ export default function LeagueSettingsForm({
       return toForm(null);
     },
   });
-  const { values, bind, errors, set } = form;
+  const { values, bind, errors, set, dirty, follow, safety } = form;
+  // The form lives as long as its league is open (the list brings a new entry after each change, a result's
+  // counts too, and rebuilding the form on it dropped what was typed and the keyboard's focus). Settings
+  // saved elsewhere (another admin, another tab) are shown unless the admin has typed; their own save is then
+  // checked against the row's revision (a conflict and the comparison). Only a newer revision is taken: the
+  // form's own save is ahead of the list until its reload came.
+  const { revision, setRevision } = safety;
+  useEffect(() => {
+    if (!league || league.revision === undefined || dirty) return;
+    if (revision !== null && league.revision <= revision) return;
+    follow(toForm(league));
+    setRevision(league.revision);
+  }, [league, dirty, revision, follow, setRevision]);
   const id = (name: string) => `league-${league?.id ?? 'new'}-${name}`;
   const order: TieBreaker[] = values.preset === 'custom' ? values.tie_breakers : [...TIE_BREAK_PRESETS[values.preset].order];
 

@@ -65,7 +65,6 @@ function LeagueEditor({
       </p>
       <h3>{T.settings}</h3>
       <LeagueSettingsForm
-        key={`${league.id}-${JSON.stringify(league)}`}
         league={league}
         teams={teams}
         onDone={(saved) => {

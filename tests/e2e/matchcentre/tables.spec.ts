@@ -9,7 +9,7 @@ import { loginAs } from '../../fixtures/auth';
 import { leagueResults, leagues, matches, standings, teams } from '../../../src/server/db/schema';
 import { seedDemoClub } from '../../../src/server/services/demo-data';
 import { DEMO_LEAGUE_ID } from '../../../src/server/services/demo-league';
-import { actionUrl, holdAction } from '../../fixtures/actions';
+import { actionUrl, holdAction, releaseWhenAsked } from '../../fixtures/actions';
 import { horizontalOverflow, toaster } from '../admin/content-helpers';
 import { useSite, withCookieChoice } from '../public/helpers';
 
@@ -187,6 +187,61 @@ test.describe('Tabellen im Admin', () => {
     await expect(settings.getByRole('alert')).toHaveCount(0);
     await expect(toaster(page).getByText(/^Fehler beim Speichern/)).toHaveCount(0);
     hold.release();
+  });
+
+  test('the settings keep the keyboard where it was after their save, and what was typed in them while a result is added below', async ({ page }) => {
+    await page.goto(`${site().url}/admin#tabellen`);
+    const listed = page.locator('.leagues-table tr', { hasText: 'Unterliga Ost' });
+    await listed.getByRole('button', { name: 'Bearbeiten' }).click();
+    const settings = page.getByRole('form', { name: /Unterliga Ost 2026\/27$/ });
+    const ourName = settings.getByLabel('Unser Name in der Tabelle');
+    await ourName.fill('SV Kirchberg an der Raab');
+    const save = settings.getByRole('button', { name: 'Einstellungen speichern' });
+    // the list's reload after the save is held until the save's answer was shown, then handed over
+    const reread = await holdAction(page, 'admin.leagues.list');
+    await save.focus();
+    await page.keyboard.press('Enter');
+    await expect(toaster(page).getByText('Tabelle gespeichert')).toBeVisible();
+    expect(site().db().select().from(leagues).all().find((l) => l.id === 'liga-1')?.our_team_name).toBe('SV Kirchberg an der Raab');
+    await releaseWhenAsked(page, reread, 'admin.leagues.list');
+    // the league's entry in the list is new (its revision): the form was not rebuilt, the focus is on its button
+    await expect(save).toBeFocused();
+    await expect(ourName).toHaveValue('SV Kirchberg an der Raab');
+
+    // typed, not saved; then a result below: the league's counts change in the list, the typing stays
+    await ourName.fill('SV Kirchberg 1a');
+    const add = page.getByRole('form', { name: 'Ergebnis hinzufügen' });
+    await add.getByLabel('Heimteam *').fill('TuS Ilz');
+    await add.getByLabel('Auswärtsteam *').fill('FC Gnas');
+    await add.getByLabel('Tore Heim').fill('3');
+    await add.getByLabel('Tore Auswärts').fill('0');
+    await add.getByRole('button', { name: 'Ergebnis hinzufügen' }).click();
+    await expect(toaster(page).getByText('Ergebnis gespeichert')).toBeVisible();
+    await expect(listed).toContainText('2 weitere Ergebnisse');
+    await expect(ourName).toHaveValue('SV Kirchberg 1a');
+    expect(site().db().select().from(leagues).all().find((l) => l.id === 'liga-1')?.our_team_name).toBe('SV Kirchberg an der Raab');
+  });
+
+  test('settings saved in another tab are shown in a form nothing was typed in, and its next save is taken', async ({ page, context }) => {
+    const openLiga = async (p: Page) => {
+      await p.goto(`${site().url}/admin#tabellen`);
+      await p.locator('.leagues-table tr', { hasText: 'Unterliga Ost' }).getByRole('button', { name: 'Bearbeiten' }).click();
+      return p.getByRole('form', { name: /Unterliga Ost 2026\/27$/ });
+    };
+    const settings = await openLiga(page);
+    await expect(settings.getByLabel('Sieg', { exact: true })).toHaveValue('3');
+    const other = await openLiga(await context.newPage());
+    await other.getByLabel('Sieg', { exact: true }).fill('2');
+    await other.getByRole('button', { name: 'Einstellungen speichern' }).click();
+    await expect.poll(() => site().db().select().from(leagues).all().find((l) => l.id === 'liga-1')?.points_win).toBe(2);
+    // the first tab hears of it (a live event, the list's new entry) and shows it
+    await expect(settings.getByLabel('Sieg', { exact: true })).toHaveValue('2');
+    await settings.getByLabel('Unser Name in der Tabelle').fill('SV Kirchberg 1a');
+    await settings.getByRole('button', { name: 'Einstellungen speichern' }).click();
+    await expect(toaster(page).getByText('Tabelle gespeichert')).toBeVisible();
+    const stored = site().db().select().from(leagues).all().find((l) => l.id === 'liga-1');
+    expect([stored?.points_win, stored?.our_team_name]).toEqual([2, 'SV Kirchberg 1a']);
+    await expect(settings.getByRole('alert')).toHaveCount(0);
   });
 
   test('a competition of the fixtures becomes a league with the Austrian tie-breaks, opened and on /tabelle at once', async ({ page }) => {
