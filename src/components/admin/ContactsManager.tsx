@@ -12,6 +12,7 @@ import {
   contactSchema,
   type ContactEntry,
 } from '../../lib/schemas/contact';
+import { refusedWhile } from '../ui/refused';
 import { FieldError, ImageField, KIT_TEXTS, callAction, wrapStyle, type CallResult } from './contentKit';
 import { EntityEditDialog, EntityFormButtons, RowActions, useEntityForm, useEntityList, type EntityFormProps, type Saved } from './entityKit';
 
@@ -167,7 +168,7 @@ export default function ContactsManager() {
             <ContactForm kind="clubAddress" contact={address} onDone={() => void reload()} />
             {address && (
               <div className="admin-actions" style={{ marginTop: '0.75rem' }}>
-                <button type="button" className="btn btn-danger btn-small" disabled={busy.has(address.id)} onClick={() => contacts.remove(address)}>
+                <button type="button" className="btn btn-danger btn-small" {...refusedWhile(busy.has(address.id))} onClick={() => contacts.remove(address)}>
                   Vereinsadresse löschen
                 </button>
               </div>

@@ -8,6 +8,7 @@ import { FieldError, callAction, useSaveToasts, wrapStyle } from './contentKit';
 import { EditDialog } from './editDialog';
 import { EntityFormButtons, RowActions, useEntityForm, type EntityFormProps } from './entityKit';
 import { useBusyRows } from './busyRows';
+import { focusAfterRemoval } from './focusAfterRemoval';
 import { useSavedRows } from './savedRows';
 import { confirmAction } from './ui';
 
@@ -87,7 +88,7 @@ function ResultForm({ leagueId, result, teams, ...props }: { leagueId: string; r
   );
 }
 
-export default function LeagueResults({ leagueId, results, teams, onChanged }: { leagueId: string; results: LeagueResultEntry[]; teams: string[]; onChanged: () => void }) {
+export default function LeagueResults({ leagueId, results, teams, onChanged }: { leagueId: string; results: LeagueResultEntry[]; teams: string[]; onChanged: () => Promise<unknown> }) {
   const [editing, setEditingEntry] = useState<LeagueResultEntry | null>(null);
   // a result saved here opens as saved, also before the league's reload has brought it (savedRows.ts)
   const savedRows = useSavedRows<LeagueResultEntry>();
@@ -97,16 +98,18 @@ export default function LeagueResults({ leagueId, results, teams, onChanged }: {
   const { saved, failed } = useSaveToasts();
   const remove = async (r: LeagueResultEntry) => {
     if (!confirmAction(T.confirmDeleteResult)) return;
+    const focus = focusAfterRemoval();
     const outcome = await during(r.id, () => callAction(() => actions.admin.leagues.removeResult({ id: r.id })));
     if (!outcome.ok) return failed(T.errorTitle, `${T.deleteError}: ${outcome.message}`);
     const { row: _row, ...publication } = outcome.data;
     saved(T.successTitle, publication, T.resultDeleted);
-    onChanged();
+    await onChanged();
+    focus.moveFocus();
   };
   return (
     <section aria-labelledby={`results-${leagueId}`}>
       <h3 id={`results-${leagueId}`}>{T.resultsTitle}</h3>
-      <ResultForm leagueId={leagueId} result={null} teams={teams} onDone={onChanged} />
+      <ResultForm leagueId={leagueId} result={null} teams={teams} onDone={() => void onChanged()} />
       {results.length === 0 ? (
         <p className="empty">{T.resultsEmpty}</p>
       ) : (
@@ -149,7 +152,7 @@ export default function LeagueResults({ leagueId, results, teams, onChanged }: {
             onDone={(done) => {
               if (done) savedRows.note(done);
               setEditing(null);
-              onChanged();
+              void onChanged();
             }}
           />
         )}

@@ -44,9 +44,10 @@ function LeagueEditor({
     void reload();
   }, [league, reload]);
   useLiveReload(TABLES, load);
+  // a result's delete waits for the details, to hand the keyboard's focus to the next result
   const changed = () => {
-    load();
     onChanged();
+    return reload();
   };
   const names = detail ? detail.table.map((r) => r.team).filter((n) => n !== detail.ourTeam) : [];
   const caption = `${league.competition}, Saison ${league.season}`;

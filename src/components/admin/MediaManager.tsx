@@ -12,6 +12,7 @@ import { MoreRows, useShownInSteps } from './ShownInSteps';
 import { loadMediaLibrary, mediaName } from './ImageUpload';
 import { confirmAction } from './ui';
 import { refusedWhile } from '../ui/refused';
+import { focusAfterRemoval } from './focusAfterRemoval';
 import { MediaThumb } from './MediaThumb';
 
 function AltForm({ item, onSaved }: { item: MediaItem; onSaved: (alt: string) => void }) {
@@ -70,12 +71,14 @@ function MediaCard({ item, onChanged, onDeleted }: { item: MediaItem; onChanged:
   const name = mediaName(item.url);
   const remove = async () => {
     if (!confirmAction(T.deleteConfirm)) return;
+    const focus = focusAfterRemoval();
     setDeleting(true);
     const result = await callAction(() => actions.admin.mediaLibrary.remove({ url: item.url }));
     setDeleting(false);
     if (!result.ok) return failed(T.deleteFailed, result.message);
     toast({ title: T.deleted, description: name });
     onDeleted();
+    focus.moveFocus();
   };
   return (
     <li className="admin-card media-item" data-url={item.url} aria-label={name}>

@@ -19,7 +19,7 @@ import { useBusyRows } from './busyRows';
 import { useSavedRows, type SavedRow } from './savedRows';
 import { MoreRows, useShownInSteps } from './ShownInSteps';
 import { ADMIN_TEXTS, SaveButton, confirmLeave } from './ui';
-import { focusAfterRemoval } from './focusAfterRemoval';
+import { focusAfterRemoval, focusWhenShown } from './focusAfterRemoval';
 import { refusedWhile } from '../ui/refused';
 
 /** How long the undo of a deletion is offered. */
@@ -228,17 +228,26 @@ export default function NewsManager() {
     focus.moveFocus();
   };
 
+  // the bar stays, its button busy, until the answer: a refused undo can be tried again while it is offered
+  const [undoing, setUndoing] = useState(false);
   const restore = async () => {
-    if (!undo) return;
-    const { trash } = undo;
+    if (!undo || undoing) return;
+    const { row, trash } = undo;
     window.clearTimeout(undoTimer.current);
-    setUndo(null);
+    setUndoing(true);
     // the undo is the trash's restore: the row with its id, date and author, as it was
     const result = await callAction(() => actions.admin.revisions.untrash({ revision: trash }));
-    if (!result.ok) return failed(T.error, result.message);
+    setUndoing(false);
+    if (!result.ok) {
+      undoTimer.current = window.setTimeout(() => setUndo(null), UNDO_MS);
+      return failed(T.error, result.message);
+    }
+    setUndo(null);
     const { entity: _entity, id: _id, ...publication } = result.data;
     saved(T.restored, publication);
-    void reload();
+    await reload();
+    // 'Rückgängig' went with its bar: the keyboard's focus goes to the article put back
+    focusWhenShown(() => document.querySelector<HTMLElement>(`.news-item[data-id="${CSS.escape(row.id)}"] button`));
   };
 
   return (
@@ -265,7 +274,7 @@ export default function NewsManager() {
         {undo && (
           <div className="news-undo" role="status">
             <span style={wrapStyle}>„{undo.row.title}“ gelöscht.</span>
-            <button type="button" className="btn btn-outline btn-small" onClick={() => void restore()}>
+            <button type="button" className="btn btn-outline btn-small" {...refusedWhile(undoing)} onClick={() => void restore()}>
               {T.undo}
             </button>
           </div>

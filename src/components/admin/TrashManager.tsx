@@ -5,7 +5,9 @@
 // (site settings read by the retention job).
 import { actions } from 'astro:actions';
 import { useEffect, useState, type FormEvent } from 'react';
+import { refusedWhile } from '../ui/refused';
 import { useBusyRows } from './busyRows';
+import { focusAfterRemoval } from './focusAfterRemoval';
 import { formatDateTime } from '../../lib/dates-de';
 import { REVISIONS_UI_TEXTS as T } from '../../lib/revision-compare';
 import { REVISIONED_ENTITIES, type TrashEntry } from '../../lib/revisions';
@@ -80,10 +82,10 @@ function TrashRow({ entry, busy, onRestore, onPurge }: { entry: TrashEntry; busy
       <td data-label={T.expires}>{formatDateTime(entry.expires_at)}</td>
       <td>
         <div className="admin-actions">
-          <button type="button" className="btn btn-outline btn-small" aria-label={T.untrashLabel(entry.title)} disabled={busy} onClick={onRestore}>
+          <button type="button" className="btn btn-outline btn-small" aria-label={T.untrashLabel(entry.title)} {...refusedWhile(busy)} onClick={onRestore}>
             {busy ? T.loading : T.restore}
           </button>
-          <button type="button" className="btn btn-danger btn-small" aria-label={T.purgeLabel(entry.title)} disabled={busy} onClick={onPurge}>
+          <button type="button" className="btn btn-danger btn-small" aria-label={T.purgeLabel(entry.title)} {...refusedWhile(busy)} onClick={onPurge}>
             {T.purge}
           </button>
         </div>
@@ -111,20 +113,25 @@ export default function TrashManager({ isSuperAdmin }: ManagerProps) {
     });
   }, []);
 
+  // the entry leaves the trash with its buttons: the keyboard's focus goes to the next entry's (focusAfterRemoval)
   const restore = async (entry: TrashEntry) => {
     if (!confirmAction(T.untrashConfirm(entry.title))) return;
+    const focus = focusAfterRemoval();
     const result = await during(entry.id, () => callAction(() => actions.admin.revisions.untrash({ revision: entry.id }), T.untrashFailed));
     if (!result.ok) failed(T.untrashFailed, result.message);
     else saved(T.untrashed(entry.title), result.data);
-    void reload();
+    await reload();
+    focus.moveFocus();
   };
 
   const purge = async (entry: TrashEntry) => {
     if (!confirmAction(T.purgeConfirm(entry.title))) return;
+    const focus = focusAfterRemoval();
     const result = await during(entry.id, () => callAction(() => actions.admin.revisions.purge({ revision: entry.id }), T.purgeFailed));
     if (!result.ok) failed(T.purgeFailed, result.message);
     else saved(T.purged(entry.title));
-    void reload();
+    await reload();
+    focus.moveFocus();
   };
 
   return (

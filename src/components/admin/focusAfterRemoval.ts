@@ -33,3 +33,18 @@ export function focusAfterRemoval(): { moveFocus: () => void } {
   };
   return { moveFocus: () => move(10) };
 }
+
+/**
+ * After a row came back (the news list's 'Rückgängig', whose bar went with its button): the focus goes to
+ * the row's first button once the list's render has it, unless the admin has put it somewhere meanwhile.
+ */
+export function focusWhenShown(find: () => HTMLElement | null): void {
+  const look = (framesLeft: number) => {
+    if (document.activeElement !== null && document.activeElement !== document.body) return;
+    const target = find();
+    if (target) return target.focus();
+    if (framesLeft > 0) requestAnimationFrame(() => look(framesLeft - 1));
+    else document.getElementById('admin-panel')?.focus();
+  };
+  look(10);
+}
