@@ -4,10 +4,11 @@
 // without title or content, and while saving. The text is the page_content row
 // page_key vereinsgeschichte, section_key main_content.
 import { actions } from 'astro:actions';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { paragraphs } from '../../lib/text';
 import type { PageContentEntry } from '../../lib/schemas/pageContent';
 import { FieldError, KIT_TEXTS, callAction, useFormState, useSaveToasts } from './contentKit';
+import { ChangedElsewhereNotice, useChangedElsewhere } from './changedElsewhere';
 import { useLiveReload } from './live';
 import { HistoryButton } from './HistoryButton';
 import { useFormConcurrency } from './MergeDialog';
@@ -49,11 +50,7 @@ export default function HistoryManager() {
   const concurrency = useFormConcurrency(form, entry ? { entity: 'page_content', id: entry.id } : null);
   const [loading, setLoading] = useState(true);
   const [saving, setSaving] = useState(false);
-  const [changedElsewhere, setChangedElsewhere] = useState(false);
-  const dirtyRef = useRef(dirty);
-  dirtyRef.current = dirty;
-  const baselineRef = useRef(form.baseline);
-  baselineRef.current = form.baseline;
+  const elsewhere = useChangedElsewhere(form.baseline, dirty);
 
   const load = async (force = false) => {
     const result = await callAction(() => actions.admin.pageContent.list({ page_key: PAGE }));
@@ -63,15 +60,11 @@ export default function HistoryManager() {
       return;
     }
     const found = result.data.find((r) => r.section_key === SECTION) ?? null;
-    if (dirtyRef.current && !force) {
-      // the text the form started from (its last save included) is no one else's change: the live event of this
-      // admin's own save, answered after the save, said so while they typed on
-      if (JSON.stringify(toForm(found)) !== JSON.stringify(baselineRef.current)) setChangedElsewhere(true);
-      return;
-    }
+    // someone else saved while this admin is editing: keep the edits, say so (changedElsewhere.tsx)
+    if (!force && elsewhere.keepsEdits(toForm(found))) return;
     setEntry(found);
     reset(toForm(found));
-    setChangedElsewhere(false);
+    elsewhere.clear();
     // the revision read with the text: asking afterwards would take a newer one for these values (decision 032)
     safety.setRevision(found?.revision ?? null);
   };
@@ -106,7 +99,7 @@ export default function HistoryManager() {
     concurrency.saved(revision);
     setEntry(row);
     settle(values, toForm(row));
-    setChangedElsewhere(false);
+    elsewhere.clear();
     saved(entry ? T.updated : T.created, publication);
   };
 
@@ -114,14 +107,7 @@ export default function HistoryManager() {
   return (
     <section className="admin-card history-manager" aria-labelledby="history-heading">
       <h2 id="history-heading">{T.heading}</h2>
-      {changedElsewhere && (
-        <p className="notice" role="status">
-          {KIT_TEXTS.changedElsewhere}{' '}
-          <button type="button" className="link-button" onClick={() => void load(true)}>
-            {KIT_TEXTS.reloadChanged}
-          </button>
-        </p>
-      )}
+      <ChangedElsewhereNotice shown={elsewhere.changed} dirty={dirty} onReload={() => void load(true)} />
       {loading ? (
         <p className="empty">{KIT_TEXTS.loading}</p>
       ) : (

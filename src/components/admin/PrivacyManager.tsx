@@ -4,9 +4,10 @@
 // 'Keine Vorschau verfügbar' when empty. Without a stored text the editor
 // starts from the built-in German policy.
 import { actions } from 'astro:actions';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { PRIVACY_TEXTS as T } from '../../lib/schemas/pageContent';
-import { KIT_TEXTS, callAction, useSaveToasts } from './contentKit';
+import { ChangedElsewhereNotice, useChangedElsewhere } from './changedElsewhere';
+import { callAction, useSaveToasts } from './contentKit';
 import { useLiveReload } from './live';
 import { SaveButton, useUnsavedChangesWarning } from './ui';
 
@@ -19,13 +20,9 @@ export default function PrivacyManager() {
   const [saving, setSaving] = useState(false);
   const [showPreview, setShowPreview] = useState(false);
   const [preview, setPreview] = useState<{ html: string; pending: boolean; failed: boolean }>({ html: '', pending: false, failed: false });
-  const [changedElsewhere, setChangedElsewhere] = useState(false);
   const dirty = content !== baseline;
   useUnsavedChangesWarning(dirty);
-  const dirtyRef = useRef(dirty);
-  dirtyRef.current = dirty;
-  const baselineRef = useRef(baseline);
-  baselineRef.current = baseline;
+  const elsewhere = useChangedElsewhere(baseline, dirty);
 
   const load = async (force = false) => {
     const result = await callAction(() => actions.admin.privacy.load({}));
@@ -35,16 +32,12 @@ export default function PrivacyManager() {
       return;
     }
     if (result.data.loadFailed) failed(T.loadError, T.loadErrorText);
-    // someone else saved while this admin is editing: keep the edits, say so (the text the editor started from,
-    // its own last save included, is no one else's: the live event of that save came while they typed on)
-    if (dirtyRef.current && !force) {
-      if (result.data.content !== baselineRef.current) setChangedElsewhere(true);
-      return;
-    }
+    // someone else saved while this admin is editing: keep the edits, say so (changedElsewhere.tsx)
+    if (!force && elsewhere.keepsEdits(result.data.content)) return;
     setContent(result.data.content);
     setBaseline(result.data.content);
     setIsDefault(result.data.isDefault);
-    setChangedElsewhere(false);
+    elsewhere.clear();
   };
 
   useEffect(() => {
@@ -87,7 +80,7 @@ export default function PrivacyManager() {
     const { id: _id, updated_at: _updated, ...publication } = result.data;
     setBaseline(sent);
     setIsDefault(false);
-    setChangedElsewhere(false);
+    elsewhere.clear();
     saved(T.savedTitle, publication, T.savedText);
   };
 
@@ -95,14 +88,7 @@ export default function PrivacyManager() {
     <section className="admin-card privacy-manager" aria-labelledby="privacy-heading">
       <h2 id="privacy-heading">{T.heading}</h2>
       <p className="hint" style={{ marginTop: 0 }}>{T.intro}</p>
-      {changedElsewhere && (
-        <p className="notice" role="status">
-          {KIT_TEXTS.changedElsewhere}{' '}
-          <button type="button" className="link-button" onClick={() => void load(true)}>
-            {KIT_TEXTS.reloadChanged}
-          </button>
-        </p>
-      )}
+      <ChangedElsewhereNotice shown={elsewhere.changed} dirty={dirty} onReload={() => void load(true)} />
       <form className="admin-form" noValidate onSubmit={(e) => void submit(e)} aria-label={T.heading}>
         <label className="admin-field" htmlFor="privacy-content">
           <span>

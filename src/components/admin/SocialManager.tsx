@@ -3,9 +3,10 @@
 // checkbox, one save button for all, and a notes card. The footer of every page
 // shows the visible links.
 import { actions } from 'astro:actions';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { SOCIAL_TEXTS as T, socialLinksSchema, type SocialLinkEntry } from '../../lib/schemas/pageContent';
 import { FieldError, KIT_TEXTS, callAction, useSaveToasts, validateWith } from './contentKit';
+import { ChangedElsewhereNotice, useChangedElsewhere } from './changedElsewhere';
 import { useLiveReload } from './live';
 import { SaveButton, useUnsavedChangesWarning } from './ui';
 
@@ -19,14 +20,10 @@ export default function SocialManager() {
   const [baseline, setBaseline] = useState<Link[] | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
-  const [changedElsewhere, setChangedElsewhere] = useState(false);
   const [merged, setMerged] = useState(false);
   const dirty = JSON.stringify(links) !== JSON.stringify(baseline);
   useUnsavedChangesWarning(dirty);
-  const dirtyRef = useRef(dirty);
-  dirtyRef.current = dirty;
-  const baselineRef = useRef(baseline);
-  baselineRef.current = baseline;
+  const elsewhere = useChangedElsewhere(baseline, dirty);
 
   const load = async (force = false) => {
     const result = await callAction(() => actions.admin.social.load({}));
@@ -35,14 +32,11 @@ export default function SocialManager() {
       return;
     }
     const next = toLinks(result.data);
-    if (dirtyRef.current && !force) {
-      // the links the form started from (its last save included) are no one else's change
-      if (JSON.stringify(next) !== JSON.stringify(baselineRef.current)) setChangedElsewhere(true);
-      return;
-    }
+    // someone else saved while this admin is editing: keep the edits, say so (changedElsewhere.tsx)
+    if (!force && elsewhere.keepsEdits(next)) return;
     setLinks(next);
     setBaseline(next);
-    setChangedElsewhere(false);
+    elsewhere.clear();
     setMerged(false);
   };
 
@@ -57,7 +51,7 @@ export default function SocialManager() {
     };
     setLinks(stored.map((link) => mine(link) ?? link));
     setBaseline(stored);
-    setChangedElsewhere(false);
+    elsewhere.clear();
     setMerged(true);
   };
   useEffect(() => {
@@ -107,7 +101,7 @@ export default function SocialManager() {
       }),
     );
     setBaseline(next);
-    setChangedElsewhere(false);
+    elsewhere.clear();
     setMerged(false);
     saved(T.savedTitle, publication, T.savedText);
   };
@@ -116,14 +110,7 @@ export default function SocialManager() {
     <>
       <section className="admin-card" aria-labelledby="social-heading">
         <h2 id="social-heading">{T.heading}</h2>
-        {changedElsewhere && (
-          <p className="notice" role="status">
-            {KIT_TEXTS.changedElsewhere}{' '}
-            <button type="button" className="link-button" onClick={() => void load(true)}>
-              {KIT_TEXTS.reloadChanged}
-            </button>
-          </p>
-        )}
+        <ChangedElsewhereNotice shown={elsewhere.changed} dirty={dirty} onReload={() => void load(true)} />
         {merged && (
           <p className="notice" role="status">
             {T.merged}

@@ -5,6 +5,7 @@ import { startSite, type Site } from '../../fixtures/site';
 import { pageContent } from '../../../src/server/db/schema';
 import { failAction, holdAction, releaseWhenAsked } from '../../fixtures/actions';
 import { horizontalOverflow, publicHtml, toaster } from './content-helpers';
+import { callAction } from '../auth/helpers';
 
 // Privacy policy manager (admin-area.md §2 Datenschutz, §8).
 let site: Site;
@@ -117,4 +118,31 @@ test('the datenschutz tab fits a 375 px phone', async ({ page }) => {
   await expect(page.locator("#privacy-content").first()).toBeVisible();
   await expect(page.getByTestId('tab-select')).toBeVisible();
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+});
+
+test("another admin's save while this one types: said so, and 'Neu laden' asks before it drops what was typed", async ({ page }) => {
+  await page.goto(`${site.url}/admin#datenschutz`);
+  const editor = page.getByRole('textbox', { name: /Inhalt \(HTML\)/ });
+  await expect(editor).toHaveValue(/\S/);
+  await editor.fill('<p>Mein Entwurf</p>');
+  // saved elsewhere (another tab, another admin): the live event brings it, the typing stays
+  const other = await callAction(page.request, site, 'admin.privacy.save', { content: '<p>Fassung von Maria</p>' });
+  expect(other.status).toBe(200);
+  const notice = page.getByText('Diese Inhalte wurden inzwischen von jemand anderem geändert.');
+  await expect(notice).toBeVisible();
+  await expect(editor).toHaveValue('<p>Mein Entwurf</p>');
+
+  // 'Neu laden' would drop the draft: asked first; 'Weiter bearbeiten' keeps it
+  await page.getByRole('button', { name: 'Neu laden' }).click();
+  const ask = page.getByRole('alertdialog', { name: 'Ungespeicherte Änderungen verwerfen?' });
+  await ask.getByRole('button', { name: 'Weiter bearbeiten' }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(editor).toHaveValue('<p>Mein Entwurf</p>');
+  await expect(notice).toBeVisible();
+  // 'Verwerfen': the stored text, and nothing more to say
+  await page.getByRole('button', { name: 'Neu laden' }).click();
+  await ask.getByRole('button', { name: 'Verwerfen' }).click();
+  await expect(editor).toHaveValue('<p>Fassung von Maria</p>');
+  await expect(notice).toHaveCount(0);
+  expect(privacyRows().map((row) => row.content)).toEqual(['<p>Fassung von Maria</p>']);
 });
