@@ -64,7 +64,7 @@ export default function LeagueSettingsForm({
       return toForm(null);
     },
   });
-  const { values, bind, errors, set, dirty, follow, safety } = form;
+  const { values, bind, errors, set, dirty, follow, baseline, safety } = form;
   // The form lives as long as its league is open (the list brings a new entry after each change, a result's
   // counts too, and rebuilding the form on it dropped what was typed and the keyboard's focus). Settings
   // saved elsewhere (another admin, another tab) are shown unless the admin has typed; their own save is then
@@ -72,11 +72,15 @@ export default function LeagueSettingsForm({
   // form's own save is ahead of the list until its reload came.
   const { revision, setRevision } = safety;
   useEffect(() => {
-    if (!league || league.revision === undefined || dirty) return;
+    if (!league || league.revision === undefined) return;
     if (revision !== null && league.revision <= revision) return;
-    follow(toForm(league));
-    setRevision(league.revision);
-  }, [league, dirty, revision, follow, setRevision]);
+    const stored = toForm(league);
+    // follow() takes the values only if nothing was typed when it is applied (a key pressed meanwhile wins)
+    if (!dirty) follow(stored);
+    // the revision goes with the values it is of: once the form starts from them (the next render, after
+    // follow), never for typing on older ones, whose save must be refused, not go over the newer settings
+    if (JSON.stringify(baseline) === JSON.stringify(stored)) setRevision(league.revision);
+  }, [league, dirty, baseline, revision, follow, setRevision]);
   const id = (name: string) => `league-${league?.id ?? 'new'}-${name}`;
   const order: TieBreaker[] = values.preset === 'custom' ? values.tie_breakers : [...TIE_BREAK_PRESETS[values.preset].order];
 

@@ -228,21 +228,24 @@ export default function NewsManager() {
     focus.moveFocus();
   };
 
-  // the bar stays, its button busy, until the answer: a refused undo can be tried again while it is offered
-  const [undoing, setUndoing] = useState(false);
+  // the bar stays, its button busy, until the answer: a refused undo can be tried again while it is offered.
+  // Another delete meanwhile brings its own bar (and timer): the answer touches only its own.
+  const [undoing, setUndoing] = useState<number | null>(null);
+  const offered = useRef(undo);
+  offered.current = undo;
   const restore = async () => {
-    if (!undo || undoing) return;
+    if (!undo || undoing === undo.trash) return;
     const { row, trash } = undo;
     window.clearTimeout(undoTimer.current);
-    setUndoing(true);
+    setUndoing(trash);
     // the undo is the trash's restore: the row with its id, date and author, as it was
     const result = await callAction(() => actions.admin.revisions.untrash({ revision: trash }));
-    setUndoing(false);
+    setUndoing((busy) => (busy === trash ? null : busy));
     if (!result.ok) {
-      undoTimer.current = window.setTimeout(() => setUndo(null), UNDO_MS);
+      if (offered.current?.trash === trash) undoTimer.current = window.setTimeout(() => setUndo(null), UNDO_MS);
       return failed(T.error, result.message);
     }
-    setUndo(null);
+    setUndo((shown) => (shown?.trash === trash ? null : shown));
     const { entity: _entity, id: _id, ...publication } = result.data;
     saved(T.restored, publication);
     await reload();
@@ -274,7 +277,7 @@ export default function NewsManager() {
         {undo && (
           <div className="news-undo" role="status">
             <span style={wrapStyle}>„{undo.row.title}“ gelöscht.</span>
-            <button type="button" className="btn btn-outline btn-small" {...refusedWhile(undoing)} onClick={() => void restore()}>
+            <button type="button" className="btn btn-outline btn-small" {...refusedWhile(undoing === undo.trash)} onClick={() => void restore()}>
               {T.undo}
             </button>
           </div>

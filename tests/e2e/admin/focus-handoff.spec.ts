@@ -9,7 +9,7 @@ import { loginAs } from '../../fixtures/auth';
 import { makeContact, makeNews, makePlayer, makeTeam } from '../../fixtures/factories';
 import { startSite, type Site } from '../../fixtures/site';
 import { contactInfo, leagueResults, leagues, news, players } from '../../../src/server/db/schema';
-import { failAction } from '../../fixtures/actions';
+import { failAction, holdAction, releaseWhenAsked } from '../../fixtures/actions';
 import { callAction } from '../auth/helpers';
 import { toaster } from './content-helpers';
 
@@ -103,6 +103,36 @@ test("the news list's 'Rückgängig' puts the focus on the article it put back",
   const article = page.locator('.news-item', { hasText: 'Zweite Meldung' });
   await expect(article.getByRole('button').first()).toBeFocused();
   expect(site.db().select().from(news).all().map((n) => n.title).sort()).toEqual(['Erste Meldung', 'Zweite Meldung']);
+});
+
+test("a delete while the last one's 'Rückgängig' is under way keeps its own bar; a refused undo can be tried again", async ({ page }) => {
+  site.db().delete(news).run();
+  for (const [title, day] of [['Meldung A', '01'], ['Meldung B', '02'], ['Meldung C', '03']]) makeNews(site.db(), { title, created_at: `2026-11-${day}T10:00:00.000Z` });
+  await page.goto(`${site.url}/admin#news`);
+  const bar = page.locator('.news-undo');
+  const undo = bar.getByRole('button', { name: 'Rückgängig' });
+  await page.getByRole('button', { name: 'Löschen: Meldung C', exact: true }).click();
+  await expect(bar).toContainText('„Meldung C“ gelöscht.');
+  // the first undo is refused once (a server that failed), and its bar stays to try again
+  await failAction(page, 'admin.revisions.untrash');
+  await undo.click();
+  await expect(toaster(page).locator('.toast.destructive')).toHaveCount(1);
+  await expect(bar).toContainText('„Meldung C“ gelöscht.');
+  await page.unrouteAll({ behavior: 'wait' });
+  // tried again, its answer held: meanwhile another article is deleted, with a bar of its own
+  const held = await holdAction(page, 'admin.revisions.untrash');
+  await undo.click();
+  await expect.poll(held.asked).toBe(1);
+  await page.getByRole('button', { name: 'Löschen: Meldung B', exact: true }).click();
+  await expect(bar).toContainText('„Meldung B“ gelöscht.');
+  await releaseWhenAsked(page, held, 'admin.revisions.untrash');
+  await expect(toaster(page).getByText('News wiederhergestellt')).toBeVisible();
+  // C is back; B's bar is still offered, and takes B back
+  await expect(page.locator('.news-item', { hasText: 'Meldung C' })).toHaveCount(1);
+  await expect(bar).toContainText('„Meldung B“ gelöscht.');
+  await undo.click();
+  await expect(page.locator('.news-item', { hasText: 'Meldung B' })).toHaveCount(1);
+  expect(site.db().select().from(news).all().map((n) => n.title).sort()).toEqual(['Meldung A', 'Meldung B', 'Meldung C']);
 });
 
 test('a refused delete of the club address keeps the focus on its button (it was disabled while it worked)', async ({ page }) => {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { loginAs } from '../../fixtures/auth';
 import { startSite, type Site } from '../../fixtures/site';
 import { pageContent } from '../../../src/server/db/schema';
-import { failAction, holdAction, releaseWhenAsked } from '../../fixtures/actions';
+import { actionUrl, failAction, holdAction, releaseWhenAsked } from '../../fixtures/actions';
 import { horizontalOverflow, publicHtml, toaster } from './content-helpers';
 import { callAction } from '../auth/helpers';
 
@@ -121,7 +121,10 @@ test('the datenschutz tab fits a 375 px phone', async ({ page }) => {
 });
 
 test("another admin's save while this one types: said so, and 'Neu laden' asks before it drops what was typed", async ({ page }) => {
+  // the panel's live events are heard once their stream answered (the save below must not come before)
+  const listening = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/admin/events');
   await page.goto(`${site.url}/admin#datenschutz`);
+  await listening;
   const editor = page.getByRole('textbox', { name: /Inhalt \(HTML\)/ });
   await expect(editor).toHaveValue(/\S/);
   await editor.fill('<p>Mein Entwurf</p>');
@@ -132,12 +135,15 @@ test("another admin's save while this one types: said so, and 'Neu laden' asks b
   await expect(notice).toBeVisible();
   await expect(editor).toHaveValue('<p>Mein Entwurf</p>');
 
-  // 'Neu laden' would drop the draft: asked first; 'Weiter bearbeiten' keeps it
+  // 'Neu laden' would drop the draft: asked first; 'Weiter bearbeiten' keeps it (and reads nothing)
+  let loads = 0;
+  page.on('request', (request) => void (actionUrl('admin.privacy.load').test(request.url()) && (loads += 1)));
   await page.getByRole('button', { name: 'Neu laden' }).click();
   const ask = page.getByRole('alertdialog', { name: 'Ungespeicherte Änderungen verwerfen?' });
   await ask.getByRole('button', { name: 'Weiter bearbeiten' }).click();
   await expect(ask).toHaveCount(0);
   await expect(editor).toHaveValue('<p>Mein Entwurf</p>');
+  expect(loads).toBe(0);
   await expect(notice).toBeVisible();
   // 'Verwerfen': the stored text, and nothing more to say
   await page.getByRole('button', { name: 'Neu laden' }).click();
