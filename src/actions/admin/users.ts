@@ -32,7 +32,7 @@ export const users = {
     handler: async (input, context) => {
       requireRole(context, 'superadmin', ONLY.invite);
       const user = await asAction(() => inviteUser(getDb(), input.email));
-      return { id: user.id, email: user.email };
+      return { id: user.id, email: user.email, stillSending: user.stillSending };
     },
   }),
 

@@ -56,12 +56,13 @@ export default function UserManager({ userId }: ManagerProps) {
     }
     setInviting(true);
     try {
-      const { error } = await actions.admin.users.invite({ email: email.trim() });
+      const { data, error } = await actions.admin.users.invite({ email: email.trim() });
       if (error) {
         toast({ title: 'Fehler', description: messageOf(error) ?? T.inviteFailed, variant: 'destructive' });
         return;
       }
-      toast({ title: T.inviteSuccess });
+      // a slow mail server: the invitation goes on after the answer (inviteUser)
+      toast(data.stillSending ? { title: T.inviteStillSending, description: T.inviteStillSendingText } : { title: T.inviteSuccess });
       setEmail('');
       setTouched(false);
       await load();

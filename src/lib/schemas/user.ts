@@ -35,6 +35,9 @@ export const USER_TEXTS = {
   emailRequired: 'Bitte geben Sie eine E-Mail-Adresse ein',
   inviteSuccess: 'Einladung erfolgreich versendet!',
   inviteFailed: 'Fehler beim Versenden der Einladung',
+  inviteStillSending: 'Einladung wird noch versendet',
+  inviteStillSendingText:
+    'Der Mailserver antwortet langsam; die Einladung geht hinaus, sobald er sie annimmt. Ob sie versendet wurde, steht dann im Protokoll.',
   /** why an invitation's mail did not go (the import names it in its log) */
   inviteNotSentReason: {
     smtp: 'der Mailserver ist nicht erreichbar oder hat die E-Mail abgelehnt',

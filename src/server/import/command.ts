@@ -139,7 +139,8 @@ export async function runImport(db: Db, options: ImportOptions, log: (line: stri
       // one mail that does not go out stops neither the others nor the publish after the import; its user is
       // named (the next run with --invite tries again)
       try {
-        await inviteUser(db, user.email, options.send);
+        // each mail waited for: the command may end after the last (decision 073)
+        await inviteUser(db, user.email, options.send, undefined, null);
         log(T.invited(user.email));
       } catch (error) {
         const reason = error instanceof UserRuleError ? (error.reason ?? error.message) : error instanceof Error ? error.message : String(error);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestDb, seed } from '../db/test-db';
 import type { Db } from '../db/client';
-import { news, oneTimeTokens, profiles, sessions, totpFactors, userRoles, users } from '../db/schema';
+import { auditLog, news, oneTimeTokens, profiles, sessions, totpFactors, userRoles, users } from '../db/schema';
 import { createSession } from '../auth/session';
 import { createUser } from '../auth/users';
 import { config } from '../config';
@@ -140,6 +140,63 @@ describe('inviteUser', () => {
     const second = new URL(sent[0].text.match(/https?:\/\/\S+/)![0]).searchParams.get('token')!;
     expect(findPasswordToken(db, second)?.userId).toBe(user.id);
     expect(db.select().from(users).all().map((u) => u.id)).toEqual([user.id]);
+  });
+});
+
+describe('inviteUser with a mail server slower than the answer may wait', () => {
+  const auditOf = (db: Db) => db.select({ action: auditLog.action, detail: auditLog.detail }).from(auditLog).all();
+  /** A send that ends when the test says, as a mail server that answers each step slowly. */
+  function slowSend() {
+    const sent: Mail[] = [];
+    let finish: (error?: Error) => void = () => undefined;
+    const send = (mail: Mail) =>
+      new Promise<{ transport: 'smtp' }>((resolve, reject) => {
+        finish = (error) => {
+          if (error) return reject(error);
+          sent.push(mail);
+          resolve({ transport: 'smtp' });
+        };
+      });
+    return { sent, send, finish: (error?: Error) => finish(error) };
+  }
+  const settled = () => new Promise((resolve) => setTimeout(resolve, 10));
+
+  it("is answered 'still sending' in time; once the mail is out its link works, older ones are void, the Protokoll says it was sent", async () => {
+    const db = createTestDb();
+    const { send: first } = mailbox();
+    await inviteUser(db, 'neu@verein.at', first);
+    const slow = slowSend();
+    const answer = await inviteUser(db, 'neu@verein.at', slow.send, undefined, 20);
+    expect(answer.stillSending).toBe(true);
+    // under way: both links still there, the earlier one works until the new one is out
+    expect(db.select().from(oneTimeTokens).all()).toHaveLength(2);
+    expect(auditOf(db).filter((a) => a.action === 'user.invite')).toHaveLength(1);
+    slow.finish();
+    await settled();
+    const link = new URL(slow.sent[0].text.match(/https?:\/\/\S+/)![0]).searchParams.get('token')!;
+    expect(findPasswordToken(db, link)?.userId).toBe(answer.id);
+    expect(db.select().from(oneTimeTokens).all()).toHaveLength(1);
+    expect(auditOf(db).filter((a) => a.action === 'user.invite')).toHaveLength(2);
+  });
+
+  it('a mail that fails after the answer takes back what the invitation made, and the Protokoll says it was not sent', async () => {
+    const db = createTestDb();
+    const slow = slowSend();
+    const answer = await inviteUser(db, 'neu@verein.at', slow.send, undefined, 20);
+    expect(answer.stillSending).toBe(true);
+    expect(db.select().from(users).all().map((u) => u.id)).toEqual([answer.id]);
+    slow.finish(new Error('451 try again later'));
+    await settled();
+    expect(db.select().from(users).all()).toEqual([]);
+    expect(db.select().from(oneTimeTokens).all()).toEqual([]);
+    expect(auditOf(db)).toEqual([{ action: 'user.inviteFailed', detail: expect.stringMatching(/^Nicht versendet: neu@verein\.at \(/) }]);
+  });
+
+  it('a mail out before the deadline is answered as sent, as ever', async () => {
+    const db = createTestDb();
+    const { sent, send } = mailbox();
+    expect((await inviteUser(db, 'neu@verein.at', send, undefined, 1_000)).stillSending).toBe(false);
+    expect(sent).toHaveLength(1);
   });
 });
 

@@ -82,35 +82,64 @@ function invitationMail(email: string, token: string, club: string) {
  * only what this call made is taken back (its link; the user it created, unless an
  * invitation sent meanwhile or a password keeps it): the invitation can simply be
  * repeated, and a link the person has already keeps working.
+ *
+ * A mail server that answers each step slowly (not silently: each within its timeout) can take minutes:
+ * after `answerWithinMs` the call answers `stillSending` and the mail goes on; what it sent or failed is
+ * settled then as it would have been (the proxy in front would have answered 504 for a mail still going out).
+ * `null`: wait for the mail (the import on the command line, which has no proxy and may exit after it).
  */
 export async function inviteUser(
   db: Db,
   rawEmail: string,
   send: typeof sendMail = sendMail,
   actor?: Actor,
-): Promise<{ id: string; email: string }> {
+  answerWithinMs: number | null = config.mailAnswerWithinMs,
+): Promise<{ id: string; email: string; stillSending: boolean }> {
   const email = normaliseEmail(rawEmail);
   const existing = findUserByEmail(db, email);
   if (existing?.passwordHash) throw new UserRuleError(USER_TEXTS.userExists, 'CONFLICT');
   const user = existing ? { id: existing.id, email: existing.email } : await createUser(db, { email, roles: ['user'] });
   const token = createOneTimeToken(db, 'invite', user.id);
-  try {
-    // the club as saved in this database (the import invites before any page is rendered)
-    await send(invitationMail(user.email, token, clubIdentityIn(db).longName));
-  } catch (error) {
-    console.error(`[mail] invitation to ${user.email} failed:`, error);
-    write('user.inviteUndo', (tx) => undoInvitation(tx, user.id, token, !existing), db);
-    const reason = USER_TEXTS.inviteNotSentReason[mailFailureCause(error)];
-    throw new UserRuleError(USER_TEXTS.inviteNotSent(reason), 'SERVICE_UNAVAILABLE', reason);
+  // the club as saved in this database (the import invites before any page is rendered)
+  const sending = send(invitationMail(user.email, token, clubIdentityIn(db).longName)).then(
+    () => ({ failed: false as const }),
+    (error: unknown) => ({ failed: true as const, error }),
+  );
+  const settle = (outcome: Awaited<typeof sending>) => {
+    if (outcome.failed) {
+      console.error(`[mail] invitation to ${user.email} failed:`, outcome.error);
+      write('user.inviteUndo', (tx) => undoInvitation(tx, user.id, token, !existing), db);
+      return USER_TEXTS.inviteNotSentReason[mailFailureCause(outcome.error)];
+    }
+    try {
+      voidOlderTokens(db, 'invite', user.id, token);
+    } catch (error) {
+      // the invitation is out and its link works; an older one still works as well, until it expires
+      console.error(`[mail] the earlier invitations of ${user.email} could not be voided:`, error);
+    }
+    recordAudit(db, { action: 'user.invite', actor, entity: 'users', rowId: user.id, detail: AUDIT_TEXTS.invited(user.email) });
+    return null;
+  };
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = answerWithinMs === null ? [] : [new Promise<'waiting'>((resolve) => (timer = setTimeout(resolve, answerWithinMs, 'waiting')))];
+  const answered = await Promise.race([sending, ...deadline]);
+  clearTimeout(timer);
+  if (answered === 'waiting') {
+    void sending.then((outcome) => {
+      try {
+        // the admin was told it is still under way: the Protokoll says how it ended (a sent one as always)
+        const reason = settle(outcome);
+        if (reason !== null) recordAudit(db, { action: 'user.inviteFailed', actor, entity: 'users', rowId: user.id, detail: AUDIT_TEXTS.inviteFailed(user.email, reason) });
+      } catch (error) {
+        // the admin was answered long ago: the log is where this can go
+        console.error(`[mail] the invitation to ${user.email} could not be settled:`, error);
+      }
+    });
+    return { ...user, stillSending: true };
   }
-  try {
-    voidOlderTokens(db, 'invite', user.id, token);
-  } catch (error) {
-    // the invitation is out and its link works; an older one still works as well, until it expires
-    console.error(`[mail] the earlier invitations of ${user.email} could not be voided:`, error);
-  }
-  recordAudit(db, { action: 'user.invite', actor, entity: 'users', rowId: user.id, detail: AUDIT_TEXTS.invited(user.email) });
-  return user;
+  const reason = settle(answered);
+  if (reason !== null) throw new UserRuleError(USER_TEXTS.inviteNotSent(reason), 'SERVICE_UNAVAILABLE', reason);
+  return { ...user, stillSending: false };
 }
 
 /**

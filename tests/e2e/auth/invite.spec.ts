@@ -3,6 +3,7 @@ import { loginAs } from '../../fixtures/auth';
 import { startMailCatcher, type MailCatcher } from '../../fixtures/mail';
 import { startSite, type Site } from '../../fixtures/site';
 import { signInWithForm } from './helpers';
+import { auditLog, users } from '../../../src/server/db/schema';
 
 // Invitation (admin-area.md §2, §5, §8): the superadmin invites, the e-mail
 // arrives over SMTP, its link (built from SITE_URL, not from the request) sets
@@ -101,4 +102,40 @@ test('an address with an account cannot be invited again; an open invitation can
   await expect(page).toHaveURL(`${site.url}/auth?link=ungueltig`);
   await page.goto(local(second));
   await expect(page.getByRole('heading', { name: 'Willkommen! Lege dein Passwort fest' })).toBeVisible();
+});
+
+test.describe('mit einem langsamen Mailserver', () => {
+  let slowSite: Site;
+  let slowMail: MailCatcher;
+  test.beforeAll(async () => {
+    // the server accepts each message after 5 s; the admin is answered after 1 s (nginx's 60 s against 40 s)
+    slowMail = await startMailCatcher({ answerDelayMs: 5_000 });
+    slowSite = await startSite({ env: { SMTP_URL: slowMail.url, MAIL_ANSWER_WITHIN_S: '1' } });
+  });
+  test.afterAll(async () => {
+    await slowSite.stop();
+    await slowMail.stop();
+  });
+
+  test("the admin is told the invitation is still being sent; it goes out, and the Protokoll says so", async ({ page, context }) => {
+    await loginAs(context, slowSite, 'superadmin');
+    await page.goto(`${slowSite.url}/admin#benutzer`);
+    await page.getByLabel('E-Mail').fill('langsam@verein.at');
+    await page.getByRole('button', { name: 'Einladung senden' }).click();
+    await expect(page.getByText('Einladung wird noch versendet')).toBeVisible();
+    await expect(page.getByText('Ob sie versendet wurde, steht dann im Protokoll.')).toBeVisible();
+    // told before the mail server accepted it (no 'versendet!' that was not true yet)
+    expect(slowMail.to('langsam@verein.at')).toHaveLength(0);
+    expect(slowSite.db().select().from(auditLog).all().filter((a) => a.action === 'user.invite')).toHaveLength(0);
+    await expect(page.getByText('Einladung erfolgreich versendet!')).toHaveCount(0);
+    await expect(page.locator('tr', { hasText: 'langsam@verein.at' })).toContainText('Einladung ausstehend');
+
+    const message = await slowMail.waitFor('langsam@verein.at');
+    expect(message.links.some((l) => l.includes('/reset-password?token='))).toBe(true);
+    // the Protokoll has the invitation once the server accepted it
+    await expect
+      .poll(() => slowSite.db().select().from(auditLog).all().filter((a) => a.action === 'user.invite').map((a) => a.detail), { timeout: 10_000 })
+      .toEqual(['Eingeladen: langsam@verein.at']);
+    expect(slowSite.db().select().from(users).all().map((u) => u.email)).toContain('langsam@verein.at');
+  });
 });
