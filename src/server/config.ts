@@ -36,7 +36,7 @@ export const config = {
    * how long an invitation waits for the mail server before the admin is answered (the mail goes on): below
    * the proxy's read timeout (nginx's 60 s), which would otherwise answer 504 for a mail that may still go out
    */
-  mailAnswerWithinMs: Math.max(1, Number(process.env.MAIL_ANSWER_WITHIN_S ?? 40) || 40) * 1000,
+  mailAnswerWithinMs: Number(process.env.MAIL_ANSWER_WITHIN_S ?? 40) * 1000,
   /** the daily backup's folder; empty: no daily backup (docs/operations.md, "Backups") */
   backupDir: process.env.BACKUP_DIR ? path.resolve(projectRoot, process.env.BACKUP_DIR) : '',
   /** how many daily backups stay */

@@ -4,6 +4,8 @@ import { checkSettings, settingsProblems } from './settings-check';
 describe('the settings the server starts with', () => {
   it('takes a site address with http or https, and a port number', () => {
     expect(settingsProblems({ SITE_URL: 'https://www.verein.at', PORT: '8080' })).toEqual([]);
+    expect(settingsProblems({ MAIL_ANSWER_WITHIN_S: '40' })).toEqual([]);
+    expect(settingsProblems({ MAIL_ANSWER_WITHIN_S: '1.5' })).toEqual([]);
     expect(settingsProblems({ SITE_URL: 'http://localhost:4321/' })).toEqual([]);
     expect(settingsProblems({})).toEqual([]);
   });
@@ -15,6 +17,13 @@ describe('the settings the server starts with', () => {
     expect(settingsProblems({ SITE_URL: 'ftp://verein.at' })).toHaveLength(1);
     expect(settingsProblems({ SITE_URL: 'https://verein.at/?x=1' })[0]).toMatch(/weder Anmeldedaten noch \? oder #/);
     for (const port of ['', ' ', '0', '70000', 'achtzig', '80.5']) expect(settingsProblems({ PORT: port }), port).toEqual([`PORT: '${port}' ist keine Portnummer (1–65535)`]);
+  });
+
+  it("refuses an invitation's wait for the mail server that is no number of seconds from 1 to 3600", () => {
+    // '0' and 'abc' were read as 40 s, 'Infinity' overflowed setTimeout (every invitation 'still sending' at once)
+    for (const value of ['', '0', '-5', '0.5', 'abc', 'Infinity', '100000']) {
+      expect(settingsProblems({ MAIL_ANSWER_WITHIN_S: value }), value).toEqual([`MAIL_ANSWER_WITHIN_S: '${value}' ist keine Zahl von Sekunden zwischen 1 und 3600 (z. B. 40)`]);
+    }
   });
 
   it('refuses an SMTP URL the mailer cannot read, without writing its password to the log', () => {

@@ -31,6 +31,14 @@ export function settingsProblems(env: NodeJS.ProcessEnv = process.env): string[]
       problems.push(`PORT: '${env.PORT}' ist keine Portnummer (1–65535)`);
     }
   }
+  if (env.MAIL_ANSWER_WITHIN_S !== undefined) {
+    // seconds an invitation waits for the mail server (decision 073): a number setTimeout can hold, and below
+    // the proxy's timeout is the host's business (the README says so)
+    const seconds = Number(env.MAIL_ANSWER_WITHIN_S);
+    if (env.MAIL_ANSWER_WITHIN_S.trim() === '' || !Number.isFinite(seconds) || seconds < 1 || seconds > 3600) {
+      problems.push(`MAIL_ANSWER_WITHIN_S: '${env.MAIL_ANSWER_WITHIN_S}' ist keine Zahl von Sekunden zwischen 1 und 3600 (z. B. 40)`);
+    }
+  }
   return problems;
 }
 

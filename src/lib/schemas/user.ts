@@ -37,7 +37,8 @@ export const USER_TEXTS = {
   inviteFailed: 'Fehler beim Versenden der Einladung',
   inviteStillSending: 'Einladung wird noch versendet',
   inviteStillSendingText:
-    'Der Mailserver antwortet langsam; die Einladung geht hinaus, sobald er sie annimmt. Ob sie versendet wurde, steht dann im Protokoll.',
+    'Das Versenden dauert länger als üblich; die Einladung wird im Hintergrund weiter versendet. Ob sie versendet wurde, steht dann im Protokoll.',
+  inviteUnderWay: 'Die Einladung an diese Adresse wird gerade noch versendet. Bitte warten, bis sie im Protokoll steht, und erst dann bei Bedarf erneut einladen.',
   /** why an invitation's mail did not go (the import names it in its log) */
   inviteNotSentReason: {
     smtp: 'der Mailserver ist nicht erreichbar oder hat die E-Mail abgelehnt',

@@ -125,21 +125,28 @@ describe('inviteUser', () => {
     expect(db.select().from(oneTimeTokens).all()).toHaveLength(1);
   });
 
-  it('an invitation that hung and then failed takes back nothing of the one sent meanwhile', async () => {
-    // the admin saw the first one hang, invited again, was told it was sent; then the first one failed and
-    // deleted the user, the sent link with it (a review)
+  it('a second invitation of an address while its first is still going out is refused; once the first failed it is sent', async () => {
+    // sent meanwhile, the second voided the first one's link, whose mail came after it with a dead link; or
+    // the first failed and deleted the user, the sent link with it; both failing left an account without a way
+    // in (reviews)
     const db = createTestDb();
     let fail: (error: Error) => void = () => undefined;
     const hanging = () => new Promise<never>((_, reject) => (fail = reject));
     const firstTry = inviteUser(db, 'neu@verein.at', hanging).catch((error: unknown) => error);
     await new Promise((resolve) => setTimeout(resolve, 10));
     const { sent, send } = mailbox();
-    const user = await inviteUser(db, 'neu@verein.at', send);
+    expect(await rule(() => inviteUser(db, ' Neu@Verein.at', send))).toBe(
+      'Die Einladung an diese Adresse wird gerade noch versendet. Bitte warten, bis sie im Protokoll steht, und erst dann bei Bedarf erneut einladen.',
+    );
+    expect(sent).toEqual([]);
+    // another address is not held up
+    await inviteUser(db, 'andere@verein.at', send);
     fail(new Error('Greeting never received'));
     expect(await firstTry).toBeInstanceOf(UserRuleError);
-    const second = new URL(sent[0].text.match(/https?:\/\/\S+/)![0]).searchParams.get('token')!;
-    expect(findPasswordToken(db, second)?.userId).toBe(user.id);
-    expect(db.select().from(users).all().map((u) => u.id)).toEqual([user.id]);
+    const user = await inviteUser(db, 'neu@verein.at', send);
+    const link = new URL(sent[1].text.match(/https?:\/\/\S+/)![0]).searchParams.get('token')!;
+    expect(findPasswordToken(db, link)?.userId).toBe(user.id);
+    expect(db.select().from(users).all().map((u) => u.email).sort()).toEqual(['andere@verein.at', 'neu@verein.at']);
   });
 });
 
@@ -190,6 +197,19 @@ describe('inviteUser with a mail server slower than the answer may wait', () => 
     expect(db.select().from(users).all()).toEqual([]);
     expect(db.select().from(oneTimeTokens).all()).toEqual([]);
     expect(auditOf(db)).toEqual([{ action: 'user.inviteFailed', detail: expect.stringMatching(/^Nicht versendet: neu@verein\.at \(/) }]);
+  });
+
+  it('a mail that cannot even be put together (a send that throws at once) is taken back like a failed one', async () => {
+    const db = createTestDb();
+    const throwing = (): Promise<never> => {
+      throw new Error('kaputt');
+    };
+    expect(await rule(() => inviteUser(db, 'neu@verein.at', throwing, undefined, 1_000))).toMatch(/^Fehler beim Versenden der Einladung: /);
+    expect(db.select().from(users).all()).toEqual([]);
+    expect(db.select().from(oneTimeTokens).all()).toEqual([]);
+    // and the address is free for the next try
+    const { send } = mailbox();
+    expect((await inviteUser(db, 'neu@verein.at', send)).stillSending).toBe(false);
   });
 
   it('a mail out before the deadline is answered as sent, as ever', async () => {

@@ -96,16 +96,38 @@ export async function inviteUser(
   answerWithinMs: number | null = config.mailAnswerWithinMs,
 ): Promise<{ id: string; email: string; stillSending: boolean }> {
   const email = normaliseEmail(rawEmail);
+  const invitationsUnderWay = underWayIn(db);
+  // one invitation's mail at a time per address: a second one sent meanwhile voided the first one's link, whose
+  // mail then came after it with a dead link; both failing left an account nobody could sign in to
+  if (invitationsUnderWay.has(email)) throw new UserRuleError(USER_TEXTS.inviteUnderWay, 'CONFLICT');
   const existing = findUserByEmail(db, email);
   if (existing?.passwordHash) throw new UserRuleError(USER_TEXTS.userExists, 'CONFLICT');
-  const user = existing ? { id: existing.id, email: existing.email } : await createUser(db, { email, roles: ['user'] });
-  const token = createOneTimeToken(db, 'invite', user.id);
-  // the club as saved in this database (the import invites before any page is rendered)
-  const sending = send(invitationMail(user.email, token, clubIdentityIn(db).longName)).then(
-    () => ({ failed: false as const }),
-    (error: unknown) => ({ failed: true as const, error }),
-  );
+  invitationsUnderWay.add(email);
+  let user: { id: string; email: string };
+  let token: string;
+  try {
+    user = existing ? { id: existing.id, email: existing.email } : await createUser(db, { email, roles: ['user'] });
+    token = createOneTimeToken(db, 'invite', user.id);
+  } catch (error) {
+    invitationsUnderWay.delete(email);
+    throw error;
+  }
+  // the club as saved in this database (the import invites before any page is rendered); a mail that cannot
+  // even be written is a failed send, taken back as one
+  const sending = Promise.resolve()
+    .then(() => send(invitationMail(user.email, token, clubIdentityIn(db).longName)))
+    .then(
+      () => ({ failed: false as const }),
+      (error: unknown) => ({ failed: true as const, error }),
+    );
   const settle = (outcome: Awaited<typeof sending>) => {
+    try {
+      return settleSend(outcome);
+    } finally {
+      invitationsUnderWay.delete(email);
+    }
+  };
+  const settleSend = (outcome: Awaited<typeof sending>) => {
     if (outcome.failed) {
       console.error(`[mail] invitation to ${user.email} failed:`, outcome.error);
       write('user.inviteUndo', (tx) => undoInvitation(tx, user.id, token, !existing), db);
@@ -140,6 +162,14 @@ export async function inviteUser(
   const reason = settle(answered);
   if (reason !== null) throw new UserRuleError(USER_TEXTS.inviteNotSent(reason), 'SERVICE_UNAVAILABLE', reason);
   return { ...user, stillSending: false };
+}
+
+/** The addresses whose invitation is going out now, per database (one process sends them all: the one owning it). */
+const invitationsUnderWayIn = new WeakMap<Db, Set<string>>();
+function underWayIn(db: Db): Set<string> {
+  let addresses = invitationsUnderWayIn.get(db);
+  if (!addresses) invitationsUnderWayIn.set(db, (addresses = new Set()));
+  return addresses;
 }
 
 /**

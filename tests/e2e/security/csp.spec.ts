@@ -82,18 +82,31 @@ test('the news toggle still loads the rest of the list under the policy', async 
 
 test('a script that got into a page does not run: neither inline nor as an event handler', async ({ page }) => {
   await page.goto(`${site.url}/`);
-  const ran = await page.evaluate(async () => {
+  const { ran, refused, failedImage } = await page.evaluate(async () => {
     const w = window as unknown as { __injected?: string };
+    // what the browser refused, as it reports it: both, before the check (no waiting for nothing to happen)
+    const refused: string[] = [];
+    const bothRefused = new Promise<void>((resolve) =>
+      document.addEventListener('securitypolicyviolation', (event) => {
+        refused.push(event.effectiveDirective);
+        if (refused.length === 2) resolve();
+      }),
+    );
     const script = document.createElement('script');
     script.textContent = "window.__injected = 'script'";
     document.body.append(script);
     const image = document.createElement('img');
     image.setAttribute('onerror', "window.__injected = 'handler'");
+    // the image's error, heard by a listener of the page's own: the inline handler's moment to run has passed
+    const failed = new Promise<boolean>((resolve) => image.addEventListener('error', () => resolve(true)));
     image.src = '/gibt-es-nicht.png';
     document.body.append(image);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    return w.__injected ?? null;
+    const failedImage = await failed;
+    await bothRefused;
+    return { ran: w.__injected ?? null, refused: refused.sort(), failedImage };
   });
+  expect(failedImage).toBe(true);
+  expect(refused).toEqual(['script-src-attr', 'script-src-elem']);
   expect(ran).toBeNull();
 });
 
