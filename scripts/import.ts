@@ -22,6 +22,14 @@ if (['from', 'storage-url', 'storage-dir', 'club', 'club-short'].some(missingVal
   console.error(T.usage);
   process.exit(2);
 }
+// the settings the server would refuse at its start (a typo in the environment file both read): said here
+// before anything is read, not as a failure halfway (an unusable SMTP_URL at the first invitation)
+const { settingsProblems } = await import('../src/server/settings-check');
+const problems = settingsProblems();
+if (problems.length > 0) {
+  console.error(T.settingsInvalid(problems));
+  process.exit(2);
+}
 const dryRun = argv.includes('--dry-run');
 // the invitations' links would lead to localhost (a fresh install has no address stored for before-publishing.ts)
 if (argv.includes('--invite') && !dryRun && !process.env.SITE_URL?.trim()) {
@@ -61,7 +69,7 @@ async function importAndPublish(): Promise<number> {
   const { getDb } = await import('../src/server/db/client');
   const { runImport } = await import('../src/server/import/command');
   const { SOURCE_TIMEOUT_MS } = await import('../src/server/import/sources');
-  const seconds = Number(process.env.IMPORT_TIMEOUT_SECONDS);
+  const { numberSetting } = await import('../src/server/number-settings');
   const outcome = await runImport(getDb(), {
     from: from!,
     dryRun,
@@ -71,7 +79,7 @@ async function importAndPublish(): Promise<number> {
     storageUrl: option('storage-url'),
     storageDir: option('storage-dir'),
     uploadsDir: config.uploadsDir,
-    timeoutMs: seconds > 0 ? seconds * 1000 : SOURCE_TIMEOUT_MS,
+    timeoutMs: numberSetting('IMPORT_TIMEOUT_SECONDS', SOURCE_TIMEOUT_MS / 1000) * 1000,
   });
   if (!outcome.ok) return 1;
   if (dryRun) return 0;

@@ -2,6 +2,7 @@
 // writes lives under DATA_DIR so that a backup is one folder.
 import path from 'node:path';
 import { EARLIER_BUILDS_FOLDER } from './deploy/earlier-builds';
+import { numberSetting } from './number-settings';
 
 const projectRoot = process.env.ANSTOSS_ROOT ?? process.cwd();
 const dataDir = path.resolve(projectRoot, process.env.DATA_DIR ?? 'data');
@@ -36,11 +37,11 @@ export const config = {
    * how long an invitation waits for the mail server before the admin is answered (the mail goes on): below
    * the proxy's read timeout (nginx's 60 s), which would otherwise answer 504 for a mail that may still go out
    */
-  mailAnswerWithinMs: Number(process.env.MAIL_ANSWER_WITHIN_S ?? 40) * 1000,
+  mailAnswerWithinMs: numberSetting('MAIL_ANSWER_WITHIN_S', 40) * 1000,
   /** the daily backup's folder; empty: no daily backup (docs/operations.md, "Backups") */
   backupDir: process.env.BACKUP_DIR ? path.resolve(projectRoot, process.env.BACKUP_DIR) : '',
   /** how many daily backups stay */
-  backupKeep: Math.max(1, Number.parseInt(process.env.BACKUP_KEEP ?? '7', 10) || 7),
+  backupKeep: numberSetting('BACKUP_KEEP', 7),
   /**
    * ANSTOSS_CLOCK_START (an ISO time): the publish clock starts at that moment and
    * runs on from there (src/server/clock.ts). For the visual references and for

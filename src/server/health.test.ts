@@ -72,5 +72,7 @@ describe('/healthz', () => {
     expect(minFreeBytes({})).toBe(100 * 1024 * 1024);
     expect(minFreeBytes({ HEALTH_MIN_FREE_MB: '2' })).toBe(2 * 1024 * 1024);
     expect(minFreeBytes({ HEALTH_MIN_FREE_MB: 'viel' })).toBe(100 * 1024 * 1024);
+    // an empty one (HEALTH_MIN_FREE_MB= in an environment file) was 0 MB: never unhealthy for lack of room
+    expect(minFreeBytes({ HEALTH_MIN_FREE_MB: '' })).toBe(100 * 1024 * 1024);
   });
 });

@@ -3,6 +3,7 @@
 // that a process manager or load balancer sees a server that would refuse saves.
 import fs from 'node:fs';
 import type { Db } from './db/client';
+import { numberSetting } from './number-settings';
 import { siteSettings } from './db/schema';
 import { lastWriteFailure, lastWriteSuccessAt, write, STORAGE_TEXTS } from './db/write';
 
@@ -12,8 +13,7 @@ export type Health = { ok: true } | { ok: false; reason: string };
 export const DEFAULT_MIN_FREE_MB = 100;
 
 export function minFreeBytes(env: NodeJS.ProcessEnv = process.env): number {
-  const mb = Number(env.HEALTH_MIN_FREE_MB ?? DEFAULT_MIN_FREE_MB);
-  return (Number.isFinite(mb) && mb >= 0 ? mb : DEFAULT_MIN_FREE_MB) * 1024 * 1024;
+  return numberSetting('HEALTH_MIN_FREE_MB', DEFAULT_MIN_FREE_MB, env) * 1024 * 1024;
 }
 
 export function freeBytes(dir: string): number | null {

@@ -3,6 +3,8 @@
 // ran and /healthz answered 200; an empty PORT became a random port. An unset SITE_URL is allowed (a fresh
 // machine, `npm start`) but said: mails, the sitemap and shared links then point to localhost.
 
+import { numberSettingsProblems } from './number-settings';
+
 /** What is wrong with the settings (German, one line each); empty when the server can start. */
 export function settingsProblems(env: NodeJS.ProcessEnv = process.env): string[] {
   const problems: string[] = [];
@@ -31,14 +33,9 @@ export function settingsProblems(env: NodeJS.ProcessEnv = process.env): string[]
       problems.push(`PORT: '${env.PORT}' ist keine Portnummer (1–65535)`);
     }
   }
-  if (env.MAIL_ANSWER_WITHIN_S !== undefined) {
-    // seconds an invitation waits for the mail server (decision 073): a number setTimeout can hold, and below
-    // the proxy's timeout is the host's business (the README says so)
-    const seconds = Number(env.MAIL_ANSWER_WITHIN_S);
-    if (env.MAIL_ANSWER_WITHIN_S.trim() === '' || !Number.isFinite(seconds) || seconds < 1 || seconds > 3600) {
-      problems.push(`MAIL_ANSWER_WITHIN_S: '${env.MAIL_ANSWER_WITHIN_S}' ist keine Zahl von Sekunden zwischen 1 und 3600 (z. B. 40)`);
-    }
-  }
+  // the counts, sizes and waits (src/server/number-settings.ts): MAIL_ANSWER_WITHIN_S's below the proxy's
+  // timeout is the host's business (the README says so)
+  problems.push(...numberSettingsProblems(env));
   return problems;
 }
 

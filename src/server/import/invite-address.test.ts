@@ -1,5 +1,6 @@
-// `npm run import -- --invite` without SITE_URL: the invitations' links would lead to localhost, so the
-// import stops before it reads or writes anything (a fresh install stores no address yet: site-address.ts).
+// What `npm run import` refuses before it reads or writes anything: `--invite` without SITE_URL (the
+// invitations' links would lead to localhost; a fresh install stores no address yet: site-address.ts), and the
+// settings the server would refuse at its start (src/server/settings-check.ts).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,16 +13,34 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-it('refuses --invite without SITE_URL in German and leaves the data folder untouched', () => {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-import-invite-'));
+/** `npm run import -- --from <an empty export> <flag>` with these settings, in a fresh folder. */
+function importWith(settings: NodeJS.ProcessEnv, flag: string) {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-import-start-'));
   dirs.push(root);
   const dataDir = path.join(root, 'data');
   const exportFile = path.join(root, 'export.json');
   fs.writeFileSync(exportFile, '{}');
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
-  delete env.SITE_URL;
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/import.ts', '--from', exportFile, '--invite'], { env, encoding: 'utf8' });
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, ...settings };
+  for (const name of Object.keys(settings)) if (settings[name] === undefined) delete env[name];
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/import.ts', '--from', exportFile, flag], { env, encoding: 'utf8' });
+  return { result, dataDir };
+}
+
+it('refuses --invite without SITE_URL in German and leaves the data folder untouched', () => {
+  const { result, dataDir } = importWith({ SITE_URL: undefined }, '--invite');
   expect(result.status).toBe(2);
   expect(result.stderr.trim()).toBe(IMPORT_TEXTS.inviteNeedsSiteUrl);
+  expect(fs.existsSync(dataDir)).toBe(false);
+});
+
+it('refuses settings the server would refuse, every one named, before the data folder is made', () => {
+  const { result, dataDir } = importWith({ IMPORT_TIMEOUT_SECONDS: 'zwei Minuten', SMTP_URL: 'mail.verein.at' }, '--dry-run');
+  expect(result.status).toBe(2);
+  expect(result.stderr.trim()).toBe(
+    IMPORT_TEXTS.settingsInvalid([
+      'SMTP_URL ist keine Adresse mit smtp:// oder smtps:// (z. B. smtps://benutzer:passwort@mail.verein.at:465; Sonderzeichen im Passwort wie # oder @ als %23 bzw. %40)',
+      "IMPORT_TIMEOUT_SECONDS: 'zwei Minuten' ist keine Zahl von Sekunden zwischen 1 und 86400 (z. B. 120)",
+    ]),
+  );
   expect(fs.existsSync(dataDir)).toBe(false);
 });

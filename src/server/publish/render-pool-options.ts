@@ -1,6 +1,7 @@
 // The render pool's settings and their defaults (render-pool.ts): how many
 // processes, for which jobs, and how long a process may take for what.
 import os from 'node:os';
+import { numberSetting } from '../number-settings';
 
 /**
  * Renders in flight per process: two, so that a process has the next page at
@@ -47,7 +48,5 @@ export type RenderPoolOptions = {
 
 /** How many render processes fit this machine: PUBLISH_WORKERS, else one per core, at most four. */
 export function defaultPoolSize(): number {
-  const fromEnv = process.env.PUBLISH_WORKERS;
-  if (fromEnv !== undefined && fromEnv.trim() !== '' && Number.isInteger(Number(fromEnv))) return Math.max(0, Number(fromEnv));
-  return Math.max(1, Math.min(os.availableParallelism(), 4));
+  return numberSetting('PUBLISH_WORKERS', Math.max(1, Math.min(os.availableParallelism(), 4)));
 }

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { setImmediate as nextTurnOfTheLoop } from 'node:timers/promises';
 import { RenderPool } from './render-pool';
 import { defaultPoolSize } from './render-pool-options';
+import { numberSetting } from '../number-settings';
 import { onServerStopping } from '../http/shutdown';
 
 export type RenderResult = {
@@ -70,9 +71,7 @@ export type LoadedRenderer = {
  * every job to them (decision 043).
  */
 export function defaultInProcessMax(): number {
-  const fromEnv = process.env.PUBLISH_IN_PROCESS_MAX;
-  if (fromEnv !== undefined && fromEnv.trim() !== '' && Number.isInteger(Number(fromEnv))) return Math.max(0, Number(fromEnv));
-  return 200;
+  return numberSetting('PUBLISH_IN_PROCESS_MAX', 200);
 }
 
 /**
