@@ -39,6 +39,7 @@ import { nightlyRepublishJob } from './publish/nightly';
 import { matchEndsJob } from './publish/match-ends';
 import { registerNewsSchedulePoke, scheduledNewsJob } from './publish/scheduled-news';
 import { requestPublish } from './publish/notify';
+import { invitationsEnded, recordInvitationsInterrupted } from './services/invitations';
 import { retentionJobs } from './audit/retention';
 import { signInHousekeepingJob } from './auth/housekeeping';
 import { revisionRetentionJob } from './revisions/retention-job';
@@ -234,12 +235,18 @@ export async function startApp(
       }
       const drained = await drainServer(server, requests);
       console.info(`[server] requests answered in ${drained.ms} ms${drained.cut ? `, ${drained.cut} cut at the deadline` : ''}`);
-      // saves answered above may have left publish jobs (and retries) behind: they may finish, then
-      // the rest stops between pages (the next start publishes the whole site)
+      // saves answered above may have left publish jobs (and retries) behind, and invitations whose mail is
+      // still going out (decision 073): they may finish, then the rest stops between pages (the next start
+      // publishes the whole site), and an invitation still going out is said in the Protokoll and the log
       queue.close();
       let grace: NodeJS.Timeout | undefined;
-      await Promise.race([queue.idle(), new Promise((resolve) => (grace = setTimeout(resolve, PUBLISH_GRACE_MS)))]);
+      const graceOver = new Promise((resolve) => (grace = setTimeout(resolve, PUBLISH_GRACE_MS)));
+      await Promise.race([Promise.all([queue.idle(), invitationsEnded(getDb())]), graceOver]);
       clearTimeout(grace);
+      const interrupted = recordInvitationsInterrupted(getDb());
+      if (interrupted.length > 0) {
+        console.warn(`[mail] stopped while the invitations to ${interrupted.join(', ')} were still being sent: whether they arrived is unknown, their links stay (Protokoll: 'Einladung beim Anhalten unterbrochen')`);
+      }
       publisher.stop();
       await Promise.all([queue.idle(), scheduler.stop()]);
       await deployer.stop();

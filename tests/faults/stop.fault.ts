@@ -2,9 +2,12 @@
 // process manager sends), to npm alone and to the server alone, while requests
 // and saves are in flight and an admin's event stream is open. Every request
 // is answered, every save stored, the process exits 0 within 10 s and leaves
-// nothing behind. A second signal exits at once.
+// nothing behind. A second signal exits at once. Invitations whose mail is still going out are waited for
+// within the stop's grace, and one that outlasts it is said in the Protokoll (decision 073).
 import { afterEach, expect, it } from 'vitest';
-import { news } from '../../src/server/db/schema';
+import { AUDIT_TEXTS } from '../../src/lib/schemas/audit';
+import { auditLog, news, users } from '../../src/server/db/schema';
+import { startMailCatcher } from '../fixtures/mail';
 import { adminClient, newsInput } from '../fixtures/admin-http';
 import { getOn, heldAction, isOk, openConnections, openEventStream, type Answer } from '../fixtures/raw-http';
 import { startSite, type Site } from '../fixtures/site';
@@ -180,4 +183,40 @@ it('a client that never finishes its request: cut at the deadline (exit 0 within
   expect(aliveAfterFirst).toBe(true);
   expect(secondExit).toEqual({ code: 143, signal: null });
   expect(secondMs).toBeLessThan(1_000);
+});
+
+it('invitations still going out: one whose mail ends within the grace is settled, one that does not is in the Protokoll as interrupted (account and link kept); exit 0 within 10 s', async () => {
+  // the first mail is accepted 2 s after it was handed over, the second after 20 s; the admin is answered after 1 s
+  const mail = await startMailCatcher({ answerDelayMs: (to) => (to.includes('haengt@verein.at') ? 20_000 : 2_000) });
+  try {
+    site = await startSite({ env: { SMTP_URL: mail.url, MAIL_ANSWER_WITHIN_S: '1' } });
+    const boss = await adminClient(site, ['superadmin']);
+    const answers = await Promise.all(['kommt@verein.at', 'haengt@verein.at'].map((email) => boss.call('admin.users.invite', { email })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(mail.messages).toEqual([]);
+    const signalledAt = Date.now();
+    site.process.kill('SIGTERM');
+    const exit = await site.exited;
+    const exitMs = Date.now() - signalledAt;
+    const audit = site.db().select({ action: auditLog.action, detail: auditLog.detail }).from(auditLog).all();
+    const recorded = (action: string) => audit.filter((a) => a.action === action).map((a) => a.detail);
+    printFigures('stop (invitations going out)', {
+      invitations: 2,
+      sentWithinGrace: recorded('user.invite').length,
+      recordedInterrupted: recorded('user.inviteInterrupted').length,
+      lost: 2 - recorded('user.invite').length - recorded('user.inviteInterrupted').length,
+      exitCode: String(exit.code),
+      exitMs,
+    });
+    expect(exit).toEqual({ code: 0, signal: null });
+    expect(exitMs).toBeLessThan(10_000);
+    expect(mail.to('kommt@verein.at')).toHaveLength(1);
+    expect(recorded('user.invite')).toEqual([AUDIT_TEXTS.invited('kommt@verein.at')]);
+    expect(recorded('user.inviteInterrupted')).toEqual([AUDIT_TEXTS.inviteInterrupted('haengt@verein.at')]);
+    expect(site.logs()).toContain('[mail] stopped while the invitations to haengt@verein.at were still being sent');
+    // whether it arrived is unknown: its account stays, with its link
+    expect(site.db().select({ email: users.email }).from(users).all().map((u) => u.email)).toContain('haengt@verein.at');
+  } finally {
+    await mail.stop();
+  }
 });

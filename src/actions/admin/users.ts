@@ -1,7 +1,8 @@
 import { ActionError, defineAction } from 'astro:actions';
 import { ROLE_LABELS, SUPERADMIN_ONLY_MESSAGES as ONLY, deleteUserSchema, inviteSchema, roleChangeSchema } from '../../lib/schemas/user';
 import { getDb } from '../../server/db/client';
-import { UserRuleError, addRole, deleteUser, inviteUser, listUsers, removeRole } from '../../server/services/users';
+import { UserRuleError, addRole, deleteUser, listUsers, removeRole } from '../../server/services/users';
+import { inviteUser } from '../../server/services/invitations';
 import { requireRole } from '../guard';
 import { refusalToActionError, runWrite } from './inputErrors';
 import { removeUserFactorSchema, requireSecondFactorSchema } from '../../lib/schemas/account';

@@ -12,6 +12,7 @@ export const AUDIT_ACTION_LABELS = {
   'password.set': 'Passwort festgelegt',
   'user.invite': 'Einladung',
   'user.inviteFailed': 'Einladung nicht versendet',
+  'user.inviteInterrupted': 'Einladung beim Anhalten unterbrochen',
   'role.add': 'Rolle hinzugefügt',
   'role.remove': 'Rolle entfernt',
   'user.delete': 'Benutzer gelöscht',
@@ -172,6 +173,8 @@ export const AUDIT_TEXTS = {
   role: (label: string, email: string) => `${label}: ${email}`,
   invited: (email: string) => `Eingeladen: ${email}`,
   inviteFailed: (email: string, reason: string) => `Nicht versendet: ${email} (${reason})`,
+  inviteInterrupted: (email: string) =>
+    `Der Server wurde angehalten, während die Einladung an ${email} noch versendet wurde: ob sie angekommen ist, ist unbekannt (ihr Link gilt; sonst die Einladung wiederholen)`,
   deletedUser: (email: string) => `Gelöscht: ${email}`,
   viaInvitation: 'über den Einladungslink',
   viaReset: 'über den Link zum Zurücksetzen',

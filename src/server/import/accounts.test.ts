@@ -10,7 +10,7 @@ import { createUser } from '../auth/users';
 import { write } from '../db/write';
 import type { Db } from '../db/client';
 import type { Mail } from '../mail/mailer';
-import { inviteUser } from '../services/users';
+import { inviteUser } from '../services/invitations';
 import { runImport } from './command';
 
 const run = useImportRun();

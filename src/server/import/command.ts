@@ -4,7 +4,8 @@
 import fs from 'node:fs';
 import type { Db } from '../db/client';
 import { sendMail } from '../mail/mailer';
-import { UserRuleError, inviteUser } from '../services/users';
+import { UserRuleError } from '../services/users';
+import { inviteUser } from '../services/invitations';
 import { loadClubSettings, saveClubSettings } from '../services/admin/club';
 import { clubIdentityIn } from '../content/club';
 import { renamedClubOf } from '../content/club-facts';
