@@ -28,7 +28,7 @@ describe('the settings the server starts with', () => {
   });
 
   it('refuses a count, size or wait that is no number in its range, every one named; an empty one is the default', () => {
-    // each was read its own way: a typo became the default without a word, an empty HEALTH_MIN_FREE_MB 0 MB
+    // each was read its own way: '3O' became 3 and 'zwei' the default without a word, an empty HEALTH_MIN_FREE_MB 0 MB
     expect(
       settingsProblems({ BACKUP_KEEP: '3O', HEALTH_MIN_FREE_MB: '1GB', PUBLISH_WORKERS: '-1', PUBLISH_IN_PROCESS_MAX: '2.5', SERVE_WORKERS: 'zwei', IMPORT_TIMEOUT_SECONDS: '0' }),
     ).toEqual([
