@@ -13,15 +13,8 @@ export function focusAfterRemoval(): { moveFocus: () => void } {
   const row = button?.closest('tr, li') ?? null;
   const kind = button?.className ?? '';
   const neighbours = row ? [row.nextElementSibling, row.previousElementSibling] : [];
-  const move = (framesLeft: number) => {
-    if (!button) return;
-    // the list's reload has resolved, its render may still be to come
-    if (button.isConnected) {
-      if (framesLeft > 0) requestAnimationFrame(() => move(framesLeft - 1));
-      return;
-    }
-    // the admin has gone on meanwhile: the focus stays where they put it
-    if (document.activeElement !== null && document.activeElement !== document.body) return;
+  const place = () => {
+    if (!focusIsFree()) return;
     const stayed = row?.isConnected ? row.querySelector<HTMLElement>('button') : null;
     if (stayed) return stayed.focus();
     for (const neighbour of neighbours) {
@@ -31,7 +24,13 @@ export function focusAfterRemoval(): { moveFocus: () => void } {
     }
     document.getElementById('admin-panel')?.focus();
   };
-  return { moveFocus: () => move(10) };
+  // the list's reload has resolved, its render may still be to come: the button still there is waited for
+  const placeOnceGone = (): 'wait' | 'done' => {
+    if (button?.isConnected) return 'wait';
+    place();
+    return 'done';
+  };
+  return { moveFocus: () => button && overTheNextFrames(placeOnceGone) };
 }
 
 /**
@@ -39,12 +38,24 @@ export function focusAfterRemoval(): { moveFocus: () => void } {
  * the row's first button once the list's render has it, unless the admin has put it somewhere meanwhile.
  */
 export function focusWhenShown(find: () => HTMLElement | null): void {
-  const look = (framesLeft: number) => {
-    if (document.activeElement !== null && document.activeElement !== document.body) return;
-    const target = find();
-    if (target) return target.focus();
-    if (framesLeft > 0) requestAnimationFrame(() => look(framesLeft - 1));
-    else document.getElementById('admin-panel')?.focus();
-  };
-  look(10);
+  overTheNextFrames(
+    () => {
+      if (!focusIsFree()) return 'done';
+      const target = find();
+      if (!target) return 'wait';
+      target.focus();
+      return 'done';
+    },
+    () => document.getElementById('admin-panel')?.focus(),
+  );
+}
+
+/** Nobody has put the focus anywhere since its button went (the browser put it on the page): it may be moved. */
+const focusIsFree = () => document.activeElement === null || document.activeElement === document.body;
+
+/** `step` now and at each of the next ten frames until it is done (a list's render may take a frame or two); then `otherwise`. */
+function overTheNextFrames(step: () => 'wait' | 'done', otherwise: () => void = () => {}, framesLeft = 10): void {
+  if (step() === 'done') return;
+  if (framesLeft > 0) requestAnimationFrame(() => overTheNextFrames(step, otherwise, framesLeft - 1));
+  else otherwise();
 }
