@@ -22,12 +22,11 @@ if (['from', 'storage-url', 'storage-dir', 'club', 'club-short'].some(missingVal
   console.error(T.usage);
   process.exit(2);
 }
-// the settings the server would refuse at its start (a typo in the environment file both read): said here
-// before anything is read, not as a failure halfway (an unusable SMTP_URL at the first invitation)
-const { settingsProblems } = await import('../src/server/settings-check');
-const problems = settingsProblems();
-if (problems.length > 0) {
-  console.error(T.settingsInvalid(problems));
+// the import's own setting (the server's were checked by before-publishing.ts): before anything is read
+const { numberSettingProblem } = await import('../src/server/number-settings');
+const timeoutProblem = numberSettingProblem('IMPORT_TIMEOUT_SECONDS');
+if (timeoutProblem) {
+  console.error(T.settingInvalid(timeoutProblem));
   process.exit(2);
 }
 const dryRun = argv.includes('--dry-run');

@@ -7,7 +7,7 @@ import { config } from './config';
 import { closeDatabase, getDb } from './db/client';
 import { whenDiskFull } from './db/write';
 import { createServer, type NodeHandler } from './http/server';
-import { announceStopping, drainServer, trackRequests } from './http/shutdown';
+import { STOP_LIMIT_MS, announceStopping, drainServer, trackRequests } from './http/shutdown';
 import { listenOn } from './http/listen';
 import { parseTrustProxy } from './http/proxy';
 import { OWNER_KEEP_ALIVE_MS } from './http/owner-proxy';
@@ -39,7 +39,7 @@ import { nightlyRepublishJob } from './publish/nightly';
 import { matchEndsJob } from './publish/match-ends';
 import { registerNewsSchedulePoke, scheduledNewsJob } from './publish/scheduled-news';
 import { requestPublish } from './publish/notify';
-import { invitationsEnded, recordInvitationsInterrupted } from './services/invitations';
+import { invitationsAtStop, recordInvitationsInterrupted } from './services/invitations';
 import { retentionJobs } from './audit/retention';
 import { signInHousekeepingJob } from './auth/housekeeping';
 import { revisionRetentionJob } from './revisions/retention-job';
@@ -64,6 +64,13 @@ const DEPLOY_ENV = ['DEPLOY_S3_URL', 'DEPLOY_RSYNC_TARGET', 'DEPLOY_PURGE_URL'];
 
 /** How long a stop lets running publish jobs go on before it stops them between pages. */
 const PUBLISH_GRACE_MS = 3_000;
+/**
+ * What a stop keeps for its last steps (the publisher, scheduler, deploys, render processes and the database
+ * closed): the grace above ends this long before STOP_LIMIT_MS at the latest. After a drain that cut a stuck
+ * request at 8 s, a full 3 s of grace ended the stop with exit 1 at 10 s, before an invitation still going out
+ * was said in the Protokoll.
+ */
+const STOP_TAIL_MS = 1_500;
 
 /**
  * Starts the server and returns once it listens: a restart answers again within
@@ -226,6 +233,7 @@ export async function startApp(
     url,
     published,
     close: async () => {
+      const stopBegan = Date.now();
       stopping = true;
       if (opts.drainWorkers) {
         // admin event streams end first, so that the workers' proxies of them finish; the owner
@@ -240,8 +248,9 @@ export async function startApp(
       // publishes the whole site), and an invitation still going out is said in the Protokoll and the log
       queue.close();
       let grace: NodeJS.Timeout | undefined;
-      const graceOver = new Promise((resolve) => (grace = setTimeout(resolve, PUBLISH_GRACE_MS)));
-      await Promise.race([Promise.all([queue.idle(), invitationsEnded(getDb())]), graceOver]);
+      const graceMs = Math.max(0, Math.min(PUBLISH_GRACE_MS, STOP_LIMIT_MS - STOP_TAIL_MS - (Date.now() - stopBegan)));
+      const graceOver = new Promise((resolve) => (grace = setTimeout(resolve, graceMs)));
+      await Promise.race([Promise.all([queue.idle(), invitationsAtStop(getDb())]), graceOver]);
       clearTimeout(grace);
       const interrupted = recordInvitationsInterrupted(getDb());
       if (interrupted.length > 0) {

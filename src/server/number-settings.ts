@@ -11,16 +11,18 @@ type NumberSetting = {
   /** what the value is, for the German refusal: 'keine Anzahl von Sicherungen zwischen …' */
   what: string;
   example: string;
+  /** read by `npm run import` alone: the server and the other scripts do not refuse to start over it */
+  importOnly?: true;
 };
 
 export const NUMBER_SETTINGS = {
   SERVE_WORKERS: { min: 0, max: 64, whole: true, what: 'Anzahl von Prozessen', example: '2; 0 = ein Prozess, leer = einer je Kern' },
-  PUBLISH_WORKERS: { min: 0, max: 64, whole: true, what: 'Anzahl von Render-Prozessen', example: '4; 0 = im Server selbst' },
+  PUBLISH_WORKERS: { min: 0, max: 1024, whole: true, what: 'Anzahl von Render-Prozessen', example: '4; 0 = im Server selbst' },
   PUBLISH_IN_PROCESS_MAX: { min: 0, max: 1_000_000, whole: true, what: 'Anzahl von Seiten', example: '200' },
   HEALTH_MIN_FREE_MB: { min: 0, max: 100_000_000, whole: false, what: 'Zahl von Megabytes', example: '100' },
-  BACKUP_KEEP: { min: 1, max: 1000, whole: true, what: 'Anzahl von Sicherungen', example: '7' },
+  BACKUP_KEEP: { min: 1, max: 100_000, whole: true, what: 'Anzahl von Sicherungen', example: '7' },
   MAIL_ANSWER_WITHIN_S: { min: 1, max: 3600, whole: false, what: 'Zahl von Sekunden', example: '40' },
-  IMPORT_TIMEOUT_SECONDS: { min: 1, max: 86_400, whole: false, what: 'Zahl von Sekunden', example: '120' },
+  IMPORT_TIMEOUT_SECONDS: { min: 1, max: 86_400, whole: false, what: 'Zahl von Sekunden', example: '120', importOnly: true },
 } satisfies Record<string, NumberSetting>;
 
 export type NumberSettingName = keyof typeof NUMBER_SETTINGS;
@@ -49,7 +51,8 @@ export function numberSettingProblem(name: NumberSettingName, env: NodeJS.Proces
   return `${name}: '${value}' ist keine ${what} zwischen ${min} und ${max} (z. B. ${example})`;
 }
 
-/** Every unusable number setting (the start's check). */
+/** Every unusable number setting of the server and the publishing scripts (the start's check; the import's own: `numberSettingProblem`). */
 export function numberSettingsProblems(env: NodeJS.ProcessEnv = process.env): string[] {
-  return (Object.keys(NUMBER_SETTINGS) as NumberSettingName[]).flatMap((name) => numberSettingProblem(name, env) ?? []);
+  const names = (Object.keys(NUMBER_SETTINGS) as NumberSettingName[]).filter((name) => !(NUMBER_SETTINGS[name] as NumberSetting).importOnly);
+  return names.flatMap((name) => numberSettingProblem(name, env) ?? []);
 }

@@ -49,10 +49,15 @@ export function isUsableSmtpUrl(value: string): boolean {
   }
 }
 
+/** The start's refusal (German): every unusable setting, one line each. */
+export function settingsRefusal(problems: string[]): string {
+  return `Einstellungen ungültig:\n${problems.map((p) => `- ${p}`).join('\n')}`;
+}
+
 /** Throws when a setting is unusable; warns when SITE_URL is not set. */
 export function checkSettings(env: NodeJS.ProcessEnv = process.env, log: Pick<Console, 'warn'> = console): void {
   const problems = settingsProblems(env);
-  if (problems.length > 0) throw new Error(`Einstellungen ungültig:\n${problems.map((p) => `- ${p}`).join('\n')}`);
+  if (problems.length > 0) throw new Error(settingsRefusal(problems));
   if (env.SITE_URL === undefined) {
     log.warn('[server] SITE_URL ist nicht gesetzt: Links in E-Mails, in der Sitemap und auf geteilten Seiten zeigen auf localhost');
   }

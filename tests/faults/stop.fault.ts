@@ -186,8 +186,9 @@ it('a client that never finishes its request: cut at the deadline (exit 0 within
 });
 
 it('invitations still going out: one whose mail ends within the grace is settled, one that does not is in the Protokoll as interrupted (account and link kept); exit 0 within 10 s', async () => {
-  // the first mail is accepted 2 s after it was handed over, the second after 20 s; the admin is answered after 1 s
-  const mail = await startMailCatcher({ answerDelayMs: (to) => (to.includes('haengt@verein.at') ? 20_000 : 2_000) });
+  // the first mail is accepted 3 s after it was handed over (2 s after the signal: after the drain, within the
+  // grace), the second after 20 s; the admin is answered after 1 s
+  const mail = await startMailCatcher({ answerDelayMs: (to) => (to.includes('haengt@verein.at') ? 20_000 : 3_000) });
   try {
     site = await startSite({ env: { SMTP_URL: mail.url, MAIL_ANSWER_WITHIN_S: '1' } });
     const boss = await adminClient(site, ['superadmin']);
@@ -216,6 +217,37 @@ it('invitations still going out: one whose mail ends within the grace is settled
     expect(site.logs()).toContain('[mail] stopped while the invitations to haengt@verein.at were still being sent');
     // whether it arrived is unknown: its account stays, with its link
     expect(site.db().select({ email: users.email }).from(users).all().map((u) => u.email)).toContain('haengt@verein.at');
+  } finally {
+    await mail.stop();
+  }
+});
+
+it('an invitation the admin still waits for at the signal: the drain cuts the request, and the stop still exits 0 within 10 s with the invitation said in the Protokoll (with workers and without)', async () => {
+  const mail = await startMailCatcher({ answerDelayMs: 30_000 });
+  try {
+    const figures: Record<string, number | string> = {};
+    for (const workers of ['2', '0']) {
+      // the admin would be answered after 40 s (the default): at the signal, the request is still open
+      site = await startSite({ env: { SMTP_URL: mail.url, SERVE_WORKERS: workers } });
+      const boss = await adminClient(site, ['superadmin']);
+      const email = `wartet-${workers}@verein.at`;
+      const answer = boss.call('admin.users.invite', { email }).catch((error: unknown) => ({ status: 0, body: { message: String(error) } }));
+      const running = site;
+      const sentAt = Date.now() + 5_000;
+      while (Date.now() < sentAt && running.db().select().from(users).all().length < 2) await sleep(20);
+      const signalledAt = Date.now();
+      site.process.kill('SIGTERM');
+      const exit = await site.exited;
+      const exitMs = Date.now() - signalledAt;
+      const interrupted = site.db().select().from(auditLog).all().filter((a) => a.action === 'user.inviteInterrupted').map((a) => a.detail);
+      Object.assign(figures, { [`exitCode${workers}`]: String(exit.code), [`exitMs${workers}`]: exitMs, [`recorded${workers}`]: interrupted.length, [`answer${workers}`]: (await answer).status });
+      expect(exit, site.logs().split('\n').slice(-15).join('\n')).toEqual({ code: 0, signal: null });
+      expect(exitMs).toBeLessThan(10_000);
+      expect(interrupted).toEqual([AUDIT_TEXTS.inviteInterrupted(email)]);
+      await site.stop();
+      site = undefined;
+    }
+    printFigures('stop (invitation still awaited)', figures);
   } finally {
     await mail.stop();
   }

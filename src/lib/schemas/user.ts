@@ -42,6 +42,12 @@ export const USER_TEXTS = {
   /** why an invitation's mail did not go (the import names it in its log) */
   inviteNotSentReason: {
     smtp: 'der Mailserver ist nicht erreichbar oder hat die E-Mail abgelehnt',
+    login: 'der Mailserver hat die Anmeldung des Servers abgelehnt (Benutzer und Passwort in SMTP_URL prüfen)',
+    recipient: 'der Mailserver hat die Empfängeradresse abgelehnt (Schreibweise prüfen)',
+    refused: 'der Mailserver hat die E-Mail abgelehnt',
+    busy: 'der Mailserver nimmt gerade keine E-Mails an (vorübergehend)',
+    timeout: 'der Mailserver hat nicht rechtzeitig geantwortet',
+    unreachable: 'der Mailserver ist nicht erreichbar',
     'outbox-full': 'kein Speicherplatz frei für die E-Mail',
     outbox: 'die E-Mail konnte nicht gespeichert werden',
   },

@@ -222,9 +222,12 @@ export async function drainServer(
 const REPEAT_WINDOW_MS = 1_000;
 const SIGNAL_NUMBERS: Record<string, number> = { SIGINT: 2, SIGTERM: 15 };
 
+/** How long a graceful stop may take before it exits 1 (within systemd's TimeoutStopSec=15, deploy/anstoss.service). */
+export const STOP_LIMIT_MS = 10_000;
+
 /**
  * SIGTERM and SIGINT stop gracefully (`stop`); the exit code is 0 once it is
- * done, 1 when it failed or did not finish within `limitMs`. A second signal,
+ * done, 1 when it failed or did not finish within `limitMs` (STOP_LIMIT_MS). A second signal,
  * later than the copy a wrapper forwards, exits at once (128 + its number).
  */
 export function exitOnSignals(
@@ -243,9 +246,9 @@ export function exitOnSignals(
     firstAt = Date.now();
     log.info(`[server] ${signal}: stopping (a second signal exits at once)`);
     const limit = setTimeout(() => {
-      log.error(`[server] stop did not finish within ${options.limitMs ?? 10_000} ms`);
+      log.error(`[server] stop did not finish within ${options.limitMs ?? STOP_LIMIT_MS} ms`);
       exit(1);
-    }, options.limitMs ?? 10_000);
+    }, options.limitMs ?? STOP_LIMIT_MS);
     limit.unref();
     stop().then(
       () => {

@@ -1,12 +1,14 @@
 // What `npm run import` refuses before it reads or writes anything: `--invite` without SITE_URL (the
 // invitations' links would lead to localhost; a fresh install stores no address yet: site-address.ts), and the
-// settings the server would refuse at its start (src/server/settings-check.ts).
+// settings the server would refuse at its start (src/server/settings-check.ts, through scripts/before-publishing.ts),
+// and the import's own IMPORT_TIMEOUT_SECONDS.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { IMPORT_TEXTS } from './texts';
+import { settingsRefusal } from '../settings-check';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -33,14 +35,18 @@ it('refuses --invite without SITE_URL in German and leaves the data folder untou
   expect(fs.existsSync(dataDir)).toBe(false);
 });
 
-it('refuses settings the server would refuse, every one named, before the data folder is made', () => {
-  const { result, dataDir } = importWith({ IMPORT_TIMEOUT_SECONDS: 'zwei Minuten', SMTP_URL: 'mail.verein.at' }, '--dry-run');
-  expect(result.status).toBe(2);
-  expect(result.stderr.trim()).toBe(
-    IMPORT_TEXTS.settingsInvalid([
+it('refuses settings the server would refuse, every one named, and its own wait, before the data folder is made', () => {
+  const server = importWith({ PUBLISH_WORKERS: 'zwei', SMTP_URL: 'mail.verein.at' }, '--dry-run');
+  expect(server.result.status).toBe(1);
+  expect(server.result.stderr.trim()).toBe(
+    `Fehler: ${settingsRefusal([
       'SMTP_URL ist keine Adresse mit smtp:// oder smtps:// (z. B. smtps://benutzer:passwort@mail.verein.at:465; Sonderzeichen im Passwort wie # oder @ als %23 bzw. %40)',
-      "IMPORT_TIMEOUT_SECONDS: 'zwei Minuten' ist keine Zahl von Sekunden zwischen 1 und 86400 (z. B. 120)",
-    ]),
+      "PUBLISH_WORKERS: 'zwei' ist keine Anzahl von Render-Prozessen zwischen 0 und 1024 (z. B. 4; 0 = im Server selbst)",
+    ])}`,
   );
-  expect(fs.existsSync(dataDir)).toBe(false);
+  expect(fs.existsSync(server.dataDir)).toBe(false);
+  const own = importWith({ IMPORT_TIMEOUT_SECONDS: 'zwei Minuten' }, '--dry-run');
+  expect(own.result.status).toBe(2);
+  expect(own.result.stderr.trim()).toBe(IMPORT_TEXTS.settingInvalid("IMPORT_TIMEOUT_SECONDS: 'zwei Minuten' ist keine Zahl von Sekunden zwischen 1 und 86400 (z. B. 120)"));
+  expect(fs.existsSync(own.dataDir)).toBe(false);
 });

@@ -47,7 +47,7 @@ export const IMPORT_TEXTS = {
   invited: (email: string) => `[import] Einladung an ${email} gesendet`,
   inviteFailed: (email: string, reason: string) =>
     `[import] Einladung an ${email} NICHT gesendet (${reason}): der nächste Lauf mit --invite versucht es wieder, oder die Person setzt ein Passwort über „Passwort vergessen?“`,
-  settingsInvalid: (problems: string[]) => `Einstellungen ungültig:\n${problems.map((p) => `- ${p}`).join('\n')}\nEs wurde nichts importiert.`,
+  settingInvalid: (problem: string) => `Einstellung ungültig: ${problem}. Es wurde nichts importiert.`,
   inviteNeedsSiteUrl:
     'Mit --invite braucht der Import SITE_URL, die Adresse der Website (z. B. SITE_URL=https://www.verein.at): die Einladungen enthalten den Link zum Setzen des Passworts, ohne sie auf localhost. Es wurde nichts importiert.',
   notInvited: (count: number) =>

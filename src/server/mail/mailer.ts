@@ -63,6 +63,26 @@ export async function sendMail(mail: Mail): Promise<SentMail> {
   return { transport: 'outbox', file };
 }
 
+/** Why a mail did not go, from what nodemailer threw (its `code`, the server's `responseCode`), or the outbox's disk. */
+export type MailFailureCause = 'login' | 'recipient' | 'refused' | 'busy' | 'timeout' | 'unreachable' | 'smtp' | 'outbox-full' | 'outbox';
+
+/**
+ * The cause an admin can act on: 'der Mailserver ist nicht erreichbar oder hat die E-Mail abgelehnt' for every
+ * SMTP failure left them to guess between a typo in the address, a wrong password in SMTP_URL and a server
+ * that asked to try later. The codes are nodemailer's (read off a real smtp-server in `mailer.test.ts`).
+ */
+export function mailFailureCause(error: unknown, smtpUrl = config.smtpUrl): MailFailureCause {
+  const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
+  if (!smtpUrl) return code === 'ENOSPC' || code === 'EDQUOT' ? 'outbox-full' : 'outbox';
+  if (code === 'EAUTH') return 'login';
+  if (typeof responseCode === 'number' && responseCode >= 400 && responseCode < 500) return 'busy';
+  if (code === 'EENVELOPE') return 'recipient';
+  if (code === 'EMESSAGE') return 'refused';
+  if (code === 'ETIMEDOUT') return 'timeout';
+  if (code === 'ESOCKET' || code === 'EDNS' || code === 'ECONNECTION') return 'unreachable';
+  return 'smtp';
+}
+
 /**
  * Writes the mail's files whole or not at all (whole-file.ts), the .eml last as the file a reader looks for: a
  * reader of the outbox (the host, a pickup script) never opens a half-written mail. Written in place, a visible

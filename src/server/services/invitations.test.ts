@@ -7,10 +7,12 @@ import { auditLog, oneTimeTokens, users } from '../db/schema';
 import { config } from '../config';
 import type { Mail } from '../mail/mailer';
 import { findPasswordToken } from './auth';
-import { inviteUser, invitationsEnded, recordInvitationsInterrupted } from './invitations';
+import { inviteUser, invitationsAtStop, recordInvitationsInterrupted } from './invitations';
 import { mailbox, rolesOf, rule } from './test-users';
 import { UserRuleError } from './users';
 import { createUser } from '../auth/users';
+
+const auditOf = (db: Db) => db.select({ action: auditLog.action, detail: auditLog.detail }).from(auditLog).all();
 
 describe('inviteUser', () => {
   it('creates the user with the role Benutzer and mails a 7-day link to /reset-password on SITE_URL', async () => {
@@ -63,6 +65,8 @@ describe('inviteUser', () => {
     }
     expect(db.select().from(users).all()).toHaveLength(0);
     expect(db.select().from(oneTimeTokens).all()).toHaveLength(0);
+    // the admin was told: the Protokoll has no entry for an invitation that did not happen
+    expect(auditOf(db)).toEqual([]);
     // without SMTP the outbox on a full disk
     const full = async () => {
       throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
@@ -114,7 +118,6 @@ describe('inviteUser', () => {
 });
 
 describe('inviteUser with a mail server slower than the answer may wait', () => {
-  const auditOf = (db: Db) => db.select({ action: auditLog.action, detail: auditLog.detail }).from(auditLog).all();
   /** A send that ends when the test says, as a mail server that answers each step slowly. */
   function slowSend() {
     const sent: Mail[] = [];
@@ -189,7 +192,7 @@ describe('inviteUser with a mail server slower than the answer may wait', () => 
     expect((await inviteUser(db, 'schnell@verein.at', quick.send, undefined, 20)).stillSending).toBe(true);
     expect((await inviteUser(db, 'haengt@verein.at', stuck.send, undefined, 20)).stillSending).toBe(true);
     let ended = false;
-    void invitationsEnded(db).then(() => (ended = true));
+    void invitationsAtStop(db).then(() => (ended = true));
     quick.finish();
     await settled();
     expect(ended).toBe(false);
@@ -208,6 +211,21 @@ describe('inviteUser with a mail server slower than the answer may wait', () => 
     expect(ended).toBe(true);
     expect(db.select().from(oneTimeTokens).all()).toHaveLength(2);
     expect(auditOf(db)).toEqual([{ action: 'user.invite', detail: 'Eingeladen: schnell@verein.at' }, interrupted]);
+    expect(recordInvitationsInterrupted(db)).toEqual([]);
+  });
+
+  it("an invitation whose admin's request the stop's drain cut, and whose mail then fails within the grace, is in the Protokoll as not sent", async () => {
+    const db = createTestDb();
+    const slow = slowSend();
+    // the admin waits (40 s), and hears nothing: the drain cut the request
+    const request = inviteUser(db, 'neu@verein.at', slow.send, undefined, 40_000).catch((error: unknown) => error);
+    await settled();
+    const ended = invitationsAtStop(db);
+    slow.finish(new Error('451 try again later'));
+    await ended;
+    expect(await request).toBeInstanceOf(UserRuleError);
+    expect(db.select().from(users).all()).toEqual([]);
+    expect(auditOf(db)).toEqual([{ action: 'user.inviteFailed', detail: expect.stringMatching(/^Nicht versendet: neu@verein\.at \(/) }]);
     expect(recordInvitationsInterrupted(db)).toEqual([]);
   });
 });

@@ -11,7 +11,7 @@ import { oneTimeTokens, users } from '../db/schema';
 import { hashToken } from '../auth/session';
 import { TOKEN_TTL_MS, createOneTimeToken, voidOlderTokens } from '../auth/tokens';
 import { createUser, findUserByEmail, normaliseEmail } from '../auth/users';
-import { sendMail } from '../mail/mailer';
+import { mailFailureCause, sendMail } from '../mail/mailer';
 import { recordAudit, type Actor } from '../audit/audit-log';
 import { passwordLink } from './auth';
 import { UserRuleError } from './users';
@@ -39,6 +39,8 @@ function invitationMail(email: string, token: string, club: string) {
 type GoingOut = {
   userId: string | null;
   actor?: Actor;
+  /** the admin's request waits for its answer: a failure is told there, not in the Protokoll */
+  adminWaits: boolean;
   /** resolved when it is settled (sent or taken back, and said in the Protokoll where needed) */
   ended: Promise<void>;
   /** a graceful stop recorded it as interrupted: what the mail does after that is not settled any more */
@@ -83,7 +85,7 @@ export async function inviteUser(
   const existing = findUserByEmail(db, email);
   if (existing?.passwordHash) throw new UserRuleError(USER_TEXTS.userExists, 'CONFLICT');
   let ended = () => {};
-  const invitation: GoingOut = { userId: null, actor, ended: new Promise<void>((resolve) => (ended = resolve)), interrupted: false };
+  const invitation: GoingOut = { userId: null, actor, adminWaits: true, ended: new Promise<void>((resolve) => (ended = resolve)), interrupted: false };
   invitations.set(email, invitation);
   const leave = () => {
     invitations.delete(email);
@@ -99,7 +101,6 @@ export async function inviteUser(
     leave();
     throw error;
   }
-  let adminWaits = true;
   // the club as saved in this database (the import invites before any page is rendered); a mail that cannot
   // even be written is a failed send, taken back as one
   const settled = Promise.resolve()
@@ -113,7 +114,7 @@ export async function inviteUser(
         if (invitation.interrupted) return null;
         const reason = settleSend(db, user, token, !existing, outcome, actor);
         // the admin was told it is still under way: the Protokoll says how it ended (a sent one as always)
-        if (reason !== null && !adminWaits) recordAudit(db, { action: 'user.inviteFailed', actor, entity: 'users', rowId: user.id, detail: AUDIT_TEXTS.inviteFailed(user.email, reason) });
+        if (reason !== null && !invitation.adminWaits) recordAudit(db, { action: 'user.inviteFailed', actor, entity: 'users', rowId: user.id, detail: AUDIT_TEXTS.inviteFailed(user.email, reason) });
         return reason;
       } finally {
         leave();
@@ -121,10 +122,14 @@ export async function inviteUser(
     });
   let timer: NodeJS.Timeout | undefined;
   const deadline = answerWithinMs === null ? [] : [new Promise<'waiting'>((resolve) => (timer = setTimeout(resolve, answerWithinMs, 'waiting')))];
-  const answered = await Promise.race([settled, ...deadline]);
-  clearTimeout(timer);
+  let answered: string | null;
+  try {
+    answered = await Promise.race([settled, ...deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
   if (answered === 'waiting') {
-    adminWaits = false;
+    invitation.adminWaits = false;
     // the admin was answered long ago: the log is where a failure to settle can go
     settled.catch((error: unknown) => console.error(`[mail] the invitation to ${user.email} could not be settled:`, error));
     return { ...user, stillSending: true };
@@ -157,9 +162,15 @@ function settleSend(
   return null;
 }
 
-/** Resolves when every invitation going out now has ended (a graceful stop waits for it within its grace). */
-export function invitationsEnded(db: Db): Promise<void> {
-  return Promise.all([...goingOut(db).values()].map((invitation) => invitation.ended)).then(() => undefined);
+/**
+ * A graceful stop, once its requests are drained: no admin waits for an answer any more (a request the drain
+ * cut heard nothing), so each invitation still going out is said in the Protokoll however it ends. Resolves
+ * when all have ended; the stop waits for that within its grace.
+ */
+export function invitationsAtStop(db: Db): Promise<void> {
+  const invitations = [...goingOut(db).values()];
+  for (const invitation of invitations) invitation.adminWaits = false;
+  return Promise.all(invitations.map((invitation) => invitation.ended)).then(() => undefined);
 }
 
 /**
@@ -200,11 +211,4 @@ function undoInvitation(tx: Db, userId: string, token: string, created: boolean)
     )
     .get();
   if (!held) tx.delete(users).where(eq(users.id, userId)).run();
-}
-
-/** Why a mail did not go: the mail server (SMTP), or the outbox folder on a full or failing disk. */
-function mailFailureCause(error: unknown): 'smtp' | 'outbox-full' | 'outbox' {
-  if (config.smtpUrl) return 'smtp';
-  const code = (error as { code?: unknown })?.code;
-  return code === 'ENOSPC' || code === 'EDQUOT' ? 'outbox-full' : 'outbox';
 }
