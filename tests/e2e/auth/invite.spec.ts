@@ -109,7 +109,7 @@ test.describe('mit einem langsamen Mailserver', () => {
   let slowMail: MailCatcher;
   test.beforeAll(async () => {
     // the server accepts each message after 5 s; the admin is answered after 1 s (nginx's 60 s against 40 s)
-    slowMail = await startMailCatcher({ answerDelayMs: 5_000 });
+    slowMail = await startMailCatcher({ answerDelayMs: 5_000, refusedRecipients: ['vertippt@verein.at'] });
     slowSite = await startSite({ env: { SMTP_URL: slowMail.url, MAIL_ANSWER_WITHIN_S: '1' } });
   });
   test.afterAll(async () => {
@@ -137,5 +137,16 @@ test.describe('mit einem langsamen Mailserver', () => {
       .poll(() => slowSite.db().select().from(auditLog).all().filter((a) => a.action === 'user.invite').map((a) => a.detail), { timeout: 10_000 })
       .toEqual(['Eingeladen: langsam@verein.at']);
     expect(slowSite.db().select().from(users).all().map((u) => u.email)).toContain('langsam@verein.at');
+  });
+
+  test('an address the mail server refuses is said as such at once, and no account is left behind', async ({ page, context }) => {
+    await loginAs(context, slowSite, 'superadmin');
+    await page.goto(`${slowSite.url}/admin#benutzer`);
+    await page.getByLabel('E-Mail').fill('vertippt@verein.at');
+    await page.getByRole('button', { name: 'Einladung senden' }).click();
+    // the reason the admin can act on, not 'nicht erreichbar oder hat die E-Mail abgelehnt'
+    await expect(page.getByText('Fehler beim Versenden der Einladung: der Mailserver hat die Empfängeradresse abgelehnt (Schreibweise prüfen).')).toBeVisible();
+    await expect(page.locator('tr', { hasText: 'vertippt@verein.at' })).toHaveCount(0);
+    expect(slowSite.db().select().from(users).all().map((u) => u.email)).not.toContain('vertippt@verein.at');
   });
 });
