@@ -1,6 +1,7 @@
 // The rsync target's remote shell: ssh never asks and never hangs on a host that does not answer;
-// and a stop ends an rsync under way with its remote shell (a real rsync, a shell that never answers).
-import { spawn } from 'node:child_process';
+// a stop ends an rsync under way with its remote shell (a real rsync, a shell that never answers); and a
+// save's deploy leaves out the pass of the assets when they are those sent last.
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEPLOY_TEXTS as T } from '../../lib/deploy-texts';
 import { Deployer } from './deployer';
 import { RsyncTarget, remoteShell } from './rsync';
+import { listSiteTree } from './tree';
 
 describe('rsync over ssh', () => {
   it('never lets ssh ask or hang: batch mode and a connect timeout before the host options; a folder needs no shell', () => {
@@ -97,5 +99,60 @@ describe('a stop while rsync runs', () => {
     const left = await until(() => processesNaming(root).length === 0, 3_000);
     console.info(`[rsync exit] processes left after the server exited: ${processesNaming(root).length}`);
     expect(left).toBe(true);
+  });
+});
+
+describe('a deploy to a folder', () => {
+  it("leaves out the first pass while the assets and uploads are those it sent last: a save's pages go with two rsyncs, a new upload with three", async () => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-rsync-passes-'));
+    const dirs = { clientDir: path.join(root, 'client'), siteDir: path.join(root, 'site'), uploadsDir: path.join(root, 'uploads') };
+    const write = (file: string, content: string) => {
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, content);
+    };
+    write(path.join(dirs.clientDir, '_astro', 'app.js'), 'console.log(1)');
+    write(path.join(dirs.siteDir, 'index.html'), '<h1>Start</h1>');
+    write(path.join(dirs.uploadsDir, 'news', 'a.webp'), 'bild-a');
+    // the real rsync, each run written down: a pass is an rsync (over ssh a connection) of its own
+    const log = path.join(root, 'rsync-runs.log');
+    const bin = path.join(root, 'bin');
+    const realRsync = spawnSync('sh', ['-c', 'command -v rsync'], { encoding: 'utf8' }).stdout.trim();
+    write(path.join(bin, 'rsync'), `#!/bin/sh\necho run >> '${log}'\nexec '${realRsync}' "$@"\n`);
+    fs.chmodSync(path.join(bin, 'rsync'), 0o755);
+    const runs = () => (fs.existsSync(log) ? fs.readFileSync(log, 'utf8').split('\n').filter(Boolean).length : 0);
+    const www = path.join(root, 'www');
+    const pathBefore = process.env.PATH;
+    process.env.PATH = `${bin}:${pathBefore}`;
+    try {
+      const target = new RsyncTarget(www, dirs);
+      await target.deploy(listSiteTree(dirs));
+      expect(runs()).toBe(3);
+      expect(fs.readFileSync(path.join(www, 'uploads', 'news', 'a.webp'), 'utf8')).toBe('bild-a');
+
+      // a save: its pages change, nothing else
+      write(path.join(dirs.siteDir, 'index.html'), '<h1>Neu</h1>');
+      write(path.join(dirs.siteDir, 'news', 'b', 'index.html'), '<h1>B</h1>');
+      expect(await target.deploy(listSiteTree(dirs))).toEqual({ delivered: 2, removed: 0 });
+      expect(runs()).toBe(5);
+      expect(fs.readFileSync(path.join(www, 'index.html'), 'utf8')).toBe('<h1>Neu</h1>');
+
+      // a new upload goes before the page that shows it
+      write(path.join(dirs.uploadsDir, 'news', 'b.webp'), 'bild-b');
+      await target.deploy(listSiteTree(dirs));
+      expect(runs()).toBe(8);
+      expect(fs.readFileSync(path.join(www, 'uploads', 'news', 'b.webp'), 'utf8')).toBe('bild-b');
+
+      // a file removed there by hand comes back with the pages' pass
+      fs.rmSync(path.join(www, '_astro', 'app.js'));
+      await target.deploy(listSiteTree(dirs));
+      expect(runs()).toBe(10);
+      expect(fs.readFileSync(path.join(www, '_astro', 'app.js'), 'utf8')).toBe('console.log(1)');
+
+      // a restarted server does not know what went: all three
+      await new RsyncTarget(www, dirs).deploy(listSiteTree(dirs));
+      expect(runs()).toBe(13);
+    } finally {
+      process.env.PATH = pathBefore;
+    }
   });
 });

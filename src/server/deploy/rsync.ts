@@ -3,7 +3,9 @@
 // 'web@host.example:/var/www/verein'); DEPLOY_RSYNC_RSH the remote shell
 // ('ssh -i /etc/anstoss/deploy_key -p 2222'). rsync compares the files itself;
 // three passes keep the order of a DeployPlan: assets and uploads, then pages
-// and deletions, then cache-version.json.
+// and deletions, then cache-version.json. The first is left out while the
+// assets and uploads are those it sent last (a save changes pages only): each
+// pass is an rsync of its own, over ssh a connection of its own.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -49,9 +51,22 @@ function endRunningGroups(): void {
   }
 }
 
+/** The build's files and uploads of a site tree, as one string: equal strings, the same files (names, sizes, times). */
+function assetsOf(tree: Map<string, LocalFile>): string {
+  const assets: string[] = [];
+  for (const file of tree.values()) if (file.area !== 'page') assets.push(`${file.key}\t${file.signature}`);
+  return assets.sort().join('\n');
+}
+
 export class RsyncTarget implements DeployTarget {
   readonly id: string;
   readonly label: string;
+  /**
+   * The assets and uploads (`assetsOf`) the first pass sent last, for this destination and this process. The
+   * same again: the destination has them, so the pages need not wait for a pass that sends nothing (a file
+   * removed there by hand is sent again by the second pass, which has every source). After a restart, unknown.
+   */
+  private assetsSent: string | null = null;
 
   constructor(
     private readonly destination: string,
@@ -123,14 +138,18 @@ export class RsyncTarget implements DeployTarget {
     });
   }
 
-  async deploy(_tree: Map<string, LocalFile>, { signal }: DeployOptions = {}): Promise<DeployResult> {
+  async deploy(tree: Map<string, LocalFile>, { signal }: DeployOptions = {}): Promise<DeployResult> {
     // --modify-window=-1: times compared to the nanosecond, so a file of the same size rewritten
     // within the same second (a page saved twice) is not taken for unchanged
     const common = ['--timeout=30', '--recursive', '--links', '--times', '--omit-dir-times', '--modify-window=-1', '--itemize-changes', '--exclude=.*', '--exclude=*.tmp'];
     const destination = withSlash(this.destination);
     const noVersion = [`--exclude=/${VERSION_KEY}`, `--exclude=/${VERSION_KEY}.*`];
-    // 1. build assets and uploads (every file of the published site, pages, feeds and the version file, stays as it was)
-    const assets = await this.run([...common, ...noVersion, ...this.assetSources(), destination], signal);
+    // 1. build assets and uploads (every file of the published site, pages, feeds and the version file, stays as it
+    // was), unless they are those sent last. Read before the pass: an upload written meanwhile is sent by it, and
+    // the next deploy, whose tree has it, sends the assets again
+    const assetsNow = assetsOf(tree);
+    const assets = assetsNow === this.assetsSent ? { sent: 0, deleted: 0 } : await this.run([...common, ...noVersion, ...this.assetSources(), destination], signal);
+    this.assetsSent = assetsNow;
     // 2. pages, then what the site no longer has (deleted after the transfer)
     const pages = await this.run([...common, ...noVersion, '--delete-after', ...this.sources(), destination], signal);
     // 3. the version file, last
