@@ -199,7 +199,7 @@ it('invitations still going out: one whose mail ends within the grace is settled
     site.process.kill('SIGTERM');
     const exit = await site.exited;
     const exitMs = Date.now() - signalledAt;
-    const audit = site.db().select({ action: auditLog.action, detail: auditLog.detail }).from(auditLog).all();
+    const audit = site.db().select({ action: auditLog.action, detail: auditLog.detail, by: auditLog.user_name }).from(auditLog).all();
     const recorded = (action: string) => audit.filter((a) => a.action === action).map((a) => a.detail);
     printFigures('stop (invitations going out)', {
       invitations: 2,
@@ -214,6 +214,8 @@ it('invitations still going out: one whose mail ends within the grace is settled
     expect(mail.to('kommt@verein.at')).toHaveLength(1);
     expect(recorded('user.invite')).toEqual([AUDIT_TEXTS.invited('kommt@verein.at')]);
     expect(recorded('user.inviteInterrupted')).toEqual([AUDIT_TEXTS.inviteInterrupted('haengt@verein.at')]);
+    // by the admin who invited, though written by the stop, outside their action
+    expect(audit.filter((a) => a.action !== 'signin').map((a) => a.by)).toEqual([expect.stringMatching(/^superadmin-.*@test\.at$/), expect.stringMatching(/^superadmin-.*@test\.at$/)]);
     expect(site.logs()).toContain('[mail] stopped while the invitations to haengt@verein.at were still being sent');
     // whether it arrived is unknown: its account stays, with its link
     expect(site.db().select({ email: users.email }).from(users).all().map((u) => u.email)).toContain('haengt@verein.at');

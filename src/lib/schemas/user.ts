@@ -42,17 +42,20 @@ export const USER_TEXTS = {
   /** why an invitation's mail did not go (the import names it in its log) */
   inviteNotSentReason: {
     smtp: 'der Mailserver ist nicht erreichbar oder hat die E-Mail abgelehnt',
-    login: 'der Mailserver hat die Anmeldung des Servers abgelehnt (Benutzer und Passwort in SMTP_URL prüfen)',
-    recipient: 'der Mailserver hat die Empfängeradresse abgelehnt (Schreibweise prüfen)',
+    login: 'der Mailserver hat die Anmeldung des Servers abgelehnt, Benutzer und Passwort in SMTP_URL prüfen',
+    sender: 'der Mailserver hat den Absender abgelehnt, MAIL_FROM prüfen',
+    recipient: 'der Mailserver hat die Empfängeradresse abgelehnt, bitte die Schreibweise prüfen',
     refused: 'der Mailserver hat die E-Mail abgelehnt',
-    busy: 'der Mailserver nimmt gerade keine E-Mails an (vorübergehend)',
+    busy: 'der Mailserver nimmt gerade keine E-Mails an',
     timeout: 'der Mailserver hat nicht rechtzeitig geantwortet',
+    tls: 'die verschlüsselte Verbindung zum Mailserver kam nicht zustande, smtps:// bzw. smtp:// und den Port in SMTP_URL prüfen',
     unreachable: 'der Mailserver ist nicht erreichbar',
     'outbox-full': 'kein Speicherplatz frei für die E-Mail',
     outbox: 'die E-Mail konnte nicht gespeichert werden',
   },
   /** the server's message for a failed invitation (the spec's text first): why, and that nothing was sent */
-  inviteNotSent: (reason: string) => `Fehler beim Versenden der Einladung: ${reason}. Es wurde keine Einladung verschickt; bitte später erneut versuchen.`,
+  inviteNotSent: (reason: string, tryLater = true) =>
+    `Fehler beim Versenden der Einladung: ${reason}. Es wurde keine Einladung verschickt${tryLater ? '; bitte später erneut versuchen' : ''}.`,
   loadFailed: 'Fehler beim Laden der Benutzer',
   roleAdded: (label: string) => `Rolle "${label}" hinzugefügt`,
   roleRemoved: (label: string) => `Rolle "${label}" entfernt`,

@@ -17,7 +17,8 @@ import { AUDIT_PAGE_SIZE, type AuditAction, type AuditEntry, type AuditFilter, t
  */
 export type Actor = { id: string | null; email: string } | null | undefined;
 
-function actorOf(actor: Actor): { id: string | null; email: string } | null {
+/** Who acts: the one given, else the user of the admin action in progress (for work that outlasts the action). */
+export function actorOf(actor: Actor): { id: string | null; email: string } | null {
   if (actor !== undefined) return actor;
   const current = currentActor();
   return current ? { id: current.id, email: current.name } : null;

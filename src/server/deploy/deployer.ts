@@ -119,6 +119,7 @@ export class Deployer {
     this.backOff.reset();
     // the pages read whole: whatever went wrong, nothing the announcements missed is left out
     this.files.forget();
+    for (const target of this.targets) target.forget?.();
     this.request();
   }
 

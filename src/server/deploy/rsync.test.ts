@@ -136,9 +136,11 @@ describe('a deploy to a folder', () => {
       expect(runs()).toBe(5);
       expect(fs.readFileSync(path.join(www, 'index.html'), 'utf8')).toBe('<h1>Neu</h1>');
 
-      // a new upload goes before the page that shows it
+      // a new upload goes before the page that shows it, even with a tree read before it was written (read for
+      // another host, whose deploy started earlier): the target looks at the folders itself
+      const readBefore = listSiteTree(dirs);
       write(path.join(dirs.uploadsDir, 'news', 'b.webp'), 'bild-b');
-      await target.deploy(listSiteTree(dirs));
+      await target.deploy(readBefore);
       expect(runs()).toBe(8);
       expect(fs.readFileSync(path.join(www, 'uploads', 'news', 'b.webp'), 'utf8')).toBe('bild-b');
 
@@ -148,9 +150,15 @@ describe('a deploy to a folder', () => {
       expect(runs()).toBe(10);
       expect(fs.readFileSync(path.join(www, '_astro', 'app.js'), 'utf8')).toBe('console.log(1)');
 
+      // 'Erneut übertragen' (the host may have been changed by hand) and `npm run deploy` check everything
+      target.forget();
+      await target.deploy(listSiteTree(dirs));
+      expect(runs()).toBe(13);
+      await target.deploy(listSiteTree(dirs), { full: true });
+      expect(runs()).toBe(16);
       // a restarted server does not know what went: all three
       await new RsyncTarget(www, dirs).deploy(listSiteTree(dirs));
-      expect(runs()).toBe(13);
+      expect(runs()).toBe(19);
     } finally {
       process.env.PATH = pathBefore;
     }

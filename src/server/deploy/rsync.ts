@@ -12,7 +12,7 @@ import path from 'node:path';
 import { DEPLOY_TEXTS as T } from '../../lib/deploy-texts';
 import { HASHED_FOLDER } from './earlier-builds';
 import { DeployError, type DeployOptions, type DeployResult, type DeployTarget } from './target';
-import { VERSION_KEY, type LocalFile, type SiteDirs } from './tree';
+import { VERSION_KEY, listAssets, type LocalFile, type SiteDirs } from './tree';
 
 const withSlash = (dir: string) => (dir.endsWith('/') ? dir : `${dir}/`);
 
@@ -51,20 +51,19 @@ function endRunningGroups(): void {
   }
 }
 
-/** The build's files and uploads of a site tree, as one string: equal strings, the same files (names, sizes, times). */
-function assetsOf(tree: Map<string, LocalFile>): string {
-  const assets: string[] = [];
-  for (const file of tree.values()) if (file.area !== 'page') assets.push(`${file.key}\t${file.signature}`);
-  return assets.sort().join('\n');
+/** The build's files and uploads as they are now, as one string: equal strings, the same files (names, sizes, times). */
+function assetsNow(dirs: SiteDirs): string {
+  return [...listAssets(dirs).values()].map((file) => `${file.key}\t${file.signature}`).sort().join('\n');
 }
 
 export class RsyncTarget implements DeployTarget {
   readonly id: string;
   readonly label: string;
   /**
-   * The assets and uploads (`assetsOf`) the first pass sent last, for this destination and this process. The
+   * The assets and uploads (`assetsNow`) the first pass sent last, for this destination and this process. The
    * same again: the destination has them, so the pages need not wait for a pass that sends nothing (a file
-   * removed there by hand is sent again by the second pass, which has every source). After a restart, unknown.
+   * removed there by hand is sent again by the second pass, which has every source; 'Erneut übertragen'
+   * forgets it). After a restart, unknown.
    */
   private assetsSent: string | null = null;
 
@@ -138,23 +137,28 @@ export class RsyncTarget implements DeployTarget {
     });
   }
 
-  async deploy(tree: Map<string, LocalFile>, { signal }: DeployOptions = {}): Promise<DeployResult> {
+  forget(): void {
+    this.assetsSent = null;
+  }
+
+  async deploy(_tree: Map<string, LocalFile>, { full = false, signal }: DeployOptions = {}): Promise<DeployResult> {
     // --modify-window=-1: times compared to the nanosecond, so a file of the same size rewritten
     // within the same second (a page saved twice) is not taken for unchanged
     const common = ['--timeout=30', '--recursive', '--links', '--times', '--omit-dir-times', '--modify-window=-1', '--itemize-changes', '--exclude=.*', '--exclude=*.tmp'];
     const destination = withSlash(this.destination);
     const noVersion = [`--exclude=/${VERSION_KEY}`, `--exclude=/${VERSION_KEY}.*`];
     // 1. build assets and uploads (every file of the published site, pages, feeds and the version file, stays as it
-    // was), unless they are those sent last. Read before the pass: an upload written meanwhile is sent by it, and
-    // the next deploy, whose tree has it, sends the assets again
-    const assetsNow = assetsOf(tree);
-    const assets = assetsNow === this.assetsSent ? { sent: 0, deleted: 0 } : await this.run([...common, ...noVersion, ...this.assetSources(), destination], signal);
-    this.assetsSent = assetsNow;
+    // was), unless they are those sent last (`npm run deploy` always). Read from the folders now, not from the
+    // deploy's tree (read for another host earlier, it may lack an upload written since); read before the pass:
+    // an upload written meanwhile is sent by it, and the next deploy sends the assets again
+    const assets = assetsNow(this.dirs);
+    const firstPass = full || assets !== this.assetsSent ? await this.run([...common, ...noVersion, ...this.assetSources(), destination], signal) : { sent: 0, deleted: 0 };
+    this.assetsSent = assets;
     // 2. pages, then what the site no longer has (deleted after the transfer)
     const pages = await this.run([...common, ...noVersion, '--delete-after', ...this.sources(), destination], signal);
     // 3. the version file, last
     // (always sent: the same size in the same second must not look unchanged)
     const version = await this.run([...common, '--ignore-times', `--include=/${VERSION_KEY}`, `--include=/${VERSION_KEY}.*`, '--exclude=*', withSlash(this.dirs.siteDir), destination], signal);
-    return { delivered: assets.sent + pages.sent + version.sent, removed: pages.deleted };
+    return { delivered: firstPass.sent + pages.sent + version.sent, removed: pages.deleted };
   }
 }

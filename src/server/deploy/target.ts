@@ -16,6 +16,8 @@ export interface DeployTarget {
    * `signal`: the server stops (ends the transfers under way, kills an rsync; what did not arrive goes next time)
    */
   deploy(tree: Map<string, LocalFile>, options?: DeployOptions): Promise<DeployResult>;
+  /** drops what it remembers of its earlier deploys (the admin's 'Erneut übertragen': the host may have been changed by hand) */
+  forget?(): void;
 }
 
 export type DeployOptions = { full?: boolean; signal?: AbortSignal };

@@ -83,6 +83,18 @@ function freshVariant(file: string, mtimeMs: number): string | null {
   return stat && stat.mtimeMs + 1 >= mtimeMs ? file : null;
 }
 
+/**
+ * The build's files and the uploads alone, read now: the rsync target's check whether its first pass has
+ * anything to send (a tree read for another host before an upload was written would not have it).
+ */
+export function listAssets(dirs: SiteDirs): Map<string, LocalFile> {
+  const tree = new Map<string, LocalFile>();
+  if (dirs.earlierBuildsDir) walk(path.join(dirs.earlierBuildsDir, HASHED_FOLDER), HASHED_FOLDER, 'asset', tree);
+  walk(dirs.clientDir, '', 'asset', tree);
+  walk(dirs.uploadsDir, 'uploads', 'upload', tree);
+  return tree;
+}
+
 /** Every file of the site by key, all of it walked now; a published page wins over a build file of the same name. */
 export function listSiteTree(dirs: SiteDirs): Map<string, LocalFile> {
   return new SiteTreeReader(dirs, Date.now).read();

@@ -34,9 +34,12 @@ async function causeOf(smtpUrl: string) {
   return mailFailureCause(error);
 }
 
-test('a refused login, recipient or message, a server that asks to try later, one that is silent and one nobody runs each have their own cause', async () => {
+test('a refused login, sender, recipient or message, a server that asks to try later, one that is silent, one without TLS and one nobody runs each have their own cause', async () => {
   const login = await mailServer({ authOptional: false, allowInsecureAuth: true, onAuth: (_auth, _session, done) => done(new Error('Invalid username or password')) });
-  const recipient = await mailServer({ onRcptTo: (_address, _session, done) => done(refusal(550, 'Mailbox unavailable')) });
+  const busyLogin = await mailServer({ authOptional: false, allowInsecureAuth: true, onAuth: (_auth, _session, done) => done(refusal(454, '4.7.0 Too many login attempts')) });
+  const sender = await mailServer({ onMailFrom: (_address, _session, done) => done(refusal(553, '5.7.1 Sender address rejected: not owned by user')) });
+  const recipient = await mailServer({ onRcptTo: (_address, _session, done) => done(refusal(550, '5.1.1 Mailbox unavailable')) });
+  const relay = await mailServer({ onRcptTo: (_address, _session, done) => done(refusal(554, '5.7.1 Relay access denied')) });
   const later = await mailServer({ onRcptTo: (_address, _session, done) => done(refusal(451, 'Greylisted, try again later')) });
   const message = await mailServer({
     onData: (stream, _session, done) => {
@@ -53,7 +56,12 @@ test('a refused login, recipient or message, a server that asks to try later, on
   await new Promise<void>((resolve) => nobody.close(() => resolve()));
 
   expect(await causeOf(`smtp://verein:falsch@127.0.0.1:${login}`)).toBe('login');
+  expect(await causeOf(`smtp://verein:richtig@127.0.0.1:${busyLogin}`)).toBe('busy');
+  expect(await causeOf(`smtp://127.0.0.1:${sender}`)).toBe('sender');
   expect(await causeOf(`smtp://127.0.0.1:${recipient}`)).toBe('recipient');
+  expect(await causeOf(`smtp://127.0.0.1:${relay}`)).toBe('refused');
+  // smtps:// on a port that speaks plain SMTP
+  expect(await causeOf(`smtps://127.0.0.1:${recipient}`)).toBe('tls');
   expect(await causeOf(`smtp://127.0.0.1:${later}`)).toBe('busy');
   expect(await causeOf(`smtp://127.0.0.1:${message}`)).toBe('refused');
   expect(await causeOf(`smtp://127.0.0.1:${(silent.address() as net.AddressInfo).port}?greetingTimeout=300`)).toBe('timeout');

@@ -64,7 +64,21 @@ export async function sendMail(mail: Mail): Promise<SentMail> {
 }
 
 /** Why a mail did not go, from what nodemailer threw (its `code`, the server's `responseCode`), or the outbox's disk. */
-export type MailFailureCause = 'login' | 'recipient' | 'refused' | 'busy' | 'timeout' | 'unreachable' | 'smtp' | 'outbox-full' | 'outbox';
+export type MailFailureCause =
+  | 'login'
+  | 'sender'
+  | 'recipient'
+  | 'refused'
+  | 'busy'
+  | 'timeout'
+  | 'tls'
+  | 'unreachable'
+  | 'smtp'
+  | 'outbox-full'
+  | 'outbox';
+
+/** The causes only the settings or the address fix, not a later try: their message does not ask for one. */
+export const MAIL_CAUSES_NOT_TEMPORARY: ReadonlySet<MailFailureCause> = new Set(['login', 'sender', 'recipient', 'tls']);
 
 /**
  * The cause an admin can act on: 'der Mailserver ist nicht erreichbar oder hat die E-Mail abgelehnt' for every
@@ -72,13 +86,19 @@ export type MailFailureCause = 'login' | 'recipient' | 'refused' | 'busy' | 'tim
  * that asked to try later. The codes are nodemailer's (read off a real smtp-server in `mailer.test.ts`).
  */
 export function mailFailureCause(error: unknown, smtpUrl = config.smtpUrl): MailFailureCause {
-  const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
+  const { code, responseCode, command, response, message } = (error ?? {}) as Record<string, unknown>;
   if (!smtpUrl) return code === 'ENOSPC' || code === 'EDQUOT' ? 'outbox-full' : 'outbox';
-  if (code === 'EAUTH') return 'login';
+  // a temporary refusal first: '454 4.7.0 too many login attempts' is no wrong password
   if (typeof responseCode === 'number' && responseCode >= 400 && responseCode < 500) return 'busy';
-  if (code === 'EENVELOPE') return 'recipient';
-  if (code === 'EMESSAGE') return 'refused';
+  if (code === 'EAUTH') return 'login';
+  // the envelope's refusals: of the sender (MAIL_FROM, e.g. the default no-reply@localhost), of the recipient's
+  // mailbox; a policy refusal of the recipient (5.7.x: 'Relay access denied', a login missing) is the settings'
+  if (code === 'EENVELOPE' && command === 'MAIL FROM') return 'sender';
+  if (code === 'EENVELOPE' && command === 'RCPT TO' && !/\b5\.7\.\d/.test(String(response ?? ''))) return 'recipient';
+  if (code === 'EENVELOPE' || code === 'EMESSAGE') return 'refused';
   if (code === 'ETIMEDOUT') return 'timeout';
+  // smtps:// on a plain port (or smtp:// with STARTTLS refused), a certificate the server's name does not match
+  if (code === 'ETLS' || (code === 'ESOCKET' && /certificate|ssl|tls|wrong version number|self[- ]signed/i.test(String(message ?? '')))) return 'tls';
   if (code === 'ESOCKET' || code === 'EDNS' || code === 'ECONNECTION') return 'unreachable';
   return 'smtp';
 }

@@ -11,8 +11,8 @@ import { oneTimeTokens, users } from '../db/schema';
 import { hashToken } from '../auth/session';
 import { TOKEN_TTL_MS, createOneTimeToken, voidOlderTokens } from '../auth/tokens';
 import { createUser, findUserByEmail, normaliseEmail } from '../auth/users';
-import { mailFailureCause, sendMail } from '../mail/mailer';
-import { recordAudit, type Actor } from '../audit/audit-log';
+import { MAIL_CAUSES_NOT_TEMPORARY, mailFailureCause, sendMail, type MailFailureCause } from '../mail/mailer';
+import { actorOf, recordAudit, type Actor } from '../audit/audit-log';
 import { passwordLink } from './auth';
 import { UserRuleError } from './users';
 
@@ -78,6 +78,9 @@ export async function inviteUser(
   answerWithinMs: number | null = config.mailAnswerWithinMs,
 ): Promise<{ id: string; email: string; stillSending: boolean }> {
   const email = normaliseEmail(rawEmail);
+  // the admin who invites, taken now: the Protokoll's entry of a mail that ends at a graceful stop is written
+  // outside their action
+  const by = actorOf(actor);
   const invitations = goingOut(db);
   // one invitation's mail at a time per address: a second one sent meanwhile voided the first one's link, whose
   // mail then came after it with a dead link; both failing left an account nobody could sign in to
@@ -85,7 +88,7 @@ export async function inviteUser(
   const existing = findUserByEmail(db, email);
   if (existing?.passwordHash) throw new UserRuleError(USER_TEXTS.userExists, 'CONFLICT');
   let ended = () => {};
-  const invitation: GoingOut = { userId: null, actor, adminWaits: true, ended: new Promise<void>((resolve) => (ended = resolve)), interrupted: false };
+  const invitation: GoingOut = { userId: null, actor: by, adminWaits: true, ended: new Promise<void>((resolve) => (ended = resolve)), interrupted: false };
   invitations.set(email, invitation);
   const leave = () => {
     invitations.delete(email);
@@ -112,17 +115,19 @@ export async function inviteUser(
     .then((outcome) => {
       try {
         if (invitation.interrupted) return null;
-        const reason = settleSend(db, user, token, !existing, outcome, actor);
+        const cause = settleSend(db, user, token, !existing, outcome, by);
         // the admin was told it is still under way: the Protokoll says how it ended (a sent one as always)
-        if (reason !== null && !invitation.adminWaits) recordAudit(db, { action: 'user.inviteFailed', actor, entity: 'users', rowId: user.id, detail: AUDIT_TEXTS.inviteFailed(user.email, reason) });
-        return reason;
+        if (cause !== null && !invitation.adminWaits) {
+          recordAudit(db, { action: 'user.inviteFailed', actor: by, entity: 'users', rowId: user.id, detail: AUDIT_TEXTS.inviteFailed(user.email, USER_TEXTS.inviteNotSentReason[cause]) });
+        }
+        return cause;
       } finally {
         leave();
       }
     });
   let timer: NodeJS.Timeout | undefined;
   const deadline = answerWithinMs === null ? [] : [new Promise<'waiting'>((resolve) => (timer = setTimeout(resolve, answerWithinMs, 'waiting')))];
-  let answered: string | null;
+  let answered: MailFailureCause | null | 'waiting';
   try {
     answered = await Promise.race([settled, ...deadline]);
   } finally {
@@ -134,11 +139,14 @@ export async function inviteUser(
     settled.catch((error: unknown) => console.error(`[mail] the invitation to ${user.email} could not be settled:`, error));
     return { ...user, stillSending: true };
   }
-  if (answered !== null) throw new UserRuleError(USER_TEXTS.inviteNotSent(answered), 'SERVICE_UNAVAILABLE', answered);
+  if (answered !== null) {
+    const reason = USER_TEXTS.inviteNotSentReason[answered];
+    throw new UserRuleError(USER_TEXTS.inviteNotSent(reason, !MAIL_CAUSES_NOT_TEMPORARY.has(answered)), 'SERVICE_UNAVAILABLE', reason);
+  }
   return { ...user, stillSending: false };
 }
 
-/** Settles a mail that ended: sent, the older links go; failed, what the invitation made is taken back and the reason returned. */
+/** Settles a mail that ended: sent, the older links go; failed, what the invitation made is taken back and the cause returned. */
 function settleSend(
   db: Db,
   user: { id: string; email: string },
@@ -146,11 +154,11 @@ function settleSend(
   created: boolean,
   outcome: { failed: false } | { failed: true; error: unknown },
   actor: Actor | undefined,
-): string | null {
+): MailFailureCause | null {
   if (outcome.failed) {
     console.error(`[mail] invitation to ${user.email} failed:`, outcome.error);
     write('user.inviteUndo', (tx) => undoInvitation(tx, user.id, token, created), db);
-    return USER_TEXTS.inviteNotSentReason[mailFailureCause(outcome.error)];
+    return mailFailureCause(outcome.error);
   }
   try {
     voidOlderTokens(db, 'invite', user.id, token);
