@@ -65,12 +65,14 @@ const DEPLOY_ENV = ['DEPLOY_S3_URL', 'DEPLOY_RSYNC_TARGET', 'DEPLOY_PURGE_URL'];
 /** How long a stop lets running publish jobs go on before it stops them between pages. */
 const PUBLISH_GRACE_MS = 3_000;
 /**
- * What a stop keeps for its last steps (the publisher, scheduler, deploys, render processes and the database
- * closed): the grace above ends this long before STOP_LIMIT_MS at the latest. After a drain that cut a stuck
- * request at 8 s, a full 3 s of grace ended the stop with exit 1 at 10 s, before an invitation still going out
- * was said in the Protokoll.
+ * A stop's steps after the requests share what is left of STOP_LIMIT_MS: the grace above, then the wait for a
+ * scheduled job (5 s at most) and for the deploys under way (5 s, then 2 s for the transfers ended), each cut
+ * to what is left, so that the stop ends with exit 0 within the limit. After a drain that cut a stuck request
+ * at 8 s, a full 3 s of grace ended the stop with exit 1 at 10 s, before an invitation still going out was said
+ * in the Protokoll; a running backup and a deploy could take 12 s after the grace.
  */
-const STOP_TAIL_MS = 1_500;
+const STOP_LAST_MS = 500; // the render processes and the database closed
+const STOP_AFTER_GRACE_MS = 1_000; // the scheduler's and the deploys' share when the time is short
 
 /**
  * Starts the server and returns once it listens: a restart answers again within
@@ -248,7 +250,8 @@ export async function startApp(
       // publishes the whole site), and an invitation still going out is said in the Protokoll and the log
       queue.close();
       let grace: NodeJS.Timeout | undefined;
-      const graceMs = Math.max(0, Math.min(PUBLISH_GRACE_MS, STOP_LIMIT_MS - STOP_TAIL_MS - (Date.now() - stopBegan)));
+      const leftMs = () => Math.max(0, STOP_LIMIT_MS - STOP_LAST_MS - (Date.now() - stopBegan));
+      const graceMs = Math.min(PUBLISH_GRACE_MS, Math.max(0, leftMs() - STOP_AFTER_GRACE_MS));
       const graceOver = new Promise((resolve) => (grace = setTimeout(resolve, graceMs)));
       await Promise.race([Promise.all([queue.idle(), invitationsAtStop(getDb())]), graceOver]);
       clearTimeout(grace);
@@ -257,8 +260,9 @@ export async function startApp(
         console.warn(`[mail] stopped while the invitations to ${interrupted.join(', ')} were still being sent: whether they arrived is unknown, their links stay (Protokoll: 'Einladung beim Anhalten unterbrochen')`);
       }
       publisher.stop();
-      await Promise.all([queue.idle(), scheduler.stop()]);
-      await deployer.stop();
+      await Promise.all([queue.idle(), scheduler.stop(Math.min(5_000, Math.max(0, leftMs() - STOP_AFTER_GRACE_MS)))]);
+      const forDeploys = leftMs();
+      await deployer.stop(Math.min(5_000, forDeploys / 2), Math.min(2_000, forDeploys / 2));
       registerPublishQueue(undefined);
       registerDeployer(undefined);
       registerNewsSchedulePoke(undefined);

@@ -4,6 +4,9 @@
 // is answered, every save stored, the process exits 0 within 10 s and leaves
 // nothing behind. A second signal exits at once. Invitations whose mail is still going out are waited for
 // within the stop's grace, and one that outlasts it is said in the Protokoll (decision 073).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { AUDIT_TEXTS } from '../../src/lib/schemas/audit';
 import { auditLog, news, users } from '../../src/server/db/schema';
@@ -254,3 +257,39 @@ it('an invitation the admin still waits for at the signal: the drain cuts the re
     await mail.stop();
   }
 });
+
+it('a stuck client and a deploy that hangs (an ssh that never answers): the steps after the drain share what is left, exit 0 within 10 s', async () => {
+  const shellDir = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-stop-ssh-'));
+  const shell = path.join(shellDir, 'never-answers.sh');
+  fs.writeFileSync(shell, '#!/bin/sh\nwhile :; do sleep 0.1; done\n', { mode: 0o755 });
+  try {
+    site = await startSite({ env: { DEPLOY_RSYNC_TARGET: 'verein.example:/var/www', DEPLOY_RSYNC_RSH: shell } });
+    const running = site;
+    // the start's deploy hangs in its remote shell
+    const hanging = Date.now() + 10_000;
+    while (Date.now() < hanging && !running.logs().includes('[deploy]') && !fs.readdirSync('/proc').some((pid) => /^\d+$/.test(pid) && cmdline(pid).includes(shell))) await sleep(50);
+    const admin = await adminClient(site);
+    const stuck = heldAction(site.url, admin.cookie, 'admin.news.create', newsInput('haengt'));
+    await stuck.sent;
+    await sleep(100);
+    const signalledAt = Date.now();
+    site.process.kill('SIGTERM');
+    const exit = await site.exited;
+    const exitMs = Date.now() - signalledAt;
+    printFigures('stop (stuck client, hung deploy)', { exitCode: String(exit.code), exitMs, deployEnded: site.logs().includes('beim Beenden abgebrochen') });
+    expect(exit, site.logs().split('\n').slice(-15).join('\n')).toEqual({ code: 0, signal: null });
+    expect(exitMs).toBeLessThan(10_000);
+    // the deploy under way was ended, not left to write after the server
+    expect(site.logs()).toContain('beim Beenden abgebrochen');
+  } finally {
+    fs.rmSync(shellDir, { recursive: true, force: true });
+  }
+});
+
+function cmdline(pid: string): string {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return '';
+  }
+}
