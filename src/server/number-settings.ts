@@ -1,6 +1,6 @@
-// The settings that are numbers, read one way and checked at the start (src/server/settings-check.ts): each
-// reader used to read its own way, so a typo ('BACKUP_KEEP=3O', 'HEALTH_MIN_FREE_MB=1GB') became the default
-// without a word, and an empty HEALTH_MIN_FREE_MB became 0 MB. Empty or blank counts as unset (`KEY=` in an
+// The settings that are numbers, read one way and checked at the start (src/server/settings-check.ts; decision
+// 074): each reader used to read its own way, so a typo became another value without a word ('BACKUP_KEEP=3O'
+// 3, 'HEALTH_MIN_FREE_MB=1GB' the default), and an empty HEALTH_MIN_FREE_MB became 0 MB. Empty or blank counts as unset (`KEY=` in an
 // environment file): the default. No imports: the benchmark's floor server reads SERVE_WORKERS through here.
 
 type NumberSetting = {

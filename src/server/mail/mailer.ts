@@ -83,7 +83,7 @@ export const MAIL_CAUSES_NOT_TEMPORARY: ReadonlySet<MailFailureCause> = new Set(
 /**
  * The cause an admin can act on: 'der Mailserver ist nicht erreichbar oder hat die E-Mail abgelehnt' for every
  * SMTP failure left them to guess between a typo in the address, a wrong password in SMTP_URL and a server
- * that asked to try later. The codes are nodemailer's (read off a real smtp-server in `mailer.test.ts`).
+ * that asked to try later. The codes are nodemailer's (read off a real smtp-server in `failure-cause.test.ts`).
  */
 export function mailFailureCause(error: unknown, smtpUrl = config.smtpUrl): MailFailureCause {
   const { code, responseCode, command, response, message } = (error ?? {}) as Record<string, unknown>;
