@@ -12,7 +12,7 @@ import path from 'node:path';
 import { DEPLOY_TEXTS as T } from '../../lib/deploy-texts';
 import { HASHED_FOLDER } from './earlier-builds';
 import { DeployError, type DeployOptions, type DeployResult, type DeployTarget } from './target';
-import { VERSION_KEY, listAssets, type LocalFile, type SiteDirs } from './tree';
+import { AssetReader, VERSION_KEY, type LocalFile, type SiteDirs } from './tree';
 
 const withSlash = (dir: string) => (dir.endsWith('/') ? dir : `${dir}/`);
 
@@ -51,21 +51,22 @@ function endRunningGroups(): void {
   }
 }
 
-/** The build's files and uploads as they are now, as one string: equal strings, the same files (names, sizes, times). */
-function assetsNow(dirs: SiteDirs): string {
-  return [...listAssets(dirs).values()].map((file) => `${file.key}\t${file.signature}`).sort().join('\n');
-}
+/** The build's files and uploads as one string: equal strings, the same files (names, sizes, times). */
+const fingerprintOf = (assets: Map<string, LocalFile>): string =>
+  [...assets.values()].map((file) => `${file.key}\t${file.signature}`).sort().join('\n');
 
 export class RsyncTarget implements DeployTarget {
   readonly id: string;
   readonly label: string;
   /**
-   * The assets and uploads (`assetsNow`) the first pass sent last, for this destination and this process. The
+   * The assets and uploads (`fingerprintOf`) the first pass sent last, for this destination and this process. The
    * same again: the destination has them, so the pages need not wait for a pass that sends nothing (a file
    * removed there by hand is sent again by the second pass, which has every source; 'Erneut übertragen'
    * forgets it). After a restart, unknown.
    */
   private assetsSent: string | null = null;
+  /** lists them for that, reading only names not seen before */
+  private readonly assetReader: AssetReader;
 
   constructor(
     private readonly destination: string,
@@ -73,6 +74,7 @@ export class RsyncTarget implements DeployTarget {
     private readonly rsh: string | null = null,
   ) {
     this.label = `rsync ${destination}`;
+    this.assetReader = new AssetReader(dirs);
     this.id = `rsync-${destination.replace(/[^a-z0-9]+/gi, '_')}`;
   }
 
@@ -151,7 +153,7 @@ export class RsyncTarget implements DeployTarget {
     // was), unless they are those sent last (`npm run deploy` always). Read from the folders now, not from the
     // deploy's tree (read for another host earlier, it may lack an upload written since); read before the pass:
     // an upload written meanwhile is sent by it, and the next deploy sends the assets again
-    const assets = assetsNow(this.dirs);
+    const assets = fingerprintOf(this.assetReader.read(full));
     const firstPass = full || assets !== this.assetsSent ? await this.run([...common, ...noVersion, ...this.assetSources(), destination], signal) : { sent: 0, deleted: 0 };
     this.assetsSent = assets;
     // 2. pages, then what the site no longer has (deleted after the transfer)

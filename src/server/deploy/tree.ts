@@ -83,18 +83,6 @@ function freshVariant(file: string, mtimeMs: number): string | null {
   return stat && stat.mtimeMs + 1 >= mtimeMs ? file : null;
 }
 
-/**
- * The build's files and the uploads alone, read now: the rsync target's check whether its first pass has
- * anything to send (a tree read for another host before an upload was written would not have it).
- */
-export function listAssets(dirs: SiteDirs): Map<string, LocalFile> {
-  const tree = new Map<string, LocalFile>();
-  if (dirs.earlierBuildsDir) walk(path.join(dirs.earlierBuildsDir, HASHED_FOLDER), HASHED_FOLDER, 'asset', tree);
-  walk(dirs.clientDir, '', 'asset', tree);
-  walk(dirs.uploadsDir, 'uploads', 'upload', tree);
-  return tree;
-}
-
 /** Every file of the site by key, all of it walked now; a published page wins over a build file of the same name. */
 export function listSiteTree(dirs: SiteDirs): Map<string, LocalFile> {
   return new SiteTreeReader(dirs, Date.now).read();
@@ -112,23 +100,47 @@ const mtimeOf = (file: LocalFile): number => Number(file.signature.slice(file.si
 export const FULL_WALK_EVERY_MS = 60 * 60_000;
 
 /**
+ * The build's files and the uploads, which other writers change: listed each time, but only the names not seen
+ * before are read (walk's `known`): 12,000 files of a club with 3,000 photos took 120–230 ms to read whole. A
+ * file younger than STILL_WRITTEN_MS when it was read is read again next time: an upload is written under its
+ * name in several steps, and its size then may not be its last. The site tree's reader lists them so, and the
+ * rsync target with a reader of its own (whether its first pass has anything to send: the tree of a deploy may
+ * have been read for another host before an upload was written).
+ */
+export class AssetReader {
+  /** the build's files and the uploads as last listed: their names are written once */
+  private writtenOnce = new Map<string, LocalFile>();
+
+  constructor(private readonly dirs: SiteDirs) {}
+
+  /** `whole`: every file read again (a file changed by hand is found then). */
+  read(whole = false): Map<string, LocalFile> {
+    const tree = new Map<string, LocalFile>();
+    const known = whole ? undefined : this.writtenOnce;
+    // first, so that the build's own file of the same name wins
+    if (this.dirs.earlierBuildsDir) walk(path.join(this.dirs.earlierBuildsDir, HASHED_FOLDER), HASHED_FOLDER, 'asset', tree, known);
+    walk(this.dirs.clientDir, '', 'asset', tree, known);
+    walk(this.dirs.uploadsDir, 'uploads', 'upload', tree, known);
+    // the file system's times are the kernel's clock, not a reader's (a test's fake one)
+    const youngSince = Date.now() - STILL_WRITTEN_MS;
+    this.writtenOnce = new Map([...tree].filter(([, file]) => mtimeOf(file) < youngSince));
+    return tree;
+  }
+}
+
+/**
  * The site's tree for each deploy, without walking every page each time: a big
  * club's 14,000 pages took 0.8 s to walk, on the thread that serves the admins,
  * for each save on match day. The pages are walked once; after that only the
  * files the publisher announced as replaced or removed are read again (the
  * static server's caches rely on the same announcements). The build's files and
- * the uploads, which other writers change, are listed each time, but only the
- * names not seen before are read (walk's `known`): 12,000 files of a club with
- * 3,000 photos took 120–230 ms to read whole. A file younger than
- * STILL_WRITTEN_MS when it was read is read again next time: an upload is
- * written under its name in several steps, and its size then may not be its
- * last. Everything is read whole again after FULL_WALK_EVERY_MS, and when asked
- * (a superadmin's 'Erneut übertragen'): a file changed by hand is found then.
+ * the uploads are listed each time (`AssetReader`). Everything is read whole
+ * again after FULL_WALK_EVERY_MS, and when asked (a superadmin's 'Erneut
+ * übertragen'): a file changed by hand is found then.
  */
 export class SiteTreeReader {
   private pages: Map<string, LocalFile> | null = null;
-  /** the build's files and the uploads as last listed: their names are written once */
-  private writtenOnce = new Map<string, LocalFile>();
+  private readonly assets: AssetReader;
   private walkedAt = 0;
   private readonly changed = new Set<string>();
   private readonly siteRoot: string;
@@ -137,11 +149,12 @@ export class SiteTreeReader {
   private readonly unsubscribe: () => void;
 
   constructor(
-    private readonly dirs: SiteDirs,
+    dirs: SiteDirs,
     private readonly now: () => number,
     changes?: FileChanges,
   ) {
     this.siteRoot = path.resolve(dirs.siteDir);
+    this.assets = new AssetReader(dirs);
     this.announced = changes !== undefined;
     this.unsubscribe = changes?.((file) => this.changed.add(file)) ?? (() => undefined);
   }
@@ -159,15 +172,7 @@ export class SiteTreeReader {
   /** Every file of the site by key, a published page over a build file of the same name; a new map each time (a deploy keeps the one it sent). */
   read(): Map<string, LocalFile> {
     const whole = !this.announced || this.pages === null || this.now() - this.walkedAt >= FULL_WALK_EVERY_MS;
-    const tree = new Map<string, LocalFile>();
-    const known = whole ? undefined : this.writtenOnce;
-    // first, so that the build's own file of the same name wins
-    if (this.dirs.earlierBuildsDir) walk(path.join(this.dirs.earlierBuildsDir, HASHED_FOLDER), HASHED_FOLDER, 'asset', tree, known);
-    walk(this.dirs.clientDir, '', 'asset', tree, known);
-    walk(this.dirs.uploadsDir, 'uploads', 'upload', tree, known);
-    // the file system's times are the kernel's clock, not the reader's (a test's fake one)
-    const youngSince = Date.now() - STILL_WRITTEN_MS;
-    this.writtenOnce = new Map([...tree].filter(([, file]) => mtimeOf(file) < youngSince));
+    const tree = this.assets.read(whole);
     for (const [key, file] of this.readPages(whole)) tree.set(key, file);
     return tree;
   }
