@@ -40,6 +40,7 @@ import { matchEndsJob } from './publish/match-ends';
 import { registerNewsSchedulePoke, scheduledNewsJob } from './publish/scheduled-news';
 import { requestPublish } from './publish/notify';
 import { invitationsAtStop, recordInvitationsInterrupted } from './services/invitations';
+import { recordInvitationsCutOff } from './services/invitation-mails';
 import { retentionJobs } from './audit/retention';
 import { signInHousekeepingJob } from './auth/housekeeping';
 import { revisionRetentionJob } from './revisions/retention-job';
@@ -142,6 +143,13 @@ export async function startApp(
     if (report.written.length + report.removed.length > 0) deployer.request();
   });
   await ensureSetupLink(db);
+  // invitations a killed server (or import) left going out are said in the Protokoll (decision 073)
+  try {
+    const cutOff = recordInvitationsCutOff(db, true);
+    if (cutOff.length > 0) console.warn(`[mail] the last server ended while the invitations to ${cutOff.join(', ')} were still being sent: whether they arrived is unknown, their links stay (Protokoll: 'Einladung unterbrochen')`);
+  } catch (error) {
+    console.warn('[mail] the invitations left going out could not be recorded (tried again at the next start):', error instanceof Error ? error.message : error);
+  }
   // the address commands typed by hand must publish for too (site-address.ts)
   try {
     rememberSiteUrl(db);
@@ -247,7 +255,7 @@ export async function startApp(
       console.info(`[server] requests answered in ${drained.ms} ms${drained.cut ? `, ${drained.cut} cut at the deadline` : ''}`);
       // saves answered above may have left publish jobs (and retries) behind, and invitations whose mail is
       // still going out (decision 073): they may finish, then the rest stops between pages (the next start
-      // publishes the whole site), and an invitation still going out is said in the Protokoll and the log
+      // publishes the whole site); an invitation still going out at the end (below) is said in the Protokoll
       queue.close();
       let grace: NodeJS.Timeout | undefined;
       const leftMs = () => Math.max(0, STOP_LIMIT_MS - STOP_LAST_MS - (Date.now() - stopBegan));
@@ -255,14 +263,15 @@ export async function startApp(
       const graceOver = new Promise((resolve) => (grace = setTimeout(resolve, graceMs)));
       await Promise.race([Promise.all([queue.idle(), invitationsAtStop(getDb())]), graceOver]);
       clearTimeout(grace);
-      const interrupted = recordInvitationsInterrupted(getDb());
-      if (interrupted.length > 0) {
-        console.warn(`[mail] stopped while the invitations to ${interrupted.join(', ')} were still being sent: whether they arrived is unknown, their links stay (Protokoll: 'Einladung beim Anhalten unterbrochen')`);
-      }
       publisher.stop();
       await Promise.all([queue.idle(), scheduler.stop(Math.min(5_000, Math.max(0, leftMs() - STOP_AFTER_GRACE_MS)))]);
       const forDeploys = leftMs();
       await deployer.stop(Math.min(5_000, forDeploys / 2), Math.min(2_000, forDeploys / 2));
+      // an invitation whose mail ended meanwhile was settled as ever; one still going out now is said as such
+      const interrupted = recordInvitationsInterrupted(getDb());
+      if (interrupted.length > 0) {
+        console.warn(`[mail] stopped while the invitations to ${interrupted.join(', ')} were still being sent: whether they arrived is unknown, their links stay (Protokoll: 'Einladung unterbrochen')`);
+      }
       registerPublishQueue(undefined);
       registerDeployer(undefined);
       registerNewsSchedulePoke(undefined);

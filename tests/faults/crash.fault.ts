@@ -2,12 +2,17 @@
 // process group is killed with SIGKILL ten times at random moments and
 // restarted on the same data. Every acknowledged save is stored once, the
 // database is intact, no empty, half-written or temporary file is ever served,
-// the site converges to the database, and each restart is healthy within 5 s.
+// the site converges to the database, and each restart is healthy within 5 s. An invitation whose mail was
+// going out at the kill is said in the Protokoll at the restart (decision 073).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { news } from '../../src/server/db/schema';
+import { eq } from 'drizzle-orm';
+import { AUDIT_TEXTS } from '../../src/lib/schemas/audit';
+import { formatDateTime } from '../../src/lib/dates-de';
+import { auditLog, invitationMailsGoingOut, news, oneTimeTokens, users } from '../../src/server/db/schema';
+import { startMailCatcher } from '../fixtures/mail';
 import { isTempFile } from '../../src/server/publish/files';
 import { adminClient, newsInput, type AdminClient } from '../fixtures/admin-http';
 import { freePort, startSite, type Site } from '../fixtures/site';
@@ -161,4 +166,35 @@ it('crash: 1,000 saves, 10 SIGKILLs of the process group: acknowledged saves sto
   expect(listShowsNewest).toBe(true);
   expect(acknowledged.length).toBeGreaterThan(SAVES * 0.9);
   expect(Math.max(...restartMs.slice(1))).toBeLessThan(5_000);
+});
+
+it('an invitation whose mail is going out when the process group is killed: the restart says it in the Protokoll, by the admin who invited (account and link kept)', async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-crash-invite-'));
+  // the mail server accepts the message after a minute: the admin is answered after 1 s, then the kill
+  const mail = await startMailCatcher({ answerDelayMs: 60_000 });
+  const env = { SMTP_URL: mail.url, MAIL_ANSWER_WITHIN_S: '1' };
+  let invited: Site | undefined;
+  try {
+    invited = await startSite({ dataDir, env });
+    const boss = await adminClient(invited, ['superadmin']);
+    expect((await boss.call('admin.users.invite', { email: 'haengt@verein.at' })).status).toBe(200);
+    await invited.crash();
+    const said = (db: ReturnType<Site['db']>) => db.select({ detail: auditLog.detail, by: auditLog.user_name }).from(auditLog).all().filter((a) => a.detail?.includes('haengt@verein.at'));
+    const saidBeforeRestart = said(invited.db()).length;
+    const [left] = invited.db().select().from(invitationMailsGoingOut).all();
+    invited.db().$client.close();
+    invited = await startSite({ dataDir, env });
+    const saidAfter = said(invited.db());
+    printFigures('crash (invitation going out)', { invitations: 1, saidBeforeRestart, saidAtRestart: saidAfter.length, lost: 1 - saidAfter.length, leftGoingOut: invited.db().select().from(invitationMailsGoingOut).all().length });
+    expect(saidBeforeRestart).toBe(0);
+    expect(left).toMatchObject({ email: 'haengt@verein.at', sender: 'server' });
+    expect(saidAfter).toEqual([{ detail: AUDIT_TEXTS.inviteCutOff('haengt@verein.at', formatDateTime(left.since), true), by: expect.stringMatching(/^superadmin-.*@test\.at$/) }]);
+    expect(invited.logs()).toContain('[mail] the last server ended while the invitations to haengt@verein.at were still being sent');
+    // whether it arrived is unknown: its account and link stay
+    const links = invited.db().select({ email: users.email, purpose: oneTimeTokens.purpose }).from(oneTimeTokens).innerJoin(users, eq(users.id, oneTimeTokens.userId)).all();
+    expect(links).toContainEqual({ email: 'haengt@verein.at', purpose: 'invite' });
+  } finally {
+    await invited?.stop();
+    await mail.stop();
+  }
 });

@@ -12,7 +12,7 @@ export const AUDIT_ACTION_LABELS = {
   'password.set': 'Passwort festgelegt',
   'user.invite': 'Einladung',
   'user.inviteFailed': 'Einladung nicht versendet',
-  'user.inviteInterrupted': 'Einladung beim Anhalten unterbrochen',
+  'user.inviteInterrupted': 'Einladung unterbrochen',
   'role.add': 'Rolle hinzugefügt',
   'role.remove': 'Rolle entfernt',
   'user.delete': 'Benutzer gelöscht',
@@ -175,6 +175,9 @@ export const AUDIT_TEXTS = {
   inviteFailed: (email: string, reason: string) => `Nicht versendet: ${email} (${reason})`,
   inviteInterrupted: (email: string) =>
     `Der Server wurde angehalten, während die Einladung an ${email} noch versendet wurde: ob sie angekommen ist, ist unbekannt (ihr Link gilt; sonst die Einladung wiederholen)`,
+  /** a process killed (not stopped) while the mail was going out; `since`: when it was handed over, formatted */
+  inviteCutOff: (email: string, since: string, byServer: boolean) =>
+    `${byServer ? 'Der Server' : 'Der Import'} wurde abgebrochen, während die Einladung an ${email} (${since}) noch versendet wurde: ob sie angekommen ist, ist unbekannt (ihr Link gilt; sonst die Einladung wiederholen)`,
   deletedUser: (email: string) => `Gelöscht: ${email}`,
   viaInvitation: 'über den Einladungslink',
   viaReset: 'über den Link zum Zurücksetzen',

@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { sendMail } from '../mail/mailer';
 import { UserRuleError } from '../services/users';
 import { inviteUser } from '../services/invitations';
+import { recordInvitationsCutOff } from '../services/invitation-mails';
 import { loadClubSettings, saveClubSettings } from '../services/admin/club';
 import { clubIdentityIn } from '../content/club';
 import { renamedClubOf } from '../content/club-facts';
@@ -136,6 +137,12 @@ export async function runImport(db: Db, options: ImportOptions, log: (line: stri
   const waiting = options.dryRun ? report.users.filter((u) => u.isNew) : importedWithoutPassword(db);
   if (!options.dryRun && options.invite) {
     if (waiting.length > 0) log(T.invitingAs(clubIdentityIn(db).longName));
+    // an import killed while its mail went out left the invitation unsaid: the Protokoll says it now
+    try {
+      recordInvitationsCutOff(db, false);
+    } catch (error) {
+      console.warn('[import] the invitations left going out could not be recorded:', error instanceof Error ? error.message : error);
+    }
     for (const user of waiting) {
       // one mail that does not go out stops neither the others nor the publish after the import; its user is
       // named (the next run with --invite tries again)

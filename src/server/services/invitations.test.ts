@@ -5,10 +5,9 @@ import { createTestDb } from '../db/test-db';
 import type { Db } from '../db/client';
 import { auditLog, oneTimeTokens, users } from '../db/schema';
 import { config } from '../config';
-import type { Mail } from '../mail/mailer';
 import { findPasswordToken } from './auth';
 import { inviteUser, invitationsAtStop, recordInvitationsInterrupted } from './invitations';
-import { mailbox, rolesOf, rule } from './test-users';
+import { mailbox, rolesOf, rule, settled, slowSend } from './test-users';
 import { UserRuleError } from './users';
 import { createUser } from '../auth/users';
 
@@ -118,22 +117,6 @@ describe('inviteUser', () => {
 });
 
 describe('inviteUser with a mail server slower than the answer may wait', () => {
-  /** A send that ends when the test says, as a mail server that answers each step slowly. */
-  function slowSend() {
-    const sent: Mail[] = [];
-    let finish: (error?: Error) => void = () => undefined;
-    const send = (mail: Mail) =>
-      new Promise<{ transport: 'smtp' }>((resolve, reject) => {
-        finish = (error) => {
-          if (error) return reject(error);
-          sent.push(mail);
-          resolve({ transport: 'smtp' });
-        };
-      });
-    return { sent, send, finish: (error?: Error) => finish(error) };
-  }
-  const settled = () => new Promise((resolve) => setTimeout(resolve, 10));
-
   it("is answered 'still sending' in time; once the mail is out its link works, older ones are void, the Protokoll says it was sent", async () => {
     const db = createTestDb();
     const { send: first } = mailbox();

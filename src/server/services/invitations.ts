@@ -14,6 +14,7 @@ import { createUser, findUserByEmail, normaliseEmail } from '../auth/users';
 import { MAIL_CAUSES_NOT_TEMPORARY, mailFailureCause, sendMail, type MailFailureCause } from '../mail/mailer';
 import { actorOf, recordAudit, type Actor } from '../audit/audit-log';
 import { passwordLink } from './auth';
+import { forgetMailGoingOut, keepMailGoingOut } from './invitation-mails';
 import { UserRuleError } from './users';
 
 function invitationMail(email: string, token: string, club: string) {
@@ -98,7 +99,17 @@ export async function inviteUser(
   let token: string;
   try {
     user = existing ? { id: existing.id, email: existing.email } : await createUser(db, { email, roles: ['user'] });
-    token = createOneTimeToken(db, 'invite', user.id);
+    const userId = user.id;
+    // kept in the database while its mail goes out: a killed process's is said at the next start
+    token = write(
+      'user.inviteSending',
+      (tx) => {
+        const made = createOneTimeToken(tx, 'invite', userId);
+        keepMailGoingOut(tx, { email, userId, by });
+        return made;
+      },
+      db,
+    );
     invitation.userId = user.id;
   } catch (error) {
     leave();
@@ -115,12 +126,20 @@ export async function inviteUser(
     .then((outcome) => {
       try {
         if (invitation.interrupted) return null;
-        const cause = settleSend(db, user, token, !existing, outcome, by);
-        // the admin was told it is still under way: the Protokoll says how it ended (a sent one as always)
-        if (cause !== null && !invitation.adminWaits) {
-          recordAudit(db, { action: 'user.inviteFailed', actor: by, entity: 'users', rowId: user.id, detail: AUDIT_TEXTS.inviteFailed(user.email, USER_TEXTS.inviteNotSentReason[cause]) });
-        }
-        return cause;
+        // how it ended and its row dropped in one write: a row left means it was not said (a kill, a full disk)
+        return write(
+          'user.inviteSettle',
+          (tx) => {
+            const cause = settleSend(tx, user, token, !existing, outcome, by);
+            // the admin was told it is still under way: the Protokoll says how it ended (a sent one as always)
+            if (cause !== null && !invitation.adminWaits) {
+              recordAudit(tx, { action: 'user.inviteFailed', actor: by, entity: 'users', rowId: user.id, detail: AUDIT_TEXTS.inviteFailed(user.email, USER_TEXTS.inviteNotSentReason[cause]) });
+            }
+            forgetMailGoingOut(tx, email);
+            return cause;
+          },
+          db,
+        );
       } finally {
         leave();
       }
@@ -192,9 +211,18 @@ export function recordInvitationsInterrupted(db: Db): string[] {
     if (invitation.interrupted || invitation.userId === null) continue;
     invitation.interrupted = true;
     addresses.push(email);
+    const userId = invitation.userId;
     try {
-      recordAudit(db, { action: 'user.inviteInterrupted', actor: invitation.actor, entity: 'users', rowId: invitation.userId, detail: AUDIT_TEXTS.inviteInterrupted(email) });
+      write(
+        'user.inviteInterrupted',
+        (tx) => {
+          recordAudit(tx, { action: 'user.inviteInterrupted', actor: invitation.actor, entity: 'users', rowId: userId, detail: AUDIT_TEXTS.inviteInterrupted(email) });
+          forgetMailGoingOut(tx, email);
+        },
+        db,
+      );
     } catch (error) {
+      // its row stays: the next start says it
       console.error(`[mail] the interrupted invitation to ${email} could not be recorded:`, error);
     }
   }

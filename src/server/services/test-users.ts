@@ -17,6 +17,24 @@ export function mailbox() {
   return { sent, send };
 }
 
+/** A send whose mail goes (or fails) when the test says so. */
+export function slowSend() {
+  const sent: Mail[] = [];
+  let finish: (error?: Error) => void = () => undefined;
+  const send = (mail: Mail) =>
+    new Promise<{ transport: 'smtp' }>((resolve, reject) => {
+      finish = (error) => {
+        if (error) return reject(error);
+        sent.push(mail);
+        resolve({ transport: 'smtp' });
+      };
+    });
+  return { sent, send, finish: (error?: Error) => finish(error) };
+}
+
+/** Lets a settled mail's writes run. */
+export const settled = () => new Promise((resolve) => setTimeout(resolve, 10));
+
 /** The German message of the rule `work` broke; fails the test when it broke none. */
 export async function rule(work: () => unknown): Promise<string> {
   try {

@@ -60,6 +60,21 @@ export const oneTimeTokens = sqliteTable('one_time_tokens', {
   createdAt: integer('created_at').notNull(),
 });
 
+// An invitation whose mail is going out (decision 073), kept until it is settled: one that a killed process
+// left here is said in the Protokoll at the next start (its mail may or may not have gone).
+export const invitationMailsGoingOut = sqliteTable('invitation_mails_going_out', {
+  email: text('email').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  since: integer('since').notNull(),
+  // the admin who invited (null: the import)
+  byId: text('by_id'),
+  byName: text('by_name'),
+  // 'server' (one per data folder: its data lock), or another process's id and place (pid-file.ts): the import
+  sender: text('sender').notNull(),
+});
+
 // Single-use record of captcha challenges that have been answered.
 export const usedCaptchas = sqliteTable('used_captchas', {
   id: text('id').primaryKey(),
