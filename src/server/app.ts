@@ -146,7 +146,7 @@ export async function startApp(
   // invitations a killed server (or import) left going out are said in the Protokoll (decision 073)
   try {
     const cutOff = recordInvitationsCutOff(db, true);
-    if (cutOff.length > 0) console.warn(`[mail] the last server ended while the invitations to ${cutOff.join(', ')} were still being sent: whether they arrived is unknown, their links stay (Protokoll: 'Einladung unterbrochen')`);
+    if (cutOff.length > 0) console.warn(`[mail] the invitations to ${cutOff.join(', ')} were left going out by a process that ended (or could not store how they ended): whether they arrived is unknown, their links stay (Protokoll: 'Einladung unterbrochen')`);
   } catch (error) {
     console.warn('[mail] the invitations left going out could not be recorded (tried again at the next start):', error instanceof Error ? error.message : error);
   }
@@ -264,13 +264,16 @@ export async function startApp(
       await Promise.race([Promise.all([queue.idle(), invitationsAtStop(getDb())]), graceOver]);
       clearTimeout(grace);
       publisher.stop();
-      await Promise.all([queue.idle(), scheduler.stop(Math.min(5_000, Math.max(0, leftMs() - STOP_AFTER_GRACE_MS)))]);
-      const forDeploys = leftMs();
-      await deployer.stop(Math.min(5_000, forDeploys / 2), Math.min(2_000, forDeploys / 2));
-      // an invitation whose mail ended meanwhile was settled as ever; one still going out now is said as such
-      const interrupted = recordInvitationsInterrupted(getDb());
-      if (interrupted.length > 0) {
-        console.warn(`[mail] stopped while the invitations to ${interrupted.join(', ')} were still being sent: whether they arrived is unknown, their links stay (Protokoll: 'Einladung unterbrochen')`);
+      try {
+        await Promise.all([queue.idle(), scheduler.stop(Math.min(5_000, Math.max(0, leftMs() - STOP_AFTER_GRACE_MS)))]);
+        const forDeploys = leftMs();
+        await deployer.stop(Math.min(5_000, forDeploys / 2), Math.min(2_000, forDeploys / 2));
+      } finally {
+        // an invitation whose mail ended meanwhile was settled as ever; one still going out now is said as such
+        const interrupted = recordInvitationsInterrupted(getDb());
+        if (interrupted.length > 0) {
+          console.warn(`[mail] stopped while the invitations to ${interrupted.join(', ')} were still being sent: whether they arrived is unknown, their links stay (Protokoll: 'Einladung unterbrochen')`);
+        }
       }
       registerPublishQueue(undefined);
       registerDeployer(undefined);

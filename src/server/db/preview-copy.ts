@@ -20,6 +20,7 @@ export const HISTORY_AND_SIGN_IN = new Set([
   'audit_log',
   'sessions',
   'one_time_tokens',
+  'invitation_mails_going_out',
   'used_captchas',
   'rate_limits',
   'known_signin_addresses',

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { openDatabase } from './client';
 import { news, players } from './schema';
 import { createTestDb } from './test-db';
-import { CONSTRAINT_REFUSED, RefusedWrite, STORAGE_TEXTS, guardWrites, isRefusedWrite, lastWriteFailure, storageFailure, write } from './write';
+import { CONSTRAINT_REFUSED, RefusedWrite, STORAGE_ROOM_MADE, STORAGE_TEXTS, guardWrites, isRefusedWrite, lastWriteFailure, storageFailure, whenDiskFull, write } from './write';
 import { createNews, updateNews } from '../services/admin/news';
 
 const dirs: string[] = [];
@@ -78,6 +78,35 @@ describe('write()', () => {
       }, db),
     ).toThrow('Nein');
     expect(db.select().from(news).all()).toEqual([]);
+  });
+
+  it('a nested write that meets a full disk: the outermost makes room once and says so, as a write of its own does', () => {
+    const db = createTestDb();
+    fillUp(db);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let made = 0;
+    const stopMaking = whenDiskFull(() => ++made);
+    const big = 'x'.repeat(50_000);
+    try {
+      const refusal = (work: () => void) => {
+        try {
+          work();
+        } catch (error) {
+          return error;
+        }
+        return null;
+      };
+      const alone = refusal(() => write('alone', (tx) => tx.insert(news).values({ title: 'A', content: big }).run(), db));
+      const nested = refusal(() => write('outer', (tx) => write('inner', (inner) => inner.insert(news).values({ title: 'B', content: big }).run(), tx), db));
+      expect([alone, nested].map((error) => isRefusedWrite(error) && [error.code, error.message])).toEqual([
+        ['STORAGE', STORAGE_ROOM_MADE],
+        ['STORAGE', STORAGE_ROOM_MADE],
+      ]);
+      expect(made).toBe(2);
+      expect(db.select().from(news).all()).toEqual([]);
+    } finally {
+      stopMaking();
+    }
   });
 
   it('a write outside write() throws on a guarded connection; reads pass', () => {

@@ -136,6 +136,12 @@ export function write<T>(action: string, fn: (tx: Db) => T, db: Db = getDb()): T
     health.lastSuccessAt = Date.now();
     return result;
   } catch (error) {
+    // a nested write's storage failure, refused there already: the outermost makes the room once
+    if (isRefusedWrite(error) && error.code === 'STORAGE' && error.message !== STORAGE_ROOM_MADE) {
+      const inner = (error as { cause?: unknown }).cause;
+      if (!outermost || storageFailure(inner) !== 'full' || makeRoom() === 0) throw error;
+      throw new RefusedWrite(STORAGE_ROOM_MADE, 'STORAGE', { cause: inner });
+    }
     const reason = storageFailure(error);
     if (!reason && String((error as { code?: unknown })?.code).startsWith('SQLITE_CONSTRAINT')) {
       console.error(`[write] ${action} refused by the database's rules (${(error as { code?: string }).code}): ${(error as Error).message}`);
@@ -144,7 +150,7 @@ export function write<T>(action: string, fn: (tx: Db) => T, db: Db = getDb()): T
     if (!reason) throw error;
     health.lastFailure = { reason, at: Date.now() };
     console.error(`[write] ${action} refused (${(error as { code?: string }).code ?? reason}): ${(error as Error).message}`);
-    // a nested write's failure reaches the outermost, which makes the room once
+    // a nested write's failure reaches the outermost (above), which makes the room once
     const roomMade = reason === 'full' && outermost && makeRoom() > 0;
     throw new RefusedWrite(roomMade ? STORAGE_ROOM_MADE : STORAGE_TEXTS[reason], 'STORAGE', { cause: error });
   } finally {

@@ -127,14 +127,15 @@ describe('npm run import and the accounts here before it', () => {
     const gone = spawnSync(process.execPath, ['-e', '0']).pid;
     write('test.killedImport', (tx) => {
       const owner = tx.select({ id: users.id }).from(users).where(eq(users.email, 'obmann@sv-altdorf.at')).get()!;
-      tx.insert(invitationMailsGoingOut).values({ email: 'obmann@sv-altdorf.at', userId: owner.id, since: Date.now(), byId: null, byName: null, sender: `${gone} ${PLACE}` }).run();
+      tx.insert(invitationMailsGoingOut).values({ email: 'obmann@sv-altdorf.at', userId: owner.id, since: Date.now(), byId: null, byName: null, sender: `${gone} ${PLACE}`, tokenId: 'token-des-abgebrochenen-imports' }).run();
     }, db);
     const sent: string[] = [];
     await runImport(db, options({ invite: true, send: async (mail: Mail) => (sent.push(mail.to), { transport: 'outbox' as const }) }), log);
     expect(rows("SELECT action, detail FROM audit_log WHERE detail LIKE '%obmann@sv-altdorf.at%' AND action = 'user.inviteInterrupted'")).toEqual([
-      { action: 'user.inviteInterrupted', detail: expect.stringMatching(/^Der Import wurde abgebrochen, während die Einladung an obmann@sv-altdorf\.at \(.+ Uhr\) noch versendet wurde/) },
+      { action: 'user.inviteInterrupted', detail: expect.stringMatching(/^Versand der Einladung an obmann@sv-altdorf\.at \(begonnen am .+ Uhr\) nicht abgeschlossen: der Import wurde vorher beendet/) },
     ]);
     expect(rows('SELECT count(*) AS n FROM invitation_mails_going_out')[0].n).toBe(0);
+    expect(lines).toContain('[import] Nicht abgeschlossene Einladungen eines beendeten Imports im Protokoll vermerkt (ob sie angekommen sind, ist unbekannt; ihre Links gelten): obmann@sv-altdorf.at');
     expect(sent).toEqual([]);
   });
 

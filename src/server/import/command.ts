@@ -139,7 +139,8 @@ export async function runImport(db: Db, options: ImportOptions, log: (line: stri
     if (waiting.length > 0) log(T.invitingAs(clubIdentityIn(db).longName));
     // an import killed while its mail went out left the invitation unsaid: the Protokoll says it now
     try {
-      recordInvitationsCutOff(db, false);
+      const cutOff = recordInvitationsCutOff(db, false);
+      if (cutOff.length > 0) log(T.invitationsCutOff(cutOff));
     } catch (error) {
       console.warn('[import] the invitations left going out could not be recorded:', error instanceof Error ? error.message : error);
     }

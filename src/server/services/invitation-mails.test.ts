@@ -55,7 +55,7 @@ describe('invitations going out, in the database', () => {
     // the process was killed; the next server starts (it holds the data lock: the last one is gone)
     expect(recordInvitationsCutOff(db, true)).toEqual(['haengt@verein.at']);
     expect(auditOf(db)).toEqual([{ action: 'user.inviteInterrupted', detail: AUDIT_TEXTS.inviteCutOff('haengt@verein.at', formatDateTime(row.since), true), by: 'chefin@verein.at' }]);
-    expect(auditOf(db)[0].detail).toMatch(/^Der Server wurde abgebrochen, während die Einladung an haengt@verein\.at \(\d+\. \w+ \d{4}, \d\d:\d\d Uhr\) noch versendet wurde: ob sie angekommen ist, ist unbekannt/);
+    expect(auditOf(db)[0].detail).toMatch(/^Versand der Einladung an haengt@verein\.at \(begonnen am \d+\. \w+ \d{4}, \d\d:\d\d Uhr\) nicht abgeschlossen: der Server wurde vorher beendet oder konnte das Ergebnis nicht speichern\. Ob sie angekommen ist, ist unbekannt/);
     expect(goingOut(db)).toEqual([]);
     expect(db.select({ email: users.email }).from(users).all()).toEqual([{ email: 'haengt@verein.at' }]);
     expect(db.select().from(oneTimeTokens).all()).toHaveLength(1);
@@ -63,30 +63,48 @@ describe('invitations going out, in the database', () => {
     expect(recordInvitationsCutOff(db, true)).toEqual([]);
   });
 
-  it("another process's (the import's) is said once that process is gone: here when its id runs no more, from another place after an hour", async () => {
+  it("another process's (the import's) is said once that process is gone: here when its id runs no more, else an hour on", async () => {
     const db = createTestDb();
     const gone = spawnSync(process.execPath, ['-e', '0']).pid;
     const rows = [
       { email: 'lebt@verein.at', sender: `${process.pid} ${PLACE}`, since: Date.now() },
       { email: 'weg@verein.at', sender: `${gone} ${PLACE}`, since: Date.now() },
+      // its id runs another program now (a reused id): judged by the hour
+      { email: 'wiederverwendet@verein.at', sender: `${process.ppid} ${PLACE}`, since: Date.now() - 2 * HOUR },
       { email: 'anderswo@verein.at', sender: '1 anderer-rechner pid:[4026531836]', since: Date.now() - 10 * 60 * 1000 },
       { email: 'laengst@verein.at', sender: '1 anderer-rechner pid:[4026531836]', since: Date.now() - 2 * HOUR },
     ];
     write('test.seed', (tx) => {
       for (const row of rows) {
         const [user] = tx.insert(users).values({ email: row.email }).returning({ id: users.id }).all();
-        tx.insert(invitationMailsGoingOut).values({ ...row, userId: user.id, byId: null, byName: null }).run();
+        tx.insert(invitationMailsGoingOut).values({ ...row, tokenId: `token-${row.email}`, userId: user.id, byId: null, byName: null }).run();
       }
     }, db);
-    expect(recordInvitationsCutOff(db, false).sort()).toEqual(['laengst@verein.at', 'weg@verein.at']);
-    expect(auditOf(db).map((a) => a.detail).sort()).toEqual([
-      AUDIT_TEXTS.inviteCutOff('laengst@verein.at', formatDateTime(rows[3].since), false),
-      AUDIT_TEXTS.inviteCutOff('weg@verein.at', formatDateTime(rows[1].since), false),
-    ]);
-    expect(auditOf(db)[0].detail).toMatch(/^Der Import wurde abgebrochen/);
-    expect(auditOf(db).map((a) => a.by)).toEqual([null, null]);
+    const said = ['laengst@verein.at', 'weg@verein.at', 'wiederverwendet@verein.at'];
+    expect(recordInvitationsCutOff(db, false).sort()).toEqual(said);
+    const since = new Map(rows.map((row) => [row.email, row.since]));
+    expect(auditOf(db).map((a) => a.detail).sort()).toEqual(said.map((email) => AUDIT_TEXTS.inviteCutOff(email, formatDateTime(since.get(email)), false)).sort());
+    expect(auditOf(db)[0].detail).toMatch(/: der Import wurde vorher beendet/);
+    expect(auditOf(db).map((a) => a.by)).toEqual([null, null, null]);
     expect(goingOut(db).map((row) => row.email).sort()).toEqual(['anderswo@verein.at', 'lebt@verein.at']);
     // the server's start judges them the same way (only its own kind it knows gone for sure)
-    expect(recordInvitationsCutOff(db, true, Date.now() + 2 * HOUR).sort()).toEqual(['anderswo@verein.at']);
+    expect(recordInvitationsCutOff(db, true, Date.now() + 2 * HOUR).sort()).toEqual(['anderswo@verein.at', 'lebt@verein.at']);
+  });
+
+  it("a new invitation of an address a killed import left going out takes nothing of it: both are said, each as it ended", async () => {
+    const db = createTestDb();
+    const gone = spawnSync(process.execPath, ['-e', '0']).pid;
+    write('test.seed', (tx) => {
+      const [user] = tx.insert(users).values({ email: 'neu@verein.at' }).returning({ id: users.id }).all();
+      tx.insert(invitationMailsGoingOut).values({ tokenId: 'token-des-imports', email: 'neu@verein.at', userId: user.id, since: Date.now(), byId: null, byName: null, sender: `${gone} ${PLACE}` }).run();
+    }, db);
+    // an admin invites the address again before anything said the first
+    const mail = await leftGoingOut(db, 'neu@verein.at');
+    mail.finish();
+    await settled();
+    expect(goingOut(db)).toEqual([{ email: 'neu@verein.at', sender: `${gone} ${PLACE}` }]);
+    expect(recordInvitationsCutOff(db, false)).toEqual(['neu@verein.at']);
+    expect(auditOf(db).map((a) => a.action)).toEqual(['user.invite', 'user.inviteInterrupted']);
+    expect(goingOut(db)).toEqual([]);
   });
 });

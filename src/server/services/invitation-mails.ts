@@ -14,7 +14,7 @@ import { PLACE, processRuns } from '../pid-file';
  * How long another place's process (one that cannot be asked, pid-file.ts) may still be sending: a mail server
  * answering each step just within its timeout takes minutes; an hour is a gone process.
  */
-const FOREIGN_SENDER_GONE_MS = 60 * 60 * 1000;
+export const FOREIGN_SENDER_GONE_MS = 60 * 60 * 1000;
 
 // the server's own copy of this module and the Astro build's share it (as the invitations going out, invitations.ts)
 const SERVER_KEY = Symbol.for('anstoss.invitationsSentByServer');
@@ -23,28 +23,31 @@ const sentByServer = () => (globalThis as Record<symbol, unknown>)[SERVER_KEY] =
 /** The sender a row names: the server (one per data folder, its data lock), or this process by its id and place. */
 const thisSender = () => (sentByServer() ? 'server' : `${process.pid} ${PLACE}`);
 
-type Invitation = { email: string; userId: string; by: { id: string | null; email: string } | null };
+type Invitation = { tokenId: string; email: string; userId: string; by: { id: string | null; email: string } | null };
 
-/** Kept when the mail is handed over (in the write that makes its link). */
+/** Kept when the mail is handed over (in the write that makes its link), by its link's token. */
 export function keepMailGoingOut(tx: Db, invitation: Invitation, now = Date.now()): void {
-  const row = { userId: invitation.userId, since: now, byId: invitation.by?.id ?? null, byName: invitation.by?.email ?? null, sender: thisSender() };
+  const { tokenId, email, userId, by } = invitation;
   tx.insert(invitationMailsGoingOut)
-    .values({ email: invitation.email, ...row })
-    .onConflictDoUpdate({ target: invitationMailsGoingOut.email, set: row })
+    .values({ tokenId, email, userId, since: now, byId: by?.id ?? null, byName: by?.email ?? null, sender: thisSender() })
     .run();
 }
 
 /** Dropped when it is settled (in the write that says so, where anything is said). */
-export function forgetMailGoingOut(tx: Db, email: string): void {
-  tx.delete(invitationMailsGoingOut).where(eq(invitationMailsGoingOut.email, email)).run();
+export function forgetMailGoingOut(tx: Db, tokenId: string): void {
+  tx.delete(invitationMailsGoingOut).where(eq(invitationMailsGoingOut.tokenId, tokenId)).run();
 }
 
-/** Whether the process that kept a row is gone: the server's, at the server's start (it holds the data lock). */
+/**
+ * Whether the process that kept a row is gone: the server's, at the server's start (it holds the data lock);
+ * another's once its process id runs no more here, or an hour on (its id may run another program by then, and
+ * another place's process cannot be asked).
+ */
 function senderGone(row: { sender: string; since: number }, asServer: boolean, now: number): boolean {
   if (row.sender === 'server') return asServer;
+  if (now - row.since > FOREIGN_SENDER_GONE_MS) return true;
   const [pid, ...place] = row.sender.split(' ');
-  if (place.join(' ') === PLACE) return Number(pid) !== process.pid && !processRuns(Number(pid));
-  return now - row.since > FOREIGN_SENDER_GONE_MS;
+  return place.join(' ') === PLACE && Number(pid) !== process.pid && !processRuns(Number(pid));
 }
 
 /**
@@ -63,7 +66,7 @@ export function recordInvitationsCutOff(db: Db, asServer: boolean, now = Date.no
       'user.inviteCutOff',
       (tx) => {
         recordAudit(tx, { action: 'user.inviteInterrupted', actor: by, entity: 'users', rowId: row.userId, detail }, now);
-        forgetMailGoingOut(tx, row.email);
+        forgetMailGoingOut(tx, row.tokenId);
       },
       db,
     );

@@ -39,6 +39,8 @@ function invitationMail(email: string, token: string, club: string) {
 /** An invitation whose mail is going out: one per address at a time, per database (its owning process sends them all). */
 type GoingOut = {
   userId: string | null;
+  /** its link's token as stored (its row in invitation_mails_going_out) */
+  tokenId: string | null;
   actor?: Actor;
   /** the admin's request waits for its answer: a failure is told there, not in the Protokoll */
   adminWaits: boolean;
@@ -89,7 +91,7 @@ export async function inviteUser(
   const existing = findUserByEmail(db, email);
   if (existing?.passwordHash) throw new UserRuleError(USER_TEXTS.userExists, 'CONFLICT');
   let ended = () => {};
-  const invitation: GoingOut = { userId: null, actor: by, adminWaits: true, ended: new Promise<void>((resolve) => (ended = resolve)), interrupted: false };
+  const invitation: GoingOut = { userId: null, tokenId: null, actor: by, adminWaits: true, ended: new Promise<void>((resolve) => (ended = resolve)), interrupted: false };
   invitations.set(email, invitation);
   const leave = () => {
     invitations.delete(email);
@@ -105,12 +107,13 @@ export async function inviteUser(
       'user.inviteSending',
       (tx) => {
         const made = createOneTimeToken(tx, 'invite', userId);
-        keepMailGoingOut(tx, { email, userId, by });
+        keepMailGoingOut(tx, { tokenId: hashToken(made), email, userId, by });
         return made;
       },
       db,
     );
     invitation.userId = user.id;
+    invitation.tokenId = hashToken(token);
   } catch (error) {
     leave();
     throw error;
@@ -135,7 +138,7 @@ export async function inviteUser(
             if (cause !== null && !invitation.adminWaits) {
               recordAudit(tx, { action: 'user.inviteFailed', actor: by, entity: 'users', rowId: user.id, detail: AUDIT_TEXTS.inviteFailed(user.email, USER_TEXTS.inviteNotSentReason[cause]) });
             }
-            forgetMailGoingOut(tx, email);
+            forgetMailGoingOut(tx, hashToken(token));
             return cause;
           },
           db,
@@ -208,16 +211,16 @@ export function invitationsAtStop(db: Db): Promise<void> {
 export function recordInvitationsInterrupted(db: Db): string[] {
   const addresses: string[] = [];
   for (const [email, invitation] of goingOut(db)) {
-    if (invitation.interrupted || invitation.userId === null) continue;
+    if (invitation.interrupted || invitation.userId === null || invitation.tokenId === null) continue;
     invitation.interrupted = true;
     addresses.push(email);
-    const userId = invitation.userId;
+    const { userId, tokenId } = invitation;
     try {
       write(
         'user.inviteInterrupted',
         (tx) => {
           recordAudit(tx, { action: 'user.inviteInterrupted', actor: invitation.actor, entity: 'users', rowId: userId, detail: AUDIT_TEXTS.inviteInterrupted(email) });
-          forgetMailGoingOut(tx, email);
+          forgetMailGoingOut(tx, tokenId);
         },
         db,
       );

@@ -63,7 +63,10 @@ export const oneTimeTokens = sqliteTable('one_time_tokens', {
 // An invitation whose mail is going out (decision 073), kept until it is settled: one that a killed process
 // left here is said in the Protokoll at the next start (its mail may or may not have gone).
 export const invitationMailsGoingOut = sqliteTable('invitation_mails_going_out', {
-  email: text('email').primaryKey(),
+  // its link's token (SHA-256, as one_time_tokens.id): two processes may send to one address (the import beside
+  // the server), and a new invitation must not take the place of one a killed process left unsaid
+  tokenId: text('token_id').primaryKey(),
+  email: text('email').notNull(),
   userId: text('user_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
