@@ -41,6 +41,8 @@ import { registerNewsSchedulePoke, scheduledNewsJob } from './publish/scheduled-
 import { requestPublish } from './publish/notify';
 import { invitationsAtStop, recordInvitationsInterrupted } from './services/invitations';
 import { recordInvitationsCutOff } from './services/invitation-mails';
+import { watchMailOutcomes } from './mail/mailer';
+import { recordMailOutcome } from './mail/mail-status';
 import { retentionJobs } from './audit/retention';
 import { signInHousekeepingJob } from './auth/housekeeping';
 import { revisionRetentionJob } from './revisions/retention-job';
@@ -143,6 +145,8 @@ export async function startApp(
     if (report.written.length + report.removed.length > 0) deployer.request();
   });
   await ensureSetupLink(db);
+  // the last mail that failed is kept for the superadmin's header until one goes again (decision 075)
+  watchMailOutcomes((error) => recordMailOutcome(getDb(), error));
   // invitations a killed server (or import) left going out are said in the Protokoll (decision 073)
   try {
     const cutOff = recordInvitationsCutOff(db, true);
@@ -281,6 +285,7 @@ export async function startApp(
       registerPreviewRenderer(null);
       registerAppClock(undefined);
       registerUploadCheck(undefined);
+      watchMailOutcomes(undefined);
       await pool?.close();
       closeDatabase();
       releaseLock();

@@ -35,7 +35,36 @@ export function smtpUrlWithTimeouts(smtpUrl: string): string {
   return url.href;
 }
 
+/** Told each mail's outcome (null: it went), the failure as thrown: the server keeps the last failure (mail-status.ts). */
+export type MailOutcomeListener = (error: unknown) => void;
+// on globalThis: the Astro build's copy of this module sends, the server's own copy registers (app.ts)
+const LISTENER_KEY = Symbol.for('anstoss.mailOutcomes');
+export function watchMailOutcomes(listener: MailOutcomeListener | undefined): void {
+  (globalThis as Record<symbol, unknown>)[LISTENER_KEY] = listener;
+}
+function tellOutcome(error: unknown): void {
+  const listener = (globalThis as Record<symbol, unknown>)[LISTENER_KEY] as MailOutcomeListener | undefined;
+  try {
+    listener?.(error);
+  } catch (failure) {
+    // the mail's own outcome stands: its caller settles it
+    console.error('[mail] the outcome could not be kept:', failure);
+  }
+}
+
 export async function sendMail(mail: Mail): Promise<SentMail> {
+  let sent: SentMail;
+  try {
+    sent = await deliver(mail);
+  } catch (error) {
+    tellOutcome(error);
+    throw error;
+  }
+  tellOutcome(null);
+  return sent;
+}
+
+async function deliver(mail: Mail): Promise<SentMail> {
   const message = { from: config.mailFrom, to: mail.to, subject: mail.subject, text: mail.text, replyTo: mail.replyTo };
   if (config.smtpUrl) {
     if (smtp?.url !== config.smtpUrl) smtp = { url: config.smtpUrl, transport: nodemailer.createTransport(smtpUrlWithTimeouts(config.smtpUrl)) };

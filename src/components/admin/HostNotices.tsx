@@ -1,0 +1,54 @@
+// What the host's superadmin must hear of in the admin header, each only while it is so: a failed daily
+// backup (a full or unmounted backup disk) and a mail that did not go (a wrong password in SMTP_URL kept
+// every inquiry's notification away). Both were only logged before, and nobody noticed until it mattered.
+import { actions } from 'astro:actions';
+import { useEffect, useState } from 'react';
+import { BACKUP_STATUS_TEXTS, type DailyBackupStatus } from '../../lib/backup-status';
+import { MAIL_STATUS_TEXTS, type MailStatus } from '../../lib/mail-status';
+import { callAction, type CallResult } from './contentKit';
+
+const REFRESH_MS = 10 * 60 * 1000;
+
+/** The status as the server last told it, asked again every 10 minutes: a panel left open shows the night's run, and a later success takes the note away. */
+function useHostStatus<T>(isSuperAdmin: boolean, ask: () => Promise<CallResult<T>>): T | null {
+  const [status, setStatus] = useState<T | null>(null);
+  useEffect(() => {
+    if (!isSuperAdmin) return;
+    let live = true;
+    const refresh = () =>
+      void ask().then((result) => {
+        if (live && result.ok) setStatus(result.data);
+      });
+    refresh();
+    const timer = window.setInterval(refresh, REFRESH_MS);
+    return () => {
+      live = false;
+      window.clearInterval(timer);
+    };
+    // `ask` is a module-level function of the caller's: asked once per superadmin
+  }, [isSuperAdmin, ask]);
+  return status;
+}
+
+function Notice({ text, testId }: { text: string; testId: string }) {
+  return (
+    <span className="admin-deploy admin-deploy-failed" role="alert" data-testid={testId}>
+      {text}
+    </span>
+  );
+}
+
+const askBackup = () => callAction(() => actions.admin.backup.status({}));
+const askMail = () => callAction(() => actions.admin.mail.status({}));
+
+export function BackupBadge({ isSuperAdmin }: { isSuperAdmin: boolean }) {
+  const status = useHostStatus<DailyBackupStatus>(isSuperAdmin, askBackup);
+  if (!status?.enabled || !status.lastError) return null;
+  return <Notice text={BACKUP_STATUS_TEXTS.failed(status.lastRunAt, status.lastError)} testId="backup-state" />;
+}
+
+export function MailBadge({ isSuperAdmin }: { isSuperAdmin: boolean }) {
+  const status = useHostStatus<MailStatus>(isSuperAdmin, askMail);
+  if (status?.failedAt == null || !status.reason) return null;
+  return <Notice text={MAIL_STATUS_TEXTS.failed(status.failedAt, status.reason)} testId="mail-state" />;
+}
