@@ -146,7 +146,7 @@ export async function startApp(
   });
   await ensureSetupLink(db);
   // the last mail that failed is kept for the superadmin's header until one goes again (decision 075)
-  watchMailOutcomes((error) => recordMailOutcome(getDb(), error));
+  watchMailOutcomes((error, mail) => recordMailOutcome(getDb(), error, mail));
   // invitations a killed server (or import) left going out are said in the Protokoll (decision 073)
   try {
     const cutOff = recordInvitationsCutOff(db, true);

@@ -30,9 +30,10 @@ function useHostStatus<T>(isSuperAdmin: boolean, ask: () => Promise<CallResult<T
   return status;
 }
 
+// a status, not an alert: it stays while it is so, and each page of the admin would announce it anew
 function Notice({ text, testId }: { text: string; testId: string }) {
   return (
-    <span className="admin-deploy admin-deploy-failed" role="alert" data-testid={testId}>
+    <span className="admin-deploy admin-deploy-failed" role="status" data-testid={testId}>
       {text}
     </span>
   );

@@ -11,7 +11,9 @@ import { config } from '../config';
 import { isUsableSmtpUrl } from '../settings-check';
 import { writeWhole } from '../whole-file';
 
-export type Mail = { to: string; subject: string; text: string; replyTo?: string };
+/** What a mail is for: the header's note of a failed one tells them apart (mail-status.ts). */
+export type MailPurpose = 'invitation' | 'reset' | 'inquiry';
+export type Mail = { to: string; subject: string; text: string; replyTo?: string; purpose?: MailPurpose };
 export type SentMail = { transport: 'smtp' | 'outbox'; file?: string };
 
 let smtp: { url: string; transport: nodemailer.Transporter } | null = null;
@@ -36,16 +38,16 @@ export function smtpUrlWithTimeouts(smtpUrl: string): string {
 }
 
 /** Told each mail's outcome (null: it went), the failure as thrown: the server keeps the last failure (mail-status.ts). */
-export type MailOutcomeListener = (error: unknown) => void;
+export type MailOutcomeListener = (error: unknown, mail: Mail) => void;
 // on globalThis: the Astro build's copy of this module sends, the server's own copy registers (app.ts)
 const LISTENER_KEY = Symbol.for('anstoss.mailOutcomes');
 export function watchMailOutcomes(listener: MailOutcomeListener | undefined): void {
   (globalThis as Record<symbol, unknown>)[LISTENER_KEY] = listener;
 }
-function tellOutcome(error: unknown): void {
+function tellOutcome(error: unknown, mail: Mail): void {
   const listener = (globalThis as Record<symbol, unknown>)[LISTENER_KEY] as MailOutcomeListener | undefined;
   try {
-    listener?.(error);
+    listener?.(error, mail);
   } catch (failure) {
     // the mail's own outcome stands: its caller settles it
     console.error('[mail] the outcome could not be kept:', failure);
@@ -57,10 +59,10 @@ export async function sendMail(mail: Mail): Promise<SentMail> {
   try {
     sent = await deliver(mail);
   } catch (error) {
-    tellOutcome(error);
+    tellOutcome(error, mail);
     throw error;
   }
-  tellOutcome(null);
+  tellOutcome(null, mail);
   return sent;
 }
 

@@ -125,6 +125,7 @@ export async function requestPasswordReset(
   const token = createOneTimeToken(db, 'reset', user.id);
   const delivery = send({
     to: user.email,
+    purpose: 'reset',
     subject: `Passwort zurücksetzen – ${clubIdentity().longName}`,
     text: [
       'Hallo,',

@@ -51,6 +51,7 @@ export async function submitInquiry(
   // waiting into a proxy's timeout, whose error would invite sending it again
   void send({
     to,
+    purpose: 'inquiry',
     replyTo: input.email,
     subject: `Neue Anfrage (${origin}): ${oneLine(input.betreff).slice(0, 200)}`,
     text: `Neue Nachricht über das Formular „${origin}“ der Website.\n\nName: ${oneLine(input.name)}\nE-Mail: ${input.email}\nBetreff: ${oneLine(input.betreff)}\n\n${input.nachricht}\n\nAlle Anfragen: ${config.siteUrl}/admin`,

@@ -21,6 +21,7 @@ function invitationMail(email: string, token: string, club: string) {
   const days = TOKEN_TTL_MS.invite / (24 * 60 * 60 * 1000);
   return {
     to: email,
+    purpose: 'invitation' as const,
     subject: `Einladung – ${club}`,
     text: [
       'Hallo,',

@@ -35,7 +35,7 @@ test('a failed daily backup: the superadmin’s header says why in German, an ad
   await expect(page.getByTestId('backup-state')).toHaveText(
     /^Tägliche Sicherung vom \d+\. \S+ \d{4}, \d{2}:\d{2} Uhr fehlgeschlagen: ein Teil des Pfads ist eine Datei, kein Ordner \(.+sicherungen\)\. Die Website läuft weiter; bitte den Sicherungsordner \(BACKUP_DIR\) prüfen\.$/,
   );
-  await expect(page.getByTestId('backup-state')).toHaveAttribute('role', 'alert');
+  await expect(page.getByTestId('backup-state')).toHaveAttribute('role', 'status');
 
   const adminContext = await browser.newContext();
   await loginAs(adminContext, site, 'admin');
