@@ -50,6 +50,6 @@ export function BackupBadge({ isSuperAdmin }: { isSuperAdmin: boolean }) {
 
 export function MailBadge({ isSuperAdmin }: { isSuperAdmin: boolean }) {
   const status = useHostStatus<MailStatus>(isSuperAdmin, askMail);
-  if (status?.failedAt == null || !status.reason) return null;
-  return <Notice text={MAIL_STATUS_TEXTS.failed(status.failedAt, status.reason)} testId="mail-state" />;
+  if (!status || status.failures.length === 0) return null;
+  return <Notice text={status.failures.map((failure) => MAIL_STATUS_TEXTS.failed(failure.failedAt, failure.reason, failure.scope)).join(' ')} testId="mail-state" />;
 }

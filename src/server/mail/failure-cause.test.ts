@@ -26,7 +26,7 @@ const refusal = (responseCode: number, message: string) => Object.assign(new Err
 /** The cause of a send to this SMTP URL. */
 async function causeOf(smtpUrl: string) {
   config.smtpUrl = smtpUrl;
-  const error = await sendMail({ to: 'trainer@verein.at', subject: 'Einladung', text: 'Hallo' }).then(
+  const error = await sendMail({ to: 'trainer@verein.at', purpose: 'invitation', subject: 'Einladung', text: 'Hallo' }).then(
     () => null,
     (thrown: unknown) => thrown,
   );

@@ -1,79 +1,97 @@
-// The mail server's last failure for the superadmin's header (mail-status.ts, decision 075): kept until a mail
-// goes again, across a restart; a failure of one kind of mail only until one of that kind goes; a refused
-// mailbox only when it is the club's own (the inquiries' notification).
+// The mail server's failures for the superadmin's header (mail-status.ts, decision 075): the server's until a
+// mail goes again, across a restart; a refusal of one kind of mail until one of that kind goes; a refused
+// mailbox only when it is the club's own (the inquiries' notification), and only while it is still that address.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestDb } from '../db/test-db';
-import { siteSettings } from '../db/schema';
+import { homepageContent, siteSettings } from '../db/schema';
 import { write } from '../db/write';
+import type { Db } from '../db/client';
 import { MAIL_STATUS_TEXTS } from '../../lib/mail-status';
+import { inquiryRecipientIn } from '../content/club-facts';
 import { mailStatus, recordMailOutcome } from './mail-status';
 
 const SMTP = 'smtp://verein:geheim@mail.verein.at:587';
 const at = Date.parse('2026-12-06T10:02:00Z');
-const none = { failedAt: null, reason: null };
 const invitation = { to: 'neu@verein.at', purpose: 'invitation' as const };
-const inquiry = { to: 'info@verein.at', purpose: 'inquiry' as const };
 const reset = { to: 'trainer@verein.at', purpose: 'reset' as const };
+const unreachable = () => Object.assign(new Error('connect ECONNREFUSED'), { code: 'ESOCKET' });
 const refusedMailbox = () =>
   Object.assign(new Error("Can't send mail - all recipients were rejected: 550 5.1.1 no such user"), { code: 'EENVELOPE', command: 'RCPT TO', response: '550 5.1.1 no such user', responseCode: 550 });
 const relayDenied = () =>
   Object.assign(new Error("Can't send mail - all recipients were rejected: 554 5.7.1 Relay access denied"), { code: 'EENVELOPE', command: 'RCPT TO', response: '554 5.7.1 Relay access denied', responseCode: 554 });
+const scopes = (db: Db) => mailStatus(db).failures.map((failure) => failure.scope);
 afterEach(() => vi.restoreAllMocks());
 
-describe('the last mail that failed', () => {
-  it('is kept with its time and cause until a mail goes again; the header says it in German', () => {
+/** The club's address for the inquiries, as the footer texts name it. */
+function clubAddress(db: Db, email: string) {
+  const content = JSON.stringify({ contact_email: email });
+  write('test.footer', (tx) => tx.insert(homepageContent).values({ section_key: 'footer_texts', content }).onConflictDoUpdate({ target: homepageContent.section_key, set: { content } }).run(), db);
+  expect(inquiryRecipientIn(db)).toBe(email);
+  return { to: email, purpose: 'inquiry' as const };
+}
+
+describe('the mail failures for the header', () => {
+  it("the server's: kept with time and cause, across a restart, until any mail goes; said in German", () => {
     const db = createTestDb();
-    expect(mailStatus(db)).toEqual(none);
+    expect(mailStatus(db)).toEqual({ failures: [] });
     recordMailOutcome(db, Object.assign(new Error('Invalid login: 535 5.7.8 Authentication failed'), { code: 'EAUTH', responseCode: 535 }), reset, at, SMTP);
-    const status = mailStatus(db);
-    expect(status).toEqual({ failedAt: at, reason: 'der Mailserver hat die Anmeldung des Servers abgelehnt, Benutzer und Passwort in SMTP_URL prüfen' });
-    expect(MAIL_STATUS_TEXTS.failed(status.failedAt!, status.reason!)).toBe(
+    const [failure] = mailStatus(db).failures;
+    expect(failure).toEqual({ failedAt: at, reason: 'der Mailserver hat die Anmeldung des Servers abgelehnt, Benutzer und Passwort in SMTP_URL prüfen', scope: 'server' });
+    expect(MAIL_STATUS_TEXTS.failed(failure.failedAt, failure.reason, failure.scope)).toBe(
       'Der E-Mail-Versand ist am 6. Dezember 2026, 11:02 Uhr fehlgeschlagen: der Mailserver hat die Anmeldung des Servers abgelehnt, Benutzer und Passwort in SMTP_URL prüfen. Bis wieder eine E-Mail versendet wird, kommen Benachrichtigungen über neue Anfragen, Einladungen und Links zum Zurücksetzen des Passworts möglicherweise nicht an.',
     );
     // in the database: a restart keeps it
-    expect(db.select().from(siteSettings).all().filter((row) => row.key === 'mail.lastFailure')).toHaveLength(1);
-    // a later failure replaces it
-    recordMailOutcome(db, Object.assign(new Error('connect ECONNREFUSED'), { code: 'ESOCKET' }), inquiry, at + 60_000, SMTP);
-    expect(mailStatus(db)).toEqual({ failedAt: at + 60_000, reason: 'der Mailserver ist nicht erreichbar' });
-    // the server's failure: any mail that goes takes it away
-    recordMailOutcome(db, null, invitation, at + 120_000, SMTP);
-    expect(mailStatus(db)).toEqual(none);
-    expect(db.select().from(siteSettings).all().filter((row) => row.key === 'mail.lastFailure')).toEqual([]);
+    expect(db.select().from(siteSettings).all().filter((row) => row.key === 'mail.failures')).toHaveLength(1);
+    recordMailOutcome(db, unreachable(), reset, at + 60_000, SMTP);
+    expect(mailStatus(db).failures).toEqual([{ failedAt: at + 60_000, reason: 'der Mailserver ist nicht erreichbar', scope: 'server' }]);
+    // an invitee's refused mailbox: the server answered, so its failure is over (and the address's is the admin's)
+    recordMailOutcome(db, refusedMailbox(), invitation, at + 90_000, SMTP);
+    expect(mailStatus(db)).toEqual({ failures: [] });
+    expect(db.select().from(siteSettings).all().filter((row) => row.key === 'mail.failures')).toEqual([]);
   });
 
-  it("a refused mailbox: an invitee's is not kept (the admin is told); the club's own, the inquiries' notification, is, until one goes", () => {
+  it("the club's own address refused (the inquiries' notification): kept beside the server's, until a notification goes or the address is corrected", () => {
     const db = createTestDb();
-    recordMailOutcome(db, refusedMailbox(), invitation, at, SMTP);
-    recordMailOutcome(db, refusedMailbox(), reset, at, SMTP);
-    expect(mailStatus(db)).toEqual(none);
+    const inquiry = clubAddress(db, 'info@verein.att');
     recordMailOutcome(db, refusedMailbox(), inquiry, at, SMTP);
-    expect(mailStatus(db)).toEqual({ failedAt: at, reason: 'der Mailserver hat die Adresse des Vereins für neue Anfragen (info@verein.at) abgelehnt, bitte die E-Mail-Adresse des Vereins prüfen' });
-    // an invitation that goes says nothing about the club's address
-    recordMailOutcome(db, null, invitation, at + 1_000, SMTP);
-    expect(mailStatus(db).failedAt).toBe(at);
-    recordMailOutcome(db, null, { to: 'vorstand@verein.at', purpose: 'inquiry' }, at + 2_000, SMTP);
-    expect(mailStatus(db)).toEqual(none);
+    const [failure] = mailStatus(db).failures;
+    expect(failure).toEqual({ failedAt: at, reason: 'der Mailserver hat die Adresse des Vereins für neue Anfragen (info@verein.att) abgelehnt, bitte die E-Mail-Adresse des Vereins prüfen', scope: 'inquiry' });
+    expect(MAIL_STATUS_TEXTS.failed(failure.failedAt, failure.reason, failure.scope)).toMatch(/\. Bis wieder eine Benachrichtigung über eine neue Anfrage versendet wird, kommen diese möglicherweise nicht an\.$/);
+    // a later failure of the server does not take its place; mails of other kinds that go take only the server's
+    recordMailOutcome(db, unreachable(), invitation, at + 1_000, SMTP);
+    expect(scopes(db)).toEqual(['server', 'inquiry']);
+    recordMailOutcome(db, null, reset, at + 2_000, SMTP);
+    expect(scopes(db)).toEqual(['inquiry']);
+    // the superadmin corrects the address: nothing to say about the old one
+    clubAddress(db, 'info@verein.at');
+    expect(mailStatus(db)).toEqual({ failures: [] });
+    clubAddress(db, 'info@verein.att');
+    expect(scopes(db)).toEqual(['inquiry']);
+    recordMailOutcome(db, null, clubAddress(db, 'info@verein.at'), at + 3_000, SMTP);
+    clubAddress(db, 'info@verein.att');
+    expect(mailStatus(db)).toEqual({ failures: [] });
   });
 
   it('a server that refuses invitations to other domains (relay denied) while the club’s notifications go: kept until an invitation goes', () => {
     const db = createTestDb();
     recordMailOutcome(db, relayDenied(), invitation, at, SMTP);
-    expect(mailStatus(db)).toEqual({ failedAt: at, reason: 'der Mailserver hat die E-Mail abgelehnt' });
-    recordMailOutcome(db, null, inquiry, at + 1_000, SMTP);
-    expect(mailStatus(db).failedAt).toBe(at);
+    expect(mailStatus(db).failures).toEqual([{ failedAt: at, reason: 'der Mailserver hat die E-Mail abgelehnt', scope: 'invitation' }]);
+    expect(MAIL_STATUS_TEXTS.failed(at, 'der Mailserver hat die E-Mail abgelehnt', 'invitation')).toMatch(/\. Bis wieder eine Einladung versendet wird, kommen Einladungen möglicherweise nicht an\.$/);
+    recordMailOutcome(db, null, { to: 'info@verein.at', purpose: 'inquiry' }, at + 1_000, SMTP);
+    expect(scopes(db)).toEqual(['invitation']);
     recordMailOutcome(db, null, invitation, at + 2_000, SMTP);
-    expect(mailStatus(db)).toEqual(none);
+    expect(mailStatus(db)).toEqual({ failures: [] });
   });
 
   it('each database its own: what one process knows of one does not hide the other’s', () => {
     const first = createTestDb();
     const second = createTestDb();
     recordMailOutcome(first, null, invitation, at, SMTP);
-    recordMailOutcome(second, Object.assign(new Error('connect ECONNREFUSED'), { code: 'ESOCKET' }), invitation, at, SMTP);
+    recordMailOutcome(second, unreachable(), invitation, at, SMTP);
     recordMailOutcome(first, null, invitation, at + 1_000, SMTP);
-    expect(mailStatus(second).failedAt).toBe(at);
+    expect(scopes(second)).toEqual(['server']);
     recordMailOutcome(second, null, invitation, at + 2_000, SMTP);
-    expect(mailStatus(second)).toEqual(none);
+    expect(mailStatus(second)).toEqual({ failures: [] });
   });
 
   it('without SMTP_URL, an outbox on a full disk is kept; one the database cannot take either is still told (from memory)', () => {
@@ -89,10 +107,10 @@ describe('the last mail that failed', () => {
         break;
       }
     }
-    expect(() => recordMailOutcome(db, full, inquiry, at, '')).toThrow('kein Speicherplatz frei');
-    expect(mailStatus(db)).toEqual({ failedAt: at, reason: 'kein Speicherplatz frei für die E-Mail' });
+    expect(() => recordMailOutcome(db, full, reset, at, '')).toThrow('kein Speicherplatz frei');
+    expect(mailStatus(db).failures).toEqual([{ failedAt: at, reason: 'kein Speicherplatz frei für die E-Mail', scope: 'server' }]);
     // a mail that goes takes it away, stored or not
     recordMailOutcome(db, null, reset, at + 1_000, '');
-    expect(mailStatus(db)).toEqual(none);
+    expect(mailStatus(db)).toEqual({ failures: [] });
   });
 });

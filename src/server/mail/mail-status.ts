@@ -1,29 +1,25 @@
-// The mail server's last failure, kept for the superadmin's header (as the daily backup's, decision 075): a
+// The mail server's failures, kept for the superadmin's header (as the daily backup's, decision 075): a
 // failed notification of a new inquiry or a reset link was only logged. Kept in `site_settings` (a restart
-// keeps it) until a mail goes again.
+// keeps them) until a mail goes again: one for the server, one for each kind of mail a refusal hit.
 import { eq } from 'drizzle-orm';
-import { MAIL_STATUS_TEXTS, type MailStatus } from '../../lib/mail-status';
+import { MAIL_STATUS_TEXTS, type MailFailureScope, type MailStatus } from '../../lib/mail-status';
 import { USER_TEXTS } from '../../lib/schemas/user';
 import type { Db } from '../db/client';
 import { write } from '../db/write';
 import { siteSettings } from '../db/schema';
 import { config } from '../config';
-import { mailFailureCause, type Mail, type MailFailureCause, type MailPurpose } from './mailer';
+import { inquiryRecipientIn } from '../content/club-facts';
+import { mailFailureCause, type Mail, type MailFailureCause } from './mailer';
 
-const KEY = 'mail.lastFailure';
-/** `to`: the address a mail server refused, for the club's own (the inquiries') */
-type Failure = { at: number; cause: MailFailureCause; purpose: MailPurpose | null; to?: string };
+const KEY = 'mail.failures';
+/** `to`: the club's own address a mail server refused (the inquiries') */
+type Failure = { at: number; cause: MailFailureCause; to?: string };
+type Failures = Partial<Record<MailFailureScope, Failure>>;
+const SCOPES: MailFailureScope[] = ['server', 'invitation', 'reset', 'inquiry'];
 
-/**
- * A failure of one kind of mail or one recipient, not of the server: only a mail of the same kind that goes
- * takes it away (a server that relays to the club's own domain only refused invitations to others, while each
- * inquiry's notification went).
- */
-const ONE_KIND: ReadonlySet<MailFailureCause> = new Set(['recipient', 'refused']);
-
-// what this process knows of each database (the server sends every mail): whether a failure is kept, so that
-// each mail that goes does not write; and a failure the database could not take (its disk full, as the outbox's)
-type Memo = { kept: boolean | null; unstored: Failure | null };
+// what this process knows of each database (the server sends every mail): whether any failure is kept, so that
+// each mail that goes does not write; and failures the database could not take (its disk full, as the outbox's)
+type Memo = { kept: boolean | null; unstored: Failures | null };
 const MEMO_KEY = Symbol.for('anstoss.mailStatus');
 const memos: WeakMap<object, Memo> = ((globalThis as Record<symbol, unknown>)[MEMO_KEY] as WeakMap<object, Memo>) ?? new WeakMap();
 (globalThis as Record<symbol, unknown>)[MEMO_KEY] = memos;
@@ -33,53 +29,87 @@ function memoOf(db: Db): Memo {
   return memo;
 }
 
-function stored(db: Db): Failure | null {
+function stored(db: Db): Failures {
   const row = db.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, KEY)).get();
-  if (!row) return null;
+  if (!row) return {};
   try {
-    const value = JSON.parse(row.value) as Failure;
-    return Number.isFinite(value.at) && Object.hasOwn(USER_TEXTS.inviteNotSentReason, value.cause) ? value : null;
+    const value = JSON.parse(row.value) as Failures;
+    return Object.fromEntries(
+      SCOPES.flatMap((scope) => {
+        const failure = value[scope];
+        return failure && Number.isFinite(failure.at) && Object.hasOwn(USER_TEXTS.inviteNotSentReason, failure.cause) ? [[scope, failure]] : [];
+      }),
+    );
   } catch {
-    return null;
+    return {};
   }
 }
 
-/** Whether a mail of this kind that went takes the failure away. */
-const clearedBy = (failure: Failure, purpose: MailPurpose | null) => !ONE_KIND.has(failure.cause) || failure.purpose === purpose;
-
-/** A mail's outcome (error null: it went): a failure is kept, a mail that goes takes it away. */
-export function recordMailOutcome(db: Db, error: unknown, mail: Pick<Mail, 'to' | 'purpose'>, now = Date.now(), smtpUrl = config.smtpUrl): void {
-  const memo = memoOf(db);
-  const purpose = mail.purpose ?? null;
-  if (error === null) {
-    if (memo.unstored && clearedBy(memo.unstored, purpose)) memo.unstored = null;
-    if (memo.kept === false) return;
-    const failure = stored(db);
-    if (failure && !clearedBy(failure, purpose)) return;
-    if (failure) write('mail.statusCleared', (tx) => tx.delete(siteSettings).where(eq(siteSettings.key, KEY)).run(), db);
-    memo.kept = false;
-    return;
-  }
-  const cause = mailFailureCause(error, smtpUrl);
-  // a refused mailbox is the address's: the admin who invited is told; the club's own address (the
-  // inquiries' notification) is the club's to correct
-  if (cause === 'recipient' && purpose !== 'inquiry') return;
-  const failure: Failure = { at: now, cause, purpose, ...(cause === 'recipient' ? { to: mail.to } : {}) };
-  const value = JSON.stringify(failure);
+function store(db: Db, memo: Memo, failures: Failures): void {
+  const kept = Object.keys(failures).length > 0;
   try {
-    write('mail.statusFailed', (tx) => tx.insert(siteSettings).values({ key: KEY, value }).onConflictDoUpdate({ target: siteSettings.key, set: { value } }).run(), db);
-    memo.kept = true;
+    write(
+      'mail.status',
+      (tx) => {
+        if (!kept) return tx.delete(siteSettings).where(eq(siteSettings.key, KEY)).run();
+        const value = JSON.stringify(failures);
+        return tx.insert(siteSettings).values({ key: KEY, value }).onConflictDoUpdate({ target: siteSettings.key, set: { value } }).run();
+      },
+      db,
+    );
+    memo.kept = kept;
     memo.unstored = null;
   } catch (refusal) {
-    memo.unstored = failure;
+    memo.unstored = failures;
     throw refusal;
   }
 }
 
-/** The last failure, for the header; both null while none is to be said. */
+/**
+ * Whose failure a cause is: a refusal of one mail ('refused', e.g. 'Relay access denied' for other domains) is
+ * its kind's, a refused mailbox the club's own address's (the inquiries'); everything else the server's. An
+ * invitee's or account's refused mailbox is the address's (the admin who invited is told): null.
+ */
+function scopeOf(cause: MailFailureCause, purpose: Mail['purpose']): MailFailureScope | null {
+  if (cause === 'recipient') return purpose === 'inquiry' ? 'inquiry' : null;
+  return cause === 'refused' ? purpose : 'server';
+}
+
+/**
+ * A mail's outcome (error null: it went): a failure is kept in its scope; a mail that goes takes away the
+ * server's and its own kind's. A refused mailbox of an invitee shows the server works: it takes the server's.
+ */
+export function recordMailOutcome(db: Db, error: unknown, mail: Pick<Mail, 'to' | 'purpose'>, now = Date.now(), smtpUrl = config.smtpUrl): void {
+  const memo = memoOf(db);
+  const cause = error === null ? null : mailFailureCause(error, smtpUrl);
+  const scope = cause === null ? null : scopeOf(cause, mail.purpose);
+  if (scope === null && memo.kept === false && memo.unstored === null) return;
+  const failures: Failures = { ...(memo.unstored ?? stored(db)) };
+  const before = JSON.stringify(failures);
+  if (cause === null || scope === null) {
+    delete failures.server;
+    if (cause === null) delete failures[mail.purpose];
+  } else {
+    failures[scope] = { at: now, cause, ...(cause === 'recipient' ? { to: mail.to } : {}) };
+  }
+  if (JSON.stringify(failures) === before && memo.unstored === null) {
+    memo.kept = Object.keys(failures).length > 0;
+    return;
+  }
+  store(db, memo, failures);
+}
+
+/** The failures still to be said, the server's first. A refused club address corrected since is not. */
 export function mailStatus(db: Db): MailStatus {
-  const failure = memoOf(db).unstored ?? stored(db);
-  if (!failure) return { failedAt: null, reason: null };
-  const reason = failure.cause === 'recipient' && failure.to ? MAIL_STATUS_TEXTS.clubAddressRefused(failure.to) : USER_TEXTS.inviteNotSentReason[failure.cause];
-  return { failedAt: failure.at, reason };
+  const failures = memoOf(db).unstored ?? stored(db);
+  const clubAddress = failures.inquiry?.to === undefined ? null : inquiryRecipientIn(db);
+  return {
+    failures: SCOPES.flatMap((scope) => {
+      const failure = failures[scope];
+      if (!failure) return [];
+      if (failure.to !== undefined && failure.to !== clubAddress) return [];
+      const reason = failure.to !== undefined ? MAIL_STATUS_TEXTS.clubAddressRefused(failure.to) : USER_TEXTS.inviteNotSentReason[failure.cause];
+      return [{ failedAt: failure.at, reason, scope }];
+    }),
+  };
 }

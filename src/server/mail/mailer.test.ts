@@ -29,7 +29,7 @@ test('without SMTP the mail is written for the server user alone, and the log na
   const logged: string[] = [];
   vi.spyOn(console, 'info').mockImplementation((...parts: unknown[]) => void logged.push(parts.join(' ')));
   const link = 'https://verein.example/reset-password?token=geheim-123456-abcdefghijklmnopqrstuvwxyz-0123456789-abcdefghijklmnop';
-  const sent = await sendMail({ to: 'kassier@example.at', subject: 'Passwort zurücksetzen', text: `Hallo Jürgen,\n\n${link}\n` });
+  const sent = await sendMail({ to: 'kassier@example.at', purpose: 'reset', subject: 'Passwort zurücksetzen', text: `Hallo Jürgen,\n\n${link}\n` });
 
   expect(sent.transport).toBe('outbox');
   const file = sent.file!;
@@ -58,18 +58,18 @@ test('a disk that fills while the mail is written leaves no half mail in the out
     };
     return handle;
   });
-  await expect(sendMail({ to: 'obmann@example.at', subject: 'Neue Anfrage (Kontakt): Platz', text: 'Hallo' })).rejects.toThrow('ENOSPC');
+  await expect(sendMail({ to: 'obmann@example.at', purpose: 'inquiry', subject: 'Neue Anfrage (Kontakt): Platz', text: 'Hallo' })).rejects.toThrow('ENOSPC');
   expect(fs.readdirSync(config.outboxDir)).toEqual([]);
 
   // the next mail, with room again, is there whole
   vi.restoreAllMocks();
-  const sent = await sendMail({ to: 'obmann@example.at', subject: 'Neue Anfrage (Kontakt): Platz', text: 'Hallo' });
+  const sent = await sendMail({ to: 'obmann@example.at', purpose: 'inquiry', subject: 'Neue Anfrage (Kontakt): Platz', text: 'Hallo' });
   expect(fs.readdirSync(config.outboxDir).sort()).toEqual([path.basename(sent.file!), path.basename(sent.file!).replace(/eml$/, 'txt')]);
   expect(fs.readFileSync(sent.file!, 'utf8')).toContain('Subject: Neue Anfrage (Kontakt): Platz');
 });
 
 test('the part a killed process left behind is pruned with the mails and erased with them', async () => {
-  const sent = await sendMail({ to: 'kassier@example.at', subject: 'Anfrage', text: 'von susi@example.at' });
+  const sent = await sendMail({ to: 'kassier@example.at', purpose: 'inquiry', subject: 'Anfrage', text: 'von susi@example.at' });
   const stale = `${sent.file!.replace(/\.eml$/, 'x.eml')}.4242-1.tmp`;
   fs.copyFileSync(sent.file!, stale);
   const other = path.join(config.outboxDir, 'notiz.txt');
@@ -90,7 +90,7 @@ test('an erasure while a mail naming the address is being written reaches that m
     if (erased === null && String(file).includes('.eml.')) erased = removeOutboxMailsNaming('susi@example.at');
     return open(file, flags, mode);
   });
-  const sent = await sendMail({ to: 'obmann@example.at', subject: 'Neue Anfrage (Kontakt): Platz', text: 'Von susi@example.at: Hallo' });
+  const sent = await sendMail({ to: 'obmann@example.at', purpose: 'inquiry', subject: 'Neue Anfrage (Kontakt): Platz', text: 'Von susi@example.at: Hallo' });
   vi.restoreAllMocks();
   expect(sent.transport).toBe('outbox');
   expect(erased).toBe(1);
@@ -105,7 +105,7 @@ test('a mail server that takes the connection and never greets gives up the send
   config.smtpUrl = `smtp://127.0.0.1:${(silent.address() as net.AddressInfo).port}`;
   const started = Date.now();
   try {
-    await expect(sendMail({ to: 'a@example.at', subject: 'Einladung', text: 'Hallo' })).rejects.toThrow('Greeting never received');
+    await expect(sendMail({ to: 'a@example.at', purpose: 'invitation', subject: 'Einladung', text: 'Hallo' })).rejects.toThrow('Greeting never received');
     expect(Date.now() - started).toBeLessThan(15_000);
   } finally {
     for (const socket of sockets) socket.destroy();
@@ -122,7 +122,7 @@ test("the timeouts go into the SMTP URL's query, beside the host's own options a
 
 test('an SMTP URL that cannot be read fails the send with our words, not with the URL and its password', async () => {
   config.smtpUrl = 'smtp://verein:geheim#1@mail.verein.at';
-  const failure = await sendMail({ to: 'a@example.at', subject: 'Einladung', text: 'Hallo' }).catch((error: unknown) => error);
+  const failure = await sendMail({ to: 'a@example.at', purpose: 'invitation', subject: 'Einladung', text: 'Hallo' }).catch((error: unknown) => error);
   expect(String(failure)).toContain('SMTP_URL ist keine Adresse mit smtp://');
   expect(JSON.stringify(failure, Object.getOwnPropertyNames(failure))).not.toContain('geheim');
 });

@@ -13,7 +13,7 @@ import { writeWhole } from '../whole-file';
 
 /** What a mail is for: the header's note of a failed one tells them apart (mail-status.ts). */
 export type MailPurpose = 'invitation' | 'reset' | 'inquiry';
-export type Mail = { to: string; subject: string; text: string; replyTo?: string; purpose?: MailPurpose };
+export type Mail = { to: string; subject: string; text: string; replyTo?: string; purpose: MailPurpose };
 export type SentMail = { transport: 'smtp' | 'outbox'; file?: string };
 
 let smtp: { url: string; transport: nodemailer.Transporter } | null = null;
