@@ -69,6 +69,11 @@ async function importAndPublish(): Promise<number> {
   const { runImport } = await import('../src/server/import/command');
   const { SOURCE_TIMEOUT_MS } = await import('../src/server/import/sources');
   const { numberSetting } = await import('../src/server/number-settings');
+  // its invitations' failures are said in the superadmin's header too, and one that goes ends the server's note
+  // there, as the server's own mails do (decision 075)
+  const { watchMailOutcomes } = await import('../src/server/mail/mailer');
+  const { recordMailOutcome } = await import('../src/server/mail/mail-status');
+  watchMailOutcomes((error, mail) => recordMailOutcome(getDb(), error, mail));
   const outcome = await runImport(getDb(), {
     from: from!,
     dryRun,

@@ -2,6 +2,7 @@
 // a notification of a new inquiry or a reset link that did not go out was only logged, where a volunteer host
 // does not look, so a wrong password in SMTP_URL kept every inquiry's notification away unnoticed.
 import { formatDateTime } from './dates-de';
+import type { USER_TEXTS } from './schemas/user';
 
 /** Whose failure: the mail server's (every mail), or one kind of mail's (a refusal of those mails only). */
 export type MailFailureScope = 'server' | 'invitation' | 'reset' | 'inquiry';
@@ -18,5 +19,7 @@ const AFFECTED: Record<MailFailureScope, string> = {
 export const MAIL_STATUS_TEXTS = {
   failed: (at: number, reason: string, scope: MailFailureScope) => `Der E-Mail-Versand ist am ${formatDateTime(at)} fehlgeschlagen: ${reason}. ${AFFECTED[scope]}`,
   /** the inquiries' notification to the club's own address, refused by the mail server: a typo in it */
+  /** a reason said at once that reads oddly hours later (USER_TEXTS.inviteNotSentReason has the others) */
+  laterReason: { busy: 'der Mailserver nahm keine E-Mails an' } as Partial<Record<keyof typeof USER_TEXTS.inviteNotSentReason, string>>,
   clubAddressRefused: (to: string) => `der Mailserver hat die Adresse des Vereins für neue Anfragen (${to}) abgelehnt, bitte die E-Mail-Adresse des Vereins prüfen`,
 } as const;

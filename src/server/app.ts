@@ -40,7 +40,7 @@ import { matchEndsJob } from './publish/match-ends';
 import { registerNewsSchedulePoke, scheduledNewsJob } from './publish/scheduled-news';
 import { requestPublish } from './publish/notify';
 import { invitationsAtStop, recordInvitationsInterrupted } from './services/invitations';
-import { recordInvitationsCutOff } from './services/invitation-mails';
+import { recordInvitationsCutOff, registerInvitationSender } from './services/invitation-mails';
 import { watchMailOutcomes } from './mail/mailer';
 import { recordMailOutcome } from './mail/mail-status';
 import { retentionJobs } from './audit/retention';
@@ -145,9 +145,11 @@ export async function startApp(
     if (report.written.length + report.removed.length > 0) deployer.request();
   });
   await ensureSetupLink(db);
-  // the last mail that failed is kept for the superadmin's header until one goes again (decision 075)
+  // a mail server's failure, and each kind of mail's refusal, is kept for the superadmin's header until a mail
+  // (of that kind) goes again (decision 075)
   watchMailOutcomes((error, mail) => recordMailOutcome(getDb(), error, mail));
   // invitations a killed server (or import) left going out are said in the Protokoll (decision 073)
+  registerInvitationSender();
   try {
     const cutOff = recordInvitationsCutOff(db, true);
     if (cutOff.length > 0) console.warn(`[mail] the invitations to ${cutOff.join(', ')} were left going out by a process that ended (or could not store how they ended): whether they arrived is unknown, their links stay (Protokoll: 'Einladung unterbrochen')`);

@@ -22,9 +22,11 @@ export function DeployBadge({ isSuperAdmin }: { isSuperAdmin: boolean }) {
     if (!result.ok) return toast({ title: T.error, description: result.message, variant: 'destructive' });
     toast({ title: T.retryStarted });
   };
+  // one polite live region for every state: a change (under way, failed, live) is announced, a page that opens on
+  // a failure is not announced anew as an alert would be (as the host notes, decision 075)
   if (state.status === 'failed') {
     return (
-      <span className="admin-deploy admin-deploy-failed" role="alert" data-testid="deploy-state">
+      <span className="admin-deploy admin-deploy-failed" role="status" data-testid="deploy-state">
         {state.targets
           .filter((t) => t.message)
           .map((t) => t.message)

@@ -1,8 +1,13 @@
 // The mail server's failures for the superadmin's header (mail-status.ts, decision 075): the server's until a
 // mail goes again, across a restart; a refusal of one kind of mail until one of that kind goes; a refused
 // mailbox only when it is the club's own (the inquiries' notification), and only while it is still that address.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestDb } from '../db/test-db';
+import { openDatabase } from '../db/client';
+import { guardWrites } from '../db/write';
 import { homepageContent, siteSettings } from '../db/schema';
 import { write } from '../db/write';
 import type { Db } from '../db/client';
@@ -92,6 +97,26 @@ describe('the mail failures for the header', () => {
     expect(scopes(second)).toEqual(['server']);
     recordMailOutcome(second, null, invitation, at + 2_000, SMTP);
     expect(mailStatus(second)).toEqual({ failures: [] });
+  });
+
+  it("the import's (a process of its own, on the same file): said in the server's header, and taken away by the server's next mail that goes", () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'mail-status-'));
+    const server = guardWrites(openDatabase(path.join(folder, 'club.db')));
+    const importer = guardWrites(openDatabase(path.join(folder, 'club.db')));
+    try {
+      recordMailOutcome(server, null, invitation, at, SMTP);
+      const busy = Object.assign(new Error('421 4.3.2 Service not available, closing transmission channel'), { code: 'EENVELOPE', responseCode: 421 });
+      recordMailOutcome(importer, busy, invitation, at + 1_000, SMTP);
+      // said hours later: not 'gerade'
+      expect(mailStatus(server).failures).toEqual([{ failedAt: at + 1_000, reason: 'der Mailserver nahm keine E-Mails an', scope: 'server' }]);
+      recordMailOutcome(server, null, reset, at + 2_000, SMTP);
+      expect(mailStatus(server)).toEqual({ failures: [] });
+      expect(mailStatus(importer)).toEqual({ failures: [] });
+    } finally {
+      server.$client.close();
+      importer.$client.close();
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('without SMTP_URL, an outbox on a full disk is kept; one the database cannot take either is still told (from memory)', () => {

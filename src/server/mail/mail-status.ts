@@ -17,15 +17,16 @@ type Failure = { at: number; cause: MailFailureCause; to?: string };
 type Failures = Partial<Record<MailFailureScope, Failure>>;
 const SCOPES: MailFailureScope[] = ['server', 'invitation', 'reset', 'inquiry'];
 
-// what this process knows of each database (the server sends every mail): whether any failure is kept, so that
-// each mail that goes does not write; and failures the database could not take (its disk full, as the outbox's)
-type Memo = { kept: boolean | null; unstored: Failures | null };
+// the failures a database could not take (its disk full, as the outbox's), each database's own: told from
+// memory until one can be stored. What is stored is read at each mail: the import, a process of its own, keeps
+// its mails' failures in the same row (mails are few: one SELECT each).
+type Memo = { unstored: Failures | null };
 const MEMO_KEY = Symbol.for('anstoss.mailStatus');
 const memos: WeakMap<object, Memo> = ((globalThis as Record<symbol, unknown>)[MEMO_KEY] as WeakMap<object, Memo>) ?? new WeakMap();
 (globalThis as Record<symbol, unknown>)[MEMO_KEY] = memos;
 function memoOf(db: Db): Memo {
   let memo = memos.get(db.$client);
-  if (!memo) memos.set(db.$client, (memo = { kept: null, unstored: null }));
+  if (!memo) memos.set(db.$client, (memo = { unstored: null }));
   return memo;
 }
 
@@ -57,7 +58,6 @@ function store(db: Db, memo: Memo, failures: Failures): void {
       },
       db,
     );
-    memo.kept = kept;
     memo.unstored = null;
   } catch (refusal) {
     memo.unstored = failures;
@@ -83,7 +83,6 @@ export function recordMailOutcome(db: Db, error: unknown, mail: Pick<Mail, 'to' 
   const memo = memoOf(db);
   const cause = error === null ? null : mailFailureCause(error, smtpUrl);
   const scope = cause === null ? null : scopeOf(cause, mail.purpose);
-  if (scope === null && memo.kept === false && memo.unstored === null) return;
   const failures: Failures = { ...(memo.unstored ?? stored(db)) };
   const before = JSON.stringify(failures);
   if (cause === null || scope === null) {
@@ -92,10 +91,7 @@ export function recordMailOutcome(db: Db, error: unknown, mail: Pick<Mail, 'to' 
   } else {
     failures[scope] = { at: now, cause, ...(cause === 'recipient' ? { to: mail.to } : {}) };
   }
-  if (JSON.stringify(failures) === before && memo.unstored === null) {
-    memo.kept = Object.keys(failures).length > 0;
-    return;
-  }
+  if (JSON.stringify(failures) === before && memo.unstored === null) return;
   store(db, memo, failures);
 }
 
@@ -108,7 +104,7 @@ export function mailStatus(db: Db): MailStatus {
       const failure = failures[scope];
       if (!failure) return [];
       if (failure.to !== undefined && failure.to !== clubAddress) return [];
-      const reason = failure.to !== undefined ? MAIL_STATUS_TEXTS.clubAddressRefused(failure.to) : USER_TEXTS.inviteNotSentReason[failure.cause];
+      const reason = failure.to !== undefined ? MAIL_STATUS_TEXTS.clubAddressRefused(failure.to) : (MAIL_STATUS_TEXTS.laterReason[failure.cause] ?? USER_TEXTS.inviteNotSentReason[failure.cause]);
       return [{ failedAt: failure.at, reason, scope }];
     }),
   };

@@ -14,11 +14,16 @@ import { PLACE, processRuns } from '../pid-file';
  * How long another place's process (one that cannot be asked, pid-file.ts) may still be sending: a mail server
  * answering each step just within its timeout takes minutes; an hour is a gone process.
  */
-export const FOREIGN_SENDER_GONE_MS = 60 * 60 * 1000;
+const FOREIGN_SENDER_GONE_MS = 60 * 60 * 1000;
 
 // the server's own copy of this module and the Astro build's share it (as the invitations going out, invitations.ts)
 const SERVER_KEY = Symbol.for('anstoss.invitationsSentByServer');
 const sentByServer = () => (globalThis as Record<symbol, unknown>)[SERVER_KEY] === true;
+
+/** Called once by the server at its start: the rows this process keeps from now on are the server's. */
+export function registerInvitationSender(): void {
+  (globalThis as Record<symbol, unknown>)[SERVER_KEY] = true;
+}
 
 /** The sender a row names: the server (one per data folder, its data lock), or this process by its id and place. */
 const thisSender = () => (sentByServer() ? 'server' : `${process.pid} ${PLACE}`);
@@ -52,11 +57,10 @@ function senderGone(row: { sender: string; since: number }, asServer: boolean, n
 
 /**
  * At a start: each invitation a killed process left going out is said in the Protokoll (by the admin who
- * invited) and its row dropped; its account and link stay, as at a graceful stop. The server (`asServer`)
- * takes the sending over for this process. Returns the addresses for the log.
+ * invited) and its row dropped; its account and link stay, as at a graceful stop. The server (`asServer`,
+ * holding the data lock) takes its own earlier rows as gone. Returns the addresses for the log.
  */
 export function recordInvitationsCutOff(db: Db, asServer: boolean, now = Date.now()): string[] {
-  if (asServer) (globalThis as Record<symbol, unknown>)[SERVER_KEY] = true;
   const addresses: string[] = [];
   for (const row of db.select().from(invitationMailsGoingOut).all()) {
     if (!senderGone(row, asServer, now)) continue;

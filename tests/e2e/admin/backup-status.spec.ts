@@ -25,7 +25,8 @@ test.afterAll(async () => {
 
 const lastError = () => site.db().select().from(scheduledJobs).where(eq(scheduledJobs.name, 'daily-backup')).get()?.lastError ?? null;
 
-test('a failed daily backup: the superadmin’s header says why in German, an admin’s shows nothing', async ({ browser }) => {
+// an admin is not told (their header does not ask; `admin.backup.status` refuses them: the permission matrix)
+test('a failed daily backup: the superadmin’s header says why in German', async ({ browser }) => {
   await expect.poll(lastError, { timeout: 20_000 }).toMatch(/kein Ordner/);
 
   const superContext = await browser.newContext();
@@ -36,13 +37,5 @@ test('a failed daily backup: the superadmin’s header says why in German, an ad
     /^Tägliche Sicherung vom \d+\. \S+ \d{4}, \d{2}:\d{2} Uhr fehlgeschlagen: ein Teil des Pfads ist eine Datei, kein Ordner \(.+sicherungen\)\. Die Website läuft weiter; bitte den Sicherungsordner \(BACKUP_DIR\) prüfen\.$/,
   );
   await expect(page.getByTestId('backup-state')).toHaveAttribute('role', 'status');
-
-  const adminContext = await browser.newContext();
-  await loginAs(adminContext, site, 'admin');
-  const adminPage = await adminContext.newPage();
-  await adminPage.goto(`${site.url}/admin`);
-  await expect(adminPage.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
-  await expect(adminPage.getByTestId('backup-state')).toHaveCount(0);
   await superContext.close();
-  await adminContext.close();
 });
