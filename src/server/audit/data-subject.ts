@@ -7,7 +7,7 @@
 import { eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { write } from '../db/write';
-import { auditLog, knownSignInAddresses, membershipInquiries, profiles, rateLimits, sessions, totpFactors, userRoles, users } from '../db/schema';
+import { auditLog, invitationMailsGoingOut, knownSignInAddresses, membershipInquiries, profiles, rateLimits, sessions, totpFactors, userRoles, users } from '../db/schema';
 import { removeOutboxMailsNaming } from '../mail/mailer';
 import { resetRecipientKey } from '../auth/rate-limit';
 import { accountLimitRecords } from '../auth/signin-limits';
@@ -33,6 +33,8 @@ export type SubjectExport = {
     firstStepsHiddenAt: string | null;
     sessions: { createdAt: string; expiresAt: string; userAgent: string | null }[];
     knownSignInAddresses: { address: string; lastSignInAt: string }[];
+    /** an invitation whose mail is going out right now (kept for the minutes it may take: decision 073) */
+    invitationsGoingOut: { since: string; invitedBy: string | null }[];
     auditLog: { at: string; action: string; entity: string | null; rowId: string | null; detail: string | null }[];
   } | null;
   /**
@@ -70,6 +72,12 @@ function accountOf(db: Db, email: string): SubjectExport['account'] {
       .where(eq(knownSignInAddresses.account, email))
       .all()
       .map((k) => ({ address: k.address, lastSignInAt: iso(k.lastSuccessAt) })),
+    invitationsGoingOut: db
+      .select({ since: invitationMailsGoingOut.since, invitedBy: invitationMailsGoingOut.byName })
+      .from(invitationMailsGoingOut)
+      .where(eq(invitationMailsGoingOut.userId, user.id))
+      .all()
+      .map((row) => ({ since: iso(row.since), invitedBy: row.invitedBy })),
     auditLog: db
       .select()
       .from(auditLog)

@@ -4,10 +4,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createTestDb, seed } from '../db/test-db';
 import type { Db } from '../db/client';
-import { auditLog, membershipInquiries, rateLimits, revisions, sessions, siteSettings } from '../db/schema';
+import { auditLog, invitationMailsGoingOut, membershipInquiries, rateLimits, revisions, sessions, siteSettings } from '../db/schema';
 import { RESET_RECIPIENT_POLICY, recordAttempt } from '../auth/rate-limit';
 import { createUser } from '../auth/users';
 import { createSession } from '../auth/session';
+import { inviteUser } from '../services/invitations';
+import { settled, slowSend } from '../services/test-users';
 import { RETENTION_DEFAULTS, retentionSchema } from '../../lib/schemas/audit';
 import { recordAudit } from './audit-log';
 import { eraseSubject, exportSubject, maskEmail } from './data-subject';
@@ -136,6 +138,21 @@ describe('export and erasure of an e-mail address', () => {
     expect(entry).toMatchObject({ action: 'inquiry.export', user_name: 'boss@verein.at', detail: 'Export für eine E-Mail-Adresse: 2 Anfragen' });
     // an address nobody used: an empty export
     expect(exportSubject(db, 'niemand@test.at', boss, NOW)).toMatchObject({ inquiries: [], account: null, auditLogMentions: [] });
+  });
+
+  it('exports an invitation whose mail is going out at that moment, with who invited (its link stays a secret)', async () => {
+    const db = createTestDb();
+    const mail = slowSend();
+    const before = Date.now();
+    expect((await inviteUser(db, 'neu@test.at', mail.send, boss, 5)).stillSending).toBe(true);
+    const data = exportSubject(db, 'neu@test.at', boss, NOW);
+    expect(data.account?.invitationsGoingOut).toEqual([{ since: expect.any(String), invitedBy: 'boss@verein.at' }]);
+    expect(Date.parse(data.account!.invitationsGoingOut[0].since)).toBeGreaterThanOrEqual(before);
+    const token = db.select().from(invitationMailsGoingOut).get()!.tokenId;
+    expect(JSON.stringify(data)).not.toContain(token);
+    mail.finish();
+    await settled();
+    expect(exportSubject(db, 'neu@test.at', boss, NOW).account?.invitationsGoingOut).toEqual([]);
   });
 
   it("exports the log's entries that name the address without being the account's own (failed sign-ins, what others did to it)", () => {
