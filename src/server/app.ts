@@ -151,7 +151,7 @@ export async function startApp(
   // invitations a killed server (or import) left going out are said in the Protokoll (decision 073)
   registerInvitationSender();
   try {
-    const cutOff = recordInvitationsCutOff(db, true);
+    const cutOff = recordInvitationsCutOff(db);
     if (cutOff.length > 0) console.warn(`[mail] the invitations to ${cutOff.join(', ')} were left going out by a process that ended (or could not store how they ended): whether they arrived is unknown, their links stay (Protokoll: 'Einladung unterbrochen')`);
   } catch (error) {
     console.warn('[mail] the invitations left going out could not be recorded (tried again at the next start):', error instanceof Error ? error.message : error);

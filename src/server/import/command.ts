@@ -137,9 +137,10 @@ export async function runImport(db: Db, options: ImportOptions, log: (line: stri
   const waiting = options.dryRun ? report.users.filter((u) => u.isNew) : importedWithoutPassword(db);
   if (!options.dryRun && options.invite) {
     if (waiting.length > 0) log(T.invitingAs(clubIdentityIn(db).longName));
-    // an import killed while its mail went out left the invitation unsaid: the Protokoll says it now
+    // an invitation a killed import (or server) left going out is said in the Protokoll now: this run holds the
+    // data lock, so the process that sent it has ended
     try {
-      const cutOff = recordInvitationsCutOff(db, false);
+      const cutOff = recordInvitationsCutOff(db);
       if (cutOff.length > 0) log(T.invitationsCutOff(cutOff));
     } catch (error) {
       console.warn('[import] the invitations left going out could not be recorded:', error instanceof Error ? error.message : error);

@@ -28,7 +28,7 @@ it("an invitation of the import that does not go is said in the superadmin's hea
   expect(result.stdout).toContain('[import] Einladung an obmann@sv-altdorf.at NICHT gesendet (der Mailserver ist nicht erreichbar)');
   const db = openDatabase(path.join(root, 'data', 'club.db'));
   try {
-    expect(mailStatus(db).failures).toEqual([{ failedAt: expect.any(Number), reason: 'der Mailserver ist nicht erreichbar', scope: 'server' }]);
+    expect(mailStatus(db, env.SMTP_URL).failures).toEqual([{ failedAt: expect.any(Number), reason: 'der Mailserver ist nicht erreichbar', scope: 'server' }]);
   } finally {
     db.$client.close();
   }

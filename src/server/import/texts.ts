@@ -46,7 +46,7 @@ export const IMPORT_TEXTS = {
   rolledBack: (message: string) => `[import] abgebrochen, nichts übernommen: ${message}`,
   invited: (email: string) => `[import] Einladung an ${email} gesendet`,
   invitationsCutOff: (emails: string[]) =>
-    `[import] Nicht abgeschlossene Einladungen eines beendeten Imports im Protokoll vermerkt (ob sie angekommen sind, ist unbekannt; ihre Links gelten): ${emails.join(', ')}`,
+    `[import] Nicht abgeschlossene Einladungen eines beendeten Imports oder Servers im Protokoll vermerkt (ob sie angekommen sind, ist unbekannt; ihre Links gelten): ${emails.join(', ')}`,
   inviteFailed: (email: string, reason: string) =>
     `[import] Einladung an ${email} NICHT gesendet (${reason}): der nächste Lauf mit --invite versucht es wieder, oder die Person setzt ein Passwort über „Passwort vergessen?“`,
   settingInvalid: (problem: string) => `Einstellung ungültig: ${problem}. Es wurde nichts importiert.`,

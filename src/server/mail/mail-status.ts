@@ -11,27 +11,34 @@ import { config } from '../config';
 import { inquiryRecipientIn } from '../content/club-facts';
 import { mailFailureCause, type Mail, type MailFailureCause } from './mailer';
 
-const KEY = 'mail.failures';
 /** `to`: the club's own address a mail server refused (the inquiries') */
 type Failure = { at: number; cause: MailFailureCause; to?: string };
+/**
+ * Each transport's failures apart, the mail server's ('smtp') and the outbox's (without SMTP_URL): an import run
+ * from a shell without the server's SMTP_URL writes its invitations to the outbox, which must neither take
+ * away nor replace what the server's mail server did; the server says those of the transport it uses.
+ */
+type Via = 'smtp' | 'outbox';
+const viaOf = (smtpUrl: string): Via => (smtpUrl ? 'smtp' : 'outbox');
+const KEYS: Record<Via, string> = { smtp: 'mail.failures', outbox: 'mail.failures.outbox' };
 type Failures = Partial<Record<MailFailureScope, Failure>>;
 const SCOPES: MailFailureScope[] = ['server', 'invitation', 'reset', 'inquiry'];
 
-// the failures a database could not take (its disk full, as the outbox's), each database's own: told from
-// memory until one can be stored. What is stored is read at each mail: the import, a process of its own, keeps
-// its mails' failures in the same row (mails are few: one SELECT each).
-type Memo = { unstored: Failures | null };
+// the failures a database could not take (its disk full, as the outbox's), each database's and transport's own:
+// told from memory until they can be stored. What is stored is read at each mail (one SELECT; mails are few),
+// not remembered: the import, a process of its own run while the server is stopped, writes the same rows.
+type Memo = Record<Via, Failures | null>;
 const MEMO_KEY = Symbol.for('anstoss.mailStatus');
 const memos: WeakMap<object, Memo> = ((globalThis as Record<symbol, unknown>)[MEMO_KEY] as WeakMap<object, Memo>) ?? new WeakMap();
 (globalThis as Record<symbol, unknown>)[MEMO_KEY] = memos;
 function memoOf(db: Db): Memo {
   let memo = memos.get(db.$client);
-  if (!memo) memos.set(db.$client, (memo = { unstored: null }));
+  if (!memo) memos.set(db.$client, (memo = { smtp: null, outbox: null }));
   return memo;
 }
 
-function stored(db: Db): Failures {
-  const row = db.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, KEY)).get();
+function stored(db: Db, via: Via): Failures {
+  const row = db.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, KEYS[via])).get();
   if (!row) return {};
   try {
     const value = JSON.parse(row.value) as Failures;
@@ -46,21 +53,22 @@ function stored(db: Db): Failures {
   }
 }
 
-function store(db: Db, memo: Memo, failures: Failures): void {
+function store(db: Db, via: Via, failures: Failures): void {
+  const memo = memoOf(db);
   const kept = Object.keys(failures).length > 0;
   try {
     write(
       'mail.status',
       (tx) => {
-        if (!kept) return tx.delete(siteSettings).where(eq(siteSettings.key, KEY)).run();
+        if (!kept) return tx.delete(siteSettings).where(eq(siteSettings.key, KEYS[via])).run();
         const value = JSON.stringify(failures);
-        return tx.insert(siteSettings).values({ key: KEY, value }).onConflictDoUpdate({ target: siteSettings.key, set: { value } }).run();
+        return tx.insert(siteSettings).values({ key: KEYS[via], value }).onConflictDoUpdate({ target: siteSettings.key, set: { value } }).run();
       },
       db,
     );
-    memo.unstored = null;
+    memo[via] = null;
   } catch (refusal) {
-    memo.unstored = failures;
+    memo[via] = failures;
     throw refusal;
   }
 }
@@ -80,10 +88,11 @@ function scopeOf(cause: MailFailureCause, purpose: Mail['purpose']): MailFailure
  * server's and its own kind's. A refused mailbox of an invitee shows the server works: it takes the server's.
  */
 export function recordMailOutcome(db: Db, error: unknown, mail: Pick<Mail, 'to' | 'purpose'>, now = Date.now(), smtpUrl = config.smtpUrl): void {
-  const memo = memoOf(db);
+  const via = viaOf(smtpUrl);
+  const unstored = memoOf(db)[via];
   const cause = error === null ? null : mailFailureCause(error, smtpUrl);
   const scope = cause === null ? null : scopeOf(cause, mail.purpose);
-  const failures: Failures = { ...(memo.unstored ?? stored(db)) };
+  const failures: Failures = { ...(unstored ?? stored(db, via)) };
   const before = JSON.stringify(failures);
   if (cause === null || scope === null) {
     delete failures.server;
@@ -91,13 +100,17 @@ export function recordMailOutcome(db: Db, error: unknown, mail: Pick<Mail, 'to' 
   } else {
     failures[scope] = { at: now, cause, ...(cause === 'recipient' ? { to: mail.to } : {}) };
   }
-  if (JSON.stringify(failures) === before && memo.unstored === null) return;
-  store(db, memo, failures);
+  if (JSON.stringify(failures) === before && unstored === null) return;
+  store(db, via, failures);
 }
 
-/** The failures still to be said, the server's first. A refused club address corrected since is not. */
-export function mailStatus(db: Db): MailStatus {
-  const failures = memoOf(db).unstored ?? stored(db);
+/**
+ * The failures still to be said, the server's first: those of the transport the server uses now (`smtpUrl`). A
+ * refused club address corrected since is not.
+ */
+export function mailStatus(db: Db, smtpUrl = config.smtpUrl): MailStatus {
+  const via = viaOf(smtpUrl);
+  const failures = memoOf(db)[via] ?? stored(db, via);
   const clubAddress = failures.inquiry?.to === undefined ? null : inquiryRecipientIn(db);
   return {
     failures: SCOPES.flatMap((scope) => {

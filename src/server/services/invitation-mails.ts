@@ -6,15 +6,8 @@ import { AUDIT_TEXTS } from '../../lib/schemas/audit';
 import { formatDateTime } from '../../lib/dates-de';
 import type { Db } from '../db/client';
 import { write } from '../db/write';
-import { invitationMailsGoingOut } from '../db/schema';
+import { invitationMailsGoingOut, oneTimeTokens, users } from '../db/schema';
 import { recordAudit } from '../audit/audit-log';
-import { PLACE, processRuns } from '../pid-file';
-
-/**
- * How long another place's process (one that cannot be asked, pid-file.ts) may still be sending: a mail server
- * answering each step just within its timeout takes minutes; an hour is a gone process.
- */
-const FOREIGN_SENDER_GONE_MS = 60 * 60 * 1000;
 
 // the server's own copy of this module and the Astro build's share it (as the invitations going out, invitations.ts)
 const SERVER_KEY = Symbol.for('anstoss.invitationsSentByServer');
@@ -25,16 +18,13 @@ export function registerInvitationSender(): void {
   (globalThis as Record<symbol, unknown>)[SERVER_KEY] = true;
 }
 
-/** The sender a row names: the server (one per data folder, its data lock), or this process by its id and place. */
-const thisSender = () => (sentByServer() ? 'server' : `${process.pid} ${PLACE}`);
-
 type Invitation = { tokenId: string; email: string; userId: string; by: { id: string | null; email: string } | null };
 
 /** Kept when the mail is handed over (in the write that makes its link), by its link's token. */
 export function keepMailGoingOut(tx: Db, invitation: Invitation, now = Date.now()): void {
   const { tokenId, email, userId, by } = invitation;
   tx.insert(invitationMailsGoingOut)
-    .values({ tokenId, email, userId, since: now, byId: by?.id ?? null, byName: by?.email ?? null, sender: thisSender() })
+    .values({ tokenId, email, userId, since: now, byId: by?.id ?? null, byName: by?.email ?? null, sender: sentByServer() ? 'server' : 'import' })
     .run();
 }
 
@@ -44,37 +34,42 @@ export function forgetMailGoingOut(tx: Db, tokenId: string): void {
 }
 
 /**
- * Whether the process that kept a row is gone: the server's, at the server's start (it holds the data lock);
- * another's once its process id runs no more here, or an hour on (its id may run another program by then, and
- * another place's process cannot be asked).
+ * Whether the invitation is decided whatever its mail did: its link was used (a password set through it) or is
+ * void (a later invitation's success, a reset, the account's own password). Nothing to say of it then.
  */
-function senderGone(row: { sender: string; since: number }, asServer: boolean, now: number): boolean {
-  if (row.sender === 'server') return asServer;
-  if (now - row.since > FOREIGN_SENDER_GONE_MS) return true;
-  const [pid, ...place] = row.sender.split(' ');
-  return place.join(' ') === PLACE && Number(pid) !== process.pid && !processRuns(Number(pid));
+function linkDecided(tx: Db, row: { tokenId: string; userId: string }): boolean {
+  const link = tx.select({ usedAt: oneTimeTokens.usedAt }).from(oneTimeTokens).where(eq(oneTimeTokens.id, row.tokenId)).get();
+  if (!link || link.usedAt !== null) return true;
+  return tx.select({ hash: users.passwordHash }).from(users).where(eq(users.id, row.userId)).get()?.hash != null;
 }
 
 /**
- * At a start: each invitation a killed process left going out is said in the Protokoll (by the admin who
- * invited) and its row dropped; its account and link stay, as at a graceful stop. The server (`asServer`,
- * holding the data lock) takes its own earlier rows as gone. Returns the addresses for the log.
+ * At the start of the server or of an import with `--invite`, which hold the data lock (one of them at a time
+ * per data folder): every row is one a process that ended left, killed while its mail went out or unable to
+ * store how it ended. Each is said in the Protokoll (by the admin who invited) and dropped, in a write of its
+ * own (one that fails stays for the next start); its account and link stay, as at a graceful stop. One whose
+ * link was used or is void meanwhile is dropped without a word. Returns the addresses said, for the log.
  */
-export function recordInvitationsCutOff(db: Db, asServer: boolean, now = Date.now()): string[] {
+export function recordInvitationsCutOff(db: Db, now = Date.now(), log: Pick<Console, 'error'> = console): string[] {
   const addresses: string[] = [];
   for (const row of db.select().from(invitationMailsGoingOut).all()) {
-    if (!senderGone(row, asServer, now)) continue;
     const by = row.byName === null ? null : { id: row.byId, email: row.byName };
     const detail = AUDIT_TEXTS.inviteCutOff(row.email, formatDateTime(row.since), row.sender === 'server');
-    write(
-      'user.inviteCutOff',
-      (tx) => {
-        recordAudit(tx, { action: 'user.inviteInterrupted', actor: by, entity: 'users', rowId: row.userId, detail }, now);
-        forgetMailGoingOut(tx, row.tokenId);
-      },
-      db,
-    );
-    addresses.push(row.email);
+    try {
+      const said = write(
+        'user.inviteCutOff',
+        (tx) => {
+          const decided = linkDecided(tx, row);
+          if (!decided) recordAudit(tx, { action: 'user.inviteInterrupted', actor: by, entity: 'users', rowId: row.userId, detail }, now);
+          forgetMailGoingOut(tx, row.tokenId);
+          return !decided;
+        },
+        db,
+      );
+      if (said) addresses.push(row.email);
+    } catch (error) {
+      log.error(`[mail] the invitation to ${row.email} left going out could not be recorded (tried again at the next start):`, error instanceof Error ? error.message : error);
+    }
   }
   return addresses;
 }

@@ -214,7 +214,6 @@ export function recordInvitationsInterrupted(db: Db): string[] {
   for (const [email, invitation] of goingOut(db)) {
     if (invitation.interrupted || invitation.userId === null || invitation.tokenId === null) continue;
     invitation.interrupted = true;
-    addresses.push(email);
     const { userId, tokenId } = invitation;
     try {
       write(
@@ -225,6 +224,8 @@ export function recordInvitationsInterrupted(db: Db): string[] {
         },
         db,
       );
+      // only what the Protokoll holds: the stop's log names these as recorded there
+      addresses.push(email);
     } catch (error) {
       // its row stays: the next start says it
       console.error(`[mail] the interrupted invitation to ${email} could not be recorded:`, error);

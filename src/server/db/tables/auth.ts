@@ -63,8 +63,8 @@ export const oneTimeTokens = sqliteTable('one_time_tokens', {
 // An invitation whose mail is going out (decision 073), kept until it is settled: one that a killed process
 // left here is said in the Protokoll at the next start (its mail may or may not have gone).
 export const invitationMailsGoingOut = sqliteTable('invitation_mails_going_out', {
-  // its link's token (SHA-256, as one_time_tokens.id): two processes may send to one address (the import beside
-  // the server), and a new invitation must not take the place of one a killed process left unsaid
+  // its link's token (SHA-256, as one_time_tokens.id): a new invitation of the address must not take the place
+  // of one a killed process left unsaid
   tokenId: text('token_id').primaryKey(),
   email: text('email').notNull(),
   userId: text('user_id')
@@ -74,7 +74,7 @@ export const invitationMailsGoingOut = sqliteTable('invitation_mails_going_out',
   // the admin who invited (null: the import)
   byId: text('by_id'),
   byName: text('by_name'),
-  // 'server' (one per data folder: its data lock), or another process's id and place (pid-file.ts): the import
+  // 'server' or 'import' (each holds the data lock while it runs: at the start of either, every row is left over)
   sender: text('sender').notNull(),
 });
 
