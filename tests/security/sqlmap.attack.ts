@@ -1,7 +1,8 @@
 // SQL injection (issue 11, attack group 7): the real sqlmap (Debian package)
 // over the public form actions and three admin create actions. sqlmap talks to
 // a small proxy started here, which plays nginx (a rotating X-Forwarded-For,
-// so that per-address limits do not stop it) and a person's browser (a fresh,
+// so that per-address limits do not stop it; a fresh account for each sign-in,
+// so that the account's extra delay does not either) and a person's browser (a fresh,
 // solved captcha in every public form post; the admin's session and Origin on
 // the admin ones), so that each of sqlmap's requests reaches the query it aims
 // at instead of being refused at the door.
@@ -39,6 +40,11 @@ beforeAll(async () => {
       try {
         const input = JSON.parse(body) as Record<string, unknown>;
         if ('captchaToken' in input) Object.assign(input, await captchaFor(upstream));
+        // the sign-in's address as sqlmap left it (it injects into the password): an account of its own each
+        // time, as each request's client address is. One account failing hundreds of times from ever new
+        // addresses is under attack, and each sign-in then waits its extra delay (decision 016): the sign-in's
+        // run took 136 of the eight runs' 137 s
+        if ((req.url ?? '').startsWith('/_actions/auth.signIn') && input.email === SIGN_IN_EMAIL) input.email = `max+${visitor}@example.at`;
         body = JSON.stringify(input);
       } catch {
         // not JSON (sqlmap broke it on purpose): it goes as it is
@@ -72,10 +78,11 @@ afterAll(async () => {
   await site?.stop();
 });
 
+const SIGN_IN_EMAIL = 'max@example.at';
 /** Each target: the action and a valid body, every text value marked for injection with '*'. */
 const TARGETS: { action: string; body: Record<string, unknown> }[] = [
   { action: 'public.inquiry', body: { name: 'Max Muster', email: 'max@example.at', betreff: 'Mitgliedschaft', nachricht: 'Servus', source: 'kontakt', captchaToken: 'x', captchaAnswer: '1', captchaProof: 'x' } },
-  { action: 'auth.signIn', body: { email: 'max@example.at', password: 'Passwort-falsch-1', captchaToken: 'x', captchaAnswer: '1', captchaProof: 'x' } },
+  { action: 'auth.signIn', body: { email: SIGN_IN_EMAIL, password: 'Passwort-falsch-1', captchaToken: 'x', captchaAnswer: '1', captchaProof: 'x' } },
   { action: 'auth.requestPasswordReset', body: { email: 'max@example.at', captchaToken: 'x', captchaAnswer: '1', captchaProof: 'x' } },
   { action: 'auth.resetPassword', body: { token: 'abcdef', password: 'Neues-Passwort-1', confirm: 'Neues-Passwort-1' } },
   { action: 'auth.completeSetup', body: { token: 'abcdef', email: 'max@example.at', password: 'Neues-Passwort-1', confirm: 'Neues-Passwort-1' } },
@@ -111,11 +118,14 @@ function sqlmap(file: string, outputDir: string): Promise<string> {
 it('sqlmap over the public forms and three admin create actions: nothing injectable', async () => {
   const started = Date.now();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-sqlmap-'));
-  const outputs: string[] = [];
-  // two at a time: the machine has two cores, and the server renders pages for the admin creates
-  for (let i = 0; i < TARGETS.length; i += 2) {
-    outputs.push(...(await Promise.all(TARGETS.slice(i, i + 2).map((t) => sqlmap(requestFile(dir, t), path.join(dir, t.action))))));
-  }
+  const outputs: string[] = new Array(TARGETS.length);
+  // two at a time (the machine has two cores, and the server renders pages for the admin creates), the next
+  // started as soon as one ends: in pairs, each pair waited for its slower run
+  let next = 0;
+  const runNext = async (): Promise<void> => {
+    for (let i = next++; i < TARGETS.length; i = next++) outputs[i] = await sqlmap(requestFile(dir, TARGETS[i]), path.join(dir, TARGETS[i].action));
+  };
+  await Promise.all([runNext(), runNext()]);
   fs.rmSync(dir, { recursive: true, force: true });
   const all = outputs.join('\n');
   const tested = new Set([...all.matchAll(/parameter '([^']+)' (?:does not seem to be injectable|is vulnerable|might be injectable|appears to be)/g)].map((m) => m[1]));
@@ -141,6 +151,6 @@ it('sqlmap over the public forms and three admin create actions: nothing injecta
   expect(stats.captchaRefused).toBe(0);
   expect(stats.serverErrors).toBe(0);
   expect(stats.reachedHandler / stats.requests).toBeGreaterThan(0.9);
-  // its own limit: eight sqlmap runs took 197-242 s on the two-core development machine, so the suite's
-  // 240 s cut it off now and then without anything being wrong
+  // its own limit: eight sqlmap runs took 197-242 s on the two-core development machine while the sign-in
+  // waited its extra delay, and the suite's 240 s cut it off now and then; 53 s since (2026-12-06)
 }, 420_000);
