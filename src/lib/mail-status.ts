@@ -18,8 +18,8 @@ const AFFECTED: Record<MailFailureScope, string> = {
 
 export const MAIL_STATUS_TEXTS = {
   failed: (at: number, reason: string, scope: MailFailureScope) => `Der E-Mail-Versand ist am ${formatDateTime(at)} fehlgeschlagen: ${reason}. ${AFFECTED[scope]}`,
-  /** the inquiries' notification to the club's own address, refused by the mail server: a typo in it */
   /** a reason said at once that reads oddly hours later (USER_TEXTS.inviteNotSentReason has the others) */
   laterReason: { busy: 'der Mailserver nahm keine E-Mails an' } as Partial<Record<keyof typeof USER_TEXTS.inviteNotSentReason, string>>,
+  /** the inquiries' notification to the club's own address, refused by the mail server: a typo in it */
   clubAddressRefused: (to: string) => `der Mailserver hat die Adresse des Vereins für neue Anfragen (${to}) abgelehnt, bitte die E-Mail-Adresse des Vereins prüfen`,
 } as const;

@@ -35,7 +35,7 @@ export function forgetMailGoingOut(tx: Db, tokenId: string): void {
 
 /**
  * Whether the invitation is decided whatever its mail did: its link was used (a password set through it) or is
- * void (a later invitation's success, a reset, the account's own password). Nothing to say of it then.
+ * void (a later invitation's mail sent, a password set on the account). Nothing to say of it then.
  */
 function linkDecided(tx: Db, row: { tokenId: string; userId: string }): boolean {
   const link = tx.select({ usedAt: oneTimeTokens.usedAt }).from(oneTimeTokens).where(eq(oneTimeTokens.id, row.tokenId)).get();
