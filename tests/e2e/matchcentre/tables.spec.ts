@@ -12,6 +12,7 @@ import { DEMO_LEAGUE_ID } from '../../../src/server/services/demo-league';
 import { actionUrl, holdAction, releaseWhenAsked } from '../../fixtures/actions';
 import { horizontalOverflow, toaster } from '../admin/content-helpers';
 import { useSite, withCookieChoice } from '../public/helpers';
+import { useEmptySite } from '../../fixtures/shared-site';
 
 /** The teams of one league's table in the order shown. */
 const order = (page: Page, competition: string) =>
@@ -287,7 +288,7 @@ test.describe('Tabelle des Demo-Vereins', () => {
 });
 
 test.describe('ohne Tabellen', () => {
-  const site = useSite();
+  const site = useEmptySite();
   test('says so in German', async ({ page }) => {
     await page.goto(`${site().url}/tabelle`);
     await expect(page.getByText('Noch keine Tabelle vorhanden.', { exact: false })).toBeVisible();

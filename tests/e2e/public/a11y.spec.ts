@@ -7,6 +7,7 @@ import { saveClubSettings } from '../../../src/server/services/admin/club';
 import { seedDemoClub } from '../../../src/server/services/demo-data';
 import { useSite, withCookieChoice } from './helpers';
 import { setFooterTexts } from '../../fixtures/factories';
+import { useEmptySite } from '../../fixtures/shared-site';
 
 const ROUTES = ['/', '/news', '/mannschaften', '/nachwuchs', '/spielplan', '/shop', '/sponsoren', '/kontakt', '/mitglied-werden', '/vereinsgeschichte', '/impressum', '/datenschutz', '/news/gibt-es-nicht'];
 
@@ -22,7 +23,7 @@ async function violations(page: Page, url: string): Promise<string[]> {
 }
 
 test.describe('leere Datenbank', () => {
-  const site = useSite();
+  const site = useEmptySite();
   for (const width of [375, 1280]) {
     test(`${width} px: no axe violation on any public route`, async ({ page }) => {
       test.setTimeout(120_000);

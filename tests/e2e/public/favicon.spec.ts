@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { useSite } from './helpers';
+import { useEmptySite } from '../../fixtures/shared-site';
 
 // /favicon.ico is asked for by every browser and many tools, whatever a page links (issue 13).
-const site = useSite();
+const site = useEmptySite();
 
 test('/favicon.ico is an icon, and every page links it beside the SVG', async ({ page, request }) => {
   const icon = await request.get(`${site().url}/favicon.ico`);

@@ -2,6 +2,7 @@
 import { expect, test } from '@playwright/test';
 import { HOSTILE, makeMatch } from '../../fixtures/factories';
 import { expectNoEmoji, expectNoInjectedScript, jsonLdOf, useSite, withCookieChoice } from './helpers';
+import { useEmptySite } from '../../fixtures/shared-site';
 
 test.beforeEach(async ({ context }) => withCookieChoice(context));
 
@@ -20,7 +21,7 @@ async function expectSamples(page: import('@playwright/test').Page) {
 }
 
 test.describe('Spielplan, leere Datenbank', () => {
-  const site = useSite();
+  const site = useEmptySite();
 
   test("'Noch keine Spiele verfügbar.' and the built-in sample matches, marked as examples", async ({ page }) => {
     await page.goto(site().url + '/spielplan');

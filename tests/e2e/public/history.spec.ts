@@ -2,11 +2,12 @@
 import { expect, test } from '@playwright/test';
 import { HOSTILE, makePageSection } from '../../fixtures/factories';
 import { expectNoInjectedScript, useSite, withCookieChoice } from './helpers';
+import { useEmptySite } from '../../fixtures/shared-site';
 
 test.beforeEach(async ({ context }) => withCookieChoice(context));
 
 test.describe('Vereinsgeschichte, leere Datenbank', () => {
-  const site = useSite();
+  const site = useEmptySite();
 
   test("default title with the club name and 'Inhalte werden geladen...'", async ({ page }) => {
     await page.goto(site().url + '/vereinsgeschichte');

@@ -12,11 +12,12 @@ import {
   setFooterTexts,
 } from '../../fixtures/factories';
 import { expectNoEmoji, expectNoInjectedScript, rgb, useSite, withCookieChoice, expectNoSidewaysScroll } from './helpers';
+import { useEmptySite } from '../../fixtures/shared-site';
 
 test.beforeEach(async ({ context }) => withCookieChoice(context));
 
 test.describe('Startseite, leere Datenbank', () => {
-  const site = useSite();
+  const site = useEmptySite();
 
   test('hero with the default name lines, colours, welcome text and buttons', async ({ page }) => {
     await page.goto(site().url + '/');

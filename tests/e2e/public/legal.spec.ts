@@ -3,11 +3,12 @@ import { expect, test } from '@playwright/test';
 import { formatDate } from '../../../src/lib/dates-de';
 import { HOSTILE, makePageSection } from '../../fixtures/factories';
 import { expectNoInjectedScript, useSite, withCookieChoice } from './helpers';
+import { useEmptySite } from '../../fixtures/shared-site';
 
 test.beforeEach(async ({ context }) => withCookieChoice(context));
 
 test.describe('Impressum und Datenschutz, leere Datenbank', () => {
-  const site = useSite();
+  const site = useEmptySite();
 
   test('the imprint shows the four fixed sections with their default texts', async ({ page }) => {
     await page.goto(site().url + '/impressum');

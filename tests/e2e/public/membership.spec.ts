@@ -9,11 +9,12 @@ import QRCode from 'qrcode';
 import { epcPayload } from '../../../src/lib/epc';
 import { HOSTILE, makePageSection } from '../../fixtures/factories';
 import { expectNoInjectedScript, useSite, withCookieChoice } from './helpers';
+import { useEmptySite } from '../../fixtures/shared-site';
 
 test.beforeEach(async ({ context }) => withCookieChoice(context));
 
 test.describe('Mitglied werden, leere Datenbank', () => {
-  const site = useSite();
+  const site = useEmptySite();
 
   test("every fallback: header, fee, bank data, 'Name', dashed 'QR Code', thanks and form texts", async ({ page }) => {
     await page.goto(site().url + '/mitglied-werden');

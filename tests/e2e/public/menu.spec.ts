@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { useSite } from './helpers';
+import { useEmptySite } from '../../fixtures/shared-site';
 
 // The main menu on a phone (issue 13, WCAG 2.1.1): a real button with
 // aria-expanded opens and closes it by keyboard; Escape closes it and gives the
 // focus back; from 768 px the menu is always there and the button is not.
-const site = useSite();
+const site = useEmptySite();
 
 test.describe('on a 375 px phone', () => {
   test.use({ viewport: { width: 375, height: 740 } });

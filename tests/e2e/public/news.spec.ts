@@ -3,11 +3,12 @@ import { expect, test } from '@playwright/test';
 import { HOSTILE, isoMinutesAgo, makeNews } from '../../fixtures/factories';
 import { loginAs } from '../../fixtures/auth';
 import { expectNoInjectedScript, jsonLdOf, useSite, waitForIsland, withCookieChoice } from './helpers';
+import { useEmptySite } from '../../fixtures/shared-site';
 
 test.beforeEach(async ({ context }) => withCookieChoice(context));
 
 test.describe('News, leere Datenbank', () => {
-  const site = useSite();
+  const site = useEmptySite();
 
   test('the list shows its empty state and no toggle', async ({ page }) => {
     await page.goto(site().url + '/news');

@@ -2,11 +2,12 @@
 import { expect, test } from '@playwright/test';
 import { HOSTILE, makeShopItem } from '../../fixtures/factories';
 import { expectNoEmoji, expectNoInjectedScript, useSite, withCookieChoice, expectNoSidewaysScroll } from './helpers';
+import { useEmptySite } from '../../fixtures/shared-site';
 
 test.beforeEach(async ({ context }) => withCookieChoice(context));
 
 test.describe('Shop, leere Datenbank', () => {
-  const site = useSite();
+  const site = useEmptySite();
 
   test("hero 'Vereinsshop', the empty state, title, description and canonical /shop", async ({ page }) => {
     await page.goto(site().url + '/shop');

@@ -2,11 +2,12 @@
 import { expect, test } from '@playwright/test';
 import { HOSTILE, makeSponsor } from '../../fixtures/factories';
 import { expectNoInjectedScript, useSite, withCookieChoice, expectNoSidewaysScroll } from './helpers';
+import { useEmptySite } from '../../fixtures/shared-site';
 
 test.beforeEach(async ({ context }) => withCookieChoice(context));
 
 test.describe('Sponsoren, leere Datenbank', () => {
-  const site = useSite();
+  const site = useEmptySite();
 
   test("'Noch keine Sponsoren hinzugefügt.' and the invitation to become a partner", async ({ page }) => {
     await page.goto(site().url + '/sponsoren');

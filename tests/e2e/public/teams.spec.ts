@@ -2,11 +2,12 @@
 import { expect, test } from '@playwright/test';
 import { HOSTILE, makePlayer, makeTeam } from '../../fixtures/factories';
 import { expectNoEmoji, expectNoInjectedScript, jsonLdOf, useSite, withCookieChoice } from './helpers';
+import { useEmptySite } from '../../fixtures/shared-site';
 
 test.beforeEach(async ({ context }) => withCookieChoice(context));
 
 test.describe('Mannschaften, leere Datenbank', () => {
-  const site = useSite();
+  const site = useEmptySite();
 
   test('the overview says that no teams exist yet', async ({ page }) => {
     await page.goto(site().url + '/mannschaften');

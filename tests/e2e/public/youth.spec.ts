@@ -2,11 +2,12 @@
 import { expect, test } from '@playwright/test';
 import { HOSTILE, makeContact, makePageSection, makeYouthTeam } from '../../fixtures/factories';
 import { expectNoInjectedScript, useSite, withCookieChoice } from './helpers';
+import { useEmptySite } from '../../fixtures/shared-site';
 
 test.beforeEach(async ({ context }) => withCookieChoice(context));
 
 test.describe('Nachwuchs, leere Datenbank', () => {
-  const site = useSite();
+  const site = useEmptySite();
 
   test("title 'Nachwuchs' and the default club paragraph", async ({ page }) => {
     await page.goto(site().url + '/nachwuchs');

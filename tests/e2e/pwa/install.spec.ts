@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { startSite, type Site } from '../../fixtures/site';
+import { useEmptySite } from '../../fixtures/shared-site';
 import { INSTALL_HELP } from '../../../src/lib/pwa-texts';
 import { waitForChrome } from '../public/helpers';
 import { acceptNecessaryCookies } from './pwa-helpers';
@@ -9,13 +9,8 @@ import { acceptNecessaryCookies } from './pwa-helpers';
 // the service worker is what these tests are about (it is Playwright's default, stated here on purpose)
 test.use({ serviceWorkers: 'allow' });
 
-let site: Site;
-test.beforeAll(async () => {
-  site = await startSite();
-});
-test.afterAll(async () => {
-  await site.stop();
-});
+// the empty club, shared with the other blocks of this worker that only read (shared-site.ts)
+const site = useEmptySite();
 
 const PHONE = { width: 375, height: 740 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -56,7 +51,7 @@ async function offerInstallPrompt(page: Page, outcome: 'accepted' | 'dismissed')
 
 test("the footer button reads 'App installieren'; without a browser prompt an alert explains the browser menu", async ({ page }) => {
   await acceptNecessaryCookies(page);
-  await page.goto(`${site.url}/`);
+  await page.goto(`${site().url}/`);
   await hydrated(page, 'InstallButton');
   await expect(footerButton(page)).toHaveText('App installieren');
   const alert = nextAlert(page);
@@ -70,7 +65,7 @@ test("the footer button reads 'App installieren'; without a browser prompt an al
 
 test("accepting the browser's install prompt stores 'pwa-installed' and the button reads 'App bereits installiert'", async ({ page }) => {
   await acceptNecessaryCookies(page);
-  await page.goto(`${site.url}/`);
+  await page.goto(`${site().url}/`);
   await hydrated(page, 'InstallButton');
   await offerInstallPrompt(page, 'accepted');
   const dialogs: string[] = [];
@@ -86,13 +81,13 @@ test("accepting the browser's install prompt stores 'pwa-installed' and the butt
   // the browser's own prompt, no explanation
   expect(dialogs).toEqual([]);
   // it stays installed on the next page
-  await page.goto(`${site.url}/news`);
+  await page.goto(`${site().url}/news`);
   await expect(footerButton(page)).toHaveText('App bereits installiert');
 });
 
 test('a dismissed prompt stores nothing and keeps offering the install', async ({ page }) => {
   await acceptNecessaryCookies(page);
-  await page.goto(`${site.url}/`);
+  await page.goto(`${site().url}/`);
   await hydrated(page, 'InstallButton');
   await offerInstallPrompt(page, 'dismissed');
   await footerButton(page).click();
@@ -113,7 +108,7 @@ test('a prompt the browser offers before the islands have loaded is kept and use
       window.dispatchEvent(event);
     });
   });
-  await page.goto(`${site.url}/`);
+  await page.goto(`${site().url}/`);
   await hydrated(page, 'InstallButton');
   await footerButton(page).click();
   await expect(footerButton(page)).toHaveText('App bereits installiert');
@@ -124,7 +119,7 @@ test("with 'pwa-installed' stored the button reads 'App bereits installiert' and
   await page.setViewportSize(PHONE);
   await acceptNecessaryCookies(page);
   await page.addInitScript(() => localStorage.setItem('pwa-installed', 'true'));
-  await page.goto(`${site.url}/`);
+  await page.goto(`${site().url}/`);
   await hydrated(page, 'InstallBanner');
   await expect(footerButton(page)).toHaveText('App bereits installiert');
   await expect(installBanner(page)).toHaveCount(0);
@@ -138,7 +133,7 @@ test('running standalone counts as installed', async ({ page }) => {
     window.matchMedia = (query: string) =>
       query.includes('display-mode: standalone') ? ({ ...original(query), matches: true, media: query } as MediaQueryList) : original(query);
   });
-  await page.goto(`${site.url}/`);
+  await page.goto(`${site().url}/`);
   await hydrated(page, 'InstallButton');
   await expect(footerButton(page)).toHaveText('App bereits installiert');
   expect(await storedFlag(page)).toBeNull();
@@ -146,7 +141,7 @@ test('running standalone counts as installed', async ({ page }) => {
 
 test('on a phone the banner offers the install on a page after the cookie choice; closing it holds for the visit', async ({ page }) => {
   await page.setViewportSize(PHONE);
-  await page.goto(`${site.url}/`);
+  await page.goto(`${site().url}/`);
   await hydrated(page, 'InstallBanner');
   // the cookie choice comes first: the two bars never cover each other
   await expect(page.getByRole('region', { name: 'Wir verwenden Cookies' })).toBeVisible();
@@ -156,7 +151,7 @@ test('on a phone the banner offers the install on a page after the cookie choice
   await expect(page.getByRole('region', { name: 'Wir verwenden Cookies' })).toHaveCount(0);
   await page.waitForTimeout(500);
   await expect(installBanner(page)).toHaveCount(0);
-  await page.goto(`${site.url}/news`);
+  await page.goto(`${site().url}/news`);
   await expect(installBanner(page)).toBeVisible();
   await expect(installBanner(page)).toContainText('Installiere unsere App');
   // a compact bar, and the page keeps room for it: the end of the page can be scrolled out from under it
@@ -173,7 +168,7 @@ test('on a phone the banner offers the install on a page after the cookie choice
 
   await installBanner(page).getByRole('button', { name: 'Schließen' }).click();
   await expect(installBanner(page)).toHaveCount(0);
-  await page.goto(`${site.url}/spielplan`);
+  await page.goto(`${site().url}/spielplan`);
   await hydrated(page, 'InstallBanner');
   await expect(installBanner(page)).toHaveCount(0);
   // the footer button is always there
@@ -183,7 +178,7 @@ test('on a phone the banner offers the install on a page after the cookie choice
 test('accepting the prompt from the banner hides it and marks the app installed', async ({ page }) => {
   await page.setViewportSize(PHONE);
   await acceptNecessaryCookies(page);
-  await page.goto(`${site.url}/`);
+  await page.goto(`${site().url}/`);
   await expect(installBanner(page)).toBeVisible();
   await offerInstallPrompt(page, 'accepted');
   await installBanner(page).getByRole('button', { name: 'App installieren' }).click();
@@ -196,7 +191,7 @@ test('no install banner on screens of 768 px and wider', async ({ page }) => {
   await acceptNecessaryCookies(page);
   for (const size of [DESKTOP, { width: 768, height: 900 }]) {
     await page.setViewportSize(size);
-    await page.goto(`${site.url}/`);
+    await page.goto(`${site().url}/`);
     await hydrated(page, 'InstallBanner');
     await expect(installBanner(page)).toHaveCount(0);
     await expect(footerButton(page)).toHaveText('App installieren');

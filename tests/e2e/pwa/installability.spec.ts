@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
-import { startSite, type Site } from '../../fixtures/site';
+import { useEmptySite } from '../../fixtures/shared-site';
 import { waitForServiceWorker } from './pwa-helpers';
 
 // Installable app (public-site.md §1): a German manifest with the icons the
@@ -11,13 +11,8 @@ import { waitForServiceWorker } from './pwa-helpers';
 // the service worker is what these tests are about (it is Playwright's default, stated here on purpose)
 test.use({ serviceWorkers: 'allow' });
 
-let site: Site;
-test.beforeAll(async () => {
-  site = await startSite();
-});
-test.afterAll(async () => {
-  await site.stop();
-});
+// the empty club, shared with the other blocks of this worker that only read (shared-site.ts)
+const site = useEmptySite();
 
 type Manifest = {
   name: string;
@@ -41,10 +36,10 @@ test('the manifest is German and complete: name, short name, start URL /, standa
   page,
   request,
 }) => {
-  await page.goto(`${site.url}/`);
+  await page.goto(`${site().url}/`);
   const href = await page.locator('link[rel="manifest"]').getAttribute('href');
   expect(href).toBe('/manifest.webmanifest');
-  const response = await request.get(`${site.url}${href}`);
+  const response = await request.get(`${site().url}${href}`);
   expect(response.headers()['content-type']).toContain('application/manifest+json');
   const manifest = (await response.json()) as Manifest;
   expect(manifest).toMatchObject({
@@ -66,7 +61,7 @@ test('the manifest is German and complete: name, short name, start URL /, standa
   for (const { sizes, purpose } of wanted) {
     const icon = manifest.icons.find((i) => i.sizes === sizes && (i.purpose ?? 'any').split(' ').includes(purpose));
     expect(icon, `${sizes} ${purpose}`).toBeDefined();
-    const file = await request.get(`${site.url}${icon!.src}`);
+    const file = await request.get(`${site().url}${icon!.src}`);
     expect(file.status()).toBe(200);
     expect(file.headers()['content-type']).toBe('image/png');
     const [width, height] = sizes.split('x').map(Number);
@@ -75,14 +70,14 @@ test('the manifest is German and complete: name, short name, start URL /, standa
 });
 
 test('the service worker is served fresh and the offline page is German', async ({ request }) => {
-  const sw = await request.get(`${site.url}/sw.js`);
+  const sw = await request.get(`${site().url}/sw.js`);
   expect(sw.status()).toBe(200);
   expect(sw.headers()['cache-control']).toBe('no-cache');
   expect(sw.headers()['content-type']).toContain('javascript');
-  const version = await request.get(`${site.url}/cache-version.json`);
+  const version = await request.get(`${site().url}/cache-version.json`);
   expect(version.headers()['cache-control']).toBe('no-cache');
   expect(await version.json()).toMatchObject({ version: expect.any(Number), publishedAt: expect.any(String) });
-  const offline = await request.get(`${site.url}/offline.html`);
+  const offline = await request.get(`${site().url}/offline.html`);
   const html = await offline.text();
   expect(html).toContain('<html lang="de">');
   expect(html).toContain('Du bist offline');
@@ -99,11 +94,11 @@ test("Chromium's installability check finds no error (manifest, icons, service w
   });
   try {
     const page = context.pages()[0] ?? (await context.newPage());
-    await page.goto(`${site.url}/`);
+    await page.goto(`${site().url}/`);
     await waitForServiceWorker(page);
     const cdp = await context.newCDPSession(page);
     const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] };
-    expect(manifest.url).toBe(`${site.url}/manifest.webmanifest`);
+    expect(manifest.url).toBe(`${site().url}/manifest.webmanifest`);
     expect(manifest.errors).toEqual([]);
     const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] };
     expect(installabilityErrors).toEqual([]);

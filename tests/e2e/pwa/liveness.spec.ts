@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { startSite, type Site } from '../../fixtures/site';
+import { useEmptySite } from '../../fixtures/shared-site';
 import { acceptNecessaryCookies, waitForServiceWorker } from './pwa-helpers';
 
 // Background worker liveness and the screen wake lock (public-site.md §4, §9).
@@ -8,13 +8,8 @@ import { acceptNecessaryCookies, waitForServiceWorker } from './pwa-helpers';
 // the service worker is what these tests are about (it is Playwright's default, stated here on purpose)
 test.use({ serviceWorkers: 'allow' });
 
-let site: Site;
-test.beforeAll(async () => {
-  site = await startSite();
-});
-test.afterAll(async () => {
-  await site.stop();
-});
+// the empty club, shared with the other blocks of this worker that only read (shared-site.ts)
+const site = useEmptySite();
 
 test.beforeEach(async ({ page }) => {
   await acceptNecessaryCookies(page);
@@ -29,7 +24,7 @@ test('the page sends heartbeats every 10 s and the worker answers them', async (
       if ((event.data as { type?: string } | null)?.type === 'heartbeat-reply') record.__heartbeatReplies += 1;
     });
   });
-  await page.goto(`${site.url}/`);
+  await page.goto(`${site().url}/`);
   await waitForServiceWorker(page);
   const replies = () => page.evaluate(() => (window as unknown as { __heartbeatReplies: number }).__heartbeatReplies);
   // the first heartbeat goes out as soon as the worker is ready
@@ -62,7 +57,7 @@ test('the screen wake lock is held while the page is visible and asked for again
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
-  await page.goto(`${site.url}/`);
+  await page.goto(`${site().url}/`);
   const state = () =>
     page.evaluate(() => {
       const record = window as unknown as { __wakeLockRequests: number; __wakeLocks: WakeLockSentinel[] };
@@ -89,7 +84,7 @@ test('where the browser has no Wake Lock API, or refuses it, nothing fails and n
   await page.addInitScript(() => {
     WakeLock.prototype.request = () => Promise.reject(new DOMException('Wake Lock permission request denied', 'NotAllowedError'));
   });
-  await page.goto(`${site.url}/`);
+  await page.goto(`${site().url}/`);
   await waitForServiceWorker(page);
   await page.evaluate(() => window.dispatchEvent(new Event('focus')));
 
@@ -101,7 +96,7 @@ test('where the browser has no Wake Lock API, or refuses it, nothing fails and n
   await bare.addInitScript(() => {
     Object.defineProperty(Navigator.prototype, 'wakeLock', { get: () => undefined, configurable: true });
   });
-  await bare.goto(`${site.url}/news`);
+  await bare.goto(`${site().url}/news`);
   await waitForServiceWorker(bare);
   await bare.evaluate(() => window.dispatchEvent(new Event('focus')));
   // the page works as ever: the worker's client started, the footer button answers
