@@ -175,9 +175,12 @@ export const AUDIT_TEXTS = {
   inviteFailed: (email: string, reason: string) => `Nicht versendet: ${email} (${reason})`,
   inviteInterrupted: (email: string) =>
     `Der Server wurde angehalten, während die Einladung an ${email} noch versendet wurde: ob sie angekommen ist, ist unbekannt (ihr Link gilt; sonst die Einladung wiederholen)`,
-  /** said at a start: its process was killed (not stopped) while the mail went out, or could not store how it ended */
-  inviteCutOff: (email: string, since: string, byServer: boolean) =>
-    `Versand der Einladung an ${email} (begonnen am ${since}) nicht abgeschlossen: ${byServer ? 'der Server' : 'der Import'} wurde vorher beendet oder konnte das Ergebnis nicht speichern. Ob sie angekommen ist, ist unbekannt (ihr Link gilt; sonst die Einladung wiederholen)`,
+  /**
+   * said at a start: its process was killed (not stopped) while the mail went out, or could not store how it
+   * ended; a start after the link's 7 days (the server down that long) says it has expired
+   */
+  inviteCutOff: (email: string, since: string, byServer: boolean, linkExpired = false) =>
+    `Versand der Einladung an ${email} (begonnen am ${since}) nicht abgeschlossen: ${byServer ? 'der Server' : 'der Import'} wurde vorher beendet oder konnte das Ergebnis nicht speichern. Ob sie angekommen ist, ist unbekannt (${linkExpired ? 'ihr Link ist inzwischen abgelaufen: bitte die Einladung wiederholen' : 'ihr Link gilt; sonst die Einladung wiederholen'})`,
   deletedUser: (email: string) => `Gelöscht: ${email}`,
   viaInvitation: 'über den Einladungslink',
   viaReset: 'über den Link zum Zurücksetzen',

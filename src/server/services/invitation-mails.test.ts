@@ -17,12 +17,12 @@ const goingOut = (db: Db) => db.select({ email: invitationMailsGoingOut.email, s
 const boss = { id: null, email: 'chefin@verein.at' };
 
 /** Rows as killed processes left them, each with its account and open link (`token-<email>`). */
-function seedRows(db: Db, rows: { email: string; sender: string; since: number }[]) {
+function seedRows(db: Db, rows: { email: string; sender: string; since: number }[], linkExpiresAt = Date.now() + 86_400_000) {
   write('test.seed', (tx) => {
     for (const row of rows) {
       const [user] = tx.insert(users).values({ email: row.email }).returning({ id: users.id }).all();
       const tokenId = `token-${row.email}`;
-      tx.insert(oneTimeTokens).values({ id: tokenId, purpose: 'invite', userId: user.id, expiresAt: Date.now() + 86_400_000, createdAt: Date.now() }).run();
+      tx.insert(oneTimeTokens).values({ id: tokenId, purpose: 'invite', userId: user.id, expiresAt: linkExpiresAt, createdAt: Date.now() }).run();
       tx.insert(invitationMailsGoingOut).values({ ...row, tokenId, userId: user.id, byId: null, byName: null }).run();
     }
   }, db);
@@ -103,6 +103,17 @@ describe('invitations going out, in the database', () => {
     }, db);
     expect(recordInvitationsCutOff(db)).toEqual(['offen@verein.at']);
     expect(auditOf(db).map((a) => a.detail)).toEqual([expect.stringContaining('offen@verein.at')]);
+    expect(goingOut(db)).toEqual([]);
+  });
+
+  it("one whose link expired meanwhile (a start after the link's days, before the night's sweep) says it expired, not that it holds", async () => {
+    const db = createTestDb();
+    const since = Date.now() - 8 * 86_400_000;
+    seedRows(db, [{ email: 'lange@verein.at', sender: 'server', since }], since + 7 * 86_400_000);
+    expect(recordInvitationsCutOff(db)).toEqual(['lange@verein.at']);
+    expect(auditOf(db).map((a) => a.detail)).toEqual([AUDIT_TEXTS.inviteCutOff('lange@verein.at', formatDateTime(since), true, true)]);
+    expect(auditOf(db)[0].detail).toMatch(/\(ihr Link ist inzwischen abgelaufen: bitte die Einladung wiederholen\)$/);
+    expect(auditOf(db)[0].detail).not.toContain('ihr Link gilt');
     expect(goingOut(db)).toEqual([]);
   });
 

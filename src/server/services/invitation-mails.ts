@@ -34,13 +34,15 @@ export function forgetMailGoingOut(tx: Db, tokenId: string): void {
 }
 
 /**
- * Whether the invitation is decided whatever its mail did: its link was used (a password set through it) or is
- * void (a later invitation's mail sent, a password set on the account). Nothing to say of it then.
+ * What became of the invitation's link: 'decided' whatever its mail did when it was used (a password set
+ * through it) or is void (a later invitation's mail sent, a password set on the account): nothing to say of it
+ * then. 'expired' when its days ran out unused (the sweep deletes it at night; the server was down meanwhile).
  */
-function linkDecided(tx: Db, row: { tokenId: string; userId: string }): boolean {
-  const link = tx.select({ usedAt: oneTimeTokens.usedAt }).from(oneTimeTokens).where(eq(oneTimeTokens.id, row.tokenId)).get();
-  if (!link || link.usedAt !== null) return true;
-  return tx.select({ hash: users.passwordHash }).from(users).where(eq(users.id, row.userId)).get()?.hash != null;
+function linkState(tx: Db, row: { tokenId: string; userId: string }, now: number): 'decided' | 'expired' | 'open' {
+  const link = tx.select({ usedAt: oneTimeTokens.usedAt, expiresAt: oneTimeTokens.expiresAt }).from(oneTimeTokens).where(eq(oneTimeTokens.id, row.tokenId)).get();
+  if (!link || link.usedAt !== null) return 'decided';
+  if (tx.select({ hash: users.passwordHash }).from(users).where(eq(users.id, row.userId)).get()?.hash != null) return 'decided';
+  return link.expiresAt <= now ? 'expired' : 'open';
 }
 
 /**
@@ -48,21 +50,24 @@ function linkDecided(tx: Db, row: { tokenId: string; userId: string }): boolean 
  * per data folder): every row is one a process that ended left, killed while its mail went out or unable to
  * store how it ended. Each is said in the Protokoll (by the admin who invited) and dropped, in a write of its
  * own (one that fails stays for the next start); its account and link stay, as at a graceful stop. One whose
- * link was used or is void meanwhile is dropped without a word. Returns the addresses said, for the log.
+ * link was used or is void meanwhile is dropped without a word; of one whose link expired meanwhile (a start
+ * after its 7 days) the entry says so. Returns the addresses said, for the log.
  */
 export function recordInvitationsCutOff(db: Db, now = Date.now(), log: Pick<Console, 'error'> = console): string[] {
   const addresses: string[] = [];
   for (const row of db.select().from(invitationMailsGoingOut).all()) {
     const by = row.byName === null ? null : { id: row.byId, email: row.byName };
-    const detail = AUDIT_TEXTS.inviteCutOff(row.email, formatDateTime(row.since), row.sender === 'server');
     try {
       const said = write(
         'user.inviteCutOff',
         (tx) => {
-          const decided = linkDecided(tx, row);
-          if (!decided) recordAudit(tx, { action: 'user.inviteInterrupted', actor: by, entity: 'users', rowId: row.userId, detail }, now);
+          const link = linkState(tx, row, now);
+          if (link !== 'decided') {
+            const detail = AUDIT_TEXTS.inviteCutOff(row.email, formatDateTime(row.since), row.sender === 'server', link === 'expired');
+            recordAudit(tx, { action: 'user.inviteInterrupted', actor: by, entity: 'users', rowId: row.userId, detail }, now);
+          }
           forgetMailGoingOut(tx, row.tokenId);
-          return !decided;
+          return link !== 'decided';
         },
         db,
       );
