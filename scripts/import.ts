@@ -69,15 +69,17 @@ async function importAndPublish(): Promise<number> {
   const { runImport } = await import('../src/server/import/command');
   const { SOURCE_TIMEOUT_MS } = await import('../src/server/import/sources');
   const { numberSetting } = await import('../src/server/number-settings');
-  // its invitations' failures are said in the superadmin's header too, and one that goes ends the server's note
-  // there, as the server's own mails do (decision 075)
-  const { watchMailOutcomes } = await import('../src/server/mail/mailer');
-  const { recordMailOutcome } = await import('../src/server/mail/mail-status');
-  watchMailOutcomes((error, mail) => recordMailOutcome(getDb(), error, mail));
+  const invite = argv.includes('--invite');
+  if (invite && !dryRun) {
+    // its invitations' failures are said in the superadmin's header too, and one that goes ends the server's
+    // note there, as the server's own mails do (decision 075)
+    const { keepMailOutcomes } = await import('../src/server/mail/mail-status');
+    keepMailOutcomes(getDb);
+  }
   const outcome = await runImport(getDb(), {
     from: from!,
     dryRun,
-    invite: argv.includes('--invite'),
+    invite,
     // the old app keeps no club name: --club names it before the invitations and the publish
     club: option('club') !== undefined ? { longName: option('club')!, shortName: option('club-short') } : undefined,
     storageUrl: option('storage-url'),

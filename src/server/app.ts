@@ -42,7 +42,7 @@ import { requestPublish } from './publish/notify';
 import { invitationsAtStop, recordInvitationsInterrupted } from './services/invitations';
 import { recordInvitationsCutOff, registerInvitationSender } from './services/invitation-mails';
 import { watchMailOutcomes } from './mail/mailer';
-import { recordMailOutcome } from './mail/mail-status';
+import { keepMailOutcomes } from './mail/mail-status';
 import { retentionJobs } from './audit/retention';
 import { signInHousekeepingJob } from './auth/housekeeping';
 import { revisionRetentionJob } from './revisions/retention-job';
@@ -147,7 +147,7 @@ export async function startApp(
   await ensureSetupLink(db);
   // a mail server's failure, and each kind of mail's refusal, is kept for the superadmin's header until a mail
   // (of that kind) goes again (decision 075)
-  watchMailOutcomes((error, mail) => recordMailOutcome(getDb(), error, mail));
+  keepMailOutcomes(getDb);
   // invitations a killed server (or import) left going out are said in the Protokoll (decision 073)
   registerInvitationSender();
   try {

@@ -9,7 +9,7 @@ import { write } from '../db/write';
 import { siteSettings } from '../db/schema';
 import { config } from '../config';
 import { inquiryRecipientIn } from '../content/club-facts';
-import { mailFailureCause, type Mail, type MailFailureCause } from './mailer';
+import { mailFailureCause, watchMailOutcomes, type Mail, type MailFailureCause } from './mailer';
 
 /** `to`: the club's own address a mail server refused (the inquiries') */
 type Failure = { at: number; cause: MailFailureCause; to?: string };
@@ -81,6 +81,14 @@ function store(db: Db, via: Via, failures: Failures): void {
 function scopeOf(cause: MailFailureCause, purpose: Mail['purpose']): MailFailureScope | null {
   if (cause === 'recipient') return purpose === 'inquiry' ? 'inquiry' : null;
   return cause === 'refused' ? purpose : 'server';
+}
+
+/**
+ * Keeps the outcome of every mail this process sends from now on (the server from its start, an import with
+ * `--invite` for its invitations): the mailer tells each one, recordMailOutcome keeps it.
+ */
+export function keepMailOutcomes(db: () => Db): void {
+  watchMailOutcomes((error, mail) => recordMailOutcome(db(), error, mail));
 }
 
 /**
