@@ -35,7 +35,9 @@ beforeAll(async () => {
     req.setEncoding('utf8');
     req.on('data', (chunk: string) => (body += chunk));
     req.on('end', async () => {
-      const forwardedFor = `10.${(visitor >> 16) & 255}.${(visitor >> 8) & 255}.${visitor++ & 255}`;
+      // this request's own number, taken before any await (another request may take the next meanwhile)
+      const request = visitor++;
+      const forwardedFor = `10.${(request >> 16) & 255}.${(request >> 8) & 255}.${request & 255}`;
       const admin = (req.url ?? '').startsWith('/_actions/admin.');
       try {
         const input = JSON.parse(body) as Record<string, unknown>;
@@ -44,7 +46,7 @@ beforeAll(async () => {
         // time, as each request's client address is. One account failing hundreds of times from ever new
         // addresses is under attack, and each sign-in then waits its extra delay (decision 016): the sign-in's
         // run took 136 of the eight runs' 137 s
-        if ((req.url ?? '').startsWith('/_actions/auth.signIn') && input.email === SIGN_IN_EMAIL) input.email = `max+${visitor}@example.at`;
+        if ((req.url ?? '').startsWith('/_actions/auth.signIn') && input.email === SIGN_IN_EMAIL) input.email = `max+${request}@example.at`;
         body = JSON.stringify(input);
       } catch {
         // not JSON (sqlmap broke it on purpose): it goes as it is
