@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_SHELL } from './tests/fixtures/browsers';
 
 // the benchmark's spec folder, by its whole path: a pattern on 'bench' alone would also match a checkout
 // that lies in a folder of that name, and the site project would then find no test
@@ -32,18 +33,8 @@ export default defineConfig({
     browserName: 'chromium',
     locale: 'de-AT',
     timezoneId: 'Europe/Vienna',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    // Chromium's headless shell; a spec that needs the browser's own layer says so (tests/fixtures/browsers.ts)
+    launchOptions: { executablePath: CHROMIUM_SHELL, args: CHROMIUM_ARGS },
     trace: 'off',
     // page.route cannot see requests of a page the service worker controls; the PWA specs allow it themselves
     serviceWorkers: 'block',

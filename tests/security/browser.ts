@@ -1,14 +1,15 @@
 // The victim's browser for the attacks that need one (CSRF, stored XSS): the
-// system Chromium as the browser tests launch it, with a watch on every page
+// Chromium headless shell as the browser tests launch it (tests/fixtures/browsers.ts), with a watch on every page
 // for what an attack would leave: calls of window.__hit(n) (the payloads'
 // tell), dialogs, and content-security-policy violations.
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { SESSION_COOKIE } from '../../src/server/auth/session';
+import { CHROMIUM_ARGS, CHROMIUM_SHELL } from '../fixtures/browsers';
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
+    executablePath: CHROMIUM_SHELL,
+    args: CHROMIUM_ARGS,
   });
 }
 

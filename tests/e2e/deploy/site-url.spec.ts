@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createTestUser } from '../../fixtures/auth';
+import { CHROMIUM_ARGS, CHROMIUM_SHELL } from '../../fixtures/browsers';
 import { freePort, startSite, type Site } from '../../fixtures/site';
 import { signInWithForm } from '../auth/helpers';
 import { send } from '../../security/http';
@@ -10,9 +11,9 @@ import { send } from '../../security/http';
 // origin check's hardest case), and the published pages name their own host.
 test.use({
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_SHELL,
     // the two club names resolve to this machine, as DNS would point them at the server
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--host-resolver-rules=MAP *.test 127.0.0.1'],
+    args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP *.test 127.0.0.1'],
   },
 });
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
+import { CHROMIUM } from '../../fixtures/browsers';
 import { useEmptySite } from '../../fixtures/shared-site';
 import { waitForServiceWorker } from './pwa-helpers';
 
@@ -89,7 +90,8 @@ test("Chromium's installability check finds no error (manifest, icons, service w
   // a profile on disk: Chromium does not offer installs in incognito-like contexts
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-pwa-profile-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    // the check is the browser's own (tests/fixtures/browsers.ts)
+    executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run'],
   });
   try {

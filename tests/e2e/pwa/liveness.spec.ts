@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../fixtures/browsers';
 import { useEmptySite } from '../../fixtures/shared-site';
 import { acceptNecessaryCookies, waitForServiceWorker } from './pwa-helpers';
 
@@ -7,6 +8,8 @@ import { acceptNecessaryCookies, waitForServiceWorker } from './pwa-helpers';
 // src/lib/pwa-wake-lock.test.ts); here the real browser and worker take part.
 // the service worker is what these tests are about (it is Playwright's default, stated here on purpose)
 test.use({ serviceWorkers: 'allow' });
+// in Chromium itself: the headless shell refuses the screen wake lock, which is the browser's (tests/fixtures/browsers.ts)
+test.use({ launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS } });
 
 // the empty club, shared with the other blocks of this worker that only read (shared-site.ts)
 const site = useEmptySite();
