@@ -102,27 +102,33 @@ describe('a stop while rsync runs', () => {
   });
 });
 
+/** A site in folders, a folder to deploy to, and the real rsync with each run written down (a pass is an rsync of its own). */
+function folderCase() {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-rsync-passes-'));
+  const dirs = { clientDir: path.join(root, 'client'), siteDir: path.join(root, 'site'), uploadsDir: path.join(root, 'uploads') };
+  const write = (file: string, content: string) => {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, content);
+  };
+  write(path.join(dirs.clientDir, '_astro', 'app.js'), 'console.log(1)');
+  write(path.join(dirs.siteDir, 'index.html'), '<h1>Start</h1>');
+  write(path.join(dirs.uploadsDir, 'news', 'a.webp'), 'bild-a');
+  // over ssh, each run is a connection of its own
+  const log = path.join(root, 'rsync-runs.log');
+  const bin = path.join(root, 'bin');
+  const realRsync = spawnSync('sh', ['-c', 'command -v rsync'], { encoding: 'utf8' }).stdout.trim();
+  write(path.join(bin, 'rsync'), `#!/bin/sh\necho run >> '${log}'\nexec '${realRsync}' "$@"\n`);
+  fs.chmodSync(path.join(bin, 'rsync'), 0o755);
+  const runs = () => (fs.existsSync(log) ? fs.readFileSync(log, 'utf8').split('\n').filter(Boolean).length : 0);
+  const pathBefore = process.env.PATH;
+  process.env.PATH = `${bin}:${pathBefore}`;
+  const restorePath = () => (process.env.PATH = pathBefore);
+  return { dirs, write, runs, www: path.join(root, 'www'), restorePath };
+}
+
 describe('a deploy to a folder', () => {
   it("leaves out the first pass while the assets and uploads are those it sent last: a save's pages go with two rsyncs, a new upload with three", async () => {
-    root = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-rsync-passes-'));
-    const dirs = { clientDir: path.join(root, 'client'), siteDir: path.join(root, 'site'), uploadsDir: path.join(root, 'uploads') };
-    const write = (file: string, content: string) => {
-      fs.mkdirSync(path.dirname(file), { recursive: true });
-      fs.writeFileSync(file, content);
-    };
-    write(path.join(dirs.clientDir, '_astro', 'app.js'), 'console.log(1)');
-    write(path.join(dirs.siteDir, 'index.html'), '<h1>Start</h1>');
-    write(path.join(dirs.uploadsDir, 'news', 'a.webp'), 'bild-a');
-    // the real rsync, each run written down: a pass is an rsync (over ssh a connection) of its own
-    const log = path.join(root, 'rsync-runs.log');
-    const bin = path.join(root, 'bin');
-    const realRsync = spawnSync('sh', ['-c', 'command -v rsync'], { encoding: 'utf8' }).stdout.trim();
-    write(path.join(bin, 'rsync'), `#!/bin/sh\necho run >> '${log}'\nexec '${realRsync}' "$@"\n`);
-    fs.chmodSync(path.join(bin, 'rsync'), 0o755);
-    const runs = () => (fs.existsSync(log) ? fs.readFileSync(log, 'utf8').split('\n').filter(Boolean).length : 0);
-    const www = path.join(root, 'www');
-    const pathBefore = process.env.PATH;
-    process.env.PATH = `${bin}:${pathBefore}`;
+    const { dirs, write, runs, www, restorePath } = folderCase();
     try {
       const target = new RsyncTarget(www, dirs);
       await target.deploy(listSiteTree(dirs));
@@ -156,11 +162,41 @@ describe('a deploy to a folder', () => {
       expect(runs()).toBe(13);
       await target.deploy(listSiteTree(dirs), { full: true });
       expect(runs()).toBe(16);
-      // a restarted server does not know what went: all three
+      // without a folder for its record, a restarted server does not know what went: all three
       await new RsyncTarget(www, dirs).deploy(listSiteTree(dirs));
       expect(runs()).toBe(19);
     } finally {
-      process.env.PATH = pathBefore;
+      restorePath();
+    }
+  });
+
+  it('keeps what the first pass sent in its state folder: after a restart a save goes with two rsyncs; a new upload, or a forget, brings the third back', async () => {
+    const { dirs, write, runs, www, restorePath } = folderCase();
+    const stateDir = path.join(root, 'deploy');
+    const record = path.join(stateDir, `${new RsyncTarget(www, dirs).id}.assets-sent`);
+    try {
+      await new RsyncTarget(www, dirs, null, stateDir).deploy(listSiteTree(dirs));
+      expect(runs()).toBe(3);
+      expect(fs.readFileSync(record, 'utf8')).toMatch(/^[0-9a-f]{64}$/);
+
+      // the server restarted, then a save
+      write(path.join(dirs.siteDir, 'index.html'), '<h1>Neu</h1>');
+      expect(await new RsyncTarget(www, dirs, null, stateDir).deploy(listSiteTree(dirs))).toEqual({ delivered: 1, removed: 0 });
+      expect(runs()).toBe(5);
+
+      // an upload written while it was down goes first again
+      write(path.join(dirs.uploadsDir, 'news', 'c.webp'), 'bild-c');
+      await new RsyncTarget(www, dirs, null, stateDir).deploy(listSiteTree(dirs));
+      expect(runs()).toBe(8);
+      expect(fs.readFileSync(path.join(www, 'uploads', 'news', 'c.webp'), 'utf8')).toBe('bild-c');
+
+      // 'Erneut übertragen' forgets it for the next start too
+      new RsyncTarget(www, dirs, null, stateDir).forget();
+      expect(fs.existsSync(record)).toBe(false);
+      await new RsyncTarget(www, dirs, null, stateDir).deploy(listSiteTree(dirs));
+      expect(runs()).toBe(11);
+    } finally {
+      restorePath();
     }
   });
 });

@@ -7,9 +7,11 @@
 // assets and uploads are those it sent last (a save changes pages only): each
 // pass is an rsync of its own, over ssh a connection of its own.
 import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DEPLOY_TEXTS as T } from '../../lib/deploy-texts';
+import { writeWholeSync } from '../whole-file';
 import { HASHED_FOLDER } from './earlier-builds';
 import { DeployError, type DeployOptions, type DeployResult, type DeployTarget } from './target';
 import { AssetReader, VERSION_KEY, type LocalFile, type SiteDirs } from './tree';
@@ -51,20 +53,24 @@ function endRunningGroups(): void {
   }
 }
 
-/** The build's files and uploads as one string: equal strings, the same files (names, sizes, times). */
+/** The build's files and uploads as one hash: equal hashes, the same files (names, sizes, times). */
 const fingerprintOf = (assets: Map<string, LocalFile>): string =>
-  [...assets.values()].map((file) => `${file.key}\t${file.signature}`).sort().join('\n');
+  crypto
+    .createHash('sha256')
+    .update([...assets.values()].map((file) => `${file.key}\t${file.signature}`).sort().join('\n'))
+    .digest('hex');
 
 export class RsyncTarget implements DeployTarget {
   readonly id: string;
   readonly label: string;
   /**
-   * The assets and uploads (`fingerprintOf`) the first pass sent last, for this destination and this process. The
-   * same again: the destination has them, so the pages need not wait for a pass that sends nothing (a file
-   * removed there by hand is sent again by the second pass, which has every source; 'Erneut übertragen'
-   * forgets it). After a restart, unknown.
+   * The assets and uploads (`fingerprintOf`) the first pass sent last to this destination. The same again: the
+   * destination has them, so the pages need not wait for a pass that sends nothing (a file removed there by
+   * hand is sent again by the second pass, which has every source; 'Erneut übertragen' forgets it). Kept in
+   * `<stateDir>/<id>.assets-sent` beside the other targets' records, so that a restarted server's first save
+   * goes with two rsyncs too; without a `stateDir`, or when that file cannot be written, known to this process only.
    */
-  private assetsSent: string | null = null;
+  private assetsSent: string | null;
   /** lists them for that, reading only names not seen before */
   private readonly assetReader: AssetReader;
 
@@ -72,10 +78,33 @@ export class RsyncTarget implements DeployTarget {
     private readonly destination: string,
     private readonly dirs: SiteDirs,
     private readonly rsh: string | null = null,
+    private readonly stateDir: string | null = null,
   ) {
     this.label = `rsync ${destination}`;
     this.assetReader = new AssetReader(dirs);
     this.id = `rsync-${destination.replace(/[^a-z0-9]+/gi, '_')}`;
+    this.assetsSent = this.sentFile ? readSent(this.sentFile) : null;
+  }
+
+  private get sentFile(): string | null {
+    return this.stateDir ? path.join(this.stateDir, `${this.id}.assets-sent`) : null;
+  }
+
+  /** What the first pass sent last (null: unknown), in memory and in its file. */
+  private rememberSent(assets: string | null): void {
+    this.assetsSent = assets;
+    const file = this.sentFile;
+    if (!file) return;
+    try {
+      if (assets === null) fs.rmSync(file, { force: true });
+      else {
+        fs.mkdirSync(path.dirname(file), { recursive: true });
+        writeWholeSync(file, assets);
+      }
+    } catch (error) {
+      // not kept (a full disk): a restart sends the assets again, as it did before they were kept
+      console.warn(`[deploy] ${this.label}: ${String(error)}`);
+    }
   }
 
   /** The build's files, earlier builds' hashed files and the uploads folder: what pages refer to, so they go first. */
@@ -140,7 +169,7 @@ export class RsyncTarget implements DeployTarget {
   }
 
   forget(): void {
-    this.assetsSent = null;
+    this.rememberSent(null);
   }
 
   async deploy(_tree: Map<string, LocalFile>, { full = false, signal }: DeployOptions = {}): Promise<DeployResult> {
@@ -155,12 +184,21 @@ export class RsyncTarget implements DeployTarget {
     // an upload written meanwhile is sent by it, and the next deploy sends the assets again
     const assets = fingerprintOf(this.assetReader.read(full));
     const firstPass = full || assets !== this.assetsSent ? await this.run([...common, ...noVersion, ...this.assetSources(), destination], signal) : { sent: 0, deleted: 0 };
-    this.assetsSent = assets;
+    if (assets !== this.assetsSent) this.rememberSent(assets);
     // 2. pages, then what the site no longer has (deleted after the transfer)
     const pages = await this.run([...common, ...noVersion, '--delete-after', ...this.sources(), destination], signal);
     // 3. the version file, last
     // (always sent: the same size in the same second must not look unchanged)
     const version = await this.run([...common, '--ignore-times', `--include=/${VERSION_KEY}`, `--include=/${VERSION_KEY}.*`, '--exclude=*', withSlash(this.dirs.siteDir), destination], signal);
     return { delivered: firstPass.sent + pages.sent + version.sent, removed: pages.deleted };
+  }
+}
+
+function readSent(file: string): string | null {
+  try {
+    return fs.readFileSync(file, 'utf8').trim() || null;
+  } catch {
+    // none yet (or unreadable): the first deploy sends the assets
+    return null;
   }
 }

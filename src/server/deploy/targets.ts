@@ -20,7 +20,7 @@ export function deployTargetsFromEnv(env: NodeJS.ProcessEnv = process.env): Depl
   const targets: DeployTarget[] = [];
   const dir = deployStateDir();
   if (env.DEPLOY_S3_URL) targets.push(new S3Target(parseS3Url(env.DEPLOY_S3_URL), dir));
-  if (env.DEPLOY_RSYNC_TARGET) targets.push(new RsyncTarget(env.DEPLOY_RSYNC_TARGET, siteDirs(), env.DEPLOY_RSYNC_RSH || null));
+  if (env.DEPLOY_RSYNC_TARGET) targets.push(new RsyncTarget(env.DEPLOY_RSYNC_TARGET, siteDirs(), env.DEPLOY_RSYNC_RSH || null, dir));
   if (env.DEPLOY_PURGE_URL) targets.push(new PurgeTarget(env.DEPLOY_PURGE_URL, dir, env.DEPLOY_PURGE_TOKEN || null));
   return targets;
 }
