@@ -14,9 +14,16 @@ type Setup = { qrCode: string; secret: string };
 /** Recovery codes, shown this once, with a copy button; the admin confirms they kept them. */
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const toast = useToast();
+  // 'kopiert' only when the browser took them: a refused copy (no permission, no clipboard) must not make the
+  // admin believe they were kept
   const copy = async () => {
-    await navigator.clipboard?.writeText(codes.join('\n')).catch(() => undefined);
-    toast({ title: T.recoveryCopied });
+    try {
+      if (!navigator.clipboard) throw new Error('no clipboard');
+      await navigator.clipboard.writeText(codes.join('\n'));
+      toast({ title: T.recoveryCopied });
+    } catch {
+      toast({ title: T.recoveryNotCopied, description: T.recoveryNotCopiedHint, variant: 'destructive' });
+    }
   };
   return (
     <div className="account-recovery" role="region" aria-label={T.recoveryTitle}>

@@ -29,6 +29,8 @@ export const ACCOUNT_TEXTS = {
     'Jeder Code gilt einmal, falls du dein Handy nicht zur Hand hast. Bewahre sie sicher auf (ausdrucken oder im Passwort-Manager): Sie werden nur jetzt angezeigt.',
   recoveryCopy: 'Codes kopieren',
   recoveryCopied: 'Codes kopiert',
+  recoveryNotCopied: 'Nicht kopiert',
+  recoveryNotCopiedHint: 'Der Browser hat das Kopieren nicht erlaubt: bitte die Codes markieren und kopieren, oder aufschreiben.',
   recoveryStored: 'Ich habe die Codes gesichert',
   switchOff: 'Ausschalten',
   switchOffIntro: 'Zum Ausschalten oder für neue Wiederherstellungscodes: aktuellen Code aus der App (oder einen Wiederherstellungscode) eingeben.',

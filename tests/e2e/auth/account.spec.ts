@@ -60,6 +60,16 @@ test('an admin sets the second factor up from Mein Konto, sees ten recovery code
   const stored = site.db().select().from(recoveryCodes).where(eq(recoveryCodes.userId, admin.id)).all();
   expect(stored).toHaveLength(10);
   expect(stored.map((r) => r.id)).not.toContain(codes[0]);
+  // 'Codes kopieren' puts them on the clipboard; a copy the browser refuses says so instead of 'kopiert'
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.url });
+  await page.getByRole('button', { name: 'Codes kopieren' }).click();
+  await expect(page.locator('.toast').filter({ hasText: 'Codes kopiert' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(codes.join('\n'));
+  await page.evaluate(() => {
+    navigator.clipboard.writeText = () => Promise.reject(new DOMException('verweigert', 'NotAllowedError'));
+  });
+  await page.getByRole('button', { name: 'Codes kopieren' }).click();
+  await expect(page.locator('.toast').filter({ hasText: 'Der Browser hat das Kopieren nicht erlaubt' })).toBeVisible();
   await page.getByRole('button', { name: 'Ich habe die Codes gesichert' }).click();
   await expect(page.getByText('Eingerichtet. 10 von 10 Wiederherstellungscodes übrig.')).toBeVisible();
   // shown once: reopening shows the status, not the codes
