@@ -5,7 +5,7 @@
 // once more, and its reason kept (`firstTry`).
 import fs from 'node:fs';
 import path from 'node:path';
-import { CHROMIUM } from './weight';
+import { CHROMIUM } from '../../tests/fixtures/browsers';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 export type Category = (typeof CATEGORIES)[number];

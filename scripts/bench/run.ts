@@ -17,6 +17,7 @@ import { hasWrk } from './load';
 import { ensureTools, startNginx, type RunningNginx } from './nginx';
 import { lighthouseRoutes, readOptions, SERVE_ROUTES_FIXED, weightRoutes } from './options';
 import { freePort as pickFreePort } from '../../tests/fixtures/port';
+import { CHROMIUM } from '../../tests/fixtures/browsers';
 import { startOurServer } from './our-server';
 import { startAstroBuild, type AstroBuild } from './astro-reference';
 import { round } from './stats';
@@ -214,7 +215,7 @@ const { judge } = await import('./targets');
 const { renderTable } = await import('./table');
 const measured = { serving, nginxError, memory, publishing, live, astroBuild, weight, newsList, lighthouse };
 const checks = judge(measured);
-const chromiumVersion = spawnSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', ['--version'], { encoding: 'utf8' }).stdout?.trim() ?? null;
+const chromiumVersion = spawnSync(CHROMIUM, ['--version'], { encoding: 'utf8' }).stdout?.trim() ?? null;
 const machine = {
   cpu: os.cpus()[0]?.model ?? 'unknown',
   cores: os.availableParallelism(),

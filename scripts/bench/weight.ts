@@ -9,6 +9,8 @@ import http from 'node:http';
 import zlib from 'node:zlib';
 import { chromium, type Browser } from 'playwright-core';
 import { CONSENT_KEY } from '../../src/stores/consent';
+// a fan's browser, not the browser tests' headless shell
+import { CHROMIUM } from '../../tests/fixtures/browsers';
 
 export type Visitor = 'first' | 'returning';
 
@@ -33,8 +35,6 @@ export type RouteWeight = {
   requests: number;
   contentEncoding: string | null;
 };
-
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** The body size our server sends for a URL with 'Accept-Encoding: br' (not decoded). */
 export function brotliSize(url: string): Promise<{ bytes: number; status: number; encoding: string | null }> {
