@@ -8,7 +8,7 @@ import { acceptNecessaryCookies, waitForServiceWorker } from './pwa-helpers';
 // src/lib/pwa-wake-lock.test.ts); here the real browser and worker take part.
 // the service worker is what these tests are about (it is Playwright's default, stated here on purpose)
 test.use({ serviceWorkers: 'allow' });
-// in Chromium itself: the headless shell refuses the screen wake lock, which is the browser's (tests/fixtures/browsers.ts)
+// in Chromium itself: the headless shell never answers a screen wake lock request, the browser's layer does (tests/fixtures/browsers.ts)
 test.use({ launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS } });
 
 // the empty club, shared with the other blocks of this worker that only read (shared-site.ts)
