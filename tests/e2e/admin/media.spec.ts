@@ -195,6 +195,8 @@ test('an image deleted in the library while a form held it: the save is refused 
   expect(site.db().select().from(news).where(eq(news.title, 'Vereinsfest')).all()).toEqual([]);
   // another image, and it is saved
   await form.locator('.image-upload input[type="file"]').setInputFiles(await pngFile('fest2.png'));
+  // the first upload's toast may still be shown: the preview showing another image says this one is stored
+  await expect(form.getByRole('img', { name: /^Vorschau/ })).not.toHaveAttribute('src', url!);
   await expect(toaster(page).getByText('Bild erfolgreich hochgeladen!').last()).toBeVisible();
   await form.getByRole('button', { name: 'News erstellen' }).click();
   await expect(toaster(page).getByText('News erstellt!')).toBeVisible();

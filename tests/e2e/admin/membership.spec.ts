@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { loginAs } from '../../fixtures/auth';
 import { startSite, type Site } from '../../fixtures/site';
 import { membershipInquiries, pageContent } from '../../../src/server/db/schema';
-import { holdAction } from '../../fixtures/actions';
+import { clickForAnswer, holdAction } from '../../fixtures/actions';
 import { acceptNextConfirm, horizontalOverflow, pngFile, publicHtml, toaster } from './content-helpers';
 
 // Membership manager (admin-area.md §2 Mitglied, §4, §8): the texts and QR code
@@ -98,10 +98,11 @@ test('texts: create from the default, edit, delete back to the default; the page
   const headerDialog = page.getByRole('dialog', { name: 'Überschrift bearbeiten' });
   await headerDialog.getByRole('textbox', { name: 'Text', exact: true }).fill('JETZT MITGLIED WERDEN');
   const save = await holdAction(page, 'admin.pageContent.create');
-  await headerDialog.getByRole('button', { name: 'Speichern' }).click();
+  const answered = clickForAnswer(page, headerDialog.getByRole('button', { name: 'Speichern' }), 'admin.pageContent.create');
   await expect(headerDialog.getByRole('button', { name: 'Speichert...' })).toBeDisabled();
   save.release();
-  await expect(toaster(page).getByText('Inhalt erstellt!').nth(1)).toBeVisible();
+  expect((await answered).ok()).toBe(true);
+  await expect(toaster(page).getByText('Inhalt erstellt!').last()).toBeVisible();
   expect(await publicHtml(site, '/mitglied-werden')).toContain('<h1>JETZT MITGLIED WERDEN</h1>');
 
   // edit the stored quote
@@ -141,8 +142,8 @@ test('QR code: upload, save as section qr_code (display_order 99, title "QR Code
 
   // removing the image keeps the one entry and brings the placeholder back
   await form.getByRole('button', { name: 'Bild entfernen' }).click();
-  await form.getByRole('button', { name: 'QR Code speichern' }).click();
-  await expect(toaster(page).getByText('QR Code aktualisiert!').nth(1)).toBeVisible();
+  expect((await clickForAnswer(page, form.getByRole('button', { name: 'QR Code speichern' }), 'admin.membership.saveQrCode')).ok()).toBe(true);
+  await expect(toaster(page).getByText('QR Code aktualisiert!').last()).toBeVisible();
   expect(section('qr_code')).toEqual([expect.objectContaining({ image_url: null })]);
   expect(await publicHtml(site, '/mitglied-werden')).not.toContain(`src="${url}"`);
 });

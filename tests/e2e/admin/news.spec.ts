@@ -217,10 +217,10 @@ test("'Bearbeiten' on one article, then on another before the first came: the fo
   release();
   await expect.poll(() => heldAnswer !== undefined).toBe(true);
   await heldAnswer;
-  // the page has handled the late answer (its JSON read, React rendered): it changed nothing
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
-  await expect(editForm.getByLabel('Titel *')).toHaveValue('Zuletzt geklickt');
+  // the row's button comes back when the page has handled the late answer (its JSON read, React rendered):
+  // it changed nothing
   await expect(listItem(page, 'Langsam geladen').getByRole('button', { name: 'Bearbeiten' })).toBeEnabled();
+  await expect(editForm.getByLabel('Titel *')).toHaveValue('Zuletzt geklickt');
 });
 
 test("typed into the form while an article loads for 'Bearbeiten': asked before the article replaces it", async ({ page, context }) => {

@@ -4,7 +4,7 @@ import { loginAs } from '../../fixtures/auth';
 import { makePlayer, makeTeam } from '../../fixtures/factories';
 import { startSite, type Site } from '../../fixtures/site';
 import { players, teams } from '../../../src/server/db/schema';
-import { holdAction } from '../../fixtures/actions';
+import { clickForAnswer, holdAction } from '../../fixtures/actions';
 import { horizontalOverflow, publicHtml, toaster } from './content-helpers';
 
 // The players manager (admin-area.md §2 Spieler, §5, §8, §9) against the
@@ -63,8 +63,8 @@ test('create with validation, edit (moving teams) and delete with confirmation; 
   // age and jersey number may stay empty
   await form.getByLabel('Name *').fill('Trainer Toni');
   await form.getByLabel('Position *').selectOption('Trainer');
-  await form.getByRole('button', { name: 'Spieler hinzufügen' }).click();
-  await expect(toaster(page).getByText('Spieler erfolgreich hinzugefügt').nth(1)).toBeVisible();
+  expect((await clickForAnswer(page, form.getByRole('button', { name: 'Spieler hinzufügen' }), 'admin.players.create')).ok()).toBe(true);
+  await expect(toaster(page).getByText('Spieler erfolgreich hinzugefügt').last()).toBeVisible();
   expect(site.db().select().from(players).where(eq(players.name, 'Trainer Toni')).get()).toMatchObject({ age: null, jersey_number: null, team_id: kmId });
 
   const maxRow = row(page, 'Max Mustermann');

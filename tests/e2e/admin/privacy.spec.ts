@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { loginAs } from '../../fixtures/auth';
 import { startSite, type Site } from '../../fixtures/site';
 import { pageContent } from '../../../src/server/db/schema';
-import { actionUrl, failAction, holdAction, releaseWhenAsked } from '../../fixtures/actions';
+import { actionUrl, clickForAnswer, failAction, holdAction, releaseWhenAsked } from '../../fixtures/actions';
 import { horizontalOverflow, publicHtml, toaster } from './content-helpers';
 import { callAction } from '../auth/helpers';
 
@@ -69,8 +69,8 @@ test('starts from the default text; preview, save and the public page', async ({
 
   // a second save updates the same row
   await editor.fill('<p>Neue Fassung</p>');
-  await page.getByRole('button', { name: 'Speichern' }).click();
-  await expect(toaster(page).getByText('Erfolgreich gespeichert').nth(1)).toBeVisible();
+  expect((await clickForAnswer(page, page.getByRole('button', { name: 'Speichern' }), 'admin.privacy.save')).ok()).toBe(true);
+  await expect(toaster(page).getByText('Erfolgreich gespeichert').last()).toBeVisible();
   expect(privacyRows()).toEqual([expect.objectContaining({ content: '<p>Neue Fassung</p>' })]);
   expect(await publicHtml(site, '/datenschutz')).toContain('<p>Neue Fassung</p>');
 });

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { loginAs } from '../../fixtures/auth';
 import { startSite, type Site } from '../../fixtures/site';
 import { pageContent } from '../../../src/server/db/schema';
-import { failAction, holdAction, releaseWhenAsked } from '../../fixtures/actions';
+import { clickForAnswer, failAction, holdAction, releaseWhenAsked } from '../../fixtures/actions';
 import { horizontalOverflow, publicHtml, toaster } from './content-helpers';
 
 // Social links manager (admin-area.md §2 Social, §8): the footer of every page follows.
@@ -64,8 +64,8 @@ test('one card per platform; one save for all; hidden links leave every footer',
 
   // showing it again updates the same rows
   await instagram.getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'Alle Links speichern' }).click();
-  await expect(toaster(page).getByText('Social Media Links wurden aktualisiert.').nth(1)).toBeVisible();
+  expect((await clickForAnswer(page, page.getByRole('button', { name: 'Alle Links speichern' }), 'admin.social.save')).ok()).toBe(true);
+  await expect(toaster(page).getByText('Social Media Links wurden aktualisiert.').last()).toBeVisible();
   expect(socialRows()).toHaveLength(4);
   expect(footer(await publicHtml(site, '/datenschutz'))).toContain('href="https://instagram.com/svkirchberg"');
 });

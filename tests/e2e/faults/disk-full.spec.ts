@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { news } from '../../../src/server/db/schema';
 import { STORAGE_TEXTS } from '../../../src/server/db/write';
+import { clickForAnswer } from '../../fixtures/actions';
 import { adminClient, newsInput } from '../../fixtures/admin-http';
 import { loginAs } from '../../fixtures/auth';
 import { startSite, type Site } from '../../fixtures/site';
@@ -65,7 +66,7 @@ test('full disk: pending pages are shown and published later; a refused save kee
   disk.free();
   await expect(badge).toHaveCount(0, { timeout: 60_000 });
   expect((await fetch(`${site.url}/news/${stored!.id}`)).status).toBe(200);
-  await form.getByRole('button', { name: 'News erstellen' }).click();
+  expect((await clickForAnswer(page, form.getByRole('button', { name: 'News erstellen' }), 'admin.news.create')).ok()).toBe(true);
   await expect(toaster(page).getByText('News erstellt!').last()).toBeVisible();
   expect(site.db().select().from(news).where(eq(news.title, 'Abgelehnt bei vollem Speicher')).all()).toHaveLength(1);
 });

@@ -8,6 +8,7 @@ import type { Db } from '../../../src/server/db/client';
 import { leagues, matchEvents, matchLineups, players, siteSettings } from '../../../src/server/db/schema';
 import { publicHtml, toaster } from '../admin/content-helpers';
 import { jsonLdOf, useSite, withCookieChoice } from '../public/helpers';
+import { clickForAnswer } from '../../fixtures/actions';
 
 // Player statistics, player pages and the consent rule for minors (issue 14,
 // docs/decisions/028-player-consent.md), against the production server.
@@ -161,9 +162,9 @@ test.describe('Minderjährige geschützt (neue Installation)', () => {
     expect(await publicHtml(site(), `/spieler/${ids.lena}`)).toContain('Lena Klein');
 
     await setting.check();
-    await form.getByRole('button', { name: 'Speichern' }).click();
-    await expect(toaster(page).getByText('Verein gespeichert').nth(1)).toBeVisible();
-    await expect(toaster(page).getByText('Veröffentlicht', { exact: true }).nth(1)).toBeVisible();
+    expect((await clickForAnswer(page, form.getByRole('button', { name: 'Speichern' }), 'admin.club.save')).ok()).toBe(true);
+    await expect(toaster(page).getByText('Verein gespeichert').last()).toBeVisible();
+    await expect(toaster(page).getByText('Veröffentlicht', { exact: true }).last()).toBeVisible();
     const closed = await publicHtml(site(), `/team/${ids.team}`);
     expect(closed).not.toContain('12 Jahre');
     // the photo consented to stays; her own page shows the photo only now

@@ -9,7 +9,7 @@ import { loginAs } from '../../fixtures/auth';
 import { leagueResults, leagues, matches, standings, teams } from '../../../src/server/db/schema';
 import { seedDemoClub } from '../../../src/server/services/demo-data';
 import { DEMO_LEAGUE_ID } from '../../../src/server/services/demo-league';
-import { actionUrl, holdAction, releaseWhenAsked } from '../../fixtures/actions';
+import { actionUrl, clickForAnswer, holdAction, releaseWhenAsked } from '../../fixtures/actions';
 import { horizontalOverflow, toaster } from '../admin/content-helpers';
 import { useSite, withCookieChoice } from '../public/helpers';
 import { useEmptySite } from '../../fixtures/shared-site';
@@ -21,14 +21,14 @@ const order = (page: Page, competition: string) =>
     .locator('tbody tr')
     .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-team')));
 
-/** Enters a result of two other teams in the open league's 'Ergebnis hinzufügen' and waits for its toast. */
+/** Enters a result of two other teams in the open league's 'Ergebnis hinzufügen' and waits for its answer and toast. */
 async function addResult(page: Page, home: string, away: string, goals: [string, string]) {
   const add = page.getByRole('form', { name: 'Ergebnis hinzufügen' });
   await add.getByLabel('Heimteam *').fill(home);
   await add.getByLabel('Auswärtsteam *').fill(away);
   await add.getByLabel('Tore Heim').fill(goals[0]);
   await add.getByLabel('Tore Auswärts').fill(goals[1]);
-  await add.getByRole('button', { name: 'Ergebnis hinzufügen' }).click();
+  expect((await clickForAnswer(page, add.getByRole('button', { name: 'Ergebnis hinzufügen' }), 'admin.leagues.createResult')).ok()).toBe(true);
   await expect(toaster(page).getByText('Ergebnis gespeichert').last()).toBeVisible();
 }
 
