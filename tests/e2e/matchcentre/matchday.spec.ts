@@ -7,12 +7,14 @@ import { startSite } from '../../fixtures/site';
 import { useSite, withCookieChoice } from '../public/helpers';
 import { adminClient } from '../../fixtures/admin-http';
 import { toaster } from '../admin/content-helpers';
+import { startWatchingProxy } from '../../fixtures/watching-proxy';
 
 // 'Spieltag' at 375 px (issue 14): an admin records a match at the pitch while a
 // fan's open /spiel/{id} shows each event within 3 s, without reloading.
 let matchId = '';
 let eveningId = '';
 let lateId = '';
+let missedId = '';
 let deployId = '';
 let teamId = '';
 const site = useSite((db) => {
@@ -23,45 +25,18 @@ const site = useSite((db) => {
   makePlayer(db, team.id, { name: 'Max Huber', jersey_number: 9 });
   makePlayer(db, team.id, { name: 'Lukas Gruber', jersey_number: 10 });
   makePlayer(db, team.id, { name: 'Tobias Berger', jersey_number: 14 });
-  matchId = makeMatch(db, {
-    home_team: 'SV Kirchberg',
-    away_team: 'ASK Oberdorf',
-    match_date: viennaDate(new Date()),
-    match_time: '14:30',
-    season: '2026/27',
-    team_id: team.id,
-    team_side: 'home',
-  }).id;
-  // a third, for the fan whose phone was away at kick-off
-  lateId = makeMatch(db, {
-    home_team: 'SV Kirchberg',
-    away_team: 'SC Bach',
-    match_date: viennaDate(new Date()),
-    match_time: '21:00',
-    season: '2026/27',
-    team_id: team.id,
-    team_side: 'home',
-  }).id;
-  // a fourth, for the fan whose page is of the build before a deploy
-  deployId = makeMatch(db, {
-    home_team: 'SV Kirchberg',
-    away_team: 'FC Au',
-    match_date: viennaDate(new Date()),
-    match_time: '20:00',
-    season: '2026/27',
-    team_id: team.id,
-    team_side: 'home',
-  }).id;
-  // a second match the same day, for the static-host test
-  eveningId = makeMatch(db, {
-    home_team: 'SV Kirchberg',
-    away_team: 'USV Gnas',
-    match_date: viennaDate(new Date()),
-    match_time: '19:00',
-    season: '2026/27',
-    team_id: team.id,
-    team_side: 'home',
-  }).id;
+  // today's home matches of the team, each for one test
+  const today = (away_team: string, match_time: string) =>
+    makeMatch(db, { home_team: 'SV Kirchberg', away_team, match_date: viennaDate(new Date()), match_time, season: '2026/27', team_id: team.id, team_side: 'home' }).id;
+  matchId = today('ASK Oberdorf', '14:30');
+  // a second the same day, for the static-host test
+  eveningId = today('USV Gnas', '19:00');
+  // for the fan whose page is of the build before a deploy
+  deployId = today('FC Au', '20:00');
+  // for the fan whose phone was away at kick-off
+  lateId = today('SC Bach', '21:00');
+  // for the fan whose fetch of the page failed when the update came
+  missedId = today('SV Feld', '21:30');
 });
 
 const SEEN_WITHIN = { timeout: 3_000 };
@@ -218,11 +193,11 @@ test('without the live stream (a static host) the open page offers a reload once
 });
 
 /** A fan's match page, listening (no service worker: nothing but the page itself can bring the news); marked to see that it is never reloaded. */
-async function openLivePage(browser: Browser, id: string) {
+async function openLivePage(browser: Browser, id: string, origin = site().url) {
   const fanContext = await browser.newContext({ viewport: { width: 375, height: 812 }, serviceWorkers: 'block' });
   await withCookieChoice(fanContext);
   const fan = await fanContext.newPage();
-  await fan.goto(`${site().url}/spiel/${id}`);
+  await fan.goto(`${origin}/spiel/${id}`);
   const live = fan.locator('#spiel-live');
   await expect(live).toHaveAttribute('data-live', 'on');
   await fan.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
@@ -230,17 +205,52 @@ async function openLivePage(browser: Browser, id: string) {
 }
 
 test('a fan whose connection was away when the match changed sees the change once it is back, without a reload', async ({ browser }) => {
-  const { fanContext, fan, live } = await openLivePage(browser, lateId);
-  // the phone loses its network; meanwhile the match kicks off (its one update goes out to nobody)
+  // the fan's phone reaches the site through a proxy that can end its connections: Chromium's emulated offline
+  // alone leaves an open stream be, and the kick-off would come over it
+  const proxy = await startWatchingProxy(site().url);
+  const stream = `/api/live/${lateId}`;
+  const { fanContext, fan, live } = await openLivePage(browser, lateId, proxy.url);
+  // the phone loses its network: the open stream ends, and no try to open it again gets through
+  proxy.cut(stream, 1);
   await fanContext.setOffline(true);
-  await fan.waitForTimeout(500);
+  expect(await proxy.dropOpen(stream)).toBe(1);
+  // meanwhile the match kicks off: its one update goes out to nobody
   const admin = await adminClient(site());
   expect((await admin.call('admin.matchDay.phase', { match_id: lateId, step: 'kickoff' })).status).toBe(200);
   await fan.waitForTimeout(500);
+  await expect(live.locator('.match-phase')).toHaveCount(0);
+  const back = Date.now();
+  proxy.uncut(stream);
   await fanContext.setOffline(false);
+  // the stream opens again, and the page fetches what it missed
   await expect(live.locator('.match-phase')).toHaveText('1. Halbzeit', { timeout: 10_000 });
+  expect(proxy.requests.filter(({ path, at }) => path === stream && at >= back).length).toBeGreaterThan(0);
   expect(await fan.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
   await fanContext.close();
+  await proxy.close();
+});
+
+test('a fan whose fetch of the page failed when the update came (the network gone just then) sees the change once it is back, without a reload', async ({ browser }) => {
+  const proxy = await startWatchingProxy(site().url);
+  const page = `/spiel/${missedId}`;
+  const { fanContext, fan, live } = await openLivePage(browser, missedId, proxy.url);
+  // the stream stays, but the page the update asks for does not come
+  proxy.cut(page, 1);
+  const admin = await adminClient(site());
+  expect((await admin.call('admin.matchDay.phase', { match_id: missedId, step: 'kickoff' })).status).toBe(200);
+  // the fan is told there is news meanwhile
+  const prompt = fan.getByRole('button', { name: 'Neue Ereignisse – neu laden' });
+  await expect(prompt).toBeVisible({ timeout: 10_000 });
+  await expect(live.locator('.match-phase')).toHaveCount(0);
+  // the network comes back: the page fetches what it missed by itself
+  await fanContext.setOffline(true);
+  proxy.uncut(page);
+  await fanContext.setOffline(false);
+  await expect(live.locator('.match-phase')).toHaveText('1. Halbzeit', SEEN_WITHIN);
+  await expect(prompt).toHaveCount(0);
+  expect(await fan.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  await fanContext.close();
+  await proxy.close();
 });
 
 test("a page of the build before a deploy offers a reload instead of swapping in the new build's live part (decision 070)", async ({ browser }) => {

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { makeNews } from '../../fixtures/factories';
 import { startSite, type Site } from '../../fixtures/site';
 import { acceptNecessaryCookies, publishNewsAsAdmin, publishedVersion, waitForCachedPage, waitForServiceWorker, workerVersion } from './pwa-helpers';
-import { startWatchingProxy, type WatchingProxy } from './watching-proxy';
+import { startWatchingProxy, type WatchingProxy } from '../../fixtures/watching-proxy';
 
 // A navigation asks the page and the cache version together (decision 006): on
 // weak data each page cost a round trip to the version file before it was even
