@@ -162,7 +162,7 @@ test.describe('Minderjährige geschützt (neue Installation)', () => {
     expect(await publicHtml(site(), `/spieler/${ids.lena}`)).toContain('Lena Klein');
 
     await setting.check();
-    expect((await clickForAnswer(page, form.getByRole('button', { name: 'Speichern' }), 'admin.club.save')).ok()).toBe(true);
+    await clickForAnswer(page, form.getByRole('button', { name: 'Speichern' }), 'admin.club.save');
     await expect(toaster(page).getByText('Verein gespeichert').last()).toBeVisible();
     await expect(toaster(page).getByText('Veröffentlicht', { exact: true }).last()).toBeVisible();
     const closed = await publicHtml(site(), `/team/${ids.team}`);
