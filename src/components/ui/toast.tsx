@@ -3,12 +3,21 @@ import { createPortal } from 'react-dom';
 
 export type Toast = { id: number; title: string; description?: string; variant?: 'default' | 'destructive' };
 
+/**
+ * The toasts shown with `added` last. One alike (the same title, message and variant) still shown goes: an admin
+ * who saves twice in a row sees one 'Erfolgreich gespeichert', shown anew (and read out anew) for its own 6 s.
+ */
+export function withToast(list: readonly Toast[], added: Toast): Toast[] {
+  const alike = (t: Toast) => t.title === added.title && t.description === added.description && (t.variant ?? 'default') === (added.variant ?? 'default');
+  return [...list.filter((t) => !alike(t)), added];
+}
+
 /** Toasts as the specs describe them: a title, a message, and a destructive variant. */
 export function useToasts() {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const toast = useCallback((t: Omit<Toast, 'id'>) => {
     const id = Date.now() + Math.random();
-    setToasts((list) => [...list, { ...t, id }]);
+    setToasts((list) => withToast(list, { ...t, id }));
     window.setTimeout(() => setToasts((list) => list.filter((x) => x.id !== id)), 6000);
   }, []);
   return { toasts, toast };
