@@ -38,7 +38,7 @@ describe('viennaTimeToUtc', () => {
   });
 });
 
-import { epochToViennaLocal, formatDateTime, viennaLocalToEpoch } from './dates-de';
+import { epochToViennaLocal, formatClockTime, formatDateTime, viennaLocalToEpoch } from './dates-de';
 describe('Vienna local times of the schedule fields', () => {
   it('reads a datetime-local value as Vienna wall clock in summer and winter, and back', () => {
     expect(new Date(viennaLocalToEpoch('2026-10-14T12:02')!).toISOString()).toBe('2026-10-14T10:02:00.000Z');
@@ -56,5 +56,10 @@ describe('Vienna local times of the schedule fields', () => {
   it('formats a moment with date and time in Vienna', () => {
     expect(formatDateTime(Date.parse('2026-10-14T10:02:00Z'))).toBe('14. Oktober 2026, 12:02 Uhr');
     expect(formatDateTime(null)).toBe('');
+  });
+
+  it('formats a moment of the next minutes as Vienna\'s clock to the second, in summer and winter', () => {
+    expect(formatClockTime(Date.parse('2026-10-14T10:02:07Z'))).toBe('12:02:07');
+    expect(formatClockTime(Date.parse('2026-12-07T23:05:09Z'))).toBe('00:05:09');
   });
 });

@@ -143,6 +143,13 @@ export function formatDateTime(ms: number | null | undefined): string {
   return `${longDate.format(d)}, ${wallTime.format(d)} Uhr`;
 }
 
+const clockTime = new Intl.DateTimeFormat(LOCALE, { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+
+/** '14:02:07': a moment of the next minutes (ms since epoch) on the club's clocks, to the second. */
+export function formatClockTime(ms: number): string {
+  return clockTime.format(new Date(ms));
+}
+
 /**
  * The moment a datetime-local field means ('2026-10-14T12:02', seconds allowed),
  * read as Vienna's wall clock; null when it is no real date and time (30 February, 25:00).

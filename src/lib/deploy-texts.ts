@@ -6,7 +6,8 @@ export const DEPLOY_TEXTS = {
   failed: (target: string, reason: string) => `Übertragung auf ${target} fehlgeschlagen: ${reason}`,
   // a target another process deploys to: nothing failed, the server tries again every 2 s
   waiting: (target: string, reason: string) => `Übertragung auf ${target} wartet: ${reason}`,
-  retryLater: (seconds: number) => `Neuer Versuch in ${seconds} s.`,
+  // after a failure the server tries again by itself (2 s, doubling up to 5 min): when, so no one needs to click
+  retryAt: (time: string) => `Neuer Versuch um ${time} Uhr.`,
   retry: 'Erneut übertragen',
   retrying: 'Überträgt...',
   retryStarted: 'Übertragung gestartet',

@@ -4,6 +4,7 @@
 import { actions } from 'astro:actions';
 import { useState } from 'react';
 import { DEPLOY_TEXTS as T } from '../../lib/deploy-texts';
+import { formatClockTime } from '../../lib/dates-de';
 import { callAction } from './contentKit';
 import { useDeployState } from './live';
 import { useToast } from './ui';
@@ -27,9 +28,8 @@ export function DeployBadge({ isSuperAdmin }: { isSuperAdmin: boolean }) {
   if (state.status === 'failed') {
     return (
       <span className="admin-deploy admin-deploy-failed" role="status" data-testid="deploy-state">
-        {state.targets
-          .filter((t) => t.message)
-          .map((t) => t.message)
+        {[...state.targets.filter((t) => t.message).map((t) => t.message), state.retryAt !== null ? T.retryAt(formatClockTime(state.retryAt)) : null]
+          .filter(Boolean)
           .join(' ')}
         {isSuperAdmin && (
           <button type="button" className="btn btn-light btn-small" {...refusedWhile(busy)} onClick={() => void retry()}>

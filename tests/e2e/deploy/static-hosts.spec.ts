@@ -3,8 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { news } from '../../../src/server/db/schema';
+import { formatClockTime } from '../../../src/lib/dates-de';
 import { signInAs, createTestUser } from '../../fixtures/auth';
 import { makeNews } from '../../fixtures/factories';
 import { startSite, type Site } from '../../fixtures/site';
@@ -189,6 +190,19 @@ test('the start delivers the whole site; an admin save reaches bucket, folder an
   });
 });
 
+/** The time of the next try the header names ('Neuer Versuch um 14:02:07 Uhr.'), or null. */
+async function retryTimeIn(badge: Locator): Promise<string | null> {
+  return /Neuer Versuch um (\d\d:\d\d:\d\d) Uhr\./.exec(await badge.innerText())?.[1] ?? null;
+}
+
+/** How many seconds a Vienna clock time ('14:02:07') is after a moment (NaN without one: no wait is told), across midnight too. */
+function secondsAfter(time: string | null, moment: number): number {
+  if (time === null) return NaN;
+  const seconds = (clock: string) => clock.split(':').reduce((sum, part) => sum * 60 + Number(part), 0);
+  const difference = seconds(time) - seconds(formatClockTime(moment));
+  return ((difference + 43_200 + 86_400) % 86_400) - 43_200;
+}
+
 test('with the bucket down saves still work and the admin sees why; the next publish delivers everything pending', async ({ page, context }) => {
   const admin = await createTestUser(site, ['superadmin']);
   await signInAs(context, site, admin);
@@ -209,10 +223,17 @@ test('with the bucket down saves still work and the admin sees why; the next pub
   await expect(page.getByTestId('deploy-state')).toContainText('Übertragung auf S3 verein/www fehlgeschlagen: Ziel nicht erreichbar');
   // the same live region as 'Wird übertragen…' (polite: an alert would be announced anew on each admin page)
   await expect(page.getByRole('status').filter({ hasText: 'Übertragung auf S3 verein/www fehlgeschlagen' })).toBeVisible();
-  // a superadmin may start it again at once (here still in vain)
-  await page.getByTestId('deploy-state').getByRole('button', { name: 'Erneut übertragen' }).click();
+  // the server tries again by itself, 2 s after the failure, then 4 s after that one's, then 8 s: the header says
+  // when (waited for the third, so that a wait of 2 s stands apart from the ones before)
+  const badge = page.getByTestId('deploy-state');
+  const failedAt = Date.now();
+  await expect.poll(async () => secondsAfter(await retryTimeIn(badge), failedAt), { timeout: 15_000 }).toBeGreaterThanOrEqual(9);
+  // a superadmin may start it again at once, and the wait starts over at 2 s (here still in vain)
+  await badge.getByRole('button', { name: 'Erneut übertragen' }).click();
+  const clickedAt = Date.now();
   await expect(toaster(page).getByText('Übertragung gestartet')).toBeVisible();
-  await expect(page.getByTestId('deploy-state')).toContainText('fehlgeschlagen: Ziel nicht erreichbar');
+  await expect.poll(async () => secondsAfter(await retryTimeIn(badge), clickedAt), { timeout: 10_000 }).toBeLessThanOrEqual(4);
+  await expect(badge).toContainText('fehlgeschlagen: Ziel nicht erreichbar');
   // the folder still got it
   await expect.poll(() => inFolder(`news/${firstId}/index.html`) !== null, { timeout: 10_000 }).toBe(true);
 
