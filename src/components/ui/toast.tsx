@@ -1,24 +1,39 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 
 export type Toast = { id: number; title: string; description?: string; variant?: 'default' | 'destructive' };
 
-/**
- * The toasts shown with `added` last. One alike (the same title, message and variant) still shown goes: an admin
- * who saves twice in a row sees one 'Erfolgreich gespeichert', shown anew (and read out anew) for its own 6 s.
- */
-export function withToast(list: readonly Toast[], added: Toast): Toast[] {
-  const alike = (t: Toast) => t.title === added.title && t.description === added.description && (t.variant ?? 'default') === (added.variant ?? 'default');
-  return [...list.filter((t) => !alike(t)), added];
+/** How long a toast lasts. */
+const SHOWN_MS = 6_000;
+/** Between taking out a toast and showing one alike in its place: the live region's text changes twice. */
+const AGAIN_AFTER_MS = 100;
+
+/** Whether two toasts say the same (title, message and variant). */
+export function alike(a: Omit<Toast, 'id'>, b: Omit<Toast, 'id'>): boolean {
+  return a.title === b.title && a.description === b.description && (a.variant ?? 'default') === (b.variant ?? 'default');
 }
 
-/** Toasts as the specs describe them: a title, a message, and a destructive variant. */
+/**
+ * Toasts as the specs describe them: a title, a message, and a destructive variant. One alike still shown makes
+ * room for the new one instead of a second beside it (an admin who saves twice in a row sees one 'Erfolgreich
+ * gespeichert', for its own 6 s): taken out first, the new one shown a moment later, because the same text put
+ * in place of the same text may not be read out again by a screen reader; a region that changes is.
+ */
 export function useToasts() {
   const [toasts, setToasts] = useState<Toast[]>([]);
+  const shown = useRef<Toast[]>([]);
+  useEffect(() => {
+    shown.current = toasts;
+  }, [toasts]);
   const toast = useCallback((t: Omit<Toast, 'id'>) => {
-    const id = Date.now() + Math.random();
-    setToasts((list) => withToast(list, { ...t, id }));
-    window.setTimeout(() => setToasts((list) => list.filter((x) => x.id !== id)), 6000);
+    const added: Toast = { ...t, id: Date.now() + Math.random() };
+    const show = () => {
+      setToasts((list) => [...list.filter((x) => !alike(x, added)), added]);
+      window.setTimeout(() => setToasts((list) => list.filter((x) => x.id !== added.id)), SHOWN_MS);
+    };
+    if (!shown.current.some((x) => alike(x, added))) return show();
+    setToasts((list) => list.filter((x) => !alike(x, added)));
+    window.setTimeout(show, AGAIN_AFTER_MS);
   }, []);
   return { toasts, toast };
 }

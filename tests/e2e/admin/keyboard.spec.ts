@@ -207,7 +207,7 @@ test('a button that stays while it works keeps the focus: Cache Update, an inqui
   await page.keyboard.press('Enter');
   hold.release();
   await expect(toaster(page).getByText('Cache aktualisiert')).toHaveCount(1);
-  // the count of toasts is one as soon as the first came: the requests say that no second went
+  // the count of toasts is one as soon as the first came (and a second alike would take its place): the requests say that no second went
   expect(hold.asked()).toBe(1);
   await expect(cache).toBeFocused();
   await page.unrouteAll({ behavior: 'wait' });

@@ -63,12 +63,27 @@ test('create with validation, edit (moving teams) and delete with confirmation; 
   // age and jersey number may stay empty
   await form.getByLabel('Name *').fill('Trainer Toni');
   await form.getByLabel('Position *').selectOption('Trainer');
+  // the first save's toast is marked, and when it goes is noted (its own 6 s, or a toast alike taking its place)
   const added = toaster(page).locator('.toast', { hasText: 'Spieler erfolgreich hinzugefügt' });
-  await added.evaluate((toast) => (toast.dataset.first = ''));
+  await added.evaluate((first) => {
+    first.dataset.first = '';
+    const seen: { removed?: number; added?: number } = {};
+    (window as unknown as { __toasts: typeof seen }).__toasts = seen;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        if ([...record.removedNodes].includes(first)) seen.removed = performance.now();
+        if ([...record.addedNodes].some((node) => node instanceof HTMLElement && node.matches('.toast') && node.textContent?.includes('Spieler erfolgreich hinzugefügt'))) seen.added = performance.now();
+      }
+    }).observe(first.parentElement!, { childList: true });
+  });
   await clickForAnswer(page, form.getByRole('button', { name: 'Spieler hinzufügen' }), 'admin.players.create');
-  // one such toast, the second save's: the first one's, still shown (its 6 s not over), made room for it
+  // one such toast, the second save's: the first made room for it (gone a moment before, not when its 6 s ran out)
   await expect(toaster(page).locator('.toast:not([data-first])', { hasText: 'Spieler erfolgreich hinzugefügt' })).toBeVisible();
   expect(await added.count()).toBe(1);
+  const { removed, added: shownAt } = await page.evaluate(() => (window as unknown as { __toasts: { removed?: number; added?: number } }).__toasts);
+  expect(removed).toBeDefined();
+  expect(shownAt! - removed!).toBeGreaterThanOrEqual(0);
+  expect(shownAt! - removed!).toBeLessThan(1_000);
   expect(site.db().select().from(players).where(eq(players.name, 'Trainer Toni')).get()).toMatchObject({ age: null, jersey_number: null, team_id: kmId });
 
   const maxRow = row(page, 'Max Mustermann');

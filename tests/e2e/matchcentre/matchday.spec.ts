@@ -192,65 +192,84 @@ test('without the live stream (a static host) the open page offers a reload once
   await fanContext.close();
 });
 
-/** A fan's match page, listening (no service worker: nothing but the page itself can bring the news); marked to see that it is never reloaded. */
+/**
+ * A fan's match page, listening (no service worker: nothing but the page itself can bring the news); marked to see
+ * that it is never reloaded. Returned once the stream's opening fetch of the page (its catch-up) is answered: a
+ * test that cuts the network or the page's fetches afterwards cuts those of an update.
+ */
 async function openLivePage(browser: Browser, id: string, origin = site().url) {
   const fanContext = await browser.newContext({ viewport: { width: 375, height: 812 }, serviceWorkers: 'block' });
   await withCookieChoice(fanContext);
   const fan = await fanContext.newPage();
-  await fan.goto(`${origin}/spiel/${id}`);
+  const pageUrl = `${origin}/spiel/${id}`;
+  const caughtUp = fan.waitForResponse((response) => response.url() === pageUrl && response.request().resourceType() === 'fetch');
+  await fan.goto(pageUrl);
   const live = fan.locator('#spiel-live');
   await expect(live).toHaveAttribute('data-live', 'on');
+  await caughtUp;
   await fan.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
   return { fanContext, fan, live };
 }
+
+const sameDocument = () => (window as unknown as { __sameDocument?: boolean }).__sameDocument;
 
 test('a fan whose connection was away when the match changed sees the change once it is back, without a reload', async ({ browser }) => {
   // the fan's phone reaches the site through a proxy that can end its connections: Chromium's emulated offline
   // alone leaves an open stream be, and the kick-off would come over it
   const proxy = await startWatchingProxy(site().url);
-  const stream = `/api/live/${lateId}`;
-  const { fanContext, fan, live } = await openLivePage(browser, lateId, proxy.url);
-  // the phone loses its network: the open stream ends, and no try to open it again gets through
-  proxy.cut(stream, 1);
-  await fanContext.setOffline(true);
-  expect(await proxy.dropOpen(stream)).toBe(1);
-  // meanwhile the match kicks off: its one update goes out to nobody
-  const admin = await adminClient(site());
-  expect((await admin.call('admin.matchDay.phase', { match_id: lateId, step: 'kickoff' })).status).toBe(200);
-  await fan.waitForTimeout(500);
-  await expect(live.locator('.match-phase')).toHaveCount(0);
-  const back = Date.now();
-  proxy.uncut(stream);
-  await fanContext.setOffline(false);
-  // the stream opens again, and the page fetches what it missed
-  await expect(live.locator('.match-phase')).toHaveText('1. Halbzeit', { timeout: 10_000 });
-  expect(proxy.requests.filter(({ path, at }) => path === stream && at >= back).length).toBeGreaterThan(0);
-  expect(await fan.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
-  await fanContext.close();
-  await proxy.close();
+  try {
+    const stream = `/api/live/${lateId}`;
+    const { fanContext, fan, live } = await openLivePage(browser, lateId, proxy.url);
+    // the phone loses its network: the open stream ends, and no try to open it again gets through
+    proxy.cut(stream, 1);
+    await fanContext.setOffline(true);
+    expect(await proxy.dropOpen(stream)).toBe(1);
+    // meanwhile the match kicks off: its one update goes out to nobody (one that came would show the prompt, its fetch failing offline)
+    const admin = await adminClient(site());
+    expect((await admin.call('admin.matchDay.phase', { match_id: lateId, step: 'kickoff' })).status).toBe(200);
+    await fan.waitForTimeout(500);
+    await expect(live.locator('.match-phase')).toHaveCount(0);
+    await expect(fan.getByRole('button', { name: 'Neue Ereignisse – neu laden' })).toHaveCount(0);
+    const back = Date.now();
+    proxy.uncut(stream);
+    await fanContext.setOffline(false);
+    // the stream opens again, and the page fetches what it missed
+    await expect(live.locator('.match-phase')).toHaveText('1. Halbzeit', { timeout: 10_000 });
+    expect(proxy.requests.filter(({ path, at }) => path === stream && at >= back).length).toBeGreaterThan(0);
+    expect(await fan.evaluate(sameDocument)).toBe(true);
+    await fanContext.close();
+  } finally {
+    await proxy.close();
+  }
 });
 
 test('a fan whose fetch of the page failed when the update came (the network gone just then) sees the change once it is back, without a reload', async ({ browser }) => {
   const proxy = await startWatchingProxy(site().url);
-  const page = `/spiel/${missedId}`;
-  const { fanContext, fan, live } = await openLivePage(browser, missedId, proxy.url);
-  // the stream stays, but the page the update asks for does not come
-  proxy.cut(page, 1);
-  const admin = await adminClient(site());
-  expect((await admin.call('admin.matchDay.phase', { match_id: missedId, step: 'kickoff' })).status).toBe(200);
-  // the fan is told there is news meanwhile
-  const prompt = fan.getByRole('button', { name: 'Neue Ereignisse – neu laden' });
-  await expect(prompt).toBeVisible({ timeout: 10_000 });
-  await expect(live.locator('.match-phase')).toHaveCount(0);
-  // the network comes back: the page fetches what it missed by itself
-  await fanContext.setOffline(true);
-  proxy.uncut(page);
-  await fanContext.setOffline(false);
-  await expect(live.locator('.match-phase')).toHaveText('1. Halbzeit', SEEN_WITHIN);
-  await expect(prompt).toHaveCount(0);
-  expect(await fan.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
-  await fanContext.close();
-  await proxy.close();
+  try {
+    const pagePath = `/spiel/${missedId}`;
+    const stream = `/api/live/${missedId}`;
+    const { fanContext, fan, live } = await openLivePage(browser, missedId, proxy.url);
+    // the stream stays, but the page the update asks for does not come
+    proxy.cut(pagePath, 1);
+    const admin = await adminClient(site());
+    expect((await admin.call('admin.matchDay.phase', { match_id: missedId, step: 'kickoff' })).status).toBe(200);
+    // the fan is told there is news meanwhile
+    const prompt = fan.getByRole('button', { name: 'Neue Ereignisse – neu laden' });
+    await expect(prompt).toBeVisible({ timeout: 10_000 });
+    await expect(live.locator('.match-phase')).toHaveCount(0);
+    // the network comes back: the page fetches what it missed by itself (over the stream it kept: none opened anew)
+    const back = Date.now();
+    await fanContext.setOffline(true);
+    proxy.uncut(pagePath);
+    await fanContext.setOffline(false);
+    await expect(live.locator('.match-phase')).toHaveText('1. Halbzeit', SEEN_WITHIN);
+    await expect(prompt).toHaveCount(0);
+    expect(proxy.requests.filter(({ path, at }) => path === stream && at >= back)).toHaveLength(0);
+    expect(await fan.evaluate(sameDocument)).toBe(true);
+    await fanContext.close();
+  } finally {
+    await proxy.close();
+  }
 });
 
 test("a page of the build before a deploy offers a reload instead of swapping in the new build's live part (decision 070)", async ({ browser }) => {
