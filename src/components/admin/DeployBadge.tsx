@@ -28,9 +28,7 @@ export function DeployBadge({ isSuperAdmin }: { isSuperAdmin: boolean }) {
   if (state.status === 'failed') {
     return (
       <span className="admin-deploy admin-deploy-failed" role="status" data-testid="deploy-state">
-        {[...state.targets.filter((t) => t.message).map((t) => t.message), state.retryAt !== null ? T.retryAt(formatClockTime(state.retryAt)) : null]
-          .filter(Boolean)
-          .join(' ')}
+        {[...state.targets.filter((t) => t.message).map((t) => `${t.message}.`), ...(state.retryAt !== null ? [T.retryAt(formatClockTime(state.retryAt))] : [])].join(' ')}
         {isSuperAdmin && (
           <button type="button" className="btn btn-light btn-small" {...refusedWhile(busy)} onClick={() => void retry()}>
             {T.retry}

@@ -220,7 +220,7 @@ test('with the bucket down saves still work and the admin sees why; the next pub
   const first = await callAction(page.request, site, 'admin.news.create', { title: 'Während der Störung', content: 'Text', published: true });
   expect(first.status, first.text).toBe(200);
   const firstId = JSON.parse(first.text).row?.id ?? site.db().select().from(news).where(eq(news.title, 'Während der Störung')).get()!.id;
-  await expect(page.getByTestId('deploy-state')).toContainText('Übertragung auf S3 verein/www fehlgeschlagen: Ziel nicht erreichbar');
+  await expect(page.getByTestId('deploy-state')).toContainText('Übertragung auf S3 verein/www fehlgeschlagen: Ziel nicht erreichbar. Neuer Versuch um ');
   // the same live region as 'Wird übertragen…' (polite: an alert would be announced anew on each admin page)
   await expect(page.getByRole('status').filter({ hasText: 'Übertragung auf S3 verein/www fehlgeschlagen' })).toBeVisible();
   // the server tries again by itself, 2 s after the failure, then 4 s after that one's, then 8 s: the header says
