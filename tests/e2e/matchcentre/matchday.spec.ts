@@ -41,6 +41,10 @@ const site = useSite((db) => {
 
 const SEEN_WITHIN = { timeout: 3_000 };
 
+/** A page marked (`markDocument`) and asked later (`sameDocument`): still the same document, never reloaded. */
+const markDocument = () => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true);
+const sameDocument = () => (window as unknown as { __sameDocument?: boolean }).__sameDocument;
+
 test.use({ viewport: { width: 375, height: 812 } });
 
 test('kick-off, goal with assist, yellow card, substitution, undo and full time reach an open match page without a reload', async ({ page, browser }) => {
@@ -57,7 +61,7 @@ test('kick-off, goal with assist, yellow card, substitution, undo and full time 
   const fan = await fanContext.newPage();
   await fan.goto(`${site().url}/spiel/${matchId}`);
   await expect(fan.locator('#spiel-live')).toHaveAttribute('data-live', 'on');
-  await fan.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+  await fan.evaluate(markDocument);
   const live = fan.locator('#spiel-live');
 
   await panel.getByRole('button', { name: 'Anpfiff', exact: true }).click();
@@ -135,7 +139,7 @@ test('kick-off, goal with assist, yellow card, substitution, undo and full time 
   await page.getByRole('form', { name: 'Tor' }).getByRole('button', { name: 'Abbrechen' }).click();
 
   // all of it arrived in the same document: the page never reloaded
-  expect(await fan.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  expect(await fan.evaluate(sameDocument)).toBe(true);
   await expectStored(fan);
   // full time counts: the league table and the team's top scorers follow
   await fan.goto(`${site().url}/tabelle`);
@@ -207,11 +211,9 @@ async function openLivePage(browser: Browser, id: string, origin = site().url) {
   const live = fan.locator('#spiel-live');
   await expect(live).toHaveAttribute('data-live', 'on');
   await caughtUp;
-  await fan.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+  await fan.evaluate(markDocument);
   return { fanContext, fan, live };
 }
-
-const sameDocument = () => (window as unknown as { __sameDocument?: boolean }).__sameDocument;
 
 test('a fan whose connection was away when the match changed sees the change once it is back, without a reload', async ({ browser }) => {
   // the fan's phone reaches the site through a proxy that can end its connections: Chromium's emulated offline
@@ -291,7 +293,7 @@ test("a page of the build before a deploy offers a reload instead of swapping in
   expect(renamed).toBeGreaterThan(0);
   // not swapped in: the open page keeps its own live part, and its document
   await expect(live.locator('.match-phase')).toHaveCount(0);
-  expect(await fan.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  expect(await fan.evaluate(sameDocument)).toBe(true);
   await fan.unrouteAll();
   await prompt.click();
   await expect(live.locator('.match-phase')).toHaveText('1. Halbzeit');
