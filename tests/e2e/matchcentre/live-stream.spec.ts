@@ -3,6 +3,7 @@ import { makeMatch } from '../../fixtures/factories';
 import { viennaDate } from '../../../src/lib/dates-de';
 import { adminClient } from '../../fixtures/admin-http';
 import { useSite, withCookieChoice } from '../public/helpers';
+import { isSameDocument, markDocument } from '../../fixtures/same-document';
 
 // An open match page's live stream (issue 14, decision 026), as a review of it found it failing: what came
 // out before the stream opened, the stream kept after full time, a fetch that never ended.
@@ -26,8 +27,21 @@ async function fanPage(browser: Browser) {
   return { context, fan: await context.newPage() };
 }
 
-const sameDocument = () => (window as unknown as { __sameDocument?: boolean }).__sameDocument;
-const markDocument = () => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true);
+
+/** Keeps each EventSource the page makes in `window.__streams` (an init script: before the page's own). */
+function keepStreams() {
+  const Native = window.EventSource;
+  const made: EventSource[] = [];
+  Object.assign(window, { __streams: made });
+  window.EventSource = class extends Native {
+    constructor(url: string | URL, init?: EventSourceInit) {
+      super(url, init);
+      made.push(this);
+    }
+  };
+}
+const streamStates = () => (window as unknown as { __streams: EventSource[] }).__streams.map((stream) => stream.readyState);
+const EVENT_SOURCE_CLOSED = 2;
 
 test('a match changed while the page loaded, before its stream opened, shows once the stream opens, without a reload', async ({ browser }) => {
   const { context, fan } = await fanPage(browser);
@@ -42,7 +56,7 @@ test('a match changed while the page loaded, before its stream opened, shows onc
     await route.continue();
   });
   await fan.goto(`${site().url}/spiel/${ids.loading}`);
-  await fan.evaluate(markDocument);
+  await markDocument(fan);
   await streamAsked;
   const live = fan.locator('#spiel-live');
   await expect(live.locator('.match-phase')).toHaveCount(0);
@@ -51,12 +65,15 @@ test('a match changed while the page loaded, before its stream opened, shows onc
   release();
   await expect(live).toHaveAttribute('data-live', 'on');
   await expect(live.locator('.match-phase')).toHaveText('1. Halbzeit', { timeout: 3_000 });
-  expect(await fan.evaluate(sameDocument)).toBe(true);
+  expect(await isSameDocument(fan)).toBe(true);
   await context.close();
 });
 
 test('at full time an open page stops listening: its stream ends, the page is one like any other again', async ({ browser }) => {
   const { context, fan } = await fanPage(browser);
+  // the streams the page opens, to read their state; its timers on a clock the test can run ahead
+  await fan.addInitScript(keepStreams);
+  await fan.clock.install();
   const streams: string[] = [];
   fan.on('request', (request) => {
     if (request.url().includes('/api/live/')) streams.push(request.url());
@@ -64,16 +81,20 @@ test('at full time an open page stops listening: its stream ends, the page is on
   await fan.goto(`${site().url}/spiel/${ids.fullTime}`);
   const live = fan.locator('#spiel-live');
   await expect(live).toHaveAttribute('data-live', 'on');
-  await fan.evaluate(markDocument);
+  await markDocument(fan);
   const admin = await adminClient(site());
   for (const step of ['kickoff', 'full_time']) expect((await admin.call('admin.matchDay.phase', { match_id: ids.fullTime, step })).status).toBe(200);
   await expect(live.locator('.match-phase')).toHaveText('Abpfiff', { timeout: 3_000 });
-  // the page no longer says it follows the match, and asks for no stream again (EventSource would reconnect)
+  // the page no longer says it follows the match and has closed its stream itself: the server keeps a stream
+  // open until its page goes, and one it ends the browser opens again after its 2 s
   await expect(live).not.toHaveAttribute('data-live', /.*/);
+  expect(await fan.evaluate(streamStates)).toEqual([EVENT_SOURCE_CLOSED]);
+  // and nothing the page waits for opens another (its next try after a lost stream comes within 60 s)
   const opened = streams.length;
-  await fan.waitForTimeout(3_000);
+  await fan.clock.runFor(120_000);
+  expect(await fan.evaluate(streamStates)).toEqual([EVENT_SOURCE_CLOSED]);
   expect(streams).toHaveLength(opened);
-  expect(await fan.evaluate(sameDocument)).toBe(true);
+  expect(await isSameDocument(fan)).toBe(true);
   await context.close();
 });
 
@@ -88,7 +109,7 @@ test('a fetch of the page that never ends holds back no later event: it is given
   const live = fan.locator('#spiel-live');
   await expect(live).toHaveAttribute('data-live', 'on');
   await caughtUp;
-  await fan.evaluate(markDocument);
+  await markDocument(fan);
   // the kick-off's fetch gets no answer, ever
   await fan.route(pageUrl, () => new Promise<void>(() => undefined), { times: 1 });
   const admin = await adminClient(site());
@@ -98,6 +119,6 @@ test('a fetch of the page that never ends holds back no later event: it is given
   await expect(live.locator('.goals li')).toHaveText([/K\. Maier\s+– FC Au/], { timeout: 25_000 });
   console.info(`[live] the goal showed ${Date.now() - started} ms after the stalled fetch`);
   await expect(fan.getByRole('button', { name: 'Neue Ereignisse – neu laden' })).toHaveCount(0);
-  expect(await fan.evaluate(sameDocument)).toBe(true);
+  expect(await isSameDocument(fan)).toBe(true);
   await context.close();
 });

@@ -8,6 +8,7 @@ import { useSite, withCookieChoice } from '../public/helpers';
 import { adminClient } from '../../fixtures/admin-http';
 import { toaster } from '../admin/content-helpers';
 import { startWatchingProxy } from '../../fixtures/watching-proxy';
+import { isSameDocument, markDocument } from '../../fixtures/same-document';
 
 // 'Spieltag' at 375 px (issue 14): an admin records a match at the pitch while a
 // fan's open /spiel/{id} shows each event within 3 s, without reloading.
@@ -41,9 +42,6 @@ const site = useSite((db) => {
 
 const SEEN_WITHIN = { timeout: 3_000 };
 
-/** A page marked (`markDocument`) and asked later (`sameDocument`): still the same document, never reloaded. */
-const markDocument = () => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true);
-const sameDocument = () => (window as unknown as { __sameDocument?: boolean }).__sameDocument;
 
 test.use({ viewport: { width: 375, height: 812 } });
 
@@ -61,7 +59,7 @@ test('kick-off, goal with assist, yellow card, substitution, undo and full time 
   const fan = await fanContext.newPage();
   await fan.goto(`${site().url}/spiel/${matchId}`);
   await expect(fan.locator('#spiel-live')).toHaveAttribute('data-live', 'on');
-  await fan.evaluate(markDocument);
+  await markDocument(fan);
   const live = fan.locator('#spiel-live');
 
   await panel.getByRole('button', { name: 'Anpfiff', exact: true }).click();
@@ -139,7 +137,7 @@ test('kick-off, goal with assist, yellow card, substitution, undo and full time 
   await page.getByRole('form', { name: 'Tor' }).getByRole('button', { name: 'Abbrechen' }).click();
 
   // all of it arrived in the same document: the page never reloaded
-  expect(await fan.evaluate(sameDocument)).toBe(true);
+  expect(await isSameDocument(fan)).toBe(true);
   await expectStored(fan);
   // full time counts: the league table and the team's top scorers follow
   await fan.goto(`${site().url}/tabelle`);
@@ -211,7 +209,7 @@ async function openLivePage(browser: Browser, id: string, origin = site().url) {
   const live = fan.locator('#spiel-live');
   await expect(live).toHaveAttribute('data-live', 'on');
   await caughtUp;
-  await fan.evaluate(markDocument);
+  await markDocument(fan);
   return { fanContext, fan, live };
 }
 
@@ -238,7 +236,7 @@ test('a fan whose connection was away when the match changed sees the change onc
     // the stream opens again, and the page fetches what it missed
     await expect(live.locator('.match-phase')).toHaveText('1. Halbzeit', { timeout: 10_000 });
     expect(proxy.requests.filter(({ path, at }) => path === stream && at >= back).length).toBeGreaterThan(0);
-    expect(await fan.evaluate(sameDocument)).toBe(true);
+    expect(await isSameDocument(fan)).toBe(true);
     await fanContext.close();
   } finally {
     await proxy.close();
@@ -267,7 +265,7 @@ test('a fan whose fetch of the page failed when the update came (the network gon
     await expect(live.locator('.match-phase')).toHaveText('1. Halbzeit', SEEN_WITHIN);
     await expect(prompt).toHaveCount(0);
     expect(proxy.requests.filter(({ path, at }) => path === stream && at >= back)).toHaveLength(0);
-    expect(await fan.evaluate(sameDocument)).toBe(true);
+    expect(await isSameDocument(fan)).toBe(true);
     await fanContext.close();
   } finally {
     await proxy.close();
@@ -293,7 +291,7 @@ test("a page of the build before a deploy offers a reload instead of swapping in
   expect(renamed).toBeGreaterThan(0);
   // not swapped in: the open page keeps its own live part, and its document
   await expect(live.locator('.match-phase')).toHaveCount(0);
-  expect(await fan.evaluate(sameDocument)).toBe(true);
+  expect(await isSameDocument(fan)).toBe(true);
   await fan.unrouteAll();
   await prompt.click();
   await expect(live.locator('.match-phase')).toHaveText('1. Halbzeit');

@@ -12,6 +12,7 @@ import {
   workerPurges,
   workerVersion,
 } from './pwa-helpers';
+import { isSameDocument, markDocument } from '../../fixtures/same-document';
 
 // Cache version and update banner (public-site.md §4, §9): a publish raises the
 // version; the worker notices, purges its page cache and tells the open tabs;
@@ -40,7 +41,7 @@ async function openHomeTab(page: Page, path = '/'): Promise<number> {
   // from here on the page's timers only run when the test says so
   // far enough ahead that the page's clock, still running, has not passed it on a busy machine (liveness.spec.ts)
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 2_000);
-  await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+  await markDocument(page);
   return (await workerVersion(page))!;
 }
 
@@ -60,9 +61,6 @@ async function returnToTab(page: Page) {
     )
     .toBe(1);
 }
-
-const sameDocument = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
 
 test('a publish raises the version; the open tab shows the banner, counts down from 5 s and reloads with the new content', async ({
   page,
@@ -91,13 +89,13 @@ test('a publish raises the version; the open tab shows the banner, counts down f
   await expect(banner(page)).toContainText('Die Seite wird in 4 Sekunden neu geladen.');
   await page.clock.runFor(3000);
   await expect(banner(page)).toContainText('Die Seite wird in 1 Sekunde neu geladen.');
-  expect(await sameDocument(page)).toBe(true);
+  expect(await isSameDocument(page)).toBe(true);
 
   const reloaded = page.waitForEvent('load');
   await page.clock.runFor(1000);
   await reloaded;
   await expect(page.getByRole('link', { name: new RegExp(title) }).first()).toBeVisible();
-  expect(await sameDocument(page)).toBe(false);
+  expect(await isSameDocument(page)).toBe(false);
   await page.clock.resume();
   await expect(banner(page)).toHaveCount(0);
 });
@@ -137,7 +135,7 @@ test("'Abbrechen' removes the banner and stops the countdown: the page stays", a
 
   // long past the end of the countdown: no reload, no banner
   await page.clock.runFor(30_000);
-  expect(await sameDocument(page)).toBe(true);
+  expect(await isSameDocument(page)).toBe(true);
   await expect(banner(page)).toHaveCount(0);
 });
 
@@ -157,13 +155,13 @@ test('a form with typed input is not reloaded away at the countdown\'s end: the 
   await page.clock.runFor(5_000);
   await expect(banner(page)).toContainText('Die Seite wird nicht von selbst neu geladen, damit Ihre Eingaben im Formular bleiben.');
   await page.clock.runFor(30_000);
-  expect(await sameDocument(page)).toBe(true);
+  expect(await isSameDocument(page)).toBe(true);
   await expect(form.locator('textarea[name="nachricht"]')).toHaveValue('Wann beginnt das Fest?');
   // the visitor reloads when it suits them
   const reloaded = page.waitForEvent('load');
   await banner(page).getByRole('button', { name: 'Jetzt neu laden' }).click();
   await reloaded;
-  expect(await sameDocument(page)).toBe(false);
+  expect(await isSameDocument(page)).toBe(false);
 });
 
 test('the worker checks the version on its 10 s heartbeat too, without the tab coming back', async ({ page, browser }) => {
@@ -196,7 +194,7 @@ test("a save changes some pages: only the tab that shows one is told, and only t
   await waitForCachedPage(home, '/');
   const before = await publishedVersion(site);
   await expect.poll(() => workerVersion(page)).toBe(before);
-  await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+  await markDocument(page);
 
   // an admin publishes an article: its job renders the news pages and the home page, not the imprint
   const title = await publishNewsAsAdmin(browser, site);
@@ -228,5 +226,5 @@ test("a save changes some pages: only the tab that shows one is told, and only t
   // countdown, has no banner and is the same document
   await expect(home.getByRole('link', { name: new RegExp(title) }).first()).toBeVisible({ timeout: 15_000 });
   await expect(banner(page)).toHaveCount(0);
-  expect(await sameDocument(page)).toBe(true);
+  expect(await isSameDocument(page)).toBe(true);
 });
