@@ -8,10 +8,15 @@ import type { Site } from '../../fixtures/site';
 /** The toasts shown now: the page's live region, or an open dialog's (the page's stays, empty, meanwhile). */
 export const toaster = (page: Page) => page.locator('.toaster:not(:empty)');
 
-/** A public page as the static server delivers it now. */
+/**
+ * A public page as the static server delivers it now; fails the test unless the page is there (200): the
+ * not-found page lacks what a check says is not shown, too.
+ */
 export async function publicHtml(site: Site, path: string): Promise<string> {
   const response = await fetch(`${site.url}${path}`, { headers: { 'accept-encoding': 'identity' } });
-  return response.text();
+  const html = await response.text();
+  if (response.status !== 200) throw new Error(`${path} answered ${response.status}, not the page`);
+  return html;
 }
 
 /** Page width beyond the viewport: 0 when nothing forces horizontal scrolling. */

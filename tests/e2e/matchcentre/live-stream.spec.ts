@@ -3,6 +3,7 @@ import { makeMatch } from '../../fixtures/factories';
 import { viennaDate } from '../../../src/lib/dates-de';
 import { adminClient } from '../../fixtures/admin-http';
 import { useSite, withCookieChoice } from '../public/helpers';
+import { EVENT_SOURCE_CLOSED, eventSourceStates, keepEventSources } from '../../fixtures/event-sources';
 import { isSameDocument, markDocument } from '../../fixtures/same-document';
 
 // An open match page's live stream (issue 14, decision 026), as a review of it found it failing: what came
@@ -27,21 +28,6 @@ async function fanPage(browser: Browser) {
   return { context, fan: await context.newPage() };
 }
 
-
-/** Keeps each EventSource the page makes in `window.__streams` (an init script: before the page's own). */
-function keepStreams() {
-  const Native = window.EventSource;
-  const made: EventSource[] = [];
-  Object.assign(window, { __streams: made });
-  window.EventSource = class extends Native {
-    constructor(url: string | URL, init?: EventSourceInit) {
-      super(url, init);
-      made.push(this);
-    }
-  };
-}
-const streamStates = () => (window as unknown as { __streams: EventSource[] }).__streams.map((stream) => stream.readyState);
-const EVENT_SOURCE_CLOSED = 2;
 
 test('a match changed while the page loaded, before its stream opened, shows once the stream opens, without a reload', async ({ browser }) => {
   const { context, fan } = await fanPage(browser);
@@ -72,7 +58,7 @@ test('a match changed while the page loaded, before its stream opened, shows onc
 test('at full time an open page stops listening: its stream ends, the page is one like any other again', async ({ browser }) => {
   const { context, fan } = await fanPage(browser);
   // the streams the page opens, to read their state; its timers on a clock the test can run ahead
-  await fan.addInitScript(keepStreams);
+  await keepEventSources(fan);
   await fan.clock.install();
   const streams: string[] = [];
   fan.on('request', (request) => {
@@ -86,13 +72,13 @@ test('at full time an open page stops listening: its stream ends, the page is on
   for (const step of ['kickoff', 'full_time']) expect((await admin.call('admin.matchDay.phase', { match_id: ids.fullTime, step })).status).toBe(200);
   await expect(live.locator('.match-phase')).toHaveText('Abpfiff', { timeout: 3_000 });
   // the page no longer says it follows the match and has closed its stream itself: the server keeps a stream
-  // open until its page goes, and one it ends the browser opens again after its 2 s
+  // open until its page goes, and one it ends the browser opens again after its 2 s (tests/fixtures/event-sources.ts)
   await expect(live).not.toHaveAttribute('data-live', /.*/);
-  expect(await fan.evaluate(streamStates)).toEqual([EVENT_SOURCE_CLOSED]);
+  expect(await eventSourceStates(fan)).toEqual([EVENT_SOURCE_CLOSED]);
   // and nothing the page waits for opens another (its next try after a lost stream comes within 60 s)
   const opened = streams.length;
   await fan.clock.runFor(120_000);
-  expect(await fan.evaluate(streamStates)).toEqual([EVENT_SOURCE_CLOSED]);
+  expect(await eventSourceStates(fan)).toEqual([EVENT_SOURCE_CLOSED]);
   expect(streams).toHaveLength(opened);
   expect(await isSameDocument(fan)).toBe(true);
   await context.close();

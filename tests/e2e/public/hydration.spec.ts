@@ -8,6 +8,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from '@pla
 import { loginAs } from '../../fixtures/auth';
 import { makeMatch, makeNews } from '../../fixtures/factories';
 import { addDays, viennaDate } from '../../../src/lib/dates-de';
+import { EVENT_SOURCE_CLOSED, eventSourceStates, keepEventSources } from '../../fixtures/event-sources';
 import { useSite, waitForChrome, withCookieChoice } from './helpers';
 
 const PHONE = { viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true };
@@ -233,6 +234,7 @@ test.describe('Was wann lädt', () => {
     await withCookieChoice(context);
     const streams: string[] = [];
     page.on('request', (r) => r.url().includes('/api/live/') && streams.push(r.url()));
+    await keepEventSources(page);
     await page.clock.install({ time: new Date() });
     await page.goto(`${site().url}/spiel/${overdueId}`);
     await settle(page);
@@ -254,7 +256,10 @@ test.describe('Was wann lädt', () => {
     // the day after the match is over: the page stops listening (no result was entered) and opens no other
     await page.clock.fastForward(until - from);
     await expect(page.locator('#spiel-live')).not.toHaveAttribute('data-live', 'on');
+    // its stream closed by the page itself (the server would keep it open: no new request would tell)
+    expect(await eventSourceStates(page)).toEqual([EVENT_SOURCE_CLOSED]);
     await page.clock.runFor(5 * 60_000);
     expect(streams).toEqual([`${site().url}/api/live/${aheadId}`]);
+    expect(await eventSourceStates(page)).toEqual([EVENT_SOURCE_CLOSED]);
   });
 });

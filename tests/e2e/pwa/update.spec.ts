@@ -133,8 +133,14 @@ test("'Abbrechen' removes the banner and stops the countdown: the page stays", a
   await banner(page).getByRole('button', { name: 'Abbrechen' }).click();
   await expect(banner(page)).toHaveCount(0);
 
-  // long past the end of the countdown: no reload, no banner
+  // long past the end of the countdown: no reload, no banner. A reload leaves the document only later (the
+  // worker answers first), so the page's navigate event, fired as the reload starts, says whether one came.
+  await page.evaluate(() => {
+    const { navigation } = window as unknown as { navigation: EventTarget };
+    navigation.addEventListener('navigate', () => Object.assign(window, { __navigating: true }));
+  });
   await page.clock.runFor(30_000);
+  expect(await page.evaluate(() => (window as unknown as { __navigating?: boolean }).__navigating ?? false)).toBe(false);
   expect(await isSameDocument(page)).toBe(true);
   await expect(banner(page)).toHaveCount(0);
 });
