@@ -108,8 +108,10 @@ it('backup during 500 saves, restore into a fresh DATA_DIR: intact, complete, th
   const acknowledged: string[] = [];
   let next = 0;
   let acknowledgedWhenBackupBegan: string[] | null = null;
+  let backupEnded = false;
+  // SAVES at least, and on until the backup begun meanwhile has ended: its copy is taken while saves go on
   const writer = async () => {
-    while (next < SAVES) {
+    while (next < SAVES || !backupEnded) {
       const title = `sicherung-${next++}`;
       const result = await admin.call('admin.news.create', { ...newsInput(title), published: next % 3 === 0 });
       if (result.status === 200) acknowledged.push(title);
@@ -118,7 +120,11 @@ it('backup during 500 saves, restore into a fresh DATA_DIR: intact, complete, th
   const backupDuringWrites = (async () => {
     while (acknowledged.length < 150) await new Promise((r) => setTimeout(r, 10));
     acknowledgedWhenBackupBegan = [...acknowledged];
-    return npmRun('backup', ['--to', backups], dataDir);
+    try {
+      return await npmRun('backup', ['--to', backups], dataDir);
+    } finally {
+      backupEnded = true;
+    }
   })();
   await Promise.all(Array.from({ length: WRITERS }, writer));
   const during = await backupDuringWrites;
@@ -171,10 +177,11 @@ it('backup during 500 saves, restore into a fresh DATA_DIR: intact, complete, th
   const missingArchive = await npmRun('restore', [path.join(backups, 'gibt-es-nicht.tar.gz')], tempDir('restore-missing'));
 
   printFigures('backup', {
-    saves: SAVES,
+    saves: next,
     acknowledged: acknowledged.length,
     acknowledgedBeforeBackup: acknowledgedWhenBackupBegan!.length,
     acknowledgedWhileBackingUp: savesAfterBackupBegan,
+    savedAfterTheCopy: savedLater.length,
     restoredRows: afterRestore.rows.length,
     missingAfterRestore: missing.length,
     integrity: afterRestore.integrity,
@@ -198,6 +205,8 @@ it('backup during 500 saves, restore into a fresh DATA_DIR: intact, complete, th
   expect(afterRestore.integrity).toBe('ok');
   expect(missing).toEqual([]);
   expect(savesAfterBackupBegan, 'saves went on while the backup ran').toBeGreaterThan(0);
+  // and its copy was taken among them: saves stored after it are not in it
+  expect(savedLater.length, 'saves stored after the copy was taken').toBeGreaterThan(0);
   expect(pagesMissing).toEqual([]);
   // every page that shows no article (with its brotli and gzip copies) at least
   expect(identicalDuring).toBeGreaterThan(40);

@@ -2,6 +2,9 @@
 // fills up. No save is acknowledged and lost, a refusal is the German message
 // (503, never 500), the old pages stay as they were, /healthz says why, and
 // once space is back every pending page is published without anyone's help.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { news, teams } from '../../src/server/db/schema';
 import { checksum } from '../fixtures/permission-matrix';
@@ -33,6 +36,30 @@ const get = async (url: string) => {
   const response = await fetch(`${site.url}${url}`, { headers: { 'accept-encoding': 'identity' } });
   return { status: response.status, body: await response.text() };
 };
+
+const wholeBrotliPage = (compressed: Buffer) => {
+  try {
+    return zlib.brotliDecompressSync(compressed).toString('utf8').trimEnd().endsWith('</html>');
+  } catch {
+    return false;
+  }
+};
+
+/** The site's page files on disk: how many, and those not whole (not ending the page; a brotli copy cut short). */
+function pageFilesOf(root: string): { read: number; broken: string[] } {
+  const broken: string[] = [];
+  let read = 0;
+  for (const entry of fs.readdirSync(root, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const page = fs.readFileSync(file);
+    read++;
+    if (!page.toString('utf8').trimEnd().endsWith('</html>')) broken.push(`${path.relative(root, file)}: ${page.length} bytes`);
+    // a brotli copy whole too (a publish under way may have replaced the page and not yet its copy: not compared)
+    else if (fs.existsSync(`${file}.br`) && !wholeBrotliPage(fs.readFileSync(`${file}.br`))) broken.push(`${path.relative(root, file)}.br`);
+  }
+  return { read, broken };
+}
 
 /** A valid value for each kind of admin text field: the storage, not the validation, must decide. */
 function validText(field: string, n: number): string {
@@ -108,6 +135,9 @@ it('disk full: no acknowledged save lost, German refusals, old pages intact, pen
 
   const after = await Promise.all(pages.map(get));
   const health = await get('/healthz');
+  // and on the disk itself, whatever the server has read: every page file and its brotli copy whole
+  // (the comparison above starts after the first refusals, when a broken write may already have happened)
+  const pageFiles = pageFilesOf(`${disk.dir}/data/site`);
 
   // what the database holds, read by a connection of the test's own
   const stored = new Set(site.db().select({ title: news.title }).from(news).all().map((r) => r.title));
@@ -142,6 +172,8 @@ it('disk full: no acknowledged save lost, German refusals, old pages intact, pen
     refusedButStored: refusedButStored.length,
     serverErrors: other.length,
     oldPagesByteIdentical: pagesUnchanged,
+    pageFilesRead: pageFiles.read,
+    pageFilesBroken: pageFiles.broken.length,
     otherActionsTried: otherActions.tried,
     otherActionsRefused: otherActions.refused,
     otherActionsAcknowledged: otherActions.acknowledged,
@@ -156,6 +188,8 @@ it('disk full: no acknowledged save lost, German refusals, old pages intact, pen
   expect(lost).toEqual([]);
   expect(refusedButStored).toEqual([]);
   expect(pagesUnchanged).toBe(true);
+  expect(pageFiles.broken).toEqual([]);
+  expect(pageFiles.read).toBeGreaterThan(5);
   expect(health.status).toBe(503);
   expect(JSON.parse(health.body).reason).toMatch(/Speicherplatz|kein Speicherplatz/);
   expect(acknowledged.length, 'some saves were stored while their pages could not be written').toBeGreaterThan(0);

@@ -153,6 +153,11 @@ it('captcha replay is accepted once; a bot flood of 100 posts from one machine s
   const replayed = await action(base, 'public.inquiry', { ...inquiry('replay-2'), ...captcha }, viaProxy('192.0.2.51'));
   // a bot that reads the plain question and skips the proof of work
   const unproven = await action(base, 'public.inquiry', { ...inquiry('ohne-beweis'), ...(await captchaFor(base)), captchaProof: undefined }, viaProxy('192.0.2.52'));
+  // a bot that solves the work once and sends that proof with each new question: refused, and the question
+  // stays unused (the work is checked before it is used up), so the same question with its own proof is taken
+  const [other, fresh] = [await captchaFor(base), await captchaFor(base)];
+  const borrowed = await action(base, 'public.inquiry', { ...inquiry('fremder-beweis'), ...fresh, captchaProof: other.captchaProof }, viaProxy('192.0.2.53'));
+  const ownProof = await action(base, 'public.inquiry', { ...inquiry('eigener-beweis'), ...fresh }, viaProxy('192.0.2.54'));
   let flood = 0;
   for (let i = 0; i < 100; i++) {
     const reply = await action(base, 'public.inquiry', { ...inquiry(`flut-${i}`), ...(await captchaFor(base)) }, viaProxy('192.0.2.60'));
@@ -161,6 +166,7 @@ it('captcha replay is accepted once; a bot flood of 100 posts from one machine s
   printFigures('abuse: captcha and flood', {
     replayAccepted: [first, replayed].filter((r) => r.status === 200).length,
     withoutProofStored: storedWith('ohne-beweis'),
+    borrowedProofStored: storedWith('fremder-beweis'),
     floodTried: 100,
     floodStored: storedWith('flut-'),
   });
@@ -169,6 +175,8 @@ it('captcha replay is accepted once; a bot flood of 100 posts from one machine s
   expect(unproven.status).toBe(400);
   expect(storedWith('replay-')).toBe(1);
   expect(storedWith('ohne-beweis')).toBe(0);
+  expect([borrowed.status, storedWith('fremder-beweis')]).toEqual([400, 0]);
+  expect([ownProof.status, storedWith('eigener-beweis')]).toEqual([200, 1]);
   expect(storedWith('flut-')).toBeLessThanOrEqual(FORM_FEW);
   expect(flood).toBe(storedWith('flut-'));
 });

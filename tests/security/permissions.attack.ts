@@ -10,6 +10,7 @@ import { server } from '../../src/actions/index';
 import { isPublicAction } from '../../src/actions/guard';
 import { SECOND_FACTOR_SETUP_ACTIONS } from '../../src/actions/auth/gate';
 import { ACCOUNT_TEXTS } from '../../src/lib/schemas/account';
+import { AUDIT_ONLY_MESSAGES } from '../../src/lib/schemas/audit';
 import { createSession, SESSION_COOKIE } from '../../src/server/auth/session';
 import { createUser } from '../../src/server/auth/users';
 import type { Role } from '../../src/server/auth/roles';
@@ -82,12 +83,13 @@ function mustGet(attacker: Attacker, name: string): 401 | 403 | null {
 }
 
 /** The endpoints outside the actions, with what each attacker may do there. */
-const ENDPOINTS: { path: string; method: string; admin: boolean }[] = [
-  { path: '/api/admin/upload', method: 'POST', admin: true },
-  { path: '/api/admin/events', method: 'GET', admin: true },
-  { path: '/admin', method: 'GET', admin: true },
-  { path: '/api/admin/audit.csv', method: 'GET', admin: true },
-  { path: '/admin/vorschau/x.1.y/seite', method: 'GET', admin: true },
+// `superadminOnly`: an admin is refused too, with this reason (the endpoint's own check, not a generic refusal)
+const ENDPOINTS: { path: string; method: string; superadminOnly?: string }[] = [
+  { path: '/api/admin/upload', method: 'POST' },
+  { path: '/api/admin/events', method: 'GET' },
+  { path: '/admin', method: 'GET' },
+  { path: '/api/admin/audit.csv', method: 'GET', superadminOnly: AUDIT_ONLY_MESSAGES.audit },
+  { path: '/admin/vorschau/x.1.y/seite', method: 'GET' },
 ];
 
 it('every action and endpoint × six identities × three bodies, as JSON and as a form: every refusal leaves the database checksum unchanged', async () => {
@@ -121,7 +123,7 @@ it('every action and endpoint × six identities × three bodies, as JSON and as 
       }
     }
     for (const endpoint of ENDPOINTS) {
-      const allowed = attacker === 'admin' || attacker === 'superadmin';
+      const allowed = attacker === 'superadmin' || (attacker === 'admin' && !endpoint.superadminOnly);
       if (allowed) continue;
       const before = checksum(db);
       const reply = await send(site.url, endpoint.path, {
@@ -131,7 +133,12 @@ it('every action and endpoint × six identities × three bodies, as JSON and as 
       figures.tried++;
       figures.endpoints++;
       // the admin page sends strangers to the sign-in and non-admins home; the API refuses
-      const refused = endpoint.path === '/admin' ? reply.status === 302 || (attacker === 'admin-without-factor' && reply.status === 200) : [401, 403].includes(reply.status);
+      const refused =
+        endpoint.path === '/admin'
+          ? reply.status === 302 || (attacker === 'admin-without-factor' && reply.status === 200)
+          : attacker === 'admin'
+            ? reply.status === 403 && reply.body === endpoint.superadminOnly
+            : [401, 403].includes(reply.status);
       if (refused) figures.refused++;
       else problems.push(`${endpoint.method} ${endpoint.path} as ${attacker}: ${reply.status}`);
       if (checksum(db) !== before) figures.changed++;
