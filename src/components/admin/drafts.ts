@@ -5,7 +5,8 @@
 
 /** How long an unsaved draft is offered again. */
 export const DRAFT_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-const PREFIX = 'anstoss:draft:v1:';
+/** Every draft's storage key starts so (then the user, the entity and the row). */
+export const DRAFT_KEY_PREFIX = 'anstoss:draft:v1:';
 /** The row id of a form that creates a new row. */
 export const NEW_ROW = 'neu';
 
@@ -24,7 +25,7 @@ type StorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'key' | 
 
 /** The storage key of a form's draft: user, entity and row, each encoded so no part can spill into another. */
 export function draftKey({ userId, entity, id }: DraftTarget): string {
-  return PREFIX + [userId || 'anonym', entity, id || NEW_ROW].map(encodeURIComponent).join(':');
+  return DRAFT_KEY_PREFIX + [userId || 'anonym', entity, id || NEW_ROW].map(encodeURIComponent).join(':');
 }
 
 /** The browser's localStorage, or null where there is none (private modes and full disks throw). */
@@ -93,7 +94,7 @@ export function purgeExpiredDrafts(storage: StorageLike | null, now: number = Da
   try {
     for (let i = 0; i < storage.length; i++) {
       const key = storage.key(i);
-      if (!key?.startsWith(PREFIX)) continue;
+      if (!key?.startsWith(DRAFT_KEY_PREFIX)) continue;
       const draft = parse(storage.getItem(key));
       if (!draft || now - draft.savedAt > DRAFT_TTL_MS) stale.push(key);
     }

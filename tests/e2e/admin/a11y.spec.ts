@@ -1,7 +1,7 @@
 // Every admin tab, filled with the demo club, on a phone and on a desktop, and on the phone the form each
 // tab adds with: no violation of WCAG 2.1 AA that axe finds (the public routes: tests/e2e/public/a11y.spec.ts).
 import { axeScan } from '../../fixtures/axe';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
 import { loginAs } from '../../fixtures/auth';
 import { seedDemoClub } from '../../../src/server/services/demo-data';
 import { TABS } from '../../../src/components/admin/tabs';
@@ -11,14 +11,41 @@ const site = useSite((db) => {
   seedDemoClub(db);
 });
 
+/**
+ * How long the page has had no request open (0 while one is), but the admin's event stream, which stays open.
+ * A tab is a change of the hash: Playwright's 'networkidle' was reached at the first load and is not waited
+ * for again, and not every tab says 'Lädt...' while its data comes.
+ */
+const quietTimes = new WeakMap<Page, () => number>();
+function quietFor(page: Page): number {
+  let quiet = quietTimes.get(page);
+  if (!quiet) {
+    const open = new Set<Request>();
+    let changed = Date.now();
+    page.on('request', (request) => {
+      if (request.url().includes('/api/admin/events')) return;
+      open.add(request);
+      changed = Date.now();
+    });
+    const ended = (request: Request) => void (open.delete(request) && (changed = Date.now()));
+    page.on('requestfinished', ended);
+    page.on('requestfailed', ended);
+    quiet = () => (open.size === 0 ? Date.now() - changed : 0);
+    quietTimes.set(page, quiet);
+  }
+  return quiet();
+}
+
 async function violations(page: Page, key: string): Promise<string[]> {
+  quietFor(page);
   await page.goto(`${site().url}/admin#${key}`);
   // on a phone the tab list is folded away: the selected tab tells which panel shows
   await expect(page.locator(`#tab-${key}`)).toHaveAttribute('aria-selected', 'true');
   await expect(page.locator('#admin-panel')).toBeVisible();
   // the tab's data is in: no loading line left
   await expect(page.getByText('Lädt...', { exact: true })).toHaveCount(0);
-  await page.waitForLoadState('networkidle');
+  // the tab's code and data are in: nothing asked for half a second
+  await expect.poll(() => quietFor(page)).toBeGreaterThanOrEqual(500);
   const { violations: found } = await axeScan(page).analyze();
   return found.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(', ')}`);
 }

@@ -7,7 +7,7 @@ import { expect, test } from '@playwright/test';
 import { contrastRatio } from '../../../src/lib/contrast';
 import { loginAs } from '../../fixtures/auth';
 import { startSite, type Site } from '../../fixtures/site';
-import { toaster } from './content-helpers';
+import { publicHtml, toaster } from './content-helpers';
 
 let site: Site;
 test.beforeAll(async () => {
@@ -113,7 +113,8 @@ test("a superadmin's crest, names and colours reach every page, the icons, the m
 
   // every page: the crest and the name in the header, the title, the theme's readable primary
   for (const path of ['/', '/news', '/spielplan', '/kontakt']) {
-    await page.goto(site.url + path);
+    // the page itself: the not-found page has the same header, title and colours
+    expect((await page.goto(site.url + path))?.status(), path).toBe(200);
     await expect(page.locator('.site-header img.brand-crest')).toHaveAttribute('src', crest!);
     await expect(page.locator('.site-header .brand')).toContainText('SV Union Gnas 1946');
     if (path !== '/') await expect(page).toHaveTitle(/ – SV Union Gnas 1946$/);
@@ -153,7 +154,7 @@ test("a superadmin's crest, names and colours reach every page, the icons, the m
   await page.goto(site.url + '/spielplan');
   await expect(page.locator('.page-head')).toContainText('Alle Spiele des SV Union Gnas 1946.');
   for (const path of ['/', '/news', '/spielplan', '/shop', '/vereinsgeschichte', '/kontakt']) {
-    const head = (await (await request.get(site.url + path)).text()).split('</head>')[0];
+    const head = (await publicHtml(site, path)).split('</head>')[0];
     expect(head, path).not.toContain('SV Kirchberg an der Raab');
   }
   // and so do the built-in hero and footer texts, until an admin writes their own

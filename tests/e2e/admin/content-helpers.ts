@@ -1,8 +1,9 @@
 // Shared steps of the content-manager specs (shop, membership, sponsors,
 // contacts, imprint, privacy, social, history). Holding or failing an action's
 // request: tests/fixtures/actions.ts.
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type { Site } from '../../fixtures/site';
+import { DRAFT_KEY_PREFIX } from '../../../src/components/admin/drafts';
 
 /** The toasts of the admin panel. */
 /** The toasts shown now: the page's live region, or an open dialog's (the page's stays, empty, meanwhile). */
@@ -37,4 +38,14 @@ export function acceptNextConfirm(page: Page, message?: string) {
     if (message && dialog.message() !== message) throw new Error(`unexpected question: ${dialog.message()}`);
     void dialog.accept();
   });
+}
+
+/**
+ * Waits until a change typed into the open form is kept as this user's own draft. The form keeps one only
+ * while it offers none (formGuard.tsx), so once it is kept, no draft banner is still on its way: 'no banner'
+ * is read after this, not at once (the offer comes an effect and a render after the form).
+ */
+export async function ownDraftKept(page: Page, userId: string): Promise<void> {
+  const prefix = `${DRAFT_KEY_PREFIX}${encodeURIComponent(userId)}:`;
+  await expect.poll(() => page.evaluate((own) => Object.keys(localStorage).some((key) => key.startsWith(own)), prefix)).toBe(true);
 }

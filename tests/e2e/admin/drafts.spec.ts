@@ -5,7 +5,7 @@ import { makeNews, makeTeam } from '../../fixtures/factories';
 import { startSite, type Site } from '../../fixtures/site';
 import { news, teams } from '../../../src/server/db/schema';
 import { failAction } from '../../fixtures/actions';
-import { toaster } from './content-helpers';
+import { ownDraftKept, toaster } from './content-helpers';
 
 // No lost edits (issue 15): what an admin types is kept in the browser as a
 // draft per user and row, offered again after a reload, and gone after a save;
@@ -59,11 +59,13 @@ test('edit a news text, reload mid-edit, restore the draft; saved, the draft is 
   await page.reload();
   await newsItem(page, 'Saisonstart').getByRole('button', { name: 'Bearbeiten' }).click();
   await expect(form.getByLabel('Titel *')).toHaveValue('Saisonstart');
+  await form.getByLabel('Titel *').fill('Saisonstart!');
+  await ownDraftKept(page, other.id);
   await expect(banner(page)).toHaveCount(0);
 });
 
 test("'Verwerfen' forgets the draft; a new row's draft is offered in the create form", async ({ page, context }) => {
-  await loginAs(context, site, 'admin');
+  const user = await loginAs(context, site, 'admin');
   await page.goto(`${site.url}/admin#mannschaften`);
   const create = page.getByRole('form', { name: 'Neues Team' });
   await create.getByLabel('Name *').fill('U16 Mädchen');
@@ -74,7 +76,9 @@ test("'Verwerfen' forgets the draft; a new row's draft is offered in the create 
   await banner(page).getByRole('button', { name: 'Verwerfen' }).click();
   await expect(banner(page)).toHaveCount(0);
   await page.reload();
-  await expect(create.getByLabel('Name *')).toBeVisible();
+  await expect(create.getByLabel('Name *')).toHaveValue('');
+  await create.getByLabel('Name *').fill('U');
+  await ownDraftKept(page, user.id);
   await expect(banner(page)).toHaveCount(0);
 });
 

@@ -88,7 +88,8 @@ test('a superadmin downloads everything stored about an address, then erases its
     ['inquiry.export', boss.email, 'Export für eine E-Mail-Adresse: 0 Anfragen'],
     ['inquiry.erase', boss.email, '2 Anfragen von m***@test.at gelöscht'],
   ]);
-  expect(JSON.stringify(log)).not.toContain('max@test.at');
+  // in any spelling: the export was asked for as typed (' MAX@test.at ')
+  expect(JSON.stringify(log).toLowerCase()).not.toContain('max@test.at');
 });
 
 test('the privacy page\'s default text names the 12 months and the right to access and erasure', async () => {

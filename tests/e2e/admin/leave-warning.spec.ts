@@ -3,6 +3,7 @@ import { loginAs } from '../../fixtures/auth';
 import { makeTeam } from '../../fixtures/factories';
 import { startSite, type Site } from '../../fixtures/site';
 import { teams } from '../../../src/server/db/schema';
+import { ownDraftKept } from './content-helpers';
 
 // Leaving a form with unsaved changes asks first (issue 15): another tab, the
 // edit dialog's Escape, close and 'Abbrechen' ask in a dialog of the panel's
@@ -15,9 +16,10 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await site.stop();
 });
+let admin: { id: string };
 test.beforeEach(async ({ context, page }) => {
   site.db().delete(teams).run();
-  await loginAs(context, site, 'admin');
+  admin = await loginAs(context, site, 'admin');
   // the panel's own question, never window.confirm
   page.on('dialog', (dialog) => {
     if (dialog.type() !== 'beforeunload') throw new Error(`unexpected browser dialog: ${dialog.message()}`);
@@ -52,7 +54,10 @@ test('switching the tab with a dirty form asks; "Weiter bearbeiten" stays, "Verw
   // discarded means discarded: no draft is offered on the way back
   await page.getByRole('tab', { name: 'Mannschaften' }).click();
   await expect(create.getByLabel('Name *')).toHaveValue('');
+  await create.getByLabel('Name *').fill('U');
+  await ownDraftKept(page, admin.id);
   await expect(page.locator('.draft-banner')).toHaveCount(0);
+  await create.getByLabel('Name *').fill('');
 
   // a clean form switches without asking
   await page.getByRole('tab', { name: 'News' }).click();

@@ -57,6 +57,8 @@ test('a mail that did not go: the superadmin’s header says when and why until 
     await again.page.reload();
     expect(await (await after).text()).not.toContain('nicht erreichbar');
     await expect(again.page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
+    // the page has had two frames to draw what it did with the answer (read here as it reached the test)
+    await again.page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     await expect(again.page.getByTestId('mail-state')).toHaveCount(0);
     await again.close();
   } finally {

@@ -4,7 +4,7 @@ import { loginAs } from '../../fixtures/auth';
 import { makeMatch, makeTeam } from '../../fixtures/factories';
 import { startSite, type Site } from '../../fixtures/site';
 import { matches } from '../../../src/server/db/schema';
-import { actionUrl, holdAction } from '../../fixtures/actions';
+import { actionUrl, countAction, holdAction } from '../../fixtures/actions';
 import { horizontalOverflow, publicHtml, toaster } from './content-helpers';
 
 // The match schedule manager (admin-area.md §2 Spielplan, §4, §5, §8, §9)
@@ -106,6 +106,7 @@ test('create with validation, edit (sequence raised), delete with confirmation; 
   await expect(matchRow.locator('td[data-label="Ergebnis"]')).toHaveText('-:-');
   expect(site.db().select().from(matches).get()).toMatchObject({ home_score: 2, away_score: null });
 
+  const removals = countAction(page, 'admin.matches.remove');
   // delete asks first
   const questions: string[] = [];
   page.once('dialog', (d) => {
@@ -118,6 +119,8 @@ test('create with validation, edit (sequence raised), delete with confirmation; 
   page.once('dialog', (d) => void d.accept());
   await matchRow.getByRole('button', { name: 'Löschen' }).click();
   await expect(toaster(page).getByText('Spiel erfolgreich gelöscht')).toBeVisible();
+  // one removal: the dismissed question sent none
+  expect(removals()).toBe(1);
   expect(site.db().select().from(matches).all()).toHaveLength(0);
   expect(await publicHtml(site, '/spielplan')).not.toContain('ASK Unbekanntdorf');
 });

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { loginAs } from '../../fixtures/auth';
 import { startSite, type Site } from '../../fixtures/site';
 import { membershipInquiries, pageContent } from '../../../src/server/db/schema';
-import { clickForAnswer, holdAction } from '../../fixtures/actions';
+import { clickForAnswer, countAction, holdAction } from '../../fixtures/actions';
 import { acceptNextConfirm, horizontalOverflow, pngFile, publicHtml, toaster } from './content-helpers';
 
 // Membership manager (admin-area.md §2 Mitglied, §4, §8): the texts and QR code
@@ -64,12 +64,15 @@ test('inquiries newest first; read/unread toggle; delete; another open panel fol
   // the list shows the new status at once; the save's answer may come a moment later
   await expect.poll(() => site.db().select().from(membershipInquiries).where(eq(membershipInquiries.name, 'Neue Anfrage')).get()?.status).toBe('unread');
 
+  const removals = countAction(page, 'admin.inquiries.remove');
   page.once('dialog', (d) => void d.dismiss());
   await items.nth(1).getByRole('button', { name: 'Löschen' }).click();
   await expect(items).toHaveCount(2);
   acceptNextConfirm(page, 'Diese Anfrage wirklich löschen?');
   await items.nth(1).getByRole('button', { name: 'Löschen' }).click();
   await expect(toaster(page).getByText('Anfrage gelöscht!')).toBeVisible();
+  // one removal: the dismissed question sent none
+  expect(removals()).toBe(1);
   await expect(items).toHaveCount(1);
   expect(site.db().select().from(membershipInquiries).all().map((i) => i.name)).toEqual(['Neue Anfrage']);
   await expect(other.locator('.inquiry')).toHaveCount(1);

@@ -4,7 +4,7 @@ import { loginAs } from '../../fixtures/auth';
 import { makePlayer, makeTeam } from '../../fixtures/factories';
 import { startSite, type Site } from '../../fixtures/site';
 import { players, teams } from '../../../src/server/db/schema';
-import { clickForAnswer, holdAction } from '../../fixtures/actions';
+import { clickForAnswer, countAction, holdAction } from '../../fixtures/actions';
 import { horizontalOverflow, publicHtml, toaster } from './content-helpers';
 
 // The players manager (admin-area.md §2 Spieler, §5, §8, §9) against the
@@ -101,6 +101,7 @@ test('create with validation, edit (moving teams) and delete with confirmation; 
   expect(await publicHtml(site, `/team/${kmId}`)).not.toContain('Max Mustermann');
   expect(await publicHtml(site, `/team/${u16Id}`)).toContain('Max Mustermann');
 
+  const removals = countAction(page, 'admin.players.remove');
   // delete: the spec's question; cancel keeps him
   const questions: string[] = [];
   page.once('dialog', (d) => {
@@ -113,6 +114,8 @@ test('create with validation, edit (moving teams) and delete with confirmation; 
   page.once('dialog', (d) => void d.accept());
   await maxRow.getByRole('button', { name: 'Löschen' }).click();
   await expect(toaster(page).getByText('Spieler erfolgreich gelöscht')).toBeVisible();
+  // one removal: the dismissed question sent none
+  expect(removals()).toBe(1);
   await expect(maxRow).toHaveCount(0);
   expect(await publicHtml(site, `/team/${u16Id}`)).toContain('Noch keine Spieler für dieses Team hinzugefügt.');
 });

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { loginAs } from '../../fixtures/auth';
 import { startSite, type Site } from '../../fixtures/site';
 import { shopItems } from '../../../src/server/db/schema';
-import { failAction, holdAction } from '../../fixtures/actions';
+import { countAction, failAction, holdAction } from '../../fixtures/actions';
 import { horizontalOverflow, pngFile, publicHtml, toaster } from './content-helpers';
 
 // The shop manager (admin-area.md §2 Shop, §5, §8) against the production server:
@@ -79,6 +79,7 @@ test('create with validation, edit, toggle and delete a product; /shop follows e
   await expect(row.getByText('Aktiv', { exact: true })).toBeVisible();
   expect(await publicShop()).toContain('Auswärtstrikot');
 
+  const removals = countAction(page, 'admin.shop.remove');
   // delete asks first; dismissing keeps the product
   page.once('dialog', (d) => void d.dismiss());
   await row.getByRole('button', { name: 'Löschen' }).click();
@@ -89,6 +90,8 @@ test('create with validation, edit, toggle and delete a product; /shop follows e
   });
   await row.getByRole('button', { name: 'Löschen' }).click();
   await expect(toaster(page).getByText('Produkt gelöscht!')).toBeVisible();
+  // one removal: the dismissed question sent none
+  expect(removals()).toBe(1);
   await expect(row).toHaveCount(0);
   expect(site.db().select().from(shopItems).all()).toHaveLength(0);
   expect(await publicShop()).toContain('Noch keine Produkte verfügbar');

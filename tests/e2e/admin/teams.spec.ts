@@ -4,7 +4,7 @@ import { loginAs } from '../../fixtures/auth';
 import { makePlayer, makeTeam } from '../../fixtures/factories';
 import { startSite, type Site } from '../../fixtures/site';
 import { players, teams } from '../../../src/server/db/schema';
-import { holdAction } from '../../fixtures/actions';
+import { countAction, holdAction } from '../../fixtures/actions';
 import { horizontalOverflow, publicHtml, toaster } from './content-helpers';
 
 // The teams manager (admin-area.md §2 Mannschaften, §4, §5, §8) against the
@@ -97,6 +97,7 @@ test('create with validation, edit, view and delete with confirmation; the publi
   expect(site.db().select().from(teams).get()).toMatchObject({ name: 'KM 1', half_minutes: 35 });
   expect(await publicHtml(site, `/team/${team.id}`)).toContain('KM 1');
 
+  const removals = countAction(page, 'admin.teams.remove');
   // delete: the spec's confirmation; cancelling keeps the team
   const messages: string[] = [];
   page.once('dialog', (d) => {
@@ -110,6 +111,8 @@ test('create with validation, edit, view and delete with confirmation; the publi
   page.once('dialog', (d) => void d.accept());
   await row(page, 'KM 1').getByRole('button', { name: 'Löschen' }).click();
   await expect(toaster(page).getByText('Team erfolgreich gelöscht')).toBeVisible();
+  // one removal: the dismissed question sent none
+  expect(removals()).toBe(1);
   await expect(row(page, 'KM 1')).toHaveCount(0);
   expect(site.db().select().from(teams).all()).toHaveLength(0);
   expect(site.db().select().from(players).where(eq(players.team_id, team.id)).all()).toHaveLength(0);

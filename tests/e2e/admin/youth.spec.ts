@@ -4,7 +4,7 @@ import { loginAs } from '../../fixtures/auth';
 import { makeContact, makeYouthTeam } from '../../fixtures/factories';
 import { startSite, type Site } from '../../fixtures/site';
 import { youthTeams } from '../../../src/server/db/schema';
-import { holdAction } from '../../fixtures/actions';
+import { countAction, holdAction } from '../../fixtures/actions';
 import { horizontalOverflow, publicHtml, toaster } from './content-helpers';
 
 // The youth teams manager (admin-area.md §2 Nachwuchs, §4, §5, §8) against the
@@ -73,6 +73,7 @@ test('create with validation and a contact person, edit, deactivate and delete w
   html = await publicHtml(site, '/nachwuchs');
   expect(html).not.toContain('Hans Huber');
 
+  const removals = countAction(page, 'admin.youthTeams.remove');
   // delete asks first
   const questions: string[] = [];
   page.once('dialog', (d) => {
@@ -85,6 +86,8 @@ test('create with validation and a contact person, edit, deactivate and delete w
   page.once('dialog', (d) => void d.accept());
   await row(page, 'U12').getByRole('button', { name: 'Löschen' }).click();
   await expect(toaster(page).getByText('Nachwuchsmannschaft erfolgreich gelöscht')).toBeVisible();
+  // one removal: the dismissed question sent none
+  expect(removals()).toBe(1);
   expect(site.db().select().from(youthTeams).all()).toHaveLength(0);
 });
 
