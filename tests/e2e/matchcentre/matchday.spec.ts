@@ -42,7 +42,6 @@ const site = useSite((db) => {
 
 const SEEN_WITHIN = { timeout: 3_000 };
 
-
 test.use({ viewport: { width: 375, height: 812 } });
 
 test('kick-off, goal with assist, yellow card, substitution, undo and full time reach an open match page without a reload', async ({ page, browser }) => {

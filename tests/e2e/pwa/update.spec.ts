@@ -12,7 +12,7 @@ import {
   workerPurges,
   workerVersion,
 } from './pwa-helpers';
-import { isSameDocument, markDocument } from '../../fixtures/same-document';
+import { isSameDocument, markDocument, noteNavigations, startedNavigation } from '../../fixtures/same-document';
 
 // Cache version and update banner (public-site.md §4, §9): a publish raises the
 // version; the worker notices, purges its page cache and tells the open tabs;
@@ -133,14 +133,10 @@ test("'Abbrechen' removes the banner and stops the countdown: the page stays", a
   await banner(page).getByRole('button', { name: 'Abbrechen' }).click();
   await expect(banner(page)).toHaveCount(0);
 
-  // long past the end of the countdown: no reload, no banner. A reload leaves the document only later (the
-  // worker answers first), so the page's navigate event, fired as the reload starts, says whether one came.
-  await page.evaluate(() => {
-    const { navigation } = window as unknown as { navigation: EventTarget };
-    navigation.addEventListener('navigate', () => Object.assign(window, { __navigating: true }));
-  });
+  // long past the end of the countdown: no reload (none begun either), no banner
+  await noteNavigations(page);
   await page.clock.runFor(30_000);
-  expect(await page.evaluate(() => (window as unknown as { __navigating?: boolean }).__navigating ?? false)).toBe(false);
+  expect(await startedNavigation(page)).toBe(false);
   expect(await isSameDocument(page)).toBe(true);
   await expect(banner(page)).toHaveCount(0);
 });
@@ -158,9 +154,11 @@ test('a form with typed input is not reloaded away at the countdown\'s end: the 
 
   await returnToTab(page);
   await expect(banner(page)).toContainText('Die Seite wird in 5 Sekunden neu geladen.');
+  await noteNavigations(page);
   await page.clock.runFor(5_000);
   await expect(banner(page)).toContainText('Die Seite wird nicht von selbst neu geladen, damit Ihre Eingaben im Formular bleiben.');
   await page.clock.runFor(30_000);
+  expect(await startedNavigation(page)).toBe(false);
   expect(await isSameDocument(page)).toBe(true);
   await expect(form.locator('textarea[name="nachricht"]')).toHaveValue('Wann beginnt das Fest?');
   // the visitor reloads when it suits them
