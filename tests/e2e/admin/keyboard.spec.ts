@@ -7,6 +7,7 @@ import { makeInquiry, makeMatch, makeNews, makePageSection, makePlayer, makeTeam
 import { startSite, type Site } from '../../fixtures/site';
 import { leagues, membershipInquiries, news, pageContent, players } from '../../../src/server/db/schema';
 import { actionUrl, failAction, holdAction } from '../../fixtures/actions';
+import { routeNow } from '../../fixtures/route-now';
 import { toaster } from './content-helpers';
 
 let site: Site;
@@ -315,7 +316,7 @@ test("the focus moves on also when the delete's own reload is overtaken by a slo
   let loads = 0;
   let secondAsked!: () => void;
   const second = new Promise<void>((resolve) => (secondAsked = resolve));
-  await page.route(actionUrl('admin.imprint.load'), async (route) => {
+  await routeNow(page, actionUrl('admin.imprint.load'), async (route) => {
     loads += 1;
     if (loads === 1) {
       await page.evaluate(() => (window as unknown as { releaseChanges: () => void }).releaseChanges());

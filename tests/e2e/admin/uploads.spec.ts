@@ -7,6 +7,7 @@ import { loginAs } from '../../fixtures/auth';
 import { isServerBlank } from '../../fixtures/data-folder';
 import { jpegOfSize, phonePhotoWithGps, plainJpeg } from '../../fixtures/images';
 import { startSite, type Site } from '../../fixtures/site';
+import { routeNow } from '../../fixtures/route-now';
 import { news } from '../../../src/server/db/schema';
 import { toaster } from './content-helpers';
 
@@ -221,7 +222,7 @@ test('saving waits while a photo uploads: the button says so, and the article is
   // the upload is held, as on a weak connection at the pitch
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/admin/upload', async (route) => {
+  await routeNow(page, '**/api/admin/upload', async (route) => {
     await held;
     await route.continue();
   });

@@ -5,6 +5,7 @@ import { adminClient } from '../../fixtures/admin-http';
 import { useSite, withCookieChoice } from '../public/helpers';
 import { EVENT_SOURCE_CLOSED, eventSourceStates, keepEventSources } from '../../fixtures/event-sources';
 import { isSameDocument, markDocument } from '../../fixtures/same-document';
+import { routeNow } from '../../fixtures/route-now';
 
 // An open match page's live stream (issue 14, decision 026), as a review of it found it failing: what came
 // out before the stream opened, the stream kept after full time, a fetch that never ended.
@@ -97,7 +98,7 @@ test('a fetch of the page that never ends holds back no later event: it is given
   await caughtUp;
   await markDocument(fan);
   // the kick-off's fetch gets no answer, ever
-  await fan.route(pageUrl, () => new Promise<void>(() => undefined), { times: 1 });
+  await routeNow(fan, pageUrl, () => new Promise<void>(() => undefined), { times: 1 });
   const admin = await adminClient(site());
   expect((await admin.call('admin.matchDay.phase', { match_id: ids.stalled, step: 'kickoff' })).status).toBe(200);
   expect((await admin.call('admin.matchDay.record', { match_id: ids.stalled, type: 'goal', side: 'away', player_name: 'K. Maier' })).status).toBe(200);

@@ -9,6 +9,7 @@ import { adminClient } from '../../fixtures/admin-http';
 import { toaster } from '../admin/content-helpers';
 import { startWatchingProxy } from '../../fixtures/watching-proxy';
 import { isSameDocument, markDocument } from '../../fixtures/same-document';
+import { routeNow } from '../../fixtures/route-now';
 
 // 'Spieltag' at 375 px (issue 14): an admin records a match at the pitch while a
 // fan's open /spiel/{id} shows each event within 3 s, without reloading.
@@ -294,7 +295,7 @@ test("a page of the build before a deploy offers a reload instead of swapping in
   const { fanContext, fan, live } = await openLivePage(browser, deployId);
   // the deploy: the page published now names the new build's code (here one of its files renamed)
   let renamed = 0;
-  await fan.route(`**/spiel/${deployId}`, async (route) => {
+  await routeNow(fan, `**/spiel/${deployId}`, async (route) => {
     const response = await route.fetch();
     const body = (await response.text()).replace(/(href|src)="\/_astro\//, (_, attribute: string) => {
       renamed++;

@@ -5,6 +5,7 @@ import { startSite, type Site } from '../../fixtures/site';
 import { viennaDate } from '../../../src/lib/dates-de';
 import { matchEvents } from '../../../src/server/db/schema';
 import { actionUrl } from '../../fixtures/actions';
+import { routeNow } from '../../fixtures/route-now';
 import { twoAdmins } from '../admin/two-admins';
 
 // 'Spieltag' with two admins at the pitch, or one on weak data (decision 032): the same goal entered by both is
@@ -83,7 +84,8 @@ test("a save whose answer is lost on weak data, sent again, is stored once", asy
   await openPanel(page);
   const before = events().length;
   // the server stores the card, the answer never reaches the phone
-  await page.route(
+  await routeNow(
+    page,
     actionUrl('admin.matchDay.record'),
     async (route) => {
       await route.fetch();

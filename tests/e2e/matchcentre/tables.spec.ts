@@ -13,6 +13,7 @@ import { actionUrl, clickForAnswer, holdAction, releaseWhenAsked } from '../../f
 import { horizontalOverflow, toaster } from '../admin/content-helpers';
 import { useSite, withCookieChoice } from '../public/helpers';
 import { useEmptySite } from '../../fixtures/shared-site';
+import { routeNow } from '../../fixtures/route-now';
 
 /** The teams of one league's table in the order shown. */
 const order = (page: Page, competition: string) =>
@@ -104,7 +105,7 @@ test.describe('Tabellen im Admin', () => {
     const released = new Promise<void>((resolve) => (release = resolve));
     let staleHandedOver!: () => void;
     const stale = new Promise<void>((resolve) => (staleHandedOver = resolve));
-    await page.route(actionUrl('admin.leagues.detail'), async (route) => {
+    await routeNow(page, actionUrl('admin.leagues.detail'), async (route) => {
       const mine = ++asked;
       lastAskedAt = Date.now();
       const response = await route.fetch();

@@ -4,6 +4,7 @@ import { HOSTILE, isoMinutesAgo, makeNews } from '../../fixtures/factories';
 import { loginAs } from '../../fixtures/auth';
 import { expectNoInjectedScript, jsonLdOf, useSite, waitForIsland, withCookieChoice } from './helpers';
 import { useEmptySite } from '../../fixtures/shared-site';
+import { routeNow } from '../../fixtures/route-now';
 
 test.beforeEach(async ({ context }) => withCookieChoice(context));
 
@@ -160,7 +161,7 @@ test.describe('News, 1.000 Artikel', () => {
     test.setTimeout(120_000);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/news/alle.json', async (route) => {
+    await routeNow(page, '**/news/alle.json', async (route) => {
       await held;
       await route.continue();
     });

@@ -3,6 +3,7 @@ import { expect, test, type Browser, type Page, type Route } from '@playwright/t
 import { storeUpload } from '../../../src/server/services/uploads';
 import { plainJpeg } from '../../fixtures/images';
 import { makeMatch, makeNews, setHomepageSection } from '../../fixtures/factories';
+import { routeNow } from '../../fixtures/route-now';
 import { useSite, withCookieChoice } from './helpers';
 
 // Photos on a phone with weak data: the hero and a match report's photos come as
@@ -79,7 +80,7 @@ test('a portrait photo keeps its room while it loads: the article text does not 
     // the photo held back, as on weak data
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/uploads/news/**', async (route: Route) => {
+    await routeNow(page, '**/uploads/news/**', async (route: Route) => {
       await held;
       await route.continue();
     });
