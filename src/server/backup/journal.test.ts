@@ -19,9 +19,13 @@ it('refuses an unreadable journal, or one naming other folders, in German and ch
   expect(undoInterruptedRestore(dir)).toBeNull();
   for (const journal of ['{kaputt', JSON.stringify({ staging: '', before: '', aside: [] }), JSON.stringify({ staging: '.restore-x', before: '../..', aside: ['club.db'] })]) {
     fs.writeFileSync(path.join(dir, RESTORE_JOURNAL), journal);
+    const listed = fs.readdirSync(dir).sort();
     expect(() => undoInterruptedRestore(dir)).toThrow(/Protokoll einer abgebrochenen Wiederherstellung .* nicht lesbar .* es wurde nichts verändert/);
     expect(fs.readFileSync(path.join(dir, 'club.db'), 'utf8')).toBe('daten');
     expect(fs.existsSync(path.join(dir, 'uploads'))).toBe(true);
+    // the journal stays as it was: the next start refuses too, instead of going on with a half-swapped folder
+    expect(fs.readFileSync(path.join(dir, RESTORE_JOURNAL), 'utf8')).toBe(journal);
+    expect(fs.readdirSync(dir).sort()).toEqual(listed);
   }
 });
 

@@ -90,11 +90,15 @@ describe('data migrations', () => {
     newer.exec(`INSERT INTO matches (id, home_team, away_team, match_date, status) VALUES ('m1', 'SV Musterdorf', 'FC Gegner', '2026-11-28', 'cancelled')`);
     newer.close();
     const before = fs.readFileSync(file);
+    const listed = fs.readdirSync(dir).sort();
 
     expect(() => openDatabase(file)).toThrow(MIGRATION_TEXTS.newerThanCode(file));
     expect(MIGRATION_TEXTS.newerThanCode(file)).toContain('neueren Anstoss-Version');
-    // nothing migrated, nothing written, and the file is free again (the connection was closed)
+    // nothing migrated, nothing written, and the file is free again: the connection was closed, which takes its
+    // WAL and shared-memory files with it (an open one would leave them beside the file)
     expect(fs.readFileSync(file).equals(before)).toBe(true);
+    expect(listed).toEqual(['club.db']);
+    expect(fs.readdirSync(dir).sort()).toEqual(listed);
     const check = new Database(file);
     const known = (JSON.parse(fs.readFileSync(path.join(config.migrationsDir, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] }).entries.length;
     expect(check.prepare('SELECT count(*) AS n FROM __drizzle_migrations').get()).toEqual({ n: known + 1 });

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -58,5 +59,19 @@ describe('the folder of an export', () => {
     expect(exportTargetProblem(file, folders)).toMatch(/ist kein Ordner/);
     expect(fs.readFileSync(file, 'utf8')).toBe('<?php');
     expect(fs.readFileSync(path.join(root, 'data', 'club.db'), 'utf8')).toBe('datenbank');
+  });
+
+  it('`npm run export` itself stops at such a folder with its message and writes nothing into it', () => {
+    const dataDir = tmp();
+    fs.mkdirSync(path.join(dataDir, 'site'));
+    fs.writeFileSync(path.join(dataDir, 'site', 'index.html'), '<h1>Start</h1>');
+    const webRoot = tmp();
+    fs.writeFileSync(path.join(webRoot, 'index.php'), '<?php');
+    fs.mkdirSync(path.join(webRoot, 'wp-content'));
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/export.ts', webRoot], { env: { ...process.env, DATA_DIR: dataDir }, encoding: 'utf8' });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toMatch(/^Fehler: .*ist nicht leer und kein früherer Export/);
+    expect(fs.readdirSync(webRoot).sort()).toEqual(['index.php', 'wp-content']);
+    expect(fs.readFileSync(path.join(webRoot, 'index.php'), 'utf8')).toBe('<?php');
   });
 });

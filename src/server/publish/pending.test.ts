@@ -146,20 +146,39 @@ describe('pending pages', () => {
     const clock = fakeTimers();
     const pending = new PendingPages(() => db, clock.api.now);
     pending.failed([{ url: '/news/gone', error: 'render' }]);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const rendered: string[] = [];
+    let releaseY!: () => void;
+    const yHeld = new Promise<void>((resolve) => (releaseY = resolve));
     const render: Renderer = async (url) => {
       rendered.push(url);
+      if (url === '/x') throw new Error('ENOSPC: no space left on device');
+      if (url === '/y') {
+        await yHeld;
+        throw new Error('ENOSPC: no space left on device');
+      }
       return { status: 404, headers: {}, body: Buffer.from('') };
     };
-    const queue = new PublishQueue(new Publisher({ db: () => db, siteDir, render, pending }), clock.api);
+    const queue = new PublishQueue(new Publisher({ db: () => db, siteDir, render, pending, log: console }), clock.api);
     await queue.enqueue('all');
     expect(rendered).toContain('/news/gone');
     expect(pending.urls()).toEqual([]);
-    pending.failed([{ url: '/x', error: 'render' }]);
+    // a page that failed in a job has its retry set; the stop takes it back
+    await queue.enqueue({ urls: ['/x'] });
+    expect(clock.pendingTimers).toBe(1);
+    // a job that fails while the stop comes sets none after it
+    const running = queue.enqueue({ urls: ['/y'] });
+    await vi.waitFor(() => expect(rendered).toContain('/y'));
     queue.close();
+    expect(clock.pendingTimers).toBe(0);
+    releaseY();
+    await running;
+    await queue.idle();
+    expect(clock.pendingTimers).toBe(0);
     clock.advance(120_000);
     await queue.idle();
-    expect(rendered).not.toContain('/x');
+    expect(rendered.filter((url) => url === '/x' || url === '/y')).toEqual(['/x', '/y']);
+    expect(pending.urls().sort()).toEqual(['/x', '/y']);
   });
 
   it('a stop ends a job between pages: what was rendered is written, the rest is pending in the database', async () => {

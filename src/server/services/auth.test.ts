@@ -65,21 +65,26 @@ describe('signIn', () => {
   it('refuses a wrong or reused captcha before looking at the password', async () => {
     const db = createTestDb();
     await withUser(db);
-    const c = await solvedCaptcha(db);
-    const wrongAnswer = String(Number(c.captchaAnswer) + 1);
-    expect(await signIn(db, { email: 'trainer@verein.at', password: PASSWORD, ...c, captchaAnswer: wrongAnswer }, '10.0.0.3')).toEqual({
-      ok: false,
-      reason: 'captcha',
-    });
-    // the same question cannot be answered a second time, even correctly
-    expect(await signIn(db, { email: 'trainer@verein.at', password: PASSWORD, ...c }, '10.0.0.3')).toEqual({ ok: false, reason: 'captcha' });
-    // the right sum without the proof of work (a script that parses the question) is refused too
-    const unproven = await solvedCaptcha(db);
-    expect(await signIn(db, { email: 'trainer@verein.at', password: PASSWORD, ...unproven, captchaProof: undefined }, '10.0.0.3')).toEqual({
-      ok: false,
-      reason: 'captcha',
-    });
+    // each refusal with the right password and with a wrong one: the same answer, and nothing counted. Were the
+    // password looked at first, a script without a captcha would learn from the answer which one was right
+    for (const password of [PASSWORD, 'falsch-geraten']) {
+      const c = await solvedCaptcha(db);
+      const wrongAnswer = String(Number(c.captchaAnswer) + 1);
+      expect(await signIn(db, { email: 'trainer@verein.at', password, ...c, captchaAnswer: wrongAnswer }, '10.0.0.3')).toEqual({
+        ok: false,
+        reason: 'captcha',
+      });
+      // the same question cannot be answered a second time, even correctly
+      expect(await signIn(db, { email: 'trainer@verein.at', password, ...c }, '10.0.0.3')).toEqual({ ok: false, reason: 'captcha' });
+      // the right sum without the proof of work (a script that parses the question) is refused too
+      const unproven = await solvedCaptcha(db);
+      expect(await signIn(db, { email: 'trainer@verein.at', password, ...unproven, captchaProof: undefined }, '10.0.0.3')).toEqual({
+        ok: false,
+        reason: 'captcha',
+      });
+    }
     expect(limitRow(db, signInKeys.account('trainer@verein.at'))).toBeUndefined();
+    expect(limitRow(db, signInKeys.address('10.0.0.3'))).toBeUndefined();
   });
 
   it('after 5 failures the guesser\'s address waits for that account, while the owner signs in from another address at once', async () => {
