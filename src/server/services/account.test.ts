@@ -90,16 +90,21 @@ describe('setting up the second factor', () => {
     const { code } = await setUp(admin);
     expect(await refusal(() => switchOffSecondFactor(db, { id: admin.id, isAdmin: true }, '000000'))).toBe(ACCOUNT_TEXTS.wrongCode);
     expect(hasSecondFactor(db, admin.id)).toBe(true);
+    expect(recoveryCodesLeft(db, admin.id)).toBe(10);
     switchOffSecondFactor(db, { id: admin.id, isAdmin: true }, code(Date.now()));
     expect(hasSecondFactor(db, admin.id)).toBe(false);
     expect(recoveryCodesLeft(db, admin.id)).toBe(0);
   });
 
-  it('new recovery codes void the old ones', async () => {
+  it('new recovery codes void the old ones; a wrong code makes none and the old ones still work', async () => {
     const { code, codes } = await setUp(admin);
+    expect(await refusal(() => renewRecoveryCodes(db, admin.id, '000000'))).toBe(ACCOUNT_TEXTS.wrongCode);
+    expect(recoveryCodesLeft(db, admin.id)).toBe(10);
+    expect(verifySecondFactor(db, admin.id, codes[1])).toBe('recovery-used');
     const renewed = renewRecoveryCodes(db, admin.id, code(Date.now())).recoveryCodes;
     expect(renewed).toHaveLength(10);
     expect(verifySecondFactor(db, admin.id, codes[0])).toBe('wrong');
+    expect(verifySecondFactor(db, admin.id, codes[2])).toBe('wrong');
     expect(verifySecondFactor(db, admin.id, renewed[0])).toBe('recovery-used');
     expect(recoveryCodesLeft(db, admin.id)).toBe(9);
   });
