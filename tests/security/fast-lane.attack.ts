@@ -12,6 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parseTrustProxy } from '../../src/server/http/proxy';
 import { createStaticServer } from '../../src/server/http/static-server';
+import { workerCount } from '../../src/server/serve-workers';
 import { startSite, type Site } from '../fixtures/site';
 import { printFigures } from '../faults/figures';
 
@@ -158,4 +159,15 @@ it('answers smuggling attempts, malformed heads and mutated requests byte for by
   });
   expect(differing).toEqual([]);
   expect(answered).toBeGreaterThan(20);
+});
+
+it('the plain requests were answered by the lane itself: each worker says how many as it stops', async () => {
+  // the first seven requests above are the plainest there are (GET of a published file over HTTP/1.1); answers
+  // byte for byte as node:http's pass the test above whether the lane answered or node:http did
+  await site.stop();
+  const told = [...site.logs().matchAll(/\[worker\] (\d+) answers written by the fast lane/g)].map((match) => Number(match[1]));
+  const laneAnswered = told.reduce((sum, n) => sum + n, 0);
+  printFigures('fast lane (answers it wrote itself)', { workersTold: told.length, laneAnswered });
+  expect(told).toHaveLength(workerCount());
+  expect(laneAnswered).toBeGreaterThanOrEqual(7);
 });

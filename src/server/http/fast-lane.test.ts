@@ -10,6 +10,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fastLaneAnswers } from './fast-lane';
 import { parseTrustProxy } from './proxy';
 import { drainServer, trackRequests } from './shutdown';
 import { createStaticServer } from './static-server';
@@ -97,9 +98,15 @@ afterAll(async () => {
 /** Both servers' answers to the same bytes, and how many requests node:http answered on the lane's server. */
 async function both(pieces: (string | Buffer)[], servers: [Running, Running] = [lane, plain]) {
   const before = servers[0].nodeRequests;
+  const laneBefore = fastLaneAnswers(servers[0].server);
   const fast = await exchange(servers[0].port, pieces);
   const slow = await exchange(servers[1].port, pieces);
-  return { fast: withoutDate(fast), slow: withoutDate(slow), handedOver: servers[0].nodeRequests - before };
+  return {
+    fast: withoutDate(fast),
+    slow: withoutDate(slow),
+    handedOver: servers[0].nodeRequests - before,
+    byLane: fastLaneAnswers(servers[0].server) - laneBefore,
+  };
 }
 
 const get = (target: string, headers = 'Host: verein.example\r\nAccept-Encoding: br, gzip\r\n') => `GET ${target} HTTP/1.1\r\n${headers}\r\n`;
@@ -190,10 +197,12 @@ describe('the fast lane hands to node:http what it is not sure of', () => {
 
   it('a long pipeline in one write, handed over in the middle: every answer, in order', async () => {
     const pipeline = get('/news').repeat(150) + get('/?mitte') + get('/news').repeat(150);
-    const { fast, slow, handedOver } = await both([pipeline]);
+    const { fast, slow, handedOver, byLane } = await both([pipeline]);
     expect(fast.match(/HTTP\/1\.1 200 OK/g)).toHaveLength(301);
     expect(fast).toBe(slow);
     expect(handedOver).toBe(151);
+    // the count a worker tells at its stop: the 150 before the hand-over, none after
+    expect(byLane).toBe(150);
   });
 
   it('a thousand mutated requests: the same answers from both', async () => {

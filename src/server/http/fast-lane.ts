@@ -158,6 +158,14 @@ function keepAliveMs(server: http.Server): number {
   return timeout ? timeout + ((server as { keepAliveTimeoutBuffer?: number }).keepAliveTimeoutBuffer ?? 1000) : 0;
 }
 
+/** The answers each server's lane has written: a static worker tells them at its stop (the lane at work, seen). */
+const laneAnswers = new WeakMap<http.Server, number>();
+
+/** How many answers the server's fast lane has written since it opened. */
+export function fastLaneAnswers(server: http.Server): number {
+  return laneAnswers.get(server) ?? 0;
+}
+
 /**
  * Takes the server's connections before node:http does. Each connection is the
  * lane's until a request is not, then node:http's for good.
@@ -222,6 +230,7 @@ export function openFastLane(server: http.Server, answer: (request: LaneRequest)
         socket.write(ending.get());
         if (reply.body && !request.head) socket.write(reply.body);
         socket.uncork();
+        laneAnswers.set(server, fastLaneAnswers(server) + 1);
         start = end + 4;
       }
       socket.setTimeout(keepAliveMs(server));

@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
 import { config } from '../config';
+import { fastLaneAnswers } from './fast-lane';
 import { createOwnerProxy } from './owner-proxy';
 import { parseTrustProxy } from './proxy';
 import { drainServer, trackRequests } from './shutdown';
@@ -80,6 +81,9 @@ async function drain() {
   // within the owner's limit (cluster.ts), which leaves its own drain a second before the 10 s of decision 012
   const result = await drainServer(server as http.Server, tracker, { log, deadlineMs: 7_000 });
   if (result.cut) log.warn(`[worker] ${result.cut} requests cut at the deadline`);
+  // what the host can compare with its traffic: a lane that answers nothing (switched off, or every request
+  // unusual) serves as node:http does, only slower
+  if (config.fastLane) log.info(`[worker] ${fastLaneAnswers(server as http.Server)} answers written by the fast lane`);
   proxy.close();
   process.exit(0);
 }
