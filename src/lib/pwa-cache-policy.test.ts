@@ -38,7 +38,10 @@ describe('what the service worker may cache', () => {
 
   it('nothing but GET, nothing from another origin', () => {
     expect(kind('/news', { method: 'POST' })).toBe('network-only');
-    expect(classifyRequest({ url: new URL('https://cdn.example/x.js'), method: 'GET', origin })).toBe('network-only');
+    // addresses that would be cached were they ours: only the origin can keep them out
+    for (const address of ['https://cdn.example/x.js', 'https://cdn.example/uploads/x.webp', 'https://cdn.example/_astro/a.js', 'https://cdn.example/news']) {
+      expect(classifyRequest({ url: new URL(address), method: 'GET', origin, referrer: `${origin}/news` }), address).toBe('network-only');
+    }
   });
 
   it('published pages and the news JSON network-first, hashed files and uploads cache-first', () => {

@@ -90,6 +90,19 @@ describe('screen wake lock', () => {
     expect(page.held()).toBe(0);
   });
 
+  it('a focus while the first request is still under way asks for no second lock; the stop gives back the one', async () => {
+    const page = fakePage();
+    const stop = keepScreenAwake(page.env);
+    // the page's load: its window takes the focus before the browser has answered the start's request
+    page.focus();
+    await flush();
+    expect(page.request).toHaveBeenCalledTimes(1);
+    expect(page.held()).toBe(1);
+    stop();
+    await flush();
+    expect(page.held()).toBe(0);
+  });
+
   it('is not requested while hidden', async () => {
     const page = fakePage();
     page.setVisibility('hidden');

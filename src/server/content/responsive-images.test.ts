@@ -47,7 +47,9 @@ describe('uploadSrcset', () => {
   });
 
   it('gives nothing for images from elsewhere or odd addresses', () => {
-    write('c3-480.webp');
+    // every copy is there: only the address can be refused
+    for (const name of ['c3.jpg', 'c3-480.webp', 'c3-960.webp', 'c3-1600.webp']) write(name);
+    expect(uploadSrcset('/uploads/c3.jpg', uploadsDir)).toBe('/uploads/c3-480.webp 480w, /uploads/c3-960.webp 960w, /uploads/c3-1600.webp 1600w');
     expect(uploadSrcset('https://example.org/uploads/c3.jpg', uploadsDir)).toBeUndefined();
     expect(uploadSrcset('/uploads/../c3.jpg', uploadsDir)).toBeUndefined();
     expect(uploadSrcset('/uploads/c3.jpg?x=1', uploadsDir)).toBeUndefined();

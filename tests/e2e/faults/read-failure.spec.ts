@@ -37,6 +37,8 @@ test("the articles' text cannot be read during a full publish: every news page k
   }
   expect(failed.status()).toBe(500);
   expect(await failed.json()).toMatchObject({ message: 'Cache-Update fehlgeschlagen' });
+  // it was the read that failed, and the publisher said so for the pages it kept (not some other failure)
+  expect(site.logs()).toMatch(/could not read news/);
   let lost = 0;
   for (const [url, page] of before) {
     const now = fs.existsSync(file(url)) ? fs.readFileSync(file(url), 'utf8') : '';
