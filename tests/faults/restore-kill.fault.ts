@@ -1,8 +1,9 @@
 // A restore killed between two of its renames (issue: a killed process never loses data). The swap
 // moves the old database and uploads aside and the checked ones in; killed in between, DATA_DIR held
 // half of each, or no database at all, and the next start began an empty club. Now a journal has the
-// next start undo the swap: killed at every rename in turn, the data is afterwards wholly the old or,
-// once the swap had finished, wholly the restored one; never a mix, never empty.
+// next start undo the swap: killed at every rename in turn, and just before and after the journal's
+// removal, the data is afterwards wholly the old or, once the journal was gone, wholly the restored one;
+// never a mix, never empty (both ends are reached, each run counted).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -60,20 +61,21 @@ function restoreKilledAt(archive: string, dir: string, killAt: number): Promise<
   });
 }
 
-it('a restore killed at each of its renames leaves the old data or the restored one, never a mix or none', async () => {
+it('a restore killed at each of its renames, and as its journal goes, leaves the old data or the restored one, never a mix or none', async () => {
   const source = dataDir('quelle', 'Neu');
   const { file: archive } = await createBackup({ dataDir: source, dbFile: path.join(source, 'club.db'), uploadsDir: path.join(source, 'uploads') }, path.join(root, 'backups'));
-  // how many renames a whole restore makes in DATA_DIR
+  // how many steps a whole restore makes in DATA_DIR: its renames, and its journal's removal and after
   const whole = dataDir('ganz', 'Alt');
   const finished = await restoreKilledAt(archive, whole, 1_000);
-  const renames = Number(/renames=(\d+)/.exec(finished.output)?.[1]);
-  expect(renames, finished.output).toBeGreaterThanOrEqual(5);
+  const steps = Number(/steps=(\d+)/.exec(finished.output)?.[1]);
+  expect(steps, finished.output).toBeGreaterThanOrEqual(7);
   expect(state(whole)).toEqual({ titles: ['Neu'], logo: 'bild-Neu' });
 
   let killed = 0;
   let undone = 0;
+  let restored = 0;
   let lost = 0;
-  for (let killAt = 1; killAt <= renames; killAt++) {
+  for (let killAt = 1; killAt <= steps; killAt++) {
     const dir = dataDir(`ziel-${killAt}`, 'Alt');
     const run = await restoreKilledAt(archive, dir, killAt);
     expect(run.signal, run.output).toBe('SIGKILL');
@@ -91,6 +93,7 @@ it('a restore killed at each of its renames leaves the old data or the restored 
     const after = state(dir);
     const whole = [JSON.stringify({ titles: ['Alt'], logo: 'bild-Alt' }), JSON.stringify({ titles: ['Neu'], logo: 'bild-Neu' })];
     if (!whole.includes(JSON.stringify(after))) lost++;
+    if (after.titles[0] === 'Neu') restored++;
     expect(whole, `killed at rename ${killAt}`).toContain(JSON.stringify(after));
     // an undone restore leaves no journal and no folders of its own; a finished one keeps the old data
     // aside (one killed before its swap leaves its unpacked archive, which the start removes after an hour)
@@ -99,7 +102,10 @@ it('a restore killed at each of its renames leaves the old data or the restored 
     if (message) expect(own('.restore-'), `killed at rename ${killAt}`).toEqual([]);
     expect(own('.before-restore-'), `killed at rename ${killAt}`).toEqual(after.titles[0] === 'Neu' ? [expect.stringMatching(/^\.before-restore-/)] : []);
   }
-  printFigures('restore killed mid-swap', { renames, killed, undone, lost });
+  printFigures('restore killed mid-swap', { steps, killed, undone, restored, lost });
+  // both ends were reached: a swap undone (also the one killed with all its renames done and its journal there,
+  // where the placed uploads folder goes again), and a restore killed once its journal was gone, which stays
   expect(undone).toBeGreaterThan(0);
+  expect(restored).toBeGreaterThan(0);
   expect(lost).toBe(0);
 });
