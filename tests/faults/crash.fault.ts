@@ -89,6 +89,8 @@ it('crash: 1,000 saves, 10 SIGKILLs of the process group: acknowledged saves sto
   const leftovers: string[] = [];
   const tempServed: string[] = [];
   let tempFilesTried = 0;
+  let tempFilesPlantedBeforeStart = 0;
+  let removedByStart = 0;
   const killer = async () => {
     for (let k = 0; k < KILLS; k++) {
       const at = Math.floor((k + Math.random()) * (SAVES / (KILLS + 1)));
@@ -99,8 +101,14 @@ it('crash: 1,000 saves, 10 SIGKILLs of the process group: acknowledged saves sto
       await site!.crash();
       const temps = tempFilesIn(path.join(dataDir, 'site'));
       leftovers.push(...temps);
+      // what a write killed just before its rename leaves in the site (the kills rarely land there): the start
+      // removes it before it listens
+      const beforeStart = [`.index.html.${k}.vor-dem-start.tmp`, path.join('news', `.index.html.${k}.vor-dem-start.tmp`)];
+      for (const temp of beforeStart) fs.writeFileSync(path.join(dataDir, 'site', temp), '<!DOCTYPE html><html lang="de"><body>halb');
       // the admin's session is stored: the same client goes on after the restart
       restartMs.push(await start());
+      tempFilesPlantedBeforeStart += beforeStart.length;
+      removedByStart += beforeStart.filter((temp) => !fs.existsSync(path.join(dataDir, 'site', temp))).length;
       // temporary files the killed publish left behind: gone and never served. A killed page write mostly
       // leaves its file among the publisher's blanks (outside the site), and the start removes the site's
       // temporary files before it listens: so one of each kind a write makes is put into the site now, and
@@ -157,6 +165,8 @@ it('crash: 1,000 saves, 10 SIGKILLs of the process group: acknowledged saves sto
     pagesRead,
     brokenPagesServed: brokenPages.length,
     tempFilesLeftByKills: leftovers.length,
+    tempFilesPlantedBeforeStart,
+    tempFilesRemovedByStart: removedByStart,
     tempFilesTried,
     tempFilesServed: tempServed.length,
     zeroByteFiles: zeroByteFiles.length,
@@ -170,6 +180,8 @@ it('crash: 1,000 saves, 10 SIGKILLs of the process group: acknowledged saves sto
   expect(brokenPages).toEqual([]);
   expect(tempServed).toEqual([]);
   expect(tempFilesTried).toBeGreaterThanOrEqual(2 * KILLS);
+  expect(tempFilesPlantedBeforeStart).toBe(2 * KILLS);
+  expect(removedByStart).toBe(tempFilesPlantedBeforeStart);
   expect(tempFilesIn(path.join(dataDir, 'site'))).toEqual([]);
   expect(zeroByteFiles).toEqual([]);
   expect(missingPages).toEqual([]);
