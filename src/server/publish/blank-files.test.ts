@@ -96,8 +96,8 @@ describe('blank files (decision 046, update of 11-29)', () => {
       fs.mkdirSync(folder, { recursive: true });
       for (let i = 0; i < 3; i++) fs.writeFileSync(path.join(folder, `b${i}`), '');
     }
-    // one a killed process was writing into
-    fs.writeFileSync(path.join(left, 'b2'), 'halb geschr');
+    // one a killed process was writing into, in each gone folder (either may be the one taken over): longer than the page written into it
+    for (const folder of [left, samePid]) fs.writeFileSync(path.join(folder, 'b2'), 'halb geschr');
     const goneInodes = new Set([...filesUnder(left).values(), ...filesUnder(samePid).values()]);
     const blanks = blankFilesIn(dir, site, 3);
     expect(await blanks.fill(() => false)).toBe(0);
