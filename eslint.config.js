@@ -17,4 +17,21 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
+  {
+    // The tests: only the rule that keeps a loaded page's routes from missing a request (the README's contributor section,
+    // tests/fixtures/route-now.ts). A route added before the page's first goto is in force with its document.
+    files: ['tests/**/*.ts'],
+    languageOptions: { parser: tseslint.parser },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.type='MemberExpression'][callee.property.name='route']",
+          message:
+            "A route added to a loaded page lets a request sent at once go past it: use routeNow (tests/fixtures/route-now.ts). Before the page's first goto, page.route with `// eslint-disable-next-line no-restricted-syntax -- before the first goto`.",
+        },
+      ],
+    },
+  },
 );

@@ -129,6 +129,7 @@ test("a list read before another admin's save: its edit form's save is refused, 
   site.db().insert(teams).values({ name: 'U23', category: 'Herren', description: 'Zweite Mannschaft' }).run();
   // Anna's panel misses the live reload (a phone that slept, a stream that broke)
   const annaPage = await annaContext.newPage();
+  // eslint-disable-next-line no-restricted-syntax -- before the first goto
   await annaPage.route('**/api/admin/events', (route) => route.abort());
   await annaPage.goto(`${site.url}/admin#mannschaften`);
   await expect(annaPage.locator('.teams-table tbody tr', { hasText: 'U23' })).toBeVisible();
@@ -175,6 +176,7 @@ test("an Impressum text read before another admin's save: its dialog's save is r
   const { ben, annaContext, benContext } = await twoAdmins(site, browser);
   const open = async (context: BrowserContext, missesLiveReload: boolean) => {
     const page = await context.newPage();
+    // eslint-disable-next-line no-restricted-syntax -- before the first goto
     if (missesLiveReload) await page.route('**/api/admin/events', (route) => route.abort());
     await page.goto(`${site.url}/admin#impressum`);
     const section = page.locator('.imprint-section[data-section="vereinsregister"]');
@@ -233,6 +235,7 @@ test("the club's history after a save continues from that save's version, not fr
   const { ben, contexts } = await twoAdmins(site, browser);
   const [a, b] = await Promise.all(contexts.map((c) => c.newPage()));
   // Anna's panel misses the live reload of Ben's save (a phone that slept, a stream that broke)
+  // eslint-disable-next-line no-restricted-syntax -- before the first goto
   await a.route('**/api/admin/events', (route) => route.abort());
   for (const page of [a, b]) {
     await page.goto(`${site.url}/admin#vereinsgeschichte`);

@@ -195,6 +195,7 @@ test("'Details' of one match, closed before it came, then of another: the other'
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   let heldAnswer: Promise<unknown> | undefined;
+  // eslint-disable-next-line no-restricted-syntax -- before the first goto
   await page.route(actionUrl('admin.matchDetails.get'), async (route) => {
     if (!(route.request().postData() ?? '').includes(slow.id)) return route.continue();
     await held;

@@ -199,6 +199,7 @@ test("'Bearbeiten' on one article, then on another before the first came: the fo
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   let heldAnswer!: Promise<unknown>;
+  // eslint-disable-next-line no-restricted-syntax -- before the first goto
   await page.route(actionUrl('admin.news.get'), async (route) => {
     if (!(route.request().postData() ?? '').includes(first.id)) return route.continue();
     await held;

@@ -37,6 +37,7 @@ test('a match changed while the page loaded, before its stream opened, shows onc
   const streamAsked = new Promise<void>((resolve) => (asked = resolve));
   let release: () => void = () => undefined;
   const released = new Promise<void>((resolve) => (release = resolve));
+  // eslint-disable-next-line no-restricted-syntax -- before the first goto
   await fan.route('**/api/live/**', async (route) => {
     asked();
     await released;

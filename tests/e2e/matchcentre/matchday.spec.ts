@@ -175,6 +175,7 @@ test('without the live stream (a static host) the open page offers a reload once
   await withCookieChoice(fanContext);
   const fan = await fanContext.newPage();
   // a static host has no /api: the stream answers 404
+  // eslint-disable-next-line no-restricted-syntax -- before the first goto
   await fan.route('**/api/live/**', (route) => route.fulfill({ status: 404, body: 'Not Found' }));
   await countVersionChecks(fan);
   await fan.goto(`${site().url}/spiel/${eveningId}`);

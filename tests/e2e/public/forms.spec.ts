@@ -161,6 +161,7 @@ test.describe('Formulare', () => {
   test('a lost question is asked again; when every try fails the field says so, and ↻ brings one', async ({ page }) => {
     let failing = 1;
     let captchaRequests = 0;
+    // eslint-disable-next-line no-restricted-syntax -- before the first goto
     await page.route('**/api/captcha', (route) => {
       captchaRequests++;
       return captchaRequests <= failing ? route.abort('connectionreset') : route.continue();
@@ -187,6 +188,7 @@ test.describe('Formulare', () => {
     let lost = 0;
     const asked: string[] = [];
     // the second try asks under an address of its own: some browsers never fetch a failed module's address again
+    // eslint-disable-next-line no-restricted-syntax -- before the first goto
     await page.route(/\/_astro\/InquiryForm\.[\w-]+\.js(\?retry=\d+)?$/, (route) => {
       // the loader's question whether the code is gone (a deploy) or only lost on the way
       if (route.request().method() === 'HEAD') return route.continue();
@@ -208,6 +210,7 @@ test.describe('Formulare', () => {
 
   test("a form whose code a deploy removed since the page was loaded asks for a reload instead of trying for ever", async ({ page }) => {
     // the old build's file: gone from the server, for the import and for the loader's question alike
+    // eslint-disable-next-line no-restricted-syntax -- before the first goto
     await page.route(/\/_astro\/InquiryForm\.[\w-]+\.js(\?retry=\d+)?$/, (route) => route.fulfill({ status: 404, body: 'Nicht gefunden' }));
     await page.goto(site().url + '/kontakt');
     const form = page.locator('.contact-form form');

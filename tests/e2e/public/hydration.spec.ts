@@ -179,6 +179,7 @@ test.describe('Was wann lädt', () => {
   test('before React has arrived, the form cannot be typed into or sent natively', async ({ page, context }) => {
     await withCookieChoice(context);
     // React never arrives: the island's code is held back
+    // eslint-disable-next-line no-restricted-syntax -- before the first goto
     await page.route(/\/_astro\/(client|InquiryForm)\.[\w-]+\.js$/, () => undefined);
     const posts: string[] = [];
     page.on('request', (r) => r.method() === 'POST' && posts.push(r.url()));
@@ -198,6 +199,7 @@ test.describe('Was wann lädt', () => {
 
   test("'Alle News anzeigen': a tap before React follows the link; after the pointer came over it, the rest loads in place", async ({ page, context }) => {
     await withCookieChoice(context);
+    // eslint-disable-next-line no-restricted-syntax -- before the first goto
     await page.route(/\/_astro\/(client|ShowAllNews)\.[\w-]+\.js$/, () => undefined);
     await page.goto(site().url + '/news');
     await waitForChrome(page);
