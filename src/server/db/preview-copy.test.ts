@@ -1,5 +1,5 @@
 // The preview's copy of a real database file (WAL, migrated, revision triggers
-// on): the content as it is, the history and sign-in records left out, the
+// on): the content as it is, the history and sign-in records and the passwords' hashes left out, the
 // indexes there, and a draft written into it reaching neither the file nor any
 // version.
 import fs from 'node:fs';
@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from './client';
 import { copyDatabase, HISTORY_AND_SIGN_IN } from './preview-copy';
-import { news, players, revisions, teams } from './schema';
+import { news, players, revisions, teams, users } from './schema';
 import { guardWrites, write } from './write';
 
 const dirs: string[] = [];
@@ -80,6 +80,7 @@ describe("a preview's copy of the database", () => {
     write('test', (tx) => tx.update(teams).set({ name: 'KM' }).where(eq(teams.id, team.id)).run(), db);
     write('test', (tx) => tx.$client.prepare("INSERT INTO audit_log (at, action) VALUES (1, 'signin')").run(), db);
     write('test', (tx) => tx.$client.prepare("INSERT INTO known_signin_addresses (account, address, last_success_at) VALUES ('anna@verein.at', '10.0.0.1', 1)").run(), db);
+    write('test', (tx) => tx.insert(users).values({ email: 'anna@verein.at', passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$geheim' }).run(), db);
     expect(count(db, 'revisions')).toBe(4);
 
     const copy = copyDatabase(db);
@@ -98,6 +99,9 @@ describe("a preview's copy of the database", () => {
       for (const table of HISTORY_AND_SIGN_IN) expect(count(copy, table), table).toBe(0);
       expect(indexes(copy)).toEqual(indexes(db));
       expect(copy.$client.pragma('foreign_keys', { simple: true })).toBe(1);
+      // the accounts are there (authors, references), their passwords' hashes not; the file keeps its own
+      expect(copy.select({ email: users.email, hash: users.passwordHash }).from(users).all()).toEqual([{ email: 'anna@verein.at', hash: null }]);
+      expect(db.select({ hash: users.passwordHash }).from(users).all()).toEqual([{ hash: '$argon2id$v=19$m=19456,t=2,p=1$geheim' }]);
 
       // a draft saved into the copy by a service's write: in the copy only, and no version anywhere
       write('preview', (tx) => tx.insert(news).values({ title: 'Entwurf', content: 'x' }).run(), copy);
