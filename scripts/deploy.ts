@@ -16,7 +16,14 @@ if (targets.length === 0) {
 }
 console.info(T.cliStart(targets.map((t) => t.label).join(', ')));
 const started = Date.now();
-const tree = listSiteTree(siteDirs());
+// a folder that cannot be read fails the listing (tree.ts): sent as it is, its files would be removed from the hosts
+let tree: ReturnType<typeof listSiteTree>;
+try {
+  tree = listSiteTree(siteDirs());
+} catch (error) {
+  console.error(T.cliUnreadable(error instanceof Error ? error.message : String(error)));
+  process.exit(1);
+}
 /** The target's deploy; while the server deploys to it (a publish, on match day every few seconds), waited for. */
 async function deployWhenFree(target: (typeof targets)[number]) {
   const until = Date.now() + 120_000;

@@ -28,4 +28,6 @@ export const DEPLOY_TEXTS = {
   cliStart: (targets: string) => `[deploy] vollständige Übertragung auf ${targets}`,
   cliDone: (files: number, removed: number, ms: number) => `[deploy] fertig: ${files} ${files === 1 ? 'Datei' : 'Dateien'} übertragen, ${removed} entfernt (${ms} ms)`,
   cliFailed: (message: string) => `[deploy] fehlgeschlagen: ${message}`,
+  /** a folder or file of the site could not be read (EACCES, EIO): nothing is sent, nothing removed */
+  cliUnreadable: (message: string) => `[deploy] fehlgeschlagen: die Dateien der Website konnten nicht gelesen werden (${message}); nichts übertragen, nichts entfernt`,
 };

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeClock } from '../../../tests/fixtures/fake-clock';
 import { onFileChanged, removePublishedFile, writePublishedFile } from '../publish/files';
 import { Deployer } from './deployer';
@@ -107,6 +107,51 @@ describe("a deploy's tree of the site, kept between deploys", () => {
     } finally {
       reader.close();
     }
+  });
+
+  it('a walk that fails part way is not kept: the next read walks again and has every page (none taken as removed)', async () => {
+    await writePublishedFile(page('verein/index.html'), html('Verein'));
+    const reader = new SiteTreeReader(dirs, Date.now, onFileChanged);
+    try {
+      const all = keysOf(reader.read());
+      reader.forget();
+      // one look at the home page fails (EIO on a network volume): the walk stops there
+      const statSync = fs.statSync;
+      let failing: string | null = page('index.html');
+      vi.spyOn(fs, 'statSync').mockImplementation(((file: fs.PathLike, options?: fs.StatSyncOptions) => {
+        if (file === failing) throw Object.assign(new Error('EIO: i/o error'), { code: 'EIO' });
+        return statSync(file, options);
+      }) as typeof fs.statSync);
+      expect(() => reader.read()).toThrow('EIO');
+      failing = null;
+      expect(keysOf(reader.read())).toEqual(all);
+      expect(all).toEqual(expect.arrayContaining(['index.html', 'news/sieg/index.html', 'verein/index.html']));
+    } finally {
+      vi.restoreAllMocks();
+      reader.close();
+    }
+  });
+
+  it("a folder that cannot be read fails the read (its pages are not gone); one that is not there has none", async () => {
+    const readdirSync = fs.readdirSync;
+    let failing: { dir: string; code: string } | null = { dir: path.join(dirs.siteDir, 'news'), code: 'EACCES' };
+    vi.spyOn(fs, 'readdirSync').mockImplementation(((dir: fs.PathLike, options?: unknown) => {
+      if (failing && dir === failing.dir) throw Object.assign(new Error(`${failing.code}: failed`), { code: failing.code });
+      return (readdirSync as (d: fs.PathLike, o?: unknown) => unknown)(dir, options);
+    }) as typeof fs.readdirSync);
+    try {
+      expect(() => listSiteTree(dirs)).toThrow('EACCES');
+      failing = { dir: path.join(dirs.uploadsDir, 'news'), code: 'EMFILE' };
+      expect(() => listSiteTree(dirs)).toThrow('EMFILE');
+      // removed between the listing of its parent and its own (a deleted article's folder)
+      failing = { dir: path.join(dirs.siteDir, 'news'), code: 'ENOENT' };
+      expect(keysOf(listSiteTree(dirs))).toEqual(['_astro/app.1234.js', 'index.html', 'uploads/news/foto.webp']);
+    } finally {
+      vi.restoreAllMocks();
+    }
+    // no uploads folder yet (a new club)
+    fs.rmSync(dirs.uploadsDir, { recursive: true });
+    expect(keysOf(listSiteTree(dirs))).toEqual(['_astro/app.1234.js', 'index.html', 'news/sieg/index.html']);
   });
 
   it('walks every time when no announcements are given, and takes none after it is closed', async () => {

@@ -43,8 +43,13 @@ function walk(root: string, prefix: string, area: FileArea, into: Map<string, Lo
   let entries: fs.Dirent[];
   try {
     entries = fs.readdirSync(root, { withFileTypes: true });
-  } catch {
-    return;
+  } catch (error) {
+    // a folder that is not there (no uploads yet, a page's folder a publish removed meanwhile) has no files;
+    // one that could not be read (EACCES, EIO, EMFILE) fails the read: taken as empty, its files would be
+    // deleted from every host as gone
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return;
+    throw error;
   }
   for (const entry of entries) {
     if (skipped(entry.name)) continue;
@@ -180,10 +185,15 @@ export class SiteTreeReader {
   private readPages(whole: boolean): Map<string, LocalFile> {
     if (whole || this.pages === null) {
       this.changed.clear();
-      this.walkedAt = this.now();
-      this.pages = new Map();
-      walk(this.siteRoot, '', 'page', this.pages);
-      return this.pages;
+      const walkedAt = this.now();
+      const pages = new Map<string, LocalFile>();
+      // kept only when whole: a walk that failed part way (a file or folder that could not be read) left the
+      // pages after it out, and the next deploys, trusting the kept tree, deleted them from the hosts
+      this.pages = null;
+      walk(this.siteRoot, '', 'page', pages);
+      this.pages = pages;
+      this.walkedAt = walkedAt;
+      return pages;
     }
     for (const file of this.changed) {
       const key = this.keyOf(file);
