@@ -95,7 +95,10 @@ async function importAndPublish(): Promise<number> {
     const { loadBuiltRenderer } = await import('../src/server/publish/render');
     const { renderer, pool } = await loadBuiltRenderer(config.serverEntry);
     try {
-      const report = await new Publisher({ db: getDb, siteDir: config.siteDir, render: renderer }).publishAll();
+      const publisher = new Publisher({ db: getDb, siteDir: config.siteDir, render: renderer });
+      const report = await publisher.publishAll();
+      // what the publish replaced is freed before the exit (a running server would not free it)
+      await publisher.freeReplaced();
       console.info(T.published(report.written.length, report.ms));
     } finally {
       await pool?.close();

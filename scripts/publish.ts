@@ -12,6 +12,8 @@ const { renderer } = await loadBuiltRenderer(config.serverEntry);
 // the day the pages show is the settings' (ANSTOSS_CLOCK_START previews a given day), as the server's
 const publisher = new Publisher({ db: getDb, siteDir: config.siteDir, render: renderer });
 const report = await publisher.publishAll();
+// what the publish replaced is freed before the exit (a running server would not free it)
+await publisher.freeReplaced();
 console.info(
   `[publish] ${report.written.length} pages written, ${report.removed.length} removed, ${report.failed.length} failed in ${report.ms} ms; cache version ${report.version}`,
 );

@@ -26,7 +26,10 @@ const republish = async () => {
     const pending = new PendingPages(getDb);
     pending.load();
     try {
-      const report = await new Publisher({ db: getDb, siteDir: config.siteDir, render: renderer, pending }).publishAll();
+      const publisher = new Publisher({ db: getDb, siteDir: config.siteDir, render: renderer, pending });
+      const report = await publisher.publishAll();
+      // what the publish replaced is freed before the exit (a running server would not free it)
+      await publisher.freeReplaced();
       if (report.failed.length > 0) console.warn(BACKUP_TEXTS.republishFailed(report.failed.length));
       console.info(BACKUP_TEXTS.republished(report.written.length));
     } finally {

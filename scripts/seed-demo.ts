@@ -43,6 +43,8 @@ const { loadBuiltRenderer } = await import('../src/server/publish/render');
 const { renderer } = await loadBuiltRenderer(config.serverEntry);
 const publisher = new Publisher({ db: getDb, siteDir: config.siteDir, render: renderer });
 const report = await publisher.publishAll();
+// what the publish replaced is freed before the exit (a running server would not free it)
+await publisher.freeReplaced();
 console.info(
   `[publish] ${report.written.length} pages written, ${report.removed.length} removed, ${report.failed.length} failed in ${report.ms} ms; cache version ${report.version}`,
 );

@@ -83,6 +83,16 @@ export class Publisher {
   }
 
   /**
+   * Frees every old version this publisher kept (decision 046), and resolves when they are gone. A one-shot
+   * script (`npm run publish`, the demo, a restore, the import) calls it before it exits: the pass a job starts
+   * after itself would end with the process, and a running server frees only what it kept itself (and its
+   * /healthz counted these as room it could give back).
+   */
+  async freeReplaced(): Promise<void> {
+    await this.side.replaced.free(() => false);
+  }
+
+  /**
    * A write of the database met a full disk (db/write.ts, whenDiskFull): frees some of the old versions
    * kept since the last job at once, and the rest right after, or when the job under way ends (which keeps
    * none meanwhile: free() would let it keep them again). How many were freed.
