@@ -127,7 +127,9 @@ export async function startApp(
   const { renderer, handler, pool } = await loadBuiltRenderer(config.serverEntry, opts.socketPath ? {} : { inProcessMax: 0 });
   // previews render here, from a copy of the database, never in the publish processes
   registerPreviewRenderer(createHandlerRenderer(handler));
-  const pending = new PendingPages(getDb);
+  // on the app's clock, as the queue's retry timers are: a preview of a given day (ANSTOSS_CLOCK_START) waited
+  // for the days between that day and the real one
+  const pending = new PendingPages(getDb, () => clock.now());
   pending.load();
   const publisher = new Publisher({ db: getDb, siteDir: config.siteDir, render: renderer, pending, clock, blanksKept: BLANKS_KEPT });
   // an admin's save that meets a full disk frees the old versions of pages the last job replaced (decision 046)

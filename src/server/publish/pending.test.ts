@@ -139,6 +139,39 @@ describe('pending pages', () => {
     expect(clock.pendingTimers).toBe(0);
   });
 
+  it('a clock that goes back an hour after a page failed: the page is tried again after its second, not after the hour', async () => {
+    const db = createTestDb();
+    const siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-pending-'));
+    dirs.push(siteDir);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let broken = true;
+    const render: Renderer = async (url) => {
+      if (broken && url === '/news') throw new Error('ENOSPC: no space left on device');
+      return { status: 200, headers: {}, body: Buffer.from(`<h1>${url}</h1>`) };
+    };
+    // one clock, as the server's: its time is the wall clock's, its timers count elapsed time (as Node's do)
+    let wall = Date.UTC(2026, 11, 7, 6, 0, 0);
+    const timers = fakeTimers();
+    const pending = new PendingPages(() => db, () => wall);
+    const queue = new PublishQueue(new Publisher({ db: () => db, siteDir, render, pending, log: console }), { ...timers.api, now: () => wall });
+    expect((await queue.enqueue({ urls: ['/news'] })).pending).toBe(1);
+    // NTP sets the clock back an hour (a server started before its time was synchronised)
+    wall -= 60 * 60_000;
+    expect(pending.due()).toEqual(['/news']);
+    expect(pending.nextAttemptAt()).toBe(wall);
+    broken = false;
+    timers.advance(1000);
+    wall += 1000;
+    await queue.idle();
+    expect(pending.count).toBe(0);
+    expect(fs.readFileSync(path.join(siteDir, 'news', 'index.html'), 'utf8')).toBe('<h1>/news</h1>');
+    // a wait that is its own is kept: a page failing now waits its second
+    broken = true;
+    await queue.enqueue({ urls: ['/news'] });
+    expect(pending.due()).toEqual([]);
+    expect(pending.nextAttemptAt()).toBe(wall + 1000);
+  });
+
   it('a full publish includes the pending pages, and a closed queue retries nothing', async () => {
     const db = createTestDb();
     const siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-pending-'));

@@ -68,14 +68,25 @@ export class PendingPages {
   /** The pages due for another try now. */
   due(): string[] {
     const now = this.now();
-    return [...this.entries].filter(([, entry]) => entry.nextAttemptAt <= now).map(([url]) => url);
+    return [...this.entries].filter(([, entry]) => this.dueAt(entry, now) <= now).map(([url]) => url);
   }
 
   /** When the next page is due (null when none is pending). */
   nextAttemptAt(): number | null {
+    const now = this.now();
     let next: number | null = null;
-    for (const entry of this.entries.values()) if (next === null || entry.nextAttemptAt < next) next = entry.nextAttemptAt;
+    for (const entry of this.entries.values()) next = Math.min(next ?? Infinity, this.dueAt(entry, now));
     return next;
+  }
+
+  /**
+   * An entry's next try, or now when that lies further ahead than any wait (SLOW_RETRY_MS): the clock went
+   * back since it failed (NTP after a boot, a clock set by hand), or it was written under another clock (a
+   * command beside a server that previews a given day, ANSTOSS_CLOCK_START). Its page waited for the time
+   * the clock went back, and a wait of more than 24.8 days became a timer of 1 ms, again and again.
+   */
+  private dueAt(entry: PendingEntry, now: number): number {
+    return entry.nextAttemptAt - now > SLOW_RETRY_MS ? now : entry.nextAttemptAt;
   }
 
   failed(failures: { url: string; error: string }[]): void {
