@@ -48,6 +48,20 @@ function fakeTimers() {
   };
 }
 
+/** A site whose /news cannot be written (a full disk) while `news.broken`; the other pages can. */
+function newsOnAFullDisk() {
+  const db = createTestDb();
+  const siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-pending-'));
+  dirs.push(siteDir);
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  const news = { broken: true };
+  const render: Renderer = async (url) => {
+    if (news.broken && url === '/news') throw new Error('ENOSPC: no space left on device');
+    return { status: 200, headers: {}, body: Buffer.from(`<h1>${url}</h1>`) };
+  };
+  return { db, siteDir, render, news };
+}
+
 describe('pending pages', () => {
   it('back off from 1 s to at most half a minute', () => {
     expect([1, 2, 3, 6, 20].map(retryDelay)).toEqual([1000, 2000, 4000, 30_000, 30_000]);
@@ -102,15 +116,7 @@ describe('pending pages', () => {
   });
 
   it('a page whose write fails is retried automatically until it is published, and the version is raised then', async () => {
-    const db = createTestDb();
-    const siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-pending-'));
-    dirs.push(siteDir);
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    let broken = true;
-    const render: Renderer = async (url) => {
-      if (broken && url === '/news') throw new Error('ENOSPC: no space left on device');
-      return { status: 200, headers: {}, body: Buffer.from(`<h1>${url}</h1>`) };
-    };
+    const { db, siteDir, render, news } = newsOnAFullDisk();
     const clock = fakeTimers();
     const pending = new PendingPages(() => db, clock.api.now);
     const queue = new PublishQueue(new Publisher({ db: () => db, siteDir, render, pending, log: console }), clock.api);
@@ -126,7 +132,7 @@ describe('pending pages', () => {
     clock.advance(1000);
     await queue.idle();
     expect(pending.count).toBe(1);
-    broken = false;
+    news.broken = false;
     clock.advance(1000);
     await queue.idle();
     expect(pending.count).toBe(1);
@@ -140,15 +146,7 @@ describe('pending pages', () => {
   });
 
   it('a clock that goes back an hour after a page failed: the page is tried again after its second, not after the hour', async () => {
-    const db = createTestDb();
-    const siteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-pending-'));
-    dirs.push(siteDir);
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    let broken = true;
-    const render: Renderer = async (url) => {
-      if (broken && url === '/news') throw new Error('ENOSPC: no space left on device');
-      return { status: 200, headers: {}, body: Buffer.from(`<h1>${url}</h1>`) };
-    };
+    const { db, siteDir, render, news } = newsOnAFullDisk();
     // one clock, as the server's: its time is the wall clock's, its timers count elapsed time (as Node's do)
     let wall = Date.UTC(2026, 11, 7, 6, 0, 0);
     const timers = fakeTimers();
@@ -159,14 +157,14 @@ describe('pending pages', () => {
     wall -= 60 * 60_000;
     expect(pending.due()).toEqual(['/news']);
     expect(pending.nextAttemptAt()).toBe(wall);
-    broken = false;
+    news.broken = false;
     timers.advance(1000);
     wall += 1000;
     await queue.idle();
     expect(pending.count).toBe(0);
     expect(fs.readFileSync(path.join(siteDir, 'news', 'index.html'), 'utf8')).toBe('<h1>/news</h1>');
     // a wait that is its own is kept: a page failing now waits its second
-    broken = true;
+    news.broken = true;
     await queue.enqueue({ urls: ['/news'] });
     expect(pending.due()).toEqual([]);
     expect(pending.nextAttemptAt()).toBe(wall + 1000);
