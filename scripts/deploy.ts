@@ -16,20 +16,25 @@ if (targets.length === 0) {
 }
 console.info(T.cliStart(targets.map((t) => t.label).join(', ')));
 const started = Date.now();
-// a folder that cannot be read fails the listing (tree.ts): sent as it is, its files would be removed from the hosts
-let tree: ReturnType<typeof listSiteTree>;
-try {
-  tree = listSiteTree(siteDirs());
-} catch (error) {
-  console.error(T.cliUnreadable(error instanceof Error ? error.message : String(error)));
-  process.exit(1);
+/**
+ * The site as it is now, read again for each try: the server may deliver new pages and uploads while this
+ * command waits for it, and a tree read before the wait would remove them from the host as gone. A folder
+ * that cannot be read fails the listing (tree.ts): sent as it is, its files would be removed from the hosts.
+ */
+function siteNow(): ReturnType<typeof listSiteTree> {
+  try {
+    return listSiteTree(siteDirs());
+  } catch (error) {
+    console.error(T.cliUnreadable(error instanceof Error ? error.message : String(error)));
+    process.exit(1);
+  }
 }
 /** The target's deploy; while the server deploys to it (a publish, on match day every few seconds), waited for. */
 async function deployWhenFree(target: (typeof targets)[number]) {
   const until = Date.now() + 120_000;
   for (let told = false; ; told = true) {
     try {
-      return await target.deploy(tree, { full: true });
+      return await target.deploy(siteNow(), { full: true });
     } catch (error) {
       if (!(error instanceof DeployError) || !error.busy || Date.now() > until) throw error;
       if (!told) console.info(T.cliWaiting(error.reason));

@@ -152,7 +152,7 @@ test('npm run deploy with a host that is down says why in German and fails', asy
   }
 });
 
-test('npm run deploy while another process deploys to the bucket waits for it, then delivers', async () => {
+test('npm run deploy while another process deploys to the bucket waits for it, then delivers the site as it is then', async () => {
   // the other process (the server's deploy after a publish) holds the bucket's lock until the command waits
   const record = fs.readdirSync(path.join(site.dataDir, 'deploy')).find((name) => /^s3-.*\.json$/.test(name))!;
   const other = spawn('sleep', ['120']);
@@ -162,6 +162,10 @@ test('npm run deploy while another process deploys to the bucket waits for it, t
   const running = npmRunDeploy((out) => {
     if (toldWaiting || !out.includes(waiting)) return;
     toldWaiting = true;
+    // meanwhile a page is published (the server's job while its deploy held the bucket): the command sends
+    // the site as it is when it gets the bucket, not as it was when it began to wait
+    fs.mkdirSync(path.join(site.dataDir, 'site', 'waehrenddessen'), { recursive: true });
+    fs.writeFileSync(path.join(site.dataDir, 'site', 'waehrenddessen', 'index.html'), '<!DOCTYPE html><html lang="de"><title>Während des Wartens</title></html>\n');
     // it waits: the other process ends (killed, its lock left behind, stale)
     other.kill();
   });
@@ -171,6 +175,7 @@ test('npm run deploy while another process deploys to the bucket waits for it, t
   expect(run.code, run.out).toBe(0);
   expect(run.out).toMatch(/\[deploy\] fertig: \d+ Dateien übertragen/);
   await expectHostsHoldTheSite();
+  expect(await s3.keys()).toContain('waehrenddessen/index.html');
   // its own lock given back, the stale one gone with it
   expect(fs.readdirSync(path.join(site.dataDir, 'deploy')).filter((name) => name.endsWith('.lock'))).toEqual([]);
 });
