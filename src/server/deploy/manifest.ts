@@ -31,6 +31,9 @@ export const isEmptyPlan = (plan: DeployPlan) =>
 /** The signature of a key the target may hold in any version: its file goes again. */
 const NOT_KNOWN = 'unknown';
 
+/** Where the record names its destination: no file of the site has a key with a leading slash. */
+const DESTINATION_KEY = '/destination';
+
 /** How often a long deploy (a first one, a full sync) writes its record meanwhile. */
 export const SAVE_EVERY_MS = 10_000;
 
@@ -42,7 +45,16 @@ export class DeliveredManifest {
   /** The record's file as this instance last read or wrote it: another process's write changes it. */
   private known: string | null = null;
 
-  constructor(private readonly file: string) {
+  /**
+   * `destination`: the target exactly (endpoint, bucket, prefix). The record's name leaves out punctuation
+   * (`verein/www` and `verein-www` share one): a record written for another destination is not taken, or the
+   * first deploy to a new bucket found every file delivered and sent none. A record from before it says none
+   * is taken, and says it from its next write.
+   */
+  constructor(
+    private readonly file: string,
+    private readonly destination?: string,
+  ) {
     this.delivered = new Map();
     // a deploy killed while it wrote the record left the part it had written (the record is the file before it)
     removeTempFilesOf(file);
@@ -54,6 +66,9 @@ export class DeliveredManifest {
     this.known = stamp(this.file);
     try {
       const saved = JSON.parse(fs.readFileSync(this.file, 'utf8')) as Record<string, string>;
+      const writtenFor = saved[DESTINATION_KEY];
+      delete saved[DESTINATION_KEY];
+      if (writtenFor !== undefined && writtenFor !== this.destination) return;
       for (const [key, signature] of Object.entries(saved)) this.delivered.set(key, signature);
     } catch {
       // no deploy yet (or an unreadable file): everything goes
@@ -151,7 +166,9 @@ export class DeliveredManifest {
 
   private save(): void {
     fs.mkdirSync(path.dirname(this.file), { recursive: true });
-    writeWholeSync(this.file, JSON.stringify(Object.fromEntries(this.delivered)));
+    const record = Object.fromEntries(this.delivered);
+    if (this.destination !== undefined) record[DESTINATION_KEY] = this.destination;
+    writeWholeSync(this.file, JSON.stringify(record));
     this.known = stamp(this.file);
   }
 }

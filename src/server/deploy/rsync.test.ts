@@ -177,24 +177,34 @@ describe('a deploy to a folder', () => {
     try {
       await new RsyncTarget(www, dirs, null, stateDir).deploy(listSiteTree(dirs));
       expect(runs()).toBe(3);
-      expect(fs.readFileSync(record, 'utf8')).toMatch(/^[0-9a-f]{64}$/);
+      // the destination, then the fingerprint of what was sent
+      const [sentTo, sent] = fs.readFileSync(record, 'utf8').split('\n');
+      expect(sentTo).toBe(www);
+      expect(sent).toMatch(/^[0-9a-f]{64}$/);
+      // another folder whose record has the same name (`www/` against `www-`): its first deploy sends the assets
+      const other = `${www}-`;
+      expect(new RsyncTarget(other, dirs).id).toBe(new RsyncTarget(`${www}/`, dirs).id);
+      await new RsyncTarget(`${www}/`, dirs, null, stateDir).deploy(listSiteTree(dirs));
+      await new RsyncTarget(other, dirs, null, stateDir).deploy(listSiteTree(dirs));
+      expect(fs.readFileSync(path.join(other, 'uploads', 'news', 'a.webp'), 'utf8')).toBe('bild-a');
+      expect(runs()).toBe(9);
 
       // the server restarted, then a save
       write(path.join(dirs.siteDir, 'index.html'), '<h1>Neu</h1>');
       expect(await new RsyncTarget(www, dirs, null, stateDir).deploy(listSiteTree(dirs))).toEqual({ delivered: 1, removed: 0 });
-      expect(runs()).toBe(5);
+      expect(runs()).toBe(11);
 
       // an upload written while it was down goes first again
       write(path.join(dirs.uploadsDir, 'news', 'c.webp'), 'bild-c');
       await new RsyncTarget(www, dirs, null, stateDir).deploy(listSiteTree(dirs));
-      expect(runs()).toBe(8);
+      expect(runs()).toBe(14);
       expect(fs.readFileSync(path.join(www, 'uploads', 'news', 'c.webp'), 'utf8')).toBe('bild-c');
 
       // 'Erneut übertragen' forgets it for the next start too
       new RsyncTarget(www, dirs, null, stateDir).forget();
       expect(fs.existsSync(record)).toBe(false);
       await new RsyncTarget(www, dirs, null, stateDir).deploy(listSiteTree(dirs));
-      expect(runs()).toBe(11);
+      expect(runs()).toBe(17);
     } finally {
       restorePath();
     }

@@ -182,7 +182,8 @@ export class RsyncTarget implements DeployTarget {
     // was), unless they are those sent last (`npm run deploy` always). Read from the folders now, not from the
     // deploy's tree (read for another host earlier, it may lack an upload written since); read before the pass:
     // an upload written meanwhile is sent by it, and the next deploy sends the assets again
-    const assets = fingerprintOf(this.assetReader.read(full));
+    // with the destination: another destination whose record has the same name (its punctuation aside) is not this one
+    const assets = `${this.destination}\n${fingerprintOf(this.assetReader.read(full))}`;
     const firstPass = full || assets !== this.assetsSent ? await this.run([...common, ...noVersion, ...this.assetSources(), destination], signal) : { sent: 0, deleted: 0 };
     if (assets !== this.assetsSent) this.rememberSent(assets);
     // 2. pages, then what the site no longer has (deleted after the transfer)

@@ -142,6 +142,29 @@ describe('S3 target', () => {
     for (const res of held) res.destroy();
   });
 
+  it("a bucket whose record has the same name as another's (punctuation aside) is not taken as delivered", async () => {
+    const deployDir = path.join(root, 'deploy');
+    const at = (where: string) => new S3Target(parseS3Url(`s3://schluessel:geheim@${where}?endpoint=${encodeURIComponent(endpoint)}`), deployDir);
+    const prefixed = at('verein/www');
+    const ownBucket = at('verein-www');
+    // one record's name for both
+    expect(ownBucket.id).toBe(prefixed.id);
+    const tree = listSiteTree(dirs);
+    expect((await prefixed.deploy(tree)).delivered).toBe(2);
+    // the club moves its site to a bucket of its own: it gets every file, not none
+    expect((await ownBucket.deploy(tree)).delivered).toBe(2);
+    expect((await ownBucket.deploy(tree)).delivered).toBe(0);
+    // a record written before records named their destination is taken, and names it from then on
+    const record = path.join(deployDir, `${ownBucket.id}.json`);
+    const older = JSON.parse(fs.readFileSync(record, 'utf8')) as Record<string, string>;
+    delete older['/destination'];
+    fs.writeFileSync(record, JSON.stringify(older));
+    expect((await at('verein-www').deploy(tree)).delivered).toBe(0);
+    fs.writeFileSync(path.join(dirs.siteDir, 'index.html'), '<h1>neu</h1>');
+    expect((await at('verein-www').deploy(listSiteTree(dirs))).delivered).toBe(1);
+    expect(JSON.parse(fs.readFileSync(record, 'utf8'))['/destination']).toBe(`${endpoint} verein-www`);
+  });
+
   it('an address that cannot be read is refused without the secret in the message', () => {
     expect(() => parseS3Url('s3://SCHLUESSEL:ab/cd+ef@verein')).toThrow(/keine gültige Adresse/);
     try {

@@ -78,7 +78,7 @@ export class S3Target implements DeployTarget {
     this.label = `S3 ${where}`;
     this.id = `s3-${(settings.endpoint ?? 'aws').replace(/[^a-z0-9]+/gi, '_')}-${where.replace(/[^a-z0-9]+/gi, '_')}`;
     this.client = new S3Client(settings.client);
-    this.manifest = new DeliveredManifest(path.join(manifestDir, `${this.id}.json`));
+    this.manifest = new DeliveredManifest(path.join(manifestDir, `${this.id}.json`), `${settings.endpoint ?? 'aws'} ${where}`);
   }
 
   private objectKey(key: string): string {
