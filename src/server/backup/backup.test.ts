@@ -3,11 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
 import { list } from 'tar';
 import { openDatabase } from '../db/client';
+import { news } from '../db/schema';
 import { LOCK_FILE } from '../data-lock';
 import { createBackup, pruneBackups, archiveName, removeOldBeforeRestore, type Manifest } from './archive';
-import { beforeRestorePruneJob } from './daily';
+import { beforeRestorePruneJob, dailyBackupJob } from './daily';
 import { restoreBackup, RestoreError } from './restore';
 import { makeDataDir, newsTitlesIn } from './test-data';
 import { BACKUP_TEXTS, BEFORE_RESTORE_KEEP_DAYS } from './texts';
@@ -80,6 +82,30 @@ describe('createBackup', () => {
     } finally {
       spawnSync('umount', ['-l', readOnly], { stdio: 'pipe' });
     }
+  });
+
+  it('a damaged database is no backup: the night fails in German and the last good archive is kept', async () => {
+    const { db, source } = dataDir('quelle', ['Sieg', 'Remis', 'Niederlage']);
+    const dir = path.join(root, 'backups');
+    const good = await createBackup({ ...source, db: db.$client }, dir, new Date('2026-11-23T02:30:00Z'));
+    // a page the site never reads is damaged (an index of an old row, as an SD card does it): the site runs on
+    db.$client.close();
+    const raw = new Database(source.dbFile);
+    raw.exec('CREATE INDEX alt_titel ON news(title)');
+    raw.unsafeMode(true);
+    raw.pragma('writable_schema = ON');
+    raw.prepare("UPDATE sqlite_schema SET sql = 'CREATE INDEX alt_titel ON news(content)' WHERE name = 'alt_titel'").run();
+    raw.close();
+    const damaged = openDatabase(source.dbFile);
+    expect(damaged.select({ title: news.title }).from(news).all()).toHaveLength(3);
+    expect(damaged.$client.pragma('integrity_check', { simple: true })).not.toBe('ok');
+    const night = dailyBackupJob({ dir, keep: 1 }, { ...source, db: () => damaged }, { log: { info: () => undefined, warn: () => undefined }, now: () => Date.parse('2026-11-24T02:30:00Z') });
+    await expect(night.run()).rejects.toThrow(/^Sicherung fehlgeschlagen: Datenbank beschädigt \(integrity_check: /);
+    damaged.$client.close();
+    // the good one stays, the only archive; it restores
+    expect(fs.readdirSync(dir)).toEqual([path.basename(good.file)]);
+    await restoreBackup(good.file, { dataDir: path.join(root, 'ziel'), migrationsDir });
+    expect(titlesIn(path.join(root, 'ziel'))).toEqual(['Niederlage', 'Remis', 'Sieg']);
   });
 
   it('keeps the BACKUP_KEEP newest archives', () => {
