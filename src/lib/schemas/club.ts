@@ -6,6 +6,7 @@ import './zod-german';
 import { optional, required } from './admin-fields';
 import { OUTDATED_FORM } from './common';
 import { COLOUR_MESSAGE } from './homepage';
+import { isGoneUpload, UPLOAD_TEXTS } from './upload';
 
 const colour = z
   .string({ required_error: COLOUR_MESSAGE, invalid_type_error: COLOUR_MESSAGE })
@@ -19,7 +20,10 @@ const crestUrl = z
   .trim()
   .nullish()
   .transform((v) => (v ? v : null))
-  .refine((v) => v === null || /^\/uploads\/[a-z0-9/_-]+\.png$/i.test(v), 'Das Wappen muss über „Wappen hochladen“ hochgeladen werden.');
+  .refine((v) => v === null || /^\/uploads\/[a-z0-9/_-]+\.png$/i.test(v), 'Das Wappen muss über „Wappen hochladen“ hochgeladen werden.')
+  // as every image field (decision 033): one deleted in the library while the form held it would show broken
+  // on every page, and the icons and share images would fall back to the initials
+  .refine((v) => v === null || !isGoneUpload(v), UPLOAD_TEXTS.gone);
 
 export const clubSettingsSchema = z.object({
   short_name: required(30),

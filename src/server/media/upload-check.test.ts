@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { makeNews } from '../../../tests/fixtures/factories';
+import { clubSettingsSchema } from '../../lib/schemas/club';
 import { newsSchema } from '../../lib/schemas/news';
 import { reportSchema } from '../../lib/schemas/match-details';
 import { pageContentSchema, privacyTextSchema } from '../../lib/schemas/pageContent';
@@ -41,6 +42,17 @@ it('lets a save name an upload that is there or already in use, and refuses one 
   expect(refused.error?.issues).toEqual([expect.objectContaining({ path: ['image_url'], message: 'Dieses Bild gibt es nicht mehr (inzwischen gelöscht). Bitte ein anderes wählen.' })]);
   expect(newsSchema.safeParse(input('/uploads/news/da.webp')).success).toBe(true);
   expect(newsSchema.safeParse(input('https://example.org/bild.jpg')).success).toBe(true);
+});
+
+it("refuses the club's crest when its upload is gone (deleted in the library while the Verein form held it)", () => {
+  fs.mkdirSync(path.join(uploads, 'verein'));
+  fs.writeFileSync(path.join(uploads, 'verein', 'wappen.png'), 'PNG');
+  installUploadCheck(uploads);
+  const club = (crest_url: string | null) => ({ short_name: 'SVK', long_name: 'SV Kirchberg', primary_color: '#1e40af', secondary_color: '#ffffff', crest_url });
+  const refused = clubSettingsSchema.safeParse(club('/uploads/verein/geloescht.png'));
+  expect(refused.error?.issues).toEqual([expect.objectContaining({ path: ['crest_url'], message: 'Dieses Bild gibt es nicht mehr (inzwischen gelöscht). Bitte ein anderes wählen.' })]);
+  expect(clubSettingsSchema.safeParse(club('/uploads/verein/wappen.png')).success).toBe(true);
+  expect(clubSettingsSchema.safeParse(club(null)).success).toBe(true);
 });
 
 it('refuses a text that shows an upload that is gone, naming it, on the text field; one lost on disk but named before stays savable', () => {
