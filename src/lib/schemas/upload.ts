@@ -57,10 +57,10 @@ export function registerUploadCheck(check: UploadCheck | undefined): void {
   (globalThis as Record<symbol, unknown>)[UPLOAD_CHECK] = check;
 }
 
-/** An /uploads/ address the server says is gone (deleted while a form held it). */
+/** An /uploads/ address the server says is gone (deleted while a form held it); the server tells its own host's from others. */
 export function isGoneUpload(url: string): boolean {
   const check = (globalThis as Record<symbol, unknown>)[UPLOAD_CHECK] as UploadCheck | undefined;
-  return url.startsWith('/uploads/') && check !== undefined && !check(url);
+  return url.includes('/uploads/') && check !== undefined && !check(url);
 }
 
 /**

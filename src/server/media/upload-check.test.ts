@@ -44,6 +44,22 @@ it('lets a save name an upload that is there or already in use, and refuses one 
   expect(newsSchema.safeParse(input('https://example.org/bild.jpg')).success).toBe(true);
 });
 
+it("an address with the site's host is checked as its upload, one with another host not; a query is no part of the file's name", () => {
+  const site = new URL('https://verein.at/');
+  seed(db, () => makeNews(db, { title: 'Alt', image_url: '/uploads/news/verloren.webp?v=3' }));
+  installUploadCheck(uploads, site);
+  const input = (image_url: string) => ({ title: 'Sieg', content: '<p>Text</p>', image_url, category: 'Verein' });
+  // the browser's 'copy image address' of an image deleted since
+  expect(newsSchema.safeParse(input('https://verein.at/uploads/news/geloescht.webp')).error?.issues).toEqual([expect.objectContaining({ path: ['image_url'] })]);
+  expect(newsSchema.safeParse(input('https://verein.at/uploads/news/da.webp')).success).toBe(true);
+  // a sponsor's own uploads folder
+  expect(newsSchema.safeParse(input('https://sponsor.example/uploads/news/logo.webp')).success).toBe(true);
+  expect(uploadMayBeNamed('/uploads/news/da.webp?v=2', uploads, site)).toBe(true);
+  expect(uploadMayBeNamed('/uploads/news/geloescht.webp?v=2', uploads, site)).toBe(false);
+  // a row that names its image with a query (saved before the check, or by hand) stays savable
+  expect(newsSchema.safeParse(input('/uploads/news/verloren.webp?v=3')).success).toBe(true);
+});
+
 it("refuses the club's crest when its upload is gone (deleted in the library while the Verein form held it)", () => {
   fs.mkdirSync(path.join(uploads, 'verein'));
   fs.writeFileSync(path.join(uploads, 'verein', 'wappen.png'), 'PNG');

@@ -5,19 +5,36 @@
 // page would show a broken image.
 import fs from 'node:fs';
 import { registerUploadCheck } from '../../lib/schemas/upload';
-import { config } from '../config';
+import { config, siteUrl } from '../config';
 import { getDb } from '../db/client';
 import { uploadFile } from './inventory';
 import { usesOfImage, mediaUses } from './usage';
 
-export function uploadMayBeNamed(url: string, uploadsDir: string = config.uploadsDir): boolean {
-  const file = uploadFile(url, uploadsDir);
+/**
+ * The upload an address names, as `/uploads/…` without its query or fragment, or null when it names none of
+ * ours: an address typed with the site's own host (the browser's 'copy image address') is one of ours, one on
+ * another host is not (a sponsor's `/uploads/`), and `?v=2` is no part of the file's name.
+ */
+function ownUpload(url: string, site: URL): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url, site);
+  } catch {
+    return null;
+  }
+  return parsed.origin === site.origin && parsed.pathname.startsWith('/uploads/') ? parsed.pathname : null;
+}
+
+export function uploadMayBeNamed(url: string, uploadsDir: string = config.uploadsDir, site: URL = siteUrl()): boolean {
+  const upload = ownUpload(url, site);
+  if (upload === null) return true;
+  const file = uploadFile(upload, uploadsDir);
   if (file && fs.existsSync(file)) return true;
-  // rare: only then are the stored rows read
-  return usesOfImage(mediaUses(getDb()), url).length > 0;
+  // rare: only then are the stored rows read (their uses are kept without host and query, as `upload` is)
+  return usesOfImage(mediaUses(getDb()), upload).length > 0;
 }
 
 /** Called once at start, in the process that answers the actions. */
-export function installUploadCheck(uploadsDir: string = config.uploadsDir): void {
-  registerUploadCheck((url) => uploadMayBeNamed(url, uploadsDir));
+export function installUploadCheck(uploadsDir: string = config.uploadsDir, site: URL = siteUrl()): void {
+  registerUploadCheck((url) => uploadMayBeNamed(url, uploadsDir, site));
 }
