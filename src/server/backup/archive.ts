@@ -225,7 +225,7 @@ function refuseChangedFiles(staging: string, seen: Map<string, fs.Stats>): void 
  * unfinished ones a killed backup left (older than an hour); returns how many
  * archives were removed.
  */
-export function pruneBackups(dir: string, keep: number, now = Date.now()): number {
+export function pruneBackups(dir: string, keep: number, now = Date.now(), justMade?: string): number {
   if (!fs.existsSync(dir) || keep < 1) return 0;
   const names = fs.readdirSync(dir);
   for (const name of names) {
@@ -233,12 +233,16 @@ export function pruneBackups(dir: string, keep: number, now = Date.now()): numbe
     const file = path.join(dir, name);
     if (now - fs.statSync(file).mtimeMs > 3_600_000) fs.rmSync(file, { force: true });
   }
+  // the archive just made stays, whatever its name: archives named by a clock that ran days ahead sort as newer
+  // than it, and it was removed right after the night said it was made
+  const kept = justMade === undefined ? null : path.basename(justMade);
   const archives = names
-    .filter((name) => name.startsWith(ARCHIVE_PREFIX) && name.endsWith(ARCHIVE_SUFFIX))
+    .filter((name) => name.startsWith(ARCHIVE_PREFIX) && name.endsWith(ARCHIVE_SUFFIX) && name !== kept)
     .sort()
     .reverse();
-  for (const name of archives.slice(keep)) fs.rmSync(path.join(dir, name), { force: true });
-  return Math.max(0, archives.length - keep);
+  const removed = archives.slice(kept !== null && names.includes(kept) ? keep - 1 : keep);
+  for (const name of removed) fs.rmSync(path.join(dir, name), { force: true });
+  return removed.length;
 }
 
 /**

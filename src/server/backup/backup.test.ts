@@ -117,6 +117,18 @@ describe('createBackup', () => {
     expect(pruneBackups(dir, 2)).toBe(3);
     expect(fs.readdirSync(dir).sort()).toEqual([...days.slice(3), 'notizen.txt'].sort());
   });
+
+  it("the night's archive stays, though a clock that ran days ahead named older ones after it", async () => {
+    const { db, source } = dataDir('quelle', ['Sieg']);
+    const dir = path.join(root, 'backups');
+    fs.mkdirSync(dir);
+    const ahead = [1, 2].map((d) => archiveName(new Date(Date.UTC(2099, 0, d, 2, 30))));
+    for (const name of ahead) fs.writeFileSync(path.join(dir, name), name);
+    const now = Date.parse('2026-11-24T02:30:00Z');
+    await dailyBackupJob({ dir, keep: 2 }, { ...source, db: () => db }, { log: { info: () => undefined, warn: () => undefined }, now: () => now }).run();
+    expect(fs.readdirSync(dir).sort()).toEqual([archiveName(new Date(now)), ahead[1]].sort());
+    db.$client.close();
+  });
 });
 
 describe('restoreBackup', () => {

@@ -40,7 +40,7 @@ export function dailyBackupJob(
       log.info(`[backup] ${BACKUP_TEXTS.created(result.file, (result.bytes / 1e6).toFixed(1), result.files)}`);
       // the backup is made: an old archive that cannot be removed is no failed backup (the next run tries again)
       try {
-        const pruned = pruneBackups(settings.dir, settings.keep, now());
+        const pruned = pruneBackups(settings.dir, settings.keep, now(), result.file);
         if (pruned > 0) log.info(`[backup] ${BACKUP_TEXTS.pruned(pruned)}`);
       } catch (error) {
         log.warn(`[backup] ${BACKUP_TEXTS.pruneFailed(error instanceof Error ? error.message : String(error))}`);
