@@ -4,7 +4,7 @@
 // process is gone (a crash, a power cut) is stale and taken over.
 import fs from 'node:fs';
 import path from 'node:path';
-import { FOREIGN_STALE_MS, holderName, keepFresh, LockTakeoverTimeout, removeOwnLock, runningHolder, sleepSync, takeLock, type LockHolder } from './pid-file';
+import { FOREIGN_STALE_MS, holderName, keepFresh, LockTakeoverTimeout, removeOwnLock, runningHolder, sleepSync, stillHeld, takeLock, type LockHolder } from './pid-file';
 import { removeTempFilesOf } from './whole-file';
 
 export const LOCK_FILE = 'server.lock';
@@ -35,6 +35,19 @@ export class DataInUseError extends Error {
     super(LOCK_TEXTS.inUse(holderName(holder), dataDir));
     this.name = 'DataInUseError';
     this.pid = holder.pid;
+  }
+}
+
+/**
+ * Whether this process still holds DATA_DIR's lock (and it is fresh from now): a long step without a turn of
+ * the event loop (a restore's fsync of every unpacked file on slow storage) lets the heartbeat lapse, and a
+ * server in another container may have taken the data over meanwhile.
+ */
+export function stillHoldsDataLock(dataDir: string): boolean {
+  try {
+    return stillHeld(path.join(dataDir, LOCK_FILE));
+  } catch {
+    return false;
   }
 }
 

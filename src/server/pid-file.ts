@@ -235,6 +235,17 @@ export function keepFresh(file: string, report: { onLost?: (holder: LockHolder |
   return () => clearInterval(timer);
 }
 
+/**
+ * Whether the lock still names this process, touched now when it does (fresh for another place's look for
+ * FOREIGN_STALE_MS): for a step that must not run once another process has taken the lock over.
+ */
+export function stillHeld(file: string): boolean {
+  if (!namesThisProcess(readLock(file))) return false;
+  const now = new Date();
+  fs.utimesSync(file, now, now);
+  return true;
+}
+
 /** Removes the lock if it names this process (a stale one another process took over stays theirs). */
 export function removeOwnLock(file: string): void {
   if (namesThisProcess(readLock(file))) fs.rmSync(file, { force: true });

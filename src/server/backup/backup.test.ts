@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Database from 'better-sqlite3';
 import { list } from 'tar';
 import { openDatabase } from '../db/client';
@@ -300,5 +300,34 @@ describe('restoreBackup', () => {
       `Ein Anstoss-Server (Prozess ${process.ppid}) nutzt die Daten in ${target.dir}. Bitte zuerst den Server stoppen.`,
     );
     expect(titlesIn(target.dir)).toEqual(['Bleibt']);
+  });
+
+  it('a server in another container that took the data over while the backup was unpacked: nothing is replaced', async () => {
+    const { db, source } = dataDir('quelle', ['Neu']);
+    const { file } = await createBackup(source, path.join(root, 'backups'));
+    db.$client.close();
+    const target = dataDir('ziel', ['Bleibt']);
+    target.db.$client.close();
+    // the unpack's fsyncs took longer than the lock's 7 s on slow storage: the heartbeat could not run, and a
+    // server started in another container found the lock stale and took it over (its text, freshly touched)
+    const fsyncSync = fs.fsyncSync;
+    let takenOver = false;
+    vi.spyOn(fs, 'fsyncSync').mockImplementation((fd: number) => {
+      if (!takenOver) {
+        takenOver = true;
+        fs.writeFileSync(path.join(target.dir, LOCK_FILE), '4242\nandere-maschine 0123456789abcdef\n');
+      }
+      return fsyncSync(fd);
+    });
+    try {
+      await expect(restoreBackup(file, { dataDir: target.dir, migrationsDir })).rejects.toThrow(BACKUP_TEXTS.lockLost(target.dir));
+    } finally {
+      vi.restoreAllMocks();
+    }
+    expect(takenOver).toBe(true);
+    expect(titlesIn(target.dir)).toEqual(['Bleibt']);
+    // the other server's lock stays theirs
+    expect(fs.readFileSync(path.join(target.dir, LOCK_FILE), 'utf8')).toBe('4242\nandere-maschine 0123456789abcdef\n');
+    expect(fs.readdirSync(target.dir).filter((name) => name.startsWith('.before-restore') || name.startsWith('.restore-'))).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { z } from 'astro/zod';
 import { extract } from 'tar';
-import { acquireDataLock, DataInUseError, DataLockError } from '../data-lock';
+import { acquireDataLock, DataInUseError, DataLockError, stillHoldsDataLock } from '../data-lock';
 import { BEFORE_RESTORE_PREFIX, DB_ENTRY, MANIFEST, RESTORE_JOURNAL, UPLOADS_ENTRY, sha256, type Manifest } from './archive';
 import { REPLACED, undoInterruptedRestore, writeJournal } from './journal';
 import { syncFile, syncFolder } from '../whole-file';
@@ -253,6 +253,9 @@ export async function restoreBackup(archive: string, target: RestoreTarget, now 
       return unpackAndCheck(file, staging, target.migrationsDir);
     });
     await beforeTheSwap(target.dataDir, () => carryCacheVersionOver(target.dataDir, staging));
+    // the unpack's fsyncs run without a turn of the event loop: on slow storage the lock's heartbeat lapsed,
+    // a server in another container took the data over, and the swap renamed its database from under it
+    if (!stillHoldsDataLock(target.dataDir)) throw new RestoreError(BACKUP_TEXTS.lockLost(target.dataDir));
     const keptOld = swapIn(target.dataDir, staging, before);
     await target.afterSwap?.();
     return { files: manifest.files.length, before: keptOld ? before : null, ms: Date.now() - started };

@@ -39,6 +39,8 @@ export const BACKUP_TEXTS = {
   journalUnreadable: (reason: string) =>
     `Das Protokoll einer abgebrochenen Wiederherstellung (restore-journal.json) ist nicht lesbar (${reason}). Bitte die Daten von Hand prüfen; es wurde nichts verändert.`,
   rolledBack: (reason: string) => `Wiederherstellung abgebrochen, die bisherigen Daten sind unverändert: ${reason}`,
+  lockLost: (dataDir: string) =>
+    `Wiederherstellung abgebrochen, nichts wurde ersetzt: ein anderer Prozess hat die Daten in ${dataDir} übernommen, während die Sicherung entpackt wurde (lief ein Server in einem anderen Container an?). Bitte diesen Server stoppen und die Wiederherstellung wiederholen.`,
   republished: (pages: number) => `Website neu veröffentlicht: ${pages} Seiten.`,
   republishFailed: (pages: number) =>
     `${pages > 0 ? `${pages} Seiten konnten` : 'Die Website konnte'} nicht veröffentlicht werden; der nächste Start des Servers veröffentlicht sie erneut.`,
