@@ -41,6 +41,16 @@ async function entries(file: string): Promise<string[]> {
   return found.sort();
 }
 
+/** A backup holding 'Neu', and another DATA_DIR holding 'Bleibt' to restore it into (their connections closed). */
+async function backupAndDataBeside() {
+  const { db, source } = dataDir('quelle', ['Neu']);
+  const { file } = await createBackup(source, path.join(root, 'backups'));
+  db.$client.close();
+  const target = dataDir('ziel', ['Bleibt']);
+  target.db.$client.close();
+  return { file, target };
+}
+
 describe('createBackup', () => {
   it('writes one dated archive with the database, the uploads and a manifest of checksums, while the server connection stays open', async () => {
     const { db, source } = dataDir('quelle', ['Sieg', 'Remis']);
@@ -289,11 +299,7 @@ describe('restoreBackup', () => {
   });
 
   it('refuses while a server holds the data', async () => {
-    const { db, source } = dataDir('quelle', ['Neu']);
-    const { file } = await createBackup(source, path.join(root, 'backups'));
-    db.$client.close();
-    const target = dataDir('ziel', ['Bleibt']);
-    target.db.$client.close();
+    const { file, target } = await backupAndDataBeside();
     // a live process that is not this one: the test runner's parent
     fs.writeFileSync(path.join(target.dir, LOCK_FILE), `${process.ppid}\n`);
     await expect(restoreBackup(file, { dataDir: target.dir, migrationsDir })).rejects.toThrow(
@@ -303,11 +309,7 @@ describe('restoreBackup', () => {
   });
 
   it('a server in another container that took the data over while the backup was unpacked: nothing is replaced', async () => {
-    const { db, source } = dataDir('quelle', ['Neu']);
-    const { file } = await createBackup(source, path.join(root, 'backups'));
-    db.$client.close();
-    const target = dataDir('ziel', ['Bleibt']);
-    target.db.$client.close();
+    const { file, target } = await backupAndDataBeside();
     // the unpack's fsyncs took longer than the lock's 7 s on slow storage: the heartbeat could not run, and a
     // server started in another container found the lock stale and took it over (its text, freshly touched)
     const fsyncSync = fs.fsyncSync;
