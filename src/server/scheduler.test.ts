@@ -150,6 +150,26 @@ describe('Scheduler', () => {
     await scheduler.stop();
   });
 
+  it('a next run stored while the clock ran days ahead is due at once when the clock is right again, then as ever', async () => {
+    const { clock, advance } = fakeClock();
+    // the backup ran on a clock a month ahead (a VM snapshot, a bad hardware clock) and stored its next night
+    seed(db, () => db.insert(scheduledJobs).values({ name: 'sicherung', nextRunAt: clock.now() + 30 * DAY_MS }).run());
+    const { job, runs } = countingJob('sicherung', DAY_MS);
+    const scheduler = new Scheduler(() => db, [job], clock, quiet);
+    scheduler.start();
+    await advance(0, () => scheduler.idle());
+    expect(runs.length).toBe(1);
+    expect(scheduler.nextRuns().get('sicherung')).toBe(clock.now() + DAY_MS);
+    await advance(DAY_MS - 1, () => scheduler.idle());
+    expect(runs.length).toBe(1);
+    await advance(1, () => scheduler.idle());
+    expect(runs.length).toBe(2);
+    // a next run a day away, as stored each night, is kept
+    await advance(DAY_MS / 2, () => scheduler.idle());
+    expect(runs.length).toBe(2);
+    await scheduler.stop();
+  });
+
   it('runs a new job at start, then every interval, and stores when it runs next', async () => {
     const { clock, advance } = fakeClock();
     const { job, runs } = countingJob('sicherung', DAY_MS);

@@ -72,6 +72,9 @@ function nextAfter(job: Job, time: number, isNew: boolean): number {
  */
 const MAX_WAIT = 60_000;
 
+/** A stored next run this much later than one counted from now was stored while the clock ran ahead (nextRuns). */
+const A_DAY_MS = 24 * 60 * 60_000;
+
 export class Scheduler {
   private timer: unknown = null;
   private running: Promise<void> | null = null;
@@ -99,7 +102,16 @@ export class Scheduler {
     const first = (job: Job) => this.firstRuns.get(job.name) ?? this.firstRuns.set(job.name, nextAfter(job, now, true)).get(job.name)!;
     // once stored, the row counts (a row deleted later is a new job again, counted from then)
     for (const name of stored.keys()) this.firstRuns.delete(name);
-    return new Map(this.jobs.map((job) => [job.name, Math.max(stored.get(job.name) ?? first(job), this.unstored.get(job.name) ?? -Infinity)]));
+    // but one stored a day or more later than a run counted from now is due now: stored while the clock ran days
+    // ahead (a bad hardware clock, a VM snapshot, a preview's ANSTOSS_CLOCK_START on the same data), it held the
+    // job, the backup and the nightly republish among them, until that date once the clock was right again. (Not
+    // any later: a data-driven job's run counted from now is past what is due now, a news at this minute.)
+    const storedRun = (job: Job) => {
+      const time = stored.get(job.name);
+      if (time === undefined) return first(job);
+      return time > Math.max(nextAfter(job, now, false), nextAfter(job, now, true)) + A_DAY_MS ? now : time;
+    };
+    return new Map(this.jobs.map((job) => [job.name, Math.max(storedRun(job), this.unstored.get(job.name) ?? -Infinity)]));
   }
 
   /**
@@ -217,6 +229,10 @@ export class Scheduler {
     for (const job of this.jobs) {
       if (this.stopped || next.get(job.name)! > this.clock.now()) continue;
       let error: string | null = null;
+      // the next run is counted from the run's start: counted from its end, what came due while it ran (a
+      // news planned a minute after the one it published, behind a whole-site publish) waited for the next
+      // turn after that (an hour for the news)
+      const started = this.clock.now();
       try {
         await job.run();
       } catch (failure) {
@@ -224,7 +240,7 @@ export class Scheduler {
         this.log.error(`[scheduler] ${job.name}: ${error}`);
       }
       const finished = this.clock.now();
-      const nextRun = nextAfter(job, finished, false);
+      const nextRun = nextAfter(job, started, false);
       // a job that failed waits for its next turn too: a broken backup disk is not tried every second.
       // Inserted when its row is missing (the start could not register it): an update of no row left the
       // job new, and so due, again at once

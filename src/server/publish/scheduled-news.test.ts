@@ -62,6 +62,35 @@ describe('the scheduled-news job', () => {
     await scheduler.stop();
   });
 
+  it('a news due while the job publishes the one before it (its publish waited behind a whole-site publish) goes out at once after it', async () => {
+    let now = NOON;
+    const clock = { now: () => now, setTimeout: () => 0, clearTimeout: () => undefined };
+    const published: Change[][] = [];
+    const job = scheduledNewsJob({
+      db: () => db,
+      now: () => now,
+      // the publish waits in the queue behind a whole-site publish: two minutes pass
+      publish: async (changes) => {
+        published.push(changes);
+        now += 2 * MINUTE;
+      },
+      log: quiet,
+    });
+    const scheduler = new Scheduler(() => db, [job], clock, quiet);
+    const first = plan('Erste', { publish_at: NOON + MINUTE }, NOON);
+    const second = plan('Zweite', { publish_at: NOON + 2 * MINUTE }, NOON);
+    scheduler.start();
+    now = NOON + MINUTE;
+    await scheduler.runDue();
+    expect(stored(first.id).published).toBe(true);
+    // 12:03 now: the second news, planned for 12:02, is due at once, not at the next hour's look
+    expect(scheduler.nextRuns().get(SCHEDULED_NEWS_JOB)).toBeLessThanOrEqual(now);
+    await scheduler.runDue();
+    expect(stored(second.id).published).toBe(true);
+    expect(published).toEqual([[{ table: 'news', key: first.id }], [{ table: 'news', key: second.id }]]);
+    await scheduler.stop();
+  });
+
   it('takes a news off at its unpublish time', async () => {
     const { clock, advance } = fakeClock(NOON);
     const { scheduler, published } = setup(clock);
