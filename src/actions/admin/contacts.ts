@@ -1,7 +1,8 @@
 import { ActionError, defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
-import { contactIdSchema, contactSchema, contactUpdateSchema } from '../../lib/schemas/contact';
+import { clubAddressSchema, contactIdSchema, contactSchema, contactUpdateSchema } from '../../lib/schemas/contact';
 import {
+  clubAddressRow,
   contactChange,
   createContact,
   deleteContact,
@@ -49,11 +50,16 @@ export const contacts = {
   /** The one club address record: updated, or created the first time. */
   saveClubAddress: defineAction({
     accept: 'json',
-    input: contactSchema,
-    handler: async (input, context) => {
+    input: clubAddressSchema,
+    handler: async ({ base_revision, ...input }, context) => {
       requireRole(context, 'admin');
-      const { row, created } = saveClubAddress(input);
-      return { row, created, ...(await publishChanges([contactChange(row.id)])) };
+      // an address saved since the form was opened is not overwritten unseen (decision 032): checked as an update
+      const existing = clubAddressRow();
+      const { saved, revision } = existing
+        ? runVersionedWrite('contact_info', existing.id, base_revision, () => saveClubAddress(input))
+        : { saved: saveClubAddress(input), revision: undefined };
+      const { row, created } = saved;
+      return { row, created, revision, ...(await publishChanges([contactChange(row.id)])) };
     },
   }),
   remove: defineAction({

@@ -48,7 +48,7 @@ function ContactForm({ kind, contact, ...props }: { kind: Kind; contact: Contact
     draft: { entity: 'contact_info', id: contact?.id ?? null, slot: kind, revision: contact?.revision },
     save: (input, _data, base) =>
       (kind === 'clubAddress'
-        ? callAction(() => actions.admin.contacts.saveClubAddress(input))
+        ? callAction(() => actions.admin.contacts.saveClubAddress({ ...input, ...base }))
         : contact
           ? callAction(() => actions.admin.contacts.update({ id: contact.id, ...input, ...base }))
           : callAction(() => actions.admin.contacts.create(input))) as Promise<CallResult<Saved<ContactEntry>>>,

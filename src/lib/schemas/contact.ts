@@ -30,6 +30,8 @@ export type ContactInput = z.input<typeof contactSchema>;
 export type ContactData = z.output<typeof contactSchema>;
 
 export const contactUpdateSchema = contactSchema.extend({ id, base_revision: baseRevision });
+/** The club address, one record: saved from the version the form was opened on, when there is one. */
+export const clubAddressSchema = contactSchema.extend({ base_revision: baseRevision });
 
 /** A contact person's form: the two reserved roles would move the person out of the list (into the club address or the officials). */
 export const contactPersonSchema = contactSchema.superRefine((value, ctx) => {

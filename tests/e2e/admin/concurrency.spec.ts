@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { expect, test, type BrowserContext } from '@playwright/test';
 import { startSite, type Site } from '../../fixtures/site';
-import { matches, pageContent, teams } from '../../../src/server/db/schema';
+import { contactInfo, matches, pageContent, teams } from '../../../src/server/db/schema';
 import { holdAction } from '../../fixtures/actions';
 import { callAction } from '../auth/helpers';
 import { loginAs } from '../../fixtures/auth';
@@ -198,6 +198,35 @@ test("an Impressum text read before another admin's save: its dialog's save is r
   await expect(a.dialog.getByRole('alert').filter({ hasText: ben.email })).toContainText('Nicht gespeichert');
   const stored = site.db().select().from(pageContent).where(eq(pageContent.page_key, 'imprint')).all();
   expect(stored).toEqual([expect.objectContaining({ title: 'Vereinsregister', content: 'ZVR-Zahl: 222' })]);
+  await annaContext.close();
+  await benContext.close();
+});
+
+test("the club address read before another admin's save: its save is refused, not taken over the newer one", async ({ browser }) => {
+  site.db().delete(contactInfo).where(eq(contactInfo.role, 'Vereinsadresse')).run();
+  site.db().insert(contactInfo).values({ name: 'SV Kirchberg', role: 'Vereinsadresse', phone: '03115 111' }).run();
+  const { ben, annaContext, benContext } = await twoAdmins(site, browser);
+  const open = async (context: BrowserContext, missesLiveReload: boolean) => {
+    const page = await context.newPage();
+    // eslint-disable-next-line no-restricted-syntax -- before the first goto
+    if (missesLiveReload) await page.route('**/api/admin/events', (route) => route.abort());
+    await page.goto(`${site.url}/admin#kontakt`);
+    const form = page.getByRole('form', { name: 'Vereinsadresse' });
+    await expect(form.getByLabel('Telefon')).toHaveValue('03115 111');
+    return { page, form };
+  };
+  // Anna's phone slept through Ben's save: her form shows the old address
+  const a = await open(annaContext, true);
+  const b = await open(benContext, false);
+  await b.form.getByLabel('Telefon').fill('03115 222');
+  await b.form.getByRole('button', { name: 'Vereinsadresse speichern' }).click();
+  await expect(toaster(b.page).getByText('Vereinsadresse gespeichert!')).toBeVisible();
+
+  await a.form.getByLabel('E-Mail').fill('office@sv-kirchberg.at');
+  await a.form.getByRole('button', { name: 'Vereinsadresse speichern' }).click();
+  await expect(a.page.getByRole('alert').filter({ hasText: ben.email }).first()).toContainText('Nicht gespeichert');
+  const stored = site.db().select().from(contactInfo).where(eq(contactInfo.role, 'Vereinsadresse')).all();
+  expect(stored).toEqual([expect.objectContaining({ phone: '03115 222', email: null })]);
   await annaContext.close();
   await benContext.close();
 });

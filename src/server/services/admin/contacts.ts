@@ -55,15 +55,22 @@ export function deleteContact(id: string, db: Db = getDb()): ContactRow | null {
 }
 
 /** The club address: the first record with the role 'Vereinsadresse' (what /kontakt shows) is updated, or one is created. */
-export function saveClubAddress(input: ContactData, db: Db = getDb()): { row: ContactRow; created: boolean } {
-  return write('contacts.saveClubAddress', (tx) => {
-    const values = { ...input, role: CONTACT_ROLES.clubAddress };
-    const existing = tx
+/** The club address's record (the first one, should there be two), or null before it is first saved. */
+export function clubAddressRow(db: Db = getDb()): ContactRow | null {
+  return (
+    db
       .select()
       .from(contactInfo)
       .where(sql`trim(${contactInfo.role}) = ${CONTACT_ROLES.clubAddress}`)
       .orderBy(asc(contactInfo.created_at), asc(sql`rowid`))
-      .get();
+      .get() ?? null
+  );
+}
+
+export function saveClubAddress(input: ContactData, db: Db = getDb()): { row: ContactRow; created: boolean } {
+  return write('contacts.saveClubAddress', (tx) => {
+    const values = { ...input, role: CONTACT_ROLES.clubAddress };
+    const existing = clubAddressRow(tx);
     if (existing) {
       const row = tx.update(contactInfo).set(values).where(eq(contactInfo.id, existing.id)).returning().get();
       return { row, created: false };
