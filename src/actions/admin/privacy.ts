@@ -1,7 +1,9 @@
 import { defineAction } from 'astro:actions';
 import { z } from 'astro/zod';
-import { privacyTextSchema as privacyText } from '../../lib/schemas/pageContent';
-import { loadPrivacy, previewPrivacy, PRIVACY_CHANGE, savePrivacy } from '../../server/services/admin/privacy';
+import { privacySaveSchema, privacyTextSchema as privacyText } from '../../lib/schemas/pageContent';
+import { loadPrivacy, previewPrivacy, PRIVACY_CHANGE, PRIVACY_PAGE, PRIVACY_SECTION, savePrivacy } from '../../server/services/admin/privacy';
+import { findSection } from '../../server/services/admin/pageContent';
+import { runVersionedWrite } from './versioned';
 import { publishChanges } from '../../server/services/admin/publication';
 import { requireRole } from '../guard';
 
@@ -19,11 +21,15 @@ export const privacy = {
   }),
   save: defineAction({
     accept: 'json',
-    input: privacyText,
-    handler: async ({ content }, context) => {
+    input: privacySaveSchema,
+    handler: async ({ content, base_revision }, context) => {
       requireRole(context, 'admin');
-      const row = savePrivacy(content);
-      return { id: row.id, updated_at: row.updated_at, ...(await publishChanges([PRIVACY_CHANGE])) };
+      // a text saved since the editor loaded it is not overwritten unseen (decision 032); the first save creates it
+      const existing = findSection(PRIVACY_PAGE, PRIVACY_SECTION);
+      const { saved: row, revision } = existing
+        ? runVersionedWrite('page_content', existing.id, base_revision, () => savePrivacy(content))
+        : { saved: savePrivacy(content), revision: null };
+      return { id: row.id, updated_at: row.updated_at, revision, ...(await publishChanges([PRIVACY_CHANGE])) };
     },
   }),
   /** The sanitised HTML the public page would show: the sanitiser runs only on the server. */

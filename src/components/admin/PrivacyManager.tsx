@@ -16,6 +16,8 @@ export default function PrivacyManager() {
   const [content, setContent] = useState('');
   const [baseline, setBaseline] = useState('');
   const [isDefault, setIsDefault] = useState(false);
+  // the stored text's version the editor holds: its save is refused once another admin saved (decision 032)
+  const [revision, setRevision] = useState<number | null>(null);
   const [loading, setLoading] = useState(true);
   const [saving, setSaving] = useState(false);
   const [showPreview, setShowPreview] = useState(false);
@@ -37,6 +39,7 @@ export default function PrivacyManager() {
     setContent(result.data.content);
     setBaseline(result.data.content);
     setIsDefault(result.data.isDefault);
+    setRevision(result.data.revision);
     elsewhere.clear();
   };
 
@@ -71,13 +74,14 @@ export default function PrivacyManager() {
     if (saving) return;
     setSaving(true);
     const sent = content;
-    const result = await callAction(() => actions.admin.privacy.save({ content: sent }));
+    const result = await callAction(() => actions.admin.privacy.save({ content: sent, ...(revision !== null ? { base_revision: revision } : {}) }));
     setSaving(false);
     if (!result.ok) {
       failed(T.saveError, result.message);
       return;
     }
-    const { id: _id, updated_at: _updated, ...publication } = result.data;
+    const { id: _id, updated_at: _updated, revision: savedAt, ...publication } = result.data;
+    setRevision(savedAt);
     setBaseline(sent);
     setIsDefault(false);
     elsewhere.clear();

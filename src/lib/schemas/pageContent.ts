@@ -106,6 +106,8 @@ export const PAGE_CONTENT_TEXTS = {
 
 /** The privacy policy's HTML (page_key datenschutz, section_key main_content): "no validation" (§5), only a sane size. */
 export const privacyTextSchema = z.object({ content: withoutGoneUploads(z.string().max(500_000, 'Höchstens 500000 Zeichen.')) });
+/** A save of the text: from the version the editor loaded, when one was stored (decision 032). */
+export const privacySaveSchema = privacyTextSchema.extend({ base_revision: baseRevision });
 
 export const PRIVACY_TEXTS = {
   heading: 'Datenschutzerklärung',

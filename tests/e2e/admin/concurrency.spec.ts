@@ -231,6 +231,37 @@ test("the club address read before another admin's save: its save is refused, no
   await benContext.close();
 });
 
+test("the privacy text loaded before another admin's save: its save is refused, not taken over the newer text", async ({ browser }) => {
+  site.db().delete(pageContent).where(eq(pageContent.page_key, 'datenschutz')).run();
+  site.db().insert(pageContent).values({ page_key: 'datenschutz', section_key: 'main_content', title: 'Datenschutz', content: '<p>Fassung 1</p>', is_active: true }).run();
+  const { ben, annaContext, benContext } = await twoAdmins(site, browser);
+  const open = async (context: BrowserContext, missesLiveReload: boolean) => {
+    const page = await context.newPage();
+    // eslint-disable-next-line no-restricted-syntax -- before the first goto
+    if (missesLiveReload) await page.route('**/api/admin/events', (route) => route.abort());
+    await page.goto(`${site.url}/admin#datenschutz`);
+    const editor = page.getByRole('textbox', { name: /Inhalt \(HTML\)/ });
+    await expect(editor).toHaveValue('<p>Fassung 1</p>');
+    return { page, editor };
+  };
+  // Anna's phone slept through Ben's save: her editor holds the first text
+  const a = await open(annaContext, true);
+  const b = await open(benContext, false);
+  await b.editor.fill('<p>Fassung 2 von Ben</p>');
+  await b.page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(toaster(b.page).getByText('Erfolgreich gespeichert')).toBeVisible();
+
+  await a.editor.fill('<p>Fassung 1, ergänzt</p>');
+  await a.page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(toaster(a.page).getByText(ben.email)).toContainText('Nicht gespeichert');
+  const stored = site.db().select().from(pageContent).where(eq(pageContent.page_key, 'datenschutz')).all();
+  expect(stored).toEqual([expect.objectContaining({ content: '<p>Fassung 2 von Ben</p>' })]);
+  // her text stays in the editor
+  await expect(a.editor).toHaveValue('<p>Fassung 1, ergänzt</p>');
+  await annaContext.close();
+  await benContext.close();
+});
+
 test('one admin opens an Impressum text again before its reload: the dialog shows the save, and the next save keeps it', async ({ browser }) => {
   site.db().insert(pageContent).values({ page_key: 'imprint', section_key: 'haftungsausschluss', title: 'Haftungsausschluss', content: 'Alte Fassung', is_active: true }).run();
   const context = await browser.newContext();

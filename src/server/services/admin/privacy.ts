@@ -10,6 +10,7 @@ import { privacySectionsFor, renamedClubIn, storedClubAddress, UNKNOWN_CLUB } fr
 import { sanitizePrivacyHtml } from '../../content/sanitize';
 import type { Change } from '../../publish/routes';
 import { createPageContent, findSection, updatePageContent, type PageContentRow } from './pageContent';
+import { currentRevision } from '../../revisions';
 
 export const PRIVACY_PAGE = 'datenschutz';
 export const PRIVACY_SECTION = 'main_content';
@@ -52,6 +53,8 @@ export type PrivacyDocument = {
   /** true when the stored text could not be read; the default is given instead */
   loadFailed: boolean;
   updated_at: string | null;
+  /** the stored text's version: a save from it is refused once another was saved (decision 032); null: none stored */
+  revision: number | null;
 };
 
 export function loadPrivacy(db: Db = getDb()): PrivacyDocument {
@@ -60,10 +63,10 @@ export function loadPrivacy(db: Db = getDb()): PrivacyDocument {
     row = findSection(PRIVACY_PAGE, PRIVACY_SECTION, db);
   } catch (error) {
     console.error('[privacy] the stored privacy policy could not be read; the default is offered:', error);
-    return { id: null, content: defaultPrivacyHtml(new Date(), db), isDefault: true, loadFailed: true, updated_at: null };
+    return { id: null, content: defaultPrivacyHtml(new Date(), db), isDefault: true, loadFailed: true, updated_at: null, revision: null };
   }
-  if (!row) return { id: null, content: defaultPrivacyHtml(new Date(), db), isDefault: true, loadFailed: false, updated_at: null };
-  return { id: row.id, content: row.content ?? '', isDefault: false, loadFailed: false, updated_at: row.updated_at };
+  if (!row) return { id: null, content: defaultPrivacyHtml(new Date(), db), isDefault: true, loadFailed: false, updated_at: null, revision: null };
+  return { id: row.id, content: row.content ?? '', isDefault: false, loadFailed: false, updated_at: row.updated_at, revision: currentRevision('page_content', row.id, db) ?? 0 };
 }
 
 /** Inserts the privacy row the first time, afterwards updates only its content. */
