@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { expect, test, type BrowserContext } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { startSite, type Site } from '../../fixtures/site';
 import { contactInfo, matches, pageContent, teams } from '../../../src/server/db/schema';
 import { holdAction } from '../../fixtures/actions';
@@ -36,6 +36,16 @@ async function openTeam(context: BrowserContext, name: string | null) {
   const dialog = page.getByRole('dialog', { name: 'Team bearbeiten' });
   await expect(dialog.getByLabel('Name *')).toHaveValue(name);
   return { page, dialog };
+}
+
+
+/** An admin's page on a tab of the panel; `missesLiveReload`: its live reload never comes (a phone that slept). */
+async function adminTab(context: BrowserContext, tab: string, missesLiveReload: boolean): Promise<Page> {
+  const page = await context.newPage();
+  // eslint-disable-next-line no-restricted-syntax -- before the first goto
+  if (missesLiveReload) await page.route('**/api/admin/events', (route) => route.abort());
+  await page.goto(`${site.url}/admin#${tab}`);
+  return page;
 }
 
 test('two browser contexts edit the same team: the second save is refused, compared, merged and saved', async ({ browser }) => {
@@ -175,10 +185,7 @@ test("an Impressum text read before another admin's save: its dialog's save is r
   site.db().insert(pageContent).values({ page_key: 'imprint', section_key: 'vereinsregister', title: 'Vereinsregister', content: 'ZVR-Zahl: 111', is_active: true }).run();
   const { ben, annaContext, benContext } = await twoAdmins(site, browser);
   const open = async (context: BrowserContext, missesLiveReload: boolean) => {
-    const page = await context.newPage();
-    // eslint-disable-next-line no-restricted-syntax -- before the first goto
-    if (missesLiveReload) await page.route('**/api/admin/events', (route) => route.abort());
-    await page.goto(`${site.url}/admin#impressum`);
+    const page = await adminTab(context, 'impressum', missesLiveReload);
     const section = page.locator('.imprint-section[data-section="vereinsregister"]');
     await expect(section.locator('.section-content')).toHaveText('ZVR-Zahl: 111');
     return { page, section, dialog: page.getByRole('dialog', { name: 'Vereinsregister bearbeiten' }) };
@@ -207,10 +214,7 @@ test("the club address read before another admin's save: its save is refused, no
   site.db().insert(contactInfo).values({ name: 'SV Kirchberg', role: 'Vereinsadresse', phone: '03115 111' }).run();
   const { ben, annaContext, benContext } = await twoAdmins(site, browser);
   const open = async (context: BrowserContext, missesLiveReload: boolean) => {
-    const page = await context.newPage();
-    // eslint-disable-next-line no-restricted-syntax -- before the first goto
-    if (missesLiveReload) await page.route('**/api/admin/events', (route) => route.abort());
-    await page.goto(`${site.url}/admin#kontakt`);
+    const page = await adminTab(context, 'kontakt', missesLiveReload);
     const form = page.getByRole('form', { name: 'Vereinsadresse' });
     await expect(form.getByLabel('Telefon')).toHaveValue('03115 111');
     return { page, form };
@@ -236,10 +240,7 @@ test("the privacy text loaded before another admin's save: its save is refused, 
   site.db().insert(pageContent).values({ page_key: 'datenschutz', section_key: 'main_content', title: 'Datenschutz', content: '<p>Fassung 1</p>', is_active: true }).run();
   const { ben, annaContext, benContext } = await twoAdmins(site, browser);
   const open = async (context: BrowserContext, missesLiveReload: boolean) => {
-    const page = await context.newPage();
-    // eslint-disable-next-line no-restricted-syntax -- before the first goto
-    if (missesLiveReload) await page.route('**/api/admin/events', (route) => route.abort());
-    await page.goto(`${site.url}/admin#datenschutz`);
+    const page = await adminTab(context, 'datenschutz', missesLiveReload);
     const editor = page.getByRole('textbox', { name: /Inhalt \(HTML\)/ });
     await expect(editor).toHaveValue('<p>Fassung 1</p>');
     return { page, editor };
