@@ -235,6 +235,28 @@ describe('the trash', () => {
     expect(changes).toEqual(expect.arrayContaining([{ table: 'leagues', key: 'l1' }, { table: 'matches', key: 'm1' }, { table: 'match_events', key: 'm1' }]));
   });
 
+  it('links them again after the nightly pruning too: the versions a delete in the trash needs are kept', async () => {
+    const { deleteTeam } = await import('../services/admin/teams');
+    seed(db, () => {
+      db.$client.prepare(`INSERT INTO teams (id, name, category) VALUES ('t1', 'Kampfmannschaft', 'herren')`).run();
+      db.$client.prepare(`INSERT INTO players (id, team_id, name, position) VALUES ('p1', 't1', 'Max Huber', 'Sturm')`).run();
+      db.$client.prepare(`INSERT INTO matches (id, home_team, away_team, match_date, team_id, team_side) VALUES ('m1', 'SV Kirchberg', 'ASK Gnas', '2025-08-22', 't1', 'home')`).run();
+      db.$client.prepare(`INSERT INTO match_events (id, match_id, type, side, minute, player_id) VALUES ('e1', 'm1', 'goal', 'home', 12, 'p1')`).run();
+    });
+    // last season's match and goal, not edited for more than a year: their only versions are past the retention
+    write('test.age', () => db.$client.prepare('UPDATE revisions SET created_at = created_at - 400 * 86400000').run(), db);
+    deleteTeam('t1', db);
+    // the night after: what is old goes, but not what the team's restore links from
+    pruneRevisions(db);
+    restoreFromTrash(listTrash(db).find((e) => e.row_id === 't1')!.id, db);
+    expect(db.$client.prepare(`SELECT (SELECT team_id FROM matches) AS match, (SELECT player_id FROM match_events) AS goal`).get()).toEqual({ match: 't1', goal: 'p1' });
+    // once the delete's time in the trash is over, those versions go with the pruning as any other
+    const aged = () => db.$client.prepare("SELECT count(*) FROM revisions WHERE row_id IN ('m1', 'e1') AND created_at < ?").pluck().get(Date.now() - 300 * DAY);
+    expect(aged()).toBe(2);
+    pruneRevisions(db, Date.now() + 31 * DAY);
+    expect(aged()).toBe(0);
+  });
+
   it('keeps deleted rows for 30 days, then they are gone from it', () => {
     made.clear();
     const sponsor = makeRow('sponsors');

@@ -128,10 +128,18 @@ export function pruneRevisions(db: Db = getDb(), now = Date.now()): { closed: nu
         )
         .run({ entity, trashEnd }).changes;
     }
+    // Old versions go, but not one a delete still in the trash needs: the version before an update the delete
+    // made (a match's team or a goal's player let go) is what the restore links again from (relink.ts); pruned,
+    // a team restored after the night kept no matches and no goals
     removed += db.$client
       .prepare(
         `DELETE FROM revisions WHERE created_at <= ? AND (op = 'delete' OR id <> (
-           SELECT MAX(r.id) FROM revisions r WHERE r.entity = revisions.entity AND r.row_id = revisions.row_id))`,
+           SELECT MAX(r.id) FROM revisions r WHERE r.entity = revisions.entity AND r.row_id = revisions.row_id))
+         AND NOT EXISTS (
+           SELECT 1 FROM revisions cut
+           WHERE cut.entity = revisions.entity AND cut.row_id = revisions.row_id AND cut.op = 'update'
+             AND cut.id = (SELECT MIN(n.id) FROM revisions n WHERE n.entity = revisions.entity AND n.row_id = revisions.row_id AND n.id > revisions.id)
+             AND EXISTS (SELECT 1 FROM revisions d WHERE d.change_set = cut.change_set AND d.op = 'delete' AND d.trash_closed = 0))`,
       )
       .run(now - Math.max(revisionDays(db), trashDays(db)) * DAY).changes;
     return { closed, removed };
