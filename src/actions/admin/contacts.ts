@@ -13,7 +13,7 @@ import {
 import { publishChanges } from '../../server/services/admin/publication';
 import { requireRole } from '../guard';
 import { runVersionedWrite } from './versioned';
-import { withRevisions } from '../../server/revisions';
+import { currentRevision, withRevisions } from '../../server/revisions';
 
 const NOT_FOUND = 'Dieser Kontakt existiert nicht mehr.';
 
@@ -57,7 +57,10 @@ export const contacts = {
       const existing = clubAddressRow();
       const { saved, revision } = existing
         ? runVersionedWrite('contact_info', existing.id, base_revision, () => saveClubAddress(input))
-        : { saved: saveClubAddress(input), revision: undefined };
+        : (() => {
+            const made = saveClubAddress(input);
+            return { saved: made, revision: currentRevision('contact_info', made.row.id) ?? 0 };
+          })();
       const { row, created } = saved;
       return { row, created, revision, ...(await publishChanges([contactChange(row.id)])) };
     },

@@ -4,6 +4,7 @@ import { privacySaveSchema, privacyTextSchema as privacyText } from '../../lib/s
 import { loadPrivacy, previewPrivacy, PRIVACY_CHANGE, PRIVACY_PAGE, PRIVACY_SECTION, savePrivacy } from '../../server/services/admin/privacy';
 import { findSection } from '../../server/services/admin/pageContent';
 import { runVersionedWrite } from './versioned';
+import { currentRevision } from '../../server/revisions';
 import { publishChanges } from '../../server/services/admin/publication';
 import { requireRole } from '../guard';
 
@@ -28,7 +29,10 @@ export const privacy = {
       const existing = findSection(PRIVACY_PAGE, PRIVACY_SECTION);
       const { saved: row, revision } = existing
         ? runVersionedWrite('page_content', existing.id, base_revision, () => savePrivacy(content))
-        : { saved: savePrivacy(content), revision: null };
+        : (() => {
+            const made = savePrivacy(content);
+            return { saved: made, revision: currentRevision('page_content', made.id) ?? 0 };
+          })();
       return { id: row.id, updated_at: row.updated_at, revision, ...(await publishChanges([PRIVACY_CHANGE])) };
     },
   }),

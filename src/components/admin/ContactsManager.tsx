@@ -3,7 +3,7 @@
 // other role) and officials (role 'Funktionär', office_hours = function shown as
 // a badge). Each: add, edit in a dialog, delete after asking. Name is required.
 import { actions } from 'astro:actions';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import {
   CONTACT_ADMIN_TEXTS as T,
   CONTACT_ROLES,
@@ -40,18 +40,28 @@ function roleFor(kind: Kind, typed: string): string {
 }
 
 function ContactForm({ kind, contact, ...props }: { kind: Kind; contact: ContactEntry | null } & EntityFormProps) {
+  const ownSave = useRef<number | null>(null);
   const form = useEntityForm({
     ...props,
     initial: toForm(contact),
     schema: kind === 'person' ? contactPersonSchema : contactSchema,
     prepare: (values) => ({ ...values, role: roleFor(kind, values.role) }),
     draft: { entity: 'contact_info', id: contact?.id ?? null, slot: kind, revision: contact?.revision },
-    save: (input, _data, base) =>
-      (kind === 'clubAddress'
-        ? callAction(() => actions.admin.contacts.saveClubAddress({ ...input, ...base }))
-        : contact
+    save: async (input, _data, base) => {
+      if (kind === 'clubAddress') {
+        // from the version the form holds; after its own first save, until the list brings the record, from the
+        // one that save made; before any record, from none (0: a record made meanwhile refuses it, decision 032)
+        const from = base.base_revision ?? ownSave.current ?? (contact ? undefined : 0);
+        const result = await callAction(() => actions.admin.contacts.saveClubAddress({ ...input, ...(from === undefined ? {} : { base_revision: from }) }));
+        if (result.ok) ownSave.current = result.data.revision;
+        return result as CallResult<Saved<ContactEntry>>;
+      }
+      return (
+        contact
           ? callAction(() => actions.admin.contacts.update({ id: contact.id, ...input, ...base }))
-          : callAction(() => actions.admin.contacts.create(input))) as Promise<CallResult<Saved<ContactEntry>>>,
+          : callAction(() => actions.admin.contacts.create(input))
+      ) as Promise<CallResult<Saved<ContactEntry>>>;
+    },
     texts: {
       invalid: T.error,
       failed: T.error,

@@ -17,7 +17,7 @@ export default function PrivacyManager() {
   const [baseline, setBaseline] = useState('');
   const [isDefault, setIsDefault] = useState(false);
   // the stored text's version the editor holds: its save is refused once another admin saved (decision 032)
-  const [revision, setRevision] = useState<number | null>(null);
+  const [revision, setRevision] = useState(0);
   const [loading, setLoading] = useState(true);
   const [saving, setSaving] = useState(false);
   const [showPreview, setShowPreview] = useState(false);
@@ -74,7 +74,7 @@ export default function PrivacyManager() {
     if (saving) return;
     setSaving(true);
     const sent = content;
-    const result = await callAction(() => actions.admin.privacy.save({ content: sent, ...(revision !== null ? { base_revision: revision } : {}) }));
+    const result = await callAction(() => actions.admin.privacy.save({ content: sent, base_revision: revision }));
     setSaving(false);
     if (!result.ok) {
       failed(T.saveError, result.message);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { startSite, type Site } from '../../fixtures/site';
 import { contactInfo, matches, pageContent, teams } from '../../../src/server/db/schema';
-import { holdAction } from '../../fixtures/actions';
+import { clickForAnswer, holdAction } from '../../fixtures/actions';
 import { callAction } from '../auth/helpers';
 import { loginAs } from '../../fixtures/auth';
 import { toaster } from './content-helpers';
@@ -138,10 +138,7 @@ test("a list read before another admin's save: its edit form's save is refused, 
   const { ben, annaContext, benContext } = await twoAdmins(site, browser);
   site.db().insert(teams).values({ name: 'U23', category: 'Herren', description: 'Zweite Mannschaft' }).run();
   // Anna's panel misses the live reload (a phone that slept, a stream that broke)
-  const annaPage = await annaContext.newPage();
-  // eslint-disable-next-line no-restricted-syntax -- before the first goto
-  await annaPage.route('**/api/admin/events', (route) => route.abort());
-  await annaPage.goto(`${site.url}/admin#mannschaften`);
+  const annaPage = await adminTab(annaContext, 'mannschaften', true);
   await expect(annaPage.locator('.teams-table tbody tr', { hasText: 'U23' })).toBeVisible();
 
   const again = await openTeam(benContext, 'U23');
@@ -231,6 +228,34 @@ test("the club address read before another admin's save: its save is refused, no
   await expect(a.page.getByRole('alert').filter({ hasText: ben.email }).first()).toContainText('Nicht gespeichert');
   const stored = site.db().select().from(contactInfo).where(eq(contactInfo.role, 'Vereinsadresse')).all();
   expect(stored).toEqual([expect.objectContaining({ phone: '03115 222', email: null })]);
+  await annaContext.close();
+  await benContext.close();
+});
+
+test('two admins fill the club address before there is one: the first save makes it, the second is refused, not saved over it', async ({ browser }) => {
+  site.db().delete(contactInfo).where(eq(contactInfo.role, 'Vereinsadresse')).run();
+  const { ben, annaContext, benContext } = await twoAdmins(site, browser);
+  const open = async (context: BrowserContext) => {
+    const page = await adminTab(context, 'kontakt', true);
+    const form = page.getByRole('form', { name: 'Vereinsadresse' });
+    await expect(form.getByLabel('Vereinsname *')).toHaveValue('');
+    return { page, form };
+  };
+  const a = await open(annaContext);
+  const b = await open(benContext);
+  await b.form.getByLabel('Vereinsname *').fill('SV Kirchberg an der Raab');
+  await b.form.getByRole('button', { name: 'Vereinsadresse speichern' }).click();
+  await expect(toaster(b.page).getByText('Vereinsadresse gespeichert!')).toBeVisible();
+  // Ben saves again from his own save, before his list has the record: not refused
+  await b.form.getByLabel('Telefon').fill('03115 222');
+  // clickForAnswer fails unless the save answered with a success
+  await clickForAnswer(b.page, b.form.getByRole('button', { name: 'Vereinsadresse speichern' }), 'admin.contacts.saveClubAddress');
+
+  await a.form.getByLabel('Vereinsname *').fill('SV Kirchberg');
+  await a.form.getByRole('button', { name: 'Vereinsadresse speichern' }).click();
+  await expect(a.page.getByRole('alert').filter({ hasText: ben.email }).first()).toContainText('Nicht gespeichert');
+  const stored = site.db().select().from(contactInfo).where(eq(contactInfo.role, 'Vereinsadresse')).all();
+  expect(stored).toEqual([expect.objectContaining({ name: 'SV Kirchberg an der Raab', phone: '03115 222' })]);
   await annaContext.close();
   await benContext.close();
 });

@@ -53,8 +53,8 @@ export type PrivacyDocument = {
   /** true when the stored text could not be read; the default is given instead */
   loadFailed: boolean;
   updated_at: string | null;
-  /** the stored text's version: a save from it is refused once another was saved (decision 032); null: none stored */
-  revision: number | null;
+  /** the stored text's version (0: none, or one older than the versions): a save from it is refused once another was saved (decision 032) */
+  revision: number;
 };
 
 export function loadPrivacy(db: Db = getDb()): PrivacyDocument {
@@ -63,9 +63,9 @@ export function loadPrivacy(db: Db = getDb()): PrivacyDocument {
     row = findSection(PRIVACY_PAGE, PRIVACY_SECTION, db);
   } catch (error) {
     console.error('[privacy] the stored privacy policy could not be read; the default is offered:', error);
-    return { id: null, content: defaultPrivacyHtml(new Date(), db), isDefault: true, loadFailed: true, updated_at: null, revision: null };
+    return { id: null, content: defaultPrivacyHtml(new Date(), db), isDefault: true, loadFailed: true, updated_at: null, revision: 0 };
   }
-  if (!row) return { id: null, content: defaultPrivacyHtml(new Date(), db), isDefault: true, loadFailed: false, updated_at: null, revision: null };
+  if (!row) return { id: null, content: defaultPrivacyHtml(new Date(), db), isDefault: true, loadFailed: false, updated_at: null, revision: 0 };
   return { id: row.id, content: row.content ?? '', isDefault: false, loadFailed: false, updated_at: row.updated_at, revision: currentRevision('page_content', row.id, db) ?? 0 };
 }
 
