@@ -72,8 +72,13 @@ function nextAfter(job: Job, time: number, isNew: boolean): number {
  */
 const MAX_WAIT = 60_000;
 
-/** A stored next run this much later than one counted from now was stored while the clock ran ahead (nextRuns). */
+/** A stored next run this much past the job's longest wait was stored while the clock ran ahead (nextRuns). */
 const A_DAY_MS = 24 * 60 * 60_000;
+
+/** The longest a job waits between runs: its interval, or a day for a calendar job (each runs at least daily). */
+function longestWait(job: Job): number {
+  return 'everyMs' in job ? Math.max(job.everyMs, job.firstAfterMs ?? 0) : A_DAY_MS;
+}
 
 export class Scheduler {
   private timer: unknown = null;
@@ -102,14 +107,13 @@ export class Scheduler {
     const first = (job: Job) => this.firstRuns.get(job.name) ?? this.firstRuns.set(job.name, nextAfter(job, now, true)).get(job.name)!;
     // once stored, the row counts (a row deleted later is a new job again, counted from then)
     for (const name of stored.keys()) this.firstRuns.delete(name);
-    // but one stored a day or more later than a run counted from now is due now: stored while the clock ran days
-    // ahead (a bad hardware clock, a VM snapshot, a preview's ANSTOSS_CLOCK_START on the same data), it held the
-    // job, the backup and the nightly republish among them, until that date once the clock was right again. (Not
-    // any later: a data-driven job's run counted from now is past what is due now, a news at this minute.)
+    // but one stored a day or more past the job's longest wait is due now: stored while the clock ran days ahead
+    // (a bad hardware clock, a VM snapshot, a preview's ANSTOSS_CLOCK_START on the same data), it held the job,
+    // the backup and the nightly republish among them, until that date once the clock was right again
     const storedRun = (job: Job) => {
       const time = stored.get(job.name);
       if (time === undefined) return first(job);
-      return time > Math.max(nextAfter(job, now, false), nextAfter(job, now, true)) + A_DAY_MS ? now : time;
+      return time > now + longestWait(job) + A_DAY_MS ? now : time;
     };
     return new Map(this.jobs.map((job) => [job.name, Math.max(storedRun(job), this.unstored.get(job.name) ?? -Infinity)]));
   }
