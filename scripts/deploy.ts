@@ -3,10 +3,12 @@
 // README's "Deploy"). The server does the same after every publish, with only
 // what changed; this one checks every file, for a first deploy or after a host
 // was changed by hand.
+import fs from 'node:fs';
+import path from 'node:path';
 import './as-data-owner';
 const { DEPLOY_TEXTS: T } = await import('../src/lib/deploy-texts');
 const { deployTargetsFromEnv, siteDirs } = await import('../src/server/deploy/targets');
-const { listSiteTree } = await import('../src/server/deploy/tree');
+const { listSiteTree, VERSION_KEY } = await import('../src/server/deploy/tree');
 const { DeployError } = await import('../src/server/deploy/target');
 
 const targets = deployTargetsFromEnv();
@@ -16,11 +18,7 @@ if (targets.length === 0) {
 }
 console.info(T.cliStart(targets.map((t) => t.label).join(', ')));
 const started = Date.now();
-/**
- * The site as it is now, read again for each try: the server may deliver new pages and uploads while this
- * command waits for it, and a tree read before the wait would remove them from the host as gone. A folder
- * that cannot be read fails the listing (tree.ts): sent as it is, its files would be removed from the hosts.
- */
+/** The site as it is now. A folder that cannot be read fails the listing (tree.ts): sent as it is, its files would be removed from the hosts. */
 function siteNow(): ReturnType<typeof listSiteTree> {
   try {
     return listSiteTree(siteDirs());
@@ -29,12 +27,30 @@ function siteNow(): ReturnType<typeof listSiteTree> {
     process.exit(1);
   }
 }
+/** The version file as it is (a publish writes it last, after its pages): null before the first publish. */
+function versionNow(): string | null {
+  const stat = fs.statSync(path.join(siteDirs().siteDir, VERSION_KEY), { throwIfNoEntry: false });
+  return stat ? `${stat.ino}:${stat.size}:${stat.mtimeMs}` : null;
+}
+// The tree is read again when a publish came since it was read: the server may deliver new pages and uploads
+// while this command waits for it, and a tree from before the wait would remove them from the host as gone
+// (its version read first: a publish during the listing is read again at the next try)
+let treeOf = versionNow();
+let tree = siteNow();
+function siteAsPublished(): ReturnType<typeof listSiteTree> {
+  const version = versionNow();
+  if (version !== treeOf) {
+    treeOf = version;
+    tree = siteNow();
+  }
+  return tree;
+}
 /** The target's deploy; while the server deploys to it (a publish, on match day every few seconds), waited for. */
 async function deployWhenFree(target: (typeof targets)[number]) {
   const until = Date.now() + 120_000;
   for (let told = false; ; told = true) {
     try {
-      return await target.deploy(siteNow(), { full: true });
+      return await target.deploy(siteAsPublished(), { full: true });
     } catch (error) {
       if (!(error instanceof DeployError) || !error.busy || Date.now() > until) throw error;
       if (!told) console.info(T.cliWaiting(error.reason));

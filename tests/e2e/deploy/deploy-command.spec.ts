@@ -162,10 +162,13 @@ test('npm run deploy while another process deploys to the bucket waits for it, t
   const running = npmRunDeploy((out) => {
     if (toldWaiting || !out.includes(waiting)) return;
     toldWaiting = true;
-    // meanwhile a page is published (the server's job while its deploy held the bucket): the command sends
-    // the site as it is when it gets the bucket, not as it was when it began to wait
+    // meanwhile a page is published (the server's job while its deploy held the bucket: its page, then the
+    // version file): the command sends the site as it is when it gets the bucket, not as it was when it began to wait
     fs.mkdirSync(path.join(site.dataDir, 'site', 'waehrenddessen'), { recursive: true });
     fs.writeFileSync(path.join(site.dataDir, 'site', 'waehrenddessen', 'index.html'), '<!DOCTYPE html><html lang="de"><title>Während des Wartens</title></html>\n');
+    const versionFile = path.join(site.dataDir, 'site', 'cache-version.json');
+    const version = JSON.parse(fs.readFileSync(versionFile, 'utf8')) as { version: number };
+    fs.writeFileSync(versionFile, JSON.stringify({ ...version, version: version.version + 1 }));
     // it waits: the other process ends (killed, its lock left behind, stale)
     other.kill();
   });
