@@ -8,21 +8,22 @@ import { registerUploadCheck } from '../../lib/schemas/upload';
 import { config, siteUrl } from '../config';
 import { getDb } from '../db/client';
 import { uploadFile } from './inventory';
-import { usesOfImage, mediaUses } from './usage';
+import { uploadPathOf, usesOfImage, mediaUses } from './usage';
 
 /**
- * The upload an address names, as `/uploads/…` without its query or fragment, or null when it names none of
- * ours: an address typed with the site's own host (the browser's 'copy image address') is one of ours, one on
- * another host is not (a sponsor's `/uploads/`), and `?v=2` is no part of the file's name.
+ * The upload an address names, as the uses are kept (`uploadPathOf`: without host, query or fragment), or null
+ * when it names none of ours: one written with the site's own host (the browser's 'copy image address') is
+ * ours, one with another host is not (a sponsor's `/uploads/`).
  */
 function ownUpload(url: string, site: URL): string | null {
-  let parsed: URL;
+  const found = uploadPathOf(url);
+  if (found === null) return null;
+  if (!found.hosted) return found.url;
   try {
-    parsed = new URL(url, site);
+    return new URL(url.trim(), site).origin === site.origin ? found.url : null;
   } catch {
     return null;
   }
-  return parsed.origin === site.origin && parsed.pathname.startsWith('/uploads/') ? parsed.pathname : null;
 }
 
 export function uploadMayBeNamed(url: string, uploadsDir: string = config.uploadsDir, site: URL = siteUrl()): boolean {

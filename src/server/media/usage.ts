@@ -106,7 +106,7 @@ type Found = { url: string; hosted: boolean };
  * ('https://verein.at/uploads/…', the field takes typed addresses and a browser copies image addresses
  * whole), without a query or fragment. Null for any other address.
  */
-function uploadPathOf(address: string): Found | null {
+export function uploadPathOf(address: string): Found | null {
   const value = address.trim();
   const at = value.indexOf('/uploads/');
   if (at < 0 || (at > 0 && !/^(?:https?:)?\/\/[^/?#\s]+$/i.test(value.slice(0, at)))) return null;
