@@ -7,7 +7,7 @@ import { isRefusedWrite, write } from '../db/write';
 import { runAsActor } from './context';
 import { affectedUrls } from '../publish/affected-urls';
 import { assertUnchanged, currentRevision, restoreFromTrash, restoreRevision, rowHistory } from './revisions';
-import { listTrash, pruneRevisions } from './trash';
+import { listTrash, pruneRevisions, purgeFromTrash } from './trash';
 
 // Every content entity keeps its versions (issue 15). Like the permission test
 // walks every action, this walks every revisioned table with rows made from the
@@ -233,6 +233,24 @@ describe('the trash', () => {
     const { changes } = restoreFromTrash(listTrash(db).find((e) => e.row_id === 't1')!.id, db);
     expect(db.$client.prepare(`SELECT (SELECT team_id FROM leagues) AS league, (SELECT team_id FROM matches) AS match, (SELECT player_id FROM match_events) AS goal`).get()).toEqual({ league: 't1', match: 't1', goal: 'p1' });
     expect(changes).toEqual(expect.arrayContaining([{ table: 'leagues', key: 'l1' }, { table: 'matches', key: 'm1' }, { table: 'match_events', key: 'm1' }]));
+  });
+
+  it('a row the delete took along whose required parent is gone for good stays out; the rest comes back', () => {
+    seed(db, () => {
+      db.$client.prepare(`INSERT INTO teams (id, name, category) VALUES ('t1', 'Kampfmannschaft', 'herren')`).run();
+      db.$client.prepare(`INSERT INTO players (id, team_id, name, position) VALUES ('p1', 't1', 'Max Huber', 'Sturm'), ('p2', 't1', 'Leo Gruber', 'Tor')`).run();
+      db.$client.prepare(`INSERT INTO matches (id, home_team, away_team, match_date, team_id, team_side) VALUES ('m1', 'SV Kirchberg', 'ASK Gnas', '2026-11-22', 't1', 'home')`).run();
+      db.$client.prepare(`INSERT INTO match_lineups (id, match_id, player_id, role) VALUES ('l1', 'm1', 'p1', 'start'), ('l2', 'm1', 'p2', 'start')`).run();
+    });
+    write('test.delete', () => db.$client.prepare(`DELETE FROM matches WHERE id = 'm1'`).run(), db);
+    // then a player of that line-up asks to be forgotten: deleted, and purged from the trash
+    write('test.delete', () => db.$client.prepare(`DELETE FROM players WHERE id = 'p1'`).run(), db);
+    purgeFromTrash(listTrash(db).find((e) => e.row_id === 'p1')!.id, db);
+    restoreFromTrash(listTrash(db).find((e) => e.row_id === 'm1')!.id, db);
+    expect(db.$client.prepare(`SELECT id FROM matches`).pluck().all()).toEqual(['m1']);
+    expect(db.$client.prepare(`SELECT player_id FROM match_lineups`).pluck().all()).toEqual(['p2']);
+    // nothing of it is left in the trash
+    expect(listTrash(db).filter((e) => e.row_id === 'm1' || e.row_id === 'l1')).toEqual([]);
   });
 
   it('links them again after the nightly pruning too: the versions a delete in the trash needs are kept', async () => {

@@ -21,6 +21,7 @@ import { asRestore } from './context';
 import { withoutGoneImages } from './gone-images';
 import { relinkRestored } from './relink';
 import { byRestoreOrder, isInTrash } from './trash';
+import { goneRequiredParent, withoutGoneReferences } from './gone-parents';
 import { quoteId, revisionColumns } from './triggers';
 import { followScore } from '../services/admin/match-details';
 
@@ -266,6 +267,9 @@ export function restoreFromTrash(revisionId: number, db: Db = getDb(), now = Dat
         continue;
       }
       const values = withoutGoneReferences(db, entity, valuesFor(db, entity, JSON.parse(row.data) as Record<string, unknown>));
+      // a row the delete took along whose required parent is gone for good (a player purged since) stays out:
+      // it refused the whole restore, and the match could never come back (the row asked for still refuses)
+      if (row.id !== head.id && goneRequiredParent(db, entity, values) !== null) continue;
       // a page's section is found by its keys, oldest first: a second one would hide the one made since
       if (entity === 'page_content' && db.$client.prepare('SELECT 1 FROM page_content WHERE page_key = ? AND section_key = ?').get(values.page_key, values.section_key)) {
         throw new RefusedWrite(T.sectionTaken);
@@ -286,30 +290,4 @@ export function restoreFromTrash(revisionId: number, db: Db = getDb(), now = Dat
     db.$client.prepare(`UPDATE revisions SET trash_closed = 1 WHERE change_set = ? AND op = 'delete'`).run(head.change_set);
     return { entity: head.entity as RevisionedEntity, rowId: head.row_id, changes };
   }, db);
-}
-
-/**
- * A reference the schema lets go when its row goes (ON DELETE SET NULL: a news'
- * author, an event's player) is let go on restore too when that row is gone;
- * a required parent that is gone refuses the restore.
- */
-function withoutGoneReferences(db: Db, entity: RevisionedEntity, values: Record<string, unknown>): Record<string, unknown> {
-  const references = db.$client.prepare('SELECT "table" AS parent, "from" AS col, "to" AS target, on_delete FROM pragma_foreign_key_list(?)').all(entity) as {
-    parent: string;
-    col: string;
-    target: string | null;
-    on_delete: string;
-  }[];
-  const result = { ...values };
-  const nullable = new Set(
-    db.$client.prepare('SELECT name FROM pragma_table_info(?) WHERE "notnull" = 0').pluck().all(entity) as string[],
-  );
-  for (const ref of references) {
-    // NO ACTION on a column that may be empty: the schema's SET NULL that its migration left out (matches.team_id)
-    const letGo = ref.on_delete === 'SET NULL' || (ref.on_delete === 'NO ACTION' && nullable.has(ref.col));
-    if (!letGo || result[ref.col] === null || result[ref.col] === undefined) continue;
-    const exists = db.$client.prepare(`SELECT 1 FROM ${quoteId(ref.parent)} WHERE ${quoteId(ref.target ?? 'id')} = ?`).get(result[ref.col]);
-    if (!exists) result[ref.col] = null;
-  }
-  return result;
 }
