@@ -52,6 +52,45 @@ function tempFileWriter(name: string, of: string): number | null {
   return match ? Number(match[1] ?? 0) : null;
 }
 
+/** Whether a temporary file's writer is gone, or it is too old to be a write under way (process ids are reused). */
+function leftBehind(temp: string, writer: number, now: number): boolean {
+  return !(writer > 0 && processRuns(writer) && now - fs.statSync(temp).mtimeMs < ABANDONED_TEMP_MS);
+}
+
+/** A temporary file of this module's making, whatever file it was for: its writer's process id. */
+const TEMP_FILE_OF_ANY = /\.(\d+)-\d+\.tmp$/;
+
+/**
+ * Removes the temporary files killed writers left in `dir` and the folders in it, whichever files they were
+ * for (the uploads folder, whose files have random names: an upload killed mid-write); the paths removed.
+ * The rules of removeTempFilesOf; a folder that cannot be read keeps its leftovers.
+ */
+export async function removeAbandonedTempFiles(dir: string, now = Date.now()): Promise<string[]> {
+  const removed: string[] = [];
+  let entries: fs.Dirent[];
+  try {
+    entries = await fs.promises.readdir(dir, { withFileTypes: true });
+  } catch {
+    return removed;
+  }
+  for (const entry of entries) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      removed.push(...(await removeAbandonedTempFiles(full, now)));
+      continue;
+    }
+    const writer = entry.isFile() ? TEMP_FILE_OF_ANY.exec(entry.name)?.[1] : undefined;
+    try {
+      if (writer === undefined || !leftBehind(full, Number(writer), now)) continue;
+      await fs.promises.rm(full, { force: true });
+      removed.push(full);
+    } catch {
+      // gone meanwhile (its write ended), or not ours to remove: it stays for the next night
+    }
+  }
+  return removed;
+}
+
 /**
  * Removes the temporary files a killed writer of `file` left beside it; how many went (none: no folder, no
  * rights). One whose process still runs may be a write under way (`npm run deploy` beside the server's
@@ -66,7 +105,7 @@ export function removeTempFilesOf(file: string, now = Date.now()): number {
       const writer = tempFileWriter(each, name);
       if (writer === null) continue;
       const temp = path.join(dir, each);
-      if (writer > 0 && processRuns(writer) && now - fs.statSync(temp).mtimeMs < ABANDONED_TEMP_MS) continue;
+      if (!leftBehind(temp, writer, now)) continue;
       fs.rmSync(temp, { force: true });
       removed++;
     }

@@ -179,4 +179,19 @@ describe('the nightly sweep of unused images', () => {
     await job.run();
     expect(lines).toHaveLength(1);
   });
+
+  it("removes the parts of uploads killed mid-write, in every folder, and not a running upload's", async () => {
+    const kept = put('news/bild.png');
+    const gone = 2_147_483_646;
+    const killed = [`news/${'a'.repeat(32)}.png.${gone}-4.tmp`, `${'b'.repeat(32)}-480.webp.${gone}-9.tmp`];
+    const running = `news/${'c'.repeat(32)}.png.${process.pid}-2.tmp`;
+    for (const part of [...killed, running]) fs.writeFileSync(path.join(dir, part), 'halb');
+    const lines: string[] = [];
+    const job = unusedImagesSweepJob(() => db, () => Date.now(), dir, { info: (line: string) => lines.push(line) });
+    await job.run();
+    expect(lines).toEqual(['[media] 2 abgebrochene Uploads entfernt']);
+    for (const part of killed) expect(fs.existsSync(path.join(dir, part))).toBe(false);
+    expect(filesIn('news')).toEqual([path.basename(running), 'bild-1600.webp', 'bild-480.webp', 'bild-960.webp', 'bild.png'].sort());
+    expect(rows()).toEqual([kept]);
+  });
 });

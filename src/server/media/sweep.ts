@@ -15,6 +15,7 @@ import { write } from '../db/write';
 import { recordAudit } from '../audit/audit-log';
 import { getDeployer } from '../deploy/deployer';
 import { trashDays } from '../revisions/trash';
+import { removeAbandonedTempFiles } from '../whole-file';
 import { nextHousekeepingAfter, type Job } from '../scheduler';
 import { backfillMedia, removeImageFiles } from './inventory';
 import { addressesInVersions, mediaUses, usesOfImage } from './usage';
@@ -75,6 +76,9 @@ export function unusedImagesSweepJob(db: () => Db, now: () => number, uploadsDir
     // at night, after the revisions' retention (app.ts lists that first)
     nextRunAfter: nextHousekeepingAfter,
     run: async () => {
+      // an upload killed mid-write left its part under a temporary name: never served, never listed, only space
+      const parts = await removeAbandonedTempFiles(uploadsDir);
+      if (parts.length > 0) log.info(`[media] ${parts.length === 1 ? 'ein abgebrochener Upload' : `${parts.length} abgebrochene Uploads`} entfernt`);
       const swept = await sweepUnusedImages(db(), now(), uploadsDir);
       const named = swept.slice(0, LOGGED_NAMES).join(', ') + (swept.length > LOGGED_NAMES ? ', …' : '');
       const count = swept.length === 1 ? 'ein unbenutztes Bild' : `${swept.length} unbenutzte Bilder`;
