@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { clockStartingAt, registerAppClock } from '../../clock';
+import { teamSeasonStatsIn } from '../../content/player-stats';
 import { createTestDb } from '../../db/test-db';
 import { write } from '../../db/write';
 import type { Db } from '../../db/client';
@@ -273,6 +275,32 @@ describe('match page dependencies', () => {
   });
 });
 
+describe('goals entered under Details for a match still Geplant', () => {
+  const at = (instant: string) => registerAppClock(clockStartingAt(instant));
+  afterEach(() => registerAppClock(undefined));
+
+  it('end a match that is over (its day passed, or two hours after kick-off), so its goals count for the scorers', () => {
+    at('2026-11-23T08:00:00Z');
+    addEvent({ ...event({ type: 'goal', side: 'home', player_id: p.huber }), minute: 12 }, null, db);
+    expect(score()).toMatchObject({ home_score: 1, away_score: 0, status: 'finished' });
+    expect(teamSeasonStatsIn(db, teamId)?.stats.get(p.huber)).toMatchObject({ goals: 1 });
+  });
+
+  it('leave a match of today before its end and a match to come as they are', () => {
+    // 14:30 kick-off in Vienna (UTC+1): over at 16:30, 15:30 UTC
+    at('2026-11-22T15:00:00Z');
+    addEvent({ ...event({ type: 'goal', side: 'home', player_id: p.huber }), minute: 12 }, null, db);
+    expect(score()).toMatchObject({ home_score: 1, away_score: 0, status: 'scheduled' });
+    at('2026-11-22T15:31:00Z');
+    addEvent({ ...event({ type: 'goal', side: 'away', player_name: 'K. Maier' }), minute: 80 }, null, db);
+    expect(score()).toMatchObject({ home_score: 1, away_score: 1, status: 'finished' });
+
+    const later = write('test.later', () => db.insert(matches).values({ home_team: 'SV Kirchberg', away_team: 'FC X', match_date: '2026-11-29', match_time: '14:30', team_id: teamId, team_side: 'home' }).returning().get(), db);
+    addEvent({ ...eventSchema.parse({ match_id: later.id, type: 'goal', side: 'home', player_id: p.gruber }), minute: 5 }, null, db);
+    expect(db.select().from(matches).where(eq(matches.id, later.id)).get()).toMatchObject({ home_score: 1, status: 'scheduled' });
+  });
+});
+
 describe("the spec's match form", () => {
   it('keeps the score of the goal events; a match without events keeps the typed score', async () => {
     const { updateMatch } = await import('./matches');
@@ -281,8 +309,8 @@ describe("the spec's match form", () => {
       matchSchema.parse({ home_team: 'SV Kirchberg', away_team: 'ASK Oberdorf', match_date: '2026-11-22', competition: 'Unterliga', season: '2026/27', status: 'finished', ...o });
     addEvent({ ...event({ type: 'goal', side: 'home', player_id: p.huber }), minute: 12 }, null, db);
     // a score typed against the goals is refused, not saved and counted over; nothing of the form is stored
-    expect(() => updateMatch(matchId, form({ home_score: 5, away_score: 5 }), db)).toThrow(MATCH_DETAIL_ERRORS.scoreFromGoals(1, 0));
-    expect(score()).toMatchObject({ home_score: 1, away_score: 0, status: 'scheduled' });
+    expect(() => updateMatch(matchId, form({ home_score: 5, away_score: 5, location: 'Anderswo' }), db)).toThrow(MATCH_DETAIL_ERRORS.scoreFromGoals(1, 0));
+    expect(score()).toMatchObject({ home_score: 1, away_score: 0, location: null });
     // the form with the goals' score saves its other fields
     expect(updateMatch(matchId, form({ home_score: 1, away_score: 0, location: 'Sportplatz' }), db).row).toMatchObject({ home_score: 1, status: 'finished', location: 'Sportplatz' });
     const plain = write('test.plain', () => db.insert(matches).values({ home_team: 'A', away_team: 'B', match_date: '2026-11-29' }).returning().get(), db);

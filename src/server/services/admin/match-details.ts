@@ -23,6 +23,9 @@ import {
 } from '../../../lib/schemas/match-details';
 import { MATCH_NOT_FOUND } from './matches';
 import { germanOrder } from '../../db/german-order';
+import { appClock } from '../../clock';
+import { viennaMoment } from '../../../lib/dates-de';
+import { isPastMatch } from '../../../lib/fixtures';
 
 type MatchRow = typeof matches.$inferSelect;
 export type EventRow = typeof matchEvents.$inferSelect;
@@ -204,11 +207,24 @@ export function followScore(matchId: string, db: Db, removed?: Pick<EventRow, 't
     if (!begun || !(noScore || removed?.type === 'goal')) return;
   }
   const { home, away } = scoreFromEvents(events);
-  if (m.home_score === home && m.away_score === away) return;
+  const ended = endedByGoals(m, events);
+  if (m.home_score === home && m.away_score === away && !ended) return;
   db.update(matches)
-    .set({ home_score: home, away_score: away, sequence: sql`${matches.sequence} + 1`, updated_at: new Date().toISOString() })
+    .set({ home_score: home, away_score: away, ...(ended && { status: 'finished' }), sequence: sql`${matches.sequence} + 1`, updated_at: new Date().toISOString() })
     .where(eq(matches.id, matchId))
     .run();
+}
+
+/**
+ * Goals entered under 'Details' for a match still 'Geplant' that is over (its day passed, or two hours after
+ * its kick-off, as the pages count it) end it, as a result typed in the form does (withResultStatus,
+ * decision 067): kept 'Geplant', the table counted the result while the scorers' goals, the team's results
+ * and the home page's 'Letztes Ergebnis' left it out. A match still to come keeps its status.
+ */
+function endedByGoals(m: MatchRow, events: readonly EventRow[]): boolean {
+  if (m.status !== 'scheduled' || !events.some((e) => e.type === 'goal')) return false;
+  const [today, minutesNow] = viennaMoment(appClock().now());
+  return isPastMatch(m, today, minutesNow);
 }
 
 /** The event of a match entered last, whatever its minute. */
