@@ -275,6 +275,46 @@ describe('match page dependencies', () => {
   });
 });
 
+describe('our side set the wrong way round', () => {
+  const sides = () => db.select({ side: matchEvents.side, player: matchEvents.player_id }).from(matchEvents).where(eq(matchEvents.match_id, matchId)).orderBy(matchEvents.minute).all();
+  const enter = () => {
+    addEvent({ ...event({ type: 'goal', side: 'home', player_id: p.huber }), minute: 12 }, null, db);
+    addEvent({ ...event({ type: 'goal', side: 'home', player_id: p.gruber }), minute: 30 }, null, db);
+    addEvent({ ...event({ type: 'yellow', side: 'away', player_name: 'K. Maier' }), minute: 50 }, null, db);
+  };
+
+  it("corrected under Details ('Wir spielen'): every event goes to the other side, and the score with them", () => {
+    enter();
+    expect(score()).toMatchObject({ home_score: 2, away_score: 0 });
+    const saved = saveLineup(lineupSchema.parse({ match_id: matchId, team_id: teamId, team_side: 'away', players: [] }), db);
+    expect(score()).toMatchObject({ team_side: 'away', home_score: 0, away_score: 2 });
+    expect(sides()).toEqual([
+      { side: 'away', player: p.huber },
+      { side: 'away', player: p.gruber },
+      { side: 'home', player: null },
+    ]);
+    expect(saved.changes).toContainEqual({ table: 'match_events', key: matchId });
+    // the same side again turns nothing
+    saveLineup(lineupSchema.parse({ match_id: matchId, team_id: teamId, team_side: 'away', players: [] }), db);
+    expect(score()).toMatchObject({ home_score: 0, away_score: 2 });
+  });
+
+  it('home and away swapped in the form: our side and the events go with the names, the typed score may stay', () => {
+    enter();
+    const form = (o: Record<string, unknown>) =>
+      matchSchema.parse({ home_team: 'ASK Oberdorf', away_team: 'SV Kirchberg', match_date: '2026-11-22', competition: 'Unterliga', season: '2026/27', status: 'finished', ...o });
+    expect(updateMatch(matchId, form({ home_score: 2, away_score: 0 }), db).row).toMatchObject({ home_team: 'ASK Oberdorf', home_score: 0, away_score: 2 });
+    expect(score().team_side).toBe('away');
+    expect(sides().map((e) => e.side)).toEqual(['away', 'away', 'home']);
+    // swapped back, with the score typed the new way round
+    expect(updateMatch(matchId, form({ home_team: ' sv kirchberg', away_team: 'ASK Oberdorf', home_score: 2, away_score: 0 }), db).row).toMatchObject({ home_score: 2, away_score: 0 });
+    expect(score().team_side).toBe('home');
+    // another opponent is no swap
+    updateMatch(matchId, form({ home_team: 'FC Neu', away_team: 'SV Kirchberg', home_score: 2, away_score: 0 }), db);
+    expect(score()).toMatchObject({ team_side: 'home', home_score: 2, away_score: 0 });
+  });
+});
+
 describe('goals entered under Details for a match still Geplant', () => {
   const at = (instant: string) => registerAppClock(clockStartingAt(instant));
   afterEach(() => registerAppClock(undefined));

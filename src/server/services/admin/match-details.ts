@@ -144,6 +144,9 @@ export function saveLineup(input: LineupData, db: Db = getDb()) {
       );
       const problems = lineupProblems(input.players, ids);
       if (problems.length > 0) throw new RefusedWrite(problems.join(' '), 'BAD_REQUEST');
+      // our side corrected: every event was entered as ours or theirs, so each goes to the other side with it
+      const sideTurned = !!before.team_side && !!input.team_id && !!input.team_side && input.team_side !== before.team_side;
+      if (sideTurned) turnEventSides(input.match_id, db);
       db.update(matches)
         .set({
           team_id: input.team_id,
@@ -165,9 +168,11 @@ export function saveLineup(input: LineupData, db: Db = getDb()) {
         if (rowId) db.update(matchLineups).set(values).where(eq(matchLineups.id, rowId)).run();
         else db.insert(matchLineups).values({ match_id: input.match_id, player_id: p.player_id, ...values }).run();
       });
+      if (sideTurned) followScore(input.match_id, db);
       // players taken out of the line-up, or a team that no longer plays this match: their pages too
       const teamsTouched = [...new Set([before.team_id, input.team_id].filter((t): t is string => !!t))];
-      const changes: Change[] = [...matchChanges(input.match_id, 'match_lineups'), ...teamsTouched.map((team): Change => ({ table: 'players', key: team }))];
+      const tables = sideTurned ? (['match_lineups', 'match_events'] as const) : (['match_lineups'] as const);
+      const changes: Change[] = [...matchChanges(input.match_id, ...tables), ...teamsTouched.map((team): Change => ({ table: 'players', key: team }))];
       // given to another team: it leaves one team's calendar for another's
       if (before.team_id !== input.team_id) changes.push({ table: FIXTURE_LISTS });
       return { row: readMatchDetails(input.match_id, db), changes };
@@ -190,6 +195,19 @@ export function saveReport(input: ReportData, db: Db = getDb()) {
     },
     db,
   );
+}
+
+/**
+ * Puts every event of a match on the other side: our side was set the wrong way round ('Wir spielen' kept from
+ * the match entered before, home and away typed swapped). Else our goals stayed the opponent's, the score
+ * counted from them could not be corrected (a typed one is refused against the goals), and our scorers were
+ * listed for the other team until each event was entered again.
+ */
+export function turnEventSides(matchId: string, db: Db): void {
+  db.update(matchEvents)
+    .set({ side: sql`CASE ${matchEvents.side} WHEN 'home' THEN 'away' ELSE 'home' END` })
+    .where(eq(matchEvents.match_id, matchId))
+    .run();
 }
 
 /**
