@@ -58,6 +58,11 @@ describe('computeTable', () => {
     // (C before B: both without points, C's difference 0 beats B's -1)
   });
 
+  it("reads one team whatever the case it was typed in, under its first spelling; a match of a team against itself so typed counts nothing", () => {
+    const table = computeTable([r('FC Oberdorf', 'SV Kirchberg', 2, 1), r('FC oberdorf', 'SK Au', 0, 0), r('sk au', 'SV KIRCHBERG', 1, 3), r('SK Au', 'sk AU', 4, 0)]);
+    expect(table.map((row) => [row.team, row.played, row.points])).toEqual([['FC Oberdorf', 2, 4], ['SV Kirchberg', 2, 3], ['SK Au', 2, 1]]);
+  });
+
   it('stands teams level on everything by name, and applies wins and away goals when asked', () => {
     expect(names(computeTable([r('Zeltweg', 'Admont', 1, 1)], { tieBreakers: AUSTRIA }))).toEqual(['Admont', 'Zeltweg']);
     // E 4 points; Ö and Ä 3 points each, 2:2: Ö won once (at home), Ä drew three times, twice away (2 away goals)

@@ -69,6 +69,10 @@ type Played = { home: string; away: string; homeGoals: number; awayGoals: number
 /** Names as typed by people: surrounding and doubled spaces do not make another team. */
 export const teamKey = (name: string) => name.trim().replace(/\s+/g, ' ');
 
+/** Nor does case: 'FC oberdorf' in a typed result is the fixtures' 'FC Oberdorf' (as the results form counts it). */
+export const sameTeam = (a: string | null | undefined, b: string | null | undefined): boolean =>
+  a != null && b != null && teamKey(a).toLocaleLowerCase('de') === teamKey(b).toLocaleLowerCase('de');
+
 const collator = new Intl.Collator('de-DE', { sensitivity: 'base' });
 
 function emptyStats(team: string): Stats {
@@ -163,9 +167,17 @@ export function computeTable(results: LeagueResult[], options: { points?: Points
   const criteria = cleanTieBreakers(options.tieBreakers ?? ['goal_difference', 'goals_for', 'head_to_head']);
   const teams = new Set<string>();
   const played: Played[] = [];
+  // one row per team whatever the case it was typed in, under its first spelling (the fixtures' come first)
+  const spelled = new Map<string, string>();
+  const nameOf = (typed: string) => {
+    const key = teamKey(typed);
+    const folded = key.toLocaleLowerCase('de');
+    if (!spelled.has(folded)) spelled.set(folded, key);
+    return spelled.get(folded)!;
+  };
   for (const r of results) {
-    const home = teamKey(r.home);
-    const away = teamKey(r.away);
+    const home = nameOf(r.home);
+    const away = nameOf(r.away);
     if (!home || !away || home === away) continue;
     teams.add(home);
     teams.add(away);

@@ -3,7 +3,7 @@
 // schema each for the form and the action; German messages throughout.
 import { z } from 'astro/zod';
 import './zod-german';
-import { TIE_BREAKERS } from '../league-table';
+import { sameTeam, TIE_BREAKERS } from '../league-table';
 import type { StandingRow } from '../standings-paste';
 import type { TableRow } from '../league-table';
 import { integerOr, optional, optionalInteger, required } from './admin-fields';
@@ -35,6 +35,9 @@ export const leagueUpdateSchema = leagueSchema.extend({ id, base_revision: baseR
 export const leagueIdSchema = z.object({ id });
 
 const score = optionalInteger(0, 99);
+/** One team on both sides (as typed, in any case): a league result's and a match's. */
+export const SAME_TEAMS_MESSAGE = 'Heim- und Auswärtsteam müssen verschieden sein.';
+
 export const leagueResultSchema = z
   .object({
     league_id: id,
@@ -45,8 +48,8 @@ export const leagueResultSchema = z
     home_score: score,
     away_score: score,
   })
-  .refine((r) => r.home_team.toLowerCase() !== r.away_team.toLowerCase(), {
-    message: 'Heim- und Auswärtsteam müssen verschieden sein.',
+  .refine((r) => !sameTeam(r.home_team, r.away_team), {
+    message: SAME_TEAMS_MESSAGE,
     path: ['away_team'],
   })
   .refine((r) => (r.home_score === null) === (r.away_score === null), {

@@ -7,6 +7,8 @@ import './zod-german';
 import { optional, optionalInteger, required } from './admin-fields';
 import { baseRevision, id, REQUIRED_MESSAGE, type Listed } from './common';
 import { MATCH_DETAIL_ERRORS, SIDES } from './match-details';
+import { sameTeam } from '../league-table';
+import { SAME_TEAMS_MESSAGE } from './league';
 
 export const MATCH_STATUSES = ['scheduled', 'live', 'finished', 'postponed', 'cancelled'] as const;
 export type MatchStatus = (typeof MATCH_STATUSES)[number];
@@ -54,7 +56,7 @@ export function isCalendarDate(value: string): boolean {
   return d.getUTCFullYear() === +m[1] && d.getUTCMonth() === +m[2] - 1 && d.getUTCDate() === +m[3];
 }
 
-export const matchSchema = z.object({
+const matchFields = z.object({
   home_team: required(200),
   away_team: required(200),
   match_date: z
@@ -73,6 +75,16 @@ export const matchSchema = z.object({
   notes: optional(2_000),
   match_type: z.enum(MATCH_TYPES, { errorMap: () => ({ message: 'Bitte eine Spielart aus der Liste wählen.' }) }).default('league'),
 });
+/**
+ * A match of a team against itself (one name typed twice, or in other case) is refused, as a league result
+ * is: saved, it showed on the fixtures with its score while the table left it out. (Two empty names are
+ * the required fields' one message alone.)
+ */
+function withTwoTeams<T extends typeof matchFields>(schema: T): z.ZodEffects<T> {
+  return schema.refine((m: z.output<typeof matchFields>) => !m.home_team || !sameTeam(m.home_team, m.away_team), { message: SAME_TEAMS_MESSAGE, path: ['away_team'] });
+}
+
+export const matchSchema = withTwoTeams(matchFields);
 export type MatchInput = z.input<typeof matchSchema>;
 export type MatchData = z.output<typeof matchSchema>;
 
@@ -81,7 +93,7 @@ export type MatchData = z.output<typeof matchSchema>;
  * team page listed one, since only 'Details' named the team). An edit leaves them to 'Details', where the
  * line-up that belongs to them is.
  */
-export const matchCreateSchema = matchSchema.extend({
+export const matchCreateSchema = withTwoTeams(matchFields.extend({
   team_id: z
     .string()
     .max(100)
@@ -94,10 +106,10 @@ export const matchCreateSchema = matchSchema.extend({
       .nullish()
       .transform((v) => v ?? null),
   ),
-});
+}));
 export type MatchCreateData = z.output<typeof matchCreateSchema>;
 
-export const matchUpdateSchema = matchSchema.extend({ id, base_revision: baseRevision });
+export const matchUpdateSchema = withTwoTeams(matchFields.extend({ id, base_revision: baseRevision }));
 export const matchIdSchema = z.object({ id });
 
 export type MatchEntry = Listed & {

@@ -37,6 +37,38 @@ describe('league tables for the public pages', () => {
     expect(leagueTableById(db, 'weg')).toBeNull();
   });
 
+  it("takes our name from the side most matches name: one match's side set the wrong way round makes no opponent us", () => {
+    const db = createTestDb();
+    const match = (id: string, home: string, away: string, side: 'home' | 'away', score: [number, number]) =>
+      ({ id, home_team: home, away_team: away, team_side: side, match_date: `2026-09-0${id}`, competition: 'Unterliga', season: '2026/27', status: 'finished', home_score: score[0], away_score: score[1] }) as const;
+    seed(db, (tx) => {
+      tx.insert(leagues).values([{ id: 'l', competition: 'Unterliga', season: '2026/27' }]).run();
+      tx.insert(matches)
+        .values([
+          // entered first, with 'Wir spielen: Heim' kept from the form's last match: the side names FC X
+          match('1', 'FC X', 'SV Kirchberg', 'home', [1, 0]),
+          match('2', 'SV Kirchberg', 'FC Y', 'home', [2, 0]),
+          match('3', 'FC Z', 'SV Kirchberg', 'away', [0, 1]),
+        ])
+        .run();
+      tx.insert(leagueResults)
+        .values([
+          { id: 'r', league_id: 'l', home_team: 'FC X', away_team: 'FC Y', home_score: 1, away_score: 0 },
+          // our own result typed again in other case: ours count from the fixtures only, not twice
+          { id: 's', league_id: 'l', home_team: 'sv kirchberg', away_team: 'fc y', home_score: 2, away_score: 0 },
+        ])
+        .run();
+    });
+    const table = leagueTableById(db, 'l')!;
+    expect(table.ourTeam).toBe('SV Kirchberg');
+    expect(table.rows.map((r) => [r.team, r.played, r.points])).toEqual([
+      ['SV Kirchberg', 3, 6],
+      ['FC X', 2, 6],
+      ['FC Z', 1, 0],
+      ['FC Y', 2, 0],
+    ]);
+  });
+
   it('shows the leagues of the newest season on /tabelle, every league on its own page, pasted rows as pasted', () => {
     const db = createTestDb();
     seed(db, (tx) => {

@@ -6,7 +6,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { getDb, type Db } from '../db/client';
 import { leagueResults, leagues, matches, standings } from '../db/schema';
-import { cleanTieBreakers, computeTable, teamKey, type LeagueResult, type TableRow } from '../../lib/league-table';
+import { cleanTieBreakers, computeTable, sameTeam, teamKey, type LeagueResult, type TableRow } from '../../lib/league-table';
 import { clubIdentity } from './club';
 import { compareSeasonsNewestFirst, seasonStartYear } from '../../lib/fixtures';
 
@@ -28,21 +28,32 @@ export type LeagueTableView = {
 };
 
 /**
- * Our side of a match: the side `team_side` names, else the name that turns up
- * in most of our matches of the league (that is the club, whoever it plays);
- * with one match only, the side that carries the club's name.
+ * Our name in the league: the name the matches' `team_side` names most often
+ * (one match's side set the wrong way round, 'Wir spielen' kept from the match
+ * entered before, no longer makes the opponent us), else the name that turns up
+ * in most of our matches of the league (that is the club, whoever it plays); on
+ * a tie, the one that carries the club's name.
  */
 function ourNameIn(list: MatchRow[]): string | null {
+  const sided = new Map<string, number>();
   const seen = new Map<string, number>();
+  const count = (counts: Map<string, number>, typed: string) => {
+    const name = [...counts.keys()].find((known) => sameTeam(known, typed)) ?? teamKey(typed);
+    counts.set(name, (counts.get(name) ?? 0) + 1);
+  };
   for (const m of list) {
-    if (m.team_side) return teamKey(m.team_side === 'home' ? m.home_team : m.away_team);
-    for (const name of [m.home_team, m.away_team]) seen.set(teamKey(name), (seen.get(teamKey(name)) ?? 0) + 1);
+    if (m.team_side) count(sided, m.team_side === 'home' ? m.home_team : m.away_team);
+    for (const name of [m.home_team, m.away_team]) count(seen, name);
   }
+  return mostNamed(sided.size > 0 ? sided : seen);
+}
+
+function mostNamed(seen: Map<string, number>): string | null {
   const most = Math.max(0, ...seen.values());
   const top = [...seen].filter(([, n]) => n === most).map(([name]) => name);
   if (top.length === 1) return top[0];
   const club = clubIdentity();
-  return top.find((name) => name === club.longName) ?? top.find((name) => name.includes(club.shortName)) ?? null;
+  return top.find((name) => sameTeam(name, club.longName)) ?? top.find((name) => name.includes(club.shortName)) ?? null;
 }
 
 function leagueMatches(db: Db, league: LeagueRow): MatchRow[] {
@@ -63,7 +74,7 @@ const COUNTED_STATUSES = new Set(['finished', 'scheduled', 'upcoming']);
 
 /** Our results from the fixtures, under our name in the table; not-yet-played matches name the teams only. */
 function ourResults(list: MatchRow[], matchName: string | null, tableName: string | null): LeagueResult[] {
-  const rename = (name: string) => (matchName && tableName && teamKey(name) === matchName ? tableName : name);
+  const rename = (name: string) => (tableName && sameTeam(name, matchName) ? tableName : name);
   return list
     .filter((m) => m.status !== 'cancelled')
     .map((m) => {
@@ -119,7 +130,7 @@ export function leagueTableOf(db: Db, league: LeagueRow): LeagueTableView {
   }
   const others = db.select().from(leagueResults).where(eq(leagueResults.league_id, league.id)).all();
   // where the fixtures hold our matches, ours count from there only (not twice)
-  const isUs = (name: string) => ours.length > 0 && (teamKey(name) === ourTeam || teamKey(name) === matchName);
+  const isUs = (name: string) => ours.length > 0 && (sameTeam(name, ourTeam) || sameTeam(name, matchName));
   const results: LeagueResult[] = [
     ...ourResults(ours, matchName, ourTeam),
     ...others

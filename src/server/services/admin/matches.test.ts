@@ -48,6 +48,16 @@ describe('matches service', () => {
     expect(db.select().from(matches).all().filter((m) => m.team_id === null).map((m) => m.team_side)).toEqual([null]);
   });
 
+  it('refuses one team on both sides, in any case and spacing, in the new match, edit and import forms alike', async () => {
+    const { matchUpdateSchema } = await import('../../../lib/schemas/match');
+    const away = (schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { path: (string | number)[]; message: string }[] } } }, v: Record<string, unknown>) =>
+      schema.safeParse({ ...base, ...v }).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+    expect(away(matchSchema, { away_team: ' sv  kirchberg ' })).toEqual([['away_team', 'Heim- und Auswärtsteam müssen verschieden sein.']]);
+    expect(away(matchCreateSchema, { away_team: 'SV KIRCHBERG', team_id: null })).toEqual([['away_team', 'Heim- und Auswärtsteam müssen verschieden sein.']]);
+    expect(away(matchUpdateSchema, { id: 'm', base_revision: 1, away_team: 'SV Kirchberg' })).toEqual([['away_team', 'Heim- und Auswärtsteam müssen verschieden sein.']]);
+    expect(away(matchSchema, { away_team: 'SV Kirchberg II' })).toBeUndefined();
+  });
+
   it('lists by date ascending', () => {
     createMatch(match({ match_date: '2026-09-01', home_team: 'Später' }), db);
     createMatch(match({ match_date: '2026-08-01', home_team: 'Früher' }), db);
