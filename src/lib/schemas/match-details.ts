@@ -74,6 +74,9 @@ export const EVENT_LABELS: Record<EventType, string> = {
 export const GOAL_KIND_LABELS: Record<GoalKind, string> = { regular: 'Tor', penalty: 'Elfmeter', own_goal: 'Eigentor' };
 
 /** Refusals of a line-up, an event or a link (German, shown as they are). */
+/** The most stoppage time an event may carry (the clock counts on past it when Halbzeit or Abpfiff was forgotten). */
+export const MAX_ADDED_MINUTES = 30;
+
 export const MATCH_DETAIL_ERRORS = {
   notOurPlayer: 'Dieser Spieler gehört nicht zu unserer Mannschaft in diesem Spiel.',
   duplicatePlayer: 'Ein Spieler steht doppelt in der Aufstellung.',
@@ -98,6 +101,9 @@ export const MATCH_DETAIL_ERRORS = {
   goalKind: 'Bitte eine Torart aus der Liste wählen.',
   notStarted: 'Das Spiel wurde noch nicht angepfiffen.',
   phase: 'Dieser Schritt passt nicht zum Spielstand.',
+  calledOff: 'Dieses Spiel ist abgesagt oder verschoben. Bitte zuerst unter „Spielplan“ den Status ändern.',
+  clockPastLimit: (shown: string) =>
+    `Die Spieluhr steht bei ${shown}: so viel Nachspielzeit gibt es nicht. Bitte die Minute eintragen (oder „Halbzeit“ bzw. „Abpfiff“ drücken, falls vergessen).`,
   scoreFromGoals: (home: number, away: number) =>
     `Das Ergebnis ergibt sich aus den Toren unter „Spieldetails“ (${home}:${away}). Bitte die Tore dort ändern.`,
 } as const;
@@ -167,7 +173,7 @@ export const eventSchema = z.object({
   side,
   /** empty: the minute from the match clock ('Spieltag') */
   minute: optionalInteger(1, 130),
-  added_time: optionalInteger(0, 30),
+  added_time: optionalInteger(0, MAX_ADDED_MINUTES),
   goal_kind: z
     .enum(GOAL_KINDS, { errorMap: () => ({ message: MATCH_DETAIL_ERRORS.goalKind }) })
     .nullish()

@@ -7,12 +7,14 @@ import { getDb, type Db } from '../../db/client';
 import { RefusedWrite, write } from '../../db/write';
 import { matches } from '../../db/schema';
 import { addDays } from '../../../lib/dates-de';
-import { isRunningPhase, matchMinute, RUNNING_PHASES } from '../../../lib/match-minute';
-import { MATCH_DETAIL_ERRORS as E, PHASE_FLOW, type EventData, type PhaseStep } from '../../../lib/schemas/match-details';
+import { formatMinute, isRunningPhase, matchMinute, RUNNING_PHASES } from '../../../lib/match-minute';
+import { MATCH_DETAIL_ERRORS as E, MAX_ADDED_MINUTES, PHASE_FLOW, type EventData, type PhaseStep } from '../../../lib/schemas/match-details';
 import { followScore, halfMinutesOf, matchChanges, matchRow, readMatchDetails } from './match-details';
 import { addEvent } from './match-events';
 
 export type MatchChoice = { id: string; home_team: string; away_team: string; match_date: string; match_time: string | null; live_phase: string };
+
+const CALLED_OFF = new Set(['cancelled', 'postponed']);
 
 /**
  * The matches 'Spieltag' offers: ours (with a team) from yesterday on, so a
@@ -29,7 +31,8 @@ export function matchDayChoices(today: string, db: Db = getDb()): { current: str
     .limit(30)
     .all();
   const running = rows.find((m) => m.status === 'live' && isRunningPhase(m.live_phase));
-  const next = rows.find((m) => m.match_date >= today && m.live_phase !== 'full_time');
+  // a match called off or put off is not the one to record today: the next one played is
+  const next = rows.find((m) => m.match_date >= today && m.live_phase !== 'full_time' && !CALLED_OFF.has(m.status ?? ''));
   const current = running ?? next ?? rows[rows.length - 1] ?? null;
   // today's matches typed in without one of our teams are not offered: the panel says so, instead of
   // silently picking the next match of a team (an admin pressed Anpfiff on a match months away)
@@ -53,6 +56,8 @@ export function advancePhase(matchId: string, step: PhaseStep, now: number, db: 
       const m = matchRow(matchId, db);
       const flow = PHASE_FLOW[step];
       if (!flow.from.includes(m.live_phase)) throw new RefusedWrite(E.phase, 'BAD_REQUEST');
+      // else 'Live' on the fixtures and in the calendars for a match that is not played
+      if (step === 'kickoff' && CALLED_OFF.has(m.status ?? '')) throw new RefusedWrite(E.calledOff, 'BAD_REQUEST');
       // the status (and at full time the result) is in the calendars: their copies are replaced (RFC 5545 SEQUENCE)
       const set: Partial<typeof matches.$inferInsert> = { live_phase: flow.to, updated_at: new Date(now).toISOString() };
       if (step === 'kickoff') Object.assign(set, { kickoff_at: now, status: 'live' });
@@ -77,6 +82,8 @@ export function recordEvent(input: EventData, createdBy: string | null, now: num
   if (minute == null) {
     const clock = matchMinute({ ...m, half_minutes: halfMinutesOf(m, db) }, now);
     if (!clock) throw new RefusedWrite(E.notStarted, 'BAD_REQUEST');
+    // Halbzeit or Abpfiff forgotten: the clock went on to '45+76'', which no one would type
+    if ((clock.added ?? 0) > MAX_ADDED_MINUTES) throw new RefusedWrite(E.clockPastLimit(formatMinute(clock.minute, clock.added)), 'BAD_REQUEST');
     minute = clock.minute;
     added = clock.added;
   }

@@ -160,6 +160,24 @@ describe('match day', () => {
     expect(day.choices.map((c) => c.id)).toEqual([matchId]);
   });
 
+  it('passes over a match called off or put off, whose Anpfiff is refused in German', () => {
+    write('test.off', () => db.update(matches).set({ status: 'cancelled' }).where(eq(matches.id, matchId)).run(), db);
+    const later = write('test.seed', () => db.insert(matches).values({ home_team: 'SV Kirchberg', away_team: 'FC Gnas', match_date: '2026-11-22', match_time: '17:00', team_id: teamId, team_side: 'home' }).returning().get().id, db);
+    expect(matchDayChoices('2026-11-22', db).current).toBe(later);
+    expect(() => advancePhase(matchId, 'kickoff', T0, db)).toThrow(MATCH_DETAIL_ERRORS.calledOff);
+    write('test.off', () => db.update(matches).set({ status: 'postponed' }).where(eq(matches.id, matchId)).run(), db);
+    expect(() => advancePhase(matchId, 'kickoff', T0, db)).toThrow(MATCH_DETAIL_ERRORS.calledOff);
+    expect(score()).toMatchObject({ status: 'postponed', live_phase: 'not_started', kickoff_at: null });
+  });
+
+  it("refuses the clock's minute past the most stoppage time (Halbzeit forgotten) and takes a typed one", () => {
+    advancePhase(matchId, 'kickoff', T0, db);
+    const MIN = 60_000;
+    expect(recordEvent({ ...event({ type: 'yellow', side: 'away', player_name: 'K. Maier' }), minute: null }, null, T0 + (45 + 29) * MIN, db).row).toMatchObject({ minute: 45, added_time: 30 });
+    expect(() => recordEvent({ ...event({ type: 'yellow', side: 'away', player_name: 'K. Maier' }), minute: null }, null, T0 + (45 + 75) * MIN, db)).toThrow(MATCH_DETAIL_ERRORS.clockPastLimit("45+76'"));
+    expect(recordEvent({ ...event({ type: 'yellow', side: 'away', player_name: 'K. Maier' }), minute: 60 }, null, T0 + (45 + 76) * MIN, db).row).toMatchObject({ minute: 60, added_time: null });
+  });
+
   it('a match whose Abpfiff was forgotten is still offered, first, days later', () => {
     advancePhase(matchId, 'kickoff', T0, db);
     const later = write('test.seed', () => db.insert(matches).values({ home_team: 'SV Kirchberg', away_team: 'FC Gnas', match_date: '2026-11-29', team_id: teamId, team_side: 'home' }).returning().get().id, db);
