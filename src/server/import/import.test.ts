@@ -175,30 +175,61 @@ describe('npm run import from a JSON export', () => {
     }
   });
 
-  it('a folder of CSV files as the old table editor exports them imports to the same content', async () => {
-    await runImport(db, options(), log);
-    const csvDir = path.join(dir, 'csv');
-    fs.mkdirSync(csvDir);
+  /** The old club as a folder of CSV files: the table editor's ('t', commas, UTF-8) or as a spreadsheet saved it again. */
+  function writeCsvExport(folder: string, style: { yes: string; no: string; separator: string; encoding: BufferEncoding }) {
+    fs.mkdirSync(folder);
     const cell = (v: unknown): string => {
       if (v === null || v === undefined) return '';
       if (v instanceof Date) return v.toISOString().replace('T', ' ').replace(/\.\d+Z$/, '+00');
       if (Array.isArray(v)) return `{${v.map((x) => `"${String(x)}"`).join(',')}}`;
-      if (typeof v === 'boolean') return v ? 't' : 'f';
+      if (typeof v === 'boolean') return v ? style.yes : style.no;
       return String(v);
     };
-    const quote = (s: string) => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
+    const quote = (s: string) => (/[",;\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
     for (const [table, list] of Object.entries(oldClub())) {
       if (list.length === 0) continue;
       const columns = Object.keys(list[0]);
-      const lines = [columns.join(','), ...list.map((row) => columns.map((c) => quote(cell((row as Record<string, unknown>)[c]))).join(','))];
-      fs.writeFileSync(path.join(csvDir, `${table}.csv`), `${lines.join('\n')}\n`);
+      const lines = [columns.join(style.separator), ...list.map((row) => columns.map((c) => quote(cell((row as Record<string, unknown>)[c]))).join(style.separator))];
+      fs.writeFileSync(path.join(folder, `${table}.csv`), Buffer.from(`${lines.join('\n')}\n`, style.encoding));
     }
+  }
+  const content = (d: Db) =>
+    ['SELECT name, category, description, achievements FROM teams ORDER BY name', 'SELECT title, content, created_at, published FROM news', 'SELECT home_team, match_date, match_time, home_score FROM matches ORDER BY match_date', 'SELECT page_key, content, is_active FROM page_content ORDER BY page_key', 'SELECT email FROM users ORDER BY email', 'SELECT title, description, display_order, is_active, created_at FROM gallery ORDER BY display_order'].map((q) => d.$client.prepare(q).all());
+
+  it('a folder of CSV files as the old table editor exports them imports to the same content', async () => {
+    await runImport(db, options(), log);
+    const csvDir = path.join(dir, 'csv');
+    writeCsvExport(csvDir, { yes: 't', no: 'f', separator: ',', encoding: 'utf8' });
     const fromCsv = createTestDb();
     const outcome = await runImport(fromCsv, options({ from: csvDir, uploadsDir: path.join(dir, 'uploads-csv') }), log);
     expect(outcome.ok).toBe(true);
-    const content = (d: Db) =>
-      ['SELECT name, category, description, achievements FROM teams ORDER BY name', 'SELECT title, content, created_at, published FROM news', 'SELECT home_team, match_date, match_time, home_score FROM matches ORDER BY match_date', 'SELECT page_key, content, is_active FROM page_content ORDER BY page_key', 'SELECT email FROM users ORDER BY email', 'SELECT title, description, display_order, is_active, created_at FROM gallery ORDER BY display_order'].map((q) => d.$client.prepare(q).all());
     expect(content(fromCsv)).toEqual(content(db));
+  });
+
+  it('so does one saved again by German Excel: semicolons, WAHR and FALSCH, Windows-1252', async () => {
+    await runImport(db, options(), log);
+    expect(db.$client.prepare('SELECT count(*) FROM news WHERE published = 1').pluck().get()).toBeGreaterThan(0);
+    const csvDir = path.join(dir, 'excel');
+    writeCsvExport(csvDir, { yes: 'WAHR', no: 'FALSCH', separator: ';', encoding: 'latin1' });
+    const fromExcel = createTestDb();
+    const outcome = await runImport(fromExcel, options({ from: csvDir, uploadsDir: path.join(dir, 'uploads-excel') }), log);
+    expect(outcome.ok).toBe(true);
+    expect(content(fromExcel)).toEqual(content(db));
+  });
+
+  it('achievements that only look like a list (a JSON text begun with a year, a CSV cell edited by hand) are lines of text', async () => {
+    const club = oldClub();
+    (club.teams[1] as Record<string, unknown>).achievements = '[2019] Meister\nCupsieger';
+    fs.writeFileSync(exportFile, JSON.stringify(club));
+    expect((await runImport(db, options(), log)).ok).toBe(true);
+    const csvDir = path.join(dir, 'hand');
+    fs.mkdirSync(csvDir);
+    fs.writeFileSync(path.join(csvDir, 'teams.csv'), 'id,name,category,achievements\nt9,U16,Nachwuchs,"{""Meister 2019}"\n');
+    const fromCsv = createTestDb();
+    expect((await runImport(fromCsv, options({ from: csvDir, uploadsDir: path.join(dir, 'uploads-hand') }), log)).ok).toBe(true);
+    const achievements = (d: Db, name: string) => d.$client.prepare('SELECT achievements FROM teams WHERE name = ?').pluck().get(name);
+    expect(JSON.parse(achievements(db, 'Reserve') as string)).toEqual(['[2019] Meister', 'Cupsieger']);
+    expect(JSON.parse(achievements(fromCsv, 'U16') as string)).toEqual(['{"Meister 2019}']);
   });
 
   it('--invite sends each new user an invitation whose link sets the password; existing accounts get none', async () => {

@@ -32,4 +32,6 @@ it("an invitation of the import that does not go is said in the superadmin's hea
   } finally {
     db.$client.close();
   }
-});
+  // a whole import with its site's publish in a process of its own: 4 s alone, over 20 s once beside the
+  // other import files' PostgreSQL and image work on two cores
+}, 60_000);

@@ -50,6 +50,37 @@ describe('the old data as it comes', () => {
     expect((await readSource(folder)).teams?.map((row) => row.name)).toEqual(['Kampfmannschaft Süd', 'Großwiese']);
   });
 
+  it('refuses an export in which no table is found, naming what it found; finds files named in any case or as downloaded', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-names-'));
+    dirs.push(dir);
+    const refusal = async (from: string) => readSource(from).then(() => 'gelesen', (error: Error) => error.message);
+    fs.writeFileSync(path.join(dir, 'nachrichten.csv'), 'id,title,content\nn1,T,X\n');
+    expect(await refusal(dir)).toBe(IMPORT_TEXTS.sourceUnreadable(IMPORT_TEXTS.noTableFiles(['nachrichten.csv'])));
+    const file = path.join(dir, 'export.json');
+    fs.writeFileSync(file, JSON.stringify({ data: { news: [] } }));
+    expect(await refusal(file)).toBe(IMPORT_TEXTS.sourceUnreadable(IMPORT_TEXTS.noKnownTables(['data'])));
+    fs.rmSync(file);
+    fs.writeFileSync(path.join(dir, 'News.CSV'), 'id,title,content\nn1,Titel,Text\n');
+    fs.writeFileSync(path.join(dir, 'teams_rows.csv'), 'id,name,category\nt1,KM,Herren\n');
+    const data = await readSource(dir);
+    expect(data.news).toEqual([{ id: 'n1', title: 'Titel', content: 'Text' }]);
+    expect(data.teams).toEqual([{ id: 't1', name: 'KM', category: 'Herren' }]);
+  });
+
+  it('reads a CSV German Excel saved with semicolons, and JSON with a byte order mark or in Windows-1252', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-excel-'));
+    dirs.push(dir);
+    fs.writeFileSync(path.join(dir, 'news.csv'), 'id;title;content\nn1;Titel, mit Komma;"Text; mit Strichpunkt"\n');
+    fs.writeFileSync(path.join(dir, 'teams.json'), Buffer.from(JSON.stringify([{ id: 't1', name: 'Großwiese', category: 'Herren' }]), 'latin1'));
+    fs.writeFileSync(path.join(dir, 'players.json'), '\uFEFF' + JSON.stringify([{ id: 'p1', name: 'Jörg' }]));
+    const data = await readSource(dir);
+    expect(data.news).toEqual([{ id: 'n1', title: 'Titel, mit Komma', content: 'Text; mit Strichpunkt' }]);
+    expect(data.teams?.[0]).toMatchObject({ name: 'Großwiese' });
+    expect(data.players?.[0]).toMatchObject({ name: 'Jörg' });
+    fs.writeFileSync(path.join(dir, 'players.json'), '[{"id": "p1",]');
+    expect(await readSource(dir).then(() => 'gelesen', (error: Error) => error.message)).toMatch(/^Die alten Daten konnten nicht gelesen werden: players\.json ist keine gültige JSON-Datei \(/);
+  });
+
   it("keeps an image address with a bare '%' (taken as it is) instead of ending the import", () => {
     expect(bucketPath('https://x.supabase.co/storage/v1/object/public/club-images/news/100%-sieg.jpg')).toBe('news/100%-sieg.jpg');
     expect(bucketPath('https://x.supabase.co/storage/v1/object/public/club-images/news/gr%C3%BCn.jpg')).toBe('news/grün.jpg');

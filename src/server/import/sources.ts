@@ -130,24 +130,44 @@ export async function readPostgres(url: string, timeoutMs = SOURCE_TIMEOUT_MS): 
   }
 }
 
-/** An export: one JSON file with every table, or a folder with one JSON file per table. */
+/**
+ * An export: one JSON file with every table, or a folder with one JSON or CSV file per table. A file's name
+ * is its table's, in any case, or as the table editor downloads it ('news_rows.csv'). An export in which no
+ * table is found is refused with the names expected: taken as empty, a folder of misnamed files imported
+ * nothing and said 'Import abgeschlossen'.
+ */
 export function readExport(location: string): SourceData {
   const stat = fs.statSync(location);
   if (stat.isFile()) {
-    const parsed = JSON.parse(fs.readFileSync(location, 'utf8')) as unknown;
+    const parsed = readJson(location, path.basename(location));
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error(IMPORT_TEXTS.notTables);
     const tables = parsed as Record<string, unknown>;
-    return Object.fromEntries(TABLE_NAMES.filter((t) => t in tables && tables[t] !== null).map((t) => [t, rowsOf(tables[t], t)]));
+    const data = Object.fromEntries(TABLE_NAMES.filter((t) => t in tables && tables[t] !== null).map((t) => [t, rowsOf(tables[t], t)]));
+    if (Object.keys(data).length === 0) throw new Error(IMPORT_TEXTS.noKnownTables(Object.keys(tables)));
+    return data;
   }
+  const files = new Map(fs.readdirSync(location).map((name) => [name.toLowerCase(), name]));
+  const fileOf = (table: string, ending: string) => files.get(`${table}.${ending}`) ?? files.get(`${table}_rows.${ending}`);
   const data: SourceData = {};
   for (const table of TABLE_NAMES) {
-    const json = path.join(location, `${table}.json`);
-    const csv = path.join(location, `${table}.csv`);
-    if (fs.existsSync(json)) data[table] = rowsOf(JSON.parse(fs.readFileSync(json, 'utf8')), `${table}.json`);
+    const json = fileOf(table, 'json');
+    const csv = fileOf(table, 'csv');
+    if (json) data[table] = rowsOf(readJson(path.join(location, json), json), json);
     // a CSV opened and saved again in German Excel is Windows-1252
-    else if (fs.existsSync(csv)) data[table] = readCsv(decodeText(fs.readFileSync(csv)), `${table}.csv`);
+    else if (csv) data[table] = readCsv(decodeText(fs.readFileSync(path.join(location, csv))), csv);
   }
+  if (Object.keys(data).length === 0) throw new Error(IMPORT_TEXTS.noTableFiles([...files.values()].filter((name) => /\.(csv|json)$/i.test(name))));
   return data;
+}
+
+/** A JSON file as text in UTF-8 with or without a byte order mark (Notepad's), or Windows-1252. */
+function readJson(file: string, name: string): unknown {
+  try {
+    return JSON.parse(decodeText(fs.readFileSync(file)));
+  } catch (error) {
+    if (error instanceof SyntaxError) throw new Error(IMPORT_TEXTS.notJsonFile(name, error.message));
+    throw error;
+  }
 }
 
 /**
@@ -157,11 +177,20 @@ export function readExport(location: string): SourceData {
  */
 const ARRAY_COLUMNS = new Set(['achievements']);
 
+/**
+ * The header row's separator: a comma, or the semicolon German Excel saves with ('id;title;content'; read
+ * with commas, every row was one column without a key, and skipped).
+ */
+function delimiterOf(text: string): string {
+  const header = text.slice(0, text.search(/\r?\n|$/));
+  return header.includes(';') && !header.includes(',') ? ';' : ',';
+}
+
 /** A CSV export: the header names the columns; an empty cell is null; '{a,"b c"}' in an array column is an array. */
 function readCsv(text: string, name: string): SourceData[string] {
   let rows: Record<string, string>[];
   try {
-    rows = parse(text, { columns: true, skip_empty_lines: true, bom: true, relax_column_count: true }) as Record<string, string>[];
+    rows = parse(text, { columns: true, skip_empty_lines: true, bom: true, relax_column_count: true, delimiter: delimiterOf(text) }) as Record<string, string>[];
   } catch (error) {
     const { code, lines } = error as { code?: string; lines?: number };
     if (code?.startsWith('CSV_')) throw new Error(IMPORT_TEXTS.notCsv(name, lines ?? 0));
@@ -171,10 +200,15 @@ function readCsv(text: string, name: string): SourceData[string] {
   return rows.map((row) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, cell(key, value)])));
 }
 
-function postgresArray(text: string): string[] {
+/** '{a,"b c"}' as a list; a cell edited by hand so that it is none ('{"Meister 2019}') stays text (one line). */
+function postgresArray(text: string): string[] | string {
   const inner = text.slice(1, -1);
   if (inner === '') return [];
-  return (parse(inner, { escape: '\\', quote: '"' }) as string[][])[0];
+  try {
+    return (parse(inner, { escape: '\\', quote: '"' }) as string[][])[0];
+  } catch {
+    return text;
+  }
 }
 
 /** The old data from a database address or an export; SourceUnreadable with the German reason when it cannot be read. */

@@ -35,11 +35,22 @@ export type TableDef = {
 // the old site's texts without control characters, as the admin stores them now (xml-text.ts)
 const text = (v: unknown) => (v === null || v === undefined ? '' : withoutControlCharacters(String(v)));
 const orNull = (v: unknown) => (v === null || v === undefined || v === '' ? null : withoutControlCharacters(String(v)));
-const flag = (v: unknown) => v === true || v === 1 || v === 't' || v === 'true' || v === '1';
+/** Yes as Postgres, an export or a spreadsheet writes it ('TRUE' from Excel, 'WAHR' from German Excel). */
+const YES = new Set(['true', 't', '1', 'wahr', 'ja', 'yes', 'y', 'x']);
+const flag = (v: unknown) => v === true || v === 1 || (typeof v === 'string' && YES.has(v.trim().toLowerCase()));
 const int = (v: unknown) => (v === null || v === undefined || v === '' ? null : Number(v));
 /** an array from Postgres, a JSON text from an export, or one line per entry */
-const list = (v: unknown): string[] =>
-  Array.isArray(v) ? v.map(String) : typeof v === 'string' && v.trim().startsWith('[') ? (JSON.parse(v) as string[]) : text(v).split('\n').filter(Boolean);
+const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : (jsonList(v) ?? text(v).split('\n').filter(Boolean)));
+/** A JSON list in a text ('["Meister 2019"]'); null for a text that only begins so ('[2019] Meister'), read as lines then. */
+function jsonList(v: unknown): string[] | null {
+  if (typeof v !== 'string' || !v.trim().startsWith('[')) return null;
+  try {
+    const parsed = JSON.parse(v) as unknown;
+    return Array.isArray(parsed) ? parsed.map(String) : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * A position typed freely in the old app, as one of the eight the player form offers (player.ts): 'Tormann'

@@ -70,6 +70,11 @@ export const IMPORT_TEXTS = {
   noPermission: 'Keine Leserechte für die Datei oder den Ordner.',
   notJson: (detail: string) => `Die Datei ist kein gültiges JSON (${detail}).`,
   notTables: 'Die Datei enthält keine Tabellen: erwartet wird ein Objekt wie {"news": [ … ], "teams": [ … ]}.',
+  notJsonFile: (name: string, detail: string) => `${name} ist keine gültige JSON-Datei (${detail}).`,
+  noKnownTables: (keys: string[]) =>
+    `Die Datei enthält keine der Tabellen der alten App (${keys.length > 0 ? `gefunden: ${keys.slice(0, 8).join(', ')}` : 'sie ist leer'}; erwartet z. B. „news“, „teams“, „players“).`,
+  noTableFiles: (names: string[]) =>
+    `Im Ordner ist keine Datei einer Tabelle der alten App (${names.length > 0 ? `gefunden: ${names.slice(0, 8).join(', ')}` : 'keine CSV- oder JSON-Datei'}; erwartet z. B. news.csv oder news.json, teams.csv, players.csv).`,
   notRows: (where: string) => `${where} enthält keine Liste von Zeilen (erwartet: [ { … }, { … } ]).`,
   notCsv: (name: string, line: number) => `${name} ist keine lesbare CSV-Datei (Fehler in Zeile ${line}, z. B. ein Anführungszeichen ohne Gegenstück).`,
   noSsl: 'Die Datenbank spricht kein SSL: in der Adresse sslmode=disable setzen, wenn sie im eigenen Netz läuft.',
