@@ -107,6 +107,23 @@ describe('npm run import and the accounts here before it', () => {
     );
   });
 
+  it('a role an earlier run gave and a superadmin took away here is not given again, though its old row changed', async () => {
+    await runImport(db, options(), log);
+    expect(rolesOf('schriftfuehrerin@sv-altdorf.at')).toEqual(['admin']);
+    write('test.roleTaken', () => db.$client.prepare("DELETE FROM user_roles WHERE role = 'admin' AND user_id = (SELECT id FROM users WHERE email = 'schriftfuehrerin@sv-altdorf.at')").run(), db);
+    // the next export writes the row with its date (another way out of the old app)
+    const club = oldClub();
+    (club.user_roles[1] as Record<string, unknown>).created_at = new Date();
+    fs.writeFileSync(exportFile, JSON.stringify(club));
+    lines.length = 0;
+    expect((await runImport(db, options(), log)).ok).toBe(true);
+    expect(rolesOf('schriftfuehrerin@sv-altdorf.at')).toEqual([]);
+    expect(lines).toContain(
+      `[import]   übersprungen user_roles ${OLD.editor}:admin: die Rolle admin des Kontos schriftfuehrerin@sv-altdorf.at wurde hier entzogen, nachdem ein früherer Import sie gab; der Import gibt sie nicht wieder (ein Superadmin kann sie unter „Benutzer“ vergeben).`,
+    );
+    expect(rolesOf('obmann@sv-altdorf.at')).toEqual(['superadmin']);
+  });
+
   it('--invite invites the accounts the import made, not one that was here before without a password (its admin invites it)', async () => {
     const sent: string[] = [];
     const send = async (mail: Mail) => (sent.push(mail.to), { transport: 'outbox' as const });

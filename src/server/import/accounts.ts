@@ -75,14 +75,22 @@ export function storeAccount(sql: Database, row: Record<string, unknown>, existi
 export function roleRefusal(sql: Database, row: Record<string, unknown>): string | null {
   const userId = String(row.user_id);
   if (sql.prepare('SELECT 1 FROM user_roles WHERE user_id = ? AND role = ?').get(userId, row.role) !== undefined) return null;
+  const emailOf = () => (sql.prepare('SELECT email FROM users WHERE id = ?').get(userId) as { email: string }).email;
+  // given by an earlier run and taken away here since (a former board member): a superadmin's decision, which
+  // a later run whose old row changed (another export's dates) undid
+  if (sql.prepare("SELECT 1 FROM import_map WHERE source_table = 'user_roles' AND target_id = ?").get(roleKey(userId, row.role)) !== undefined) {
+    return T.roleTakenHere(emailOf(), String(row.role));
+  }
   const made = madeByImport(sql, userId);
   if (made && !usedHere(sql, userId)) return null;
-  const { email } = sql.prepare('SELECT email FROM users WHERE id = ?').get(userId) as { email: string };
-  return made ? T.roleNotForAccountInUse(email, String(row.role)) : T.roleNotForAccountHere(email, String(row.role));
+  return made ? T.roleNotForAccountInUse(emailOf(), String(row.role)) : T.roleNotForAccountHere(emailOf(), String(row.role));
 }
 
 /** Gives our account the old role (one it has already stays one); returns the role's key in import_map. */
 export function storeRole(sql: Database, row: Record<string, unknown>): string {
   sql.prepare('INSERT INTO user_roles (id, user_id, role) VALUES (?, ?, ?) ON CONFLICT (user_id, role) DO NOTHING').run(randomUUID(), row.user_id, row.role);
-  return `${row.user_id}:${row.role}`;
+  return roleKey(row.user_id, row.role);
 }
+
+/** A role's key in import_map: our account and the role. */
+const roleKey = (userId: unknown, role: unknown) => `${String(userId)}:${String(role)}`;

@@ -32,6 +32,8 @@ export const IMPORT_TEXTS = {
     `E-Mail im alten System geändert (${before} → ${now}): das Konto hier behält ${before} (es wird hier schon benutzt: Passwort gesetzt oder Rollen hier vergeben).`,
   roleNotForAccountInUse: (email: string, role: string) =>
     `das Konto ${email} wird hier schon benutzt (Passwort gesetzt oder Rollen hier vergeben); seine Rollen vergibt ein Superadmin unter „Benutzer“ (die Rolle ${role} aus dem alten System wurde nicht übernommen).`,
+  roleTakenHere: (email: string, role: string) =>
+    `die Rolle ${role} des Kontos ${email} wurde hier entzogen, nachdem ein früherer Import sie gab; der Import gibt sie nicht wieder (ein Superadmin kann sie unter „Benutzer“ vergeben).`,
   roleNotForAccountHere: (email: string, role: string) =>
     `das Konto ${email} gab es hier schon vor dem Import; seine Rollen vergibt ein Superadmin unter „Benutzer“ (die Rolle ${role} aus dem alten System wurde nicht übernommen).`,
   usage:
