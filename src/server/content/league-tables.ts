@@ -3,12 +3,12 @@
 // competition and season (from the fixtures) and the other teams' results
 // (league_results); an entered league shows its pasted rows (standings).
 // Rules of the count and the order: src/lib/league-table.ts, decision 027.
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq, sql } from 'drizzle-orm';
 import { getDb, type Db } from '../db/client';
 import { leagueResults, leagues, matches, standings } from '../db/schema';
 import { cleanTieBreakers, computeTable, sameTeam, teamKey, type LeagueResult, type TableRow } from '../../lib/league-table';
 import { clubIdentity } from './club';
-import { compareSeasonsNewestFirst, seasonStartYear } from '../../lib/fixtures';
+import { compareSeasonsNewestFirst, seasonSlug, seasonStartYear } from '../../lib/fixtures';
 
 type LeagueRow = typeof leagues.$inferSelect;
 type MatchRow = typeof matches.$inferSelect;
@@ -56,12 +56,15 @@ function mostNamed(seen: Map<string, number>): string | null {
   return top.find((name) => sameTeam(name, club.longName)) ?? top.find((name) => name.includes(club.shortName)) ?? null;
 }
 
+/** The league's matches: its competition's of its season, however the season was spelt ('2026/27', '2026-27'), as the fixtures take it. */
 function leagueMatches(db: Db, league: LeagueRow): MatchRow[] {
+  const season = seasonSlug(league.season);
   return db
     .select()
     .from(matches)
-    .where(and(eq(matches.competition, league.competition), eq(matches.season, league.season)))
-    .all();
+    .where(eq(matches.competition, league.competition))
+    .all()
+    .filter((m) => seasonSlug(m.season ?? '') === season);
 }
 
 /**

@@ -1,11 +1,11 @@
 // Part of the route registry (routes.ts): the league tables /tabelle and /tabelle/:id (issue 14).
 // A league's results and pasted rows are reported with the league's id as key;
 // our own results come from the fixtures, so any match may move a table.
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { leagues, matches } from '../db/schema';
 import { currentSeasonYear, leagueIds } from '../content/league-tables';
-import { seasonStartYear } from '../../lib/fixtures';
+import { seasonSlug, seasonStartYear } from '../../lib/fixtures';
 import { prepared } from '../content/public-content';
 import type { RouteDef } from './routes';
 import { FIXTURE_LISTS } from './pseudo-tables';
@@ -33,14 +33,13 @@ function leaguesOfMatch(db: Db, change: { table: string; key: string }): string[
   ).get({ id: change.key });
   if (!match) return undefined;
   if (!match.competition || !match.season) return [];
+  // a season spelt otherwise ('2026-27' in a '2026/27' league) is the league's, as its table counts it
+  const season = seasonSlug(match.season);
   return prepared(db, 'routes.leaguesOf', () =>
-    db
-      .select({ id: leagues.id })
-      .from(leagues)
-      .where(and(eq(leagues.competition, sql.placeholder('competition')), eq(leagues.season, sql.placeholder('season'))))
-      .prepare(),
+    db.select({ id: leagues.id, season: leagues.season }).from(leagues).where(eq(leagues.competition, sql.placeholder('competition'))).prepare(),
   )
-    .all({ competition: match.competition, season: match.season })
+    .all({ competition: match.competition })
+    .filter((l) => seasonSlug(l.season) === season)
     .map((l) => l.id);
 }
 

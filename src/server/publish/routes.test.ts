@@ -6,6 +6,7 @@ import { fileForUrl, ROUTES } from './routes';
 import { FIXTURE_LISTS } from './pseudo-tables';
 import { affectedUrls, allUrls, changedLists } from './affected-urls';
 import { SHARE_MATCH_LIMIT } from '../content/share';
+import { leagueTableById } from '../content/league-tables';
 
 let db: Db;
 beforeEach(() => {
@@ -54,6 +55,15 @@ describe('route dependency map', () => {
     const published = { read: () => null, exists: () => true, now: Date.UTC(2026, 8, 2) };
     const reaches = (season: string) => affectedUrls(db, [{ table: 'matches', key: season }], published).includes('/tabelle');
     expect([reaches('2025/26'), reaches('2026/27'), reaches('2027/28')]).toEqual([false, true, true]);
+  });
+
+  it("a league's page follows a match of its season spelt otherwise ('2026-27' in a '2026/27' league), which its table counts", () => {
+    seed(db, () => {
+      db.insert(leagues).values({ id: 'l', competition: 'Unterliga', season: '2026/27' }).run();
+      db.insert(matches).values({ id: 'm', home_team: 'SV Kirchberg', away_team: 'FC Gnas', team_side: 'home', match_date: '2026-09-01', competition: 'Unterliga', season: '2026-27', status: 'finished', home_score: 2, away_score: 1 }).run();
+    });
+    expect(affectedUrls(db, [{ table: 'matches', key: 'm' }])).toContain('/tabelle/l');
+    expect(leagueTableById(db, 'l')!.rows.map((row) => [row.team, row.points])).toEqual([['SV Kirchberg', 3], ['FC Gnas', 0]]);
   });
 
   it("an older match's score draws no share image; one among the latest 100, or one still published, is drawn again", () => {
