@@ -22,6 +22,25 @@ describe('EPC QR payload', () => {
     expect(amountFromText('36,50 EUR')).toBe(3650);
     expect(amountFromText('kostenlos')).toBeNull();
   });
+  it('reads fees as Austrian clubs write them, and says none for 0 or a number without a currency', () => {
+    expect(amountFromText('Mitgliedsbeitrag: € 50,–')).toBe(5000);
+    expect(amountFromText('EUR 50,-')).toBe(5000);
+    expect(amountFromText('50,- Euro pro Familie')).toBe(5000);
+    expect(amountFromText('36.- €')).toBe(3600);
+    expect(amountFromText('Förderbeitrag 1.200 €')).toBe(120000);
+    expect(amountFromText('Förderbeitrag 1.200,50 EUR')).toBe(120050);
+    expect(amountFromText('36.50 €')).toBe(3650);
+    expect(amountFromText('0 €')).toBeNull();
+    expect(amountFromText('Saison 2026 – Beitrag laut Aushang')).toBeNull();
+    expect(amountFromText('Europa-Park 2026')).toBeNull();
+  });
+  it('writes no amount when none is known (the payer types it), and the reference on one line', () => {
+    const lines = epcPayload({ name: 'SV Test', iban: 'AT611904300234573201', amountCents: null, text: remittanceText('Mitgliedsbeitrag 2026\nVor- und Nachname\nGeburtsjahr') }).split('\n');
+    expect(lines).toHaveLength(11);
+    expect(lines[7]).toBe('');
+    expect(lines[10]).toBe('Mitgliedsbeitrag 2026, Geburtsjahr');
+    expect(epcPayload({ name: 'SV Test', iban: 'AT611904300234573201', amountCents: 100, text: 'Zeile eins\r\nZeile zwei' }).split('\n')).toHaveLength(11);
+  });
   it('takes the remittance text from the stored reference: no placeholder words, the purpose once', () => {
     expect(remittanceText('Mitgliedsbeitrag, Vor- und Nachname')).toBe('Mitgliedsbeitrag');
     expect(remittanceText('Name')).toBe('Mitgliedsbeitrag');

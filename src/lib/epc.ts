@@ -1,7 +1,8 @@
 // EPC QR code payload ('GiroCode', EPC069-12 version 002) for a SEPA credit
 // transfer that Austrian banking apps can scan.
 
-export type EpcTransfer = { name: string; iban: string; bic?: string; amountCents: number; text: string };
+/** `amountCents` null: no amount in the code, the payer types it (a fee the texts do not say as a number). */
+export type EpcTransfer = { name: string; iban: string; bic?: string; amountCents: number | null; text: string };
 
 const MAX_BYTES = 331;
 
@@ -20,15 +21,26 @@ export function isValidIban(iban: string): boolean {
   return remainder === 1;
 }
 
-/** The first euro amount in a text such as 'Überweise 36 € /Jahr' or '36,50 EUR', in cents. */
+// an amount as clubs write it: '36', '36,50', '36.50', '1.200', '1 200,00', and no cents as '50,-' or '50,–'
+const NUMBER = String.raw`(\d{1,3}(?:[.\s ]\d{3})+|\d{1,6})(?:[.,](\d{1,2}|[-–—]))?(?!\d)`;
+const CURRENCY = String.raw`(?:€|EUR\b|Euro\b)`;
+/** Number then currency ('36 €', '50,- Euro'), or currency then number ('€ 50,–', 'EUR 36,50'). */
+const AMOUNT = new RegExp(String.raw`(?<![\d.,])${NUMBER}\s*${CURRENCY}|${CURRENCY}\s*${NUMBER}`, 'i');
+
+/**
+ * The first euro amount in a text such as 'Überweise 36 € /Jahr', '36,50 EUR', '€ 50,–' or '1.200 €', in
+ * cents; null for none, and for 0 (a transfer of 0.00 is no EPC code a bank takes).
+ */
 export function amountFromText(text: string | null | undefined): number | null {
-  const match = /(\d{1,6})(?:[.,](\d{1,2}))?\s*(?:€|EUR|Euro)/i.exec(text ?? '');
+  const match = AMOUNT.exec(text ?? '');
   if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
+  const [euros, cents] = match[1] !== undefined ? [match[1], match[2]] : [match[3], match[4]];
+  const total = Number(euros.replace(/[.\s ]/g, '')) * 100 + (cents && /^\d+$/.test(cents) ? Number(cents.padEnd(2, '0')) : 0);
+  return total > 0 ? total : null;
 }
 
 export function epcPayload(t: EpcTransfer): string {
-  const amount = `EUR${(t.amountCents / 100).toFixed(2)}`;
+  const amount = t.amountCents === null ? '' : `EUR${(t.amountCents / 100).toFixed(2)}`;
   const lines = [
     'BCD',
     '002',
@@ -40,7 +52,8 @@ export function epcPayload(t: EpcTransfer): string {
     amount,
     '', // purpose code
     '', // structured reference
-    t.text.trim().slice(0, 140), // unstructured remittance text
+    // unstructured remittance text: one line (a line break in it made a twelfth line, the note to the payer)
+    t.text.replace(/\s+/g, ' ').trim().slice(0, 140),
   ];
   let payload = lines.join('\n');
   while (Buffer.byteLength(payload, 'utf8') > MAX_BYTES && lines[10].length > 0) {
@@ -60,7 +73,7 @@ const PLACEHOLDER = /^(?:(?:vor-?\s*(?:und|&)\s*)?nach)?name$|^vorname\s*,?\s*na
  */
 export function remittanceText(reference: string | null | undefined, purpose = 'Mitgliedsbeitrag'): string {
   const parts = (reference ?? '')
-    .split(/[,;]/)
+    .split(/[,;\n]/)
     .map((part) => part.trim())
     .filter((part) => part && !PLACEHOLDER.test(part));
   const words = new Set(parts.join(' ').toLowerCase().split(/\s+/));

@@ -378,7 +378,6 @@ export const MEMBERSHIP_DEFAULTS = {
   ibanLabel: 'IBAN',
   bankLabel: 'Bank',
   referenceLabel: 'Verwendungszweck',
-  feeCents: 3600,
 } as const;
 
 export const SHOP_TEXTS = {

@@ -45,6 +45,15 @@ test('without SMTP the mail is written for the server user alone, and the log na
   expect(fs.readdirSync(config.outboxDir)).toEqual([]);
 });
 
+test("an inquiry's notification is logged by its kind, without what the visitor typed as its subject", async () => {
+  const logged: string[] = [];
+  vi.spyOn(console, 'info').mockImplementation((...parts: unknown[]) => void logged.push(parts.join(' ')));
+  const sent = await sendMail({ to: 'office@verein.at', purpose: 'inquiry', subject: 'Neue Anfrage (Mitglied werden): Max Muster (8), Asthma', text: 'Hallo' });
+  expect(logged).toEqual([`[mail] no SMTP_URL: "Neue Anfrage (Mitglied werden)" to office@verein.at written to ${sent.file!.replace(/\.eml$/, '.txt')}`]);
+  // the mail itself keeps it, for the club
+  expect(fs.readFileSync(sent.file!.replace(/\.eml$/, '.txt'), 'utf8')).toContain('Betreff: Neue Anfrage (Mitglied werden): Max Muster (8), Asthma');
+});
+
 test('a disk that fills while the mail is written leaves no half mail in the outbox, and the send fails', async () => {
   const open = fs.promises.open.bind(fs.promises);
   // the message's file gets half its bytes, then the disk is full

@@ -71,7 +71,7 @@ async function deliver(mail: Mail): Promise<SentMail> {
   if (config.smtpUrl) {
     if (smtp?.url !== config.smtpUrl) smtp = { url: config.smtpUrl, transport: nodemailer.createTransport(smtpUrlWithTimeouts(config.smtpUrl)) };
     await smtp.transport.sendMail(message);
-    console.info(`[mail] sent "${mail.subject}" to ${mail.to} via SMTP`);
+    console.info(`[mail] sent ${loggedSubject(mail)} to ${mail.to} via SMTP`);
     return { transport: 'smtp' };
   }
   const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
@@ -90,8 +90,17 @@ async function deliver(mail: Mail): Promise<SentMail> {
     [file, info.message as Buffer],
   ]);
   const hasLink = /https?:\/\/\S+/.test(mail.text);
-  console.info(`[mail] no SMTP_URL: "${mail.subject}" to ${mail.to} written to ${readable}${hasLink ? ' (its link is in the file)' : ''}`);
+  console.info(`[mail] no SMTP_URL: ${loggedSubject(mail)} to ${mail.to} written to ${readable}${hasLink ? ' (its link is in the file)' : ''}`);
   return { transport: 'outbox', file };
+}
+
+/**
+ * The subject as the log shows it. An inquiry's carries what the visitor typed ('Anmeldung meines Sohnes,
+ * Asthma'), which the inquiries' retention and an erasure on request (decision 031) reach in the table and
+ * the outbox but never in a system log: its kind only.
+ */
+function loggedSubject(mail: Mail): string {
+  return `"${mail.purpose === 'inquiry' ? mail.subject.replace(/:.*$/s, '') : mail.subject}"`;
 }
 
 /** Why a mail did not go, from what nodemailer threw (its `code`, the server's `responseCode`), or the outbox's disk. */
