@@ -15,6 +15,8 @@ export const FORM_TEXTS = {
   errorText: 'Es gab ein Problem beim Senden der Nachricht. Bitte versuche es erneut.',
   captchaTitle: 'Captcha falsch',
   captchaText: 'Bitte löse die Rechenaufgabe korrekt.',
+  captchaExpiredTitle: 'Rechenaufgabe abgelaufen',
+  captchaExpiredText: 'Die Rechenaufgabe war älter als 30 Minuten. Bitte löse die neue und sende noch einmal – deine Eingaben bleiben.',
   captchaUnavailable: 'Die Rechenaufgabe konnte nicht geladen werden. Bitte tippe auf ↻.',
   rateLimited: 'Zu viele Nachrichten in kurzer Zeit. Bitte versuche es später erneut.',
   noScript: 'Dieses Formular benötigt JavaScript. Bitte aktiviere JavaScript oder schreib uns eine E-Mail.',

@@ -11,6 +11,7 @@ export const inquiry = publicAction(
     handler: async (input, context) => {
       const outcome = await submitInquiry(input, context.clientAddress);
       if (outcome === 'captcha') throw new ActionError({ code: 'BAD_REQUEST', message: 'CAPTCHA' });
+      if (outcome === 'captcha-expired') throw new ActionError({ code: 'BAD_REQUEST', message: 'CAPTCHA_EXPIRED' });
       if (outcome === 'rate-limited') throw new ActionError({ code: 'TOO_MANY_REQUESTS', message: 'RATE_LIMIT' });
       return { ok: true };
     },

@@ -44,9 +44,10 @@ export default function InquiryForm({ source, title, description }: { source: 'm
       if (!error) {
         toast({ title: T.successTitle, description: T.successText });
         setFields(EMPTY);
-      } else if (isActionError(error) && error.message === 'CAPTCHA') {
-        // the fields stay; a new question follows, answered in its field
-        toast({ title: T.captchaTitle, description: T.captchaText, variant: 'destructive' });
+      } else if (isActionError(error) && (error.message === 'CAPTCHA' || error.message === 'CAPTCHA_EXPIRED')) {
+        // the fields stay; a new question follows, answered in its field (a right answer to one too old is no wrong one)
+        const expired = error.message === 'CAPTCHA_EXPIRED';
+        toast({ title: expired ? T.captchaExpiredTitle : T.captchaTitle, description: expired ? T.captchaExpiredText : T.captchaText, variant: 'destructive' });
         document.getElementById(id('captcha'))?.focus();
       } else if (isActionError(error) && error.code === 'TOO_MANY_REQUESTS') {
         toast({ title: T.errorTitle, description: T.rateLimited, variant: 'destructive' });

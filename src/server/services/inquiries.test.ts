@@ -66,6 +66,15 @@ describe('where a renamed club is told of an inquiry (decision 055)', () => {
     return outcome;
   };
 
+  it('tells a right answer to a question older than its 30 minutes from a wrong one, and stores neither', async () => {
+    const old = await issueCaptcha(db, Date.now() - 31 * 60 * 1000);
+    const late = { captchaToken: old.token, captchaAnswer: String(old.a + old.b), captchaProof: (await solveProof(old.pow))! };
+    expect(await withDatabase(db, () => submitInquiry({ ...form, ...late }, '198.51.100.9'))).toBe('captcha-expired');
+    const fresh = await solved();
+    expect(await withDatabase(db, () => submitInquiry({ ...form, ...fresh, captchaAnswer: '99' }, '198.51.100.9'))).toBe('captcha');
+    expect(db.select().from(membershipInquiries).all()).toHaveLength(0);
+  });
+
   it("goes to the club address's e-mail, never to the built-in club's", async () => {
     rename();
     write('test.address', () => db.insert(contactInfo).values({ name: 'SV Union Gnas 1946', role: 'Vereinsadresse', email: 'office@union-gnas.at' }).run(), db);

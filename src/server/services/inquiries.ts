@@ -12,7 +12,8 @@ import { config } from '../config';
 import { requestPublish } from '../publish/notify';
 import type { InquiryInput } from '../../lib/schemas/inquiry';
 
-export type InquiryOutcome = 'sent' | 'captcha' | 'rate-limited' | 'ignored';
+/** 'captcha-expired': the question was older than its 30 minutes (a long message, a phone tab left), not answered wrongly. */
+export type InquiryOutcome = 'sent' | 'captcha' | 'captcha-expired' | 'rate-limited' | 'ignored';
 
 export async function submitInquiry(
   input: InquiryInput & { source: 'mitglied' | 'kontakt'; captchaToken: string; captchaAnswer: string; captchaProof?: string; website?: string },
@@ -24,7 +25,9 @@ export async function submitInquiry(
   // one post of an address after the other: each sees the count of those before it
   const checked = await inTurn(limitKey, async () => {
     if (retryAfter(db, limitKey) > 0) return 'rate-limited' as const;
-    if ((await verifyCaptcha(db, input.captchaToken, input.captchaAnswer, input.captchaProof)) !== 'ok') return 'captcha' as const;
+    const captcha = await verifyCaptcha(db, input.captchaToken, input.captchaAnswer, input.captchaProof);
+    if (captcha === 'expired') return 'captcha-expired' as const;
+    if (captcha !== 'ok') return 'captcha' as const;
     recordAttempt(db, limitKey, FORM_POLICY);
     return null;
   });
