@@ -28,6 +28,7 @@ import { sessions } from './admin/sessions';
 import { account } from './admin/account';
 import { deploy } from './admin/deploy';
 import { backup } from './admin/backup';
+import { jobs } from './admin/jobs';
 import { mail } from './admin/mail';
 import { club } from './admin/club';
 import { matchDetails } from './admin/matchDetails';
@@ -44,5 +45,5 @@ import { firstSteps } from './admin/firstSteps';
 export const server = {
   public: { inquiry },
   auth: { signIn, signInSecondStep, requestPasswordReset, resetPassword, completeSetup },
-  admin: { cacheUpdate, users, pageContent, shop, home, news, teams, players, youthTeams, matches, sponsors, contacts, inquiries, membership, imprint, privacy, social, sessions, account, deploy, backup, mail, club, matchDetails, matchDay, leagues, matchImport, revisions, audit, mediaLibrary, preview, retention, firstSteps },
+  admin: { cacheUpdate, users, pageContent, shop, home, news, teams, players, youthTeams, matches, sponsors, contacts, inquiries, membership, imprint, privacy, social, sessions, account, deploy, backup, jobs, mail, club, matchDetails, matchDay, leagues, matchImport, revisions, audit, mediaLibrary, preview, retention, firstSteps },
 };

@@ -45,6 +45,7 @@ import { watchMailOutcomes } from './mail/mailer';
 import { keepMailOutcomes } from './mail/mail-status';
 import { retentionJobs } from './audit/retention';
 import { signInHousekeepingJob } from './auth/housekeeping';
+import { registerRunningJobs } from './scheduler-status';
 import { revisionRetentionJob } from './revisions/retention-job';
 import { unusedImagesSweepJob } from './media/sweep';
 import { shareCachePruneJob } from './content/share-cache';
@@ -224,6 +225,7 @@ export async function startApp(
     jobs.push(dailyBackupJob({ dir: config.backupDir, keep: config.backupKeep }, source));
   }
   const scheduler = new Scheduler(getDb, jobs, clock);
+  registerRunningJobs(jobs.map((job) => job.name));
   registerNewsSchedulePoke(() => scheduler.poke());
   let stopping = false;
 

@@ -26,6 +26,7 @@ export const SUPERADMIN_ONLY_ACTIONS: Record<string, string> = {
   'admin.users.removeSecondFactor': ONLY.secondFactor,
   'admin.deploy.retry': ONLY.deploy,
   'admin.backup.status': ONLY.backup,
+  'admin.jobs.status': ONLY.jobs,
   'admin.mail.status': ONLY.mail,
   'admin.club.load': ONLY.club,
   'admin.club.save': ONLY.club,

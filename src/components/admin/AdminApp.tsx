@@ -11,7 +11,7 @@ import { usePendingPublishCount } from './live';
 import { SESSIONS_TEXTS, SessionsDialog } from './SessionsDialog';
 import { AccountDialog } from './AccountDialog';
 import { DeployBadge } from './DeployBadge';
-import { BackupBadge, MailBadge } from './HostNotices';
+import { BackupBadge, JobsBadge, MailBadge } from './HostNotices';
 import { FirstSteps } from './FirstSteps';
 import { SecondFactorSection } from './SecondFactorSection';
 import { ACCOUNT_TEXTS } from '../../lib/schemas/account';
@@ -140,6 +140,7 @@ export default function AdminApp({ email, userId, isSuperAdmin, mustSetUpSecondF
             )}
             {!mustSetUpSecondFactor && <DeployBadge isSuperAdmin={isSuperAdmin} />}
             {!mustSetUpSecondFactor && <BackupBadge isSuperAdmin={isSuperAdmin} />}
+            {!mustSetUpSecondFactor && <JobsBadge isSuperAdmin={isSuperAdmin} />}
             {!mustSetUpSecondFactor && <MailBadge isSuperAdmin={isSuperAdmin} />}
             <span className="admin-email">{email}</span>
             {isSuperAdmin && !mustSetUpSecondFactor && (

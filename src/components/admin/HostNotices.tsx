@@ -1,9 +1,11 @@
 // What the host's superadmin must hear of in the admin header, each only while it is so: a failed daily
-// backup (a full or unmounted backup disk) and a mail that did not go (a wrong password in SMTP_URL kept
-// every inquiry's notification away). Both were only logged before, and nobody noticed until it mattered.
+// backup (a full or unmounted backup disk), another scheduled job that failed (a planned article that did
+// not go out), and a mail that did not go (a wrong password in SMTP_URL kept every inquiry's notification
+// away). Each was only logged before, and nobody noticed until it mattered.
 import { actions } from 'astro:actions';
 import { useEffect, useState } from 'react';
 import { BACKUP_STATUS_TEXTS, type DailyBackupStatus } from '../../lib/backup-status';
+import { JOB_STATUS_TEXTS, type JobFailure } from '../../lib/job-status';
 import { MAIL_STATUS_TEXTS, type MailStatus } from '../../lib/mail-status';
 import { callAction, type CallResult } from './contentKit';
 
@@ -41,6 +43,7 @@ function Notice({ text, testId }: { text: string; testId: string }) {
 
 const askBackup = () => callAction(() => actions.admin.backup.status({}));
 const askMail = () => callAction(() => actions.admin.mail.status({}));
+const askJobs = () => callAction(() => actions.admin.jobs.status({}));
 
 export function BackupBadge({ isSuperAdmin }: { isSuperAdmin: boolean }) {
   const status = useHostStatus<DailyBackupStatus>(isSuperAdmin, askBackup);
@@ -52,4 +55,10 @@ export function MailBadge({ isSuperAdmin }: { isSuperAdmin: boolean }) {
   const status = useHostStatus<MailStatus>(isSuperAdmin, askMail);
   if (!status || status.failures.length === 0) return null;
   return <Notice text={status.failures.map((failure) => MAIL_STATUS_TEXTS.failed(failure.failedAt, failure.reason, failure.scope)).join(' ')} testId="mail-state" />;
+}
+
+export function JobsBadge({ isSuperAdmin }: { isSuperAdmin: boolean }) {
+  const status = useHostStatus<{ failures: JobFailure[] }>(isSuperAdmin, askJobs);
+  if (!status || status.failures.length === 0) return null;
+  return <Notice text={status.failures.map(JOB_STATUS_TEXTS.failed).join(' ')} testId="jobs-state" />;
 }

@@ -23,6 +23,7 @@ export const SUPERADMIN_ONLY_MESSAGES = {
   deploy: 'Nur Superadmins können die Übertragung neu starten.',
   club: 'Nur Superadmins können die Vereinsdaten ändern.',
   backup: 'Nur Superadmins können den Stand der Sicherungen sehen.',
+  jobs: 'Nur Superadmins können den Stand der geplanten Aufgaben sehen.',
   mail: 'Nur Superadmins können den Stand des E-Mail-Versands sehen.',
 } as const;
 

@@ -39,3 +39,27 @@ test('a failed daily backup: the superadmin’s header says why in German', asyn
   await expect(page.getByTestId('backup-state')).toHaveAttribute('role', 'status');
   await superContext.close();
 });
+
+// the other jobs: a failing nightly sweep (or a planned article that did not go out) was only in the log
+test('another scheduled job that failed: the superadmin’s header names it in German, a later success takes it away', async ({ browser }) => {
+  await expect.poll(() => site.db().select().from(scheduledJobs).where(eq(scheduledJobs.name, 'unused-images-sweep')).get()?.nextRunAt ?? null).not.toBeNull();
+  const failedAt = Date.UTC(2026, 11, 6, 2, 0);
+  site.db().update(scheduledJobs).set({ lastRunAt: failedAt, lastError: "EACCES: permission denied, unlink '/srv/uploads/x.png'" }).where(eq(scheduledJobs.name, 'unused-images-sweep')).run();
+
+  const superContext = await browser.newContext();
+  await loginAs(superContext, site, 'superadmin');
+  const page = await superContext.newPage();
+  await page.goto(`${site.url}/admin`);
+  await expect(page.getByTestId('jobs-state')).toHaveText(
+    "Geplante Aufgabe „Löschen unbenutzter Bilder“ vom 6. Dezember 2026, 03:00 Uhr fehlgeschlagen: EACCES: permission denied, unlink '/srv/uploads/x.png'. Die Website läuft weiter; der nächste Lauf versucht es erneut (Einzelheiten im Server-Protokoll).",
+  );
+  await expect(page.getByTestId('jobs-state')).toHaveAttribute('role', 'status');
+  // the backup's own note is not repeated here
+  await expect(page.getByTestId('jobs-state')).not.toContainText('Sicherung');
+
+  site.db().update(scheduledJobs).set({ lastError: null }).where(eq(scheduledJobs.name, 'unused-images-sweep')).run();
+  await page.reload();
+  await expect(page.getByTestId('backup-state')).toBeVisible();
+  await expect(page.getByTestId('jobs-state')).toHaveCount(0);
+  await superContext.close();
+});
