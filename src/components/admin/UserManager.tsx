@@ -7,11 +7,12 @@ import { Dialog, useToast } from './ui';
 import { RemoveSecondFactorButton, SecondFactorRequirement } from './SecondFactorPolicy';
 import { ACCOUNT_TEXTS } from '../../lib/schemas/account';
 import { useBusyRows } from './busyRows';
+import { fieldMessages } from '../../lib/field-messages';
 
 /** The German message of a failed call: the field messages of bad input, else the server's message. */
 function messageOf(error: unknown): string | undefined {
   if (!error) return undefined;
-  if (isInputError(error)) return Object.values(error.fields).flat().join(' ') || undefined;
+  if (isInputError(error)) return fieldMessages(error.fields) || undefined;
   if (error instanceof Error && error.message) return error.message;
   return undefined;
 }

@@ -4,6 +4,7 @@ import { AUTH_ERRORS, AUTH_TEXTS as T } from '../../lib/schemas/auth';
 import { CaptchaField, useCaptcha } from '../ui/Captcha';
 import { Toaster, useToasts } from '../ui/toast';
 import { refusedWhile } from '../ui/refused';
+import { fieldMessages } from '../../lib/field-messages';
 
 /** 'Passwort vergessen?': one answer whether or not the address has an account. */
 export default function ForgotPasswordForm() {
@@ -31,7 +32,7 @@ export default function ForgotPasswordForm() {
         // a new question follows, answered in its field (as on the inquiry form; decision 072)
         document.getElementById('forgot-captcha')?.focus();
       } else if (isInputError(error)) {
-        toast({ title: T.errorTitle, description: Object.values(error.fields).flat().join(' ') || T.unexpected, variant: 'destructive' });
+        toast({ title: T.errorTitle, description: fieldMessages(error.fields) || T.unexpected, variant: 'destructive' });
       } else {
         toast({ title: T.errorTitle, description: error.message || T.unexpected, variant: 'destructive' });
       }

@@ -4,6 +4,7 @@ import { FORM_TEXTS as T } from '../../lib/ui-texts';
 import { CaptchaField, useCaptcha } from '../ui/Captcha';
 import { Toaster, useToasts } from '../ui/toast';
 import { refusedWhile } from '../ui/refused';
+import { fieldMessages } from '../../lib/field-messages';
 
 type Fields = { name: string; email: string; betreff: string; nachricht: string };
 const EMPTY: Fields = { name: '', email: '', betreff: '', nachricht: '' };
@@ -52,7 +53,7 @@ export default function InquiryForm({ source, title, description }: { source: 'm
       } else if (isActionError(error) && error.code === 'TOO_MANY_REQUESTS') {
         toast({ title: T.errorTitle, description: T.rateLimited, variant: 'destructive' });
       } else if (isInputError(error)) {
-        toast({ title: T.errorTitle, description: Object.values(error.fields).flat().join(' ') || T.errorText, variant: 'destructive' });
+        toast({ title: T.errorTitle, description: fieldMessages(error.fields) || T.errorText, variant: 'destructive' });
       } else {
         toast({ title: T.errorTitle, description: T.errorText, variant: 'destructive' });
       }

@@ -3,6 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { AUTH_TEXTS as T, newPasswordProblem } from '../../lib/schemas/auth';
 import { Toaster, useToasts } from '../ui/toast';
 import { refusedWhile } from '../ui/refused';
+import { fieldMessages } from '../../lib/field-messages';
 
 /** public-site.md §9: redirect after a successful password reset. */
 const REDIRECT_AFTER_MS = 2000;
@@ -34,7 +35,7 @@ export default function ResetPasswordForm({ token }: { token: string }) {
         window.setTimeout(() => window.location.assign(data.signedIn ? '/' : '/auth'), REDIRECT_AFTER_MS);
         return;
       }
-      const message = isInputError(error) ? Object.values(error.fields).flat().join(' ') : error.message;
+      const message = isInputError(error) ? fieldMessages(error.fields) : error.message;
       toast({ title: T.errorTitle, description: message || T.unexpected, variant: 'destructive' });
       // a link used or expired meanwhile cannot be retried: back to the sign-in
       if (error.code === 'GONE') window.setTimeout(() => window.location.assign('/auth?link=ungueltig'), REDIRECT_AFTER_MS);

@@ -2,6 +2,7 @@ import { actions, isInputError } from 'astro:actions';
 import { useEffect, useState, type FormEvent } from 'react';
 import { AUTH_TEXTS as T, SETUP_TEXTS as S, newPasswordProblem } from '../../lib/schemas/auth';
 import { refusedWhile } from '../ui/refused';
+import { fieldMessages } from '../../lib/field-messages';
 
 /** The first superadmin chooses e-mail and password (/auth/setup). */
 export default function SetupForm({ token }: { token: string }) {
@@ -27,7 +28,7 @@ export default function SetupForm({ token }: { token: string }) {
         window.location.assign('/admin');
         return;
       }
-      setProblem((isInputError(error) ? Object.values(error.fields).flat().join(' ') : error.message) || T.unexpected);
+      setProblem((isInputError(error) ? fieldMessages(error.fields) : error.message) || T.unexpected);
       if (error.code === 'GONE') window.setTimeout(() => window.location.assign('/auth?link=ungueltig'), 2000);
     } catch {
       setProblem(T.unexpected);

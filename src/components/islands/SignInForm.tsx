@@ -5,6 +5,7 @@ import { afterSignInPath } from '../../lib/sign-in-target';
 import { CaptchaField, useCaptcha } from '../ui/Captcha';
 import { Toaster, useToasts } from '../ui/toast';
 import { refusedWhile } from '../ui/refused';
+import { fieldMessages } from '../../lib/field-messages';
 
 /** How long the success toast stays before the visitor is taken home. */
 const GO_HOME_AFTER_MS = 1200;
@@ -58,7 +59,7 @@ export default function SignInForm() {
         // a new question follows, answered in its field (as on the inquiry form; decision 072)
         document.getElementById('signin-captcha')?.focus();
       } else if (isInputError(error)) {
-        toast({ title: T.failedTitle, description: Object.values(error.fields).flat().join(' ') || T.unexpected, variant: 'destructive' });
+        toast({ title: T.failedTitle, description: fieldMessages(error.fields) || T.unexpected, variant: 'destructive' });
       } else {
         toast({ title: T.failedTitle, description: error.message || T.unexpected, variant: 'destructive' });
       }
@@ -84,7 +85,7 @@ export default function SignInForm() {
         window.setTimeout(() => window.location.assign(afterSignIn()), GO_HOME_AFTER_MS);
         return;
       }
-      const message = isInputError(error) ? Object.values(error.fields).flat().join(' ') : error.message;
+      const message = isInputError(error) ? fieldMessages(error.fields) : error.message;
       toast({ title: T.failedTitle, description: message || T.unexpected, variant: 'destructive' });
       setCodeRefused(true);
       // an expired step starts over with the password
