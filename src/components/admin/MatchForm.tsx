@@ -2,9 +2,10 @@
 // table and the edit dialog's; the season follows the date until the admin types
 // one. Apart from MatchesManager.tsx, which lists the matches.
 import { actions } from 'astro:actions';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { viennaDate } from '../../lib/dates-de';
 import { seasonOfDate } from '../../lib/fixtures';
+import { sameTeam } from '../../lib/league-table';
 import {
   COMPETITIONS,
   MATCH_STATUSES,
@@ -90,6 +91,10 @@ const toForm = (m: MatchEntry): FormValues => ({
 export default function MatchForm({ match, teams = [], ...props }: { match: MatchEntry | null; teams?: { id: string; name: string }[] } & EntityFormProps) {
   const [touchedScores, setTouchedScores] = useState({ home_score: false, away_score: false });
   const hiddenZero = (key: 'home_score' | 'away_score') => match?.[key] === 0 && !touchedScores[key];
+  // the side kept for the next new match is the last one's, but home and away take turns: typed in again, our
+  // name (the last match's side's) picks the side, unless the admin chose one for this match
+  const lastOurName = useRef<string | null>(null);
+  const sideChosen = useRef(false);
   const form = useEntityForm({
     ...props,
     initial: match ? toForm(match) : emptyForm(),
@@ -110,10 +115,26 @@ export default function MatchForm({ match, teams = [], ...props }: { match: Matc
       saved: [T.successTitle, match ? T.updated : T.created],
     },
     // the next fixture is most likely the same team's: its choice stays
-    next: (row, sent) => (match ? toForm(row) : { ...emptyForm(), team_id: sent.team_id, team_side: sent.team_side }),
+    next: (row, sent) => {
+      if (match) return toForm(row);
+      lastOurName.current = sent.team_id ? (sent.team_side === 'away' ? sent.away_team : sent.home_team) : null;
+      sideChosen.current = false;
+      return { ...emptyForm(), team_id: sent.team_id, team_side: sent.team_side };
+    },
     afterSave: () => setTouchedScores({ home_score: false, away_score: false }),
   });
   const { values, bind, errors } = form;
+  const teamBound = (key: 'home_team' | 'away_team') => {
+    const bound = bind(key);
+    return {
+      ...bound,
+      onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
+        bound.onChange(e);
+        if (!match && !sideChosen.current && values.team_id && sameTeam(e.target.value, lastOurName.current)) form.set('team_side', key === 'home_team' ? 'home' : 'away');
+      },
+    };
+  };
+  const sideBound = bind('team_side');
   const dateBound = bind('match_date');
 
   const scoreInput = (key: 'home_score' | 'away_score') => {
@@ -144,12 +165,12 @@ export default function MatchForm({ match, teams = [], ...props }: { match: Matc
       <div className="row">
         <label className="admin-field" htmlFor={id('home')}>
           <span>Heimteam *</span>
-          <input id={id('home')} name="home_team" autoComplete="off" {...bind('home_team')} />
+          <input id={id('home')} name="home_team" autoComplete="off" {...teamBound('home_team')} />
           <FieldError message={errors.home_team} />
         </label>
         <label className="admin-field" htmlFor={id('away')}>
           <span>Auswärtsteam *</span>
-          <input id={id('away')} name="away_team" autoComplete="off" {...bind('away_team')} />
+          <input id={id('away')} name="away_team" autoComplete="off" {...teamBound('away_team')} />
           <FieldError message={errors.away_team} />
         </label>
       </div>
@@ -173,7 +194,15 @@ export default function MatchForm({ match, teams = [], ...props }: { match: Matc
           {values.team_id && (
             <label className="admin-field" htmlFor={id('side')}>
               <span>{T.ourSide}</span>
-              <select id={id('side')} name="team_side" {...bind('team_side')}>
+              <select
+                id={id('side')}
+                name="team_side"
+                {...sideBound}
+                onChange={(e) => {
+                  sideChosen.current = true;
+                  sideBound.onChange(e);
+                }}
+              >
                 {SIDES.map((side) => (
                   <option key={side} value={side}>
                     {MATCH_DETAILS_TEXTS.sides[side]}

@@ -246,4 +246,12 @@ test("a new match names our team and side: the team page lists it at once, and t
   await expect(form.getByLabel('Heimteam *')).toHaveValue('');
   await expect(form.getByLabel('Unsere Mannschaft')).toHaveValue(team.id);
   await expect(form.getByLabel('Wir spielen')).toHaveValue('away');
+  // home and away take turns: our name typed as the home team picks 'Heim' (kept, it made the opponent us)
+  await form.getByLabel('Heimteam *').fill('sv kirchberg');
+  await form.getByLabel('Auswärtsteam *').fill('FC Weiz');
+  await expect(form.getByLabel('Wir spielen')).toHaveValue('home');
+  // a side the admin chose stays whatever is typed after
+  await form.getByLabel('Wir spielen').selectOption({ label: 'Auswärts' });
+  await form.getByLabel('Heimteam *').fill('SV Kirchberg');
+  await expect(form.getByLabel('Wir spielen')).toHaveValue('away');
 });
