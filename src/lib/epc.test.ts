@@ -33,6 +33,14 @@ describe('EPC QR payload', () => {
     expect(amountFromText('0 €')).toBeNull();
     expect(amountFromText('Saison 2026 – Beitrag laut Aushang')).toBeNull();
     expect(amountFromText('Europa-Park 2026')).toBeNull();
+    // a number before is no thousands group, a word holding 'eur' no currency, a season no amount
+    expect(amountFromText('Jahresbeitrag U7–U14 120 €, Erwachsene 200 €')).toBe(12000);
+    expect(amountFromText('Jugend bis 18\n120 € im Jahr')).toBe(12000);
+    expect(amountFromText('Beitrag in EUR 2026/27: 40')).toBeNull();
+    expect(amountFromText('Preise in Euro 2026')).toBeNull();
+    expect(amountFromText('Als Amateur 1. Klasse')).toBeNull();
+    expect(amountFromText('Tel. 0664 123 456\nEUR 40,-')).toBe(4000);
+    expect(amountFromText('Beitrag 1\u00a0200 € pro Saison')).toBe(120000);
   });
   it('writes no amount when none is known (the payer types it), and the reference on one line', () => {
     const lines = epcPayload({ name: 'SV Test', iban: 'AT611904300234573201', amountCents: null, text: remittanceText('Mitgliedsbeitrag 2026\nVor- und Nachname\nGeburtsjahr') }).split('\n');

@@ -21,11 +21,16 @@ export function isValidIban(iban: string): boolean {
   return remainder === 1;
 }
 
-// an amount as clubs write it: '36', '36,50', '36.50', '1.200', '1 200,00', and no cents as '50,-' or '50,–'
-const NUMBER = String.raw`(\d{1,3}(?:[.\s ]\d{3})+|\d{1,6})(?:[.,](\d{1,2}|[-–—]))?(?!\d)`;
-const CURRENCY = String.raw`(?:€|EUR\b|Euro\b)`;
+// an amount as clubs write it: '36', '36,50', '36.50', '1.200', '1 200,00', and no cents as '50,-' or '50,–';
+// thousands grouped by a point or a space on the same line (a line break or a word before a number is no group:
+// 'U7–U14 120 €', 'bis 18⏎120 €'), and never a season or year after the currency ('EUR 2026/27')
+const NUMBER = String.raw`(\d{1,3}(?:[. \u00a0\u2009\u202f]\d{3})+|\d{1,6})(?:[.,](\d{1,2}|[-–—]))?(?![\d/])`;
+const NOT_AFTER = String.raw`(?<![\p{L}\d.,–-])`;
+const CURRENCY_BEFORE = String.raw`(?:€|\bEUR\b|\bEuro\b)`;
+const CURRENCY_AFTER = String.raw`(?:€|EUR\b|Euro\b)`;
+const YEAR = String.raw`(?:19|20)\d\d(?![\d.,])`;
 /** Number then currency ('36 €', '50,- Euro'), or currency then number ('€ 50,–', 'EUR 36,50'). */
-const AMOUNT = new RegExp(String.raw`(?<![\d.,])${NUMBER}\s*${CURRENCY}|${CURRENCY}\s*${NUMBER}`, 'i');
+const AMOUNT = new RegExp(String.raw`${NOT_AFTER}${NUMBER}[ \u00a0]*${CURRENCY_AFTER}|${CURRENCY_BEFORE}[ \u00a0]*(?!${YEAR})${NUMBER}`, 'iu');
 
 /**
  * The first euro amount in a text such as 'Überweise 36 € /Jahr', '36,50 EUR', '€ 50,–' or '1.200 €', in
@@ -35,7 +40,7 @@ export function amountFromText(text: string | null | undefined): number | null {
   const match = AMOUNT.exec(text ?? '');
   if (!match) return null;
   const [euros, cents] = match[1] !== undefined ? [match[1], match[2]] : [match[3], match[4]];
-  const total = Number(euros.replace(/[.\s ]/g, '')) * 100 + (cents && /^\d+$/.test(cents) ? Number(cents.padEnd(2, '0')) : 0);
+  const total = Number(euros.replace(/[^\d]/g, '')) * 100 + (cents && /^\d+$/.test(cents) ? Number(cents.padEnd(2, '0')) : 0);
   return total > 0 ? total : null;
 }
 
