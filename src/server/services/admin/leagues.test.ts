@@ -45,6 +45,18 @@ describe('leagues service', () => {
     expect(() => updateLeague('weg', league(), db)).toThrow(RefusedWrite);
   });
 
+  it("takes a season spelt otherwise as the same one: one candidate, its league, no second league", () => {
+    seed(db, (tx) => tx.insert(matches).values({ id: 'm5', home_team: 'TuS Ilz', away_team: 'SV Kirchberg', match_date: '2026-08-29', competition: 'Unterliga Ost', season: '2026-27' }).run());
+    const { row } = createLeague(league(), db);
+    expect(listLeagues(db).candidates).toEqual([
+      { competition: 'Steirischer Cup', season: '2026/27', matches: 1, leagueId: null },
+      { competition: 'Unterliga Ost', season: '2026/27', matches: 4, leagueId: row.id },
+    ]);
+    expect(() => createLeague(league({ season: '2026-27' }), db)).toThrow('Für diesen Bewerb und diese Saison gibt es schon eine Tabelle.');
+    // its own season spelt otherwise is no other league's
+    expect(updateLeague(row.id, league({ season: '2026-27', base_revision: 1 }), db).row).toMatchObject({ season: '2026-27' });
+  });
+
   it("a league given to another team: the old team's pages lose the link to its table, not only the new team's gain it", () => {
     seed(db, (tx) => tx.insert(teams).values({ id: 'reserve', name: 'Reserve' }).run());
     const { row } = createLeague(league({ team_id: 'kampf' }), db);

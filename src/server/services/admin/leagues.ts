@@ -21,7 +21,7 @@ import {
   type LeaguesOverview,
 } from '../../../lib/schemas/league';
 import { germanOrder } from '../../db/german-order';
-import { compareSeasonsNewestFirst } from '../../../lib/fixtures';
+import { compareSeasonsNewestFirst, seasonSlug } from '../../../lib/fixtures';
 
 type LeagueRow = typeof leagues.$inferSelect;
 
@@ -64,16 +64,27 @@ export function listLeagues(db: Db = getDb()): LeaguesOverview {
     .all();
   return {
     leagues: all.map((l) => entry(l, results.get(l.id) ?? 0, rows.get(l.id) ?? 0)),
-    candidates: found
-      .filter((c) => c.competition!.trim() !== '' && c.season!.trim() !== '')
-      .map((c) => ({
-        competition: c.competition!,
-        season: c.season!,
-        matches: c.n,
-        leagueId: all.find((l) => l.competition === c.competition && l.season === c.season)?.id ?? null,
-      })),
+    candidates: oneCandidatePerSeason(found.filter((c) => c.competition!.trim() !== '' && c.season!.trim() !== '')).map((c) => ({
+      ...c,
+      leagueId: all.find((l) => l.competition === c.competition && seasonSlug(l.season) === seasonSlug(c.season))?.id ?? null,
+    })),
     teams: db.select({ id: teams.id, name: teams.name }).from(teams).orderBy(asc(teams.display_order), germanOrder(teams.name)).all(),
   };
+}
+
+/**
+ * A competition's season once, however its matches spell it ('2026/27' and '2026-27' are one, as the tables
+ * and the fixtures count them): its matches summed, under the spelling listed first (the newest).
+ */
+function oneCandidatePerSeason(found: { competition: string | null; season: string | null; n: number }[]): { competition: string; season: string; matches: number }[] {
+  const bySeason = new Map<string, { competition: string; season: string; matches: number }>();
+  for (const c of found) {
+    const key = `${c.competition}\u0000${seasonSlug(c.season!)}`;
+    const known = bySeason.get(key);
+    if (known) known.matches += c.n;
+    else bySeason.set(key, { competition: c.competition!, season: c.season!, matches: c.n });
+  }
+  return [...bySeason.values()];
 }
 
 function checkTeam(tx: Db, teamId: string | null) {
@@ -81,12 +92,15 @@ function checkTeam(tx: Db, teamId: string | null) {
 }
 
 function checkUnique(tx: Db, data: LeagueData, except?: string) {
+  // a season spelt otherwise is the same one: two leagues would count the same matches
+  const season = seasonSlug(data.season);
   const other = tx
-    .select({ id: leagues.id })
+    .select({ id: leagues.id, season: leagues.season })
     .from(leagues)
-    .where(and(eq(leagues.competition, data.competition), eq(leagues.season, data.season)))
-    .get();
-  if (other && other.id !== except) throw new RefusedWrite(T.duplicate);
+    .where(eq(leagues.competition, data.competition))
+    .all()
+    .find((league) => seasonSlug(league.season) === season && league.id !== except);
+  if (other) throw new RefusedWrite(T.duplicate);
 }
 
 export function createLeague(data: LeagueData, db: Db = getDb()) {

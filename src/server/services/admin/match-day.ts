@@ -82,8 +82,10 @@ export function recordEvent(input: EventData, createdBy: string | null, now: num
   if (minute == null) {
     const clock = matchMinute({ ...m, half_minutes: halfMinutesOf(m, db) }, now);
     if (!clock) throw new RefusedWrite(E.notStarted, 'BAD_REQUEST');
-    // Halbzeit or Abpfiff forgotten: the clock went on to '45+76'', which no one would type
-    if ((clock.added ?? 0) > MAX_ADDED_MINUTES) throw new RefusedWrite(E.clockPastLimit(formatMinute(clock.minute, clock.added)), 'BAD_REQUEST');
+    // Halbzeit or Abpfiff forgotten: the clock went on to '45+76'', which no one would type. A cup match's
+    // second half runs on into extra time, which has no phase of its own: its clock is taken as it counts
+    const extraTimePossible = m.live_phase === 'second_half' && m.match_type === 'cup';
+    if ((clock.added ?? 0) > MAX_ADDED_MINUTES && !extraTimePossible) throw new RefusedWrite(E.clockPastLimit(formatMinute(clock.minute, clock.added)), 'BAD_REQUEST');
     minute = clock.minute;
     added = clock.added;
   }

@@ -216,7 +216,7 @@ export function turnEventSides(matchId: string, db: Db): void {
  * 'Anpfiff'); it gets 0:0 at kick-off where none was typed, and when its last
  * goal is taken back after kick-off (decision 026).
  */
-export function followScore(matchId: string, db: Db, removed?: Pick<EventRow, 'type'>): void {
+export function followScore(matchId: string, db: Db, removed?: Pick<EventRow, 'type'>, options: { added?: boolean } = {}): void {
   const m = matchRow(matchId, db);
   const events = eventsOf(matchId, db);
   if (!events.some((e) => e.type === 'goal')) {
@@ -225,7 +225,8 @@ export function followScore(matchId: string, db: Db, removed?: Pick<EventRow, 't
     if (!begun || !(noScore || removed?.type === 'goal')) return;
   }
   const { home, away } = scoreFromEvents(events);
-  const ended = endedByGoals(m, events);
+  // only a goal added ends a match: a form saved with 'Geplant' on purpose keeps it (the form's own rule decides)
+  const ended = options.added === true && endedByGoals(m, events);
   if (m.home_score === home && m.away_score === away && !ended) return;
   db.update(matches)
     .set({ home_score: home, away_score: away, ...(ended && { status: 'finished' }), sequence: sql`${matches.sequence} + 1`, updated_at: new Date().toISOString() })

@@ -103,7 +103,7 @@ export function addEvent(input: EventData & { minute: number }, createdBy: strin
       const values = checkedEvent(m, input, db);
       if (input.known_event_ids) refuseSameEventSince(values, input.known_event_ids, db);
       const row = db.insert(matchEvents).values({ ...values, created_by: createdBy, entry_id: input.entry_id }).returning().get();
-      followScore(m.id, db);
+      followScore(m.id, db, undefined, { added: true });
       return { row: eventEntry(row), details: readMatchDetails(m.id, db), changes: matchChanges(m.id, 'match_events') };
     },
     db,

@@ -8,7 +8,7 @@ import type { Change } from '../../publish/routes';
 import { FIXTURE_LISTS } from '../../publish/pseudo-tables';
 import type { MatchCreateData, MatchData, MatchEntry } from '../../../lib/schemas/match';
 import { MATCH_DETAIL_ERRORS } from '../../../lib/schemas/match-details';
-import { eventsOf, followScore, otherSide, scoreFromEvents, turnEventSides } from './match-details';
+import { eventsOf, followScore, scoreFromEvents } from './match-details';
 import { isRunningPhase } from '../../../lib/match-minute';
 import { viennaDate } from '../../../lib/dates-de';
 import { appClock } from '../../clock';
@@ -127,16 +127,6 @@ function clockScoreUndone(before: MatchRow, input: Pick<MatchData, 'home_score' 
   return { home_score: null, away_score: null };
 }
 
-/**
- * Home and away typed the wrong way round and swapped in the form: our team and every event go with their
- * names (turnEventSides), so our goals stay ours and the score counted from them turns with the teams.
- */
-function teamsSwapped(before: Pick<MatchRow, 'home_team' | 'away_team'>, input: Pick<MatchData, 'home_team' | 'away_team'>): boolean {
-  const name = (team: string) => team.trim().replace(/\s+/g, ' ').toLocaleLowerCase('de');
-  const [home, away] = [name(before.home_team), name(before.away_team)];
-  return home !== away && name(input.home_team) === away && name(input.away_team) === home;
-}
-
 /** Every change raises SEQUENCE, so calendar apps replace their copy of the event (RFC 5545). */
 export function updateMatch(id: string, typed: MatchData, db: Db = getDb()) {
   const day = today();
@@ -147,12 +137,9 @@ export function updateMatch(id: string, typed: MatchData, db: Db = getDb()) {
       const input = withResultStatus(typed, day, before);
       const phase = phaseAfterStatus(before, input.status);
       const undone = before && phase.live_phase === 'not_started' ? clockScoreUndone(before, input, db) : {};
-      const swapped = before && teamsSwapped(before, input);
-      if (swapped) turnEventSides(id, db);
-      const side = swapped && before.team_side ? { team_side: otherSide(before.team_side) } : {};
       const row = db
         .update(matches)
-        .set({ ...input, ...phase, ...undone, ...side, sequence: sql`${matches.sequence} + 1`, updated_at: new Date().toISOString() })
+        .set({ ...input, ...phase, ...undone, sequence: sql`${matches.sequence} + 1`, updated_at: new Date().toISOString() })
         .where(eq(matches.id, id))
         .returning()
         .get();
@@ -161,8 +148,7 @@ export function updateMatch(id: string, typed: MatchData, db: Db = getDb()) {
       // a match with goal events keeps the score they give (issue 14, decision 026)
       followScore(id, db);
       const saved = db.select().from(matches).where(eq(matches.id, id)).get()!;
-      const changes = before && listedBy(before) === listedBy(saved) ? changed(id) : relisted(id);
-      return { row: entry(saved), changes: swapped ? [...changes, { table: 'match_events', key: id } satisfies Change] : changes };
+      return { row: entry(saved), changes: before && listedBy(before) === listedBy(saved) ? changed(id) : relisted(id) };
     },
     db,
   );
