@@ -70,8 +70,9 @@ type Played = { home: string; away: string; homeGoals: number; awayGoals: number
 export const teamKey = (name: string) => name.trim().replace(/\s+/g, ' ');
 
 /** Nor does case: 'FC oberdorf' in a typed result is the fixtures' 'FC Oberdorf' (as the results form counts it). */
-export const sameTeam = (a: string | null | undefined, b: string | null | undefined): boolean =>
-  a != null && b != null && teamKey(a).toLocaleLowerCase('de') === teamKey(b).toLocaleLowerCase('de');
+const teamIdentity = (name: string) => teamKey(name).toLocaleLowerCase('de');
+
+export const sameTeam = (a: string | null | undefined, b: string | null | undefined): boolean => a != null && b != null && teamIdentity(a) === teamIdentity(b);
 
 const collator = new Intl.Collator('de-DE', { sensitivity: 'base' });
 
@@ -170,9 +171,8 @@ export function computeTable(results: LeagueResult[], options: { points?: Points
   // one row per team whatever the case it was typed in, under its first spelling (the fixtures' come first)
   const spelled = new Map<string, string>();
   const nameOf = (typed: string) => {
-    const key = teamKey(typed);
-    const folded = key.toLocaleLowerCase('de');
-    if (!spelled.has(folded)) spelled.set(folded, key);
+    const folded = teamIdentity(typed);
+    if (!spelled.has(folded)) spelled.set(folded, teamKey(typed));
     return spelled.get(folded)!;
   };
   for (const r of results) {

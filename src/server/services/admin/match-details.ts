@@ -199,11 +199,11 @@ export function saveReport(input: ReportData, db: Db = getDb()) {
 
 /**
  * Puts every event of a match on the other side: our side was set the wrong way round ('Wir spielen' kept from
- * the match entered before, home and away typed swapped). Else our goals stayed the opponent's, the score
+ * the match entered before) and is corrected under 'Details'. Else our goals stayed the opponent's, the score
  * counted from them could not be corrected (a typed one is refused against the goals), and our scorers were
  * listed for the other team until each event was entered again.
  */
-export function turnEventSides(matchId: string, db: Db): void {
+function turnEventSides(matchId: string, db: Db): void {
   db.update(matchEvents)
     .set({ side: sql`CASE ${matchEvents.side} WHEN 'home' THEN 'away' ELSE 'home' END` })
     .where(eq(matchEvents.match_id, matchId))
