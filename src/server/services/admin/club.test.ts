@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import { createTestDb } from '../../db/test-db';
 import { clubInitials, identityOf, clubThemeCss } from '../../content/club';
 import { imageWorkLoad, withImageSlot } from '../image-work';
-import { contrastWarnings, crestPng, loadClubSettings, saveClubSettings, uploadCrest } from './club';
+import { contrastWarnings, crestPng, loadClubSettings, saveClubSettings, UNSAFE_SVG, uploadCrest } from './club';
 
 let db: Db;
 beforeEach(() => {
@@ -106,6 +106,28 @@ describe('crest upload', () => {
     ];
     for (const svg of hostile) {
       await expect(crestPng(Buffer.from(svg)), svg).rejects.toThrow('Dieses SVG enthält Skripte, Verweise oder eingebettete Inhalte und wird nicht angenommen.');
+    }
+  });
+
+  it("an SVG's links within itself and a drawing program's DOCTYPE are drawn; a DOCTYPE's declarations are refused", async () => {
+    const own = [
+      '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><defs><path id="s" d="M0 0h64v64H0z"/></defs><use href="#s" fill="#0b5d1e"/></svg>',
+      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="64" height="64"><defs><linearGradient id="g"><stop offset="0" stop-color="#fff"/></linearGradient><path id="s" d="M0 0h64v64H0z"/></defs><use xlink:href=\'#s\'/><rect width="9" height="9" fill="url(\'#g\')"/></svg>',
+      '<?xml version="1.0"?><!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd"><svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64" fill="#0b5d1e"/></svg>',
+    ];
+    for (const svg of own) expect(await sharp(await crestPng(Buffer.from(svg))).metadata(), svg).toMatchObject({ format: 'png', width: 512 });
+    // an attribute list gives each <use> a link to elsewhere without 'href=' in the file
+    const declared = '<!DOCTYPE svg [<!ATTLIST use href CDATA "http://evil.example/a.svg#x">]><svg xmlns="http://www.w3.org/2000/svg"><use/></svg>';
+    await expect(crestPng(Buffer.from(declared))).rejects.toThrow('Dieses SVG enthält Skripte, Verweise oder eingebettete Inhalte und wird nicht angenommen.');
+  });
+
+  it("the SVG check reads a crest's 500 KB in one pass: 100,000 '<use ' held the server 24 s", () => {
+    for (const part of ['<use ', '<!DOCTYPE ', ' on', 'href=" ', 'url( ']) {
+      const svg = '<svg xmlns="http://www.w3.org/2000/svg">' + part.repeat(Math.floor(500_000 / part.length));
+      const started = performance.now();
+      UNSAFE_SVG.test(svg);
+      // linear: a few milliseconds; the quadratic pattern took seconds from 100 KB on
+      expect(performance.now() - started, part).toBeLessThan(500);
     }
   });
 

@@ -73,8 +73,15 @@ export function contrastWarnings(input: Pick<ClubSettingsData, 'primary_color' |
   return warnings;
 }
 
-/** What makes an SVG unsafe to draw: scripts, events, links or embedded content of any kind. */
-const UNSAFE_SVG = /<script|<foreignObject|<iframe|<embed|<object|<!ENTITY|<!DOCTYPE|\son\w+\s*=|(?:xlink:)?href\s*=\s*["']?\s*(?!#)|url\(\s*["']?\s*(?!#)|<image|<use[^>]+href\s*=\s*["']?\s*(?!#)/i;
+/**
+ * What makes an SVG unsafe to draw: scripts, events, links or embedded content of any kind, and declarations
+ * (an entity, or an attribute list that gives every element a default link). A link or `url()` to a part of
+ * the same file (`#…`, quoted or not) is the drawing itself, as a plain DOCTYPE is what drawing programs write.
+ * No part may scan on past the next tag: `<use[^>]+href`, tried from each of 100,000 `<use ` in one upload, held
+ * the server 24 s (every other part is linear in the file).
+ */
+export const UNSAFE_SVG =
+  /<script|<foreignObject|<iframe|<embed|<object|<!(?:ENTITY|ATTLIST|ELEMENT|NOTATION)|<!DOCTYPE[^<>[]*\[|\son\w+\s*=|(?:xlink:)?href\s*=\s*(?:["'](?!#)|(?![\s"'#]))|url\(\s*(?:["'](?!#)|(?![\s"'#]))|<image/i;
 
 /**
  * A picture by its first bytes: PNG, JPEG, GIF or WebP. Anything else that is not SVG text is refused before
