@@ -14,6 +14,7 @@ import { publishChanges } from '../../server/services/admin/publication';
 import { requireRole } from '../guard';
 import { runVersionedWrite } from './versioned';
 import { currentRevision, withRevisions } from '../../server/revisions';
+import { runWrite } from './inputErrors';
 
 const NOT_FOUND = 'Dieser Kontakt existiert nicht mehr.';
 
@@ -33,7 +34,7 @@ export const contacts = {
     input: contactSchema,
     handler: async (input, context) => {
       requireRole(context, 'admin');
-      const row = createContact(input);
+      const row = runWrite(() => createContact(input));
       return { row, ...(await publishChanges([contactChange(row.id)])) };
     },
   }),
@@ -58,7 +59,7 @@ export const contacts = {
       const { saved, revision } = existing
         ? runVersionedWrite('contact_info', existing.id, base_revision, () => saveClubAddress(input))
         : (() => {
-            const made = saveClubAddress(input);
+            const made = runWrite(() => saveClubAddress(input));
             return { saved: made, revision: currentRevision('contact_info', made.row.id) ?? 0 };
           })();
       const { row, created } = saved;
@@ -70,7 +71,7 @@ export const contacts = {
     input: contactIdSchema,
     handler: async ({ id }, context) => {
       requireRole(context, 'admin');
-      const row = deleteContact(id);
+      const row = runWrite(() => deleteContact(id));
       if (!row) throw new ActionError({ code: 'NOT_FOUND', message: NOT_FOUND });
       return { row, ...(await publishChanges([contactChange(row.id)])) };
     },

@@ -27,7 +27,7 @@ export const inquiries = {
     input: inquiryStatusSchema,
     handler: async ({ id, status }, context) => {
       requireRole(context, 'admin');
-      const row = setInquiryStatus(id, status);
+      const row = runWrite(() => setInquiryStatus(id, status));
       if (!row) throw new ActionError({ code: 'NOT_FOUND', message: NOT_FOUND });
       // no page shows inquiries: this only tells other open panels
       await publishChanges([INQUIRY_CHANGE]);
@@ -39,7 +39,7 @@ export const inquiries = {
     input: inquiryIdSchema,
     handler: async ({ id }, context) => {
       const me = requireRole(context, 'admin');
-      const row = deleteInquiry(id, getDb(), me);
+      const row = runWrite(() => deleteInquiry(id, getDb(), me));
       if (!row) throw new ActionError({ code: 'NOT_FOUND', message: NOT_FOUND });
       await publishChanges([INQUIRY_CHANGE]);
       return { row };

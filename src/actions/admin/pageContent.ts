@@ -16,6 +16,7 @@ import { publishChanges } from '../../server/services/admin/publication';
 import { requireRole } from '../guard';
 import { currentRevision, withRevisions } from '../../server/revisions';
 import { runVersionedWrite } from './versioned';
+import { runWrite } from './inputErrors';
 
 const NOT_FOUND = 'Dieser Seiteninhalt existiert nicht mehr.';
 
@@ -36,7 +37,7 @@ export const pageContent = {
     input: pageContentSchema,
     handler: async (input, context) => {
       requireRole(context, 'admin');
-      const row = createPageContent(input);
+      const row = runWrite(() => createPageContent(input));
       // read in the same step as the write: the club's history stays open on the new entry and saves from it
       return { row, revision: currentRevision('page_content', row.id) ?? 0, ...(await publishChanges(pageContentChanges(row))) };
     },
@@ -57,7 +58,7 @@ export const pageContent = {
     input: pageContentIdSchema,
     handler: async ({ id }, context) => {
       requireRole(context, 'admin');
-      const row = deletePageContent(id);
+      const row = runWrite(() => deletePageContent(id));
       if (!row) throw new ActionError({ code: 'NOT_FOUND', message: NOT_FOUND });
       return { row, ...(await publishChanges(pageContentChanges(row))) };
     },

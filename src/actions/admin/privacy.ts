@@ -7,6 +7,7 @@ import { runVersionedWrite } from './versioned';
 import { currentRevision } from '../../server/revisions';
 import { publishChanges } from '../../server/services/admin/publication';
 import { requireRole } from '../guard';
+import { runWrite } from './inputErrors';
 
 
 /** The privacy policy editor (admin-area.md §2 Datenschutz, §7 page_content privacy). */
@@ -30,7 +31,7 @@ export const privacy = {
       const { saved: row, revision } = existing
         ? runVersionedWrite('page_content', existing.id, base_revision, () => savePrivacy(content))
         : (() => {
-            const made = savePrivacy(content);
+            const made = runWrite(() => savePrivacy(content));
             return { saved: made, revision: currentRevision('page_content', made.id) ?? 0 };
           })();
       return { id: row.id, updated_at: row.updated_at, revision, ...(await publishChanges([PRIVACY_CHANGE])) };

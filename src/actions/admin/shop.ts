@@ -6,6 +6,7 @@ import { publishChanges } from '../../server/services/admin/publication';
 import { requireRole } from '../guard';
 import { runVersionedWrite } from './versioned';
 import { withRevisions } from '../../server/revisions';
+import { runWrite } from './inputErrors';
 
 const listInput = z.object({}).optional();
 
@@ -27,7 +28,7 @@ export const shop = {
     input: shopItemSchema,
     handler: async (input, context) => {
       requireRole(context, 'admin');
-      const row = createShopItem(input);
+      const row = runWrite(() => createShopItem(input));
       return { row, ...(await publishChanges([shopChange(row.id)])) };
     },
   }),
@@ -46,7 +47,7 @@ export const shop = {
     input: shopItemIdSchema,
     handler: async ({ id }, context) => {
       requireRole(context, 'admin');
-      const row = deleteShopItem(id);
+      const row = runWrite(() => deleteShopItem(id));
       if (!row) throw new ActionError({ code: 'NOT_FOUND', message: NOT_FOUND });
       return { row, ...(await publishChanges([shopChange(row.id)])) };
     },

@@ -6,6 +6,7 @@ import { publishChanges } from '../../server/services/admin/publication';
 import { requireRole } from '../guard';
 import { runVersionedWrite } from './versioned';
 import { withRevisions } from '../../server/revisions';
+import { runWrite } from './inputErrors';
 
 const NOT_FOUND = 'Dieser Sponsor existiert nicht mehr.';
 
@@ -25,7 +26,7 @@ export const sponsors = {
     input: sponsorSchema,
     handler: async (input, context) => {
       requireRole(context, 'admin');
-      const row = createSponsor(input);
+      const row = runWrite(() => createSponsor(input));
       return { row, ...(await publishChanges([sponsorChange(row.id)])) };
     },
   }),
@@ -44,7 +45,7 @@ export const sponsors = {
     input: sponsorIdSchema,
     handler: async ({ id }, context) => {
       requireRole(context, 'admin');
-      const row = deleteSponsor(id);
+      const row = runWrite(() => deleteSponsor(id));
       if (!row) throw new ActionError({ code: 'NOT_FOUND', message: NOT_FOUND });
       return { row, ...(await publishChanges([sponsorChange(row.id)])) };
     },

@@ -1,7 +1,8 @@
 // The door in front of every action: a superadmin's action is refused to an admin by the name Astro
 // resolves, however it is written in the address (found in review: a percent-encoded letter passed).
 import { describe, expect, it } from 'vitest';
-import { SUPERADMIN_ONLY_ACTIONS, bodyRefusal, refuseAction } from './gate';
+import { SUPERADMIN_ONLY_ACTIONS, bodyRefusal, refuseAction, storageRefusalAs503 } from './gate';
+import { STORAGE_ROOM_MADE, STORAGE_TEXTS } from '../../server/db/write';
 
 const admin = { user: { id: 'a', email: 'admin@verein.at' }, isAdmin: true, isSuperAdmin: false, mustSetUpSecondFactor: false } as unknown as App.Locals;
 
@@ -46,5 +47,19 @@ describe('bodyRefusal', () => {
     expect(await bodyRefusal(post('{"name":"Anna"}'))).toBeNull();
     expect(await bodyRefusal(post(''))).toBeNull();
     expect(await bodyRefusal(post('{"name":'))).toMatchObject({ status: 400, message: 'Ungültige Anfrage: Der Inhalt ist kein gültiges JSON.' });
+  });
+});
+
+describe('storageRefusalAs503', () => {
+  const astro500 = (message: string) => Response.json({ type: 'AstroActionError', code: 'INTERNAL_SERVER_ERROR', status: 500, message }, { status: 500 });
+
+  it("answers a storage refusal that reached Astro as 503 with its message, the full disk with room made among them", async () => {
+    for (const message of [STORAGE_TEXTS.full, STORAGE_ROOM_MADE]) {
+      const answer = await storageRefusalAs503(astro500(message));
+      expect(answer.status, message).toBe(503);
+      expect(await answer.json(), message).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message });
+    }
+    // a fault of the program stays what it is
+    expect((await storageRefusalAs503(astro500('Cannot read properties of undefined'))).status).toBe(500);
   });
 });

@@ -9,7 +9,7 @@ import { ACCOUNT_TEXTS } from '../../lib/schemas/account';
 import { SUPERADMIN_ONLY_MESSAGES as ONLY } from '../../lib/schemas/user';
 import { AUDIT_ONLY_MESSAGES } from '../../lib/schemas/audit';
 import { REVISIONS_UI_TEXTS } from '../../lib/revision-compare';
-import { STORAGE_TEXTS } from '../../server/db/write';
+import { STORAGE_ROOM_MADE, STORAGE_TEXTS } from '../../server/db/write';
 import { discardBody, readLimited } from '../../server/http/read-limited';
 import { isPublicAction } from '../guard';
 import { server } from '../index';
@@ -84,7 +84,8 @@ export function refuseAction(name: string, locals: App.Locals): Refusal | null {
   return null;
 }
 
-const STORAGE_MESSAGES = new Set(Object.values(STORAGE_TEXTS));
+// the full disk where the publisher made room is one too: the admin is asked to save again, not shown 'Fehler'
+const STORAGE_MESSAGES = new Set([...Object.values(STORAGE_TEXTS), STORAGE_ROOM_MADE]);
 
 /** The body Astro itself sends for an action error, so that `actions.x()` reads it as usual. */
 function actionErrorResponse(error: ActionError): Response {
@@ -99,7 +100,7 @@ function actionErrorResponse(error: ActionError): Response {
  * back as a 500 carrying the German message (Astro keeps an error's message):
  * it is answered as what it is, 503, so that no refused write is a server error.
  */
-async function storageRefusalAs503(response: Response): Promise<Response> {
+export async function storageRefusalAs503(response: Response): Promise<Response> {
   if (response.status !== 500 || !(response.headers.get('content-type') ?? '').includes('json')) return response;
   const body = (await response.clone().json().catch(() => null)) as { message?: unknown } | null;
   if (typeof body?.message !== 'string' || !STORAGE_MESSAGES.has(body.message)) return response;
