@@ -3,6 +3,7 @@
 import { actions } from 'astro:actions';
 import {
   SPONSOR_ADMIN_TEXTS as T,
+  SPONSOR_KEPT_TIERS,
   SPONSOR_TIERS,
   SPONSOR_TIER_LABELS,
   sponsorSchema,
@@ -49,7 +50,7 @@ function SponsorForm({ sponsor, ...props }: { sponsor: SponsorEntry | null } & E
           <span>{T.tier}</span>
           <select id={id('tier')} name="tier" {...bind('tier')}>
             <option value="">{T.chooseTier}</option>
-            {SPONSOR_TIERS.map((tier) => (
+            {[...SPONSOR_TIERS, ...SPONSOR_KEPT_TIERS.filter((tier) => sponsor?.tier === tier)].map((tier) => (
               <option key={tier} value={tier}>
                 {SPONSOR_TIER_LABELS[tier]}
               </option>

@@ -1,5 +1,6 @@
 // sponsors (admin-area.md §3, §5, §8, §9): name and tier required, tier one of
-// premium, gold, silver, bronze, standard (default standard). The logo is an
+// premium, gold, silver, bronze, standard (default standard), or a sponsor's kept
+// 'supporter' (below). The logo is an
 // uploaded image; the website must be a web address (a bare 'www.verein.at'
 // gets 'https://'), so that the public grid can link it.
 import { z } from 'astro/zod';
@@ -9,14 +10,22 @@ import { baseRevision, id, optionalText, REQUIRED_MESSAGE, requiredText } from '
 import { optionalImageUrl } from './upload';
 
 export const SPONSOR_TIERS = ['premium', 'gold', 'silver', 'bronze', 'standard'] as const;
-export type SponsorTier = (typeof SPONSOR_TIERS)[number];
+/**
+ * The tier the old app's public list also knows (public-site.md §3, §9: after standard), which its admin never
+ * offered: a sponsor that has it keeps it when edited or imported (it was refused, and the form made the admin
+ * choose another tier, which moved the sponsor up the grid). The form offers it only to a sponsor that has it.
+ */
+export const SPONSOR_KEPT_TIERS = ['supporter'] as const;
+export type SponsorTier = (typeof SPONSOR_TIERS)[number] | (typeof SPONSOR_KEPT_TIERS)[number];
 export const SPONSOR_TIER_LABELS: Record<SponsorTier, string> = {
   premium: 'Premium',
   gold: 'Gold',
   silver: 'Silber',
   bronze: 'Bronze',
   standard: 'Standard',
+  supporter: 'Unterstützer',
 };
+const KNOWN_TIERS: readonly string[] = [...SPONSOR_TIERS, ...SPONSOR_KEPT_TIERS];
 
 export const WEBSITE_MESSAGE = 'Bitte eine gültige Website-Adresse eingeben (z. B. https://firma.at).';
 export const TIER_MESSAGE = 'Bitte eine gültige Stufe wählen.';
@@ -33,7 +42,7 @@ const tier = z.preprocess(
     .string({ required_error: REQUIRED_MESSAGE, invalid_type_error: REQUIRED_MESSAGE })
     .trim()
     .min(1, REQUIRED_MESSAGE)
-    .refine((v) => v === '' || (SPONSOR_TIERS as readonly string[]).includes(v), TIER_MESSAGE),
+    .refine((v) => v === '' || KNOWN_TIERS.includes(v), TIER_MESSAGE),
 );
 
 export const sponsorSchema = z.object({

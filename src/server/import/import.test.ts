@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -122,6 +123,15 @@ describe('npm run import from a JSON export', () => {
     for (const table of ['teams', 'news', 'users', 'import_map']) expect(fresh.$client.prepare(`SELECT count(*) AS n FROM ${table}`).get(), table).toEqual({ n: 0 });
     // the images of the rolled-back run are gone too
     expect(fs.readdirSync(uploads, { recursive: true }).filter((f) => /\.(jpg|png|webp)$/.test(String(f)))).toEqual([]);
+  });
+
+  it("a sponsor of the old public list's 'supporter' tier comes over with it (it was skipped as no tier)", async () => {
+    const club = oldClub();
+    club.sponsors.push({ ...club.sponsors[0], id: randomUUID(), name: 'Freundeskreis des Vereins', tier: 'supporter' });
+    fs.writeFileSync(exportFile, JSON.stringify(club));
+    expect((await runImport(db, options(), log)).ok).toBe(true);
+    expect(rows("SELECT tier FROM sponsors WHERE name = 'Freundeskreis des Vereins'")).toEqual([{ tier: 'supporter' }]);
+    expect(lines.filter((l) => l.includes('übersprungen sponsors'))).toEqual([]);
   });
 
   it('a time or order the old data holds that is none is reported and its row skipped, not stored as text; a very long one is not read for minutes (found by a review)', async () => {

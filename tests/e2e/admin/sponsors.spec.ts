@@ -141,3 +141,22 @@ test('failures show the German messages and keep the data', async ({ page }) => 
   await expect(toaster(page).getByText('Fehler beim Löschen')).toBeVisible();
   expect(site.db().select().from(sponsors).all().map((s) => s.name)).toContain('Bleibt');
 });
+
+test("a sponsor of the old app's 'supporter' tier keeps it when edited; a new one is not offered it", async ({ page }) => {
+  // public-site.md §3, §9: the public list knows 'supporter' (after standard); the admin spec offers five tiers
+  site.db().insert(sponsors).values({ name: 'Freundeskreis des Vereins', tier: 'supporter' }).run();
+  await page.goto(`${site.url}/admin#sponsoren`);
+  const newForm = page.getByRole('form', { name: 'Sponsor hinzufügen' });
+  await expect(newForm.getByLabel('Stufe *').locator('option')).toHaveText(['Stufe wählen', 'Premium', 'Gold', 'Silber', 'Bronze', 'Standard']);
+  const item = page.locator('.sponsor-item', { hasText: 'Freundeskreis des Vereins' });
+  await item.getByRole('button', { name: 'Bearbeiten' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sponsor bearbeiten' });
+  await expect(dialog.getByLabel('Stufe *')).toHaveValue('supporter');
+  await expect(dialog.getByLabel('Stufe *').locator('option:checked')).toHaveText('Unterstützer');
+  await dialog.getByLabel('Beschreibung').fill('Danke an alle Mitglieder!');
+  await dialog.getByRole('button', { name: 'Speichern' }).click();
+  await expect(toaster(page).getByText('Sponsor aktualisiert!')).toBeVisible();
+  const row = site.db().select().from(sponsors).all().find((s) => s.name === 'Freundeskreis des Vereins');
+  expect(row).toMatchObject({ tier: 'supporter', description: 'Danke an alle Mitglieder!' });
+  expect(await publicHtml(site, '/sponsoren')).toContain('data-tier="supporter"');
+});

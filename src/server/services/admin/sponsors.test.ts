@@ -48,6 +48,11 @@ describe('sponsor schema', () => {
     ]);
     expect(messages({ name: 'A', tier: 'platin' })).toEqual(['tier: Bitte eine gültige Stufe wählen.']);
   });
+  it("keeps the old app's 'supporter' (public-site.md §3: the public list knows it); an unknown tier stays refused", () => {
+    const row = createSponsor(sponsorSchema.parse({ name: 'Freundeskreis', tier: 'supporter' }), db);
+    expect(updateSponsor(row.id, sponsorSchema.parse({ name: 'Freundeskreis des Vereins', tier: 'supporter' }), db)).toMatchObject({ tier: 'supporter' });
+    expect(messages({ name: 'A', tier: 'unterstuetzer' })).toEqual(['tier: Bitte eine gültige Stufe wählen.']);
+  });
   it('accepts only web addresses as website and safe logo addresses', () => {
     expect(messages({ name: 'A', website_url: 'javascript:alert(1)' })).toEqual([
       'website_url: Bitte eine gültige Website-Adresse eingeben (z. B. https://firma.at).',
