@@ -31,3 +31,19 @@ describe('clip', () => {
     expect(clip('x'.repeat(5000), 160)).toHaveLength(160);
   });
 });
+
+describe('a cut through an emoji', () => {
+  const halfPair = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])/;
+  it('leaves no half of it: the excerpt ends before the emoji the 150th unit splits, as a title clipped', () => {
+    const excerpt = newsExcerpt(null, `${'a'.repeat(149)}🎉 weiter geht's`);
+    expect(excerpt).not.toMatch(halfPair);
+    expect(excerpt).toBe(`${'a'.repeat(149)}…`);
+    // written as UTF-8, nothing is replaced by '�'
+    expect(Buffer.from(excerpt).toString()).toBe(excerpt);
+    const title = clip(`${'b'.repeat(68)}🏆🏆`, 70);
+    expect(title).not.toMatch(halfPair);
+    expect(title).toBe(`${'b'.repeat(68)}…`);
+    // a whole emoji before the cut stays
+    expect(newsExcerpt(null, `${'a'.repeat(148)}🎉 weiter`)).toBe(`${'a'.repeat(148)}🎉…`);
+  });
+});

@@ -1,10 +1,19 @@
 // Small text helpers shared by pages and islands.
 
+/**
+ * The first `length` UTF-16 units of a text, less the first half of a pair cut in two: an emoji's half ('🎉' at the
+ * cut) is no character, and written out as UTF-8 it became '�' on the cards, in the feed and the JSON list.
+ */
+export function textHead(text: string, length: number): string {
+  const cut = text.slice(0, length);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+}
+
 /** The excerpt, or else the first `length` characters of the content plus '…'. */
 export function newsExcerpt(excerpt: string | null | undefined, content: string, length = 150): string {
   if (excerpt && excerpt.trim()) return excerpt.trim();
   const text = content.trim();
-  return text.length > length ? `${text.slice(0, length)}…` : text;
+  return text.length > length ? `${textHead(text, length)}…` : text;
 }
 
 /** Blank-line separated paragraphs. */
@@ -19,7 +28,7 @@ export function paragraphs(text: string | null | undefined): string[] {
 export function clip(text: string | null | undefined, max: number): string {
   const line = (text ?? '').replace(/\s+/g, ' ').trim();
   if (line.length <= max) return line;
-  const cut = line.slice(0, max - 1);
+  const cut = textHead(line, max - 1);
   const space = cut.lastIndexOf(' ');
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }

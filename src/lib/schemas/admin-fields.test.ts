@@ -4,6 +4,8 @@ import { clubSettingsSchema } from './club';
 import { optionalText, requiredText } from './common';
 import { footerTextsSchema } from './homepage';
 import { teamSchema } from './team';
+import { shopItemSchema } from './shopItem';
+import { ORDER_MESSAGE, pageContentSchema } from './pageContent';
 
 describe('text fields of the admin', () => {
   it('store typed text without control characters, checked after they are gone', () => {
@@ -26,5 +28,19 @@ describe('text fields of the admin', () => {
     expect(footerTextsSchema.parse({ club_title_line1: 'SV\u000BKirchberg' }).club_title_line1).toBe('SV Kirchberg');
     const team = teamSchema.parse({ name: 'U12', category: 'Nachwuchs', achievements: 'Meister\u0001 2019, Cup 2021' });
     expect(team.achievements).toEqual(['Meister 2019', 'Cup 2021']);
+  });
+});
+
+describe('display_order of the shop and the page sections', () => {
+  it("takes plain digits only, as the teams' orders: '1.000', '0x10', '1e3' were 1, 16 and 1000", () => {
+    for (const typed of ['1.000', '0x10', '1e3', '0b11', '12abc']) {
+      const parsed = shopItemSchema.safeParse({ name: 'Schal', price: '15,00 €', display_order: typed });
+      expect(parsed.success, typed).toBe(false);
+      expect(parsed.error?.issues.map((i) => i.message), typed).toEqual([ORDER_MESSAGE]);
+      expect(pageContentSchema.safeParse({ page_key: 'home', section_key: 'intro', display_order: typed }).success, typed).toBe(false);
+    }
+    expect(shopItemSchema.parse({ name: 'Schal', price: '15,00 €', display_order: ' 12 ' }).display_order).toBe(12);
+    expect(shopItemSchema.parse({ name: 'Schal', price: '15,00 €', display_order: '' }).display_order).toBe(0);
+    expect(shopItemSchema.parse({ name: 'Schal', price: '15,00 €', display_order: '-3' }).display_order).toBe(-3);
   });
 });

@@ -16,10 +16,18 @@ export const ORDER_MESSAGE = 'Bitte eine ganze Zahl eingeben.';
 export const optionalLink = (max = 2000) =>
   optionalText(max).refine((v) => v === null || isSafeUrl(v), LINK_MESSAGE);
 
-/** display_order: an integer, default 0 (admin-area.md §5, §9); form strings are accepted. */
+/**
+ * display_order: an integer, default 0 (admin-area.md §5, §9); form strings are accepted when they are plain
+ * digits, as the teams' orders (admin-fields.ts): Number() made '1.000' 1, '0x10' 16 and '1e3' 1000.
+ */
 export const displayOrder = () =>
   z.preprocess(
-    (v) => (v === '' || v === undefined || v === null ? 0 : typeof v === 'string' ? Number(v.trim()) : v),
+    (v) => {
+      if (v === '' || v === undefined || v === null) return 0;
+      if (typeof v !== 'string') return v;
+      const trimmed = v.trim();
+      return trimmed === '' ? 0 : /^[+-]?\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+    },
     z
       .number({ invalid_type_error: ORDER_MESSAGE })
       .int(ORDER_MESSAGE)

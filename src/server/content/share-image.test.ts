@@ -24,6 +24,22 @@ describe('share images', () => {
     expect(long.every((line) => line.length <= 22)).toBe(true);
   });
 
+  it("keeps a long club name left of the stripe, whole, on up to two lines; an emoji cut at a line's end leaves no half", async () => {
+    // the name's <text>s: at the foot (y past 500), in the bold face; a character is about 0.63 em wide
+    const nameTexts = (svg: string) =>
+      [...svg.matchAll(/<text x="72" y="(\d+)"[^>]*font-size="(\d+)" font-weight="bold"[^>]*>([^<]*)<\/text>/g)]
+        .filter((m) => Number(m[1]) > 500)
+        .map((m) => ({ size: Number(m[2]), text: m[3] }));
+    const long = 'USV Raiffeisen Sankt Johann im Saggautal Sektion Fußball 1925';
+    const lines = nameTexts(shareImageSvg({ kicker: 'News', title: 'Derbysieg' }, { ...club, name: long }));
+    expect(lines.map((l) => l.text).join(' ')).toBe(long);
+    for (const line of lines) expect(72 + 0.63 * line.size * line.text.length, line.text).toBeLessThanOrEqual(780);
+    // a short name stays as it was: one line of 34 px
+    expect(nameTexts(shareImageSvg({ kicker: 'News', title: 'Derbysieg' }, { ...club, name: 'SV Kirchberg' }))).toEqual([{ size: 34, text: 'SV Kirchberg' }]);
+    // a title word cut at its line's end
+    expect(wrapTitle(`${'x'.repeat(20)}🎉🎉`, 22, 3)[0]).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
+  });
+
   it('is a 1200×630 PNG, rendered once and then taken from the cache', async () => {
     const content = { kicker: 'News', title: 'Derbysieg gegen Gleisdorf' };
     const png = await shareImagePng(content, club);

@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { cachedSharePng, keepSharePng } from './share-cache';
 import { textOn } from '../../lib/contrast';
 import { escapeXml } from '../../lib/xml-text';
+import { textHead } from '../../lib/text';
 import { DEFAULT_CLUB_SETTINGS, clubIdentity, identityOf, type ClubIdentity } from './club';
 import { crestDataUri } from './club-assets';
 import { SHARE_IMAGE } from './share';
@@ -35,7 +36,7 @@ export function wrapTitle(title: string, perLine: number, maxLines: number): str
   const lines: string[] = [];
   let line = '';
   for (const word of words) {
-    const piece = word.length > perLine ? `${word.slice(0, perLine - 1)}…` : word;
+    const piece = word.length > perLine ? `${textHead(word, perLine - 1)}…` : word;
     if (!line) line = piece;
     else if (line.length + 1 + piece.length <= perLine) line += ` ${piece}`;
     else {
@@ -47,8 +48,25 @@ export function wrapTitle(title: string, perLine: number, maxLines: number): str
   if (lines.length <= maxLines) return lines;
   const kept = lines.slice(0, maxLines);
   const last = kept[maxLines - 1];
-  kept[maxLines - 1] = `${last.length >= perLine ? last.slice(0, perLine - 1) : last}…`;
+  kept[maxLines - 1] = `${last.length >= perLine ? textHead(last, perLine - 1) : last}…`;
   return kept;
+}
+
+/** DejaVu Sans Bold's width of a character, in em (the title's rule above). */
+const BOLD_EM = 0.63;
+/** Where the club's name ends: the secondary stripe's edge at the name's height is about x 780. */
+const NAME_WIDTH = 760 - 72;
+
+/**
+ * The club's name at the foot, by how long it is: 34 px on one line while it fits; smaller down to 26 px; two
+ * lines of 26 px for a longer one ('USV Raiffeisen Sankt Johann im Saggautal Sektion Fußball 1925' ran into the
+ * stripe, white on near white, and its year off the image). `y` is counted up from the image's foot.
+ */
+export function clubNameLines(name: string): { text: string; y: number; size: number }[] {
+  const fitting = Math.floor(NAME_WIDTH / (BOLD_EM * Math.max(1, name.length)));
+  if (fitting >= 26) return [{ text: name, y: 88, size: Math.min(34, fitting) }];
+  const [first, second] = wrapTitle(name, Math.floor(NAME_WIDTH / (BOLD_EM * 26)), 2);
+  return second === undefined ? [{ text: first, y: 88, size: 26 }] : [{ text: first, y: 112, size: 26 }, { text: second, y: 80, size: 26 }];
 }
 
 /** The share image as SVG: coloured ground, a shield with the initials, kicker, title, club and host. */
@@ -79,7 +97,9 @@ export function shareImageSvg(content: ShareImageContent, club: ShareIdentity): 
     .map((line, i) => `<text x="72" y="${Math.round(top + i * size * 1.15)}" ${font} font-size="${size}" font-weight="bold" fill="${club.onPrimary}">${escapeXml(line)}</text>`)
     .join('\n  ')}
   <rect x="72" y="${height - 150}" width="120" height="8" fill="${club.secondary}"/>
-  <text x="72" y="${height - 88}" ${font} font-size="34" font-weight="bold" fill="${club.onPrimary}">${escapeXml(club.name)}</text>
+  ${clubNameLines(club.name)
+    .map(({ text, y, size: nameSize }) => `<text x="72" y="${height - y}" ${font} font-size="${nameSize}" font-weight="bold" fill="${club.onPrimary}">${escapeXml(text)}</text>`)
+    .join('\n  ')}
   <text x="72" y="${height - 44}" ${font} font-size="26" fill="${club.onPrimary}" fill-opacity="0.8">${escapeXml(club.host)}</text>
 </svg>`;
 }
