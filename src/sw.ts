@@ -169,6 +169,12 @@ registerRoute(
 // What an admin or sign-in page loads (its code, image previews) is fetched but
 // never stored. The referrer does not tell (a module imported by a module names
 // the importing script), the requesting page does.
+/** A message from a tab or frame at a private address (the Vorschau's frame is under /admin). */
+function sentByPrivatePage(event: ExtendableMessageEvent): boolean {
+  const source = event.source;
+  return source !== null && 'url' in source && isPrivatePath(new URL(source.url).pathname);
+}
+
 async function requestedByPrivatePage(event: ExtendableEvent | undefined): Promise<boolean> {
   const clientId = event && 'clientId' in event ? (event as FetchEvent).clientId : '';
   if (!clientId) return false;
@@ -260,10 +266,12 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
       event.waitUntil(restart());
       break;
     case 'cache-urls':
-      event.waitUntil(storeFirstPage(event, data.urls, storeFor));
+      // a public page in a private one's frame (the admin's Vorschau of a draft) keeps nothing: its photos
+      // are a draft's (decision 006)
+      if (!sentByPrivatePage(event)) event.waitUntil(storeFirstPage(event, data.urls, storeFor));
       break;
     case 'club-colours':
-      event.waitUntil(rememberClubColours(data.colours).catch(() => undefined));
+      if (!sentByPrivatePage(event)) event.waitUntil(rememberClubColours(data.colours).catch(() => undefined));
       break;
     case 'ask-page-state': {
       const tab = event.source && 'id' in event.source ? event.source.id : '';

@@ -73,6 +73,12 @@ describe('what the service worker may cache', () => {
 describe('page cache keys and storable answers', () => {
   it('one entry per page, whatever the query or hash', () => {
     expect(pageCacheKey('https://verein.at/news?utm_source=x#top')).toBe('https://verein.at/news');
+    // a static host's redirect to the slashed address: the same page, offline too
+    for (const written of ['https://verein.at/news/7/', 'https://verein.at/news/7/index.html', 'https://verein.at/news/7?x=1']) {
+      expect(pageCacheKey(written), written).toBe('https://verein.at/news/7');
+    }
+    expect(pageCacheKey('https://verein.at/')).toBe('https://verein.at/');
+    expect(pageCacheKey('https://verein.at/news/alle.json')).toBe('https://verein.at/news/alle.json');
   });
 
   const response = (status: number, headers: Record<string, string> = {}, type = 'basic') => ({

@@ -69,11 +69,17 @@ export function pagePath(pathname: string): string {
   return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
 }
 
-/** One cache entry per page: published files do not depend on the query string or hash. */
+/**
+ * One cache entry per page: published files do not depend on the query string or hash, and '/news/7',
+ * '/news/7/' and '/news/7/index.html' are one page (pagePath). A static host (S3, GitHub Pages, Netlify, Apache)
+ * answers '/news/7' with a redirect to '/news/7/', which the worker cannot store: the page was kept under the
+ * slashed address, and the fan who tapped the same link offline got 'noch nicht besucht'.
+ */
 export function pageCacheKey(href: string): string {
   const url = new URL(href);
   url.search = '';
   url.hash = '';
+  url.pathname = pagePath(url.pathname);
   return url.href;
 }
 

@@ -4,6 +4,7 @@
 // then reloads, unless 'Abbrechen' (or a form holds typed input); a page the worker answered from its saved
 // copies says so, and from when (a fan on weak data would take it for today's).
 import { startPwaClient } from '../lib/pwa-client';
+import { isPrivatePath } from '../lib/pwa-cache-policy';
 import { startCountdown, type Countdown } from '../lib/pwa-countdown';
 import { NEW_BUILD_EVENT } from '../lib/new-build-event';
 import { SAVED_COPY_TEXTS as SC, UPDATE_BANNER_TEXTS as U, savedCopyText, updateCountdownText } from '../lib/pwa-texts';
@@ -97,7 +98,17 @@ function showUpdateBar(): void {
 }
 
 /** After 'load' and then when the browser is idle: the worker never competes with the page. */
+/**
+ * A page shown in a frame (the admin's Vorschau shows the public page of a draft under /admin) starts no worker:
+ * it registered one for an admin who never visited the site, and sent the draft's photos to be kept.
+ */
+const shownInFrame = () => window.top !== window.self || isPrivatePath(window.location.pathname);
+
 export function startPwaWhenIdle(): void {
+  if (shownInFrame()) {
+    document.documentElement.dataset.pwa = 'framed';
+    return;
+  }
   // at once, not when idle: a visitor may type, or reach for a form, before then
   document.addEventListener('input', noteTypedForm);
   window.addEventListener(NEW_BUILD_EVENT, showNewBuild);

@@ -84,3 +84,25 @@ test('a draft of a news previewed at phone and computer width; the public page s
   await expect(signedOut).toHaveURL(`${site.url}${previewPath}`);
   await elsewhere.close();
 });
+
+test.describe('with service workers as a browser has them', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test("the preview's frames start no service worker and keep nothing of the draft (decision 006)", async ({ page, context }) => {
+    await loginAs(context, site, 'admin');
+    await page.goto(`${site.url}/admin#news`);
+    await page.locator('.news-item', { hasText: 'Saisonauftakt' }).getByRole('button', { name: 'Bearbeiten' }).click();
+    const form = page.getByRole('form', { name: 'News bearbeiten' });
+    await form.getByLabel('Inhalt *').fill('Ein Entwurf für die Vorschau.');
+    const [tab] = await Promise.all([context.waitForEvent('page'), form.getByRole('button', { name: 'Seitenvorschau' }).click()]);
+    const phone = tab.frameLocator('[data-testid="preview-phone"]');
+    await expect(phone.getByText('Ein Entwurf für die Vorschau.')).toBeVisible();
+    // the public page's chrome ran in each frame and decided about the worker
+    for (const frame of ['preview-phone', 'preview-desktop']) {
+      await expect(tab.frameLocator(`[data-testid="${frame}"]`).locator('html')).toHaveAttribute('data-pwa', 'framed');
+    }
+    // an admin who never visited the site has no worker for it, and no cache holds the draft's page or files
+    expect(await tab.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
+    expect(await tab.evaluate(async () => await caches.keys())).toEqual([]);
+  });
+});
