@@ -144,6 +144,16 @@ registerRoute(
           : [async () => undefined, async () => undefined];
         ({ response, failed } = await askAgain(pagesAgain, options, first, stored, ASK_AGAIN_WAIT_MS, tellTab, tellFailed));
       }
+      // the network worked and the server failed (a restart behind a CDN, S3's 503 SlowDown): the saved copy is
+      // better than the host's error page, as when asking again fails (NetworkFirst falls back only when the
+      // fetch throws, and a preloaded navigation skips its plugins)
+      if (response.status >= 500 && !failed) {
+        const copy = await pageCopyOf(request.url);
+        if (copy) {
+          if (navigation) savedCopies.answeredForServerError(event, copy);
+          return copy;
+        }
+      }
       if (!navigation) return response;
       // the page from before the publish, because asking again failed: shown, and said to be outdated
       if (failed) savedCopies.answeredOutdated(event, response, failed === 'server');
@@ -166,6 +176,16 @@ registerRoute(
     }
   },
 );
+/** The page's saved copy, else the one a publish set aside (sw/outdated-pages.ts); undefined when there is none. */
+async function pageCopyOf(href: string): Promise<Response | undefined> {
+  const key = pageCacheKey(href);
+  const saved = await caches
+    .open(CACHES.pages)
+    .then((cache) => cache.match(key))
+    .catch(() => undefined);
+  return saved ?? (await outdatedPages.copyOf(key).catch(() => undefined));
+}
+
 // What an admin or sign-in page loads (its code, image previews) is fetched but
 // never stored. The referrer does not tell (a module imported by a module names
 // the importing script), the requesting page does.

@@ -39,6 +39,11 @@ export class SavedCopies {
     return this.keep(event, response, true, serverDown);
   }
 
+  /** Notes a navigation answered with the saved copy because the server answered with an error (5xx). */
+  answeredForServerError(event: FetchEvent, response: Response): SavedCopy | undefined {
+    return this.keep(event, response, false, true);
+  }
+
   private keep(event: FetchEvent, response: Response, outdated: boolean, serverDown = false): SavedCopy | undefined {
     if (event.request.mode !== 'navigate' || !event.resultingClientId) return undefined;
     const date = Date.parse(response.headers.get('date') ?? '');

@@ -184,6 +184,19 @@ for (const failure of [
   });
 }
 
+test("a saved page whose server answers with an error (a restart behind a CDN, S3's 503) is shown from the saved copy, and the fan told why", async ({ page }) => {
+  await openTab(page);
+  // the version has not changed: the page is not asked again, the one answer is the 503
+  proxy.failWith503('/impressum', 1);
+  await page.goto(`${proxy.url}/impressum`);
+  // before: the host's error page ('Der Server startet neu.') instead of the page the fan had
+  await expect(page.getByRole('heading', { level: 1, name: 'Impressum' })).toBeVisible();
+  await expect(page.getByText('Der Server startet neu.')).toHaveCount(0);
+  await page.clock.resume();
+  await expect(page.getByTestId('saved-copy')).toContainText('Die Seite ist gerade nicht erreichbar: Du siehst die gespeicherte Fassung vom');
+  await expect(page.getByTestId('saved-copy')).not.toContainText('seitdem geändert');
+});
+
 test('a page asked again that is slow and then fails: the first answer after 3 s, and the tab, already running, told it is outdated', async ({ page, browser }) => {
   await openTab(page);
   await proxy.answerOnceAsNow('/news');
