@@ -11,7 +11,7 @@ import { escapeXml } from '../../lib/xml-text';
 import type { ClubIdentity } from './club';
 
 /** What the published club assets are called, and what each one is. */
-export const CLUB_ASSETS = ['icon-192.png', 'icon-512.png', 'maskable-512.png', 'favicon.png', 'manifest.webmanifest'] as const;
+export const CLUB_ASSETS = ['icon-192.png', 'icon-512.png', 'maskable-512.png', 'apple-touch-icon.png', 'favicon.png', 'manifest.webmanifest'] as const;
 export type ClubAsset = (typeof CLUB_ASSETS)[number];
 
 
@@ -54,12 +54,19 @@ export async function crestDataUri(club: ClubIdentity): Promise<string | null> {
 /** Crest files are uploads with random names, never rewritten: the file names the content. */
 let lastCrest: { file: string; uri: string } | null = null;
 
-/** The crest fitted into a square icon; a maskable icon keeps it inside the safe zone on the primary colour. */
-export async function appIcon(club: ClubIdentity, size: number, maskable = false): Promise<Buffer> {
+/**
+ * How an icon is laid out: 'any' the crest on transparency (browsers draw it on their own ground), 'maskable'
+ * inside the safe zone on the primary colour, 'opaque' on white for the home screen of an iPhone, which fills
+ * an apple-touch-icon's transparency with black (the crest stood on black once 'Verein' was saved).
+ */
+export type IconKind = 'any' | 'maskable' | 'opaque';
+
+/** The crest fitted into a square icon of the kind. */
+export async function appIcon(club: ClubIdentity, size: number, kind: IconKind = 'any'): Promise<Buffer> {
   const crest = await crestImage(club);
-  const inner = Math.round(size * (maskable ? 0.62 : 0.9));
+  const inner = Math.round(size * (kind === 'maskable' ? 0.62 : kind === 'opaque' ? 0.82 : 0.9));
   const fitted = await sharp(crest).resize(inner, inner, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer();
-  const background = maskable ? club.primary : { r: 0, g: 0, b: 0, alpha: 0 };
+  const background = kind === 'maskable' ? club.primary : kind === 'opaque' ? '#ffffff' : { r: 0, g: 0, b: 0, alpha: 0 };
   return sharp({ create: { width: size, height: size, channels: 4, background } })
     .composite([{ input: fitted, gravity: 'center' }])
     .png()
@@ -121,7 +128,8 @@ export async function clubAssetResponse(name: string, club: ClubIdentity | null,
   if (club) {
     if (name === 'icon-192.png') return png(await appIcon(club, 192));
     if (name === 'icon-512.png') return png(await appIcon(club, 512));
-    if (name === 'maskable-512.png') return png(await appIcon(club, 512, true));
+    if (name === 'maskable-512.png') return png(await appIcon(club, 512, 'maskable'));
+    if (name === 'apple-touch-icon.png') return png(await appIcon(club, 180, 'opaque'));
     if (name === 'favicon.png') return png(await appIcon(club, 64));
     if (name === 'manifest.webmanifest') return new Response(manifestJson(club, description), { headers: { 'content-type': 'application/manifest+json' } });
     if (name === 'favicon.ico') return new Response(new Uint8Array(await faviconIco(club)), { headers: { 'content-type': 'image/x-icon' } });

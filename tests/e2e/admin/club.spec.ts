@@ -173,6 +173,13 @@ test("a superadmin's crest, names and colours reach every page, the icons, the m
     const meta = await sharp(Buffer.from(await response.body())).metadata();
     expect(`${meta.width}x${meta.height}`).toBe(icon.sizes);
   }
+  // the home screen icon of an iPhone, which fills transparency with black: opaque, the crest on white
+  await page.goto(site.url + '/');
+  const touchIcon = await page.locator('link[rel="apple-touch-icon"]').getAttribute('href');
+  expect(touchIcon).toBe('/verein/apple-touch-icon.png');
+  const touch = sharp(Buffer.from(await (await request.get(site.url + touchIcon)).body()));
+  expect(await touch.metadata()).toMatchObject({ width: 180, height: 180 });
+  expect((await touch.stats()).isOpaque).toBe(true);
   const ico = await request.get(`${site.url}/favicon.ico`);
   expect(ico.headers()['content-type']).toBe('image/x-icon');
   const icoBytes = Buffer.from(await ico.body());
