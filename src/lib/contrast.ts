@@ -49,7 +49,9 @@ export function readableOn(colour: string, background = '#ffffff'): string {
   return toHex(rgb);
 }
 
-/** '4,5:1' as the admin reads it. */
+/** '4,5:1' as the admin reads it; a ratio under AA is cut, not rounded: 4.48 read as the 4,5:1 it lacks. */
 export function formatRatio(ratio: number): string {
-  return `${ratio.toFixed(1).replace('.', ',')}:1`;
+  const rounded = Math.round(ratio * 10) / 10;
+  const shown = ratio < AA && rounded >= AA ? Math.floor(ratio * 10) / 10 : rounded;
+  return `${shown.toFixed(1).replace('.', ',')}:1`;
 }

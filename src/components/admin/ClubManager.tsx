@@ -4,7 +4,7 @@
 // shown only by name without consent. Saving republishes every page.
 import { actions } from 'astro:actions';
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
-import { contrastRatio, formatRatio, readableOn, AA, SURFACE_MUTED } from '../../lib/contrast';
+import { contrastNote } from '../../lib/club-contrast';
 import { CLUB_TEXTS as T, CREST_MAX_BYTES, clubSettingsSchema } from '../../lib/schemas/club';
 import { FieldError, callAction, useFormState, useSaveToasts, validateWith } from './contentKit';
 import { HistoryButton } from './HistoryButton';
@@ -33,14 +33,14 @@ const toForm = (s: Stored): FormValues => ({
 });
 const EMPTY: FormValues = { short_name: '', long_name: '', crest_url: '', primary_color: '#1e40af', secondary_color: '#facc15', home_ground: '', protect_minors: true };
 
-function ContrastNote({ label, colour }: { label: string; colour: string }) {
-  if (!/^#[0-9a-f]{6}$/i.test(colour)) return null;
-  const ratio = contrastRatio(colour, '#ffffff');
-  return ratio >= AA ? (
-    <small className="hint contrast-ok">{T.contrastOk(formatRatio(ratio))}</small>
+function ContrastNote({ which, colour }: { which: 'primary' | 'secondary'; colour: string }) {
+  const note = contrastNote(which, colour);
+  if (!note) return null;
+  return note.ok ? (
+    <small className="hint contrast-ok">{note.text}</small>
   ) : (
     <small className="notice contrast-warning" role="status">
-      {T.contrastWarning(label, formatRatio(ratio), readableOn(colour, SURFACE_MUTED))}
+      {note.text}
     </small>
   );
 }
@@ -168,7 +168,7 @@ export default function ClubManager() {
                 <input type="color" value={values[key]} onChange={(e) => set(key, e.target.value)} disabled={loading} aria-label={`${label} wählen`} />
                 <input {...bind(key)} disabled={loading} maxLength={7} aria-label={label} />
               </span>
-              <ContrastNote label={label} colour={values[key]} />
+              <ContrastNote which={key === 'primary_color' ? 'primary' : 'secondary'} colour={values[key]} />
               <FieldError message={errors[key]} />
             </label>
           );

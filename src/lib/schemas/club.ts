@@ -73,12 +73,15 @@ export const CLUB_TEXTS = {
   crestUploaded: 'Wappen hochgeladen',
   crestError: 'Wappen konnte nicht verarbeitet werden',
   contrastWarning: (which: string, ratio: string, variant: string) =>
-    `${which} ist auf Weiß schwer lesbar (Kontrast ${ratio}, nötig 4,5:1). Für Text und Links wird die lesbare Variante ${variant} verwendet.`,
+    `${which} ist auf hellem Grund schwer lesbar (Kontrast ${ratio}, nötig 4,5:1). Für Text und Links wird die lesbare Variante ${variant} verwendet.`,
+  secondaryContrastWarning: (which: string, ratio: string, variant: string) =>
+    `${which} trägt weiße Schrift schlecht (Kontrast ${ratio}, nötig 4,5:1). In den Seitenköpfen wird die dunklere Variante ${variant} verwendet.`,
   shortNameStillBuiltIn: (club: string) => `Noch der Kurzname des ${club}: bitte den eigenen eintragen.`,
   homeGroundStillBuiltIn: (club: string) => `Noch die Heimstätte des ${club}: bitte die eigene eintragen oder das Feld leeren.`,
   builtInFactsLeft: (club: string, places: string[]) =>
     `Hier stehen noch Angaben des ${club} (Adresse, E-Mail, Vereinsregister, Konto oder Heimstätte): ${places.join(', ')}. Bitte dort die eigenen eintragen.`,
-  contrastOk: (ratio: string) => `Kontrast auf Weiß ${ratio}: gut lesbar.`,
+  contrastOk: (ratio: string) => `Kontrast auf hellem Grund ${ratio}: gut lesbar.`,
+  secondaryContrastOk: (ratio: string) => `Kontrast mit weißer Schrift ${ratio}: gut lesbar.`,
   onlySuperadmin: 'Nur Superadmins können die Vereinsdaten ändern.',
   badCrest: 'Diese Datei ist kein verwendbares Wappen. Bitte ein SVG oder PNG hochladen.',
   protectMinors: 'Minderjährige schützen',

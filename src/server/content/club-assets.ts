@@ -110,7 +110,8 @@ export function manifestJson(club: ClubIdentity, description: string): string {
       scope: '/',
       display: 'standalone',
       background_color: '#ffffff',
-      theme_color: club.primary,
+      // the pages' theme-color: the readable variant, so that the installed app's bar is the browser's
+      theme_color: club.primaryText,
       icons: [
         { src: '/verein/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
         { src: '/verein/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },

@@ -105,7 +105,7 @@ test("a superadmin's crest, names and colours reach every page, the icons, the m
   expect(crest).toMatch(/^\/uploads\/verein\/[0-9a-f]{32}\.png$/);
   // a yellow that does not read on white: the admin is told, and which variant is used
   await form.getByLabel('Hauptfarbe', { exact: true }).fill('#fde047');
-  await expect(form.locator('.contrast-warning').filter({ hasText: 'Hauptfarbe' })).toContainText('Hauptfarbe ist auf Weiß schwer lesbar (Kontrast 1,');
+  await expect(form.locator('.contrast-warning').filter({ hasText: 'Hauptfarbe' })).toContainText('Hauptfarbe ist auf hellem Grund schwer lesbar (Kontrast 1,');
   await form.getByLabel('Zweitfarbe', { exact: true }).fill('#0f766e');
   await form.getByRole('button', { name: 'Speichern' }).click();
   await expect(toaster(page).getByText('Verein gespeichert')).toBeVisible();

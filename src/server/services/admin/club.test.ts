@@ -10,6 +10,8 @@ import type { Db } from '../../db/client';
 import { createTestDb } from '../../db/test-db';
 import { clubInitials, identityOf, clubThemeCss } from '../../content/club';
 import { imageWorkLoad, withImageSlot } from '../image-work';
+import { manifestJson } from '../../content/club-assets';
+import { contrastNote } from '../../../lib/club-contrast';
 import { contrastWarnings, crestPng, loadClubSettings, saveClubSettings, UNSAFE_SVG, uploadCrest } from './club';
 
 let db: Db;
@@ -48,13 +50,32 @@ describe("'Verein'", () => {
   it('warns about a colour that does not read on white and names the variant used; the theme uses it', () => {
     const warnings = contrastWarnings({ primary_color: '#fde047', secondary_color: '#1e40af' });
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(/^Hauptfarbe ist auf Weiß schwer lesbar \(Kontrast 1,\d:1, nötig 4,5:1\)\. Für Text und Links wird die lesbare Variante #[0-9a-f]{6} verwendet\.$/);
+    expect(warnings[0]).toMatch(/^Hauptfarbe ist auf hellem Grund schwer lesbar \(Kontrast 1,\d:1, nötig 4,5:1\)\. Für Text und Links wird die lesbare Variante #[0-9a-f]{6} verwendet\.$/);
     const club = identityOf({ ...input(), primary_color: '#fde047' });
     expect(clubThemeCss(club)).toContain(`--color-primary:${club.primaryText}`);
     expect(club.primaryText).not.toBe('#fde047');
     // the page heads' white text stays readable on a light secondary
     const deep = /--color-secondary-deep:(#[0-9a-f]{6})/.exec(clubThemeCss(identityOf({ ...input(), secondary_color: '#fde047' }))!)![1];
     expect(contrastRatio(deep, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it("measures as the pages use the colours: a red the pages darken is pointed out with the variant they use; a ratio under 4.5 never reads as 4,5", () => {
+    // 4.9:1 on white, 4.4:1 on the pages' grey ground: it was 'gut lesbar', and the pages showed another red
+    for (const red of ['#e30613', '#e2001a', '#dc2626', '#00843d']) {
+      const club = identityOf({ ...input(), primary_color: red });
+      expect(club.primaryText, red).not.toBe(red);
+      const warnings = contrastWarnings({ primary_color: red, secondary_color: '#ffffff' });
+      expect(warnings.filter((w) => w.startsWith('Hauptfarbe')), red).toEqual([expect.stringContaining(`die lesbare Variante ${club.primaryText} verwendet`)]);
+      // the installed app's bar is the pages' theme-color
+      expect(JSON.parse(manifestJson(club, '')).theme_color, red).toBe(club.primaryText);
+    }
+    // 4.48:1 is too little, and does not read as the 4,5:1 it needs
+    expect(contrastNote('secondary', '#777777')).toEqual({ ok: false, text: expect.stringContaining('Kontrast 4,4:1, nötig 4,5:1') });
+    // the secondary carries no text: its note names the darker variant the page heads use under white text
+    const deep = /--color-secondary-deep:(#[0-9a-f]{6})/.exec(clubThemeCss(identityOf({ ...input(), secondary_color: '#fde047' }))!)![1];
+    expect(contrastWarnings({ primary_color: '#0b5d1e', secondary_color: '#fde047' })).toEqual([
+      `Zweitfarbe trägt weiße Schrift schlecht (Kontrast 1,3:1, nötig 4,5:1). In den Seitenköpfen wird die dunklere Variante ${deep} verwendet.`,
+    ]);
   });
 
   it('initials for the shield of a club without crest', () => {

@@ -4,7 +4,7 @@
 // 'Minderjährige schützen' (issue 14) is saved with it, kept in site_settings.
 import sharp from 'sharp';
 import { CLUB_TEXTS, type ClubSettingsData } from '../../../lib/schemas/club';
-import { contrastRatio, formatRatio, readableOn, AA, SURFACE_MUTED } from '../../../lib/contrast';
+import { contrastNote } from '../../../lib/club-contrast';
 import { getDb, type Db } from '../../db/client';
 import { clubSettings, siteSettings } from '../../db/schema';
 import { PROTECT_MINORS_KEY, readProtectMinors } from '../../content/consent-setting';
@@ -63,14 +63,10 @@ export function saveClubSettings(input: ClubSettingsData, db: Db = getDb()): { s
   return { settings: { ...storedClubSettings(db)!, protect_minors: readProtectMinors(db) }, changes };
 }
 
-/** The admin's warnings for colours that do not read as text on white, with the variant used instead. */
+/** The admin's warnings for colours the pages use in a darker variant, naming it (lib/club-contrast.ts). */
 export function contrastWarnings(input: Pick<ClubSettingsData, 'primary_color' | 'secondary_color'>): string[] {
-  const warnings: string[] = [];
-  for (const [label, colour] of [[CLUB_TEXTS.primary, input.primary_color], [CLUB_TEXTS.secondary, input.secondary_color]] as const) {
-    const ratio = contrastRatio(colour, '#ffffff');
-    if (ratio < AA) warnings.push(CLUB_TEXTS.contrastWarning(label, formatRatio(ratio), readableOn(colour, SURFACE_MUTED)));
-  }
-  return warnings;
+  const notes = [contrastNote('primary', input.primary_color), contrastNote('secondary', input.secondary_color)];
+  return notes.flatMap((note) => (note && !note.ok ? [note.text] : []));
 }
 
 /**
