@@ -23,6 +23,15 @@ describe('an SVG drawn in a process of its own', () => {
     expect(pixel(256, 10)[3]).toBe(0);
   });
 
+  it('is drawn sharp when it declares a small size: an icon-sized SVG was drawn at 133 px and enlarged, blurred', async () => {
+    // 32 units wide; a black square of 4 units in the corner is 64 px in the 512 px drawing
+    const small = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="32" height="32" viewBox="0 0 32 32"><rect width="4" height="4" fill="#000"/></svg>');
+    const { data } = await sharp(await drawSvgInOwnProcess(small, 512, 20)).raw().toBuffer({ resolveWithObject: true });
+    const alpha = (x: number, y: number) => data[(y * 512 + x) * 4 + 3];
+    // the edge is an edge: fully drawn two pixels inside it, nothing two pixels outside it
+    expect([alpha(61, 61), alpha(66, 66), alpha(61, 66)]).toEqual([255, 0, 0]);
+  });
+
   it('is stopped after its time: the process is killed, not left drawing', async () => {
     const started = Date.now();
     const error = await drawSvgInOwnProcess(slowSvg(500_000), 512, 2).catch((e: unknown) => e);

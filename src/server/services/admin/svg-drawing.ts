@@ -19,7 +19,9 @@ export class SvgDrawingTimedOut extends Error {
 }
 
 // Runs in the child: the SVG on stdin, the PNG on stdout. The density makes the drawing about 1024 px on its
-// longer side (at most 300 dpi, as before), so an SVG that declares 5000 px is drawn small, not refused.
+// longer side, so an SVG that declares 5000 px is drawn small, not refused, and one that declares an icon's
+// 32 px is drawn large: capped at 300 dpi, it was drawn at 133 px and enlarged, its edges soft and ringing. The
+// drawing is at most about 1024 px either way (40 M pixels stay the limit of what it may declare).
 const DRAW = `
 // a time limit of its own too, should the server that started it stop meanwhile (libvips draws off this thread)
 setTimeout(() => process.exit(3), Number(process.argv[3]) * 1000).unref();
@@ -31,7 +33,7 @@ const chunks = [];
 for await (const chunk of process.stdin) chunks.push(chunk);
 const svg = Buffer.concat(chunks);
 const { width = size, height = size } = await sharp(svg, { limitInputPixels: 40_000_000 }).metadata();
-const density = Math.min(300, Math.max(1, (72 * 2 * size) / Math.max(width, height, 1)));
+const density = Math.min(72 * 2 * size, Math.max(1, (72 * 2 * size) / Math.max(width, height, 1)));
 const png = await sharp(svg, { density, limitInputPixels: 40_000_000 })
   .resize(size, size, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
   .png()
