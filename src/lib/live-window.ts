@@ -6,6 +6,16 @@ import { isRunningPhase } from './match-minute';
 
 const DAY_MS = 86_400_000;
 
+/** How often a stream says it is alive when nothing else happens (src/server/http/event-stream.ts). */
+export const STREAM_PING_MS = 25_000;
+/** The ping's event name: a page hears an event, and never a comment. */
+export const STREAM_PING_EVENT = 'ping';
+/**
+ * A match page's stream silent this long is dead though open: a connection dropped without an end (a phone in a
+ * pocket, a mobile network's NAT forgetting it) never errors, and the page showed an old score as live.
+ */
+export const STREAM_SILENT_MS = 2 * STREAM_PING_MS + 10_000;
+
 type ListeningMatch = { match_date: string; status: string; live_phase: string; kickoff_at: number | null };
 
 /**

@@ -5,6 +5,7 @@
 // 'Neue Ereignisse – neu laden' (static markup in the page's <template>).
 import { CACHE_VERSION_URL, FRESH_PAGE_HEADER } from '../lib/pwa-protocol';
 import { cloneTemplate } from './templates';
+import { STREAM_PING_EVENT, STREAM_PING_MS, STREAM_SILENT_MS } from '../lib/live-window';
 
 /** How often a page without the live stream (a static host) asks whether the site changed. */
 const POLL_MS = 10_000;
@@ -166,6 +167,7 @@ function listen(until: number): void {
     ended = true;
     source?.close();
     clearInterval(poll);
+    clearInterval(silence);
     clearTimeout(reconnect);
     reconnect = undefined;
     document.getElementById(FRAGMENT_ID)?.removeAttribute('data-live');
@@ -193,26 +195,43 @@ function listen(until: number): void {
       refresh();
     });
     stream.addEventListener('update', refresh);
+    for (const type of ['open', 'update', STREAM_PING_EVENT]) stream.addEventListener(type, () => (heard = Date.now()));
     stream.addEventListener('error', () => {
       // a closed stream does not come back by itself (a static host's 404, the network gone a moment, a
       // restart's 502): watch the cache version meanwhile, and try the stream again later
       if (stream.readyState !== EventSource.CLOSED || ended) return;
-      if (!poll) {
-        let known: number | null = null;
-        const check = async () => {
-          const version = await cacheVersion();
-          if (version === null) return;
-          if (known !== null && version !== known) stale();
-          known = version;
-        };
-        void check();
-        poll = setInterval(() => void check(), POLL_MS);
-      }
-      // spread over the next seconds, so that the pages of a whole stadium do not come back at once
-      reconnect = setTimeout(connect, reconnectMs * (0.5 + Math.random()));
-      reconnectMs = Math.min(RECONNECT_MAX_MS, reconnectMs * 2);
+      lost();
     });
   };
+  /** The stream is gone: the cache version is watched meanwhile, and the stream tried again later. */
+  const lost = () => {
+    if (!poll) {
+      let known: number | null = null;
+      const check = async () => {
+        const version = await cacheVersion();
+        if (version === null) return;
+        if (known !== null && version !== known) stale();
+        known = version;
+      };
+      void check();
+      poll = setInterval(() => void check(), POLL_MS);
+    }
+    // spread over the next seconds, so that the pages of a whole stadium do not come back at once
+    reconnect = setTimeout(connect, reconnectMs * (0.5 + Math.random()));
+    reconnectMs = Math.min(RECONNECT_MAX_MS, reconnectMs * 2);
+  };
+  // an open stream that has said nothing for longer than its pings allow is dead: closed, and opened again
+  let heard = Date.now();
+  const checkSilence = () => {
+    if (ended || source?.readyState !== EventSource.OPEN || Date.now() - heard <= STREAM_SILENT_MS) return;
+    source.close();
+    lost();
+  };
+  const silence = setInterval(checkSilence, STREAM_PING_MS);
+  // back from the pocket: at once (a hidden page's timers are held back)
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') checkSilence();
+  });
   // the phone's network is back: no need to wait for the next try
   window.addEventListener('online', () => {
     if (ended) return;

@@ -1,9 +1,10 @@
 // One server-sent event stream (the admin panel's, a match page's): a retry
-// hint, a comment every 25 s so that proxies keep an idle connection, and an
+// hint, a ping every 25 s so that proxies keep an idle connection, and an
 // end when the client goes or the server stops (so that a graceful stop need
 // not wait for it, docs/decisions/012). `subscribe` starts sending and returns
 // what stops it.
 import { onServerStopping } from './shutdown';
+import { STREAM_PING_EVENT, STREAM_PING_MS } from '../../lib/live-window';
 
 export type SendEvent = (chunk: string) => void;
 
@@ -32,7 +33,10 @@ export function eventStreamResponse(request: Request, retryMs: number, subscribe
       };
       send(`retry: ${retryMs}\n\n`);
       const unsubscribe = subscribe(send);
-      const ping = setInterval(() => send(': ping\n\n'), 25_000);
+      // an event, not a comment: a page hears it, and takes a stream silent for long as dead though open (a
+      // connection dropped without an end, a phone in a pocket: src/scripts/live-match.ts); a page without a
+      // listener for it ignores it (the admin's panel)
+      const ping = setInterval(() => send(`event: ${STREAM_PING_EVENT}\ndata: 1\n\n`), STREAM_PING_MS);
       const end = () => {
         stop();
         try {

@@ -3,18 +3,19 @@ import { makeMatch } from '../../fixtures/factories';
 import { viennaDate } from '../../../src/lib/dates-de';
 import { adminClient } from '../../fixtures/admin-http';
 import { useSite, withCookieChoice } from '../public/helpers';
-import { EVENT_SOURCE_CLOSED, eventSourceStates, keepEventSources } from '../../fixtures/event-sources';
+import { EVENT_SOURCE_CLOSED, eventSourceStates, keepEventSources, muteEventSources } from '../../fixtures/event-sources';
 import { isSameDocument, markDocument } from '../../fixtures/same-document';
 import { routeNow } from '../../fixtures/route-now';
 
 // An open match page's live stream (issue 14, decision 026), as a review of it found it failing: what came
 // out before the stream opened, the stream kept after full time, a fetch that never ended.
-const ids: Record<'loading' | 'fullTime' | 'stalled', string> = { loading: '', fullTime: '', stalled: '' };
+const ids: Record<'loading' | 'fullTime' | 'stalled' | 'silent', string> = { loading: '', fullTime: '', stalled: '', silent: '' };
 const site = useSite((db) => {
   for (const [key, opponent] of [
     ['loading', 'ASK Oberdorf'],
     ['fullTime', 'SC Bach'],
     ['stalled', 'FC Au'],
+    ['silent', 'USV Tal'],
   ] as const) {
     ids[key] = makeMatch(db, { home_team: 'SV Kirchberg', away_team: opponent, match_date: viennaDate(new Date()), match_time: '18:00' }).id;
   }
@@ -107,6 +108,32 @@ test('a fetch of the page that never ends holds back no later event: it is given
   await expect(live.locator('.goals li')).toHaveText([/K\. Maier\s+– FC Au/], { timeout: 25_000 });
   console.info(`[live] the goal showed ${Date.now() - started} ms after the stalled fetch`);
   await expect(fan.getByRole('button', { name: 'Neue Ereignisse – neu laden' })).toHaveCount(0);
+  expect(await isSameDocument(fan)).toBe(true);
+  await context.close();
+});
+
+test('a stream that goes silent though open (a connection dropped without an end) is opened again, and the goal shows', async ({ browser }) => {
+  const { context, fan } = await fanPage(browser);
+  await keepEventSources(fan);
+  await fan.clock.install();
+  const pageUrl = `${site().url}/spiel/${ids.silent}`;
+  const caughtUp = fan.waitForResponse((response) => response.url() === pageUrl && response.request().resourceType() === 'fetch');
+  await fan.goto(pageUrl);
+  const live = fan.locator('#spiel-live');
+  await expect(live).toHaveAttribute('data-live', 'on');
+  await caughtUp;
+  await markDocument(fan);
+  // the stream stays open and nothing comes through any more: no error, no event, no ping
+  await muteEventSources(fan);
+  const admin = await adminClient(site());
+  expect((await admin.call('admin.matchDay.phase', { match_id: ids.silent, step: 'kickoff' })).status).toBe(200);
+  expect((await admin.call('admin.matchDay.record', { match_id: ids.silent, type: 'goal', side: 'home', player_name: 'L. Pichler' })).status).toBe(200);
+  // the server pings every 25 s: a minute and more of silence is a dead stream
+  await fan.clock.runFor(90_000);
+  await expect(live.locator('.goals li')).toHaveText([/L\. Pichler/], { timeout: 10_000 });
+  // the silent one closed by the page, a new one open
+  expect(await eventSourceStates(fan)).toEqual([EVENT_SOURCE_CLOSED, 1]);
+  await expect(live).toHaveAttribute('data-live', 'on');
   expect(await isSameDocument(fan)).toBe(true);
   await context.close();
 });
