@@ -125,6 +125,24 @@ describe('npm run import from a JSON export', () => {
     expect(fs.readdirSync(uploads, { recursive: true }).filter((f) => /\.(jpg|png|webp)$/.test(String(f)))).toEqual([]);
   });
 
+  it("matches come over as the old app showed them: 'upcoming' as planned, a type other than league or cup as a friendly", async () => {
+    const club = oldClub();
+    const base = club.matches[0];
+    club.matches.push(
+      { ...base, id: randomUUID(), home_team: 'SV Altdorf', away_team: 'Upcoming FC', match_date: '2027-03-14', status: 'upcoming' },
+      { ...base, id: randomUUID(), home_team: 'SV Altdorf', away_team: 'Testspiel FC', match_date: '2027-01-20', match_type: null as unknown as string },
+      { ...base, id: randomUUID(), home_team: 'SV Altdorf', away_team: 'Turnier FC', match_date: '2027-01-27', match_type: 'Hallenturnier' },
+    );
+    fs.writeFileSync(exportFile, JSON.stringify(club));
+    expect((await runImport(db, options(), log)).ok).toBe(true);
+    expect(lines.filter((l) => l.includes('übersprungen matches'))).toEqual([]);
+    expect(rows("SELECT away_team, status, match_type FROM matches WHERE away_team LIKE '% FC' AND away_team <> 'FC Neudorf' ORDER BY away_team")).toEqual([
+      { away_team: 'Testspiel FC', status: 'scheduled', match_type: 'friendly' },
+      { away_team: 'Turnier FC', status: 'scheduled', match_type: 'friendly' },
+      { away_team: 'Upcoming FC', status: 'scheduled', match_type: 'league' },
+    ]);
+  });
+
   it("a sponsor of the old public list's 'supporter' tier comes over with it (it was skipped as no tier)", async () => {
     const club = oldClub();
     club.sponsors.push({ ...club.sponsors[0], id: randomUUID(), name: 'Freundeskreis des Vereins', tier: 'supporter' });

@@ -75,6 +75,21 @@ const position = (v: unknown) => {
   return POSITION_NAMES[typed.toLowerCase().replace(/\s+/g, ' ')] ?? typed;
 };
 
+/**
+ * A match's status and type as the old app showed them (public-site.md §4): 'upcoming' was 'Geplant' as
+ * 'scheduled' is (a season's fixtures stored so were skipped, every one: the fixtures, the team pages and 'Nächstes
+ * Spiel' lost them); a type other than league or cup, none among them, was 'Freundschaft' (it came as a league
+ * match, counted in the tables). Another status stays as it is, and the row is skipped with the reason.
+ */
+const matchStatus = (v: unknown) => {
+  const typed = text(v).trim().toLowerCase();
+  return typed === '' || typed === 'upcoming' ? 'scheduled' : typed;
+};
+const matchType = (v: unknown) => {
+  const typed = text(v).trim().toLowerCase();
+  return typed === 'league' || typed === 'cup' ? typed : 'friendly';
+};
+
 /** Validates with the entity's schema, keeping the output as it would be stored. */
 const checked = <T extends z.ZodTypeAny>(schema: T, input: unknown) => schema.parse(input) as Record<string, unknown>;
 
@@ -148,7 +163,7 @@ export const TABLES: TableDef[] = [
     name: 'matches',
     sourceKey: 'id',
     keep: ['created_at'],
-    toRow: (r) => checked(matchSchema, { home_team: text(r.home_team), away_team: text(r.away_team), match_date: text(r.match_date).slice(0, 10), match_time: orNull(r.match_time)?.slice(0, 5) ?? null, location: orNull(r.location), competition: text(r.competition) || 'Meisterschaft', season: text(r.season) || '–', matchday: int(r.matchday), home_score: int(r.home_score), away_score: int(r.away_score), status: text(r.status) || 'scheduled', notes: orNull(r.notes), match_type: text(r.match_type) || 'league' }),
+    toRow: (r) => checked(matchSchema, { home_team: text(r.home_team), away_team: text(r.away_team), match_date: text(r.match_date).slice(0, 10), match_time: orNull(r.match_time)?.slice(0, 5) ?? null, location: orNull(r.location), competition: text(r.competition) || 'Meisterschaft', season: text(r.season) || '–', matchday: int(r.matchday), home_score: int(r.home_score), away_score: int(r.away_score), status: matchStatus(r.status), notes: orNull(r.notes), match_type: matchType(r.match_type) }),
   },
   {
     name: 'news',
