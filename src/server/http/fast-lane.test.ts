@@ -9,11 +9,11 @@ import type http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fastLaneAnswers } from './fast-lane';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fastLaneAnswers, setLaneSendTimeout } from './fast-lane';
 import { parseTrustProxy } from './proxy';
 import { drainServer, trackRequests } from './shutdown';
-import { createStaticServer } from './static-server';
+import { PathMemo, createStaticServer } from './static-server';
 
 let root: string;
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -306,6 +306,52 @@ describe('the fast lane keeps node:http\'s connection rules', () => {
     await closed;
     expect(server.nodeRequests).toBe(0);
     expect(received).toBeGreaterThan(big.length);
+  });
+
+  it('a reader that stops reading for good is closed after the send timeout (it stayed for ever)', async () => {
+    fs.writeFileSync(path.join(root, 'uploads', 'liegen.webp'), crypto.randomBytes(24 * 1024 * 1024));
+    const server = await start(true);
+    server.server.keepAliveTimeout = 100;
+    setLaneSendTimeout(server.server, 500);
+    // the server's side of the connection: the paused client would not even read the reset
+    const serverSide = new Promise<net.Socket>((resolve) => server.server.once('connection', resolve));
+    const socket = net.connect(server.port, '127.0.0.1');
+    socket.on('error', () => undefined);
+    socket.pause();
+    socket.write(get('/uploads/liegen.webp', 'Host: a\r\n'));
+    const connection = await serverSide;
+    const closed = new Promise<boolean>((resolve) => connection.on('close', () => resolve(true)));
+    // keep-alive 1.1 s (twice: Node counts the kernel's first take as progress), then half a second of none
+    expect(await Promise.race([closed, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 6_000))])).toBe(true);
+    expect(server.nodeRequests).toBe(0);
+    socket.destroy();
+  });
+
+  it('a build file whose read failed once (too many open files) is served at the next request, not a 404 for good', async () => {
+    const server = await start(false);
+    const read = fs.readFileSync;
+    const spy = vi.spyOn(fs, 'readFileSync').mockImplementation(((file: fs.PathOrFileDescriptor, ...rest: unknown[]) => {
+      if (String(file).endsWith(`${path.sep}manifest.webmanifest`)) throw Object.assign(new Error('EMFILE: too many open files'), { code: 'EMFILE' });
+      return (read as (...args: unknown[]) => unknown)(file, ...rest);
+    }) as typeof fs.readFileSync);
+    fs.writeFileSync(path.join(root, 'client', 'manifest.webmanifest'), '{"name":"Verein"}');
+    const first = await exchange(server.port, [get('/manifest.webmanifest')]);
+    spy.mockRestore();
+    expect(first).not.toMatch(/^HTTP\/1\.1 200/);
+    const again = await exchange(server.port, [get('/manifest.webmanifest')]);
+    expect(again).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    expect(again).toContain('{"name":"Verein"}');
+  });
+
+  it('keeps no made-up path longer than any of the site’s (16 KB paths kept about 190 MB a worker)', () => {
+    const memo = new PathMemo<string | null>();
+    let computed = 0;
+    const long = `/_astro/${'x'.repeat(16_000)}`;
+    for (let i = 0; i < 3; i++) memo.get(long + i, () => (computed++, null));
+    memo.get('/news', () => (computed++, '/site/news/index.html'));
+    memo.get('/news', () => (computed++, '/site/news/index.html'));
+    // the long ones computed each time and not kept; the site's own path once
+    expect([computed, memo.size]).toEqual([4, 1]);
   });
 
   // last: the stop is announced for the whole process (shutdown.ts), and the lane stands aside from then on

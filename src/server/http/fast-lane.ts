@@ -170,6 +170,19 @@ export function fastLaneAnswers(server: http.Server): number {
  * Takes the server's connections before node:http does. Each connection is the
  * lane's until a request is not, then node:http's for good.
  */
+/**
+ * How long an answer may wait for its reader without any progress before the connection is closed: nginx's
+ * `send_timeout` (60 s). node:http has none; the lane's connection that stopped reading stayed for good, with
+ * its copy of the file and its kernel buffer (thousands of them, from a single client, took memory and files).
+ */
+const SEND_TIMEOUT_MS = 60_000;
+const sendTimeouts = new WeakMap<http.Server, number>();
+
+/** The send timeout of a server's lane (tests shorten it). */
+export function setLaneSendTimeout(server: http.Server, ms: number): void {
+  sendTimeouts.set(server, ms);
+}
+
 export function openFastLane(server: http.Server, answer: (request: LaneRequest) => LaneAnswer): void {
   const httpConnection = server.listeners('connection').find((listener) => listener === HTTP_CONNECTION_LISTENER) as
     | ((socket: net.Socket) => void)
@@ -194,8 +207,17 @@ export function openFastLane(server: http.Server, answer: (request: LaneRequest)
   server.prependListener('connection', (socket: net.Socket) => {
     // an answer still being written (a slow phone, a big page) is not idle: node:http starts its
     // keep-alive clock once the answer is out, and so does this, as the write's end refreshes the timer
+    // Node emits 'timeout' while an answer is being written only when the write made no progress for the whole
+    // wait (net.Socket's _onTimeout): the reader gets the send timeout, and is closed when it passes unread
+    let waitingForReader = false;
     const onTimeout = () => {
-      if (socket.writableLength > 0) return;
+      if (socket.writableLength > 0) {
+        // reset: a close would leave the unsent answer in the kernel, queued behind what the reader never read
+        if (waitingForReader) return void socket.resetAndDestroy();
+        waitingForReader = true;
+        socket.setTimeout(sendTimeouts.get(server) ?? SEND_TIMEOUT_MS);
+        return;
+      }
       // no complete head in time: node:http's 408, then the close
       if (socket.bytesWritten === 0) socket.end(REQUEST_TIMEOUT, () => socket.destroy());
       else socket.destroy();
@@ -233,6 +255,7 @@ export function openFastLane(server: http.Server, answer: (request: LaneRequest)
         laneAnswers.set(server, fastLaneAnswers(server) + 1);
         start = end + 4;
       }
+      waitingForReader = false;
       socket.setTimeout(keepAliveMs(server));
     }
     socket.setTimeout(server.headersTimeout);

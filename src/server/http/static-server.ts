@@ -3,6 +3,7 @@
 // handler in one process, the proxy to the owner in a static worker,
 // docs/decisions/037). No visitor request renders a public page. Nothing here
 // may import the database, drizzle or Astro: the static workers bundle this file.
+import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { MISSING_FILE_RULES, fileForUrl } from './site-paths';
@@ -96,15 +97,21 @@ export function noneMatchHits(header: string, etag: string): boolean {
   });
 }
 
+/** The longest path a memo keeps: the site's own are under 200 characters. */
+const MEMO_KEY_LIMIT = 1024;
+
 /**
  * A memo with a size bound: lookups that depend only on the path (which file a
  * path names, whether the build's folder has it) are computed once per path,
- * and a flood of made-up paths cannot grow it without limit.
+ * and a flood of made-up paths cannot grow it without limit. A path longer than
+ * any of the site's is computed and not kept: 4,096 made-up paths of 16 KB (what a
+ * request's head allows) kept about 190 MB in each worker.
  */
-class PathMemo<T> {
+export class PathMemo<T> {
   private readonly map = new Map<string, T>();
   constructor(private readonly limit = 4096) {}
   get(key: string, compute: () => T): T {
+    if (key.length > MEMO_KEY_LIMIT) return compute();
     const hit = this.map.get(key);
     if (hit !== undefined || this.map.has(key)) return hit as T;
     const value = compute();
@@ -112,6 +119,24 @@ class PathMemo<T> {
     this.map.set(key, value);
     return value;
   }
+  /** How many paths it keeps (tests). */
+  get size(): number {
+    return this.map.size;
+  }
+}
+
+/** Whether a file is there ('/favicon.svg/x' is none: ENOTDIR). */
+function isFile(file: string): boolean {
+  try {
+    return fs.statSync(file, { throwIfNoEntry: false })?.isFile() ?? false;
+  } catch {
+    return false;
+  }
+}
+
+/** A path as the log writes it: quoted (a decoded line break writes no line of its own), and cut when long. */
+function loggedPath(pathname: string): string {
+  return JSON.stringify(pathname.length > 300 ? `${pathname.slice(0, 300)}…` : pathname);
 }
 
 
@@ -177,7 +202,7 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
 
   const notFound = (req: http.IncomingMessage, res: http.ServerResponse, pathname: string) => {
     // quoted: a decoded line break in the path must not write a line of its own into the log
-    log.warn(`[404] ${JSON.stringify(pathname)}`);
+    log.warn(`[404] ${loggedPath(pathname)}`);
     const page = cache.get(path.join(siteRoot, '404.html'));
     if (page) return send(req, res, page, 404, HTML_CACHE);
     res.writeHead(404, { ...baseHeaders(req), 'content-type': 'text/plain; charset=utf-8' });
@@ -201,9 +226,11 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
     }
     // the build's own files: hashed assets forever, the rest briefly
     if (pathname !== '/') {
+      // kept by whether the file is there, not whether it could be read: a read that failed once (too many
+      // open files) kept /sw.js a 404 in this worker until the memo was cleared
       const file = clientFiles.get(pathname, () => {
         const candidate = resolveInside(clientRoot, pathname.slice(1));
-        return candidate && cache.get(candidate) ? candidate : null;
+        return candidate && isFile(candidate) ? candidate : null;
       });
       const hit = file && cache.get(file);
       if (hit) return { file: hit, cacheControl: cacheControlFor('asset', pathname) };
@@ -242,7 +269,7 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
       if (rule.page) {
         const page = cache.get(path.join(siteRoot, fileForUrl(rule.page)));
         if (page) {
-          log.warn(`[404] ${JSON.stringify(pathname)}`);
+          log.warn(`[404] ${loggedPath(pathname)}`);
           return send(req, res, page, 404, HTML_CACHE);
         }
       }
