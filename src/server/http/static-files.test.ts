@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FileCache, chooseEncoding } from './static-files';
 
 let dir: string;
@@ -24,6 +24,21 @@ function page(name: string, kb: number, withBrotli: boolean): string {
 }
 
 describe('FileCache', () => {
+  it('compresses a page without a brotli copy once, also when the copy would not fit beside it (it was compressed on every request)', () => {
+    // 1 MB an entry at 8 MB; a page of 950 KB of hardly compressible text: with its brotli copy over the limit
+    const cache = new FileCache(8 * 1024 * 1024, 0);
+    const file = path.join(dir, 'spielplan.html');
+    const words = Array.from({ length: 950 * 16 }, (_, i) => `<p>${((i * 2654435761) % 4294967296).toString(36)}${((i * 40503) % 65536).toString(36)}</p>`.padEnd(64, ' '));
+    fs.writeFileSync(file, words.join(''));
+    const compress = vi.spyOn(zlib, 'brotliCompressSync');
+    try {
+      for (let i = 0; i < 3; i++) expect(cache.get(file)?.identity.length).toBe(950 * 1024);
+      expect(compress.mock.calls.length).toBeLessThanOrEqual(1);
+    } finally {
+      compress.mockRestore();
+    }
+  });
+
   it("keeps a page of 500 KB even where a worker's share is 3 MB (16 cores): it is not read from disk on every request", () => {
     const cache = new FileCache(3 * 1024 * 1024, 60_000, (file) => reads.push(file));
     const fixtures = page('spielplan.html', 500, true);

@@ -140,7 +140,12 @@ export class FileCache {
     // file this cache will not keep: it would be compressed again on every request (170 ms for 500 KB)
     const kept = identity.length + (br?.length ?? 0) + (gzip?.length ?? 0) < this.entryLimit;
     const worthIt = compressible && identity.length > 512 && kept;
-    if (worthIt) br ??= zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } });
+    // a copy that would take the entry past the limit is not kept: compressed and then not kept, the file was
+    // compressed again on every request (its identity just under the limit, its text hard to compress)
+    if (worthIt && !br) {
+      const compressed = zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } });
+      if (identity.length + compressed.length + (gzip?.length ?? 0) < this.entryLimit) br = compressed;
+    }
     const entry: CachedFile = {
       mtimeMs: stat.mtimeMs,
       size: stat.size,
