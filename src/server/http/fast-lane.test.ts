@@ -343,6 +343,14 @@ describe('the fast lane keeps node:http\'s connection rules', () => {
     expect(again).toContain('{"name":"Verein"}');
   });
 
+  it('the not-found page by its own address answers 404, as nginx does (a 200 made it a page for crawlers)', async () => {
+    for (const server of [lane, plain]) {
+      for (const address of ['/404', '/404.html']) {
+        expect(await exchange(server.port, [get(address)]), address).toMatch(/^HTTP\/1\.1 404 Not Found\r\n/);
+      }
+    }
+  });
+
   it('keeps no made-up path longer than any of the site’s (16 KB paths kept about 190 MB a worker)', () => {
     const memo = new PathMemo<string | null>();
     let computed = 0;

@@ -218,6 +218,8 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
     // as nginx's `location ~ /\.` (uploads and the build's files were served before)
     // nor a whole-file write's temporary name ('x.js.4242-7.tmp', whole-file.ts): an upload's, a kept build file's
     if (pathname.includes('/.') || pathname.endsWith('.tmp')) return 'not-found';
+    // the not-found page by its own address is not found either: a 200 was a page for crawlers, and nginx's 404
+    if (pathname === '/404' || pathname === '/404.html') return 'not-found';
     // uploads: random names, never executed; nosniff keeps them images
     if (pathname.startsWith('/uploads/')) {
       const file = resolveInside(uploadsRoot, pathname.slice('/uploads/'.length));
