@@ -12,6 +12,7 @@ import { removeOutboxMailsNaming } from '../mail/mailer';
 import { resetRecipientKey } from '../auth/rate-limit';
 import { accountLimitRecords } from '../auth/signin-limits';
 import { normaliseEmail } from '../auth/users';
+import { addressPattern } from '../../lib/address-pattern';
 import { PRIVACY_TOOL_TEXTS as T } from '../../lib/schemas/audit';
 import { recordAudit, type Actor } from './audit-log';
 
@@ -90,12 +91,15 @@ function accountOf(db: Db, email: string): SubjectExport['account'] {
 function auditMentions(db: Db, email: string, accountId: string | null): SubjectExport['auditLogMentions'] {
   // instr, not LIKE: an address's '_' is no wildcard; the account's own entries are in `account`
   const notOwn = accountId === null ? sql`1` : sql`${auditLog.user_id} IS NOT ${accountId}`;
+  const named = addressPattern(email);
   return db
     .select()
     .from(auditLog)
     .where(sql`(lower(${auditLog.user_name}) = ${email} OR instr(lower(coalesce(${auditLog.detail}, '')), ${email}) > 0) AND ${notOwn}`)
     .orderBy(auditLog.at)
     .all()
+    // the address whole: 'a@b.at' asked, 'Eingeladen: anna@b.at' (another person's entry) was in the export
+    .filter((a) => a.user_name?.toLowerCase() === email || named.test(a.detail ?? ''))
     .map((a) => ({ at: iso(a.at), action: a.action, by: a.user_id === null ? null : a.user_name, entity: a.entity, rowId: a.row_id, detail: a.detail }));
 }
 

@@ -172,6 +172,18 @@ describe('export and erasure of an e-mail address', () => {
     ]);
   });
 
+  it("exports no one else's entries: the address whole, not inside another ('a@b.at' in 'anna@b.at')", () => {
+    const db = createTestDb();
+    seed(db, (tx) =>
+      tx.insert(auditLog).values([
+        { at: NOW - 4 * DAY, user_id: 'boss', user_name: 'boss@verein.at', action: 'user.invite', detail: 'Eingeladen: anna@b.at' },
+        { at: NOW - 3 * DAY, user_id: 'boss', user_name: 'boss@verein.at', action: 'user.delete', detail: 'Gelöscht: a@b.attac.com' },
+        { at: NOW - 2 * DAY, user_id: 'boss', user_name: 'boss@verein.at', action: 'user.invite', detail: 'Eingeladen: A@b.at.' },
+      ]).run(),
+    );
+    expect(exportSubject(db, 'a@b.at', boss, NOW).auditLogMentions.map((m) => m.detail)).toEqual(['Eingeladen: A@b.at.']);
+  });
+
   it('erases every inquiry of the address, says how many and whether an account remains, and logs a masked address', async () => {
     const db = createTestDb();
     inquiry(db, 'Max@Test.at', '2026-10-01T10:00:00.000Z');

@@ -10,6 +10,7 @@ import nodemailer from 'nodemailer';
 import { config } from '../config';
 import { isUsableSmtpUrl } from '../settings-check';
 import { writeWhole } from '../whole-file';
+import { addressPattern } from '../../lib/address-pattern';
 
 /** What a mail is for: the header's note of a failed one tells them apart (mail-status.ts). */
 export type MailPurpose = 'invitation' | 'reset' | 'inquiry';
@@ -194,7 +195,7 @@ export function removeOutboxMailsNaming(email: string, dir = config.outboxDir): 
   const address = email.trim();
   if (!address.includes('@')) return 0;
   // the address whole, not inside another ('a@b.at' is not in 'anna@b.at' or 'a@b.at.de'; a full stop after it ends it)
-  const named = new RegExp(`(?<![\\w.+-])${address.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-]|\\.\\w)`, 'i');
+  const named = addressPattern(address);
   const mails = new Set<string>();
   for (const name of outboxFiles(dir)) {
     try {
