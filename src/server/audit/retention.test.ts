@@ -111,6 +111,10 @@ describe('inquiry retention', () => {
   it('counts months in the calendar', () => {
     expect(new Date(monthsBefore(Date.UTC(2026, 10, 25), 12)).toISOString()).toBe('2025-11-25T00:00:00.000Z');
     expect(new Date(monthsBefore(Date.UTC(2026, 0, 15), 1)).toISOString()).toBe('2025-12-15T00:00:00.000Z');
+    // a day the earlier month does not have is its last: 31 March less one month spilled into 3 March
+    expect(new Date(monthsBefore(Date.UTC(2026, 2, 31, 3), 1)).toISOString()).toBe('2026-02-28T03:00:00.000Z');
+    expect(new Date(monthsBefore(Date.UTC(2026, 7, 31), 6)).toISOString()).toBe('2026-02-28T00:00:00.000Z');
+    expect(new Date(monthsBefore(Date.UTC(2028, 2, 30), 1)).toISOString()).toBe('2028-02-29T00:00:00.000Z');
   });
 });
 

@@ -45,7 +45,13 @@ export function saveRetentionSettings(db: Db, input: RetentionSettings, actor: A
 /** The instant `months` calendar months before `now` (UTC). */
 export function monthsBefore(now: number, months: number): number {
   const d = new Date(now);
+  const day = d.getUTCDate();
+  // the same day of the month, or the month's last where it has none: setUTCMonth spilled 31 March less one month
+  // into 3 March, and an inquiry 29 days old was purged as older than a month
+  d.setUTCDate(1);
   d.setUTCMonth(d.getUTCMonth() - months);
+  const lastDay = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  d.setUTCDate(Math.min(day, lastDay));
   return d.getTime();
 }
 

@@ -63,6 +63,18 @@ describe('roles', () => {
     expect(rolesOf(db, a.id)).toEqual([]);
     expect(await rule(() => removeRole(db, b.id, 'superadmin'))).toBe('Der letzte Superadmin kann diese Rolle nicht verlieren.');
   });
+
+  it('counts only superadmins who can sign in: one invited (a mistyped address) does not let the last real one go', async () => {
+    const db = createTestDb();
+    const a = await createUser(db, { email: 'a@verein.at', password: 'Passwort-a-123', roles: ['superadmin'] });
+    const typo = await createUser(db, { email: 'vorstand@verien.at', roles: ['user'] });
+    addRole(db, typo.id, 'superadmin');
+    expect(await rule(() => removeRole(db, a.id, 'superadmin'))).toBe('Der letzte Superadmin kann diese Rolle nicht verlieren.');
+    expect(rolesOf(db, a.id)).toEqual(['superadmin']);
+    // the invited one's role can go: a keeps theirs
+    removeRole(db, typo.id, 'superadmin');
+    expect(rolesOf(db, typo.id)).toEqual(['user']);
+  });
 });
 
 describe('deleteUser', () => {

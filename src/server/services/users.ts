@@ -65,6 +65,21 @@ export function addRole(db: Db, userId: string, role: Role, actor?: Actor): void
   }, db);
 }
 
+/** Whether the user can sign in (a password set). */
+function canSignIn(tx: Db | Tx, userId: string): boolean {
+  return tx.select({ id: users.id }).from(users).where(and(eq(users.id, userId), isNotNull(users.passwordHash))).get() !== undefined;
+}
+
+/** The superadmins other than `userId` who can sign in (a password set). */
+function otherSignInSuperadmins(tx: Db | Tx, userId: string): number {
+  return tx
+    .select({ id: users.id })
+    .from(userRoles)
+    .innerJoin(users, eq(users.id, userRoles.user_id))
+    .where(and(eq(userRoles.role, 'superadmin'), ne(users.id, userId), isNotNull(users.passwordHash)))
+    .all().length;
+}
+
 /**
  * Removes a role; the last superadmin keeps theirs (checked inside the same
  * transaction). The user's sessions end with it, at once: a session must not
@@ -74,13 +89,17 @@ export function addRole(db: Db, userId: string, role: Role, actor?: Actor): void
 export function removeRole(db: Db, userId: string, role: Role, keepSessionId?: string, actor?: Actor): void {
   write('user.removeRole', (tx) => {
     const user = requireUser(tx, userId);
-    if (role === 'superadmin' && superadminCount(tx) <= 1) {
+    if (role === 'superadmin') {
       const holds = tx
         .select({ id: userRoles.id })
         .from(userRoles)
         .where(and(eq(userRoles.user_id, userId), eq(userRoles.role, 'superadmin')))
         .get();
-      if (holds) throw new UserRuleError(USER_TEXTS.lastSuperadmin, 'CONFLICT');
+      // one who can sign in stays: a superadmin invited and never signed in (a mistyped address) counted, and the
+      // one who could gave the role up; nobody could sign in as superadmin, nor delete the invited one
+      if (holds && (superadminCount(tx) <= 1 || (canSignIn(tx, userId) && otherSignInSuperadmins(tx, userId) === 0))) {
+        throw new UserRuleError(USER_TEXTS.lastSuperadmin, 'CONFLICT');
+      }
     }
     const removed = tx.delete(userRoles).where(and(eq(userRoles.user_id, userId), eq(userRoles.role, role))).run();
     if (removed.changes === 0) throw new UserRuleError(USER_TEXTS.doesNotHaveRole, 'CONFLICT');
