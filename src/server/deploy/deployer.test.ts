@@ -6,7 +6,7 @@ import { fakeClock } from '../../../tests/fixtures/fake-clock';
 import { Deployer } from './deployer';
 import { DeliveredManifest, SAVE_EVERY_MS } from './manifest';
 import { DeployError, type DeployTarget } from './target';
-import { VERSION_KEY, listSiteTree, urlOfKey, type LocalFile, type SiteDirs } from './tree';
+import { VERSION_KEY, listSiteTree, urlsOfKey, type LocalFile, type SiteDirs } from './tree';
 
 const quiet = { info: () => undefined, error: () => undefined };
 let root: string;
@@ -45,8 +45,9 @@ describe('the site as a static host holds it', () => {
     expect(tree.get('index.html')!).toMatchObject({ contentType: 'text/html; charset=utf-8', cacheControl: 'public, max-age=0, must-revalidate' });
     expect(tree.get('index.html')!.gzip).toBe(path.join(dirs.siteDir, 'index.html.gz'));
     expect(tree.get('uploads/news/foto.webp')!.area).toBe('upload');
-    expect(urlOfKey('news/sieg/index.html')).toBe('/news/sieg');
-    expect(urlOfKey('index.html')).toBe('/');
+    expect(urlsOfKey('news/sieg/index.html')).toEqual(['/news/sieg', '/news/sieg/', '/news/sieg/index.html']);
+    expect(urlsOfKey('index.html')).toEqual(['/', '/index.html']);
+    expect(urlsOfKey('news/feed.xml')).toEqual(['/news/feed.xml']);
   });
 
   it('plans assets and uploads first, then pages, then removals, the version file last; a second plan is empty', () => {

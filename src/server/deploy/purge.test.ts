@@ -50,7 +50,7 @@ it('purges a deleted or replaced upload, not a new one', async () => {
   const url = (p: string) => new URL(p, siteUrl()).href;
   // the first deploy: the page; the upload is recorded, not purged
   await target.deploy(listSiteTree(dirs));
-  expect(calls.flat()).toEqual([url('/')]);
+  expect(calls.flat()).toEqual([url('/'), url('/index.html')]);
 
   // a new upload: nothing to purge; the same upload replaced under its name, and one deleted: both purged
   calls = [];
@@ -73,7 +73,7 @@ it("purges the build's files with fixed names an app update replaced, never the 
   write(path.join(dirs.clientDir, 'sw.js'), 'self.version = 1');
   write(path.join(dirs.clientDir, 'manifest.webmanifest'), '{"name":"SV"}');
   await target.deploy(listSiteTree(dirs));
-  expect(calls.flat()).toEqual([url('/')]);
+  expect(calls.flat()).toEqual([url('/'), url('/index.html')]);
 
   // the app is updated: a new worker and new content-named assets; the manifest stays
   calls = [];
@@ -82,4 +82,16 @@ it("purges the build's files with fixed names an app update replaced, never the 
   write(path.join(dirs.clientDir, '_astro', 'app.5678.js'), 'console.log(2)');
   await target.deploy(listSiteTree(dirs));
   expect(calls.flat()).toEqual([url('/sw.js')]);
+});
+
+it('purges each address a CDN may keep a page under: a static host redirects /news/7 to /news/7/', async () => {
+  const target = new PurgeTarget(`http://127.0.0.1:${(server.address() as AddressInfo).port}/purge`, path.join(root, 'deploy'));
+  const url = (p: string) => new URL(p, siteUrl()).href;
+  write(path.join(dirs.siteDir, 'spieler', '5', 'index.html'), '<h1>Lukas Gruber</h1>');
+  await target.deploy(listSiteTree(dirs));
+  calls = [];
+  // the player withdrew consent: the page goes, from every address the CDN may keep it under
+  fs.rmSync(path.join(dirs.siteDir, 'spieler', '5'), { recursive: true });
+  await target.deploy(listSiteTree(dirs));
+  expect(calls.flat().sort()).toEqual([url('/spieler/5'), url('/spieler/5/'), url('/spieler/5/index.html')]);
 });

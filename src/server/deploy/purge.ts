@@ -7,7 +7,7 @@ import { siteUrl } from '../config';
 import { DeliveredManifest } from './manifest';
 import { DEPLOY_TEXTS as T } from '../../lib/deploy-texts';
 import { DeployError, type DeployOptions, type DeployResult, type DeployTarget } from './target';
-import { urlOfKey, type LocalFile } from './tree';
+import { urlsOfKey, type LocalFile } from './tree';
 
 /** Purges go in batches: CDNs limit the URLs of one call (Cloudflare: 30, Bunny: 100). */
 const BATCH = 30;
@@ -45,7 +45,7 @@ export class PurgeTarget implements DeployTarget {
     const changed = [...plan.pages, ...(plan.version ? [plan.version] : [])];
     const replaced = plan.assets.filter((file) => this.manifest.has(file.key));
     const keys = [...changed, ...replaced].map((f) => f.key).concat(plan.removed);
-    const urls = [...new Set(keys.map(urlOfKey))].map((u) => new URL(u, siteUrl()).href);
+    const urls = [...new Set(keys.flatMap(urlsOfKey))].map((u) => new URL(u, siteUrl()).href);
     for (let i = 0; i < urls.length; i += BATCH) {
       let response: Response;
       try {

@@ -213,8 +213,14 @@ export class SiteTreeReader {
   }
 }
 
-/** The public URL of a page's key ('news/a/index.html' → '/news/a'), for CDN purges. */
-export function urlOfKey(key: string): string {
-  if (key === 'index.html') return '/';
-  return `/${key.replace(/\/index\.html$/, '')}`;
+/**
+ * The public URLs of a page's key, for CDN purges: each address a CDN may keep it under. A static host answers
+ * '/news/a' with a redirect to '/news/a/' and the CDN keeps the page there: purged by '/news/a' alone, the
+ * redirect went and the old page stayed (a player's page after consent was withdrawn among them).
+ */
+export function urlsOfKey(key: string): string[] {
+  if (key === 'index.html') return ['/', '/index.html'];
+  if (!key.endsWith('/index.html')) return [`/${key}`];
+  const page = `/${key.slice(0, -'/index.html'.length)}`;
+  return [page, `${page}/`, `/${key}`];
 }
