@@ -55,6 +55,16 @@ test('nginx serves the published pages, precompressed, with the same rules as th
   const team = await fetch(`${base}/team/${teamId}`);
   expect(await team.text()).toContain('Kampfmannschaft');
 
+  // the feed and the sitemap as Node sends them: Debian's mime.types says text/xml, which took no charset and no gzip
+  for (const file of ['/news/feed.xml', '/sitemap.xml']) {
+    const [fromNode, fromNginx] = await Promise.all([site.url, base].map((origin) => fetch(`${origin}${file}`, { headers: { 'accept-encoding': 'gzip' } })));
+    expect(`${file}: ${fromNginx.headers.get('content-type')}`).toBe(`${file}: ${fromNode.headers.get('content-type')}`);
+    expect(fromNginx.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    expect(fromNginx.headers.get('content-encoding'), file).toBe('gzip');
+  }
+  // the not-found page by its own address is not found, on both
+  for (const origin of [site.url, base]) expect((await fetch(`${origin}/404`)).status, origin).toBe(404);
+
   const missingArticle = await fetch(`${base}/news/gibt-es-nicht`);
   expect(missingArticle.status).toBe(404);
   expect(await missingArticle.text()).toContain('Artikel nicht gefunden');
