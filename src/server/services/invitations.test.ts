@@ -8,7 +8,7 @@ import { config } from '../config';
 import { findPasswordToken } from './auth';
 import { inviteUser, invitationsAtStop, recordInvitationsInterrupted } from './invitations';
 import { mailbox, rolesOf, rule, settled, slowSend } from './test-users';
-import { UserRuleError } from './users';
+import { UserRuleError, addRole } from './users';
 import { createUser } from '../auth/users';
 
 const auditOf = (db: Db) => db.select({ action: auditLog.action, detail: auditLog.detail }).from(auditLog).all();
@@ -146,6 +146,18 @@ describe('inviteUser with a mail server slower than the answer may wait', () => 
     expect(db.select().from(users).all()).toEqual([]);
     expect(db.select().from(oneTimeTokens).all()).toEqual([]);
     expect(auditOf(db)).toEqual([{ action: 'user.inviteFailed', detail: expect.stringMatching(/^Nicht versendet: neu@verein\.at \(/) }]);
+  });
+
+  it('a mail that fails after a superadmin gave the invited one a role keeps the account and its role (it was deleted with them, unlogged)', async () => {
+    const db = createTestDb();
+    const slow = slowSend();
+    const answer = await inviteUser(db, 'kassier@verein.at', slow.send, undefined, 20);
+    expect(answer.stillSending).toBe(true);
+    addRole(db, answer.id, 'admin');
+    slow.finish(new Error('451 try again later'));
+    await settled();
+    expect(db.select({ id: users.id }).from(users).all()).toEqual([{ id: answer.id }]);
+    expect(rolesOf(db, answer.id).sort()).toEqual(['admin', 'user']);
   });
 
   it('a mail that cannot even be put together (a send that throws at once) is taken back like a failed one', async () => {

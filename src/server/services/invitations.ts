@@ -1,13 +1,13 @@
 // Invitations (admin-area.md §6 'Benutzer einladen'; decision 073): the account, its link and the mail, a
 // mail server that answers slowly, and the invitations still going out when the server stops.
-import { and, eq, exists, isNotNull, isNull, or } from 'drizzle-orm';
+import { and, eq, exists, isNotNull, isNull, ne, or } from 'drizzle-orm';
 import { USER_TEXTS } from '../../lib/schemas/user';
 import { AUDIT_TEXTS } from '../../lib/schemas/audit';
 import { clubIdentityIn } from '../content/club';
 import { config } from '../config';
 import type { Db } from '../db/client';
 import { write } from '../db/write';
-import { oneTimeTokens, users } from '../db/schema';
+import { oneTimeTokens, userRoles, users } from '../db/schema';
 import { hashToken } from '../auth/session';
 import { TOKEN_TTL_MS, createOneTimeToken, voidOlderTokens } from '../auth/tokens';
 import { createUser, findUserByEmail, normaliseEmail } from '../auth/users';
@@ -236,7 +236,8 @@ export function recordInvitationsInterrupted(db: Db): string[] {
 
 /**
  * Takes back what a failed invitation made: its link, and the user it created while nothing else holds it (a
- * password set meanwhile, or another open link of theirs).
+ * password set meanwhile, another open link of theirs, or a role beyond 'user' a superadmin gave while the mail
+ * was slow: the undo deleted such an account with its roles, a superadmin among them, unlogged).
  */
 function undoInvitation(tx: Db, userId: string, token: string, created: boolean): void {
   tx.delete(oneTimeTokens).where(eq(oneTimeTokens.id, hashToken(token))).run();
@@ -247,7 +248,11 @@ function undoInvitation(tx: Db, userId: string, token: string, created: boolean)
     .where(
       and(
         eq(users.id, userId),
-        or(isNotNull(users.passwordHash), exists(tx.select().from(oneTimeTokens).where(and(eq(oneTimeTokens.userId, userId), isNull(oneTimeTokens.usedAt))))),
+        or(
+          isNotNull(users.passwordHash),
+          exists(tx.select().from(oneTimeTokens).where(and(eq(oneTimeTokens.userId, userId), isNull(oneTimeTokens.usedAt)))),
+          exists(tx.select().from(userRoles).where(and(eq(userRoles.user_id, userId), ne(userRoles.role, 'user')))),
+        ),
       ),
     )
     .get();
