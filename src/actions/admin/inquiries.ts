@@ -3,6 +3,7 @@ import { z } from 'astro/zod';
 import { inquiryIdSchema, inquiryStatusSchema } from '../../lib/schemas/inquiryStatus';
 import { AUDIT_ONLY_MESSAGES, subjectEmailSchema } from '../../lib/schemas/audit';
 import { getDb } from '../../server/db/client';
+import { config } from '../../server/config';
 import { eraseSubject, exportSubject } from '../../server/audit/data-subject';
 import { INQUIRY_CHANGE, deleteInquiry, listInquiries, setInquiryStatus } from '../../server/services/admin/inquiries';
 import { publishChanges } from '../../server/services/admin/publication';
@@ -62,7 +63,8 @@ export const inquiries = {
       const me = requireRole(context, 'superadmin', AUDIT_ONLY_MESSAGES.privacy);
       const result = runWrite(() => eraseSubject(getDb(), email, me));
       if (result.deleted > 0) await publishChanges([INQUIRY_CHANGE]);
-      return result;
+      // the nightly archives still hold them until they are replaced: the superadmin is told (a restore brings them back)
+      return { ...result, backupsKeepDays: config.backupKeep };
     },
   }),
 };

@@ -42,7 +42,11 @@ export default function InquiryPrivacy() {
     setBusy(false);
     if (!result.ok) return failed(T.error, result.message);
     // the inbox above follows by itself (the erasure tells open panels)
-    saved(T.erased(result.data.deleted), null, result.data.accountRemains ? T.accountRemains : undefined);
+    const notes = [
+      ...(result.data.accountRemains ? [T.accountRemains] : []),
+      ...(result.data.deleted > 0 ? [T.backupsKeep(result.data.backupsKeepDays)] : []),
+    ];
+    saved(T.erased(result.data.deleted), null, notes.length > 0 ? notes.join(' ') : undefined);
   };
 
   return (

@@ -196,6 +196,8 @@ export const PRIVACY_TOOL_TEXTS = {
   exported: (n: number) => `Export erstellt: ${n} ${n === 1 ? 'Anfrage' : 'Anfragen'}`,
   erased: (n: number) => `${n} ${n === 1 ? 'Anfrage' : 'Anfragen'} gelöscht`,
   accountRemains: 'Zu dieser Adresse besteht ein Benutzerkonto; es wird unter „Benutzer“ gelöscht.',
+  backupsKeep: (days: number) =>
+    `Die täglichen Sicherungen des Servers enthalten sie noch bis zu ${days} ${days === 1 ? 'Tag' : 'Tage'}; wird eine davon zurückgespielt, bitte erneut löschen.`,
   error: 'Fehler',
   exportedDetail: (n: number) => `Export für eine E-Mail-Adresse: ${n} ${n === 1 ? 'Anfrage' : 'Anfragen'}`,
   erasedDetail: (n: number, masked: string) => `${n} ${n === 1 ? 'Anfrage' : 'Anfragen'} von ${masked} gelöscht`,
