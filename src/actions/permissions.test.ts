@@ -20,22 +20,12 @@ import { createTestDb } from '../server/db/test-db';
 import { startSite, type Site } from '../../tests/fixtures/site';
 import { buildIfNeeded } from '../../scripts/build-if-needed.mjs';
 import { IDENTITIES, PUBLIC, SUPERADMIN_ONLY, dump, enumerate, expected, type Identity } from '../../tests/fixtures/permission-matrix';
+import type { ActionDefinition } from '../../tests/fixtures/action-definitions';
 
-type Definition = { handler: (input: unknown, context: unknown) => unknown };
+type Definition = ActionDefinition;
 const { definitions } = vi.hoisted(() => ({ definitions: new Map<unknown, Definition>() }));
-
 // remember each action's own handler, to call it without Astro's validation in front
-vi.mock('astro:actions', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('astro:actions')>();
-  return {
-    ...actual,
-    defineAction: ((definition: Definition) => {
-      const action = (actual.defineAction as (d: unknown) => unknown)(definition);
-      definitions.set(action, definition);
-      return action;
-    }) as typeof actual.defineAction,
-  };
-});
+vi.mock('astro:actions', (importOriginal) => import('../../tests/fixtures/action-definitions').then((m) => m.keepingDefinitions(importOriginal, definitions)));
 
 const { server } = await import('./index');
 const { isPublicAction } = await import('./guard');

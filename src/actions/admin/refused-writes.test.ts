@@ -8,21 +8,12 @@ import type { Db } from '../../server/db/client';
 import { contactInfo, membershipInquiries, pageContent, shopItems, sponsors } from '../../server/db/schema';
 import { STORAGE_TEXTS } from '../../server/db/write';
 import { CONTACT_ADMIN_TEXTS } from '../../lib/schemas/contact';
+import type { ActionDefinition } from '../../../tests/fixtures/action-definitions';
 
-type Definition = { handler: (input: unknown, context: unknown) => unknown };
+type Definition = ActionDefinition;
 const { definitions } = vi.hoisted(() => ({ definitions: new Map<unknown, Definition>() }));
-
-vi.mock('astro:actions', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('astro:actions')>();
-  return {
-    ...actual,
-    defineAction: ((definition: Definition) => {
-      const action = (actual.defineAction as (d: unknown) => unknown)(definition);
-      definitions.set(action, definition);
-      return action;
-    }) as typeof actual.defineAction,
-  };
-});
+// remember each action's own handler, to call it without Astro's validation in front
+vi.mock('astro:actions', (importOriginal) => import('../../../tests/fixtures/action-definitions').then((m) => m.keepingDefinitions(importOriginal, definitions)));
 // nothing is published here: a refused write never reaches it
 vi.mock('../../server/services/admin/publication', () => ({ publishChanges: async () => ({}) }));
 
