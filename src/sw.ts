@@ -186,15 +186,15 @@ async function pageCopyOf(href: string): Promise<Response | undefined> {
   return saved ?? (await outdatedPages.copyOf(key).catch(() => undefined));
 }
 
-// What an admin or sign-in page loads (its code, image previews) is fetched but
-// never stored. The referrer does not tell (a module imported by a module names
-// the importing script), the requesting page does.
 /** A message from a tab or frame at a private address (the Vorschau's frame is under /admin). */
 function sentByPrivatePage(event: ExtendableMessageEvent): boolean {
   const source = event.source;
   return source !== null && 'url' in source && isPrivatePath(new URL(source.url).pathname);
 }
 
+// What an admin or sign-in page loads (its code, image previews) is fetched but
+// never stored. The referrer does not tell (a module imported by a module names
+// the importing script), the requesting page does.
 async function requestedByPrivatePage(event: ExtendableEvent | undefined): Promise<boolean> {
   const clientId = event && 'clientId' in event ? (event as FetchEvent).clientId : '';
   if (!clientId) return false;

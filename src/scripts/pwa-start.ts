@@ -97,13 +97,13 @@ function showUpdateBar(): void {
   );
 }
 
-/** After 'load' and then when the browser is idle: the worker never competes with the page. */
 /**
  * A page shown in a frame (the admin's Vorschau shows the public page of a draft under /admin) starts no worker:
  * it registered one for an admin who never visited the site, and sent the draft's photos to be kept.
  */
 const shownInFrame = () => window.top !== window.self || isPrivatePath(window.location.pathname);
 
+/** After 'load' and then when the browser is idle: the worker never competes with the page. */
 export function startPwaWhenIdle(): void {
   if (shownInFrame()) {
     document.documentElement.dataset.pwa = 'framed';

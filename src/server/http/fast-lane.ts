@@ -167,10 +167,6 @@ export function fastLaneAnswers(server: http.Server): number {
 }
 
 /**
- * Takes the server's connections before node:http does. Each connection is the
- * lane's until a request is not, then node:http's for good.
- */
-/**
  * How long an answer may wait for its reader without any progress before the connection is closed: nginx's
  * `send_timeout` (60 s). node:http has none; the lane's connection that stopped reading stayed for good, with
  * its copy of the file and its kernel buffer (thousands of them, from a single client, took memory and files).
@@ -183,6 +179,10 @@ export function setLaneSendTimeout(server: http.Server, ms: number): void {
   sendTimeouts.set(server, ms);
 }
 
+/**
+ * Takes the server's connections before node:http does. Each connection is the
+ * lane's until a request is not, then node:http's for good.
+ */
 export function openFastLane(server: http.Server, answer: (request: LaneRequest) => LaneAnswer): void {
   const httpConnection = server.listeners('connection').find((listener) => listener === HTTP_CONNECTION_LISTENER) as
     | ((socket: net.Socket) => void)
@@ -205,10 +205,10 @@ export function openFastLane(server: http.Server, answer: (request: LaneRequest)
   };
 
   server.prependListener('connection', (socket: net.Socket) => {
-    // an answer still being written (a slow phone, a big page) is not idle: node:http starts its
-    // keep-alive clock once the answer is out, and so does this, as the write's end refreshes the timer
-    // Node emits 'timeout' while an answer is being written only when the write made no progress for the whole
-    // wait (net.Socket's _onTimeout): the reader gets the send timeout, and is closed when it passes unread
+    // an answer still being written (a slow phone, a big page) is not idle: node:http starts its keep-alive clock
+    // once the answer is out, and so does this. Node emits 'timeout' during a write only when it made no progress
+    // for the whole wait (net.Socket's _onTimeout): the reader then gets the send timeout, and is reset when it
+    // passes unread too
     let waitingForReader = false;
     const onTimeout = () => {
       if (socket.writableLength > 0) {
