@@ -10,6 +10,8 @@ import { MATCH_DETAIL_ERRORS, SIDES } from './match-details';
 import { sameTeam } from '../league-table';
 import { SAME_TEAMS_MESSAGE } from './league';
 
+/** A match's notes, the longest kept (the import adds the old app's status word to them). */
+export const MATCH_NOTES_MAX = 2_000;
 export const MATCH_STATUSES = ['scheduled', 'live', 'finished', 'postponed', 'cancelled'] as const;
 export type MatchStatus = (typeof MATCH_STATUSES)[number];
 export const MATCH_STATUS_LABELS: Record<MatchStatus, string> = {
@@ -72,7 +74,7 @@ const matchFields = z.object({
   home_score: optionalInteger(0, 999),
   away_score: optionalInteger(0, 999),
   status: z.enum(MATCH_STATUSES, { errorMap: () => ({ message: 'Bitte einen Status aus der Liste wählen.' }) }).default('scheduled'),
-  notes: optional(2_000),
+  notes: optional(MATCH_NOTES_MAX),
   match_type: z.enum(MATCH_TYPES, { errorMap: () => ({ message: 'Bitte eine Spielart aus der Liste wählen.' }) }).default('league'),
 });
 /**

@@ -143,6 +143,24 @@ describe('npm run import from a JSON export', () => {
     ]);
   });
 
+  it("a match of a status the new app does not know ('abandoned') comes as 'Abgesagt' with the old word in its notes (it was skipped, score and all)", async () => {
+    const club = oldClub();
+    const base = club.matches[0];
+    club.matches.push(...([
+      { ...base, id: randomUUID(), home_team: 'SV Altdorf', away_team: 'Abbruch FC', match_date: '2026-10-04', home_score: 1, away_score: 0, status: 'abandoned', notes: 'Gewitter' },
+      { ...base, id: randomUUID(), home_team: 'SV Altdorf', away_team: 'Fertig FC', match_date: '2026-10-11', home_score: 2, away_score: 2, status: 'Completed', notes: null },
+      { ...base, id: randomUUID(), home_team: 'SV Altdorf', away_team: 'Laufend FC', match_date: '2026-10-18', status: 'in-progress' },
+    ] as typeof club.matches));
+    fs.writeFileSync(exportFile, JSON.stringify(club));
+    expect((await runImport(db, options(), log)).ok).toBe(true);
+    expect(lines.filter((l) => l.includes('übersprungen matches'))).toEqual([]);
+    expect(rows("SELECT away_team, status, home_score, away_score, notes FROM matches WHERE away_team IN ('Abbruch FC', 'Fertig FC', 'Laufend FC') ORDER BY away_team")).toEqual([
+      { away_team: 'Abbruch FC', status: 'cancelled', home_score: 1, away_score: 0, notes: 'Gewitter\n\nStatus in der alten Website: abandoned' },
+      { away_team: 'Fertig FC', status: 'finished', home_score: 2, away_score: 2, notes: null },
+      { away_team: 'Laufend FC', status: 'live', home_score: null, away_score: null, notes: null },
+    ]);
+  });
+
   it("a sponsor of the old public list's 'supporter' tier comes over with it (it was skipped as no tier)", async () => {
     const club = oldClub();
     club.sponsors.push({ ...club.sponsors[0], id: randomUUID(), name: 'Freundeskreis des Vereins', tier: 'supporter' });

@@ -4,16 +4,18 @@
 // other tables, the columns that hold images, and how a row becomes ours.
 import { z } from 'astro/zod';
 import { contactSchema } from '../../lib/schemas/contact';
-import { matchSchema } from '../../lib/schemas/match';
+import { MATCH_NOTES_MAX, MATCH_STATUSES, type MatchStatus, matchSchema } from '../../lib/schemas/match';
 import { newsSchema } from '../../lib/schemas/news';
 import { pageContentSchema } from '../../lib/schemas/pageContent';
 import { PLAYER_POSITIONS, playerSchema } from '../../lib/schemas/player';
 import { shopItemSchema } from '../../lib/schemas/shopItem';
 import { sponsorSchema } from '../../lib/schemas/sponsor';
+import { textHead } from '../../lib/text';
 import { withoutControlCharacters } from '../../lib/xml-text';
 import { teamSchema } from '../../lib/schemas/team';
 import { youthTeamSchema } from '../../lib/schemas/youthTeam';
 import { sanitizePrivacyHtml } from '../content/sanitize';
+import { IMPORT_TEXTS as T } from './texts';
 
 export type SourceRow = Record<string, unknown>;
 
@@ -79,11 +81,27 @@ const position = (v: unknown) => {
  * A match's status and type as the old app showed them (public-site.md §4): 'upcoming' was 'Geplant' as
  * 'scheduled' is (a season's fixtures stored so were skipped, every one: the fixtures, the team pages and 'Nächstes
  * Spiel' lost them); a type other than league or cup, none among them, was 'Freundschaft' (it came as a league
- * match, counted in the tables). Another status stays as it is, and the row is skipped with the reason.
+ * match, counted in the tables). The old app showed any other status as it was ('abandoned'); such a match was
+ * skipped, lost with its score: it comes as 'Abgesagt' (counted in no table, never live), the old word kept in its
+ * notes. The usual English spellings of ours are ours.
  */
-const matchStatus = (v: unknown) => {
-  const typed = text(v).trim().toLowerCase();
-  return typed === '' || typed === 'upcoming' ? 'scheduled' : typed;
+const STATUS_SPELLINGS: Record<string, MatchStatus> = {
+  '': 'scheduled',
+  upcoming: 'scheduled',
+  in_progress: 'live',
+  completed: 'finished',
+  canceled: 'cancelled',
+  ...Object.fromEntries(MATCH_STATUSES.map((status) => [status, status])),
+};
+const matchStatus = (v: unknown): { status: MatchStatus; notesLine: string | null } => {
+  const typed = text(v).trim();
+  const ours = STATUS_SPELLINGS[typed.toLowerCase().replace(/[\s-]+/g, '_')];
+  return ours ? { status: ours, notesLine: null } : { status: 'cancelled', notesLine: T.oldMatchStatus(typed) };
+};
+const matchNotes = (notes: unknown, notesLine: string | null) => {
+  const kept = orNull(notes);
+  if (!notesLine) return kept;
+  return kept ? `${textHead(kept, MATCH_NOTES_MAX - notesLine.length - 2)}\n\n${notesLine}` : notesLine;
 };
 const matchType = (v: unknown) => {
   const typed = text(v).trim().toLowerCase();
@@ -163,7 +181,10 @@ export const TABLES: TableDef[] = [
     name: 'matches',
     sourceKey: 'id',
     keep: ['created_at'],
-    toRow: (r) => checked(matchSchema, { home_team: text(r.home_team), away_team: text(r.away_team), match_date: text(r.match_date).slice(0, 10), match_time: orNull(r.match_time)?.slice(0, 5) ?? null, location: orNull(r.location), competition: text(r.competition) || 'Meisterschaft', season: text(r.season) || '–', matchday: int(r.matchday), home_score: int(r.home_score), away_score: int(r.away_score), status: matchStatus(r.status), notes: orNull(r.notes), match_type: matchType(r.match_type) }),
+    toRow: (r) => {
+      const { status, notesLine } = matchStatus(r.status);
+      return checked(matchSchema, { home_team: text(r.home_team), away_team: text(r.away_team), match_date: text(r.match_date).slice(0, 10), match_time: orNull(r.match_time)?.slice(0, 5) ?? null, location: orNull(r.location), competition: text(r.competition) || 'Meisterschaft', season: text(r.season) || '–', matchday: int(r.matchday), home_score: int(r.home_score), away_score: int(r.away_score), status, notes: matchNotes(r.notes, notesLine), match_type: matchType(r.match_type) });
+    },
   },
   {
     name: 'news',

@@ -11,6 +11,7 @@ export const IMPORT_TEXTS = {
   imagePathClimbs: "Der Pfad verlässt den Ordner der Bilder ('..'); er wird nicht gelesen.",
   notATime: (column: string) => `${column}: kein gültiger Zeitpunkt.`,
   notANumber: (column: string) => `${column}: keine Zahl.`,
+  oldMatchStatus: (status: string) => `Status in der alten Website: ${status}`,
   brokenReference: (table: string, id: string, column: string, value: string) =>
     `${table} ${id}: ${column} verweist auf ${value || '(leer)'}, das es nicht gibt. Der Import wurde vollständig zurückgenommen.`,
   refersToSkipped: (table: string, id: string, column: string, target: string, targetId: string, reason: string) =>
