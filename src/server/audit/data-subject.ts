@@ -7,7 +7,7 @@
 import { eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { write } from '../db/write';
-import { auditLog, invitationMailsGoingOut, knownSignInAddresses, membershipInquiries, profiles, rateLimits, sessions, totpFactors, userRoles, users } from '../db/schema';
+import { auditLog, contactInfo, invitationMailsGoingOut, knownSignInAddresses, membershipInquiries, news, profiles, rateLimits, revisions, sessions, totpFactors, userRoles, users } from '../db/schema';
 import { removeOutboxMailsNaming } from '../mail/mailer';
 import { resetRecipientKey } from '../auth/rate-limit';
 import { accountLimitRecords } from '../auth/signin-limits';
@@ -37,7 +37,18 @@ export type SubjectExport = {
     /** an invitation whose mail is going out right now (kept for the minutes it may take: decision 073) */
     invitationsGoingOut: { since: string; invitedBy: string | null }[];
     auditLog: { at: string; action: string; entity: string | null; rowId: string | null; detail: string | null }[];
+    /** news the account is named the author of */
+    newsWritten: { id: string; title: string; published: boolean; createdAt: string }[];
+    /** every content change the account made that the history keeps (what changed: the row's history in the admin) */
+    contentChanges: { at: string; entity: string; rowId: string; op: string }[];
   } | null;
+  /** the contact page's entries with the address (a board member's name, phone, office hours) */
+  contactEntries: (typeof contactInfo.$inferSelect)[];
+  /**
+   * The sign-in and reset limits' counts kept under the address (failed sign-ins, reset links asked for); which
+   * network address they came from is left out: it may be anyone's who typed the address.
+   */
+  limitRecords: { kind: 'signin.account' | 'signin.fromAddress' | 'reset.recipient'; failures: number; since: string; blockedUntil: string | null }[];
   /**
    * Log entries that name the address but are not the account's own: failed
    * sign-ins with it (no account, or before it existed), and what others did
@@ -85,7 +96,31 @@ function accountOf(db: Db, email: string): SubjectExport['account'] {
       .where(eq(auditLog.user_id, user.id))
       .all()
       .map((a) => ({ at: iso(a.at), action: a.action, entity: a.entity, rowId: a.row_id, detail: a.detail })),
+    newsWritten: db
+      .select({ id: news.id, title: news.title, published: news.published, createdAt: news.created_at })
+      .from(news)
+      .where(eq(news.author_id, user.id))
+      .orderBy(news.created_at)
+      .all(),
+    contentChanges: db
+      .select({ at: revisions.created_at, entity: revisions.entity, rowId: revisions.row_id, op: revisions.op })
+      .from(revisions)
+      .where(eq(revisions.user_id, user.id))
+      .orderBy(revisions.id)
+      .all()
+      .map((r) => ({ ...r, at: iso(r.at) })),
   };
+}
+
+function limitRecordsOf(db: Db, email: string): SubjectExport['limitRecords'] {
+  const kind = (key: string): SubjectExport['limitRecords'][number]['kind'] =>
+    key === resetRecipientKey(email) ? 'reset.recipient' : key.startsWith('signin:pair:') ? 'signin.fromAddress' : 'signin.account';
+  return db
+    .select()
+    .from(rateLimits)
+    .where(or(eq(rateLimits.key, resetRecipientKey(email)), accountLimitRecords(email)))
+    .all()
+    .map((r) => ({ kind: kind(r.key), failures: r.failures, since: iso(r.windowStart), blockedUntil: r.blockedUntil > 0 ? iso(r.blockedUntil) : null }));
 }
 
 function auditMentions(db: Db, email: string, accountId: string | null): SubjectExport['auditLogMentions'] {
@@ -108,7 +143,15 @@ export function exportSubject(db: Db, rawEmail: string, actor: Actor, now = Date
   const email = normaliseEmail(rawEmail);
   const inquiries = db.select().from(membershipInquiries).where(sameAddress(email)).orderBy(membershipInquiries.created_at).all();
   const account = accountOf(db, email);
-  const result: SubjectExport = { email, exportedAt: iso(now), inquiries, account, auditLogMentions: auditMentions(db, email, account?.id ?? null) };
+  const result: SubjectExport = {
+    email,
+    exportedAt: iso(now),
+    inquiries,
+    account,
+    contactEntries: db.select().from(contactInfo).where(sql`lower(trim(${contactInfo.email})) = ${email}`).orderBy(contactInfo.created_at).all(),
+    limitRecords: limitRecordsOf(db, email),
+    auditLogMentions: auditMentions(db, email, account?.id ?? null),
+  };
   recordAudit(db, { action: 'inquiry.export', actor, entity: 'membership_inquiries', detail: T.exportedDetail(inquiries.length) }, now);
   return result;
 }

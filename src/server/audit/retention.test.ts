@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createTestDb, seed } from '../db/test-db';
 import type { Db } from '../db/client';
-import { auditLog, invitationMailsGoingOut, membershipInquiries, rateLimits, revisions, sessions, siteSettings } from '../db/schema';
+import { auditLog, contactInfo, invitationMailsGoingOut, membershipInquiries, news, rateLimits, revisions, sessions, siteSettings } from '../db/schema';
 import { RESET_RECIPIENT_POLICY, recordAttempt } from '../auth/rate-limit';
 import { createUser } from '../auth/users';
 import { createSession } from '../auth/session';
@@ -157,6 +157,40 @@ describe('export and erasure of an e-mail address', () => {
     mail.finish();
     await settled();
     expect(exportSubject(db, 'neu@test.at', boss, NOW).account?.invitationsGoingOut).toEqual([]);
+  });
+
+  it("exports the news the account wrote, its content changes, the contact entries with the address and the limits' counts under it (they were left out)", async () => {
+    const db = createTestDb();
+    const user = await createUser(db, { email: 'max@test.at', password: 'Ein-langes-Passwort-7', roles: ['admin'] });
+    seed(db, (tx) => {
+      tx.insert(news).values([
+        { id: 'n1', title: 'Sieg im Derby', content: '<p>Text</p>', author_id: user.id, created_at: '2026-11-01T10:00:00.000Z' },
+        { id: 'n2', title: 'Von jemand anderem', content: '<p>Text</p>', author_id: null, created_at: '2026-11-02T10:00:00.000Z' },
+      ]).run();
+      tx.insert(revisions).values([
+        { change_set: 'c1', entity: 'news', row_id: 'n1', op: 'insert', data: '{}', user_id: user.id, user_name: 'max@test.at', created_at: NOW - 2 * DAY },
+        { change_set: 'c2', entity: 'teams', row_id: 't1', op: 'update', data: '{}', user_id: 'boss', user_name: 'boss@verein.at', created_at: NOW - DAY },
+      ]).run();
+      tx.insert(contactInfo).values([
+        { id: 'k1', name: 'Max Muster', role: 'Obmann', email: ' Max@Test.at', phone: '0664 123' },
+        { id: 'k2', name: 'Anna', role: 'Kassierin', email: 'anna@test.at' },
+      ]).run();
+    });
+    recordAttempt(db, 'reset:recipient:max@test.at', RESET_RECIPIENT_POLICY, NOW);
+    recordAttempt(db, 'signin:pair:max@test.at|203.0.113.7', RESET_RECIPIENT_POLICY, NOW);
+    recordAttempt(db, 'signin:account:other@test.at', RESET_RECIPIENT_POLICY, NOW);
+    const data = exportSubject(db, 'max@test.at', boss, NOW);
+    expect(data.account?.newsWritten).toEqual([{ id: 'n1', title: 'Sieg im Derby', published: true, createdAt: '2026-11-01T10:00:00.000Z' }]);
+    expect(data.account?.contentChanges).toEqual([{ at: new Date(NOW - 2 * DAY).toISOString(), entity: 'news', rowId: 'n1', op: 'insert' }]);
+    expect(data.contactEntries.map((c) => [c.id, c.name, c.phone])).toEqual([['k1', 'Max Muster', '0664 123']]);
+    expect(data.limitRecords.map((r) => [r.kind, r.failures]).sort()).toEqual([
+      ['reset.recipient', 1],
+      ['signin.fromAddress', 1],
+    ]);
+    // the network address a failed sign-in came from may be anyone's: not in the export
+    expect(JSON.stringify(data)).not.toContain('203.0.113.7');
+    // an address with nothing of it: empty lists
+    expect(exportSubject(db, 'niemand@test.at', boss, NOW)).toMatchObject({ contactEntries: [], limitRecords: [] });
   });
 
   it("exports the log's entries that name the address without being the account's own (failed sign-ins, what others did to it)", () => {
