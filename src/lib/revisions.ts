@@ -57,6 +57,9 @@ export const KEPT_ON_RESTORE: Partial<Record<RevisionedEntity, readonly string[]
   matches: ['sequence', 'live_phase', 'kickoff_at', 'second_half_at', 'external_key', 'team_id', 'team_side'],
   // and so is its date: a scheduled article is dated as of its publish time (decision 030)
   news: ['published', 'publish_at', 'unpublish_at', 'created_at'],
+  // a player's publication consent is the family's, as it stands now: an older version put a withdrawn photo consent
+  // back (the child's photo on the team and match pages again), credited to the admin who recorded the first
+  players: ['consent_name', 'consent_photo', 'consent_stats', 'consent_given_by', 'consent_given_at', 'consent_recorded_by'],
 };
 
 /** Columns that never go into a revision, whatever table grows them. */

@@ -122,6 +122,30 @@ describe('what a restore republishes and keeps', () => {
     expect(affectedUrls(db, untrashed.changes, undefined, false)).toContain('/impressum');
   });
 
+  it("putting back a player's older version keeps the publication consent as it is now (a withdrawn photo consent came back, credited to who recorded the first)", () => {
+    seed(db, () => {
+      db.$client.prepare(`INSERT INTO teams (id, name, category) VALUES ('t1', 'U13', 'nachwuchs')`).run();
+      db.$client
+        .prepare(
+          `INSERT INTO players (id, team_id, name, position, jersey_number, consent_name, consent_photo, consent_stats, consent_given_by, consent_given_at, consent_recorded_by)
+           VALUES ('p1', 't1', 'Lena Huber', 'Sturm', 9, 1, 1, 1, 'Mutter', '2025-03-01', 'a@verein.at')`,
+        )
+        .run();
+    });
+    edit(`UPDATE players SET consent_photo = 0, consent_stats = 0, consent_given_at = '2026-11-02', consent_recorded_by = 'b@verein.at' WHERE id = 'p1'`);
+    edit(`UPDATE players SET jersey_number = 11 WHERE id = 'p1'`);
+    restoreRevision(oldest('players', 'p1'), db);
+    expect(db.$client.prepare(`SELECT jersey_number, consent_name, consent_photo, consent_stats, consent_given_by, consent_given_at, consent_recorded_by FROM players`).get()).toEqual({
+      jersey_number: 9,
+      consent_name: 1,
+      consent_photo: 0,
+      consent_stats: 0,
+      consent_given_by: 'Mutter',
+      consent_given_at: '2026-11-02',
+      consent_recorded_by: 'b@verein.at',
+    });
+  });
+
   it('a restore on the list of versions it was chosen from: a version saved since refuses it, naming who saved', () => {
     seed(db, () => db.$client.prepare(`INSERT INTO teams (id, name, category) VALUES ('t1', 'Reserve', 'Herren')`).run());
     edit(`UPDATE teams SET name = 'Reserve II' WHERE id = 't1'`);
