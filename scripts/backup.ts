@@ -6,11 +6,15 @@ import path from 'node:path';
 import { config } from '../src/server/config';
 import { createBackup } from '../src/server/backup/archive';
 import { BACKUP_TEXTS } from '../src/server/backup/texts';
+import { failWith, readCommandLine, typedPath } from './command-line';
 
-const args = process.argv.slice(2);
-const toIndex = args.findIndex((a) => a === '--to' || a.startsWith('--to='));
-const to = toIndex < 0 ? undefined : args[toIndex].startsWith('--to=') ? args[toIndex].slice(5) : args[toIndex + 1];
-const dir = path.resolve(to ?? (config.backupDir || path.join(config.projectRoot, 'backups')));
+const { values } = readCommandLine({ to: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, BACKUP_TEXTS.usageBackup);
+if (values.help) {
+  console.info(BACKUP_TEXTS.usageBackup);
+  process.exit(0);
+}
+if (values.to?.trim() === '') failWith(BACKUP_TEXTS.toEmpty, BACKUP_TEXTS.usageBackup);
+const dir = values.to !== undefined ? typedPath(values.to) : path.resolve(config.backupDir || path.join(config.projectRoot, 'backups'));
 
 try {
   const result = await createBackup({ dataDir: config.dataDir, dbFile: config.dbPath, uploadsDir: config.uploadsDir }, dir);

@@ -4,24 +4,31 @@
 // stopped (the data lock says so); the whole site is published at the end.
 import './before-publishing';
 import { buildIfNeeded } from './build-if-needed.mjs';
+import { failWith, readCommandLine } from './command-line';
 
-const argv = process.argv.slice(2);
-const option = (name: string) => {
-  const i = argv.indexOf(`--${name}`);
-  return i >= 0 ? argv[i + 1] : undefined;
-};
-/** An option given without its value ('--club --invite'): the next flag is not taken for it. */
-const missingValue = (name: string) => argv.includes(`--${name}`) && (option(name) === undefined || option(name)!.startsWith('--'));
 const { IMPORT_TEXTS: T } = await import('../src/server/import/texts');
-const from = option('from');
-if (!from) {
-  console.error(T.usage);
-  process.exit(2);
+const { values } = readCommandLine(
+  {
+    from: { type: 'string' },
+    'storage-url': { type: 'string' },
+    'storage-dir': { type: 'string' },
+    'dry-run': { type: 'boolean' },
+    invite: { type: 'boolean' },
+    club: { type: 'string' },
+    'club-short': { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  },
+  T.usage,
+);
+if (values.help) {
+  console.info(T.usage);
+  process.exit(0);
 }
-if (['from', 'storage-url', 'storage-dir', 'club', 'club-short'].some(missingValue) || (argv.includes('--club-short') && !argv.includes('--club'))) {
-  console.error(T.usage);
-  process.exit(2);
-}
+const option = (name: 'from' | 'storage-url' | 'storage-dir' | 'club' | 'club-short') => values[name];
+const from = option('from')?.trim() || failWith(T.fromMissing, T.usage);
+const empty = (['storage-url', 'storage-dir', 'club', 'club-short'] as const).find((name) => option(name)?.trim() === '');
+if (empty) failWith(T.optionEmpty(empty), T.usage);
+if (option('club-short') !== undefined && option('club') === undefined) failWith(T.clubShortAlone, T.usage);
 // the import's own setting (the server's were checked by before-publishing.ts): before anything is read
 const { numberSettingProblem } = await import('../src/server/number-settings');
 const timeoutProblem = numberSettingProblem('IMPORT_TIMEOUT_SECONDS');
@@ -29,17 +36,22 @@ if (timeoutProblem) {
   console.error(T.settingInvalid(timeoutProblem));
   process.exit(2);
 }
-const dryRun = argv.includes('--dry-run');
+const dryRun = values['dry-run'] === true;
 // the invitations' links would lead to localhost (a fresh install has no address stored for before-publishing.ts)
-if (argv.includes('--invite') && !dryRun && !process.env.SITE_URL?.trim()) {
+if (values.invite && !dryRun && !process.env.SITE_URL?.trim()) {
   console.error(T.inviteNeedsSiteUrl);
   process.exit(2);
+}
+const { config } = await import('../src/server/config');
+const { acquireDataLock, DataInUseError, dataInUseNow } = await import('../src/server/data-lock');
+// a running server is said before the build too: a build empties dist/ under it (unstyled pages) only to be refused
+if (dataInUseNow(config.dataDir)) {
+  console.error(T.serverRunning);
+  process.exit(1);
 }
 // before the data lock: a build takes tens of seconds in which this process's loop stands still, and its
 // lock would go stale for another container meanwhile (a lock review, 2026-12-04)
 if (!dryRun) buildIfNeeded();
-const { config } = await import('../src/server/config');
-const { acquireDataLock, DataInUseError } = await import('../src/server/data-lock');
 let release: () => void;
 try {
   release = acquireDataLock(config.dataDir);
@@ -69,7 +81,7 @@ async function importAndPublish(): Promise<number> {
   const { runImport } = await import('../src/server/import/command');
   const { SOURCE_TIMEOUT_MS } = await import('../src/server/import/sources');
   const { numberSetting } = await import('../src/server/number-settings');
-  const invite = argv.includes('--invite');
+  const invite = values.invite === true;
   if (invite && !dryRun) {
     // its invitations' failures are said in the superadmin's header too, and one that goes ends the server's
     // note there, as the server's own mails do (decision 075)
@@ -77,7 +89,7 @@ async function importAndPublish(): Promise<number> {
     keepMailOutcomes(getDb);
   }
   const outcome = await runImport(getDb(), {
-    from: from!,
+    from,
     dryRun,
     invite,
     // the old app keeps no club name: --club names it before the invitations and the publish

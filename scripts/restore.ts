@@ -3,16 +3,26 @@
 // the data; checks the archive whole before anything is replaced.
 import './before-publishing';
 import { buildIfNeeded } from './build-if-needed.mjs';
+import fs from 'node:fs';
 import { BACKUP_TEXTS } from '../src/server/backup/texts';
+import { failWith, readCommandLine, typedPath } from './command-line';
 
-const file = process.argv.slice(2).find((a) => !a.startsWith('--'));
-if (!file) {
-  console.error(BACKUP_TEXTS.usageRestore);
-  process.exit(2);
+const { values, positionals } = readCommandLine({ help: { type: 'boolean', short: 'h' } }, BACKUP_TEXTS.usageRestore, { positionals: true });
+if (values.help) {
+  console.info(BACKUP_TEXTS.usageRestore);
+  process.exit(0);
 }
+if (positionals.length !== 1) failWith(positionals.length === 0 ? BACKUP_TEXTS.archiveNotNamed : BACKUP_TEXTS.oneArchive, BACKUP_TEXTS.usageRestore);
+const file = typedPath(positionals[0]);
+const { config } = await import('../src/server/config');
+// said before the build: a mistyped name cost a whole build, and a build beside a running server empties dist/
+// under it (unstyled pages) only to be refused then
+if (!fs.existsSync(file) || !fs.statSync(file).isFile()) failWith(BACKUP_TEXTS.archiveMissing(file), BACKUP_TEXTS.usageRestore, 1);
+const { dataInUseNow } = await import('../src/server/data-lock');
+const inUse = dataInUseNow(config.dataDir);
+if (inUse) failWith(inUse.message, BACKUP_TEXTS.usageRestore, 1);
 // republishing needs the build
 buildIfNeeded();
-const { config } = await import('../src/server/config');
 const { restoreBackup } = await import('../src/server/backup/restore');
 
 const republish = async () => {

@@ -1,7 +1,7 @@
 // `npm run user -- create --email E --password P --role superadmin`
 // Non-interactive; exits non-zero with a clear message on any problem.
 import './as-data-owner';
-import { parseArgs } from 'node:util';
+import { readCommandLine } from './command-line';
 
 const { getDb } = await import('../src/server/db/client');
 const { ROLES } = await import('../src/server/auth/roles');
@@ -15,22 +15,12 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-let parsed;
-try {
-  parsed = parseArgs({
-    allowPositionals: true,
-    options: { email: { type: 'string' }, password: { type: 'string' }, role: { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h' } },
-  });
-} catch (error) {
-  // node:util's own words are English ("Unknown option '--x'. To specify a positional argument …")
-  const { code, message } = error as { code?: string; message: string };
-  // the option as named in its quotes ('-h, --help' names the long form last)
-  const option = /'([^']*)'/.exec(message)?.[1].split(/[\s,]+/).filter((o) => o.startsWith('-')).at(-1) ?? 'eine Option';
-  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') fail(`unbekannte Option ${option}.\n${USAGE}`);
-  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && /does not take an argument/.test(message)) fail(`${option} nimmt keinen Wert.\n${USAGE}`);
-  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') fail(`bei ${option} fehlt der Wert.\n${USAGE}`);
-  fail(`${message}\n${USAGE}`);
-}
+// exit code 1 for every mistake, as before (scripts and install.sh test for non-zero)
+const parsed = readCommandLine(
+  { email: { type: 'string' }, password: { type: 'string' }, role: { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h' } },
+  USAGE,
+  { positionals: true, code: 1 },
+);
 if (parsed.values.help) {
   console.info(USAGE);
   process.exit(0);

@@ -53,8 +53,16 @@ export function stillHoldsDataLock(dataDir: string): boolean {
 
 /** The process that holds the lock, or null when none (or only a stale one, or this one's) does. */
 export function lockHolder(dataDir: string): number | null {
+  return dataInUseNow(dataDir)?.pid ?? null;
+}
+
+/**
+ * The refusal taking the lock would meet now, or null: a look, no lock taken. A command says it before a build
+ * of tens of seconds (which empties `dist/` under a running server), then takes the lock after it.
+ */
+export function dataInUseNow(dataDir: string): DataInUseError | null {
   const holder = runningHolder(path.join(dataDir, LOCK_FILE));
-  return holder === null || (holder.host === null && holder.pid === process.pid) ? null : holder.pid;
+  return holder === null || (holder.host === null && holder.pid === process.pid) ? null : new DataInUseError(holder, dataDir);
 }
 
 /**

@@ -45,4 +45,8 @@ export const BACKUP_TEXTS = {
   republishFailed: (pages: number) =>
     `${pages > 0 ? `${pages} Seiten konnten` : 'Die Website konnte'} nicht veröffentlicht werden; der nächste Start des Servers veröffentlicht sie erneut.`,
   usageRestore: 'Aufruf: npm run restore -- DATEI.tar.gz',
+  usageBackup: 'Aufruf: npm run backup [-- --to ORDNER] (ohne --to: BACKUP_DIR, sonst ./backups)',
+  toEmpty: '--to ohne Ordner.',
+  archiveNotNamed: 'Welche Sicherung? Bitte die Datei nennen.',
+  oneArchive: 'Bitte genau eine Sicherung nennen.',
 } as const;

@@ -39,6 +39,9 @@ export const IMPORT_TEXTS = {
     `das Konto ${email} gab es hier schon vor dem Import; seine Rollen vergibt ein Superadmin unter „Benutzer“ (die Rolle ${role} aus dem alten System wurde nicht übernommen).`,
   usage:
     'Aufruf: npm run import -- --from postgres://BENUTZER:PASSWORT@HOST/DB | DATEI.json | ORDNER/ [--storage-url URL | --storage-dir ORDNER] [--dry-run] [--invite] [--club "VOLLSTÄNDIGER NAME" [--club-short KURZNAME]]',
+  fromMissing: '--from fehlt: woher der Verein kommt (die alte Datenbank, eine JSON-Datei oder ein Ordner).',
+  optionEmpty: (name: string) => `--${name} ohne Wert.`,
+  clubShortAlone: '--club-short nur zusammen mit --club.',
   serverRunning: 'Der Server läuft mit diesem Datenordner. Bitte zuerst stoppen (der Import veröffentlicht danach die ganze Website).',
   reading: (source: string) => `[import] lese ${source}`,
   images: (found: number, stored: number, missing: number) => `[import] ${found} Bilder: ${stored} übernommen, ${missing} nicht gefunden`,
