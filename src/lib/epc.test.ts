@@ -42,6 +42,22 @@ describe('EPC QR payload', () => {
     expect(amountFromText('Tel. 0664 123 456\nEUR 40,-')).toBe(4000);
     expect(amountFromText('Beitrag 1\u00a0200 € pro Saison')).toBe(120000);
   });
+  it("never pre-fills a fee made of two numbers: a season or an age before a three-digit fee, nor more than a code carries", () => {
+    // it read 26.120,00 € and 14.120,00 €
+    expect(amountFromText('Mitgliedsbeitrag Saison 2025/26 120 €')).toBe(12000);
+    expect(amountFromText('Jugend bis 14 120 €')).toBeNull();
+    expect(amountFromText('1.000.000.000 €')).toBeNull();
+    expect(amountFromText('1 200 € Förderpaket')).toBe(120000);
+  });
+  it("knows an Austrian IBAN's length (one with a digit dropped passed one time in 97), and writes the payee on one line", () => {
+    const bban = '190430023457320';
+    const check = String(98n - (BigInt(`${bban}102900`) % 97n)).padStart(2, '0');
+    expect(isValidIban(`AT${check}${bban}`)).toBe(false);
+    expect(isValidIban('DE89 3704 0044 0532 0130 00')).toBe(true);
+    const lines = epcPayload({ name: 'SV Test\nan der Raab', iban: 'AT611904300234573201', amountCents: 100, text: 'x' }).split('\n');
+    expect(lines).toHaveLength(11);
+    expect(lines[5]).toBe('SV Test an der Raab');
+  });
   it('writes no amount when none is known (the payer types it), and the reference on one line', () => {
     const lines = epcPayload({ name: 'SV Test', iban: 'AT611904300234573201', amountCents: null, text: remittanceText('Mitgliedsbeitrag 2026\nVor- und Nachname\nGeburtsjahr') }).split('\n');
     expect(lines).toHaveLength(11);

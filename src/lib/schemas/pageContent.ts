@@ -11,6 +11,7 @@ import { optionalImageUrl, withoutGoneUploads } from './upload';
 export const LINK_MESSAGE = 'Bitte einen gültigen Link eingeben (https://…, mailto:…, tel:… oder /seite).';
 export const KEY_MESSAGE = 'Nur Buchstaben, Ziffern, Punkt, Binde- und Unterstrich erlaubt.';
 export const ORDER_MESSAGE = 'Bitte eine ganze Zahl eingeben.';
+export const IBAN_MESSAGE = 'Keine gültige IBAN (Prüfziffer oder Länge stimmt nicht). Bitte nur die IBAN eingeben, z. B. AT61 1904 3002 3457 3201.';
 
 /** A link that becomes an href: http(s), mailto, tel or a site path; empty becomes null. */
 export const optionalLink = (max = 2000) =>

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import QRCode from 'qrcode';
 import { epcPayload } from '../../../src/lib/epc';
-import { HOSTILE, makePageSection } from '../../fixtures/factories';
+import { HOSTILE, makePageSection, setFooterTexts } from '../../fixtures/factories';
 import { expectNoInjectedScript, useSite, withCookieChoice } from './helpers';
 import { useEmptySite } from '../../fixtures/shared-site';
 
@@ -104,5 +104,24 @@ test.describe('Mitglied werden, gespeicherte IBAN ohne QR-Bild', () => {
     const decoded = execFileSync('zbarimg', ['--raw', '-q', png], { encoding: 'utf8' });
     fs.rmSync(png);
     expect(decoded.replace(/\n$/, '')).toBe(payload);
+  });
+});
+
+test.describe('Mitglied werden, Footer ohne Vereinsnamen', () => {
+  const site = useSite((db) => {
+    makePageSection(db, 'mitglied', 'bank_info', { content: 'Überweise 36 € /Jahr' });
+    makePageSection(db, 'mitglied', 'iban', { content: 'AT08 3800 0000 0004 1234' });
+    // both name lines left empty in the footer's form (it allows that): the code had no payee, refused by every bank
+    setFooterTexts(db, { club_title_line1: '', club_title_line2: '' });
+  });
+
+  test("the transfer code names the club as saved when the footer's name lines are empty", async ({ page }) => {
+    await page.goto(site().url + '/mitglied-werden');
+    const figure = page.locator('.epc-qr');
+    const png = path.join(os.tmpdir(), `epc-payee-${process.pid}.png`);
+    fs.writeFileSync(png, await figure.locator('svg').screenshot());
+    const decoded = execFileSync('zbarimg', ['--raw', '-q', png], { encoding: 'utf8' });
+    fs.rmSync(png);
+    expect(decoded.split('\n').slice(4, 8)).toEqual(['', 'SV Kirchberg an der Raab', 'AT083800000000041234', 'EUR36.00']);
   });
 });

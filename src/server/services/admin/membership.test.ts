@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { pageContentSchema } from '../../../lib/schemas/pageContent';
 import { MEMBERSHIP_DEFAULTS } from '../../content/defaults';
 import { membershipTexts, saveQrCode } from './membership';
-import { createPageContent, listPageContent } from './pageContent';
+import { createPageContent, listPageContent, updatePageContent } from './pageContent';
 
 let db: Db;
 beforeEach(() => {
@@ -23,6 +23,20 @@ describe('membership texts', () => {
     expect(Object.keys(defaults).sort()).toEqual(
       ['bank', 'bank_info', 'description', 'form_description', 'form_title', 'header', 'iban', 'quote', 'thanks', 'verwendungszweck'].sort(),
     );
+  });
+
+  it("refuses an IBAN that fails its check, on create and on update; what was there stays (a typo was shown to members as the account to pay to)", () => {
+    const iban = (content: string) => pageContentSchema.parse({ page_key: 'mitglied', section_key: 'iban', content });
+    expect(() => createPageContent(iban('AT61 1904 3002 3457 3202'), db)).toThrow(/Keine gültige IBAN/);
+    expect(() => createPageContent(iban('IBAN: AT61 1904 3002 3457 3201'), db)).toThrow(/Keine gültige IBAN/);
+    const row = createPageContent(iban('at61 1904 3002 3457 3201'), db);
+    expect(() => updatePageContent(row.id, { content: 'AT61 1904 3002 3457 320' }, db)).toThrow(/Keine gültige IBAN/);
+    expect(listPageContent('mitglied', db).map((r) => r.content)).toEqual(['at61 1904 3002 3457 3201']);
+    // switching it off, or emptying it (the page then shows no account), is no new IBAN
+    expect(updatePageContent(row.id, { is_active: false }, db)?.after.is_active).toBe(false);
+    expect(updatePageContent(row.id, { content: null }, db)?.after.content).toBeNull();
+    // another page's section of that name is text
+    expect(createPageContent(pageContentSchema.parse({ page_key: 'imprint', section_key: 'iban', content: 'siehe Aushang' }), db).content).toBe('siehe Aushang');
   });
 
   it('creates the QR code entry once (qr_code, display_order 99, title "QR Code") and then updates it', () => {

@@ -3,11 +3,12 @@
 // the pages it touches so the caller can republish exactly those.
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { getDb, type Db } from '../../db/client';
-import { write } from '../../db/write';
+import { RefusedWrite, write } from '../../db/write';
 import { conflictSince } from '../../revisions';
 import { pageContent } from '../../db/schema';
 import type { Change } from '../../publish/routes';
-import type { PageContentData } from '../../../lib/schemas/pageContent';
+import { IBAN_MESSAGE, type PageContentData } from '../../../lib/schemas/pageContent';
+import { isValidIban } from '../../../lib/epc';
 
 export type PageContentRow = typeof pageContent.$inferSelect;
 
@@ -40,10 +41,19 @@ export function findSection(pageKey: string, sectionKey: string, db: Db = getDb(
   );
 }
 
+/**
+ * A section the site reads as data, checked as it is saved: the membership page's IBAN, from which the transfer
+ * code is made. A mistyped one was shown to members as the account to pay to, and the code quietly left out.
+ */
+function assertSectionReadable(row: { page_key: string; section_key: string; content: string | null | undefined }): void {
+  if (row.page_key === 'mitglied' && row.section_key === 'iban' && row.content?.trim() && !isValidIban(row.content)) throw new RefusedWrite(IBAN_MESSAGE);
+}
+
 export function createPageContent(input: PageContentData, db: Db = getDb()): PageContentRow {
   return write(
     'pageContent.createPageContent',
     () => {
+      assertSectionReadable(input);
       return db.insert(pageContent).values(input).returning().get();
     },
     db,
@@ -60,6 +70,8 @@ export function updatePageContent(
     const before = tx.select().from(pageContent).where(eq(pageContent.id, id)).get();
     if (!before) return null;
     const values = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+    // only a text sent is checked: switching an old entry off is no new IBAN
+    if (patch.content !== undefined) assertSectionReadable({ ...before, ...values } as PageContentRow);
     const after = tx
       .update(pageContent)
       .set({ ...values, updated_at: new Date().toISOString() })
