@@ -107,9 +107,12 @@ export const REVISION_TEXTS = {
   notInTrash: 'Dieser Eintrag ist nicht mehr im Papierkorb.',
   stillExists: 'Dieser Eintrag existiert bereits wieder.',
   purgedDetail: (label: string, versions: number) => `${label} endgültig gelöscht (${versions} ${versions === 1 ? 'Fassung' : 'Fassungen'})`,
+  // the section written since is another row: its 'Verlauf' does not hold the deleted text (the button was never
+  // called 'Versionen'); the way back is to make room first
   sectionTaken:
-    'Diesen Seitenabschnitt gibt es inzwischen wieder. Eine frühere Fassung lässt sich dort unter „Versionen“ wiederherstellen.',
+    'Diesen Seitenabschnitt gibt es inzwischen wieder, mit einem neuen Text. Um den gelöschten zurückzuholen, zuerst den jetzigen Abschnitt löschen, dann diesen hier wiederherstellen.',
   cannotRestoreDeleted: 'Dieser Eintrag wurde gelöscht: bitte aus dem Papierkorb wiederherstellen.',
   restoreRefused: (label: string) =>
-    `${label} kann nicht wiederhergestellt werden: ein Eintrag, auf den er verweist, fehlt, oder ein gleichnamiger Eintrag existiert.`,
+    // no pronoun: most labels are not masculine ('Liga', 'Mannschaft', 'Spielereignis')
+    `${label} kann nicht wiederhergestellt werden: Ein Eintrag, auf den dieser Eintrag verweist, fehlt, oder ein gleichnamiger Eintrag existiert bereits.`,
 } as const;

@@ -213,8 +213,23 @@ describe('what a restore republishes and keeps', () => {
     edit(`DELETE FROM page_content WHERE id = 'alt'`);
     edit(`INSERT INTO page_content (id, page_key, section_key, content) VALUES ('neu', 'privacy', 'main', 'Erklärung 2026')`);
     const entry = listTrash(db).find((e) => e.row_id === 'alt')!;
-    expect(() => restoreFromTrash(entry.id, db)).toThrow('Diesen Seitenabschnitt gibt es inzwischen wieder.');
+    // the way back named whole: the new section's 'Verlauf' does not hold the deleted text (it sent the admin to a 'Versionen' that is not there)
+    expect(() => restoreFromTrash(entry.id, db)).toThrow(
+      'Diesen Seitenabschnitt gibt es inzwischen wieder, mit einem neuen Text. Um den gelöschten zurückzuholen, zuerst den jetzigen Abschnitt löschen, dann diesen hier wiederherstellen.',
+    );
     expect(db.$client.prepare(`SELECT id, content FROM page_content`).all()).toEqual([{ id: 'neu', content: 'Erklärung 2026' }]);
+  });
+
+  it("refuses to put back a league whose competition and season another league has now, in words that fit a 'Liga'", () => {
+    seed(db, () => db.$client.prepare(`INSERT INTO leagues (id, competition, season) VALUES ('l1', 'Unterliga Mitte', '2026/27')`).run());
+    edit(`DELETE FROM leagues WHERE id = 'l1'`);
+    edit(`INSERT INTO leagues (id, competition, season) VALUES ('l2', 'Unterliga Mitte', '2026/27')`);
+    const entry = listTrash(db).find((e) => e.row_id === 'l1')!;
+    // it said 'ein Eintrag, auf den er verweist' of a 'Liga'
+    expect(() => restoreFromTrash(entry.id, db)).toThrow(
+      'Liga kann nicht wiederhergestellt werden: Ein Eintrag, auf den dieser Eintrag verweist, fehlt, oder ein gleichnamiger Eintrag existiert bereits.',
+    );
+    expect(db.$client.prepare(`SELECT id FROM leagues`).pluck().all()).toEqual(['l2']);
   });
 
   it('puts back a version whose author is gone since, without the author', () => {
