@@ -118,13 +118,26 @@ export function useFormSafety<T extends Record<string, unknown>>({
     setOffer(found && draftDiffers(found, latest.current.values) ? { key, draft: found } : null);
   }, [key]);
   const pending = offer !== null && offer.key === key;
-
-  // kept on every change while the form differs from what was loaded; a form
-  // changed back forgets it (not while the offer waits for an answer)
+  // typed while the offer waits: the browser keeps the new input, the banner still offers the old one (held here)
+  const typedSinceOffer = useRef(false);
   useEffect(() => {
-    if (!target || pending) return;
-    if (dirty) writeDraft(browserStorage(), target, values, revision, Date.now(), read);
-    else clearDraft(browserStorage(), target);
+    typedSinceOffer.current = false;
+  }, [offer]);
+
+  // kept on every change while the form differs from what was loaded; a form changed back forgets it. While the
+  // offer waits for an answer, the stored draft is the old one until something is typed: then the new input is
+  // kept (nothing typed under the banner was: a tab the phone closed lost it, and the old draft came back); a
+  // form that is back to what was loaded after that (saved, or changed back) has answered the offer
+  useEffect(() => {
+    if (!target) return;
+    if (dirty) {
+      writeDraft(browserStorage(), target, values, revision, Date.now(), read);
+      if (pending) typedSinceOffer.current = true;
+    } else if (!pending) clearDraft(browserStorage(), target);
+    else if (typedSinceOffer.current) {
+      clearDraft(browserStorage(), target);
+      setOffer(null);
+    }
     // key stands for target
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [values, dirty, key, pending, revision, read]);
@@ -132,6 +145,8 @@ export function useFormSafety<T extends Record<string, unknown>>({
   const forget = useCallback(() => {
     const t = latest.current.target;
     if (t) clearDraft(browserStorage(), t);
+    // a save answers the offer too: a restore after it put back values older than the save
+    setOffer(null);
   }, []);
 
   // the panel's list of forms with unsaved changes; 'Verwerfen' reverts the
@@ -157,8 +172,9 @@ export function useFormSafety<T extends Record<string, unknown>>({
     restore(fitDraft(o.draft.values, current), o.draft.read ? fitDraft(o.draft.read, current) : undefined);
   };
   const discardDraft = () => {
-    setOffer(null);
-    forget();
+    // the stored draft is what was typed under the banner, if anything: that stays
+    if (typedSinceOffer.current) setOffer(null);
+    else forget();
   };
   useFormNotice(form, pending && offer ? <DraftBanner draft={offer.draft} onRestore={restoreDraft} onDiscard={discardDraft} /> : null);
 

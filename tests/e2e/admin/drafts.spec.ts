@@ -82,6 +82,35 @@ test("'Verwerfen' forgets the draft; a new row's draft is offered in the create 
   await expect(banner(page)).toHaveCount(0);
 });
 
+test('typed while the draft banner waits for an answer is kept too; a save answers the banner', async ({ page, context }) => {
+  await loginAs(context, site, 'admin');
+  await page.goto(`${site.url}/admin#mannschaften`);
+  const create = page.getByRole('form', { name: 'Neues Team' });
+  await create.getByLabel('Name *').fill('Erster Entwurf');
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.reload();
+  await expect(banner(page)).toBeVisible();
+  // not answered: typed on (the banner scrolled away on a phone), and the tab is gone
+  await create.getByLabel('Name *').fill('Zweiter Entwurf');
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.reload();
+  await expect(banner(page)).toBeVisible();
+  await banner(page).getByRole('button', { name: 'Wiederherstellen' }).click();
+  // it offered the first again: everything typed under the banner was lost
+  await expect(create.getByLabel('Name *')).toHaveValue('Zweiter Entwurf');
+
+  // once more under the banner, then saved: no draft stays, and no banner offers the older input
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.reload();
+  await expect(banner(page)).toBeVisible();
+  await create.getByLabel('Name *').fill('U18 Burschen');
+  await create.getByLabel('Kategorie *').selectOption('Herren');
+  await create.getByRole('button', { name: 'Team hinzufügen' }).click();
+  await expect.poll(() => site.db().select().from(teams).all().map((t) => t.name)).toContain('U18 Burschen');
+  await expect(banner(page)).toHaveCount(0);
+  expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('anstoss:draft:')))).toEqual([]);
+});
+
 test('a save that fails keeps the typed input and says why', async ({ page, context }) => {
   const team = makeTeam(site.db(), { name: 'Reserve', description: 'Zweite Mannschaft' });
   await loginAs(context, site, 'admin');
