@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { acquireDataLock } from '../src/server/data-lock';
 import { openDatabase } from '../src/server/db/client';
 import { oldClub } from '../tests/fixtures/old-club';
+import { BACKUP_TEXTS } from '../src/server/backup/texts';
 
 // The operator's commands as `npm run` starts them: in the checkout, INIT_CWD the folder the command was typed in,
 // and a build folder of their own that is empty: a command that built before refusing would print '[build]'.
@@ -69,6 +70,18 @@ describe("the operator's commands refuse what they do not know before doing anyt
       expect(fs.existsSync(path.join(dir, 'dist'))).toBe(false);
     } finally {
       release();
+    }
+  });
+});
+
+describe("the commands that open the database say its refusal in German, without Node's stack trace", () => {
+  it('user, migrate and publish on data a killed restore left half-swapped', () => {
+    fs.writeFileSync(path.join(dataDir, 'restore-journal.json'), JSON.stringify({ staging: '.restore-x', before: '.before-restore-x', aside: [] }));
+    for (const [script, ...args] of [['user', 'create', '--email', 'a@b.at', '--password', 'ein langes Passwort'], ['migrate'], ['publish']]) {
+      const result = run(script, ...args);
+      expect(result.status, script).toBe(1);
+      expect(result.stderr, script).toContain(`Fehler: ${BACKUP_TEXTS.interruptedFirst}`);
+      expect(result.stderr, script).not.toMatch(/^\s+at /m);
     }
   });
 });

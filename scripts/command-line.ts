@@ -35,3 +35,18 @@ function germanReason({ code, message }: { code?: string; message: string }): st
 
 /** `npm run` runs in the checkout: a relative path means the folder the command was typed in. */
 export const typedPath = (file: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
+
+/**
+ * Runs a command's work, a failure said in German on one line, exit code 1: a database a killed restore left
+ * half-swapped, or one newer than the code, refuses in German words (client.ts), which came as an uncaught error
+ * with Node's stack trace under them.
+ */
+export async function saidIfFailed<T>(work: () => Promise<T> | T): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    console.error(`Fehler: ${error instanceof Error ? error.message : String(error)}`);
+    if (process.env.ANSTOSS_TRACE === '1') console.error(error);
+    process.exit(1);
+  }
+}

@@ -1,7 +1,7 @@
 // `npm run user -- create --email E --password P --role superadmin`
 // Non-interactive; exits non-zero with a clear message on any problem.
 import './as-data-owner';
-import { readCommandLine } from './command-line';
+import { readCommandLine, saidIfFailed } from './command-line';
 
 const { getDb } = await import('../src/server/db/client');
 const { ROLES } = await import('../src/server/auth/roles');
@@ -30,12 +30,12 @@ if (command !== 'create') fail(`unbekannter Befehl ${command ? `'${command}'` : 
 const { email, password, role } = parsed.values;
 if (!email || !isEmail(normaliseEmail(email))) fail(`--email fehlt oder ist keine gültige E-Mail-Adresse.\n${USAGE}`);
 if (!password) fail(`--password fehlt.\n${USAGE}`);
-const db = getDb();
+const db = await saidIfFailed(() => getDb());
 const problem = passwordProblem(password, db);
 if (problem) fail(problem);
 const roles = role ?? ['user'];
 for (const r of roles) if (!(ROLES as readonly string[]).includes(r)) fail(`unbekannte Rolle '${r}'. Erlaubt: ${ROLES.join(', ')}`);
 if (findUserByEmail(db, email)) fail(`ein Benutzer mit der E-Mail-Adresse ${normaliseEmail(email)} existiert bereits.`);
-const user = await createUser(db, { email, password, roles: roles as (typeof ROLES)[number][] });
+const user = await saidIfFailed(() => createUser(db, { email, password, roles: roles as (typeof ROLES)[number][] }));
 console.info(`Benutzer ${user.email} angelegt (Rollen: ${roles.join(', ')}).`);
 export {};
