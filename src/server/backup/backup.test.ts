@@ -261,7 +261,7 @@ describe('restoreBackup', () => {
     expect(snapshot(target.dir)).toEqual(before);
   });
 
-  it('refuses a corrupt database and a backup of a newer version', async () => {
+  it('refuses a corrupt database, a backup of a newer version, an empty database and an older one that cannot be brought up', async () => {
     const { db, source } = dataDir('quelle', ['Neu']);
     const { file } = await createBackup(source, path.join(root, 'backups'));
     db.$client.close();
@@ -292,9 +292,20 @@ describe('restoreBackup', () => {
       raw.exec(`attach '${dbFile}' as b; insert into b.__drizzle_migrations (hash, created_at) values ('zukunft', 99999999999999)`);
       raw.close();
     });
+    // an empty database file (and its manifest made to match): swapped into an empty folder and called restored
+    const empty = await repack('leer', (dbFile) => fs.writeFileSync(dbFile, ''));
+    // an older version whose next migration cannot apply (its table is there already): said after the swap, as
+    // 'nicht veröffentlicht', and the next start failed
+    const older = await repack('aelter', (dbFile) => {
+      const raw = openDatabase(':memory:').$client;
+      raw.exec(`attach '${dbFile}' as b; delete from b.__drizzle_migrations where created_at = (select max(created_at) from b.__drizzle_migrations)`);
+      raw.close();
+    });
     const target = path.join(root, 'ziel');
     await expect(restoreBackup(corrupt, { dataDir: target, migrationsDir })).rejects.toThrow(/beschädigt/);
     await expect(restoreBackup(newer, { dataDir: target, migrationsDir })).rejects.toThrow(BACKUP_TEXTS.newerVersion);
+    await expect(restoreBackup(empty, { dataDir: target, migrationsDir })).rejects.toThrow(BACKUP_TEXTS.archiveCorrupt(BACKUP_TEXTS.notOurDatabase));
+    await expect(restoreBackup(older, { dataDir: target, migrationsDir })).rejects.toThrow(/lässt sich nicht auf diese Anstoss-Version bringen \(table `[a-z_]+` already exists\)\. Es wurde nichts verändert\./);
     expect(fs.existsSync(path.join(target, 'club.db'))).toBe(false);
   });
 

@@ -7,6 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { z } from 'astro/zod';
 import { extract } from 'tar';
 import { acquireDataLock, DataInUseError, DataLockError, stillHoldsDataLock } from '../data-lock';
@@ -117,7 +119,20 @@ async function unpackAndCheck(archive: string, staging: string, migrationsDir: s
   try {
     const integrity = db.pragma('integrity_check', { simple: true });
     if (integrity !== 'ok') throw corrupt(BACKUP_TEXTS.integrity(String(integrity)));
-    if (appliedMigrations(db).newest > newestKnownMigration(migrationsDir)) throw new RestoreError(BACKUP_TEXTS.newerVersion);
+    const applied = appliedMigrations(db);
+    // a database without our migrations (an empty file, another program's) passed every check: swapped into an
+    // empty DATA_DIR and called restored, or refused over data with SQLite's English 'no such table'
+    if (applied.count === 0) throw corrupt(BACKUP_TEXTS.notOurDatabase);
+    if (applied.newest > newestKnownMigration(migrationsDir)) throw new RestoreError(BACKUP_TEXTS.newerVersion);
+    // an archive of an older version is brought to this one here, before the swap: a migration that failed after
+    // it was caught by the republish ('nicht veröffentlicht'), the restore said done, and the next start failed
+    try {
+      migrate(drizzle(db), { migrationsFolder: migrationsDir });
+    } catch (error) {
+      // SQLite's own reason ('table … already exists'), not drizzle's 'Failed to run the query' with the whole SQL
+      const reason = (error as { cause?: { message?: string } })?.cause?.message ?? (error instanceof Error ? error.message : String(error));
+      throw new RestoreError(BACKUP_TEXTS.notMigrated(reason.split('\n')[0]), { cause: error });
+    }
   } catch (error) {
     if (error instanceof RestoreError) throw error;
     throw corrupt(error instanceof Error ? error.message : String(error), error);

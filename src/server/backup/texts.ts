@@ -28,6 +28,9 @@ export const BACKUP_TEXTS = {
   missing: (file: string) => `Datei fehlt: ${file}`,
   notAFolderEntry: (name: string) => `${name} ist kein Ordner`,
   integrity: (result: string) => `Datenbank beschädigt (integrity_check: ${result})`,
+  notOurDatabase: 'die Datenbank ist leer oder nicht von Anstoss',
+  notMigrated: (reason: string) =>
+    `Die Sicherung lässt sich nicht auf diese Anstoss-Version bringen (${reason}). Es wurde nichts verändert.`,
   newerVersion: 'Die Sicherung stammt von einer neueren Anstoss-Version. Bitte zuerst Anstoss aktualisieren.',
   beforeRestoreRemoved: (n: number, days: number) => `${n} Ordner mit den vor einer Wiederherstellung ersetzten Daten gelöscht (älter als ${days} Tage).`,
   restored: (file: string, before: string) => `Wiederhergestellt aus ${file}. Die vorherigen Daten liegen in ${before} (nach ${BEFORE_RESTORE_KEEP_DAYS} Tagen gelöscht).`,
