@@ -2,7 +2,7 @@ import { ActionError, defineAction } from 'astro:actions';
 import {
   pageContentIdSchema,
   pageContentListSchema,
-  pageContentSchema,
+  pageContentCreateSchema,
   pageContentUpdateSchema,
 } from '../../lib/schemas/pageContent';
 import {
@@ -34,10 +34,10 @@ export const pageContent = {
   }),
   create: defineAction({
     accept: 'json',
-    input: pageContentSchema,
-    handler: async (input, context) => {
+    input: pageContentCreateSchema,
+    handler: async ({ base_revision, ...input }, context) => {
       requireRole(context, 'admin');
-      const row = runWrite(() => createPageContent(input));
+      const row = runWrite(() => createPageContent(input, undefined, { readNone: base_revision === 0 }));
       // read in the same step as the write: the club's history stays open on the new entry and saves from it
       return { row, revision: currentRevision('page_content', row.id) ?? 0, ...(await publishChanges(pageContentChanges(row))) };
     },

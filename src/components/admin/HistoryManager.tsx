@@ -86,7 +86,8 @@ export default function HistoryManager() {
     const result = entry
       ? await callAction(() => actions.admin.pageContent.update({ id: entry.id, ...fields, ...base }))
       : await callAction(() =>
-          actions.admin.pageContent.create({ page_key: PAGE, section_key: SECTION, display_order: 0, ...fields }),
+          // the form saw no text yet: another admin's first save since refuses this one (version 0, decision 032)
+          actions.admin.pageContent.create({ page_key: PAGE, section_key: SECTION, display_order: 0, ...fields, base_revision: 0 }),
         );
     setSaving(false);
     if (!result.ok) {

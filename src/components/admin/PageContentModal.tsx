@@ -193,7 +193,8 @@ export default function PageContentModal({
     const base = safety.revision !== null ? { base_revision: safety.revision } : {};
     const result = entry
       ? await callAction(() => actions.admin.pageContent.update({ id: entry.id, ...(sent as object), ...base }))
-      : await callAction(() => actions.admin.pageContent.create(sent as Parameters<typeof actions.admin.pageContent.create>[0]));
+      : // the list showed no entry of this section: one saved since refuses the create (version 0, decision 032)
+        await callAction(() => actions.admin.pageContent.create({ ...(sent as Parameters<typeof actions.admin.pageContent.create>[0]), base_revision: 0 }));
     setSaving(false);
     if (!result.ok) {
       setErrors(result.fields);

@@ -63,6 +63,13 @@ export const pageContentSchema = z.object({
 export type PageContentInput = z.input<typeof pageContentSchema>;
 export type PageContentData = z.output<typeof pageContentSchema>;
 
+/**
+ * Create: `base_revision` 0 says the form saw no entry of this page and section (a fixed one: the history's text,
+ * an Impressum or 'Mitglied' section): of two admins filling it first, the second is refused, not saved as a
+ * second entry the page and the list never show.
+ */
+export const pageContentCreateSchema = pageContentSchema.extend({ base_revision: baseRevision });
+
 /** Update by id: only the fields sent are changed. */
 export const pageContentUpdateSchema = pageContentSchema.partial().extend({ id, base_revision: baseRevision });
 export type PageContentUpdateInput = z.input<typeof pageContentUpdateSchema>;

@@ -232,6 +232,32 @@ test("the club address read before another admin's save: its save is refused, no
   await benContext.close();
 });
 
+test("two admins write the club's history before there is one: the first save makes it, the second is refused, not a second text nobody sees", async ({ browser }) => {
+  site.db().delete(pageContent).where(eq(pageContent.page_key, 'vereinsgeschichte')).run();
+  const { anna, annaContext, benContext } = await twoAdmins(site, browser);
+  const a = await adminTab(annaContext, 'vereinsgeschichte', true);
+  const b = await adminTab(benContext, 'vereinsgeschichte', true);
+  for (const page of [a, b]) await expect(page.getByLabel('Inhalt *')).toHaveValue('');
+  await a.getByLabel('Titel *').fill('Unsere Geschichte');
+  await a.getByLabel('Inhalt *').fill('Gegründet 1949 (Anna).');
+  await b.getByLabel('Titel *').fill('Geschichte');
+  await b.getByLabel('Inhalt *').fill('Gegründet 1949 (Ben).');
+  await a.getByRole('button', { name: 'Speichern' }).click();
+  await expect(toaster(a).getByText('Inhalt erstellt!')).toBeVisible();
+  // Anna again, from her own save: an update, not refused
+  await a.getByLabel('Inhalt *').fill('Gegründet 1949 in Kirchberg (Anna).');
+  await clickForAnswer(a, a.getByRole('button', { name: 'Speichern' }), 'admin.pageContent.update');
+
+  await b.getByRole('button', { name: 'Speichern' }).click();
+  await expect(b.getByRole('alert').filter({ hasText: anna.email }).first()).toContainText('Nicht gespeichert');
+  await expect(b.getByLabel('Inhalt *')).toHaveValue('Gegründet 1949 (Ben).');
+  // it made a second entry: the page and the form showed Anna's, and Ben's text was gone without a word
+  const stored = site.db().select().from(pageContent).where(eq(pageContent.page_key, 'vereinsgeschichte')).all();
+  expect(stored.map((r) => r.content)).toEqual(['Gegründet 1949 in Kirchberg (Anna).']);
+  await annaContext.close();
+  await benContext.close();
+});
+
 test('two admins fill the club address before there is one: the first save makes it, the second is refused, not saved over it', async ({ browser }) => {
   site.db().delete(contactInfo).where(eq(contactInfo.role, 'Vereinsadresse')).run();
   const { ben, annaContext, benContext } = await twoAdmins(site, browser);

@@ -49,11 +49,13 @@ function assertSectionReadable(row: { page_key: string; section_key: string; con
   if (row.page_key === 'mitglied' && row.section_key === 'iban' && row.content?.trim() && !isValidIban(row.content)) throw new RefusedWrite(IBAN_MESSAGE);
 }
 
-export function createPageContent(input: PageContentData, db: Db = getDb()): PageContentRow {
+/** `readNone`: the form saw no entry of this page and section; one saved since refuses the create, naming who. */
+export function createPageContent(input: PageContentData, db: Db = getDb(), { readNone = false } = {}): PageContentRow {
   return write(
     'pageContent.createPageContent',
     () => {
       assertSectionReadable(input);
+      if (readNone && findSection(input.page_key, input.section_key, db)) throw pageChangedSince(input.page_key, input.section_key, db);
       return db.insert(pageContent).values(input).returning().get();
     },
     db,
