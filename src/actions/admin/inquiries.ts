@@ -4,7 +4,7 @@ import { inquiryIdSchema, inquiryStatusSchema } from '../../lib/schemas/inquiryS
 import { AUDIT_ONLY_MESSAGES, subjectEmailSchema } from '../../lib/schemas/audit';
 import { getDb } from '../../server/db/client';
 import { config } from '../../server/config';
-import { eraseSubject, exportSubject } from '../../server/audit/data-subject';
+import { copiesAfterErasure, eraseSubject, exportSubject } from '../../server/audit/data-subject';
 import { INQUIRY_CHANGE, deleteInquiry, listInquiries, setInquiryStatus } from '../../server/services/admin/inquiries';
 import { publishChanges } from '../../server/services/admin/publication';
 import { requireRole } from '../guard';
@@ -63,8 +63,8 @@ export const inquiries = {
       const me = requireRole(context, 'superadmin', AUDIT_ONLY_MESSAGES.privacy);
       const result = runWrite(() => eraseSubject(getDb(), email, me));
       if (result.deleted > 0) await publishChanges([INQUIRY_CHANGE]);
-      // the nightly archives still hold them until they are replaced: the superadmin is told (a restore brings them back)
-      return { ...result, backupsKeepDays: config.backupKeep };
+      // the archives still hold them until they are replaced or deleted: the superadmin is told (a restore brings them back)
+      return { ...result, copies: copiesAfterErasure(config) };
     },
   }),
 };

@@ -44,7 +44,7 @@ export default function InquiryPrivacy() {
     // the inbox above follows by itself (the erasure tells open panels)
     const notes = [
       ...(result.data.accountRemains ? [T.accountRemains] : []),
-      ...(result.data.deleted > 0 ? [T.backupsKeep(result.data.backupsKeepDays)] : []),
+      ...(result.data.deleted > 0 ? [T.backupsKeep(result.data.copies)] : []),
     ];
     saved(T.erased(result.data.deleted), null, notes.length > 0 ? notes.join(' ') : undefined);
   };

@@ -186,6 +186,14 @@ export const AUDIT_TEXTS = {
   viaReset: 'über den Link zum Zurücksetzen',
 } as const;
 
+/** What still holds an address's inquiries after their erasure (the server's backups as it keeps them). */
+export type ErasureCopies = {
+  /** how many nightly archives are kept (BACKUP_KEEP), null when the server makes none (no BACKUP_DIR) */
+  nightlyKeep: number | null;
+  /** how long the data a restore replaced stays in the data folder, null when there is none */
+  beforeRestoreDays: number | null;
+};
+
 export const PRIVACY_TOOL_TEXTS = {
   heading: 'Datenauskunft und Löschung (DSGVO)',
   intro: 'Alles, was zu einer E-Mail-Adresse gespeichert ist, als Datei herunterladen, oder ihre Anfragen auf Antrag löschen.',
@@ -196,8 +204,18 @@ export const PRIVACY_TOOL_TEXTS = {
   exported: (n: number) => `Export erstellt: ${n} ${n === 1 ? 'Anfrage' : 'Anfragen'}`,
   erased: (n: number) => `${n} ${n === 1 ? 'Anfrage' : 'Anfragen'} gelöscht`,
   accountRemains: 'Zu dieser Adresse besteht ein Benutzerkonto; es wird unter „Benutzer“ gelöscht.',
-  backupsKeep: (days: number) =>
-    `Die täglichen Sicherungen des Servers enthalten sie noch bis zu ${days} ${days === 1 ? 'Tag' : 'Tage'}; wird eine davon zurückgespielt, bitte erneut löschen.`,
+  // what holds them still, as this server keeps it (copiesAfterErasure): it said 'the daily backups, 7 days' on a
+  // server that makes none, and left out the archives made by hand and the data a restore replaced
+  backupsKeep: ({ nightlyKeep, beforeRestoreDays }: ErasureCopies) =>
+    [
+      nightlyKeep !== null
+        ? `Die nächtlichen Sicherungen enthalten sie noch, bis die ${nightlyKeep} aufbewahrten ersetzt sind (etwa ${nightlyKeep} ${nightlyKeep === 1 ? 'Tag' : 'Tage'}); von Hand erstellte Sicherungen (npm run backup), bis sie gelöscht werden.`
+        : 'Von Hand erstellte Sicherungen (npm run backup) enthalten sie noch, bis sie gelöscht werden.',
+      beforeRestoreDays !== null ? `Die vor einer Wiederherstellung ersetzten Daten im Datenordner enthalten sie bis zu ${beforeRestoreDays} Tage.` : null,
+      'Wird eine Sicherung zurückgespielt, bitte erneut löschen.',
+    ]
+      .filter(Boolean)
+      .join(' '),
   error: 'Fehler',
   exportedDetail: (n: number) => `Export für eine E-Mail-Adresse: ${n} ${n === 1 ? 'Anfrage' : 'Anfragen'}`,
   erasedDetail: (n: number, masked: string) => `${n} ${n === 1 ? 'Anfrage' : 'Anfragen'} von ${masked} gelöscht`,

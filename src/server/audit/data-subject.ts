@@ -4,6 +4,7 @@
 // everything stored under the address, without secrets (password hash, token
 // and session hashes, the second factor's key); erasure deletes the inquiries,
 // which are not revisioned, so they are gone.
+import fs from 'node:fs';
 import { eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { write } from '../db/write';
@@ -13,7 +14,9 @@ import { resetRecipientKey } from '../auth/rate-limit';
 import { accountLimitRecords } from '../auth/signin-limits';
 import { normaliseEmail } from '../auth/users';
 import { addressPattern } from '../../lib/address-pattern';
-import { PRIVACY_TOOL_TEXTS as T } from '../../lib/schemas/audit';
+import { PRIVACY_TOOL_TEXTS as T, type ErasureCopies } from '../../lib/schemas/audit';
+import { BEFORE_RESTORE_PREFIX } from '../backup/archive';
+import { BEFORE_RESTORE_KEEP_DAYS } from '../backup/texts';
 import { recordAudit, type Actor } from './audit-log';
 
 /** Inquiries are stored as typed: matched without case and surrounding spaces. */
@@ -179,4 +182,18 @@ export function eraseSubject(db: Db, rawEmail: string, actor: Actor, now = Date.
   }, db);
   removeOutboxMailsNaming(email, outboxDir);
   return result;
+}
+
+/**
+ * What still holds erased inquiries, as this server keeps its copies: the nightly archives when it makes them
+ * (BACKUP_DIR set; BACKUP_KEEP of them), and the data a restore replaced while such a folder is there.
+ */
+export function copiesAfterErasure(server: { backupDir: string; backupKeep: number; dataDir: string }): ErasureCopies {
+  let replacedByRestore = false;
+  try {
+    replacedByRestore = fs.readdirSync(server.dataDir).some((name) => name.startsWith(BEFORE_RESTORE_PREFIX));
+  } catch {
+    // an unreadable data folder holds none we could name
+  }
+  return { nightlyKeep: server.backupDir ? server.backupKeep : null, beforeRestoreDays: replacedByRestore ? BEFORE_RESTORE_KEEP_DAYS : null };
 }

@@ -10,9 +10,9 @@ import { createUser } from '../auth/users';
 import { createSession } from '../auth/session';
 import { inviteUser } from '../services/invitations';
 import { settled, slowSend } from '../services/test-users';
-import { RETENTION_DEFAULTS, retentionSchema } from '../../lib/schemas/audit';
+import { PRIVACY_TOOL_TEXTS, RETENTION_DEFAULTS, retentionSchema } from '../../lib/schemas/audit';
 import { recordAudit } from './audit-log';
-import { eraseSubject, exportSubject, maskEmail } from './data-subject';
+import { copiesAfterErasure, eraseSubject, exportSubject, maskEmail } from './data-subject';
 import { inquiryRetentionJob, monthsBefore, purgeAuditLog, purgeInquiries, retentionJobs, retentionSettings, saveRetentionSettings } from './retention';
 
 const NOW = Date.UTC(2026, 10, 25, 3, 0, 0);
@@ -268,6 +268,28 @@ describe('export and erasure of an e-mail address', () => {
       expect(db.select({ key: rateLimits.key }).from(rateLimits).all()).toEqual([{ key: 'reset:recipient:other@test.at' }]);
     } finally {
       fs.rmSync(outbox, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('what still holds erased inquiries', () => {
+  it("names the nightly archives only on a server that makes them, and the data a restore replaced while it is there (it said 'the daily backups, 7 days' on every server)", () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'anstoss-copies-'));
+    try {
+      const none = copiesAfterErasure({ backupDir: '', backupKeep: 7, dataDir });
+      expect(none).toEqual({ nightlyKeep: null, beforeRestoreDays: null });
+      expect(PRIVACY_TOOL_TEXTS.backupsKeep(none)).toBe(
+        'Von Hand erstellte Sicherungen (npm run backup) enthalten sie noch, bis sie gelöscht werden. Wird eine Sicherung zurückgespielt, bitte erneut löschen.',
+      );
+      fs.mkdirSync(path.join(dataDir, '.before-restore-2026-12-01T10-00-00'));
+      const both = copiesAfterErasure({ backupDir: '/var/backups/anstoss', backupKeep: 10, dataDir });
+      expect(both).toEqual({ nightlyKeep: 10, beforeRestoreDays: 14 });
+      expect(PRIVACY_TOOL_TEXTS.backupsKeep(both)).toBe(
+        'Die nächtlichen Sicherungen enthalten sie noch, bis die 10 aufbewahrten ersetzt sind (etwa 10 Tage); von Hand erstellte Sicherungen (npm run backup), bis sie gelöscht werden. ' +
+          'Die vor einer Wiederherstellung ersetzten Daten im Datenordner enthalten sie bis zu 14 Tage. Wird eine Sicherung zurückgespielt, bitte erneut löschen.',
+      );
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -77,8 +77,10 @@ test('a superadmin downloads everything stored about an address, then erases its
   acceptNextConfirm(page, 'Alle Anfragen von max@test.at endgültig löschen? Das kann nicht rückgängig gemacht werden.');
   await tools.getByRole('button', { name: 'Anfragen löschen' }).click();
   await expect(toaster(page).getByText('2 Anfragen gelöscht')).toBeVisible();
-  // and told that the nightly archives still hold them (a restore brings them back)
-  await expect(toaster(page)).toContainText('Die täglichen Sicherungen des Servers enthalten sie noch bis zu 7 Tage; wird eine davon zurückgespielt, bitte erneut löschen.');
+  // and told what still holds them on this server (no BACKUP_DIR: no nightly archives; a restore brings them back)
+  await expect(toaster(page)).toContainText(
+    'Von Hand erstellte Sicherungen (npm run backup) enthalten sie noch, bis sie gelöscht werden. Wird eine Sicherung zurückgespielt, bitte erneut löschen.',
+  );
   expect(emails()).toEqual(['eva@test.at']);
   // the inbox follows
   await expect(page.locator('.inquiry')).toHaveCount(1);
