@@ -69,6 +69,33 @@ describe('league tables for the public pages', () => {
     ]);
   });
 
+  it("counts a result of ours typed under 'Ergebnisse' that the fixtures do not hold (the autumn before the club began here), once", () => {
+    const db = createTestDb();
+    seed(db, (tx) => {
+      tx.insert(leagues).values([{ id: 'l', competition: 'Unterliga', season: '2026/27' }]).run();
+      tx.insert(matches)
+        .values([
+          { id: 'f', home_team: 'SV Kirchberg', away_team: 'FC Gnas', team_side: 'home', match_date: '2027-03-14', competition: 'Unterliga', season: '2026/27', status: 'finished', home_score: 1, away_score: 0 },
+          { id: 'g', home_team: 'TuS Ilz', away_team: 'SV Kirchberg', team_side: 'away', match_date: '2027-03-21', competition: 'Unterliga', season: '2026/27', status: 'scheduled' },
+        ])
+        .run();
+      tx.insert(leagueResults)
+        .values([
+          // the autumn, typed in: not in the fixtures (it was left out, TuS Ilz's row with it)
+          { id: 'r1', league_id: 'l', home_team: 'SV Kirchberg', away_team: 'TuS Ilz', home_score: 2, away_score: 0 },
+          { id: 'r2', league_id: 'l', home_team: 'FC Gnas', away_team: 'sv kirchberg', home_score: 1, away_score: 1 },
+          // the spring's first match typed again: counted once, from the fixtures
+          { id: 'r3', league_id: 'l', home_team: 'SV Kirchberg', away_team: 'FC Gnas', home_score: 1, away_score: 0 },
+        ])
+        .run();
+    });
+    expect(leagueTableById(db, 'l')!.rows.map((r) => [r.team, r.played, r.points, r.goalsFor, r.goalsAgainst])).toEqual([
+      ['SV Kirchberg', 3, 7, 4, 1],
+      ['FC Gnas', 2, 1, 1, 2],
+      ['TuS Ilz', 1, 0, 0, 2],
+    ]);
+  });
+
   it('shows the leagues of the newest season on /tabelle, every league on its own page, pasted rows as pasted', () => {
     const db = createTestDb();
     seed(db, (tx) => {

@@ -132,13 +132,18 @@ export function leagueTableOf(db: Db, league: LeagueRow): LeagueTableView {
     };
   }
   const others = db.select().from(leagueResults).where(eq(leagueResults.league_id, league.id)).all();
-  // where the fixtures hold our matches, ours count from there only (not twice)
-  const isUs = (name: string) => ours.length > 0 && (sameTeam(name, ourTeam) || sameTeam(name, matchName));
+  const fixtures = ourResults(ours, matchName, ourTeam);
+  // a result of ours typed under 'Ergebnisse' counts unless the fixtures hold that match (not twice): every one
+  // was left out once the fixtures held one match of the league, so a club that began here in the winter break
+  // lost its autumn results, and an opponent named only there its row
+  const asUs = (name: string) => (sameTeam(name, ourTeam) || sameTeam(name, matchName) ? ourTeam : name);
+  const inFixtures = (r: { home_team: string; away_team: string }) =>
+    fixtures.some((f) => sameTeam(f.home, asUs(r.home_team)) && sameTeam(f.away, asUs(r.away_team)));
   const results: LeagueResult[] = [
-    ...ourResults(ours, matchName, ourTeam),
+    ...fixtures,
     ...others
-      .filter((r) => !isUs(r.home_team) && !isUs(r.away_team))
-      .map((r) => ({ home: r.home_team, away: r.away_team, homeGoals: r.home_score, awayGoals: r.away_score })),
+      .filter((r) => !inFixtures(r))
+      .map((r) => ({ home: asUs(r.home_team), away: asUs(r.away_team), homeGoals: r.home_score, awayGoals: r.away_score })),
   ];
   const rows = computeTable(results, { points: base.points, tieBreakers: base.tieBreakers });
   return { ...base, ourTeam, rows };
