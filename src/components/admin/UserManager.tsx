@@ -1,5 +1,5 @@
 import { actions, isInputError } from 'astro:actions';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatDate } from '../../lib/dates-de';
 import { ROLES, ROLE_LABELS, USER_TEXTS as T, type Role, type UserListEntry } from '../../lib/schemas/user';
 import type { ManagerProps } from './managers';
@@ -8,6 +8,8 @@ import { RemoveSecondFactorButton, SecondFactorRequirement } from './SecondFacto
 import { ACCOUNT_TEXTS } from '../../lib/schemas/account';
 import { useBusyRows } from './busyRows';
 import { fieldMessages } from '../../lib/field-messages';
+import { refusedWhile } from '../ui/refused';
+import { focusAfterRemoval } from './focusAfterRemoval';
 
 /** The German message of a failed call: the field messages of bad input, else the server's message. */
 function messageOf(error: unknown): string | undefined {
@@ -17,10 +19,12 @@ function messageOf(error: unknown): string | undefined {
   return undefined;
 }
 
-/** Closes the role menu a choice was made in. */
+/** Closes the row's role menu, the focus on its summary: the focused button went with the menu (to the page's start). */
 function closeMenu(button: HTMLElement) {
   const menu = button.closest('details');
-  if (menu) menu.open = false;
+  if (!menu) return;
+  menu.open = false;
+  menu.querySelector('summary')?.focus();
 }
 
 /** The user-management tab 'Benutzer' (admin-area.md §2, §5, §6, §8): superadmins only, checked again by every action. */
@@ -32,6 +36,8 @@ export default function UserManager({ userId }: ManagerProps) {
   const [inviting, setInviting] = useState(false);
   const { busy, during } = useBusyRows<string>();
   const [toDelete, setToDelete] = useState<UserListEntry | null>(null);
+  // the row's 'Löschen' that opened the question: the focus goes on from there once the row is gone
+  const deleteOpener = useRef<HTMLElement | null>(null);
 
   const load = useCallback(async () => {
     try {
@@ -101,8 +107,11 @@ export default function UserManager({ userId }: ManagerProps) {
           return;
         }
         toast({ title: T.deleteSuccess });
+        // the focus goes where the row's 'Löschen' was: the next row's (it was the page's start)
+        const { moveFocus } = focusAfterRemoval(deleteOpener.current);
         setToDelete(null);
         await load();
+        moveFocus();
       } catch {
         toast({ title: 'Fehler', description: T.deleteFailed, variant: 'destructive' });
       }
@@ -192,7 +201,9 @@ export default function UserManager({ userId }: ManagerProps) {
                       <td>
                         <div className="admin-actions" style={{ alignItems: 'flex-start' }}>
                           <details className="role-menu">
-                            <summary className="btn btn-outline btn-small">{T.rolesMenu}</summary>
+                            <summary className="btn btn-outline btn-small" aria-label={`${T.rolesMenu}: ${user.email}`}>
+                              {T.rolesMenu}
+                            </summary>
                             <div className="admin-actions" style={{ marginTop: '0.35rem', flexDirection: 'column', alignItems: 'stretch' }}>
                               {ROLES.map((role) => (
                                 <button
@@ -235,8 +246,12 @@ export default function UserManager({ userId }: ManagerProps) {
                             <button
                               type="button"
                               className="btn btn-danger btn-small"
-                              disabled={busy.has(user.id)}
-                              onClick={() => setToDelete(user)}
+                              aria-label={`${T.delete}: ${user.email}`}
+                              {...refusedWhile(busy.has(user.id))}
+                              onClick={(e) => {
+                                deleteOpener.current = e.currentTarget;
+                                setToDelete(user);
+                              }}
                             >
                               {T.delete}
                             </button>
@@ -258,7 +273,7 @@ export default function UserManager({ userId }: ManagerProps) {
           <button type="button" className="btn btn-outline" onClick={() => setToDelete(null)}>
             {T.cancel}
           </button>
-          <button type="button" className="btn btn-danger" disabled={busy.size > 0} onClick={() => void confirmDelete()}>
+          <button type="button" className="btn btn-danger" {...refusedWhile(busy.size > 0)} onClick={() => void confirmDelete()}>
             {T.delete}
           </button>
         </div>

@@ -3,13 +3,14 @@
 // tabbed back through the header and the tab bar after each.
 
 /**
- * Notes the row of the focused button before a delete; `moveFocus()` once the row went puts the focus on the
+ * Notes the row of the focused button (or of `from`) before a delete; `moveFocus()` once the row went puts the focus on the
  * same button of the row after it (else the one before), else on the open tab's panel. A row that stays while
  * its button went (the imprint's 'Standardtext wiederherstellen': the section is there, with the built-in text)
  * keeps the focus: on its first button.
  */
-export function focusAfterRemoval(): { moveFocus: () => void } {
-  const button = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+export function focusAfterRemoval(from: HTMLElement | null = null): { moveFocus: () => void } {
+  // `from`: the row's button when the focus is elsewhere now (a confirmation dialog's own 'Löschen')
+  const button = from ?? (document.activeElement instanceof HTMLElement ? document.activeElement : null);
   const row = button?.closest('tr, li') ?? null;
   const kind = button?.className ?? '';
   const neighbours = row ? [row.nextElementSibling, row.previousElementSibling] : [];

@@ -75,6 +75,35 @@ test('adds and removes roles with the spec toasts; a role already held is disabl
   await expect.poll(() => rolesInDb(person.id)).toEqual(['admin']);
 });
 
+test('by keyboard: a role chosen in the menu leaves the focus on the menu, a deleted user on the next row; the buttons name their user', async ({ page, context }) => {
+  await loginAs(context, site, 'superadmin');
+  const first = await createTestUser(site, ['user']);
+  const second = await createTestUser(site, ['user']);
+  await openTab(page);
+  const row = page.locator('tr', { hasText: first.email });
+  await row.locator('summary').focus();
+  await page.keyboard.press('Enter');
+  await row.getByRole('button', { name: 'Moderator hinzufügen', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Rolle "Moderator" hinzugefügt')).toBeVisible();
+  await expect.poll(() => rolesInDb(first.id)).toEqual(['moderator', 'user']);
+  // the chosen button went with the closed menu: the focus was on the page's start
+  await expect(row.locator('summary')).toBeFocused();
+
+  // each row's buttons say whose they are
+  await expect(page.getByRole('button', { name: `Löschen: ${first.email}`, exact: true })).toHaveCount(1);
+  await page.getByRole('button', { name: `Löschen: ${first.email}`, exact: true }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Benutzer löschen' });
+  await dialog.getByRole('button', { name: 'Löschen' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Benutzer erfolgreich gelöscht')).toBeVisible();
+  await expect(row).toHaveCount(0);
+  // on the next (or the one before) row's 'Löschen', not the page's start
+  await expect(page.locator('tbody tr button:focus')).toHaveAttribute('aria-label', /^Löschen: /);
+  await expect(page.getByRole('button', { name: `Löschen: ${second.email}`, exact: true })).toHaveCount(1);
+});
+
 test('the last superadmin cannot lose the role, whatever the menu allows', async ({ page, context }) => {
   // this site's superadmins so far come from the other tests; make this one the only one
   const me = await loginAs(context, site, 'superadmin');
