@@ -33,6 +33,16 @@ describe('parseStandings', () => {
     ]);
   });
 
+  it("reads an English portal's 'P W D L GF GA GD Pts' (P took the points: the games played became them), one name however spaced, goals a spreadsheet made a time", () => {
+    expect(rowsOf('Pos\tTeam\tP\tW\tD\tL\tGF\tGA\tGD\tPts\n1\tSV Feldbach\t3\t2\t1\t0\t7\t2\t5\t7\n')).toEqual([
+      { position: 1, team_name: 'SV Feldbach', played: 3, won: 2, drawn: 1, lost: 0, goals_for: 7, goals_against: 2, points: 7 },
+    ]);
+    // a lone 'P' is still the points
+    expect(rowsOf('Mannschaft;P\nFC Gnas;12\n')[0]).toMatchObject({ team_name: 'FC Gnas', points: 12 });
+    expect(messageOf('Mannschaft\tPkt.\nSV  Feldbach\t3\nSV\u00a0Feldbach\t2\n')).toBe('Zeile 3: „SV Feldbach“ steht schon weiter oben in der Tabelle.');
+    expect(rowsOf('Mannschaft\tTore\tPkt.\nSV Feldbach\t30:12:00\t29\n')[0]).toMatchObject({ goals_for: 30, goals_against: 12 });
+  });
+
   it('refuses a bad paste with a German message naming the line', () => {
     expect(messageOf('   ')).toMatch(/Bitte die Tabelle einfügen/);
     expect(messageOf('SV Feldbach\t13\t29\nFC Gnas\t13\t27')).toMatch(/Keine Kopfzeile erkannt/);

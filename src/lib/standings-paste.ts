@@ -48,7 +48,24 @@ const HEADINGS: Record<string, Column> = {
   tore: 'goals', torverhältnis: 'goals', tv: 'goals', torv: 'goals',
   'tore+': 'goals_for', tf: 'goals_for', 'tore-': 'goals_against', tg: 'goals_against', gegentore: 'goals_against',
   pkt: 'points', punkte: 'points', pt: 'points', pts: 'points', p: 'points', pkte: 'points',
+  // English portals: 'P W D L GF GA GD Pts' (P is played there, beside Pts: see columnsOf)
+  mp: 'played', gp: 'played', gf: 'goals_for', ga: 'goals_against',
 };
+/** Headings that name the points whatever else the row says: beside one of them, 'P' is the games played. */
+const POINTS_WORDS = new Set(['pkt', 'punkte', 'pt', 'pts', 'pkte']);
+
+/** Which column holds what, from the heading row. */
+function columnsOf(headings: string[]): Map<Column, number> {
+  const keys = headings.map(headingKey);
+  const pointsNamed = keys.some((key) => POINTS_WORDS.has(key));
+  const columns = new Map<Column, number>();
+  keys.forEach((key, i) => {
+    // 'Team P W D L Pts': P took the points column and Pts was left out (the games played became the points)
+    const column = key === 'p' && pointsNamed ? 'played' : HEADINGS[key];
+    if (column && !columns.has(column)) columns.set(column, i);
+  });
+  return columns;
+}
 
 const LABELS: Record<Column, string> = {
   position: 'Rang', team: 'Mannschaft', played: 'Sp.', won: 'S', drawn: 'U', lost: 'N', goals: 'Tore', goals_for: 'Tore+', goals_against: 'Tore-', points: 'Pkt.',
@@ -83,11 +100,7 @@ export function parseStandings(text: string): PasteResult {
   const cells = readCells(text.trim());
   if (!cells) return { ok: false, message: PASTE_TEXTS.unreadable };
   const lines = cells.filter((row) => row.some((cell) => cell !== ''));
-  const columns = new Map<Column, number>();
-  (lines[0] ?? []).forEach((cell, i) => {
-    const column = HEADINGS[headingKey(cell)];
-    if (column && !columns.has(column)) columns.set(column, i);
-  });
+  const columns = columnsOf(lines[0] ?? []);
   if (!columns.has('team') || !columns.has('points')) return { ok: false, message: PASTE_TEXTS.noHeader };
   const body = lines.slice(1);
   if (body.length === 0) return { ok: false, message: PASTE_TEXTS.noRows };
@@ -104,7 +117,9 @@ export function parseStandings(text: string): PasteResult {
       if (!(allowNegative ? /^[+-]?\d{1,4}$/ : /^\+?\d{1,4}$/).test(raw)) return PASTE_TEXTS.notNumber(line, LABELS[column], cell(column));
       return Number(raw);
     };
-    const team = cell('team');
+    // one name however it was spaced ('SV  Feldbach', a no-break space from a web page): a team listed twice was
+    // taken, and our row was not marked
+    const team = cell('team').replace(/\s+/g, ' ');
     if (team === '') return { ok: false, message: PASTE_TEXTS.noTeam(line) };
     if (team.length > 200) return { ok: false, message: PASTE_TEXTS.longTeam(line) };
     if (seen.has(team.toLowerCase())) return { ok: false, message: PASTE_TEXTS.duplicate(line, team) };
@@ -112,7 +127,8 @@ export function parseStandings(text: string): PasteResult {
 
     let goals: [number, number] | string = [0, 0];
     if (columns.has('goals')) {
-      const m = /^(\d{1,4})\s*[:\-–]\s*(\d{1,4})$/.exec(cell('goals'));
+      // '30:12:00': a spreadsheet that took the goals for a time of day
+      const m = /^(\d{1,4})\s*[:\-–]\s*(\d{1,4})(?::00)?$/.exec(cell('goals'));
       goals = m ? [Number(m[1]), Number(m[2])] : PASTE_TEXTS.badGoals(line, cell('goals'));
     } else {
       const gf = int('goals_for', 0);
