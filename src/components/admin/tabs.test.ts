@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { server } from '../../actions';
 import { MANAGERS } from './managers';
@@ -24,7 +25,7 @@ describe('admin tabs', () => {
   });
 
   it('every action a manager calls is registered, and so in the permission matrix that walks the registry', () => {
-    const dir = path.dirname(new URL(import.meta.url).pathname);
+    const dir = path.dirname(fileURLToPath(import.meta.url));
     const called = new Set<string>();
     for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.tsx'))) {
       const source = fs.readFileSync(path.join(dir, file), 'utf8');

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'astro/zod';
 import { describe, expect, it } from 'vitest';
 
@@ -34,7 +35,7 @@ describe('the entity schemas refuse in German', () => {
   });
 
   it('each schema file sets the German messages itself (a bundle may load it alone)', () => {
-    const dir = path.dirname(new URL(import.meta.url).pathname);
+    const dir = path.dirname(fileURLToPath(import.meta.url));
     const files = fs.readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !['zod-german.ts', 'common.ts'].includes(f));
     expect(files.filter((f) => !fs.readFileSync(path.join(dir, f), 'utf8').includes("import './zod-german';"))).toEqual([]);
     expect(fs.readFileSync(path.join(dir, '../../actions/index.ts'), 'utf8')).toContain("import '../lib/schemas/zod-german';");
