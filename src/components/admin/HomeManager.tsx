@@ -64,12 +64,14 @@ function ContentBlocks() {
                 </p>
               )}
               <div className="admin-actions">
-                <button type="button" className="btn btn-outline btn-small" onClick={() => setEditing(b)}>
+                {/* each block's buttons name it (decision 072) */}
+                <button type="button" className="btn btn-outline btn-small" aria-label={`Bearbeiten: ${b.title || b.section_key}`} onClick={() => setEditing(b)}>
                   Bearbeiten
                 </button>
                 <button
                   type="button"
                   className="btn btn-danger btn-small"
+                  aria-label={`Löschen: ${b.title || b.section_key}`}
                   onClick={() => void remove(b, reload)}
                 >
                   Löschen

@@ -104,13 +104,15 @@ function MembershipTexts({ data, loading, reload }: { data: TextsData | null; lo
                 {title && <span className="section-title" style={{ ...wrapStyle, fontWeight: 600 }}>{title}</span>}
                 {content ? <span className="section-content" style={{ ...wrapStyle, whiteSpace: 'pre-line' }}>{content}</span> : !title && <span className="hint section-missing">{TEXTS.notShown}</span>}
                 <div className="admin-actions">
-                  <button type="button" className="btn btn-outline btn-small" onClick={() => setDialog({ def, entry: entry ? forEditing(def, entry) : null, order: index + 1 })}>
+                  {/* each row's buttons name their section (decision 072): ten 'Bearbeiten' could not be told apart */}
+                  <button type="button" className="btn btn-outline btn-small" aria-label={`Bearbeiten: ${def.label}`} onClick={() => setDialog({ def, entry: entry ? forEditing(def, entry) : null, order: index + 1 })}>
                     Bearbeiten
                   </button>
                   {entry && (
                     <button
                       type="button"
                       className="btn btn-danger btn-small"
+                      aria-label={`Löschen: ${def.label}`}
                       onClick={() => void deleteEntry(entry, reload)}
                     >
                       Löschen

@@ -1,6 +1,8 @@
 // 'Meine Sitzungen' (issue 11): where one is signed in, and 'Abmelden' for
 // each. Ending the current one signs out here too.
 import { actions } from 'astro:actions';
+import { refusedWhile } from '../ui/refused';
+import { focusAfterRemoval } from './focusAfterRemoval';
 import { useCallback, useEffect, useState } from 'react';
 import { callAction } from './contentKit';
 import { Dialog, useToast } from './ui';
@@ -44,7 +46,10 @@ export function SessionsDialog({ open, onClose, onSignedOut }: { open: boolean; 
     if (!result.ok) return toast({ title: SESSIONS_TEXTS.failed, description: result.message, variant: 'destructive' });
     if (session.current) return onSignedOut();
     toast({ title: SESSIONS_TEXTS.ended, description: session.browser });
-    void load();
+    // the ended session's row goes with its button: the focus goes to the next row's (it left the dialog)
+    const { moveFocus } = focusAfterRemoval();
+    await load();
+    moveFocus();
   };
 
   return (
@@ -60,7 +65,13 @@ export function SessionsDialog({ open, onClose, onSignedOut }: { open: boolean; 
               <br />
               <small>{SESSIONS_TEXTS.since(dateTime(session.createdAt))}</small>
             </span>
-            <button type="button" className="btn btn-outline btn-small" disabled={busy.has(session.id)} onClick={() => void end(session)}>
+            <button
+              type="button"
+              className="btn btn-outline btn-small"
+              aria-label={`${SESSIONS_TEXTS.end}: ${session.browser}, ${SESSIONS_TEXTS.since(dateTime(session.createdAt))}`}
+              {...refusedWhile(busy.has(session.id))}
+              onClick={() => void end(session)}
+            >
               {SESSIONS_TEXTS.end}
             </button>
           </li>

@@ -2,6 +2,7 @@
 // items, the active flag, an image per item (uploads into 'shop/'). When the
 // list cannot be loaded, the four sample products are shown.
 import { actions } from 'astro:actions';
+import { refusedWhile } from '../ui/refused';
 import { SAMPLE_SHOP_ITEMS } from '../../lib/shop-samples';
 import { SHOP_ADMIN_TEXTS as T, shopItemSchema, type ShopItemEntry } from '../../lib/schemas/shopItem';
 import { ActiveBadge, FieldError, ImageField, callAction, wrapStyle } from './contentKit';
@@ -152,7 +153,13 @@ export default function ShopManager() {
                   entry={item}
                   list={list}
                   leading={
-                    <button type="button" className="btn btn-outline btn-small" disabled={busy.has(item.id)} onClick={() => void toggle(item)}>
+                    <button
+                      type="button"
+                      className="btn btn-outline btn-small"
+                      aria-label={`${item.is_active ? T.deactivate : T.activate}: ${item.name}`}
+                      {...refusedWhile(busy.has(item.id))}
+                      onClick={() => void toggle(item)}
+                    >
                       {item.is_active ? T.deactivate : T.activate}
                     </button>
                   }

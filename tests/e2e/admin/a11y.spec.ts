@@ -6,6 +6,7 @@ import { loginAs } from '../../fixtures/auth';
 import { seedDemoClub } from '../../../src/server/services/demo-data';
 import { TABS } from '../../../src/components/admin/tabs';
 import { useSite } from '../public/helpers';
+import { makePageSection } from '../../fixtures/factories';
 
 const site = useSite((db) => {
   seedDemoClub(db);
@@ -90,4 +91,24 @@ test('375 px: no axe violation on any admin tab, nor in the form it adds with, o
   console.info(`[figures] admin a11y 375 px: tabs ${TABS.length}, forms shown ${shown}, with violations ${Object.keys(found).length}`);
   expect(shown).toBeGreaterThanOrEqual(10);
   expect(found).toEqual({});
+});
+
+test("each row's buttons name their row: no two buttons of the home blocks, the membership sections or the shop read the same", async ({ page, context }) => {
+  await loginAs(context, site(), 'admin');
+  // the demo club has one home block: a second one of its own
+  makePageSection(site().db(), 'startseite', 'block_zweiter', { title: 'Zweiter Block', content: 'Noch ein Text.' });
+  for (const tab of ['startseite', 'mitglied', 'shop']) {
+    await page.goto(`${site().url}/admin#${tab}`);
+    await expect(page.locator('#admin-panel button', { hasText: /^(Bearbeiten|Löschen)$/ }).nth(1)).toBeVisible();
+    const names = await page
+      .locator('#admin-panel button')
+      .evaluateAll((buttons) =>
+        buttons
+          .filter((b) => ['Bearbeiten', 'Löschen', 'Aktivieren', 'Deaktivieren'].includes((b.textContent ?? '').trim()))
+          .map((b) => b.getAttribute('aria-label') ?? (b.textContent ?? '').trim()),
+      );
+    expect(names.length, tab).toBeGreaterThanOrEqual(4);
+    // a screen reader's list of buttons read 'Bearbeiten' ten times
+    expect(names.filter((name, i) => names.indexOf(name) !== i), tab).toEqual([]);
+  }
 });

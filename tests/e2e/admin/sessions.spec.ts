@@ -39,9 +39,13 @@ test('two browsers: the list shows both, this one marked; ending the other signs
   await expect(rows.nth(1)).toContainText('Firefox auf Android');
   await expect(rows.nth(1)).not.toContainText('Dieses Gerät');
 
-  await rows.nth(1).getByRole('button', { name: 'Abmelden' }).click();
+  // each 'Abmelden' names its session (two read the same); by keyboard the focus stays in the dialog after it
+  await expect(dialog.getByRole('button', { name: /^Abmelden: Firefox auf Android, / })).toHaveCount(1);
+  await rows.nth(1).getByRole('button', { name: 'Abmelden' }).focus();
+  await page.keyboard.press('Enter');
   await expect(toaster(page).getByText('Sitzung abgemeldet')).toBeVisible();
   await expect(rows).toHaveCount(1);
+  await expect(rows.nth(0).getByRole('button', { name: /^Abmelden: Chrome auf Linux/ })).toBeFocused();
   expect(site.db().select().from(sessions).where(eq(sessions.userId, admin.id)).all()).toHaveLength(1);
   // the phone is out at its next request
   await other.goto(`${site.url}/admin`);
