@@ -23,7 +23,14 @@ export const TOTP_TEXTS = {
   wrongCode: 'Der Code stimmt nicht. Bitte den aktuellen Code aus der App eingeben.',
   notStarted: 'Bitte zuerst den QR-Code scannen.',
   alreadyOn: 'Die Zwei-Faktor-Anmeldung ist bereits eingerichtet.',
+  setupExpired: 'Diese Einrichtung ist abgelaufen (länger als 30 Minuten offen). Bitte neu beginnen und den neuen QR-Code scannen.',
 };
+
+/**
+ * How long a set-up waits for its first code: one left open (the dialog closed) could be confirmed weeks later by
+ * whoever held a stolen session, with a key the owner may never have scanned.
+ */
+export const TOTP_SETUP_VALID_MS = 30 * 60_000;
 
 /** A key for one purpose, derived from the site's secret (kept in site_settings, not beside the codes). */
 function derivedKey(db: Db, purpose: 'totp-sealing-key' | 'recovery-code-key'): Buffer {
@@ -67,7 +74,9 @@ function matchingRecoveryCode(db: Db, userId: string, code: string): string | nu
 }
 
 /** The step a code belongs to (now, one before or one after), or null. */
-function matchingStep(key: Uint8Array, code: string, now: number): number | null {
+function matchingStep(key: Uint8Array, typed: string, now: number): number | null {
+  // as the apps show it ('123 456'): it was refused, and counted as a wrong try
+  const code = typed.replace(/[\s-]/g, '');
   if (!/^\d{6}$/.test(code)) return null;
   for (const candidate of [step(now) - 1, step(now), step(now) + 1]) {
     if (verifyHOTP(key, BigInt(candidate), TOTP_DIGITS, code)) return candidate;
@@ -106,6 +115,7 @@ export function confirmTotpSetup(db: Db, userId: string, code: string, now = Dat
   const row = db.select().from(totpFactors).where(eq(totpFactors.userId, userId)).get();
   if (!row) throw new RefusedWrite(TOTP_TEXTS.notStarted, 'BAD_REQUEST');
   if (row.confirmedAt != null) throw new RefusedWrite(TOTP_TEXTS.alreadyOn, 'BAD_REQUEST');
+  if (now - row.createdAt > TOTP_SETUP_VALID_MS) throw new RefusedWrite(TOTP_TEXTS.setupExpired, 'BAD_REQUEST');
   const matched = matchingStep(unseal(db, row.sealedKey), code.trim(), now);
   if (matched === null) throw new RefusedWrite(TOTP_TEXTS.wrongCode, 'BAD_REQUEST');
   const codes = makeRecoveryCodes();

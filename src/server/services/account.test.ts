@@ -6,7 +6,7 @@ import { ACCOUNT_TEXTS } from '../../lib/schemas/account';
 import { verifyPassword } from '../auth/password';
 import { createSession } from '../auth/session';
 import { createOneTimeToken, peekToken } from '../auth/tokens';
-import { TOTP_STEP_SECONDS, hasSecondFactor, recoveryCodesLeft, verifySecondFactor } from '../auth/totp';
+import { TOTP_SETUP_VALID_MS, TOTP_STEP_SECONDS, TOTP_TEXTS, hasSecondFactor, recoveryCodesLeft, verifySecondFactor } from '../auth/totp';
 import { createUser } from '../auth/users';
 import type { Db } from '../db/client';
 import { recoveryCodes, sessions, users } from '../db/schema';
@@ -199,5 +199,48 @@ describe('proofs inside a session', () => {
     // so is the current password, counted with them
     expect(await refusal(() => changeOwnPassword(db, admin.id, { current: 'Passwort-kassier-1', password: 'Neues-Passwort-1', confirm: 'Neues-Passwort-1' }, undefined))).toMatch(/^Zu viele falsche Eingaben/);
     expect(hasSecondFactor(db, admin.id)).toBe(true);
+  });
+});
+
+describe('proofs the set-up and the password take (a stolen session)', () => {
+  /** A set-up begun and left open: its key, and the app's code for a moment. */
+  async function begun(user: { id: string; email: string }) {
+    const { secret } = await startSecondFactor(db, user, { sessionId: createSession(db, user.id).session.id });
+    const key = decodeBase32IgnorePadding(secret.replace(/ /g, ''));
+    return (at: number) => generateHOTP(key, BigInt(Math.floor(at / 1000 / TOTP_STEP_SECONDS)), 6);
+  }
+
+  it('a set-up is confirmed after a few wrong codes only after a wait, and not at all once it was left open 30 minutes', async () => {
+    const code = await begun(admin);
+    await clearOfStepEnd();
+    // it could be guessed as often as one liked
+    for (let i = 0; i < 6; i++) expect(await refusal(() => finishSecondFactor(db, admin.id, String(200000 + i)))).toBe(TOTP_TEXTS.wrongCode);
+    expect(await refusal(() => finishSecondFactor(db, admin.id, code(Date.now())))).toMatch(/^Zu viele falsche Eingaben/);
+    expect(hasSecondFactor(db, admin.id)).toBe(false);
+
+    const other = await createUser(db, { email: 'obmann@verein.at', password: 'Passwort-obmann-1', roles: ['admin'] });
+    const later = await begun(other);
+    const afterHalfAnHour = Date.now() + TOTP_SETUP_VALID_MS + 60_000;
+    expect(await refusal(() => finishSecondFactor(db, other.id, later(afterHalfAnHour), afterHalfAnHour))).toBe(TOTP_TEXTS.setupExpired);
+    expect(hasSecondFactor(db, other.id)).toBe(false);
+  });
+
+  it("takes a code as the app shows it ('123 456'), not as a wrong try", async () => {
+    const code = await begun(admin);
+    await clearOfStepEnd();
+    const shown = code(Date.now());
+    finishSecondFactor(db, admin.id, `${shown.slice(0, 3)} ${shown.slice(3)}`);
+    expect(hasSecondFactor(db, admin.id)).toBe(true);
+  });
+
+  it('passwords sent side by side are checked one after another: the limit holds (each passed it before any was counted)', async () => {
+    const tries = Array.from({ length: 10 }, (_, i) =>
+      refusal(() => changeOwnPassword(db, admin.id, { current: `Falsch-${i}-geraten`, password: 'Neues-Passwort-1', confirm: 'Neues-Passwort-1' }, undefined)),
+    );
+    const right = refusal(() => changeOwnPassword(db, admin.id, { current: 'Passwort-kassier-1', password: 'Neues-Passwort-1', confirm: 'Neues-Passwort-1' }, undefined));
+    const answers = await Promise.all([...tries, right]);
+    expect(answers.at(-1)).toMatch(/^Zu viele falsche Eingaben/);
+    const stored = db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, admin.id)).get()!.hash!;
+    expect(await verifyPassword(stored, 'Passwort-kassier-1')).toBe(true);
   });
 });

@@ -7,11 +7,11 @@ import { eq } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import type { Db } from '../db/client';
 import { sessions, siteSettings, users } from '../db/schema';
-import { RefusedWrite, write } from '../db/write';
+import { RefusedWrite, isRefusedWrite, write } from '../db/write';
 import { hashPassword, passwordProblem, verifyPassword, PASSWORD_MESSAGES } from '../auth/password';
 import { invalidateUserSessions } from '../auth/session';
 import { voidPasswordTokens } from '../auth/tokens';
-import { ACCOUNT_PROOF_POLICY, clearAttempts, recordAttempt, retryAfter } from '../auth/rate-limit';
+import { ACCOUNT_PROOF_POLICY, clearAttempts, inTurn, recordAttempt, retryAfter } from '../auth/rate-limit';
 import { recordAudit } from '../audit/audit-log';
 import {
   beginTotpSetup,
@@ -20,6 +20,7 @@ import {
   recoveryCodesLeft,
   removeSecondFactor,
   replaceRecoveryCodes,
+  TOTP_TEXTS,
   verifySecondFactor,
 } from '../auth/totp';
 import { ACCOUNT_TEXTS } from '../../lib/schemas/account';
@@ -59,9 +60,7 @@ export async function startSecondFactor(
   // unless the sign-in itself is a few minutes old (the set-up a superadmin requires right after it)
   if (!signedInSince(db, proof.sessionId, FRESH_SIGN_IN_MS, proof.now ?? Date.now())) {
     if (!proof.password) throw new RefusedWrite(ACCOUNT_TEXTS.confirmPasswordFirst, 'BAD_REQUEST');
-    const row = db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, user.id)).get();
-    proofAllowed(db, user.id);
-    proofResult(db, user.id, Boolean(row?.hash && (await verifyPassword(row.hash, proof.password))), ACCOUNT_TEXTS.wrongPassword);
+    await provePassword(db, user.id, proof.password);
   }
   const { uri } = beginTotpSetup(db, user.id, user.email);
   const secret = new URL(uri).searchParams.get('secret') ?? '';
@@ -78,9 +77,21 @@ function signedInSince(db: Db, sessionId: string | undefined, withinMs: number, 
   return row !== undefined && now - row.createdAt <= withinMs;
 }
 
-/** The first code puts the factor in force; the recovery codes are shown this once. */
-export function finishSecondFactor(db: Db, userId: string, code: string): { recoveryCodes: string[] } {
-  return confirmTotpSetup(db, userId, code);
+/**
+ * The first code puts the factor in force; the recovery codes are shown this once. Counted with the other proofs:
+ * a set-up left open could be confirmed by guessing, as often as one liked (3 codes in a million each time), and
+ * the owner was then locked out with the guesser's recovery codes.
+ */
+export function finishSecondFactor(db: Db, userId: string, code: string, now = Date.now()): { recoveryCodes: string[] } {
+  proofAllowed(db, userId);
+  try {
+    const confirmed = confirmTotpSetup(db, userId, code, now);
+    clearAttempts(db, proofKey(userId));
+    return confirmed;
+  } catch (error) {
+    if (isRefusedWrite(error) && error.message === TOTP_TEXTS.wrongCode) recordAttempt(db, proofKey(userId), ACCOUNT_PROOF_POLICY);
+    throw error;
+  }
 }
 
 /** The key of a user's proofs inside a session (a code, the current password): ACCOUNT_PROOF_POLICY. */
@@ -90,6 +101,19 @@ const proofKey = (userId: string) => `account:proof:${userId}`;
 function proofAllowed(db: Db, userId: string): void {
   const waitMs = retryAfter(db, proofKey(userId));
   if (waitMs > 0) throw new RefusedWrite(ACCOUNT_TEXTS.tooManyProofs(Math.ceil(waitMs / 1000)), 'BAD_REQUEST');
+}
+
+/**
+ * The current password as a proof, one check at a time per account: argon2 runs in the thread pool, and checks
+ * sent side by side each passed `proofAllowed` before the first was counted (a stolen session tried as many
+ * passwords at once as it sent).
+ */
+function provePassword(db: Db, userId: string, password: string): Promise<void> {
+  return inTurn(proofKey(userId), async () => {
+    proofAllowed(db, userId);
+    const row = db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)).get();
+    proofResult(db, userId, Boolean(row?.hash && (await verifyPassword(row.hash, password))), ACCOUNT_TEXTS.wrongPassword);
+  });
 }
 
 /** A right proof starts the count over; a wrong one counts and is refused with `wrong`. */
@@ -129,9 +153,7 @@ export async function changeOwnPassword(
   input: { current: string; password: string; confirm: string },
   keepSessionId: string | undefined,
 ): Promise<void> {
-  const row = db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, userId)).get();
-  proofAllowed(db, userId);
-  proofResult(db, userId, Boolean(row?.hash && (await verifyPassword(row.hash, input.current))), ACCOUNT_TEXTS.wrongPassword);
+  await provePassword(db, userId, input.current);
   const problem = passwordProblem(input.password, db);
   if (problem) throw new RefusedWrite(problem, 'BAD_REQUEST');
   if (input.password !== input.confirm) throw new RefusedWrite(PASSWORD_MESSAGES.mismatch, 'BAD_REQUEST');
