@@ -77,8 +77,18 @@ export const optionalImageUrl = z
   .refine((v) => v === null || (isSafeUrl(v) && !/^(mailto|tel):/i.test(v)), UPLOAD_TEXTS.badUrl)
   .refine((v) => v === null || !isGoneUpload(v), UPLOAD_TEXTS.gone);
 
-/** Upload addresses inside a text: src="/uploads/…" (the editor's), url(/uploads/…), a bare address. */
-export const UPLOAD_IN_TEXT = /\/uploads\/[A-Za-z0-9_\-./%]+\.[A-Za-z0-9]+/g;
+/**
+ * Upload addresses inside a text: src="/uploads/…" (the editor's), url(/uploads/…), a bare address, each with the
+ * host it was written with ('https://verein.at/uploads/…'). '/uploads/' inside another path is none of ours:
+ * every WordPress site's 'https://www.stfv.at/wp-content/uploads/2025/07/Auslosung.pdf' was taken for one that is
+ * gone, and the text could not be saved. (A group, not a lookbehind: older Safari refuses those in the admin.)
+ */
+const UPLOAD_IN_TEXT = /(^|[^\w\-.%/:])((?:(?:https?:)?\/\/[^\s"'<>()/?#]+)?\/uploads\/[A-Za-z0-9_\-./%]+\.[A-Za-z0-9]+)/g;
+
+/** The upload addresses a text names, as written (with their host, if any). */
+export function uploadAddressesIn(text: string): string[] {
+  return [...text.matchAll(UPLOAD_IN_TEXT)].map((match) => match[2]!);
+}
 
 /**
  * An HTML text field that may not show an upload that is gone (deleted in the library, or by the nightly
@@ -88,7 +98,7 @@ export function withoutGoneUploads<T extends z.ZodTypeAny>(field: T): z.ZodEffec
   return field.superRefine((value: z.output<T>, ctx) => {
     const text: unknown = value;
     if (typeof text !== 'string' || !text.includes('/uploads/')) return;
-    const gone = [...new Set(text.match(UPLOAD_IN_TEXT) ?? [])].filter((url) => isGoneUpload(url));
+    const gone = [...new Set(uploadAddressesIn(text))].filter((url) => isGoneUpload(url));
     if (gone.length > 0) ctx.addIssue({ code: z.ZodIssueCode.custom, message: UPLOAD_TEXTS.goneInText(gone) });
   });
 }

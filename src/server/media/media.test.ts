@@ -108,6 +108,13 @@ describe('inventory while files come and go', () => {
     expect(await listMedia(db, dir)).toEqual([]);
   });
 
+  it("lists no missing image for a text that shows another site's uploads (it listed one that could not be deleted)", async () => {
+    seed(db, (tx) =>
+      tx.insert(news).values({ title: 'Sponsor', content: '<p><img src="https://sponsor.example/uploads/x/logo.png"> <a href="https://www.stfv.at/wp-content/uploads/2025/07/Plan.jpg">Plan</a></p>' }).run(),
+    );
+    expect((await listMedia(db, dir)).map((m) => m.url)).toEqual([]);
+  });
+
   it('lists the library when a file goes between its listing and its reading (a delete finishing)', async () => {
     await put('a.png', false);
     await put('b.png', false);

@@ -92,3 +92,15 @@ it('refuses a text that shows an upload that is gone, naming it, on the text fie
   expect(goneIn(privacyTextSchema.safeParse({ content: text }))).toEqual(['content: Der Text zeigt ein Bild, das es nicht me']);
   expect(privacyTextSchema.safeParse({ content: '<p>Datenschutz</p>' }).success).toBe(true);
 });
+
+it("saves a text that links another site's uploads folder (every WordPress site's '/wp-content/uploads/'), still refusing one of ours that is gone", () => {
+  installUploadCheck(uploads, new URL('https://verein.at/'));
+  const news = (content: string) => newsSchema.safeParse({ title: 'Auslosung', content, category: 'Verein' });
+  // it was refused as 'Der Text zeigt ein Bild, das es nicht mehr gibt: /uploads/2025/07/Auslosung.pdf'
+  expect(news('<p>Siehe <a href="https://www.stfv.at/wp-content/uploads/2025/07/Auslosung.pdf">Auslosung</a></p>').success).toBe(true);
+  expect(news('<p><img src="https://sponsor.example/uploads/logo.png"> und https://sponsor.example/uploads/x.jpg</p>').success).toBe(true);
+  expect(privacyTextSchema.safeParse({ content: '<p>Logo: <img src="//cdn.example/uploads/logo.png"></p>' }).success).toBe(true);
+  expect(news('<p><img src="https://verein.at/uploads/news/geloescht.webp"></p>').error?.issues).toEqual([expect.objectContaining({ path: ['content'] })]);
+  expect(news('<p><img src="/uploads/news/geloescht.webp"></p>').error?.issues).toEqual([expect.objectContaining({ path: ['content'] })]);
+  expect(news('<p><img src="/uploads/news/da.webp"></p>').success).toBe(true);
+});

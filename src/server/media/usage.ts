@@ -14,7 +14,7 @@ import type { ContentTable } from '../db/schema';
 import type { Change } from '../publish/routes';
 import type { MediaUse } from '../../lib/schemas/media';
 import { VARIANT_WIDTHS, variantUrl } from '../content/image-variants';
-import { UPLOAD_IN_TEXT } from '../../lib/schemas/upload';
+import { uploadAddressesIn } from '../../lib/schemas/upload';
 
 type Kind = 'url' | 'json' | 'html';
 type Column = { name: string; field: string; kind: Kind };
@@ -120,7 +120,8 @@ function addressesIn(value: unknown, kind: Kind): Found[] {
   if (kind === 'json' && Array.isArray(value)) return pathsOf(value);
   if (typeof value !== 'string' || value === '') return [];
   if (kind === 'url') return pathsOf([value]);
-  if (kind === 'html') return (value.match(UPLOAD_IN_TEXT) ?? []).map((url) => ({ url: canonicalUpload(url), hosted: false }));
+  // with the host it was written with: another site's is no missing image of ours (decision 060)
+  if (kind === 'html') return pathsOf(uploadAddressesIn(value));
   try {
     const list: unknown = JSON.parse(value);
     return Array.isArray(list) ? pathsOf(list) : [];
@@ -264,7 +265,12 @@ export function addressesInVersions(db: Db): Set<string> {
   return keptWhile(versionAddresses, db, stamp, () => {
     const addresses = new Set<string>();
     const rows = db.$client.prepare(`SELECT data FROM revisions WHERE instr(data, '/uploads/') > 0`).pluck().iterate() as Iterable<string>;
-    for (const data of rows) for (const url of data.match(UPLOAD_IN_TEXT) ?? []) addresses.add(canonicalUpload(url));
+    for (const data of rows) {
+      for (const url of uploadAddressesIn(data)) {
+        const found = uploadPathOf(url);
+        if (found) addresses.add(found.url);
+      }
+    }
     return addresses;
   });
 }
