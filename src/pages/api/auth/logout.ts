@@ -2,10 +2,22 @@ import type { APIRoute } from 'astro';
 import { getDb } from '../../../server/db/client';
 import { deleteSessionCookie, invalidateSession } from '../../../server/auth/session';
 
-/** Sign-out: the session is deleted on the server and the cookie cleared. */
+const NO_STORE = { 'clear-site-data': '"cache"', 'cache-control': 'no-store' };
+
+/**
+ * Sign-out: the cookie cleared, and the session deleted on the server. The cookie first: a database that cannot
+ * write (a full disk, read-only storage) answered 500 before it was cleared, and the browser stayed signed in (a
+ * shared clubhouse PC). The session row then ends with its expiry; the log says so.
+ */
 export const POST: APIRoute = ({ locals, cookies, url }) => {
-  if (locals.session) invalidateSession(getDb(), locals.session.id);
   deleteSessionCookie(cookies, url.protocol === 'https:');
+  if (locals.session) {
+    try {
+      invalidateSession(getDb(), locals.session.id);
+    } catch (error) {
+      console.error('[auth] sign-out: the cookie is cleared, the session could not be deleted (it ends with its expiry):', error);
+    }
+  }
   // tells the browser to drop anything it kept for this origin's admin pages
-  return new Response(null, { status: 204, headers: { 'clear-site-data': '"cache"', 'cache-control': 'no-store' } });
+  return new Response(null, { status: 204, headers: NO_STORE });
 };
