@@ -99,3 +99,13 @@ test('the Benutzer tab fits a phone: its table scrolls inside its card', async (
   await expect(page.locator('.admin-table')).toBeVisible();
   expect(await horizontalOverflow(page)).toBe(0);
 });
+
+test("the small buttons take a thumb: 44 px high on a phone (the Mediathek's 'Löschen' was 36)", async ({ page }) => {
+  await loginAs(page.context(), site(), 'admin');
+  await openTab(page, 'mannschaften');
+  const small = page.locator('#admin-panel .btn-small:visible');
+  await expect(small.first()).toBeVisible();
+  const heights = await small.evaluateAll((buttons) => buttons.map((b) => Math.round(b.getBoundingClientRect().height)));
+  expect(heights.length).toBeGreaterThan(1);
+  expect(heights.filter((h) => h < 44)).toEqual([]);
+});
