@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import { eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { write } from '../db/write';
-import { auditLog, contactInfo, invitationMailsGoingOut, knownSignInAddresses, membershipInquiries, news, profiles, rateLimits, revisions, sessions, totpFactors, userRoles, users } from '../db/schema';
+import { auditLog, contactInfo, invitationMailsGoingOut, knownSignInAddresses, media, membershipInquiries, news, profiles, rateLimits, revisions, sessions, totpFactors, userRoles, users } from '../db/schema';
 import { removeOutboxMailsNaming } from '../mail/mailer';
 import { resetRecipientKey } from '../auth/rate-limit';
 import { accountLimitRecords } from '../auth/signin-limits';
@@ -47,6 +47,8 @@ export type SubjectExport = {
   } | null;
   /** the contact page's entries with the address (a board member's name, phone, office hours) */
   contactEntries: (typeof contactInfo.$inferSelect)[];
+  /** the library's images the address is named the uploader of */
+  imagesUploaded: { url: string; createdAt: string }[];
   /**
    * The sign-in and reset limits' counts kept under the address (failed sign-ins, reset links asked for); which
    * network address they came from is left out: it may be anyone's who typed the address.
@@ -153,6 +155,12 @@ export function exportSubject(db: Db, rawEmail: string, actor: Actor, now = Date
     account,
     contactEntries: db.select().from(contactInfo).where(sql`lower(trim(${contactInfo.email})) = ${email}`).orderBy(contactInfo.created_at).all(),
     limitRecords: limitRecordsOf(db, email),
+    imagesUploaded: db
+      .select({ url: media.url, createdAt: media.created_at })
+      .from(media)
+      .where(sql`lower(${media.uploaded_by}) = ${email}`)
+      .orderBy(media.created_at)
+      .all(),
     auditLogMentions: auditMentions(db, email, account?.id ?? null),
   };
   recordAudit(db, { action: 'inquiry.export', actor, entity: 'membership_inquiries', detail: T.exportedDetail(inquiries.length) }, now);

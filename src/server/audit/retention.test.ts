@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createTestDb, seed } from '../db/test-db';
 import type { Db } from '../db/client';
-import { auditLog, contactInfo, invitationMailsGoingOut, membershipInquiries, news, rateLimits, revisions, sessions, siteSettings } from '../db/schema';
+import { auditLog, contactInfo, invitationMailsGoingOut, media, membershipInquiries, news, rateLimits, revisions, sessions, siteSettings } from '../db/schema';
 import { RESET_RECIPIENT_POLICY, recordAttempt } from '../auth/rate-limit';
 import { createUser } from '../auth/users';
 import { createSession } from '../auth/session';
@@ -189,8 +189,11 @@ describe('export and erasure of an e-mail address', () => {
     ]);
     // the network address a failed sign-in came from may be anyone's: not in the export
     expect(JSON.stringify(data)).not.toContain('203.0.113.7');
+    // and the library's images they uploaded
+    seed(db, (tx) => tx.insert(media).values({ url: '/uploads/news/derby.webp', uploaded_by: 'max@test.at', created_at: '2026-11-03T10:00:00.000Z' }).run());
+    expect(exportSubject(db, 'max@test.at', boss, NOW).imagesUploaded).toEqual([{ url: '/uploads/news/derby.webp', createdAt: '2026-11-03T10:00:00.000Z' }]);
     // an address with nothing of it: empty lists
-    expect(exportSubject(db, 'niemand@test.at', boss, NOW)).toMatchObject({ contactEntries: [], limitRecords: [] });
+    expect(exportSubject(db, 'niemand@test.at', boss, NOW)).toMatchObject({ contactEntries: [], limitRecords: [], imagesUploaded: [] });
   });
 
   it("exports the log's entries that name the address without being the account's own (failed sign-ins, what others did to it)", () => {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestDb, seed } from '../db/test-db';
-import { news, profiles, sessions, totpFactors, userRoles, users } from '../db/schema';
+import { media, news, profiles, sessions, totpFactors, userRoles, users } from '../db/schema';
 import { createSession } from '../auth/session';
 import { createUser } from '../auth/users';
 import { addRole, deleteUser, listUsers, removeRole } from './users';
@@ -89,6 +89,23 @@ describe('deleteUser', () => {
     expect(db.select().from(userRoles).where(eq(userRoles.user_id, u.id)).all()).toHaveLength(0);
     expect(db.select().from(sessions).where(eq(sessions.userId, u.id)).all()).toHaveLength(0);
     expect(db.select().from(news).where(eq(news.id, item.id)).get()?.author_id).toBeNull();
+  });
+
+  it("the library no longer names a deleted user as an image's uploader (their address stayed on every image, for good)", async () => {
+    const db = createTestDb();
+    const me = await createUser(db, { email: 'chef@verein.at', password: 'Passwort-chef-1', roles: ['superadmin'] });
+    const u = await createUser(db, { email: 'weg@verein.at', password: 'Passwort-weg-12', roles: ['admin'] });
+    seed(db, () =>
+      db.insert(media).values([
+        { url: '/uploads/news/a.webp', uploaded_by: 'Weg@verein.at' },
+        { url: '/uploads/news/b.webp', uploaded_by: 'chef@verein.at' },
+      ]).run(),
+    );
+    deleteUser(db, u.id, me.id);
+    expect(db.select({ url: media.url, by: media.uploaded_by }).from(media).orderBy(media.url).all()).toEqual([
+      { url: '/uploads/news/a.webp', by: null },
+      { url: '/uploads/news/b.webp', by: 'chef@verein.at' },
+    ]);
   });
 
   it('refuses to delete oneself, a superadmin, or someone unknown', async () => {

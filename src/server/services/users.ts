@@ -1,11 +1,11 @@
 // User management (admin-area.md §2 'benutzer', §5, §6, §8): list, add and remove
 // roles, delete (the invitations: invitations.ts). Every rule is enforced here, whatever the UI shows:
 // nobody deletes themselves or a superadmin, and the last superadmin keeps the role.
-import { and, desc, eq, isNotNull, ne } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import { ROLE_LABELS, USER_TEXTS, type Role, type UserListEntry } from '../../lib/schemas/user';
 import type { Db } from '../db/client';
 import { write } from '../db/write';
-import { profiles, sessions, totpFactors, userRoles, users } from '../db/schema';
+import { media, profiles, sessions, totpFactors, userRoles, users } from '../db/schema';
 import { superadminCount } from '../auth/users';
 import { recordAudit, type Actor } from '../audit/audit-log';
 import { AUDIT_TEXTS } from '../../lib/schemas/audit';
@@ -123,6 +123,8 @@ export function deleteUser(db: Db, userId: string, actingUserId: string): { emai
     if (isSuperadmin) throw new UserRuleError(USER_TEXTS.superadminNotDeletable, 'BAD_REQUEST');
     // profiles, roles, sessions and links go with the user (ON DELETE CASCADE); news keep their text
     tx.delete(users).where(eq(users.id, userId)).run();
+    // the library named the uploader by address on every image, for good after the account was gone
+    tx.update(media).set({ uploaded_by: null }).where(sql`lower(${media.uploaded_by}) = ${user.email.toLowerCase()}`).run();
     const actor = tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, actingUserId)).get();
     recordAudit(tx, { action: 'user.delete', actor, entity: 'users', rowId: userId, detail: AUDIT_TEXTS.deletedUser(user.email) });
     return { email: user.email };
