@@ -17,6 +17,7 @@ import { backfillMedia, listMedia, uploadsOnDisk } from './inventory';
 import { deleteMedia, setMediaAlt } from './service';
 import { registerDeployer, type Deployer } from '../deploy/deployer';
 import { whereUsed } from './usage';
+import { siteUrl } from '../config';
 import { recordTurnedPhotosUpright } from './turned-photos';
 
 let dir: string;
@@ -244,6 +245,12 @@ describe('alt text', () => {
     // emptied: the page's own description again
     setMediaAlt(url, '', db);
     expect(imageAlt(url, 'Max Muster', db)).toBe('Max Muster');
+    // named with the site's host or a query, as pages may: the stored one too (they wrote their own)
+    setMediaAlt(url, 'Jubel', db);
+    expect(imageAlt(`${url}?v=2`, 'Max Muster', db)).toBe('Jubel');
+    expect(imageAlt(new URL(url, siteUrl()).href, 'Max Muster', db)).toBe('Jubel');
+    expect(imageAlt(`https://sponsor.example${url}`, 'Max Muster', db)).toBe('Max Muster');
+    setMediaAlt(url, '', db);
     // not an upload, or not in the library
     expect(imageAlt('https://example.org/a.png', 'Logo', db)).toBe('Logo');
     expect(imageAlt('/uploads/unbekannt.png', '', db)).toBe('');
