@@ -110,33 +110,36 @@ export function useFormSafety<T extends Record<string, unknown>>({
   const latest = useRef({ values, target, revision, offer });
   latest.current = { values, target, revision, offer };
 
-  // the draft of this row, offered when it differs from what the form shows
+  // whether this row's form has differed from what was loaded since it opened: only such a form, back to it (saved,
+  // or changed back), forgets its draft. The form's first pass is not back to anything: it cleared the draft it had
+  // just offered (the effect ran before the offer was state), and a second reload before an answer lost it.
+  const changedSinceOpen = useRef(false);
+
+  // the draft of this row, offered when it differs from what the form shows; one that does not is dropped (it
+  // would be offered once the row changed elsewhere, as if it were an edit of the newer values)
   useEffect(() => {
+    changedSinceOpen.current = false;
     const t = latest.current.target;
     if (!t) return setOffer(null);
     const found = readDraft<T>(browserStorage(), t);
-    setOffer(found && draftDiffers(found, latest.current.values) ? { key, draft: found } : null);
+    const differs = found !== null && draftDiffers(found, latest.current.values);
+    if (found && !differs) clearDraft(browserStorage(), t);
+    setOffer(differs ? { key, draft: found } : null);
   }, [key]);
   const pending = offer !== null && offer.key === key;
-  // typed while the offer waits: the browser keeps the new input, the banner still offers the old one (held here)
-  const typedSinceOffer = useRef(false);
-  useEffect(() => {
-    typedSinceOffer.current = false;
-  }, [offer]);
 
-  // kept on every change while the form differs from what was loaded; a form changed back forgets it. While the
-  // offer waits for an answer, the stored draft is the old one until something is typed: then the new input is
-  // kept (nothing typed under the banner was: a tab the phone closed lost it, and the old draft came back); a
-  // form that is back to what was loaded after that (saved, or changed back) has answered the offer
+  // kept on every change while the form differs from what was loaded, under the banner too: the offered draft is
+  // held in the page, the stored one is then what was typed (nothing typed under the banner was kept: a tab the
+  // phone closed lost it, and the old draft came back). A form back to what was loaded after a change (saved, or
+  // changed back) forgets its draft, and has answered the banner.
   useEffect(() => {
     if (!target) return;
     if (dirty) {
       writeDraft(browserStorage(), target, values, revision, Date.now(), read);
-      if (pending) typedSinceOffer.current = true;
-    } else if (!pending) clearDraft(browserStorage(), target);
-    else if (typedSinceOffer.current) {
+      changedSinceOpen.current = true;
+    } else if (changedSinceOpen.current) {
       clearDraft(browserStorage(), target);
-      setOffer(null);
+      if (pending) setOffer(null);
     }
     // key stands for target
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -173,7 +176,7 @@ export function useFormSafety<T extends Record<string, unknown>>({
   };
   const discardDraft = () => {
     // the stored draft is what was typed under the banner, if anything: that stays
-    if (typedSinceOffer.current) setOffer(null);
+    if (changedSinceOpen.current) setOffer(null);
     else forget();
   };
   useFormNotice(form, pending && offer ? <DraftBanner draft={offer.draft} onRestore={restoreDraft} onDiscard={discardDraft} /> : null);
