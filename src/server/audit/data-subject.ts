@@ -158,7 +158,7 @@ export function exportSubject(db: Db, rawEmail: string, actor: Actor, now = Date
     imagesUploaded: db
       .select({ url: media.url, createdAt: media.created_at })
       .from(media)
-      .where(sql`lower(${media.uploaded_by}) = ${email}`)
+      .where(sql`lower(trim(${media.uploaded_by})) = ${email}`)
       .orderBy(media.created_at)
       .all(),
     auditLogMentions: auditMentions(db, email, account?.id ?? null),

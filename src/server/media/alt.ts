@@ -6,28 +6,20 @@
 import type { Statement } from 'better-sqlite3';
 import { getDb, type Db } from '../db/client';
 import { siteUrl } from '../config';
-import { uploadPathOf } from './usage';
+import { ownUploadPath } from './upload-path';
 
 type StoredImage = { alt: string; width: number | null; height: number | null };
+const statements = new WeakMap<Db, Statement<[string], StoredImage>>();
 
 /**
  * The library's key of an upload as a page names it: with the site's own host ('copy image address') or a query
- * ('?v=2') too, as the uses are counted (`uploadPathOf`): the alt text saved in the Mediathek republished those
- * pages, which went on writing their own. Another host's '/uploads/' is none of ours.
+ * ('?v=2') too, as the uses are counted: the alt text saved in the Mediathek republished those pages, which went on
+ * writing their own. Another host's '/uploads/' is none of ours.
  */
 function libraryKey(address: string | null | undefined): string | null {
   if (!address) return null;
-  if (address.startsWith('/uploads/') && !/[?#]/.test(address)) return address;
-  const found = uploadPathOf(address);
-  if (!found) return null;
-  if (!found.hosted) return found.url;
-  try {
-    return new URL(address.trim(), siteUrl()).origin === siteUrl().origin ? found.url : null;
-  } catch {
-    return null;
-  }
+  return address.startsWith('/uploads/') && !/[?#]/.test(address) ? address : ownUploadPath(address, siteUrl());
 }
-const statements = new WeakMap<Db, Statement<[string], StoredImage>>();
 
 /** What the media library holds for an upload (alt text, size), or null (none stored, not an upload, unreadable). */
 function storedImage(address: string | null | undefined, db?: Db): StoredImage | null {

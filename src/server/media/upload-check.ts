@@ -8,26 +8,11 @@ import { registerUploadCheck } from '../../lib/schemas/upload';
 import { config, siteUrl } from '../config';
 import { getDb } from '../db/client';
 import { uploadFile } from './inventory';
-import { uploadPathOf, usesOfImage, mediaUses } from './usage';
-
-/**
- * The upload an address names, as the uses are kept (`uploadPathOf`: without host, query or fragment), or null
- * when it names none of ours: one written with the site's own host (the browser's 'copy image address') is
- * ours, one with another host is not (a sponsor's `/uploads/`).
- */
-function ownUpload(url: string, site: URL): string | null {
-  const found = uploadPathOf(url);
-  if (found === null) return null;
-  if (!found.hosted) return found.url;
-  try {
-    return new URL(url.trim(), site).origin === site.origin ? found.url : null;
-  } catch {
-    return null;
-  }
-}
+import { usesOfImage, mediaUses } from './usage';
+import { ownUploadPath } from './upload-path';
 
 export function uploadMayBeNamed(url: string, uploadsDir: string = config.uploadsDir, site: URL = siteUrl()): boolean {
-  const upload = ownUpload(url, site);
+  const upload = ownUploadPath(url, site);
   if (upload === null) return true;
   const file = uploadFile(upload, uploadsDir);
   if (file && fs.existsSync(file)) return true;

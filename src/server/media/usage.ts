@@ -5,7 +5,6 @@
 // carries the change that republishes the pages showing that row, keyed as the
 // route registry expects (src/server/publish/routes.ts: players by team,
 // home sections by section_key, pages by page_key).
-import path from 'node:path';
 import type { Db } from '../db/client';
 import { prepared } from '../content/public-content';
 import { hasRevisionTriggers } from '../revisions/triggers';
@@ -15,6 +14,7 @@ import type { Change } from '../publish/routes';
 import type { MediaUse } from '../../lib/schemas/media';
 import { VARIANT_WIDTHS, variantUrl } from '../content/image-variants';
 import { uploadAddressesIn } from '../../lib/schemas/upload';
+import { uploadPathOf, type Found } from './upload-path';
 
 type Kind = 'url' | 'json' | 'html';
 type Column = { name: string; field: string; kind: Kind };
@@ -79,39 +79,6 @@ export const IMAGE_SOURCES: Source[] = [
  */
 export type Use = MediaUse & { change?: Change; hosted?: true };
 
-/**
- * An upload path as the library keys it (uploadsOnDisk): '//' and './' taken out, each part percent-encoded
- * once ('/uploads/news/x.png' stays as it is). A path that leaves the folder stays as written (no image).
- */
-function canonicalUpload(address: string): string {
-  const normal = path.posix.normalize(address);
-  if (!normal.startsWith('/uploads/')) return address;
-  return normal
-    .split('/')
-    .map((part) => {
-      try {
-        return encodeURIComponent(decodeURIComponent(part));
-      } catch {
-        return part;
-      }
-    })
-    .join('/');
-}
-
-/** An address found in a column; `hosted`: written with a host ('https://…/uploads/…'), maybe another site's. */
-type Found = { url: string; hosted: boolean };
-
-/**
- * The /uploads/ path an image field's address leads to: written as the form stores it, or with a host
- * ('https://verein.at/uploads/…', the field takes typed addresses and a browser copies image addresses
- * whole), without a query or fragment. Null for any other address.
- */
-export function uploadPathOf(address: string): Found | null {
-  const value = address.trim();
-  const at = value.indexOf('/uploads/');
-  if (at < 0 || (at > 0 && !/^(?:https?:)?\/\/[^/?#\s]+$/i.test(value.slice(0, at)))) return null;
-  return { url: canonicalUpload(value.slice(at).split(/[?#]/)[0]!), hosted: at > 0 };
-}
 
 const pathsOf = (list: unknown[]): Found[] => list.flatMap((v) => (typeof v === 'string' ? (uploadPathOf(v) ?? []) : []));
 

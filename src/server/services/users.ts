@@ -124,7 +124,7 @@ export function deleteUser(db: Db, userId: string, actingUserId: string): { emai
     // profiles, roles, sessions and links go with the user (ON DELETE CASCADE); news keep their text
     tx.delete(users).where(eq(users.id, userId)).run();
     // the library named the uploader by address on every image, for good after the account was gone
-    tx.update(media).set({ uploaded_by: null }).where(sql`lower(${media.uploaded_by}) = ${user.email.toLowerCase()}`).run();
+    tx.update(media).set({ uploaded_by: null }).where(sql`lower(trim(${media.uploaded_by})) = ${user.email.trim().toLowerCase()}`).run();
     const actor = tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, actingUserId)).get();
     recordAudit(tx, { action: 'user.delete', actor, entity: 'users', rowId: userId, detail: AUDIT_TEXTS.deletedUser(user.email) });
     return { email: user.email };
