@@ -31,7 +31,8 @@ export function isValidIban(iban: string): boolean {
 }
 
 // an amount as clubs write it: '36', '36,50', '36.50', '1.200', '1 200,00', and no cents as '50,-' or '50,–';
-// thousands grouped by a point or a space on the same line (a line break or a word before a number is no group:
+// thousands grouped by a point or a space on the same line (a plain space after a word or a number is too unsure,
+// 'bis 14 120 €': no amount then; a no-break space groups) (a line break or a word before a number is no group:
 // 'U7–U14 120 €', 'bis 18⏎120 €', 'Saison 2025/26 120 €'), and never a season or year after the currency ('EUR 2026/27')
 const NUMBER = String.raw`(\d{1,3}(?:[. \u00a0\u2009\u202f]\d{3})+|\d{1,6})(?:[.,](\d{1,2}|[-–—]))?(?![\d/])`;
 const NOT_AFTER = String.raw`(?<![\p{L}\d.,–/-])`;

@@ -37,6 +37,10 @@ describe('parseStandings', () => {
     expect(rowsOf('Pos\tTeam\tP\tW\tD\tL\tGF\tGA\tGD\tPts\n1\tSV Feldbach\t3\t2\t1\t0\t7\t2\t5\t7\n')).toEqual([
       { position: 1, team_name: 'SV Feldbach', played: 3, won: 2, drawn: 1, lost: 0, goals_for: 7, goals_against: 2, points: 7 },
     ]);
+    // beside 'MP', 'P' is the rank
+    expect(rowsOf('P\tTeam\tMP\tW\tD\tL\tGF\tGA\tGD\tPts\n2\tFC Gnas\t3\t1\t1\t1\t4\t4\t0\t4\n')).toEqual([
+      { position: 2, team_name: 'FC Gnas', played: 3, won: 1, drawn: 1, lost: 1, goals_for: 4, goals_against: 4, points: 4 },
+    ]);
     // a lone 'P' is still the points
     expect(rowsOf('Mannschaft;P\nFC Gnas;12\n')[0]).toMatchObject({ team_name: 'FC Gnas', points: 12 });
     expect(messageOf('Mannschaft\tPkt.\nSV  Feldbach\t3\nSV\u00a0Feldbach\t2\n')).toBe('Zeile 3: „SV Feldbach“ steht schon weiter oben in der Tabelle.');

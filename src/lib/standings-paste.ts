@@ -58,10 +58,13 @@ const POINTS_WORDS = new Set(['pkt', 'punkte', 'pt', 'pts', 'pkte']);
 function columnsOf(headings: string[]): Map<Column, number> {
   const keys = headings.map(headingKey);
   const pointsNamed = keys.some((key) => POINTS_WORDS.has(key));
+  const playedNamed = keys.some((key) => key !== 'p' && HEADINGS[key] === 'played');
+  // 'Team P W D L Pts': P took the points column and Pts was left out (the games played became the points);
+  // beside 'MP' or 'Sp' too, 'P' is the position ('P Team MP W D L GF GA GD Pts')
+  const pIs: Column = !pointsNamed ? 'points' : playedNamed ? 'position' : 'played';
   const columns = new Map<Column, number>();
   keys.forEach((key, i) => {
-    // 'Team P W D L Pts': P took the points column and Pts was left out (the games played became the points)
-    const column = key === 'p' && pointsNamed ? 'played' : HEADINGS[key];
+    const column = key === 'p' ? pIs : HEADINGS[key];
     if (column && !columns.has(column)) columns.set(column, i);
   });
   return columns;

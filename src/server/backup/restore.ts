@@ -7,8 +7,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { drizzle } from 'drizzle-orm/better-sqlite3';
-import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { z } from 'astro/zod';
 import { extract } from 'tar';
 import { acquireDataLock, DataInUseError, DataLockError, stillHoldsDataLock } from '../data-lock';
@@ -16,7 +14,7 @@ import { BEFORE_RESTORE_PREFIX, DB_ENTRY, MANIFEST, RESTORE_JOURNAL, UPLOADS_ENT
 import { REPLACED, undoInterruptedRestore, writeJournal } from './journal';
 import { syncFile, syncFolder } from '../whole-file';
 import { BACKUP_TEXTS } from './texts';
-import { appliedMigrations, newestKnownMigration } from '../db/migrations';
+import { stagedDatabaseProblem } from './staged-database';
 import { cacheVersionOf, keepCacheVersionRising } from '../publish/version';
 
 export class RestoreError extends Error {
@@ -115,30 +113,9 @@ async function unpackAndCheck(archive: string, staging: string, migrationsDir: s
     if (!full.startsWith(staging + path.sep) || !fs.existsSync(full)) throw corrupt(BACKUP_TEXTS.missing(file.path));
     if (fs.statSync(full).size !== file.bytes || (await sha256(full)) !== file.sha256) throw corrupt(BACKUP_TEXTS.checksum(file.path));
   }
-  const db = new Database(path.join(staging, DB_ENTRY), { fileMustExist: true });
-  try {
-    const integrity = db.pragma('integrity_check', { simple: true });
-    if (integrity !== 'ok') throw corrupt(BACKUP_TEXTS.integrity(String(integrity)));
-    const applied = appliedMigrations(db);
-    // a database without our migrations (an empty file, another program's) passed every check: swapped into an
-    // empty DATA_DIR and called restored, or refused over data with SQLite's English 'no such table'
-    if (applied.count === 0) throw corrupt(BACKUP_TEXTS.notOurDatabase);
-    if (applied.newest > newestKnownMigration(migrationsDir)) throw new RestoreError(BACKUP_TEXTS.newerVersion);
-    // an archive of an older version is brought to this one here, before the swap: a migration that failed after
-    // it was caught by the republish ('nicht veröffentlicht'), the restore said done, and the next start failed
-    try {
-      migrate(drizzle(db), { migrationsFolder: migrationsDir });
-    } catch (error) {
-      // SQLite's own reason ('table … already exists'), not drizzle's 'Failed to run the query' with the whole SQL
-      const reason = (error as { cause?: { message?: string } })?.cause?.message ?? (error instanceof Error ? error.message : String(error));
-      throw new RestoreError(BACKUP_TEXTS.notMigrated(reason.split('\n')[0]), { cause: error });
-    }
-  } catch (error) {
-    if (error instanceof RestoreError) throw error;
-    throw corrupt(error instanceof Error ? error.message : String(error), error);
-  } finally {
-    db.close();
-  }
+  const problem = stagedDatabaseProblem(path.join(staging, DB_ENTRY), migrationsDir);
+  if (problem && 'corrupt' in problem) throw corrupt(problem.corrupt, problem.cause);
+  if (problem) throw new RestoreError(problem.refused, { cause: problem.cause });
   syncTree(staging);
   return manifest;
 }
