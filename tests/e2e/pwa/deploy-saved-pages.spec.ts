@@ -22,7 +22,8 @@ test.beforeEach(() => {
 test.afterEach(async () => {
   for (const site of sites) await site.stop().catch(() => undefined);
   sites = [];
-  fs.rmSync(root, { recursive: true, force: true });
+  // retried: a blank file a server was still making as it went (earlier-build.spec says more)
+  fs.rmSync(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
 });
 
 const dist = path.resolve(process.env.ANSTOSS_DIST ?? 'dist');
