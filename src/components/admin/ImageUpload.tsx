@@ -4,21 +4,13 @@
 // and hands the public URL to the form. Nothing is saved to the entity until
 // the form itself is saved.
 import { actions } from 'astro:actions';
-import { useEffect, useId, useRef, useState } from 'react';
-import { MEDIA_TEXTS, type MediaItem } from '../../lib/schemas/media';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { MEDIA_TEXTS, mediaMatches, mediaName, type MediaItem } from '../../lib/schemas/media';
 import { MAX_UPLOAD_BYTES, UPLOAD_TEXTS, type UploadResult } from '../../lib/schemas/upload';
 import { useToast } from './ui';
 import { MediaThumb } from './MediaThumb';
 import { whileUploading } from './uploadsUnderWay';
-
-/** The file name of an upload address, for people: /uploads/news/ab12.jpg → news/ab12.jpg */
-export const mediaName = (url: string) => {
-  try {
-    return decodeURIComponent(url.replace(/^\/uploads\//, ''));
-  } catch {
-    return url;
-  }
-};
+import { MoreRows, useShownInSteps } from './ShownInSteps';
 
 /**
  * The media library, as the 'Medien' tab and every image field's picker list
@@ -44,6 +36,10 @@ export async function loadMediaLibrary(): Promise<{ ok: true; data: MediaItem[] 
 function MediaPicker({ label, current, onPick, onClose }: { label: string; current: string; onPick: (url: string) => void; onClose: () => void }) {
   const [items, setItems] = useState<MediaItem[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [query, setQuery] = useState('');
+  const matching = useMemo(() => (items ?? []).filter((item) => mediaMatches(item, query)), [items, query]);
+  // a big club's 3,000 images: drawn in steps, and found by name, alt text or use
+  const rows = useShownInSteps(matching, 60);
   useEffect(() => {
     let open = true;
     void loadMediaLibrary().then((result) => {
@@ -65,8 +61,15 @@ function MediaPicker({ label, current, onPick, onClose }: { label: string; curre
       )}
       {items && items.length === 0 && <p>{MEDIA_TEXTS.empty}</p>}
       {items && items.length > 0 && (
+        <label className="admin-field" style={{ marginBottom: '0.5rem' }}>
+          <span>{MEDIA_TEXTS.pickSearch}</span>
+          <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
+        </label>
+      )}
+      {items && items.length > 0 && matching.length === 0 && <p role="status">{MEDIA_TEXTS.noMatch}</p>}
+      {matching.length > 0 && (
         <ul style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: '0.5rem', gridTemplateColumns: 'repeat(auto-fill, minmax(6.5rem, 1fr))', maxHeight: '18rem', overflowY: 'auto' }}>
-          {items.map((item) => (
+          {rows.shown.map((item) => (
             <li key={item.url}>
               <button
                 type="button"
@@ -80,6 +83,7 @@ function MediaPicker({ label, current, onPick, onClose }: { label: string; curre
               </button>
             </li>
           ))}
+          <MoreRows {...rows} />
         </ul>
       )}
       <div className="admin-actions" style={{ marginTop: '0.5rem' }}>

@@ -4,12 +4,12 @@
 // image is still used somewhere and then names where.
 import { actions } from 'astro:actions';
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { MAX_ALT_LENGTH, MEDIA_TEXTS as T, type MediaItem } from '../../lib/schemas/media';
+import { MAX_ALT_LENGTH, MEDIA_TEXTS as T, mediaMatches, mediaName, type MediaItem } from '../../lib/schemas/media';
 import { formatDate } from '../../lib/dates-de';
 import type { ManagerProps } from './managers';
 import { KIT_TEXTS, callAction, useLoader, useSaveToasts, wrapStyle } from './contentKit';
 import { MoreRows, useShownInSteps } from './ShownInSteps';
-import { loadMediaLibrary, mediaName } from './ImageUpload';
+import { loadMediaLibrary } from './ImageUpload';
 import { confirmAction } from './ui';
 import { refusedWhile } from '../ui/refused';
 import { focusAfterRemoval } from './focusAfterRemoval';
@@ -134,12 +134,7 @@ export default function MediaManager(_props: ManagerProps) {
   const [query, setQuery] = useState('');
   const [onlyUnused, setOnlyUnused] = useState(false);
   const shown = useMemo(() => {
-    const needle = query.trim().toLowerCase();
-    return (data ?? []).filter(
-      (item) =>
-        (!onlyUnused || item.uses.length === 0) &&
-        (!needle || [item.url, item.alt, ...item.uses.map((u) => u.label)].some((text) => text.toLowerCase().includes(needle))),
-    );
+    return (data ?? []).filter((item) => (!onlyUnused || item.uses.length === 0) && mediaMatches(item, query));
   }, [data, query, onlyUnused]);
   // a big club's 3,000 images, each with its form: rendered in steps
   const rows = useShownInSteps(shown);
@@ -162,6 +157,7 @@ export default function MediaManager(_props: ManagerProps) {
       {loading && <p>{KIT_TEXTS.loading}</p>}
       {loadFailed && <p className="field-error">{T.loadError}</p>}
       {data && data.length === 0 && <p>{T.empty}</p>}
+      {data && data.length > 0 && shown.length === 0 && <p role="status">{T.noMatch}</p>}
       <ul className="admin-list media-list">
         {rows.shown.map((item) => (
           <MediaCard

@@ -15,6 +15,8 @@ export const MEDIA_TEXTS = {
     'Ein Bild, das nirgends mehr verwendet wird, auch nicht im Papierkorb oder in einer aufbewahrten älteren Fassung, löscht die Website nachts von selbst, frühestens 30 Tage nach dem Hochladen (später, wenn der Papierkorb länger aufbewahrt). Wann, steht beim Bild.',
   empty: 'Noch keine Bilder hochgeladen.',
   search: 'Suchen (Datei oder Verwendung)',
+  pickSearch: 'Suchen (Datei, Alternativtext oder Verwendung)',
+  noMatch: 'Kein Bild passt zur Suche.',
   onlyUnused: 'Nur unbenutzte Bilder',
   usedIn: 'Verwendet in',
   unused: 'Nirgends verwendet',
@@ -75,3 +77,25 @@ export type MediaItem = {
   /** an unused image's first moment to be swept at night (ISO); null: used, or kept */
   sweepableFrom: string | null;
 };
+
+/** The file name of an upload address, for people: /uploads/news/ab12.jpg → news/ab12.jpg, %C3%BC → ü */
+export function mediaName(url: string): string {
+  try {
+    return decodeURIComponent(url.replace(/^\/uploads\//, ''));
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * Whether an image matches what the admin typed into a search of the library (the 'Medien' tab, an image field's
+ * picker): its file name as people read it (an imported 'Spieler Müller.jpg' is stored as 'Spieler%20M%C3%BCller.jpg'),
+ * its alt text or a place it is used, regardless of case and of how the umlaut was typed (NFC).
+ */
+export function mediaMatches(item: Pick<MediaItem, 'url' | 'alt' | 'uses'>, query: string): boolean {
+  const needle = query.normalize('NFC').trim().toLowerCase();
+  if (!needle) return true;
+  return [mediaName(item.url), item.url, item.alt, ...item.uses.map((use) => use.label)].some((text) =>
+    text.normalize('NFC').toLowerCase().includes(needle),
+  );
+}

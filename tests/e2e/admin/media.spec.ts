@@ -202,3 +202,38 @@ test('an image deleted in the library while a form held it: the save is refused 
   await expect(toaster(page).getByText('News erstellt!')).toBeVisible();
   expect(onDisk(site.db().select().from(news).where(eq(news.title, 'Vereinsfest')).get()!.image_url!)).toBe(true);
 });
+
+test("the search finds an imported file by the name people read ('Spieler Müller.png'), in the tab and in an image field's picker", async ({ page }) => {
+  // a file the old site stored with a space and an umlaut: the library lists it under its encoded address
+  const file = path.join(site.dataDir, 'uploads', 'alt', 'Spieler Müller.png');
+  fs.writeFileSync(file, await sharp({ create: { width: 200, height: 200, channels: 3, background: '#1d4ed8' } }).png().toBuffer());
+  const url = '/uploads/alt/Spieler%20M%C3%BCller.png';
+  try {
+    await page.goto(`${site.url}/admin#medien`);
+    await expect(card(page, url)).toBeVisible();
+    const search = page.getByLabel('Suchen (Datei oder Verwendung)');
+    await search.fill('Müller');
+    await expect(page.locator('.media-item')).toHaveCount(1);
+    await expect(card(page, url)).toBeVisible();
+    await search.fill('Spieler M');
+    await expect(page.locator('.media-item')).toHaveCount(1);
+    await search.fill('Meier');
+    await expect(page.locator('.media-item')).toHaveCount(0);
+    await expect(page.getByRole('status').filter({ hasText: 'Kein Bild passt zur Suche.' })).toBeVisible();
+
+    // the picker of an image field: the same search, by name or alt text
+    await page.goto(`${site.url}/admin#mannschaften`);
+    await page.locator('.teams-table tbody tr', { hasText: 'Kampfmannschaft' }).getByRole('button', { name: 'Bearbeiten' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Team bearbeiten' });
+    await dialog.getByRole('button', { name: 'Aus Mediathek wählen' }).click();
+    const picker = dialog.getByRole('region', { name: 'Teamfoto: Bild aus der Mediathek' });
+    await expect(picker.getByRole('button', { name: /^Dieses Bild wählen/ }).first()).toBeVisible();
+    expect(await picker.getByRole('button', { name: /^Dieses Bild wählen/ }).count()).toBeGreaterThan(1);
+    await picker.getByLabel('Suchen (Datei, Alternativtext oder Verwendung)').fill('müller');
+    await expect(picker.getByRole('button', { name: /^Dieses Bild wählen/ })).toHaveCount(1);
+    await picker.getByRole('button', { name: 'Dieses Bild wählen: alt/Spieler Müller.png' }).click();
+    await expect(dialog.getByRole('img', { name: 'Vorschau: Teamfoto' })).toHaveAttribute('src', url);
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
+});
