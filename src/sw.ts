@@ -53,7 +53,9 @@ self.addEventListener('install', (event) => {
 // navigation preload: the browser asks for the page while it starts the worker (a phone's cold worker took
 // 50–300 ms before the page was even asked); NetworkFirst takes the preloaded answer (decision 006)
 self.addEventListener('activate', (event) => {
-  event.waitUntil(Promise.all([self.clients.claim(), checkVersion(0), self.registration.navigationPreload?.enable()]));
+  // not longer than a navigation waits for its look: while a worker activates, the browser holds every request of
+  // the tabs it will control, so a look on a weak connection held the whole site (the look itself ends by 5 s)
+  event.waitUntil(Promise.all([self.clients.claim(), withTimeout(checkVersion(0), NAVIGATION_CHECK_TIMEOUT_MS), self.registration.navigationPreload?.enable()]));
 });
 
 cleanupOutdatedCaches();

@@ -91,4 +91,27 @@ describe("the worker's look at the cache version", () => {
     expect(seen.forgotten).toEqual([['/news']]);
     expect(seen.told).toEqual([2]);
   });
+
+  it('a look whose answer never comes is given up: the next look asks again and finds the new version', async () => {
+    served = versionFile(1, ['/']);
+    const seen = effects();
+    const worker = new VersionCheck(seen.on, 50);
+    await worker.run(0);
+    // a connection that stays up but moves nothing: the fetch answers only when it is aborted
+    let asked = 0;
+    vi.stubGlobal('fetch', (_url: string, init?: RequestInit) => {
+      asked++;
+      return new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+    });
+    const started = Date.now();
+    const hung = await Promise.race([worker.run(0), new Promise<'still waiting'>((r) => setTimeout(() => r('still waiting'), 2000))]);
+    expect(hung).toBeNull();
+    const waitedMs = Date.now() - started;
+    // the connection is back: a publish happened meanwhile, and the next look is not held by the hung one
+    served = versionFile(2, ['/news']);
+    vi.stubGlobal('fetch', async () => new Response(JSON.stringify(served), { headers: { date: new Date().toUTCString() } }));
+    expect(await worker.run(0)).toMatchObject({ version: 2 });
+    expect(seen.told).toEqual([2]);
+    console.info(`[figures] hung version look: ${asked} asked, given up after ${waitedMs} ms, the next look answered`);
+  });
 });

@@ -10,6 +10,12 @@ const VERSION_KEY = '/__anstoss/cache-version';
 const CHANGES_KEY = '/__anstoss/page-changes';
 /** at most this many pages' last changes are remembered (the lowest versions go first) */
 const CHANGES_BOUND = 300;
+/**
+ * A look that has no answer by then is given up: on a connection that stays up but hardly moves, the fetch would
+ * hang for minutes, every later look (heartbeat, navigation) would wait for it, and a new worker's activation,
+ * which holds every request of the site's tabs, with it.
+ */
+export const VERSION_FETCH_TIMEOUT_MS = 5000;
 
 /**
  * A new version the worker has just recorded: the pages it changed ('all': every one), and from when an answer
@@ -55,7 +61,10 @@ export class VersionCheck {
   /** the known version's record was refused (a full storage): written again at the next look */
   private unwritten = false;
 
-  constructor(private readonly effects: VersionEffects) {}
+  constructor(
+    private readonly effects: VersionEffects,
+    private readonly fetchTimeoutMs = VERSION_FETCH_TIMEOUT_MS,
+  ) {}
 
   private async readKnown(): Promise<number | null> {
     if (this.known !== undefined) return this.known;
@@ -122,9 +131,11 @@ export class VersionCheck {
     if (Date.now() - this.lastCheck < minIntervalMs) return Promise.resolve(null);
     this.lastCheck = Date.now();
     this.running = (async () => {
+      const giveUp = new AbortController();
+      const timer = setTimeout(() => giveUp.abort(), this.fetchTimeoutMs);
       try {
         // asked again each time, but answered 304 while it has not changed (it lists pages now: decision 056)
-        const response = await fetch(CACHE_VERSION_URL, { cache: 'no-cache', credentials: 'omit' });
+        const response = await fetch(CACHE_VERSION_URL, { cache: 'no-cache', credentials: 'omit', signal: giveUp.signal });
         if (!response.ok) return null;
         const body: unknown = await response.json();
         const fresh = parseCacheVersion(body);
@@ -150,9 +161,10 @@ export class VersionCheck {
         if (publishedAt !== null) await this.rememberChange(changed, { version: fresh, publishedAt }).catch(() => undefined);
         return { version: fresh, pages: changed, publishedAt };
       } catch {
-        // offline or the file is being replaced: the next heartbeat asks again
+        // offline, given up (no answer in time) or the file is being replaced: the next heartbeat asks again
         return null;
       } finally {
+        clearTimeout(timer);
         this.running = null;
       }
     })();
