@@ -3,6 +3,7 @@
 // `scheduled_jobs`, so a restart neither repeats a job nor skips one: a job due
 // while the server was down runs once at start. The clock is injectable, so a
 // test moves time instead of waiting for it.
+import { AsyncResource } from 'node:async_hooks';
 import { eq } from 'drizzle-orm';
 import type { Db } from './db/client';
 import { scheduledJobs } from './db/schema';
@@ -90,6 +91,12 @@ export class Scheduler {
   private readonly firstRuns = new Map<string, number>();
   /** every job has its row in `scheduled_jobs` (the start's register may fail on a disk error) */
   private registered = false;
+  /**
+   * The context the scheduler was made in (the server's start: no user). Its runs go in it: a timer set by a save's
+   * poke carried that request's context, and every write of the runs after it (the scheduled news' flips, in their
+   * history and in a colleague's 'geändert von' refusal) counted as the admin's who saved, until the next restart.
+   */
+  private readonly home = new AsyncResource('anstoss.scheduler');
 
   constructor(
     private readonly db: () => Db,
@@ -215,7 +222,7 @@ export class Scheduler {
     } catch (error) {
       this.log.error('[scheduler] the next runs could not be read; looked at again in a minute:', error);
     }
-    this.timer = this.clock.setTimeout(() => {
+    const run = () => {
       this.timer = null;
       this.register();
       this.running = this.runDue()
@@ -224,7 +231,8 @@ export class Scheduler {
           this.running = null;
           this.arm();
         });
-    }, wait);
+    };
+    this.timer = this.clock.setTimeout(() => this.home.runInAsyncScope(run), wait);
   }
 
   /** Runs every job that is due, one after the other, and stores when each runs next. */

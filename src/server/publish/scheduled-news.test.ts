@@ -8,6 +8,7 @@ import { newsSchema } from '../../lib/schemas/news';
 import { createNews } from '../services/admin/news';
 import { Scheduler } from '../scheduler';
 import { rowHistory } from '../revisions';
+import { runAsActor } from '../revisions/context';
 import type { Change } from './routes';
 import { SCHEDULED_NEWS_FALLBACK_MS, SCHEDULED_NEWS_JOB, scheduledNewsJob } from './scheduled-news';
 
@@ -163,5 +164,26 @@ describe('the scheduled-news job', () => {
     expect(stored(item.id).published).toBe(true);
     expect(second.published).toEqual([[{ table: 'news', key: item.id }]]);
     await second.scheduler.stop();
+  });
+
+  it("a save's poke does not make the admin who saved the author of the scheduler's later flips", async () => {
+    // real timers (they carry the context they were set in, as on the server), a clock the test moves
+    let now = NOON;
+    const clock = { now: () => now, setTimeout: (run: () => void, ms: number) => setTimeout(run, Math.min(ms, 50)), clearTimeout: (t: unknown) => clearTimeout(t as NodeJS.Timeout) };
+    const job = scheduledNewsJob({ db: () => db, now: () => now, publish: async () => undefined, log: quiet });
+    const scheduler = new Scheduler(() => db, [job], clock, quiet);
+    scheduler.start();
+    await new Promise((r) => setTimeout(r, 100));
+    await scheduler.idle();
+    const item = plan('Derby', { publish_at: NOON + 5 * MINUTE }, now);
+    // the admin's save pokes the scheduler from inside the action, as that admin (requireRole sets the actor)
+    runAsActor({ id: 'u1', name: 'a@club.at' }, () => scheduler.poke());
+    now += 5 * MINUTE;
+    for (let waited = 0; !stored(item.id).published && waited < 2000; waited += 20) await new Promise((r) => setTimeout(r, 20));
+    await scheduler.idle();
+    expect(stored(item.id).published).toBe(true);
+    const [latest] = rowHistory('news', item.id, db);
+    expect(latest).toMatchObject({ op: 'update', user_name: null });
+    await scheduler.stop();
   });
 });
