@@ -75,13 +75,25 @@ export function changesOfRows(entity: RevisionedEntity, ...rows: (Row | undefine
  * a rename, a withdrawn consent or a delete must reach too. Read before a delete (its line-ups go with it).
  */
 export function teamsNamingPlayer(db: Db, playerId: string): string[] {
+  return teamsNaming(db, '= @id', playerId);
+}
+
+/**
+ * The teams whose match pages name a player of `teamId` (a youth player who moved up stands on the younger
+ * team's): read before the team's delete, which takes its players and their line-ups with it.
+ */
+export function teamsNamingPlayersOf(db: Db, teamId: string): string[] {
+  return teamsNaming(db, 'IN (SELECT id FROM players WHERE team_id = @id)', teamId).filter((team) => team !== teamId);
+}
+
+function teamsNaming(db: Db, players: '= @id' | 'IN (SELECT id FROM players WHERE team_id = @id)', id: string): string[] {
   return db.$client
     .prepare(
       `SELECT DISTINCT team_id FROM matches WHERE team_id IS NOT NULL AND id IN (
-         SELECT match_id FROM match_lineups WHERE player_id = @id
-         UNION SELECT match_id FROM match_events WHERE player_id = @id
-         UNION SELECT match_id FROM match_events WHERE related_player_id = @id)`,
+         SELECT match_id FROM match_lineups WHERE player_id ${players}
+         UNION SELECT match_id FROM match_events WHERE player_id ${players}
+         UNION SELECT match_id FROM match_events WHERE related_player_id ${players})`,
     )
     .pluck()
-    .all({ id: playerId }) as string[];
+    .all({ id }) as string[];
 }

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb, seed } from '../../db/test-db';
 import type { Db } from '../../db/client';
-import { matches, players, teams } from '../../db/schema';
+import { matchLineups, matches, players, teams } from '../../db/schema';
 import { teamSchema, teamUpdateSchema } from '../../../lib/schemas/team';
 import { createTeam, deleteTeam, listTeams, reorderTeams, teamOptions, updateTeam } from './teams';
 import { RefusedWrite } from '../../db/write';
@@ -75,6 +75,22 @@ describe('teams service', () => {
     expect(result.changes).toContainEqual({ table: 'matches', key: match.id });
     expect(db.select().from(teams).all()).toEqual([]);
     expect(db.select().from(matches).all()).toEqual([expect.objectContaining({ id: match.id, home_team: 'SV Kirchberg', team_id: null, team_side: 'home' })]);
+  });
+
+  it("deleting a team republishes the other teams' match pages its players stood on (a youth player moved up)", () => {
+    const u18 = createTeam(team({ name: 'U18', category: 'Nachwuchs' }), db).row;
+    const u16 = createTeam(team({ name: 'U16', category: 'Nachwuchs' }), db).row;
+    const match = seed(db, (tx) => {
+      const player = tx.insert(players).values({ team_id: u18.id, name: 'Moritz Hofer', position: 'Stürmer' }).returning().get();
+      // he played for the U16 last season, then moved up
+      const game = tx.insert(matches).values({ home_team: 'SV Kirchberg U16', away_team: 'ASK Gnas U16', match_date: '2026-05-02', team_id: u16.id, team_side: 'home' }).returning().get();
+      tx.insert(matchLineups).values({ match_id: game.id, player_id: player.id, role: 'start' }).run();
+      return game;
+    });
+    const { changes } = deleteTeam(u18.id, db);
+    // the line-up row went with the player: the U16 match page must be rendered again without him
+    expect(db.select().from(matchLineups).all()).toEqual([]);
+    expect(affectedUrls(db, changes)).toContain(`/spiel/${match.id}`);
   });
 
   it('reordering writes each index as display_order and reports a change of the order when a team moved', () => {

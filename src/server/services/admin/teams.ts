@@ -7,7 +7,7 @@ import { RefusedWrite, write } from '../../db/write';
 import { matches, players, teams } from '../../db/schema';
 import type { Change } from '../../publish/routes';
 import { TEAM_ORDER } from '../../publish/pseudo-tables';
-import { changesOfRows } from '../../publish/row-changes';
+import { changesOfRows, teamsNamingPlayersOf } from '../../publish/row-changes';
 import type { TeamData, TeamEntry, TeamUpdate } from '../../../lib/schemas/team';
 import { germanOrder } from '../../db/german-order';
 
@@ -90,13 +90,20 @@ export function updateTeam(id: string, input: TeamUpdate, db: Db = getDb()) {
 export function deleteTeam(id: string, db: Db = getDb()) {
   return write('teams.deleteTeam', (tx) => {
     const count = tx.select({ n: sql<number>`count(*)` }).from(players).where(eq(players.team_id, id)).get()?.n ?? 0;
+    // read before the delete takes the players' line-ups: the other teams' match pages they stood on
+    const naming = teamsNamingPlayersOf(tx, id);
     // (the side stays: it still says which side was ours, and a restore from the trash links the team again)
     const linked = tx.update(matches).set({ team_id: null }).where(eq(matches.team_id, id)).returning({ id: matches.id }).all();
     const row = tx.delete(teams).where(eq(teams.id, id)).returning().get();
     if (!row) throw new RefusedWrite(TEAM_NOT_FOUND, 'NOT_FOUND');
     return {
       row: entry(row, count),
-      changes: [...changed(id), { table: 'players', key: id }, ...linked.map((m): Change => ({ table: 'matches', key: m.id }))] satisfies Change[],
+      changes: [
+        ...changed(id),
+        { table: 'players', key: id },
+        ...naming.map((team): Change => ({ table: 'players', key: team })),
+        ...linked.map((m): Change => ({ table: 'matches', key: m.id })),
+      ] satisfies Change[],
     };
   }, db);
 }
