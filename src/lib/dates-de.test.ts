@@ -53,6 +53,14 @@ describe('Vienna local times of the schedule fields', () => {
     }
   });
 
+  it("refuses the hour the spring change skips (it was read as 03:30 without a word); the autumn's repeated one is its first", () => {
+    expect(viennaLocalToEpoch('2026-03-29T02:30')).toBeNull();
+    expect(viennaLocalToEpoch('2026-03-29T02:00')).toBeNull();
+    expect(new Date(viennaLocalToEpoch('2026-03-29T01:59')!).toISOString()).toBe('2026-03-29T00:59:00.000Z');
+    expect(new Date(viennaLocalToEpoch('2026-03-29T03:00')!).toISOString()).toBe('2026-03-29T01:00:00.000Z');
+    expect(new Date(viennaLocalToEpoch('2026-10-25T02:30')!).toISOString()).toBe('2026-10-25T00:30:00.000Z');
+  });
+
   it('formats a moment with date and time in Vienna', () => {
     expect(formatDateTime(Date.parse('2026-10-14T10:02:00Z'))).toBe('14. Oktober 2026, 12:02 Uhr');
     expect(formatDateTime(null)).toBe('');

@@ -152,7 +152,8 @@ export function formatClockTime(ms: number): string {
 
 /**
  * The moment a datetime-local field means ('2026-10-14T12:02', seconds allowed),
- * read as Vienna's wall clock; null when it is no real date and time (30 February, 25:00).
+ * read as Vienna's wall clock; null when it is no real date and time (30 February, 25:00, or 02:30 on the Sunday
+ * the clocks go forward).
  */
 export function viennaLocalToEpoch(value: string): number | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/.exec(value);
@@ -162,7 +163,9 @@ export function viennaLocalToEpoch(value: string): number | null {
   if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
   if (hour > 23 || minute > 59) return null;
   // a datetime-local field has minutes at most: seconds are dropped, so the time is a whole minute
-  return viennaTimeToUtc(`${m[1]}-${m[2]}-${m[3]}`, `${m[4]}:${m[5]}`)!.getTime();
+  const ms = viennaTimeToUtc(`${m[1]}-${m[2]}-${m[3]}`, `${m[4]}:${m[5]}`)!.getTime();
+  // the hour the spring change skips (02:00–02:59 on its Sunday) is on no clock: refused, not moved to 03:xx
+  return epochToViennaLocal(ms) === `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}` ? ms : null;
 }
 
 /** The value of a datetime-local field for a moment: Vienna's wall clock, 'YYYY-MM-DDTHH:MM'. */

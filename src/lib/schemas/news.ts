@@ -102,7 +102,7 @@ export const NEWS_TEXTS = {
   noPreview: 'Noch kein Text für die Vorschau.',
   publishAt: 'Veröffentlichen am',
   unpublishAt: 'Zurückziehen am',
-  scheduleHint: 'Uhrzeit in Wien. Mit einem Zeitpunkt in der Zukunft bleibt die News bis dahin unveröffentlicht; ein vergangener Zeitpunkt veröffentlicht sofort.',
+  scheduleHint: 'Uhrzeit in Wien. Mit einem Zeitpunkt in der Zukunft bleibt die News bis dahin unveröffentlicht. Ein vergangener Zeitpunkt veröffentlicht sofort, mit diesem Datum (bitte das Jahr prüfen); ein vergangener Zeitpunkt beim Zurückziehen nimmt sie sofort von der Website.',
   planned: 'Geplant',
   plannedFor: (when: string) => `Geplant für ${when}`,
   unpublishOn: (when: string) => `Wird zurückgezogen am ${when}`,
