@@ -32,6 +32,21 @@ describe('update banner countdown', () => {
     expect(done).not.toHaveBeenCalled();
   });
 
+  it('held while the fan is at the bar: the count stays, and goes on from there once let go', () => {
+    const ticks: number[] = [];
+    const done = vi.fn();
+    const countdown = startCountdown((left) => ticks.push(left), done);
+    vi.advanceTimersByTime(2_000);
+    countdown.hold(true);
+    vi.advanceTimersByTime(60_000);
+    expect(ticks).toEqual([5, 4, 3]);
+    expect(done).not.toHaveBeenCalled();
+    countdown.hold(false);
+    vi.advanceTimersByTime(3_000);
+    expect(ticks).toEqual([5, 4, 3, 2, 1, 0]);
+    expect(done).toHaveBeenCalledTimes(1);
+  });
+
   it('says the seconds in German', () => {
     expect(updateCountdownText(5)).toBe('Neue Inhalte verfügbar. Die Seite wird in 5 Sekunden neu geladen.');
     expect(updateCountdownText(1)).toBe('Neue Inhalte verfügbar. Die Seite wird in 1 Sekunde neu geladen.');

@@ -7,7 +7,14 @@ export type CountdownTimers = {
   clearInterval: (id: never) => void;
 };
 
-export type Countdown = { cancel: () => void };
+export type Countdown = {
+  cancel: () => void;
+  /**
+   * Holds the count where it is while the keyboard is on the bar, and lets it go on: a keyboard or screen-reader
+   * user reaching 'Abbrechen' is not overtaken by the reload (WCAG 2.2.1 'Timing Adjustable').
+   */
+  hold: (held: boolean) => void;
+};
 
 /**
  * Calls onTick with the seconds left (first with `from`, at once), then once a
@@ -21,9 +28,10 @@ export function startCountdown(
 ): Countdown {
   let left = from;
   let running = true;
+  let held = false;
   onTick(left);
   const id = timers.setInterval(() => {
-    if (!running) return;
+    if (!running || held) return;
     left -= 1;
     onTick(left);
     if (left <= 0) {
@@ -36,6 +44,9 @@ export function startCountdown(
     cancel: () => {
       running = false;
       timers.clearInterval(id as never);
+    },
+    hold: (hold) => {
+      held = hold;
     },
   };
 }

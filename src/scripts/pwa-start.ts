@@ -6,6 +6,7 @@
 import { startPwaClient } from '../lib/pwa-client';
 import { isPrivatePath } from '../lib/pwa-cache-policy';
 import { startCountdown, type Countdown } from '../lib/pwa-countdown';
+import { UPDATE_COUNTDOWN_SECONDS } from '../lib/pwa-protocol';
 import { NEW_BUILD_EVENT } from '../lib/new-build-event';
 import { SAVED_COPY_TEXTS as SC, UPDATE_BANNER_TEXTS as U, savedCopyText, updateCountdownText } from '../lib/pwa-texts';
 import { cloneTemplate } from './templates';
@@ -40,9 +41,44 @@ function holdsTypedInput(): boolean {
   return false;
 }
 
+/** Says `text` once to screen readers, in the layout's live region (empty: nothing to say any more). */
+function announce(text: string): void {
+  const region = document.getElementById('pwa-announce');
+  if (region) region.textContent = text;
+}
+
+let barRoom: ResizeObserver | null = null;
+
+/**
+ * A bar at the top: first after the skip link, so that 'Abbrechen' is the first stop of the keyboard (it came after
+ * the footer, out of reach within the countdown), and with room above the header as tall as the bar, which covered
+ * the club's name and the menu button (offline, the only way to the other saved pages).
+ */
+function placeTopBar(topBar: HTMLElement): void {
+  const skip = document.querySelector('.skip-link');
+  if (skip) skip.after(topBar);
+  else document.body.prepend(topBar);
+  barRoom?.disconnect();
+  barRoom = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => document.body.style.setProperty('--top-bar-height', `${topBar.offsetHeight}px`));
+  barRoom?.observe(topBar);
+  document.body.style.setProperty('--top-bar-height', `${topBar.offsetHeight}px`);
+  document.body.classList.add('has-top-bar');
+}
+
+function removeTopBar(topBar: HTMLElement | null): void {
+  if (!topBar) return;
+  topBar.remove();
+  if (document.querySelector('.banner-bar.top')) return;
+  barRoom?.disconnect();
+  barRoom = null;
+  document.body.classList.remove('has-top-bar');
+  announce('');
+}
+
 /** The countdown's end on a page whose form holds typed input: the bar stays and offers the reload. */
 function keepTypedInput(status: HTMLElement): void {
   status.textContent = U.formKept;
+  announce(U.formKept);
   const reload = document.createElement('button');
   reload.type = 'button';
   reload.className = 'btn btn-light';
@@ -54,8 +90,9 @@ function keepTypedInput(status: HTMLElement): void {
 function hideUpdateBar(): void {
   countdown?.cancel();
   countdown = null;
-  bar?.remove();
+  const shown = bar;
   bar = null;
+  removeTopBar(shown);
 }
 
 let savedCopyBar: HTMLElement | null = null;
@@ -68,13 +105,14 @@ function showSavedCopy(savedAt: number | null, outdated: boolean, serverDown: bo
 
 /** The bar that asks for a reload (the saved copy's template): a saved copy, or a form of an older build. */
 function showReloadBar(text: string, label: string): void {
-  savedCopyBar?.remove();
+  removeTopBar(savedCopyBar);
   savedCopyBar = cloneTemplate<HTMLElement>('saved-copy-template');
   if (!savedCopyBar) return;
   savedCopyBar.setAttribute('aria-label', label);
-  savedCopyBar.querySelector('[role="status"]')!.textContent = text;
+  savedCopyBar.querySelector('[data-bar="text"]')!.textContent = text;
   savedCopyBar.querySelector('button')?.addEventListener('click', () => window.location.reload());
-  document.body.append(savedCopyBar);
+  placeTopBar(savedCopyBar);
+  announce(text);
 }
 
 /** A form whose code a deploy removed cannot be used until the page is loaded again. */
@@ -84,17 +122,25 @@ const showNewBuild = () => (bar ? undefined : showReloadBar(SC.newBuild, SC.newB
 function showUpdateBar(): void {
   hideUpdateBar();
   // the reload it counts down to replaces the saved copy too
-  savedCopyBar?.remove();
+  removeTopBar(savedCopyBar);
   savedCopyBar = null;
   bar = cloneTemplate<HTMLElement>('update-banner-template');
   if (!bar) return;
-  const status = bar.querySelector<HTMLElement>('[role="status"]')!;
-  bar.querySelector('[data-update="cancel"]')?.addEventListener('click', hideUpdateBar);
-  document.body.append(bar);
-  countdown = startCountdown(
-    (left) => (status.textContent = updateCountdownText(left)),
-    () => (holdsTypedInput() ? keepTypedInput(status) : window.location.reload()),
+  const shown = bar;
+  const text = shown.querySelector<HTMLElement>('[data-bar="text"]')!;
+  shown.querySelector('[data-update="cancel"]')?.addEventListener('click', hideUpdateBar);
+  placeTopBar(shown);
+  // said once: a sentence read out anew every second drowned everything else
+  announce(updateCountdownText(UPDATE_COUNTDOWN_SECONDS));
+  const started = startCountdown(
+    (left) => (text.textContent = updateCountdownText(left)),
+    () => (holdsTypedInput() ? keepTypedInput(text) : window.location.reload()),
   );
+  countdown = started;
+  // held while the keyboard is on the bar ('Abbrechen' reached by Tab), on again when it leaves; not on hover:
+  // a pointer resting at the top of the window would hold every countdown there
+  shown.addEventListener('focusin', () => started.hold(true));
+  shown.addEventListener('focusout', (event) => started.hold(shown.contains(event.relatedTarget as Node | null)));
 }
 
 /**

@@ -47,7 +47,15 @@ test('after one visit the home page and a visited news page load with the networ
     // the fan learns that this is no fresh page, and from when it is (the day it was saved; at midnight either)
     const day = (at: Date) => new Intl.DateTimeFormat('de-AT', { day: 'numeric', month: 'long', timeZone: 'Europe/Vienna' }).format(at);
     const days = [...new Set([day(savedFrom), day(new Date())])].join('|');
-    await expect(page.getByTestId('saved-copy').getByRole('status')).toHaveText(new RegExp(`^Keine Verbindung: Du siehst die gespeicherte Fassung vom (${days}), \\d{2}:\\d{2} Uhr\\.$`));
+    const told = new RegExp(`^Keine Verbindung: Du siehst die gespeicherte Fassung vom (${days}), \\d{2}:\\d{2} Uhr\\.$`);
+    await expect(page.getByTestId('saved-copy').locator('[data-bar="text"]')).toHaveText(told);
+    // said to screen readers in the layout's live region, there from the start
+    await expect(page.getByRole('status').and(page.locator('#pwa-announce'))).toHaveText(told);
+    // the bar sits above the header, not over it: the club's name and the menu stay reachable offline
+    const bar = (await page.getByTestId('saved-copy').boundingBox())!;
+    const header = (await page.locator('.site-header').boundingBox())!;
+    expect(bar.y + bar.height).toBeLessThanOrEqual(header.y + 1);
+    await page.locator('.site-header a[href="/"]').first().click({ trial: true, timeout: 5_000 });
 
     const article = await page.goto(`${site.url}/news/${articleId}?von=startseite`);
     expect(article?.status()).toBe(200);

@@ -65,7 +65,7 @@ test('after a full republish, offline, a page saved before comes as the outdated
   try {
     await page.goto(`${site.url}${article}`);
     shown = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
-    const notice = page.getByTestId('saved-copy').getByRole('status');
+    const notice = page.getByTestId('saved-copy').locator('[data-bar="text"]');
     await expect(notice).toHaveText(/^Keine Verbindung: Du siehst die gespeicherte Fassung vom .+, \d{2}:\d{2} Uhr\. Die Seite wurde seitdem geändert\.$/);
   } finally {
     await context.setOffline(false);

@@ -141,6 +141,45 @@ test("'Abbrechen' removes the banner and stops the countdown: the page stays", a
   await expect(banner(page)).toHaveCount(0);
 });
 
+test("the keyboard reaches 'Abbrechen' first, and the countdown waits while it is there; the words are said once, above the header", async ({ page, browser }) => {
+  const before = await openHomeTab(page);
+  makeNews(site.db(), { title: `Neuer Trainer ${Date.now()}`, created_at: new Date().toISOString() });
+  expect(await cacheUpdateAsSuperadmin(browser, site)).toBe(before + 1);
+
+  await returnToTab(page);
+  await expect(banner(page)).toContainText('Die Seite wird in 5 Sekunden neu geladen.');
+  // screen readers hear the sentence once, from the layout's live region; the bar's own text is no live region
+  const announced = page.getByRole('status').and(page.locator('#pwa-announce'));
+  await expect(announced).toHaveText('Neue Inhalte verfügbar. Die Seite wird in 5 Sekunden neu geladen.');
+  await expect(banner(page).getByRole('status')).toHaveCount(0);
+  // the bar above the header, not over the club's name and the menu
+  const bar = (await banner(page).boundingBox())!;
+  const header = (await page.locator('.site-header').boundingBox())!;
+  expect(bar.y + bar.height).toBeLessThanOrEqual(header.y + 1);
+
+  // from the top of the page: the skip link, then 'Abbrechen'
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Zum Inhalt springen' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(banner(page).getByRole('button', { name: 'Abbrechen' })).toBeFocused();
+  await noteNavigations(page);
+  await page.clock.runFor(30_000);
+  expect(await startedNavigation(page)).toBe(false);
+  await expect(banner(page)).toContainText('Die Seite wird in 5 Sekunden neu geladen.');
+  await expect(announced).toHaveText('Neue Inhalte verfügbar. Die Seite wird in 5 Sekunden neu geladen.');
+
+  // the keyboard moves on: the count goes on from where it stood, and the page reloads at its end
+  await page.keyboard.press('Tab');
+  await page.clock.runFor(1000);
+  await expect(banner(page)).toContainText('Die Seite wird in 4 Sekunden neu geladen.');
+  const reloaded = page.waitForEvent('load');
+  await page.clock.runFor(4000);
+  await reloaded;
+  expect(await isSameDocument(page)).toBe(false);
+  await page.clock.resume();
+});
+
 test('a form with typed input is not reloaded away at the countdown\'s end: the bar says so and offers the reload', async ({ page, browser }) => {
   const before = await openHomeTab(page, '/kontakt');
   const form = page.locator('.contact-form form');
