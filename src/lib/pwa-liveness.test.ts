@@ -85,4 +85,32 @@ describe('worker liveness (heartbeat 10 s, restart after more than 35 s silence,
     expect(sendHeartbeat).toHaveBeenCalledTimes(1);
     expect(sendRestart).not.toHaveBeenCalled();
   });
+
+  it('a tab whose timers wake once a minute (in the background) is not restarted while the worker answers each heartbeat', () => {
+    // both timers run in the same wake, the heartbeat first; the worker's reply comes a moment after the check
+    let at = 0;
+    const intervals: (() => void)[] = [];
+    const timers = { setInterval: (fn: () => void) => intervals.push(fn), clearInterval: () => undefined };
+    const sendRestart = vi.fn();
+    let waiting = 0;
+    const liveness = startLiveness({ sendHeartbeat: () => waiting++, sendRestart, now: () => at, timers });
+    const reply = () => {
+      if (waiting === 0) return;
+      waiting = 0;
+      liveness.onReply();
+    };
+    reply();
+    for (let wake = 1; wake <= 10; wake++) {
+      at = wake * 60_000;
+      for (const fn of intervals) fn();
+      reply();
+    }
+    expect(sendRestart).not.toHaveBeenCalled();
+    // the worker stops answering: the next wake sees the heartbeat of the one before unanswered for a minute
+    at = 11 * 60_000;
+    for (const fn of intervals) fn();
+    at = 12 * 60_000;
+    for (const fn of intervals) fn();
+    expect(sendRestart).toHaveBeenCalledTimes(1);
+  });
 });
