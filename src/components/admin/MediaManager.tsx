@@ -70,7 +70,10 @@ function MediaCard({ item, onChanged, onDeleted }: { item: MediaItem; onChanged:
   const [deleting, setDeleting] = useState(false);
   const name = mediaName(item.url);
   const remove = async () => {
-    if (!confirmAction(T.deleteConfirm)) return;
+    // used only as photos no page shows (consent withdrawn): the delete takes them off those players too
+    const onlyNotShown = item.uses.length > 0 && item.uses.every((use) => use.notShown);
+    const confirmText = onlyNotShown ? T.deleteConfirmNotShown(item.uses.map((use) => use.label)) : T.deleteConfirm;
+    if (!confirmAction(confirmText)) return;
     const focus = focusAfterRemoval();
     setDeleting(true);
     const result = await callAction(() => actions.admin.mediaLibrary.remove({ url: item.url }));
@@ -100,7 +103,7 @@ function MediaCard({ item, onChanged, onDeleted }: { item: MediaItem; onChanged:
               <ul style={{ margin: '0.25rem 0', paddingLeft: '1.25rem' }}>
                 {item.uses.map((use) => (
                   <li key={`${use.table}/${use.id}/${use.field}`}>
-                    {use.label} ({use.field})
+                    {use.label} ({use.field}){use.notShown && <small className="hint"> – {T.notShown}</small>}
                   </li>
                 ))}
               </ul>

@@ -31,6 +31,9 @@ export const MEDIA_TEXTS = {
   altTooLong: `Der Alternativtext darf höchstens ${MAX_ALT_LENGTH} Zeichen lang sein.`,
   delete: 'Löschen',
   deleteConfirm: 'Dieses Bild wirklich löschen? Die Datei wird entfernt.',
+  notShown: 'nicht veröffentlicht (ohne Einwilligung); Löschen entfernt das Foto auch beim Spieler',
+  deleteConfirmNotShown: (players: string[]) =>
+    `Dieses Bild wirklich löschen? Die Datei wird entfernt, und das Foto wird bei ${players.join(', ')} entfernt, wo es ohne Einwilligung nicht veröffentlicht ist.`,
   deleted: 'Bild gelöscht',
   deleteFailed: 'Bild nicht gelöscht',
   notFound: 'Dieses Bild gibt es nicht mehr in der Mediathek.',
@@ -57,7 +60,14 @@ export const mediaAltSchema = mediaUrlSchema.extend({
 });
 
 /** One place that shows an image. */
-export type MediaUse = { table: string; id: string; label: string; field: string };
+export type MediaUse = {
+  table: string;
+  id: string;
+  label: string;
+  field: string;
+  /** a player's photo the public pages do not show (a protected child without consent): deleting the image takes it off */
+  notShown?: true;
+};
 
 /** One image of the library as the admin sees it. */
 export type MediaItem = {

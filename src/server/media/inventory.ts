@@ -15,6 +15,7 @@ import { write } from '../db/write';
 import { VARIANT_WIDTHS, variantUrl } from '../content/image-variants';
 import type { MediaItem } from '../../lib/schemas/media';
 import { addressesInVersions, mediaUses, usesOfImage } from './usage';
+import { isPhotoNotShown, playerPhotosNotShown } from './photos-not-shown';
 import { sweepDays, sweepVerdict } from './sweep-rule';
 import { trashDays } from '../revisions/trash';
 
@@ -199,7 +200,9 @@ export async function listMedia(db: Db, uploadsDir: string = config.uploadsDir):
     .all()
     .map((row) => {
       const file = uploadFile(row.url, uploadsDir);
-      const used = usesOfImage(uses, row.url).map(({ table, id, label, field }) => ({ table, id, label, field }));
+      const all = usesOfImage(uses, row.url);
+      const notShown = playerPhotosNotShown(db, all);
+      const used = all.map((use) => ({ table: use.table, id: use.id, label: use.label, field: use.field, ...(isPhotoNotShown(use, notShown) && { notShown: true as const }) }));
       return {
         ...row,
         thumb: file && there(variantUrl(file, VARIANT_WIDTHS[0])) ? variantUrl(row.url, VARIANT_WIDTHS[0]) : row.url,

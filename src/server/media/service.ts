@@ -1,15 +1,16 @@
 // What an admin does in the media library: give an image its alt text (the
 // pages that show it are republished: their <img alt> changes), and delete an
 // image that nothing uses any more (its file, its WebP copies and its row).
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { config } from '../config';
 import { getDb, type Db } from '../db/client';
-import { media } from '../db/schema';
+import { media, players } from '../db/schema';
 import { RefusedWrite, write } from '../db/write';
 import type { Change } from '../publish/routes';
 import { MEDIA_TEXTS } from '../../lib/schemas/media';
 import { removeImageFiles } from './inventory';
 import { changesOf, describeUses, whereUsed } from './usage';
+import { isPhotoNotShown, playerPhotosNotShown } from './photos-not-shown';
 import { recordAudit } from '../audit/audit-log';
 import { getDeployer } from '../deploy/deployer';
 
@@ -41,9 +42,13 @@ export async function deleteMedia(url: string, db: Db = getDb(), uploadsDir: str
     'media.delete',
     (tx) => {
       const uses = whereUsed(tx, url);
-      if (uses.length > 0) throw new RefusedWrite(MEDIA_TEXTS.stillUsed(describeUses(uses)));
+      // a child's photo no page shows any more (consent withdrawn) does not keep its file public for good
+      const notShown = playerPhotosNotShown(tx, uses);
+      const shown = uses.filter((use) => !isPhotoNotShown(use, notShown));
+      if (shown.length > 0) throw new RefusedWrite(MEDIA_TEXTS.stillUsed(describeUses(shown)));
       const row = tx.delete(media).where(eq(media.url, url)).returning({ url: media.url }).get();
       if (!row) throw new RefusedWrite(MEDIA_TEXTS.notFound, 'NOT_FOUND');
+      if (notShown.size > 0) tx.update(players).set({ image_url: null }).where(inArray(players.id, [...notShown])).run();
       recordAudit(tx, { action: 'media.delete', entity: 'media', rowId: url });
     },
     db,
