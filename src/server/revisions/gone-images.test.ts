@@ -8,6 +8,7 @@ import type { Db } from '../db/client';
 import { createTestDb, seed } from '../db/test-db';
 import { write } from '../db/write';
 import { restoreRevision, rowHistory } from './revisions';
+import { siteUrl } from '../config';
 
 let db: Db;
 let uploads: string;
@@ -70,5 +71,30 @@ describe('restoring a version whose picture was deleted since', () => {
     expect(db.$client.prepare(`SELECT content FROM news WHERE id = 'n3'`).pluck().get()).toBe(
       `<p>Vor dem Spiel</p><p>Die Tore:</p><p><img alt="Jubel" src="${kept}"></p>`,
     );
+  });
+
+  it("judges an address written with the site's own host or a query as the upload it names", () => {
+    // a browser's 'copy image address' of one of the site's images, and an address with a query
+    const host = siteUrl().origin;
+    const [gone, kept] = [upload('weg.jpg'), upload('bleibt.jpg')];
+    seed(db, () => db.$client.prepare(`INSERT INTO news (id, title, content, image_url) VALUES ('n4', 'Alt', ?, ?)`).run(`<p><img src="${host}${gone}" alt="Aufwärmen"><img src="${kept}?v=2" alt="Jubel"></p>`, `${host}${gone}?v=2`));
+    edit(`UPDATE news SET title = 'Neu', content = '<p>Kurz</p>', image_url = ? WHERE id = 'n4'`, kept);
+    fs.rmSync(path.join(uploads, 'weg.jpg'));
+    const restored = restoreRevision(oldest('news', 'n4'), db, uploads);
+    expect(restored.keptImages.sort()).toEqual(['Bild', 'Text']);
+    expect(db.$client.prepare(`SELECT title, content, image_url FROM news WHERE id = 'n4'`).get()).toEqual({
+      title: 'Alt',
+      content: `<p><img src="${kept}?v=2" alt="Jubel"></p>`,
+      image_url: kept,
+    });
+  });
+
+  it("leaves another site's '/uploads/' alone: it is none of ours", () => {
+    const elsewhere = 'https://sponsor.example/uploads/weg.jpg';
+    seed(db, () => db.$client.prepare(`INSERT INTO news (id, title, content, image_url) VALUES ('n5', 'Alt', ?, ?)`).run(`<p><img src="${elsewhere}" alt="Logo"></p>`, elsewhere));
+    edit(`UPDATE news SET title = 'Neu', content = '<p>Kurz</p>', image_url = NULL WHERE id = 'n5'`);
+    const restored = restoreRevision(oldest('news', 'n5'), db, uploads);
+    expect(restored.keptImages).toEqual([]);
+    expect(db.$client.prepare(`SELECT image_url FROM news WHERE id = 'n5'`).pluck().get()).toBe(elsewhere);
   });
 });
