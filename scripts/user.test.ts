@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/server/db/client';
+import { verifyPassword } from '../src/server/auth/password';
 
 let dataDir: string;
 beforeAll(() => {
@@ -38,6 +39,34 @@ describe('npm run user -- create', () => {
     expect(row.role).toBe('superadmin');
     expect(row.hash).toMatch(/^\$argon2id\$/);
   });
+
+  it('--password-stdin reads the password from standard input, not from the command line (shell history, ps)', async () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/user.ts', 'create', '--email', 'kassier@example.at', '--password-stdin', '--role', 'admin'], {
+      env: { ...process.env, DATA_DIR: dataDir },
+      encoding: 'utf8',
+      input: 'Grüße vom Kassier 2026\nzweite Zeile gehört nicht dazu\n',
+    });
+    expect(result.status, result.stderr).toBe(0);
+    const db = openDatabase(path.join(dataDir, 'club.db'));
+    const hash = db.$client.prepare("SELECT password_hash FROM users WHERE email = 'kassier@example.at'").pluck().get() as string;
+    db.$client.close();
+    expect(await verifyPassword(hash, 'Grüße vom Kassier 2026')).toBe(true);
+
+    const both = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/user.ts', 'create', '--email', 'x@example.at', '--password', 'ein langes Passwort', '--password-stdin'], {
+      env: { ...process.env, DATA_DIR: dataDir },
+      encoding: 'utf8',
+      input: 'ein langes Passwort\n',
+    });
+    expect(both.status).not.toBe(0);
+    expect(both.stderr).toContain('--password und --password-stdin schließen einander aus.');
+    const none = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/user.ts', 'create', '--email', 'y@example.at', '--password-stdin'], {
+      env: { ...process.env, DATA_DIR: dataDir },
+      encoding: 'utf8',
+      input: '',
+    });
+    expect(none.status).not.toBe(0);
+    expect(none.stderr).toContain('auf der Standardeingabe kam kein Passwort.');
+  }, 60_000);
 
   it('--help prints how it is called', () => {
     const result = userCli('--help');

@@ -1,5 +1,6 @@
-// `npm run user -- create --email E --password P --role superadmin`
-// Non-interactive; exits non-zero with a clear message on any problem.
+// `npm run user -- create --email E --password P --role superadmin`, or with `--password-stdin` and the password
+// on standard input (a password typed on the command line stays in the shell's history and, while the command
+// runs, in every user's `ps`). Non-interactive; exits non-zero with a clear message on any problem.
 import './as-data-owner';
 import { readCommandLine, saidIfFailed } from './command-line';
 
@@ -8,7 +9,20 @@ const { ROLES } = await import('../src/server/auth/roles');
 const { passwordProblem } = await import('../src/server/auth/password');
 const { createUser, findUserByEmail, isEmail, normaliseEmail } = await import('../src/server/auth/users');
 
-const USAGE = 'Aufruf: npm run user -- create --email E --password P --role superadmin|admin|moderator|user';
+const USAGE =
+  'Aufruf: npm run user -- create --email E --password P --role superadmin|admin|moderator|user\n' +
+  '   oder: … --password-stdin (das Passwort als erste Zeile der Standardeingabe, z. B. aus einer Datei: < passwort.txt)';
+
+/** The password as the first line of standard input, without its line end (a file, a pipe, or typed and Ctrl-D). */
+async function firstLineOfStdin(): Promise<string> {
+  process.stdin.setEncoding('utf8');
+  let text = '';
+  for await (const chunk of process.stdin) {
+    text += String(chunk);
+    if (text.includes('\n')) break;
+  }
+  return text.split(/\r?\n/)[0]!;
+}
 
 function fail(message: string): never {
   console.error(`Fehler: ${message}`);
@@ -17,7 +31,13 @@ function fail(message: string): never {
 
 // exit code 1 for every mistake, as before (scripts and install.sh test for non-zero)
 const parsed = readCommandLine(
-  { email: { type: 'string' }, password: { type: 'string' }, role: { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h' } },
+  {
+    email: { type: 'string' },
+    password: { type: 'string' },
+    'password-stdin': { type: 'boolean' },
+    role: { type: 'string', multiple: true },
+    help: { type: 'boolean', short: 'h' },
+  },
   USAGE,
   { positionals: true, code: 1 },
 );
@@ -27,9 +47,11 @@ if (parsed.values.help) {
 }
 const [command] = parsed.positionals;
 if (command !== 'create') fail(`unbekannter Befehl ${command ? `'${command}'` : '(keiner)'}.\n${USAGE}`);
-const { email, password, role } = parsed.values;
+const { email, role } = parsed.values;
 if (!email || !isEmail(normaliseEmail(email))) fail(`--email fehlt oder ist keine gültige E-Mail-Adresse.\n${USAGE}`);
-if (!password) fail(`--password fehlt.\n${USAGE}`);
+if (parsed.values.password !== undefined && parsed.values['password-stdin']) fail(`--password und --password-stdin schließen einander aus.\n${USAGE}`);
+const password = parsed.values['password-stdin'] ? await firstLineOfStdin() : parsed.values.password;
+if (!password) fail(parsed.values['password-stdin'] ? 'auf der Standardeingabe kam kein Passwort.' : `--password fehlt (oder --password-stdin).\n${USAGE}`);
 const db = await saidIfFailed(() => getDb());
 const problem = passwordProblem(password, db);
 if (problem) fail(problem);
