@@ -79,4 +79,23 @@ describe('sessions after the Lucia guide', () => {
     deleteSessionCookie(jar, true);
     expect(deleted).toEqual([SESSION_COOKIE, SIGNED_IN_COOKIE]);
   });
+
+  it('a sign-out whose row the database would not delete (a full disk) ends the session in this server all the same, and the row goes once it writes', async () => {
+    const db = createTestDb();
+    const user = await createUser(db, { email: 's@verein.at', roles: ['user'] });
+    const { token, session } = createSession(db, user.id);
+    // the disk refuses every delete of a session, as a full one does: the delete needs room that is not there
+    db.$client.exec(`CREATE TRIGGER full_disk BEFORE DELETE ON sessions BEGIN INSERT INTO site_settings (key, value) VALUES (hex(randomblob(16)), zeroblob(100000)); END`);
+    db.$client.pragma(`max_page_count = ${db.$client.pragma('page_count', { simple: true }) as number}`);
+    expect(() => invalidateSession(db, session.id)).toThrow();
+    expect(db.select().from(sessions).all()).toHaveLength(1);
+    // whoever copied the cookie is not signed in with it
+    expect(validateSessionToken(db, token)).toBeNull();
+    expect(validateSessionToken(db, token)).toBeNull();
+    // the disk writes again: the next look removes the row
+    db.$client.exec('DROP TRIGGER full_disk');
+    db.$client.pragma('max_page_count = 1073741823');
+    expect(validateSessionToken(db, token)).toBeNull();
+    expect(db.select().from(sessions).all()).toHaveLength(0);
+  });
 });

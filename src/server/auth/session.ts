@@ -41,12 +41,26 @@ export function createSession(
   return { token, session };
 }
 
+/**
+ * Sessions signed out while the database would not delete their row (a full disk, read-only storage): ended in
+ * this server all the same, so that whoever copied the cookie is not signed in with it; the row goes at the next
+ * look that can write. In memory, so until the next start; kept on globalThis, as the Astro bundle and the server
+ * each load a copy of this module.
+ */
+const KEY = Symbol.for('anstoss.sessionsEndedUnwritten');
+const endedUnwritten: Set<string> = ((globalThis as Record<symbol, unknown>)[KEY] as Set<string>) ?? new Set<string>();
+(globalThis as Record<symbol, unknown>)[KEY] = endedUnwritten;
+
 export function validateSessionToken(
   db: Db,
   token: string,
   now = Date.now(),
 ): { session: Session; user: SessionUser; renewed: boolean } | null {
   const id = hashToken(token);
+  if (endedUnwritten.has(id)) {
+    if (writeIfPossible('session.invalidate', () => db.delete(sessions).where(eq(sessions.id, id)).run(), db)) endedUnwritten.delete(id);
+    return null;
+  }
   const row = db
     .select({ session: sessions, user: { id: users.id, email: users.email } })
     .from(sessions)
@@ -70,7 +84,12 @@ export function validateSessionToken(
 }
 
 export function invalidateSession(db: Db, sessionId: string): void {
-  write('session.invalidate', () => db.delete(sessions).where(eq(sessions.id, sessionId)).run(), db);
+  try {
+    write('session.invalidate', () => db.delete(sessions).where(eq(sessions.id, sessionId)).run(), db);
+  } catch (error) {
+    endedUnwritten.add(sessionId);
+    throw error;
+  }
 }
 
 export function invalidateUserSessions(db: Db, userId: string, exceptSessionId?: string): void {
