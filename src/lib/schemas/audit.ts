@@ -166,6 +166,8 @@ export const AUDIT_TEXTS = {
   purgedInquiries: (n: number) => `${n} ${n === 1 ? 'Anfrage' : 'Anfragen'} älter als die Aufbewahrungsfrist gelöscht`,
   forgotSignIns: (n: number) => `${n} abgelaufene Sitzungen, Anmelde-Links und Sperrvermerke gelöscht`,
   burstPair: (n: number, address: string) => `${n} fehlgeschlagene Anmeldungen für dieses Konto von ${address}`,
+  /** burstPair as the data-subject export gives it: the network address may be anyone's (decision 031) */
+  burstPairExported: (n: number) => `${n} fehlgeschlagene Anmeldungen für dieses Konto`,
   burstAddress: (n: number, address: string) => `${n} fehlgeschlagene Anmeldungen von ${address} (verschiedene Konten möglich)`,
   burstAccount: (n: number) => `${n} fehlgeschlagene Anmeldungen für dieses Konto von verschiedenen Adressen: Konto wird angegriffen`,
   signinFrom: (address: string) => `von ${address}`,

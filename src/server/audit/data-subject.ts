@@ -14,7 +14,7 @@ import { resetRecipientKey } from '../auth/rate-limit';
 import { accountLimitRecords } from '../auth/signin-limits';
 import { normaliseEmail } from '../auth/users';
 import { addressPattern } from '../../lib/address-pattern';
-import { PRIVACY_TOOL_TEXTS as T, type ErasureCopies } from '../../lib/schemas/audit';
+import { AUDIT_TEXTS, PRIVACY_TOOL_TEXTS as T, type ErasureCopies } from '../../lib/schemas/audit';
 import { BEFORE_RESTORE_PREFIX } from '../backup/archive';
 import { BEFORE_RESTORE_KEEP_DAYS } from '../backup/texts';
 import { recordAudit, type Actor } from './audit-log';
@@ -64,6 +64,18 @@ export type SubjectExport = {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** burstPair's entry ('6 fehlgeschlagene Anmeldungen für dieses Konto von 203.0.113.7'): count and address. */
+const BURST_PAIR = /^(\d+) fehlgeschlagene Anmeldungen für dieses Konto von (?!verschiedenen Adressen)\S+$/;
+
+/**
+ * A log entry's detail as the export gives it: a burst of failed sign-ins leaves out the network address it came
+ * from, which may be anyone's who typed the address (an attacker's, a stranger's), as the limits' records do.
+ */
+function exportedDetail(action: string, detail: string | null): string | null {
+  const burst = action === 'signin.failed' && detail ? BURST_PAIR.exec(detail) : null;
+  return burst ? AUDIT_TEXTS.burstPairExported(Number(burst[1])) : detail;
+}
+
 function accountOf(db: Db, email: string): SubjectExport['account'] {
   const user = db.select().from(users).where(eq(users.email, email)).get();
   if (!user) return null;
@@ -100,7 +112,7 @@ function accountOf(db: Db, email: string): SubjectExport['account'] {
       .from(auditLog)
       .where(eq(auditLog.user_id, user.id))
       .all()
-      .map((a) => ({ at: iso(a.at), action: a.action, entity: a.entity, rowId: a.row_id, detail: a.detail })),
+      .map((a) => ({ at: iso(a.at), action: a.action, entity: a.entity, rowId: a.row_id, detail: exportedDetail(a.action, a.detail) })),
     newsWritten: db
       .select({ id: news.id, title: news.title, published: news.published, createdAt: news.created_at })
       .from(news)
@@ -140,7 +152,7 @@ function auditMentions(db: Db, email: string, accountId: string | null): Subject
     .all()
     // the address whole: 'a@b.at' asked, 'Eingeladen: anna@b.at' (another person's entry) was in the export
     .filter((a) => a.user_name?.toLowerCase() === email || named.test(a.detail ?? ''))
-    .map((a) => ({ at: iso(a.at), action: a.action, by: a.user_id === null ? null : a.user_name, entity: a.entity, rowId: a.row_id, detail: a.detail }));
+    .map((a) => ({ at: iso(a.at), action: a.action, by: a.user_id === null ? null : a.user_name, entity: a.entity, rowId: a.row_id, detail: exportedDetail(a.action, a.detail) }));
 }
 
 /** Everything stored about the address, as one JSON-ready object; the export is itself logged (without the address). */

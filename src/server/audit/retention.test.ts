@@ -12,6 +12,7 @@ import { inviteUser } from '../services/invitations';
 import { settled, slowSend } from '../services/test-users';
 import { PRIVACY_TOOL_TEXTS, RETENTION_DEFAULTS, retentionSchema } from '../../lib/schemas/audit';
 import { recordAudit } from './audit-log';
+import { recordFailedBurst } from './signin-audit';
 import { copiesAfterErasure, eraseSubject, exportSubject, maskEmail } from './data-subject';
 import { inquiryRetentionJob, monthsBefore, purgeAuditLog, purgeInquiries, retentionJobs, retentionSettings, saveRetentionSettings } from './retention';
 
@@ -179,7 +180,10 @@ describe('export and erasure of an e-mail address', () => {
     recordAttempt(db, 'reset:recipient:max@test.at', RESET_RECIPIENT_POLICY, NOW);
     recordAttempt(db, 'signin:pair:max@test.at|203.0.113.7', RESET_RECIPIENT_POLICY, NOW);
     recordAttempt(db, 'signin:account:other@test.at', RESET_RECIPIENT_POLICY, NOW);
+    // a burst of failed sign-ins for the account from one network address: the log's entry names it
+    recordFailedBurst(db, { kind: 'pair', email: 'max@test.at', clientAddress: '203.0.113.7', failures: 6 }, NOW);
     const data = exportSubject(db, 'max@test.at', boss, NOW);
+    expect(data.account?.auditLog).toContainEqual(expect.objectContaining({ action: 'signin.failed', detail: '6 fehlgeschlagene Anmeldungen für dieses Konto' }));
     expect(data.account?.newsWritten).toEqual([{ id: 'n1', title: 'Sieg im Derby', published: true, createdAt: '2026-11-01T10:00:00.000Z' }]);
     expect(data.account?.contentChanges).toEqual([{ at: new Date(NOW - 2 * DAY).toISOString(), entity: 'news', rowId: 'n1', op: 'insert' }]);
     expect(data.contactEntries.map((c) => [c.id, c.name, c.phone])).toEqual([['k1', 'Max Muster', '0664 123']]);
