@@ -25,6 +25,10 @@ export const AUDIT_ACTION_LABELS = {
   'content.update': 'Inhalt geändert',
   'content.delete': 'Inhalt gelöscht',
   'content.restore': 'Inhalt wiederhergestellt',
+  'password.change': 'Eigenes Passwort geändert',
+  'factor.on': 'Zweiter Faktor eingerichtet',
+  'factor.off': 'Zweiter Faktor ausgeschaltet',
+  'factor.recoveryCodes': 'Neue Wiederherstellungscodes',
   'factor.remove': 'Zweiter Faktor entfernt',
   'factor.required': 'Zwei-Faktor-Pflicht geändert',
   'media.delete': 'Bild gelöscht',
@@ -32,6 +36,7 @@ export const AUDIT_ACTION_LABELS = {
   'content.conflict': 'Speichern abgelehnt (inzwischen geändert)',
   'content.preview': 'Vorschau geöffnet',
   'content.purge': 'Endgültig gelöscht (Papierkorb)',
+  'audit.export': 'Protokoll exportiert',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];
@@ -63,6 +68,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   users: 'Benutzer',
   membership_inquiries: 'Anfragen',
   site_settings: 'Einstellungen',
+  media: 'Mediathek',
 };
 
 export const AUDIT_PAGE_SIZE = 50;
@@ -165,6 +171,17 @@ export const AUDIT_TEXTS = {
   purgedAudit: (n: number) => `${n} Protokolleinträge älter als die Aufbewahrungsfrist gelöscht`,
   purgedInquiries: (n: number) => `${n} ${n === 1 ? 'Anfrage' : 'Anfragen'} älter als die Aufbewahrungsfrist gelöscht`,
   forgotSignIns: (n: number) => `${n} abgelaufene Sitzungen, Anmelde-Links und Sperrvermerke gelöscht`,
+  /** the CSV download's own entry: how many entries went out, under which filter */
+  exported: (n: number, filter: { kind?: string; user?: string; entity?: string; from?: string; to?: string }) => {
+    const parts = [
+      filter.kind && `Aktion: ${AUDIT_KIND_LABELS[filter.kind as AuditKind] ?? filter.kind}`,
+      filter.user && `Benutzer: ${filter.user}`,
+      filter.entity && `Bereich: ${AUDIT_ENTITY_LABELS[filter.entity] ?? filter.entity}`,
+      filter.from && `von ${filter.from}`,
+      filter.to && `bis ${filter.to}`,
+    ].filter(Boolean);
+    return `${n} ${n === 1 ? 'Eintrag' : 'Einträge'} als CSV${parts.length > 0 ? ` (${parts.join(', ')})` : ''}`;
+  },
   burstPair: (n: number, address: string) => `${n} fehlgeschlagene Anmeldungen für dieses Konto von ${address}`,
   /** burstPair as the data-subject export gives it: the network address may be anyone's (decision 031) */
   burstPairExported: (n: number) => `${n} fehlgeschlagene Anmeldungen für dieses Konto`,

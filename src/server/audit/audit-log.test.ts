@@ -108,6 +108,22 @@ describe('listing and filtering', () => {
     recordAudit(db, { action: 'signin.failed', actor: null, detail: 'x' }, Date.UTC(2026, 10, 20, 23, 30));
   }
 
+  it("a match's, a league's and a line-up's changes are titled as their history titles them (they had no detail)", () => {
+    const db = createTestDb();
+    const version = (entity: string, data: Record<string, unknown>, at: number) =>
+      seed(db, (tx) => tx.insert(revisions).values({ change_set: `cs-${at}`, entity, row_id: 'r1', op: 'update', data: JSON.stringify(data), user_id: 'u1', user_name: 'anna@verein.at', created_at: at }).run());
+    version('matches', { id: 'r1', home_team: 'SV Kirchberg', away_team: 'ASK Gnas' }, T0);
+    version('leagues', { id: 'r1', competition: 'Unterliga Ost', season: '2026/27' }, T0 + 1);
+    version('match_lineups', { id: 'r1', role: 'start', jersey_number: 9 }, T0 + 2);
+    version('standings', { id: 'r1', team_name: '' }, T0 + 3);
+    expect(list(db).entries.map((e) => [e.entity, e.detail])).toEqual([
+      ['standings', null],
+      ['match_lineups', 'start · 9'],
+      ['leagues', 'Unterliga Ost · 2026/27'],
+      ['matches', 'SV Kirchberg – ASK Gnas'],
+    ]);
+  });
+
   it('merges the log and the revisions, newest first, content changes with the row title', () => {
     const db = createTestDb();
     fill(db);

@@ -7,6 +7,7 @@ import type { Db } from '../db/client';
 import { write } from '../db/write';
 import { auditLog } from '../db/schema';
 import { currentActor } from '../revisions/context';
+import { REVISIONED, REVISIONED_ENTITIES } from '../../lib/revisions';
 import { viennaTimeToUtc, addDays } from '../../lib/dates-de';
 import { AUDIT_PAGE_SIZE, type AuditAction, type AuditEntry, type AuditFilter, type AuditPage } from '../../lib/schemas/audit';
 
@@ -63,10 +64,19 @@ export function recordAudit(db: Db, entry: AuditRecord, now = Date.now()): void 
 // (or name) as the detail. The WHERE of the outer query is pushed into each
 // half of the UNION ALL by SQLite, so the indexes on time still serve.
 const FROM_AUDIT = `SELECT 'a' || id AS key, at, user_id, user_name, action, entity, row_id, detail FROM audit_log`;
+/**
+ * A version's title as the history shows it (versionTitle: the entity's title columns, matches as 'A – B'): a
+ * match, a league or a line-up had no detail, the generic columns naming none of theirs.
+ */
+const TITLE_BY_ENTITY = `CASE entity ${REVISIONED_ENTITIES.map((entity) => {
+  const separator = entity === 'matches' || entity === 'league_results' ? ' – ' : ' · ';
+  const parts = REVISIONED[entity].title.map((column) => `nullif(json_extract(data, '$.${column}'), '')`).join(', ');
+  return `WHEN '${entity}' THEN nullif(concat_ws('${separator}', ${parts}), '')`;
+}).join(' ')} END`;
 const FROM_REVISIONS = `
   SELECT 'r' || id AS key, created_at AS at, user_id, user_name, 'content.' || op AS action, entity, row_id,
-    CASE WHEN json_valid(data) THEN COALESCE(json_extract(data, '$.title'), json_extract(data, '$.name'),
-      json_extract(data, '$.section_key'), json_extract(data, '$.opponent')) END AS detail
+    CASE WHEN json_valid(data) THEN COALESCE(${TITLE_BY_ENTITY}, json_extract(data, '$.title'), json_extract(data, '$.name'),
+      json_extract(data, '$.section_key')) END AS detail
   FROM revisions`;
 const MERGED = `${FROM_AUDIT} UNION ALL ${FROM_REVISIONS}`;
 const NEWEST_FIRST = 'ORDER BY at DESC, key DESC';

@@ -9,7 +9,7 @@ import { createOneTimeToken, peekToken } from '../auth/tokens';
 import { TOTP_SETUP_VALID_MS, TOTP_STEP_SECONDS, TOTP_TEXTS, hasSecondFactor, recoveryCodesLeft, verifySecondFactor } from '../auth/totp';
 import { createUser } from '../auth/users';
 import type { Db } from '../db/client';
-import { recoveryCodes, sessions, users } from '../db/schema';
+import { auditLog, recoveryCodes, sessions, users } from '../db/schema';
 import { createTestDb } from '../db/test-db';
 import { isRefusedWrite } from '../db/write';
 import {
@@ -107,6 +107,25 @@ describe('setting up the second factor', () => {
     expect(verifySecondFactor(db, admin.id, codes[2])).toBe('wrong');
     expect(verifySecondFactor(db, admin.id, renewed[0])).toBe('recovery-used');
     expect(recoveryCodesLeft(db, admin.id)).toBe(9);
+  });
+});
+
+describe("the log of one's own account changes", () => {
+  it('the password, the second factor switched on and off and new recovery codes are in the Protokoll, by the account itself', async () => {
+    const logged = () => db.select({ action: auditLog.action, by: auditLog.user_name, detail: auditLog.detail }).from(auditLog).all();
+    const { code } = await setUp(admin);
+    renewRecoveryCodes(db, admin.id, code(Date.now()));
+    // a code is taken once: the next step's (the apps' clocks may be that far ahead)
+    switchOffSecondFactor(db, { id: admin.id, isAdmin: true }, code(Date.now() + TOTP_STEP_SECONDS * 1000));
+    await changeOwnPassword(db, admin.id, { current: 'Passwort-kassier-1', password: 'Neues-Passwort-1', confirm: 'Neues-Passwort-1' }, undefined);
+    // a refused change is no entry
+    await refusal(() => changeOwnPassword(db, admin.id, { current: 'falsch-falsch', password: 'Noch-ein-Passwort-2', confirm: 'Noch-ein-Passwort-2' }, undefined));
+    expect(logged()).toEqual([
+      { action: 'factor.on', by: 'kassier@verein.at', detail: null },
+      { action: 'factor.recoveryCodes', by: 'kassier@verein.at', detail: null },
+      { action: 'factor.off', by: 'kassier@verein.at', detail: null },
+      { action: 'password.change', by: 'kassier@verein.at', detail: null },
+    ]);
   });
 });
 

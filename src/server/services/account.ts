@@ -85,13 +85,26 @@ function signedInSince(db: Db, sessionId: string | undefined, withinMs: number, 
 export function finishSecondFactor(db: Db, userId: string, code: string, now = Date.now()): { recoveryCodes: string[] } {
   proofAllowed(db, userId);
   try {
-    const confirmed = confirmTotpSetup(db, userId, code, now);
+    const confirmed = write('account.factorOn', (tx) => {
+      const codes = confirmTotpSetup(tx, userId, code, now);
+      recordOwn(tx, userId, 'factor.on');
+      return codes;
+    }, db);
     clearAttempts(db, proofKey(userId));
     return confirmed;
   } catch (error) {
     if (isRefusedWrite(error) && error.message === TOTP_TEXTS.wrongCode) recordAttempt(db, proofKey(userId), ACCOUNT_PROOF_POLICY);
     throw error;
   }
+}
+
+/**
+ * One's own account change in the Protokoll, by the account itself, in the change's write: a takeover that
+ * changed the password or swapped the second factor left no entry (only a superadmin's changes were there).
+ */
+function recordOwn(tx: Db, userId: string, action: 'password.change' | 'factor.on' | 'factor.off' | 'factor.recoveryCodes'): void {
+  const own = tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId)).get();
+  recordAudit(tx, { action, actor: own ?? null, entity: 'users', rowId: userId });
 }
 
 /** The key of a user's proofs inside a session (a code, the current password): ACCOUNT_PROOF_POLICY. */
@@ -134,13 +147,20 @@ function proveSecondFactor(db: Db, userId: string, code: string): void {
 export function switchOffSecondFactor(db: Db, user: { id: string; isAdmin: boolean }, code: string): void {
   if (user.isAdmin && isSecondFactorRequired(db)) throw new RefusedWrite(ACCOUNT_TEXTS.requiredCannotSwitchOff, 'BAD_REQUEST');
   proveSecondFactor(db, user.id, code);
-  removeSecondFactor(db, user.id);
+  write('account.factorOff', (tx) => {
+    removeSecondFactor(tx, user.id);
+    recordOwn(tx, user.id, 'factor.off');
+  }, db);
 }
 
 /** Ten new recovery codes (the old ones are void), after a current code. */
 export function renewRecoveryCodes(db: Db, userId: string, code: string): { recoveryCodes: string[] } {
   proveSecondFactor(db, userId, code);
-  return replaceRecoveryCodes(db, userId);
+  return write('account.recoveryCodes', (tx) => {
+    const renewed = replaceRecoveryCodes(tx, userId);
+    recordOwn(tx, userId, 'factor.recoveryCodes');
+    return renewed;
+  }, db);
 }
 
 /**
@@ -163,6 +183,7 @@ export async function changeOwnPassword(
     tx.update(users).set({ passwordHash }).where(eq(users.id, userId)).run();
     // a reset or invitation link someone else may hold is void with the old password
     voidPasswordTokens(tx, userId);
+    recordOwn(tx, userId, 'password.change');
   }, db);
   invalidateUserSessions(db, userId, keepSessionId);
 }

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { createTestUser, loginAs } from '../../fixtures/auth';
@@ -92,6 +93,9 @@ test('the log lists a sign-in, a failed sign-in burst, a content change and a ro
   expect(lines.some((l) => l.includes(`;${admin.email};Inhalt erstellt;News;${newsId};Protokollierter Sieg`))).toBe(true);
   expect(lines.some((l) => l.includes(`;${target.email};Fehlgeschlagene Anmeldungen;`))).toBe(true);
   expect(lines.length - 1).toBe(await rows.count());
+  // the download is itself in the log, by whom, with how many entries and the filter
+  const exported = site.db().select().from(auditLog).where(eq(auditLog.action, 'audit.export')).all();
+  expect(exported).toEqual([expect.objectContaining({ user_name: boss.email, detail: expect.stringMatching(new RegExp(`^${lines.length - 1} Einträge als CSV`)) })]);
 });
 
 test('an admin has no Protokoll: the tab is missing, the actions and the CSV are refused', async ({ page, context }) => {
