@@ -5,6 +5,7 @@ import path from 'node:path';
 import { MAX_UPLOAD_BYTES } from '../src/lib/schemas/upload';
 import { FILE_CSP, nginxHiddenUpstreamHeaders, nginxSecurityHeaders } from '../src/server/http/headers';
 import { MISSING_FILE_RULES } from '../src/server/http/site-paths';
+import { MISSING_FILE_NAMED } from '../src/lib/missing-pages';
 import { EARLIER_BUILDS_FOLDER } from '../src/server/deploy/earlier-builds';
 
 export type NginxOptions = {
@@ -59,7 +60,9 @@ function missingFileLocations(): string {
           `  ${nginxSecurityHeaders({ files: true }, '      ')}`,
           `  try_files $uri $uri/index.html @missing_${i};`,
           '}',
-          `location @missing_${i} { return 302 ${rule.redirect}; }`,
+          // a missing file named with an extension (a deleted team's calendar) is not led to the section: a
+          // calendar app followed the redirect to an HTML page and reported it unreadable (MISSING_FILE_NAMED)
+          `location @missing_${i} { if ($uri ~ "${MISSING_FILE_NAMED.source}") { return 404; } return 302 ${rule.redirect}; }`,
         ]
       : [],
   ).join('\n    ');

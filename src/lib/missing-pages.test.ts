@@ -18,6 +18,9 @@ describe('missingPageTarget (the 404 page on a static host)', () => {
     expect(missingPageTarget('/news/nicht-gefunden', MISSING_FILE_RULES)).toBeNull();
     expect(missingPageTarget('/news/nicht-gefunden/', MISSING_FILE_RULES)).toBeNull();
     expect(missingPageTarget('/team/.tmp-1234', MISSING_FILE_RULES)).toBeNull();
+    // a file named with its extension: a deleted team's calendar is not found, not the teams' page (calendar apps)
+    expect(missingPageTarget('/mannschaften/7c9e6679/spielplan.ics', MISSING_FILE_RULES)).toBeNull();
+    expect(missingPageTarget('/mannschaften/7c9e6679/spielplan', MISSING_FILE_RULES)).toBe('/mannschaften');
     // a rule may only lead to an address of this site
     expect(missingPageTarget('/a/b', [{ prefix: '/a/', redirect: '//evil.example/' }, { prefix: '/', redirect: 'https://evil.example/' }])).toBeNull();
     expect(missingPageTarget('/a/b', [{ prefix: '/a/', redirect: '/\\evil.example/' }])).toBeNull();

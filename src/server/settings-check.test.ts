@@ -17,6 +17,12 @@ describe('the settings the server starts with', () => {
     ]);
     expect(settingsProblems({ SITE_URL: 'ftp://verein.at' })).toHaveLength(1);
     expect(settingsProblems({ SITE_URL: 'https://verein.at/?x=1' })[0]).toMatch(/weder Anmeldedaten noch \? oder #/);
+    // a path was taken and then dropped by every absolute address the pages write (the sitemap, the feed, the
+    // canonical addresses, the calendar): the site is served from the host's root
+    expect(settingsProblems({ SITE_URL: 'https://verein.at/club' })).toEqual([
+      "SITE_URL: 'https://verein.at/club' darf keinen Pfad haben: die Website liegt an der Wurzel der Adresse (z. B. https://verein.at, nicht https://verein.at/club)",
+    ]);
+    expect(settingsProblems({ SITE_URL: 'https://verein.at/club/' })).toHaveLength(1);
     for (const port of ['', ' ', '0', '70000', 'achtzig', '80.5']) expect(settingsProblems({ PORT: port }), port).toEqual([`PORT: '${port}' ist keine Portnummer (1–65535)`]);
   });
 

@@ -19,6 +19,9 @@ export function settingsProblems(env: NodeJS.ProcessEnv = process.env): string[]
       problems.push(`SITE_URL: '${env.SITE_URL}' ist keine Adresse mit http:// oder https:// (z. B. https://www.verein.at)`);
     } else if (url.search || url.hash || url.username || url.password) {
       problems.push(`SITE_URL: '${env.SITE_URL}' darf weder Anmeldedaten noch ? oder # enthalten`);
+    } else if (url.pathname !== '/') {
+      // every absolute address the pages write is made from the origin (new URL('/…', site)): a path was dropped
+      problems.push(`SITE_URL: '${env.SITE_URL}' darf keinen Pfad haben: die Website liegt an der Wurzel der Adresse (z. B. ${url.origin}, nicht ${url.origin}${url.pathname.replace(/\/$/, '')})`);
     }
   }
   if (env.SMTP_URL) {

@@ -41,6 +41,7 @@ export const PLAYER_PAGE_TEXTS = {
   topScorers: 'Torschützen',
   topScorersSeason: (season: string) => `Torschützen der Saison ${season}`,
   subscribe: 'Spielplan abonnieren',
+  download: 'Kalenderdatei (.ics) herunterladen',
   table: 'Tabelle',
   tableOf: (competition: string, season: string) => `Tabelle: ${competition} ${season}`,
   teamMatches: 'Spiele',

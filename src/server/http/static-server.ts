@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { MISSING_FILE_RULES, fileForUrl } from './site-paths';
+import { MISSING_FILE_NAMED } from '../../lib/missing-pages';
 import type { Health } from '../health';
 import { isTrustedPeer, resolveClientAddress, type TrustedProxies } from './proxy';
 import { FILE_CSP, NO_STORE, securityHeaders } from './headers';
@@ -261,7 +262,8 @@ export function createStaticServer(options: StaticServerOptions): http.Server {
     const found = findFile(pathname);
     if (typeof found === 'object') return send(req, res, found.file, 200, found.cacheControl);
     if (found === 'not-found') return notFound(req, res, pathname);
-    for (const rule of MISSING_FILE_RULES) {
+    // a missing file named with an extension (a deleted team's calendar) is a plain 404, not led to its section
+    for (const rule of MISSING_FILE_NAMED.test(pathname) ? [] : MISSING_FILE_RULES) {
       if (!pathname.startsWith(rule.prefix)) continue;
       if (rule.redirect) {
         res.writeHead(302, { ...baseHeaders(req), location: rule.redirect, 'cache-control': 'no-cache' });

@@ -91,6 +91,12 @@ test('nginx serves the published pages, precompressed, with the same rules as th
     }
   }
 
+  // a deleted team's calendar: not found, on both (a redirect to the teams' page gave calendar apps an HTML page)
+  for (const server of [site.url, base]) {
+    const response = await fetch(`${server}/mannschaften/gibt-es-nicht/spielplan.ics`, { redirect: 'manual' });
+    expect(`${server === base ? 'nginx' : 'node'}: ${response.status}`).toBe(`${server === base ? 'nginx' : 'node'}: 404`);
+  }
+
   const unknown = await fetch(`${base}/gibt-es-nicht`);
   expect(unknown.status).toBe(404);
   expect(await unknown.text()).toContain('Oops! Page not found');

@@ -110,7 +110,9 @@ test.describe('Minderjährige geschützt (neue Installation)', () => {
     // one goal each: the one with fewer minutes first
     await expect(scorers.locator('li')).toHaveText([/Carl Joker\s+1 Tor/, /Anna Angreiferin\s+1 Tor/]);
     await expect(scorers.getByRole('link', { name: 'Carl Joker' })).toHaveAttribute('href', `/spieler/${ids.carl}`);
-    await expect(page.getByRole('link', { name: 'Spielplan abonnieren' })).toHaveAttribute('href', `/mannschaften/${ids.team}/spielplan.ics`);
+    // subscribed (webcal://: calendar apps keep it up to date), or downloaded once
+    await expect(page.getByRole('link', { name: 'Spielplan abonnieren' })).toHaveAttribute('href', `webcal://${new URL(site().url).host}/mannschaften/${ids.team}/spielplan.ics`);
+    await expect(page.getByRole('link', { name: 'Kalenderdatei (.ics) herunterladen' })).toHaveAttribute('href', `/mannschaften/${ids.team}/spielplan.ics`);
     await expect(page.getByRole('link', { name: /Tabelle/ })).toHaveAttribute('href', `/tabelle/${ids.league}`);
   });
 
