@@ -37,6 +37,7 @@ export const AUDIT_ACTION_LABELS = {
   'content.preview': 'Vorschau geöffnet',
   'content.purge': 'Endgültig gelöscht (Papierkorb)',
   'audit.export': 'Protokoll exportiert',
+  'backup.restore': 'Sicherung eingespielt',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as AuditAction[];
@@ -171,6 +172,8 @@ export const AUDIT_TEXTS = {
   purgedAudit: (n: number) => `${n} Protokolleinträge älter als die Aufbewahrungsfrist gelöscht`,
   purgedInquiries: (n: number) => `${n} ${n === 1 ? 'Anfrage' : 'Anfragen'} älter als die Aufbewahrungsfrist gelöscht`,
   forgotSignIns: (n: number) => `${n} abgelaufene Sitzungen, Anmelde-Links und Sperrvermerke gelöscht`,
+  /** a restore's entry in the restored log: the log goes back to the archive's day with the data */
+  restored: (archiveDay: string, archive: string) => `Sicherung vom ${archiveDay} eingespielt (${archive})`,
   /** the CSV download's own entry: how many entries went out, under which filter */
   exported: (n: number, filter: { kind?: string; user?: string; entity?: string; from?: string; to?: string }) => {
     const parts = [

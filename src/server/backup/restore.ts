@@ -16,6 +16,8 @@ import { syncFile, syncFolder } from '../whole-file';
 import { BACKUP_TEXTS } from './texts';
 import { stagedDatabaseProblem } from './staged-database';
 import { cacheVersionOf, keepCacheVersionRising } from '../publish/version';
+import { AUDIT_TEXTS } from '../../lib/schemas/audit';
+import { formatDateTime } from '../../lib/dates-de';
 
 export class RestoreError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
@@ -120,30 +122,38 @@ async function unpackAndCheck(archive: string, staging: string, migrationsDir: s
   return manifest;
 }
 
-/**
- * The restored database goes on from the cache version the current one reached (publish/version.ts), so that the
- * republish after the restore raises it above every version a fan's service worker knows. A current database
- * that cannot be read (a reason to restore) leaves the restored one's as it is.
- */
-function carryCacheVersionOver(dataDir: string, staging: string): void {
+/** The cache version the current database reached, or null (none yet, or it cannot be read: a reason to restore). */
+function currentCacheVersion(dataDir: string): number | null {
   const currentFile = path.join(dataDir, DB_ENTRY);
-  if (!fs.existsSync(currentFile)) return;
-  let current: number;
+  if (!fs.existsSync(currentFile)) return null;
   try {
     const live = new Database(currentFile, { readonly: true, fileMustExist: true });
     try {
-      current = cacheVersionOf(live);
+      return cacheVersionOf(live);
     } finally {
       live.close();
     }
   } catch (error) {
     console.warn(`[restore] cache version of ${currentFile} not read: ${error instanceof Error ? error.message : String(error)}`);
-    return;
+    return null;
   }
+}
+
+/**
+ * The restored database before the swap. It goes on from the cache version the current one reached
+ * (publish/version.ts), so that the republish after the restore raises it above every version a fan's service
+ * worker knows. And its Protokoll says it was restored, from which archive of which day: the log rewinds with the
+ * data, and the sign-ins and role changes since were gone without a word.
+ */
+function readyRestoredDatabase(dataDir: string, staging: string, archive: { file: string; createdAt: string }, now: Date): void {
+  const current = currentCacheVersion(dataDir);
   const restoredFile = path.join(staging, DB_ENTRY);
   const restored = new Database(restoredFile, { fileMustExist: true });
   try {
-    keepCacheVersionRising(restored, current);
+    if (current !== null) keepCacheVersionRising(restored, current);
+    restored
+      .prepare(`INSERT INTO audit_log (at, action, detail) VALUES (?, 'backup.restore', ?)`)
+      .run(now.getTime(), AUDIT_TEXTS.restored(formatDateTime(Date.parse(archive.createdAt)), path.basename(archive.file)));
     // the swap moves the database file alone: nothing may stay in a -wal beside it
     restored.pragma('wal_checkpoint(TRUNCATE)');
   } finally {
@@ -244,7 +254,7 @@ export async function restoreBackup(archive: string, target: RestoreTarget, now 
       fs.mkdirSync(staging, { recursive: true, mode: 0o700 });
       return unpackAndCheck(file, staging, target.migrationsDir);
     });
-    await beforeTheSwap(target.dataDir, () => carryCacheVersionOver(target.dataDir, staging));
+    await beforeTheSwap(target.dataDir, () => readyRestoredDatabase(target.dataDir, staging, { file, createdAt: manifest.createdAt }, now));
     // the unpack's fsyncs run without a turn of the event loop: on slow storage the lock's heartbeat lapsed,
     // a server in another container took the data over, and the swap renamed its database from under it
     if (!stillHoldsDataLock(target.dataDir)) throw new RestoreError(BACKUP_TEXTS.lockLost(target.dataDir));
