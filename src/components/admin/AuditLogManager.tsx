@@ -4,7 +4,7 @@
 // newest first, filtered by action, user, area and days, 50 per page, as CSV
 // with the same filter; and how long the log and the inquiries are kept.
 import { actions } from 'astro:actions';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { formatShortDate } from '../../lib/dates-de';
 import {
   AUDIT_ACTION_LABELS,
@@ -102,15 +102,20 @@ export default function AuditLogManager() {
   const [page, setPage] = useState(1);
   const [data, setData] = useState<(AuditPage & { entities: string[] }) | null>(null);
   const [reloads, setReloads] = useState(0);
+  const upTo = useRef<string | null>(null);
   // a content change anywhere is a new line here
   useLiveReload(LIVE_TABLES, () => setReloads((n) => n + 1));
 
   useEffect(() => {
     let current = true;
-    const input: AuditFilterInput = { ...Object.fromEntries(queryOf(filter)), page };
+    // the first page shows the newest; the next ones as they stood when it was read (AuditFilter.upTo)
+    const input: AuditFilterInput = { ...Object.fromEntries(queryOf(filter)), page, ...(page > 1 && upTo.current ? { upTo: upTo.current } : {}) };
     void callAction(() => actions.admin.audit.list(input)).then((result) => {
       if (!current) return;
-      if (result.ok) setData(result.data);
+      if (result.ok) {
+        if (page === 1) upTo.current = result.data.upTo;
+        setData(result.data);
+      }
       else failed(T.loadError, result.message);
     });
     return () => {

@@ -93,6 +93,14 @@ export const auditFilterSchema = z.object({
   from: day,
   to: day,
   page: z.coerce.number().int().min(1).max(100_000).optional(),
+  /**
+   * The newest entry the first page showed ('<at>:<key>'): the pages after it are counted from there, so that an
+   * entry coming in meanwhile (the tab reloads at every change) does not push a row onto the next page twice.
+   */
+  upTo: z
+    .string()
+    .regex(/^\d{1,16}:[ar]\d{1,16}$/, 'Ungültige Seite.')
+    .optional(),
 });
 export type AuditFilterInput = z.input<typeof auditFilterSchema>;
 export type AuditFilter = z.output<typeof auditFilterSchema>;
@@ -108,7 +116,7 @@ export type AuditEntry = {
   rowId: string | null;
   detail: string | null;
 };
-export type AuditPage = { entries: AuditEntry[]; total: number; page: number; pageSize: number };
+export type AuditPage = { entries: AuditEntry[]; total: number; page: number; pageSize: number; upTo: string | null };
 
 export const RETENTION_DEFAULTS = { auditDays: 365, inquiryMonths: 12 } as const;
 export const retentionSchema = z.object({

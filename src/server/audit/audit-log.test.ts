@@ -154,6 +154,16 @@ describe('listing and filtering', () => {
     expect([second.page, second.total, second.entries.map((e) => e.action)]).toEqual([2, 5, ['role.add', 'content.update']]);
     // past the end: the last page
     expect(list(db, { page: 99 }, 2).page).toBe(3);
+    // an entry coming in while the admin pages on (the tab reloads at every change): counted from the first page's
+    // newest entry, the next page neither repeats the first page's last row nor skips one
+    const first = list(db, { page: 1 }, 2);
+    recordAudit(db, { action: 'role.remove', actor: { id: 'u1', email: 'anna@verein.at' } }, Date.UTC(2026, 10, 21, 8, 0));
+    const next = list(db, { page: 2, upTo: first.upTo! }, 2);
+    expect(first.entries.map((e) => e.action)).toEqual(['signin.failed', 'content.delete']);
+    expect([next.total, next.upTo, next.entries.map((e) => e.action)]).toEqual([5, first.upTo, ['role.add', 'content.update']]);
+    // without it, the row the first page ended with came again
+    expect(list(db, { page: 2 }, 2).entries.map((e) => e.action)).toEqual(['content.delete', 'role.add']);
+    expect(() => auditFilterSchema.parse({ upTo: "1; DROP TABLE audit_log" })).toThrow();
     // a hostile filter is only a value
     expect(list(db, { user: "' OR 1=1 --" }).total).toBe(0);
     expect(() => auditFilterSchema.parse({ kind: 'drop table' })).toThrow();

@@ -126,6 +126,12 @@ function whereOf(filter: AuditFilter): { sql: string; params: unknown[] } {
     parts.push('at < ?');
     params.push(to);
   }
+  // the pages after the first, as they stood when it was read (NEWEST_FIRST's order: at, then key)
+  if (filter.upTo) {
+    const [at, key] = filter.upTo.split(':');
+    parts.push('(at < ? OR (at = ? AND key <= ?))');
+    params.push(Number(at), Number(at), key);
+  }
   return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
 }
 
@@ -152,7 +158,9 @@ export function listAudit(db: Db, filter: AuditFilter, pageSize = AUDIT_PAGE_SIZ
     // a kind of entry no version is ('Anmeldung'): the versions are not read at all
     .prepare(pageQuery(where.sql, !filter.kind || filter.kind === 'content' || filter.kind.startsWith('content.')))
     .all(...where.params, page * pageSize, ...where.params, page * pageSize, pageSize, (page - 1) * pageSize) as Row[];
-  return { entries: rows.map(toEntry), total, page, pageSize };
+  const newest = page === 1 ? rows[0] : undefined;
+  const upTo = filter.upTo ?? (newest ? `${newest.at}:${newest.key}` : null);
+  return { entries: rows.map(toEntry), total, page, pageSize, upTo };
 }
 
 /** Every entry of the filter, newest first (the CSV), read lazily. */
