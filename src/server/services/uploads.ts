@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { config } from '../config';
 import { getDb, type Db } from '../db/client';
 import { STORAGE_TEXTS } from '../db/write';
-import { writeWhole } from '../whole-file';
+import { syncFolder, writeWhole } from '../whole-file';
 import { recordUpload } from '../media/inventory';
 import {
   MAX_UPLOAD_BYTES,
@@ -203,13 +203,16 @@ export async function storeUpload(
   ];
   const written: string[] = [];
   try {
-    await fs.mkdir(dir, { recursive: true });
+    const madeFrom = await fs.mkdir(dir, { recursive: true });
+    // a folder made now is named for good in its parent (a power cut lost it with every file in it)
+    if (madeFrom) syncFolder(path.dirname(madeFrom));
     for (const file of files) {
       const target = path.join(dir, file.name);
       // whole or not at all under its name (a temporary name first): a backup made meanwhile links only
       // complete files, and one that had linked half a file recorded its checksum and archived the rest, so
-      // no restore took it; exclusive: never over an existing file
-      await writeWhole(target, file.bytes, { exclusive: true });
+      // no restore took it; exclusive: never over an existing file; durable: on the disk for good before the
+      // upload is acknowledged (a power cut within the write-back delay left a saved article's image empty)
+      await writeWhole(target, file.bytes, { exclusive: true, durable: true });
       written.push(target);
     }
   } catch (error) {
