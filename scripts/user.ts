@@ -11,7 +11,7 @@ const { createUser, findUserByEmail, isEmail, normaliseEmail } = await import('.
 
 const USAGE =
   'Aufruf: npm run user -- create --email E --password P --role superadmin|admin|moderator|user\n' +
-  '   oder: … --password-stdin (das Passwort als erste Zeile der Standardeingabe, z. B. aus einer Datei: < passwort.txt)';
+  '   oder: … --password-stdin < passwort.txt (das Passwort als erste Zeile einer Datei oder Pipe)';
 
 /** The password as the first line of standard input, without its line end (a file, a pipe, or typed and Ctrl-D). */
 async function firstLineOfStdin(): Promise<string> {
@@ -50,6 +50,8 @@ if (command !== 'create') fail(`unbekannter Befehl ${command ? `'${command}'` : 
 const { email, role } = parsed.values;
 if (!email || !isEmail(normaliseEmail(email))) fail(`--email fehlt oder ist keine gültige E-Mail-Adresse.\n${USAGE}`);
 if (parsed.values.password !== undefined && parsed.values['password-stdin']) fail(`--password und --password-stdin schließen einander aus.\n${USAGE}`);
+// typed at a terminal it would stand on the screen and in its scrollback, with no prompt: from a file or a pipe
+if (parsed.values['password-stdin'] && process.stdin.isTTY) fail(`--password-stdin liest das Passwort aus einer Datei oder Pipe (z. B. < passwort.txt), nicht von der Tastatur.\n${USAGE}`);
 const password = parsed.values['password-stdin'] ? await firstLineOfStdin() : parsed.values.password;
 if (!password) fail(parsed.values['password-stdin'] ? 'auf der Standardeingabe kam kein Passwort.' : `--password fehlt (oder --password-stdin).\n${USAGE}`);
 const db = await saidIfFailed(() => getDb());

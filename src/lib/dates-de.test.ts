@@ -38,7 +38,7 @@ describe('viennaTimeToUtc', () => {
   });
 });
 
-import { epochToViennaLocal, formatClockTime, formatDateTime, viennaLocalToEpoch } from './dates-de';
+import { epochToViennaLocal, formatClockTime, formatDateTime, isSkippedViennaTime, viennaLocalToEpoch } from './dates-de';
 describe('Vienna local times of the schedule fields', () => {
   it('reads a datetime-local value as Vienna wall clock in summer and winter, and back', () => {
     expect(new Date(viennaLocalToEpoch('2026-10-14T12:02')!).toISOString()).toBe('2026-10-14T10:02:00.000Z');
@@ -55,6 +55,9 @@ describe('Vienna local times of the schedule fields', () => {
 
   it("refuses the hour the spring change skips (it was read as 03:30 without a word); the autumn's repeated one is its first", () => {
     expect(viennaLocalToEpoch('2026-03-29T02:30')).toBeNull();
+    expect(isSkippedViennaTime('2026-03-29T02:30')).toBe(true);
+    expect(isSkippedViennaTime('2026-03-29T03:30')).toBe(false);
+    expect(isSkippedViennaTime('2026-02-30T02:30')).toBe(false);
     expect(viennaLocalToEpoch('2026-03-29T02:00')).toBeNull();
     expect(new Date(viennaLocalToEpoch('2026-03-29T01:59')!).toISOString()).toBe('2026-03-29T00:59:00.000Z');
     expect(new Date(viennaLocalToEpoch('2026-03-29T03:00')!).toISOString()).toBe('2026-03-29T01:00:00.000Z');

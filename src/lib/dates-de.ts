@@ -156,6 +156,17 @@ export function formatClockTime(ms: number): string {
  * the clocks go forward).
  */
 export function viennaLocalToEpoch(value: string): number | null {
+  const read = readViennaLocal(value);
+  // the hour the spring change skips (02:00–02:59 on its Sunday) is on no clock: refused, not moved to 03:xx
+  return read && !read.skipped ? read.ms : null;
+}
+
+/** Whether a datetime-local value is a real date whose time the spring change skips (02:30 on its Sunday). */
+export function isSkippedViennaTime(value: string): boolean {
+  return readViennaLocal(value)?.skipped === true;
+}
+
+function readViennaLocal(value: string): { ms: number; skipped: boolean } | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/.exec(value);
   if (!m) return null;
   const [year, month, day, hour, minute] = [+m[1], +m[2], +m[3], +m[4], +m[5]];
@@ -164,8 +175,7 @@ export function viennaLocalToEpoch(value: string): number | null {
   if (hour > 23 || minute > 59) return null;
   // a datetime-local field has minutes at most: seconds are dropped, so the time is a whole minute
   const ms = viennaTimeToUtc(`${m[1]}-${m[2]}-${m[3]}`, `${m[4]}:${m[5]}`)!.getTime();
-  // the hour the spring change skips (02:00–02:59 on its Sunday) is on no clock: refused, not moved to 03:xx
-  return epochToViennaLocal(ms) === `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}` ? ms : null;
+  return { ms, skipped: epochToViennaLocal(ms) !== `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}` };
 }
 
 /** The value of a datetime-local field for a moment: Vienna's wall clock, 'YYYY-MM-DDTHH:MM'. */

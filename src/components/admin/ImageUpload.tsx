@@ -62,11 +62,12 @@ function MediaPicker({ label, current, onPick, onClose }: { label: string; curre
       {items && items.length === 0 && <p>{MEDIA_TEXTS.empty}</p>}
       {items && items.length > 0 && (
         <label className="admin-field" style={{ marginBottom: '0.5rem' }}>
-          <span>{MEDIA_TEXTS.pickSearch}</span>
+          <span>{MEDIA_TEXTS.search}</span>
           <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} />
         </label>
       )}
-      {items && items.length > 0 && matching.length === 0 && <p role="status">{MEDIA_TEXTS.noMatch}</p>}
+      {/* there from the start, filled when nothing matches: a status mounted with its text is often not read out */}
+      <p role="status" className="hint" style={{ margin: 0 }}>{items && items.length > 0 && matching.length === 0 ? MEDIA_TEXTS.noMatch : ''}</p>
       {matching.length > 0 && (
         <ul style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: '0.5rem', gridTemplateColumns: 'repeat(auto-fill, minmax(6.5rem, 1fr))', maxHeight: '18rem', overflowY: 'auto' }}>
           {rows.shown.map((item) => (

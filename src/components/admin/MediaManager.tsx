@@ -160,7 +160,8 @@ export default function MediaManager(_props: ManagerProps) {
       {loading && <p>{KIT_TEXTS.loading}</p>}
       {loadFailed && <p className="field-error">{T.loadError}</p>}
       {data && data.length === 0 && <p>{T.empty}</p>}
-      {data && data.length > 0 && shown.length === 0 && <p role="status">{T.noMatch}</p>}
+      {/* there from the start, filled when nothing matches: a status mounted with its text is often not read out */}
+      <p role="status" className="hint">{data && data.length > 0 && shown.length === 0 ? T.noMatch : ''}</p>
       <ul className="admin-list media-list">
         {rows.shown.map((item) => (
           <MediaCard

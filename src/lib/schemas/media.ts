@@ -14,8 +14,7 @@ export const MEDIA_TEXTS = {
   sweepIntro:
     'Ein Bild, das nirgends mehr verwendet wird, auch nicht im Papierkorb oder in einer aufbewahrten älteren Fassung, löscht die Website nachts von selbst, frühestens 30 Tage nach dem Hochladen (später, wenn der Papierkorb länger aufbewahrt). Wann, steht beim Bild.',
   empty: 'Noch keine Bilder hochgeladen.',
-  search: 'Suchen (Datei oder Verwendung)',
-  pickSearch: 'Suchen (Datei, Alternativtext oder Verwendung)',
+  search: 'Suchen (Datei, Alternativtext oder Verwendung)',
   noMatch: 'Kein Bild passt zur Suche.',
   onlyUnused: 'Nur unbenutzte Bilder',
   usedIn: 'Verwendet in',

@@ -5,7 +5,7 @@
 // datetime-local fields (or ms since epoch from an API caller or the undo).
 import { z } from 'astro/zod';
 import './zod-german';
-import { viennaLocalToEpoch } from '../dates-de';
+import { isSkippedViennaTime, viennaLocalToEpoch } from '../dates-de';
 import { flag, optional, required } from './admin-fields';
 import { baseRevision, id } from './common';
 import { optionalImageUrl, withoutGoneUploads } from './upload';
@@ -13,6 +13,8 @@ import { optionalImageUrl, withoutGoneUploads } from './upload';
 export const NEWS_REQUIRED_MESSAGE = 'Titel und Inhalt sind erforderlich.';
 
 export const SCHEDULE_INVALID_MESSAGE = 'Bitte ein gültiges Datum mit Uhrzeit eingeben.';
+/** 02:00–02:59 on the Sunday the clocks go forward: the browser's picker offers it, no clock shows it */
+export const SCHEDULE_SKIPPED_HOUR_MESSAGE = 'Diese Uhrzeit gibt es an diesem Tag wegen der Zeitumstellung nicht (02:00–02:59). Bitte eine andere wählen.';
 export const SCHEDULE_ORDER_MESSAGE = 'Das Zurückziehen muss nach dem Veröffentlichen liegen.';
 
 /** Latest moment accepted (year 9999): anything later is a typo, not a plan. */
@@ -27,6 +29,10 @@ const scheduleTime = z.unknown().transform((value, ctx): number | null => {
     if (trimmed === '') return null;
     const ms = viennaLocalToEpoch(trimmed);
     if (ms !== null && ms <= LATEST) return ms;
+    if (isSkippedViennaTime(trimmed)) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: SCHEDULE_SKIPPED_HOUR_MESSAGE });
+      return z.NEVER;
+    }
   }
   ctx.addIssue({ code: z.ZodIssueCode.custom, message: SCHEDULE_INVALID_MESSAGE });
   return z.NEVER;

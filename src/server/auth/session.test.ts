@@ -97,5 +97,14 @@ describe('sessions after the Lucia guide', () => {
     db.$client.pragma('max_page_count = 1073741823');
     expect(validateSessionToken(db, token)).toBeNull();
     expect(db.select().from(sessions).all()).toHaveLength(0);
+
+    // ending all of an account's sessions (a password reset) on such a disk: every one is ended, not only the first
+    const three = [createSession(db, user.id), createSession(db, user.id), createSession(db, user.id)];
+    db.$client.exec(`CREATE TRIGGER full_disk BEFORE DELETE ON sessions BEGIN INSERT INTO site_settings (key, value) VALUES (hex(randomblob(16)), zeroblob(100000)); END`);
+    db.$client.pragma(`max_page_count = ${db.$client.pragma('page_count', { simple: true }) as number}`);
+    expect(() => invalidateUserSessions(db, user.id)).toThrow();
+    for (const { token: copied } of three) expect(validateSessionToken(db, copied)).toBeNull();
+    db.$client.exec('DROP TRIGGER full_disk');
+    db.$client.pragma('max_page_count = 1073741823');
   });
 });

@@ -94,7 +94,18 @@ export function invalidateSession(db: Db, sessionId: string): void {
 
 export function invalidateUserSessions(db: Db, userId: string, exceptSessionId?: string): void {
   const all = db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId)).all();
-  for (const s of all) if (s.id !== exceptSessionId) invalidateSession(db, s.id);
+  // every one, even when a delete fails (each failed one is ended in memory): the first failure stopped the loop,
+  // and a copied cookie of the sessions after it stayed valid after a password reset on a full disk
+  let failed: unknown = null;
+  for (const s of all) {
+    if (s.id === exceptSessionId) continue;
+    try {
+      invalidateSession(db, s.id);
+    } catch (error) {
+      failed ??= error;
+    }
+  }
+  if (failed !== null) throw failed;
 }
 
 type CookieJar = {

@@ -96,6 +96,9 @@ test('the log lists a sign-in, a failed sign-in burst, a content change and a ro
   // the download is itself in the log, by whom, with how many entries and the filter
   const exported = site.db().select().from(auditLog).where(eq(auditLog.action, 'audit.export')).all();
   expect(exported).toEqual([expect.objectContaining({ user_name: boss.email, detail: expect.stringMatching(new RegExp(`^${lines.length - 1} Einträge als CSV`)) })]);
+  // a look with HEAD (a link checker, a download manager) is no export
+  expect((await page.request.fetch(`${site.url}/api/admin/audit.csv`, { method: 'HEAD' })).status()).toBe(200);
+  expect(site.db().select().from(auditLog).where(eq(auditLog.action, 'audit.export')).all()).toHaveLength(1);
 });
 
 test('an admin has no Protokoll: the tab is missing, the actions and the CSV are refused', async ({ page, context }) => {

@@ -211,7 +211,7 @@ test("the search finds an imported file by the name people read ('Spieler Mülle
   try {
     await page.goto(`${site.url}/admin#medien`);
     await expect(card(page, url)).toBeVisible();
-    const search = page.getByLabel('Suchen (Datei oder Verwendung)');
+    const search = page.getByLabel('Suchen (Datei, Alternativtext oder Verwendung)');
     await search.fill('Müller');
     await expect(page.locator('.media-item')).toHaveCount(1);
     await expect(card(page, url)).toBeVisible();

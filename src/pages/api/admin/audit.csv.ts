@@ -20,7 +20,7 @@ export const prerender = false;
 const text = (status: number, message: string) =>
   new Response(message, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
 
-export const GET: APIRoute = ({ locals, url }) => {
+export const GET: APIRoute = ({ locals, url, request }) => {
   if (!locals.user) return text(401, 'Bitte melde dich an.');
   if (!locals.isSuperAdmin) return text(403, AUDIT_ONLY_MESSAGES.audit);
   if (locals.mustSetUpSecondFactor) return text(403, ACCOUNT_TEXTS.setupFirst);
@@ -36,7 +36,8 @@ export const GET: APIRoute = ({ locals, url }) => {
     }
   })());
   try {
-    recordAudit(db, { action: 'audit.export', actor: locals.user, detail: AUDIT_TEXTS.exported(entries, filter) });
+    // Astro answers HEAD with this handler: a link checker's or download manager's look is no export
+    if (request.method === 'GET') recordAudit(db, { action: 'audit.export', actor: locals.user, detail: AUDIT_TEXTS.exported(entries, filter) });
   } catch (error) {
     if (isRefusedWrite(error)) return text(503, error.message);
     throw error;

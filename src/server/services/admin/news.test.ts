@@ -110,6 +110,10 @@ describe('scheduled news (issue 15)', () => {
     });
     expect(messages({ publish_at: '2026-02-30T12:00' })).toEqual(['publish_at: Bitte ein gültiges Datum mit Uhrzeit eingeben.']);
     expect(messages({ unpublish_at: 'morgen' })).toEqual(['unpublish_at: Bitte ein gültiges Datum mit Uhrzeit eingeben.']);
+    // the hour the spring change skips: the picker offers it, no clock shows it (it was read as 03:30)
+    expect(messages({ publish_at: '2027-03-28T02:30' })).toEqual([
+      'publish_at: Diese Uhrzeit gibt es an diesem Tag wegen der Zeitumstellung nicht (02:00–02:59). Bitte eine andere wählen.',
+    ]);
     expect(messages({ publish_at: '2026-10-14T12:00', unpublish_at: '2026-10-14T11:59' })).toEqual([
       'unpublish_at: Das Zurückziehen muss nach dem Veröffentlichen liegen.',
     ]);
