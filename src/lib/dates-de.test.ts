@@ -58,6 +58,8 @@ describe('Vienna local times of the schedule fields', () => {
     expect(isSkippedViennaTime('2026-03-29T02:30')).toBe(true);
     expect(isSkippedViennaTime('2026-03-29T03:30')).toBe(false);
     expect(isSkippedViennaTime('2026-02-30T02:30')).toBe(false);
+    expect(isSkippedViennaTime('0202-05-01T12:00')).toBe(false);
+    expect(viennaLocalToEpoch('0202-05-01T12:00')).toBeNull();
     expect(viennaLocalToEpoch('2026-03-29T02:00')).toBeNull();
     expect(new Date(viennaLocalToEpoch('2026-03-29T01:59')!).toISOString()).toBe('2026-03-29T00:59:00.000Z');
     expect(new Date(viennaLocalToEpoch('2026-03-29T03:00')!).toISOString()).toBe('2026-03-29T01:00:00.000Z');

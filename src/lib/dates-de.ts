@@ -170,6 +170,8 @@ function readViennaLocal(value: string): { ms: number; skipped: boolean } | null
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?$/.exec(value);
   if (!m) return null;
   const [year, month, day, hour, minute] = [+m[1], +m[2], +m[3], +m[4], +m[5]];
+  // a three-digit year is a typo (and Date.UTC reads years below 100 as 19xx)
+  if (year < 1000) return null;
   const check = new Date(Date.UTC(year, month - 1, day));
   if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
   if (hour > 23 || minute > 59) return null;

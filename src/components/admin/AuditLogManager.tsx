@@ -115,6 +115,9 @@ export default function AuditLogManager() {
       if (result.ok) {
         if (page === 1) upTo.current = result.data.upTo;
         setData(result.data);
+        // fewer pages than asked for (a purge took entries): the page shown is the one asked for from now on, and
+        // page 1 is read afresh (a new newest entry) instead of sticking with the old one's anchor
+        if (result.data.page !== page) setPage(result.data.page);
       }
       else failed(T.loadError, result.message);
     });

@@ -129,7 +129,8 @@ function whereOf(filter: AuditFilter): { sql: string; params: unknown[] } {
   // the pages after the first, as they stood when it was read (NEWEST_FIRST's order: at, then key)
   if (filter.upTo) {
     const [at, key] = filter.upTo.split(':');
-    parts.push('(at < ? OR (at = ? AND key <= ?))');
+    // a plain range on `at` first: the halves still read newest-first by their index on time
+    parts.push('at <= ? AND (at < ? OR key <= ?)');
     params.push(Number(at), Number(at), key);
   }
   return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };

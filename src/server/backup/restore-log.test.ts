@@ -26,5 +26,5 @@ it("the restored Protokoll names the restore, the archive and its day: sign-ins 
   const db = new Database(path.join(current.dir, 'club.db'), { readonly: true });
   const rows = db.prepare(`SELECT at, user_id, action, detail FROM audit_log WHERE action = 'backup.restore'`).all() as { at: number; user_id: string | null; action: string; detail: string }[];
   db.close();
-  expect(rows).toEqual([{ at: at.getTime(), user_id: null, action: 'backup.restore', detail: expect.stringMatching(new RegExp(`^Sicherung vom \\d{1,2}\\. \\w+ \\d{4}, \\d{2}:\\d{2} Uhr eingespielt \\(${path.basename(file).replace(/\./g, '\\.')}\\)$`)) }]);
+  expect(rows).toEqual([{ at: at.getTime(), user_id: null, action: 'backup.restore', detail: expect.stringMatching(new RegExp(`^Sicherung vom \\d{1,2}\\. \\p{L}+ \\d{4}, \\d{2}:\\d{2} Uhr eingespielt \\(${path.basename(file).replace(/\./g, '\\.')}\\)$`, 'u')) }]);
 });

@@ -48,7 +48,7 @@ function listFiles(dir: string): string[] {
 const manifestSchema = z.object({
   format: z.literal('anstoss-backup'),
   version: z.literal(1),
-  createdAt: z.string(),
+  createdAt: z.string().datetime(),
   migration: z.number(),
   files: z.array(z.object({ path: z.string().min(1), bytes: z.number().int().nonnegative(), sha256: z.string().regex(/^[0-9a-f]{64}$/) })),
 });
@@ -198,7 +198,8 @@ function swapIn(dataDir: string, staging: string, before: string): boolean {
   }
 }
 
-const isNoSpace = (error: unknown) => ['ENOSPC', 'EDQUOT'].includes(String((error as NodeJS.ErrnoException)?.code));
+// SQLite says a full disk as SQLITE_FULL (the restored database's Protokoll entry is written before the swap)
+const isNoSpace = (error: unknown) => ['ENOSPC', 'EDQUOT', 'SQLITE_FULL'].includes(String((error as NodeJS.ErrnoException)?.code));
 
 /**
  * Before anything is replaced: a full disk is said to be one, not a damaged backup (the host should make

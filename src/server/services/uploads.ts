@@ -204,15 +204,24 @@ export async function storeUpload(
   const written: string[] = [];
   try {
     const madeFrom = await fs.mkdir(dir, { recursive: true });
-    // a folder made now is named for good in its parent (a power cut lost it with every file in it)
-    if (madeFrom) syncFolder(path.dirname(madeFrom));
+    // each folder made now is named for good in its parent (a power cut lost it with every file in it)
+    if (madeFrom) for (let made = dir; ; made = path.dirname(made)) {
+      syncFolder(path.dirname(made));
+      if (made === madeFrom || path.dirname(made) === made) break;
+    }
     for (const file of files) {
       const target = path.join(dir, file.name);
       // whole or not at all under its name (a temporary name first): a backup made meanwhile links only
       // complete files, and one that had linked half a file recorded its checksum and archived the rest, so
       // no restore took it; exclusive: never over an existing file; durable: on the disk for good before the
       // upload is acknowledged (a power cut within the write-back delay left a saved article's image empty)
-      await writeWhole(target, file.bytes, { exclusive: true, durable: true });
+      try {
+        await writeWhole(target, file.bytes, { exclusive: true, durable: true });
+      } catch (error) {
+        // linked but its folder not synced: ours all the same, removed with the others (not a name taken already)
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') written.push(target);
+        throw error;
+      }
       written.push(target);
     }
   } catch (error) {

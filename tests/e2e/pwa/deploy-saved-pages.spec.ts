@@ -20,9 +20,9 @@ test.beforeEach(() => {
   root = fs.mkdtempSync(path.join(process.cwd(), 'dist-saved-pages-'));
 });
 test.afterEach(async () => {
-  for (const site of sites) await site.stop().catch(() => undefined);
+  // the newest first: the servers share one data folder, which each stop removes (earlier-build.spec says more)
+  for (const site of sites.reverse()) await site.stop().catch(() => undefined);
   sites = [];
-  // retried: a blank file a server was still making as it went (earlier-build.spec says more)
   fs.rmSync(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
 });
 

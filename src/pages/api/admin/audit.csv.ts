@@ -26,7 +26,8 @@ export const GET: APIRoute = ({ locals, url, request }) => {
   if (locals.mustSetUpSecondFactor) return text(403, ACCOUNT_TEXTS.setupFirst);
   const parsed = auditFilterSchema.safeParse(Object.fromEntries(url.searchParams));
   if (!parsed.success) return text(400, parsed.error.issues[0]?.message ?? 'Ungültiger Filter.');
-  const { page: _page, ...filter } = parsed.data;
+  // the whole filter's entries: neither the tab's page nor its paging anchor
+  const { page: _page, upTo: _upTo, ...filter } = parsed.data;
   const db = getDb();
   let entries = 0;
   const body = auditCsv((function* counted() {
