@@ -93,6 +93,11 @@ if [ -d "$BACKUP_DIR" ] || [ "${BACKUP_DIR#"$APP_DIR"/}" != "$BACKUP_DIR" ]; the
 else
   warn "$BACKUP_DIR fehlt (Datenträger nicht eingehängt?). Wenn er da ist: install -d -o $SERVICE_USER -g $SERVICE_USER -m 700 $BACKUP_DIR"
 fi
+# on the data's own disk the nightly archives go with the data when the disk does: said, not refused (a first
+# install has no second disk yet)
+if [ -d "$BACKUP_DIR" ] && [ "$(stat -c %d "$BACKUP_DIR")" = "$(stat -c %d "$DATA_DIR")" ]; then
+  warn "$BACKUP_DIR liegt auf demselben Datenträger wie $DATA_DIR: fällt er aus, sind die Sicherungen mit weg. Bitte die Sicherungen regelmäßig woandershin kopieren oder BACKUP_DIR auf einen anderen Datenträger legen."
+fi
 
 # the settings file: read by systemd and, for commands typed by hand, by the shell
 # (set -a; . /etc/anstoss.env; set +a): values in single quotes, which both take as they are

@@ -67,6 +67,8 @@ it('deploy/install.sh: user, folders, settings and unit; the server and the docu
 
   const first = install(siteUrl, port);
   expect(first.status, first.stderr + first.stdout).toBe(0);
+  // here the backups sit on the data's own disk: the host is told, the install goes on
+  expect(first.stdout).toContain(`Achtung: ${backupDir} liegt auf demselben Datenträger wie ${dataDir}`);
   const uid = Number(spawnSync('id', ['-u', user], { encoding: 'utf8' }).stdout.trim());
   expect(uid).toBeGreaterThan(0);
   expect(fs.statSync(dataDir).uid).toBe(uid);
