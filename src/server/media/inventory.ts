@@ -193,6 +193,8 @@ export async function listMedia(db: Db, uploadsDir: string = config.uploadsDir):
   const uses = mediaUses(db);
   const versions = addressesInVersions(db);
   const days = sweepDays(trashDays(db));
+  // once for the whole library: read per image, it asked the setting and the players again for each photo
+  const notShown = playerPhotosNotShown(db, [...uses.values()].flat());
   return db
     .select()
     .from(media)
@@ -200,9 +202,7 @@ export async function listMedia(db: Db, uploadsDir: string = config.uploadsDir):
     .all()
     .map((row) => {
       const file = uploadFile(row.url, uploadsDir);
-      const all = usesOfImage(uses, row.url);
-      const notShown = playerPhotosNotShown(db, all);
-      const used = all.map((use) => ({ table: use.table, id: use.id, label: use.label, field: use.field, ...(isPhotoNotShown(use, notShown) && { notShown: true as const }) }));
+      const used = usesOfImage(uses, row.url).map((use) => ({ table: use.table, id: use.id, label: use.label, field: use.field, ...(isPhotoNotShown(use, notShown) && { notShown: true as const }) }));
       return {
         ...row,
         thumb: file && there(variantUrl(file, VARIANT_WIDTHS[0])) ? variantUrl(row.url, VARIANT_WIDTHS[0]) : row.url,

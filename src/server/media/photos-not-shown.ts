@@ -14,7 +14,7 @@ import type { Use } from './usage';
 /** The ids of the players among `uses` whose photo (this image) the public pages do not show. */
 export function playerPhotosNotShown(db: Db, uses: readonly Use[]): Set<string> {
   // a row in the trash (no change: no page shows it) is a use as long as it can come back
-  const ids = uses.filter((use) => use.table === 'players' && use.change !== undefined).map((use) => use.id);
+  const ids = [...new Set(uses.filter((use) => use.table === 'players' && use.change !== undefined).map((use) => use.id))];
   if (ids.length === 0) return new Set();
   const options = { protectMinors: readProtectMinors(db) };
   const rows = db.select().from(players).where(inArray(players.id, ids)).all();
