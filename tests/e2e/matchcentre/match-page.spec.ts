@@ -192,6 +192,9 @@ test("a match's details dialog stays open while its report saves: Escape and the
   const held = await holdAction(page, 'admin.matchDetails.saveReport');
   await report.getByRole('button', { name: 'Bericht speichern' }).click();
   await expect.poll(held.asked).toBe(1);
+  // the dialog learns of the save a render after the request left (useDialogSaving): Escape once it knows (in CI
+  // under load, an Escape within those milliseconds met the discard question; noted on the issue)
+  await expect(dialog.getByRole('button', { name: 'Schließen' })).toBeDisabled();
   await page.keyboard.press('Escape');
   await expect(dialog.getByRole('button', { name: 'Schließen' })).toBeDisabled();
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
